@@ -1,0 +1,62 @@
+// One factory for both drivers: better-sqlite3 for a local file (the default), libSQL for a
+// `libsql://` or `http(s)://` server. Services only ever `await` drizzle queries, which works on both.
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
+import * as schema from "./schema";
+
+export type Db = BaseSQLiteDatabase<"sync" | "async", unknown, typeof schema>;
+export interface Database {
+  db: Db;
+  kind: "better-sqlite3" | "libsql";
+  /** Runs one SQL statement that must succeed; used by the health check. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "migrations");
+
+export function isRemoteUrl(url: string) {
+  return /^(libsql|https?|wss?):\/\//.test(url);
+}
+
+export function filePathOf(url: string) {
+  return url.startsWith("file:") ? url.slice("file:".length) : url;
+}
+
+export async function openDatabase(url: string, authToken?: string): Promise<Database> {
+  if (isRemoteUrl(url)) {
+    const { createClient } = await import("@libsql/client");
+    const { drizzle } = await import("drizzle-orm/libsql");
+    const { migrate } = await import("drizzle-orm/libsql/migrator");
+    const client = createClient({ url, authToken });
+    const db = drizzle(client, { schema, casing: "snake_case" });
+    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    return {
+      db: db as unknown as Db,
+      kind: "libsql",
+      ping: async () => void (await client.execute("select 1")),
+      close: async () => client.close(),
+    };
+  }
+  const { default: BetterSqlite3 } = await import("better-sqlite3");
+  const { drizzle } = await import("drizzle-orm/better-sqlite3");
+  const { migrate } = await import("drizzle-orm/better-sqlite3/migrator");
+  const path = filePathOf(url);
+  if (path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
+  const sqlite = new BetterSqlite3(path);
+  // WAL lets readers run beside the one writer; the busy timeout queues writers instead of failing.
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  const db = drizzle(sqlite, { schema, casing: "snake_case" });
+  migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  return {
+    db: db as unknown as Db,
+    kind: "better-sqlite3",
+    ping: async () => void sqlite.prepare("select 1").get(),
+    close: async () => sqlite.close(),
+  };
+}

@@ -1,0 +1,496 @@
+// The whole data model of both specs. Column names are snake_case in SQL (drizzle `casing`),
+// camelCase in TypeScript. Ids are 24-hex strings (see server/lib/ids.ts) exposed as `_id`.
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+export type Localized = { ru: string; en: string; ch?: string };
+
+const id = () => text().primaryKey();
+const createdAt = () =>
+  integer({ mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+const bool = () => integer({ mode: "boolean" }).notNull().default(false);
+
+// ---------------------------------------------------------------- people and access
+export const users = sqliteTable(
+  "users",
+  {
+    id: id(),
+    email: text().notNull(),
+    passwordHash: text(),
+    name: text(),
+    phone: text(),
+    birthday: text(), // YYYY-MM-DD
+    city: text(),
+    gender: text({ enum: ["Male", "Female"] }),
+    personnelId: text(),
+    balance: integer().notNull().default(0),
+    role: text({ enum: ["user", "admin"] }).notNull().default("user"),
+    isActive: integer({ mode: "boolean" }).notNull().default(true),
+    isBusiness: bool(),
+    isManager: bool(),
+    isCompleted: bool(),
+    isFull: bool(),
+    alert: integer().notNull().default(0),
+    formatCode: text().references(() => formats.code),
+    locale: text({ enum: ["ru", "en"] }).notNull().default("ru"),
+    emailConfirmedAt: integer({ mode: "timestamp_ms" }),
+    referralId: text().references(() => referrals.id, { onDelete: "set null" }),
+    inviteId: text(),
+    utm: text({ mode: "json" }).$type<Record<string, string>>(),
+    currentProjectId: text(),
+    createdAt: createdAt(),
+    updatedAt: integer({ mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("users_email_uq").on(t.email),
+    index("users_created_idx").on(t.createdAt),
+    index("users_referral_idx").on(t.referralId),
+    index("users_full_idx").on(t.isFull, t.createdAt),
+  ],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: id(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text().notNull(),
+    kind: text({ enum: ["normal", "masq", "demo"] }).notNull().default("normal"),
+    actorId: text(), // the manager behind a masquerade session
+    userAgent: text(),
+    ip: text(),
+    createdAt: createdAt(),
+    lastUsedAt: integer({ mode: "timestamp_ms" }),
+    expiresAt: integer({ mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [uniqueIndex("sessions_token_uq").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
+);
+
+export const emailTokens = sqliteTable(
+  "email_tokens",
+  {
+    id: id(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text({ enum: ["confirm", "restore"] }).notNull(),
+    tokenHash: text().notNull(),
+    createdAt: createdAt(),
+    expiresAt: integer({ mode: "timestamp_ms" }).notNull(),
+    usedAt: integer({ mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("email_tokens_hash_uq").on(t.tokenHash), index("email_tokens_user_idx").on(t.userId, t.purpose)],
+);
+
+export const oauthAccounts = sqliteTable(
+  "oauth_accounts",
+  {
+    provider: text({ enum: ["google", "yandex", "vk"] }).notNull(),
+    providerUserId: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.providerUserId] }), index("oauth_user_idx").on(t.userId)],
+);
+
+export const logs = sqliteTable(
+  "logs",
+  {
+    id: id(),
+    userId: text().references(() => users.id, { onDelete: "cascade" }),
+    actorId: text(),
+    action: text().notNull(),
+    data: text({ mode: "json" }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("logs_user_idx").on(t.userId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------- test, model, results
+export const formats = sqliteTable("formats", {
+  code: text().primaryKey(), // e.g. SYS-HIGH-FAST; the classifier's class order is `position`
+  position: integer().notNull(),
+  structure: text({ enum: ["system", "analytic", "balanced"] }).notNull(),
+  volume: text({ enum: ["low", "middle", "high"] }).notNull(),
+  presentation: text({ enum: ["slow", "middle", "fast"] }).notNull(),
+  name: text({ mode: "json" }).$type<Localized>().notNull(),
+  description: text({ mode: "json" }).$type<Localized>().notNull(),
+});
+
+export const tests = sqliteTable("tests", {
+  id: id(),
+  name: text({ mode: "json" }).$type<Localized>().notNull(),
+  description: text({ mode: "json" }).$type<Localized>(),
+  itemBankVersion: text().notNull(),
+  minutes: integer().notNull().default(20),
+  activationCode: text(), // when set, /test/start/{id} needs this code
+  isActive: integer({ mode: "boolean" }).notNull().default(true),
+  isDefault: bool(),
+  createdAt: createdAt(),
+});
+
+export const questions = sqliteTable(
+  "questions",
+  {
+    id: id(),
+    testId: text()
+      .notNull()
+      .references(() => tests.id, { onDelete: "cascade" }),
+    position: integer().notNull(),
+    code: text().notNull(),
+    text: text({ mode: "json" }).$type<Localized>().notNull(),
+    keys: text({ mode: "json" }).$type<{ scale: string; sign: number; weight?: number }[]>().notNull(),
+    pairWith: integer(),
+  },
+  (t) => [uniqueIndex("questions_test_pos_uq").on(t.testId, t.position)],
+);
+
+export const results = sqliteTable(
+  "results",
+  {
+    id: id(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    testId: text()
+      .notNull()
+      .references(() => tests.id),
+    isCompleted: bool(),
+    formatCode: text().references(() => formats.code),
+    probability: real(),
+    runnerUpCode: text(),
+    runnerUpProbability: real(),
+    indicators: text({ mode: "json" }).$type<Record<string, number>>(),
+    quality: text({ mode: "json" }).$type<{ grade: string; flags: string[] }>(),
+    isCorrect: bool(),
+    isDoubt: bool(),
+    modelVersion: text(),
+    scoringVersion: text(),
+    createdAt: createdAt(),
+    lastAnswerAt: integer({ mode: "timestamp_ms" }),
+    completedAt: integer({ mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("results_user_idx").on(t.userId, t.createdAt),
+    index("results_completed_idx").on(t.isCompleted, t.createdAt),
+    index("results_correct_idx").on(t.isCorrect),
+  ],
+);
+
+export const answers = sqliteTable(
+  "answers",
+  {
+    id: id(),
+    resultId: text()
+      .notNull()
+      .references(() => results.id, { onDelete: "cascade" }),
+    questionId: text()
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    value: integer().notNull(), // −2..2
+    elapsedMs: integer(),
+    answeredAt: createdAt(),
+  },
+  (t) => [uniqueIndex("answers_result_question_uq").on(t.resultId, t.questionId)],
+);
+
+// ---------------------------------------------------------------- content
+export const reports = sqliteTable(
+  "reports",
+  {
+    id: id(),
+    formatCode: text()
+      .notNull()
+      .references(() => formats.code),
+    type: text({ enum: ["short", "business", "full", "base", "couple", "chief", "career"] }).notNull(),
+    language: text({ enum: ["ru", "en", "ch"] }).notNull(),
+    title: text().notNull(),
+    text: text().notNull().default(""),
+    sections: text({ mode: "json" })
+      .$type<{ key: string; tab: string; title: string; text: string; teaser: string; locked: boolean }[]>()
+      .notNull(),
+    updatedAt: integer({ mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("reports_format_type_lang_uq").on(t.formatCode, t.type, t.language), index("reports_type_idx").on(t.type, t.language)],
+);
+
+export const reviews = sqliteTable(
+  "reviews",
+  {
+    id: id(),
+    userId: text().references(() => users.id, { onDelete: "set null" }),
+    name: text().notNull(),
+    position: text(),
+    img: text(),
+    text: text({ mode: "json" }).$type<Partial<Localized>>().notNull(),
+    isPublished: bool(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("reviews_published_idx").on(t.isPublished, t.createdAt)],
+);
+
+export const settings = sqliteTable("settings", {
+  key: text().primaryKey(),
+  value: text({ mode: "json" }).$type<unknown>().notNull(),
+  updatedAt: integer({ mode: "timestamp_ms" }),
+});
+
+// ---------------------------------------------------------------- money
+export const referrals = sqliteTable(
+  "referrals",
+  {
+    id: id(),
+    code: text().notNull(),
+    name: text(),
+    link: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("referrals_code_uq").on(t.code)],
+);
+
+export const coupons = sqliteTable(
+  "coupons",
+  {
+    id: id(),
+    code: text().notNull(),
+    type: text({ enum: ["absolute", "percent"] }).notNull(),
+    amount: integer().notNull(), // kopecks for absolute, 1..100 for percent
+    count: integer().notNull().default(1), // uses left
+    content: text({ enum: ["full", "all", "invite"] }).notNull().default("full"),
+    expiredAt: integer({ mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("coupons_code_uq").on(t.code)],
+);
+
+export const couponUses = sqliteTable(
+  "coupon_uses",
+  {
+    couponId: text()
+      .notNull()
+      .references(() => coupons.id, { onDelete: "cascade" }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    orderId: text(),
+    usedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.couponId, t.userId] })],
+);
+
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: id(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    projectId: text(),
+    entityType: text({ enum: ["report", "invites"] }).notNull(),
+    entityId: text(),
+    quantity: integer().notNull().default(1),
+    amount: integer().notNull(), // kopecks, after coupon
+    currency: text().notNull().default("RUB"),
+    method: text({ enum: ["card", "invoice", "coupon"] }).notNull().default("card"),
+    state: text({ enum: ["pending", "paid", "failed", "cancelled"] }).notNull().default("pending"),
+    couponId: text(),
+    invoiceNumber: integer(),
+    createdAt: createdAt(),
+    paidAt: integer({ mode: "timestamp_ms" }),
+  },
+  (t) => [index("orders_user_idx").on(t.userId, t.createdAt), index("orders_state_idx").on(t.state, t.createdAt)],
+);
+
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: id(),
+    orderId: text()
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    provider: text({ enum: ["sandbox", "yookassa", "invoice"] }).notNull(),
+    providerPaymentId: text(),
+    idempotenceKey: text().notNull(),
+    amount: integer().notNull(),
+    status: text().notNull().default("pending"),
+    confirmationUrl: text(),
+    raw: text({ mode: "json" }).$type<unknown>(),
+    createdAt: createdAt(),
+    updatedAt: integer({ mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("payments_provider_uq").on(t.provider, t.providerPaymentId), index("payments_order_idx").on(t.orderId)],
+);
+
+// ---------------------------------------------------------------- business cabinet
+export const projects = sqliteTable(
+  "projects",
+  {
+    id: id(),
+    name: text().notNull(),
+    description: text(),
+    ownerId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    inviteCode: text().notNull(),
+    inviteBalance: integer().notNull().default(0),
+    isDemo: bool(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("projects_invite_code_uq").on(t.inviteCode), index("projects_owner_idx").on(t.ownerId)],
+);
+
+export const departments = sqliteTable(
+  "departments",
+  {
+    id: id(),
+    projectId: text()
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    supervisorId: text(),
+    parentId: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("departments_project_idx").on(t.projectId, t.name)],
+);
+
+export const positions = sqliteTable(
+  "positions",
+  {
+    id: id(),
+    projectId: text()
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    departmentId: text().references(() => departments.id, { onDelete: "set null" }),
+    name: text().notNull(),
+    priority: integer().notNull().default(0),
+    classification: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("positions_project_idx").on(t.projectId, t.name)],
+);
+
+export const tasks = sqliteTable(
+  "tasks",
+  {
+    id: id(),
+    positionId: text()
+      .notNull()
+      .references(() => positions.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    communication: text({ enum: ["individual", "team", "global"] }).notNull(),
+    decision: text({ enum: ["balanced", "moderate", "improvisation"] }).notNull(),
+    content: text(),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [index("tasks_position_idx").on(t.positionId, t.sort)],
+);
+
+export const employees = sqliteTable(
+  "employees",
+  {
+    id: id(),
+    projectId: text()
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    userId: text().references(() => users.id, { onDelete: "set null" }),
+    name: text().notNull(),
+    departmentId: text().references(() => departments.id, { onDelete: "set null" }),
+    positionId: text().references(() => positions.id, { onDelete: "set null" }),
+    supervisorId: text(),
+    isProjectManager: bool(),
+    efficiency: real(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("employees_project_idx").on(t.projectId, t.name), uniqueIndex("employees_project_user_uq").on(t.projectId, t.userId)],
+);
+
+export const invites = sqliteTable(
+  "invites",
+  {
+    id: id(),
+    projectId: text()
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    email: text(),
+    userId: text().references(() => users.id, { onDelete: "set null" }),
+    link: text().notNull(),
+    kind: text({ enum: ["link", "email"] }).notNull().default("email"),
+    status: text({ enum: ["Invited", "Sent", "Accepted", "completed test", "pending activation", "no action"] })
+      .notNull()
+      .default("Invited"),
+    isActive: integer({ mode: "boolean" }).notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: integer({ mode: "timestamp_ms" }),
+  },
+  (t) => [index("invites_project_idx").on(t.projectId, t.createdAt), uniqueIndex("invites_link_uq").on(t.link), index("invites_user_idx").on(t.userId)],
+);
+
+export const skills = sqliteTable(
+  "skills",
+  {
+    id: id(),
+    projectId: text()
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    employeeId: text().references(() => employees.id, { onDelete: "cascade" }),
+    type: text({ enum: ["researcher", "businessman", "leader", "manager", "seller"] }).notNull(),
+    subtype: text(), // manager: tactical | team | strategic
+    natural: integer(),
+    acquired: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("skills_project_idx").on(t.projectId, t.employeeId)],
+);
+
+// ---------------------------------------------------------------- leads and forms
+export const businessRequests = sqliteTable(
+  "business_requests",
+  {
+    id: id(),
+    kind: text({ enum: ["demo", "corporate", "research", "lead", "contact"] }).notNull(),
+    userId: text().references(() => users.id, { onDelete: "set null" }),
+    name: text(),
+    phone: text(),
+    email: text(),
+    company: text(),
+    message: text(),
+    data: text({ mode: "json" }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("business_requests_created_idx").on(t.createdAt)],
+);
+
+export const consultationTickets = sqliteTable(
+  "consultation_tickets",
+  {
+    id: id(),
+    userId: text().references(() => users.id, { onDelete: "set null" }),
+    name: text().notNull(),
+    phone: text(),
+    email: text(),
+    message: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("consultation_email_idx").on(t.email)],
+);
+
+export const webinarSignups = sqliteTable(
+  "webinar_signups",
+  {
+    id: id(),
+    userId: text().references(() => users.id, { onDelete: "set null" }),
+    webinar: text().notNull(),
+    name: text().notNull(),
+    email: text().notNull(),
+    phone: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("webinar_email_uq").on(t.webinar, t.email)],
+);

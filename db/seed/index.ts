@@ -1,0 +1,161 @@
+// Idempotent seed: run at every start. Inserts what is missing and never overwrites what a
+// manager has edited (formats and reports are refreshed only when absent).
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { eq } from "drizzle-orm";
+import type { Db } from "../client";
+import { departments, formats, positions, projects, questions, reviews, settings, tests, users } from "../schema";
+import type { Localized } from "../schema";
+import { hashPassword } from "../../server/services/passwords";
+import { DEMO_REVIEWS } from "./reviews";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
+
+/** The fixed demo business account and its project (spec §1). */
+export const DEMO_USER_ID = "0000000000000000000000d1";
+export const DEMO_PROJECT_ID = "0000000000000000000000d2";
+export const DEFAULT_TEST_ID = "0000000000000000000000a1";
+export const INITIAL_TOTAL = 48_213;
+
+interface FormatFile {
+  index: number;
+  code: string;
+  structure: "system" | "analytic" | "balanced";
+  volume: "low" | "middle" | "high";
+  presentation: "slow" | "middle" | "fast";
+  name: Localized;
+  description: Localized;
+}
+
+interface ItemFile {
+  position: number;
+  code: string;
+  text: Localized;
+  keys: { scale: string; sign: number; weight?: number }[];
+  pairWith?: number;
+}
+
+export async function seed(db: Db, opts: { adminEmail?: string; adminPassword?: string; demo?: boolean } = {}) {
+  const formatList = JSON.parse(readFileSync(join(root, "model/formats.json"), "utf8")) as FormatFile[];
+  await db
+    .insert(formats)
+    .values(
+      formatList.map((f) => ({
+        code: f.code,
+        position: f.index,
+        structure: f.structure,
+        volume: f.volume,
+        presentation: f.presentation,
+        name: f.name,
+        description: f.description,
+      })),
+    )
+    .onConflictDoNothing();
+
+  await seedTest(db);
+  await db.insert(settings).values({ key: "stats.total", value: INITIAL_TOTAL }).onConflictDoNothing();
+
+  if (opts.adminEmail && opts.adminPassword) await upsertAdmin(db, opts.adminEmail, opts.adminPassword);
+
+  if (opts.demo !== false) {
+    await db.insert(reviews).values(DEMO_REVIEWS).onConflictDoNothing();
+    await seedDemoBusiness(db);
+  }
+}
+
+async function seedTest(db: Db) {
+  const file = join(root, "model/items.v1.json");
+  if (!existsSync(file)) return;
+  const items = JSON.parse(readFileSync(file, "utf8")) as ItemFile[];
+  await db
+    .insert(tests)
+    .values({
+      id: DEFAULT_TEST_ID,
+      name: { ru: "Формат мышления", en: "Thinking format" },
+      description: {
+        ru: "110 утверждений о том, как вы думаете, решаете и действуете. Около 20 минут.",
+        en: "110 statements about how you think, decide and act. About 20 minutes.",
+      },
+      itemBankVersion: "items-v1",
+      minutes: 20,
+      isDefault: true,
+    })
+    .onConflictDoNothing();
+  await db
+    .insert(questions)
+    .values(
+      items.map((it) => ({
+        id: `0000000000000000000a${it.position.toString(16).padStart(4, "0")}`,
+        testId: DEFAULT_TEST_ID,
+        position: it.position,
+        code: it.code,
+        text: it.text,
+        keys: it.keys,
+        pairWith: it.pairWith ?? null,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/** The admin from ADMIN_EMAIL/ADMIN_PASSWORD: created, or promoted and given that password. */
+async function upsertAdmin(db: Db, email: string, password: string) {
+  const normalized = email.trim().toLowerCase();
+  const passwordHash = await hashPassword(password);
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, normalized));
+  if (existing) {
+    await db.update(users).set({ role: "admin", passwordHash, isActive: true, updatedAt: new Date() }).where(eq(users.id, existing.id));
+    return;
+  }
+  const { createId } = await import("../../server/lib/ids");
+  await db.insert(users).values({
+    id: createId(),
+    email: normalized,
+    passwordHash,
+    name: "Administrator",
+    role: "admin",
+    isManager: true,
+    emailConfirmedAt: new Date(),
+  });
+}
+
+async function seedDemoBusiness(db: Db) {
+  await db
+    .insert(users)
+    .values({
+      id: DEMO_USER_ID,
+      email: "demo-business@thinking-format.local",
+      name: "Demo Company",
+      isBusiness: true,
+      emailConfirmedAt: new Date(),
+    })
+    .onConflictDoNothing();
+  await db
+    .insert(projects)
+    .values({
+      id: DEMO_PROJECT_ID,
+      name: "Demo project",
+      description: "A sample company to explore the business cabinet",
+      ownerId: DEMO_USER_ID,
+      inviteCode: "demo-project",
+      inviteBalance: 1,
+      isDemo: true,
+    })
+    .onConflictDoNothing();
+  const deps = [
+    { id: "0000000000000000000000d3", name: "Sales" },
+    { id: "0000000000000000000000d4", name: "Development" },
+    { id: "0000000000000000000000d5", name: "Marketing" },
+  ];
+  await db
+    .insert(departments)
+    .values(deps.map((d) => ({ ...d, projectId: DEMO_PROJECT_ID })))
+    .onConflictDoNothing();
+  await db
+    .insert(positions)
+    .values([
+      { id: "0000000000000000000000d6", projectId: DEMO_PROJECT_ID, departmentId: deps[0]!.id, name: "Account manager" },
+      { id: "0000000000000000000000d7", projectId: DEMO_PROJECT_ID, departmentId: deps[1]!.id, name: "Software engineer" },
+    ])
+    .onConflictDoNothing();
+}

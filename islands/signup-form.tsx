@@ -1,0 +1,121 @@
+// The landing sign-up form (spec §4 states: idle → submitting → success | fail). Without script
+// the same form posts to /signup and the server answers with the page.
+import { useId, useState, type FormEvent } from "react";
+import { richText } from "./lib/rich-text";
+
+export interface SignupFormProps {
+  [key: string]: unknown;
+  strings: {
+    emailPlaceholder: string;
+    submit: string;
+    submitting: string;
+    agreePolicy: string;
+    agreeTerms: string;
+    agreeOffer: string;
+    success: string;
+    hint: string;
+    failed: string;
+    email: string;
+    required: string;
+  };
+  /** Where to go after a successful sign-up. */
+  next: string;
+  invite?: string | null;
+}
+
+type State = { name: "idle" } | { name: "submitting" } | { name: "success" } | { name: "fail"; messages: string[]; fields: Record<string, string> };
+
+const AGREEMENTS = ["policy", "terms", "offer"] as const;
+
+export default function SignupForm({ strings, next, invite }: SignupFormProps) {
+  const id = useId();
+  const [state, setState] = useState<State>({ name: "idle" });
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const body = {
+      email: String(form.get("email") ?? ""),
+      policy: form.get("policy") === "on",
+      terms: form.get("terms") === "on",
+      offer: form.get("offer") === "on",
+      ...(invite ? { invite } : {}),
+    };
+    setState({ name: "submitting" });
+    try {
+      const res = await fetch("/api/passport/signup", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json", Pragma: "no-cache" },
+        credentials: "same-origin",
+        body: JSON.stringify(body),
+      });
+      const data: unknown = await res.json().catch(() => null);
+      if (!res.ok) {
+        // The spec's rule: a string body is one message; otherwise the list of errors.
+        if (typeof data === "string") return setState({ name: "fail", messages: [data], fields: {} });
+        const error = (data as { error?: { message?: string; fields?: Record<string, string> } } | null)?.error;
+        const fields = error?.fields ?? {};
+        const messages = Object.keys(fields).length ? [] : [error?.message ?? strings.failed];
+        return setState({ name: "fail", messages, fields });
+      }
+      setState({ name: "success" });
+      document.cookie = "ref=; Max-Age=0; path=/";
+      location.assign(next);
+    } catch {
+      setState({ name: "fail", messages: [strings.failed], fields: {} });
+    }
+  }
+
+  const fields = state.name === "fail" ? state.fields : {};
+  const busy = state.name === "submitting" || state.name === "success";
+  const links = { policy: "/policy", terms: "/terms", offer: "/offer" };
+  return (
+    <form method="post" action="/signup" onSubmit={submit} noValidate className="space-y-3" data-testid="signup-form" data-state={state.name}>
+      <label htmlFor={`${id}-email`} className="sr-only">
+        {strings.email}
+      </label>
+      <input
+        id={`${id}-email`}
+        name="email"
+        type="email"
+        required
+        autoComplete="email"
+        inputMode="email"
+        placeholder={strings.emailPlaceholder}
+        className="input"
+        aria-invalid={fields.email ? true : undefined}
+        aria-describedby={fields.email ? `${id}-email-error` : undefined}
+      />
+      {fields.email && (
+        <p id={`${id}-email-error`} className="field-error">
+          {fields.email}
+        </p>
+      )}
+      {invite && <input type="hidden" name="invite" value={invite} />}
+      <div className="space-y-2 text-sm text-slate-600">
+        {AGREEMENTS.map((name) => (
+          <div key={name}>
+            <label className="flex items-start gap-2">
+              <input type="checkbox" name={name} required className="mt-1 h-4 w-4 shrink-0 accent-brand-600" />
+              <span>{richText(strings[`agree${name[0]!.toUpperCase()}${name.slice(1)}` as "agreePolicy"], links)}</span>
+            </label>
+            {fields[name] && <p className="field-error">{fields[name]}</p>}
+          </div>
+        ))}
+      </div>
+      <button type="submit" className="btn-primary w-full" disabled={busy}>
+        {state.name === "submitting" ? strings.submitting : strings.submit}
+      </button>
+      <div aria-live="polite">
+        {state.name === "success" && <p className="text-sm text-emerald-700">{strings.success}</p>}
+        {state.name === "fail" &&
+          state.messages.map((m, i) => (
+            <p key={i} className="field-error" role="alert">
+              {m}
+            </p>
+          ))}
+        {state.name === "idle" && <p className="text-xs text-slate-500">{strings.hint}</p>}
+      </div>
+    </form>
+  );
+}

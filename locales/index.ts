@@ -1,0 +1,61 @@
+// UI strings live in locales/<lang>/<namespace>.json; a key is "<namespace>.<path>".
+// Russian is the fallback for any key a language lacks.
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import rosetta from "rosetta";
+
+export const UI_LOCALES = ["ru", "en"] as const;
+export type Locale = (typeof UI_LOCALES)[number];
+export const FALLBACK_LOCALE: Locale = "ru";
+/** Every language the product knows; `ch` is a report language only (its texts fall back to English). */
+export const LOCALE_LIST = [
+  { code: "ru", label: "RU", name: "Русский", ui: true },
+  { code: "en", label: "EN", name: "English", ui: true },
+  { code: "ch", label: "CH", name: "中文", ui: false },
+] as const;
+export type ReportLanguage = (typeof LOCALE_LIST)[number]["code"];
+
+export function isLocale(v: unknown): v is Locale {
+  return v === "ru" || v === "en";
+}
+
+type Tree = Record<string, unknown>;
+const root = dirname(fileURLToPath(import.meta.url));
+
+function loadLocale(locale: Locale): Tree {
+  const dir = join(root, locale);
+  const tree: Tree = {};
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
+    tree[file.replace(/\.json$/, "")] = JSON.parse(readFileSync(join(dir, file), "utf8"));
+  }
+  return tree;
+}
+
+export const dictionaries: Record<Locale, Tree> = { ru: loadLocale("ru"), en: loadLocale("en") };
+const i18n = rosetta<Tree>(dictionaries);
+
+export type Params = Record<string, string | number>;
+export type T = ((key: string, params?: Params) => string) & {
+  /** Structured values (lists, objects) for content blocks. */
+  raw: <V = unknown>(key: string) => V;
+  locale: Locale;
+};
+
+export function translator(locale: Locale): T {
+  const t = ((key: string, params?: Params) => {
+    const value = i18n.t(key, params ?? {}, locale);
+    if (typeof value === "string" && value !== "") return value;
+    const fallback = i18n.t(key, params ?? {}, FALLBACK_LOCALE);
+    return typeof fallback === "string" && fallback !== "" ? fallback : key;
+  }) as T;
+  t.raw = <V,>(key: string) => {
+    const value = i18n.t(key, {}, locale) as unknown;
+    return (value === "" || value == null ? i18n.t(key, {}, FALLBACK_LOCALE) : value) as V;
+  };
+  t.locale = locale;
+  return t;
+}
+
+const translators = { ru: translator("ru"), en: translator("en") };
+export const tFor = (locale: Locale): T => translators[locale];

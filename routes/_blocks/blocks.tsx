@@ -1,0 +1,174 @@
+// Page building blocks shared by the landing, marketing and sales pages. Server-only markup;
+// "Show all" lists are <details>, so none of these needs JavaScript.
+import type { ReactNode } from "react";
+import CountUp from "../../islands/count-up";
+import SignupForm from "../../islands/signup-form";
+import { Island, usePage } from "../../server/render/page";
+
+export function Section({ id, title, children, tone = "white" }: { id?: string; title?: string; children: ReactNode; tone?: "white" | "muted" | "brand" }) {
+  const bg = tone === "muted" ? "bg-slate-50" : tone === "brand" ? "bg-brand-900 text-white" : "bg-white";
+  return (
+    <section id={id} className={`${bg} py-12 sm:py-16`}>
+      <div className="container-page">
+        {title && <h2 className="mb-8 text-2xl font-bold sm:text-3xl">{title}</h2>}
+        {children}
+      </div>
+    </section>
+  );
+}
+
+export function CardGrid({ items, columns = 3 }: { items: { title: string; text: string }[]; columns?: 2 | 3 | 4 }) {
+  const cols = columns === 4 ? "sm:grid-cols-2 lg:grid-cols-4" : columns === 2 ? "sm:grid-cols-2" : "sm:grid-cols-3";
+  return (
+    <div className={`grid gap-4 ${cols}`}>
+      {items.map((item) => (
+        <div key={item.title} className="card">
+          <h3 className="mb-2 text-lg font-semibold">{item.title}</h3>
+          <p className="text-slate-600">{item.text}</p>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** First `visible` items, the rest behind a "Show all" <details>. */
+export function ShowAll<I>({ items, visible, render, label }: { items: I[]; visible: number; render: (item: I, i: number) => ReactNode; label: string }) {
+  return (
+    <div>
+      <div className="grid gap-4 sm:grid-cols-3">{items.slice(0, visible).map(render)}</div>
+      {items.length > visible && (
+        <details className="group mt-4">
+          <summary className="btn-secondary group-open:hidden">{label}</summary>
+          <div className="grid gap-4 sm:grid-cols-3">{items.slice(visible).map((item, i) => render(item, i + visible))}</div>
+        </details>
+      )}
+    </div>
+  );
+}
+
+export function Faq({ items, title }: { items: { q: string; a: string }[]; title: string }) {
+  return (
+    <Section id="faq" title={title} tone="muted">
+      <div className="space-y-3">
+        {items.map((item) => (
+          <details key={item.q} className="card group p-0">
+            <summary className="flex items-center justify-between gap-4 p-5 font-semibold">
+              {item.q}
+              <span className="text-brand-600 transition group-open:rotate-45" aria-hidden>
+                +
+              </span>
+            </summary>
+            <p className="px-5 pb-5 text-slate-600">{item.a}</p>
+          </details>
+        ))}
+      </div>
+    </Section>
+  );
+}
+
+/** The e-mail sign-up island with its strings (islands can't read the page context). */
+export function SignupBlock({ next = "/test/start", invite }: { next?: string; invite?: string | null }) {
+  const { t } = usePage();
+  const strings = {
+    emailPlaceholder: t("common.signup.emailPlaceholder"),
+    submit: t("common.signup.submit"),
+    submitting: t("common.signup.submitting"),
+    agreePolicy: t("common.signup.agreePolicy"),
+    agreeTerms: t("common.signup.agreeTerms"),
+    agreeOffer: t("common.signup.agreeOffer"),
+    success: t("common.signup.success"),
+    hint: t("common.signup.hint"),
+    failed: t("common.forms.failed"),
+    email: t("common.forms.email"),
+    required: t("common.validation.required"),
+  };
+  return <Island name="signup-form" component={SignupForm} props={{ strings, next, invite: invite ?? null }} />;
+}
+
+export function Counter({ total }: { total: number }) {
+  const { t, locale } = usePage();
+  return (
+    <p className="flex flex-wrap items-baseline gap-2 text-slate-600">
+      <strong className="text-3xl font-black text-brand-700">
+        <Island name="count-up" component={CountUp} props={{ total, locale }} />
+      </strong>
+      <span>{t("common.counter.label")}</span>
+    </p>
+  );
+}
+
+export interface FieldDef {
+  name: string;
+  label: string;
+  type?: "text" | "email" | "tel" | "textarea";
+  required?: boolean;
+  autoComplete?: string;
+}
+
+/**
+ * A no-script lead form posted to the page itself (server/pages.tsx handles `_form`), shown again
+ * with the entered values and per-field messages on error, or a thank-you after ?sent=<kind>.
+ */
+export function LeadForm({ kind, fields, submit, title }: { kind: string; fields: FieldDef[]; submit?: string; title?: string }) {
+  const { t, form, url, path } = usePage();
+  const mine = form?.kind === kind ? form : undefined;
+  const sent = url.searchParams.get("sent") === kind;
+  return (
+    <form id={`form-${kind}`} method="post" action={`${path}#form-${kind}`} className="card space-y-4" noValidate data-testid={`form-${kind}`}>
+      {title && <h3 className="text-xl font-semibold">{title}</h3>}
+      {sent && (
+        <p role="status" className="rounded-lg bg-emerald-50 p-3 text-emerald-800">
+          {t("common.forms.sent")}
+        </p>
+      )}
+      {mine?.errors && (
+        <p role="alert" className="rounded-lg bg-rose-50 p-3 text-rose-800">
+          {t("common.errors.validation")}
+        </p>
+      )}
+      <input type="hidden" name="_form" value={kind} />
+      {fields.map((f) => {
+        const id = `${kind}-${f.name}`;
+        const error = mine?.errors?.[f.name];
+        const common = {
+          id,
+          name: f.name,
+          required: f.required,
+          defaultValue: mine?.values[f.name] ?? "",
+          className: "input",
+          "aria-invalid": error ? true : undefined,
+          "aria-describedby": error ? `${id}-error` : undefined,
+        };
+        return (
+          <div key={f.name}>
+            <label htmlFor={id} className="label">
+              {f.label}
+              {f.required && <span className="text-rose-600"> *</span>}
+            </label>
+            {f.type === "textarea" ? <textarea rows={4} {...common} /> : <input type={f.type ?? "text"} autoComplete={f.autoComplete} {...common} />}
+            {error && (
+              <p id={`${id}-error`} className="field-error">
+                {error}
+              </p>
+            )}
+          </div>
+        );
+      })}
+      <button type="submit" className="btn-primary w-full sm:w-auto">
+        {submit ?? t("common.forms.send")}
+      </button>
+      <p className="text-xs text-slate-500">{t("common.forms.privacy")}</p>
+    </form>
+  );
+}
+
+/** The standard contact fields of the business demo request (spec: name, phone, e-mail). */
+export function useDemoFields(): FieldDef[] {
+  const { t } = usePage();
+  return [
+    { name: "name", label: t("common.forms.name"), required: true, autoComplete: "name" },
+    { name: "phone", label: t("common.forms.phone"), type: "tel", required: true, autoComplete: "tel" },
+    { name: "email", label: t("common.forms.email"), type: "email", required: true, autoComplete: "email" },
+    { name: "company", label: t("common.forms.company"), autoComplete: "organization" },
+  ];
+}

@@ -1,0 +1,192 @@
+// The public layout: header with the menu and language switcher, footer with the legal links.
+// Everything here is plain HTML: the mobile menu is a <details>, the switcher is links.
+import type { ReactNode } from "react";
+import { usePage } from "../../server/render/page";
+import { primaryAction, reportHref, withLang } from "./links";
+
+export function Logo() {
+  const { t } = usePage();
+  return (
+    <a href="/" className="flex items-center gap-2 font-bold text-slate-900" aria-label={t("common.brand")}>
+      <img src="/logo.svg" alt="" width="32" height="32" />
+      <span className="text-lg leading-tight">{t("common.brand")}</span>
+    </a>
+  );
+}
+
+function LanguageSwitcher() {
+  const { locale, url, t } = usePage();
+  return (
+    <nav aria-label={t("common.nav.language")} className="flex gap-1 text-sm font-semibold">
+      {(["ru", "en"] as const).map((l) => (
+        <a
+          key={l}
+          href={withLang(url, l)}
+          hrefLang={l}
+          lang={l}
+          aria-current={l === locale ? "true" : undefined}
+          className={`rounded px-2 py-1 ${l === locale ? "bg-slate-900 text-white" : "text-slate-600 hover:bg-slate-100"}`}
+        >
+          {l.toUpperCase()}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+function MenuLinks({ vertical = false }: { vertical?: boolean }) {
+  const { t, auth } = usePage();
+  const first = primaryAction(auth);
+  const cls = vertical ? "block rounded-lg px-3 py-3 text-base hover:bg-slate-100" : "rounded-lg px-3 py-2 text-sm hover:bg-slate-100";
+  return (
+    <>
+      <a href={first.href} className={`${cls} font-semibold text-brand-700`} data-testid="menu-primary">
+        {t(first.labelKey)}
+      </a>
+      <a href="/business_demo" className={cls}>
+        {t("common.nav.business")}
+      </a>
+      {auth && (
+        <a href={reportHref(auth)} className={cls}>
+          {t("common.nav.myReport")}
+        </a>
+      )}
+      <a href="/lab" className={cls}>
+        {t("common.nav.lab")}
+      </a>
+      {auth?.user.role === "admin" && (
+        <a href="/manager" className={cls}>
+          {t("common.nav.manager")}
+        </a>
+      )}
+      {auth ? (
+        <>
+          <a href="/account" className={cls} data-testid="menu-account">
+            {auth.user.name || t("common.nav.account")}
+          </a>
+          <form method="post" action="/logout" className={vertical ? "" : "inline"}>
+            <button type="submit" className={`${cls} w-full text-left`}>
+              {t("common.nav.logout")}
+            </button>
+          </form>
+        </>
+      ) : (
+        <a href="/login" className={cls}>
+          {t("common.nav.login")}
+        </a>
+      )}
+    </>
+  );
+}
+
+export function Header() {
+  const { t } = usePage();
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div id="maintenance" hidden className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-900">
+        {t("common.shell.maintenance")}
+      </div>
+      <div className="container-page flex h-16 items-center justify-between gap-4">
+        <Logo />
+        <nav className="desktop-only flex items-center gap-1" aria-label={t("common.nav.menu")}>
+          <MenuLinks />
+        </nav>
+        <div className="flex items-center gap-2">
+          <LanguageSwitcher />
+          <details className="mobile-only relative">
+            <summary className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold" aria-label={t("common.nav.menu")}>
+              ☰ {t("common.nav.menu")}
+            </summary>
+            <nav className="absolute right-0 top-12 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg" aria-label={t("common.nav.menu")}>
+              <MenuLinks vertical />
+            </nav>
+          </details>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+export function Footer() {
+  const { t, auth } = usePage();
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-slate-50">
+      <div className="container-page grid gap-8 py-10 sm:grid-cols-3">
+        <div className="space-y-3">
+          <Logo />
+          <p className="text-sm text-slate-600">{t("common.tagline")}</p>
+        </div>
+        <nav className="flex flex-col gap-2 text-sm" aria-label={t("common.footer.about")}>
+          <a href="/about" className="hover:underline">{t("common.footer.about")}</a>
+          <a href="/product" className="hover:underline">{t("common.footer.product")}</a>
+          <a href="/theory" className="hover:underline">{t("common.footer.theory")}</a>
+          <a href="/policy" className="hover:underline">{t("common.footer.policy")}</a>
+          <a href="/terms" className="hover:underline">{t("common.footer.terms")}</a>
+          <a href="/offer" className="hover:underline">{t("common.footer.offer")}</a>
+        </nav>
+        <div className="space-y-3 text-sm">
+          <p className="font-semibold">{t("common.footer.social")}</p>
+          <div className="flex gap-3">
+            <a href="https://t.me/thinking_format" rel="noopener" className="rounded-full bg-white px-3 py-1 shadow-sm hover:bg-slate-100">Telegram</a>
+            <a href="https://vk.com/thinking_format" rel="noopener" className="rounded-full bg-white px-3 py-1 shadow-sm hover:bg-slate-100">VK</a>
+          </div>
+          <img src="/cards.svg" alt={t("common.footer.cards")} width="150" height="24" />
+        </div>
+      </div>
+      <div className="border-t border-slate-200 py-4">
+        <div className="container-page flex flex-wrap items-center justify-between gap-3 text-xs text-slate-500">
+          <span>{t("common.footer.copyright", { year: new Date().getFullYear() })}</span>
+          {auth?.kind === "masq" && (
+            <form method="post" action="/masq/cancel">
+              <button type="submit" className="rounded bg-rose-600 px-3 py-1 font-semibold text-white" data-testid="cancel-masq">
+                {t("common.footer.cancelMasq")}
+              </button>
+            </form>
+          )}
+        </div>
+      </div>
+    </footer>
+  );
+}
+
+/** Shown by the island loader when the browser goes offline (pages with islands only). */
+export function NetworkNotice() {
+  const { t } = usePage();
+  return (
+    <div id="net-status" hidden role="status" className="fixed inset-x-0 bottom-0 z-50 bg-slate-900 px-4 py-3 text-center text-sm text-white">
+      {t("common.shell.offline")}
+    </div>
+  );
+}
+
+export function PublicLayout({ children }: { children: ReactNode }) {
+  const { t } = usePage();
+  return (
+    <>
+      <a href="#main" className="sr-only focus:not-sr-only">{t("common.shell.skip")}</a>
+      <Header />
+      <main id="main">{children}</main>
+      <Footer />
+      <NetworkNotice />
+    </>
+  );
+}
+
+/** A centred card for sign-in and similar forms. */
+export function FormLayout({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <PublicLayout>
+      <div className="container-page flex justify-center py-10">
+        <div className="card w-full max-w-md">
+          <h1 className="mb-6 text-2xl font-bold">{title}</h1>
+          {children}
+        </div>
+      </div>
+    </PublicLayout>
+  );
+}
+
+/** No header or footer: embeds and print views. */
+export function EmptyLayout({ children }: { children: ReactNode }) {
+  return <main id="main">{children}</main>;
+}

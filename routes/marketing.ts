@@ -1,0 +1,4 @@
+// Marketing, information, legal and sales pages.
+import type { PageDef } from "../server/render/define";
+
+export const marketingRoutes: PageDef<any>[] = [];

@@ -1,0 +1,98 @@
+// Builds the browser assets into public/build with content-hashed names:
+// - islands: one esbuild run, ESM with code splitting, so React lands in one shared chunk and
+//   each island (and the chart islands' Tremor code) in its own;
+// - the Tailwind stylesheet.
+// Writes public/build/manifest.json for the server (server/render/assets.ts).
+import { createHash } from "node:crypto";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { basename, join, relative } from "node:path";
+import * as esbuild from "esbuild";
+
+const root = new URL("..", import.meta.url).pathname;
+const out = join(root, "public/build");
+const islandsDir = join(root, "islands");
+
+/** Tremor ships no `sideEffects` flag; declaring it lets esbuild drop every part we don't import. */
+const tremorSideEffectFree: esbuild.Plugin = {
+  name: "tremor-side-effect-free",
+  setup(build) {
+    build.onResolve({ filter: /^@tremor\/react/ }, async (args) => {
+      if (args.pluginData?.tremor) return undefined;
+      const result = await build.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        pluginData: { tremor: true },
+      });
+      return { ...result, sideEffects: false };
+    });
+  },
+};
+
+export async function build({ quiet = false } = {}) {
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  const islandFiles = readdirSync(islandsDir)
+    .filter((f) => /\.tsx$/.test(f))
+    .map((f) => join(islandsDir, f));
+  const result = await esbuild.build({
+    entryPoints: [join(islandsDir, "client/boot.ts"), ...islandFiles],
+    outdir: out,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    minify: true,
+    target: ["es2020"],
+    jsx: "automatic",
+    entryNames: "[name]-[hash]",
+    chunkNames: "chunks/[name]-[hash]",
+    metafile: true,
+    legalComments: "none",
+    define: { "process.env.NODE_ENV": '"production"' },
+    plugins: [tremorSideEffectFree],
+    logLevel: quiet ? "error" : "warning",
+  });
+
+  const manifest: { css: string | null; boot: string | null; islands: Record<string, { src: string; imports: string[] }> } = {
+    css: null,
+    boot: null,
+    islands: {},
+  };
+  const url = (file: string) => "/" + relative(join(root, "public"), join(root, file));
+  const staticImports = (file: string, seen = new Set<string>()): string[] => {
+    for (const imp of result.metafile.outputs[file]?.imports ?? []) {
+      if (imp.kind !== "import-statement" || seen.has(imp.path)) continue;
+      seen.add(imp.path);
+      staticImports(imp.path, seen);
+    }
+    return [...seen];
+  };
+  for (const [file, meta] of Object.entries(result.metafile.outputs)) {
+    if (!meta.entryPoint) continue;
+    const entry = meta.entryPoint;
+    if (entry.endsWith("client/boot.ts")) manifest.boot = url(file);
+    else manifest.islands[basename(entry).replace(/\.tsx$/, "")] = { src: url(file), imports: staticImports(file).map(url) };
+  }
+
+  const cssTmp = join(out, "app.css");
+  execFileSync(
+    join(root, "node_modules/.bin/tailwindcss"),
+    ["-c", join(root, "tailwind.config.cjs"), "-i", join(root, "server/render/app.css"), "-o", cssTmp, "--minify"],
+    { cwd: root, stdio: quiet ? "ignore" : ["ignore", "ignore", "inherit"] },
+  );
+  const css = readFileSync(cssTmp);
+  const cssName = `app-${createHash("sha256").update(css).digest("hex").slice(0, 10)}.css`;
+  writeFileSync(join(out, cssName), css);
+  rmSync(cssTmp);
+  manifest.css = `/build/${cssName}`;
+
+  writeFileSync(join(out, "manifest.json"), JSON.stringify(manifest, null, 2));
+  if (!quiet) console.log(`built ${Object.keys(manifest.islands).length} islands and ${cssName}`);
+  return manifest;
+}
+
+if (process.argv[1] && import.meta.url.endsWith(basename(process.argv[1]))) {
+  await build();
+} else if (existsSync(join(root, "node_modules/.bin/tailwindcss")) === false) {
+  throw new Error("tailwindcss is not installed");
+}

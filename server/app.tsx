@@ -1,0 +1,110 @@
+// The Hono application: shared middleware, static assets, /api and the pages. Built by
+// createApp(deps) so tests drive it with app.request() against their own database.
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { relative } from "node:path";
+import { ErrorPage, ERROR_PAGE_FALLBACK } from "../routes/_error";
+import { tFor } from "../locales";
+import type { AppDeps, AppEnv } from "./context";
+import { api } from "./api";
+import { AppError } from "./lib/errors";
+import { authMiddleware } from "./middleware/auth";
+import { localeMiddleware } from "./middleware/locale";
+import { hsts, sameOriginWrites, securityHeaders } from "./middleware/security";
+import { pages } from "./pages";
+import { PUBLIC_DIR } from "./render/assets";
+import { pageContext, renderDocument } from "./render/page";
+
+const publicRoot = relative(process.cwd(), PUBLIC_DIR) || ".";
+const MAX_BODY = 1024 * 1024;
+
+/** `extend` mounts extra routes (tests use it to probe middleware) after ours. */
+export function createApp(deps: AppDeps, extend?: (app: Hono<AppEnv>) => void) {
+  const app = new Hono<AppEnv>();
+
+  app.use("*", securityHeaders, hsts);
+  // Hashed build files never change: cache them for a year. Other public files for an hour.
+  app.use("*", async (c, next) => {
+    await next();
+    if (c.res.status === 200 && c.res.headers.has("last-modified")) {
+      c.res.headers.set("Cache-Control", c.req.path.startsWith("/build/") ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+    }
+  });
+  // Only real files with an extension are looked up on disk; pages never are.
+  app.use("*", serveStatic({ root: publicRoot, rewriteRequestPath: (p) => (/\.[a-z0-9]+$/i.test(p) ? p : "/__none__") }));
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    await next();
+  });
+  app.use("*", localeMiddleware, authMiddleware, sameOriginWrites);
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: MAX_BODY,
+      onError: () => {
+        throw new AppError(413, "payload_too_large", "common.errors.tooLarge");
+      },
+    }),
+  );
+
+  app.route("/api", api);
+  app.route("/", pages);
+  extend?.(app);
+
+  app.notFound((c) => {
+    if (c.req.path.startsWith("/api/")) return c.json(errorBody(c, new AppError(404, "not_found", "common.errors.notFound")), 404);
+    return renderErrorPage(c, 404);
+  });
+
+  app.onError((err, c) => {
+    const error = toAppError(err);
+    if (error.status >= 500) console.error(err);
+    if (c.req.path.startsWith("/api/") || wantsJson(c)) {
+      return c.json(errorBody(c, error), error.status, error.headers);
+    }
+    return renderErrorPage(c, error.status, message(c, error), error.headers);
+  });
+
+  return app;
+}
+
+function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (err instanceof HTTPException) {
+    if (err.status === 400 && /JSON/i.test(err.message)) return new AppError(400, "bad_json", "common.errors.badJson");
+    if (err.status === 413) return new AppError(413, "payload_too_large", "common.errors.tooLarge");
+    return new AppError(err.status as 400, "http_error", err.message || "common.errors.badRequest");
+  }
+  return new AppError(500, "internal", "common.errors.internal");
+}
+
+const wantsJson = (c: Context) => (c.req.header("accept") ?? "").startsWith("application/json");
+
+/** Service messages are locale keys; a key without a namespace is looked up under common. */
+function message(c: Context<AppEnv>, e: AppError) {
+  const t = c.var.t ?? tFor("ru");
+  const key = e.messageKey.includes(".") && !e.messageKey.startsWith("errors.") ? e.messageKey : `common.${e.messageKey}`;
+  const text = t(key, e.params);
+  return text === key ? e.messageKey : text;
+}
+
+export function errorBody(c: Context<AppEnv>, e: AppError) {
+  return { error: { code: e.code, message: message(c, e), ...(e.fields ? { fields: e.fields } : {}) } };
+}
+
+function renderErrorPage(c: Context<AppEnv>, status: number, msg?: string, headers?: Record<string, string>) {
+  let html: string;
+  try {
+    if (!c.var.t) throw new Error("request context missing");
+    const ctx = pageContext(c);
+    html = renderDocument(ctx, <ErrorPage status={status} message={msg} />, {
+      title: status === 404 ? ctx.t("common.errors.notFoundTitle") : msg || ctx.t("common.errors.error"),
+    });
+  } catch (e) {
+    console.error("error page failed", e);
+    html = ERROR_PAGE_FALLBACK(status);
+  }
+  return c.html(html, status as 404, { "Cache-Control": "no-store", ...headers });
+}

@@ -1,0 +1,13 @@
+// Builds the dependencies of the app from a configuration: open (and migrate) the database,
+// seed it, create the mailer. Shared by the server entry point and the tests.
+import { openDatabase } from "../db/client";
+import { seed } from "../db/seed";
+import type { Config } from "./config";
+import type { AppDeps } from "./context";
+import { createMailer } from "./services/mail";
+
+export async function bootstrap(config: Config): Promise<AppDeps> {
+  const database = await openDatabase(config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
+  await seed(database.db, { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD, demo: config.SEED_DEMO });
+  return { config, database, db: database.db, mailer: createMailer(config) };
+}

@@ -1,0 +1,58 @@
+// Configuration comes from the environment only, checked once at start-up so a bad value stops the
+// server with a message that names the variable instead of failing later.
+import { z } from "zod";
+
+const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional());
+const optionalString = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
+
+const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    DATABASE_URL: z
+      .string()
+      .default("file:data/app.db")
+      .refine((v) => /^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)/.test(v) || v === ":memory:", {
+        message: "must start with file:, libsql://, http:// or https://",
+      }),
+    DATABASE_AUTH_TOKEN: optionalString,
+    PUBLIC_URL: z.string().url().default("http://localhost:3000"),
+    ADMIN_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.string().email().optional()),
+    ADMIN_PASSWORD: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(8).optional()),
+    SMTP_URL: optionalUrl,
+    MAIL_FROM: z.string().default("Thinking Format <no-reply@thinking-format.local>"),
+    OUTBOX_DIR: z.string().default("data/outbox"),
+    SEED_DEMO: z
+      .enum(["true", "false"])
+      .default("true")
+      .transform((v) => v === "true"),
+    RECAPTCHA_SECRET: optionalString,
+    RECAPTCHA_SITE_KEY: optionalString,
+    RECAPTCHA_VERIFY_URL: z.string().url().default("https://www.google.com/recaptcha/api/siteverify"),
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    YANDEX_CLIENT_ID: optionalString,
+    YANDEX_CLIENT_SECRET: optionalString,
+    VK_CLIENT_ID: optionalString,
+    VK_CLIENT_SECRET: optionalString,
+    PAYMENT_PROVIDER: z.enum(["sandbox", "yookassa"]).default("sandbox"),
+    YOOKASSA_SHOP_ID: optionalString,
+    YOOKASSA_SECRET_KEY: optionalString,
+    YOOKASSA_API_URL: z.string().url().default("https://api.yookassa.ru/v3"),
+  })
+  .refine((c) => !c.ADMIN_EMAIL === !c.ADMIN_PASSWORD, {
+    message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together",
+    path: ["ADMIN_PASSWORD"],
+  });
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".") || "config"}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return parsed.data;
+}

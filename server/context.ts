@@ -1,0 +1,30 @@
+import type { Config } from "./config";
+import type { Database, Db } from "../db/client";
+import type { Locale, T } from "../locales";
+import type { Mailer } from "./services/mail";
+
+/** Everything a request handler may need, built once at start-up (or per test). */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  mailer: Mailer;
+}
+
+export interface AuthState {
+  user: import("./services/users").UserRow;
+  sessionId: string;
+  /** normal, masq (a manager acting as the user) or demo (the read-only demo business account). */
+  kind: "normal" | "masq" | "demo";
+  actorId: string | null;
+}
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    locale: Locale;
+    t: T;
+    auth: AuthState | null;
+    projectId: string | null;
+  };
+};

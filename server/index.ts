@@ -1,0 +1,39 @@
+// Entry point: `npm start`. Validates the environment, migrates and seeds the database, serves
+// the app, and on SIGTERM/SIGINT stops accepting connections, lets in-flight requests finish,
+// then closes the database.
+import { serve } from "@hono/node-server";
+import { createApp } from "./app";
+import { bootstrap } from "./bootstrap";
+import { loadConfig } from "./config";
+
+let config;
+try {
+  config = loadConfig();
+} catch (e) {
+  console.error((e as Error).message);
+  process.exit(1);
+}
+
+const deps = await bootstrap(config);
+const app = createApp(deps);
+const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  console.log(`Thinking Format listening on http://localhost:${info.port} (database: ${deps.database.kind})`);
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: finishing in-flight requests…`);
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  server.close(async () => {
+    await deps.database.close();
+    console.log("stopped");
+    process.exit(0);
+  });
+  // keep-alive sockets would hold close() open until they time out
+  (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,12 @@
+import { encodeHexLowerCase } from "@oslojs/encoding";
+
+// 24 hex characters like a Mongo ObjectId: 4 bytes of seconds then 8 random bytes, so ids sort
+// by creation time and can't be guessed.
+export function createId(): string {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes.subarray(4));
+  new DataView(bytes.buffer).setUint32(0, Math.floor(Date.now() / 1000));
+  return encodeHexLowerCase(bytes);
+}
+
+export const ID_PATTERN = /^[0-9a-f]{24}$/;

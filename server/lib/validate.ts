@@ -1,0 +1,69 @@
+// Request validation: zod schemas through @hono/zod-validator, with failures answered as
+// 400 {error: {code: "validation_failed", fields: {path: message}}} in the request's locale.
+// A schema may name its own message as a locale key (e.g. "common.validation.email").
+import { zValidator } from "@hono/zod-validator";
+import type { Context, ValidationTargets } from "hono";
+import { z } from "zod";
+import type { T } from "../../locales";
+import type { AppEnv } from "../context";
+import { AppError } from "./errors";
+
+const zodLocales = { ru: z.locales.ru().localeError, en: z.locales.en().localeError };
+
+function valueAt(data: unknown, path: PropertyKey[]): unknown {
+  let v: unknown = data;
+  for (const key of path) {
+    if (v == null || typeof v !== "object") return undefined;
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  return v;
+}
+
+export function fieldErrors(t: T, issues: readonly z.core.$ZodIssue[], input: unknown): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = issue.path.map(String).join(".") || "_";
+    if (fields[path]) continue;
+    const own = /^[a-z]+\.[a-zA-Z.]+$/.test(issue.message) ? t(issue.message) : null;
+    if (own && own !== issue.message) fields[path] = own;
+    else if (issue.code === "invalid_type" && [undefined, null, ""].includes(valueAt(input, issue.path) as never)) {
+      fields[path] = t("common.validation.required");
+    } else if (issue.code === "too_small" && issue.origin === "string") {
+      fields[path] = Number(issue.minimum) <= 1 ? t("common.validation.required") : t("common.validation.tooShort", { min: Number(issue.minimum) });
+    } else if (issue.code === "too_big" && issue.origin === "string") {
+      fields[path] = t("common.validation.tooLong", { max: Number(issue.maximum) });
+    } else {
+      const generic = zodLocales[t.locale](issue as never) as string | { message: string } | undefined;
+      fields[path] = typeof generic === "string" ? generic : generic?.message ?? t("common.validation.invalid");
+    }
+  }
+  return fields;
+}
+
+export function validationError(c: Context<AppEnv>, error: z.ZodError, input: unknown) {
+  return new AppError(400, "validation_failed", "errors.validation", fieldErrors(c.var.t, error.issues, input));
+}
+
+/** Validates data that is already in hand (a second stage, or a page form). */
+export function parseWith<S extends z.ZodType>(c: Context<AppEnv>, schema: S, data: unknown): z.output<S> {
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw validationError(c, parsed.error, data);
+  return parsed.data;
+}
+
+export const validate = <Target extends keyof ValidationTargets, S extends z.ZodType>(target: Target, schema: S) =>
+  zValidator(target, schema, (result, c) => {
+    if (!result.success) throw validationError(c as Context<AppEnv>, result.error as z.ZodError, result.data);
+  });
+
+/** Common field schemas with our own messages. */
+export const fields = {
+  email: () => z.string({ error: "common.validation.required" }).trim().toLowerCase().min(1, "common.validation.required").max(254).pipe(z.email("common.validation.email")),
+  name: () => z.string({ error: "common.validation.required" }).trim().min(1, "common.validation.required").max(120),
+  phone: () =>
+    z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9()\-\s]{7,20}$/, "common.validation.phone"),
+  text: (max = 2000) => z.string().trim().max(max),
+};

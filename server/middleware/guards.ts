@@ -1,0 +1,93 @@
+// The named guards of the spec, one Hono middleware each, shared by pages and the API.
+// On a page a failed guard redirects (spec §4); on /api it answers 401/403.
+import type { Context, MiddlewareHandler } from "hono";
+import { deleteCookie, setCookie } from "hono/cookie";
+import { AppError, forbidden, unauthorized } from "../lib/errors";
+import type { AppEnv } from "../context";
+import { COOKIE } from "./auth";
+import { isProfileComplete } from "../services/users";
+
+type Guard = MiddlewareHandler<AppEnv>;
+const isApi = (c: Context) => c.req.path.startsWith("/api/");
+const wanted = (c: Context) => {
+  const u = new URL(c.req.url);
+  return u.pathname + u.search;
+};
+export const TRACKING_MAX_AGE = 2_592_000; // 30 days, spec §9
+export const UTM_KEYS = ["utm_source", "utm_medium", "utm_term", "utm_content", "utm_campaign", "utm_test"] as const;
+
+/** Copies the named query parameters into 30-day cookies so a later sign-up can attach them. */
+const remember =
+  (...names: string[]): Guard =>
+  async (c, next) => {
+    for (const name of names) {
+      const value = c.req.query(name);
+      if (value && value.length <= 200) setCookie(c, name, value, { path: "/", maxAge: TRACKING_MAX_AGE, sameSite: "Lax" });
+    }
+    await next();
+  };
+
+const auth: Guard = async (c, next) => {
+  if (c.var.auth) return next();
+  if (isApi(c)) throw unauthorized();
+  return c.redirect(`/login?fallback=${encodeURIComponent(wanted(c))}`);
+};
+
+const guards: Record<string, Guard> = {
+  auth,
+  /** Visitor-only pages (login, sign-up): a signed-in user goes to the fallback or the test. */
+  guest: async (c, next) => {
+    if (!c.var.auth) return next();
+    if (isApi(c)) return next();
+    const fallback = c.req.query("fallback");
+    return c.redirect(fallback && /^\/(?!\/)/.test(fallback) ? fallback : "/test/start");
+  },
+  admin: async (c, next) => {
+    const a = c.var.auth;
+    if (a?.user.role === "admin") return next();
+    if (isApi(c)) throw a ? forbidden() : unauthorized();
+    return c.redirect("/");
+  },
+  business: async (c, next) => {
+    const a = c.var.auth;
+    if (a && (a.user.isBusiness || a.user.role === "admin" || a.kind === "demo")) return next();
+    if (isApi(c)) throw a ? forbidden() : unauthorized();
+    return c.redirect(a ? "/" : `/login?fallback=${encodeURIComponent(wanted(c))}`);
+  },
+  /** Outside the business area the read-only demo session is dropped (spec §4). */
+  demo: async (c, next) => {
+    if (c.var.auth?.kind === "demo" && !isApi(c)) {
+      deleteCookie(c, COOKIE.demo, { path: "/" });
+      c.set("auth", null);
+    }
+    await next();
+  },
+  profile: async (c, next) => {
+    const a = c.var.auth;
+    if (!a) return auth(c, next);
+    if (isProfileComplete(a.user)) return next();
+    if (isApi(c)) throw new AppError(403, "profile_incomplete", "errors.profileIncomplete");
+    return c.redirect(`/profile/edit?fallback=${encodeURIComponent(wanted(c))}`);
+  },
+  project: async (c, next) => {
+    if (c.var.projectId || c.var.auth?.user.currentProjectId || c.req.query("project")) return next();
+    if (isApi(c)) throw new AppError(400, "project_required", "errors.projectRequired");
+    return c.redirect("/business");
+  },
+  coupon: remember("coupon"),
+  ref: remember("ref", "referral"),
+  utm: remember(...UTM_KEYS),
+};
+
+export type GuardName = keyof typeof guards;
+
+/** `guard("auth", "business")`; an unknown name fails every request with 500 "Unknown middleware". */
+export function guard(...names: string[]): Guard[] {
+  return names.map(
+    (name) =>
+      guards[name] ??
+      (async () => {
+        throw new AppError(500, "unknown_middleware", "errors.unknownMiddleware");
+      }),
+  );
+}

@@ -1,0 +1,63 @@
+// Mounts every page of routes/ on the Hono app. Every page also accepts the site's no-script
+// lead forms (a hidden `_form` field names which), handled the same way everywhere.
+import { Hono, type Context } from "hono";
+import { routes } from "../routes";
+import type { AppEnv } from "./context";
+import { AppError, notFound } from "./lib/errors";
+import { fieldErrors } from "./lib/validate";
+import { guard } from "./middleware/guards";
+import type { PageDef } from "./render/define";
+import { pageContext, renderDocument, type FormState } from "./render/page";
+import { leadSchemas, saveLead, type LeadKind } from "./services/leads";
+
+export const pages = new Hono<AppEnv>();
+
+// Any page may carry ?utm_*, ?ref or ?coupon; the read-only demo session ends outside /business.
+pages.use("*", ...guard("utm", "ref", "coupon"));
+
+export async function renderRoute<D>(c: Context<AppEnv>, def: PageDef<D>, form?: FormState) {
+  if (def.params && !def.params.safeParse(c.req.param()).success) throw notFound();
+  const data = (def.load ? await def.load(c) : undefined) as D;
+  const ctx = pageContext(c);
+  ctx.form = form;
+  const html = renderDocument(ctx, <def.Component data={data} />, {
+    title: def.title(ctx.t, data),
+    description: def.description?.(ctx.t, data),
+    bodyClass: def.bodyClass,
+  });
+  return c.html(html, form?.errors ? 400 : (def.status ?? 200), { "Cache-Control": "no-store" });
+}
+
+async function handleLeadForm(c: Context<AppEnv>, def: PageDef<any>) {
+  const body = await c.req.parseBody();
+  const kind = String(body._form ?? "") as LeadKind;
+  if (!(kind in leadSchemas)) throw new AppError(400, "bad_request", "errors.badRequest");
+  const values = Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const cleaned = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === "" ? undefined : v]));
+  const parsed = leadSchemas[kind].safeParse(cleaned);
+  if (!parsed.success) {
+    return renderRoute(c, def, { kind, values, errors: fieldErrors(c.var.t, parsed.error.issues, cleaned) });
+  }
+  const { db, mailer, config } = c.var.deps;
+  await saveLead({ db, mailer, adminEmail: config.ADMIN_EMAIL }, kind, parsed.data as never, c.var.auth?.user.id ?? null);
+  const url = new URL(c.req.url);
+  url.searchParams.set("sent", kind);
+  return c.redirect(`${url.pathname}${url.search}#form-${kind}`, 303);
+}
+
+for (const def of routes as PageDef<any>[]) {
+  for (const path of Array.isArray(def.path) ? def.path : [def.path]) {
+    const guards = guard(...(path.startsWith("/business") || path.startsWith("/dashboard") ? [] : ["demo"]), ...(def.guards ?? []));
+    pages.get(path, ...guards, (c) => renderRoute(c, def));
+    pages.post(path, ...guards, async (c) => {
+      const type = c.req.header("content-type") ?? "";
+      if (def.action) {
+        const res = await def.action(c);
+        if (res) return res;
+        return renderRoute(c, def);
+      }
+      if (type.includes("form")) return handleLeadForm(c, def);
+      throw new AppError(405, "method_not_allowed", "errors.methodNotAllowed");
+    });
+  }
+}

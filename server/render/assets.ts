@@ -1,0 +1,27 @@
+// The build manifest written by scripts/build.ts: hashed file names of the stylesheet, the island
+// loader and each island with the chunks it imports (for modulepreload).
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export interface Manifest {
+  css: string | null;
+  boot: string | null;
+  islands: Record<string, { src: string; imports: string[] }>;
+}
+
+export const PUBLIC_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../../public");
+const MANIFEST_PATH = join(PUBLIC_DIR, "build", "manifest.json");
+const EMPTY: Manifest = { css: null, boot: null, islands: {} };
+
+let cached: { mtime: number; manifest: Manifest } | null = null;
+
+/** Re-read only when the file changes, so a rebuild is picked up without a restart. */
+export function manifest(): Manifest {
+  if (!existsSync(MANIFEST_PATH)) return EMPTY;
+  const mtime = statSync(MANIFEST_PATH).mtimeMs;
+  if (!cached || cached.mtime !== mtime) {
+    cached = { mtime, manifest: JSON.parse(readFileSync(MANIFEST_PATH, "utf8")) as Manifest };
+  }
+  return cached.manifest;
+}

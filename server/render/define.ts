@@ -1,0 +1,26 @@
+// A page route: path, guards, optional route-param check (failure → 404), a loader that calls
+// domain services (never our own HTTP API), a title and a component that gets the data.
+import type { Context } from "hono";
+import type { ComponentType } from "react";
+import type { z } from "zod";
+import type { T } from "../../locales";
+import type { AppEnv } from "../context";
+import type { RenderOptions } from "./page";
+
+export interface PageDef<D = undefined> {
+  path: string | string[];
+  guards?: string[];
+  params?: z.ZodType;
+  load?: (c: Context<AppEnv>) => Promise<D> | D;
+  title: (t: T, data: D) => string;
+  description?: (t: T, data: D) => string;
+  Component: ComponentType<{ data: D }>;
+  /** A POST to the page's own path (no-script forms); returns a response or re-renders. */
+  action?: (c: Context<AppEnv>) => Promise<Response | void>;
+  bodyClass?: string;
+  status?: RenderOptions["status"];
+}
+
+export function definePage<D = undefined>(def: PageDef<D>): PageDef<D> {
+  return def;
+}

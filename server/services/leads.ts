@@ -1,0 +1,90 @@
+// Marketing forms: business demo requests and leads, lab research requests, consultation
+// tickets and webinar sign-ups. API calls and the no-script page forms both land here.
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import { businessRequests, consultationTickets, webinarSignups } from "../../db/schema";
+import { createId } from "../lib/ids";
+import { fields } from "../lib/validate";
+import type { Mailer } from "./mail";
+
+const optionalText = (max: number) => fields.text(max).optional().transform((v) => v || null);
+
+export const leadSchemas = {
+  /** /business_demo, /salles, /b2b2 … and POST /api/amo/business-lead */
+  demo: z.object({
+    name: fields.name(),
+    phone: fields.phone(),
+    email: fields.email(),
+    company: optionalText(200),
+    message: optionalText(2000),
+  }),
+  /** /lab research request: a short self-introduction of 2–3 sentences (spec §5). */
+  research: z.object({
+    name: fields.name(),
+    email: fields.email(),
+    message: z.string().trim().min(20, "common.validation.tooShort").max(1500),
+  }),
+  consultation: z.object({
+    name: fields.name(),
+    phone: fields.phone(),
+    email: fields.email().optional(),
+    message: optionalText(2000),
+  }),
+  webinar: z.object({
+    name: fields.name(),
+    email: fields.email(),
+    phone: fields.phone().optional(),
+    webinar: z.string().trim().min(1).max(100).default("thinking-formats-in-teams"),
+  }),
+} as const;
+
+export type LeadKind = keyof typeof leadSchemas;
+export type LeadInput<K extends LeadKind> = z.output<(typeof leadSchemas)[K]>;
+
+export async function saveLead<K extends LeadKind>(
+  deps: { db: Db; mailer: Mailer; adminEmail?: string },
+  kind: K,
+  input: LeadInput<K>,
+  userId: string | null,
+) {
+  const id = createId();
+  if (kind === "consultation") {
+    const v = input as LeadInput<"consultation">;
+    await deps.db.insert(consultationTickets).values({ id, userId, name: v.name, phone: v.phone, email: v.email ?? null, message: v.message });
+  } else if (kind === "webinar") {
+    const v = input as LeadInput<"webinar">;
+    // Signing up twice is not an error: the second request just confirms the first.
+    await deps.db
+      .insert(webinarSignups)
+      .values({ id, userId, webinar: v.webinar, name: v.name, email: v.email.toLowerCase(), phone: v.phone ?? null })
+      .onConflictDoNothing();
+  } else {
+    const v = input as LeadInput<"demo"> & LeadInput<"research">;
+    await deps.db.insert(businessRequests).values({
+      id,
+      kind: kind === "research" ? "research" : "demo",
+      userId,
+      name: v.name,
+      phone: v.phone ?? null,
+      email: v.email,
+      company: v.company ?? null,
+      message: v.message ?? null,
+    });
+  }
+  if (deps.adminEmail) {
+    await deps.mailer
+      .send({ to: deps.adminEmail, subject: `New ${kind} request`, text: JSON.stringify(input, null, 2) })
+      .catch((e) => console.error("lead notification failed", e));
+  }
+  return { _id: id, kind };
+}
+
+export async function hasConsultation(db: Db, email: string) {
+  const [row] = await db
+    .select({ id: consultationTickets.id })
+    .from(consultationTickets)
+    .where(and(eq(consultationTickets.email, email.toLowerCase())))
+    .limit(1);
+  return Boolean(row);
+}

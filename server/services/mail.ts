@@ -1,0 +1,40 @@
+// Mail goes over SMTP when SMTP_URL is set; otherwise each message is written to the outbox
+// folder as an .eml file and its links are logged, so a newcomer can confirm an account offline.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import nodemailer from "nodemailer";
+import type { Config } from "../config";
+import { createId } from "../lib/ids";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+export function createMailer(config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "OUTBOX_DIR">): Mailer {
+  if (config.SMTP_URL) {
+    const transport = nodemailer.createTransport(config.SMTP_URL);
+    return {
+      async send(m) {
+        await transport.sendMail({ from: config.MAIL_FROM, ...m });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async send(m) {
+      const info = await transport.sendMail({ from: config.MAIL_FROM, ...m });
+      mkdirSync(config.OUTBOX_DIR, { recursive: true });
+      const file = join(config.OUTBOX_DIR, `${new Date().toISOString().replace(/[:.]/g, "-")}-${createId()}.eml`);
+      writeFileSync(file, info.message as Buffer);
+      const links = m.text.match(/https?:\/\/\S+/g) ?? [];
+      console.log(`[mail] to ${m.to}: "${m.subject}" saved to ${file}${links.length ? `\n[mail] links: ${links.join(" ")}` : ""}`);
+    },
+  };
+}

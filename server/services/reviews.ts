@@ -1,0 +1,50 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { reviews, users } from "../../db/schema";
+import type { Locale } from "../../locales";
+import { notFound } from "../lib/errors";
+import { paged } from "../lib/listing";
+
+export type ReviewRow = typeof reviews.$inferSelect;
+export const REVIEW_PAGE_SIZE = 50;
+export const REVIEW_POPULATE = ["user"] as const;
+export const REVIEW_FIELDS = ["name", "position", "img", "text", "user", "createdAt", "isPublished"] as const;
+
+export function toReviewDoc(r: ReviewRow, user?: { _id: string; name: string | null } | null) {
+  return {
+    _id: r.id,
+    name: r.name,
+    position: r.position,
+    img: r.img,
+    text: r.text,
+    user: user ?? r.userId,
+    isPublished: r.isPublished,
+    createdAt: r.createdAt,
+  };
+}
+
+/** Text in the reader's language, falling back to the other one. */
+export const reviewText = (r: Pick<ReviewRow, "text">, locale: Locale) => r.text[locale] || r.text.ru || r.text.en || "";
+
+export async function listPublishedReviews(db: Db, opts: { page: number; limit: number; populateUser?: boolean }) {
+  const where = eq(reviews.isPublished, true);
+  const [{ total }] = await db.select({ total: count() }).from(reviews).where(where);
+  const rows = await db
+    .select({ review: reviews, userName: users.name })
+    .from(reviews)
+    .leftJoin(users, eq(users.id, reviews.userId))
+    .where(where)
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(opts.limit)
+    .offset((opts.page - 1) * opts.limit);
+  const docs = rows.map(({ review, userName }) =>
+    toReviewDoc(review, opts.populateUser && review.userId ? { _id: review.userId, name: userName } : null),
+  );
+  return paged(docs, total, opts.page, opts.limit);
+}
+
+export async function getPublishedReview(db: Db, id: string) {
+  const [row] = await db.select().from(reviews).where(and(eq(reviews.id, id), eq(reviews.isPublished, true)));
+  if (!row) throw notFound();
+  return row;
+}

@@ -1,0 +1,64 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { formats, users } from "../../db/schema";
+
+export type UserRow = typeof users.$inferSelect;
+
+export function normalizeEmail(email: string) {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserById(db: Db, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, normalizeEmail(email))).limit(1);
+  return row ?? null;
+}
+
+export function ageFrom(birthday: string | null, now = new Date()): number | null {
+  if (!birthday) return null;
+  const b = new Date(`${birthday}T00:00:00Z`);
+  if (Number.isNaN(b.getTime())) return null;
+  let age = now.getUTCFullYear() - b.getUTCFullYear();
+  const m = now.getUTCMonth() - b.getUTCMonth();
+  if (m < 0 || (m === 0 && now.getUTCDate() < b.getUTCDate())) age--;
+  return age;
+}
+
+/** The user as the API shows it: `_id`, no secrets. */
+export async function toUserDoc(db: Db, u: UserRow) {
+  let format: { code: string; name: unknown } | null = null;
+  if (u.formatCode) {
+    const [f] = await db.select({ code: formats.code, name: formats.name }).from(formats).where(eq(formats.code, u.formatCode));
+    format = f ?? null;
+  }
+  return {
+    _id: u.id,
+    name: u.name,
+    email: u.email,
+    phone: u.phone,
+    birthday: u.birthday,
+    city: u.city,
+    age: ageFrom(u.birthday),
+    gender: u.gender,
+    PersonnelId: u.personnelId,
+    balance: u.balance,
+    role: u.role,
+    isActive: u.isActive,
+    isBusiness: u.isBusiness,
+    isManager: u.isManager,
+    isCompleted: u.isCompleted,
+    isFull: u.isFull,
+    isConfirmed: u.emailConfirmedAt != null,
+    alert: u.alert,
+    locale: u.locale,
+    format,
+    createdAt: u.createdAt,
+  };
+}
+
+export const isProfileComplete = (u: Pick<UserRow, "name" | "birthday">) => Boolean(u.name && u.birthday);
+export const isTestComplete = (u: Pick<UserRow, "formatCode">) => Boolean(u.formatCode);

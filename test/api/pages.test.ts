@@ -1,0 +1,86 @@
+import { createApp } from "../../server/app";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { guard } from "../../server/middleware/guards";
+import { createTestApp, type TestApp } from "../helpers";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe("pages and the shell", () => {
+  it("serves the landing page in Russian by default and in English on request", async () => {
+    const ru = await t.app.request("/");
+    expect(ru.status).toBe(200);
+    const ruHtml = await ru.text();
+    expect(ruHtml).toContain('<html lang="ru">');
+    expect(ruHtml).toContain("Узнайте, как устроено ваше мышление");
+    const en = await t.app.request("/?lang=en");
+    const enHtml = await en.text();
+    expect(enHtml).toContain('<html lang="en">');
+    expect(enHtml).toContain("Discover how your mind works");
+  });
+
+  it("remembers ?lang in the i18n_locale cookie for 365 days", async () => {
+    const res = await t.app.request("/?lang=en");
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith("i18n_locale="));
+    expect(cookie).toMatch(/i18n_locale=en/);
+    expect(cookie).toMatch(/Max-Age=31536000/);
+    const again = await t.app.request("/", { headers: { Cookie: "i18n_locale=en" } });
+    expect(await again.text()).toContain('<html lang="en">');
+  });
+
+  it("shows the counter, five FAQ answers, the 12 teaser blocks and the reviews on the landing", async () => {
+    const html = await (await t.app.request("/?lang=en")).text();
+    const total = (await (await t.app.request("/api/total")).json()).total as number;
+    expect(html).toContain(`data-total="${total}"`);
+    expect(html).toContain(total.toLocaleString("en-US"));
+    expect(html.match(/<details class="card group p-0">/g)).toHaveLength(5);
+    for (const title of ["Ideal social role", "Superpower", "Family and children"]) expect(html).toContain(title);
+    expect(html).toContain("Show all reviews");
+  });
+
+  it("ships the island loader and only the islands on the page, with escaped JSON props", async () => {
+    const html = await (await t.app.request("/")).text();
+    expect(html).toMatch(/<script type="module" src="\/build\/boot-[A-Z0-9]+\.js"><\/script>/);
+    expect(html).toMatch(/<tf-island data-island="signup-form" data-src="\/build\/signup-form-[A-Z0-9]+\.js"/);
+    const props = html.match(/data-island="signup-form"[^>]*data-props="([^"]*)"/)![1]!;
+    expect(props).toContain("&quot;");
+    expect(props).not.toContain("<");
+  });
+
+  it("answers unknown paths with the 404 page", async () => {
+    const res = await t.app.request("/no/such/page");
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain("This page could not be found");
+    expect(html).toContain('href="/"');
+    expect(html).not.toContain("<script");
+  });
+
+  it("serves hashed assets as immutable", async () => {
+    const html = await (await t.app.request("/")).text();
+    const css = html.match(/href="(\/build\/app-[a-f0-9]+\.css)"/)![1]!;
+    const res = await t.app.request(css);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toContain("immutable");
+  });
+
+  it("stores ref, coupon and utm parameters in 30-day cookies", async () => {
+    const res = await t.app.request("/?ref=partner1&coupon=SPRING&utm_source=vk&utm_campaign=autumn");
+    const cookies = res.headers.getSetCookie();
+    for (const name of ["ref=partner1", "coupon=SPRING", "utm_source=vk", "utm_campaign=autumn"]) {
+      const c = cookies.find((x) => x.startsWith(name));
+      expect(c, name).toMatch(/Max-Age=2592000/);
+      expect(c).toMatch(/Path=\//);
+    }
+  });
+
+  it("fails an unknown guard name with 500 Unknown middleware", async () => {
+    const app = createApp(t.deps, (a) => a.get("/probe", ...guard("no-such-guard"), (c) => c.text("unreachable")));
+    const res = await app.request("/probe");
+    expect(res.status).toBe(500);
+    expect(await res.text()).toContain("Unknown middleware");
+  });
+});

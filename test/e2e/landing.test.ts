@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startE2E, type E2E } from "./browser";
+
+let e: E2E;
+beforeAll(async () => {
+  e = await startE2E();
+});
+afterAll(() => e?.close());
+
+describe("landing page in a real browser", () => {
+  for (const width of [360, 1280]) {
+    it(`renders at ${width}px without horizontal scrolling, switches language and follows the sign-up link`, async () => {
+      const page = await e.browser.newPage({ viewport: { width, height: 800 } });
+      const errors: string[] = [];
+      page.on("pageerror", (err) => errors.push(err.message));
+      await page.goto(e.base + "/");
+      expect(await page.getAttribute("html", "lang")).toBe("ru");
+      await expect.poll(() => page.locator("h1").first().textContent()).toContain("мышлени");
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+
+      // the counter is readable before and after hydration, and ends at the real total
+      const total = Number(await page.getAttribute("[data-testid=counter]", "data-total"));
+      expect(total).toBeGreaterThan(0);
+
+      // switch language with the header link
+      await page.click('a[hreflang="en"]');
+      await page.waitForURL(/lang=en/);
+      expect(await page.getAttribute("html", "lang")).toBe("en");
+      await expect.poll(() => page.locator("h1").first().textContent()).toContain("mind");
+      const cookies = await page.context().cookies();
+      expect(cookies.find((c) => c.name === "i18n_locale")?.value).toBe("en");
+
+      // the language sticks without the query parameter
+      await page.goto(e.base + "/");
+      expect(await page.getAttribute("html", "lang")).toBe("en");
+
+      // "Take the test" in the menu leads guests to the sign-up page
+      if (width <= 540) await page.click("details.mobile-only summary");
+      const menu = page.locator(width <= 540 ? "details.mobile-only [data-testid=menu-primary]" : "nav.desktop-only [data-testid=menu-primary]");
+      expect(await menu.textContent()).toBe("Take the test");
+      await menu.click();
+      await page.waitForURL(/\/signup/);
+      await page.screenshot({ path: `test-results/landing-${width}.png` });
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+  }
+
+  it("hydrates the counter and animates it up to the total", async () => {
+    const page = await e.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(e.base + "/?lang=ru");
+    const counter = page.locator("[data-testid=counter]");
+    const total = Number(await counter.getAttribute("data-total"));
+    const digits = async () => Number((await counter.textContent())!.replace(/\D/g, ""));
+    await expect.poll(digits, { timeout: 2000 }).toBeLessThan(total);
+    await expect.poll(digits, { timeout: 8000 }).toBe(total);
+    await page.close();
+  });
+});

@@ -1,0 +1,58 @@
+// Each test file gets its own app over its own fresh SQLite file (migrated and seeded), and an
+// outbox folder for mail unless a test passes SMTP settings.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createApp } from "../server/app";
+import { bootstrap } from "../server/bootstrap";
+import { loadConfig } from "../server/config";
+import type { AppDeps } from "../server/context";
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  deps: AppDeps;
+  dir: string;
+  close(): Promise<void>;
+  /** app.request with JSON body and headers filled in. */
+  json(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dir = mkdtempSync(join(tmpdir(), "tf-test-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATABASE_URL: `file:${join(dir, "app.db")}`,
+    OUTBOX_DIR: join(dir, "outbox"),
+    PUBLIC_URL: "http://localhost",
+    ...env,
+  });
+  const deps = await bootstrap(config);
+  const app = createApp(deps);
+  return {
+    app,
+    deps,
+    dir,
+    async close() {
+      await deps.database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+    json(method, path, body, headers = {}) {
+      return app.request(path, {
+        method,
+        headers: { ...(body === undefined ? {} : { "Content-Type": "application/json" }), Accept: "application/json", ...headers },
+        body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+      });
+    },
+  };
+}
+
+/** "name=value" pairs of every Set-Cookie header. */
+export function cookiesOf(res: Response): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of res.headers.getSetCookie()) {
+    const [pair] = line.split(";");
+    const i = pair!.indexOf("=");
+    out[pair!.slice(0, i)] = pair!.slice(i + 1);
+  }
+  return out;
+}
