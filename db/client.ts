@@ -36,7 +36,9 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
     return {
       db: db as unknown as Db,
       kind: "libsql",
-      ping: async () => void (await client.execute("select 1")),
+      ping: async () => {
+      await client.execute("select 1");
+    },
       close: async () => client.close(),
     };
   }
@@ -56,7 +58,11 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
   return {
     db: db as unknown as Db,
     kind: "better-sqlite3",
-    ping: async () => void sqlite.prepare("select 1").get(),
-    close: async () => sqlite.close(),
+    ping: async () => {
+      sqlite.prepare("select 1").get();
+    },
+    close: async () => {
+      sqlite.close();
+    },
   };
 }

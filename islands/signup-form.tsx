@@ -1,6 +1,6 @@
 // The landing sign-up form (spec §4 states: idle → submitting → success | fail). Without script
 // the same form posts to /signup and the server answers with the page.
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import { richText } from "./lib/rich-text";
 
 export interface SignupFormProps {
@@ -30,6 +30,8 @@ const AGREEMENTS = ["policy", "terms", "offer"] as const;
 export default function SignupForm({ strings, next, invite }: SignupFormProps) {
   const id = useId();
   const [state, setState] = useState<State>({ name: "idle" });
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -70,7 +72,7 @@ export default function SignupForm({ strings, next, invite }: SignupFormProps) {
   const busy = state.name === "submitting" || state.name === "success";
   const links = { policy: "/policy", terms: "/terms", offer: "/offer" };
   return (
-    <form method="post" action="/signup" onSubmit={submit} noValidate className="space-y-3" data-testid="signup-form" data-state={state.name}>
+    <form method="post" action="/signup" onSubmit={submit} noValidate className="space-y-3" data-testid="signup-form" data-state={state.name} data-hydrated={hydrated || undefined}>
       <label htmlFor={`${id}-email`} className="sr-only">
         {strings.email}
       </label>

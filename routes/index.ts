@@ -1,6 +1,25 @@
 // Every page route of the site. One file per route (or family of routes) in this folder.
 import type { PageDef } from "../server/render/define";
+import account from "./account/account";
+import confirm from "./account/confirm";
+import login from "./account/login";
+import { cancelMasqPage, logoutPage } from "./account/logout";
+import { editProfilePage, profilePage } from "./account/profile";
+import restore from "./account/restore";
+import signup from "./account/signup";
 import home from "./home";
 import { marketingRoutes } from "./marketing";
 
-export const routes: PageDef<any>[] = [home, ...marketingRoutes];
+export const routes: PageDef<any>[] = [
+  home,
+  signup,
+  login,
+  restore,
+  confirm,
+  account,
+  profilePage,
+  editProfilePage,
+  logoutPage,
+  cancelMasqPage,
+  ...marketingRoutes,
+];

@@ -13,6 +13,7 @@ import { AppError } from "./lib/errors";
 import { authMiddleware } from "./middleware/auth";
 import { localeMiddleware } from "./middleware/locale";
 import { hsts, sameOriginWrites, securityHeaders } from "./middleware/security";
+import { oauthRoutes } from "./oauth-routes";
 import { pages } from "./pages";
 import { PUBLIC_DIR } from "./render/assets";
 import { pageContext, renderDocument } from "./render/page";
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps, extend?: (app: Hono<AppEnv>) => void) {
   );
 
   app.route("/api", api);
+  app.route("/", oauthRoutes);
   app.route("/", pages);
   extend?.(app);
 

@@ -13,7 +13,7 @@ import { leadSchemas, saveLead, type LeadKind } from "./services/leads";
 export const pages = new Hono<AppEnv>();
 
 // Any page may carry ?utm_*, ?ref or ?coupon; the read-only demo session ends outside /business.
-pages.use("*", ...guard("utm", "ref", "coupon"));
+pages.use("*", guard("utm", "ref", "coupon"));
 
 export async function renderRoute<D>(c: Context<AppEnv>, def: PageDef<D>, form?: FormState) {
   if (def.params && !def.params.safeParse(c.req.param()).success) throw notFound();
@@ -48,13 +48,12 @@ async function handleLeadForm(c: Context<AppEnv>, def: PageDef<any>) {
 for (const def of routes as PageDef<any>[]) {
   for (const path of Array.isArray(def.path) ? def.path : [def.path]) {
     const guards = guard(...(path.startsWith("/business") || path.startsWith("/dashboard") ? [] : ["demo"]), ...(def.guards ?? []));
-    pages.get(path, ...guards, (c) => renderRoute(c, def));
-    pages.post(path, ...guards, async (c) => {
+    pages.get(path, guards, (c) => renderRoute(c, def));
+    pages.post(path, guards, async (c) => {
       const type = c.req.header("content-type") ?? "";
       if (def.action) {
         const res = await def.action(c);
-        if (res) return res;
-        return renderRoute(c, def);
+        return res instanceof Response ? res : renderRoute(c, def, res);
       }
       if (type.includes("form")) return handleLeadForm(c, def);
       throw new AppError(405, "method_not_allowed", "errors.methodNotAllowed");

@@ -36,7 +36,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await deps.database.close();
       rmSync(dir, { recursive: true, force: true });
     },
-    json(method, path, body, headers = {}) {
+    async json(method, path, body, headers = {}) {
       return app.request(path, {
         method,
         headers: { ...(body === undefined ? {} : { "Content-Type": "application/json" }), Accept: "application/json", ...headers },

@@ -100,44 +100,65 @@ export function Counter({ total }: { total: number }) {
 export interface FieldDef {
   name: string;
   label: string;
-  type?: "text" | "email" | "tel" | "textarea";
+  type?: "text" | "email" | "tel" | "textarea" | "password" | "date" | "select";
   required?: boolean;
   autoComplete?: string;
+  hint?: string;
+  options?: { value: string; label: string }[];
+  /** Initial value when the form is not being re-shown after an error. */
+  value?: string | null;
 }
 
 /**
- * A no-script lead form posted to the page itself (server/pages.tsx handles `_form`), shown again
- * with the entered values and per-field messages on error, or a thank-you after ?sent=<kind>.
+ * A server-handled form (no script): posted to `action` (default: this page), shown again with
+ * the entered values (never passwords) and per-field messages on error.
  */
-export function LeadForm({ kind, fields, submit, title }: { kind: string; fields: FieldDef[]; submit?: string; title?: string }) {
-  const { t, form, url, path } = usePage();
+export function ServerForm({
+  kind,
+  fields,
+  submit,
+  title,
+  action,
+  notice,
+  children,
+}: {
+  kind: string;
+  fields: FieldDef[];
+  submit: string;
+  title?: string;
+  action?: string;
+  notice?: string | null;
+  children?: ReactNode;
+}) {
+  const { t, form, path, url } = usePage();
   const mine = form?.kind === kind ? form : undefined;
-  const sent = url.searchParams.get("sent") === kind;
   return (
-    <form id={`form-${kind}`} method="post" action={`${path}#form-${kind}`} className="card space-y-4" noValidate data-testid={`form-${kind}`}>
-      {title && <h3 className="text-xl font-semibold">{title}</h3>}
-      {sent && (
+    <form id={`form-${kind}`} method="post" action={action ?? `${path}${url.search}#form-${kind}`} className="space-y-4" noValidate data-testid={`form-${kind}`}>
+      {title && <h2 className="text-xl font-semibold">{title}</h2>}
+      {notice && (
         <p role="status" className="rounded-lg bg-emerald-50 p-3 text-emerald-800">
-          {t("common.forms.sent")}
+          {notice}
         </p>
       )}
       {mine?.errors && (
-        <p role="alert" className="rounded-lg bg-rose-50 p-3 text-rose-800">
-          {t("common.errors.validation")}
+        <p role="alert" className="rounded-lg bg-rose-50 p-3 text-rose-800" data-testid="form-error">
+          {mine.errors._ ?? t("common.errors.validation")}
         </p>
       )}
       <input type="hidden" name="_form" value={kind} />
+      {children}
       {fields.map((f) => {
         const id = `${kind}-${f.name}`;
         const error = mine?.errors?.[f.name];
+        const value = f.type === "password" ? "" : (mine ? mine.values[f.name] : f.value) ?? "";
         const common = {
           id,
           name: f.name,
           required: f.required,
-          defaultValue: mine?.values[f.name] ?? "",
+          defaultValue: value,
           className: "input",
           "aria-invalid": error ? true : undefined,
-          "aria-describedby": error ? `${id}-error` : undefined,
+          "aria-describedby": error ? `${id}-error` : f.hint ? `${id}-hint` : undefined,
         };
         return (
           <div key={f.name}>
@@ -145,7 +166,24 @@ export function LeadForm({ kind, fields, submit, title }: { kind: string; fields
               {f.label}
               {f.required && <span className="text-rose-600"> *</span>}
             </label>
-            {f.type === "textarea" ? <textarea rows={4} {...common} /> : <input type={f.type ?? "text"} autoComplete={f.autoComplete} {...common} />}
+            {f.type === "textarea" ? (
+              <textarea rows={4} {...common} />
+            ) : f.type === "select" ? (
+              <select {...common}>
+                {f.options?.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input type={f.type ?? "text"} autoComplete={f.autoComplete} {...common} />
+            )}
+            {f.hint && !error && (
+              <p id={`${id}-hint`} className="mt-1 text-sm text-slate-500">
+                {f.hint}
+              </p>
+            )}
             {error && (
               <p id={`${id}-error`} className="field-error">
                 {error}
@@ -155,10 +193,20 @@ export function LeadForm({ kind, fields, submit, title }: { kind: string; fields
         );
       })}
       <button type="submit" className="btn-primary w-full sm:w-auto">
-        {submit ?? t("common.forms.send")}
+        {submit}
       </button>
-      <p className="text-xs text-slate-500">{t("common.forms.privacy")}</p>
     </form>
+  );
+}
+
+/** A marketing lead form: a ServerForm handled for every page by server/pages.tsx (`_form`). */
+export function LeadForm({ kind, fields, submit, title }: { kind: string; fields: FieldDef[]; submit?: string; title?: string }) {
+  const { t, url } = usePage();
+  return (
+    <div className="card">
+      <ServerForm kind={kind} fields={fields} submit={submit ?? t("common.forms.send")} title={title} notice={url.searchParams.get("sent") === kind ? t("common.forms.sent") : null} />
+      <p className="mt-3 text-xs text-slate-500">{t("common.forms.privacy")}</p>
+    </div>
   );
 }
 

@@ -53,7 +53,7 @@ export function parseWith<S extends z.ZodType>(c: Context<AppEnv>, schema: S, da
 
 export const validate = <Target extends keyof ValidationTargets, S extends z.ZodType>(target: Target, schema: S) =>
   zValidator(target, schema, (result, c) => {
-    if (!result.success) throw validationError(c as Context<AppEnv>, result.error as z.ZodError, result.data);
+    if (!result.success) throw validationError(c as Context<AppEnv>, result.error as unknown as z.ZodError, result.data);
   });
 
 /** Common field schemas with our own messages. */

@@ -1,6 +1,7 @@
 // The named guards of the spec, one Hono middleware each, shared by pages and the API.
 // On a page a failed guard redirects (spec §4); on /api it answers 401/403.
 import type { Context, MiddlewareHandler } from "hono";
+import { every } from "hono/combine";
 import { deleteCookie, setCookie } from "hono/cookie";
 import { AppError, forbidden, unauthorized } from "../lib/errors";
 import type { AppEnv } from "../context";
@@ -81,13 +82,17 @@ const guards: Record<string, Guard> = {
 
 export type GuardName = keyof typeof guards;
 
-/** `guard("auth", "business")`; an unknown name fails every request with 500 "Unknown middleware". */
-export function guard(...names: string[]): Guard[] {
-  return names.map(
-    (name) =>
+/**
+ * `guard("auth", "business")`: one middleware running the named guards in order.
+ * An unknown name fails every request with 500 "Unknown middleware".
+ */
+export function guard(...names: string[]): Guard {
+  const list = names.map(
+    (name): Guard =>
       guards[name] ??
       (async () => {
         throw new AppError(500, "unknown_middleware", "errors.unknownMiddleware");
       }),
   );
+  return list.length === 1 ? list[0]! : (every(...list) as Guard);
 }

@@ -18,6 +18,8 @@ export const securityHeaders = secureHeaders({
     objectSrc: ["'none'"],
   },
   strictTransportSecurity: false, // set below, only over HTTPS
+  // "no-referrer" would make browsers send `Origin: null` on our own form posts.
+  referrerPolicy: "strict-origin-when-cross-origin",
   crossOriginEmbedderPolicy: false,
 });
 
@@ -39,7 +41,7 @@ export const sameOriginWrites = createMiddleware<AppEnv>(async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
   const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   const origin = c.req.header("origin");
-  const host = c.req.header("x-forwarded-host") ?? c.req.header("host");
+  const host = c.req.header("x-forwarded-host") ?? new URL(c.req.url).host;
   const sameOrigin = !origin || (host != null && safeHost(origin) === host);
   if (type === "application/json") return next();
   if (!sameOrigin) throw new AppError(403, "cross_site", "errors.crossSite");

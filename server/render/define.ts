@@ -5,7 +5,7 @@ import type { ComponentType } from "react";
 import type { z } from "zod";
 import type { T } from "../../locales";
 import type { AppEnv } from "../context";
-import type { RenderOptions } from "./page";
+import type { FormState, RenderOptions } from "./page";
 
 export interface PageDef<D = undefined> {
   path: string | string[];
@@ -15,8 +15,9 @@ export interface PageDef<D = undefined> {
   title: (t: T, data: D) => string;
   description?: (t: T, data: D) => string;
   Component: ComponentType<{ data: D }>;
-  /** A POST to the page's own path (no-script forms); returns a response or re-renders. */
-  action?: (c: Context<AppEnv>) => Promise<Response | void>;
+  /** A POST to the page's own path (no-script forms): a response (usually a redirect), or the
+   * form state to show the page again with the entered values and messages. */
+  action?: (c: Context<AppEnv>) => Promise<Response | FormState>;
   bodyClass?: string;
   status?: RenderOptions["status"];
 }

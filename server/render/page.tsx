@@ -18,6 +18,7 @@ export interface PageContextValue {
   /** Query string of the current page, for links that keep it (language switcher). */
   search: string;
   islands: IslandUse[];
+  config: import("../config").Config;
   /** A no-script form posted back to this page with errors (see server/pages.tsx). */
   form?: FormState;
 }
@@ -89,6 +90,7 @@ export function pageContext(c: Context<AppEnv>): PageContextValue {
     url,
     search: url.search,
     islands: [],
+    config: c.var.deps.config,
   };
 }
 

@@ -1,0 +1,149 @@
+import { z } from "zod";
+import { handleForm } from "../../server/lib/forms";
+import { clearSessionCookies } from "../../server/lib/http";
+import { definePage } from "../../server/render/define";
+import { usePage } from "../../server/render/page";
+import { deleteAccount } from "../../server/services/accounts";
+import { listUserSessions, revokeSession, revokeUserSessions, type SessionRow } from "../../server/services/sessions";
+import { PublicLayout } from "../_layouts/public";
+import { ServerForm } from "../_blocks/blocks";
+import { primaryAction } from "../_layouts/links";
+
+const SECTIONS = ["profile", "sessions", "data"] as const;
+type Section = (typeof SECTIONS)[number];
+
+function SessionsList({ sessions, current }: { sessions: SessionRow[]; current: string }) {
+  const { t, locale } = usePage();
+  return (
+    <div className="space-y-3" data-testid="sessions">
+      <p className="text-slate-600">{t("auth.account.sessionsLead")}</p>
+      <ul className="divide-y divide-slate-100">
+        {sessions.map((s) => (
+          <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <div className="min-w-0">
+              <p className="truncate font-medium">{s.userAgent ?? "—"}</p>
+              <p className="text-sm text-slate-500">
+                {t("auth.account.started", { date: s.createdAt.toLocaleString(locale === "en" ? "en-GB" : "ru-RU") })}
+                {s.ip ? ` · ${s.ip}` : ""}
+                {s.id === current && <strong className="text-emerald-700"> · {t("auth.account.current")}</strong>}
+              </p>
+            </div>
+            {s.id !== current && (
+              <form method="post">
+                <input type="hidden" name="_form" value="end-session" />
+                <input type="hidden" name="session" value={s.id} />
+                <button className="btn-secondary py-2 text-sm">{t("auth.account.end")}</button>
+              </form>
+            )}
+          </li>
+        ))}
+      </ul>
+      {sessions.length > 1 && (
+        <form method="post">
+          <input type="hidden" name="_form" value="end-others" />
+          <button className="btn-secondary py-2 text-sm">{t("auth.account.endOthers")}</button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function Account({ data }: { data: { section: Section; sessions: SessionRow[] } }) {
+  const { t, auth } = usePage();
+  const first = primaryAction(auth);
+  return (
+    <PublicLayout>
+      <div className="container-page max-w-4xl py-10">
+        <h1 className="mb-6 text-2xl font-bold">{t("auth.account.title")}</h1>
+        <nav className="mb-6 flex gap-2 overflow-x-auto" aria-label={t("auth.account.title")}>
+          {SECTIONS.map((s) => (
+            <a
+              key={s}
+              href={s === "profile" ? "/account" : `/account/${s}`}
+              aria-current={s === data.section ? "page" : undefined}
+              className={`rounded-full px-4 py-2 text-sm font-semibold ${s === data.section ? "bg-slate-900 text-white" : "bg-slate-100 hover:bg-slate-200"}`}
+            >
+              {t(`auth.account.sections.${s}`)}
+            </a>
+          ))}
+        </nav>
+        {data.section === "profile" && (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="card">
+              <h2 className="mb-2 font-semibold">{t("auth.account.test")}</h2>
+              <a href={first.href} className="btn-primary mt-2">
+                {t(first.labelKey)}
+              </a>
+            </div>
+            <div className="card">
+              <h2 className="mb-2 font-semibold">{t("auth.profile.title")}</h2>
+              <p className="text-slate-600">{auth!.user.name ?? auth!.user.email}</p>
+              <div className="mt-3 flex flex-wrap gap-2">
+                <a href="/profile" className="btn-secondary py-2 text-sm">
+                  {t("auth.profile.title")}
+                </a>
+                <a href="/profile/edit#password" className="btn-secondary py-2 text-sm">
+                  {t("auth.password.title")}
+                </a>
+              </div>
+            </div>
+          </div>
+        )}
+        {data.section === "sessions" && (
+          <div className="card">
+            <h2 className="mb-3 text-xl font-semibold">{t("auth.account.sessionsTitle")}</h2>
+            <SessionsList sessions={data.sessions} current={auth!.sessionId} />
+          </div>
+        )}
+        {data.section === "data" && (
+          <div className="space-y-4">
+            <div className="card">
+              <h2 className="mb-2 text-xl font-semibold">{t("auth.account.dataTitle")}</h2>
+              <p className="mb-4 text-slate-600">{t("auth.account.exportLead")}</p>
+              <a href="/api/passport/export" className="btn-secondary" download>
+                {t("auth.account.export")}
+              </a>
+            </div>
+            <div className="card border-rose-200">
+              <h2 className="mb-2 text-xl font-semibold text-rose-700">{t("auth.account.deleteTitle")}</h2>
+              <p className="mb-4 text-slate-600">{t("auth.account.deleteLead")}</p>
+              <ServerForm kind="delete" submit={t("auth.account.delete")} fields={[{ name: "password", label: t("auth.account.deletePassword"), type: "password", required: true, autoComplete: "current-password" }]} />
+            </div>
+          </div>
+        )}
+      </div>
+    </PublicLayout>
+  );
+}
+
+export default definePage({
+  path: ["/account", "/account/:section"],
+  guards: ["auth"],
+  params: z.object({ section: z.enum(SECTIONS).optional() }),
+  load: async (c) => {
+    const section = (c.req.param("section") ?? "profile") as Section;
+    const sessions = section === "sessions" ? await listUserSessions(c.var.deps.db, c.var.auth!.user.id) : [];
+    return { section, sessions };
+  },
+  title: (t) => t("auth.account.title"),
+  Component: Account,
+  action: async (c) => {
+    const auth = c.var.auth!;
+    const db = c.var.deps.db;
+    const body = await c.req.parseBody();
+    const here = new URL(c.req.url).pathname;
+    if (body._form === "end-session" && typeof body.session === "string") {
+      await revokeSession(db, body.session, auth.user.id);
+      return c.redirect(here, 303);
+    }
+    if (body._form === "end-others") {
+      await revokeUserSessions(db, auth.user.id, auth.sessionId);
+      return c.redirect(here, 303);
+    }
+    return handleForm(c, "delete", z.object({ password: z.string({ error: "common.validation.required" }).min(1, "common.validation.required") }), async ({ password }) => {
+      await deleteAccount(c.var.deps, auth.user, password, c.var.locale);
+      clearSessionCookies(c);
+      return c.redirect("/?deleted=1", 303);
+    });
+  },
+});

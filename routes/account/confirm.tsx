@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { definePage } from "../../server/render/define";
+import { usePage } from "../../server/render/page";
+import { confirmEmail } from "../../server/services/accounts";
+import { FormLayout } from "../_layouts/public";
+import { reportHref } from "../_layouts/links";
+
+function Confirm({ data }: { data: { ok: boolean } }) {
+  const { t, auth } = usePage();
+  return (
+    <FormLayout title={t("auth.confirm.title")}>
+      <p className={data.ok ? "text-emerald-700" : "text-rose-700"} data-testid="confirm-result" data-ok={data.ok}>
+        {data.ok ? t("auth.confirm.ok") : t("auth.confirm.bad")}
+      </p>
+      <a href={data.ok ? reportHref(auth) : "/login"} className="btn-primary mt-6">
+        {t("auth.confirm.continue")}
+      </a>
+    </FormLayout>
+  );
+}
+
+export default definePage({
+  path: "/confirm/:token",
+  params: z.object({ token: z.string().regex(/^[a-z2-7]{16,64}$/) }),
+  load: async (c) => ({ ok: (await confirmEmail(c.var.deps, c.req.param("token")!)) !== null }),
+  title: (t) => t("auth.confirm.title"),
+  Component: Confirm,
+});

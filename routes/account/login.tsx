@@ -1,0 +1,53 @@
+import { handleForm } from "../../server/lib/forms";
+import { requestMeta, setSessionCookies } from "../../server/lib/http";
+import { definePage } from "../../server/render/define";
+import { usePage } from "../../server/render/page";
+import { login, loginSchema } from "../../server/services/accounts";
+import { FormLayout } from "../_layouts/public";
+import { ServerForm } from "../_blocks/blocks";
+import { reportHref } from "../_layouts/links";
+import { OAuthButtons } from "./oauth-buttons";
+
+/** Only our own paths are followed after sign-in (no open redirect). */
+export const safeFallback = (v: string | null | undefined) => (v && /^\/(?![/\\])/.test(v) ? v : null);
+
+function Login() {
+  const { t, url } = usePage();
+  const notice = url.searchParams.get("restored") ? t("auth.restore.done") : url.searchParams.get("changed") ? t("auth.password.changed") : null;
+  return (
+    <FormLayout title={t("auth.login.title")}>
+      <ServerForm
+        kind="login"
+        submit={t("auth.login.submit")}
+        notice={notice}
+        fields={[
+          { name: "email", label: t("auth.login.email"), type: "email", required: true, autoComplete: "email" },
+          { name: "password", label: t("auth.login.password"), type: "password", required: true, autoComplete: "current-password" },
+        ]}
+      />
+      <OAuthButtons />
+      <div className="mt-6 flex flex-col gap-2 text-sm">
+        <a href="/restore" className="text-brand-700 hover:underline">
+          {t("auth.login.forgot")}
+        </a>
+        <a href="/signup" className="text-brand-700 hover:underline">
+          {t("auth.login.noAccount")}
+        </a>
+      </div>
+    </FormLayout>
+  );
+}
+
+export default definePage({
+  path: "/login",
+  guards: ["guest"],
+  title: (t) => t("auth.login.title"),
+  Component: Login,
+  action: (c) =>
+    handleForm(c, "login", loginSchema, async (input) => {
+      const { user, token } = await login(c.var.deps, input, requestMeta(c));
+      setSessionCookies(c, token, user.id);
+      const next = safeFallback(c.req.query("fallback")) ?? reportHref({ user, sessionId: "", kind: "normal", actorId: null });
+      return c.redirect(next, 303);
+    }),
+});

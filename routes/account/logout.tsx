@@ -1,0 +1,50 @@
+import { getCookie, deleteCookie } from "hono/cookie";
+import { clearSessionCookies } from "../../server/lib/http";
+import { COOKIE } from "../../server/middleware/auth";
+import { definePage } from "../../server/render/define";
+import { usePage } from "../../server/render/page";
+import { endMasquerade } from "../../server/services/masquerade";
+import { revokeSession, validateToken } from "../../server/services/sessions";
+import { FormLayout } from "../_layouts/public";
+
+function Logout() {
+  const { t } = usePage();
+  return (
+    <FormLayout title={t("common.nav.logout")}>
+      <form method="post" action="/logout">
+        <button className="btn-primary w-full">{t("common.nav.logout")}</button>
+      </form>
+    </FormLayout>
+  );
+}
+
+/** Logout (spec §4): the session ends, token, id and masquerade cookies go, and the user goes home. */
+export const logoutPage = definePage({
+  path: "/logout",
+  title: (t) => t("common.nav.logout"),
+  Component: Logout,
+  action: async (c) => {
+    const db = c.var.deps.db;
+    for (const name of [COOKIE.token, COOKIE.masq, COOKIE.demo]) {
+      const token = getCookie(c, name);
+      const session = token ? await validateToken(db, token) : null;
+      if (session) await revokeSession(db, session.id);
+    }
+    clearSessionCookies(c);
+    return c.redirect("/", 303);
+  },
+});
+
+/** The footer's Cancel Masq: ends the impersonation, drops its cookie and goes to /. */
+export const cancelMasqPage = definePage({
+  path: "/masq/cancel",
+  title: (t) => t("common.footer.cancelMasq"),
+  Component: Logout,
+  action: async (c) => {
+    const token = getCookie(c, COOKIE.masq);
+    const session = token ? await validateToken(c.var.deps.db, token) : null;
+    if (session?.kind === "masq") await endMasquerade(c.var.deps.db, session.id, session.userId, session.actorId);
+    deleteCookie(c, COOKIE.masq, { path: "/" });
+    return c.redirect("/", 303);
+  },
+});

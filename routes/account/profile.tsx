@@ -1,0 +1,158 @@
+import { handleForm } from "../../server/lib/forms";
+import { definePage } from "../../server/render/define";
+import { usePage } from "../../server/render/page";
+import { changePassword, changePasswordSchema, profileSchema, updateProfile } from "../../server/services/accounts";
+import { isProfileComplete } from "../../server/services/users";
+import { PublicLayout } from "../_layouts/public";
+import { ServerForm } from "../_blocks/blocks";
+import { safeFallback } from "./login";
+
+function ProfileRows() {
+  const { t, auth } = usePage();
+  const u = auth!.user;
+  const rows: [string, string | null][] = [
+    [t("auth.profile.email"), `${u.email} (${u.emailConfirmedAt ? t("auth.profile.confirmed") : t("auth.profile.unconfirmed")})`],
+    [t("auth.profile.name"), u.name],
+    [t("auth.profile.birthday"), u.birthday],
+    [t("auth.profile.city"), u.city],
+    [t("auth.profile.phone"), u.phone],
+    [t("auth.profile.gender"), u.gender ? t(`auth.profile.${u.gender === "Male" ? "male" : "female"}`) : null],
+    [t("auth.profile.personnelId"), u.personnelId],
+  ];
+  return (
+    <dl className="divide-y divide-slate-100" data-testid="profile">
+      {rows.map(([label, value]) => (
+        <div key={label} className="grid gap-1 py-3 sm:grid-cols-3">
+          <dt className="text-sm text-slate-500">{label}</dt>
+          <dd className="sm:col-span-2">{value || <span className="text-slate-400">{t("auth.profile.notSet")}</span>}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Profile() {
+  const { t } = usePage();
+  return (
+    <PublicLayout>
+      <div className="container-page max-w-3xl py-10">
+        <div className="mb-6 flex items-center justify-between gap-4">
+          <h1 className="text-2xl font-bold">{t("auth.profile.title")}</h1>
+          <a href="/profile/edit" className="btn-secondary py-2">
+            {t("auth.profile.edit")}
+          </a>
+        </div>
+        <div className="card">
+          <ProfileRows />
+        </div>
+      </div>
+    </PublicLayout>
+  );
+}
+
+export const profilePage = definePage({
+  path: "/profile",
+  guards: ["auth"],
+  title: (t) => t("auth.profile.title"),
+  Component: Profile,
+});
+
+function EditProfile() {
+  const { t, auth, url } = usePage();
+  const u = auth!.user;
+  const saved = url.searchParams.get("saved");
+  return (
+    <PublicLayout>
+      <div className="container-page max-w-3xl space-y-8 py-10">
+        <h1 className="text-2xl font-bold">{t("auth.profile.editTitle")}</h1>
+        {!isProfileComplete(u) && <p className="rounded-lg bg-amber-50 p-3 text-amber-900">{t("auth.profile.incomplete")}</p>}
+        <div className="card">
+          <ServerForm
+            kind="profile"
+            submit={t("auth.profile.save")}
+            notice={saved === "profile" ? t("auth.profile.saved") : null}
+            fields={[
+              { name: "name", label: t("auth.profile.name"), required: true, autoComplete: "name", value: u.name },
+              { name: "birthday", label: t("auth.profile.birthday"), type: "date", required: true, autoComplete: "bday", value: u.birthday },
+              { name: "city", label: t("auth.profile.city"), autoComplete: "address-level2", value: u.city },
+              { name: "phone", label: t("auth.profile.phone"), type: "tel", autoComplete: "tel", value: u.phone },
+              {
+                name: "gender",
+                label: t("auth.profile.gender"),
+                type: "select",
+                value: u.gender ?? "",
+                options: [
+                  { value: "", label: "—" },
+                  { value: "Female", label: t("auth.profile.female") },
+                  { value: "Male", label: t("auth.profile.male") },
+                ],
+              },
+              { name: "PersonnelId", label: t("auth.profile.personnelId"), value: u.personnelId },
+              {
+                name: "locale",
+                label: t("auth.profile.language"),
+                type: "select",
+                value: u.locale,
+                options: [
+                  { value: "ru", label: "Русский" },
+                  { value: "en", label: "English" },
+                ],
+              },
+            ]}
+          />
+        </div>
+        <div className="card" id="password">
+          <ServerForm
+            kind="password"
+            title={t("auth.password.title")}
+            submit={t("auth.password.submit")}
+            notice={saved === "password" ? t("auth.password.changed") : null}
+            fields={[
+              { name: "current", label: t("auth.password.current"), type: "password", required: true, autoComplete: "current-password" },
+              { name: "new", label: t("auth.password.new"), type: "password", required: true, autoComplete: "new-password" },
+              { name: "repeat", label: t("auth.password.repeat"), type: "password", required: true, autoComplete: "new-password" },
+            ]}
+          />
+        </div>
+      </div>
+    </PublicLayout>
+  );
+}
+
+export const editProfilePage = definePage({
+  path: "/profile/edit",
+  guards: ["auth"],
+  title: (t) => t("auth.profile.editTitle"),
+  Component: EditProfile,
+  action: async (c) => {
+    const auth = c.var.auth!;
+    const kind = (await c.req.parseBody())._form;
+    if (kind === "password") {
+      return handleForm(
+        c,
+        "password",
+        changePasswordSchema,
+        async (input) => {
+          await changePassword(c.var.deps, auth.user, auth.sessionId, input, c.var.locale);
+          return c.redirect("/profile/edit?saved=password#form-password", 303);
+        },
+        (v) => ({ current: v.current ?? "", password: v.new ?? "", repeat: v.repeat ?? "" }),
+      );
+    }
+    return handleForm(
+      c,
+      "profile",
+      // On this page name and birthday are what "profile complete" means, so both are required.
+      profileSchema.refine((p) => Boolean(p.name), { path: ["name"], message: "common.validation.required" }).refine((p) => Boolean(p.birthday), {
+        path: ["birthday"],
+        message: "common.validation.required",
+      }),
+      async (input) => {
+        await updateProfile(c.var.deps.db, auth.user, input);
+        const back = safeFallback(c.req.query("fallback"));
+        return c.redirect(back ?? "/profile/edit?saved=profile", 303);
+      },
+      (v) => ({ ...v, _form: undefined }),
+    );
+  },
+});

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { handleForm } from "../../server/lib/forms";
+import { requestMeta } from "../../server/lib/http";
+import { definePage } from "../../server/render/define";
+import { usePage } from "../../server/render/page";
+import { requestRestore, resetPasswordSchema, resetPassword } from "../../server/services/accounts";
+import { FormLayout } from "../_layouts/public";
+import { ServerForm } from "../_blocks/blocks";
+
+function Restore() {
+  const { t, url } = usePage();
+  const token = url.searchParams.get("token");
+  if (token) {
+    return (
+      <FormLayout title={t("auth.restore.newTitle")}>
+        <ServerForm
+          kind="reset"
+          submit={t("auth.restore.save")}
+          fields={[
+            { name: "password", label: t("auth.restore.password"), type: "password", required: true, autoComplete: "new-password", hint: t("auth.signup.passwordHint").split(".")[0] + "." },
+            { name: "repeat", label: t("auth.restore.repeat"), type: "password", required: true, autoComplete: "new-password" },
+          ]}
+        >
+          <input type="hidden" name="token" value={token} />
+        </ServerForm>
+      </FormLayout>
+    );
+  }
+  return (
+    <FormLayout title={t("auth.restore.title")}>
+      <p className="mb-6 text-slate-600">{t("auth.restore.lead")}</p>
+      <ServerForm
+        kind="restore"
+        submit={t("auth.restore.submit")}
+        notice={url.searchParams.get("sent") ? t("auth.restore.sent") : null}
+        fields={[{ name: "email", label: t("common.forms.email"), type: "email", required: true, autoComplete: "email" }]}
+      />
+    </FormLayout>
+  );
+}
+
+const emailOnly = z.object({ email: z.string({ error: "common.validation.required" }).trim().toLowerCase().pipe(z.email("common.validation.email")) });
+
+export default definePage({
+  path: "/restore",
+  guards: ["guest"],
+  title: (t) => t("auth.restore.title"),
+  Component: Restore,
+  action: async (c) => {
+    const kind = (await c.req.parseBody())._form;
+    if (kind === "reset") {
+      return handleForm(c, "reset", resetPasswordSchema, async (input) => {
+        await resetPassword(c.var.deps, input);
+        return c.redirect("/login?restored=1", 303);
+      });
+    }
+    return handleForm(c, "restore", emailOnly, async ({ email }) => {
+      await requestRestore(c.var.deps, email, requestMeta(c));
+      return c.redirect("/restore?sent=1", 303);
+    });
+  },
+});

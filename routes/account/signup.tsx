@@ -1,0 +1,96 @@
+import { setSessionCookies, requestMeta, trackingCookies } from "../../server/lib/http";
+import { handleForm } from "../../server/lib/forms";
+import { definePage } from "../../server/render/define";
+import { usePage } from "../../server/render/page";
+import { signup, signupSchema } from "../../server/services/accounts";
+import { verifyCaptcha } from "../../server/services/captcha";
+import { FormLayout } from "../_layouts/public";
+import { ServerForm } from "../_blocks/blocks";
+import { OAuthButtons } from "./oauth-buttons";
+
+const AGREEMENTS = [
+  { name: "policy", key: "common.signup.agreePolicy", href: "/policy" },
+  { name: "terms", key: "common.signup.agreeTerms", href: "/terms" },
+  { name: "offer", key: "common.signup.agreeOffer", href: "/offer" },
+] as const;
+
+/** "I agree to the <policy>policy</policy>" → text with a link, for server markup. */
+export function LinkedLabel({ text, href }: { text: string; href: string }) {
+  const m = text.match(/^(.*)<(\w+)>(.*)<\/\2>(.*)$/);
+  if (!m) return <>{text}</>;
+  return (
+    <>
+      {m[1]}
+      <a href={href} target="_blank" rel="noopener" className="underline hover:text-brand-700">
+        {m[3]}
+      </a>
+      {m[4]}
+    </>
+  );
+}
+
+function Signup() {
+  const { t, form, url } = usePage();
+  const values = form?.kind === "signup" ? form.values : undefined;
+  const invite = url.searchParams.get("invite");
+  return (
+    <FormLayout title={t("auth.signup.title")}>
+      <p className="mb-6 text-slate-600">{t("auth.signup.lead")}</p>
+      <ServerForm
+        kind="signup"
+        submit={t("auth.signup.submit")}
+        fields={[
+          { name: "email", label: t("common.forms.email"), type: "email", required: true, autoComplete: "email" },
+          { name: "password", label: t("auth.signup.password"), type: "password", autoComplete: "new-password", hint: t("auth.signup.passwordHint") },
+        ]}
+      >
+        {invite && <input type="hidden" name="invite" value={invite} />}
+        {AGREEMENTS.map((a) => (
+          <div key={a.name} className="text-sm text-slate-600">
+            <label className="flex items-start gap-2">
+              <input type="checkbox" name={a.name} required defaultChecked={values?.[a.name] === "on"} className="mt-1 h-4 w-4 shrink-0 accent-brand-600" />
+              <span>
+                <LinkedLabel text={t(a.key)} href={a.href} />
+              </span>
+            </label>
+            {form?.kind === "signup" && form.errors?.[a.name] && <p className="field-error">{form.errors[a.name]}</p>}
+          </div>
+        ))}
+      </ServerForm>
+      <OAuthButtons />
+      <p className="mt-6 text-sm">
+        <a href="/login" className="text-brand-700 hover:underline">
+          {t("auth.signup.haveAccount")}
+        </a>
+      </p>
+    </FormLayout>
+  );
+}
+
+export default definePage({
+  path: "/signup",
+  guards: ["guest"],
+  title: (t) => t("auth.signup.title"),
+  Component: Signup,
+  action: (c) =>
+    handleForm(
+      c,
+      "signup",
+      signupSchema,
+      async (input) => {
+        await verifyCaptcha(c, input.captcha);
+        const { user, token } = await signup(c.var.deps, input, { ...requestMeta(c), cookies: trackingCookies(c) });
+        setSessionCookies(c, token, user.id);
+        return c.redirect("/test/start", 303);
+      },
+      (v) => ({
+        email: v.email,
+        password: v.password || undefined,
+        policy: v.policy === "on",
+        terms: v.terms === "on",
+        offer: v.offer === "on",
+        invite: v.invite || undefined,
+        captcha: v.captcha || undefined,
+      }),
+    ),
+});

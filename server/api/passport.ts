@@ -1,0 +1,122 @@
+// /api/passport: identity, profile, password, sessions, own data (spec §7).
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../context";
+import { notFound, unauthorized } from "../lib/errors";
+import { clearSessionCookies, requestMeta, setSessionCookies, trackingCookies } from "../lib/http";
+import { validate } from "../lib/validate";
+import { guard } from "../middleware/guards";
+import {
+  changePassword,
+  changePasswordSchema,
+  deleteAccount,
+  exportData,
+  login,
+  loginSchema,
+  profileSchema,
+  requestRestore,
+  resendConfirmation,
+  resetPassword,
+  resetPasswordSchema,
+  signup,
+  signupSchema,
+  updateProfile,
+} from "../services/accounts";
+import { verifyCaptcha } from "../services/captcha";
+import { acceptInvite, listOwnInvites } from "../services/invites";
+import { listUserSessions, revokeSession, revokeUserSessions } from "../services/sessions";
+import { toUserDoc } from "../services/users";
+import { ID_PATTERN } from "../lib/ids";
+
+export const passportApi = new Hono<AppEnv>();
+const me = (c: { var: AppEnv["Variables"] }) => {
+  if (!c.var.auth) throw unauthorized();
+  return c.var.auth;
+};
+
+passportApi.post("/signup", validate("json", signupSchema), async (c) => {
+  const input = c.req.valid("json");
+  await verifyCaptcha(c, input.captcha);
+  const { user, token } = await signup(c.var.deps, input, { ...requestMeta(c), cookies: trackingCookies(c) });
+  setSessionCookies(c, token, user.id);
+  return c.json({ token, _id: user.id }, 201);
+});
+
+passportApi.post("/auth", validate("json", loginSchema), async (c) => {
+  const { user, token } = await login(c.var.deps, c.req.valid("json"), requestMeta(c));
+  setSessionCookies(c, token, user.id);
+  return c.json({ token, _id: user.id });
+});
+
+passportApi.post("/logout", async (c) => {
+  if (c.var.auth) await revokeSession(c.var.deps.db, c.var.auth.sessionId);
+  clearSessionCookies(c);
+  return c.json({ ok: true });
+});
+
+passportApi.get("/", guard("auth"), async (c) => c.json(await toUserDoc(c.var.deps.db, me(c).user)));
+
+passportApi.put("/", guard("auth"), validate("json", profileSchema), async (c) => {
+  const user = await updateProfile(c.var.deps.db, me(c).user, c.req.valid("json"));
+  return c.json(await toUserDoc(c.var.deps.db, user));
+});
+
+const changePasswordBody = z.preprocess(
+  // the spec names the fields current, new and repeat; `password` is accepted for `new`
+  (b) => (b && typeof b === "object" && "new" in b ? { ...b, password: (b as { new: unknown }).new } : b),
+  changePasswordSchema,
+);
+passportApi.post("/changePassword", guard("auth"), validate("json", changePasswordBody), async (c) => {
+  const auth = me(c);
+  await changePassword(c.var.deps, auth.user, auth.sessionId, c.req.valid("json"), c.var.locale);
+  return c.json({ ok: true });
+});
+
+passportApi.post("/restore", validate("json", z.object({ email: z.string().trim().toLowerCase().pipe(z.email("common.validation.email")) })), async (c) => {
+  await requestRestore(c.var.deps, c.req.valid("json").email, requestMeta(c));
+  return c.json({ ok: true });
+});
+
+passportApi.post("/restore/confirm", validate("json", resetPasswordSchema), async (c) => {
+  await resetPassword(c.var.deps, c.req.valid("json"));
+  return c.json({ ok: true });
+});
+
+passportApi.post("/resend", guard("auth"), async (c) => c.json(await resendConfirmation(c.var.deps, me(c).user)));
+
+passportApi.get("/invites", guard("auth"), async (c) => c.json({ docs: await listOwnInvites(c.var.deps.db, me(c).user) }));
+passportApi.post("/invites/:id", guard("auth"), async (c) => {
+  const id = c.req.param("id");
+  if (!ID_PATTERN.test(id)) throw notFound();
+  return c.json(await acceptInvite(c.var.deps.db, me(c).user, id));
+});
+
+passportApi.get("/sessions", guard("auth"), async (c) => {
+  const auth = me(c);
+  const rows = await listUserSessions(c.var.deps.db, auth.user.id);
+  return c.json({
+    docs: rows.map((s) => ({ _id: s.id, userAgent: s.userAgent, ip: s.ip, createdAt: s.createdAt, lastUsedAt: s.lastUsedAt, expiresAt: s.expiresAt, current: s.id === auth.sessionId })),
+  });
+});
+passportApi.delete("/sessions/:id", guard("auth"), async (c) => {
+  const auth = me(c);
+  if (!(await revokeSession(c.var.deps.db, c.req.param("id"), auth.user.id))) throw notFound();
+  return c.json({ ok: true });
+});
+passportApi.delete("/sessions", guard("auth"), async (c) => {
+  const auth = me(c);
+  await revokeUserSessions(c.var.deps.db, auth.user.id, auth.sessionId);
+  return c.json({ ok: true });
+});
+
+passportApi.get("/export", guard("auth"), async (c) => {
+  const data = await exportData(c.var.deps.db, me(c).user);
+  c.header("Content-Disposition", `attachment; filename="thinking-format-data.json"`);
+  return c.json(data);
+});
+
+passportApi.delete("/", guard("auth"), validate("json", z.object({ password: z.string().min(1, "common.validation.required").max(1024) })), async (c) => {
+  await deleteAccount(c.var.deps, me(c).user, c.req.valid("json").password, c.var.locale);
+  clearSessionCookies(c);
+  return c.json({ ok: true });
+});

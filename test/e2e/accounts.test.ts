@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lastMailTo, linkIn, startSmtpSink } from "../mail";
+import { startE2E, type E2E } from "./browser";
+
+let e: E2E;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  e = await startE2E({ SMTP_URL: smtp.url });
+});
+afterAll(async () => {
+  await e?.close();
+  await smtp?.close();
+});
+
+describe("account life cycle in a real browser", () => {
+  it("signs up on the landing page, confirms the e-mail, logs out and in, edits the profile and changes the password", async () => {
+    const page = await e.browser.newPage({ viewport: { width: 360, height: 780 } });
+    const errors: string[] = [];
+    page.on("pageerror", (err) => errors.push(err.message));
+    const email = `e2e-${Date.now()}@example.com`;
+
+    // sign up through the hydrated island on the landing page
+    await page.goto(e.base + "/?lang=en");
+    const form = page.locator("[data-testid=signup-form][data-hydrated]");
+    await form.locator("input[name=email]").fill(email);
+    await form.locator("button[type=submit]").click();
+    await expect.poll(() => form.getAttribute("data-state")).toBe("fail"); // agreements not ticked yet
+    expect(await form.locator(".field-error").count()).toBe(3);
+    for (const name of ["policy", "terms", "offer"]) await form.locator(`input[name=${name}]`).check();
+    await form.locator("button[type=submit]").click();
+    await page.waitForURL(/\/test\/start/);
+
+    // the confirmation e-mail arrives over SMTP with the generated password
+    await expect.poll(() => lastMailTo(smtp.received, email)?.subject).toBe("Confirm your e-mail — Thinking Format");
+    const mail = lastMailTo(smtp.received, email)!;
+    const password = mail.text.match(/[A-Za-z2-9]{4}(?:-[A-Za-z2-9]{4}){3}/)![0];
+    const confirm = new URL(linkIn(mail, /http:\/\/localhost\/confirm\/[a-z2-7]+/)!);
+    await page.goto(e.base + confirm.pathname);
+    expect(await page.getAttribute("[data-testid=confirm-result]", "data-ok")).toBe("true");
+
+    // log out from the menu
+    await page.goto(e.base + "/account");
+    await page.click("details.mobile-only summary");
+    await Promise.all([page.waitForURL(e.base + "/"), page.click("details.mobile-only form[action='/logout'] button")]);
+    expect((await page.context().cookies()).find((c) => c.name === "token")).toBeUndefined();
+
+    // log in again, landing where we wanted to go
+    await page.goto(e.base + "/profile/edit");
+    await page.waitForURL(/\/login\?fallback=%2Fprofile%2Fedit/);
+    await page.fill("#login-email", email);
+    await page.fill("#login-password", password);
+    await page.click("[data-testid=form-login] button[type=submit]");
+    await page.waitForURL(/\/profile\/edit/);
+
+    // edit the profile
+    await page.fill("#profile-name", "Alex Tester");
+    await page.fill("#profile-birthday", "1991-04-12");
+    await page.fill("#profile-city", "Kazan");
+    await page.click("[data-testid=form-profile] button[type=submit]");
+    await page.waitForURL(/saved=profile/);
+    await page.goto(e.base + "/profile");
+    const profile = await page.locator("[data-testid=profile]").textContent();
+    expect(profile).toContain("Alex Tester");
+    expect(profile).toContain("1991-04-12");
+    expect(await page.locator("[data-testid=menu-account]").first().textContent()).toBe("Alex Tester");
+
+    // change the password: a mismatch is refused, then it works and the new one signs in
+    await page.goto(e.base + "/profile/edit#password");
+    await page.fill("#password-current", password);
+    await page.fill("#password-new", "a fresh passphrase 2026");
+    await page.fill("#password-repeat", "a different one");
+    await page.click("[data-testid=form-password] button[type=submit]");
+    expect(await page.locator("#password-repeat-error").textContent()).toBe("The passwords don't match");
+    await page.fill("#password-current", password);
+    await page.fill("#password-new", "a fresh passphrase 2026");
+    await page.fill("#password-repeat", "a fresh passphrase 2026");
+    await page.click("[data-testid=form-password] button[type=submit]");
+    await page.waitForURL(/saved=password/);
+
+    await page.context().clearCookies();
+    await page.goto(e.base + "/login");
+    await page.fill("#login-email", email);
+    await page.fill("#login-password", "a fresh passphrase 2026");
+    await page.click("[data-testid=form-login] button[type=submit]");
+    await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+    await page.screenshot({ path: "test-results/account-360.png" });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
