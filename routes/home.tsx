@@ -152,4 +152,5 @@ export default definePage({
   title: (t) => t("home.title"),
   description: (t) => t("home.description"),
   Component: Home,
+  publicCache: true,
 });

@@ -4,10 +4,11 @@ import { openDatabase } from "../db/client";
 import { seed } from "../db/seed";
 import type { Config } from "./config";
 import type { AppDeps } from "./context";
+import { PageCache } from "./render/cache";
 import { createMailer } from "./services/mail";
 
 export async function bootstrap(config: Config): Promise<AppDeps> {
   const database = await openDatabase(config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
   await seed(database.db, { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD, demo: config.SEED_DEMO });
-  return { config, database, db: database.db, mailer: createMailer(config) };
+  return { config, database, db: database.db, mailer: createMailer(config), pageCache: new PageCache(config.PAGE_CACHE_SECONDS * 1000) };
 }

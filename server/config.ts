@@ -23,6 +23,7 @@ const ConfigSchema = z
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().default("Thinking Format <no-reply@thinking-format.local>"),
     OUTBOX_DIR: z.string().default("data/outbox"),
+    PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
     SEED_DEMO: z
       .enum(["true", "false"])
       .default("true")

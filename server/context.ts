@@ -9,6 +9,7 @@ export interface AppDeps {
   database: Database;
   db: Db;
   mailer: Mailer;
+  pageCache: import("./render/cache").PageCache;
   /** Replaces OAuth providers' endpoints (tests point them at a local fake provider). */
   oauthEndpoints?: Partial<Record<import("./services/oauth").Provider, import("./services/oauth").ProviderEndpoints>>;
 }

@@ -17,6 +17,10 @@ pages.use("*", guard("utm", "ref", "coupon"));
 
 export async function renderRoute<D>(c: Context<AppEnv>, def: PageDef<D>, form?: FormState) {
   if (def.params && !def.params.safeParse(c.req.param()).success) throw notFound();
+  const cache = c.var.deps.pageCache;
+  const cacheKey = def.publicCache && !form && !c.var.auth && c.req.method === "GET" && cache.enabled ? `${c.var.locale}|${c.req.url}` : null;
+  const cached = cacheKey ? cache.get(cacheKey) : null;
+  if (cached) return c.html(cached, 200, { "Cache-Control": "no-store" });
   const data = (def.load ? await def.load(c) : undefined) as D;
   const ctx = pageContext(c);
   ctx.form = form;
@@ -25,6 +29,7 @@ export async function renderRoute<D>(c: Context<AppEnv>, def: PageDef<D>, form?:
     description: def.description?.(ctx.t, data),
     bodyClass: def.bodyClass,
   });
+  if (cacheKey) cache.set(cacheKey, html);
   return c.html(html, form?.errors ? 400 : (def.status ?? 200), { "Cache-Control": "no-store" });
 }
 

@@ -24,6 +24,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DATABASE_URL: `file:${join(dir, "app.db")}`,
     OUTBOX_DIR: join(dir, "outbox"),
     PUBLIC_URL: "http://localhost",
+    PAGE_CACHE_SECONDS: "0",
     ...env,
   });
   const deps = await bootstrap(config);

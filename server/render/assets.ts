@@ -14,14 +14,18 @@ export const PUBLIC_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../.
 const MANIFEST_PATH = join(PUBLIC_DIR, "build", "manifest.json");
 const EMPTY: Manifest = { css: null, boot: null, islands: {} };
 
-let cached: { mtime: number; manifest: Manifest } | null = null;
+let cached: { mtime: number; checkedAt: number; manifest: Manifest } | null = null;
 
-/** Re-read only when the file changes, so a rebuild is picked up without a restart. */
+/** Re-read when the file changes (checked at most once a second), so a rebuild is picked up
+ * without a restart. */
 export function manifest(): Manifest {
+  const now = Date.now();
+  if (cached && now - cached.checkedAt < 1000) return cached.manifest;
   if (!existsSync(MANIFEST_PATH)) return EMPTY;
   const mtime = statSync(MANIFEST_PATH).mtimeMs;
   if (!cached || cached.mtime !== mtime) {
-    cached = { mtime, manifest: JSON.parse(readFileSync(MANIFEST_PATH, "utf8")) as Manifest };
+    cached = { mtime, checkedAt: now, manifest: JSON.parse(readFileSync(MANIFEST_PATH, "utf8")) as Manifest };
   }
+  cached.checkedAt = now;
   return cached.manifest;
 }

@@ -19,6 +19,9 @@ export interface PageDef<D = undefined> {
    * form state to show the page again with the entered values and messages. */
   action?: (c: Context<AppEnv>) => Promise<Response | FormState>;
   bodyClass?: string;
+  /** The HTML depends only on the URL and language for visitors who are not signed in, so it
+   * may be micro-cached (server/render/cache.ts). */
+  publicCache?: boolean;
   status?: RenderOptions["status"];
 }
 

@@ -1,5 +1,7 @@
 import { createApp } from "../../server/app";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { settings } from "../../db/schema";
 import { guard } from "../../server/middleware/guards";
 import { createTestApp, type TestApp } from "../helpers";
 
@@ -82,5 +84,23 @@ describe("pages and the shell", () => {
     const res = await app.request("/probe");
     expect(res.status).toBe(500);
     expect(await res.text()).toContain("Unknown middleware");
+  });
+});
+
+describe("page micro-cache", () => {
+  it("serves anonymous visitors the same landing HTML for a few seconds, but never a signed-in user", async () => {
+    const c = await createTestApp({ PAGE_CACHE_SECONDS: "60" });
+    try {
+      const first = await (await c.app.request("/?lang=en")).text();
+      await c.deps.db.update(settings).set({ value: 1234567 }).where(eq(settings.key, "stats.total"));
+      const second = await (await c.app.request("/?lang=en")).text();
+      expect(second).toBe(first);
+      const ru = await (await c.app.request("/?lang=ru")).text();
+      expect(ru).toContain('data-total="1234567"');
+      c.deps.pageCache.clear();
+      expect(await (await c.app.request("/?lang=en")).text()).toContain('data-total="1234567"');
+    } finally {
+      await c.close();
+    }
   });
 });
