@@ -8,7 +8,11 @@ import { editProfilePage, profilePage } from "./account/profile";
 import restore from "./account/restore";
 import signup from "./account/signup";
 import home from "./home";
+import { baseReportPage, fullReportPage, reportIndexPage, resultFullReportPage, resultReportPage } from "./report/pages";
+import { startPage, testByOrderPage, testingPage, testsPage } from "./test/pages";
 import { marketingRoutes } from "./marketing";
+import { reviewPage, reviewsPage } from "./review";
+import { activatePage, checkoutPage, outcomePages, sandboxPage } from "./payment/pages";
 
 export const routes: PageDef<any>[] = [
   home,
@@ -21,5 +25,20 @@ export const routes: PageDef<any>[] = [
   editProfilePage,
   logoutPage,
   cancelMasqPage,
+  startPage,
+  testingPage,
+  testsPage,
+  testByOrderPage,
+  reportIndexPage,
+  baseReportPage,
+  fullReportPage,
+  resultReportPage,
+  resultFullReportPage,
+  reviewsPage,
+  reviewPage,
+  checkoutPage,
+  sandboxPage,
+  ...outcomePages,
+  activatePage,
   ...marketingRoutes,
 ];

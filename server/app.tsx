@@ -9,7 +9,7 @@ import { ErrorPage, ERROR_PAGE_FALLBACK } from "../routes/_error";
 import { tFor } from "../locales";
 import type { AppDeps, AppEnv } from "./context";
 import { api } from "./api";
-import { AppError } from "./lib/errors";
+import { AppError, translateFields } from "./lib/errors";
 import { authMiddleware } from "./middleware/auth";
 import { localeMiddleware } from "./middleware/locale";
 import { hsts, sameOriginWrites, securityHeaders } from "./middleware/security";
@@ -93,7 +93,7 @@ function message(c: Context<AppEnv>, e: AppError) {
 }
 
 export function errorBody(c: Context<AppEnv>, e: AppError) {
-  return { error: { code: e.code, message: message(c, e), ...(e.fields ? { fields: e.fields } : {}) } };
+  return { error: { code: e.code, message: message(c, e), ...(e.fields ? { fields: translateFields(c.var.t ?? tFor("ru"), e.fields) } : {}) } };
 }
 
 function renderErrorPage(c: Context<AppEnv>, status: number, msg?: string, headers?: Record<string, string>) {

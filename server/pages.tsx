@@ -22,6 +22,7 @@ export async function renderRoute<D>(c: Context<AppEnv>, def: PageDef<D>, form?:
   const cached = cacheKey ? cache.get(cacheKey) : null;
   if (cached) return c.html(cached, 200, { "Cache-Control": "no-store" });
   const data = (def.load ? await def.load(c) : undefined) as D;
+  if (data instanceof Response) return data; // a loader may redirect
   const ctx = pageContext(c);
   ctx.form = form;
   const html = renderDocument(ctx, <def.Component data={data} />, {

@@ -3,7 +3,11 @@ import type { AppEnv } from "../context";
 import { AppError } from "../lib/errors";
 import { demoApi, managerMasqApi } from "./masquerade";
 import { passportApi } from "./passport";
+import { businessApi } from "./business";
+import { managerSalesApi } from "./manager-sales";
+import { paymentsApi } from "./payments";
 import { publicApi } from "./public";
+import { testingApi } from "./testing";
 
 export const api = new Hono<AppEnv>();
 // The spec's clients send a no-cache pragma; answers are per user, so never cache them either.
@@ -18,4 +22,8 @@ api.use("*", async (c, next) => {
 api.route("/", publicApi);
 api.route("/passport", passportApi);
 api.route("/manager", managerMasqApi);
+api.route("/manager", managerSalesApi);
 api.route("/business", demoApi);
+api.route("/", testingApi);
+api.route("/", paymentsApi);
+api.route("/", businessApi);

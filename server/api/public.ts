@@ -7,7 +7,8 @@ import { omit, pagingSchema, parseNameList } from "../lib/listing";
 import { parseWith, validate } from "../lib/validate";
 import { getFormat, listFormats } from "../services/formats";
 import { hasConsultation, leadSchemas, saveLead, type LeadKind } from "../services/leads";
-import { getPublishedReview, listPublishedReviews, REVIEW_PAGE_SIZE, REVIEW_POPULATE, toReviewDoc } from "../services/reviews";
+import { createReview, getPublishedReview, listPublishedReviews, REVIEW_PAGE_SIZE, REVIEW_POPULATE, reviewSchema, toReviewDoc } from "../services/reviews";
+import { guard } from "../middleware/guards";
 import { totalUsers } from "../services/stats";
 import { notFound } from "../lib/errors";
 
@@ -41,6 +42,10 @@ publicApi.get("/review/:id", async (c) => {
   if (!parsed.success) throw notFound();
   return c.json(toReviewDoc(await getPublishedReview(c.var.deps.db, parsed.data.id)));
 });
+
+publicApi.post("/review", guard("auth"), validate("json", reviewSchema), async (c) =>
+  c.json(toReviewDoc(await createReview(c.var.deps.db, c.var.auth!.user, c.req.valid("json"), c.var.locale)), 201),
+);
 
 publicApi.get("/format", async (c) => c.json({ docs: await listFormats(c.var.deps.db) }));
 publicApi.get("/format/:id", async (c) => c.json(await getFormat(c.var.deps.db, c.req.param("id").toUpperCase())));

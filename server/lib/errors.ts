@@ -29,3 +29,8 @@ export const tooMany = (retryAfterSeconds: number) =>
   new AppError(429, "too_many_requests", "errors.tooMany", undefined, { seconds: retryAfterSeconds }, {
     "Retry-After": String(retryAfterSeconds),
   });
+
+/** Field messages may be locale keys ("payment.errors.couponExpired"); show them translated. */
+export function translateFields(t: (key: string) => string, fields: Record<string, string>) {
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, /^[a-z]+\.[a-zA-Z.]+$/.test(v) ? t(v) : v]));
+}

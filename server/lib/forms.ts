@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import type { AppEnv } from "../context";
 import type { FormState } from "../render/page";
-import { AppError } from "./errors";
+import { AppError, translateFields } from "./errors";
 import { fieldErrors } from "./validate";
 
 export async function formValues(c: Context<AppEnv>): Promise<Record<string, string>> {
@@ -29,6 +29,6 @@ export async function handleForm<S extends z.ZodType>(
   } catch (e) {
     if (!(e instanceof AppError) || e.status >= 500) throw e;
     const key = e.messageKey.includes(".") && !e.messageKey.startsWith("errors.") ? e.messageKey : `common.${e.messageKey}`;
-    return { kind, values, errors: e.fields ?? { _: c.var.t(key, e.params) } };
+    return { kind, values, errors: e.fields ? translateFields(c.var.t, e.fields) : { _: c.var.t(key, e.params) } };
   }
 }

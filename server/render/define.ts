@@ -11,7 +11,8 @@ export interface PageDef<D = undefined> {
   path: string | string[];
   guards?: string[];
   params?: z.ZodType;
-  load?: (c: Context<AppEnv>) => Promise<D> | D;
+  /** Loads the page's data through the services; may return a Response (a redirect) instead. */
+  load?: (c: Context<AppEnv>) => Promise<D | Response> | D | Response;
   title: (t: T, data: D) => string;
   description?: (t: T, data: D) => string;
   Component: ComponentType<{ data: D }>;

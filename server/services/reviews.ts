@@ -1,8 +1,11 @@
 import { and, count, desc, eq } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "../../db/client";
 import { reviews, users } from "../../db/schema";
 import type { Locale } from "../../locales";
-import { notFound } from "../lib/errors";
+import { AppError, notFound } from "../lib/errors";
+import { createId } from "../lib/ids";
+import type { UserRow } from "./users";
 import { paged } from "../lib/listing";
 
 export type ReviewRow = typeof reviews.$inferSelect;
@@ -47,4 +50,26 @@ export async function getPublishedReview(db: Db, id: string) {
   const [row] = await db.select().from(reviews).where(and(eq(reviews.id, id), eq(reviews.isPublished, true)));
   if (!row) throw notFound();
   return row;
+}
+
+/** A review from a user with a completed result; it waits for moderation before it is shown. */
+export const reviewSchema = z.object({
+  name: z.string({ error: "common.validation.required" }).trim().min(1, "common.validation.required").max(80),
+  position: z.string().trim().max(120).optional().transform((v) => v || null),
+  text: z.string({ error: "common.validation.required" }).trim().min(20, "common.validation.tooShort").max(2000),
+  img: z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^(\/|https:\/\/)[^\s"'<>]*$/, "common.validation.invalid")
+    .optional()
+    .transform((v) => v || null),
+});
+
+export async function createReview(db: Db, user: UserRow, input: z.infer<typeof reviewSchema>, locale: Locale) {
+  if (!user.isCompleted) throw new AppError(403, "test_required", "review.errors.testRequired");
+  const id = createId();
+  await db.insert(reviews).values({ id, userId: user.id, name: input.name, position: input.position, img: input.img, text: { [locale]: input.text }, isPublished: false });
+  const [row] = await db.select().from(reviews).where(eq(reviews.id, id));
+  return row!;
 }

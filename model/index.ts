@@ -1,0 +1,93 @@
+/**
+ * The thinking-format model as the server uses it: rule-based scoring for the indicators, the ONNX
+ * network for the format, and the response-quality checks. See model/README.md.
+ */
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { InferenceSession, Tensor } from "onnxruntime-node";
+import { FORMATS, N_FORMATS } from "./formats";
+import { N_ITEMS } from "./items";
+import { responseQuality, type ResponseQuality } from "./quality";
+import { scoreAnswers, SCORING_VERSION, validateAnswers, type AnswerValue, type Indicators } from "./scoring";
+
+export { ANSWER_VALUES, bands, scoreAnswers, SCORING_VERSION, type AnswerValue, type Indicators } from "./scoring";
+export { FORMATS, FORMAT_BY_CODE } from "./formats";
+export { ITEMS, ITEM_BANK_VERSION, N_ITEMS } from "./items";
+export { mlpForward as forwardReference } from "./net";
+export type { ResponseQuality, QualityFlag } from "./quality";
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const CLASSIFIER_PATH = join(here, "classifier.onnx");
+export const CARD_PATH = join(here, "classifier.card.json");
+
+let loaded: Promise<{ session: InferenceSession; version: string }> | null = null;
+
+/** Opens the ONNX session once per process (about 10 ms); later calls reuse it. */
+export function loadClassifier() {
+  loaded ??= (async () => {
+    const card = JSON.parse(readFileSync(CARD_PATH, "utf8")) as { version: string };
+    // One thread per inference: a 110→64→27 network is too small to gain from more, and the server
+    // handles concurrency across requests.
+    const session = await InferenceSession.create(CLASSIFIER_PATH, { intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: "all" });
+    return { session, version: card.version };
+  })();
+  return loaded;
+}
+
+/** Probabilities for n respondents (answers n × 110, −2..2): one Float32Array of n × 27. */
+export async function predictProbabilities(answers: ArrayLike<number>, n: number): Promise<Float32Array> {
+  const { session } = await loadClassifier();
+  const input = Float32Array.from(answers as ArrayLike<number>);
+  const out = await session.run({ [session.inputNames[0]]: new Tensor("float32", input, [n, N_ITEMS]) });
+  return out[session.outputNames[0]].data as Float32Array;
+}
+
+export interface Classification {
+  formatCode: string;
+  probability: number;
+  runnerUpCode: string;
+  runnerUpProbability: number;
+  probabilities: Record<string, number>;
+  /** The rule-based format from the indicator bands, kept for comparison and for managers. */
+  ruleFormatCode: string;
+  indicators: Indicators;
+  quality: ResponseQuality;
+  isDoubt: boolean;
+  modelVersion: string;
+  scoringVersion: string;
+}
+
+/**
+ * Scores and classifies one completed test. `elapsedMs` (per item, position order, null where unknown)
+ * only feeds the too-fast check. Throws on anything but 110 integers in −2..2.
+ */
+export async function classify(answers: readonly AnswerValue[], elapsedMs?: ArrayLike<number | null | undefined>): Promise<Classification> {
+  validateAnswers(answers);
+  const { indicators, formatCode: ruleFormatCode } = scoreAnswers(answers);
+  const { version } = await loadClassifier();
+  const p = await predictProbabilities(answers, 1);
+  let top = 0;
+  let second = 1;
+  if (p[second] > p[top]) [top, second] = [second, top];
+  for (let c = 2; c < N_FORMATS; c++) {
+    if (p[c] > p[top]) [top, second] = [c, top];
+    else if (p[c] > p[second]) second = c;
+  }
+  const quality = responseQuality(answers, elapsedMs, p[top]);
+  return {
+    formatCode: FORMATS[top].code,
+    probability: round4(p[top]),
+    runnerUpCode: FORMATS[second].code,
+    runnerUpProbability: round4(p[second]),
+    probabilities: Object.fromEntries(FORMATS.map((f) => [f.code, round4(p[f.index])])),
+    ruleFormatCode,
+    indicators,
+    quality,
+    isDoubt: quality.flags.length > 0,
+    modelVersion: version,
+    scoringVersion: SCORING_VERSION,
+  };
+}
+
+const round4 = (v: number) => Math.round(v * 1e4) / 1e4;

@@ -1,0 +1,201 @@
+/**
+ * Rule-based scoring key (SCORING_VERSION). Pure functions, no I/O.
+ *
+ * Answers are coded yes / probably yes / don't know / probably not / no = 2, 1, 0, −1, −2.
+ * An item's contribution to a scale is sign × weight × answer.
+ */
+import { ANALYT_SCALES, ITEMS, N_ITEMS, SCALES, SYSTEM_SCALES, type Scale } from "./items";
+import { findFormat, type Level3, type Pace, type Structure } from "./formats";
+
+export type AnswerValue = -2 | -1 | 0 | 1 | 2;
+export const ANSWER_VALUES: Record<"yes" | "probablyYes" | "dontKnow" | "probablyNot" | "no", AnswerValue> = {
+  yes: 2,
+  probablyYes: 1,
+  dontKnow: 0,
+  probablyNot: -1,
+  no: -2,
+};
+
+export const SCORING_VERSION = "scoring-v1";
+
+export interface Indicators {
+  ME_SYSTEM: number;
+  ME_ANALYT: number;
+  WE_SYSTEM: number;
+  WE_ANALYT: number;
+  WR_SYSTEM: number;
+  WR_ANALYT: number;
+  system: number;
+  analytics: number;
+  volume: number;
+  presentation: number;
+  harmony: number;
+  anxiety: number;
+}
+
+/** Throws a clear Error unless answers is 110 integers in −2..2. */
+export function validateAnswers(answers: ArrayLike<unknown>): void {
+  if (!answers || typeof answers.length !== "number") throw new Error("answers must be an array of 110 values");
+  if (answers.length !== N_ITEMS) throw new Error(`answers must have exactly ${N_ITEMS} values, got ${answers.length}`);
+  for (let i = 0; i < N_ITEMS; i++) {
+    const v = answers[i];
+    if (typeof v !== "number" || !Number.isInteger(v) || v < -2 || v > 2)
+      throw new Error(`answer at position ${i + 1} must be an integer in -2..2, got ${String(v)}`);
+  }
+}
+
+// ---------------------------------------------------------------- precomputed keys
+interface ScaleKey {
+  idx: Int16Array;
+  coef: Float64Array; // sign × weight
+  max: number; // 2 × Σ weight
+}
+const KEYS = {} as Record<Scale, ScaleKey>;
+for (const s of SCALES) {
+  const idx: number[] = [];
+  const coef: number[] = [];
+  for (const it of ITEMS)
+    for (const k of it.keys)
+      if (k.scale === s) {
+        idx.push(it.position - 1);
+        coef.push(k.sign * (k.weight ?? 1));
+      }
+  KEYS[s] = { idx: Int16Array.from(idx), coef: Float64Array.from(coef), max: 2 * coef.reduce((a, c) => a + Math.abs(c), 0) };
+}
+export const SCALE_MAX: Readonly<Record<Scale, number>> = Object.fromEntries(SCALES.map((s) => [s, KEYS[s].max])) as Record<Scale, number>;
+/** Items (0-based indices) keyed to each scale, with their signed weights. */
+export function scaleKey(s: Scale): { idx: Int16Array; coef: Float64Array; max: number } {
+  return KEYS[s];
+}
+
+/**
+ * Sufficient statistics for the indicators: the raw (signed) sum of each scale, and the sums of the
+ * positive item contributions to the systemic and analytic scales (negative contributions count as 0).
+ */
+export interface ScaleSums {
+  raw: Record<Scale, number>;
+  sysPos: number;
+  anlPos: number;
+}
+
+export function sumsFromAnswers(answers: ArrayLike<number>): ScaleSums {
+  const raw = {} as Record<Scale, number>;
+  let sysPos = 0;
+  let anlPos = 0;
+  for (const s of SCALES) {
+    const { idx, coef } = KEYS[s];
+    let r = 0;
+    let pos = 0;
+    for (let j = 0; j < idx.length; j++) {
+      const c = coef[j] * answers[idx[j]];
+      r += c;
+      if (c > 0) pos += c;
+    }
+    raw[s] = r;
+    if (SYSTEM_SCALES.includes(s)) sysPos += pos;
+    else if (ANALYT_SCALES.includes(s)) anlPos += pos;
+  }
+  return { raw, sysPos, anlPos };
+}
+
+/** Round half away from zero (so that −4.5 and 4.5 are treated alike). */
+export function roundSym(v: number): number {
+  return v < 0 ? -Math.round(-v) : Math.round(v);
+}
+const pct = (raw: number, max: number) => Math.round((100 * (raw + max)) / (2 * max));
+
+/**
+ * Indicators from scale sums:
+ * - the six sphere indicators, volume and harmony: percent of the scale range, 0..100 (50 = neutral);
+ * - system = round(100 × Σ positive systemic contributions / Σ positive systemic + analytic contributions)
+ *   (spec §9: negatives counted as 0); analytics = 100 − system; 50/50 when nothing is positive;
+ * - presentation = round(100 × d³), d = SPEED raw / SPEED max ∈ [−1, 1] (the cube gives the spec's
+ *   narrow −4..4 middle zone a width of |d| < 0.36);
+ * - anxiety = round(10 × ANXIETY raw / max), −10 (confident) .. 10 (anxious).
+ */
+export function indicatorsFromSums(s: ScaleSums): Indicators {
+  const all = s.sysPos + s.anlPos;
+  const system = all > 0 ? Math.round((100 * s.sysPos) / all) : 50;
+  const d = s.raw.SPEED / KEYS.SPEED.max;
+  return {
+    ME_SYSTEM: pct(s.raw.ME_SYSTEM, KEYS.ME_SYSTEM.max),
+    ME_ANALYT: pct(s.raw.ME_ANALYT, KEYS.ME_ANALYT.max),
+    WE_SYSTEM: pct(s.raw.WE_SYSTEM, KEYS.WE_SYSTEM.max),
+    WE_ANALYT: pct(s.raw.WE_ANALYT, KEYS.WE_ANALYT.max),
+    WR_SYSTEM: pct(s.raw.WR_SYSTEM, KEYS.WR_SYSTEM.max),
+    WR_ANALYT: pct(s.raw.WR_ANALYT, KEYS.WR_ANALYT.max),
+    system,
+    analytics: 100 - system,
+    volume: pct(s.raw.VOLUME, KEYS.VOLUME.max),
+    presentation: roundSym(100 * d * d * d) + 0, // +0 turns −0 into 0
+    harmony: pct(s.raw.HARMONY, KEYS.HARMONY.max),
+    anxiety: roundSym((10 * s.raw.ANXIETY) / KEYS.ANXIETY.max) + 0,
+  };
+}
+
+// ---------------------------------------------------------------- bands (spec §9)
+export type HarmonyBand = "crisis" | "norm" | "comfort";
+export type AnxietyBand = "confident" | "rather-confident" | "rather-anxious" | "anxious";
+export type PresentationDetail = "slow" | "rather-slow" | "neutral" | "rather-fast" | "fast";
+
+/** Harmony 0-40 crisis, 40-60 norm, 60-100 comfort (lower edge inclusive: 40 → norm, 60 → comfort). */
+export function harmonyBand(v: number): HarmonyBand {
+  return v < 40 ? "crisis" : v < 60 ? "norm" : "comfort";
+}
+/** System and analytics: 0-30 low, 30-60 middle, 60-100 high (30 → middle, 60 → high). */
+export function structureLevel(v: number): Level3 {
+  return v < 30 ? "low" : v < 60 ? "middle" : "high";
+}
+/** Volume (not banded in spec §9; our choice, symmetric around 50): 0-35 low, 35-65 middle, 65-100 high. */
+export function volumeBand(v: number): Level3 {
+  return v < 35 ? "low" : v < 65 ? "middle" : "high";
+}
+/** Anxiety, integer bands −10..−6, −5..0, 1..5, 6..10 (value rounded half away from zero first). */
+export function anxietyBand(v: number): AnxietyBand {
+  const r = roundSym(v);
+  return r <= -6 ? "confident" : r <= 0 ? "rather-confident" : r <= 5 ? "rather-anxious" : "anxious";
+}
+/** Presentation, five bands −100..−5, −4..−1, 0, 1..4, 5..100. */
+export function presentationDetail(v: number): PresentationDetail {
+  const r = roundSym(v);
+  return r <= -5 ? "slow" : r < 0 ? "rather-slow" : r === 0 ? "neutral" : r < 5 ? "rather-fast" : "fast";
+}
+/** Presentation level: −100..−5 slow, −4..4 middle, 5..100 fast. */
+export function presentationBand(v: number): Pace {
+  const r = roundSym(v);
+  return r <= -5 ? "slow" : r >= 5 ? "fast" : "middle";
+}
+/** Structure of the format: system ≥ 60 → system; analytics ≥ 60 → analytic; otherwise balanced. */
+export function structureOf(ind: Pick<Indicators, "system" | "analytics">): Structure {
+  return structureLevel(ind.system) === "high" ? "system" : structureLevel(ind.analytics) === "high" ? "analytic" : "balanced";
+}
+
+export function bands(ind: Indicators): {
+  harmony: HarmonyBand;
+  system: Level3;
+  analytics: Level3;
+  anxiety: AnxietyBand;
+  presentation: Pace;
+  volume: Level3;
+} {
+  return {
+    harmony: harmonyBand(ind.harmony),
+    system: structureLevel(ind.system),
+    analytics: structureLevel(ind.analytics),
+    anxiety: anxietyBand(ind.anxiety),
+    presentation: presentationBand(ind.presentation),
+    volume: volumeBand(ind.volume),
+  };
+}
+
+export function formatFromIndicators(ind: Indicators): { index: number; code: string } {
+  const f = findFormat(structureOf(ind), volumeBand(ind.volume), presentationBand(ind.presentation));
+  return { index: f.index, code: f.code };
+}
+
+/** The rule-based scorer: 110 answers in position order → indicators and the format by the bands. */
+export function scoreAnswers(answers: readonly AnswerValue[]): { indicators: Indicators; formatCode: string } {
+  validateAnswers(answers);
+  const indicators = indicatorsFromSums(sumsFromAnswers(answers));
+  return { indicators, formatCode: formatFromIndicators(indicators).code };
+}

@@ -1,0 +1,316 @@
+/**
+ * Calibration respondents from an item-response model over the latent traits. Documented in README.md.
+ *
+ * Latent traits: one θ per scale (ME/WE/WR × system/analytics, VOLUME, SPEED, HARMONY, ANXIETY).
+ * Item responses: graded response model (GRM), 5 ordered categories, on the *keyed* response y = sign × answer:
+ *   P(y ≥ c) = σ( a_j · (θ_scale + sign_j·acq − b_j − ext·τ_c) ),  τ = (−1.6, −0.55, 0.55, 1.6)
+ * with person response styles: acquiescence acq (shift towards "yes" whatever the key), extremity ext
+ * (spread of the thresholds) and a don't-know tendency ρ (answer replaced by 0, most often on items
+ * that are close to the person's indifference point). A share of careless responders is mixed in.
+ *
+ * The label. The theory behind the product is typological: a thinking format is a latent class, and a
+ * person of a format sits near that format's prototype on the traits. So in the typological population
+ * (the calibration population) the label is the person's latent format. In the continuous population
+ * (a sensitivity check in eval) there are no classes, and the label is the format of the person's
+ * TRUE score: the scoring key applied to the expected answers without response styles or noise.
+ */
+import { ITEMS, N_ITEMS, SCALES, type Scale } from "./items";
+import { FORMATS, N_FORMATS } from "./formats";
+import { formatFromIndicators, indicatorsFromSums, type Indicators, type ScaleSums } from "./scoring";
+
+// ---------------------------------------------------------------- deterministic RNG (sfc32 seeded by splitmix32)
+export class Rng {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+  private spare: number | null = null;
+  constructor(seed: number) {
+    let s = seed >>> 0;
+    const sm = () => {
+      s = (s + 0x9e3779b9) | 0;
+      let z = s;
+      z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+      z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+      return (z ^ (z >>> 16)) >>> 0;
+    };
+    this.a = sm();
+    this.b = sm();
+    this.c = sm();
+    this.d = sm();
+    for (let i = 0; i < 12; i++) this.next();
+  }
+  next(): number {
+    const t = (((this.a + this.b) | 0) + this.d) | 0;
+    this.d = (this.d + 1) | 0;
+    this.a = this.b ^ (this.b >>> 9);
+    this.b = (this.c + (this.c << 3)) | 0;
+    this.c = (this.c << 21) | (this.c >>> 11);
+    this.c = (this.c + t) | 0;
+    return (t >>> 0) / 4294967296;
+  }
+  uniform(lo: number, hi: number): number {
+    return lo + (hi - lo) * this.next();
+  }
+  int(n: number): number {
+    return Math.floor(this.next() * n);
+  }
+  normal(): number {
+    if (this.spare !== null) {
+      const v = this.spare;
+      this.spare = null;
+      return v;
+    }
+    let u = 0;
+    while (u <= 1e-12) u = this.next();
+    const v = this.next();
+    const r = Math.sqrt(-2 * Math.log(u));
+    this.spare = r * Math.sin(2 * Math.PI * v);
+    return r * Math.cos(2 * Math.PI * v);
+  }
+}
+
+/** Deterministic 32-bit mix of several integers, for independent seeded streams. */
+export function mixSeed(...xs: number[]): number {
+  let h = 0x811c9dc5;
+  for (const x of xs) {
+    h = Math.imul(h ^ (x >>> 0), 0x01000193);
+    h ^= h >>> 15;
+    h = Math.imul(h, 0x2c1b3c6d);
+    h ^= h >>> 12;
+  }
+  return h >>> 0;
+}
+
+// ---------------------------------------------------------------- simulation parameters (all documented)
+export const SIM = {
+  itemParamSeed: 20240611,
+  /** GRM discrimination a ~ U(1.3, 2.3); reverse-keyed items discriminate 15% less. */
+  aRange: [1.3, 2.3] as const,
+  reverseAFactor: 0.85,
+  /** Item location b ~ N(0, 0.3). */
+  bSd: 0.3,
+  tau: [-1.6, -0.55, 0.55, 1.6] as const,
+  /** Person response styles. */
+  acqSd: 0.2,
+  extLogSd: 0.2,
+  /** Don't-know tendency ρ: 70% U(0, .05), 25% U(.05, .15), 5% U(.15, .35); P(dk) = min(.9, 1.6ρ·e^(−|η|/2)). */
+  dk: { mix: [0.7, 0.25, 0.05], ranges: [[0, 0.05], [0.05, 0.15], [0.15, 0.35]] as const },
+  /** Typological population: people drawn around the prototype of a uniformly chosen format. */
+  structureProto: { system: [1.4, -0.9], analytic: [-0.9, 1.4], balanced: [0.45, 0.45] } as Record<string, [number, number]>,
+  levelProto: { low: -2, middle: 0, high: 2, slow: -2, fast: 2 } as Record<string, number>,
+  personSd: 0.2, // spread of a person around the prototype (system level, analytics level, volume, speed)
+  sphereSd: 0.2, // spread of the three spheres around the person's system / analytics level
+  /** Harmony and anxiety are not part of the format: standard bivariate normal, r = −0.45. */
+  harmonyAnxietyR: -0.45,
+  /** Careless responders (share of all respondents). */
+  careless: { random: 0.01, straight: 0.01, partial: 0.03 },
+  /** Continuous (non-typological) population used only as a sensitivity check in eval. */
+  continuous: { structureMean: 0.2, structureSd: 0.9, levelSd: 1.0 },
+};
+
+export type Careless = "none" | "random" | "straight" | "partial";
+export const CARELESS_KINDS: Careless[] = ["none", "random", "straight", "partial"];
+
+export interface ItemParams {
+  a: Float64Array;
+  b: Float64Array;
+  sign: Int8Array;
+  scale: Int8Array; // index into SCALES
+}
+
+export function makeItemParams(seed = SIM.itemParamSeed): ItemParams {
+  const rng = new Rng(seed);
+  const a = new Float64Array(N_ITEMS);
+  const b = new Float64Array(N_ITEMS);
+  const sign = new Int8Array(N_ITEMS);
+  const scale = new Int8Array(N_ITEMS);
+  ITEMS.forEach((it, j) => {
+    if (it.keys.length !== 1) throw new Error(`simulation assumes single-key items (${it.code})`);
+    const k = it.keys[0];
+    sign[j] = k.sign;
+    scale[j] = SCALES.indexOf(k.scale);
+    a[j] = rng.uniform(SIM.aRange[0], SIM.aRange[1]) * (k.sign < 0 ? SIM.reverseAFactor : 1);
+    b[j] = rng.normal() * SIM.bSd;
+  });
+  return { a, b, sign, scale };
+}
+export const ITEM_PARAMS = makeItemParams();
+
+export interface Person {
+  proto: number; // prototype format index (typological population) or −1
+  theta: Float64Array; // per SCALES
+  acq: number;
+  ext: number;
+  dk: number;
+  careless: Careless;
+  /** random: unused; straight: [value, startIndex]; partial: share of items answered at random. */
+  cParam: [number, number];
+  /** Median seconds per item for the simulated timing. */
+  pace: number;
+  label: number; // latent format (typological population) or true-score format (continuous)
+  trueIndicators: Indicators;
+}
+
+const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
+
+/** Expected scale sums under the GRM without response styles → true indicators and label. */
+export function trueScore(theta: Float64Array, ip: ItemParams = ITEM_PARAMS): { indicators: Indicators; label: number } {
+  const raw = Object.fromEntries(SCALES.map((s) => [s, 0])) as Record<Scale, number>;
+  let sysPos = 0;
+  let anlPos = 0;
+  for (let j = 0; j < N_ITEMS; j++) {
+    const s = ip.scale[j];
+    const base = ip.a[j] * (theta[s] - ip.b[j]);
+    const p1 = sigmoid(base - ip.a[j] * SIM.tau[2]); // P(y ≥ 1)
+    const p2 = sigmoid(base - ip.a[j] * SIM.tau[3]); // P(y ≥ 2)
+    const ey = -2 + sigmoid(base - ip.a[j] * SIM.tau[0]) + sigmoid(base - ip.a[j] * SIM.tau[1]) + p1 + p2;
+    raw[SCALES[s]] += ey; // keyed sum = Σ sign·answer = Σ y
+    const epos = p1 + p2; // E[max(0, y)]
+    if (s <= 5) {
+      if (s % 2 === 0) sysPos += epos;
+      else anlPos += epos;
+    }
+  }
+  const sums: ScaleSums = { raw, sysPos, anlPos };
+  const indicators = indicatorsFromSums(sums);
+  return { indicators, label: formatFromIndicators(indicators).index };
+}
+
+function pickDk(rng: Rng): number {
+  const u = rng.next();
+  let acc = 0;
+  for (let i = 0; i < SIM.dk.mix.length; i++) {
+    acc += SIM.dk.mix[i];
+    if (u < acc) return rng.uniform(SIM.dk.ranges[i][0], SIM.dk.ranges[i][1]);
+  }
+  return 0;
+}
+
+export type Population = "typological" | "continuous";
+
+export function samplePerson(rng: Rng, population: Population = "typological", carelessOn = true): Person {
+  const theta = new Float64Array(SCALES.length);
+  let proto = -1;
+  let mS: number, mA: number, vol: number, spd: number;
+  if (population === "typological") {
+    proto = rng.int(N_FORMATS);
+    const f = FORMATS[proto];
+    const [ps, pa] = SIM.structureProto[f.structure];
+    mS = ps + SIM.personSd * rng.normal();
+    mA = pa + SIM.personSd * rng.normal();
+    vol = SIM.levelProto[f.volume] + SIM.personSd * rng.normal();
+    spd = SIM.levelProto[f.presentation] + SIM.personSd * rng.normal();
+  } else {
+    const c = SIM.continuous;
+    mS = c.structureMean + c.structureSd * rng.normal();
+    mA = c.structureMean + c.structureSd * rng.normal();
+    vol = c.levelSd * rng.normal();
+    spd = c.levelSd * rng.normal();
+  }
+  for (let k = 0; k < 3; k++) {
+    theta[2 * k] = mS + SIM.sphereSd * rng.normal();
+    theta[2 * k + 1] = mA + SIM.sphereSd * rng.normal();
+  }
+  theta[6] = vol;
+  theta[7] = spd;
+  const z1 = rng.normal();
+  const z2 = rng.normal();
+  const r = SIM.harmonyAnxietyR;
+  theta[8] = z1;
+  theta[9] = r * z1 + Math.sqrt(1 - r * r) * z2;
+
+  let careless: Careless = "none";
+  if (carelessOn) {
+    const u = rng.next();
+    const c = SIM.careless;
+    if (u < c.random) careless = "random";
+    else if (u < c.random + c.straight) careless = "straight";
+    else if (u < c.random + c.straight + c.partial) careless = "partial";
+  }
+  let cParam: [number, number] = [0, 0];
+  if (careless === "straight") {
+    const u = rng.next();
+    const v = u < 0.3 ? 2 : u < 0.55 ? 1 : u < 0.8 ? 0 : u < 0.9 ? -1 : -2;
+    cParam = [v, rng.next() < 0.5 ? 0 : rng.int(70)];
+  } else if (careless === "partial") cParam = [rng.uniform(0.25, 0.6), 0];
+  const t = trueScore(theta);
+  return {
+    proto,
+    theta,
+    acq: SIM.acqSd * rng.normal(),
+    ext: Math.exp(SIM.extLogSd * rng.normal()),
+    dk: pickDk(rng),
+    careless,
+    cParam,
+    pace: careless === "none" || careless === "partial" ? rng.uniform(3.5, 9) : rng.uniform(0.6, 1.6),
+    label: proto >= 0 ? proto : t.label,
+    trueIndicators: t.indicators,
+  };
+}
+
+/** One administration of the test: answers (−2..2, position order) and per-item elapsed ms. */
+export function respond(p: Person, rng: Rng, out: Int8Array, elapsed?: Float32Array, ip: ItemParams = ITEM_PARAMS): void {
+  const tau = SIM.tau;
+  for (let j = 0; j < N_ITEMS; j++) {
+    let x: number;
+    if (p.careless === "random" || (p.careless === "partial" && rng.next() < p.cParam[0])) {
+      x = rng.int(5) - 2;
+      if (elapsed) elapsed[j] = 1000 * Math.exp(Math.log(0.9) + 0.4 * rng.normal());
+    } else if (p.careless === "straight" && j >= p.cParam[1]) {
+      x = p.cParam[0];
+    } else {
+      const a = ip.a[j];
+      const sg = ip.sign[j];
+      const eta = a * (p.theta[ip.scale[j]] + sg * p.acq - ip.b[j]);
+      const pdk = Math.min(0.9, 1.6 * p.dk * Math.exp(-0.5 * Math.abs(eta)));
+      if (rng.next() < pdk) x = 0;
+      else {
+        const u = rng.next();
+        let y = -2;
+        for (let c = 0; c < 4; c++) if (u < sigmoid(eta - a * p.ext * tau[c])) y++;
+        x = sg * y;
+      }
+      if (elapsed) elapsed[j] = 1000 * p.pace * Math.exp(0.45 * rng.normal());
+    }
+    if (elapsed && p.careless === "straight") elapsed[j] = 1000 * p.pace * Math.exp(0.4 * rng.normal());
+    out[j] = x;
+  }
+}
+
+export interface Dataset {
+  n: number;
+  answers: Int8Array; // n × 110
+  elapsed: Float32Array | null; // n × 110
+  labels: Int32Array;
+  careless: Uint8Array; // index into CARELESS_KINDS
+  people: Person[];
+}
+
+/**
+ * n respondents. People come from stream (seed, 1), answers from stream (seed, 2, replication), so the
+ * same people can take the test again with fresh noise (replication 1, 2, ...).
+ */
+export function simulate(
+  n: number,
+  seed: number,
+  opts: { population?: Population; careless?: boolean; timing?: boolean; people?: Person[]; replication?: number } = {},
+): Dataset {
+  const people: Person[] = opts.people ?? [];
+  if (!opts.people) {
+    const pr = new Rng(mixSeed(seed, 1));
+    for (let i = 0; i < n; i++) people.push(samplePerson(pr, opts.population ?? "typological", opts.careless ?? true));
+  }
+  const rr = new Rng(mixSeed(seed, 2, opts.replication ?? 0));
+  const answers = new Int8Array(n * N_ITEMS);
+  const elapsed = opts.timing ? new Float32Array(n * N_ITEMS) : null;
+  const labels = new Int32Array(n);
+  const careless = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const p = people[i];
+    respond(p, rr, answers.subarray(i * N_ITEMS, (i + 1) * N_ITEMS), elapsed ? elapsed.subarray(i * N_ITEMS, (i + 1) * N_ITEMS) : undefined);
+    labels[i] = p.label;
+    careless[i] = CARELESS_KINDS.indexOf(p.careless);
+  }
+  return { n, answers, elapsed, labels, careless, people };
+}

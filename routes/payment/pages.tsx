@@ -1,0 +1,185 @@
+// Checkout, the sandbox provider's confirmation page, payment outcomes and code activation.
+import { getCookie } from "hono/cookie";
+import { z } from "zod";
+import { handleForm } from "../../server/lib/forms";
+import { ID_PATTERN } from "../../server/lib/ids";
+import { definePage } from "../../server/render/define";
+import { usePage } from "../../server/render/page";
+import { applyDiscount, COUPON_COOKIE, findUsableCoupon, getOwnOrder, getOwnSandboxPayment, getPrices, sandboxDecide, startPayment, type OrderRow } from "../../server/services/payments";
+import { redeemCoupon } from "../../server/services/payments/coupons";
+import { FormLayout } from "../_layouts/public";
+import { ServerForm } from "../_blocks/blocks";
+
+const rub = (kopecks: number) => (kopecks / 100).toLocaleString("ru-RU", { maximumFractionDigits: 2 });
+
+// ---------------------------------------------------------------- checkout of the full report
+interface CheckoutData {
+  price: number;
+  discounted: number;
+  coupon: string | null;
+}
+
+function Checkout({ data }: { data: CheckoutData }) {
+  const { t } = usePage();
+  return (
+    <FormLayout title={t("payment.checkoutTitle")}>
+      <p className="mb-4 text-slate-600">{t("payment.checkoutLead")}</p>
+      <p className="mb-6 text-2xl font-bold" data-testid="price" data-amount={data.discounted}>
+        {t("payment.price", { price: rub(data.discounted) })}
+        {data.coupon && data.discounted !== data.price && <span className="ml-2 text-base font-normal text-slate-500 line-through">{t("payment.priceWas", { price: rub(data.price) })}</span>}
+      </p>
+      <form method="post" data-testid="pay-form">
+        <input type="hidden" name="_form" value="pay" />
+        <button className="btn-primary w-full">{t("payment.pay", { price: rub(data.discounted) })}</button>
+      </form>
+      <div className="mt-8 border-t border-slate-100 pt-6">
+        <ServerForm kind="coupon" submit={t("payment.applyCoupon")} notice={data.coupon ? t("payment.couponApplied") : null} fields={[{ name: "code", label: t("payment.coupon"), value: data.coupon }]} />
+      </div>
+    </FormLayout>
+  );
+}
+
+export const checkoutPage = definePage({
+  path: "/payment/report",
+  guards: ["auth"],
+  load: async (c) => {
+    const user = c.var.auth!.user;
+    if (user.isFull) return c.redirect("/report/full");
+    const price = (await getPrices(c.var.deps.db)).fullReport;
+    const code = getCookie(c, COUPON_COOKIE) ?? null;
+    const coupon = code ? await findUsableCoupon(c.var.deps.db, code, user, "full").catch(() => null) : null;
+    return { price, discounted: applyDiscount(price, coupon), coupon: coupon?.code ?? null };
+  },
+  title: (t) => t("payment.checkoutTitle"),
+  Component: Checkout,
+  action: async (c) => {
+    const user = c.var.auth!.user;
+    const body = await c.req.parseBody();
+    if (body._form === "coupon") {
+      return handleForm(c, "coupon", z.object({ code: z.string().trim().min(1, "common.validation.required").max(64) }), async ({ code }) => {
+        const r = await redeemCoupon(c, user, code);
+        return c.redirect(r.unlocked ? "/payment/success" : "/payment/report", 303);
+      });
+    }
+    const r = await startPayment(c.var.deps, user, { entityType: "report" }, getCookie(c, COUPON_COOKIE));
+    return c.redirect(r.redirect, 303);
+  },
+});
+
+// ---------------------------------------------------------------- the sandbox provider
+function Sandbox({ data }: { data: { amount: number } }) {
+  const { t } = usePage();
+  return (
+    <FormLayout title={t("payment.sandboxTitle")}>
+      <p className="mb-4 text-slate-600">{t("payment.sandboxLead")}</p>
+      <p className="mb-6 text-xl font-bold">{t("payment.amount", { price: rub(data.amount) })}</p>
+      <div className="flex flex-wrap gap-3">
+        <form method="post">
+          <input type="hidden" name="decision" value="pay" />
+          <button className="btn-primary" data-testid="sandbox-pay">
+            {t("payment.sandboxPay")}
+          </button>
+        </form>
+        <form method="post">
+          <input type="hidden" name="decision" value="fail" />
+          <button className="btn-secondary" data-testid="sandbox-fail">
+            {t("payment.sandboxFail")}
+          </button>
+        </form>
+      </div>
+    </FormLayout>
+  );
+}
+
+export const sandboxPage = definePage({
+  path: "/payment/sandbox/:id",
+  guards: ["auth"],
+  params: z.object({ id: z.string().regex(ID_PATTERN) }),
+  load: async (c) => ({ amount: (await getOwnSandboxPayment(c.var.deps.db, c.var.auth!.user.id, c.req.param("id")!)).amount }),
+  title: (t) => t("payment.sandboxTitle"),
+  Component: Sandbox,
+  action: async (c) => {
+    const body = await c.req.parseBody();
+    const { order, outcome } = await sandboxDecide(c.var.deps, c.var.auth!.user, c.req.param("id")!, body.decision === "pay");
+    const business = order.entityType === "invites" ? "/business" : "";
+    const ok = outcome === "credited" || outcome === "already_credited";
+    return c.redirect(`/payment${business}/${ok ? "success" : "fail"}?order=${order.id}`, 303);
+  },
+});
+
+// ---------------------------------------------------------------- outcomes
+function Outcome({ data }: { data: { ok: boolean; business: boolean; order: OrderRow | null } }) {
+  const { t } = usePage();
+  const paid = data.order?.state === "paid";
+  return (
+    <FormLayout title={data.ok ? t("payment.successTitle") : t("payment.failTitle")}>
+      <div data-testid="payment-outcome" data-ok={data.ok} data-state={data.order?.state ?? ""}>
+        {data.ok ? (
+          <>
+            <p className="mb-6 text-slate-700">{paid || !data.order ? t(data.business ? "payment.successBusinessText" : "payment.successText") : t("payment.pendingText")}</p>
+            <a href={data.business ? "/business" : "/report/full"} className="btn-primary">
+              {t(data.business ? "payment.openBusiness" : "payment.openReport")}
+            </a>
+          </>
+        ) : (
+          <>
+            <p className="mb-6 text-slate-700">{t("payment.failText")}</p>
+            <a href={data.business ? "/business" : "/payment/report"} className="btn-primary">
+              {t("payment.tryAgain")}
+            </a>
+          </>
+        )}
+      </div>
+    </FormLayout>
+  );
+}
+
+const outcomePage = (path: string, ok: boolean, business: boolean) =>
+  definePage({
+    path,
+    guards: ["auth"],
+    load: async (c) => {
+      const id = c.req.query("order");
+      const order = id && ID_PATTERN.test(id) ? await getOwnOrder(c.var.deps.db, c.var.auth!.user.id, id).catch(() => null) : null;
+      return { ok, business, order };
+    },
+    title: (t) => t(ok ? "payment.successTitle" : "payment.failTitle"),
+    Component: Outcome,
+  });
+
+export const outcomePages = [
+  outcomePage("/payment/success", true, false),
+  outcomePage("/payment/fail", false, false),
+  outcomePage("/payment/business/success", true, true),
+  outcomePage("/payment/business/fail", false, true),
+];
+
+// ---------------------------------------------------------------- /activate/{code?}
+function Activate() {
+  const { t, url, form } = usePage();
+  const done = url.searchParams.get("done");
+  return (
+    <FormLayout title={t("payment.activateTitle")}>
+      <p className="mb-6 text-slate-600">{t("payment.activateLead")}</p>
+      <ServerForm
+        kind="activate"
+        submit={t("payment.activate")}
+        notice={done === "unlocked" ? t("payment.activated") : done === "saved" ? t("payment.saved") : null}
+        fields={[{ name: "code", label: t("payment.coupon"), required: true, value: form ? undefined : url.pathname.split("/")[2] ?? "" }]}
+      />
+    </FormLayout>
+  );
+}
+
+export const activatePage = definePage({
+  path: ["/activate", "/activate/:code"],
+  guards: ["auth"],
+  params: z.object({ code: z.string().max(64).optional() }),
+  title: (t) => t("payment.activateTitle"),
+  Component: Activate,
+  action: (c) =>
+    handleForm(c, "activate", z.object({ code: z.string().trim().min(1, "common.validation.required").max(64) }), async ({ code }) => {
+      const r = await redeemCoupon(c, c.var.auth!.user, code);
+      return c.redirect(`/activate?done=${r.unlocked ? "unlocked" : "saved"}`, 303);
+    }),
+});

@@ -1,0 +1,239 @@
+// Test pages: the start screen, the list of tests, and the runner (spec §2 test routes).
+import type { Context } from "hono";
+import { z } from "zod";
+import TestRunner from "../../islands/test-runner";
+import type { AppEnv } from "../../server/context";
+import { notFound } from "../../server/lib/errors";
+import { definePage } from "../../server/render/define";
+import { Island, usePage } from "../../server/render/page";
+import {
+  answeredMap,
+  currentResult,
+  defaultTest,
+  latestCompleted,
+  listTests,
+  progressOf,
+  questionCount,
+  resetResult,
+  SECONDS_PER_ITEM,
+  startTest,
+  testQuestions,
+  type Progress,
+  type TestRow,
+} from "../../server/services/testing";
+import { PublicLayout } from "../_layouts/public";
+import { reportHref } from "../_layouts/links";
+import { ServerForm } from "../_blocks/blocks";
+import { handleForm } from "../../server/lib/forms";
+
+// ---------------------------------------------------------------- start screen
+interface StartData {
+  test: TestRow;
+  questions: number;
+  progress: Progress | null;
+  completed: boolean;
+}
+
+function Start({ data }: { data: StartData }) {
+  const { t, auth, locale } = usePage();
+  const tips = t.raw<string[]>("test.start.tips");
+  return (
+    <PublicLayout>
+      <div className="container-page max-w-3xl py-10">
+        <h1 className="mb-3 text-3xl font-black">{data.test.name[locale] || t("test.start.title")}</h1>
+        <p className="mb-2 text-sm font-semibold text-brand-700">{t("test.start.facts", { questions: data.questions, minutes: data.test.minutes })}</p>
+        <p className="mb-6 text-lg text-slate-700">{t("test.start.lead")}</p>
+        <ul className="mb-8 space-y-2">
+          {tips.map((tip) => (
+            <li key={tip} className="flex gap-2 text-slate-700">
+              <span className="text-brand-600">✓</span>
+              {tip}
+            </li>
+          ))}
+        </ul>
+        {data.completed && !data.progress?.answered ? (
+          <div className="card space-y-4" data-testid="test-done">
+            <p className="font-semibold">{t("test.start.done")}</p>
+            <div className="flex flex-wrap gap-3">
+              <a href={reportHref(auth)} className="btn-primary">
+                {t("test.start.viewReport")}
+              </a>
+              <form method="post" action="/test/start">
+                <input type="hidden" name="_form" value="retake" />
+                <button className="btn-secondary">{t("test.start.retake")}</button>
+              </form>
+            </div>
+            <p className="text-sm text-slate-500">{t("test.start.retakeHint")}</p>
+          </div>
+        ) : (
+          <div className="flex flex-wrap items-center gap-4">
+            <a href="/testing" className="btn-primary" data-testid="start-test">
+              {data.progress?.answered ? t("test.start.continue") : t("test.start.begin")}
+            </a>
+            {data.progress?.answered ? <span className="text-slate-600">{t("test.runner.progress", { n: data.progress.answered, m: data.progress.total })}</span> : null}
+          </div>
+        )}
+      </div>
+    </PublicLayout>
+  );
+}
+
+async function loadStart(c: Context<AppEnv>): Promise<StartData> {
+  const db = c.var.deps.db;
+  const user = c.var.auth!.user;
+  const open = await currentResult(db, user.id);
+  const test = open ? (await listTests(db)).find((x) => x.id === open.testId) ?? (await defaultTest(db)) : await defaultTest(db);
+  return {
+    test,
+    questions: await questionCount(db, test.id),
+    progress: open ? await progressOf(db, open) : null,
+    completed: Boolean(await latestCompleted(db, user.id)),
+  };
+}
+
+export const startPage = definePage({
+  path: ["/test/start", "/dashboard/start"],
+  guards: ["auth"],
+  load: loadStart,
+  title: (t) => t("test.start.title"),
+  Component: Start,
+  action: async (c) => {
+    await resetResult(c.var.deps.db, c.var.auth!.user);
+    return c.redirect("/testing", 303);
+  },
+});
+
+// ---------------------------------------------------------------- runner
+interface RunnerData {
+  resultId: string;
+  questions: { _id: string; position: number; text: string }[];
+  answers: Record<number, number>;
+}
+
+function Runner({ data }: { data: RunnerData }) {
+  const { t } = usePage();
+  const strings = {
+    progress: t("test.runner.progress"),
+    minutes: t("test.runner.minutes"),
+    question: t("test.runner.question"),
+    back: t("test.runner.back"),
+    queued: t("test.runner.queued"),
+    saving: t("test.runner.saving"),
+    saved: t("test.runner.saved"),
+    finishing: t("test.runner.finishing"),
+    keys: t("test.runner.keys"),
+    error: t("test.runner.error"),
+    answers: t.raw<TestRunnerAnswers>("test.runner.answers"),
+  };
+  return (
+    <PublicLayout>
+      <div className="container-page py-8 sm:py-12">
+        <Island
+          name="test-runner"
+          component={TestRunner}
+          props={{ resultId: data.resultId, questions: data.questions, answers: data.answers, secondsPerItem: SECONDS_PER_ITEM, reportUrl: "/report/base", strings }}
+        />
+      </div>
+    </PublicLayout>
+  );
+}
+type TestRunnerAnswers = { yes: string; probablyYes: string; dontKnow: string; probablyNot: string; no: string };
+
+async function runnerData(c: Context<AppEnv>, test: TestRow, code?: string): Promise<RunnerData> {
+  const db = c.var.deps.db;
+  const result = await startTest(db, c.var.auth!.user, test.id, code);
+  return { resultId: result.id, questions: await testQuestions(db, test.id, c.var.locale), answers: await answeredMap(db, result.id) };
+}
+
+export const testingPage = definePage({
+  path: "/testing",
+  guards: ["auth"],
+  load: async (c) => {
+    const db = c.var.deps.db;
+    const open = await currentResult(db, c.var.auth!.user.id);
+    // nothing to continue: the start screen offers the report or a retake
+    if (!open && (await latestCompleted(db, c.var.auth!.user.id))) return c.redirect("/test/start");
+    const test = open ? (await listTests(db)).find((x) => x.id === open.testId) ?? (await defaultTest(db)) : await defaultTest(db);
+    return runnerData(c, test);
+  },
+  title: (t) => t("test.start.title"),
+  Component: Runner,
+});
+
+// ---------------------------------------------------------------- list of tests and one by order
+function TestList({ data }: { data: { tests: { test: TestRow; questions: number }[] } }) {
+  const { t, locale } = usePage();
+  return (
+    <PublicLayout>
+      <div className="container-page max-w-3xl py-10">
+        <h1 className="mb-6 text-3xl font-black">{t("test.tests.title")}</h1>
+        {data.tests.length === 0 && <p>{t("test.tests.empty")}</p>}
+        <ul className="space-y-3">
+          {data.tests.map(({ test, questions }, i) => (
+            <li key={test.id} className="card flex flex-wrap items-center justify-between gap-3">
+              <div>
+                <h2 className="font-semibold">{test.name[locale] || test.name.ru}</h2>
+                <p className="text-sm text-slate-500">{t("test.start.facts", { questions, minutes: test.minutes })}</p>
+              </div>
+              <a href={`/test/tests/${i + 1}`} className="btn-primary py-2">
+                {t("test.tests.open")}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </PublicLayout>
+  );
+}
+
+export const testsPage = definePage({
+  path: "/test/tests",
+  guards: ["auth"],
+  load: async (c) => {
+    const db = c.var.deps.db;
+    return { tests: await Promise.all((await listTests(db)).map(async (test) => ({ test, questions: await questionCount(db, test.id) }))) };
+  },
+  title: (t) => t("test.tests.title"),
+  Component: TestList,
+});
+
+async function testByOrder(c: Context<AppEnv>) {
+  const order = Number(c.req.param("order"));
+  const test = (await listTests(c.var.deps.db))[order - 1];
+  if (!test) throw notFound();
+  return test;
+}
+
+function CodeForm() {
+  const { t } = usePage();
+  return (
+    <PublicLayout>
+      <div className="container-page max-w-md py-10">
+        <div className="card">
+          <ServerForm kind="code" submit={t("test.start.codeSubmit")} fields={[{ name: "code", label: t("test.start.code"), required: true }]} />
+        </div>
+      </div>
+    </PublicLayout>
+  );
+}
+
+export const testByOrderPage = definePage({
+  path: "/test/tests/:order",
+  guards: ["auth"],
+  params: z.object({ order: z.string().regex(/^[1-9]\d{0,3}$/) }),
+  load: async (c) => {
+    const test = await testByOrder(c);
+    const open = await currentResult(c.var.deps.db, c.var.auth!.user.id);
+    if (test.activationCode && open?.testId !== test.id) return null;
+    return runnerData(c, test);
+  },
+  title: (t) => t("test.start.title"),
+  Component: ({ data }: { data: RunnerData | null }) => (data ? <Runner data={data} /> : <CodeForm />),
+  action: async (c) => {
+    const test = await testByOrder(c);
+    return handleForm(c, "code", z.object({ code: z.string().trim().min(1, "common.validation.required").max(100) }), async ({ code }) => {
+      await startTest(c.var.deps.db, c.var.auth!.user, test.id, code);
+      return c.redirect(new URL(c.req.url).pathname, 303);
+    });
+  },
+});

@@ -1,0 +1,154 @@
+// Business purchases: activating a business account, buying invites for a project by card or
+// by invoice (a PDF in rubles, 100 % prepayment, due in 3 calendar days), which a manager marks
+// paid; and notifying managers of business orders.
+import { eq, max } from "drizzle-orm";
+import { jsPDF } from "jspdf";
+import { z } from "zod";
+import type { Db } from "../../../db/client";
+import { businessRequests, orders, projects, users } from "../../../db/schema";
+import type { AppDeps } from "../../context";
+import { AppError, notFound } from "../../lib/errors";
+import { createId } from "../../lib/ids";
+import { logActivity } from "../activity";
+import { loadPdfFonts } from "../pdf";
+import { getSetting } from "../settings";
+import type { UserRow } from "../users";
+import { CORPORATE_MIN, creditOrder, getPrices, planFor, startPayment } from "./index";
+
+export const INVOICE_DUE_DAYS = 3;
+
+export interface Seller {
+  name: string;
+  inn: string;
+  kpp: string;
+  ogrn: string;
+  address: string;
+  bank: string;
+  bik: string;
+  account: string;
+  corrAccount: string;
+}
+export const DEFAULT_SELLER: Seller = {
+  name: "ООО «Формат мышления»",
+  inn: "7700000000",
+  kpp: "770001001",
+  ogrn: "1207700000000",
+  address: "123112, г. Москва, Пресненская наб., д. 12",
+  bank: "АО «Банк»",
+  bik: "044525000",
+  account: "40702810000000000000",
+  corrAccount: "30101810400000000000",
+};
+
+/** The first POST /api/business turns a private user into a business user with a project and one free test. */
+export async function activateBusiness(db: Db, user: UserRow, name?: string) {
+  if (!user.isBusiness) await db.update(users).set({ isBusiness: true, updatedAt: new Date() }).where(eq(users.id, user.id));
+  const [existing] = await db.select().from(projects).where(eq(projects.ownerId, user.id)).limit(1);
+  if (existing) return existing;
+  const id = createId();
+  await db.insert(projects).values({ id, name: name?.trim() || "My company", ownerId: user.id, inviteCode: createId().slice(12), inviteBalance: 1 });
+  await logActivity(db, user.id, "business.activated", { project: id });
+  const [row] = await db.select().from(projects).where(eq(projects.id, id));
+  return row!;
+}
+
+export const refillSchema = z.object({
+  project: z.string().regex(/^[0-9a-f]{24}$/),
+  quantity: z.number().int().min(1).max(100_000),
+  method: z.enum(["card", "invoice"]).default("card"),
+  company: z.string().trim().max(300).optional(),
+  inn: z.string().trim().regex(/^\d{10}(\d{2})?$/, "common.validation.invalid").optional(),
+});
+
+export async function refill(deps: AppDeps, user: UserRow, input: z.infer<typeof refillSchema>) {
+  const { db } = deps;
+  const [project] = await db.select().from(projects).where(eq(projects.id, input.project));
+  if (!project || (project.ownerId !== user.id && user.role !== "admin")) throw notFound();
+  if (input.quantity >= CORPORATE_MIN) {
+    // Corporate is sold by request: record it for the managers instead of pricing it.
+    const id = createId();
+    await db.insert(businessRequests).values({ id, kind: "corporate", userId: user.id, email: user.email, name: user.name, company: input.company ?? null, data: { project: project.id, quantity: input.quantity } });
+    return { request: id, corporate: true as const };
+  }
+  if (input.method === "card") return startPayment(deps, user, { entityType: "invites", entityId: project.id, quantity: input.quantity });
+  const plan = planFor(input.quantity);
+  if (!plan) throw new AppError(400, "quantity_too_small", "payment.errors.minInvites", { quantity: "payment.errors.minInvites" });
+  const amount = (await getPrices(db)).perInvite[plan] * input.quantity;
+  const [{ last }] = await db.select({ last: max(orders.invoiceNumber) }).from(orders);
+  const id = createId();
+  await db.insert(orders).values({
+    id,
+    userId: user.id,
+    projectId: project.id,
+    entityType: "invites",
+    entityId: project.id,
+    quantity: input.quantity,
+    amount,
+    method: "invoice",
+    invoiceNumber: (last ?? 1000) + 1,
+  });
+  await logActivity(db, user.id, "invoice.issued", { order: id, amount });
+  return { order: id, invoice: `/api/order/${id}/invoice.pdf`, corporate: false as const };
+}
+
+/** A manager confirms the bank transfer: the invites are credited once. */
+export async function markInvoicePaid(db: Db, orderId: string) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order || order.method !== "invoice") throw notFound();
+  return creditOrder(db, order.id);
+}
+
+const money = (kopecks: number) => (kopecks / 100).toLocaleString("ru-RU", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+export async function invoicePdf(db: Db, order: typeof orders.$inferSelect, buyer: UserRow) {
+  const seller = await getSetting<Seller>(db, "seller", DEFAULT_SELLER);
+  const fonts = loadPdfFonts();
+  const doc = new jsPDF({ unit: "mm", format: "a4", compress: true });
+  doc.addFileToVFS("Roboto-Regular.ttf", fonts.regular);
+  doc.addFileToVFS("Roboto-Bold.ttf", fonts.bold);
+  doc.addFont("Roboto-Regular.ttf", "Roboto", "normal");
+  doc.addFont("Roboto-Bold.ttf", "Roboto", "bold");
+  const issued = order.createdAt;
+  const due = new Date(issued.getTime() + INVOICE_DUE_DAYS * 86_400_000);
+  const d = (x: Date) => x.toLocaleDateString("ru-RU", { timeZone: "Europe/Moscow" });
+  let y = 20;
+  const line = (s: string, size = 10, bold = false, gap = 5.5) => {
+    doc.setFont("Roboto", bold ? "bold" : "normal");
+    doc.setFontSize(size);
+    for (const l of doc.splitTextToSize(s, 174) as string[]) {
+      doc.text(l, 18, y);
+      y += gap;
+    }
+  };
+  line(`Получатель: ${seller.name}, ИНН ${seller.inn}, КПП ${seller.kpp}, ОГРН ${seller.ogrn}`);
+  line(`Банк получателя: ${seller.bank}, БИК ${seller.bik}, к/с ${seller.corrAccount}, р/с ${seller.account}`);
+  line(`Адрес: ${seller.address}`);
+  y += 4;
+  line(`Счёт на оплату № ${order.invoiceNumber} от ${d(issued)}`, 16, true, 8);
+  line(`Покупатель: ${buyer.name ?? buyer.email} (${buyer.email})`);
+  y += 2;
+  doc.setDrawColor(148, 163, 184);
+  doc.rect(18, y, 174, 16);
+  line(`Приглашения на тест «Формат мышления», ${order.quantity} шт. (+1 для владельца)`, 10, false, 5);
+  line(`Количество: ${order.quantity}    Сумма: ${money(order.amount)} ₽    Без НДС`, 10, false, 8);
+  y += 4;
+  line(`Итого к оплате: ${money(order.amount)} ₽`, 13, true, 7);
+  line(`Оплата 100 % предоплатой. Счёт действителен до ${d(due)} (${INVOICE_DUE_DAYS} календарных дня).`);
+  line("Заявка принимается в работу до 12:00 по московскому времени следующего рабочего дня после поступления оплаты.");
+  line(`В назначении платежа укажите: «Оплата по счёту № ${order.invoiceNumber}».`);
+  return new Uint8Array(doc.output("arraybuffer"));
+}
+
+/** GET /api/notify/order-business: tells the managers (ADMIN_EMAIL) about a business order. */
+export async function notifyBusinessOrder(deps: AppDeps, user: UserRow, orderId: string) {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order || order.userId !== user.id) throw notFound();
+  if (deps.config.ADMIN_EMAIL) {
+    await deps.mailer.send({
+      to: deps.config.ADMIN_EMAIL,
+      subject: `Business order ${order.invoiceNumber ?? order.id}`,
+      text: `${user.email} ordered ${order.quantity} invites (${money(order.amount)} RUB) by ${order.method}. State: ${order.state}.`,
+    });
+  }
+  return { notified: Boolean(deps.config.ADMIN_EMAIL) };
+}

@@ -1,0 +1,78 @@
+// Payment providers behind one interface. `sandbox` (the default) confirms on a local page of
+// ours with Pay and Fail buttons; `yookassa` talks to the real YooKassa API v3
+// (https://yookassa.ru/developers/api): create a payment with an Idempotence-Key, send the user
+// to its confirmation_url, and on a notification ask the API for the payment's real state.
+import type { Config } from "../../config";
+
+export type ProviderStatus = "pending" | "waiting_for_capture" | "succeeded" | "canceled";
+
+export interface CreatedPayment {
+  providerPaymentId: string;
+  confirmationUrl: string;
+  status: ProviderStatus;
+  raw: unknown;
+}
+
+export interface ProviderPayment {
+  id: string;
+  status: ProviderStatus;
+  /** kopecks */
+  amount: number;
+  currency: string;
+  orderId: string | null;
+  raw: unknown;
+}
+
+export interface PaymentProvider {
+  name: "sandbox" | "yookassa";
+  create(input: { orderId: string; paymentId: string; amount: number; description: string; returnUrl: string; idempotenceKey: string }): Promise<CreatedPayment>;
+  /** The provider's own view of a payment: never trust a notification body instead. */
+  fetch(providerPaymentId: string): Promise<ProviderPayment | null>;
+}
+
+export const rubles = (kopecks: number) => (kopecks / 100).toFixed(2);
+export const kopecks = (value: string) => Math.round(Number.parseFloat(value) * 100);
+
+/** The sandbox keeps its state in our own payments table; see services/payments/index.ts. */
+export function sandboxProvider(config: Config, lookup: (id: string) => Promise<ProviderPayment | null>): PaymentProvider {
+  return {
+    name: "sandbox",
+    async create({ paymentId }) {
+      return { providerPaymentId: paymentId, confirmationUrl: `${config.PUBLIC_URL}/payment/sandbox/${paymentId}`, status: "pending", raw: { sandbox: true } };
+    },
+    fetch: lookup,
+  };
+}
+
+export function yookassaProvider(config: Config): PaymentProvider {
+  const base = config.YOOKASSA_API_URL.replace(/\/$/, "");
+  const auth = "Basic " + Buffer.from(`${config.YOOKASSA_SHOP_ID}:${config.YOOKASSA_SECRET_KEY}`).toString("base64");
+  return {
+    name: "yookassa",
+    async create({ orderId, amount, description, returnUrl, idempotenceKey }) {
+      const res = await fetch(`${base}/payments`, {
+        method: "POST",
+        headers: { Authorization: auth, "Idempotence-Key": idempotenceKey, "Content-Type": "application/json" },
+        body: JSON.stringify({
+          amount: { value: rubles(amount), currency: "RUB" },
+          capture: true,
+          confirmation: { type: "redirect", return_url: returnUrl },
+          description: description.slice(0, 128),
+          metadata: { orderId },
+        }),
+        signal: AbortSignal.timeout(15_000),
+      });
+      const body = (await res.json()) as { id?: string; status?: ProviderStatus; confirmation?: { confirmation_url?: string } };
+      if (!res.ok || !body.id || !body.confirmation?.confirmation_url) throw new Error(`YooKassa create failed: ${res.status}`);
+      return { providerPaymentId: body.id, confirmationUrl: body.confirmation.confirmation_url, status: body.status ?? "pending", raw: body };
+    },
+    async fetch(id) {
+      if (!/^[\w-]{1,64}$/.test(id)) return null;
+      const res = await fetch(`${base}/payments/${id}`, { headers: { Authorization: auth }, signal: AbortSignal.timeout(15_000) });
+      if (res.status === 404) return null;
+      if (!res.ok) throw new Error(`YooKassa fetch failed: ${res.status}`);
+      const b = (await res.json()) as { id: string; status: ProviderStatus; amount: { value: string; currency: string }; metadata?: { orderId?: string } };
+      return { id: b.id, status: b.status, amount: kopecks(b.amount.value), currency: b.amount.currency, orderId: b.metadata?.orderId ?? null, raw: b };
+    },
+  };
+}

@@ -1,0 +1,258 @@
+// Taking the test: starting (or resuming) a result, recording answers one at a time, and
+// completing it with the server-side scorer and classifier. Nothing the browser computes is
+// trusted: only the raw answers are stored and everything else is derived here.
+import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { answers, invites, questions, results, tests, users } from "../../db/schema";
+import type { Locale } from "../../locales";
+import { classify, type AnswerValue } from "../../model";
+import { AppError, notFound } from "../lib/errors";
+import { createId } from "../lib/ids";
+import { logActivity } from "./activity";
+import { incrementSetting } from "./settings";
+import { TOTAL_KEY } from "./stats";
+import type { UserRow } from "./users";
+
+export type ResultRow = typeof results.$inferSelect;
+export type TestRow = typeof tests.$inferSelect;
+/** Seconds a typical person spends per statement, for "will pass in N minutes". */
+export const SECONDS_PER_ITEM = 10;
+
+export const ANSWER_KEYS = { yes: 2, probablyYes: 1, dontKnow: 0, probablyNot: -1, no: -2 } as const;
+
+export async function listTests(db: Db) {
+  return db.select().from(tests).where(eq(tests.isActive, true)).orderBy(desc(tests.isDefault), asc(tests.createdAt));
+}
+
+export async function getTest(db: Db, id: string) {
+  const [row] = await db.select().from(tests).where(eq(tests.id, id));
+  if (!row || !row.isActive) throw notFound();
+  return row;
+}
+
+export async function defaultTest(db: Db) {
+  const [row] = await db.select().from(tests).where(eq(tests.isActive, true)).orderBy(desc(tests.isDefault), asc(tests.createdAt)).limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Questions as the taker sees them: text in the chosen language, never the scoring keys. */
+export async function testQuestions(db: Db, testId: string, locale: Locale) {
+  const rows = await db.select().from(questions).where(eq(questions.testId, testId)).orderBy(asc(questions.position));
+  return rows.map((q) => ({ _id: q.id, position: q.position, text: q.text[locale] || q.text.ru }));
+}
+
+export function toTestDoc(t: TestRow, locale: Locale, questionCount: number) {
+  return {
+    _id: t.id,
+    name: t.name[locale] || t.name.ru,
+    description: t.description?.[locale] ?? null,
+    questions: questionCount,
+    minutes: t.minutes,
+    needsCode: Boolean(t.activationCode),
+    date: t.createdAt,
+  };
+}
+
+export async function questionCount(db: Db, testId: string) {
+  const [{ n }] = await db.select({ n: count() }).from(questions).where(eq(questions.testId, testId));
+  return n;
+}
+
+/** The user's unfinished result for this test, or a new one (a test needing a code checks it). */
+export async function startTest(db: Db, user: UserRow, testId: string, code?: string | null) {
+  const test = await getTest(db, testId);
+  const [open] = await db
+    .select()
+    .from(results)
+    .where(and(eq(results.userId, user.id), eq(results.testId, test.id), eq(results.isCompleted, false)))
+    .orderBy(desc(results.createdAt))
+    .limit(1);
+  if (open) return open;
+  if (test.activationCode && test.activationCode !== (code ?? "").trim()) {
+    throw new AppError(403, "code_required", "test.errors.code", { code: "test.errors.code" });
+  }
+  const row = { id: createId(), userId: user.id, testId: test.id };
+  await db.insert(results).values(row);
+  return (await getOwnResult(db, user.id, row.id))!;
+}
+
+export async function getOwnResult(db: Db, userId: string, resultId: string) {
+  const [row] = await db.select().from(results).where(and(eq(results.id, resultId), eq(results.userId, userId)));
+  return row ?? null;
+}
+
+export async function requireOwnResult(db: Db, userId: string, resultId: string) {
+  const row = await getOwnResult(db, userId, resultId);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The newest unfinished result of the user, if any. */
+export async function currentResult(db: Db, userId: string) {
+  const [row] = await db
+    .select()
+    .from(results)
+    .where(and(eq(results.userId, userId), eq(results.isCompleted, false)))
+    .orderBy(desc(results.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function latestCompleted(db: Db, userId: string, skip = 0) {
+  const [row] = await db
+    .select()
+    .from(results)
+    .where(and(eq(results.userId, userId), eq(results.isCompleted, true)))
+    .orderBy(desc(results.completedAt), desc(results.id))
+    .limit(1)
+    .offset(skip);
+  return row ?? null;
+}
+
+export async function answeredMap(db: Db, resultId: string): Promise<Record<number, number>> {
+  const rows = await db
+    .select({ position: questions.position, value: answers.value })
+    .from(answers)
+    .innerJoin(questions, eq(questions.id, answers.questionId))
+    .where(eq(answers.resultId, resultId));
+  return Object.fromEntries(rows.map((r) => [r.position, r.value]));
+}
+
+export interface Progress {
+  answered: number;
+  total: number;
+  /** The first unanswered position (where to resume), or null when all are answered. */
+  next: number | null;
+  minutesLeft: number;
+}
+
+export async function progressOf(db: Db, result: ResultRow): Promise<Progress> {
+  const total = await questionCount(db, result.testId);
+  const done = await answeredMap(db, result.id);
+  const answered = Object.keys(done).length;
+  let next: number | null = null;
+  for (let p = 1; p <= total; p++)
+    if (!(p in done)) {
+      next = p;
+      break;
+    }
+  return { answered, total, next, minutesLeft: Math.ceil(((total - answered) * SECONDS_PER_ITEM) / 60) };
+}
+
+/**
+ * Stores one answer (insert or change) before replying. The same answer twice is a no-op; a
+ * completed result can't change. When this was the last unanswered question the result is
+ * completed right away.
+ */
+export async function recordAnswer(
+  db: Db,
+  user: UserRow,
+  input: { result: string; question?: string; position?: number; value: AnswerValue; elapsedMs?: number | null },
+) {
+  const result = await requireOwnResult(db, user.id, input.result);
+  if (result.isCompleted) throw new AppError(409, "result_completed", "test.errors.completed");
+  const where = input.question
+    ? and(eq(questions.testId, result.testId), eq(questions.id, input.question))
+    : and(eq(questions.testId, result.testId), eq(questions.position, input.position ?? -1));
+  const [question] = await db.select({ id: questions.id }).from(questions).where(where);
+  if (!question) throw new AppError(400, "unknown_question", "test.errors.question", { question: "test.errors.question" });
+  const now = new Date();
+  const elapsedMs = input.elapsedMs == null ? null : Math.max(0, Math.min(3_600_000, Math.round(input.elapsedMs)));
+  await db
+    .insert(answers)
+    .values({ id: createId(), resultId: result.id, questionId: question.id, value: input.value, elapsedMs, answeredAt: now })
+    .onConflictDoUpdate({ target: [answers.resultId, answers.questionId], set: { value: input.value, elapsedMs, answeredAt: now } });
+  await db.update(results).set({ lastAnswerAt: now }).where(eq(results.id, result.id));
+  const progress = await progressOf(db, result);
+  if (progress.next === null) {
+    const completed = await completeResult(db, user, result.id);
+    return { progress, result: completed };
+  }
+  return { progress, result: null };
+}
+
+/** Scores and classifies a fully answered result; completing twice changes nothing. */
+export async function completeResult(db: Db, user: UserRow, resultId: string) {
+  const result = await requireOwnResult(db, user.id, resultId);
+  if (result.isCompleted) return result;
+  const rows = await db
+    .select({ position: questions.position, value: answers.value, elapsedMs: answers.elapsedMs })
+    .from(questions)
+    .leftJoin(answers, and(eq(answers.questionId, questions.id), eq(answers.resultId, result.id)))
+    .where(eq(questions.testId, result.testId))
+    .orderBy(asc(questions.position));
+  if (rows.some((r) => r.value === null)) throw new AppError(400, "incomplete", "test.errors.incomplete");
+  const c = await classify(
+    rows.map((r) => r.value as AnswerValue),
+    rows.map((r) => r.elapsedMs),
+  );
+  const now = new Date();
+  // Only the first completion wins: the update is conditional on the result still being open.
+  const updated = await db
+    .update(results)
+    .set({
+      isCompleted: true,
+      completedAt: now,
+      formatCode: c.formatCode,
+      probability: c.probability,
+      runnerUpCode: c.runnerUpCode,
+      runnerUpProbability: c.runnerUpProbability,
+      indicators: c.indicators as unknown as Record<string, number>,
+      quality: c.quality,
+      isDoubt: c.isDoubt,
+      modelVersion: c.modelVersion,
+      scoringVersion: c.scoringVersion,
+    })
+    .where(and(eq(results.id, result.id), eq(results.isCompleted, false)))
+    .returning({ id: results.id });
+  if (updated.length) {
+    await db.update(users).set({ formatCode: c.formatCode, isCompleted: true, updatedAt: now }).where(eq(users.id, user.id));
+    await incrementSetting(db, TOTAL_KEY);
+    await db
+      .update(invites)
+      .set({ status: "completed test", updatedAt: now })
+      .where(and(eq(invites.userId, user.id), inArray(invites.status, ["Invited", "Sent", "Accepted", "pending activation"])));
+    await logActivity(db, user.id, "test.completed", { result: result.id, format: c.formatCode });
+  }
+  return (await getOwnResult(db, user.id, result.id))!;
+}
+
+/** A retake: a new open result for the same test; completed ones stay as they are. */
+export async function resetResult(db: Db, user: UserRow) {
+  const last = (await currentResult(db, user.id)) ?? (await latestCompleted(db, user.id));
+  const test = last ? await getTest(db, last.testId) : await defaultTest(db);
+  const open = await currentResult(db, user.id);
+  if (open && open.testId === test.id) {
+    const p = await progressOf(db, open);
+    if (p.answered === 0) return open;
+  }
+  const row = { id: createId(), userId: user.id, testId: test.id };
+  await db.insert(results).values(row);
+  await logActivity(db, user.id, "test.retake", { result: row.id });
+  return (await getOwnResult(db, user.id, row.id))!;
+}
+
+export function toResultDoc(r: ResultRow) {
+  return {
+    _id: r.id,
+    test: r.testId,
+    isCompleted: r.isCompleted,
+    format: r.formatCode,
+    probability: r.probability,
+    runnerUp: r.runnerUpCode,
+    runnerUpProbability: r.runnerUpProbability,
+    indicators: r.indicators,
+    quality: r.quality,
+    isDoubt: r.isDoubt,
+    modelVersion: r.modelVersion,
+    scoringVersion: r.scoringVersion,
+    createdAt: r.createdAt,
+    lastAnswerAt: r.lastAnswerAt,
+    completedAt: r.completedAt,
+  };
+}
+
+export async function listOwnResults(db: Db, userId: string) {
+  return db.select().from(results).where(eq(results.userId, userId)).orderBy(desc(results.createdAt));
+}

@@ -1,0 +1,119 @@
+// @vitest-environment happy-dom
+// Island components in a DOM: server markup hydrates without mismatch, and the sign-up form
+// talks to the real app (fetch is routed to app.request, not mocked).
+import { act } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import CountUp, { COUNT_UP_FROM } from "../../islands/count-up";
+import SignupForm from "../../islands/signup-form";
+import TestRunner from "../../islands/test-runner";
+import { createTestApp, type TestApp } from "../helpers";
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  // the island's fetch goes to the real app in-process
+  vi.stubGlobal("fetch", (input: string, init?: RequestInit) => t.app.request(input, init));
+});
+afterAll(async () => {
+  vi.unstubAllGlobals();
+  await t.close();
+});
+
+function mount(element: React.ReactElement) {
+  const host = document.createElement("div");
+  host.innerHTML = renderToString(element, { identifierPrefix: "i0-" });
+  document.body.appendChild(host);
+  const errors: unknown[] = [];
+  act(() => {
+    hydrateRoot(host, element, { identifierPrefix: "i0-", onRecoverableError: (e) => errors.push(e) });
+  });
+  return { host, errors };
+}
+
+const strings = {
+  emailPlaceholder: "Your e-mail",
+  submit: "Start",
+  submitting: "…",
+  agreePolicy: "I agree to the <policy>policy</policy>",
+  agreeTerms: "I accept the <terms>terms</terms>",
+  agreeOffer: "I read the <offer>offer</offer>",
+  success: "Done",
+  hint: "hint",
+  failed: "Failed",
+  email: "E-mail",
+  required: "Required",
+};
+
+describe("count-up island", () => {
+  it("renders the real total on the server and counts up from total − 1000 after hydration", async () => {
+    vi.useFakeTimers({ toFake: ["requestAnimationFrame", "performance", "Date"] });
+    const { host, errors } = mount(<CountUp total={5000} locale="en" />);
+    expect(errors).toEqual([]);
+    const value = () => Number(host.textContent!.replace(/\D/g, ""));
+    await act(async () => {
+      vi.advanceTimersByTime(50);
+    });
+    expect(value()).toBeGreaterThanOrEqual(5000 - COUNT_UP_FROM);
+    expect(value()).toBeLessThan(5000);
+    await act(async () => {
+      vi.advanceTimersByTime(6000);
+    });
+    expect(value()).toBe(5000);
+    vi.useRealTimers();
+  });
+});
+
+describe("sign-up island", () => {
+  it("links the agreements, shows the server's field errors as text, and never injects HTML", async () => {
+    const { host, errors } = mount(<SignupForm strings={strings} next="/test/start" />);
+    expect(errors).toEqual([]);
+    expect(host.querySelector('a[href="/policy"]')!.textContent).toBe("policy");
+    const form = host.querySelector("form")!;
+    (form.querySelector("input[name=email]") as HTMLInputElement).value = "<img src=x onerror=alert(1)>";
+    await act(async () => {
+      form.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    expect(form.getAttribute("data-state")).toBe("fail");
+    expect(host.querySelectorAll(".field-error").length).toBe(4);
+    expect(host.querySelector("img")).toBeNull();
+  });
+});
+
+describe("test-runner island", () => {
+  it("shows progress, time left and moves to the next question on keys 1–5", async () => {
+    const questions = [1, 2, 3].map((p) => ({ _id: `q${p}`, position: p, text: `Statement ${p}` }));
+    const runnerStrings = {
+      progress: "You answered {{n}} of {{m}} questions",
+      minutes: "Will pass in {{n}} min",
+      question: "Question {{n}}",
+      back: "Back",
+      queued: "Offline: {{n}}",
+      saving: "Saving",
+      saved: "Saved",
+      finishing: "Finishing",
+      keys: "Keys",
+      error: "Error",
+      answers: { yes: "Yes", probablyYes: "Probably yes", dontKnow: "Don't know", probablyNot: "Probably not", no: "No" },
+    };
+    const { host, errors } = mount(
+      <TestRunner resultId="0123456789abcdef01234567" questions={questions} answers={{ 1: 2 }} secondsPerItem={60} reportUrl="/report/base" strings={runnerStrings} />,
+    );
+    expect(errors).toEqual([]);
+    expect(host.querySelector("[data-testid=progress]")!.textContent).toBe("You answered 1 of 3 questions");
+    expect(host.textContent).toContain("Will pass in 2 min");
+    expect(host.querySelector("[data-testid=question]")!.textContent).toBe("Statement 2");
+    await act(async () => {
+      document.dispatchEvent(new KeyboardEvent("keydown", { key: "4", bubbles: true }));
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(host.querySelector("[data-testid=question]")!.textContent).toBe("Statement 3");
+    expect(host.querySelector("[data-testid=progress]")!.textContent).toBe("You answered 2 of 3 questions");
+    // the answer was queued for sending (the real API refuses this made-up result, so it stays visible as an error)
+    expect(JSON.parse(localStorage.getItem("tf:queue:0123456789abcdef01234567") ?? "[]").length).toBeLessThanOrEqual(1);
+  });
+});
