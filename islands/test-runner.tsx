@@ -195,6 +195,7 @@ export default function TestRunner({ resultId, questions, answers: initial, seco
               disabled={status === "finishing"}
               aria-pressed={selected}
               data-value={c.value}
+              data-choice={c.key}
               className={`flex min-h-[56px] w-full items-center gap-3 rounded-xl border-2 px-4 py-3 text-left text-base font-semibold transition ${
                 selected ? "border-brand-600 bg-brand-50 text-brand-900" : "border-slate-200 bg-white hover:border-brand-500"
               }`}

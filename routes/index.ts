@@ -8,7 +8,7 @@ import { editProfilePage, profilePage } from "./account/profile";
 import restore from "./account/restore";
 import signup from "./account/signup";
 import home from "./home";
-import { baseReportPage, fullReportPage, reportIndexPage, resultFullReportPage, resultReportPage } from "./report/pages";
+import { baseReportPage, fullReportPage, managerReportPages, pdfReportPage, reportIndexPage, resultFullReportPage, resultReportPage } from "./report/pages";
 import { startPage, testByOrderPage, testingPage, testsPage } from "./test/pages";
 import { marketingRoutes } from "./marketing";
 import { reviewPage, reviewsPage } from "./review";
@@ -32,8 +32,10 @@ export const routes: PageDef<any>[] = [
   reportIndexPage,
   baseReportPage,
   fullReportPage,
+  pdfReportPage,
   resultReportPage,
   resultFullReportPage,
+  ...managerReportPages,
   reviewsPage,
   reviewPage,
   checkoutPage,

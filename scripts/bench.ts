@@ -59,6 +59,57 @@ async function pageJs(path: string) {
   return { path, status: res.status, scripts: urls.size, raw, gz };
 }
 
+/**
+ * A buyer's report: sign up and take the test through the API, then (as the payment would) mark the
+ * user confirmed and full in the database, and time the PDF download and the report page's JS.
+ */
+async function reportFigures() {
+  const email = `bench-${Date.now()}@example.com`;
+  const signup = await fetch(`${BASE}/api/passport/signup`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, policy: true, terms: true, offer: true }),
+  });
+  const { token, _id } = (await signup.json()) as { token: string; _id: string };
+  const h = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
+  const tests = (await (await fetch(`${BASE}/api/test`)).json()) as { docs: { _id: string }[] };
+  const testId = tests.docs[0]!._id;
+  const result = (await (await fetch(`${BASE}/api/test/start/${testId}`, { method: "POST", headers: h, body: "{}" })).json()) as { _id: string };
+  const test = (await (await fetch(`${BASE}/api/test/${testId}`)).json()) as { questions: { _id: string; position: number }[] };
+  const runnerJs = await jsOf("/testing", { Cookie: `token=${token}` });
+  for (const q of test.questions) {
+    await fetch(`${BASE}/api/answer`, { method: "POST", headers: h, body: JSON.stringify({ result: result._id, question: q._id, value: (q.position * 7) % 5 - 2, elapsedMs: 5000 }) });
+  }
+  const { openDatabase } = await import("../db/client");
+  const { users } = await import("../db/schema");
+  const { eq } = await import("drizzle-orm");
+  const database = await openDatabase(`file:${join(dir, "bench.db")}`);
+  await database.db.update(users).set({ isFull: true, emailConfirmedAt: new Date(), name: "Bench Reader" }).where(eq(users.id, _id));
+  await database.close();
+  const cookie = { Cookie: `token=${token}` };
+  const times: number[] = [];
+  for (let i = 0; i < 40; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`${BASE}/report/pdf/full`, { headers: cookie });
+    const body = await res.arrayBuffer();
+    if (res.headers.get("content-type") !== "application/pdf") throw new Error(`no PDF: ${res.status}`);
+    if (i >= 5) times.push(performance.now() - t0); // the first few load fonts and warm up
+    if (i === 0) console.log(`\nPDF of the full report: ${(body.byteLength / 1024).toFixed(0)} KB`);
+  }
+  times.sort((a, b) => a - b);
+  console.log(`PDF generation (GET /report/pdf/full, ${times.length} runs): median ${times[times.length >> 1]!.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms (target median ≤ 300 ms)`);
+  console.log(runnerJs);
+  console.log(await jsOf("/report/full", cookie));
+}
+
+async function jsOf(path: string, headers: Record<string, string>) {
+  const html = await (await fetch(BASE + path, { headers })).text();
+  const scripts = [...new Set([...html.matchAll(/<script[^>]*src="([^"]+)"|<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1] ?? m[2]!))];
+  let gz = 0;
+  for (const u of scripts) gz += gzipSync(Buffer.from(await (await fetch(BASE + u)).arrayBuffer()), { level: 9 }).length;
+  return `${path}: ${scripts.length} scripts, ${(gz / 1024).toFixed(1)} KB gzip JavaScript`;
+}
+
 try {
   await waitUp();
   const html = await (await fetch(BASE + "/")).text();
@@ -74,6 +125,8 @@ try {
   console.table(pages.map((p) => ({ page: p.path, status: p.status, scripts: p.scripts, "raw KB": +(p.raw / 1024).toFixed(1), "gzip KB": +(p.gz / 1024).toFixed(1) })));
   const noIslands = pages.filter((p) => p.scripts === 0).length;
   console.log(`\nlanding: ${rows[0]!.rps} req/s (target ≥ 1500), p99 ${rows[0]!.p99} ms; landing JS ${(pages[0]!.gz / 1024).toFixed(1)} KB gzip (target ≤ 70); ${noIslands}/${pages.length} pages ship 0 bytes of JS`);
+  await reportFigures();
+  await (await import("./bench-model")).run();
   await (await import("./bench-render")).run();
 } finally {
   server.kill("SIGTERM");

@@ -9,32 +9,37 @@ import { ID_PATTERN } from "../../server/lib/ids";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { resendConfirmation, resendWait } from "../../server/services/accounts";
-import { certainty, formatOf, reportContent, type ReportType } from "../../server/services/reports";
-import { latestCompleted, requireOwnResult, type ResultRow } from "../../server/services/testing";
-import type { FormatRow } from "../../server/services/formats";
+import {
+  adviceKeys,
+  certainty,
+  isReportLanguage,
+  managerReport,
+  reportPdf,
+  userReport,
+  type ReportView,
+} from "../../server/services/reports";
+import type { Indicators } from "../../model";
 import { PublicLayout } from "../_layouts/public";
-import { reportHref } from "../_layouts/links";
+import { reportHref, withLang } from "../_layouts/links";
 
 interface ReportData {
-  result: ResultRow;
-  format: FormatRow;
-  runnerUp: FormatRow | null;
-  type: "base" | "full";
-  content: Awaited<ReturnType<typeof reportContent>>;
+  view: ReportView;
   confirmed: boolean;
   resendIn: number;
+  /** Set on the manager's read-only views. */
+  managerOf?: string;
 }
 
 const pct = (v: number, min: number, max: number) => Math.max(0, Math.min(100, Math.round(((v - min) / (max - min)) * 100)));
 
-function Bar({ label, value, hint }: { label: string; value: number; hint?: string }) {
+function Bar({ label, value, hint, testId }: { label: string; value: number; hint?: string; testId?: string }) {
   return (
-    <div className="mb-4">
+    <div className="mb-4" data-testid={testId} data-value={value}>
       <div className="mb-1 flex justify-between text-sm">
         <span className="font-medium">{label}</span>
         <span className="tabular-nums text-slate-600">{value}%</span>
       </div>
-      <div className="h-3 overflow-hidden rounded-full bg-slate-100">
+      <div className="h-3 overflow-hidden rounded-full bg-slate-100" role="meter" aria-valuenow={value} aria-valuemin={0} aria-valuemax={100} aria-label={label}>
         <div className="bar-fill h-full rounded-full bg-brand-600" style={{ width: `${value}%` }} />
       </div>
       {hint && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
@@ -42,6 +47,17 @@ function Bar({ label, value, hint }: { label: string; value: number; hint?: stri
   );
 }
 
+function Advice({ k }: { k: string }) {
+  const { t } = usePage();
+  return (
+    <div className="mt-2 text-sm" data-advice={k}>
+      <p className="font-semibold text-slate-800">{t(`${k}.title`)}</p>
+      <p className="text-slate-600">{t(`${k}.text`)}</p>
+    </div>
+  );
+}
+
+/** Tabs without JavaScript: radio inputs and labels, shown by CSS (server/render/app.css). */
 function Tabs({ name, tabs }: { name: string; tabs: { key: string; label: string; body: React.ReactNode }[] }) {
   return (
     <div className="tabs">
@@ -66,9 +82,17 @@ function Tabs({ name, tabs }: { name: string; tabs: { key: string; label: string
   );
 }
 
-function Indicators({ ind }: { ind: Record<string, number> }) {
+function IndicatorsBlock({ ind }: { ind: Indicators }) {
   const { t } = usePage();
   const label = (k: string) => t(`report.indicators.${k}`);
+  const advice = adviceKeys(ind);
+  const side: [keyof typeof advice, number][] = [
+    ["harmony", Math.round(ind.harmony)],
+    ["system", Math.round(ind.system)],
+    ["analytics", Math.round(ind.analytics)],
+    // −10 confident … 10 anxious; the bar shows confidence
+    ["anxiety", pct(-ind.anxiety, -10, 10)],
+  ];
   return (
     <section className="card" data-testid="indicators">
       <h2 className="mb-4 text-xl font-bold">{t("test.result.indicators")}</h2>
@@ -83,29 +107,39 @@ function Indicators({ ind }: { ind: Record<string, number> }) {
                 body: (["ME", "WE", "WR"] as const).map((sphere) => (
                   <div key={sphere} className="mb-2">
                     <p className="mb-2 text-sm font-semibold text-slate-500">{t(`report.spheres.${sphere}`)}</p>
-                    <Bar label={label("system")} value={Math.round(ind[`${sphere}_SYSTEM`] ?? 0)} />
-                    <Bar label={label("analytics")} value={Math.round(ind[`${sphere}_ANALYT`] ?? 0)} />
+                    <Bar label={label("system")} value={Math.round(ind[`${sphere}_SYSTEM`])} testId={`bar-${sphere}_SYSTEM`} />
+                    <Bar label={label("analytics")} value={Math.round(ind[`${sphere}_ANALYT`])} testId={`bar-${sphere}_ANALYT`} />
                   </div>
                 )),
               },
-              { key: "volume", label: label("volume"), body: <Bar label={label("volume")} value={Math.round(ind.volume ?? 0)} hint={t("report.hints.volume")} /> },
+              {
+                key: "volume",
+                label: label("volume"),
+                body: (
+                  <>
+                    <Bar label={label("volume")} value={Math.round(ind.volume)} hint={t("report.hints.volume")} testId="bar-volume" />
+                    <Advice k={advice.volume} />
+                  </>
+                ),
+              },
               {
                 key: "presentation",
                 label: label("presentation"),
-                body: <Bar label={label("presentation")} value={pct(ind.presentation ?? 0, -100, 100)} hint={t("report.hints.presentation")} />,
+                body: (
+                  <>
+                    <Bar label={label("presentation")} value={pct(ind.presentation, -100, 100)} hint={t("report.hints.presentation")} testId="bar-presentation" />
+                    <Advice k={advice.presentation} />
+                  </>
+                ),
               },
             ]}
           />
         </div>
         <div className="space-y-3">
-          {[
-            ["harmony", Math.round(ind.harmony ?? 0)],
-            ["system", Math.round(ind.system ?? 0)],
-            ["analytics", Math.round(ind.analytics ?? 0)],
-            ["anxiety", pct(ind.anxiety ?? 0, -10, 10)],
-          ].map(([k, v]) => (
+          {side.map(([k, v]) => (
             <div key={k} className="rounded-xl bg-slate-50 p-4">
-              <Bar label={label(String(k))} value={Number(v)} />
+              <Bar label={label(k)} value={v} testId={`bar-${k}`} />
+              <Advice k={advice[k]} />
             </div>
           ))}
         </div>
@@ -114,15 +148,15 @@ function Indicators({ ind }: { ind: Record<string, number> }) {
   );
 }
 
-function Sections({ data }: { data: ReportData }) {
+function Sections({ view }: { view: ReportView }) {
   const { t } = usePage();
-  if (!data.content) return null;
+  if (!view.content) return null;
   const groups = (["general", "career", "personal"] as const).map((tab) => ({
     key: tab,
     label: t(`report.tabs.${tab}`),
     body: (
       <div className="grid gap-4">
-        {data.content!.sections
+        {view.content!.sections
           .filter((s) => s.tab === tab)
           .map((s) => (
             <article key={s.key} className="card" data-section={s.key} data-locked={s.locked || undefined}>
@@ -130,8 +164,8 @@ function Sections({ data }: { data: ReportData }) {
                 {s.locked && <span aria-hidden>🔒 </span>}
                 {s.title}
               </h3>
-              {s.text.split(/\n{2,}/).map((p, i) => (
-                <p key={i} className="mb-3 leading-relaxed text-slate-700">
+              {(s.locked ? s.teaser : s.text).split(/\n{2,}/).map((p, i) => (
+                <p key={i} className={`mb-3 leading-relaxed ${s.locked ? "text-slate-500" : "text-slate-700"}`}>
                   {p}
                 </p>
               ))}
@@ -169,8 +203,28 @@ function ConfirmGate({ data }: { data: ReportData }) {
   );
 }
 
+function LanguageSwitch({ view }: { view: ReportView }) {
+  const { t, url } = usePage();
+  const current = view.content?.language ?? view.language;
+  return (
+    <nav className="flex items-center gap-2 text-sm" aria-label={t("report.readIn")}>
+      <span className="text-slate-500">{t("report.readIn")}:</span>
+      {(["ru", "en"] as const).map((l) => {
+        const params = new URLSearchParams(url.search);
+        params.set("report_lang", l);
+        return (
+          <a key={l} href={`${url.pathname}?${params}`} className={`rounded px-2 py-1 font-semibold ${current === l ? "bg-brand-600 text-white" : "text-brand-700"}`} aria-current={current === l || undefined}>
+            {l.toUpperCase()}
+          </a>
+        );
+      })}
+    </nav>
+  );
+}
+
 function Report({ data }: { data: ReportData }) {
-  const { t, locale } = usePage();
+  const { t, locale, url } = usePage();
+  const { view } = data;
   if (!data.confirmed) {
     return (
       <PublicLayout>
@@ -180,51 +234,71 @@ function Report({ data }: { data: ReportData }) {
       </PublicLayout>
     );
   }
-  const c = certainty(data.result);
-  const quality = data.result.quality?.grade ?? "good";
+  const c = certainty(view.result);
+  const quality = view.result.quality?.grade ?? "good";
   return (
     <PublicLayout>
-      <div className="container-page max-w-5xl py-10" data-testid="report" data-format={data.format.code} data-type={data.type}>
-        <p className="mb-2 text-sm font-semibold uppercase tracking-wide text-brand-700">{t("test.result.title")}</p>
+      <div className="container-page max-w-5xl py-10" data-testid="report" data-format={view.format.code} data-type={view.type}>
+        {data.managerOf && <p className="mb-4 rounded-xl bg-slate-100 p-3 text-sm">{t("report.manager", { email: data.managerOf })}</p>}
+        <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
+            {t("test.result.title")} · {t(view.type === "full" ? "report.fullBadge" : "report.baseBadge")}
+          </p>
+          <LanguageSwitch view={view} />
+        </div>
         <h1 className="mb-3 text-3xl font-black sm:text-4xl" data-testid="format-name">
-          {data.format.name[locale] || data.format.code}
+          {view.format.name[locale] || view.format.code}
         </h1>
-        <p className="mb-4 max-w-3xl text-lg text-slate-700">{data.format.description[locale]}</p>
-        <div className="mb-8 flex flex-wrap gap-3 text-sm">
-          <span className="rounded-full bg-brand-50 px-3 py-1 text-brand-900">{t("test.result.probability", { p: c.probability })}</span>
-          {c.runnerUp && data.runnerUp && (
-            <span className="rounded-full bg-amber-50 px-3 py-1 text-amber-900">{t("test.result.runnerUp", { name: data.runnerUp.name[locale], p: c.runnerUpProbability })}</span>
+        <p className="mb-4 max-w-3xl text-lg text-slate-700">{view.format.description[locale]}</p>
+        <div className="mb-6 flex flex-wrap gap-3 text-sm">
+          <span className="rounded-full bg-brand-50 px-3 py-1 text-brand-900" data-testid="certainty">
+            {t("test.result.probability", { p: c.probability })}
+          </span>
+          {c.runnerUp && view.runnerUp && (
+            <span className="rounded-full bg-amber-50 px-3 py-1 text-amber-900" data-testid="runner-up">
+              {t("test.result.runnerUp", { name: view.runnerUp.name[locale] || view.runnerUp.code, p: c.runnerUpProbability })}
+            </span>
           )}
         </div>
         <p className={`mb-8 rounded-xl p-4 ${quality === "good" ? "bg-emerald-50 text-emerald-900" : "bg-amber-50 text-amber-900"}`} data-testid="quality" data-grade={quality}>
           {t(`test.result.quality.${quality}`)}
         </p>
-        {data.content?.text && <p className="mb-8 max-w-3xl whitespace-pre-line leading-relaxed text-slate-700">{data.content.text}</p>}
-        {data.result.indicators && <Indicators ind={data.result.indicators} />}
-        <Sections data={data} />
+        {view.type === "full" && !data.managerOf && (
+          <p className="mb-8">
+            <a href={`/report/pdf/full?result=${view.result.id}&report_lang=${view.content?.language ?? view.language}`} className="btn-secondary" data-testid="pdf" download>
+              {t("report.pdf.download")}
+            </a>
+          </p>
+        )}
+        {view.content?.text && <p className="mb-8 max-w-3xl whitespace-pre-line leading-relaxed text-slate-700">{view.content.text}</p>}
+        {view.result.indicators && <IndicatorsBlock ind={view.result.indicators as unknown as Indicators} />}
+        <Sections view={view} />
+        {view.type === "base" && !data.managerOf && (
+          <div className="mt-8 text-center">
+            <a href={withLang(new URL("/payment/report", url), locale)} className="btn-primary">
+              {t("report.buy")}
+            </a>
+          </div>
+        )}
       </div>
     </PublicLayout>
   );
 }
 
+/** The report language: `?report_lang=`, else the UI language. */
+const languageOf = (c: Context<AppEnv>) => {
+  const q = c.req.query("report_lang");
+  return isReportLanguage(q) ? q : c.var.locale;
+};
+
 async function loadReport(c: Context<AppEnv>, wanted: "base" | "full", resultId?: string): Promise<ReportData | Response> {
   const db = c.var.deps.db;
   const user = c.var.auth!.user;
-  const result = resultId ? await requireOwnResult(db, user.id, resultId) : await latestCompleted(db, user.id);
-  if (!result) return c.redirect("/test/start");
-  if (!result.isCompleted || !result.formatCode) throw notFound();
-  const type: "base" | "full" = wanted === "full" && user.isFull ? "full" : "base";
-  if (wanted === "full" && type !== "full") return c.redirect(resultId ? `/report/${resultId}` : "/report/base");
-  const lang = (c.req.query("report_lang") as "ru" | "en" | "ch" | undefined) ?? c.var.locale;
-  return {
-    result,
-    format: await formatOf(db, result.formatCode),
-    runnerUp: result.runnerUpCode ? await formatOf(db, result.runnerUpCode) : null,
-    type,
-    content: await reportContent(db, result.formatCode, type as ReportType, ["ru", "en", "ch"].includes(lang) ? lang : c.var.locale),
-    confirmed: Boolean(user.emailConfirmedAt),
-    resendIn: user.emailConfirmedAt ? 0 : await resendWait(db, user.id),
-  };
+  const view = await userReport(db, user, { resultId, wanted, language: languageOf(c) });
+  if (!view) return c.redirect("/test/start");
+  // spec §4: the full report follows purchase; until then the base one is the report
+  if (wanted === "full" && view.type !== "full") return c.redirect(resultId ? `/report/${resultId}` : "/report/base");
+  return { view, confirmed: Boolean(user.emailConfirmedAt), resendIn: user.emailConfirmedAt ? 0 : await resendWait(db, user.id) };
 }
 
 const resend = async (c: Context<AppEnv>) => {
@@ -251,6 +325,30 @@ export const reportIndexPage = definePage({
 export const baseReportPage = definePage({ path: "/report/base", guards: ["auth"], load: (c) => loadReport(c, "base"), title, Component: Report, action: resend });
 export const fullReportPage = definePage({ path: "/report/full", guards: ["auth"], load: (c) => loadReport(c, "full"), title, Component: Report, action: resend });
 
+/** The full report as a PDF download (before /report/:id so "pdf" is not taken for an id). */
+export const pdfReportPage = definePage({
+  path: "/report/pdf/full",
+  guards: ["auth"],
+  load: async (c) => {
+    const user = c.var.auth!.user;
+    const resultId = c.req.query("result");
+    const view = await userReport(c.var.deps.db, user, { resultId: resultId && ID_PATTERN.test(resultId) ? resultId : undefined, wanted: "full", language: languageOf(c) });
+    if (!view) return c.redirect("/test/start");
+    if (!user.emailConfirmedAt) return c.redirect("/report/base");
+    if (view.type !== "full") return c.redirect("/payment/report");
+    const pdf = reportPdf(view, c.var.locale);
+    return new Response(pdf as Uint8Array<ArrayBuffer>, {
+      headers: {
+        "Content-Type": "application/pdf",
+        "Content-Disposition": `attachment; filename="thinking-format-${view.format.code}.pdf"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  },
+  title,
+  Component: () => null,
+});
+
 const idParams = z.object({ id: z.string().regex(ID_PATTERN) });
 export const resultReportPage = definePage({
   path: "/report/:id",
@@ -270,3 +368,18 @@ export const resultFullReportPage = definePage({
   Component: Report,
   action: resend,
 });
+
+/** The manager's read-only views of anyone's report (manager-back-office §2). */
+export const managerReportPages = (["base", "full"] as const).map((type) =>
+  definePage({
+    path: `/manager/public/${type}/:id`,
+    guards: ["admin"],
+    params: idParams,
+    load: async (c): Promise<ReportData> => {
+      const view = await managerReport(c.var.deps.db, c.req.param("id")!, type, languageOf(c));
+      return { view, confirmed: true, resendIn: 0, managerOf: view.owner.email };
+    },
+    title,
+    Component: Report,
+  }),
+);

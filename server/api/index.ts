@@ -7,6 +7,7 @@ import { businessApi } from "./business";
 import { managerSalesApi } from "./manager-sales";
 import { paymentsApi } from "./payments";
 import { publicApi } from "./public";
+import { reportsApi } from "./reports";
 import { testingApi } from "./testing";
 
 export const api = new Hono<AppEnv>();
@@ -25,5 +26,6 @@ api.route("/manager", managerMasqApi);
 api.route("/manager", managerSalesApi);
 api.route("/business", demoApi);
 api.route("/", testingApi);
+api.route("/", reportsApi);
 api.route("/", paymentsApi);
 api.route("/", businessApi);

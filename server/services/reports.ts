@@ -1,15 +1,21 @@
 // Report content: the `reports` table holds, per format, type and language, the title, summary
-// and sections (seeded from db/seed/content, edited by managers). The page, the API and the PDF
-// read it through here.
+// and sections (seeded from db/seed/content, edited by managers). The report pages, the report
+// API, the PDF and the manager's views all assemble a report here, with the same rules.
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { formats, reports } from "../../db/schema";
-import type { ReportLanguage } from "../../locales";
-import { notFound } from "../lib/errors";
-import type { ResultRow } from "./testing";
+import { formats, reports, results, users } from "../../db/schema";
+import { translator, type Locale, type ReportLanguage } from "../../locales";
+import { bands, type Indicators } from "../../model";
+import { AppError, notFound } from "../lib/errors";
+import type { FormatRow } from "./formats";
+import { renderReportPdf } from "./pdf";
+import { latestCompleted, requireOwnResult, type ResultRow } from "./testing";
+import type { UserRow } from "./users";
 
 export type ReportType = (typeof reports.$inferSelect)["type"];
+export type ReportRow = typeof reports.$inferSelect;
 export const REPORT_TYPES: ReportType[] = ["short", "business", "full", "base", "couple", "chief", "career"];
+export const REPORT_LANGUAGES: ReportLanguage[] = ["ru", "en", "ch"];
 
 /** Content in the asked language; `ch` falls back to English, anything else to Russian. */
 export async function reportContent(db: Db, formatCode: string, type: ReportType, language: ReportLanguage) {
@@ -36,4 +42,139 @@ export function certainty(r: Pick<ResultRow, "probability" | "runnerUpCode" | "r
   // "close" when the runner-up has at least a fifth of the mass or is within 25 points of the top
   const close = Boolean(r.runnerUpCode) && (q >= 0.2 || p - q < 0.25);
   return { probability: Math.round(p * 100), runnerUp: close ? r.runnerUpCode : null, runnerUpProbability: Math.round(q * 100) };
+}
+
+/** The advice blocks that apply to these indicators (keys into locales/<lang>/advice.json). */
+export function adviceKeys(ind: Indicators) {
+  const b = bands(ind);
+  return {
+    harmony: `advice.harmony.${b.harmony}`,
+    system: `advice.system.${b.system}`,
+    analytics: `advice.analytics.${b.analytics}`,
+    anxiety: `advice.anxiety.${b.anxiety}`,
+    presentation: `advice.presentation.${b.presentation}`,
+    volume: `advice.volume.${b.volume}`,
+  } as const;
+}
+
+export interface ReportView {
+  result: ResultRow;
+  owner: Pick<UserRow, "id" | "name" | "email" | "isFull" | "emailConfirmedAt">;
+  format: FormatRow;
+  runnerUp: FormatRow | null;
+  /** What is served: the full report only to those who bought it. */
+  type: "base" | "full";
+  language: ReportLanguage;
+  content: ReportRow | null;
+}
+
+export const isReportLanguage = (v: unknown): v is ReportLanguage => REPORT_LANGUAGES.includes(v as ReportLanguage);
+
+async function assemble(db: Db, result: ResultRow, owner: ReportView["owner"], wanted: "base" | "full", language: ReportLanguage, entitled: boolean): Promise<ReportView> {
+  if (!result.isCompleted || !result.formatCode) throw notFound();
+  const type = wanted === "full" && entitled ? "full" : "base";
+  return {
+    result,
+    owner,
+    format: await formatOf(db, result.formatCode),
+    runnerUp: result.runnerUpCode ? await formatOf(db, result.runnerUpCode) : null,
+    type,
+    language,
+    content: await reportContent(db, result.formatCode, type, language),
+  };
+}
+
+/**
+ * The signed-in user's report: their latest complete result, or a given one they own (another
+ * user's is 404). Null when they have not completed a test yet. Callers apply the e-mail gate.
+ */
+export async function userReport(db: Db, user: UserRow, opts: { resultId?: string; wanted: "base" | "full"; language: ReportLanguage }) {
+  const result = opts.resultId ? await requireOwnResult(db, user.id, opts.resultId) : await latestCompleted(db, user.id);
+  if (!result) return null;
+  return assemble(db, result, user, opts.wanted, opts.language, user.isFull);
+}
+
+/** Spec §5: a report needs a confirmed mailbox. */
+export function requireConfirmed(user: Pick<UserRow, "emailConfirmedAt">) {
+  if (!user.emailConfirmedAt) throw new AppError(403, "email_not_confirmed", "report.errors.unconfirmed");
+}
+
+/** A manager's view of any complete result, whatever the owner has bought or confirmed. */
+export async function managerReport(db: Db, resultId: string, wanted: "base" | "full", language: ReportLanguage) {
+  const [row] = await db.select().from(results).innerJoin(users, eq(users.id, results.userId)).where(eq(results.id, resultId));
+  if (!row) throw notFound();
+  return assemble(db, row.results, row.users, wanted, language, true);
+}
+
+/** The business-type text for a format (the business cabinet shows it for any employee's format). */
+export async function businessReport(db: Db, formatCode: string, language: ReportLanguage) {
+  const format = await formatOf(db, formatCode.toUpperCase());
+  const content = await reportContent(db, format.code, "business", language);
+  if (!content) throw notFound();
+  return { format, content };
+}
+
+/** The JSON shape of a report for the API. Locked sections carry only their teaser. */
+export function toReportDoc(v: ReportView, locale: Locale) {
+  return {
+    type: v.type,
+    language: v.content?.language ?? v.language,
+    result: v.result.id,
+    format: { code: v.format.code, name: v.format.name[locale] ?? v.format.name.ru, description: v.format.description[locale] ?? v.format.description.ru },
+    certainty: certainty(v.result),
+    quality: v.result.quality,
+    isDoubt: v.result.isDoubt,
+    indicators: v.result.indicators,
+    advice: v.result.indicators ? adviceKeys(v.result.indicators as unknown as Indicators) : null,
+    title: v.content?.title ?? null,
+    text: v.content?.text ?? null,
+    sections: (v.content?.sections ?? []).map((s) => ({ ...s, text: s.locked ? "" : s.text })),
+  };
+}
+
+const clamp = (v: number) => Math.max(0, Math.min(100, Math.round(v)));
+
+/** The full report as a PDF in the reader's language (UI strings) and the report's language. */
+export function reportPdf(v: ReportView, locale: Locale, now = new Date()) {
+  const t = translator(locale);
+  const ind = (v.result.indicators ?? {}) as Record<string, number>;
+  const c = certainty(v.result);
+  const label = (k: string) => t(`report.indicators.${k}`);
+  const bars = [
+    ...(["ME", "WE", "WR"] as const).flatMap((s) => [
+      { label: `${t(`report.spheres.${s}`)} — ${label("system")}`, value: clamp(ind[`${s}_SYSTEM`] ?? 0) },
+      { label: `${t(`report.spheres.${s}`)} — ${label("analytics")}`, value: clamp(ind[`${s}_ANALYT`] ?? 0) },
+    ]),
+    { label: label("volume"), value: clamp(ind.volume ?? 0) },
+    { label: label("presentation"), value: clamp(((ind.presentation ?? 0) + 100) / 2) },
+    { label: label("harmony"), value: clamp(ind.harmony ?? 0) },
+    { label: label("system"), value: clamp(ind.system ?? 0) },
+    { label: label("analytics"), value: clamp(ind.analytics ?? 0) },
+    // the scale runs from confident (−10) to anxious (10); the bar shows confidence
+    { label: label("anxiety"), value: clamp((10 - (ind.anxiety ?? 0)) * 5) },
+  ];
+  const advice = v.result.indicators ? Object.values(adviceKeys(v.result.indicators as unknown as Indicators)) : [];
+  const name = v.format.name[locale] || v.format.code;
+  return renderReportPdf({
+    title: t("report.pdf.title"),
+    reader: v.owner.name || v.owner.email,
+    date: new Intl.DateTimeFormat(locale === "en" ? "en-GB" : "ru-RU", { dateStyle: "long" }).format(now),
+    formatName: name,
+    formatDescription: v.format.description[locale] ?? "",
+    certainty:
+      t("test.result.probability", { p: c.probability }) +
+      (c.runnerUp ? ` · ${t("report.pdf.runnerUp", { code: c.runnerUp, p: c.runnerUpProbability })}` : "") +
+      ` · ${t(`test.result.quality.${v.result.quality?.grade ?? "good"}`)}`,
+    summary: v.content?.text ?? "",
+    indicatorsTitle: t("test.result.indicators"),
+    bars,
+    sections: [
+      ...advice.map((k) => ({ group: t("report.pdf.advice"), title: t(`${k}.title`), text: t(`${k}.text`) })),
+      ...(v.content?.sections ?? [])
+        .filter((s) => !s.locked)
+        .map((s) => ({ group: t(`report.tabs.${s.tab}`), title: s.title, text: s.text })),
+    ],
+    pageLabel: (n, of) => t("report.pdf.page", { n, of }),
+    footer: t("report.pdf.footer"),
+  });
 }
