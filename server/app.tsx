@@ -25,7 +25,7 @@ const MAX_BODY = 1024 * 1024;
 export function createApp(deps: AppDeps, extend?: (app: Hono<AppEnv>) => void) {
   const app = new Hono<AppEnv>();
 
-  app.use("*", securityHeaders, hsts);
+  app.use("*", securityHeaders(deps.config), hsts);
   // Hashed build files never change: cache them for a year. Other public files for an hour.
   app.use("*", async (c, next) => {
     await next();

@@ -3,12 +3,14 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { departments, formats, positions, projects, questions, reviews, settings, tests, users } from "../schema";
+import { departments, formats, positions, projects, questions, reports, reviews, settings, tests, users } from "../schema";
 import type { Localized } from "../schema";
+import { createId } from "../../server/lib/ids";
 import { hashPassword } from "../../server/services/passwords";
 import { DEMO_REVIEWS } from "./reviews";
+import { buildReports } from "./content/reports";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -51,6 +53,17 @@ export async function seed(db: Db, opts: { adminEmail?: string; adminPassword?: 
         description: f.description,
       })),
     )
+    .onConflictDoNothing();
+  // databases seeded before the names were written get them now; a manager's edit is never overwritten
+  for (const f of formatList) {
+    await db
+      .update(formats)
+      .set({ name: f.name, description: f.description })
+      .where(and(eq(formats.code, f.code), sql`json_extract(${formats.name}, '$.ru') = ''`));
+  }
+  await db
+    .insert(reports)
+    .values(buildReports(formatList).map((r) => ({ ...r, id: createId() })))
     .onConflictDoNothing();
 
   await seedTest(db);
@@ -107,7 +120,6 @@ async function upsertAdmin(db: Db, email: string, password: string) {
     await db.update(users).set({ role: "admin", passwordHash, isActive: true, updatedAt: new Date() }).where(eq(users.id, existing.id));
     return;
   }
-  const { createId } = await import("../../server/lib/ids");
   await db.insert(users).values({
     id: createId(),
     email: normalized,

@@ -12,6 +12,8 @@ import { resendConfirmation, resendWait } from "../../server/services/accounts";
 import {
   adviceKeys,
   certainty,
+  contentLanguage,
+  reportSummary,
   isReportLanguage,
   managerReport,
   reportPdf,
@@ -57,6 +59,15 @@ function Advice({ k }: { k: string }) {
   );
 }
 
+/** An inline padlock: emoji fonts are missing on many systems. */
+function LockIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" width="18" height="18" className="shrink-0 fill-slate-400">
+      <path d="M10 1a5 5 0 0 0-5 5v3H4a1 1 0 0 0-1 1v8a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1v-8a1 1 0 0 0-1-1h-1V6a5 5 0 0 0-5-5Zm-3 8V6a3 3 0 1 1 6 0v3H7Z" />
+    </svg>
+  );
+}
+
 /** Tabs without JavaScript: radio inputs and labels, shown by CSS (server/render/app.css). */
 function Tabs({ name, tabs }: { name: string; tabs: { key: string; label: string; body: React.ReactNode }[] }) {
   return (
@@ -64,7 +75,7 @@ function Tabs({ name, tabs }: { name: string; tabs: { key: string; label: string
       {tabs.map((tab, i) => (
         <input key={tab.key} type="radio" name={name} id={`${name}-${tab.key}`} defaultChecked={i === 0} aria-label={tab.label} />
       ))}
-      <div className="tab-labels mb-4 flex gap-2 overflow-x-auto" role="tablist">
+      <div className="tab-labels mb-4 flex flex-wrap gap-2" role="tablist">
         {tabs.map((tab) => (
           <label key={tab.key} htmlFor={`${name}-${tab.key}`} className="cursor-pointer whitespace-nowrap rounded-full bg-slate-100 px-4 py-2 text-sm font-semibold">
             {tab.label}
@@ -160,8 +171,8 @@ function Sections({ view }: { view: ReportView }) {
           .filter((s) => s.tab === tab)
           .map((s) => (
             <article key={s.key} className="card" data-section={s.key} data-locked={s.locked || undefined}>
-              <h3 className="mb-2 text-lg font-semibold">
-                {s.locked && <span aria-hidden>🔒 </span>}
+              <h3 className="mb-2 flex items-center gap-2 text-lg font-semibold">
+                {s.locked && <LockIcon />}
                 {s.title}
               </h3>
               {(s.locked ? s.teaser : s.text).split(/\n{2,}/).map((p, i) => (
@@ -235,6 +246,7 @@ function Report({ data }: { data: ReportData }) {
     );
   }
   const c = certainty(view.result);
+  const lang = contentLanguage(view, locale);
   const quality = view.result.quality?.grade ?? "good";
   return (
     <PublicLayout>
@@ -247,16 +259,16 @@ function Report({ data }: { data: ReportData }) {
           <LanguageSwitch view={view} />
         </div>
         <h1 className="mb-3 text-3xl font-black sm:text-4xl" data-testid="format-name">
-          {view.format.name[locale] || view.format.code}
+          {view.format.name[lang] || view.format.code}
         </h1>
-        <p className="mb-4 max-w-3xl text-lg text-slate-700">{view.format.description[locale]}</p>
+        <p className="mb-4 max-w-3xl whitespace-pre-line text-lg text-slate-700">{reportSummary(view, lang)}</p>
         <div className="mb-6 flex flex-wrap gap-3 text-sm">
           <span className="rounded-full bg-brand-50 px-3 py-1 text-brand-900" data-testid="certainty">
             {t("test.result.probability", { p: c.probability })}
           </span>
           {c.runnerUp && view.runnerUp && (
             <span className="rounded-full bg-amber-50 px-3 py-1 text-amber-900" data-testid="runner-up">
-              {t("test.result.runnerUp", { name: view.runnerUp.name[locale] || view.runnerUp.code, p: c.runnerUpProbability })}
+              {t("test.result.runnerUp", { name: view.runnerUp.name[lang] || view.runnerUp.code, p: c.runnerUpProbability })}
             </span>
           )}
         </div>
@@ -270,7 +282,6 @@ function Report({ data }: { data: ReportData }) {
             </a>
           </p>
         )}
-        {view.content?.text && <p className="mb-8 max-w-3xl whitespace-pre-line leading-relaxed text-slate-700">{view.content.text}</p>}
         {view.result.indicators && <IndicatorsBlock ind={view.result.indicators as unknown as Indicators} />}
         <Sections view={view} />
         {view.type === "base" && !data.managerOf && (

@@ -12,7 +12,6 @@ import { businessReport, isReportLanguage, REPORT_LANGUAGES, requireConfirmed, t
 export const reportsApi = new Hono<AppEnv>();
 
 const languageQuery = z.object({ lang: z.enum(REPORT_LANGUAGES as [string, ...string[]]).optional() });
-const reportQuery = languageQuery.extend({ type: z.enum(["base", "full"]).default("full") });
 
 async function serve(c: Context<AppEnv>, wanted: "base" | "full", resultId?: string) {
   const user = c.var.auth!.user;
@@ -43,8 +42,11 @@ reportsApi.get("/report/:type", guard("auth"), validate("query", languageQuery),
   return serve(c, type);
 });
 
-reportsApi.get("/result/:id/report", guard("auth"), validate("query", reportQuery), (c) => {
-  const id = c.req.param("id");
-  if (!ID_PATTERN.test(id)) throw notFound();
-  return serve(c, c.req.valid("query").type, id);
-});
+// `/report` defaults to the full report (downgraded to base before purchase), `/review` to base.
+for (const [path, fallback] of [["/result/:id/report", "full"], ["/result/:id/review", "base"]] as const) {
+  reportsApi.get(path, guard("auth"), validate("query", languageQuery.extend({ type: z.enum(["base", "full"]).default(fallback) })), (c) => {
+    const id = c.req.param("id");
+    if (!ID_PATTERN.test(id)) throw notFound();
+    return serve(c, c.req.valid("query").type, id);
+  });
+}

@@ -1,9 +1,13 @@
 import { createMiddleware } from "hono/factory";
 import { secureHeaders } from "hono/secure-headers";
 import { AppError } from "../lib/errors";
+import type { Config } from "../config";
 import type { AppEnv } from "../context";
+import { checkoutOrigins } from "../services/payments/providers";
 
-export const securityHeaders = secureHeaders({
+/** CSP and friends. A checkout form redirects to the payment provider, so its origin joins form-action. */
+export const securityHeaders = (config: Config) =>
+  secureHeaders({
   contentSecurityPolicy: {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
@@ -13,7 +17,7 @@ export const securityHeaders = secureHeaders({
     fontSrc: ["'self'"],
     connectSrc: ["'self'"],
     frameAncestors: ["'none'"],
-    formAction: ["'self'"],
+    formAction: ["'self'", ...checkoutOrigins(config)],
     baseUri: ["'self'"],
     objectSrc: ["'none'"],
   },
@@ -21,7 +25,7 @@ export const securityHeaders = secureHeaders({
   // "no-referrer" would make browsers send `Origin: null` on our own form posts.
   referrerPolicy: "strict-origin-when-cross-origin",
   crossOriginEmbedderPolicy: false,
-});
+  });
 
 /** HSTS for one year, only when the request reached us over HTTPS (directly or via the proxy). */
 export const hsts = createMiddleware(async (c, next) => {

@@ -26,7 +26,6 @@ export interface PdfReport {
   formatName: string;
   formatDescription: string;
   certainty: string;
-  summary: string;
   indicatorsTitle: string;
   bars: PdfBar[];
   sections: { group: string; title: string; text: string }[];
@@ -78,8 +77,7 @@ export function renderReportPdf(r: PdfReport): Uint8Array {
   text(`${r.reader} · ${r.date}`, 10, "normal", 4, [100, 116, 139]);
   text(r.formatName, 26, "bold", 3, [15, 23, 42]);
   text(r.formatDescription, 12, "normal", 2);
-  text(r.certainty, 10, "normal", 4, [71, 85, 105]);
-  if (r.summary) text(r.summary, 11, "normal", 5);
+  text(r.certainty, 10, "normal", 6, [71, 85, 105]);
 
   // indicator bars as vector graphics
   ensure(12 + r.bars.length * 11);

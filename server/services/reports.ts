@@ -68,6 +68,15 @@ export interface ReportView {
   content: ReportRow | null;
 }
 
+/** The language of a report's own texts, for the format's name and summary beside them. */
+export function contentLanguage(v: Pick<ReportView, "content">, fallback: Locale): Locale {
+  const l = v.content?.language;
+  return l === "ru" || l === "en" ? l : fallback;
+}
+
+/** The summary under the format's name: the report's text (managers edit it), else the format's description. */
+export const reportSummary = (v: Pick<ReportView, "content" | "format">, lang: Locale) => v.content?.text || v.format.description[lang] || "";
+
 export const isReportLanguage = (v: unknown): v is ReportLanguage => REPORT_LANGUAGES.includes(v as ReportLanguage);
 
 async function assemble(db: Db, result: ResultRow, owner: ReportView["owner"], wanted: "base" | "full", language: ReportLanguage, entitled: boolean): Promise<ReportView> {
@@ -154,18 +163,17 @@ export function reportPdf(v: ReportView, locale: Locale, now = new Date()) {
     { label: label("anxiety"), value: clamp((10 - (ind.anxiety ?? 0)) * 5) },
   ];
   const advice = v.result.indicators ? Object.values(adviceKeys(v.result.indicators as unknown as Indicators)) : [];
-  const name = v.format.name[locale] || v.format.code;
+  const lang = contentLanguage(v, locale);
   return renderReportPdf({
     title: t("report.pdf.title"),
     reader: v.owner.name || v.owner.email,
     date: new Intl.DateTimeFormat(locale === "en" ? "en-GB" : "ru-RU", { dateStyle: "long" }).format(now),
-    formatName: name,
-    formatDescription: v.format.description[locale] ?? "",
+    formatName: v.format.name[lang] || v.format.code,
+    formatDescription: reportSummary(v, lang),
     certainty:
       t("test.result.probability", { p: c.probability }) +
       (c.runnerUp ? ` · ${t("report.pdf.runnerUp", { code: c.runnerUp, p: c.runnerUpProbability })}` : "") +
       ` · ${t(`test.result.quality.${v.result.quality?.grade ?? "good"}`)}`,
-    summary: v.content?.text ?? "",
     indicatorsTitle: t("test.result.indicators"),
     bars,
     sections: [

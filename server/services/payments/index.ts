@@ -158,7 +158,7 @@ export async function startPayment(deps: AppDeps, user: UserRow, input: z.infer<
   if (amount === 0) {
     if (!(await spendCoupon(db, coupon!, user.id, orderId))) throw new AppError(400, "coupon_used_up", "payment.errors.couponUsedUp");
     await creditOrder(db, orderId);
-    return { order: orderId, redirect: `${config.PUBLIC_URL}${checkout.returnPath}?order=${orderId}`, paid: true };
+    return { order: orderId, redirect: `${checkout.returnPath}?order=${orderId}`, paid: true };
   }
   const provider = providerFor(deps);
   const paymentId = createId();

@@ -33,12 +33,21 @@ export interface PaymentProvider {
 export const rubles = (kopecks: number) => (kopecks / 100).toFixed(2);
 export const kopecks = (value: string) => Math.round(Number.parseFloat(value) * 100);
 
+/**
+ * Where a provider sends the buyer to pay: browsers apply the CSP form-action to the redirect
+ * after our checkout form, so these origins must be allowed there. YooKassa's confirmation_url
+ * is on yoomoney.ru.
+ */
+export function checkoutOrigins(config: Config): string[] {
+  return config.PAYMENT_PROVIDER === "yookassa" ? ["https://yoomoney.ru", "https://yookassa.ru"] : [];
+}
+
 /** The sandbox keeps its state in our own payments table; see services/payments/index.ts. */
 export function sandboxProvider(config: Config, lookup: (id: string) => Promise<ProviderPayment | null>): PaymentProvider {
   return {
     name: "sandbox",
     async create({ paymentId }) {
-      return { providerPaymentId: paymentId, confirmationUrl: `${config.PUBLIC_URL}/payment/sandbox/${paymentId}`, status: "pending", raw: { sandbox: true } };
+      return { providerPaymentId: paymentId, confirmationUrl: `/payment/sandbox/${paymentId}`, status: "pending", raw: { sandbox: true } };
     },
     fetch: lookup,
   };

@@ -1,0 +1,156 @@
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reports, results, users } from "../../db/schema";
+import { FORMATS } from "../../model";
+import { createTestApp, type TestApp } from "../helpers";
+import { signUp, takeTest, type Respondent } from "../respondent";
+
+let t: TestApp;
+let alice: Respondent;
+let aliceResult: string;
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_EMAIL: "manager@example.com", ADMIN_PASSWORD: "manager-pass-phrase" });
+  alice = await signUp(t, "alice");
+  aliceResult = await takeTest(t, alice);
+});
+afterAll(() => t.close());
+
+const db = () => t.deps.db;
+const confirm = (id: string) => db().update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.id, id));
+const page = (path: string, r: Respondent, lang = "ru") => t.app.request(path, { headers: { Cookie: `token=${r.token}; i18n_locale=${lang}` } });
+
+function pdfText(bytes: ArrayBuffer): string {
+  const file = join(t.dir, `r-${Math.random().toString(36).slice(2)}.pdf`);
+  writeFileSync(file, Buffer.from(bytes));
+  return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"]).toString("utf8");
+}
+
+describe("the e-mail gate", () => {
+  it("hides the report until the e-mail is confirmed, on the page and in the API", async () => {
+    const html = await (await page("/report/base", alice)).text();
+    expect(html).toContain('data-testid="confirm-gate"');
+    expect(html).not.toContain('data-testid="report"');
+    const api = await t.json("GET", "/api/report/base", undefined, alice.h);
+    expect(api.status).toBe(403);
+    expect((await api.json()).error.code).toBe("email_not_confirmed");
+    await confirm(alice._id);
+    const after = await (await page("/report/base", alice)).text();
+    expect(after).toContain('data-testid="report"');
+  });
+});
+
+describe("base and full report", () => {
+  it("shows the base report with three open blocks and the rest locked with a teaser and the buy button", async () => {
+    const html = await (await page("/report/base", alice, "en")).text();
+    const [result] = await db().select().from(results).where(eq(results.id, aliceResult));
+    expect(html).toContain(`data-format="${result!.formatCode}"`);
+    expect(html.match(/data-locked="true"/g)).toHaveLength(9);
+    expect(html.match(/data-testid="buy"/g)).toHaveLength(9);
+    expect(html).toContain("Model confidence:");
+    expect(html).toMatch(/data-testid="quality" data-grade="(good|fair|poor)"/);
+    expect(html).not.toContain("<script"); // reads fully without JavaScript
+    // /report/full before purchase goes to the base report
+    const full = await page("/report/full", alice);
+    expect(full.status).toBe(302);
+    expect(full.headers.get("location")).toBe("/report/base");
+    // the API sends locked sections without their text
+    const doc = await (await t.json("GET", "/api/report/full", undefined, { ...alice.h, locale: "en" })).json();
+    expect(doc.type).toBe("base");
+    expect(doc.sections.filter((s: { locked: boolean; text: string }) => s.locked && s.text === "")).toHaveLength(9);
+  });
+
+  it("unlocks every block after purchase and offers the PDF", async () => {
+    await db().update(users).set({ isFull: true }).where(eq(users.id, alice._id));
+    const html = await (await page("/report/full", alice)).text();
+    expect(html).toContain('data-type="full"');
+    expect(html).not.toContain('data-locked="true"');
+    expect(html).toContain('data-testid="pdf"');
+    const doc = await (await t.json("GET", `/api/result/${aliceResult}/report`, undefined, alice.h)).json();
+    expect(doc.type).toBe("full");
+    expect(doc.sections).toHaveLength(12);
+    expect(doc.sections.every((s: { text: string }) => s.text.length > 50)).toBe(true);
+    const review = await (await t.json("GET", `/api/result/${aliceResult}/review`, undefined, alice.h)).json();
+    expect(review.type).toBe("base");
+    expect(Object.keys(doc.advice)).toEqual(["harmony", "system", "analytics", "anxiety", "presentation", "volume"]);
+  });
+
+  it("can be read in the other language whatever the test was taken in", async () => {
+    const en = await (await page("/report/full?report_lang=en", alice, "ru")).text();
+    const ru = await (await page("/report/full?report_lang=ru", alice, "ru")).text();
+    const [result] = await db().select().from(results).where(eq(results.id, aliceResult));
+    const [enRow] = await db().select().from(reports).where(eq(reports.formatCode, result!.formatCode!));
+    expect(enRow).toBeDefined();
+    expect(en).not.toEqual(ru);
+    expect(en).toMatch(/aria-current="true"[^>]*>EN|>EN<\/a>/);
+  });
+
+  it("renders every format in both languages with all twelve blocks", async () => {
+    for (const f of FORMATS) {
+      await db().update(results).set({ formatCode: f.code }).where(eq(results.id, aliceResult));
+      for (const lang of ["ru", "en"]) {
+        const html = await (await page(`/report/full?report_lang=${lang}`, alice, lang)).text();
+        expect(html, `${f.code} ${lang}`).toContain(`data-format="${f.code}"`);
+        expect(html.match(/data-section="/g), `${f.code} ${lang}`).toHaveLength(12);
+        expect(html).not.toMatch(/>advice\.|>report\.|>test\./); // no untranslated keys
+      }
+    }
+  });
+});
+
+describe("ownership", () => {
+  it("gives 404 for another user's report, on pages and in the API", async () => {
+    const bob = await signUp(t, "bob");
+    await confirm(bob._id);
+    expect((await page(`/report/${aliceResult}`, bob)).status).toBe(404);
+    expect((await page(`/report/${aliceResult}/full`, bob)).status).toBe(404);
+    expect((await t.json("GET", `/api/result/${aliceResult}/report`, undefined, bob.h)).status).toBe(404);
+    expect((await page(`/report/not-an-id`, bob)).status).toBe(404);
+    // and a user without a result is sent to the test
+    const r = await page("/report/base", bob);
+    expect(r.status).toBe(302);
+    expect(r.headers.get("location")).toBe("/test/start");
+  });
+
+  it("lets only a manager open anyone's report in the back-office views", async () => {
+    const bob = await signUp(t, "bob2");
+    expect((await page(`/manager/public/full/${aliceResult}`, bob)).status).toBe(302);
+    const admin = await t.json("POST", "/api/passport/auth", { email: t.deps.config.ADMIN_EMAIL, password: t.deps.config.ADMIN_PASSWORD });
+    const token = (await admin.json()).token as string;
+    const html = await (await t.app.request(`/manager/public/full/${aliceResult}`, { headers: { Cookie: `token=${token}` } })).text();
+    expect(html).toContain(alice.email);
+    expect(html).toContain('data-type="full"');
+  });
+});
+
+describe("PDF", () => {
+  it("downloads the full report as a PDF with real text in Russian and in English", async () => {
+    await db().update(users).set({ name: "Алиса Тестова" }).where(eq(users.id, alice._id));
+    const [result] = await db().select().from(results).where(eq(results.id, aliceResult));
+    const format = FORMATS.find((f) => f.code === result!.formatCode)!;
+    for (const lang of ["ru", "en"] as const) {
+      const res = await page(`/report/pdf/full?report_lang=${lang}`, alice, lang);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("application/pdf");
+      expect(res.headers.get("content-disposition")).toContain(`thinking-format-${format.code}.pdf`);
+      const text = pdfText(await res.arrayBuffer());
+      const [row] = await db().select().from(reports).where(eq(reports.formatCode, format.code));
+      expect(row).toBeDefined();
+      expect(text).toContain("Алиса Тестова");
+      expect(text).toContain(lang === "ru" ? "Формат мышления — полный отчёт" : "Thinking Format — full report");
+      expect(text).toContain(lang === "ru" ? "Общая характеристика" : "General characteristics");
+      expect(text).toMatch(lang === "ru" ? /Страница 1 из \d+/ : /Page 1 of \d+/);
+    }
+  });
+
+  it("sends a buyer-to-be to checkout instead of the PDF", async () => {
+    const carol = await signUp(t, "carol");
+    await takeTest(t, carol);
+    await confirm(carol._id);
+    const res = await page("/report/pdf/full", carol);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/payment/report");
+  });
+});

@@ -1,0 +1,113 @@
+// The consumer journey in a real browser at phone width: the whole test with a dropped
+// connection and a reload midway, the e-mail gate, the locked base report, the purchase through
+// the sandbox provider, the unlocked full report and its PDF.
+import { mkdirSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { lastMailTo, linkIn, startSmtpSink } from "../mail";
+import { startE2E, type E2E } from "./browser";
+
+let e: E2E;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let page: Page;
+const email = `journey-${Date.now()}@example.com`;
+const shots = "test-results/screenshots";
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  smtp = await startSmtpSink();
+  e = await startE2E({ SMTP_URL: smtp.url });
+  page = await e.browser.newPage({ viewport: { width: 360, height: 740 } });
+});
+afterAll(async () => {
+  await e?.close();
+  await smtp?.close();
+});
+
+const runner = () => page.locator("[data-testid=test-runner][data-hydrated]");
+/** A varied, attentive-looking respondent: the answer depends on the position. */
+const choiceFor = (position: number) => ["yes", "probablyYes", "no", "probablyNot", "yes", "no", "dontKnow"][position % 7]!;
+
+async function answerUntil(count: number) {
+  for (;;) {
+    const answered = Number(await runner().getAttribute("data-answered"));
+    if (answered >= count) return;
+    const position = Number(await runner().getAttribute("data-position"));
+    await runner().locator(`button[data-choice=${choiceFor(position)}]`).click();
+    if (answered + 1 === 110) return; // the last answer leaves for the report
+    await expect.poll(() => runner().getAttribute("data-answered")).toBe(String(answered + 1));
+  }
+}
+
+/** The indicator bars animate in after 500 ms: screenshots wait until every animation has ended. */
+const settled = () => page.waitForFunction(() => document.getAnimations().every((a) => a.playState === "finished"));
+
+describe("consumer journey at 360 px", () => {
+  it("answers all 110 statements, survives a dropped connection and a reload, and lands on the result", async () => {
+    const signup = await page.request.post(e.base + "/api/passport/signup", { data: { email, policy: true, terms: true, offer: true }, headers: { Origin: e.base } });
+    expect(signup.ok()).toBe(true);
+    await page.goto(e.base + "/testing?lang=en");
+    await answerUntil(30);
+
+    // the connection drops: answers queue up in the browser and nothing is lost
+    await page.context().setOffline(true);
+    await answerUntil(40);
+    await expect.poll(() => page.locator("[data-testid=save-status]").getAttribute("data-status")).toBe("offline");
+    await page.context().setOffline(false);
+    await page.evaluate(() => dispatchEvent(new Event("online")));
+    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("tf:queue:")).length), { timeout: 15000 }).toBe(0);
+
+    // reload midway: the runner resumes at the first unanswered statement
+    await answerUntil(55);
+    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("tf:queue:")).length)).toBe(0);
+    await page.reload();
+    expect(await runner().getAttribute("data-answered")).toBe("55");
+    expect(await runner().getAttribute("data-position")).toBe("56");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    await answerUntil(110);
+    await page.waitForURL(/\/report\/base/);
+    await expect.poll(() => page.locator("[data-testid=confirm-gate]").count()).toBe(1);
+  });
+
+  it("shows the locked base report once the e-mail is confirmed", async () => {
+    await expect.poll(() => lastMailTo(smtp.received, email)?.subject).toBeTruthy();
+    const confirm = new URL(linkIn(lastMailTo(smtp.received, email)!, /http:\/\/localhost\/confirm\/[a-z2-7]+/)!);
+    await page.goto(e.base + confirm.pathname);
+    await page.goto(e.base + "/report/base");
+    await expect.poll(() => page.locator("[data-testid=report]").getAttribute("data-type")).toBe("base");
+    expect(await page.locator("[data-locked]").count()).toBe(9);
+    expect(await page.locator("[data-testid=format-name]").textContent()).toBeTruthy();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await settled();
+    await page.screenshot({ path: `${shots}/report-base-360.png`, fullPage: true });
+  });
+
+  it("buys the full report through the sandbox, reads an unlocked block and downloads the PDF", async () => {
+    await page.locator("[data-testid=buy]").first().click();
+    await page.waitForURL(/\/payment\/report/);
+    await page.locator("[data-testid=pay-form] button").click();
+    await page.waitForURL(/\/payment\/sandbox\//);
+    await page.locator("[data-testid=sandbox-pay]").click();
+    await page.waitForURL(/\/payment\/success/);
+    await page.goto(e.base + "/report/full");
+    await expect.poll(() => page.locator("[data-testid=report]").getAttribute("data-type")).toBe("full");
+    expect(await page.locator("[data-locked]").count()).toBe(0);
+    // the "Business and career" tab works without JavaScript (CSS radio tabs)
+    await page.locator("label[for=sections-career]").click();
+    const block = page.locator("[data-tab=career] [data-section=professions]");
+    expect(await block.isVisible()).toBe(true);
+    expect(((await block.textContent()) ?? "").length).toBeGreaterThan(100);
+    await settled();
+    await page.screenshot({ path: `${shots}/report-full-360.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await settled();
+    await page.screenshot({ path: `${shots}/report-full-1280.png`, fullPage: true });
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.locator("[data-testid=pdf]").click()]);
+    expect(download.suggestedFilename()).toMatch(/^thinking-format-[A-Z]{3}-[A-Z]{3,4}-[A-Z]{3,4}\.pdf$/);
+    const path = await download.path();
+    const { readFileSync } = await import("node:fs");
+    expect(readFileSync(path!).subarray(0, 5).toString()).toBe("%PDF-");
+  });
+});
