@@ -8,9 +8,8 @@ import { usePage } from "../../server/render/page";
 import { applyDiscount, COUPON_COOKIE, findUsableCoupon, getOwnOrder, getOwnSandboxPayment, getPrices, sandboxDecide, startPayment, type OrderRow } from "../../server/services/payments";
 import { redeemCoupon } from "../../server/services/payments/coupons";
 import { FormLayout } from "../_layouts/public";
-import { ServerForm } from "../_blocks/blocks";
+import { rub, ServerForm } from "../_blocks/blocks";
 
-const rub = (kopecks: number) => (kopecks / 100).toLocaleString("ru-RU", { maximumFractionDigits: 2 });
 
 // ---------------------------------------------------------------- checkout of the full report
 interface CheckoutData {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MARKETING_PAGES } from "../../routes/marketing";
 import { startE2E, type E2E } from "./browser";
 
 let e: E2E;
@@ -55,6 +56,29 @@ describe("landing page in a real browser", () => {
     const digits = async () => Number((await counter.textContent())!.replace(/\D/g, ""));
     await expect.poll(digits, { timeout: 2000 }).toBeLessThan(total);
     await expect.poll(digits, { timeout: 8000 }).toBe(total);
+    await page.close();
+  });
+});
+
+describe("marketing pages in a real browser", () => {
+  it("fit a 360 px screen in both languages, with no script errors", async () => {
+    const page = await e.browser.newPage({ viewport: { width: 360, height: 740 } });
+    const errors: string[] = [];
+    page.on("pageerror", (err) => errors.push(err.message));
+    const wide: string[] = [];
+    for (const lang of ["ru", "en"]) {
+      for (const { path } of MARKETING_PAGES) {
+        await page.goto(`${e.base}${path}?lang=${lang}`);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        if (overflow > 0) wide.push(`${path} ${lang}: ${overflow}px`);
+      }
+    }
+    expect(wide).toEqual([]);
+    for (const path of ["/chart", "/salles", "/offer"]) {
+      await page.goto(`${e.base}${path}?lang=ru`);
+      await page.screenshot({ path: `test-results/screenshots/page${path.replace(/\//g, "-")}-360.png`, fullPage: true });
+    }
+    expect(errors).toEqual([]);
     await page.close();
   });
 });

@@ -32,6 +32,8 @@ export const SECTIONS_BY_TYPE: Record<SeededType, readonly AnySection[]> = {
   business: BUSINESS_SECTIONS,
   chief: ["drivers", "risks", "management"],
 };
+/** The format whose base report the /demo page shows. */
+export const DEMO_FORMAT_CODE = "BAL-MID-MID";
 /** How many blocks the free base report opens (spec §1: three shown first). */
 export const BASE_OPEN_SECTIONS = 3;
 
