@@ -1,12 +1,15 @@
 // Builds the browser assets into public/build with content-hashed names:
 // - islands: one esbuild run, ESM with code splitting, so React lands in one shared chunk and
 //   each island (and the chart islands' Tremor code) in its own;
-// - the Tailwind stylesheet.
+// - the Tailwind stylesheet;
+// - a .br and a .gz beside every script and stylesheet, served by serveStatic's `precompressed`
+//   so no request pays for compression.
 // Writes public/build/manifest.json for the server (server/render/assets.ts).
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join, relative } from "node:path";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import * as esbuild from "esbuild";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -87,8 +90,21 @@ export async function build({ quiet = false } = {}) {
   manifest.css = `/build/${cssName}`;
 
   writeFileSync(join(out, "manifest.json"), JSON.stringify(manifest, null, 2));
+  precompress(out);
   if (!quiet) console.log(`built ${Object.keys(manifest.islands).length} islands and ${cssName}`);
   return manifest;
+}
+
+function precompress(dir: string) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = join(dir, entry.name);
+    if (entry.isDirectory()) precompress(file);
+    else if (/\.(js|css)$/.test(entry.name)) {
+      const body = readFileSync(file);
+      writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+    }
+  }
 }
 
 if (process.argv[1] && import.meta.url.endsWith(basename(process.argv[1]))) {

@@ -34,7 +34,7 @@ export function createApp(deps: AppDeps, extend?: (app: Hono<AppEnv>) => void) {
     }
   });
   // Only real files with an extension are looked up on disk; pages never are.
-  app.use("*", serveStatic({ root: publicRoot, rewriteRequestPath: (p) => (/\.[a-z0-9]+$/i.test(p) ? p : "/__none__") }));
+  app.use("*", serveStatic({ root: publicRoot, precompressed: true, rewriteRequestPath: (p) => (/\.[a-z0-9]+$/i.test(p) ? p : "/__none__") }));
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     await next();

@@ -7,6 +7,7 @@ import { AppError, notFound } from "./lib/errors";
 import { fieldErrors } from "./lib/validate";
 import { guard } from "./middleware/guards";
 import type { PageDef } from "./render/define";
+import { sendHtml } from "./render/compress";
 import { pageContext, renderDocument, type FormState } from "./render/page";
 import { leadSchemas, saveLead, type LeadKind } from "./services/leads";
 
@@ -20,7 +21,7 @@ export async function renderRoute<D>(c: Context<AppEnv>, def: PageDef<D>, form?:
   const cache = c.var.deps.pageCache;
   const cacheKey = def.publicCache && !form && !c.var.auth && c.req.method === "GET" && cache.enabled ? `${c.var.locale}|${c.req.url}` : null;
   const cached = cacheKey ? cache.get(cacheKey) : null;
-  if (cached) return c.html(cached, 200, { "Cache-Control": "no-store" });
+  if (cached) return sendHtml(c, cached.html, 200, (e) => cached.body(e));
   const data = (def.load ? await def.load(c) : undefined) as D;
   if (data instanceof Response) return data; // a loader may redirect
   const ctx = pageContext(c);
@@ -30,8 +31,12 @@ export async function renderRoute<D>(c: Context<AppEnv>, def: PageDef<D>, form?:
     description: def.description?.(ctx.t, data),
     bodyClass: def.bodyClass,
   });
-  if (cacheKey) cache.set(cacheKey, html);
-  return c.html(html, form?.errors ? 400 : (def.status ?? 200), { "Cache-Control": "no-store" });
+  const status = form?.errors ? 400 : (def.status ?? 200);
+  if (cacheKey) {
+    const page = cache.set(cacheKey, html);
+    return sendHtml(c, html, status, (e) => page.body(e));
+  }
+  return sendHtml(c, html, status);
 }
 
 async function handleLeadForm(c: Context<AppEnv>, def: PageDef<any>) {

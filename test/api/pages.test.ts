@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createApp } from "../../server/app";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
@@ -52,6 +53,21 @@ describe("pages and the shell", () => {
     expect(props).not.toContain("<");
   });
 
+  it("compresses pages for browsers that accept brotli or gzip, and not for those that don't", async () => {
+    const plain = await t.app.request("/?lang=en");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    const html = await plain.text();
+    const br = await t.app.request("/?lang=en", { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(br.headers.get("vary")).toContain("Accept-Encoding");
+    const bytes = Buffer.from(await br.arrayBuffer());
+    expect(bytes.length).toBeLessThan(html.length / 3);
+    expect(brotliDecompressSync(bytes).toString("utf8")).toBe(html);
+    const gz = await t.app.request("/?lang=en", { headers: { "Accept-Encoding": "gzip" } });
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString("utf8")).toBe(html);
+  });
+
   it("answers unknown paths with the 404 page", async () => {
     const res = await t.app.request("/no/such/page");
     expect(res.status).toBe(404);
@@ -67,6 +83,12 @@ describe("pages and the shell", () => {
     const res = await t.app.request(css);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toContain("immutable");
+    const plain = (await res.arrayBuffer()).byteLength;
+    const br = await t.app.request(css, { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(br.headers.get("content-type")).toContain("text/css");
+    expect(br.headers.get("cache-control")).toContain("immutable");
+    expect((await br.arrayBuffer()).byteLength).toBeLessThan(plain / 4);
   });
 
   it("stores ref, coupon and utm parameters in 30-day cookies", async () => {
