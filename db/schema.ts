@@ -304,7 +304,12 @@ export const orders = sqliteTable(
     createdAt: createdAt(),
     paidAt: integer({ mode: "timestamp_ms" }),
   },
-  (t) => [index("orders_user_idx").on(t.userId, t.createdAt), index("orders_state_idx").on(t.state, t.createdAt)],
+  (t) => [
+    index("orders_user_idx").on(t.userId, t.createdAt),
+    index("orders_state_idx").on(t.state, t.createdAt),
+    // one number per invoice; orders without an invoice keep NULL, which SQLite does not compare
+    uniqueIndex("orders_invoice_number_idx").on(t.invoiceNumber),
+  ],
 );
 
 export const payments = sqliteTable(

@@ -45,6 +45,10 @@ const ConfigSchema = z
   .refine((c) => !c.ADMIN_EMAIL === !c.ADMIN_PASSWORD, {
     message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together",
     path: ["ADMIN_PASSWORD"],
+  })
+  .refine((c) => c.PAYMENT_PROVIDER !== "yookassa" || (c.YOOKASSA_SHOP_ID && c.YOOKASSA_SECRET_KEY), {
+    message: "PAYMENT_PROVIDER=yookassa needs YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY",
+    path: ["YOOKASSA_SECRET_KEY"],
   });
 
 export type Config = z.infer<typeof ConfigSchema>;

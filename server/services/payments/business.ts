@@ -1,7 +1,7 @@
 // Business purchases: activating a business account, buying invites for a project by card or
 // by invoice (a PDF in rubles, 100 % prepayment, due in 3 calendar days), which a manager marks
 // paid; and notifying managers of business orders.
-import { eq, max } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { jsPDF } from "jspdf";
 import { z } from "zod";
 import type { Db } from "../../../db/client";
@@ -16,6 +16,7 @@ import type { UserRow } from "../users";
 import { CORPORATE_MIN, creditOrder, getPrices, planFor, startPayment } from "./index";
 
 export const INVOICE_DUE_DAYS = 3;
+export const FIRST_INVOICE_NUMBER = 1001;
 
 export interface Seller {
   name: string;
@@ -74,7 +75,6 @@ export async function refill(deps: AppDeps, user: UserRow, input: z.infer<typeof
   const plan = planFor(input.quantity);
   if (!plan) throw new AppError(400, "quantity_too_small", "payment.errors.minInvites", { quantity: "payment.errors.minInvites" });
   const amount = (await getPrices(db)).perInvite[plan] * input.quantity;
-  const [{ last }] = await db.select({ last: max(orders.invoiceNumber) }).from(orders);
   const id = createId();
   await db.insert(orders).values({
     id,
@@ -85,7 +85,8 @@ export async function refill(deps: AppDeps, user: UserRow, input: z.infer<typeof
     quantity: input.quantity,
     amount,
     method: "invoice",
-    invoiceNumber: (last ?? 1000) + 1,
+    // numbered inside the INSERT itself, so two invoices asked for at once never share a number
+    invoiceNumber: sql`(SELECT coalesce(max(${orders.invoiceNumber}), ${FIRST_INVOICE_NUMBER - 1}) + 1 FROM ${orders})`,
   });
   await logActivity(db, user.id, "invoice.issued", { order: id, amount });
   return { order: id, invoice: `/api/order/${id}/invoice.pdf`, corporate: false as const };

@@ -66,16 +66,22 @@ export function applyDiscount(price: number, coupon: CouponRow | null) {
   return Math.max(0, price - off);
 }
 
-/** Takes one use of the coupon for this user, atomically; false when none is left. */
+/**
+ * Takes one use of the coupon for this user, atomically: false when the user has already used
+ * it (the (coupon, user) key) or no use is left (the conditional decrement), so neither two
+ * tabs of one user nor two users racing for the last use can spend it twice.
+ */
 async function spendCoupon(db: Db, coupon: CouponRow, userId: string, orderId: string) {
+  const mine = await db.insert(couponUses).values({ couponId: coupon.id, userId, orderId }).onConflictDoNothing().returning({ userId: couponUses.userId });
+  if (!mine.length) return false;
   const taken = await db
     .update(coupons)
     .set({ count: sql`${coupons.count} - 1` })
     .where(and(eq(coupons.id, coupon.id), gt(coupons.count, 0)))
     .returning({ id: coupons.id });
-  if (!taken.length) return false;
-  await db.insert(couponUses).values({ couponId: coupon.id, userId, orderId }).onConflictDoNothing();
-  return true;
+  if (taken.length) return true;
+  await db.delete(couponUses).where(and(eq(couponUses.couponId, coupon.id), eq(couponUses.userId, userId)));
+  return false;
 }
 
 // ------------------------------------------------------------------ providers
@@ -144,6 +150,10 @@ export async function startPayment(deps: AppDeps, user: UserRow, input: z.infer<
     throw new AppError(409, "amount_mismatch", "payment.errors.amountChanged", { amount: String(amount) });
   }
   const orderId = createId();
+  // a free order spends its coupon before it exists, so a lost race leaves no order behind
+  if (amount === 0 && !(await spendCoupon(db, coupon!, user.id, orderId))) {
+    throw new AppError(400, "coupon_used_up", "payment.errors.couponUsedUp", { code: "payment.errors.couponUsedUp" });
+  }
   await db.insert(orders).values({
     id: orderId,
     userId: user.id,
@@ -156,7 +166,6 @@ export async function startPayment(deps: AppDeps, user: UserRow, input: z.infer<
     couponId: coupon?.id ?? null,
   });
   if (amount === 0) {
-    if (!(await spendCoupon(db, coupon!, user.id, orderId))) throw new AppError(400, "coupon_used_up", "payment.errors.couponUsedUp");
     await creditOrder(db, orderId);
     return { order: orderId, redirect: `${checkout.returnPath}?order=${orderId}`, paid: true };
   }
@@ -164,14 +173,22 @@ export async function startPayment(deps: AppDeps, user: UserRow, input: z.infer<
   const paymentId = createId();
   const idempotenceKey = `order-${orderId}`;
   await db.insert(payments).values({ id: paymentId, orderId, provider: provider.name, idempotenceKey, amount, status: "pending" });
-  const created = await provider.create({
-    orderId,
-    paymentId,
-    amount,
-    description: checkout.description,
-    returnUrl: `${config.PUBLIC_URL}${checkout.returnPath}?order=${orderId}`,
-    idempotenceKey,
-  });
+  const created = await provider
+    .create({
+      orderId,
+      paymentId,
+      amount,
+      description: checkout.description,
+      returnUrl: `${config.PUBLIC_URL}${checkout.returnPath}?order=${orderId}`,
+      idempotenceKey,
+    })
+    .catch(async (e: unknown) => {
+      // the provider is down or refused us: close the attempt and say so, never a bare 500
+      console.error("payment provider create failed", e);
+      await db.update(payments).set({ status: "error", updatedAt: new Date() }).where(eq(payments.id, paymentId));
+      await db.update(orders).set({ state: "failed" }).where(eq(orders.id, orderId));
+      throw new AppError(502, "payment_provider_unavailable", "payment.errors.providerUnavailable");
+    });
   await db
     .update(payments)
     .set({ providerPaymentId: created.providerPaymentId, confirmationUrl: created.confirmationUrl, raw: created.raw, updatedAt: new Date() })

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX `orders_invoice_number_idx` ON `orders` (`invoice_number`);
