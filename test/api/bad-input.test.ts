@@ -1,0 +1,140 @@
+// Hostile and careless input against every write and every parameterised read of the API: each
+// field of a valid body replaced by values of the wrong type, oversized, injected or malformed,
+// whole bodies that are not objects, and ids that are not ids. Nothing may answer 5xx, and every
+// refusal is a JSON error with a message. The count is printed for the issue notes.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../helpers";
+import { signUp, type Respondent } from "../respondent";
+
+const ADMIN = { email: "manager@example.com", password: "manager-pass-phrase" };
+let t: TestApp;
+let user: Respondent;
+let admin: Record<string, string>;
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  user = await signUp(t, "fuzz");
+  admin = { Authorization: `Bearer ${(await (await t.json("POST", "/api/passport/auth", ADMIN)).json()).token}` };
+});
+afterAll(() => t.close());
+
+const BAD_VALUES: unknown[] = [
+  null,
+  true,
+  -1,
+  1e308,
+  Number.MAX_SAFE_INTEGER,
+  "",
+  " ",
+  "x".repeat(20_000),
+  "<script>alert(1)</script>",
+  "' OR 1=1 --",
+  "../../../etc/passwd",
+  "\u0000\u202e\ud83d\ude00",
+  "2026-02-31",
+  [],
+  ["a", 1],
+  {},
+  { $gt: "" },
+];
+const BAD_BODIES = ["", "null", "[]", "42", '"text"', "{", '{"a":', "\u0000"];
+const BAD_IDS = ["x", "0", "-1", "%00", "..%2F..%2Fetc", "' OR 1=1", "a".repeat(300), "ffffffffffffffffffffffff"];
+
+type Who = "guest" | "user" | "admin";
+interface Call {
+  method: string;
+  path: string;
+  who: Who;
+  body?: Record<string, unknown>;
+}
+
+const calls: Call[] = [
+  { method: "POST", path: "/api/passport/signup", who: "guest", body: { email: "fuzz-new@example.com", password: "long enough phrase", policy: true, terms: true, offer: true, ref: "r", invite: "i" } },
+  { method: "POST", path: "/api/passport/auth", who: "guest", body: { email: "nobody@example.com", password: "long enough phrase" } },
+  { method: "PUT", path: "/api/passport", who: "user", body: { name: "Ann", birthday: "1990-01-02", city: "Omsk", phone: "+79001234567", gender: "Female", locale: "en" } },
+  { method: "POST", path: "/api/passport/changePassword", who: "user", body: { current: "wrong phrase here", new: "another phrase 5", repeat: "another phrase 5" } },
+  { method: "POST", path: "/api/passport/restore", who: "guest", body: { email: "nobody@example.com" } },
+  { method: "POST", path: "/api/passport/restore/confirm", who: "guest", body: { token: "abc", password: "brand new phrase", repeat: "brand new phrase" } },
+  { method: "POST", path: "/api/passport/resend", who: "user", body: {} },
+  { method: "DELETE", path: "/api/passport", who: "user", body: { password: "wrong phrase here" } },
+  { method: "POST", path: "/api/answer", who: "user", body: { result: "ffffffffffffffffffffffff", question: "ffffffffffffffffffffffff", value: 2, elapsedMs: 5000 } },
+  { method: "POST", path: "/api/result", who: "user", body: { result: "ffffffffffffffffffffffff" } },
+  { method: "POST", path: "/api/review", who: "user", body: { name: "Ann", position: "Analyst", text: "A review that is long enough to pass the length check." } },
+  { method: "POST", path: "/api/payment", who: "user", body: { entityType: "report", entityId: "x", amount: 99_000, order: "o", quantity: 1, coupon: "C" } },
+  { method: "POST", path: "/api/coupon", who: "user", body: { code: "NOPE" } },
+  { method: "POST", path: "/api/business", who: "user", body: { name: "Acme" } },
+  { method: "POST", path: "/api/business/refill", who: "user", body: { project: "ffffffffffffffffffffffff", quantity: 5, method: "invoice", company: "Acme", inn: "7700000000" } },
+  { method: "POST", path: "/api/amo/business-lead", who: "guest", body: { name: "Ann", phone: "+79001234567", email: "ann@example.com", company: "Acme", message: "Hi" } },
+  { method: "POST", path: "/api/consultation/add-ticket", who: "guest", body: { name: "Ann", phone: "+79001234567", email: "ann@example.com", message: "Hi" } },
+  { method: "POST", path: "/api/webinar/user", who: "guest", body: { name: "Ann", email: "ann@example.com", phone: "+79001234567", webinar: "w" } },
+  { method: "POST", path: "/api/notify/send-form", who: "guest", body: { form: "demo", name: "Ann", phone: "+79001234567", email: "ann@example.com" } },
+  { method: "POST", path: "/api/payment/yookassa/notify", who: "guest", body: { type: "notification", event: "payment.succeeded", object: { id: "x" } } },
+  { method: "POST", path: "/api/manager/coupon", who: "admin", body: { code: "FUZZ", type: "percent", amount: 10, count: 1, content: "full", expiredAt: "2030-01-01" } },
+  { method: "POST", path: "/api/manager/referral", who: "admin", body: { code: "fuzz-ref", name: "Fuzz" } },
+];
+
+const reads: { path: (id: string) => string; who: Who }[] = [
+  { path: (id) => `/api/review/${id}`, who: "guest" },
+  { path: (id) => `/api/format/${id}`, who: "guest" },
+  { path: (id) => `/api/test/${id}`, who: "guest" },
+  { path: (id) => `/api/test/start/${id}`, who: "user" },
+  { path: (id) => `/api/result/${id}/format`, who: "user" },
+  { path: (id) => `/api/order/${id}`, who: "user" },
+  { path: (id) => `/api/order/${id}/invoice.pdf`, who: "user" },
+  { path: (id) => `/api/report/${id}`, who: "user" },
+  { path: (id) => `/api/passport/invites/${id}`, who: "user" },
+  { path: (id) => `/api/passport/sessions/${id}`, who: "user" },
+  { path: (id) => `/api/manager/referral/${id}/stat`, who: "admin" },
+  { path: (id) => `/api/manager/user/${id}/masq`, who: "admin" },
+  { path: (id) => `/api/manager/orders/${id}/paid`, who: "admin" },
+  { path: (id) => `/api/review?page=${id}&limit=${id}&populate=${id}&exclude=${id}`, who: "guest" },
+  { path: (id) => `/api/consultation/check?email=${id}`, who: "guest" },
+  { path: (id) => `/api/notify/order-business?order=${id}`, who: "user" },
+  { path: (id) => `/api/report/business?format=${id}&language=${id}`, who: "user" },
+];
+
+const headersFor = (who: Who): Record<string, string> => (who === "user" ? user.h : who === "admin" ? admin : {});
+
+describe("bad input", () => {
+  it("never answers 5xx, and refuses with a JSON error that has a message", async () => {
+    let tried = 0;
+    const failures: string[] = [];
+    const statuses = new Map<number, number>();
+    const check = async (label: string, res: Response) => {
+      tried++;
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      if (res.status >= 500) failures.push(`${label} → ${res.status}`);
+      else if (res.status >= 400 && !(res.headers.get("content-type") ?? "").includes("pdf")) {
+        const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+        if (!body?.error?.message) failures.push(`${label} → ${res.status} without a JSON error message`);
+      }
+    };
+
+    for (const call of calls) {
+      const headers = headersFor(call.who);
+      for (const [field] of Object.entries(call.body ?? {})) {
+        for (const bad of BAD_VALUES) {
+          const body = { ...call.body, [field]: bad };
+          await check(`${call.method} ${call.path} ${field}=${JSON.stringify(bad).slice(0, 40)}`, await t.json(call.method, call.path, body, headers));
+        }
+      }
+      for (const raw of BAD_BODIES) {
+        await check(`${call.method} ${call.path} body ${JSON.stringify(raw)}`, await t.json(call.method, call.path, raw, headers));
+      }
+      // a form body or no content type where JSON is expected
+      const form = await t.app.request(call.path, { method: call.method, headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" }, body: "a=1&a=2&b" });
+      await check(`${call.method} ${call.path} as a form`, form);
+    }
+    for (const read of reads) {
+      for (const id of BAD_IDS) {
+        for (const method of ["GET", "POST"]) {
+          const res = await t.app.request(read.path(id), { method, headers: { ...headersFor(read.who), ...(method === "POST" ? { "Content-Type": "application/json" } : {}) }, body: method === "POST" ? "{}" : undefined });
+          if (res.status === 404 && !(res.headers.get("content-type") ?? "").includes("json")) failures.push(`${method} ${read.path(id)} → 404 not JSON`);
+          await check(`${method} ${read.path(id)}`, res);
+        }
+      }
+    }
+    console.log(`bad-input sweep: ${tried} requests over ${calls.length} writes and ${reads.length} reads, ${failures.length} failures; statuses ${[...statuses].sort().map(([s, n]) => `${s}×${n}`).join(" ")}`);
+    expect(failures).toEqual([]);
+    expect(tried).toBeGreaterThan(1500);
+  }, 120_000);
+});
