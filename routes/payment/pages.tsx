@@ -10,7 +10,6 @@ import { redeemCoupon } from "../../server/services/payments/coupons";
 import { FormLayout } from "../_layouts/public";
 import { rub, ServerForm } from "../_blocks/blocks";
 
-
 // ---------------------------------------------------------------- checkout of the full report
 interface CheckoutData {
   price: number;

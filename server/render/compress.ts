@@ -1,6 +1,6 @@
 // HTML compression for pages. Hashed assets are precompressed by the build; pages are
 // compressed here, in one synchronous call (cheaper than a CompressionStream for a page-sized
-// body). Brotli at quality 4 is about as fast as gzip -6 and a little smaller.
+// body). Brotli at a low quality (4) keeps the per-request cost small; cached pages pay it once.
 import type { Context } from "hono";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
