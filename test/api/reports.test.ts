@@ -125,6 +125,21 @@ describe("ownership", () => {
   });
 });
 
+describe("business report", () => {
+  it("gives a business user the six business sections of any format, in the asked language, and nobody else", async () => {
+    const owner = await signUp(t, "hr");
+    expect((await t.json("GET", "/api/report/business?format=SYS-MID-MID", undefined, owner.h)).status).toBe(403);
+    await t.json("POST", "/api/business", { name: "HR Co" }, owner.h);
+    const en = await (await t.json("GET", "/api/report/business?format=SYS-MID-MID&lang=en", undefined, owner.h)).json();
+    expect(en).toMatchObject({ type: "business", language: "en", format: { code: "SYS-MID-MID" } });
+    expect(en.sections.map((s: { key: string }) => s.key)).toEqual(["teamRole", "strengths", "drivers", "risks", "management", "positions"]);
+    for (const s of en.sections) expect(s.text.length).toBeGreaterThan(80);
+    const ru = await (await t.json("GET", "/api/report/business?format=SYS-MID-MID&lang=ru", undefined, owner.h)).json();
+    expect(ru.sections[0].text).toMatch(/[а-яё]/i);
+    expect((await t.json("GET", "/api/report/business?format=NOPE-NOPE", undefined, owner.h)).status).toBe(404);
+  });
+});
+
 describe("PDF", () => {
   it("downloads the full report as a PDF with real text in Russian and in English", async () => {
     await db().update(users).set({ name: "Алиса Тестова" }).where(eq(users.id, alice._id));
