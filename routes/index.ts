@@ -13,6 +13,8 @@ import { startPage, testByOrderPage, testingPage, testsPage } from "./test/pages
 import { marketingRoutes } from "./marketing";
 import { reviewPage, reviewsPage } from "./review";
 import { activatePage, checkoutPage, outcomePages, sandboxPage } from "./payment/pages";
+import { beginPage } from "./business/begin";
+import { managerMainPage } from "./manager/main";
 
 export const routes: PageDef<any>[] = [
   home,
@@ -42,5 +44,7 @@ export const routes: PageDef<any>[] = [
   sandboxPage,
   ...outcomePages,
   activatePage,
+  beginPage,
+  managerMainPage,
   ...marketingRoutes,
 ];

@@ -41,6 +41,8 @@ interface MarketingPage {
   /** The page's namespace: `pages.<ns>` holds title, description and its own blocks' words. */
   ns: string;
   blocks: Block[];
+  /** Sales pages get the sales layout, whose header leads to their form. */
+  sales?: true;
 }
 
 const landing = (path: string, ns: string): MarketingPage => ({
@@ -52,6 +54,7 @@ const legal = (key: "offer" | "policy" | "terms"): MarketingPage => ({ path: `/$
 const sales = (path: string, ns: string, form: LeadKind, extra: Block[] = []): MarketingPage => ({
   path,
   ns,
+  sales: true,
   blocks: [{ kind: "hero", cta: "form" }, { kind: "cards", key: "sales.features", columns: 3 }, ...extra, { kind: "plans" }, { kind: "cards", key: "sales.terms", columns: 2, tone: "muted" }, { kind: "form", form }],
 });
 
@@ -89,7 +92,7 @@ export const MARKETING_PAGES: MarketingPage[] = [
   landing("/index3", "index3"),
   sales("/salles", "salles", "demo"),
   sales("/b2b2", "b2b2", "consultation"),
-  { path: "/b2b-free-test", ns: "b2bFreeTest", blocks: [{ kind: "hero", cta: "form" }, { kind: "steps", key: "pages.b2bFreeTest.steps" }, { kind: "cards", key: "sales.features" }, { kind: "form", form: "demo" }] },
+  { path: "/b2b-free-test", ns: "b2bFreeTest", sales: true, blocks: [{ kind: "hero", cta: "form" }, { kind: "steps", key: "pages.b2bFreeTest.steps" }, { kind: "cards", key: "sales.features" }, { kind: "form", form: "demo" }] },
   sales("/business_demo", "businessDemo", "demo", [{ kind: "steps", key: "pages.businessDemo.steps" }]),
 ];
 
@@ -408,7 +411,7 @@ function Render({ block, data }: { block: Block; data: Data }) {
 
 function Marketing({ data }: { data: Data }) {
   return (
-    <PublicLayout>
+    <PublicLayout menu={data.page.sales ? "sales" : "public"}>
       <div data-page={data.page.ns}>
         {data.page.blocks.map((block, i) => (
           <Render key={i} block={block} data={data} />

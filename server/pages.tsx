@@ -61,6 +61,8 @@ for (const def of routes as PageDef<any>[]) {
     const guards = guard(...(path.startsWith("/business") || path.startsWith("/dashboard") ? [] : ["demo"]), ...(def.guards ?? []));
     pages.get(path, guards, (c) => renderRoute(c, def));
     pages.post(path, guards, async (c) => {
+      // the demo business account looks at everything and changes nothing, here as in the API
+      if (c.var.auth?.kind === "demo") throw new AppError(403, "demo_read_only", "auth.errors.demoReadOnly");
       const type = c.req.header("content-type") ?? "";
       if (def.action) {
         const res = await def.action(c);

@@ -9,7 +9,7 @@ export function Logo() {
   return (
     <a href="/" className="flex items-center gap-2 font-bold text-slate-900" aria-label={t("common.brand")}>
       <img src="/logo.svg" alt="" width="32" height="32" />
-      <span className="text-lg leading-tight">{t("common.brand")}</span>
+      <span className="logo-text text-lg leading-tight">{t("common.brand")}</span>
     </a>
   );
 }
@@ -34,16 +34,40 @@ function LanguageSwitcher() {
   );
 }
 
-function MenuLinks({ vertical = false }: { vertical?: boolean }) {
+/**
+ * The header menus. `public` is the site's; `lab` is the private-testing menu (spec §2: testing,
+ * for business, my report, account, login/logout); `sales` keeps a sales page focused on its form.
+ */
+export type MenuKind = "public" | "lab" | "sales";
+
+function MenuLinks({ kind, vertical = false }: { kind: MenuKind; vertical?: boolean }) {
   const { t, auth } = usePage();
   const first = primaryAction(auth);
   const cls = vertical ? "block rounded-lg px-3 py-3 text-base hover:bg-slate-100" : "rounded-lg px-3 py-2 text-sm hover:bg-slate-100";
+  if (kind === "sales") {
+    return (
+      <>
+        <a href="#form" className={`${cls} font-semibold text-brand-700`} data-testid="menu-primary">
+          {t("common.nav.requestDemo")}
+        </a>
+        <a href={auth ? "/business" : "/login?fallback=%2Fbusiness"} className={cls}>
+          {t(auth ? "common.nav.cabinet" : "common.nav.login")}
+        </a>
+      </>
+    );
+  }
   return (
     <>
-      <a href={first.href} className={`${cls} font-semibold text-brand-700`} data-testid="menu-primary">
-        {t(first.labelKey)}
-      </a>
-      <a href="/business_demo" className={cls}>
+      {kind === "lab" ? (
+        <a href={auth ? "/test/start" : "/signup"} className={`${cls} font-semibold text-brand-700`} data-testid="menu-primary">
+          {t("common.nav.testing")}
+        </a>
+      ) : (
+        <a href={first.href} className={`${cls} font-semibold text-brand-700`} data-testid="menu-primary">
+          {t(first.labelKey)}
+        </a>
+      )}
+      <a href={auth?.user.isBusiness ? "/business" : "/business_demo"} className={cls}>
         {t("common.nav.business")}
       </a>
       {auth && (
@@ -51,9 +75,11 @@ function MenuLinks({ vertical = false }: { vertical?: boolean }) {
           {t("common.nav.myReport")}
         </a>
       )}
-      <a href="/lab" className={cls}>
-        {t("common.nav.lab")}
-      </a>
+      {kind === "public" && (
+        <a href="/lab" className={cls}>
+          {t("common.nav.lab")}
+        </a>
+      )}
       {auth?.user.role === "admin" && (
         <a href="/manager" className={cls}>
           {t("common.nav.manager")}
@@ -79,7 +105,7 @@ function MenuLinks({ vertical = false }: { vertical?: boolean }) {
   );
 }
 
-export function Header() {
+export function Header({ menu = "public" }: { menu?: MenuKind }) {
   const { t } = usePage();
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -89,7 +115,7 @@ export function Header() {
       <div className="container-page flex h-16 items-center justify-between gap-4">
         <Logo />
         <nav className="desktop-only flex items-center gap-1" aria-label={t("common.nav.menu")}>
-          <MenuLinks />
+          <MenuLinks kind={menu} />
         </nav>
         <div className="flex items-center gap-2">
           <LanguageSwitcher />
@@ -98,7 +124,7 @@ export function Header() {
               ☰ {t("common.nav.menu")}
             </summary>
             <nav className="absolute right-0 top-12 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg" aria-label={t("common.nav.menu")}>
-              <MenuLinks vertical />
+              <MenuLinks kind={menu} vertical />
             </nav>
           </details>
         </div>
@@ -107,8 +133,29 @@ export function Header() {
   );
 }
 
-export function Footer() {
+function SocialLinks() {
+  return (
+    <div className="flex gap-3">
+      <a href="https://t.me/thinking_format" rel="noopener" className="rounded-full bg-white px-3 py-1 shadow-sm hover:bg-slate-100">Telegram</a>
+      <a href="https://vk.com/thinking_format" rel="noopener" className="rounded-full bg-white px-3 py-1 shadow-sm hover:bg-slate-100">VK</a>
+    </div>
+  );
+}
+
+function CancelMasq() {
   const { t, auth } = usePage();
+  if (auth?.kind !== "masq") return null;
+  return (
+    <form method="post" action="/masq/cancel">
+      <button type="submit" className="rounded bg-rose-600 px-3 py-1 font-semibold text-white" data-testid="cancel-masq">
+        {t("common.footer.cancelMasq")}
+      </button>
+    </form>
+  );
+}
+
+export function Footer() {
+  const { t } = usePage();
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50">
       <div className="container-page grid gap-8 py-10 sm:grid-cols-3">
@@ -126,23 +173,14 @@ export function Footer() {
         </nav>
         <div className="space-y-3 text-sm">
           <p className="font-semibold">{t("common.footer.social")}</p>
-          <div className="flex gap-3">
-            <a href="https://t.me/thinking_format" rel="noopener" className="rounded-full bg-white px-3 py-1 shadow-sm hover:bg-slate-100">Telegram</a>
-            <a href="https://vk.com/thinking_format" rel="noopener" className="rounded-full bg-white px-3 py-1 shadow-sm hover:bg-slate-100">VK</a>
-          </div>
+          <SocialLinks />
           <img src="/cards.svg" alt={t("common.footer.cards")} width="150" height="24" />
         </div>
       </div>
       <div className="border-t border-slate-200 py-4">
         <div className="container-page flex flex-wrap items-center justify-between gap-3 text-xs text-slate-500">
           <span>{t("common.footer.copyright", { year: new Date().getFullYear() })}</span>
-          {auth?.kind === "masq" && (
-            <form method="post" action="/masq/cancel">
-              <button type="submit" className="rounded bg-rose-600 px-3 py-1 font-semibold text-white" data-testid="cancel-masq">
-                {t("common.footer.cancelMasq")}
-              </button>
-            </form>
-          )}
+          <CancelMasq />
         </div>
       </div>
     </footer>
@@ -159,16 +197,34 @@ export function NetworkNotice() {
   );
 }
 
-export function PublicLayout({ children }: { children: ReactNode }) {
+export function PublicLayout({ children, menu = "public" }: { children: ReactNode; menu?: MenuKind }) {
   const { t } = usePage();
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only">{t("common.shell.skip")}</a>
-      <Header />
+      <Header menu={menu} />
       <main id="main">{children}</main>
-      <Footer />
+      {menu === "lab" ? <LabFooter /> : <Footer />}
       <NetworkNotice />
     </>
+  );
+}
+
+/** The lab's private-testing pages: the lab menu, and a quiet footer so the test has the stage. */
+export function LabLayout({ children }: { children: ReactNode }) {
+  return <PublicLayout menu="lab">{children}</PublicLayout>;
+}
+
+function LabFooter() {
+  const { t } = usePage();
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-slate-50">
+      <div className="container-page flex flex-wrap items-center justify-between gap-4 py-6 text-sm text-slate-500">
+        <span>{t("common.footer.copyright", { year: new Date().getFullYear() })}</span>
+        <SocialLinks />
+        <CancelMasq />
+      </div>
+    </footer>
   );
 }
 

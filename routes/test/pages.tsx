@@ -21,7 +21,7 @@ import {
   type Progress,
   type TestRow,
 } from "../../server/services/testing";
-import { PublicLayout } from "../_layouts/public";
+import { LabLayout } from "../_layouts/public";
 import { reportHref } from "../_layouts/links";
 import { ServerForm } from "../_blocks/blocks";
 import { handleForm } from "../../server/lib/forms";
@@ -38,7 +38,7 @@ function Start({ data }: { data: StartData }) {
   const { t, auth, locale } = usePage();
   const tips = t.raw<string[]>("test.start.tips");
   return (
-    <PublicLayout>
+    <LabLayout>
       <div className="container-page max-w-3xl py-10">
         <h1 className="mb-3 text-3xl font-black">{data.test.name[locale] || t("test.start.title")}</h1>
         <p className="mb-2 text-sm font-semibold text-brand-700">{t("test.start.facts", { questions: data.questions, minutes: data.test.minutes })}</p>
@@ -74,7 +74,7 @@ function Start({ data }: { data: StartData }) {
           </div>
         )}
       </div>
-    </PublicLayout>
+    </LabLayout>
   );
 }
 
@@ -126,7 +126,7 @@ function Runner({ data }: { data: RunnerData }) {
     answers: t.raw<TestRunnerAnswers>("test.runner.answers"),
   };
   return (
-    <PublicLayout>
+    <LabLayout>
       <div className="container-page py-8 sm:py-12">
         <Island
           name="test-runner"
@@ -134,7 +134,7 @@ function Runner({ data }: { data: RunnerData }) {
           props={{ resultId: data.resultId, questions: data.questions, answers: data.answers, secondsPerItem: SECONDS_PER_ITEM, reportUrl: "/report/base", strings }}
         />
       </div>
-    </PublicLayout>
+    </LabLayout>
   );
 }
 type TestRunnerAnswers = { yes: string; probablyYes: string; dontKnow: string; probablyNot: string; no: string };
@@ -164,7 +164,7 @@ export const testingPage = definePage({
 function TestList({ data }: { data: { tests: { test: TestRow; questions: number }[] } }) {
   const { t, locale } = usePage();
   return (
-    <PublicLayout>
+    <LabLayout>
       <div className="container-page max-w-3xl py-10">
         <h1 className="mb-6 text-3xl font-black">{t("test.tests.title")}</h1>
         {data.tests.length === 0 && <p>{t("test.tests.empty")}</p>}
@@ -182,7 +182,7 @@ function TestList({ data }: { data: { tests: { test: TestRow; questions: number 
           ))}
         </ul>
       </div>
-    </PublicLayout>
+    </LabLayout>
   );
 }
 
@@ -207,13 +207,13 @@ async function testByOrder(c: Context<AppEnv>) {
 function CodeForm() {
   const { t } = usePage();
   return (
-    <PublicLayout>
+    <LabLayout>
       <div className="container-page max-w-md py-10">
         <div className="card">
           <ServerForm kind="code" submit={t("test.start.codeSubmit")} fields={[{ name: "code", label: t("test.start.code"), required: true }]} />
         </div>
       </div>
-    </PublicLayout>
+    </LabLayout>
   );
 }
 

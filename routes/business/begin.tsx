@@ -1,0 +1,185 @@
+// /business: the business cabinet's Begin page. A private user activates a business account here
+// (one free test in a first project); a business user sees each project's invites, buys more by
+// card or by invoice (plans from spec §1), and follows the orders. The demo account only looks.
+import { z } from "zod";
+import { handleForm } from "../../server/lib/forms";
+import { definePage } from "../../server/render/define";
+import { usePage } from "../../server/render/page";
+import { businessOverview } from "../../server/services/cabinet";
+import { activateBusiness, refill } from "../../server/services/payments/business";
+import { CORPORATE_MIN, PLANS, type OrderRow } from "../../server/services/payments";
+import { rub, ServerForm } from "../_blocks/blocks";
+import { CabinetLayout } from "../_layouts/cabinet";
+
+type Data = Awaited<ReturnType<typeof businessOverview>> & { isBusiness: boolean; demo: boolean };
+
+function Activate() {
+  const { t } = usePage();
+  return (
+    <div className="card max-w-xl" data-testid="activate-business">
+      <p className="mb-4 text-slate-700">{t("cabinet.begin.activateLead")}</p>
+      <ServerForm kind="activate-business" submit={t("cabinet.begin.activate")} fields={[{ name: "name", label: t("cabinet.begin.companyName"), autoComplete: "organization" }]} />
+    </div>
+  );
+}
+
+function BuyInvites({ project }: { project: string }) {
+  const { t } = usePage();
+  return (
+    <ServerForm
+      kind="refill"
+      title={t("cabinet.begin.buyTitle")}
+      submit={t("cabinet.begin.buy")}
+      fields={[
+        { name: "quantity", label: t("cabinet.begin.quantity"), type: "text", required: true, value: String(PLANS.base.min), hint: t("cabinet.begin.quantityHint", { base: PLANS.base.min, norma: PLANS.norma.min, full: PLANS.full.min, corporate: CORPORATE_MIN }) },
+        {
+          name: "method",
+          label: t("cabinet.begin.method"),
+          type: "select",
+          options: [
+            { value: "card", label: t("cabinet.begin.card") },
+            { value: "invoice", label: t("cabinet.begin.invoice") },
+          ],
+        },
+        { name: "company", label: t("cabinet.begin.company"), autoComplete: "organization" },
+        { name: "inn", label: t("cabinet.begin.inn") },
+      ]}
+    >
+      <input type="hidden" name="project" value={project} />
+    </ServerForm>
+  );
+}
+
+function Orders({ orders }: { orders: OrderRow[] }) {
+  const { t, locale } = usePage();
+  if (!orders.length) return null;
+  return (
+    <section className="card overflow-x-auto">
+      <h2 className="mb-4 text-lg font-semibold">{t("cabinet.begin.orders")}</h2>
+      <table className="w-full text-left text-sm" data-testid="orders">
+        <thead className="text-slate-500">
+          <tr>
+            <th className="py-2 pr-3">{t("cabinet.begin.date")}</th>
+            <th className="py-2 pr-3">{t("cabinet.begin.quantity")}</th>
+            <th className="py-2 pr-3">{t("cabinet.begin.sum")}</th>
+            <th className="py-2 pr-3">{t("cabinet.begin.state")}</th>
+            <th className="py-2" />
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {orders.map((o) => (
+            <tr key={o.id} data-order={o.id} data-state={o.state}>
+              <td className="py-2 pr-3">{o.createdAt.toLocaleDateString(locale === "en" ? "en-GB" : "ru-RU")}</td>
+              <td className="py-2 pr-3">{o.quantity}</td>
+              <td className="py-2 pr-3 whitespace-nowrap">{`${rub(o.amount)} ₽`}</td>
+              <td className="py-2 pr-3">{t(`cabinet.begin.states.${o.state}`)}</td>
+              <td className="py-2">
+                {o.method === "invoice" && (
+                  <a href={`/api/order/${o.id}/invoice.pdf`} className="text-brand-700 hover:underline">
+                    {t("cabinet.begin.invoiceNo", { n: o.invoiceNumber ?? "" })}
+                  </a>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function Begin({ data }: { data: Data }) {
+  const { t, url } = usePage();
+  const invoice = url.searchParams.get("invoice");
+  const notice = url.searchParams.has("requested") ? t("cabinet.begin.corporateSent") : invoice ? t("cabinet.begin.invoiceIssued") : null;
+  return (
+    <CabinetLayout kind="business" title={t("cabinet.nav.business.begin")}>
+      {data.demo && (
+        <p role="note" className="mb-6 rounded-lg bg-amber-100 p-4 text-amber-900" data-testid="demo-banner">
+          {t("cabinet.begin.demo")}{" "}
+          <a href="/signup" className="font-semibold underline">
+            {t("cabinet.begin.demoCta")}
+          </a>
+        </p>
+      )}
+      {notice && (
+        <p role="status" className="mb-6 rounded-lg bg-emerald-50 p-4 text-emerald-800">
+          {notice}
+          {invoice && (
+            <>
+              {" "}
+              <a href={`/api/order/${invoice}/invoice.pdf`} className="font-semibold underline" data-testid="invoice-link">
+                {t("cabinet.begin.downloadInvoice")}
+              </a>
+            </>
+          )}
+        </p>
+      )}
+      {!data.isBusiness ? (
+        <Activate />
+      ) : (
+        <div className="space-y-6">
+          {data.projects.map((p) => (
+            <section key={p.id} className="grid items-start gap-6 lg:grid-cols-2" data-project={p.id}>
+              <div className="card">
+                <h2 className="text-lg font-semibold">{p.name}</h2>
+                <p className="mt-4 text-sm text-slate-500">{t("cabinet.begin.invitesLeft")}</p>
+                <p className="text-4xl font-black text-brand-700" data-testid="invite-balance">
+                  {p.inviteBalance}
+                </p>
+                <p className="mt-4 text-sm text-slate-600">
+                  {t("cabinet.begin.plansHint")}{" "}
+                  <a href="/salles#plans" className="text-brand-700 hover:underline">
+                    {t("cabinet.begin.plans")}
+                  </a>
+                </p>
+              </div>
+              {!data.demo && (
+                <div className="card">
+                  <BuyInvites project={p.id} />
+                </div>
+              )}
+            </section>
+          ))}
+          <Orders orders={data.orders} />
+        </div>
+      )}
+    </CabinetLayout>
+  );
+}
+
+const refillForm = z.object({
+  project: z.string(),
+  quantity: z.coerce.number({ error: "common.validation.invalid" }).int("common.validation.invalid").min(1, "payment.errors.minInvites").max(100_000),
+  method: z.enum(["card", "invoice"]).default("card"),
+  company: z.string().trim().max(300).optional(),
+  inn: z.string().trim().regex(/^\d{10}(\d{2})?$/, "cabinet.begin.innInvalid").optional(),
+});
+
+export const beginPage = definePage<Data>({
+  path: "/business",
+  guards: ["auth"],
+  load: async (c) => {
+    const auth = c.var.auth!;
+    const overview = await businessOverview(c.var.deps.db, auth.user);
+    return { ...overview, isBusiness: auth.user.isBusiness, demo: auth.kind === "demo" };
+  },
+  title: (t) => t("cabinet.nav.business.begin"),
+  Component: Begin,
+  action: async (c) => {
+    const user = c.var.auth!.user;
+    const body = await c.req.parseBody();
+    if (body._form === "activate-business") {
+      return handleForm(c, "activate-business", z.object({ name: z.string().trim().max(120).optional() }), async ({ name }) => {
+        await activateBusiness(c.var.deps.db, user, name);
+        return c.redirect("/business", 303);
+      });
+    }
+    return handleForm(c, "refill", refillForm, async (input) => {
+      const r = await refill(c.var.deps, user, input);
+      if ("request" in r) return c.redirect("/business?requested=1", 303);
+      if ("invoice" in r) return c.redirect(`/business?invoice=${r.order}`, 303);
+      return c.redirect(r.redirect, 303);
+    });
+  },
+});

@@ -1,0 +1,119 @@
+// /manager: the back-office's main page. Totals, the invoices waiting for a bank transfer (a
+// manager marks one paid here, which credits the project once), and the latest results with a
+// link to each report as its owner sees it.
+import { z } from "zod";
+import { handleForm } from "../../server/lib/forms";
+import { ID_PATTERN } from "../../server/lib/ids";
+import { definePage } from "../../server/render/define";
+import { usePage } from "../../server/render/page";
+import { managerOverview } from "../../server/services/cabinet";
+import { markInvoicePaid } from "../../server/services/payments/business";
+import { rub } from "../_blocks/blocks";
+import { CabinetLayout } from "../_layouts/cabinet";
+
+type Data = Awaited<ReturnType<typeof managerOverview>>;
+
+function Stat({ label, value, id }: { label: string; value: string | number; id: string }) {
+  return (
+    <div className="card" data-stat={id}>
+      <p className="text-sm text-slate-500">{label}</p>
+      <p className="mt-1 text-3xl font-black">{value}</p>
+    </div>
+  );
+}
+
+function Main({ data }: { data: Data }) {
+  const { t, locale, url } = usePage();
+  const date = (d: Date | null) => (d ? d.toLocaleDateString(locale === "en" ? "en-GB" : "ru-RU") : "—");
+  return (
+    <CabinetLayout kind="manager" title={t("cabinet.nav.manager.main")}>
+      <div className="mb-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Stat id="users" label={t("cabinet.main.users")} value={data.totals.users} />
+        <Stat id="completed" label={t("cabinet.main.completed")} value={data.totals.completed} />
+        <Stat id="paid" label={t("cabinet.main.paidOrders")} value={data.totals.paidOrders} />
+        <Stat id="revenue" label={t("cabinet.main.revenue")} value={`${rub(data.totals.revenue)} ₽`} />
+      </div>
+
+      <section className="card mb-8 overflow-x-auto">
+        <h2 className="mb-4 text-lg font-semibold">{t("cabinet.main.invoices")}</h2>
+        {url.searchParams.get("paid") && (
+          <p role="status" className="mb-4 rounded-lg bg-emerald-50 p-3 text-emerald-800">
+            {t("cabinet.main.markedPaid")}
+          </p>
+        )}
+        {data.invoices.length === 0 ? (
+          <p className="text-slate-500">{t("cabinet.main.noInvoices")}</p>
+        ) : (
+          <table className="w-full text-left text-sm" data-testid="invoices">
+            <thead className="text-slate-500">
+              <tr>
+                <th className="py-2 pr-3">№</th>
+                <th className="py-2 pr-3">{t("cabinet.begin.date")}</th>
+                <th className="py-2 pr-3">{t("common.forms.email")}</th>
+                <th className="py-2 pr-3">{t("cabinet.begin.quantity")}</th>
+                <th className="py-2 pr-3">{t("cabinet.begin.sum")}</th>
+                <th className="py-2" />
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {data.invoices.map(({ order, email, project }) => (
+                <tr key={order.id} data-invoice={order.invoiceNumber ?? ""}>
+                  <td className="py-2 pr-3">{order.invoiceNumber}</td>
+                  <td className="py-2 pr-3">{date(order.createdAt)}</td>
+                  <td className="py-2 pr-3">
+                    {email}
+                    {project && <span className="block text-xs text-slate-500">{project}</span>}
+                  </td>
+                  <td className="py-2 pr-3">{order.quantity}</td>
+                  <td className="whitespace-nowrap py-2 pr-3">{`${rub(order.amount)} ₽`}</td>
+                  <td className="py-2">
+                    <form method="post">
+                      <input type="hidden" name="_form" value="invoice-paid" />
+                      <input type="hidden" name="order" value={order.id} />
+                      <button type="submit" className="btn-secondary py-1 text-sm">
+                        {t("cabinet.main.markPaid")}
+                      </button>
+                    </form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      <section className="card overflow-x-auto">
+        <h2 className="mb-4 text-lg font-semibold">{t("cabinet.main.latest")}</h2>
+        <ul className="divide-y divide-slate-100" data-testid="latest-results">
+          {data.latest.map((r) => (
+            <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+              <span className="min-w-0 truncate">
+                {r.email} · {r.format?.[locale] ?? "—"}
+                {r.isDoubt && <span className="ml-2 rounded bg-amber-100 px-2 text-amber-900">{t("cabinet.main.doubt")}</span>}
+              </span>
+              <span className="flex items-center gap-3">
+                <span className="text-slate-500">{date(r.completedAt)}</span>
+                <a href={`/manager/public/full/${r.id}`} className="text-brand-700 hover:underline">
+                  {t("cabinet.main.report")}
+                </a>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </CabinetLayout>
+  );
+}
+
+export const managerMainPage = definePage<Data>({
+  path: "/manager",
+  guards: ["admin"],
+  load: (c) => managerOverview(c.var.deps.db),
+  title: (t) => t("cabinet.nav.manager.main"),
+  Component: Main,
+  action: (c) =>
+    handleForm(c, "invoice-paid", z.object({ order: z.string().regex(ID_PATTERN) }), async ({ order }) => {
+      await markInvoicePaid(c.var.deps.db, order);
+      return c.redirect("/manager?paid=1", 303);
+    }),
+});
