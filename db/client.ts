@@ -25,20 +25,26 @@ export function filePathOf(url: string) {
   return url.startsWith("file:") ? url.slice("file:".length) : url;
 }
 
-export async function openDatabase(url: string, authToken?: string): Promise<Database> {
-  if (isRemoteUrl(url)) {
+export async function openDatabase(url: string, authToken?: string, driver: "auto" | "libsql" = "auto"): Promise<Database> {
+  if (isRemoteUrl(url) || driver === "libsql") {
     const { createClient } = await import("@libsql/client");
     const { drizzle } = await import("drizzle-orm/libsql");
     const { migrate } = await import("drizzle-orm/libsql/migrator");
     const client = createClient({ url, authToken });
+    // a local file opened through libSQL gets the same guarantees as better-sqlite3 below
+    if (url.startsWith("file:")) {
+      await client.execute("PRAGMA journal_mode = WAL");
+      await client.execute("PRAGMA busy_timeout = 5000");
+      await client.execute("PRAGMA foreign_keys = ON");
+    }
     const db = drizzle(client, { schema, casing: "snake_case" });
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
     return {
       db: db as unknown as Db,
       kind: "libsql",
       ping: async () => {
-      await client.execute("select 1");
-    },
+        await client.execute("select 1");
+      },
       close: async () => client.close(),
     };
   }

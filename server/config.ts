@@ -17,6 +17,8 @@ const ConfigSchema = z
         message: "must start with file:, libsql://, http:// or https://",
       }),
     DATABASE_AUTH_TOKEN: optionalString,
+    /** `libsql` opens even a file: URL with the libSQL client (the scale-out driver, run locally). */
+    DATABASE_DRIVER: z.enum(["auto", "libsql"]).default("auto"),
     PUBLIC_URL: z.string().url().default("http://localhost:3000"),
     ADMIN_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.string().email().optional()),
     ADMIN_PASSWORD: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(8).optional()),
