@@ -48,6 +48,22 @@ describe("landing page in a real browser", () => {
     });
   }
 
+  it("reloads once, and only once a minute, when an island chunk is gone after a deploy", async () => {
+    const context = await e.browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    // the deploy removed the old hashed files: every island chunk now answers 404
+    await page.route(/\/build\/(signup-form|count-up)-[A-Z0-9]+\.js$/, (route) => route.fulfill({ status: 404, body: "" }));
+    let loads = 0;
+    page.on("load", () => loads++);
+    await page.goto(e.base + "/?lang=en");
+    await expect.poll(() => loads, { timeout: 10_000 }).toBe(2);
+    await page.waitForTimeout(1500);
+    expect(loads).toBe(2);
+    // the page still reads without its islands
+    expect(await page.locator("h1").first().textContent()).toContain("mind");
+    await context.close();
+  });
+
   it("hydrates the counter and animates it up to the total", async () => {
     const page = await e.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(e.base + "/?lang=ru");

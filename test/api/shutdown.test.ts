@@ -1,0 +1,44 @@
+// Graceful shutdown of the real server process: on SIGTERM it stops taking connections, lets
+// the requests already in flight finish, closes the database and exits 0 (fly.io sends SIGTERM
+// on every deploy).
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const dir = mkdtempSync(join(tmpdir(), "tf-shutdown-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("graceful shutdown", () => {
+  it("finishes in-flight requests on SIGTERM, then exits 0", async () => {
+    const port = 3950 + Math.floor(Math.random() * 40);
+    const base = `http://127.0.0.1:${port}`;
+    const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+      env: { ...process.env, NODE_ENV: "test", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${join(dir, "app.db")}`, OUTBOX_DIR: join(dir, "outbox") },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    server.stdout.on("data", (d) => (output += d));
+    server.stderr.on("data", (d) => (output += d));
+    const exited = new Promise<number | null>((resolve) => server.on("exit", (code) => resolve(code)));
+    for (let i = 0; i < 400 && !output.includes("listening"); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(output).toContain("listening");
+
+    // sign-ups hash a password (argon2id), so they are still running when the signal arrives
+    const inFlight = Array.from({ length: 6 }, (_, i) =>
+      fetch(`${base}/api/passport/signup`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email: `late${i}@example.com`, password: "a long pass phrase", policy: true, terms: true, offer: true }),
+      }).then((r) => r.status),
+    );
+    await new Promise((r) => setTimeout(r, 15));
+    server.kill("SIGTERM");
+    expect(await Promise.all(inFlight)).toEqual([201, 201, 201, 201, 201, 201]);
+    expect(await exited).toBe(0);
+    expect(output).toContain("SIGTERM: finishing in-flight requests");
+    expect(output).toContain("stopped");
+    await expect(fetch(`${base}/api/health`)).rejects.toThrow();
+  }, 90_000);
+});
