@@ -13,7 +13,7 @@ import type { LeadKind } from "../server/services/leads";
 import { CORPORATE_MIN, getPrices, PLANS, type PlanKey, type Prices } from "../server/services/payments";
 import { reportContent, type ReportRow } from "../server/services/reports";
 import { totalUsers } from "../server/services/stats";
-import { CardGrid, Faq, LeadForm, rub, Section, useDemoFields, type FieldDef } from "./_blocks/blocks";
+import { CardGrid, Faq, LeadForm, LockIcon, rub, Section, useDemoFields, type FieldDef } from "./_blocks/blocks";
 import { Promo, ReportTeaser } from "./home";
 import { PublicLayout } from "./_layouts/public";
 
@@ -75,7 +75,7 @@ export const MARKETING_PAGES: MarketingPage[] = [
   {
     path: "/theory",
     ns: "theory",
-    blocks: [{ kind: "hero", cta: "signup" }, { kind: "text", key: "pages.theory.axes" }, { kind: "cards", key: "pages.theory.indicators", columns: 3, tone: "muted" }, { kind: "formats" }, { kind: "text", key: "pages.theory.method" }],
+    blocks: [{ kind: "hero", cta: "signup" }, { kind: "text", key: "pages.theory.axes" }, { kind: "cards", key: "pages.theory.indicators", columns: 4, tone: "muted" }, { kind: "formats" }, { kind: "text", key: "pages.theory.method" }],
   },
   {
     path: "/lab",
@@ -334,7 +334,10 @@ function Sample({ sample, formats }: { sample: ReportRow | null; formats: Data["
       <div className="grid gap-4 md:grid-cols-3">
         {sample.sections.map((s) => (
           <article key={s.key} className="card" data-section={s.key} data-locked={s.locked || undefined}>
-            <h3 className="mb-2 text-lg font-semibold">{s.title}</h3>
+            <h3 className="mb-2 flex items-center gap-2 text-lg font-semibold">
+              {s.locked && <LockIcon />}
+              {s.title}
+            </h3>
             <p className={s.locked ? "text-slate-500" : "text-slate-700"}>{s.locked ? s.teaser : s.text.split(/\n{2,}/)[0]}</p>
           </article>
         ))}

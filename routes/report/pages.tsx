@@ -21,6 +21,7 @@ import {
   type ReportView,
 } from "../../server/services/reports";
 import type { Indicators } from "../../model";
+import { LockIcon } from "../_blocks/blocks";
 import { PublicLayout } from "../_layouts/public";
 import { reportHref, withLang } from "../_layouts/links";
 
@@ -56,15 +57,6 @@ function Advice({ k }: { k: string }) {
       <p className="font-semibold text-slate-800">{t(`${k}.title`)}</p>
       <p className="text-slate-600">{t(`${k}.text`)}</p>
     </div>
-  );
-}
-
-/** An inline padlock: emoji fonts are missing on many systems. */
-function LockIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" width="18" height="18" className="shrink-0 fill-slate-400">
-      <path d="M10 1a5 5 0 0 0-5 5v3H4a1 1 0 0 0-1 1v8a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1v-8a1 1 0 0 0-1-1h-1V6a5 5 0 0 0-5-5Zm-3 8V6a3 3 0 1 1 6 0v3H7Z" />
-    </svg>
   );
 }
 

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { businessRequests, consultationTickets, webinarSignups } from "../../db/schema";
 import { MARKETING_PAGES } from "../../routes/marketing";
 import { translator } from "../../locales";
+import { ITEMS } from "../../model/items";
 import { createTestApp, type TestApp } from "../helpers";
 
 let t: TestApp;
@@ -73,6 +74,9 @@ describe("marketing, legal and sales pages", () => {
 
   it("lists all 27 formats on the theory page and places them in the chart", async () => {
     const theory = (await page("/theory", "en")).html;
+    // the method text states how many items are reverse-keyed: it must match the item bank
+    const reversed = ITEMS.filter((i) => i.keys.some((k) => k.sign < 0)).length;
+    expect(theory).toContain(`${reversed} of them are worded in reverse`);
     expect(theory.match(/data-format="[A-Z]+-[A-Z]+-[A-Z]+"/g)).toHaveLength(27);
     const chart = (await page("/chart", "ru")).html;
     for (const s of ["system", "analytic", "balanced"]) {
