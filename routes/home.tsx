@@ -3,7 +3,7 @@ import { definePage } from "../server/render/define";
 import { listPublishedReviews, reviewText, REVIEW_PAGE_SIZE } from "../server/services/reviews";
 import { totalUsers } from "../server/services/stats";
 import { PublicLayout } from "./_layouts/public";
-import { CardGrid, Counter, Faq, Section, ShowAll, SignupBlock } from "./_blocks/blocks";
+import { CardGrid, Counter, Faq, Section, ShowAll, SignupBlock, Steps } from "./_blocks/blocks";
 
 type Review = Awaited<ReturnType<typeof listPublishedReviews>>["docs"][number];
 
@@ -115,17 +115,7 @@ function Home({ data }: { data: { total: number; reviews: Review[] } }) {
         <p className="mb-8 max-w-3xl text-lg text-slate-700">{t("home.about.text")}</p>
         <CardGrid items={t.raw("home.about.items")} />
       </Section>
-      <Section title={t("home.how.title")} tone="muted">
-        <ol className="grid gap-4 sm:grid-cols-3">
-          {t.raw<{ title: string; text: string }[]>("home.how.steps").map((s, i) => (
-            <li key={s.title} className="card">
-              <span className="mb-3 flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 font-bold text-white">{i + 1}</span>
-              <h3 className="mb-1 text-lg font-semibold">{s.title}</h3>
-              <p className="text-slate-600">{s.text}</p>
-            </li>
-          ))}
-        </ol>
-      </Section>
+      <Steps k="home.how" />
       <ReportTeaser />
       <OfferBlock />
       <Reviews reviews={data.reviews} />

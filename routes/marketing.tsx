@@ -13,7 +13,8 @@ import type { LeadKind } from "../server/services/leads";
 import { CORPORATE_MIN, getPrices, PLANS, type PlanKey, type Prices } from "../server/services/payments";
 import { reportContent, type ReportRow } from "../server/services/reports";
 import { totalUsers } from "../server/services/stats";
-import { CardGrid, Faq, LeadForm, LockIcon, rub, Section, useDemoFields, type FieldDef } from "./_blocks/blocks";
+import { CardGrid, Faq, LeadForm, rub, Section, Steps, useDemoFields, type FieldDef } from "./_blocks/blocks";
+import { SectionCard } from "./report/section-card";
 import { Promo, ReportTeaser } from "./home";
 import { PublicLayout } from "./_layouts/public";
 
@@ -134,24 +135,6 @@ function Hero({ ns, cta }: { ns: string; cta?: "signup" | "test" | "form" | "bus
         )}
       </div>
     </section>
-  );
-}
-
-function Steps({ k }: { k: string }) {
-  const { t } = usePage();
-  const steps = t.raw<{ title: string; text: string }[]>(`${k}.steps`);
-  return (
-    <Section title={t(`${k}.title`)} tone="muted">
-      <ol className={`grid gap-4 ${steps.length > 3 ? "sm:grid-cols-2 lg:grid-cols-4" : "sm:grid-cols-3"}`}>
-        {steps.map((s, i) => (
-          <li key={s.title} className="card">
-            <span className="mb-3 flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 font-bold text-white">{i + 1}</span>
-            <h3 className="mb-1 text-lg font-semibold">{s.title}</h3>
-            <p className="text-slate-600">{s.text}</p>
-          </li>
-        ))}
-      </ol>
-    </Section>
   );
 }
 
@@ -333,13 +316,7 @@ function Sample({ sample, formats }: { sample: ReportRow | null; formats: Data["
       <p className="mb-6 max-w-3xl text-lg text-slate-700">{sample.text}</p>
       <div className="grid gap-4 md:grid-cols-3">
         {sample.sections.map((s) => (
-          <article key={s.key} className="card" data-section={s.key} data-locked={s.locked || undefined}>
-            <h3 className="mb-2 flex items-center gap-2 text-lg font-semibold">
-              {s.locked && <LockIcon />}
-              {s.title}
-            </h3>
-            <p className={s.locked ? "text-slate-500" : "text-slate-700"}>{s.locked ? s.teaser : s.text.split(/\n{2,}/)[0]}</p>
-          </article>
+          <SectionCard key={s.key} section={s} excerpt />
         ))}
       </div>
     </Section>

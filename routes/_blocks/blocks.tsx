@@ -8,15 +8,6 @@ import { Island, usePage } from "../../server/render/page";
 /** Rubles from kopecks, the way Russian prices are written (1 234,5). */
 export const rub = (kopecks: number) => (kopecks / 100).toLocaleString("ru-RU", { maximumFractionDigits: 2 });
 
-/** An inline padlock: emoji fonts are missing on many systems. */
-export function LockIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" width="18" height="18" className="shrink-0 fill-slate-400">
-      <path d="M10 1a5 5 0 0 0-5 5v3H4a1 1 0 0 0-1 1v8a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1v-8a1 1 0 0 0-1-1h-1V6a5 5 0 0 0-5-5Zm-3 8V6a3 3 0 1 1 6 0v3H7Z" />
-    </svg>
-  );
-}
-
 export function Section({ id, title, children, tone = "white" }: { id?: string; title?: string; children: ReactNode; tone?: "white" | "muted" | "brand" }) {
   const bg = tone === "muted" ? "bg-slate-50" : tone === "brand" ? "bg-brand-900 text-white" : "bg-white";
   return (
@@ -40,6 +31,25 @@ export function CardGrid({ items, columns = 3 }: { items: { title: string; text:
         </div>
       ))}
     </div>
+  );
+}
+
+/** Numbered steps from `<k>.title` and `<k>.steps` ({title, text}[]); more than three: two columns, four on wide screens. */
+export function Steps({ k }: { k: string }) {
+  const { t } = usePage();
+  const steps = t.raw<{ title: string; text: string }[]>(`${k}.steps`);
+  return (
+    <Section title={t(`${k}.title`)} tone="muted">
+      <ol className={`grid gap-4 ${steps.length > 3 ? "sm:grid-cols-2 lg:grid-cols-4" : "sm:grid-cols-3"}`}>
+        {steps.map((s, i) => (
+          <li key={s.title} className="card">
+            <span className="mb-3 flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 font-bold text-white">{i + 1}</span>
+            <h3 className="mb-1 text-lg font-semibold">{s.title}</h3>
+            <p className="text-slate-600">{s.text}</p>
+          </li>
+        ))}
+      </ol>
+    </Section>
   );
 }
 

@@ -21,7 +21,7 @@ import {
   type ReportView,
 } from "../../server/services/reports";
 import type { Indicators } from "../../model";
-import { LockIcon } from "../_blocks/blocks";
+import { SectionCard } from "./section-card";
 import { PublicLayout } from "../_layouts/public";
 import { reportHref, withLang } from "../_layouts/links";
 
@@ -162,22 +162,11 @@ function Sections({ view }: { view: ReportView }) {
         {view.content!.sections
           .filter((s) => s.tab === tab)
           .map((s) => (
-            <article key={s.key} className="card" data-section={s.key} data-locked={s.locked || undefined}>
-              <h3 className="mb-2 flex items-center gap-2 text-lg font-semibold">
-                {s.locked && <LockIcon />}
-                {s.title}
-              </h3>
-              {(s.locked ? s.teaser : s.text).split(/\n{2,}/).map((p, i) => (
-                <p key={i} className={`mb-3 leading-relaxed ${s.locked ? "text-slate-500" : "text-slate-700"}`}>
-                  {p}
-                </p>
-              ))}
-              {s.locked && (
-                <a href="/payment/report" className="btn-primary mt-2 py-2 text-sm" data-testid="buy">
-                  {t("report.buy")}
-                </a>
-              )}
-            </article>
+            <SectionCard key={s.key} section={s}>
+              <a href="/payment/report" className="btn-primary mt-2 py-2 text-sm" data-testid="buy">
+                {t("report.buy")}
+              </a>
+            </SectionCard>
           ))}
       </div>
     ),
