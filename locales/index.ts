@@ -16,6 +16,9 @@ export const LOCALE_LIST = [
 ] as const;
 export type ReportLanguage = (typeof LOCALE_LIST)[number]["code"];
 
+/** The Intl locale for dates in a UI language (day-month order in both). */
+export const intlLocale = (locale: Locale) => (locale === "en" ? "en-GB" : "ru-RU");
+
 export function isLocale(v: unknown): v is Locale {
   return v === "ru" || v === "en";
 }

@@ -5,7 +5,7 @@ import { routes } from "../routes";
 import type { AppEnv } from "./context";
 import { AppError, notFound } from "./lib/errors";
 import { fieldErrors } from "./lib/validate";
-import { guard } from "./middleware/guards";
+import { demoReadOnly, guard } from "./middleware/guards";
 import type { PageDef } from "./render/define";
 import { sendHtml } from "./render/compress";
 import { pageContext, renderDocument, type FormState } from "./render/page";
@@ -60,9 +60,8 @@ for (const def of routes as PageDef<any>[]) {
   for (const path of Array.isArray(def.path) ? def.path : [def.path]) {
     const guards = guard(...(path.startsWith("/business") || path.startsWith("/dashboard") ? [] : ["demo"]), ...(def.guards ?? []));
     pages.get(path, guards, (c) => renderRoute(c, def));
-    pages.post(path, guards, async (c) => {
-      // the demo business account looks at everything and changes nothing, here as in the API
-      if (c.var.auth?.kind === "demo") throw new AppError(403, "demo_read_only", "auth.errors.demoReadOnly");
+    // after the guards: outside the business area they have already dropped a demo session
+    pages.post(path, guards, demoReadOnly, async (c) => {
       const type = c.req.header("content-type") ?? "";
       if (def.action) {
         const res = await def.action(c);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { intlLocale } from "../../locales";
 import { handleForm } from "../../server/lib/forms";
 import { clearSessionCookies } from "../../server/lib/http";
 import { definePage } from "../../server/render/define";
@@ -23,7 +24,7 @@ function SessionsList({ sessions, current }: { sessions: SessionRow[]; current: 
             <div className="min-w-0">
               <p className="truncate font-medium">{s.userAgent ?? "—"}</p>
               <p className="text-sm text-slate-500">
-                {t("auth.account.started", { date: s.createdAt.toLocaleString(locale === "en" ? "en-GB" : "ru-RU") })}
+                {t("auth.account.started", { date: s.createdAt.toLocaleString(intlLocale(locale)) })}
                 {s.ip ? ` · ${s.ip}` : ""}
                 {s.id === current && <strong className="text-emerald-700"> · {t("auth.account.current")}</strong>}
               </p>

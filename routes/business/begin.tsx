@@ -2,11 +2,12 @@
 // (one free test in a first project); a business user sees each project's invites, buys more by
 // card or by invoice (plans from spec §1), and follows the orders. The demo account only looks.
 import { z } from "zod";
+import { intlLocale } from "../../locales";
 import { handleForm } from "../../server/lib/forms";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { businessOverview } from "../../server/services/cabinet";
-import { activateBusiness, refill } from "../../server/services/payments/business";
+import { activateBusiness, refill, refillSchema } from "../../server/services/payments/business";
 import { CORPORATE_MIN, PLANS, type OrderRow } from "../../server/services/payments";
 import { rub, ServerForm } from "../_blocks/blocks";
 import { CabinetLayout } from "../_layouts/cabinet";
@@ -69,7 +70,7 @@ function Orders({ orders }: { orders: OrderRow[] }) {
         <tbody className="divide-y divide-slate-100">
           {orders.map((o) => (
             <tr key={o.id} data-order={o.id} data-state={o.state}>
-              <td className="py-2 pr-3">{o.createdAt.toLocaleDateString(locale === "en" ? "en-GB" : "ru-RU")}</td>
+              <td className="py-2 pr-3">{o.createdAt.toLocaleDateString(intlLocale(locale))}</td>
               <td className="py-2 pr-3">{o.quantity}</td>
               <td className="py-2 pr-3 whitespace-nowrap">{`${rub(o.amount)} ₽`}</td>
               <td className="py-2 pr-3">{t(`cabinet.begin.states.${o.state}`)}</td>
@@ -148,12 +149,9 @@ function Begin({ data }: { data: Data }) {
   );
 }
 
-const refillForm = z.object({
-  project: z.string(),
+/** The refill call's own rules; a form posts the quantity as text. */
+const refillForm = refillSchema.extend({
   quantity: z.coerce.number({ error: "common.validation.invalid" }).int("common.validation.invalid").min(1, "payment.errors.minInvites").max(100_000),
-  method: z.enum(["card", "invoice"]).default("card"),
-  company: z.string().trim().max(300).optional(),
-  inn: z.string().trim().regex(/^\d{10}(\d{2})?$/, "cabinet.begin.innInvalid").optional(),
 });
 
 export const beginPage = definePage<Data>({

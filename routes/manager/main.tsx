@@ -2,6 +2,7 @@
 // manager marks one paid here, which credits the project once), and the latest results with a
 // link to each report as its owner sees it.
 import { z } from "zod";
+import { intlLocale } from "../../locales";
 import { handleForm } from "../../server/lib/forms";
 import { ID_PATTERN } from "../../server/lib/ids";
 import { definePage } from "../../server/render/define";
@@ -24,7 +25,7 @@ function Stat({ label, value, id }: { label: string; value: string | number; id:
 
 function Main({ data }: { data: Data }) {
   const { t, locale, url } = usePage();
-  const date = (d: Date | null) => (d ? d.toLocaleDateString(locale === "en" ? "en-GB" : "ru-RU") : "—");
+  const date = (d: Date | null) => (d ? d.toLocaleDateString(intlLocale(locale)) : "—");
   return (
     <CabinetLayout kind="manager" title={t("cabinet.nav.manager.main")}>
       <div className="mb-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

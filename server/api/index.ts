@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
-import { AppError } from "../lib/errors";
+import { demoReadOnly } from "../middleware/guards";
 import { demoApi, managerMasqApi } from "./masquerade";
 import { passportApi } from "./passport";
 import { businessApi } from "./business";
@@ -12,11 +12,7 @@ import { testingApi } from "./testing";
 
 export const api = new Hono<AppEnv>();
 // The spec's clients send a no-cache pragma; answers are per user, so never cache them either.
-api.use("*", async (c, next) => {
-  // The demo business account may look at everything and change nothing.
-  if (c.var.auth?.kind === "demo" && c.req.method !== "GET" && c.req.method !== "HEAD") {
-    throw new AppError(403, "demo_read_only", "auth.errors.demoReadOnly");
-  }
+api.use("*", demoReadOnly, async (c, next) => {
   await next();
   c.header("Cache-Control", "no-store");
 });

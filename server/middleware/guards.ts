@@ -17,6 +17,14 @@ const wanted = (c: Context) => {
 export const TRACKING_MAX_AGE = 2_592_000; // 30 days, spec §9
 export const UTM_KEYS = ["utm_source", "utm_medium", "utm_term", "utm_content", "utm_campaign", "utm_test"] as const;
 
+/** The demo business account looks at everything and changes nothing: pages and API alike. */
+export const demoReadOnly: Guard = async (c, next) => {
+  if (c.var.auth?.kind === "demo" && c.req.method !== "GET" && c.req.method !== "HEAD") {
+    throw new AppError(403, "demo_read_only", "auth.errors.demoReadOnly");
+  }
+  await next();
+};
+
 /** Copies the named query parameters into 30-day cookies so a later sign-up can attach them. */
 const remember =
   (...names: string[]): Guard =>

@@ -8,23 +8,23 @@ import { checkoutOrigins } from "../services/payments/providers";
 /** CSP and friends. A checkout form redirects to the payment provider, so its origin joins form-action. */
 export const securityHeaders = (config: Config) =>
   secureHeaders({
-  contentSecurityPolicy: {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
-    // Inline style attributes carry the indicator bar widths; no inline script is ever allowed.
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", "data:"],
-    fontSrc: ["'self'"],
-    connectSrc: ["'self'"],
-    frameAncestors: ["'none'"],
-    formAction: ["'self'", ...checkoutOrigins(config)],
-    baseUri: ["'self'"],
-    objectSrc: ["'none'"],
-  },
-  strictTransportSecurity: false, // set below, only over HTTPS
-  // "no-referrer" would make browsers send `Origin: null` on our own form posts.
-  referrerPolicy: "strict-origin-when-cross-origin",
-  crossOriginEmbedderPolicy: false,
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // Inline style attributes carry the indicator bar widths; no inline script is ever allowed.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", "data:"],
+      fontSrc: ["'self'"],
+      connectSrc: ["'self'"],
+      frameAncestors: ["'none'"],
+      formAction: ["'self'", ...checkoutOrigins(config)],
+      baseUri: ["'self'"],
+      objectSrc: ["'none'"],
+    },
+    strictTransportSecurity: false, // set below, only over HTTPS
+    // "no-referrer" would make browsers send `Origin: null` on our own form posts.
+    referrerPolicy: "strict-origin-when-cross-origin",
+    crossOriginEmbedderPolicy: false,
   });
 
 /** HSTS for one year, only when the request reached us over HTTPS (directly or via the proxy). */

@@ -4,7 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { formats, reports, results, users } from "../../db/schema";
-import { translator, type Locale, type ReportLanguage } from "../../locales";
+import { intlLocale, translator, type Locale, type ReportLanguage } from "../../locales";
 import { bands, type Indicators } from "../../model";
 import { AppError, notFound } from "../lib/errors";
 import type { FormatRow } from "./formats";
@@ -167,7 +167,7 @@ export function reportPdf(v: ReportView, locale: Locale, now = new Date()) {
   return renderReportPdf({
     title: t("report.pdf.title"),
     reader: v.owner.name || v.owner.email,
-    date: new Intl.DateTimeFormat(locale === "en" ? "en-GB" : "ru-RU", { dateStyle: "long" }).format(now),
+    date: new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "long" }).format(now),
     formatName: v.format.name[lang] || v.format.code,
     formatDescription: reportSummary(v, lang),
     certainty:

@@ -58,7 +58,7 @@ export const refillSchema = z.object({
   quantity: z.number().int().min(1).max(100_000),
   method: z.enum(["card", "invoice"]).default("card"),
   company: z.string().trim().max(300).optional(),
-  inn: z.string().trim().regex(/^\d{10}(\d{2})?$/, "common.validation.invalid").optional(),
+  inn: z.string().trim().regex(/^\d{10}(\d{2})?$/, "payment.errors.inn").optional(),
 });
 
 export async function refill(deps: AppDeps, user: UserRow, input: z.infer<typeof refillSchema>) {
