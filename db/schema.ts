@@ -29,7 +29,6 @@ export const users = sqliteTable(
     role: text({ enum: ["user", "admin"] }).notNull().default("user"),
     isActive: integer({ mode: "boolean" }).notNull().default(true),
     isBusiness: bool(),
-    isManager: bool(),
     isCompleted: bool(),
     isFull: bool(),
     alert: integer().notNull().default(0),
@@ -37,7 +36,8 @@ export const users = sqliteTable(
     locale: text({ enum: ["ru", "en"] }).notNull().default("ru"),
     emailConfirmedAt: integer({ mode: "timestamp_ms" }),
     referralId: text().references(() => referrals.id, { onDelete: "set null" }),
-    inviteId: text(),
+    /** The invite link code the user signed up with (spec sign-up body `invite`). */
+    inviteLink: text(),
     utm: text({ mode: "json" }).$type<Record<string, string>>(),
     currentProjectId: text(),
     createdAt: createdAt(),

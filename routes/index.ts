@@ -1,5 +1,5 @@
 // Every page route of the site. One file per route (or family of routes) in this folder.
-import type { PageDef } from "../server/render/define";
+import type { AnyPageDef } from "../server/render/define";
 import account from "./account/account";
 import confirm from "./account/confirm";
 import login from "./account/login";
@@ -16,7 +16,7 @@ import { activatePage, checkoutPage, outcomePages, sandboxPage } from "./payment
 import { beginPage } from "./business/begin";
 import { managerMainPage } from "./manager/main";
 
-export const routes: PageDef<any>[] = [
+export const routes: AnyPageDef[] = [
   home,
   signup,
   login,

@@ -5,7 +5,6 @@
 import { Fragment } from "react";
 import type { Context } from "hono";
 import { DEMO_FORMAT_CODE } from "../db/seed/content/reports";
-import type { AppEnv } from "../server/context";
 import { definePage, type PageDef } from "../server/render/define";
 import { usePage } from "../server/render/page";
 import { listFormats } from "../server/services/formats";
@@ -105,7 +104,7 @@ interface Data {
   sample: ReportRow | null;
 }
 
-async function load(c: Context<AppEnv>, page: MarketingPage): Promise<Data> {
+async function load(c: Context, page: MarketingPage): Promise<Data> {
   const db = c.var.deps.db;
   const needs = (...kinds: Block["kind"][]) => page.blocks.some((b) => kinds.includes(b.kind));
   const [prices, total, formats, sample] = await Promise.all([

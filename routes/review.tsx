@@ -66,9 +66,10 @@ export const reviewsPage = definePage({
   title: (t) => t("review.title"),
   Component: Reviews,
   action: async (c) => {
-    if (!c.var.auth) return c.redirect("/login?fallback=/review", 303);
+    const auth = c.var.auth;
+    if (!auth) return c.redirect("/login?fallback=/review", 303);
     return handleForm(c, "review", reviewSchema, async (input) => {
-      await createReview(c.var.deps.db, c.var.auth!.user, input, c.var.locale);
+      await createReview(c.var.deps.db, auth.user, input, c.var.locale);
       return c.redirect("/review?sent=1#form-review", 303);
     });
   },

@@ -85,18 +85,18 @@ function toAppError(err: unknown): AppError {
 const wantsJson = (c: Context) => (c.req.header("accept") ?? "").startsWith("application/json");
 
 /** Service messages are locale keys; a key without a namespace is looked up under common. */
-function message(c: Context<AppEnv>, e: AppError) {
+function message(c: Context, e: AppError) {
   const t = c.var.t ?? tFor("ru");
   const key = e.messageKey.includes(".") && !e.messageKey.startsWith("errors.") ? e.messageKey : `common.${e.messageKey}`;
   const text = t(key, e.params);
   return text === key ? e.messageKey : text;
 }
 
-export function errorBody(c: Context<AppEnv>, e: AppError) {
+export function errorBody(c: Context, e: AppError) {
   return { error: { code: e.code, message: message(c, e), ...(e.fields ? { fields: translateFields(c.var.t ?? tFor("ru"), e.fields) } : {}) } };
 }
 
-function renderErrorPage(c: Context<AppEnv>, status: number, msg?: string, headers?: Record<string, string>) {
+function renderErrorPage(c: Context, status: number, msg?: string, headers?: Record<string, string>) {
   let html: string;
   try {
     if (!c.var.t) throw new Error("request context missing");

@@ -22,12 +22,20 @@ export interface AuthState {
   actorId: string | null;
 }
 
-export type AppEnv = {
-  Variables: {
-    deps: AppDeps;
-    locale: Locale;
-    t: T;
-    auth: AuthState | null;
-    projectId: string | null;
-  };
-};
+/** What every request carries (set by the shared middleware). Declared on Hono's
+ * ContextVariableMap so any handler's context has them, whatever its guards added: a helper
+ * taking `Context` then accepts a guarded handler's narrower context too. */
+export interface RequestVariables {
+  deps: AppDeps;
+  locale: Locale;
+  t: T;
+  auth: AuthState | null;
+  projectId: string | null;
+}
+
+declare module "hono" {
+  interface ContextVariableMap extends RequestVariables {}
+}
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export type AppEnv = { Variables: {} };

@@ -6,17 +6,15 @@ import type { AppEnv } from "./context";
 import { AppError, notFound } from "./lib/errors";
 import { fieldErrors } from "./lib/validate";
 import { demoReadOnly, guard } from "./middleware/guards";
-import type { PageDef } from "./render/define";
+import type { AnyPageDef, PageDef } from "./render/define";
 import { sendHtml } from "./render/compress";
 import { pageContext, renderDocument, type FormState } from "./render/page";
 import { leadSchemas, saveLead, type LeadKind } from "./services/leads";
 
 export const pages = new Hono<AppEnv>();
 
-// Any page may carry ?utm_*, ?ref or ?coupon; the read-only demo session ends outside /business.
-pages.use("*", guard("utm", "ref", "coupon"));
 
-export async function renderRoute<D>(c: Context<AppEnv>, def: PageDef<D>, form?: FormState) {
+export async function renderRoute<D>(c: Context, def: PageDef<D>, form?: FormState) {
   if (def.params && !def.params.safeParse(c.req.param()).success) throw notFound();
   const cache = c.var.deps.pageCache;
   const cacheKey = def.publicCache && !form && !c.var.auth && c.req.method === "GET" && cache.enabled ? `${c.var.locale}|${c.req.url}` : null;
@@ -39,7 +37,7 @@ export async function renderRoute<D>(c: Context<AppEnv>, def: PageDef<D>, form?:
   return sendHtml(c, html, status);
 }
 
-async function handleLeadForm(c: Context<AppEnv>, def: PageDef<any>) {
+async function handleLeadForm(c: Context, def: AnyPageDef) {
   const body = await c.req.parseBody();
   const kind = String(body._form ?? "") as LeadKind;
   if (!(kind in leadSchemas)) throw new AppError(400, "bad_request", "errors.badRequest");
@@ -56,9 +54,12 @@ async function handleLeadForm(c: Context<AppEnv>, def: PageDef<any>) {
   return c.redirect(`${url.pathname}${url.search}#form-${kind}`, 303);
 }
 
-for (const def of routes as PageDef<any>[]) {
+const inBusinessArea = (path: string) => path.startsWith("/business") || path.startsWith("/dashboard");
+
+for (const def of routes as AnyPageDef[]) {
   for (const path of Array.isArray(def.path) ? def.path : [def.path]) {
-    const guards = guard(...(path.startsWith("/business") || path.startsWith("/dashboard") ? [] : ["demo"]), ...(def.guards ?? []));
+    // Any page may carry ?utm_*, ?ref or ?coupon; the read-only demo session ends outside /business.
+    const guards = guard("utm", "ref", "coupon", ...(inBusinessArea(path) ? [] : (["dropDemo"] as const)), ...(def.guards ?? []));
     pages.get(path, guards, (c) => renderRoute(c, def));
     // after the guards: outside the business area they have already dropped a demo session
     pages.post(path, guards, demoReadOnly, async (c) => {

@@ -126,7 +126,6 @@ async function upsertAdmin(db: Db, email: string, password: string) {
     passwordHash,
     name: "Administrator",
     role: "admin",
-    isManager: true,
     emailConfirmedAt: new Date(),
   });
 }

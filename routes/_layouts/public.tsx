@@ -2,6 +2,7 @@
 // Everything here is plain HTML: the mobile menu is a <details>, the switcher is links.
 import type { ReactNode } from "react";
 import { usePage } from "../../server/render/page";
+import { isManager } from "../../server/services/users";
 import { primaryAction, reportHref, withLang } from "./links";
 
 export function Logo() {
@@ -80,7 +81,7 @@ function MenuLinks({ kind, vertical = false }: { kind: MenuKind; vertical?: bool
           {t("common.nav.lab")}
         </a>
       )}
-      {auth?.user.role === "admin" && (
+      {auth && isManager(auth.user) && (
         <a href="/manager" className={cls}>
           {t("common.nav.manager")}
         </a>

@@ -9,6 +9,7 @@ import { listUserSessions, revokeSession, revokeUserSessions, type SessionRow } 
 import { PublicLayout } from "../_layouts/public";
 import { ServerForm } from "../_blocks/blocks";
 import { primaryAction } from "../_layouts/links";
+import { useSignedIn } from "../../server/render/signed-in";
 
 const SECTIONS = ["profile", "sessions", "data"] as const;
 type Section = (typeof SECTIONS)[number];
@@ -50,7 +51,8 @@ function SessionsList({ sessions, current }: { sessions: SessionRow[]; current: 
 }
 
 function Account({ data }: { data: { section: Section; sessions: SessionRow[] } }) {
-  const { t, auth } = usePage();
+  const { t } = usePage();
+  const auth = useSignedIn();
   const first = primaryAction(auth);
   return (
     <PublicLayout>
@@ -78,7 +80,7 @@ function Account({ data }: { data: { section: Section; sessions: SessionRow[] } 
             </div>
             <div className="card">
               <h2 className="mb-2 font-semibold">{t("auth.profile.title")}</h2>
-              <p className="text-slate-600">{auth!.user.name ?? auth!.user.email}</p>
+              <p className="text-slate-600">{auth.user.name ?? auth.user.email}</p>
               <div className="mt-3 flex flex-wrap gap-2">
                 <a href="/profile" className="btn-secondary py-2 text-sm">
                   {t("auth.profile.title")}
@@ -93,7 +95,7 @@ function Account({ data }: { data: { section: Section; sessions: SessionRow[] } 
         {data.section === "sessions" && (
           <div className="card">
             <h2 className="mb-3 text-xl font-semibold">{t("auth.account.sessionsTitle")}</h2>
-            <SessionsList sessions={data.sessions} current={auth!.sessionId} />
+            <SessionsList sessions={data.sessions} current={auth.sessionId} />
           </div>
         )}
         {data.section === "data" && (
@@ -123,13 +125,13 @@ export default definePage({
   params: z.object({ section: z.enum(SECTIONS).optional() }),
   load: async (c) => {
     const section = (c.req.param("section") ?? "profile") as Section;
-    const sessions = section === "sessions" ? await listUserSessions(c.var.deps.db, c.var.auth!.user.id) : [];
+    const sessions = section === "sessions" ? await listUserSessions(c.var.deps.db, c.var.user.id) : [];
     return { section, sessions };
   },
   title: (t) => t("auth.account.title"),
   Component: Account,
   action: async (c) => {
-    const auth = c.var.auth!;
+    const auth = c.var.auth;
     const db = c.var.deps.db;
     const body = await c.req.parseBody();
     const here = new URL(c.req.url).pathname;

@@ -6,10 +6,11 @@ import { isProfileComplete } from "../../server/services/users";
 import { PublicLayout } from "../_layouts/public";
 import { ServerForm } from "../_blocks/blocks";
 import { safeFallback } from "./login";
+import { useSignedIn } from "../../server/render/signed-in";
 
 function ProfileRows() {
-  const { t, auth } = usePage();
-  const u = auth!.user;
+  const { t } = usePage();
+  const u = useSignedIn().user;
   const rows: [string, string | null][] = [
     [t("auth.profile.email"), `${u.email} (${u.emailConfirmedAt ? t("auth.profile.confirmed") : t("auth.profile.unconfirmed")})`],
     [t("auth.profile.name"), u.name],
@@ -58,8 +59,8 @@ export const profilePage = definePage({
 });
 
 function EditProfile() {
-  const { t, auth, url } = usePage();
-  const u = auth!.user;
+  const { t, url } = usePage();
+  const u = useSignedIn().user;
   const saved = url.searchParams.get("saved");
   return (
     <PublicLayout>
@@ -125,7 +126,7 @@ export const editProfilePage = definePage({
   title: (t) => t("auth.profile.editTitle"),
   Component: EditProfile,
   action: async (c) => {
-    const auth = c.var.auth!;
+    const auth = c.var.auth;
     const kind = (await c.req.parseBody())._form;
     if (kind === "password") {
       return handleForm(

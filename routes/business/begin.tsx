@@ -154,18 +154,17 @@ const refillForm = refillSchema.extend({
   quantity: z.coerce.number({ error: "common.validation.invalid" }).int("common.validation.invalid").min(1, "payment.errors.minInvites").max(100_000),
 });
 
-export const beginPage = definePage<Data>({
+export const beginPage = definePage({
   path: "/business",
   guards: ["auth"],
   load: async (c) => {
-    const auth = c.var.auth!;
-    const overview = await businessOverview(c.var.deps.db, auth.user);
-    return { ...overview, isBusiness: auth.user.isBusiness, demo: auth.kind === "demo" };
+    const overview = await businessOverview(c.var.deps.db, c.var.user);
+    return { ...overview, isBusiness: c.var.user.isBusiness, demo: c.var.auth.kind === "demo" };
   },
   title: (t) => t("cabinet.nav.business.begin"),
   Component: Begin,
   action: async (c) => {
-    const user = c.var.auth!.user;
+    const user = c.var.user;
     const body = await c.req.parseBody();
     if (body._form === "activate-business") {
       return handleForm(c, "activate-business", z.object({ name: z.string().trim().max(120).optional() }), async ({ name }) => {

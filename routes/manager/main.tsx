@@ -106,7 +106,7 @@ function Main({ data }: { data: Data }) {
   );
 }
 
-export const managerMainPage = definePage<Data>({
+export const managerMainPage = definePage({
   path: "/manager",
   guards: ["admin"],
   load: (c) => managerOverview(c.var.deps.db),

@@ -41,7 +41,7 @@ export const checkoutPage = definePage({
   path: "/payment/report",
   guards: ["auth"],
   load: async (c) => {
-    const user = c.var.auth!.user;
+    const user = c.var.user;
     if (user.isFull) return c.redirect("/report/full");
     const price = (await getPrices(c.var.deps.db)).fullReport;
     const code = getCookie(c, COUPON_COOKIE) ?? null;
@@ -51,7 +51,7 @@ export const checkoutPage = definePage({
   title: (t) => t("payment.checkoutTitle"),
   Component: Checkout,
   action: async (c) => {
-    const user = c.var.auth!.user;
+    const user = c.var.user;
     const body = await c.req.parseBody();
     if (body._form === "coupon") {
       return handleForm(c, "coupon", z.object({ code: z.string().trim().min(1, "common.validation.required").max(64) }), async ({ code }) => {
@@ -93,12 +93,12 @@ export const sandboxPage = definePage({
   path: "/payment/sandbox/:id",
   guards: ["auth"],
   params: z.object({ id: z.string().regex(ID_PATTERN) }),
-  load: async (c) => ({ amount: (await getOwnSandboxPayment(c.var.deps.db, c.var.auth!.user.id, c.req.param("id")!)).amount }),
+  load: async (c) => ({ amount: (await getOwnSandboxPayment(c.var.deps.db, c.var.user.id, c.req.param("id")!)).amount }),
   title: (t) => t("payment.sandboxTitle"),
   Component: Sandbox,
   action: async (c) => {
     const body = await c.req.parseBody();
-    const { order, outcome } = await sandboxDecide(c.var.deps, c.var.auth!.user, c.req.param("id")!, body.decision === "pay");
+    const { order, outcome } = await sandboxDecide(c.var.deps, c.var.user, c.req.param("id")!, body.decision === "pay");
     const business = order.entityType === "invites" ? "/business" : "";
     const ok = outcome === "credited" || outcome === "already_credited";
     return c.redirect(`/payment${business}/${ok ? "success" : "fail"}?order=${order.id}`, 303);
@@ -138,7 +138,7 @@ const outcomePage = (path: string, ok: boolean, business: boolean) =>
     guards: ["auth"],
     load: async (c) => {
       const id = c.req.query("order");
-      const order = id && ID_PATTERN.test(id) ? await getOwnOrder(c.var.deps.db, c.var.auth!.user.id, id).catch(() => null) : null;
+      const order = id && ID_PATTERN.test(id) ? await getOwnOrder(c.var.deps.db, c.var.user.id, id).catch(() => null) : null;
       return { ok, business, order };
     },
     title: (t) => t(ok ? "payment.successTitle" : "payment.failTitle"),
@@ -177,7 +177,7 @@ export const activatePage = definePage({
   Component: Activate,
   action: (c) =>
     handleForm(c, "activate", z.object({ code: z.string().trim().min(1, "common.validation.required").max(64) }), async ({ code }) => {
-      const r = await redeemCoupon(c, c.var.auth!.user, code);
+      const r = await redeemCoupon(c, c.var.user, code);
       return c.redirect(`/activate?done=${r.unlocked ? "unlocked" : "saved"}`, 303);
     }),
 });

@@ -3,7 +3,6 @@
 // paid blocks locked in the base report. Hidden until the e-mail is confirmed.
 import type { Context } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../server/context";
 import { notFound } from "../../server/lib/errors";
 import { ID_PATTERN } from "../../server/lib/ids";
 import { definePage } from "../../server/render/define";
@@ -24,6 +23,8 @@ import type { Indicators } from "../../model";
 import { SectionCard } from "./section-card";
 import { PublicLayout } from "../_layouts/public";
 import { reportHref, withLang } from "../_layouts/links";
+import type { SignedInContext } from "../../server/middleware/guards";
+import { useSignedIn } from "../../server/render/signed-in";
 
 interface ReportData {
   view: ReportView;
@@ -179,11 +180,12 @@ function Sections({ view }: { view: ReportView }) {
 }
 
 function ConfirmGate({ data }: { data: ReportData }) {
-  const { t, auth, url } = usePage();
+  const { t, url } = usePage();
+  const auth = useSignedIn();
   return (
     <div className="card mx-auto max-w-xl text-center" data-testid="confirm-gate">
       <h1 className="mb-3 text-2xl font-bold">{t("report.confirmTitle")}</h1>
-      <p className="mb-6 text-slate-700">{t("auth.confirm.needed", { email: auth!.user.email })}</p>
+      <p className="mb-6 text-slate-700">{t("auth.confirm.needed", { email: auth.user.email })}</p>
       {url.searchParams.get("resent") && <p className="mb-4 text-emerald-700">{t("auth.confirm.resent")}</p>}
       <form method="post">
         <button className="btn-primary" disabled={data.resendIn > 0} data-testid="resend">
@@ -278,14 +280,14 @@ function Report({ data }: { data: ReportData }) {
 }
 
 /** The report language: `?report_lang=`, else the UI language. */
-const languageOf = (c: Context<AppEnv>) => {
+const languageOf = (c: Context) => {
   const q = c.req.query("report_lang");
   return isReportLanguage(q) ? q : c.var.locale;
 };
 
-async function loadReport(c: Context<AppEnv>, wanted: "base" | "full", resultId?: string): Promise<ReportData | Response> {
+async function loadReport(c: SignedInContext, wanted: "base" | "full", resultId?: string): Promise<ReportData | Response> {
   const db = c.var.deps.db;
-  const user = c.var.auth!.user;
+  const user = c.var.user;
   const view = await userReport(db, user, { resultId, wanted, language: languageOf(c) });
   if (!view) return c.redirect("/test/start");
   // spec §4: the full report follows purchase; until then the base one is the report
@@ -293,8 +295,8 @@ async function loadReport(c: Context<AppEnv>, wanted: "base" | "full", resultId?
   return { view, confirmed: Boolean(user.emailConfirmedAt), resendIn: user.emailConfirmedAt ? 0 : await resendWait(db, user.id) };
 }
 
-const resend = async (c: Context<AppEnv>) => {
-  const user = c.var.auth!.user;
+const resend = async (c: SignedInContext) => {
+  const user = c.var.user;
   const ok = await resendConfirmation(c.var.deps, user).then(
     () => true,
     () => false,
@@ -322,7 +324,7 @@ export const pdfReportPage = definePage({
   path: "/report/pdf/full",
   guards: ["auth"],
   load: async (c) => {
-    const user = c.var.auth!.user;
+    const user = c.var.user;
     const resultId = c.req.query("result");
     const view = await userReport(c.var.deps.db, user, { resultId: resultId && ID_PATTERN.test(resultId) ? resultId : undefined, wanted: "full", language: languageOf(c) });
     if (!view) return c.redirect("/test/start");

@@ -2,7 +2,6 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import TestRunner from "../../islands/test-runner";
-import type { AppEnv } from "../../server/context";
 import { notFound } from "../../server/lib/errors";
 import { definePage } from "../../server/render/define";
 import { Island, usePage } from "../../server/render/page";
@@ -25,6 +24,7 @@ import { LabLayout } from "../_layouts/public";
 import { reportHref } from "../_layouts/links";
 import { ServerForm } from "../_blocks/blocks";
 import { handleForm } from "../../server/lib/forms";
+import type { SignedInContext } from "../../server/middleware/guards";
 
 // ---------------------------------------------------------------- start screen
 interface StartData {
@@ -78,9 +78,9 @@ function Start({ data }: { data: StartData }) {
   );
 }
 
-async function loadStart(c: Context<AppEnv>): Promise<StartData> {
+async function loadStart(c: SignedInContext): Promise<StartData> {
   const db = c.var.deps.db;
-  const user = c.var.auth!.user;
+  const user = c.var.user;
   const open = await currentResult(db, user.id);
   const test = open ? (await listTests(db)).find((x) => x.id === open.testId) ?? (await defaultTest(db)) : await defaultTest(db);
   return {
@@ -98,7 +98,7 @@ export const startPage = definePage({
   title: (t) => t("test.start.title"),
   Component: Start,
   action: async (c) => {
-    await resetResult(c.var.deps.db, c.var.auth!.user);
+    await resetResult(c.var.deps.db, c.var.user);
     return c.redirect("/testing", 303);
   },
 });
@@ -139,9 +139,9 @@ function Runner({ data }: { data: RunnerData }) {
 }
 type TestRunnerAnswers = { yes: string; probablyYes: string; dontKnow: string; probablyNot: string; no: string };
 
-async function runnerData(c: Context<AppEnv>, test: TestRow, code?: string): Promise<RunnerData> {
+async function runnerData(c: SignedInContext, test: TestRow, code?: string): Promise<RunnerData> {
   const db = c.var.deps.db;
-  const result = await startTest(db, c.var.auth!.user, test.id, code);
+  const result = await startTest(db, c.var.user, test.id, code);
   return { resultId: result.id, questions: await testQuestions(db, test.id, c.var.locale), answers: await answeredMap(db, result.id) };
 }
 
@@ -150,9 +150,9 @@ export const testingPage = definePage({
   guards: ["auth"],
   load: async (c) => {
     const db = c.var.deps.db;
-    const open = await currentResult(db, c.var.auth!.user.id);
+    const open = await currentResult(db, c.var.user.id);
     // nothing to continue: the start screen offers the report or a retake
-    if (!open && (await latestCompleted(db, c.var.auth!.user.id))) return c.redirect("/test/start");
+    if (!open && (await latestCompleted(db, c.var.user.id))) return c.redirect("/test/start");
     const test = open ? (await listTests(db)).find((x) => x.id === open.testId) ?? (await defaultTest(db)) : await defaultTest(db);
     return runnerData(c, test);
   },
@@ -197,7 +197,7 @@ export const testsPage = definePage({
   Component: TestList,
 });
 
-async function testByOrder(c: Context<AppEnv>) {
+async function testByOrder(c: SignedInContext) {
   const order = Number(c.req.param("order"));
   const test = (await listTests(c.var.deps.db))[order - 1];
   if (!test) throw notFound();
@@ -223,7 +223,7 @@ export const testByOrderPage = definePage({
   params: z.object({ order: z.string().regex(/^[1-9]\d{0,3}$/) }),
   load: async (c) => {
     const test = await testByOrder(c);
-    const open = await currentResult(c.var.deps.db, c.var.auth!.user.id);
+    const open = await currentResult(c.var.deps.db, c.var.user.id);
     if (test.activationCode && open?.testId !== test.id) return null;
     return runnerData(c, test);
   },
@@ -232,7 +232,7 @@ export const testByOrderPage = definePage({
   action: async (c) => {
     const test = await testByOrder(c);
     return handleForm(c, "code", z.object({ code: z.string().trim().min(1, "common.validation.required").max(100) }), async ({ code }) => {
-      await startTest(c.var.deps.db, c.var.auth!.user, test.id, code);
+      await startTest(c.var.deps.db, c.var.user, test.id, code);
       return c.redirect(new URL(c.req.url).pathname, 303);
     });
   },

@@ -1,14 +1,44 @@
+// /api: one module per resource, each mounted at its own prefix (the spec's path), so no route
+// depends on the order of mounts. `npm run routes` lists them with their guards.
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
 import { demoReadOnly } from "../middleware/guards";
-import { demoApi, managerMasqApi } from "./masquerade";
-import { passportApi } from "./passport";
+import { answersApi } from "./answers";
 import { businessApi } from "./business";
-import { managerSalesApi } from "./manager-sales";
+import { couponsApi } from "./coupons";
+import { formatsApi } from "./formats";
+import { amoApi, consultationApi, webinarApi } from "./leads";
+import { managerApi } from "./manager";
+import { notifyApi } from "./notify";
+import { ordersApi } from "./orders";
+import { passportApi } from "./passport";
 import { paymentsApi } from "./payments";
-import { publicApi } from "./public";
 import { reportsApi } from "./reports";
-import { testingApi } from "./testing";
+import { resultsApi } from "./results";
+import { reviewsApi } from "./reviews";
+import { healthApi, totalApi } from "./site";
+import { testsApi } from "./tests";
+
+export const API_MODULES = {
+  "/health": healthApi,
+  "/total": totalApi,
+  "/passport": passportApi,
+  "/test": testsApi,
+  "/answer": answersApi,
+  "/result": resultsApi,
+  "/report": reportsApi,
+  "/review": reviewsApi,
+  "/format": formatsApi,
+  "/order": ordersApi,
+  "/payment": paymentsApi,
+  "/coupon": couponsApi,
+  "/amo": amoApi,
+  "/consultation": consultationApi,
+  "/webinar": webinarApi,
+  "/notify": notifyApi,
+  "/business": businessApi,
+  "/manager": managerApi,
+} as const;
 
 export const api = new Hono<AppEnv>();
 // The spec's clients send a no-cache pragma; answers are per user, so never cache them either.
@@ -16,12 +46,4 @@ api.use("*", demoReadOnly, async (c, next) => {
   await next();
   c.header("Cache-Control", "no-store");
 });
-api.route("/", publicApi);
-api.route("/passport", passportApi);
-api.route("/manager", managerMasqApi);
-api.route("/manager", managerSalesApi);
-api.route("/business", demoApi);
-api.route("/", testingApi);
-api.route("/", reportsApi);
-api.route("/", paymentsApi);
-api.route("/", businessApi);
+for (const [prefix, module] of Object.entries(API_MODULES)) api.route(prefix, module as unknown as Hono<AppEnv>);

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
-import { notFound, unauthorized } from "../lib/errors";
+import { notFound } from "../lib/errors";
 import { clearSessionCookies, requestMeta, setSessionCookies, trackingCookies } from "../lib/http";
 import { validate } from "../lib/validate";
 import { guard } from "../middleware/guards";
@@ -26,13 +26,9 @@ import { verifyCaptcha } from "../services/captcha";
 import { acceptInvite, listOwnInvites } from "../services/invites";
 import { listUserSessions, revokeSession, revokeUserSessions } from "../services/sessions";
 import { toUserDoc } from "../services/users";
-import { ID_PATTERN } from "../lib/ids";
+import { pathId } from "../lib/ids";
 
 export const passportApi = new Hono<AppEnv>();
-const me = (c: { var: AppEnv["Variables"] }) => {
-  if (!c.var.auth) throw unauthorized();
-  return c.var.auth;
-};
 
 passportApi.post("/signup", validate("json", signupSchema), async (c) => {
   const input = c.req.valid("json");
@@ -54,10 +50,10 @@ passportApi.post("/logout", async (c) => {
   return c.json({ ok: true });
 });
 
-passportApi.get("/", guard("auth"), async (c) => c.json(await toUserDoc(c.var.deps.db, me(c).user)));
+passportApi.get("/", guard("auth"), async (c) => c.json(await toUserDoc(c.var.deps.db, c.var.user)));
 
 passportApi.put("/", guard("auth"), validate("json", profileSchema), async (c) => {
-  const user = await updateProfile(c.var.deps.db, me(c).user, c.req.valid("json"));
+  const user = await updateProfile(c.var.deps.db, c.var.user, c.req.valid("json"));
   return c.json(await toUserDoc(c.var.deps.db, user));
 });
 
@@ -67,7 +63,7 @@ const changePasswordBody = z.preprocess(
   changePasswordSchema,
 );
 passportApi.post("/changePassword", guard("auth"), validate("json", changePasswordBody), async (c) => {
-  const auth = me(c);
+  const auth = c.var.auth;
   await changePassword(c.var.deps, auth.user, auth.sessionId, c.req.valid("json"), c.var.locale);
   return c.json({ ok: true });
 });
@@ -82,41 +78,37 @@ passportApi.post("/restore/confirm", validate("json", resetPasswordSchema), asyn
   return c.json({ ok: true });
 });
 
-passportApi.post("/resend", guard("auth"), async (c) => c.json(await resendConfirmation(c.var.deps, me(c).user)));
+passportApi.post("/resend", guard("auth"), async (c) => c.json(await resendConfirmation(c.var.deps, c.var.user)));
 
-passportApi.get("/invites", guard("auth"), async (c) => c.json({ docs: await listOwnInvites(c.var.deps.db, me(c).user) }));
-passportApi.post("/invites/:id", guard("auth"), async (c) => {
-  const id = c.req.param("id");
-  if (!ID_PATTERN.test(id)) throw notFound();
-  return c.json(await acceptInvite(c.var.deps.db, me(c).user, id));
-});
+passportApi.get("/invites", guard("auth"), async (c) => c.json({ docs: await listOwnInvites(c.var.deps.db, c.var.user) }));
+passportApi.post("/invites/:id", guard("auth"), async (c) => c.json(await acceptInvite(c.var.deps.db, c.var.user, pathId(c))));
 
 passportApi.get("/sessions", guard("auth"), async (c) => {
-  const auth = me(c);
+  const auth = c.var.auth;
   const rows = await listUserSessions(c.var.deps.db, auth.user.id);
   return c.json({
     docs: rows.map((s) => ({ _id: s.id, userAgent: s.userAgent, ip: s.ip, createdAt: s.createdAt, lastUsedAt: s.lastUsedAt, expiresAt: s.expiresAt, current: s.id === auth.sessionId })),
   });
 });
 passportApi.delete("/sessions/:id", guard("auth"), async (c) => {
-  const auth = me(c);
+  const auth = c.var.auth;
   if (!(await revokeSession(c.var.deps.db, c.req.param("id"), auth.user.id))) throw notFound();
   return c.json({ ok: true });
 });
 passportApi.delete("/sessions", guard("auth"), async (c) => {
-  const auth = me(c);
+  const auth = c.var.auth;
   await revokeUserSessions(c.var.deps.db, auth.user.id, auth.sessionId);
   return c.json({ ok: true });
 });
 
 passportApi.get("/export", guard("auth"), async (c) => {
-  const data = await exportData(c.var.deps.db, me(c).user);
+  const data = await exportData(c.var.deps.db, c.var.user);
   c.header("Content-Disposition", `attachment; filename="thinking-format-data.json"`);
   return c.json(data);
 });
 
 passportApi.delete("/", guard("auth"), validate("json", z.object({ password: z.string().min(1, "common.validation.required").max(1024) })), async (c) => {
-  await deleteAccount(c.var.deps, me(c).user, c.req.valid("json").password, c.var.locale);
+  await deleteAccount(c.var.deps, c.var.user, c.req.valid("json").password, c.var.locale);
   clearSessionCookies(c);
   return c.json({ ok: true });
 });

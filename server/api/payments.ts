@@ -1,42 +1,23 @@
-// /api/payment, /api/coupon, /api/order and the YooKassa notification (spec §7).
+// /api/payment: start a payment, and YooKassa's notification (spec §7).
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
-import { z } from "zod";
 import type { AppEnv } from "../context";
-import { notFound, unauthorized } from "../lib/errors";
-import { ID_PATTERN } from "../lib/ids";
+import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { guard } from "../middleware/guards";
-import { COUPON_COOKIE, getOwnOrder, listOrders, paymentSchema, settlePayment, startPayment, toOrderDoc } from "../services/payments";
-import { redeemCoupon } from "../services/payments/coupons";
+import { COUPON_COOKIE, paymentSchema, settlePayment, startPayment } from "../services/payments";
 
 export const paymentsApi = new Hono<AppEnv>();
-const user = (c: { var: AppEnv["Variables"] }) => {
-  if (!c.var.auth) throw unauthorized();
-  return c.var.auth.user;
-};
 
-paymentsApi.post("/payment", guard("auth"), validate("json", paymentSchema), async (c) =>
-  c.json(await startPayment(c.var.deps, user(c), c.req.valid("json"), getCookie(c, COUPON_COOKIE)), 201),
+paymentsApi.post("/", guard("auth"), validate("json", paymentSchema), async (c) =>
+  c.json(await startPayment(c.var.deps, c.var.user, c.req.valid("json"), getCookie(c, COUPON_COOKIE)), 201),
 );
-
-paymentsApi.post("/coupon", guard("auth"), validate("json", z.object({ code: z.string().trim().min(1, "common.validation.required").max(64) })), async (c) =>
-  c.json(await redeemCoupon(c, user(c), c.req.valid("json").code)),
-);
-
-paymentsApi.get("/order", guard("auth"), async (c) => c.json({ docs: (await listOrders(c.var.deps.db, user(c).id)).map(toOrderDoc) }));
-
-paymentsApi.get("/order/:id", guard("auth"), async (c) => {
-  const id = c.req.param("id");
-  if (!ID_PATTERN.test(id)) throw notFound();
-  return c.json(toOrderDoc(await getOwnOrder(c.var.deps.db, user(c).id, id)));
-});
 
 /**
  * YooKassa's HTTP notification. Its body is never trusted: we only take the payment id from it
  * and ask YooKassa for the payment, so a forged or repeated notification can't credit anything.
  */
-paymentsApi.post("/payment/yookassa/notify", async (c) => {
+paymentsApi.post("/yookassa/notify", async (c) => {
   if (c.var.deps.config.PAYMENT_PROVIDER !== "yookassa") throw notFound();
   const body = (await c.req.json().catch(() => null)) as { object?: { id?: unknown } } | null;
   const id = typeof body?.object?.id === "string" ? body.object.id : null;

@@ -2,18 +2,17 @@
 // run the service, and either redirect or hand back the form state for the page to show again.
 import type { Context } from "hono";
 import type { z } from "zod";
-import type { AppEnv } from "../context";
 import type { FormState } from "../render/page";
 import { AppError, translateFields } from "./errors";
 import { fieldErrors } from "./validate";
 
-export async function formValues(c: Context<AppEnv>): Promise<Record<string, string>> {
+export async function formValues(c: Context): Promise<Record<string, string>> {
   const body = await c.req.parseBody();
   return Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === "string"));
 }
 
 export async function handleForm<S extends z.ZodType>(
-  c: Context<AppEnv>,
+  c: Context,
   kind: string,
   schema: S,
   run: (data: z.output<S>) => Promise<Response>,

@@ -1,26 +1,25 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import type { AppEnv } from "../context";
 import { COOKIE } from "../middleware/auth";
 import type { RequestMeta } from "../services/accounts";
 import { SESSION_DAYS } from "../services/sessions";
 
-const isHttps = (c: Context<AppEnv>) =>
+const isHttps = (c: Context) =>
   (c.req.header("x-forwarded-proto") ?? new URL(c.req.url).protocol.replace(":", "")) === "https" ||
   c.var.deps.config.PUBLIC_URL.startsWith("https://");
 
 /** The session cookies of spec §9: `token` (HttpOnly: no browser code reads it) and `id`, 30 days. */
-export function setSessionCookies(c: Context<AppEnv>, token: string, userId: string, name: "token" | "masqToken" | "masqDemoToken" = COOKIE.token) {
+export function setSessionCookies(c: Context, token: string, userId: string, name: "token" | "masqToken" | "masqDemoToken" = COOKIE.token) {
   const base = { path: "/", maxAge: SESSION_DAYS * 86_400, sameSite: "Lax" as const, secure: isHttps(c) };
   setCookie(c, name, token, { ...base, httpOnly: true });
   if (name === COOKIE.token) setCookie(c, COOKIE.id, userId, base);
 }
 
-export function clearSessionCookies(c: Context<AppEnv>) {
+export function clearSessionCookies(c: Context) {
   for (const name of [COOKIE.token, COOKIE.id, COOKIE.masq, COOKIE.demo]) deleteCookie(c, name, { path: "/" });
 }
 
-export function requestMeta(c: Context<AppEnv>): RequestMeta {
+export function requestMeta(c: Context): RequestMeta {
   const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
   return {
@@ -30,7 +29,7 @@ export function requestMeta(c: Context<AppEnv>): RequestMeta {
   };
 }
 
-export function trackingCookies(c: Context<AppEnv>): Record<string, string> {
+export function trackingCookies(c: Context): Record<string, string> {
   const all = getCookie(c);
   const keep = ["ref", "referral", "coupon", "utm_source", "utm_medium", "utm_term", "utm_content", "utm_campaign", "utm_test"];
   return Object.fromEntries(Object.entries(all).filter(([k]) => keep.includes(k)));

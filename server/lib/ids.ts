@@ -1,3 +1,4 @@
+import { notFound } from "./errors";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 
 // 24 hex characters like a Mongo ObjectId: 4 bytes of seconds then 8 random bytes, so ids sort
@@ -10,3 +11,10 @@ export function createId(): string {
 }
 
 export const ID_PATTERN = /^[0-9a-f]{24}$/;
+
+/** A path parameter that must be an id: anything else is a 404, like a missing record. */
+export function pathId(c: { req: { param(name: string): string | undefined } }, name = "id"): string {
+  const value = c.req.param(name);
+  if (!value || !ID_PATTERN.test(value)) throw notFound();
+  return value;
+}

@@ -5,7 +5,6 @@ import { zValidator } from "@hono/zod-validator";
 import type { Context, ValidationTargets } from "hono";
 import { z } from "zod";
 import type { T } from "../../locales";
-import type { AppEnv } from "../context";
 import { AppError } from "./errors";
 
 const zodLocales = { ru: z.locales.ru().localeError, en: z.locales.en().localeError };
@@ -40,12 +39,12 @@ export function fieldErrors(t: T, issues: readonly z.core.$ZodIssue[], input: un
   return fields;
 }
 
-export function validationError(c: Context<AppEnv>, error: z.ZodError, input: unknown) {
+export function validationError(c: Context, error: z.ZodError, input: unknown) {
   return new AppError(400, "validation_failed", "errors.validation", fieldErrors(c.var.t, error.issues, input));
 }
 
 /** Validates data that is already in hand (a second stage, or a page form). */
-export function parseWith<S extends z.ZodType>(c: Context<AppEnv>, schema: S, data: unknown): z.output<S> {
+export function parseWith<S extends z.ZodType>(c: Context, schema: S, data: unknown): z.output<S> {
   const parsed = schema.safeParse(data);
   if (!parsed.success) throw validationError(c, parsed.error, data);
   return parsed.data;
@@ -53,7 +52,7 @@ export function parseWith<S extends z.ZodType>(c: Context<AppEnv>, schema: S, da
 
 export const validate = <Target extends keyof ValidationTargets, S extends z.ZodType>(target: Target, schema: S) =>
   zValidator(target, schema, (result, c) => {
-    if (!result.success) throw validationError(c as Context<AppEnv>, result.error as unknown as z.ZodError, result.data);
+    if (!result.success) throw validationError(c as Context, result.error as unknown as z.ZodError, result.data);
   });
 
 /** Common field schemas with our own messages. */

@@ -1,14 +1,19 @@
-// The named guards of the spec, one Hono middleware each, shared by pages and the API.
+// The named guards of the spec (§6), one Hono middleware each, shared by pages and the API.
 // On a page a failed guard redirects (spec §4); on /api it answers 401/403.
+//
+// A guard also narrows the handler's types: after `guard("auth")` the handler reads a non-null
+// `c.var.user` and `c.var.auth`; after `guard("project")` also `c.var.project`. So no handler
+// checks for null again, and forgetting the guard is a compile error, not a runtime 500.
 import type { Context, MiddlewareHandler } from "hono";
 import { every } from "hono/combine";
 import { deleteCookie, setCookie } from "hono/cookie";
 import { AppError, forbidden, unauthorized } from "../lib/errors";
-import type { AppEnv } from "../context";
+import type { AppEnv, AuthState } from "../context";
 import { COOKIE } from "./auth";
-import { isProfileComplete } from "../services/users";
+import { resolveProject, type ProjectRole, type ProjectRow } from "../services/projects";
+import { isManager, isProfileComplete, type UserRow } from "../services/users";
 
-type Guard = MiddlewareHandler<AppEnv>;
+type Handler = MiddlewareHandler<AppEnv>;
 const isApi = (c: Context) => c.req.path.startsWith("/api/");
 const wanted = (c: Context) => {
   const u = new URL(c.req.url);
@@ -17,8 +22,36 @@ const wanted = (c: Context) => {
 export const TRACKING_MAX_AGE = 2_592_000; // 30 days, spec §9
 export const UTM_KEYS = ["utm_source", "utm_medium", "utm_term", "utm_content", "utm_campaign", "utm_test"] as const;
 
+type SignedIn = { auth: AuthState; user: UserRow };
+/** What each guard guarantees to the handlers after it. */
+interface GuardVariables {
+  auth: SignedIn;
+  /** A manager (spec: role admin); see `isManager`. */
+  admin: SignedIn;
+  /** A business user, a manager, or the read-only demo company. */
+  business: SignedIn;
+  /** Signed in with name and birthday filled in. */
+  profile: SignedIn;
+  /** A business user working in one project they may see (spec §4 current project). */
+  project: SignedIn & { project: ProjectRow; projectRole: ProjectRole };
+  /** Visitor-only pages (login, sign-up). */
+  guest: {};
+  /** The spec's `demo` guard: outside the business area the read-only demo session is dropped. */
+  dropDemo: {};
+  coupon: {};
+  ref: {};
+  utm: {};
+}
+export type GuardName = keyof GuardVariables;
+type Intersect<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+/** The request environment after the named guards ran. */
+export type GuardedEnv<G extends readonly GuardName[]> = AppEnv & { Variables: Intersect<GuardVariables[G[number]]> & {} };
+
+/** The context of a handler or page loader behind a sign-in guard. */
+export type SignedInContext = Context<GuardedEnv<["auth"]>>;
+
 /** The demo business account looks at everything and changes nothing: pages and API alike. */
-export const demoReadOnly: Guard = async (c, next) => {
+export const demoReadOnly: Handler = async (c, next) => {
   if (c.var.auth?.kind === "demo" && c.req.method !== "GET" && c.req.method !== "HEAD") {
     throw new AppError(403, "demo_read_only", "auth.errors.demoReadOnly");
   }
@@ -27,7 +60,7 @@ export const demoReadOnly: Guard = async (c, next) => {
 
 /** Copies the named query parameters into 30-day cookies so a later sign-up can attach them. */
 const remember =
-  (...names: string[]): Guard =>
+  (...names: string[]): Handler =>
   async (c, next) => {
     for (const name of names) {
       const value = c.req.query(name);
@@ -36,71 +69,83 @@ const remember =
     await next();
   };
 
-const auth: Guard = async (c, next) => {
-  if (c.var.auth) return next();
-  if (isApi(c)) throw unauthorized();
-  return c.redirect(`/login?fallback=${encodeURIComponent(wanted(c))}`);
-};
+const toLogin = (c: Context) => c.redirect(`/login?fallback=${encodeURIComponent(wanted(c))}`);
 
-const guards: Record<string, Guard> = {
-  auth,
-  /** Visitor-only pages (login, sign-up): a signed-in user goes to the fallback or the test. */
+/** Lets the request through as `auth` when `allowed` holds; otherwise 401/403 or a redirect. */
+const signedIn =
+  (allowed: (a: AuthState) => boolean, onRefused: (c: Context, a: AuthState) => Response | Promise<Response> = (c) => c.redirect("/")): Handler =>
+  async (c, next) => {
+    const a = c.var.auth;
+    if (!a) {
+      if (isApi(c)) throw unauthorized();
+      return toLogin(c);
+    }
+    if (!allowed(a)) {
+      if (isApi(c)) throw forbidden();
+      return onRefused(c, a);
+    }
+    (c as unknown as Context<GuardedEnv<["auth"]>>).set("user", a.user);
+    await next();
+  };
+
+const canUseBusiness = (a: AuthState) => a.user.isBusiness || isManager(a.user) || a.kind === "demo";
+
+const guards: Record<GuardName, Handler> = {
+  auth: signedIn(() => true),
+  admin: signedIn((a) => isManager(a.user)),
+  business: signedIn(canUseBusiness),
+  profile: signedIn(
+    (a) => isProfileComplete(a.user),
+    (c) => c.redirect(`/profile/edit?fallback=${encodeURIComponent(wanted(c))}`),
+  ),
+  project: every(signedIn(canUseBusiness), async (c, next) => {
+    const named = c.req.query("project") ?? c.req.header("project");
+    try {
+      const { project, role } = await resolveProject(c.var.deps.db, c.var.auth!.user, named);
+      const inProject = c as unknown as Context<GuardedEnv<["project"]>>;
+      inProject.set("project", project);
+      inProject.set("projectRole", role);
+    } catch (e) {
+      if (isApi(c) || !(e instanceof AppError) || e.status >= 500) throw e;
+      return c.redirect("/business"); // spec §4: a failed project load goes to the business index
+    }
+    await next();
+  }) as Handler,
   guest: async (c, next) => {
     if (!c.var.auth) return next();
     if (isApi(c)) return next();
     const fallback = c.req.query("fallback");
     return c.redirect(fallback && /^\/(?!\/)/.test(fallback) ? fallback : "/test/start");
   },
-  admin: async (c, next) => {
-    const a = c.var.auth;
-    if (a?.user.role === "admin") return next();
-    if (isApi(c)) throw a ? forbidden() : unauthorized();
-    return c.redirect("/");
-  },
-  business: async (c, next) => {
-    const a = c.var.auth;
-    if (a && (a.user.isBusiness || a.user.role === "admin" || a.kind === "demo")) return next();
-    if (isApi(c)) throw a ? forbidden() : unauthorized();
-    return c.redirect(a ? "/" : `/login?fallback=${encodeURIComponent(wanted(c))}`);
-  },
-  /** Outside the business area the read-only demo session is dropped (spec §4). */
-  demo: async (c, next) => {
+  dropDemo: async (c, next) => {
     if (c.var.auth?.kind === "demo" && !isApi(c)) {
       deleteCookie(c, COOKIE.demo, { path: "/" });
       c.set("auth", null);
     }
     await next();
   },
-  profile: async (c, next) => {
-    const a = c.var.auth;
-    if (!a) return auth(c, next);
-    if (isProfileComplete(a.user)) return next();
-    if (isApi(c)) throw new AppError(403, "profile_incomplete", "errors.profileIncomplete");
-    return c.redirect(`/profile/edit?fallback=${encodeURIComponent(wanted(c))}`);
-  },
-  project: async (c, next) => {
-    if (c.var.projectId || c.var.auth?.user.currentProjectId || c.req.query("project")) return next();
-    if (isApi(c)) throw new AppError(400, "project_required", "errors.projectRequired");
-    return c.redirect("/business");
-  },
   coupon: remember("coupon"),
   ref: remember("ref", "referral"),
   utm: remember(...UTM_KEYS),
 };
 
-export type GuardName = keyof typeof guards;
+const unknownGuard: Handler = async () => {
+  throw new AppError(500, "unknown_middleware", "errors.unknownMiddleware");
+};
+
+/** The guard names a middleware made by `guard()` runs: read by `npm run routes`. */
+export const GUARD_NAMES = Symbol("guards");
+export const guardNamesOf = (h: unknown): readonly string[] => ((h as { [GUARD_NAMES]?: string[] })?.[GUARD_NAMES] ?? []);
 
 /**
- * `guard("auth", "business")`: one middleware running the named guards in order.
- * An unknown name fails every request with 500 "Unknown middleware".
+ * `guard("auth", "business")`: one middleware running the named guards in order, typed so the
+ * handler after it sees what they guarantee. A name that is not a guard fails every request
+ * with 500 "Unknown middleware" (the spec's behaviour; TypeScript refuses it before that).
  */
-export function guard(...names: string[]): Guard {
-  const list = names.map(
-    (name): Guard =>
-      guards[name] ??
-      (async () => {
-        throw new AppError(500, "unknown_middleware", "errors.unknownMiddleware");
-      }),
-  );
-  return list.length === 1 ? list[0]! : (every(...list) as Guard);
+export function guard<const G extends readonly GuardName[]>(...names: G): MiddlewareHandler<GuardedEnv<G>> {
+  const list = names.map((name): Handler => guards[name] ?? unknownGuard);
+  const run = (list.length === 1 ? list[0]! : every(...list)) as Handler;
+  const named: Handler = (c, next) => run(c, next);
+  Object.assign(named, { [GUARD_NAMES]: [...names] });
+  return named as unknown as MiddlewareHandler<GuardedEnv<G>>;
 }

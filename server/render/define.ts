@@ -1,24 +1,25 @@
 // A page route: path, guards, optional route-param check (failure → 404), a loader that calls
 // domain services (never our own HTTP API), a title and a component that gets the data.
+// The guards type the loader's and action's context: `guards: ["auth"]` gives them `c.var.user`.
 import type { Context } from "hono";
 import type { ComponentType } from "react";
 import type { z } from "zod";
 import type { T } from "../../locales";
-import type { AppEnv } from "../context";
+import type { GuardedEnv, GuardName } from "../middleware/guards";
 import type { FormState, RenderOptions } from "./page";
 
-export interface PageDef<D = undefined> {
+export interface PageDef<D = undefined, G extends readonly GuardName[] = readonly GuardName[]> {
   path: string | string[];
-  guards?: string[];
+  guards?: G;
   params?: z.ZodType;
   /** Loads the page's data through the services; may return a Response (a redirect) instead. */
-  load?: (c: Context<AppEnv>) => Promise<D | Response> | D | Response;
+  load?: (c: Context<GuardedEnv<G>>) => Promise<D | Response> | D | Response;
   title: (t: T, data: D) => string;
   description?: (t: T, data: D) => string;
   Component: ComponentType<{ data: D }>;
   /** A POST to the page's own path (no-script forms): a response (usually a redirect), or the
    * form state to show the page again with the entered values and messages. */
-  action?: (c: Context<AppEnv>) => Promise<Response | FormState>;
+  action?: (c: Context<GuardedEnv<G>>) => Promise<Response | FormState>;
   bodyClass?: string;
   /** The HTML depends only on the URL and language for visitors who are not signed in, so it
    * may be micro-cached (server/render/cache.ts). */
@@ -26,6 +27,10 @@ export interface PageDef<D = undefined> {
   status?: RenderOptions["status"];
 }
 
-export function definePage<D = undefined>(def: PageDef<D>): PageDef<D> {
+/** Any page, whatever its data and guards: what the router mounts. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyPageDef = PageDef<any, any>;
+
+export function definePage<D = undefined, const G extends readonly GuardName[] = []>(def: PageDef<D, G>): PageDef<D, G> {
   return def;
 }

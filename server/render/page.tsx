@@ -6,7 +6,7 @@ import type { Context } from "hono";
 import { createContext, useContext, type ComponentType, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import type { Locale, T } from "../../locales";
-import type { AppEnv, AuthState } from "../context";
+import type { AuthState } from "../context";
 import { manifest } from "./assets";
 
 export interface PageContextValue {
@@ -80,7 +80,7 @@ export interface RenderOptions {
   bodyClass?: string;
 }
 
-export function pageContext(c: Context<AppEnv>): PageContextValue {
+export function pageContext(c: Context): PageContextValue {
   const url = new URL(c.req.url);
   return {
     t: c.var.t,
@@ -129,7 +129,7 @@ export function renderDocument(ctx: PageContextValue, node: ReactNode, opts: Ren
   )}">${body}</body></html>`;
 }
 
-export function renderPage(c: Context<AppEnv>, node: ReactNode, opts: RenderOptions) {
+export function renderPage(c: Context, node: ReactNode, opts: RenderOptions) {
   const html = renderDocument(pageContext(c), node, opts);
   return c.html(html, opts.status ?? 200, { "Cache-Control": "no-store" });
 }

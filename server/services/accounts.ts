@@ -179,7 +179,7 @@ export async function signup(
     passwordHash: await hashPassword(password),
     locale: meta.locale,
     referralId: referral?.id ?? null,
-    inviteId: input.invite ?? null,
+    inviteLink: input.invite ?? null,
     utm: Object.keys(utm).length ? utm : null,
   };
   try {

@@ -1,13 +1,12 @@
 // reCAPTCHA v3, verified on the server when RECAPTCHA_SECRET is set (off otherwise).
 // https://developers.google.com/recaptcha/docs/verify
 import type { Context } from "hono";
-import type { AppEnv } from "../context";
 import { AppError } from "../lib/errors";
 import { requestMeta } from "../lib/http";
 
 export const CAPTCHA_MIN_SCORE = 0.5;
 
-export async function verifyCaptcha(c: Context<AppEnv>, token: string | undefined) {
+export async function verifyCaptcha(c: Context, token: string | undefined) {
   const { RECAPTCHA_SECRET: secret, RECAPTCHA_VERIFY_URL: url } = c.var.deps.config;
   if (!secret) return;
   const fail = () => new AppError(400, "captcha_failed", "auth.errors.captcha", { captcha: c.var.t("auth.errors.captcha") });

@@ -49,7 +49,7 @@ export async function toUserDoc(db: Db, u: UserRow) {
     role: u.role,
     isActive: u.isActive,
     isBusiness: u.isBusiness,
-    isManager: u.isManager,
+    isManager: isManager(u),
     isCompleted: u.isCompleted,
     isFull: u.isFull,
     isConfirmed: u.emailConfirmedAt != null,
@@ -59,6 +59,9 @@ export async function toUserDoc(db: Db, u: UserRow) {
     createdAt: u.createdAt,
   };
 }
+
+/** The one rule for "is a manager" (spec: role equals the manager role, admin). */
+export const isManager = (u: Pick<UserRow, "role">) => u.role === "admin";
 
 export const isProfileComplete = (u: Pick<UserRow, "name" | "birthday">) => Boolean(u.name && u.birthday);
 export const isTestComplete = (u: Pick<UserRow, "formatCode">) => Boolean(u.formatCode);

@@ -102,7 +102,7 @@ describe("pages and the shell", () => {
   });
 
   it("fails an unknown guard name with 500 Unknown middleware", async () => {
-    const app = createApp(t.deps, (a) => a.get("/probe", guard("no-such-guard"), (c) => c.text("unreachable")));
+    const app = createApp(t.deps, (a) => a.get("/probe", guard("no-such-guard" as never), (c) => c.text("unreachable")));
     const res = await app.request("/probe");
     expect(res.status).toBe(500);
     expect(await res.text()).toContain("Unknown middleware");

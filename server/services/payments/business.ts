@@ -12,7 +12,7 @@ import { createId } from "../../lib/ids";
 import { logActivity } from "../activity";
 import { loadPdfFonts } from "../pdf";
 import { getSetting } from "../settings";
-import type { UserRow } from "../users";
+import { isManager, type UserRow } from "../users";
 import { CORPORATE_MIN, creditOrder, getPrices, planFor, startPayment } from "./index";
 
 export const INVOICE_DUE_DAYS = 3;
@@ -64,7 +64,7 @@ export const refillSchema = z.object({
 export async function refill(deps: AppDeps, user: UserRow, input: z.infer<typeof refillSchema>) {
   const { db } = deps;
   const [project] = await db.select().from(projects).where(eq(projects.id, input.project));
-  if (!project || (project.ownerId !== user.id && user.role !== "admin")) throw notFound();
+  if (!project || (project.ownerId !== user.id && !isManager(user))) throw notFound();
   if (input.quantity >= CORPORATE_MIN) {
     // Corporate is sold by request: record it for the managers instead of pricing it.
     const id = createId();

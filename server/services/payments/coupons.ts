@@ -1,6 +1,5 @@
 import type { Context } from "hono";
 import { setCookie } from "hono/cookie";
-import type { AppEnv } from "../../context";
 import { TRACKING_MAX_AGE } from "../../middleware/guards";
 import type { UserRow } from "../users";
 import { applyDiscount, COUPON_COOKIE, findUsableCoupon, getPrices, startPayment } from "./index";
@@ -9,7 +8,7 @@ import { applyDiscount, COUPON_COOKIE, findUsableCoupon, getPrices, startPayment
  * POST /api/coupon and /activate/{code}: a coupon that covers the full report unlocks it at
  * once; a partial one is kept in the `coupon` cookie (30 days) and applied at checkout.
  */
-export async function redeemCoupon(c: Context<AppEnv>, user: UserRow, code: string) {
+export async function redeemCoupon(c: Context, user: UserRow, code: string) {
   const db = c.var.deps.db;
   const coupon = await findUsableCoupon(db, code, user, "full").catch(async (e) => {
     // an invites coupon is still a valid code: keep it for the business checkout

@@ -1,0 +1,26 @@
+// The site's lead forms as the spec's calls: /api/amo/business-lead (business demo request),
+// /api/consultation (tickets and the check), /api/webinar/user. One resource, the spec's three
+// prefixes; /api/notify/send-form (notify.ts) takes any of them by name.
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../context";
+import { validate } from "../lib/validate";
+import { hasConsultation, leadSchemas, saveLead, type LeadKind } from "../services/leads";
+
+export async function submitLeadResponse(c: Context, kind: LeadKind, input: never) {
+  const { db, mailer, config } = c.var.deps;
+  return c.json(await saveLead({ db, mailer, adminEmail: config.ADMIN_EMAIL }, kind, input, c.var.auth?.user.id ?? null), 201);
+}
+
+const leadRoute = <K extends LeadKind>(kind: K) =>
+  [validate("json", leadSchemas[kind]), (c: Context) => submitLeadResponse(c, kind, (c.req as unknown as { valid(t: "json"): never }).valid("json"))] as const;
+
+export const amoApi = new Hono<AppEnv>().post("/business-lead", ...leadRoute("demo"));
+
+export const consultationApi = new Hono<AppEnv>()
+  .post("/add-ticket", ...leadRoute("consultation"))
+  .get("/check", validate("query", z.object({ email: z.email() })), async (c) =>
+    c.json({ exists: await hasConsultation(c.var.deps.db, c.req.valid("query").email.toLowerCase()) }),
+  );
+
+export const webinarApi = new Hono<AppEnv>().post("/user", ...leadRoute("webinar"));

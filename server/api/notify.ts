@@ -1,0 +1,24 @@
+// /api/notify: a generic site form by name, and the business-order notice to the managers.
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../context";
+import { ID_PATTERN } from "../lib/ids";
+import { parseWith, validate } from "../lib/validate";
+import { guard } from "../middleware/guards";
+import { leadSchemas } from "../services/leads";
+import { notifyBusinessOrder } from "../services/payments/business";
+import { submitLeadResponse } from "./leads";
+
+/** `form` names which one (demo, research, consultation, webinar). */
+const sendFormSchema = z.object({ form: z.enum(["demo", "research", "consultation", "webinar"]) }).loose();
+
+export const notifyApi = new Hono<AppEnv>();
+
+notifyApi.post("/send-form", validate("json", sendFormSchema), async (c) => {
+  const body = c.req.valid("json");
+  return submitLeadResponse(c, body.form, parseWith(c, leadSchemas[body.form], body) as never);
+});
+
+notifyApi.get("/order-business", guard("auth"), validate("query", z.object({ order: z.string().regex(ID_PATTERN) })), async (c) =>
+  c.json(await notifyBusinessOrder(c.var.deps, c.var.user, c.req.valid("query").order)),
+);

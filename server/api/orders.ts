@@ -1,0 +1,29 @@
+// /api/order: the user's own orders, an invoice's PDF, and the retake call the spec files here.
+import { Hono } from "hono";
+import type { AppEnv } from "../context";
+import { notFound } from "../lib/errors";
+import { pathId } from "../lib/ids";
+import { guard } from "../middleware/guards";
+import { getOwnOrder, listOrders, toOrderDoc } from "../services/payments";
+import { invoicePdf } from "../services/payments/business";
+import { progressOf, resetResult, toResultDoc } from "../services/testing";
+
+export const ordersApi = new Hono<AppEnv>().use(guard("auth"));
+
+ordersApi.get("/", async (c) => c.json({ docs: (await listOrders(c.var.deps.db, c.var.user.id)).map(toOrderDoc) }));
+
+/** Starts a retake: a new open result (the old one is kept). Spec path, despite the name. */
+ordersApi.get("/reset_result", async (c) => {
+  const db = c.var.deps.db;
+  const result = await resetResult(db, c.var.user);
+  return c.json({ ...toResultDoc(result), progress: await progressOf(db, result) });
+});
+
+ordersApi.get("/:id", async (c) => c.json(toOrderDoc(await getOwnOrder(c.var.deps.db, c.var.user.id, pathId(c)))));
+
+ordersApi.get("/:id/invoice.pdf", async (c) => {
+  const order = await getOwnOrder(c.var.deps.db, c.var.user.id, pathId(c));
+  if (order.method !== "invoice") throw notFound();
+  const pdf = await invoicePdf(c.var.deps.db, order, c.var.user);
+  return c.body(pdf as unknown as ArrayBuffer, 200, { "Content-Type": "application/pdf", "Content-Disposition": `inline; filename="invoice-${order.invoiceNumber}.pdf"` });
+});

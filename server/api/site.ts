@@ -1,0 +1,15 @@
+// /api/health (the platform's health check) and /api/total (the landing's counter).
+import { Hono } from "hono";
+import type { AppEnv } from "../context";
+import { totalUsers } from "../services/stats";
+
+export const healthApi = new Hono<AppEnv>().get("/", async (c) => {
+  try {
+    await c.var.deps.database.ping();
+    return c.json({ status: "ok", database: c.var.deps.database.kind });
+  } catch {
+    return c.json({ status: "error", database: "unreachable" }, 503);
+  }
+});
+
+export const totalApi = new Hono<AppEnv>().get("/", async (c) => c.json({ total: await totalUsers(c.var.deps.db) }));
