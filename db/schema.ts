@@ -235,6 +235,17 @@ export const reviews = sqliteTable(
   (t) => [index("reviews_published_idx").on(t.isPublished, t.createdAt)],
 );
 
+/** Fixed-window counters for abuse limits, in the database so every app instance shares them. */
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    key: text().primaryKey(),
+    count: integer().notNull(),
+    resetAt: integer().notNull(), // epoch ms
+  },
+  (t) => [index("rate_limits_reset_idx").on(t.resetAt)],
+);
+
 export const settings = sqliteTable("settings", {
   key: text().primaryKey(),
   value: text({ mode: "json" }).$type<unknown>().notNull(),
@@ -303,6 +314,8 @@ export const orders = sqliteTable(
     invoiceNumber: integer(),
     createdAt: createdAt(),
     paidAt: integer({ mode: "timestamp_ms" }),
+    /** When the managers were told about this (business) order: they are told once. */
+    notifiedAt: integer({ mode: "timestamp_ms" }),
   },
   (t) => [
     index("orders_user_idx").on(t.userId, t.createdAt),

@@ -15,7 +15,7 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const dir = mkdtempSync(join(tmpdir(), "tf-bench-"));
 
 const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-  env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATABASE_URL: `file:${join(dir, "bench.db")}`, OUTBOX_DIR: join(dir, "outbox"), NODE_ENV: "production" },
+  env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATABASE_URL: `file:${join(dir, "bench.db")}`, OUTBOX_DIR: join(dir, "outbox"), NODE_ENV: "production", PAYMENT_SANDBOX: "true" },
   stdio: ["ignore", "pipe", "inherit"],
 });
 

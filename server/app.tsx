@@ -40,12 +40,15 @@ export function createApp(deps: AppDeps, extend?: (app: Hono<AppEnv>) => void) {
     await next();
   });
   app.use("*", localeMiddleware, authMiddleware, sameOriginWrites);
+  // One limit for every body, pages' form posts as well as the API: nothing reads 5 MB for us.
+  // The refused body is not read, so the connection is closed rather than left half-read (a
+  // client reusing it would see its next request fail).
   app.use(
-    "/api/*",
+    "*",
     bodyLimit({
       maxSize: MAX_BODY,
       onError: () => {
-        throw new AppError(413, "payload_too_large", "common.errors.tooLarge");
+        throw new AppError(413, "payload_too_large", "common.errors.tooLarge", undefined, undefined, { Connection: "close" });
       },
     }),
   );

@@ -40,6 +40,17 @@ const ConfigSchema = z
     VK_CLIENT_ID: optionalString,
     VK_CLIENT_SECRET: optionalString,
     PAYMENT_PROVIDER: z.enum(["sandbox", "yookassa"]).default("sandbox"),
+    /** In production the sandbox (a Pay button that credits for free) must be asked for by name. */
+    PAYMENT_SANDBOX: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((v) => v === "true"),
+    /** Which proxy's forwarded client address to believe: none (the socket's address), fly
+     * (Fly-Client-IP), or a number N: the N-th address from the right of X-Forwarded-For. */
+    TRUST_PROXY: z
+      .string()
+      .regex(/^(none|fly|[1-9])$/, "none, fly or a number of proxies 1-9")
+      .default("none"),
     YOOKASSA_SHOP_ID: optionalString,
     YOOKASSA_SECRET_KEY: optionalString,
     YOOKASSA_API_URL: z.string().url().default("https://api.yookassa.ru/v3"),
@@ -47,6 +58,10 @@ const ConfigSchema = z
   .refine((c) => !c.ADMIN_EMAIL === !c.ADMIN_PASSWORD, {
     message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together",
     path: ["ADMIN_PASSWORD"],
+  })
+  .refine((c) => c.NODE_ENV !== "production" || c.PAYMENT_PROVIDER !== "sandbox" || c.PAYMENT_SANDBOX, {
+    message: "production takes real payments: set PAYMENT_PROVIDER=yookassa (with its keys), or PAYMENT_SANDBOX=true to run the free sandbox on purpose",
+    path: ["PAYMENT_PROVIDER"],
   })
   .refine((c) => c.PAYMENT_PROVIDER !== "yookassa" || (c.YOOKASSA_SHOP_ID && c.YOOKASSA_SECRET_KEY), {
     message: "PAYMENT_PROVIDER=yookassa needs YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY",

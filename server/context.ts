@@ -20,6 +20,9 @@ export interface AuthState {
   /** normal, masq (a manager acting as the user) or demo (the read-only demo business account). */
   kind: "normal" | "masq" | "demo";
   actorId: string | null;
+  /** Where the token came from: the Authorization header (only our own script or an API client
+   * can send it) or a cookie (which any site's link makes the browser send). */
+  via: "bearer" | "cookie";
 }
 
 /** What every request carries (set by the shared middleware). Declared on Hono's

@@ -14,6 +14,13 @@ try {
   process.exit(1);
 }
 
+if (config.NODE_ENV === "production" && config.PAYMENT_PROVIDER === "sandbox") {
+  console.warn("WARNING: PAYMENT_SANDBOX=true in production: anyone can buy anything for free with the sandbox's Pay button.");
+}
+if (config.NODE_ENV === "production" && !config.SMTP_URL) {
+  console.warn(`WARNING: no SMTP_URL in production: e-mails (confirmation, password links) are only written to ${config.OUTBOX_DIR} and nobody receives them.`);
+}
+
 const deps = await bootstrap(config);
 const app = createApp(deps);
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {

@@ -48,5 +48,5 @@ oauthRoutes.get("/auth/:provider/callback", async (c) => {
   const meta = requestMeta(c);
   const { token } = await createSession(c.var.deps.db, user.id, { userAgent: meta.userAgent, ip: meta.ip });
   setSessionCookies(c, token, user.id);
-  return c.redirect(safeFallback(saved.fallback) ?? reportHref({ user, sessionId: "", kind: "normal", actorId: null }));
+  return c.redirect(safeFallback(saved.fallback) ?? reportHref({ user }));
 });

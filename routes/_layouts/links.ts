@@ -1,7 +1,7 @@
 import type { AuthState } from "../../server/context";
 
 /** Where "my report" leads (spec §4): no result yet → the test; paid → full; otherwise base. */
-export function reportHref(auth: AuthState | null): string {
+export function reportHref(auth: Pick<AuthState, "user"> | null): string {
   if (!auth) return "/signup";
   if (!auth.user.formatCode) return "/test/start";
   return auth.user.isFull ? "/report/full" : "/report/base";

@@ -47,7 +47,7 @@ export default definePage({
     handleForm(c, "login", loginSchema, async (input) => {
       const { user, token } = await login(c.var.deps, input, requestMeta(c));
       setSessionCookies(c, token, user.id);
-      const next = safeFallback(c.req.query("fallback")) ?? reportHref({ user, sessionId: "", kind: "normal", actorId: null });
+      const next = safeFallback(c.req.query("fallback")) ?? reportHref({ user });
       return c.redirect(next, 303);
     }),
 });

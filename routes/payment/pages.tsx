@@ -69,7 +69,9 @@ function Sandbox({ data }: { data: { amount: number } }) {
   const { t } = usePage();
   return (
     <FormLayout title={t("payment.sandboxTitle")}>
-      <p className="mb-4 text-slate-600">{t("payment.sandboxLead")}</p>
+      <p role="alert" data-testid="sandbox-banner" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 font-semibold text-amber-900">
+        {t("payment.sandboxLead")}
+      </p>
       <p className="mb-6 text-xl font-bold">{t("payment.amount", { price: rub(data.amount) })}</p>
       <div className="flex flex-wrap gap-3">
         <form method="post">

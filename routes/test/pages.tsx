@@ -67,9 +67,19 @@ function Start({ data }: { data: StartData }) {
           </div>
         ) : (
           <div className="flex flex-wrap items-center gap-4">
-            <a href="/testing" className="btn-primary" data-testid="start-test">
-              {data.progress?.answered ? t("test.start.continue") : t("test.start.begin")}
-            </a>
+            {data.progress ? (
+              <a href="/testing" className="btn-primary" data-testid="start-test">
+                {data.progress.answered ? t("test.start.continue") : t("test.start.begin")}
+              </a>
+            ) : (
+              // starting writes a result: a form post, never a GET a foreign link could trigger
+              <form method="post" action="/test/start">
+                <input type="hidden" name="_form" value="begin" />
+                <button className="btn-primary" data-testid="start-test">
+                  {t("test.start.begin")}
+                </button>
+              </form>
+            )}
             {data.progress?.answered ? <span className="text-slate-600">{t("test.runner.progress", { n: data.progress.answered, m: data.progress.total })}</span> : null}
           </div>
         )}
@@ -98,7 +108,9 @@ export const startPage = definePage({
   title: (t) => t("test.start.title"),
   Component: Start,
   action: async (c) => {
-    await resetResult(c.var.deps.db, c.var.user);
+    const db = c.var.deps.db;
+    if ((await c.req.parseBody())._form === "retake") await resetResult(db, c.var.user);
+    else await startTest(db, c.var.user, (await defaultTest(db)).id);
     return c.redirect("/testing", 303);
   },
 });
@@ -151,9 +163,9 @@ export const testingPage = definePage({
   load: async (c) => {
     const db = c.var.deps.db;
     const open = await currentResult(db, c.var.user.id);
-    // nothing to continue: the start screen offers the report or a retake
-    if (!open && (await latestCompleted(db, c.var.user.id))) return c.redirect("/test/start");
-    const test = open ? (await listTests(db)).find((x) => x.id === open.testId) ?? (await defaultTest(db)) : await defaultTest(db);
+    // nothing to continue: the start screen begins one (a POST) or offers the report and a retake
+    if (!open) return c.redirect("/test/start");
+    const test = (await listTests(db)).find((x) => x.id === open.testId) ?? (await defaultTest(db));
     return runnerData(c, test);
   },
   title: (t) => t("test.start.title"),
@@ -204,13 +216,18 @@ async function testByOrder(c: SignedInContext) {
   return test;
 }
 
-function CodeForm() {
+/** Starting a test by its order: the activation code when the test has one, else one button. */
+function StartForm({ needsCode }: { needsCode: boolean }) {
   const { t } = usePage();
   return (
     <LabLayout>
       <div className="container-page max-w-md py-10">
         <div className="card">
-          <ServerForm kind="code" submit={t("test.start.codeSubmit")} fields={[{ name: "code", label: t("test.start.code"), required: true }]} />
+          {needsCode ? (
+            <ServerForm kind="code" submit={t("test.start.codeSubmit")} fields={[{ name: "code", label: t("test.start.code"), required: true }]} />
+          ) : (
+            <ServerForm kind="code" submit={t("test.start.begin")} fields={[]} />
+          )}
         </div>
       </div>
     </LabLayout>
@@ -224,14 +241,16 @@ export const testByOrderPage = definePage({
   load: async (c) => {
     const test = await testByOrder(c);
     const open = await currentResult(c.var.deps.db, c.var.user.id);
-    if (test.activationCode && open?.testId !== test.id) return null;
+    // only an open result of this test is continued; starting one is the form's POST
+    if (open?.testId !== test.id) return { start: { needsCode: Boolean(test.activationCode) } };
     return runnerData(c, test);
   },
   title: (t) => t("test.start.title"),
-  Component: ({ data }: { data: RunnerData | null }) => (data ? <Runner data={data} /> : <CodeForm />),
+  Component: ({ data }: { data: RunnerData | { start: { needsCode: boolean } } }) => ("start" in data ? <StartForm needsCode={data.start.needsCode} /> : <Runner data={data} />),
   action: async (c) => {
     const test = await testByOrder(c);
-    return handleForm(c, "code", z.object({ code: z.string().trim().min(1, "common.validation.required").max(100) }), async ({ code }) => {
+    const code = test.activationCode ? z.string().trim().min(1, "common.validation.required").max(100) : z.string().max(100).optional();
+    return handleForm(c, "code", z.object({ code }), async ({ code }) => {
       await startTest(c.var.deps.db, c.var.user, test.id, code);
       return c.redirect(new URL(c.req.url).pathname, 303);
     });

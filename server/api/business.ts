@@ -3,10 +3,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
-import { setSessionCookies } from "../lib/http";
+import { isSameSite, requestMeta, setSessionCookies } from "../lib/http";
 import { validate } from "../lib/validate";
 import { guard } from "../middleware/guards";
 import { startDemo } from "../services/masquerade";
+import { consume } from "../services/rate-limits";
 import { activateBusiness, refill, refillSchema } from "../services/payments/business";
 
 export const businessApi = new Hono<AppEnv>();
@@ -18,9 +19,14 @@ businessApi.post("/", guard("auth"), validate("json", z.object({ name: z.string(
 
 businessApi.post("/refill", guard("auth"), validate("json", refillSchema), async (c) => c.json(await refill(c.var.deps, c.var.user, c.req.valid("json")), 201));
 
-/** GET /api/business/masq-no-auth — the read-only demo business account for anyone. */
+/**
+ * GET /api/business/masq-no-auth — the read-only demo company for anyone: one shared session.
+ * The cookie is set only for a request from our own pages, so a link on another site cannot
+ * switch a signed-in visitor's cabinet to the demo; the spec's client stores the token itself.
+ */
 businessApi.get("/masq-no-auth", async (c) => {
+  await consume(c.var.deps.db, "demo", requestMeta(c).ip ?? "unknown");
   const { token, user } = await startDemo(c.var.deps.db);
-  setSessionCookies(c, token, user.id, "masqDemoToken");
+  if (isSameSite(c)) setSessionCookies(c, token, user.id, "masqDemoToken");
   return c.json({ token, _id: user.id });
 });

@@ -4,7 +4,9 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
+import { forbidden } from "../lib/errors";
 import { validate } from "../lib/validate";
+import { guard } from "../middleware/guards";
 import { hasConsultation, leadSchemas, saveLead, type LeadKind } from "../services/leads";
 
 export async function submitLeadResponse(c: Context, kind: LeadKind, input: never) {
@@ -19,8 +21,11 @@ export const amoApi = new Hono<AppEnv>().post("/business-lead", ...leadRoute("de
 
 export const consultationApi = new Hono<AppEnv>()
   .post("/add-ticket", ...leadRoute("consultation"))
-  .get("/check", validate("query", z.object({ email: z.email() })), async (c) =>
-    c.json({ exists: await hasConsultation(c.var.deps.db, c.req.valid("query").email.toLowerCase()) }),
-  );
+  // Only about the caller's own address: otherwise anyone could learn who asked us for advice.
+  .get("/check", guard("auth"), validate("query", z.object({ email: z.email().optional() })), async (c) => {
+    const asked = c.req.valid("query").email?.toLowerCase();
+    if (asked && asked !== c.var.user.email) throw forbidden();
+    return c.json({ exists: await hasConsultation(c.var.deps.db, c.var.user.email) });
+  });
 
 export const webinarApi = new Hono<AppEnv>().post("/user", ...leadRoute("webinar"));

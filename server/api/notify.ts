@@ -19,6 +19,7 @@ notifyApi.post("/send-form", validate("json", sendFormSchema), async (c) => {
   return submitLeadResponse(c, body.form, parseWith(c, leadSchemas[body.form], body) as never);
 });
 
-notifyApi.get("/order-business", guard("auth"), validate("query", z.object({ order: z.string().regex(ID_PATTERN) })), async (c) =>
+/** A GET that sends mail: only with the Authorization header, and once per order. */
+notifyApi.get("/order-business", guard("bearer"), validate("query", z.object({ order: z.string().regex(ID_PATTERN) })), async (c) =>
   c.json(await notifyBusinessOrder(c.var.deps, c.var.user, c.req.valid("query").order)),
 );

@@ -12,8 +12,9 @@ export const ordersApi = new Hono<AppEnv>().use(guard("auth"));
 
 ordersApi.get("/", async (c) => c.json({ docs: (await listOrders(c.var.deps.db, c.var.user.id)).map(toOrderDoc) }));
 
-/** Starts a retake: a new open result (the old one is kept). Spec path, despite the name. */
-ordersApi.get("/reset_result", async (c) => {
+/** Starts a retake: a new open result (the old one is kept). Spec path, despite the name; a GET
+ * that writes, so only with the Authorization header. */
+ordersApi.get("/reset_result", guard("bearer"), async (c) => {
   const db = c.var.deps.db;
   const result = await resetResult(db, c.var.user);
   return c.json({ ...toResultDoc(result), progress: await progressOf(db, result) });

@@ -19,11 +19,38 @@ export function clearSessionCookies(c: Context) {
   for (const name of [COOKIE.token, COOKIE.id, COOKIE.masq, COOKIE.demo]) deleteCookie(c, name, { path: "/" });
 }
 
+/**
+ * The client's address. Forwarded headers are believed only from the proxy TRUST_PROXY names:
+ * anyone can send X-Forwarded-For, and the abuse limits count by this address.
+ */
+export function clientIp(c: Context): string | null {
+  const socket = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? null;
+  const trust = c.var.deps.config.TRUST_PROXY;
+  if (trust === "fly") return c.req.header("fly-client-ip")?.trim() || socket;
+  if (trust !== "none") {
+    const chain = (c.req.header("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+    return chain[chain.length - Number(trust)] ?? socket;
+  }
+  return socket;
+}
+
+/** Did our own pages make this request (not a link or form on another site)? Browsers say so in
+ * Sec-Fetch-Site; without it (old browsers, API clients) the Origin or Referer must be ours. */
+export function isSameSite(c: Context): boolean {
+  const site = c.req.header("sec-fetch-site");
+  if (site) return site === "same-origin" || site === "none";
+  const origin = c.req.header("origin") ?? c.req.header("referer");
+  if (!origin) return false;
+  try {
+    return new URL(origin).origin === new URL(c.req.url).origin || new URL(origin).origin === new URL(c.var.deps.config.PUBLIC_URL).origin;
+  } catch {
+    return false;
+  }
+}
+
 export function requestMeta(c: Context): RequestMeta {
-  const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
   return {
-    ip: c.req.header("fly-client-ip") ?? forwarded ?? env?.incoming?.socket?.remoteAddress ?? null,
+    ip: clientIp(c),
     userAgent: c.req.header("user-agent") ?? null,
     locale: c.var.locale,
   };

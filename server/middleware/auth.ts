@@ -21,13 +21,13 @@ export const authMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   const { db } = c.var.deps;
   const bearer = c.req.header("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
   const candidates = [bearer, getCookie(c, COOKIE.demo), getCookie(c, COOKIE.masq), getCookie(c, COOKIE.token)];
-  for (const token of candidates) {
+  for (const [i, token] of candidates.entries()) {
     if (!token) continue;
     const session = await validateToken(db, token);
     if (!session) continue;
     const user = await findUserById(db, session.userId);
     if (!user || !user.isActive) continue;
-    c.set("auth", { user, sessionId: session.id, kind: session.kind, actorId: session.actorId });
+    c.set("auth", { user, sessionId: session.id, kind: session.kind, actorId: session.actorId, via: i === 0 ? "bearer" : "cookie" });
     break;
   }
   const project = c.req.header("project");

@@ -34,6 +34,9 @@ interface GuardVariables {
   profile: SignedIn;
   /** A business user working in one project they may see (spec §4 current project). */
   project: SignedIn & { project: ProjectRow; projectRole: ProjectRole };
+  /** Signed in through the Authorization header, not a cookie alone: for the spec's GET calls
+   * that write, so a link on another site cannot trigger them with the victim's cookies. */
+  bearer: SignedIn;
   /** Visitor-only pages (login, sign-up). */
   guest: {};
   /** The spec's `demo` guard: outside the business area the read-only demo session is dropped. */
@@ -94,6 +97,10 @@ const guards: Record<GuardName, Handler> = {
   auth: signedIn(() => true),
   admin: signedIn((a) => isManager(a.user)),
   business: signedIn(canUseBusiness),
+  bearer: async (c, next) => {
+    if (c.var.auth && c.var.auth.via !== "bearer") throw new AppError(401, "bearer_required", "errors.bearerOnly");
+    return signedIn(() => true)(c, next);
+  },
   profile: signedIn(
     (a) => isProfileComplete(a.user),
     (c) => c.redirect(`/profile/edit?fallback=${encodeURIComponent(wanted(c))}`),

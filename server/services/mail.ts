@@ -1,5 +1,7 @@
 // Mail goes over SMTP when SMTP_URL is set; otherwise each message is written to the outbox
 // folder as an .eml file and its links are logged, so a newcomer can confirm an account offline.
+// In production the links are never logged: they are sign-in credentials (restore, confirm), and
+// logs travel further than mailboxes.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
@@ -17,7 +19,7 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-export function createMailer(config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "OUTBOX_DIR">): Mailer {
+export function createMailer(config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "OUTBOX_DIR" | "NODE_ENV">): Mailer {
   if (config.SMTP_URL) {
     const transport = nodemailer.createTransport(config.SMTP_URL);
     return {
@@ -33,7 +35,7 @@ export function createMailer(config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "OU
       mkdirSync(config.OUTBOX_DIR, { recursive: true });
       const file = join(config.OUTBOX_DIR, `${new Date().toISOString().replace(/[:.]/g, "-")}-${createId()}.eml`);
       writeFileSync(file, info.message as Buffer);
-      const links = m.text.match(/https?:\/\/\S+/g) ?? [];
+      const links = config.NODE_ENV === "production" ? [] : (m.text.match(/https?:\/\/\S+/g) ?? []);
       console.log(`[mail] to ${m.to}: "${m.subject}" saved to ${file}${links.length ? `\n[mail] links: ${links.join(" ")}` : ""}`);
     },
   };

@@ -29,7 +29,7 @@ export function hashToken(token: string): string {
 export async function createSession(
   db: Db,
   userId: string,
-  opts: { kind?: SessionKind; actorId?: string | null; userAgent?: string | null; ip?: string | null } = {},
+  opts: { kind?: SessionKind; actorId?: string | null; userAgent?: string | null; ip?: string | null; ttlMs?: number } = {},
 ) {
   const token = generateToken();
   const now = Date.now();
@@ -43,7 +43,7 @@ export async function createSession(
     ip: opts.ip ?? null,
     createdAt: new Date(now),
     lastUsedAt: new Date(now),
-    expiresAt: new Date(now + SESSION_MS),
+    expiresAt: new Date(now + (opts.ttlMs ?? SESSION_MS)),
   } satisfies typeof sessions.$inferInsert;
   await db.insert(sessions).values(row);
   return { token, session: row };
@@ -61,7 +61,8 @@ export async function validateToken(db: Db, token: string): Promise<SessionRow |
     await db.delete(sessions).where(eq(sessions.id, row.id));
     return null;
   }
-  if (row.expiresAt.getTime() - now < SESSION_MS / 2) {
+  // only a normal session slides; a masquerade ends on time however busy it is
+  if (row.kind === "normal" && row.expiresAt.getTime() - now < SESSION_MS / 2) {
     row.expiresAt = new Date(now + SESSION_MS);
     await db.update(sessions).set({ expiresAt: row.expiresAt, lastUsedAt: new Date(now) }).where(eq(sessions.id, row.id));
   }

@@ -283,7 +283,7 @@ describe("masquerade", () => {
   });
 
   it("opens the read-only demo business account without sign-in", async () => {
-    const res = await t.app.request("/api/business/masq-no-auth");
+    const res = await t.app.request("/api/business/masq-no-auth", { headers: { "Sec-Fetch-Site": "same-origin" } });
     expect(res.status).toBe(200);
     const demo = cookiesOf(res).masqDemoToken!;
     const me = await (await t.app.request("/api/passport", { headers: { Cookie: `masqDemoToken=${demo}` } })).json();

@@ -138,7 +138,7 @@ describe("the business cabinet's Begin page", () => {
 
 describe("the demo business account", () => {
   it("shows the demo project read-only and refuses any change", async () => {
-    const demo = cookiesOf(await t.app.request("/api/business/masq-no-auth")).masqDemoToken!;
+    const demo = cookiesOf(await t.app.request("/api/business/masq-no-auth", { headers: { "Sec-Fetch-Site": "same-origin" } })).masqDemoToken!;
     const cookie = `masqDemoToken=${demo}; i18n_locale=en`;
     const html = await (await get("/business", cookie)).text();
     expect(html).toContain('data-testid="demo-banner"');

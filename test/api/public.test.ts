@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessRequests, webinarSignups } from "../../db/schema";
 import { createTestApp, type TestApp } from "../helpers";
+import { signUp } from "../respondent";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -83,11 +84,16 @@ describe("public API", () => {
     expect(rows).toHaveLength(1);
   });
 
-  it("takes consultation tickets and finds them by e-mail", async () => {
-    const res = await t.json("POST", "/api/consultation/add-ticket", { name: "Petr", phone: "+79001112233", email: "petr@example.com" });
+  it("takes consultation tickets and tells a signed-in user about their own address only", async () => {
+    const petr = await signUp(t, "petr");
+    const res = await t.json("POST", "/api/consultation/add-ticket", { name: "Petr", phone: "+79001112233", email: petr.email });
     expect(res.status).toBe(201);
-    const check = await (await t.app.request("/api/consultation/check?email=petr@example.com")).json();
-    expect(check).toEqual({ exists: true });
+    expect(await (await t.app.request("/api/consultation/check", { headers: petr.h })).json()).toEqual({ exists: true });
+    // nobody learns whether some other address asked us for advice (security finding 10)
+    expect((await t.app.request(`/api/consultation/check?email=${encodeURIComponent(petr.email)}`)).status).toBe(401);
+    const other = await signUp(t, "nosy");
+    expect((await t.app.request(`/api/consultation/check?email=${encodeURIComponent(petr.email)}`, { headers: other.h })).status).toBe(403);
+    expect(await (await t.app.request("/api/consultation/check", { headers: other.h })).json()).toEqual({ exists: false });
   });
 
   it("routes the generic send-form call by its form name", async () => {

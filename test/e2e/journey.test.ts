@@ -46,7 +46,9 @@ describe("consumer journey at 360 px", () => {
   it("answers all 110 statements, survives a dropped connection and a reload, and lands on the result", async () => {
     const signup = await page.request.post(e.base + "/api/passport/signup", { data: { email, policy: true, terms: true, offer: true }, headers: { Origin: e.base } });
     expect(signup.ok()).toBe(true);
-    await page.goto(e.base + "/testing?lang=en");
+    // the start screen's button begins the test (a POST: no GET creates a result)
+    await page.goto(e.base + "/test/start?lang=en");
+    await Promise.all([page.waitForURL(/\/testing/), page.locator("[data-testid=start-test]").click()]);
     await answerUntil(30);
 
     // the connection drops: answers queue up in the browser and nothing is lost

@@ -1,7 +1,7 @@
 // Business purchases: activating a business account, buying invites for a project by card or
 // by invoice (a PDF in rubles, 100 % prepayment, due in 3 calendar days), which a manager marks
 // paid; and notifying managers of business orders.
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { jsPDF } from "jspdf";
 import { z } from "zod";
 import type { Db } from "../../../db/client";
@@ -144,12 +144,18 @@ export async function invoicePdf(db: Db, order: typeof orders.$inferSelect, buye
 export async function notifyBusinessOrder(deps: AppDeps, user: UserRow, orderId: string) {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
   if (!order || order.userId !== user.id) throw notFound();
-  if (deps.config.ADMIN_EMAIL) {
-    await deps.mailer.send({
-      to: deps.config.ADMIN_EMAIL,
-      subject: `Business order ${order.invoiceNumber ?? order.id}`,
-      text: `${user.email} ordered ${order.quantity} invites (${money(order.amount)} RUB) by ${order.method}. State: ${order.state}.`,
-    });
-  }
-  return { notified: Boolean(deps.config.ADMIN_EMAIL) };
+  if (!deps.config.ADMIN_EMAIL) return { notified: false };
+  // claim the notice first: of two concurrent calls only one sends, and a repeat sends nothing
+  const claimed = await deps.db
+    .update(orders)
+    .set({ notifiedAt: new Date() })
+    .where(and(eq(orders.id, order.id), isNull(orders.notifiedAt)))
+    .returning({ id: orders.id });
+  if (claimed.length === 0) return { notified: true, already: true };
+  await deps.mailer.send({
+    to: deps.config.ADMIN_EMAIL,
+    subject: `Business order ${order.invoiceNumber ?? order.id}`,
+    text: `${user.email} ordered ${order.quantity} invites (${money(order.amount)} RUB) by ${order.method}. State: ${order.state}.`,
+  });
+  return { notified: true };
 }

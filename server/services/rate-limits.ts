@@ -1,0 +1,90 @@
+// Abuse limits: fixed-window counters in the database (table rate_limits), so several app
+// instances behind a libSQL server share them and a restart does not reset them. One statement
+// per hit (an upsert that starts a new window when the old one is over), so concurrent hits
+// never lose a count.
+import { lt, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { rateLimits } from "../../db/schema";
+import { tooMany } from "../lib/errors";
+
+export interface Limit {
+  /** How many hits a window allows. */
+  max: number;
+  windowMs: number;
+}
+
+/** The limits by purpose: per address unless the key says otherwise. */
+export const LIMITS = {
+  /** Wrong passwords from one address for one account. */
+  loginPair: { max: 5, windowMs: 15 * 60_000 },
+  /** Wrong passwords from one address, whatever the account (a sprayer). */
+  loginAddress: { max: 30, windowMs: 15 * 60_000 },
+  /** Wrong passwords for one account from everywhere: above this, each try waits (back-off). */
+  loginAccount: { max: 10, windowMs: 15 * 60_000 },
+  restore: { max: 5, windowMs: 15 * 60_000 },
+  resend: { max: 5, windowMs: 15 * 60_000 },
+  signup: { max: 10, windowMs: 60 * 60_000 },
+  /** Each lead form mails the managers. */
+  lead: { max: 5, windowMs: 60 * 60_000 },
+  /** Coupon, activation and test codes: guesses, right or wrong. */
+  codeGuess: { max: 10, windowMs: 15 * 60_000 },
+  demo: { max: 30, windowMs: 60 * 60_000 },
+} satisfies Record<string, Limit>;
+export type LimitName = keyof typeof LIMITS;
+
+/** Counts a hit; returns the count in the current window and when the window ends. */
+export async function hit(db: Db, key: string, limit: Limit, now = Date.now()) {
+  const resetAt = now + limit.windowMs;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, resetAt })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.resetAt} <= ${now} then 1 else ${rateLimits.count} + 1 end`,
+        resetAt: sql`case when ${rateLimits.resetAt} <= ${now} then ${resetAt} else ${rateLimits.resetAt} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+  if (Math.random() < 0.001) await db.delete(rateLimits).where(lt(rateLimits.resetAt, now)); // keep the table small
+  return row!;
+}
+
+/** Counts a hit and throws 429 (with Retry-After) when it is over the limit. */
+export async function consume(db: Db, name: LimitName, who: string, now = Date.now()) {
+  const limit = LIMITS[name];
+  const { count, resetAt } = await hit(db, `${name}:${who}`, limit, now);
+  if (count > limit.max) throw tooMany(Math.max(1, Math.ceil((resetAt - now) / 1000)));
+}
+
+/** Seconds to wait before `key` may try again (0: now), without counting a hit. */
+export async function retryAfter(db: Db, name: LimitName, who: string, now = Date.now()): Promise<number> {
+  const limit = LIMITS[name];
+  const [row] = await db.select().from(rateLimits).where(sql`${rateLimits.key} = ${`${name}:${who}`}`);
+  if (!row || row.resetAt <= now || row.count < limit.max) return 0;
+  return Math.ceil((row.resetAt - now) / 1000);
+}
+
+/** Counts a failure without throwing (the caller decides what a failure costs). */
+export const recordFailure = (db: Db, name: LimitName, who: string, now = Date.now()) => hit(db, `${name}:${who}`, LIMITS[name], now);
+
+export async function clear(db: Db, name: LimitName, who: string) {
+  await db.delete(rateLimits).where(sql`${rateLimits.key} = ${`${name}:${who}`}`);
+}
+
+/**
+ * The login rule: failures from one address for one account, or from one address overall, wait
+ * out their window (seconds returned here); failures of one account from everywhere only slow its
+ * attempts down (loginBackoffMs, never a lock), so attackers elsewhere cannot keep the owner out.
+ */
+export async function loginWait(db: Db, email: string, ip: string, now = Date.now()): Promise<number> {
+  const [pair, address] = await Promise.all([retryAfter(db, "loginPair", `${email}|${ip}`, now), retryAfter(db, "loginAddress", ip, now)]);
+  return Math.max(pair, address);
+}
+
+/** How long to hold a login attempt for an account under attack: grows with failures, ≤ 3 s. */
+export async function loginBackoffMs(db: Db, email: string, now = Date.now()): Promise<number> {
+  const [row] = await db.select().from(rateLimits).where(sql`${rateLimits.key} = ${`loginAccount:${email}`}`);
+  if (!row || row.resetAt <= now || row.count < LIMITS.loginAccount.max) return 0;
+  return Math.min(3000, 250 * (row.count - LIMITS.loginAccount.max + 1));
+}
