@@ -6,7 +6,6 @@ export const COUNT_UP_MS = 5000;
 export const COUNT_UP_FROM = 1000;
 
 export interface CountUpProps {
-  [key: string]: unknown;
   total: number;
   locale: string;
 }

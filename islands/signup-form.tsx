@@ -1,10 +1,9 @@
 // The landing sign-up form (spec §4 states: idle → submitting → success | fail). Without script
 // the same form posts to /signup and the server answers with the page.
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { richText } from "./lib/rich-text";
+import { richText } from "../routes/_blocks/rich-text";
 
 export interface SignupFormProps {
-  [key: string]: unknown;
   strings: {
     emailPlaceholder: string;
     submit: string;

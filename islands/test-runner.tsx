@@ -3,15 +3,17 @@
 // order; a dropped connection only delays sending (retried on `online` and every few seconds),
 // so nothing is lost and a reload or another device resumes where the server left off.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { interpolate } from "../locales/interpolate";
 
 export interface TestRunnerProps {
-  [key: string]: unknown;
   resultId: string;
   questions: { _id: string; position: number; text: string }[];
   /** Answers the server already has, by position. */
   answers: Record<string, number>;
   secondsPerItem: number;
   reportUrl: string;
+  /** progress ({{n}}, {{m}}), minutes ({{n}}), question ({{n}}) and queued ({{n}}) are raw
+   * templates: the numbers change here, so the island fills them in. */
   strings: {
     progress: string;
     minutes: string;
@@ -40,8 +42,6 @@ interface Pending {
   value: number;
   elapsedMs: number;
 }
-
-const fill = (s: string, params: Record<string, number>) => s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k] ?? ""));
 
 export default function TestRunner({ resultId, questions, answers: initial, secondsPerItem, reportUrl, strings }: TestRunnerProps) {
   const storageKey = `tf:queue:${resultId}`;
@@ -173,14 +173,14 @@ export default function TestRunner({ resultId, questions, answers: initial, seco
     <div className="mx-auto w-full max-w-2xl" data-testid="test-runner" data-hydrated={hydrated || undefined} data-answered={answered} data-position={q.position}>
       <div className="mb-6">
         <div className="mb-2 flex flex-wrap justify-between gap-2 text-sm text-slate-600">
-          <span data-testid="progress">{fill(strings.progress, { n: answered, m: total })}</span>
-          <span>{fill(strings.minutes, { n: minutesLeft })}</span>
+          <span data-testid="progress">{interpolate(strings.progress, { n: answered, m: total })}</span>
+          <span>{interpolate(strings.minutes, { n: minutesLeft })}</span>
         </div>
         <div className="h-2 overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-valuemin={0} aria-valuemax={total} aria-valuenow={answered}>
           <div className="h-full rounded-full bg-brand-600 transition-all duration-200" style={{ width: `${percent}%` }} />
         </div>
       </div>
-      <p className="mb-2 text-sm font-semibold text-brand-700">{fill(strings.question, { n: q.position })}</p>
+      <p className="mb-2 text-sm font-semibold text-brand-700">{interpolate(strings.question, { n: q.position })}</p>
       <h1 className="mb-8 min-h-[4.5rem] text-xl font-bold leading-snug sm:text-2xl" data-testid="question">
         {q.text}
       </h1>
@@ -211,7 +211,7 @@ export default function TestRunner({ resultId, questions, answers: initial, seco
           ← {strings.back}
         </button>
         <span aria-live="polite" className="text-slate-500" data-testid="save-status" data-status={status}>
-          {status === "offline" && fill(strings.queued, { n: queue.length })}
+          {status === "offline" && interpolate(strings.queued, { n: queue.length })}
           {status === "saving" && strings.saving}
           {status === "finishing" && strings.finishing}
           {status === "error" && <span className="text-rose-600">{strings.error}</span>}

@@ -1,6 +1,7 @@
 // Builds the browser assets into public/build with content-hashed names:
-// - islands: one esbuild run, ESM with code splitting, so React lands in one shared chunk and
-//   each island (and the chart islands' Tremor code) in its own;
+// - the island loader (client/boot.ts) and the islands of the registry (islands/index.ts): one
+//   esbuild run, ESM with code splitting, so React lands in one shared chunk and each island (and
+//   the chart islands' Tremor code) in its own;
 // - the Tailwind stylesheet;
 // - a .br and a .gz beside every script and stylesheet, served by serveStatic's `precompressed`
 //   so no request pays for compression.
@@ -8,13 +9,17 @@
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { basename, join, relative } from "node:path";
+import { basename, join, relative, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import * as esbuild from "esbuild";
+import { ISLANDS, type IslandName } from "../islands";
+import type { Manifest } from "../server/render/assets";
 
 const root = new URL("..", import.meta.url).pathname;
 const out = join(root, "public/build");
 const islandsDir = join(root, "islands");
+const loaderFile = join(root, "client/boot.ts");
 
 /** Tremor ships no `sideEffects` flag; declaring it lets esbuild drop every part we don't import. */
 const tremorSideEffectFree: esbuild.Plugin = {
@@ -32,14 +37,24 @@ const tremorSideEffectFree: esbuild.Plugin = {
   },
 };
 
+/** One entry per island of the registry, at islands/<name>.tsx. A key whose file is missing or
+ * exports another component would render one island and hydrate another, so it stops the build. */
+async function islandEntries(): Promise<string[]> {
+  return Promise.all(
+    Object.entries(ISLANDS).map(async ([name, component]) => {
+      const file = join(islandsDir, `${name}.tsx`);
+      const mod = existsSync(file) ? ((await import(pathToFileURL(file).href)) as { default?: unknown }) : null;
+      if (mod?.default !== component) throw new Error(`islands/index.ts: "${name}" must be the default export of islands/${name}.tsx`);
+      return file;
+    }),
+  );
+}
+
 export async function build({ quiet = false } = {}) {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  const islandFiles = readdirSync(islandsDir)
-    .filter((f) => /\.tsx$/.test(f))
-    .map((f) => join(islandsDir, f));
   const result = await esbuild.build({
-    entryPoints: [join(islandsDir, "client/boot.ts"), ...islandFiles],
+    entryPoints: [loaderFile, ...(await islandEntries())],
     outdir: out,
     bundle: true,
     splitting: true,
@@ -56,11 +71,7 @@ export async function build({ quiet = false } = {}) {
     logLevel: quiet ? "error" : "warning",
   });
 
-  const manifest: { css: string | null; boot: string | null; islands: Record<string, { src: string; imports: string[] }> } = {
-    css: null,
-    boot: null,
-    islands: {},
-  };
+  const manifest: Manifest = { css: null, loader: null, islands: {} };
   const url = (file: string) => "/" + relative(join(root, "public"), join(root, file));
   const staticImports = (file: string, seen = new Set<string>()): string[] => {
     for (const imp of result.metafile.outputs[file]?.imports ?? []) {
@@ -72,9 +83,10 @@ export async function build({ quiet = false } = {}) {
   };
   for (const [file, meta] of Object.entries(result.metafile.outputs)) {
     if (!meta.entryPoint) continue;
-    const entry = meta.entryPoint;
-    if (entry.endsWith("client/boot.ts")) manifest.boot = url(file);
-    else manifest.islands[basename(entry).replace(/\.tsx$/, "")] = { src: url(file), imports: staticImports(file).map(url) };
+    const script = { src: url(file), imports: staticImports(file).map(url) };
+    const source = resolve(meta.entryPoint); // esbuild names it relative to the working directory
+    if (source === loaderFile) manifest.loader = script;
+    else manifest.islands[basename(source, ".tsx") as IslandName] = script;
   }
 
   const cssTmp = join(out, "app.css");

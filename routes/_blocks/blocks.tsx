@@ -1,8 +1,6 @@
 // Page building blocks shared by the landing, marketing and sales pages. Server-only markup;
 // "Show all" lists are <details>, so none of these needs JavaScript.
 import type { ReactNode } from "react";
-import CountUp from "../../islands/count-up";
-import SignupForm from "../../islands/signup-form";
 import { Island, usePage } from "../../server/render/page";
 
 /** Rubles from kopecks, the way Russian prices are written (1 234,5). */
@@ -104,7 +102,7 @@ export function SignupBlock({ next = "/test/start", invite }: { next?: string; i
     email: t("common.forms.email"),
     required: t("common.validation.required"),
   };
-  return <Island name="signup-form" component={SignupForm} props={{ strings, next, invite: invite ?? null }} />;
+  return <Island name="signup-form" props={{ strings, next, invite: invite ?? null }} />;
 }
 
 export function Counter({ total }: { total: number }) {
@@ -112,7 +110,7 @@ export function Counter({ total }: { total: number }) {
   return (
     <p className="flex flex-wrap items-baseline gap-2 text-slate-600">
       <strong className="text-3xl font-black text-brand-700">
-        <Island name="count-up" component={CountUp} props={{ total, locale }} />
+        <Island name="count-up" props={{ total, locale }} />
       </strong>
       <span>{t("common.counter.label")}</span>
     </p>

@@ -6,6 +6,7 @@ import { signup, signupSchema } from "../../server/services/accounts";
 import { verifyCaptcha } from "../../server/services/captcha";
 import { FormLayout } from "../_layouts/public";
 import { ServerForm } from "../_blocks/blocks";
+import { richText } from "../_blocks/rich-text";
 import { OAuthButtons } from "./oauth-buttons";
 
 const AGREEMENTS = [
@@ -13,21 +14,6 @@ const AGREEMENTS = [
   { name: "terms", key: "common.signup.agreeTerms", href: "/terms" },
   { name: "offer", key: "common.signup.agreeOffer", href: "/offer" },
 ] as const;
-
-/** "I agree to the <policy>policy</policy>" → text with a link, for server markup. */
-export function LinkedLabel({ text, href }: { text: string; href: string }) {
-  const m = text.match(/^(.*)<(\w+)>(.*)<\/\2>(.*)$/);
-  if (!m) return <>{text}</>;
-  return (
-    <>
-      {m[1]}
-      <a href={href} target="_blank" rel="noopener" className="underline hover:text-brand-700">
-        {m[3]}
-      </a>
-      {m[4]}
-    </>
-  );
-}
 
 function Signup() {
   const { t, form, url } = usePage();
@@ -50,7 +36,7 @@ function Signup() {
             <label className="flex items-start gap-2">
               <input type="checkbox" name={a.name} required defaultChecked={values?.[a.name] === "on"} className="mt-1 h-4 w-4 shrink-0 accent-brand-600" />
               <span>
-                <LinkedLabel text={t(a.key)} href={a.href} />
+                {richText(t(a.key), { [a.name]: a.href })}
               </span>
             </label>
             {form?.kind === "signup" && form.errors?.[a.name] && <p className="field-error">{form.errors[a.name]}</p>}

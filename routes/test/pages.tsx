@@ -1,10 +1,10 @@
 // Test pages: the start screen, the list of tests, and the runner (spec §2 test routes).
 import type { Context } from "hono";
 import { z } from "zod";
-import TestRunner from "../../islands/test-runner";
 import { notFound } from "../../server/lib/errors";
 import { definePage } from "../../server/render/define";
 import { Island, usePage } from "../../server/render/page";
+import { template } from "../../server/render/templates";
 import {
   answeredMap,
   currentResult,
@@ -124,12 +124,13 @@ interface RunnerData {
 
 function Runner({ data }: { data: RunnerData }) {
   const { t } = usePage();
+  // strings with {{n}} go raw: the island fills them with the counts it keeps
   const strings = {
-    progress: t("test.runner.progress"),
-    minutes: t("test.runner.minutes"),
-    question: t("test.runner.question"),
+    progress: template(t, "test.runner.progress"),
+    minutes: template(t, "test.runner.minutes"),
+    question: template(t, "test.runner.question"),
     back: t("test.runner.back"),
-    queued: t("test.runner.queued"),
+    queued: template(t, "test.runner.queued"),
     saving: t("test.runner.saving"),
     saved: t("test.runner.saved"),
     finishing: t("test.runner.finishing"),
@@ -142,7 +143,6 @@ function Runner({ data }: { data: RunnerData }) {
       <div className="container-page py-8 sm:py-12">
         <Island
           name="test-runner"
-          component={TestRunner}
           props={{ resultId: data.resultId, questions: data.questions, answers: data.answers, secondsPerItem: SECONDS_PER_ITEM, reportUrl: "/report/base", strings }}
         />
       </div>

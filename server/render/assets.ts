@@ -1,18 +1,24 @@
-// The build manifest written by scripts/build.ts: hashed file names of the stylesheet, the island
-// loader and each island with the chunks it imports (for modulepreload).
+// The build manifest written by scripts/build.ts: hashed file names of the stylesheet, and of the
+// island loader and each island with the chunks they import statically (for modulepreload).
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { IslandName } from "../../islands";
+
+export interface ScriptEntry {
+  src: string;
+  imports: string[];
+}
 
 export interface Manifest {
   css: string | null;
-  boot: string | null;
-  islands: Record<string, { src: string; imports: string[] }>;
+  loader: ScriptEntry | null;
+  islands: Partial<Record<IslandName, ScriptEntry>>;
 }
 
 export const PUBLIC_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../../public");
 const MANIFEST_PATH = join(PUBLIC_DIR, "build", "manifest.json");
-const EMPTY: Manifest = { css: null, boot: null, islands: {} };
+const EMPTY: Manifest = { css: null, loader: null, islands: {} };
 
 let cached: { mtime: number; checkedAt: number; manifest: Manifest } | null = null;
 

@@ -1,10 +1,14 @@
-// Server rendering. A page is a React tree rendered to a string; islands inside it are rendered
-// as separate React roots (their own identifierPrefix, so useId matches on hydration) and marked
-// with <tf-island> carrying their chunk URL and JSON props. The loader script is added only when
-// the page has at least one island: a page without islands ships no JavaScript.
+// Server rendering. A page is a React tree rendered to a string. An island renders its own
+// markup where it stands, as a separate React root (nested renderToString with a prefix from
+// useId, so its ids match on hydration), inside <tf-island> with its chunk URL and JSON props,
+// followed by the preloads it needs and the loader script. Nothing is collected during the render
+// and patched in afterwards, so the page could be streamed, and nothing searches the HTML for a
+// marker that user text could imitate. A page without islands gets no script at all.
 import type { Context } from "hono";
-import { createContext, useContext, type ComponentType, type ReactNode } from "react";
+import { createContext, useContext, useId, type ComponentType, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
+import type { HydrationStrategy } from "../../client/hydration";
+import { ISLANDS, type IslandName, type IslandProps } from "../../islands";
 import type { Locale, T } from "../../locales";
 import type { AuthState } from "../context";
 import { manifest } from "./assets";
@@ -17,7 +21,6 @@ export interface PageContextValue {
   url: URL;
   /** Query string of the current page, for links that keep it (language switcher). */
   search: string;
-  islands: IslandUse[];
   config: import("../config").Config;
   /** A no-script form posted back to this page with errors (see server/pages.tsx). */
   form?: FormState;
@@ -29,12 +32,6 @@ export interface FormState {
   errors?: Record<string, string>;
 }
 
-interface IslandUse {
-  name: string;
-  component: ComponentType<any>;
-  props: Record<string, unknown>;
-}
-
 const PageContext = createContext<PageContextValue | null>(null);
 
 export function usePage(): PageContextValue {
@@ -43,32 +40,51 @@ export function usePage(): PageContextValue {
   return ctx;
 }
 
-const MARK = (i: number) => `\u0000island${i}\u0000`;
+export interface IslandUse<N extends IslandName> {
+  /** A key of the registry in islands/index.ts. */
+  name: N;
+  /** The island's props; they travel as JSON in an attribute (escaped by React). */
+  props: NoInfer<IslandProps<N>>;
+  /** When the browser hydrates it (client/hydration.ts); `load` unless said otherwise. */
+  hydrate?: HydrationStrategy;
+}
 
-/**
- * Marks a hydrated component. `name` is the island's file name in islands/ (the build keys its
- * chunk by it). Props must be JSON: they travel in an attribute, escaped by React.
- */
-export function Island<P extends Record<string, unknown>>({
-  name,
-  component,
-  props,
-}: {
-  name: string;
-  component: ComponentType<P>;
-  props: P;
-}) {
-  const page = usePage();
-  const i = page.islands.push({ name, component, props }) - 1;
-  const entry = manifest().islands[name];
+/** A component hydrated in the browser: `<Island name="count-up" props={{ total, locale }} />`. */
+export function Island<N extends IslandName>({ name, props, hydrate = "load" }: IslandUse<N>) {
+  // unique on the page and the same on every render of it; ":" is dropped to keep ids plain
+  const identifierPrefix = `i${useId().replace(/:/g, "")}-`;
+  return <IslandRoot name={name} props={props} hydrate={hydrate} identifierPrefix={identifierPrefix} />;
+}
+
+/** Kept apart from Island and free of hooks: a nested renderToString resets React's hook state,
+ * which must not happen in the middle of a component that uses hooks. */
+function IslandRoot<N extends IslandName>({ name, props, hydrate, identifierPrefix }: Required<IslandUse<N>> & { identifierPrefix: string }) {
+  // TypeScript can't relate ISLANDS[N] to IslandProps<N> inside a generic; Island's signature
+  // has already checked the pair.
+  const Component = ISLANDS[name] as ComponentType<object>;
+  const html = renderToString(<Component {...props} />, { identifierPrefix });
+  const m = manifest();
+  const entry = m.islands[name];
+  // Preloads come first, to be found early. The island's own chunk is preloaded only when it
+  // hydrates at once: an `idle` or `visible` one is fetched when its time comes. The browser
+  // fetches a URL once however often a page lists it.
+  const preload = [...(m.loader?.imports ?? []), ...(hydrate === "load" && entry ? [entry.src, ...entry.imports] : [])];
   return (
-    <tf-island
-      data-island={name}
-      data-src={entry?.src ?? ""}
-      data-prefix={`i${i}-`}
-      data-props={JSON.stringify(props)}
-      dangerouslySetInnerHTML={{ __html: MARK(i) }}
-    />
+    <>
+      {[...new Set(preload)].map((src) => (
+        <link key={src} rel="modulepreload" href={src} />
+      ))}
+      {/* a module script runs once per page, however many islands repeat it */}
+      {m.loader && <script type="module" src={m.loader.src} />}
+      <tf-island
+        data-island={name}
+        data-src={entry?.src ?? ""}
+        data-hydrate={hydrate}
+        data-prefix={identifierPrefix}
+        data-props={JSON.stringify(props)}
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+    </>
   );
 }
 
@@ -89,29 +105,13 @@ export function pageContext(c: Context): PageContextValue {
     path: url.pathname,
     url,
     search: url.search,
-    islands: [],
     config: c.var.deps.config,
   };
 }
 
 export function renderDocument(ctx: PageContextValue, node: ReactNode, opts: RenderOptions): string {
-  let body = renderToString(<PageContext.Provider value={ctx}>{node}</PageContext.Provider>);
-  ctx.islands.forEach((island, i) => {
-    const Component = island.component;
-    const html = renderToString(<Component {...island.props} />, { identifierPrefix: `i${i}-` });
-    body = body.replace(MARK(i), () => html);
-  });
+  const body = renderToString(<PageContext.Provider value={ctx}>{node}</PageContext.Provider>);
   const m = manifest();
-  const preload = new Set<string>();
-  if (ctx.islands.length && m.boot) {
-    preload.add(m.boot);
-    for (const { name } of ctx.islands) {
-      const entry = m.islands[name];
-      if (!entry) continue;
-      preload.add(entry.src);
-      entry.imports.forEach((s) => preload.add(s));
-    }
-  }
   const head = [
     `<meta charset="utf-8">`,
     `<meta name="viewport" content="width=device-width, initial-scale=1">`,
@@ -119,19 +119,12 @@ export function renderDocument(ctx: PageContextValue, node: ReactNode, opts: Ren
     opts.description ? `<meta name="description" content="${escapeHtml(opts.description)}">` : "",
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml">`,
     m.css ? `<link rel="stylesheet" href="${m.css}">` : "",
-    ...[...preload].map((src) => `<link rel="modulepreload" href="${src}">`),
-    ctx.islands.length && m.boot ? `<script type="module" src="${m.boot}"></script>` : "",
   ]
     .filter(Boolean)
     .join("");
   return `<!doctype html><html lang="${ctx.locale}"><head>${head}</head><body class="${escapeHtml(
     opts.bodyClass ?? "bg-white text-slate-900",
   )}">${body}</body></html>`;
-}
-
-export function renderPage(c: Context, node: ReactNode, opts: RenderOptions) {
-  const html = renderDocument(pageContext(c), node, opts);
-  return c.html(html, opts.status ?? 200, { "Cache-Control": "no-store" });
 }
 
 export function escapeHtml(s: string) {
@@ -145,6 +138,7 @@ declare module "react" {
       "tf-island": React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement> & {
         "data-island"?: string;
         "data-src"?: string;
+        "data-hydrate"?: HydrationStrategy;
         "data-prefix"?: string;
         "data-props"?: string;
       };

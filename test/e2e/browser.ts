@@ -3,6 +3,7 @@
 import { serve, type ServerType } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
 import { chromium, type Browser } from "playwright-core";
+import { createApp } from "../../server/app";
 import { createTestApp, type TestApp } from "../helpers";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -14,11 +15,13 @@ export interface E2E {
   close(): Promise<void>;
 }
 
-export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
+/** `extend` mounts extra routes (test fixtures) on the served app, as createApp's does. */
+export async function startE2E(env: Record<string, string> = {}, extend?: Parameters<typeof createApp>[1]): Promise<E2E> {
   const holder: { base?: string } = {};
   const t = await createTestApp({ ...env });
+  const app = extend ? createApp(t.deps, extend) : t.app;
   const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
+    const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
   });
   holder.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const browser = await chromium.launch({

@@ -1,9 +1,12 @@
-// The island loader: emitted only on pages that contain an island. It imports each island's chunk
-// (React itself lives in one shared chunk), hydrates it as its own root, keeps the shell's
-// offline/online notice current, and reloads once (at most every 60 s) if a chunk fails to load,
-// which is what happens when a deploy replaced the hashed files under an open tab.
+// The island loader (browser runtime, not an island): the server emits it only next to an island,
+// so pages without islands ship no JavaScript. For each <tf-island> it waits for the island's
+// hydration strategy (client/hydration.ts), imports the island's chunk (React itself lives in one
+// shared chunk) and hydrates it as its own root. It also keeps the shell's offline/online notice
+// current, and reloads once (at most every 60 s) if a chunk fails to load, which is what happens
+// when a deploy replaced the hashed files under an open tab.
 import { createElement } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { scheduleHydration } from "./hydration";
 
 const RELOAD_KEY = "tf:chunk-reload";
 const RELOAD_GUARD_MS = 60_000;
@@ -19,9 +22,7 @@ function reloadOnce() {
   location.reload();
 }
 
-for (const el of Array.from(document.querySelectorAll<HTMLElement>("tf-island"))) {
-  const src = el.dataset.src;
-  if (!src) continue;
+function hydrateIsland(el: HTMLElement, src: string) {
   import(/* @vite-ignore */ src)
     .then((mod: { default: React.ComponentType<Record<string, unknown>> }) => {
       const props = JSON.parse(el.dataset.props ?? "{}") as Record<string, unknown>;
@@ -31,6 +32,11 @@ for (const el of Array.from(document.querySelectorAll<HTMLElement>("tf-island"))
       console.error("island failed to load", src, error);
       reloadOnce();
     });
+}
+
+for (const el of Array.from(document.querySelectorAll<HTMLElement>("tf-island"))) {
+  const src = el.dataset.src;
+  if (src) scheduleHydration(el, el.dataset.hydrate, () => hydrateIsland(el, src));
 }
 
 const netStatus = document.getElementById("net-status");

@@ -1,7 +1,10 @@
-// Not an island: a helper shared by islands. Turns "I agree to the <policy>policy</policy>"
-// into React elements with links, never injecting HTML.
+// The one parser for labels with <tag>…</tag> links in locale strings ("I agree to the
+// <policy>policy</policy>"): text and React elements, never injected HTML. It lives in
+// routes/_blocks/ because server pages and islands both use it; it imports nothing from the
+// server, so an island's chunk can bundle it.
 import { Fragment, type ReactNode } from "react";
 
+/** `links` maps a tag name to its href; a tag without one keeps its text, unlinked. */
 export function richText(text: string, links: Record<string, string>): ReactNode[] {
   const parts: ReactNode[] = [];
   const re = /<(\w+)>(.*?)<\/\1>/g;

@@ -1,0 +1,20 @@
+// The island registry: the one place an island gets its name. A key is the island's file name
+// in this folder (islands/<name>.tsx) and its value that file's default export. Pages render an
+// island with <Island name="…" props={…}> (server/render/page.tsx), which takes its name and
+// props types from here, so a wrong name or wrong props is a compile error; the build
+// (scripts/build.ts) makes one chunk per key and fails if a key and its file disagree.
+// This folder holds islands only: the browser loader lives in client/, shared markup in
+// routes/_blocks/.
+import type { ComponentProps } from "react";
+import CountUp from "./count-up";
+import SignupForm from "./signup-form";
+import TestRunner from "./test-runner";
+
+export const ISLANDS = {
+  "count-up": CountUp,
+  "signup-form": SignupForm,
+  "test-runner": TestRunner,
+} as const;
+
+export type IslandName = keyof typeof ISLANDS;
+export type IslandProps<N extends IslandName> = ComponentProps<(typeof ISLANDS)[N]>;

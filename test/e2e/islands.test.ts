@@ -1,0 +1,106 @@
+// Islands in Chromium: the hydration strategies (a `visible` island's chunk is not even fetched
+// until it scrolls near the viewport), and the test page's numbers before and after hydration.
+// Saves screenshots of the landing and the test page at phone and desktop width.
+import { mkdirSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stringDefects } from "../render/string-defects";
+import { startE2E, type E2E } from "./browser";
+import { FIXTURE_PATH, mountHydrationFixture } from "./island-fixture";
+
+let e: E2E;
+const shots = "test-results/screenshots";
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  e = await startE2E({}, mountHydrationFixture);
+});
+afterAll(() => e?.close());
+
+const chunk = (name: string) => new RegExp(`/build/${name}-[A-Z0-9]+\\.js$`);
+
+/** Every text node of the page as the reader sees it now. */
+const textNodes = (page: Page) =>
+  page.evaluate(() => {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const texts: string[] = [];
+    while (walker.nextNode()) if (!walker.currentNode.parentElement?.closest("script, style")) texts.push(walker.currentNode.nodeValue ?? "");
+    return texts;
+  });
+
+describe("hydration strategies in a real browser", () => {
+  it("hydrates an idle island unseen, and fetches a visible one's chunk only when it scrolls into view", async () => {
+    const page = await e.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors: string[] = [];
+    page.on("pageerror", (err) => errors.push(err.message));
+    const requested: string[] = [];
+    page.on("request", (req) => requested.push(new URL(req.url()).pathname));
+    await page.goto(e.base + FIXTURE_PATH);
+
+    // idle: the counter's chunk arrives and it starts counting up without any interaction
+    await expect.poll(() => requested.some((p) => chunk("count-up").test(p))).toBe(true);
+    const counter = page.locator("[data-testid=idle-counter] [data-testid=counter]");
+    await expect.poll(async () => Number((await counter.textContent())!.replace(/\D/g, "")), { timeout: 5000 }).toBeLessThan(5000);
+
+    // visible, 3000 px below: neither preloaded nor fetched, not hydrated
+    await page.waitForTimeout(1000);
+    expect(requested.filter((p) => chunk("signup-form").test(p))).toEqual([]);
+    expect(await page.locator("[data-testid=signup-form][data-hydrated]").count()).toBe(0);
+
+    await page.locator("[data-testid=below-fold]").scrollIntoViewIfNeeded();
+    await expect.poll(() => requested.some((p) => chunk("signup-form").test(p))).toBe(true);
+    await expect.poll(() => page.locator("[data-testid=signup-form][data-hydrated]").count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("the test page in a real browser", () => {
+  it("shows progress, time left and the question number with their numbers, before and after hydration", async () => {
+    const context = await e.browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (err) => errors.push(err.message));
+    const signup = await page.request.post(e.base + "/api/passport/signup", {
+      data: { email: `islands-${Date.now()}@example.com`, policy: true, terms: true, offer: true },
+      headers: { Origin: e.base },
+    });
+    expect(signup.ok()).toBe(true);
+
+    // as served, before any script runs
+    const served = await (await page.request.get(e.base + "/testing?lang=en")).text();
+    expect(served).toContain("You answered 0 of 110 questions");
+    expect(served).toMatch(/Will pass in \d+ min/);
+
+    for (const lang of ["en", "ru"]) {
+      await page.goto(`${e.base}/testing?lang=${lang}`);
+      const runner = page.locator("[data-testid=test-runner][data-hydrated]");
+      await runner.waitFor();
+      expect(stringDefects(await textNodes(page))).toEqual([]);
+      expect(await page.locator("[data-testid=progress]").textContent()).toMatch(/\d+\D+110/);
+    }
+    await page.locator("[data-testid=test-runner][data-hydrated] button[data-choice=yes]").click();
+    await expect.poll(() => page.locator("[data-testid=progress]").textContent()).toMatch(/\b1\D+110/);
+    expect(stringDefects(await textNodes(page))).toEqual([]);
+
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
+      await page.screenshot({ path: `${shots}/testing-${width}.png`, fullPage: true });
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("screenshots", () => {
+  it("of the landing at 360 and 1280 px, after hydration", async () => {
+    for (const width of [360, 1280]) {
+      const page = await e.browser.newPage({ viewport: { width, height: 800 } });
+      await page.goto(e.base + "/?lang=en");
+      await page.locator("[data-testid=signup-form][data-hydrated]").first().waitFor();
+      expect(stringDefects(await textNodes(page))).toEqual([]);
+      await page.screenshot({ path: `${shots}/landing-${width}.png`, fullPage: true });
+      await page.screenshot({ path: `${shots}/landing-${width}-first-screen.png` });
+      await page.close();
+    }
+  });
+});
