@@ -65,6 +65,8 @@ describe("the test page in a real browser", () => {
       headers: { Origin: e.base },
     });
     expect(signup.ok()).toBe(true);
+    // begin the test as the start screen's button does (a POST; GET never creates a result)
+    await page.request.post(e.base + "/test/start", { form: { _form: "begin" }, headers: { Origin: e.base } });
 
     // as served, before any script runs
     const served = await (await page.request.get(e.base + "/testing?lang=en")).text();

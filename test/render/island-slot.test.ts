@@ -23,6 +23,7 @@ describe("island slots", () => {
   it("keep user text that imitates the old marker or the island element as escaped text, with the island intact", async () => {
     const user = await signUp(t, "hostile");
     await t.deps.db.update(users).set({ name: HOSTILE_NAME }).where(eq(users.id, user._id));
+    await t.app.request("/api/order/reset_result", { headers: user.h }); // an open test, for the runner
     const html = await (await t.app.request("/testing?lang=en", { headers: user.h })).text();
 
     // the name is shown once, as text, in the header
