@@ -1,11 +1,11 @@
 import { handleForm } from "../../server/lib/forms";
+import { fallbackOf } from "../../server/lib/redirect";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { changePassword, changePasswordSchema, profileSchema, updateProfile } from "../../server/services/accounts";
 import { isProfileComplete } from "../../server/services/users";
 import { PublicLayout } from "../_layouts/public";
 import { ServerForm } from "../_blocks/blocks";
-import { safeFallback } from "./login";
 
 function ProfileRows() {
   const { t, auth } = usePage();
@@ -149,7 +149,7 @@ export const editProfilePage = definePage({
       }),
       async (input) => {
         await updateProfile(c.var.deps.db, auth.user, input);
-        const back = safeFallback(c.req.query("fallback"));
+        const back = fallbackOf(c);
         return c.redirect(back ?? "/profile/edit?saved=profile", 303);
       },
       (v) => ({ ...v, _form: undefined }),

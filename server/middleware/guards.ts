@@ -4,6 +4,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { every } from "hono/combine";
 import { deleteCookie, setCookie } from "hono/cookie";
 import { AppError, forbidden, unauthorized } from "../lib/errors";
+import { fallbackOf } from "../lib/redirect";
 import type { AppEnv } from "../context";
 import { COOKIE } from "./auth";
 import { isProfileComplete } from "../services/users";
@@ -48,8 +49,7 @@ const guards: Record<string, Guard> = {
   guest: async (c, next) => {
     if (!c.var.auth) return next();
     if (isApi(c)) return next();
-    const fallback = c.req.query("fallback");
-    return c.redirect(fallback && /^\/(?!\/)/.test(fallback) ? fallback : "/test/start");
+    return c.redirect(fallbackOf(c) ?? "/test/start");
   },
   admin: async (c, next) => {
     const a = c.var.auth;

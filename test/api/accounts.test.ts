@@ -244,6 +244,22 @@ describe("guards", () => {
     expect((await t.app.request("/login", { headers: cookie })).headers.get("location")).toBe("/test/start");
     expect((await t.app.request("/login?fallback=/profile", { headers: cookie })).headers.get("location")).toBe("/profile");
     expect((await t.app.request("/login?fallback=//evil.example", { headers: cookie })).headers.get("location")).toBe("/test/start");
+    expect((await t.app.request("/login?fallback=/%5Cevil.com", { headers: cookie })).headers.get("location")).toBe("/test/start");
+  });
+
+  it("never follows a fallback off the site after signing in", async () => {
+    const { email } = await signup(freshEmail(), { password: "fallback phrase one" });
+    const form = { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" };
+    for (const fallback of ["/\\evil.com", "//evil.com", "https://evil.com", "/%2F%2Fevil.com"]) {
+      const res = await t.app.request(`/login?fallback=${encodeURIComponent(fallback)}`, {
+        method: "POST",
+        headers: form,
+        body: `_form=login&email=${encodeURIComponent(email)}&password=fallback+phrase+one`,
+      });
+      expect(res.status).toBe(303);
+      // the default after sign-in: the test for someone without a result yet
+      expect(res.headers.get("location")).toBe("/test/start");
+    }
   });
 
   it("404s an account section that does not exist", async () => {
