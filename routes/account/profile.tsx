@@ -3,7 +3,7 @@ import { fallbackOf } from "../../server/lib/redirect";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { changePassword, changePasswordSchema, profileSchema, updateProfile } from "../../server/services/accounts";
-import { isProfileComplete } from "../../server/services/users";
+import { isEmailConfirmed, isProfileComplete } from "../../server/services/users";
 import { PublicLayout } from "../_layouts/public";
 import { ServerForm } from "../_blocks/blocks";
 
@@ -11,7 +11,7 @@ function ProfileRows() {
   const { t, auth } = usePage();
   const u = auth!.user;
   const rows: [string, string | null][] = [
-    [t("auth.profile.email"), `${u.email} (${u.emailConfirmedAt ? t("auth.profile.confirmed") : t("auth.profile.unconfirmed")})`],
+    [t("auth.profile.email"), `${u.email} (${isEmailConfirmed(u) ? t("auth.profile.confirmed") : t("auth.profile.unconfirmed")})`],
     [t("auth.profile.name"), u.name],
     [t("auth.profile.birthday"), u.birthday],
     [t("auth.profile.city"), u.city],

@@ -11,6 +11,7 @@ import { usePage } from "../../server/render/page";
 import { resendConfirmation, resendWait } from "../../server/services/accounts";
 import {
   adviceKeys,
+  canReadReport,
   certainty,
   contentLanguage,
   reportSummary,
@@ -290,7 +291,8 @@ async function loadReport(c: Context<AppEnv>, wanted: "base" | "full", resultId?
   if (!view) return c.redirect("/test/start");
   // spec §4: the full report follows purchase; until then the base one is the report
   if (wanted === "full" && view.type !== "full") return c.redirect(resultId ? `/report/${resultId}` : "/report/base");
-  return { view, confirmed: Boolean(user.emailConfirmedAt), resendIn: user.emailConfirmedAt ? 0 : await resendWait(db, user.id) };
+  const confirmed = canReadReport(user);
+  return { view, confirmed, resendIn: confirmed ? 0 : await resendWait(db, user.id) };
 }
 
 const resend = async (c: Context<AppEnv>) => {
@@ -326,7 +328,7 @@ export const pdfReportPage = definePage({
     const resultId = c.req.query("result");
     const view = await userReport(c.var.deps.db, user, { resultId: resultId && ID_PATTERN.test(resultId) ? resultId : undefined, wanted: "full", language: languageOf(c) });
     if (!view) return c.redirect("/test/start");
-    if (!user.emailConfirmedAt) return c.redirect("/report/base");
+    if (!canReadReport(user)) return c.redirect("/report/base");
     if (view.type !== "full") return c.redirect("/payment/report");
     const pdf = reportPdf(view, c.var.locale);
     return new Response(pdf as Uint8Array<ArrayBuffer>, {

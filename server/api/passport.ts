@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { notFound, unauthorized } from "../lib/errors";
-import { clearSessionCookies, requestMeta, setSessionCookies, trackingCookies } from "../lib/http";
+import { clearSessionCookies, requestMeta, setSessionCookies, signOut, trackingCookies } from "../lib/http";
 import { validate } from "../lib/validate";
 import { guard } from "../middleware/guards";
 import {
@@ -49,8 +49,7 @@ passportApi.post("/auth", validate("json", loginSchema), async (c) => {
 });
 
 passportApi.post("/logout", async (c) => {
-  if (c.var.auth) await revokeSession(c.var.deps.db, c.var.auth.sessionId);
-  clearSessionCookies(c);
+  await signOut(c);
   return c.json({ ok: true });
 });
 

@@ -4,9 +4,9 @@ import { z } from "zod";
 import type { AppEnv } from "../context";
 import { ID_PATTERN } from "../lib/ids";
 import { omit, pagingSchema, parseNameList } from "../lib/listing";
-import { parseWith, validate } from "../lib/validate";
+import { validate } from "../lib/validate";
 import { getFormat, listFormats } from "../services/formats";
-import { hasConsultation, leadSchemas, saveLead, type LeadKind } from "../services/leads";
+import { hasConsultation, submitLead, type LeadKind } from "../services/leads";
 import { createReview, getPublishedReview, listPublishedReviews, REVIEW_PAGE_SIZE, REVIEW_POPULATE, reviewSchema, toReviewDoc } from "../services/reviews";
 import { guard } from "../middleware/guards";
 import { totalUsers } from "../services/stats";
@@ -52,12 +52,10 @@ publicApi.get("/format/:id", async (c) => c.json(await getFormat(c.var.deps.db, 
 
 function leadRoute(kind: LeadKind) {
   return [
-    validate("json", leadSchemas[kind]),
+    validate("json", z.unknown()), // answers malformed JSON; submitLead validates the fields
     async (c: import("hono").Context<AppEnv>) => {
-      const { db, mailer, config } = c.var.deps;
-      const input = (c.req as unknown as { valid(t: "json"): never }).valid("json");
-      const saved = await saveLead({ db, mailer, adminEmail: config.ADMIN_EMAIL }, kind, input, c.var.auth?.user.id ?? null);
-      return c.json(saved, 201);
+      const input = (c.req as unknown as { valid(t: "json"): unknown }).valid("json");
+      return c.json(await submitLead(c.var.deps, kind, input, { userId: c.var.auth?.user.id ?? null, t: c.var.t }), 201);
     },
   ] as const;
 }
@@ -71,9 +69,7 @@ const sendFormSchema = z.object({ form: z.enum(["demo", "research", "consultatio
 
 publicApi.post("/notify/send-form", validate("json", sendFormSchema), async (c) => {
   const body = c.req.valid("json");
-  const input = parseWith(c, leadSchemas[body.form], body);
-  const { db, mailer, config } = c.var.deps;
-  return c.json(await saveLead({ db, mailer, adminEmail: config.ADMIN_EMAIL }, body.form, input as never, c.var.auth?.user.id ?? null), 201);
+  return c.json(await submitLead(c.var.deps, body.form, body, { userId: c.var.auth?.user.id ?? null, t: c.var.t }), 201);
 });
 
 publicApi.get("/consultation/check", validate("query", z.object({ email: z.email() })), async (c) =>

@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../context";
-import { COOKIE } from "../middleware/auth";
+import { COOKIE, sessionTokens } from "../middleware/auth";
 import type { RequestMeta } from "../services/accounts";
-import { SESSION_DAYS } from "../services/sessions";
+import { logout, SESSION_DAYS } from "../services/sessions";
 
 const isHttps = (c: Context<AppEnv>) =>
   (c.req.header("x-forwarded-proto") ?? new URL(c.req.url).protocol.replace(":", "")) === "https" ||
@@ -18,6 +18,12 @@ export function setSessionCookies(c: Context<AppEnv>, token: string, userId: str
 
 export function clearSessionCookies(c: Context<AppEnv>) {
   for (const name of [COOKIE.token, COOKIE.id, COOKIE.masq, COOKIE.demo]) deleteCookie(c, name, { path: "/" });
+}
+
+/** Logout for the API and the page alike: the sessions the client presents end and their cookies go. */
+export async function signOut(c: Context<AppEnv>) {
+  await logout(c.var.deps.db, sessionTokens(c));
+  clearSessionCookies(c);
 }
 
 export function requestMeta(c: Context<AppEnv>): RequestMeta {

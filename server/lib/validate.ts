@@ -6,7 +6,7 @@ import type { Context, ValidationTargets } from "hono";
 import { z } from "zod";
 import type { T } from "../../locales";
 import type { AppEnv } from "../context";
-import { AppError } from "./errors";
+import { validationFailed } from "./errors";
 
 const zodLocales = { ru: z.locales.ru().localeError, en: z.locales.en().localeError };
 
@@ -41,13 +41,13 @@ export function fieldErrors(t: T, issues: readonly z.core.$ZodIssue[], input: un
 }
 
 export function validationError(c: Context<AppEnv>, error: z.ZodError, input: unknown) {
-  return new AppError(400, "validation_failed", "errors.validation", fieldErrors(c.var.t, error.issues, input));
+  return validationFailed(fieldErrors(c.var.t, error.issues, input));
 }
 
-/** Validates data that is already in hand (a second stage, or a page form). */
-export function parseWith<S extends z.ZodType>(c: Context<AppEnv>, schema: S, data: unknown): z.output<S> {
+/** Validates data that is already in hand (a service's own input, a page form): 400 with field messages in `t`'s language. */
+export function parseInput<S extends z.ZodType>(t: T, schema: S, data: unknown): z.output<S> {
   const parsed = schema.safeParse(data);
-  if (!parsed.success) throw validationError(c, parsed.error, data);
+  if (!parsed.success) throw validationFailed(fieldErrors(t, parsed.error.issues, data));
   return parsed.data;
 }
 

@@ -26,7 +26,7 @@ import { fields } from "../lib/validate";
 import { logActivity } from "./activity";
 import { generatePassword, hashPassword, passwordSchema, verifyPassword } from "./passwords";
 import { createSession, generateToken, hashToken, revokeUserSessions } from "./sessions";
-import { findUserByEmail, normalizeEmail, type UserRow } from "./users";
+import { findUserByEmail, isEmailConfirmed, normalizeEmail, type UserRow } from "./users";
 
 const HOUR = 3_600_000;
 export const CONFIRM_TTL_MS = 7 * 24 * HOUR;
@@ -249,7 +249,7 @@ export async function resendWait(db: Db, userId: string): Promise<number> {
 }
 
 export async function resendConfirmation(deps: AppDeps, user: UserRow) {
-  if (user.emailConfirmedAt) return { sent: false, confirmed: true, wait: 0 };
+  if (isEmailConfirmed(user)) return { sent: false, confirmed: true, wait: 0 };
   const wait = await resendWait(deps.db, user.id);
   if (wait > 0) throw tooMany(wait);
   await sendConfirmation(deps, user);

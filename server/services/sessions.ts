@@ -89,3 +89,14 @@ export async function listUserSessions(db: Db, userId: string) {
     .orderBy(sessions.createdAt);
   return rows;
 }
+
+/**
+ * Logout (spec §4): every session among the presented tokens ends (the normal one and any
+ * masquerade or demo one), so no session outlives the cookies the client is told to drop.
+ */
+export async function logout(db: Db, tokens: readonly string[]) {
+  for (const token of new Set(tokens)) {
+    const session = await validateToken(db, token);
+    if (session) await revokeSession(db, session.id);
+  }
+}

@@ -52,7 +52,7 @@ export async function toUserDoc(db: Db, u: UserRow) {
     isManager: u.isManager,
     isCompleted: u.isCompleted,
     isFull: u.isFull,
-    isConfirmed: u.emailConfirmedAt != null,
+    isConfirmed: isEmailConfirmed(u),
     alert: u.alert,
     locale: u.locale,
     format,
@@ -60,5 +60,6 @@ export async function toUserDoc(db: Db, u: UserRow) {
   };
 }
 
+export const isEmailConfirmed = (u: Pick<UserRow, "emailConfirmedAt">) => u.emailConfirmedAt != null;
 export const isProfileComplete = (u: Pick<UserRow, "name" | "birthday">) => Boolean(u.name && u.birthday);
 export const isTestComplete = (u: Pick<UserRow, "formatCode">) => Boolean(u.formatCode);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_USER_ID } from "../../db/seed";
 import { logs, sessions, users } from "../../db/schema";
 import { resetLoginThrottle } from "../../server/services/accounts";
-import { hashToken } from "../../server/services/sessions";
+import { createSession, hashToken } from "../../server/services/sessions";
 import { cookiesOf, createTestApp, type TestApp } from "../helpers";
 import { lastMailTo, linkIn, outbox, startSmtpSink } from "../mail";
 
@@ -265,6 +265,30 @@ describe("guards", () => {
   it("404s an account section that does not exist", async () => {
     const { token } = await signup();
     expect((await t.app.request("/account/nope", { headers: { Cookie: `token=${token}` } })).status).toBe(404);
+  });
+});
+
+describe("logout", () => {
+  const live = async (token: string) => (await t.deps.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)))).length > 0;
+  const formPost = (cookie: string) => ({ "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost", Cookie: cookie });
+
+  it("ends every session the client presents, from the API and from the page alike", async () => {
+    for (const via of ["api", "page"] as const) {
+      const user = await signup();
+      const manager = await signup();
+      const masq = await createSession(t.deps.db, user._id, { kind: "masq", actorId: manager._id });
+      const cookie = `token=${user.token}; masqToken=${masq.token}`;
+      const res =
+        via === "api"
+          ? await t.json("POST", "/api/passport/logout", {}, { Cookie: cookie })
+          : await t.app.request("/logout", { method: "POST", headers: formPost(cookie), body: "" });
+      expect(res.status, via).toBe(via === "api" ? 200 : 303);
+      expect(await live(user.token), via).toBe(false);
+      expect(await live(masq.token), via).toBe(false);
+      expect(await live(manager.token), via).toBe(true);
+      const cleared = cookiesOf(res);
+      for (const name of ["token", "id", "masqToken", "masqDemoToken"]) expect(cleared[name], `${via} ${name}`).toBe("");
+    }
   });
 });
 
