@@ -78,8 +78,9 @@ export default definePage({
       "signup",
       signupSchema,
       async (input) => {
-        await verifyCaptcha(c, input.captcha);
-        const { user, token } = await signup(c.var.deps, input, { ...requestMeta(c), cookies: trackingCookies(c) });
+        const meta = requestMeta(c);
+        await verifyCaptcha(c.var.deps.config, input.captcha, meta.ip);
+        const { user, token } = await signup(c.var.deps, input, { ...meta, cookies: trackingCookies(c) });
         setSessionCookies(c, token, user.id);
         return c.redirect("/test/start", 303);
       },

@@ -36,8 +36,9 @@ const me = (c: { var: AppEnv["Variables"] }) => {
 
 passportApi.post("/signup", validate("json", signupSchema), async (c) => {
   const input = c.req.valid("json");
-  await verifyCaptcha(c, input.captcha);
-  const { user, token } = await signup(c.var.deps, input, { ...requestMeta(c), cookies: trackingCookies(c) });
+  const meta = requestMeta(c);
+  await verifyCaptcha(c.var.deps.config, input.captcha, meta.ip);
+  const { user, token } = await signup(c.var.deps, input, { ...meta, cookies: trackingCookies(c) });
   setSessionCookies(c, token, user.id);
   return c.json({ token, _id: user.id }, 201);
 });

@@ -4,11 +4,12 @@ import { getCookie } from "hono/cookie";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { notFound, unauthorized } from "../lib/errors";
+import { rememberCoupon } from "../lib/http";
 import { ID_PATTERN } from "../lib/ids";
 import { validate } from "../lib/validate";
 import { guard } from "../middleware/guards";
 import { COUPON_COOKIE, getOwnOrder, listOrders, paymentSchema, settlePayment, startPayment, toOrderDoc } from "../services/payments";
-import { redeemCoupon } from "../services/payments/coupons";
+import { couponCodeSchema, redeemCoupon } from "../services/payments/coupons";
 
 export const paymentsApi = new Hono<AppEnv>();
 const user = (c: { var: AppEnv["Variables"] }) => {
@@ -20,8 +21,8 @@ paymentsApi.post("/payment", guard("auth"), validate("json", paymentSchema), asy
   c.json(await startPayment(c.var.deps, user(c), c.req.valid("json"), getCookie(c, COUPON_COOKIE)), 201),
 );
 
-paymentsApi.post("/coupon", guard("auth"), validate("json", z.object({ code: z.string().trim().min(1, "common.validation.required").max(64) })), async (c) =>
-  c.json(await redeemCoupon(c, user(c), c.req.valid("json").code)),
+paymentsApi.post("/coupon", guard("auth"), validate("json", couponCodeSchema), async (c) =>
+  c.json(rememberCoupon(c, await redeemCoupon(c.var.deps, user(c), c.req.valid("json").code))),
 );
 
 paymentsApi.get("/order", guard("auth"), async (c) => c.json({ docs: (await listOrders(c.var.deps.db, user(c).id)).map(toOrderDoc) }));

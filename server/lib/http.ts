@@ -4,6 +4,7 @@ import type { AppEnv } from "../context";
 import { COOKIE, sessionTokens } from "../middleware/auth";
 import type { RequestMeta } from "../services/accounts";
 import { logout, SESSION_DAYS } from "../services/sessions";
+import { COUPON_COOKIE, TRACKING_COOKIES, TRACKING_MAX_AGE } from "./tracking";
 
 const isHttps = (c: Context<AppEnv>) =>
   (c.req.header("x-forwarded-proto") ?? new URL(c.req.url).protocol.replace(":", "")) === "https" ||
@@ -37,7 +38,15 @@ export function requestMeta(c: Context<AppEnv>): RequestMeta {
 }
 
 export function trackingCookies(c: Context<AppEnv>): Record<string, string> {
-  const all = getCookie(c);
-  const keep = ["ref", "referral", "coupon", "utm_source", "utm_medium", "utm_term", "utm_content", "utm_campaign", "utm_test"];
-  return Object.fromEntries(Object.entries(all).filter(([k]) => keep.includes(k)));
+  return Object.fromEntries(Object.entries(getCookie(c)).filter(([k]) => TRACKING_COOKIES.includes(k)));
+}
+
+export function setTrackingCookie(c: Context<AppEnv>, name: string, value: string) {
+  setCookie(c, name, value, { path: "/", maxAge: TRACKING_MAX_AGE, sameSite: "Lax" });
+}
+
+/** A redeemed coupon that did not unlock the report at once is kept for the checkout. */
+export function rememberCoupon<R extends { code: string; unlocked: boolean }>(c: Context<AppEnv>, redeemed: R): R {
+  if (!redeemed.unlocked) setTrackingCookie(c, COUPON_COOKIE, redeemed.code);
+  return redeemed;
 }

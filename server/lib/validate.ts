@@ -56,14 +56,13 @@ export const validate = <Target extends keyof ValidationTargets, S extends z.Zod
     if (!result.success) throw validationError(c as Context<AppEnv>, result.error as unknown as z.ZodError, result.data);
   });
 
+/** A phone number as people type it: an optional +, then 7–20 digits, spaces, dashes and brackets. */
+export const PHONE_PATTERN = /^\+?[0-9()\-\s]{7,20}$/;
+
 /** Common field schemas with our own messages. */
 export const fields = {
   email: () => z.string({ error: "common.validation.required" }).trim().toLowerCase().min(1, "common.validation.required").max(254).pipe(z.email("common.validation.email")),
   name: () => z.string({ error: "common.validation.required" }).trim().min(1, "common.validation.required").max(120),
-  phone: () =>
-    z
-      .string()
-      .trim()
-      .regex(/^\+?[0-9()\-\s]{7,20}$/, "common.validation.phone"),
+  phone: () => z.string().trim().regex(PHONE_PATTERN, "common.validation.phone"),
   text: (max = 2000) => z.string().trim().max(max),
 };

@@ -2,9 +2,11 @@
 // On a page a failed guard redirects (spec §4); on /api it answers 401/403.
 import type { Context, MiddlewareHandler } from "hono";
 import { every } from "hono/combine";
-import { deleteCookie, setCookie } from "hono/cookie";
+import { deleteCookie } from "hono/cookie";
 import { AppError, forbidden, unauthorized } from "../lib/errors";
+import { setTrackingCookie } from "../lib/http";
 import { fallbackOf } from "../lib/redirect";
+import { TRACKING_VALUE_MAX, UTM_KEYS } from "../lib/tracking";
 import type { AppEnv } from "../context";
 import { COOKIE } from "./auth";
 import { isProfileComplete } from "../services/users";
@@ -15,8 +17,7 @@ const wanted = (c: Context) => {
   const u = new URL(c.req.url);
   return u.pathname + u.search;
 };
-export const TRACKING_MAX_AGE = 2_592_000; // 30 days, spec §9
-export const UTM_KEYS = ["utm_source", "utm_medium", "utm_term", "utm_content", "utm_campaign", "utm_test"] as const;
+export { TRACKING_MAX_AGE, UTM_KEYS } from "../lib/tracking";
 
 /** The demo business account looks at everything and changes nothing: pages and API alike. */
 export const demoReadOnly: Guard = async (c, next) => {
@@ -32,7 +33,7 @@ const remember =
   async (c, next) => {
     for (const name of names) {
       const value = c.req.query(name);
-      if (value && value.length <= 200) setCookie(c, name, value, { path: "/", maxAge: TRACKING_MAX_AGE, sameSite: "Lax" });
+      if (value && value.length <= TRACKING_VALUE_MAX) setTrackingCookie(c, name, value);
     }
     await next();
   };

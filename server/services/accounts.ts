@@ -22,6 +22,7 @@ import type { AppDeps } from "../context";
 import { AppError, conflict, tooMany, unauthorized, validationFailed } from "../lib/errors";
 import { createId } from "../lib/ids";
 import { Throttle } from "../lib/throttle";
+import { pickUtm, TRACKING_VALUE_MAX, UTM_KEYS, type UtmKey } from "../lib/tracking";
 import { fields } from "../lib/validate";
 import { logActivity } from "./activity";
 import { generatePassword, hashPassword, passwordSchema, verifyPassword } from "./passwords";
@@ -42,16 +43,8 @@ export interface RequestMeta {
 
 // ------------------------------------------------------------------ schemas
 const agreement = z.literal(true, { error: "common.validation.agree" });
-const utmSchema = z
-  .object({
-    utm_source: z.string().max(200).optional(),
-    utm_medium: z.string().max(200).optional(),
-    utm_term: z.string().max(200).optional(),
-    utm_content: z.string().max(200).optional(),
-    utm_campaign: z.string().max(200).optional(),
-    utm_test: z.string().max(200).optional(),
-  })
-  .strip();
+const utmValue = z.string().max(TRACKING_VALUE_MAX).optional();
+const utmSchema = z.object(Object.fromEntries(UTM_KEYS.map((key) => [key, utmValue])) as Record<UtmKey, typeof utmValue>).strip();
 
 export const signupSchema = z.object({
   email: fields.email(),
@@ -104,12 +97,7 @@ export const profileSchema = z.object({
     .nullish()
     .or(z.literal("").transform(() => null)),
   city: optionalField(120),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^\+?[0-9()\-\s]{7,20}$/, "common.validation.phone")
-    .nullish()
-    .or(z.literal("").transform(() => null)),
+  phone: fields.phone().nullish().or(z.literal("").transform(() => null)),
   gender: z.enum(["Male", "Female"]).nullish().or(z.literal("").transform(() => null)),
   PersonnelId: optionalField(60),
   locale: z.enum(["ru", "en"]).optional(),
@@ -194,15 +182,6 @@ export async function signup(
   await sendConfirmation(deps, row, generated ? password : undefined);
   const { token } = await createSession(deps.db, row.id, { userAgent: meta.userAgent, ip: meta.ip });
   return { user: row, token, generatedPassword: generated };
-}
-
-function pickUtm(cookies: Partial<Record<string, string>>) {
-  const out: Record<string, string> = {};
-  for (const key of ["utm_source", "utm_medium", "utm_term", "utm_content", "utm_campaign", "utm_test"]) {
-    const v = cookies[key];
-    if (v) out[key] = v.slice(0, 200);
-  }
-  return out;
 }
 
 /** An invite link (its `link` code or id) used at sign-up marks the invite accepted by this user. */

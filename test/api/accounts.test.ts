@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_USER_ID } from "../../db/seed";
+import { translator } from "../../locales";
 import { logs, sessions, users } from "../../db/schema";
 import { resetLoginThrottle } from "../../server/services/accounts";
 import { createSession, hashToken } from "../../server/services/sessions";
@@ -431,7 +432,15 @@ describe("reCAPTCHA v3 against a local fake verifier", () => {
     const o = await createTestApp({ RECAPTCHA_SECRET: "s", RECAPTCHA_SITE_KEY: "k", RECAPTCHA_VERIFY_URL: url });
     try {
       expect((await o.json("POST", "/api/passport/signup", { email: freshEmail(), ...agree })).status).toBe(400);
-      expect((await o.json("POST", "/api/passport/signup", { email: freshEmail(), ...agree, captcha: "bot" })).status).toBe(400);
+      const bot = await o.json("POST", "/api/passport/signup", { email: freshEmail(), ...agree, captcha: "bot" }, { locale: "en" });
+      expect(bot.status).toBe(400);
+      expect((await bot.json()).error.fields.captcha).toBe(translator("en")("auth.errors.captcha"));
+      const page = await o.app.request("/signup?lang=en", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" },
+        body: `_form=signup&email=${encodeURIComponent(freshEmail())}&policy=on&terms=on&offer=on&captcha=bot`,
+      });
+      expect(page.status).toBe(400); // the no-script form is checked the same way
       expect((await o.json("POST", "/api/passport/signup", { email: freshEmail(), ...agree, captcha: "human" })).status).toBe(201);
     } finally {
       await o.close();

@@ -43,7 +43,7 @@ export function planFor(quantity: number): PlanKey | null {
 }
 
 // ------------------------------------------------------------------ coupons
-export const COUPON_COOKIE = "coupon";
+export { COUPON_COOKIE } from "../../lib/tracking";
 
 export async function findUsableCoupon(db: Db, code: string, user: UserRow, want: "full" | "invite") {
   const [coupon] = await db.select().from(coupons).where(eq(coupons.code, code.trim()));

@@ -3,6 +3,7 @@
 // (https://yookassa.ru/developers/api): create a payment with an Idempotence-Key, send the user
 // to its confirmation_url, and on a notification ask the API for the payment's real state.
 import type { Config } from "../../config";
+import { kopecksFromDecimal, rublesDecimal } from "../../lib/money";
 
 export type ProviderStatus = "pending" | "waiting_for_capture" | "succeeded" | "canceled";
 
@@ -30,8 +31,6 @@ export interface PaymentProvider {
   fetch(providerPaymentId: string): Promise<ProviderPayment | null>;
 }
 
-export const rubles = (kopecks: number) => (kopecks / 100).toFixed(2);
-export const kopecks = (value: string) => Math.round(Number.parseFloat(value) * 100);
 
 /**
  * Where a provider sends the buyer to pay: browsers apply the CSP form-action to the redirect
@@ -63,7 +62,7 @@ export function yookassaProvider(config: Config): PaymentProvider {
         method: "POST",
         headers: { Authorization: auth, "Idempotence-Key": idempotenceKey, "Content-Type": "application/json" },
         body: JSON.stringify({
-          amount: { value: rubles(amount), currency: "RUB" },
+          amount: { value: rublesDecimal(amount), currency: "RUB" },
           capture: true,
           confirmation: { type: "redirect", return_url: returnUrl },
           description: description.slice(0, 128),
@@ -81,7 +80,7 @@ export function yookassaProvider(config: Config): PaymentProvider {
       if (res.status === 404) return null;
       if (!res.ok) throw new Error(`YooKassa fetch failed: ${res.status}`);
       const b = (await res.json()) as { id: string; status: ProviderStatus; amount: { value: string; currency: string }; metadata?: { orderId?: string } };
-      return { id: b.id, status: b.status, amount: kopecks(b.amount.value), currency: b.amount.currency, orderId: b.metadata?.orderId ?? null, raw: b };
+      return { id: b.id, status: b.status, amount: kopecksFromDecimal(b.amount.value), currency: b.amount.currency, orderId: b.metadata?.orderId ?? null, raw: b };
     },
   };
 }
