@@ -1,7 +1,6 @@
 // /api/payment, /api/coupon, /api/order and the YooKassa notification (spec §7).
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
-import { z } from "zod";
 import type { AppEnv } from "../context";
 import { notFound, unauthorized } from "../lib/errors";
 import { rememberCoupon } from "../lib/http";

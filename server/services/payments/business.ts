@@ -6,14 +6,16 @@ import { z } from "zod";
 import type { Db } from "../../../db/client";
 import { businessRequests, orders, projects, users } from "../../../db/schema";
 import type { AppDeps } from "../../context";
-import { AppError, notFound } from "../../lib/errors";
+import { notFound } from "../../lib/errors";
 import { createId } from "../../lib/ids";
 import { formatRub, rubLabel } from "../../lib/money";
 import { createPdfDocument } from "../../lib/pdf";
 import { logActivity } from "../activity";
 import { getSetting } from "../settings";
 import type { UserRow } from "../users";
-import { CORPORATE_MIN, creditOrder, getPrices, planFor, startPayment } from "./index";
+import { startPayment } from "./checkout";
+import { CORPORATE_MIN, getPrices, requirePlan } from "./prices";
+import { creditOrder } from "./settlement";
 
 export const INVOICE_DUE_DAYS = 3;
 export const FIRST_INVOICE_NUMBER = 1001;
@@ -72,8 +74,7 @@ export async function refill(deps: AppDeps, user: UserRow, input: z.infer<typeof
     return { request: id, corporate: true as const };
   }
   if (input.method === "card") return startPayment(deps, user, { entityType: "invites", entityId: project.id, quantity: input.quantity });
-  const plan = planFor(input.quantity);
-  if (!plan) throw new AppError(400, "quantity_too_small", "payment.errors.minInvites", { quantity: "payment.errors.minInvites" });
+  const plan = requirePlan(input.quantity);
   const amount = (await getPrices(db)).perInvite[plan] * input.quantity;
   const id = createId();
   await db.insert(orders).values({

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import type { AppDeps } from "../../context";
 import type { UserRow } from "../users";
-import { applyDiscount, findUsableCoupon, getPrices, startPayment } from "./index";
+import { startPayment } from "./checkout";
+import { applyDiscount, findUsableCoupon } from "./coupon-rules";
+import { getPrices } from "./prices";
 
 export const couponCodeSchema = z.object({ code: z.string().trim().min(1, "common.validation.required").max(64) });
 

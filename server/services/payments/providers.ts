@@ -2,7 +2,10 @@
 // ours with Pay and Fail buttons; `yookassa` talks to the real YooKassa API v3
 // (https://yookassa.ru/developers/api): create a payment with an Idempotence-Key, send the user
 // to its confirmation_url, and on a notification ask the API for the payment's real state.
+import { and, eq } from "drizzle-orm";
+import { payments } from "../../../db/schema";
 import type { Config } from "../../config";
+import type { AppDeps } from "../../context";
 import { kopecksFromDecimal, rublesDecimal } from "../../lib/money";
 
 export type ProviderStatus = "pending" | "waiting_for_capture" | "succeeded" | "canceled";
@@ -83,4 +86,14 @@ export function yookassaProvider(config: Config): PaymentProvider {
       return { id: b.id, status: b.status, amount: kopecksFromDecimal(b.amount.value), currency: b.amount.currency, orderId: b.metadata?.orderId ?? null, raw: b };
     },
   };
+}
+
+/** The configured provider; the sandbox reads its payments back from our own table. */
+export function providerFor(deps: AppDeps): PaymentProvider {
+  if (deps.config.PAYMENT_PROVIDER === "yookassa") return yookassaProvider(deps.config);
+  return sandboxProvider(deps.config, async (id) => {
+    const [p] = await deps.db.select().from(payments).where(and(eq(payments.provider, "sandbox"), eq(payments.providerPaymentId, id)));
+    if (!p) return null;
+    return { id, status: p.status as ProviderPayment["status"], amount: p.amount, currency: "RUB", orderId: p.orderId, raw: null };
+  });
 }
