@@ -1,10 +1,10 @@
 // /auth/:provider → the provider's consent page; /auth/:provider/callback → signed in.
 import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { reportHref } from "../routes/_layouts/links";
 import type { AppEnv } from "./context";
 import { AppError, notFound } from "./lib/errors";
 import { requestMeta, setSessionCookies } from "./lib/http";
+import { reportHref } from "./lib/links";
 import { fallbackOf } from "./lib/redirect";
 import { completeAuthorization, DEFAULT_ENDPOINTS, PROVIDERS, startAuthorization, type Provider } from "./services/oauth";
 import { createSession } from "./services/sessions";
@@ -48,5 +48,5 @@ oauthRoutes.get("/auth/:provider/callback", async (c) => {
   const meta = requestMeta(c);
   const { token } = await createSession(c.var.deps.db, user.id, { userAgent: meta.userAgent, ip: meta.ip });
   setSessionCookies(c, token, user.id);
-  return c.redirect(fallbackOf(c, saved.fallback) ?? reportHref({ user, sessionId: "", kind: "normal", actorId: null }));
+  return c.redirect(fallbackOf(c, saved.fallback) ?? reportHref({ user }));
 });

@@ -2,7 +2,7 @@
 // Everything here is plain HTML: the mobile menu is a <details>, the switcher is links.
 import type { ReactNode } from "react";
 import { usePage } from "../../server/render/page";
-import { primaryAction, reportHref, withLang } from "./links";
+import { primaryAction, reportHref, withLang } from "../../server/lib/links";
 
 export function Logo() {
   const { t } = usePage();

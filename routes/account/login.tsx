@@ -1,12 +1,12 @@
 import { handleForm } from "../../server/lib/forms";
 import { requestMeta, setSessionCookies } from "../../server/lib/http";
+import { reportHref } from "../../server/lib/links";
 import { fallbackOf } from "../../server/lib/redirect";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { login, loginSchema } from "../../server/services/accounts";
 import { FormLayout } from "../_layouts/public";
 import { ServerForm } from "../_blocks/blocks";
-import { reportHref } from "../_layouts/links";
 import { OAuthButtons } from "./oauth-buttons";
 
 function Login() {
@@ -45,7 +45,7 @@ export default definePage({
     handleForm(c, "login", loginSchema, async (input) => {
       const { user, token } = await login(c.var.deps, input, requestMeta(c));
       setSessionCookies(c, token, user.id);
-      const next = fallbackOf(c) ?? reportHref({ user, sessionId: "", kind: "normal", actorId: null });
+      const next = fallbackOf(c) ?? reportHref({ user });
       return c.redirect(next, 303);
     }),
 });

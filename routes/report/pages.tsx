@@ -24,7 +24,7 @@ import {
 import type { Indicators } from "../../model";
 import { SectionCard } from "./section-card";
 import { PublicLayout } from "../_layouts/public";
-import { reportHref, withLang } from "../_layouts/links";
+import { reportHref, withLang } from "../../server/lib/links";
 
 interface ReportData {
   view: ReportView;

@@ -22,7 +22,6 @@ import {
   signupSchema,
   updateProfile,
 } from "../services/accounts";
-import { verifyCaptcha } from "../services/captcha";
 import { acceptInvite, listOwnInvites } from "../services/invites";
 import { listUserSessions, revokeSession, revokeUserSessions } from "../services/sessions";
 import { toUserDoc } from "../services/users";
@@ -36,9 +35,7 @@ const me = (c: { var: AppEnv["Variables"] }) => {
 
 passportApi.post("/signup", validate("json", signupSchema), async (c) => {
   const input = c.req.valid("json");
-  const meta = requestMeta(c);
-  await verifyCaptcha(c.var.deps.config, input.captcha, meta.ip);
-  const { user, token } = await signup(c.var.deps, input, { ...meta, cookies: trackingCookies(c) });
+  const { user, token } = await signup(c.var.deps, input, { ...requestMeta(c), cookies: trackingCookies(c) });
   setSessionCookies(c, token, user.id);
   return c.json({ token, _id: user.id }, 201);
 });

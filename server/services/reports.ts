@@ -14,7 +14,6 @@ import { isEmailConfirmed, type UserRow } from "./users";
 
 export type ReportType = (typeof reports.$inferSelect)["type"];
 export type ReportRow = typeof reports.$inferSelect;
-export const REPORT_TYPES: ReportType[] = ["short", "business", "full", "base", "couple", "chief", "career"];
 export const REPORT_LANGUAGES: ReportLanguage[] = ["ru", "en", "ch"];
 
 /** Content in the asked language; `ch` falls back to English, anything else to Russian. */

@@ -7,13 +7,6 @@ export async function getSetting<V>(db: Db, key: string, fallback: V): Promise<V
   return row ? (row.value as V) : fallback;
 }
 
-export async function setSetting(db: Db, key: string, value: unknown) {
-  await db
-    .insert(settings)
-    .values({ key, value, updatedAt: new Date() })
-    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
-}
-
 /** Adds `by` to a numeric setting in one statement, so concurrent completions never lose a count. */
 export async function incrementSetting(db: Db, key: string, by = 1) {
   await db

@@ -62,4 +62,3 @@ export async function toUserDoc(db: Db, u: UserRow) {
 
 export const isEmailConfirmed = (u: Pick<UserRow, "emailConfirmedAt">) => u.emailConfirmedAt != null;
 export const isProfileComplete = (u: Pick<UserRow, "name" | "birthday">) => Boolean(u.name && u.birthday);
-export const isTestComplete = (u: Pick<UserRow, "formatCode">) => Boolean(u.formatCode);

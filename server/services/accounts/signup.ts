@@ -1,6 +1,6 @@
-// Sign-up: an e-mail and the three agreements; without a password one is generated and mailed
-// with the confirmation link. Referral, invite and UTM (from the body or the tracking cookies)
-// are attached to the new user.
+// Sign-up: an e-mail, the three agreements and (when configured) a passing reCAPTCHA; without a
+// password one is generated and mailed with the confirmation link. Referral, invite and UTM
+// (from the body or the tracking cookies) are attached to the new user.
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../../db/client";
@@ -12,6 +12,7 @@ import { createId } from "../../lib/ids";
 import { pickUtm, TRACKING_VALUE_MAX, UTM_KEYS, type UtmKey } from "../../lib/tracking";
 import { fields } from "../../lib/validate";
 import { logActivity } from "../activity";
+import { verifyCaptcha } from "../captcha";
 import { generatePassword, hashPassword, passwordSchema } from "../passwords";
 import { createSession } from "../sessions";
 import { findUserByEmail, normalizeEmail, type UserRow } from "../users";
@@ -42,6 +43,7 @@ export async function signup(
   input: SignupInput,
   meta: RequestMeta & { cookies: Partial<Record<string, string>> },
 ): Promise<{ user: UserRow; token: string; generatedPassword: boolean }> {
+  await verifyCaptcha(deps.config, input.captcha, meta.ip);
   const email = normalizeEmail(input.email);
   if (await findUserByEmail(deps.db, email)) throw emailTaken(meta);
   const generated = !input.password;

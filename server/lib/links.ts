@@ -1,0 +1,23 @@
+// Where the menus and "my report" links lead: used by pages, layouts and sign-in redirects alike.
+import type { AuthState } from "../context";
+
+/** Where "my report" leads (spec §4): no result yet → the test; paid → full; otherwise base. */
+export function reportHref(auth: Pick<AuthState, "user"> | null): string {
+  if (!auth) return "/signup";
+  if (!auth.user.formatCode) return "/test/start";
+  return auth.user.isFull ? "/report/full" : "/report/base";
+}
+
+/** The first menu item: guests and users without a result take the test; others view the report. */
+export function primaryAction(auth: AuthState | null): { href: string; labelKey: string } {
+  if (!auth) return { href: "/signup", labelKey: "common.nav.takeTest" };
+  if (!auth.user.formatCode) return { href: "/test/start", labelKey: "common.nav.takeTest" };
+  return { href: reportHref(auth), labelKey: "common.nav.viewReport" };
+}
+
+/** The current URL with ?lang= replaced, for the language switcher (plain links, no script). */
+export function withLang(url: URL, lang: string): string {
+  const params = new URLSearchParams(url.search);
+  params.set("lang", lang);
+  return `${url.pathname}?${params.toString()}`;
+}
