@@ -27,7 +27,6 @@ export const authMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   c.set("auth", null);
   const { db } = c.var.deps;
   for (const token of sessionTokens(c)) {
-    if (!token) continue;
     const session = await validateToken(db, token);
     if (!session) continue;
     const user = await findUserById(db, session.userId);
