@@ -8,7 +8,7 @@ import type { Db } from "../client";
 import { departments, formats, positions, projects, questions, reports, reviews, settings, tests, users } from "../schema";
 import type { Localized } from "../schema";
 import { createId } from "../../server/lib/ids";
-import { hashPassword } from "../../server/services/passwords";
+import { hashPassword } from "../../server/lib/password-hash";
 import { DEMO_REVIEWS } from "./reviews";
 import { buildReports } from "./content/reports";
 

@@ -3,9 +3,6 @@
 import type { ReactNode } from "react";
 import { Island, usePage } from "../../server/render/page";
 
-/** Rubles from kopecks, the way Russian prices are written (1 234,5). */
-export const rub = (kopecks: number) => (kopecks / 100).toLocaleString("ru-RU", { maximumFractionDigits: 2 });
-
 export function Section({ id, title, children, tone = "white" }: { id?: string; title?: string; children: ReactNode; tone?: "white" | "muted" | "brand" }) {
   const bg = tone === "muted" ? "bg-slate-50" : tone === "brand" ? "bg-brand-900 text-white" : "bg-white";
   return (

@@ -3,7 +3,6 @@ import { handleForm } from "../../server/lib/forms";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { signup, signupSchema } from "../../server/services/accounts";
-import { verifyCaptcha } from "../../server/services/captcha";
 import { FormLayout } from "../_layouts/public";
 import { ServerForm } from "../_blocks/blocks";
 import { richText } from "../_blocks/rich-text";
@@ -64,7 +63,6 @@ export default definePage({
       "signup",
       signupSchema,
       async (input) => {
-        await verifyCaptcha(c, input.captcha);
         const { user, token } = await signup(c.var.deps, input, { ...requestMeta(c), cookies: trackingCookies(c) });
         setSessionCookies(c, token, user.id);
         return c.redirect("/test/start", 303);

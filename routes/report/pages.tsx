@@ -10,6 +10,7 @@ import { usePage } from "../../server/render/page";
 import { resendConfirmation, resendWait } from "../../server/services/accounts";
 import {
   adviceKeys,
+  canReadReport,
   certainty,
   contentLanguage,
   reportSummary,
@@ -22,7 +23,7 @@ import {
 import type { Indicators } from "../../model";
 import { SectionCard } from "./section-card";
 import { PublicLayout } from "../_layouts/public";
-import { reportHref, withLang } from "../_layouts/links";
+import { reportHref, withLang } from "../../server/lib/links";
 import type { SignedInContext } from "../../server/middleware/guards";
 import { useSignedIn } from "../../server/render/signed-in";
 
@@ -292,7 +293,8 @@ async function loadReport(c: SignedInContext, wanted: "base" | "full", resultId?
   if (!view) return c.redirect("/test/start");
   // spec §4: the full report follows purchase; until then the base one is the report
   if (wanted === "full" && view.type !== "full") return c.redirect(resultId ? `/report/${resultId}` : "/report/base");
-  return { view, confirmed: Boolean(user.emailConfirmedAt), resendIn: user.emailConfirmedAt ? 0 : await resendWait(db, user.id) };
+  const confirmed = canReadReport(user);
+  return { view, confirmed, resendIn: confirmed ? 0 : await resendWait(db, user.id) };
 }
 
 const resend = async (c: SignedInContext) => {
@@ -328,7 +330,7 @@ export const pdfReportPage = definePage({
     const resultId = c.req.query("result");
     const view = await userReport(c.var.deps.db, user, { resultId: resultId && ID_PATTERN.test(resultId) ? resultId : undefined, wanted: "full", language: languageOf(c) });
     if (!view) return c.redirect("/test/start");
-    if (!user.emailConfirmedAt) return c.redirect("/report/base");
+    if (!canReadReport(user)) return c.redirect("/report/base");
     if (view.type !== "full") return c.redirect("/payment/report");
     const pdf = reportPdf(view, c.var.locale);
     return new Response(pdf as Uint8Array<ArrayBuffer>, {

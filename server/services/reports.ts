@@ -10,11 +10,10 @@ import { AppError, notFound } from "../lib/errors";
 import type { FormatRow } from "./formats";
 import { renderReportPdf } from "./pdf";
 import { latestCompleted, requireOwnResult, type ResultRow } from "./testing";
-import type { UserRow } from "./users";
+import { isEmailConfirmed, type UserRow } from "./users";
 
 export type ReportType = (typeof reports.$inferSelect)["type"];
 export type ReportRow = typeof reports.$inferSelect;
-export const REPORT_TYPES: ReportType[] = ["short", "business", "full", "base", "couple", "chief", "career"];
 export const REPORT_LANGUAGES: ReportLanguage[] = ["ru", "en", "ch"];
 
 /** Content in the asked language; `ch` falls back to English, anything else to Russian. */
@@ -103,9 +102,11 @@ export async function userReport(db: Db, user: UserRow, opts: { resultId?: strin
   return assemble(db, result, user, opts.wanted, opts.language, user.isFull);
 }
 
-/** Spec §5: a report needs a confirmed mailbox. */
+/** Spec §5: a report needs a confirmed mailbox. The pages show the confirmation gate instead; the API refuses. */
+export const canReadReport = (user: Pick<UserRow, "emailConfirmedAt">) => isEmailConfirmed(user);
+
 export function requireConfirmed(user: Pick<UserRow, "emailConfirmedAt">) {
-  if (!user.emailConfirmedAt) throw new AppError(403, "email_not_confirmed", "report.errors.unconfirmed");
+  if (!canReadReport(user)) throw new AppError(403, "email_not_confirmed", "report.errors.unconfirmed");
 }
 
 /** A manager's view of any complete result, whatever the owner has bought or confirmed. */

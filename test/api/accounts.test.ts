@@ -4,9 +4,10 @@ import { Hono } from "hono";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_USER_ID } from "../../db/seed";
+import { translator } from "../../locales";
 import { logs, sessions, users } from "../../db/schema";
 import { resetLoginThrottle } from "../../server/services/accounts";
-import { hashToken } from "../../server/services/sessions";
+import { createSession, hashToken } from "../../server/services/sessions";
 import { cookiesOf, createTestApp, type TestApp } from "../helpers";
 import { lastMailTo, linkIn, outbox, startSmtpSink } from "../mail";
 
@@ -244,11 +245,51 @@ describe("guards", () => {
     expect((await t.app.request("/login", { headers: cookie })).headers.get("location")).toBe("/test/start");
     expect((await t.app.request("/login?fallback=/profile", { headers: cookie })).headers.get("location")).toBe("/profile");
     expect((await t.app.request("/login?fallback=//evil.example", { headers: cookie })).headers.get("location")).toBe("/test/start");
+    expect((await t.app.request("/login?fallback=/%5Cevil.com", { headers: cookie })).headers.get("location")).toBe("/test/start");
+  });
+
+  it("never follows a fallback off the site after signing in", async () => {
+    const { email } = await signup(freshEmail(), { password: "fallback phrase one" });
+    const form = { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" };
+    for (const fallback of ["/\\evil.com", "//evil.com", "https://evil.com", "/%2F%2Fevil.com"]) {
+      const res = await t.app.request(`/login?fallback=${encodeURIComponent(fallback)}`, {
+        method: "POST",
+        headers: form,
+        body: `_form=login&email=${encodeURIComponent(email)}&password=fallback+phrase+one`,
+      });
+      expect(res.status).toBe(303);
+      // the default after sign-in: the test for someone without a result yet
+      expect(res.headers.get("location")).toBe("/test/start");
+    }
   });
 
   it("404s an account section that does not exist", async () => {
     const { token } = await signup();
     expect((await t.app.request("/account/nope", { headers: { Cookie: `token=${token}` } })).status).toBe(404);
+  });
+});
+
+describe("logout", () => {
+  const live = async (token: string) => (await t.deps.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)))).length > 0;
+  const formPost = (cookie: string) => ({ "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost", Cookie: cookie });
+
+  it("ends every session the client presents, from the API and from the page alike", async () => {
+    for (const via of ["api", "page"] as const) {
+      const user = await signup();
+      const manager = await signup();
+      const masq = await createSession(t.deps.db, user._id, { kind: "masq", actorId: manager._id });
+      const cookie = `token=${user.token}; masqToken=${masq.token}`;
+      const res =
+        via === "api"
+          ? await t.json("POST", "/api/passport/logout", {}, { Cookie: cookie })
+          : await t.app.request("/logout", { method: "POST", headers: formPost(cookie), body: "" });
+      expect(res.status, via).toBe(via === "api" ? 200 : 303);
+      expect(await live(user.token), via).toBe(false);
+      expect(await live(masq.token), via).toBe(false);
+      expect(await live(manager.token), via).toBe(true);
+      const cleared = cookiesOf(res);
+      for (const name of ["token", "id", "masqToken", "masqDemoToken"]) expect(cleared[name], `${via} ${name}`).toBe("");
+    }
   });
 });
 
@@ -391,7 +432,15 @@ describe("reCAPTCHA v3 against a local fake verifier", () => {
     const o = await createTestApp({ RECAPTCHA_SECRET: "s", RECAPTCHA_SITE_KEY: "k", RECAPTCHA_VERIFY_URL: url });
     try {
       expect((await o.json("POST", "/api/passport/signup", { email: freshEmail(), ...agree })).status).toBe(400);
-      expect((await o.json("POST", "/api/passport/signup", { email: freshEmail(), ...agree, captcha: "bot" })).status).toBe(400);
+      const bot = await o.json("POST", "/api/passport/signup", { email: freshEmail(), ...agree, captcha: "bot" }, { locale: "en" });
+      expect(bot.status).toBe(400);
+      expect((await bot.json()).error.fields.captcha).toBe(translator("en")("auth.errors.captcha"));
+      const page = await o.app.request("/signup?lang=en", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" },
+        body: `_form=signup&email=${encodeURIComponent(freshEmail())}&policy=on&terms=on&offer=on&captcha=bot`,
+      });
+      expect(page.status).toBe(400); // the no-script form is checked the same way
       expect((await o.json("POST", "/api/passport/signup", { email: freshEmail(), ...agree, captcha: "human" })).status).toBe(201);
     } finally {
       await o.close();
