@@ -10,6 +10,7 @@ import type { AnyPageDef, PageDef } from "./render/define";
 import { sendHtml } from "./render/compress";
 import { pageContext, renderDocument, type FormState } from "./render/page";
 import { isLeadKind, submitLead } from "./services/leads";
+import { leadSender } from "./lib/http";
 
 export const pages = new Hono<AppEnv>();
 
@@ -41,7 +42,7 @@ async function handleLeadForm(c: Context, def: AnyPageDef) {
   const kind = (await c.req.parseBody())._form;
   if (!isLeadKind(kind)) throw new AppError(400, "bad_request", "errors.badRequest");
   const res = await submitForm(c, kind, async (input) => {
-    await submitLead(c.var.deps, kind, input, { userId: c.var.auth?.user.id ?? null, t: c.var.t });
+    await submitLead(c.var.deps, kind, input, leadSender(c, input));
     const url = new URL(c.req.url);
     url.searchParams.set("sent", kind);
     return c.redirect(`${url.pathname}${url.search}#form-${kind}`, 303);

@@ -76,3 +76,9 @@ export function rememberCoupon<R extends { code: string; unlocked: boolean }>(c:
   if (!redeemed.unlocked) setTrackingCookie(c, COUPON_COOKIE, redeemed.code);
   return redeemed;
 }
+
+/** Who sent a lead form, for submitLead: the account, language, address and the form's captcha. */
+export function leadSender(c: Context, raw: unknown) {
+  const captcha = (raw as { captcha?: unknown } | null)?.captcha;
+  return { userId: c.var.auth?.user.id ?? null, t: c.var.t, ip: clientIp(c), captcha: typeof captcha === "string" ? captcha : undefined };
+}

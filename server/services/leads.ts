@@ -8,6 +8,8 @@ import type { T } from "../../locales";
 import type { AppDeps } from "../context";
 import { createId } from "../lib/ids";
 import { fields, parseInput } from "../lib/validate";
+import { verifyCaptcha } from "./captcha";
+import { consume } from "./rate-limits";
 
 const optionalText = (max: number) => fields.text(max).optional().transform((v) => v || null);
 
@@ -48,8 +50,19 @@ export const isLeadKind = (v: unknown): v is LeadKind => typeof v === "string" &
  * The one way in for a marketing form, from the API and from a page alike: validates `raw` with
  * the kind's schema (a 400 with field messages in `t`'s language), saves it and tells the managers.
  */
-export async function submitLead(deps: AppDeps, kind: LeadKind, raw: unknown, by: { userId: string | null; t: T }) {
+/** Who sent a form: their account, language, address, and the captcha token the form carried. */
+export interface LeadSender {
+  userId: string | null;
+  t: T;
+  ip: string | null;
+  captcha?: string;
+}
+
+export async function submitLead(deps: AppDeps, kind: LeadKind, raw: unknown, by: LeadSender) {
   const input = parseInput(by.t, leadSchemas[kind], raw);
+  await verifyCaptcha(deps.config, by.captcha, by.ip);
+  // every lead mails the managers: a few an hour from one address
+  await consume(deps.db, "lead", by.ip);
   return saveLead(deps, kind, input, by.userId);
 }
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_USER_ID } from "../../db/seed";
 import { translator } from "../../locales";
 import { logs, sessions, users } from "../../db/schema";
-import { resetLoginThrottle } from "../../server/services/accounts";
+import { clearAllLimits } from "../../server/services/rate-limits";
 import { createSession, hashToken } from "../../server/services/sessions";
 import { cookiesOf, createTestApp, type TestApp } from "../helpers";
 import { lastMailTo, linkIn, outbox, startSmtpSink } from "../mail";
@@ -24,7 +24,7 @@ afterAll(async () => {
   await t.close();
   await smtp.close();
 });
-beforeEach(() => resetLoginThrottle());
+beforeEach(() => clearAllLimits(t.deps.db));
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 let n = 0;

@@ -6,7 +6,6 @@ export { CONFIRM_TTL_MS, RESTORE_TTL_MS } from "./email-tokens";
 export { confirmEmail, RESEND_WAIT_SECONDS, resendConfirmation, resendWait } from "./confirm";
 export { signup, signupSchema, type SignupInput } from "./signup";
 export { login, loginSchema } from "./login";
-export { resetLoginThrottle } from "./throttle";
 export { changePassword, changePasswordSchema } from "./password";
 export { requestRestore, resetPassword, resetPasswordSchema } from "./restore";
 export { profileSchema, updateProfile } from "./profile";

@@ -1,14 +1,16 @@
-// Sign-in with e-mail and password, throttled per e-mail and per IP.
+// Sign-in with e-mail and password. Failures count per address and account, per address, and per
+// account (server/services/rate-limits.ts: the first two make the address wait, the last only
+// slows the account's attempts down, so nobody elsewhere can lock the owner out).
 import { z } from "zod";
 import type { AppDeps } from "../../context";
-import { AppError } from "../../lib/errors";
+import { AppError, tooMany } from "../../lib/errors";
 import { fields } from "../../lib/validate";
 import { logActivity } from "../activity";
 import { verifyPassword } from "../passwords";
 import { createSession } from "../sessions";
 import { findUserByEmail, normalizeEmail } from "../users";
 import type { RequestMeta } from "./meta";
-import { byEmail, byIp, checkThrottle } from "./throttle";
+import { clear, loginBackoffMs, loginWait, recordFailure } from "../rate-limits";
 
 export const loginSchema = z.object({
   email: fields.email(),
@@ -16,16 +18,20 @@ export const loginSchema = z.object({
 });
 
 export async function login(deps: AppDeps, input: z.infer<typeof loginSchema>, meta: RequestMeta) {
+  const { db } = deps;
   const email = normalizeEmail(input.email);
-  checkThrottle(email, meta.ip);
-  const user = await findUserByEmail(deps.db, email);
+  const ip = meta.ip ?? "unknown";
+  const wait = await loginWait(db, email, ip);
+  if (wait > 0) throw tooMany(wait);
+  const backoff = await loginBackoffMs(db, email);
+  if (backoff) await new Promise((r) => setTimeout(r, backoff));
+  const user = await findUserByEmail(db, email);
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !ok || !user.isActive) {
-    byEmail.fail(email);
-    if (meta.ip) byIp.fail(meta.ip);
+    await Promise.all([recordFailure(db, "loginPair", `${email}|${ip}`), recordFailure(db, "loginAddress", ip), recordFailure(db, "loginAccount", email)]);
     throw new AppError(401, "invalid_credentials", "auth.errors.invalidCredentials");
   }
-  byEmail.reset(email);
+  await clear(db, "loginPair", `${email}|${ip}`);
   const { token } = await createSession(deps.db, user.id, { userAgent: meta.userAgent, ip: meta.ip });
   await logActivity(deps.db, user.id, "login", { ip: meta.ip });
   return { user, token };

@@ -12,7 +12,7 @@ import { findUserByEmail, normalizeEmail } from "../users";
 import { consumeEmailToken, issueEmailToken } from "./email-tokens";
 import type { RequestMeta } from "./meta";
 import { repeatMatches } from "./password";
-import { byEmail } from "./throttle";
+import { hit, LIMITS } from "../rate-limits";
 
 export const resetPasswordSchema = z
   .object({ token: z.string().min(16).max(100), password: passwordSchema(), repeat: z.string({ error: "common.validation.required" }) })
@@ -20,9 +20,9 @@ export const resetPasswordSchema = z
 
 /** Always succeeds from the caller's view, so the answer never tells whether an e-mail is registered. */
 export async function requestRestore(deps: AppDeps, email: string, meta: RequestMeta) {
-  const key = `restore:${normalizeEmail(email)}`;
-  if (byEmail.retryAfter(key) > 0) return;
-  byEmail.fail(key);
+  // a few links an hour per address: more would be mail bombing someone's inbox
+  const { count } = await hit(deps.db, `restore:${normalizeEmail(email)}`, LIMITS.restore);
+  if (count > LIMITS.restore.max) return;
   const user = await findUserByEmail(deps.db, email);
   if (!user) return;
   const t = tFor(user.locale ?? meta.locale);

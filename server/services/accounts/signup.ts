@@ -12,6 +12,7 @@ import { pickUtm, TRACKING_VALUE_MAX, UTM_KEYS, type UtmKey } from "../../lib/tr
 import { fields } from "../../lib/validate";
 import { logActivity } from "../activity";
 import { verifyCaptcha } from "../captcha";
+import { consume } from "../rate-limits";
 import { acceptInviteByLink } from "../invites";
 import { generatePassword, hashPassword, passwordSchema } from "../passwords";
 import { createSession } from "../sessions";
@@ -44,6 +45,7 @@ export async function signup(
   meta: RequestMeta & { cookies: Partial<Record<string, string>> },
 ): Promise<{ user: UserRow; token: string; generatedPassword: boolean }> {
   await verifyCaptcha(deps.config, input.captcha, meta.ip);
+  await consume(deps.db, "signup", meta.ip);
   const email = normalizeEmail(input.email);
   if (await findUserByEmail(deps.db, email)) throw emailTaken(meta);
   const generated = !input.password;

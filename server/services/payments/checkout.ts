@@ -8,7 +8,7 @@ import type { AppDeps } from "../../context";
 import { AppError, notFound } from "../../lib/errors";
 import { createId } from "../../lib/ids";
 import type { UserRow } from "../users";
-import { applyDiscount, findUsableCoupon, spendCoupon } from "./coupon-rules";
+import { applyDiscount, closeOrder, findUsableCoupon, noSuchCoupon, releaseLapsedReservations, spendCoupon } from "./coupon-rules";
 import { getPrices, requirePlan } from "./prices";
 import { providerFor } from "./providers";
 import { creditOrder } from "./settlement";
@@ -53,6 +53,25 @@ async function checkoutFor(db: Db, user: UserRow, input: z.infer<typeof paymentS
   };
 }
 
+async function replaceOpenOrders(db: Db, userId: string, checkout: Checkout) {
+  const open = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.state, "pending"),
+        eq(orders.entityType, checkout.entityType),
+        checkout.entityId ? eq(orders.entityId, checkout.entityId) : undefined,
+        eq(orders.method, "card"),
+      ),
+    );
+  for (const { id } of open) {
+    await closeOrder(db, id, "cancelled");
+    await db.update(payments).set({ status: "canceled", updatedAt: new Date() }).where(and(eq(payments.orderId, id), eq(payments.status, "pending")));
+  }
+}
+
 /**
  * Creates the order and a payment with the configured provider and returns where to send the
  * user. A coupon that covers the whole price completes the order at once without a payment.
@@ -60,6 +79,8 @@ async function checkoutFor(db: Db, user: UserRow, input: z.infer<typeof paymentS
 export async function startPayment(deps: AppDeps, user: UserRow, input: z.infer<typeof paymentSchema>, couponCode?: string | null) {
   const { db, config } = deps;
   const checkout = await checkoutFor(db, user, input);
+  // one open order per product: a new checkout replaces an unfinished one (and frees its coupon)
+  await replaceOpenOrders(db, user.id, checkout);
   const code = input.coupon ?? couponCode ?? null;
   const coupon = code ? await findUsableCoupon(db, code, user, checkout.entityType === "report" ? "full" : "invite") : null;
   const amount = applyDiscount(checkout.price, coupon);
@@ -67,9 +88,11 @@ export async function startPayment(deps: AppDeps, user: UserRow, input: z.infer<
     throw new AppError(409, "amount_mismatch", "payment.errors.amountChanged", { amount: String(amount) });
   }
   const orderId = createId();
-  // a free order spends its coupon before it exists, so a lost race leaves no order behind
-  if (amount === 0 && !(await spendCoupon(db, coupon!, user.id, orderId))) {
-    throw new AppError(400, "coupon_used_up", "payment.errors.couponUsedUp", { code: "payment.errors.couponUsedUp" });
+  // The coupon's use is reserved before the order exists, so a lost race leaves no discounted
+  // order behind, and a coupon of count N never gives more than N discounted orders.
+  if (coupon) {
+    await releaseLapsedReservations(db, coupon.id);
+    if (!(await spendCoupon(db, coupon, user.id, orderId))) throw noSuchCoupon();
   }
   await db.insert(orders).values({
     id: orderId,
@@ -103,7 +126,7 @@ export async function startPayment(deps: AppDeps, user: UserRow, input: z.infer<
       // the provider is down or refused us: close the attempt and say so, never a bare 500
       console.error("payment provider create failed", e);
       await db.update(payments).set({ status: "error", updatedAt: new Date() }).where(eq(payments.id, paymentId));
-      await db.update(orders).set({ state: "failed" }).where(eq(orders.id, orderId));
+      await closeOrder(db, orderId, "failed");
       throw new AppError(502, "payment_provider_unavailable", "payment.errors.providerUnavailable");
     });
   await db

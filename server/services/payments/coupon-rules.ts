@@ -1,19 +1,24 @@
-// Whether a coupon applies, what it takes off, and spending one use of it exactly once.
-import { and, eq, gt, sql } from "drizzle-orm";
+// Whether a coupon applies, what it takes off, and its uses: one is reserved when a discounted
+// order is created (so a coupon of count 1 gives one discounted order, not three) and given back
+// when that order fails, is replaced or lapses unpaid.
+import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { couponUses, coupons } from "../../../db/schema";
+import { couponUses, coupons, orders } from "../../../db/schema";
 import { AppError } from "../../lib/errors";
 import type { UserRow } from "../users";
 
 export type CouponRow = typeof coupons.$inferSelect;
 
+/** "No such code" and "used up" are one answer: a guesser learns nothing from which it is. */
+export const noSuchCoupon = () => new AppError(404, "coupon_unknown", "payment.errors.couponUnknown", { code: "payment.errors.couponUnknown" });
+
 export async function findUsableCoupon(db: Db, code: string, user: UserRow, want: "full" | "invite") {
   const [coupon] = await db.select().from(coupons).where(eq(coupons.code, code.trim()));
-  if (!coupon) throw new AppError(404, "coupon_unknown", "payment.errors.couponUnknown", { code: "payment.errors.couponUnknown" });
+  if (!coupon) throw noSuchCoupon();
   if (coupon.expiredAt && coupon.expiredAt.getTime() < Date.now()) {
     throw new AppError(400, "coupon_expired", "payment.errors.couponExpired", { code: "payment.errors.couponExpired" });
   }
-  if (coupon.count <= 0) throw new AppError(400, "coupon_used_up", "payment.errors.couponUsedUp", { code: "payment.errors.couponUsedUp" });
+  if (coupon.count <= 0) throw noSuchCoupon();
   if (coupon.content !== "all" && coupon.content !== want) {
     throw new AppError(400, "coupon_wrong_product", "payment.errors.couponProduct", { code: "payment.errors.couponProduct" });
   }
@@ -44,4 +49,39 @@ export async function spendCoupon(db: Db, coupon: CouponRow, userId: string, ord
   if (taken.length) return true;
   await db.delete(couponUses).where(and(eq(couponUses.couponId, coupon.id), eq(couponUses.userId, userId)));
   return false;
+}
+
+/** An unpaid order keeps its coupon use this long; after that the use can go to someone else. */
+export const COUPON_RESERVATION_MS = 24 * 60 * 60_000;
+
+/** Gives back the coupon use an order holds (if any): the order failed or was replaced. */
+export async function releaseCoupon(db: Db, orderId: string) {
+  const released = await db.delete(couponUses).where(eq(couponUses.orderId, orderId)).returning({ couponId: couponUses.couponId });
+  for (const { couponId } of released) await db.update(coupons).set({ count: sql`${coupons.count} + 1` }).where(eq(coupons.id, couponId));
+}
+
+/** pending → `state` (one conditional UPDATE), then its coupon use goes back. */
+export async function closeOrder(db: Db, orderId: string, state: "failed" | "cancelled") {
+  const closed = await db
+    .update(orders)
+    .set({ state })
+    .where(and(eq(orders.id, orderId), eq(orders.state, "pending")))
+    .returning({ id: orders.id });
+  if (closed.length) await releaseCoupon(db, orderId);
+  return closed.length > 0;
+}
+
+/** Orders left unpaid past the reservation time give their uses of this coupon back. */
+export async function releaseLapsedReservations(db: Db, couponId: string, now = Date.now()) {
+  const lapsed = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.couponId, couponId), eq(orders.state, "pending"), lt(orders.createdAt, new Date(now - COUPON_RESERVATION_MS))));
+  for (const { id } of lapsed) await closeOrder(db, id, "cancelled");
+}
+
+/** Does this order hold its coupon's use (reserved at checkout)? */
+export async function holdsCoupon(db: Db, couponId: string, orderId: string) {
+  const [row] = await db.select({ orderId: couponUses.orderId }).from(couponUses).where(and(eq(couponUses.couponId, couponId), inArray(couponUses.orderId, [orderId])));
+  return Boolean(row);
 }

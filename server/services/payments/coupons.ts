@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { AppDeps } from "../../context";
+import { consume } from "../rate-limits";
 import type { UserRow } from "../users";
 import { startPayment } from "./checkout";
 import { applyDiscount, findUsableCoupon } from "./coupon-rules";
@@ -14,6 +15,7 @@ export const couponCodeSchema = z.object({ code: z.string().trim().min(1, "commo
  */
 export async function redeemCoupon(deps: AppDeps, user: UserRow, code: string) {
   const db = deps.db;
+  await consume(db, "codeGuess", user.id); // right or wrong: codes are not for guessing
   const coupon = await findUsableCoupon(db, code, user, "full").catch(async (e) => {
     // an invites coupon is still a valid code: keep it for the business checkout
     if ((e as { code?: string }).code === "coupon_wrong_product") return findUsableCoupon(db, code, user, "invite");

@@ -7,12 +7,13 @@ import type { AppDeps } from "../../context";
 import { notFound } from "../../lib/errors";
 import { logActivity } from "../activity";
 import type { UserRow } from "../users";
-import { spendCoupon } from "./coupon-rules";
+import { closeOrder, holdsCoupon, spendCoupon } from "./coupon-rules";
 import { getOwnOrder } from "./orders";
 import { providerFor } from "./providers";
 
 /** pending → paid exactly once; then the purchase takes effect. */
 export async function creditOrder(db: Db, orderId: string) {
+  if (!(await couponStillHeld(db, orderId))) return false;
   const won = await db
     .update(orders)
     .set({ state: "paid", paidAt: new Date() })
@@ -29,12 +30,23 @@ export async function creditOrder(db: Db, orderId: string) {
       .set({ inviteBalance: sql`${projects.inviteBalance} + ${order.quantity + 1}` })
       .where(eq(projects.id, order.projectId));
   }
-  if (order.couponId && order.method !== "coupon") {
-    const [coupon] = await db.select().from(coupons).where(eq(coupons.id, order.couponId));
-    if (coupon) await spendCoupon(db, coupon, order.userId, order.id);
-  }
   await logActivity(db, order.userId, "order.paid", { order: order.id, amount: order.amount, entity: order.entityType });
   return true;
+}
+
+/**
+ * A discounted order is credited only while it holds its coupon's use. One that lost it (left
+ * unpaid past the reservation, then paid) takes a use again if one is left; otherwise the
+ * discount was never the coupon's to give: the order fails and the managers see why.
+ */
+async function couponStillHeld(db: Db, orderId: string) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order?.couponId || order.state !== "pending" || (await holdsCoupon(db, order.couponId, order.id))) return true;
+  const [coupon] = await db.select().from(coupons).where(eq(coupons.id, order.couponId));
+  if (coupon && (await spendCoupon(db, coupon, order.userId, order.id))) return true;
+  await db.update(orders).set({ state: "failed" }).where(and(eq(orders.id, order.id), eq(orders.state, "pending")));
+  await logActivity(db, order.userId, "order.coupon_overdrawn", { order: order.id, amount: order.amount });
+  return false;
 }
 
 /**
@@ -56,7 +68,7 @@ export async function settlePayment(deps: AppDeps, providerPaymentId: string) {
   if (remote.orderId && remote.orderId !== order.id) return "order_mismatch" as const;
   if (remote.status === "canceled") {
     await deps.db.update(payments).set({ status: "canceled", raw: remote.raw ?? payment.raw, updatedAt: new Date() }).where(eq(payments.id, payment.id));
-    await deps.db.update(orders).set({ state: "failed" }).where(and(eq(orders.id, order.id), eq(orders.state, "pending")));
+    await closeOrder(deps.db, order.id, "failed");
     return "canceled" as const;
   }
   if (remote.status !== "succeeded") return "pending" as const;
