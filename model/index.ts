@@ -21,26 +21,41 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const CLASSIFIER_PATH = join(here, "classifier.onnx");
 export const CARD_PATH = join(here, "classifier.card.json");
 
-let loaded: Promise<{ session: InferenceSession; version: string }> | null = null;
+export interface ClassifierSession {
+  session: InferenceSession;
+  version: string;
+  /** Probabilities for n respondents (answers n × 110, −2..2): one Float32Array of n × 27. */
+  predict(answers: ArrayLike<number>, n: number): Promise<Float32Array>;
+}
 
-/** Opens the ONNX session once per process (about 10 ms); later calls reuse it. */
+/** Opens an ONNX classifier (about 10 ms); its card, when present beside it, gives the version. */
+export async function openClassifier(onnxPath: string, cardPath = join(dirname(onnxPath), "classifier.card.json")): Promise<ClassifierSession> {
+  const card = JSON.parse(readFileSync(cardPath, "utf8")) as { version: string };
+  // One thread per inference: a 110→H→27 network is too small to gain from more, and the server
+  // handles concurrency across requests.
+  const session = await InferenceSession.create(onnxPath, { intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: "all" });
+  return {
+    session,
+    version: card.version,
+    async predict(answers, n) {
+      const input = Float32Array.from(answers as ArrayLike<number>);
+      const out = await session.run({ [session.inputNames[0]]: new Tensor("float32", input, [n, N_ITEMS]) });
+      return out[session.outputNames[0]].data as Float32Array;
+    },
+  };
+}
+
+let loaded: Promise<ClassifierSession> | null = null;
+
+/** The production classifier, opened once per process; later calls reuse it. */
 export function loadClassifier() {
-  loaded ??= (async () => {
-    const card = JSON.parse(readFileSync(CARD_PATH, "utf8")) as { version: string };
-    // One thread per inference: a 110→64→27 network is too small to gain from more, and the server
-    // handles concurrency across requests.
-    const session = await InferenceSession.create(CLASSIFIER_PATH, { intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: "all" });
-    return { session, version: card.version };
-  })();
+  loaded ??= openClassifier(CLASSIFIER_PATH, CARD_PATH);
   return loaded;
 }
 
 /** Probabilities for n respondents (answers n × 110, −2..2): one Float32Array of n × 27. */
 export async function predictProbabilities(answers: ArrayLike<number>, n: number): Promise<Float32Array> {
-  const { session } = await loadClassifier();
-  const input = Float32Array.from(answers as ArrayLike<number>);
-  const out = await session.run({ [session.inputNames[0]]: new Tensor("float32", input, [n, N_ITEMS]) });
-  return out[session.outputNames[0]].data as Float32Array;
+  return (await loadClassifier()).predict(answers, n);
 }
 
 export interface Classification {

@@ -199,3 +199,23 @@ export function scoreAnswers(answers: readonly AnswerValue[]): { indicators: Ind
   const indicators = indicatorsFromSums(sumsFromAnswers(answers));
   return { indicators, formatCode: formatFromIndicators(indicators).code };
 }
+
+/**
+ * How far the indicators sit from a band edge that would change the format, per dimension, in points
+ * of the scale's range (0–100). Presentation is measured on the SPEED percentage (50 + 50·d), where its
+ * edges ±4.5 lie at d = ±0.356.
+ */
+export interface FormatMargins {
+  structure: number;
+  volume: number;
+  presentation: number;
+}
+const PRESENTATION_EDGE_D = Math.cbrt(0.045);
+export function formatMargins(ind: Indicators): FormatMargins {
+  const d = Math.sign(ind.presentation) * Math.cbrt(Math.abs(ind.presentation) / 100);
+  return {
+    structure: Math.min(Math.abs(ind.system - 60), Math.abs(ind.system - 40)),
+    volume: Math.min(Math.abs(ind.volume - 35), Math.abs(ind.volume - 65)),
+    presentation: 50 * Math.abs(Math.abs(d) - PRESENTATION_EDGE_D),
+  };
+}

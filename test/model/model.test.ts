@@ -107,7 +107,7 @@ describe("classifier", () => {
     }
   });
 
-  it("recovers the simulated format of attentive respondents it has never seen", async () => {
+  it("recovers the true-score format of attentive simulated respondents it has never seen", async () => {
     const d = simulate(300, 4242, { careless: false });
     let ok = 0;
     for (let i = 0; i < d.n; i++) {
@@ -116,7 +116,7 @@ describe("classifier", () => {
       expect(c.probability).toBeGreaterThanOrEqual(c.runnerUpProbability);
       expect(c.runnerUpCode).not.toBe(c.formatCode);
     }
-    expect(ok / d.n).toBeGreaterThan(0.93);
+    expect(ok / d.n).toBeGreaterThan(0.88);
   });
 
   it("refuses anything but 110 integers in −2..2", async () => {
