@@ -19,10 +19,11 @@ import { FORMAT_BY_CODE, N_FORMATS } from "./formats";
 import { CLASSIFIER_PATH, openClassifier, type ClassifierSession } from "./index";
 import { ITEMS, N_ITEMS, SCALES } from "./items";
 import { accuracyOf, argmax, cohensKappa, expectedCalibrationError } from "./metrics";
-import { QUALITY, responseQuality } from "./quality";
+import { personFit, QUALITY, responseQuality } from "./quality";
+import { BETWEEN_CONFIDENCE } from "./between";
 import { STRESS_GRID, type GridScenario } from "./scenarios";
 import { formatMargins, scoreAnswers, type AnswerValue } from "./scoring";
-import { BASELINE, CARELESS_KINDS, mixSeed, simulate, type Dataset } from "./simulate";
+import { BASELINE, CARELESS_KINDS, mixSeed, Rng, simulate, type Dataset } from "./simulate";
 
 export const EVAL_SEED = 3;
 export const ALPHA_TARGET = 0.7;
@@ -30,8 +31,8 @@ export const ALPHA_TARGET = 0.7;
 export const TARGETS = { maxEce: 0.03, rulesAgreement: 0.95 } as const;
 /** The rules are "unambiguous" for a person when every dimension is at least this far (points) from a band edge. */
 export const UNAMBIGUOUS_MARGIN = 10;
-/** Below this top probability the report names two neighbouring formats (see README.md). */
-export const BETWEEN_CONFIDENCE = QUALITY.lowConfidence;
+
+
 
 /** Cronbach's alpha of one scale's keyed items (sign × answer) over all respondents. */
 export function cronbachAlpha(d: Pick<Dataset, "n" | "answers">, scale: string): number {
@@ -80,7 +81,7 @@ export async function predictAll(classifier: ClassifierSession, d: Dataset) {
 
 export interface ScenarioResult {
   key: string;
-  network: { accuracy: number; kappa: number; ece: number; retest: number };
+  network: { accuracy: number; kappa: number; ece: number; meanConfidence: number; retest: number };
   rules: { accuracy: number; kappa: number; retest: number };
   between: number;
   unambiguousShare: number;
@@ -97,15 +98,17 @@ export async function evaluateScenario(classifier: ClassifierSession, g: GridSce
   let between = 0;
   let unamb = 0;
   let agree = 0;
+  let confidence = 0;
   for (let i = 0; i < n; i++) {
     if (p.nn[i] === again.nn[i]) sameNn++;
     if (p.rules[i] === again.rules[i]) sameRules++;
     if (p.top[i] < BETWEEN_CONFIDENCE) between++;
+    confidence += p.top[i];
     if (p.unambiguous[i]) (unamb++, p.nn[i] === p.rules[i] && agree++);
   }
   return {
     key: g.key,
-    network: { accuracy: accuracyOf(d.labels, p.nn), kappa: cohensKappa(d.labels, p.nn, N_FORMATS), ece: expectedCalibrationError(p.top, correct), retest: sameNn / n },
+    network: { accuracy: accuracyOf(d.labels, p.nn), kappa: cohensKappa(d.labels, p.nn, N_FORMATS), ece: expectedCalibrationError(p.top, correct), meanConfidence: confidence / n, retest: sameNn / n },
     rules: { accuracy: accuracyOf(d.labels, p.rules), kappa: cohensKappa(d.labels, p.rules, N_FORMATS), retest: sameRules / n },
     between: between / n,
     unambiguousShare: unamb / n,
@@ -119,11 +122,11 @@ const pct = (v: number) => `${pct1(v)}%`;
 function printGrid(rows: ScenarioResult[]) {
   console.log("stress grid (attentive respondents; label = format of the true score; n per scenario as above)");
   console.log(
-    `${"scenario".padEnd(20)} ${"network".padStart(7)} ${"κ".padStart(6)} ${"rules".padStart(7)} ${"κ".padStart(6)} ${"ECE".padStart(6)}  ${"retest nn".padStart(9)} ${"rules".padStart(6)}  ${"between".padStart(7)}  agree nn=rules where rules unambiguous`,
+    `${"scenario".padEnd(20)} ${"network".padStart(7)} ${"κ".padStart(6)} ${"rules".padStart(7)} ${"κ".padStart(6)} ${"ECE".padStart(6)} ${"conf".padStart(5)}  ${"retest nn".padStart(9)} ${"rules".padStart(6)}  ${"between".padStart(7)}  agree nn=rules where rules unambiguous`,
   );
   for (const r of rows)
     console.log(
-      `${r.key.padEnd(20)} ${pct(r.network.accuracy).padStart(7)} ${r.network.kappa.toFixed(3).padStart(6)} ${pct(r.rules.accuracy).padStart(7)} ${r.rules.kappa.toFixed(3).padStart(6)} ${r.network.ece.toFixed(3).padStart(6)}  ${pct(r.network.retest).padStart(9)} ${pct(r.rules.retest).padStart(6)}  ${pct(r.between).padStart(7)}  ${pct(r.agreementUnambiguous)} (of ${pct(r.unambiguousShare)})`,
+      `${r.key.padEnd(20)} ${pct(r.network.accuracy).padStart(7)} ${r.network.kappa.toFixed(3).padStart(6)} ${pct(r.rules.accuracy).padStart(7)} ${r.rules.kappa.toFixed(3).padStart(6)} ${r.network.ece.toFixed(3).padStart(6)} ${r.network.meanConfidence.toFixed(2).padStart(5)}  ${pct(r.network.retest).padStart(9)} ${pct(r.rules.retest).padStart(6)}  ${pct(r.between).padStart(7)}  ${pct(r.agreementUnambiguous)} (of ${pct(r.unambiguousShare)})`,
     );
   for (const g of STRESS_GRID) console.log(`  ${g.key}: ${g.description}`);
 }
@@ -149,6 +152,29 @@ function printQuality(classifier: ClassifierSession, probs: { top: Float32Array 
   for (const [kind, { flagged, total }] of kinds) console.log(`  ${kind.padEnd(42)} ${String(total).padStart(6)} respondents, poor ${pct(flagged / total)}`);
 }
 
+/**
+ * The person-fit statistic per grid scenario: false alarms among attentive people, and detection of the
+ * same people answering 30% of the items at random (uniform over the five answers).
+ */
+function printPersonFit(n: number) {
+  console.log(`\nperson fit (misfit flag, likelihood ratio > ${QUALITY.misfit}): attentive flagged · 30% random answers detected`);
+  const rows = STRESS_GRID.map((g, k) => {
+    const d = simulate(n, mixSeed(EVAL_SEED, 200 + k), { scenario: g.scenario });
+    const rng = new Rng(mixSeed(EVAL_SEED, 300 + k));
+    let falseAlarms = 0;
+    let detected = 0;
+    for (let i = 0; i < n; i++) {
+      const a = answersOf(d, i);
+      if (personFit(a) > QUALITY.misfit) falseAlarms++;
+      const partlyRandom = Array.from(a, (v) => (rng.next() < 0.3 ? rng.int(5) - 2 : v));
+      if (personFit(partlyRandom) > QUALITY.misfit) detected++;
+    }
+    return { key: g.key, falseAlarms: falseAlarms / n, detected: detected / n };
+  });
+  console.log("  " + rows.map((r) => `${r.key} ${pct(r.falseAlarms)} · ${pct(r.detected)}`).join("; "));
+  return rows;
+}
+
 async function main() {
   const { values } = parseArgs({ options: { n: { type: "string", default: "10000" }, model: { type: "string", default: CLASSIFIER_PATH } } });
   const n = Number(values.n);
@@ -164,6 +190,9 @@ async function main() {
   // plus people who use "don't know" as a non-answer.
   const d = simulate(n, mixSeed(EVAL_SEED, 100), { scenario: { ...BASELINE, dkNonAnswer: 0.1 }, timing: true });
   printQuality(classifier, await predictAll(classifier, d), d);
+
+  const fit = printPersonFit(Math.min(n, 2000));
+  console.log(`person fit: max false alarms ${pct(Math.max(...fit.map((r) => r.falseAlarms)))}, detection ${pct(Math.min(...fit.map((r) => r.detected)))}–${pct(Math.max(...fit.map((r) => r.detected)))} (target ≥ 50%)`);
 
   console.log("\nCronbach's alpha per scale (committed population):");
   const alphas = SCALES.map((s) => [s, cronbachAlpha(d, s)] as const);

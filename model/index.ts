@@ -9,9 +9,11 @@ import { InferenceSession, Tensor } from "onnxruntime-node";
 import { FORMATS, N_FORMATS } from "./formats";
 import { N_ITEMS } from "./items";
 import { responseQuality, type ResponseQuality } from "./quality";
-import { scoreAnswers, SCORING_VERSION, validateAnswers, type AnswerValue, type Indicators } from "./scoring";
+import { betweenFormats } from "./between";
+import { formatMargins, scoreAnswers, SCORING_VERSION, structureProfile, validateAnswers, type AnswerValue, type FormatMargins, type Indicators, type StructureProfile } from "./scoring";
 
-export { ANSWER_VALUES, bands, scoreAnswers, SCORING_VERSION, type AnswerValue, type Indicators } from "./scoring";
+export { ANSWER_VALUES, bands, formatMargins, scoreAnswers, SCORING_VERSION, structureProfile, type AnswerValue, type FormatMargins, type Indicators, type StructureProfile } from "./scoring";
+export { BETWEEN_CONFIDENCE } from "./between";
 export { FORMATS, FORMAT_BY_CODE } from "./formats";
 export { ITEMS, ITEM_BANK_VERSION, N_ITEMS } from "./items";
 export { mlpForward as forwardReference } from "./net";
@@ -61,8 +63,15 @@ export async function predictProbabilities(answers: ArrayLike<number>, n: number
 export interface Classification {
   formatCode: string;
   probability: number;
+  /** The most probable neighbouring format (differs on one axis); named beside the format when `between`. */
   runnerUpCode: string;
   runnerUpProbability: number;
+  /** Top probability below BETWEEN_CONFIDENCE: the report says "between <format> and <runner-up>". */
+  between: boolean;
+  /** Per axis, how far the indicators are from a band edge (points of the scale, 0–100). */
+  margins: FormatMargins;
+  /** System and analytics bands and how the structure type follows from them. */
+  structure: StructureProfile;
   probabilities: Record<string, number>;
   /** The rule-based format from the indicator bands, kept for comparison and for managers. */
   ruleFormatCode: string;
@@ -82,24 +91,21 @@ export async function classify(answers: readonly AnswerValue[], elapsedMs?: Arra
   const { indicators, formatCode: ruleFormatCode } = scoreAnswers(answers);
   const { version } = await loadClassifier();
   const p = await predictProbabilities(answers, 1);
-  let top = 0;
-  let second = 1;
-  if (p[second] > p[top]) [top, second] = [second, top];
-  for (let c = 2; c < N_FORMATS; c++) {
-    if (p[c] > p[top]) [top, second] = [c, top];
-    else if (p[c] > p[second]) second = c;
-  }
+  const { top, neighbour, between } = betweenFormats(p);
   const quality = responseQuality(answers, elapsedMs, p[top]);
   return {
     formatCode: FORMATS[top].code,
     probability: round4(p[top]),
-    runnerUpCode: FORMATS[second].code,
-    runnerUpProbability: round4(p[second]),
+    runnerUpCode: FORMATS[neighbour].code,
+    runnerUpProbability: round4(p[neighbour]),
+    between,
+    margins: formatMargins(indicators),
+    structure: structureProfile(indicators),
     probabilities: Object.fromEntries(FORMATS.map((f) => [f.code, round4(p[f.index])])),
     ruleFormatCode,
     indicators,
     quality,
-    isDoubt: quality.flags.length > 0,
+    isDoubt: quality.grade !== "good",
     modelVersion: version,
     scoringVersion: SCORING_VERSION,
   };

@@ -38,18 +38,22 @@ export const TRAIN_LANGUAGE_SEEDS = [101, 102, 103, 104, 105, 106, 107, 108];
 /**
  * The training population, person by person: half typological, half continuous, and every measurement
  * condition drawn over the stress grid's range, so the network learns what the answers say under all of
- * them (and its confidence reflects that).
+ * them (and its confidence reflects that). Three quarters of the people answer under the reference measurement model
+ * (discrimination × 1, no cross-loading): the label is defined there, and a network that only saw degraded
+ * measurement would move the band edges for everyone measured well.
  */
 export const TRAINING_MIXTURE = {
   continuousShare: 0.5,
   personSd: [0.2, 0.5],
+  /** Share of people measured with the reference items (discrimination 1, no cross-loading). */
+  reference: 0.75,
   discrimination: [0.6, 1.0],
-  acqSd: [0.2, 0.4],
-  extLogSd: [0.2, 0.35],
+  acqSd: [0.2, 0.3],
+  extLogSd: [0.2, 0.3],
   crossLoading: [0, 0.3],
   /** Share of people with language-shifted items (one of TRAIN_LANGUAGE_SEEDS). */
   languageShift: 2 / 3,
-  dkNonAnswer: 0.2,
+  dkNonAnswer: 0.1,
 } as const;
 
 export function drawTrainingScenario(rng: Rng): Scenario {
@@ -58,10 +62,9 @@ export function drawTrainingScenario(rng: Rng): Scenario {
   return {
     population: rng.next() < m.continuousShare ? "continuous" : "typological",
     personSd: u(m.personSd),
-    discrimination: u(m.discrimination),
+    ...(rng.next() < m.reference ? { discrimination: 1, crossLoading: 0 } : { discrimination: u(m.discrimination), crossLoading: u(m.crossLoading) }),
     acqSd: u(m.acqSd),
     extLogSd: u(m.extLogSd),
-    crossLoading: u(m.crossLoading),
     languageShiftSeed: rng.next() < m.languageShift ? TRAIN_LANGUAGE_SEEDS[rng.int(TRAIN_LANGUAGE_SEEDS.length)] : 0,
     dkNonAnswer: m.dkNonAnswer,
     careless: true,

@@ -100,7 +100,7 @@ export const SIM = {
   /** People who use "don't know" as a non-answer skip this share of items (uniform), whatever their traits. */
   dkNonAnswerRange: [0.2, 0.6] as const,
   /** Typological population: people drawn around the prototype of a uniformly chosen format. */
-  structureProto: { system: [1.4, -0.9], analytic: [-0.9, 1.4], balanced: [0.45, 0.45] } as Record<string, [number, number]>,
+  structureProto: { system: [1.4, -0.9], analytic: [-0.9, 1.4], balanced: [0, 0] } as Record<string, [number, number]>,
   levelProto: { low: -2, middle: 0, high: 2, slow: -2, fast: 2 } as Record<string, number>,
   sphereSd: 0.2, // spread of the three spheres around the person's system / analytics level
   /** Harmony and anxiety are not part of the format: standard bivariate normal, r = −0.45. */
@@ -230,22 +230,14 @@ const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 /** Expected scale sums under the reference GRM without response styles → true indicators and label. */
 export function trueScore(theta: Float64Array, ip: ItemParams = ITEM_PARAMS): { indicators: Indicators; label: number } {
   const raw = Object.fromEntries(SCALES.map((s) => [s, 0])) as Record<Scale, number>;
-  let sysPos = 0;
-  let anlPos = 0;
   for (let j = 0; j < N_ITEMS; j++) {
     const s = ip.scale[j];
     const base = ip.a[j] * (theta[s] - ip.b[j]);
-    const p1 = sigmoid(base - ip.a[j] * SIM.tau[2]); // P(y ≥ 1)
-    const p2 = sigmoid(base - ip.a[j] * SIM.tau[3]); // P(y ≥ 2)
-    const ey = -2 + sigmoid(base - ip.a[j] * SIM.tau[0]) + sigmoid(base - ip.a[j] * SIM.tau[1]) + p1 + p2;
-    raw[SCALES[s]] += ey; // keyed sum = Σ sign·answer = Σ y
-    const epos = p1 + p2; // E[max(0, y)]
-    if (s <= 5) {
-      if (s % 2 === 0) sysPos += epos;
-      else anlPos += epos;
-    }
+    let ey = -2; // E[y] = −2 + Σ_c P(y ≥ c); keyed sum = Σ sign·answer = Σ y
+    for (const t of SIM.tau) ey += sigmoid(base - ip.a[j] * t);
+    raw[SCALES[s]] += ey;
   }
-  const sums: ScaleSums = { raw, sysPos, anlPos };
+  const sums: ScaleSums = { raw };
   const indicators = indicatorsFromSums(sums);
   return { indicators, label: formatFromIndicators(indicators).index };
 }
