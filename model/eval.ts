@@ -20,7 +20,7 @@ import { CLASSIFIER_PATH, openClassifier, type ClassifierSession } from "./index
 import { ITEMS, N_ITEMS, SCALES } from "./items";
 import { accuracyOf, argmax, cohensKappa, expectedCalibrationError } from "./metrics";
 import { personFit, QUALITY, responseQuality } from "./quality";
-import { BETWEEN_CONFIDENCE } from "./between";
+import { BETWEEN_CONFIDENCE, productChoice } from "./between";
 import { STRESS_GRID, type GridScenario } from "./scenarios";
 import { formatMargins, scoreAnswers, type AnswerValue } from "./scoring";
 import { BASELINE, CARELESS_KINDS, mixSeed, Rng, simulate, type Dataset } from "./simulate";
@@ -61,27 +61,36 @@ export function cronbachAlpha(d: Pick<Dataset, "n" | "answers">, scale: string):
 
 const answersOf = (d: Pick<Dataset, "answers">, i: number) => d.answers.subarray(i * N_ITEMS, (i + 1) * N_ITEMS);
 
-/** Network and rule-based predictions for a dataset, with the network's top probability and the rules' margins. */
+/**
+ * Network, product (model/between.ts productChoice) and rule-based predictions for a dataset, with the
+ * network's top probability, the probability of the product's format, and whether the rules are unambiguous.
+ */
 export async function predictAll(classifier: ClassifierSession, d: Dataset) {
   const probs = await classifier.predict(d.answers, d.n);
   const nn = new Int32Array(d.n);
   const top = new Float32Array(d.n);
+  const product = new Int32Array(d.n);
+  const productP = new Float32Array(d.n);
   const rules = new Int32Array(d.n);
   const unambiguous = new Uint8Array(d.n);
   for (let i = 0; i < d.n; i++) {
-    nn[i] = argmax(probs, i * N_FORMATS, N_FORMATS);
-    top[i] = probs[i * N_FORMATS + nn[i]];
+    const o = i * N_FORMATS;
+    nn[i] = argmax(probs, o, N_FORMATS);
+    top[i] = probs[o + nn[i]];
     const scored = scoreAnswers(Array.from(answersOf(d, i)) as AnswerValue[]);
     rules[i] = FORMAT_BY_CODE.get(scored.formatCode)!.index;
+    product[i] = productChoice(probs, rules[i], o).primary;
+    productP[i] = probs[o + product[i]];
     const m = formatMargins(scored.indicators);
     unambiguous[i] = Math.min(m.structure, m.volume, m.presentation) >= UNAMBIGUOUS_MARGIN ? 1 : 0;
   }
-  return { nn, top, rules, unambiguous };
+  return { nn, top, product, productP, rules, unambiguous };
 }
 
 export interface ScenarioResult {
   key: string;
   network: { accuracy: number; kappa: number; ece: number; meanConfidence: number; retest: number };
+  product: { accuracy: number; kappa: number; ece: number; retest: number };
   rules: { accuracy: number; kappa: number; retest: number };
   between: number;
   unambiguousShare: number;
@@ -94,6 +103,7 @@ export async function evaluateScenario(classifier: ClassifierSession, g: GridSce
   const again = await predictAll(classifier, simulate(n, seed, { people: d.people, replication: 1 }));
   const correct = Array.from(p.nn, (c, i) => c === d.labels[i]);
   let sameNn = 0;
+  let sameProduct = 0;
   let sameRules = 0;
   let between = 0;
   let unamb = 0;
@@ -101,6 +111,7 @@ export async function evaluateScenario(classifier: ClassifierSession, g: GridSce
   let confidence = 0;
   for (let i = 0; i < n; i++) {
     if (p.nn[i] === again.nn[i]) sameNn++;
+    if (p.product[i] === again.product[i]) sameProduct++;
     if (p.rules[i] === again.rules[i]) sameRules++;
     if (p.top[i] < BETWEEN_CONFIDENCE) between++;
     confidence += p.top[i];
@@ -109,6 +120,12 @@ export async function evaluateScenario(classifier: ClassifierSession, g: GridSce
   return {
     key: g.key,
     network: { accuracy: accuracyOf(d.labels, p.nn), kappa: cohensKappa(d.labels, p.nn, N_FORMATS), ece: expectedCalibrationError(p.top, correct), meanConfidence: confidence / n, retest: sameNn / n },
+    product: {
+      accuracy: accuracyOf(d.labels, p.product),
+      kappa: cohensKappa(d.labels, p.product, N_FORMATS),
+      ece: expectedCalibrationError(p.productP, Array.from(p.product, (c, i) => c === d.labels[i])),
+      retest: sameProduct / n,
+    },
     rules: { accuracy: accuracyOf(d.labels, p.rules), kappa: cohensKappa(d.labels, p.rules, N_FORMATS), retest: sameRules / n },
     between: between / n,
     unambiguousShare: unamb / n,
@@ -120,14 +137,33 @@ const pct1 = (v: number) => (100 * v).toFixed(1);
 const pct = (v: number) => `${pct1(v)}%`;
 
 function printGrid(rows: ScenarioResult[]) {
-  console.log("stress grid (attentive respondents; label = format of the true score; n per scenario as above)");
-  console.log(
-    `${"scenario".padEnd(20)} ${"network".padStart(7)} ${"κ".padStart(6)} ${"rules".padStart(7)} ${"κ".padStart(6)} ${"ECE".padStart(6)} ${"conf".padStart(5)}  ${"retest nn".padStart(9)} ${"rules".padStart(6)}  ${"between".padStart(7)}  agree nn=rules where rules unambiguous`,
-  );
+  console.log("stress grid (attentive respondents; label = format of the true score)");
+  console.log("  network = the classifier alone; product = what the report says (rules lead between two formats, model/between.ts)");
+  const head = ["scenario".padEnd(20), "network", "κ", "ECE", "conf", "product", "κ", "ECE", "rules", "κ", "retest nn", "prod", "rules", "between", "nn=rules"];
+  const widths = [20, 7, 6, 6, 5, 7, 6, 6, 7, 6, 9, 6, 6, 7, 8];
+  const line = (cells: string[]) => cells.map((c, k) => (k ? c.padStart(widths[k]) : c.padEnd(widths[k]))).join(" ");
+  console.log(line(head));
   for (const r of rows)
     console.log(
-      `${r.key.padEnd(20)} ${pct(r.network.accuracy).padStart(7)} ${r.network.kappa.toFixed(3).padStart(6)} ${pct(r.rules.accuracy).padStart(7)} ${r.rules.kappa.toFixed(3).padStart(6)} ${r.network.ece.toFixed(3).padStart(6)} ${r.network.meanConfidence.toFixed(2).padStart(5)}  ${pct(r.network.retest).padStart(9)} ${pct(r.rules.retest).padStart(6)}  ${pct(r.between).padStart(7)}  ${pct(r.agreementUnambiguous)} (of ${pct(r.unambiguousShare)})`,
+      line([
+        r.key,
+        pct(r.network.accuracy),
+        r.network.kappa.toFixed(3),
+        r.network.ece.toFixed(3),
+        r.network.meanConfidence.toFixed(2),
+        pct(r.product.accuracy),
+        r.product.kappa.toFixed(3),
+        r.product.ece.toFixed(3),
+        pct(r.rules.accuracy),
+        r.rules.kappa.toFixed(3),
+        pct(r.network.retest),
+        pct(r.product.retest),
+        pct(r.rules.retest),
+        pct(r.between),
+        pct(r.agreementUnambiguous),
+      ]),
     );
+  console.log(`  between = top probability < ${BETWEEN_CONFIDENCE} (the report names two formats); nn=rules = network–rules agreement where every dimension is ≥ ${UNAMBIGUOUS_MARGIN} points from a band edge (share of people: ${rows.map((r) => pct(r.unambiguousShare)).join(", ")})`);
   for (const g of STRESS_GRID) console.log(`  ${g.key}: ${g.description}`);
 }
 
@@ -202,7 +238,14 @@ async function main() {
   const worst = rows.reduce((w, r) => (r.network.accuracy < w.network.accuracy ? r : w));
   const maxEce = Math.max(...rows.map((r) => r.network.ece));
   const minAgreement = Math.min(...rows.map((r) => r.agreementUnambiguous));
-  console.log(`\ntargets: network ≥ rules on continuous ${continuous.network.accuracy >= continuous.rules.accuracy ? "met" : "NOT met"}; max ECE ≤ ${TARGETS.maxEce} ${maxEce <= TARGETS.maxEce ? "met" : "NOT met"}; agreement where rules unambiguous ≥ ${pct(TARGETS.rulesAgreement)} ${minAgreement >= TARGETS.rulesAgreement ? "met" : "NOT met"} (min ${pct(minAgreement)})`);
+  const productContinuous = continuous.product;
+  const productWorst = rows.reduce((w, r) => (r.product.accuracy < w.product.accuracy ? r : w));
+  console.log(
+    `\nproduct (network, rules leading between two formats): continuous ${pct(productContinuous.accuracy)}, worst case ${pct(productWorst.product.accuracy)} (${productWorst.key}), max ECE ${Math.max(...rows.map((r) => r.product.ece)).toFixed(3)}`,
+  );
+  const overconfidence = Math.max(...rows.map((r) => r.network.meanConfidence - r.network.accuracy));
+  console.log(`largest overconfidence (mean confidence − accuracy) ${overconfidence.toFixed(3)}; a negative gap is underconfidence`);
+  console.log(`targets: network ≥ rules on continuous ${continuous.network.accuracy >= continuous.rules.accuracy ? "met" : "NOT met"}; max ECE ≤ ${TARGETS.maxEce} ${maxEce <= TARGETS.maxEce ? "met" : "NOT met"}; agreement where rules unambiguous ≥ ${pct(TARGETS.rulesAgreement)} ${minAgreement >= TARGETS.rulesAgreement ? "met" : "NOT met"} (min ${pct(minAgreement)})`);
   console.log(`worst case scenario (lowest network accuracy): ${worst.key}`);
   console.log(`evaluated in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   console.log(`continuous: network ${pct1(continuous.network.accuracy)} % rules ${pct1(continuous.rules.accuracy)} %`);

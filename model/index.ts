@@ -6,10 +6,10 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { InferenceSession, Tensor } from "onnxruntime-node";
-import { FORMATS, N_FORMATS } from "./formats";
+import { FORMAT_BY_CODE, FORMATS } from "./formats";
 import { N_ITEMS } from "./items";
 import { responseQuality, type ResponseQuality } from "./quality";
-import { betweenFormats } from "./between";
+import { productChoice } from "./between";
 import { formatMargins, scoreAnswers, SCORING_VERSION, structureProfile, validateAnswers, type AnswerValue, type FormatMargins, type Indicators, type StructureProfile } from "./scoring";
 
 export { ANSWER_VALUES, bands, formatMargins, scoreAnswers, SCORING_VERSION, structureProfile, type AnswerValue, type FormatMargins, type Indicators, type StructureProfile } from "./scoring";
@@ -63,11 +63,13 @@ export async function predictProbabilities(answers: ArrayLike<number>, n: number
 export interface Classification {
   formatCode: string;
   probability: number;
-  /** The most probable neighbouring format (differs on one axis); named beside the format when `between`. */
+  /** The neighbouring format (differs on one axis); named beside the format when `between`. */
   runnerUpCode: string;
   runnerUpProbability: number;
   /** Top probability below BETWEEN_CONFIDENCE: the report says "between <format> and <runner-up>". */
   between: boolean;
+  /** "rules" when, between two formats, the rule-based format leads (model/between.ts productChoice). */
+  decidedBy: "network" | "rules";
   /** Per axis, how far the indicators are from a band edge (points of the scale, 0–100). */
   margins: FormatMargins;
   /** System and analytics bands and how the structure type follows from them. */
@@ -91,14 +93,15 @@ export async function classify(answers: readonly AnswerValue[], elapsedMs?: Arra
   const { indicators, formatCode: ruleFormatCode } = scoreAnswers(answers);
   const { version } = await loadClassifier();
   const p = await predictProbabilities(answers, 1);
-  const { top, neighbour, between } = betweenFormats(p);
-  const quality = responseQuality(answers, elapsedMs, p[top]);
+  const { primary, other, between, decidedBy } = productChoice(p, FORMAT_BY_CODE.get(ruleFormatCode)!.index);
+  const quality = responseQuality(answers, elapsedMs, Math.max(p[primary], p[other]));
   return {
-    formatCode: FORMATS[top].code,
-    probability: round4(p[top]),
-    runnerUpCode: FORMATS[neighbour].code,
-    runnerUpProbability: round4(p[neighbour]),
+    formatCode: FORMATS[primary].code,
+    probability: round4(p[primary]),
+    runnerUpCode: FORMATS[other].code,
+    runnerUpProbability: round4(p[other]),
     between,
+    decidedBy,
     margins: formatMargins(indicators),
     structure: structureProfile(indicators),
     probabilities: Object.fromEntries(FORMATS.map((f) => [f.code, round4(p[f.index])])),

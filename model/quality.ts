@@ -2,9 +2,10 @@
  * Response-quality checks (careless responding). Thresholds were set on simulated respondents over the
  * whole stress grid (model/eval.ts prints the false-alarm and detection rates) — see README.md.
  *
- * Fairness rules (issue 19): "don't know" is a legitimate answer, so it never counts towards a straight
- * line or a misfit, and heavy use of it is its own flag with its own advice (grade fair, not poor); a
- * careful fast reader (≥ 1.5 s per item) is not "too fast".
+ * Fairness rules (issue 19): "don't know" is a legitimate answer, so it never counts towards a run or a
+ * misfit, and heavy use of it is its own flag with its own advice (grade fair, not poor) — only "don't
+ * know" on 90% of the items or more counts as not answering; a careful fast reader (≥ 1.5 s per item) is
+ * not "too fast".
  */
 import { N_ITEMS, PAIRS } from "./items";
 import { BETWEEN_CONFIDENCE } from "./between";
@@ -27,6 +28,8 @@ export const QUALITY = {
    * 40% at the 90th percentile, so the flag starts at half the items.
    */
   manyDontKnowShare: 0.5,
+  /** "Don't know" on this share of items or more is not answering at all: a straight line (poor). */
+  dontKnowOnly: 0.9,
   /** Person-fit likelihood ratio above this: the answers look partly random (≤ 1% of attentive people over the grid). */
   misfit: 2.4,
   /** Top class probability under this: the person sits between two formats (the report names both). */
@@ -159,12 +162,13 @@ export function personFit(answers: ArrayLike<number>): number {
  */
 export function responseQuality(answers: ArrayLike<number>, elapsedMs: ArrayLike<number | null | undefined> | undefined, topProbability: number): ResponseQuality {
   const flags: QualityFlag[] = [];
-  if (longestRun(answers) >= QUALITY.longRun || dominantShare(answers) >= QUALITY.dominantShare) flags.push("straightLine");
+  const dontKnow = dontKnowShare(answers);
+  if (longestRun(answers) >= QUALITY.longRun || dominantShare(answers) >= QUALITY.dominantShare || dontKnow >= QUALITY.dontKnowOnly) flags.push("straightLine");
   const median = medianElapsed(elapsedMs);
   if (median !== null && median < QUALITY.fastMedianMs) flags.push("tooFast");
   if (disagreeingPairs(answers) >= QUALITY.inconsistentPairs) flags.push("inconsistent");
   if (personFit(answers) > QUALITY.misfit) flags.push("misfit");
-  if (dontKnowShare(answers) >= QUALITY.manyDontKnowShare) flags.push("manyDontKnow");
+  if (dontKnow >= QUALITY.manyDontKnowShare) flags.push("manyDontKnow");
   if (topProbability < QUALITY.lowConfidence) flags.push("lowConfidence");
   const grade = flags.some((f) => CARELESS_FLAGS.includes(f)) ? "poor" : flags.includes("manyDontKnow") ? "fair" : "good";
   return { grade, flags };

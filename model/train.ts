@@ -13,7 +13,7 @@
  * writes to data/model-train/ and says whether the result is byte-identical to the committed model; it
  * replaces the committed model only when asked: --out model.
  *
- * Options: --n 120000 --calibration 20000 --hidden 64 --epochs 12 --seed 1 --out data/model-train
+ * Options: --n 150000 --calibration 20000 --hidden 64 --epochs 12 --seed 1 --out data/model-train
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -34,7 +34,7 @@ export const TRAIN_SEED = 1;
 export const CALIBRATION_SEED = 2;
 export const CORRECTED_WEIGHT = 5;
 /** The options the committed model was trained with: `npm run model:train` with no arguments reproduces it. */
-export const TRAIN_DEFAULTS = { n: 120000, calibration: 20000, hidden: 64, epochs: 12, seed: TRAIN_SEED, out: "data/model-train" } as const;
+export const TRAIN_DEFAULTS = { n: 150000, calibration: 20000, hidden: 64, epochs: 12, seed: TRAIN_SEED, out: "data/model-train" } as const;
 const MODEL_DIR = dirname(fileURLToPath(import.meta.url));
 /** One softmax head per format axis (structure, volume, presentation): 3 + 3 + 3 outputs. */
 const AXIS_GROUPS = AXIS_NAMES.map((a) => FORMAT_AXES[a].length);
