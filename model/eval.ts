@@ -3,11 +3,12 @@
  * respondents (seeds distinct from training), through the production path (onnxruntime-node).
  *
  * 1. The pre-registered stress grid (model/scenarios.ts): per scenario, accuracy and Cohen's kappa of the
- *    network and of the rule-based scorer against the true-score format, the network's expected
- *    calibration error, retest consistency, the share of people shown "between two formats", and
- *    network–rules agreement where the rules are unambiguous.
+ *    network alone, of the product (model/between.ts: the rules lead between two formats) and of the
+ *    rule-based scorer against the true-score format; expected calibration error and mean confidence;
+ *    retest consistency; the share of people shown "between two formats"; network–rules agreement where
+ *    the rules are unambiguous.
  * 2. Response-quality checks: false alarms on attentive people (incl. heavy "don't know" users and fast
- *    readers) and detection of careless responders.
+ *    readers) and detection of careless responders; the person-fit statistic per scenario.
  * 3. Cronbach's alpha per scale.
  * The output ends with three lines that tooling reads (see README.md).
  *
