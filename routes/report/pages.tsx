@@ -21,6 +21,7 @@ import {
   type ReportView,
 } from "../../server/services/reports";
 import type { Indicators } from "../../model";
+import { structureProfile } from "../../model/scoring";
 import { SectionCard } from "./section-card";
 import { PublicLayout } from "../_layouts/public";
 import { reportHref, withLang } from "../../server/lib/links";
@@ -232,6 +233,8 @@ function Report({ data }: { data: ReportData }) {
   const c = certainty(view.result);
   const lang = contentLanguage(view, locale);
   const quality = view.result.quality?.grade ?? "good";
+  // equal system and analytics bands make a balanced format; both low or both high is said out loud
+  const balancedAs = view.result.indicators ? structureProfile(view.result.indicators as unknown as Indicators).balancedAs : null;
   return (
     <PublicLayout>
       <div className="container-page max-w-5xl py-10" data-testid="report" data-format={view.format.code} data-type={view.type}>
@@ -250,14 +253,28 @@ function Report({ data }: { data: ReportData }) {
           <span className="rounded-full bg-brand-50 px-3 py-1 text-brand-900" data-testid="certainty">
             {t("test.result.probability", { p: c.probability })}
           </span>
-          {c.runnerUp && view.runnerUp && (
-            <span className="rounded-full bg-amber-50 px-3 py-1 text-amber-900" data-testid="runner-up">
-              {t("test.result.runnerUp", { name: view.runnerUp.name[lang] || view.runnerUp.code, p: c.runnerUpProbability })}
+          {c.between && view.runnerUp ? (
+            <span className="rounded-full bg-amber-50 px-3 py-1 font-semibold text-amber-900" data-testid="between">
+              {t("test.result.between", { a: view.format.name[lang] || view.format.code, b: view.runnerUp.name[lang] || view.runnerUp.code })}
             </span>
+          ) : (
+            c.runnerUp &&
+            view.runnerUp && (
+              <span className="rounded-full bg-amber-50 px-3 py-1 text-amber-900" data-testid="runner-up">
+                {t("test.result.runnerUp", { name: view.runnerUp.name[lang] || view.runnerUp.code, p: c.runnerUpProbability })}
+              </span>
+            )
           )}
         </div>
+        {c.between && <p className="mb-4 max-w-3xl text-sm text-slate-600">{t("test.result.betweenNote")}</p>}
+        {balancedAs && balancedAs !== "both-middle" && (
+          <p className="mb-4 max-w-3xl text-sm text-slate-600" data-testid="structure-note" data-structure={balancedAs}>
+            {t(`test.result.structure.${balancedAs}`)}
+          </p>
+        )}
         <p className={`mb-8 rounded-xl p-4 ${quality === "good" ? "bg-emerald-50 text-emerald-900" : "bg-amber-50 text-amber-900"}`} data-testid="quality" data-grade={quality}>
           {t(`test.result.quality.${quality}`)}
+          {view.result.quality?.flags.includes("manyDontKnow") && <span className="mt-2 block">{t("test.result.manyDontKnow")}</span>}
         </p>
         {view.type === "full" && !data.managerOf && (
           <p className="mb-8">

@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { formats, reports, results, users } from "../../db/schema";
 import { intlLocale, translator, type Locale, type ReportLanguage } from "../../locales";
-import { bands, type Indicators } from "../../model";
+import { bands, BETWEEN_CONFIDENCE, type Indicators } from "../../model";
 import { AppError, notFound } from "../lib/errors";
 import type { FormatRow } from "./formats";
 import { renderReportPdf } from "./pdf";
@@ -34,13 +34,17 @@ export async function formatOf(db: Db, code: string) {
   return row;
 }
 
-/** How sure the classification is, in terms a reader can use. */
+/**
+ * How sure the classification is, in terms a reader can use. `between`: the top probability is below
+ * BETWEEN_CONFIDENCE, so the report names both neighbouring formats instead of one (model/between.ts).
+ */
 export function certainty(r: Pick<ResultRow, "probability" | "runnerUpCode" | "runnerUpProbability">) {
   const p = r.probability ?? 0;
   const q = r.runnerUpProbability ?? 0;
+  const between = Boolean(r.runnerUpCode) && p < BETWEEN_CONFIDENCE;
   // "close" when the runner-up has at least a fifth of the mass or is within 25 points of the top
-  const close = Boolean(r.runnerUpCode) && (q >= 0.2 || p - q < 0.25);
-  return { probability: Math.round(p * 100), runnerUp: close ? r.runnerUpCode : null, runnerUpProbability: Math.round(q * 100) };
+  const close = between || (Boolean(r.runnerUpCode) && (q >= 0.2 || p - q < 0.25));
+  return { probability: Math.round(p * 100), runnerUp: close ? r.runnerUpCode : null, runnerUpProbability: Math.round(q * 100), between };
 }
 
 /** The advice blocks that apply to these indicators (keys into locales/<lang>/advice.json). */
@@ -173,7 +177,11 @@ export function reportPdf(v: ReportView, locale: Locale, now = new Date()) {
     formatDescription: reportSummary(v, lang),
     certainty:
       t("test.result.probability", { p: c.probability }) +
-      (c.runnerUp ? ` · ${t("report.pdf.runnerUp", { code: c.runnerUp, p: c.runnerUpProbability })}` : "") +
+      (c.between && v.runnerUp
+        ? ` · ${t("test.result.between", { a: v.format.name[lang] || v.format.code, b: v.runnerUp.name[lang] || v.runnerUp.code })}`
+        : c.runnerUp
+          ? ` · ${t("report.pdf.runnerUp", { code: c.runnerUp, p: c.runnerUpProbability })}`
+          : "") +
       ` · ${t(`test.result.quality.${v.result.quality?.grade ?? "good"}`)}`,
     indicatorsTitle: t("test.result.indicators"),
     bars,
