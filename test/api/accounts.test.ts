@@ -41,7 +41,7 @@ async function loginAs(email: string, password: string, headers: Record<string, 
 }
 
 describe("sign-up", () => {
-  it("signs up with only an e-mail, e-mails a generated password and a confirmation link, and signs in at once", async () => {
+  it("signs up with only an e-mail, e-mails a confirmation link and a set-password link (never a password), and signs in at once", async () => {
     const email = freshEmail();
     const { token, _id, res } = await signup(email);
     expect(token).toMatch(/^[a-z2-7]{32}$/);
@@ -51,11 +51,18 @@ describe("sign-up", () => {
     expect(cookies.find((c) => c.startsWith("id="))).toContain(_id);
     const mail = lastMailTo(smtp.received, email)!;
     expect(mail.subject).toContain("Подтвердите");
-    const password = mail.text.match(/[A-Za-z2-9]{4}-[A-Za-z2-9]{4}-[A-Za-z2-9]{4}-[A-Za-z2-9]{4}/)![0];
+    // security finding 12: the mail holds no password, only one-time links
+    expect(mail.text).not.toMatch(/[A-Za-z2-9]{4}-[A-Za-z2-9]{4}-[A-Za-z2-9]{4}-[A-Za-z2-9]{4}/);
     expect(linkIn(mail, /http:\/\/localhost\/confirm\/[a-z2-7]+/)).not.toBeNull();
     const me = await (await t.app.request("/api/passport", { headers: bearer(token) })).json();
     expect(me).toMatchObject({ _id, email, isConfirmed: false, isCompleted: false });
+    const setLink = new URL(linkIn(mail, /http:\/\/localhost\/restore\?token=[a-z2-7]+/)!);
+    const password = "my own long pass phrase";
+    const set = await t.json("POST", "/api/passport/restore/confirm", { token: setLink.searchParams.get("token"), password, repeat: password });
+    expect(set.status).toBe(200);
     expect((await loginAs(email, password)).status).toBe(200);
+    // the link works once
+    expect((await t.json("POST", "/api/passport/restore/confirm", { token: setLink.searchParams.get("token"), password, repeat: password })).status).toBe(400);
   });
 
   it("writes mail in the user's language", async () => {
@@ -366,7 +373,7 @@ describe("no-script account pages", () => {
 });
 
 describe("OAuth against a local fake provider", () => {
-  it("signs in with Google, linking to the existing account by verified e-mail", async () => {
+  it("signs in with Google, linking to the existing account by verified e-mail and ending an unconfirmed account's password and sessions", async () => {
     const email = freshEmail();
     const existing = await signup(email);
     const fake = new Hono();
@@ -385,8 +392,9 @@ describe("OAuth against a local fake provider", () => {
 
     const o = await createTestApp({ GOOGLE_CLIENT_ID: "cid", GOOGLE_CLIENT_SECRET: "secret" });
     o.deps.oauthEndpoints = { google: { authorize: `${base}/authorize`, token: `${base}/token`, userInfo: `${base}/userinfo` } };
-    // the same user exists in this app's database too
-    await o.json("POST", "/api/passport/signup", { email, ...agree });
+    // someone signed up with this address here before its owner (never confirmed it): they hold
+    // a session and know the password they chose (security finding 2, pre-hijacking)
+    const squatter = await (await o.json("POST", "/api/passport/signup", { email, password: "squatter's pass phrase", ...agree })).json();
     try {
       const login = await o.app.request("/login");
       expect(await login.text()).toContain('data-testid="oauth-google"');
@@ -411,6 +419,10 @@ describe("OAuth against a local fake provider", () => {
       expect(me.isConfirmed).toBe(true);
       const [row] = await o.deps.db.select().from(users).where(eq(users.email, email));
       expect(me._id).toBe(row!.id);
+      // the owner's sign-in through Google ends the squatter's session and password
+      expect((await o.app.request("/api/passport", { headers: bearer(squatter.token) })).status).toBe(401);
+      expect((await o.json("POST", "/api/passport/auth", { email, password: "squatter's pass phrase" })).status).toBe(401);
+      expect(row!.passwordHash).toBeNull();
     } finally {
       await o.close();
       server.close();

@@ -42,6 +42,23 @@ describe("1. free purchases in production", () => {
   });
 });
 
+describe("2. pre-hijacking the admin's address", () => {
+  it("ends a squatter's sessions when ADMIN_EMAIL promotes their account, and gives manager rights only once the address is confirmed", async () => {
+    const email = `future-admin-${Date.now()}@example.com`;
+    const squatter = await (await t.json("POST", "/api/passport/signup", { email, password: "squatter's pass phrase", policy: true, terms: true, offer: true })).json();
+    const { seed } = await import("../../db/seed");
+    await seed(t.deps.db, { adminEmail: email, adminPassword: "the operator's pass phrase", demo: false });
+    expect((await t.app.request("/api/passport", { headers: { Authorization: `Bearer ${squatter.token}` } })).status).toBe(401);
+    expect((await t.json("POST", "/api/passport/auth", { email, password: "squatter's pass phrase" })).status).toBe(401);
+    const operator = { Authorization: `Bearer ${(await (await t.json("POST", "/api/passport/auth", { email, password: "the operator's pass phrase" })).json()).token}` };
+    const target = await signUp(t, "some-user");
+    // not a manager until the mailbox is proven
+    expect((await t.app.request(`/api/manager/referral/${createId()}/stat`, { headers: operator })).status).toBe(403);
+    await t.deps.db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.email, email));
+    expect((await t.app.request(`/api/manager/user/${target._id}/masq`, { method: "POST", headers: operator })).status).toBe(200);
+  });
+});
+
 describe("6. GET calls that write", () => {
   it("does not start a retake from a cross-site link carrying only the cookie", async () => {
     const u = await signUp(t, "retake");

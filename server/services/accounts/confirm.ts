@@ -6,18 +6,25 @@ import { tFor } from "../../../locales";
 import type { AppDeps } from "../../context";
 import { tooMany } from "../../lib/errors";
 import { isEmailConfirmed, type UserRow } from "../users";
-import { consumeEmailToken, issueEmailToken } from "./email-tokens";
+import { CONFIRM_TTL_MS, consumeEmailToken, issueEmailToken } from "./email-tokens";
 
 /** The wait before the confirmation e-mail can be sent again (spec: "not shown"; we chose 60 s). */
 export const RESEND_WAIT_SECONDS = 60;
 
 /** The confirmation e-mail; a generated password (sign-up with an e-mail only) goes in it too. */
-export async function sendConfirmation(deps: AppDeps, user: UserRow, password?: string) {
+/**
+ * The confirmation mail. After an e-mail-only sign-up it also carries a link to set a password:
+ * a password is never sent by mail (mailboxes keep it forever; a link works once).
+ */
+export async function sendConfirmation(deps: AppDeps, user: UserRow, opts: { setPassword?: boolean } = {}) {
   const t = tFor(user.locale);
   const token = await issueEmailToken(deps.db, user.id, "confirm");
   const link = `${deps.config.PUBLIC_URL}/confirm/${token}`;
   const lines = [t("mail.confirm.greeting"), "", t("mail.confirm.body"), link, ""];
-  if (password) lines.push(t("mail.confirm.password", { password }), "");
+  if (opts.setPassword) {
+    const reset = await issueEmailToken(deps.db, user.id, "restore", CONFIRM_TTL_MS);
+    lines.push(t("mail.confirm.setPassword"), `${deps.config.PUBLIC_URL}/restore?token=${reset}`, "");
+  }
   lines.push(t("mail.confirm.ignore"), "", t("mail.signature"));
   await deps.mailer.send({ to: user.email, subject: t("mail.confirm.subject"), text: lines.join("\n") });
 }

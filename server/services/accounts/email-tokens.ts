@@ -10,9 +10,10 @@ const HOUR = 3_600_000;
 export const CONFIRM_TTL_MS = 7 * 24 * HOUR;
 export const RESTORE_TTL_MS = HOUR;
 
-export async function issueEmailToken(db: Db, userId: string, purpose: "confirm" | "restore") {
+/** `ttlMs` overrides the purpose's default (a welcome set-password link lives as long as a confirmation). */
+export async function issueEmailToken(db: Db, userId: string, purpose: "confirm" | "restore", ttlMs?: number) {
   const token = generateToken(20);
-  const ttl = purpose === "confirm" ? CONFIRM_TTL_MS : RESTORE_TTL_MS;
+  const ttl = ttlMs ?? (purpose === "confirm" ? CONFIRM_TTL_MS : RESTORE_TTL_MS);
   await db.insert(emailTokens).values({ id: createId(), userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttl) });
   return token;
 }

@@ -71,7 +71,7 @@ export async function signup(
   const row = (await findUserByEmail(deps.db, email))!;
   if (input.invite) await acceptInviteByLink(deps.db, row, input.invite);
   await logActivity(deps.db, row.id, "signup", { referral: referral?.id ?? null });
-  await sendConfirmation(deps, row, generated ? password : undefined);
+  await sendConfirmation(deps, row, { setPassword: generated });
   const { token } = await createSession(deps.db, row.id, { userAgent: meta.userAgent, ip: meta.ip });
   return { user: row, token, generatedPassword: generated };
 }
