@@ -5,13 +5,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, users } from "../../db/schema";
-import { createTestApp, type TestApp } from "../helpers";
+import { createTestApp, type TestApp, fillSellerDetails } from "../helpers";
 import { signUp, takeTest } from "../respondent";
 
 const ADMIN = { email: "manager@example.com", password: "manager-pass-phrase" };
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ DATABASE_DRIVER: "libsql", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  await fillSellerDetails(t);
 });
 afterAll(() => t.close());
 

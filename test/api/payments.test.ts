@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessRequests, coupons, couponUses, logs, orders, projects, users } from "../../db/schema";
-import { cookiesOf, createTestApp, type TestApp } from "../helpers";
+import { cookiesOf, createTestApp, type TestApp, fillSellerDetails } from "../helpers";
 import { outbox } from "../mail";
 import { signUp, takeTest, type Respondent } from "../respondent";
 
@@ -15,6 +15,7 @@ let t: TestApp;
 let admin: Record<string, string>;
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  await fillSellerDetails(t);
   const login = await t.json("POST", "/api/passport/auth", ADMIN);
   admin = { Authorization: `Bearer ${(await login.json()).token}` };
 });
@@ -326,7 +327,7 @@ describe("business plans and invoices", () => {
     const text = execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"]).toString("utf8").replace(/\s+/g, " ");
     expect(text).toContain(`Счёт на оплату № ${row.invoiceNumber}`);
     expect(text).toMatch(/Итого к оплате: 16[\s\u00a0\u202f]000,00 ₽/);
-    expect(text).toContain("ИНН 7700000000");
+    expect(text).toContain("ИНН 7701234567");
     expect(text).toContain("100 % предоплатой");
     expect(text).toContain("3 календарных дня");
     expect(text).toContain("до 12:00 по московскому времени");

@@ -169,6 +169,24 @@ describe("7. body limit on page posts", () => {
   });
 });
 
+describe("12. invoices without the seller's details", () => {
+  it("refuses to issue an invoice until a manager has filled in valid seller details", async () => {
+    const owner = await signUp(t, "invoice");
+    const project = ((await (await t.json("POST", "/api/business", { name: "Invoice Co" }, owner.h)).json()) as { project: { _id: string } }).project._id;
+    const ask = () => t.json("POST", "/api/business/refill", { project, quantity: 5, method: "invoice" }, { ...owner.h, locale: "en" });
+    const refused = await ask();
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error.message).toMatch(/seller's details/);
+    const bad = await t.json("PUT", "/api/manager/setting/seller", { name: "X", inn: "12" }, admin);
+    expect(bad.status).toBe(400);
+    expect(Object.keys((await bad.json()).error.fields)).toEqual(expect.arrayContaining(["inn", "kpp", "bik", "account"]));
+    expect((await t.json("PUT", "/api/manager/setting/seller", { name: "X" }, owner.h)).status).toBe(403);
+    const seller = { name: "ООО «Ромашка»", inn: "7701234567", kpp: "770101001", ogrn: "1207700123456", address: "Москва, ул. Тверская, 1", bank: "АО «Банк»", bik: "044525123", account: "40702810900000012345", corrAccount: "30101810400000000123" };
+    expect((await t.json("PUT", "/api/manager/setting/seller", seller, admin)).status).toBe(200);
+    expect((await ask()).status).toBe(201);
+  });
+});
+
 describe("13. masquerade", () => {
   it("refuses to act as another manager", async () => {
     const other = await signUp(t, "second-manager");

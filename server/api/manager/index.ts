@@ -6,6 +6,7 @@ import { guard } from "../../middleware/guards";
 import { managerCouponsApi } from "./coupons";
 import { managerOrdersApi } from "./orders";
 import { managerReferralsApi } from "./referrals";
+import { managerSettingsApi } from "./settings";
 import { managerUsersApi } from "./users";
 
 export const managerApi = new Hono<AppEnv>()
@@ -13,7 +14,8 @@ export const managerApi = new Hono<AppEnv>()
   .route("/user", managerUsersApi)
   .route("/orders", managerOrdersApi)
   .route("/coupon", managerCouponsApi)
-  .route("/referral", managerReferralsApi);
+  .route("/referral", managerReferralsApi)
+  .route("/setting", managerSettingsApi);
 
 /** The environment every manager module's handlers run in (the guard above guarantees it). */
 export type ManagerEnv = import("../../middleware/guards").GuardedEnv<["admin"]>;
