@@ -23,6 +23,7 @@ function Signup() {
       <p className="mb-6 text-slate-600">{t("auth.signup.lead")}</p>
       <ServerForm
         kind="signup"
+        captcha
         submit={t("auth.signup.submit")}
         fields={[
           { name: "email", label: t("common.forms.email"), type: "email", required: true, autoComplete: "email" },
