@@ -45,7 +45,7 @@ describe("graceful shutdown", () => {
     await new Promise((r) => setTimeout(r, 20));
     server.kill("SIGTERM");
     expect(await Promise.all(inFlight)).toEqual([201, 201, 201, 201, 201, 201]);
-    expect(await exited).toBe(0);
+    expect(await exited, output).toBe(0);
     expect(output).toContain("SIGTERM: finishing in-flight requests");
     expect(output).toContain("stopped");
     await expect(fetch(`${base}/api/health`)).rejects.toThrow();
