@@ -110,7 +110,7 @@ const guards: Record<GuardName, Handler> = {
   project: every(signedIn(canUseBusiness), async (c, next) => {
     const named = c.req.query("project") ?? c.req.header("project");
     try {
-      const { project, role } = await resolveProject(c.var.deps.db, c.var.auth!.user, named);
+      const { project, role } = await resolveProject(c.var.deps.db, (c as unknown as SignedInContext).var.user, named);
       const inProject = c as unknown as Context<GuardedEnv<["project"]>>;
       inProject.set("project", project);
       inProject.set("projectRole", role);
