@@ -3,15 +3,18 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import * as schema from "./schema";
 
 export type Db = BaseSQLiteDatabase<"sync" | "async", unknown, typeof schema>;
+export type AtomicStatement = BatchItem<"sqlite">;
 export interface Database {
   db: Db;
   kind: "better-sqlite3" | "libsql";
   /** Runs one SQL statement that must succeed; used by the health check. */
   ping(): Promise<void>;
+
   close(): Promise<void>;
 }
 
@@ -45,6 +48,7 @@ export async function openDatabase(url: string, authToken?: string, driver: "aut
       ping: async () => {
         await client.execute("select 1");
       },
+
       close: async () => client.close(),
     };
   }
@@ -61,14 +65,40 @@ export async function openDatabase(url: string, authToken?: string, driver: "aut
   sqlite.pragma("foreign_keys = ON");
   const db = drizzle(sqlite, { schema, casing: "snake_case" });
   migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  const ping = sqlite.prepare("select 1");
   return {
     db: db as unknown as Db,
     kind: "better-sqlite3",
     ping: async () => {
-      sqlite.prepare("select 1").get();
+      ping.get();
     },
     close: async () => {
       sqlite.close();
     },
   };
+}
+
+type BetterSqlite = import("better-sqlite3").Database;
+const transactionOf = new WeakMap<BetterSqlite, (statements: AtomicStatement[]) => void>();
+
+/**
+ * Runs write statements (query builders, not yet awaited) in one transaction: all or none.
+ * On better-sqlite3 a builder's run() is synchronous, so they run inside one BEGIN…COMMIT (an
+ * async callback would let the commit happen at its first await); libSQL sends them as one batch,
+ * which it runs as a transaction.
+ */
+export async function atomic(db: Db, statements: [AtomicStatement, ...AtomicStatement[]]): Promise<void> {
+  if ("batch" in db && typeof db.batch === "function") {
+    await (db.batch as (s: AtomicStatement[]) => Promise<unknown>)(statements);
+    return;
+  }
+  const sqlite = (db as unknown as { $client: BetterSqlite }).$client;
+  let run = transactionOf.get(sqlite);
+  if (!run) {
+    run = sqlite.transaction((list: AtomicStatement[]) => {
+      for (const s of list) (s as unknown as { run(): unknown }).run();
+    });
+    transactionOf.set(sqlite, run);
+  }
+  run(statements);
 }
