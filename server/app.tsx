@@ -25,7 +25,10 @@ const staticFiles = serveStatic({ root: publicRoot, precompressed: true });
 
 /** `extend` mounts extra routes (tests use it to probe middleware) after ours. */
 export function createApp(deps: AppDeps, extend?: (app: Hono<AppEnv>) => void) {
-  const app = new Hono<AppEnv>();
+  // One rule for trailing slashes: the spec writes some paths with one (`POST /review/`), so every
+  // path answers with and without it. No redirect: a 301/308 would turn many clients' POSTs into
+  // GETs or make them re-send the body.
+  const app = new Hono<AppEnv>({ strict: false });
 
   app.use("*", securityHeaders(deps.config), async (c, next) => {
     c.set("deps", deps);
