@@ -40,6 +40,12 @@ export function usePage(): PageContextValue {
   return ctx;
 }
 
+/** Renders `children` as if the page had been posted back with `form` (its values and field
+ * messages): the component demo pages show forms in their error state this way. */
+export function WithFormState({ form, children }: { form: FormState; children: ReactNode }) {
+  return <PageContext.Provider value={{ ...usePage(), form }}>{children}</PageContext.Provider>;
+}
+
 export interface IslandUse<N extends IslandName> {
   /** A key of the registry in islands/index.ts. */
   name: N;
