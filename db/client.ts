@@ -3,12 +3,10 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { BatchItem } from "drizzle-orm/batch";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import * as schema from "./schema";
 
 export type Db = BaseSQLiteDatabase<"sync" | "async", unknown, typeof schema>;
-export type AtomicStatement = BatchItem<"sqlite">;
 export interface Database {
   db: Db;
   kind: "better-sqlite3" | "libsql";
@@ -79,26 +77,33 @@ export async function openDatabase(url: string, authToken?: string, driver: "aut
 }
 
 type BetterSqlite = import("better-sqlite3").Database;
-const transactionOf = new WeakMap<BetterSqlite, (statements: AtomicStatement[]) => void>();
+/** One write of an atomic group: a prepared statement (see db/prepared.ts) and its parameters. */
+export interface AtomicWrite {
+  statement: (db: Db) => { run(params: Record<string, unknown>): unknown };
+  params: Record<string, unknown>;
+}
+const transactionOf = new WeakMap<BetterSqlite, (db: Db, writes: AtomicWrite[]) => void>();
 
 /**
- * Runs write statements (query builders, not yet awaited) in one transaction: all or none.
- * On better-sqlite3 a builder's run() is synchronous, so they run inside one BEGIN…COMMIT (an
- * async callback would let the commit happen at its first await); libSQL sends them as one batch,
- * which it runs as a transaction.
+ * Runs prepared writes in one transaction: all or none. On better-sqlite3 a statement's run() is
+ * synchronous, so they run inside one BEGIN…COMMIT on the connection (an async callback would let
+ * the commit happen at its first await). On libSQL they run in a drizzle transaction, prepared on
+ * it (a statement prepared on the database would run outside it).
  */
-export async function atomic(db: Db, statements: [AtomicStatement, ...AtomicStatement[]]): Promise<void> {
-  if ("batch" in db && typeof db.batch === "function") {
-    await (db.batch as (s: AtomicStatement[]) => Promise<unknown>)(statements);
+export async function atomic(db: Db, writes: AtomicWrite[]): Promise<void> {
+  if ("batch" in db) {
+    await db.transaction(async (tx) => {
+      for (const w of writes) await w.statement(tx as unknown as Db).run(w.params);
+    });
     return;
   }
   const sqlite = (db as unknown as { $client: BetterSqlite }).$client;
   let run = transactionOf.get(sqlite);
   if (!run) {
-    run = sqlite.transaction((list: AtomicStatement[]) => {
-      for (const s of list) (s as unknown as { run(): unknown }).run();
+    run = sqlite.transaction((on: Db, list: AtomicWrite[]) => {
+      for (const w of list) w.statement(on).run(w.params);
     });
     transactionOf.set(sqlite, run);
   }
-  run(statements);
+  run(db, writes);
 }

@@ -122,7 +122,8 @@ export function renderDocument(ctx: PageContextValue, node: ReactNode, opts: Ren
     `<meta charset="utf-8">`,
     `<meta name="viewport" content="width=device-width, initial-scale=1">`,
     `<title>${escapeHtml(opts.title)}</title>`,
-    opts.description ? `<meta name="description" content="${escapeHtml(opts.description)}">` : "",
+    // every page has one (search engines show it): the page's own, else the service's
+    `<meta name="description" content="${escapeHtml(opts.description || ctx.t("home.description"))}">`,
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml">`,
     m.css ? `<link rel="stylesheet" href="${m.css}">` : "",
   ]

@@ -71,6 +71,29 @@ const q = {
       .where(and(eq(questions.testId, sql.placeholder("test")), eq(questions.position, sql.placeholder("position"))))
       .prepare(),
   ),
+  // the answer write: an insert or a change of the same answer, and the result's last answer time
+  saveAnswer: prepared((db) => {
+    const [value, elapsedMs, at] = [sql.placeholder("value"), sql.placeholder("elapsedMs"), sql.placeholder("at")];
+    return db
+      .insert(answers)
+      .values({ id: sql.placeholder("id"), resultId: sql.placeholder("result"), questionId: sql.placeholder("question"), value, elapsedMs, answeredAt: at })
+      .onConflictDoUpdate({ target: [answers.resultId, answers.questionId], set: { value: sql`excluded.value`, elapsedMs: sql`excluded.elapsed_ms`, answeredAt: sql`excluded.answered_at` } })
+      .prepare();
+  }),
+  touchResult: prepared((db) =>
+    db.update(results).set({ lastAnswerAt: sql`${sql.placeholder("at")}` }).where(eq(results.id, sql.placeholder("id"))).prepare(),
+  ),
+  // every report page
+  latestCompleted: prepared((db) =>
+    db
+      .select()
+      .from(results)
+      .where(and(eq(results.userId, sql.placeholder("user")), eq(results.isCompleted, true)))
+      .orderBy(desc(results.completedAt), desc(results.id))
+      .limit(1)
+      .offset(sql.placeholder("skip"))
+      .prepare(),
+  ),
   answered: prepared((db) =>
     db
       .select({ position: questions.position, value: answers.value })
@@ -126,14 +149,7 @@ export async function currentResult(db: Db, userId: string) {
 }
 
 export async function latestCompleted(db: Db, userId: string, skip = 0) {
-  const [row] = await db
-    .select()
-    .from(results)
-    .where(and(eq(results.userId, userId), eq(results.isCompleted, true)))
-    .orderBy(desc(results.completedAt), desc(results.id))
-    .limit(1)
-    .offset(skip);
-  return row ?? null;
+  return (await q.latestCompleted(db).get({ user: userId, skip })) ?? null;
 }
 
 export async function answeredMap(db: Db, resultId: string): Promise<Record<number, number>> {
@@ -181,12 +197,10 @@ export async function recordAnswer(
   const now = new Date();
   const elapsedMs = input.elapsedMs == null ? null : Math.max(0, Math.min(3_600_000, Math.round(input.elapsedMs)));
   // the answer and the result's progress time commit together: acknowledged means stored
+  // (an insert's placeholder goes through the column's Date encoder; the sql`` one does not)
   await atomic(db, [
-    db
-      .insert(answers)
-      .values({ id: createId(), resultId: result.id, questionId: question.id, value: input.value, elapsedMs, answeredAt: now })
-      .onConflictDoUpdate({ target: [answers.resultId, answers.questionId], set: { value: input.value, elapsedMs, answeredAt: now } }),
-    db.update(results).set({ lastAnswerAt: now }).where(eq(results.id, result.id)),
+    { statement: q.saveAnswer, params: { id: createId(), result: result.id, question: question.id, value: input.value, elapsedMs, at: now } },
+    { statement: q.touchResult, params: { id: result.id, at: now.getTime() } },
   ]);
   const progress = await progressOf(db, result);
   if (progress.next === null) {
