@@ -46,15 +46,15 @@ export function createApp(deps: AppDeps, extend?: (app: Hono<AppEnv>) => void) {
   // One limit for every body, pages' form posts as well as the API: nothing reads 5 MB for us.
   // The refused body is not read, so the connection is closed rather than left half-read (a
   // client reusing it would see its next request fail).
-  app.use(
-    "*",
-    bodyLimit({
-      maxSize: MAX_BODY,
-      onError: () => {
-        throw new AppError(413, "payload_too_large", "common.errors.tooLarge", undefined, undefined, { Connection: "close" });
-      },
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY,
+    onError: () => {
+      throw new AppError(413, "payload_too_large", "common.errors.tooLarge", undefined, undefined, { Connection: "close" });
+    },
+  });
+  // GET and HEAD bodies are never read; asking for one (`raw.body`) would make the node server
+  // build a full Request (with its AbortSignal) on every page view.
+  app.use("*", (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
 
   app.route("/api", api);
   app.route("/", oauthRoutes);
