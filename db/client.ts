@@ -12,6 +12,7 @@ export interface Database {
   kind: "better-sqlite3" | "libsql";
   /** Runs one SQL statement that must succeed; used by the health check. */
   ping(): Promise<void>;
+
   close(): Promise<void>;
 }
 
@@ -45,6 +46,7 @@ export async function openDatabase(url: string, authToken?: string, driver: "aut
       ping: async () => {
         await client.execute("select 1");
       },
+
       close: async () => client.close(),
     };
   }
@@ -61,14 +63,47 @@ export async function openDatabase(url: string, authToken?: string, driver: "aut
   sqlite.pragma("foreign_keys = ON");
   const db = drizzle(sqlite, { schema, casing: "snake_case" });
   migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  const ping = sqlite.prepare("select 1");
   return {
     db: db as unknown as Db,
     kind: "better-sqlite3",
     ping: async () => {
-      sqlite.prepare("select 1").get();
+      ping.get();
     },
     close: async () => {
       sqlite.close();
     },
   };
+}
+
+type BetterSqlite = import("better-sqlite3").Database;
+/** One write of an atomic group: a prepared statement (see db/prepared.ts) and its parameters. */
+export interface AtomicWrite {
+  statement: (db: Db) => { run(params: Record<string, unknown>): unknown };
+  params: Record<string, unknown>;
+}
+const transactionOf = new WeakMap<BetterSqlite, (db: Db, writes: AtomicWrite[]) => void>();
+
+/**
+ * Runs prepared writes in one transaction: all or none. On better-sqlite3 a statement's run() is
+ * synchronous, so they run inside one BEGIN…COMMIT on the connection (an async callback would let
+ * the commit happen at its first await). On libSQL they run in a drizzle transaction, prepared on
+ * it (a statement prepared on the database would run outside it).
+ */
+export async function atomic(db: Db, writes: AtomicWrite[]): Promise<void> {
+  if ("batch" in db) {
+    await db.transaction(async (tx) => {
+      for (const w of writes) await w.statement(tx as unknown as Db).run(w.params);
+    });
+    return;
+  }
+  const sqlite = (db as unknown as { $client: BetterSqlite }).$client;
+  let run = transactionOf.get(sqlite);
+  if (!run) {
+    run = sqlite.transaction((on: Db, list: AtomicWrite[]) => {
+      for (const w of list) w.statement(on).run(w.params);
+    });
+    transactionOf.set(sqlite, run);
+  }
+  run(db, writes);
 }

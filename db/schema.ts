@@ -426,7 +426,12 @@ export const employees = sqliteTable(
     efficiency: real(),
     createdAt: createdAt(),
   },
-  (t) => [index("employees_project_idx").on(t.projectId, t.name), uniqueIndex("employees_project_user_uq").on(t.projectId, t.userId)],
+  (t) => [
+    index("employees_project_idx").on(t.projectId, t.name),
+    uniqueIndex("employees_project_user_uq").on(t.projectId, t.userId),
+    // the projects a user manages (visibleProjects): without it, every project is scanned
+    index("employees_user_idx").on(t.userId),
+  ],
 );
 
 export const invites = sqliteTable(
@@ -447,7 +452,13 @@ export const invites = sqliteTable(
     createdAt: createdAt(),
     updatedAt: integer({ mode: "timestamp_ms" }),
   },
-  (t) => [index("invites_project_idx").on(t.projectId, t.createdAt), uniqueIndex("invites_link_uq").on(t.link), index("invites_user_idx").on(t.userId)],
+  (t) => [
+    index("invites_project_idx").on(t.projectId, t.createdAt),
+    uniqueIndex("invites_link_uq").on(t.link),
+    index("invites_user_idx").on(t.userId),
+    // invitations are addressed by account or by e-mail (listOwnInvites)
+    index("invites_email_idx").on(t.email),
+  ],
 );
 
 export const skills = sqliteTable(

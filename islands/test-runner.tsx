@@ -2,7 +2,7 @@
 // answer, progress and time left. Every answer is queued in localStorage first and sent in
 // order; a dropped connection only delays sending (retried on `online` and every few seconds),
 // so nothing is lost and a reload or another device resumes where the server left off.
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { interpolate } from "../locales/interpolate";
 
 export interface TestRunnerProps {
@@ -44,6 +44,7 @@ interface Pending {
 }
 
 export default function TestRunner({ resultId, questions, answers: initial, secondsPerItem, reportUrl, strings }: TestRunnerProps) {
+  const id = useId();
   const storageKey = `tf:queue:${resultId}`;
   const [answers, setAnswers] = useState<Record<number, number>>(() => Object.fromEntries(Object.entries(initial).map(([k, v]) => [Number(k), v])));
   const firstOpen = questions.findIndex((q) => !(q.position in answers));
@@ -173,10 +174,10 @@ export default function TestRunner({ resultId, questions, answers: initial, seco
     <div className="mx-auto w-full max-w-2xl" data-testid="test-runner" data-hydrated={hydrated || undefined} data-answered={answered} data-position={q.position}>
       <div className="mb-6">
         <div className="mb-2 flex flex-wrap justify-between gap-2 text-sm text-slate-600">
-          <span data-testid="progress">{interpolate(strings.progress, { n: answered, m: total })}</span>
+          <span id={`${id}-progress`} data-testid="progress">{interpolate(strings.progress, { n: answered, m: total })}</span>
           <span>{interpolate(strings.minutes, { n: minutesLeft })}</span>
         </div>
-        <div className="h-2 overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-valuemin={0} aria-valuemax={total} aria-valuenow={answered}>
+        <div className="h-2 overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-labelledby={`${id}-progress`} aria-valuemin={0} aria-valuemax={total} aria-valuenow={answered}>
           <div className="h-full rounded-full bg-brand-600 transition-all duration-200" style={{ width: `${percent}%` }} />
         </div>
       </div>

@@ -15,6 +15,8 @@ import { reviewPage, reviewsPage } from "./review";
 import { activatePage, checkoutPage, outcomePages, sandboxPage } from "./payment/pages";
 import { beginPage } from "./business/begin";
 import { managerMainPage } from "./manager/main";
+import { businessComponentsPage, componentsPage } from "./components";
+import { invitationPage, inviteEntryPage } from "./invite";
 
 export const routes: AnyPageDef[] = [
   home,
@@ -46,5 +48,9 @@ export const routes: AnyPageDef[] = [
   activatePage,
   beginPage,
   managerMainPage,
+  inviteEntryPage,
+  invitationPage,
+  componentsPage,
+  businessComponentsPage,
   ...marketingRoutes,
 ];

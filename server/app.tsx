@@ -12,7 +12,7 @@ import { api } from "./api";
 import { AppError, errorMessage, translateFields } from "./lib/errors";
 import { authMiddleware } from "./middleware/auth";
 import { localeMiddleware } from "./middleware/locale";
-import { hsts, sameOriginWrites, securityHeaders } from "./middleware/security";
+import { sameOriginWrites, securityHeaders } from "./middleware/security";
 import { oauthRoutes } from "./oauth-routes";
 import { pages } from "./pages";
 import { PUBLIC_DIR } from "./render/assets";
@@ -20,38 +20,41 @@ import { pageContext, renderDocument } from "./render/page";
 
 const publicRoot = relative(process.cwd(), PUBLIC_DIR) || ".";
 const MAX_BODY = 1024 * 1024;
+const HAS_EXTENSION = /\.[a-z0-9]+$/i;
+const staticFiles = serveStatic({ root: publicRoot, precompressed: true });
 
 /** `extend` mounts extra routes (tests use it to probe middleware) after ours. */
 export function createApp(deps: AppDeps, extend?: (app: Hono<AppEnv>) => void) {
-  const app = new Hono<AppEnv>();
+  // One rule for trailing slashes: the spec writes some paths with one (`POST /review/`), so every
+  // path answers with and without it. No redirect: a 301/308 would turn many clients' POSTs into
+  // GETs or make them re-send the body.
+  const app = new Hono<AppEnv>({ strict: false });
 
-  app.use("*", securityHeaders(deps.config), hsts);
-  // Hashed build files never change: cache them for a year. Other public files for an hour.
-  app.use("*", async (c, next) => {
-    await next();
-    if (c.res.status === 200 && c.res.headers.has("last-modified")) {
-      c.res.headers.set("Cache-Control", c.req.path.startsWith("/build/") ? "public, max-age=31536000, immutable" : "public, max-age=3600");
-    }
-  });
-  // Only real files with an extension are looked up on disk; pages never are.
-  app.use("*", serveStatic({ root: publicRoot, precompressed: true, rewriteRequestPath: (p) => (/\.[a-z0-9]+$/i.test(p) ? p : "/__none__") }));
-  app.use("*", async (c, next) => {
+  app.use("*", securityHeaders(deps.config), async (c, next) => {
     c.set("deps", deps);
-    await next();
+    // Only a path with an extension can be a file: pages and /api never touch the disk.
+    if (!HAS_EXTENSION.test(c.req.path)) return next();
+    const res = await staticFiles(c, next);
+    const out = res ?? c.res;
+    // Hashed build files never change: cache them for a year. Other public files for an hour.
+    if (out.status === 200 && out.headers.has("last-modified")) {
+      out.headers.set("Cache-Control", c.req.path.startsWith("/build/") ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+    }
+    return res;
   });
   app.use("*", localeMiddleware, authMiddleware, sameOriginWrites);
   // One limit for every body, pages' form posts as well as the API: nothing reads 5 MB for us.
   // The refused body is not read, so the connection is closed rather than left half-read (a
   // client reusing it would see its next request fail).
-  app.use(
-    "*",
-    bodyLimit({
-      maxSize: MAX_BODY,
-      onError: () => {
-        throw new AppError(413, "payload_too_large", "common.errors.tooLarge", undefined, undefined, { Connection: "close" });
-      },
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY,
+    onError: () => {
+      throw new AppError(413, "payload_too_large", "common.errors.tooLarge", undefined, undefined, { Connection: "close" });
+    },
+  });
+  // GET and HEAD bodies are never read; asking for one (`raw.body`) would make the node server
+  // build a full Request (with its AbortSignal) on every page view.
+  app.use("*", (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
 
   app.route("/api", api);
   app.route("/", oauthRoutes);

@@ -261,3 +261,34 @@ export function useDemoFields(): FieldDef[] {
     { name: "company", label: t("common.forms.company"), autoComplete: "organization" },
   ];
 }
+
+/** A data table in a card: a caption, column heads, and rows of cells (scrolls sideways on phones). */
+export function Table({ caption, head, rows, testId }: { caption?: string; head: string[]; rows: ReactNode[][]; testId?: string }) {
+  return (
+    <div className="card overflow-x-auto p-0">
+      <table className="w-full text-left text-sm" data-testid={testId}>
+        {caption && <caption className="p-4 text-left text-lg font-semibold">{caption}</caption>}
+        <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
+          <tr>
+            {head.map((h) => (
+              <th key={h} scope="col" className="px-4 py-2 font-medium">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((cells, i) => (
+            <tr key={i} className="border-b border-slate-100 last:border-0">
+              {cells.map((cell, j) => (
+                <td key={j} className="px-4 py-2">
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -63,14 +63,16 @@ function Advice({ k }: { k: string }) {
   );
 }
 
-/** Tabs without JavaScript: radio inputs and labels, shown by CSS (server/render/app.css). */
+/** Tabs without JavaScript: radio inputs and labels, shown by CSS (server/render/app.css). To
+ * assistive technology they are what they are, a radio group (arrow keys switch): ARIA tab roles
+ * would need tab children and script-managed focus. */
 function Tabs({ name, tabs }: { name: string; tabs: { key: string; label: string; body: React.ReactNode }[] }) {
   return (
     <div className="tabs">
       {tabs.map((tab, i) => (
         <input key={tab.key} type="radio" name={name} id={`${name}-${tab.key}`} defaultChecked={i === 0} aria-label={tab.label} />
       ))}
-      <div className="tab-labels mb-4 flex flex-wrap gap-2" role="tablist">
+      <div className="tab-labels mb-4 flex flex-wrap gap-2">
         {tabs.map((tab) => (
           <label key={tab.key} htmlFor={`${name}-${tab.key}`} className="cursor-pointer whitespace-nowrap rounded-full bg-slate-100 px-4 py-2 text-sm font-semibold">
             {tab.label}

@@ -1,5 +1,4 @@
 import { createMiddleware } from "hono/factory";
-import { secureHeaders } from "hono/secure-headers";
 import { AppError } from "../lib/errors";
 import type { Config } from "../config";
 import type { AppEnv } from "../context";
@@ -13,34 +12,59 @@ function captchaOrigins(config: Config): string[] {
   return script === "https://www.google.com" ? [script, "https://www.gstatic.com"] : [script];
 }
 
-export const securityHeaders = (config: Config) =>
-  secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", ...captchaOrigins(config)],
-      frameSrc: ["'self'", ...captchaOrigins(config)],
-      // Inline style attributes carry the indicator bar widths; no inline script is ever allowed.
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", "data:"],
-      fontSrc: ["'self'"],
-      connectSrc: ["'self'", ...captchaOrigins(config)],
-      frameAncestors: ["'none'"],
-      formAction: ["'self'", ...checkoutOrigins(config)],
-      baseUri: ["'self'"],
-      objectSrc: ["'none'"],
-    },
-    strictTransportSecurity: false, // set below, only over HTTPS
+function securityHeaderList(config: Config): [string, string][] {
+  const csp = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", ...captchaOrigins(config)],
+    "frame-src": ["'self'", ...captchaOrigins(config)],
+    // Inline style attributes carry the indicator bar widths; no inline script is ever allowed.
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:"],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'", ...captchaOrigins(config)],
+    "frame-ancestors": ["'none'"],
+    "form-action": ["'self'", ...checkoutOrigins(config)],
+    "base-uri": ["'self'"],
+    "object-src": ["'none'"],
+  };
+  return [
+    ["Content-Security-Policy", Object.entries(csp).map(([k, v]) => `${k} ${v.join(" ")}`).join("; ")],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ["Cross-Origin-Resource-Policy", "same-origin"],
+    ["Origin-Agent-Cluster", "?1"],
     // "no-referrer" would make browsers send `Origin: null` on our own form posts.
-    referrerPolicy: "strict-origin-when-cross-origin",
-    crossOriginEmbedderPolicy: false,
-  });
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["X-Content-Type-Options", "nosniff"],
+    ["X-DNS-Prefetch-Control", "off"],
+    ["X-Download-Options", "noopen"],
+    ["X-Frame-Options", "SAMEORIGIN"],
+    ["X-Permitted-Cross-Domain-Policies", "none"],
+    ["X-XSS-Protection", "0"],
+  ];
+}
 
-/** HSTS for one year, only when the request reached us over HTTPS (directly or via the proxy). */
-export const hsts = createMiddleware(async (c, next) => {
-  await next();
-  const proto = c.req.header("x-forwarded-proto") ?? new URL(c.req.url).protocol.replace(":", "");
-  if (proto === "https") c.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-});
+const HSTS = "max-age=31536000; includeSubDomains";
+
+/**
+ * The security headers, computed once at start-up (hono's secureHeaders rebuilds them on every
+ * request). They are set before the handler, so a response made with c.json/c.html/c.body gets
+ * them for free; a raw Response gets them afterwards. HSTS for one year, only when the request
+ * reached us over HTTPS (directly or via the proxy).
+ */
+export const securityHeaders = (config: Config) => {
+  const list = securityHeaderList(config);
+  return createMiddleware(async (c, next) => {
+    for (const [name, value] of list) c.header(name, value);
+    const https = (c.req.header("x-forwarded-proto") ?? (c.req.url.startsWith("https:") ? "https" : "")) === "https";
+    if (https) c.header("Strict-Transport-Security", HSTS);
+    await next();
+    const headers = c.res.headers;
+    if (!headers.has("content-security-policy")) {
+      for (const [name, value] of list) headers.set(name, value);
+      if (https) headers.set("Strict-Transport-Security", HSTS);
+    }
+  });
+};
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -53,7 +77,7 @@ export const sameOriginWrites = createMiddleware<AppEnv>(async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
   const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   const origin = c.req.header("origin");
-  const host = c.req.header("x-forwarded-host") ?? new URL(c.req.url).host;
+  const host = c.req.header("x-forwarded-host") ?? c.req.header("host") ?? new URL(c.req.url).host;
   const sameOrigin = !origin || (host != null && safeHost(origin) === host);
   if (type === "application/json") return next();
   if (!sameOrigin) throw new AppError(403, "cross_site", "errors.crossSite");

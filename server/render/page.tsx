@@ -40,6 +40,12 @@ export function usePage(): PageContextValue {
   return ctx;
 }
 
+/** Renders `children` as if the page had been posted back with `form` (its values and field
+ * messages): the component demo pages show forms in their error state this way. */
+export function WithFormState({ form, children }: { form: FormState; children: ReactNode }) {
+  return <PageContext.Provider value={{ ...usePage(), form }}>{children}</PageContext.Provider>;
+}
+
 export interface IslandUse<N extends IslandName> {
   /** A key of the registry in islands/index.ts. */
   name: N;
@@ -116,7 +122,8 @@ export function renderDocument(ctx: PageContextValue, node: ReactNode, opts: Ren
     `<meta charset="utf-8">`,
     `<meta name="viewport" content="width=device-width, initial-scale=1">`,
     `<title>${escapeHtml(opts.title)}</title>`,
-    opts.description ? `<meta name="description" content="${escapeHtml(opts.description)}">` : "",
+    // every page has one (search engines show it): the page's own, else the service's
+    `<meta name="description" content="${escapeHtml(opts.description || ctx.t("home.description"))}">`,
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml">`,
     m.css ? `<link rel="stylesheet" href="${m.css}">` : "",
   ]

@@ -1,6 +1,6 @@
 // Who may see which business project. The one place tenant isolation is decided: the `project`
 // guard asks it once per request, and every business call then works inside `c.var.project`.
-import { and, asc, eq, or } from "drizzle-orm";
+import { and, asc, eq, inArray, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { employees, projects } from "../../db/schema";
 import { AppError, notFound } from "../lib/errors";
@@ -20,13 +20,17 @@ export interface ProjectAccess {
 /** Projects the user may work in, oldest first (the first is the default one). */
 export async function visibleProjects(db: Db, user: UserRow): Promise<ProjectRow[]> {
   if (isManager(user)) return db.select().from(projects).orderBy(asc(projects.createdAt)).limit(500);
-  const rows = await db
-    .selectDistinct({ project: projects })
+  // owned, or managed as an appointed employee: two index lookups (an OR over a left join would
+  // scan every project)
+  const managed = db
+    .select({ id: employees.projectId })
+    .from(employees)
+    .where(and(eq(employees.userId, user.id), eq(employees.isProjectManager, true)));
+  return db
+    .select()
     .from(projects)
-    .leftJoin(employees, and(eq(employees.projectId, projects.id), eq(employees.userId, user.id), eq(employees.isProjectManager, true)))
-    .where(or(eq(projects.ownerId, user.id), eq(employees.userId, user.id)))
+    .where(or(eq(projects.ownerId, user.id), inArray(projects.id, managed)))
     .orderBy(asc(projects.createdAt));
-  return rows.map((r) => r.project);
 }
 
 async function roleIn(db: Db, user: UserRow, project: ProjectRow): Promise<ProjectRole | null> {

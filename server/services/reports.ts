@@ -1,8 +1,9 @@
 // Report content: the `reports` table holds, per format, type and language, the title, summary
 // and sections (seeded from db/seed/content, edited by managers). The report pages, the report
 // API, the PDF and the manager's views all assemble a report here, with the same rules.
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import { formats, reports, results, users } from "../../db/schema";
 import { intlLocale, translator, type Locale, type ReportLanguage } from "../../locales";
 import { bands, BETWEEN_CONFIDENCE, type Indicators } from "../../model";
@@ -19,20 +20,27 @@ export const REPORT_LANGUAGES: ReportLanguage[] = ["ru", "en", "ch"];
 /** Content in the asked language; `ch` falls back to English, anything else to Russian. */
 export async function reportContent(db: Db, formatCode: string, type: ReportType, language: ReportLanguage) {
   for (const lang of language === "ch" ? (["ch", "en", "ru"] as const) : language === "en" ? (["en", "ru"] as const) : (["ru"] as const)) {
-    const [row] = await db
-      .select()
-      .from(reports)
-      .where(and(eq(reports.formatCode, formatCode), eq(reports.type, type), eq(reports.language, lang)));
+    const row = await contentQuery(db).get({ format: formatCode, type, lang });
     if (row) return row;
   }
   return null;
 }
 
 export async function formatOf(db: Db, code: string) {
-  const [row] = await db.select().from(formats).where(eq(formats.code, code));
+  const row = await formatQuery(db).get({ code });
   if (!row) throw notFound();
   return row;
 }
+
+// every report page reads these
+const contentQuery = prepared((db) =>
+  db
+    .select()
+    .from(reports)
+    .where(and(eq(reports.formatCode, sql.placeholder("format")), eq(reports.type, sql.placeholder("type")), eq(reports.language, sql.placeholder("lang"))))
+    .prepare(),
+);
+const formatQuery = prepared((db) => db.select().from(formats).where(eq(formats.code, sql.placeholder("code"))).prepare());
 
 /**
  * How sure the classification is, in terms a reader can use. `between`: the top probability is below

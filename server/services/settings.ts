@@ -1,9 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import { settings } from "../../db/schema";
 
+// read on every landing and /api/total
+const settingByKey = prepared((db) => db.select({ value: settings.value }).from(settings).where(eq(settings.key, sql.placeholder("key"))).prepare());
+
 export async function getSetting<V>(db: Db, key: string, fallback: V): Promise<V> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
+  const row = await settingByKey(db).get({ key });
   return row ? (row.value as V) : fallback;
 }
 

@@ -1,8 +1,9 @@
 // Taking the test: starting (or resuming) a result, recording answers one at a time, and
 // completing it with the server-side scorer and classifier. Nothing the browser computes is
 // trusted: only the raw answers are stored and everything else is derived here.
-import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { atomic, type Db } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import { answers, invites, questions, results, tests, users } from "../../db/schema";
 import type { Locale } from "../../locales";
 import { classify, type AnswerValue } from "../../model";
@@ -55,9 +56,58 @@ export function toTestDoc(t: TestRow, locale: Locale, questionCount: number) {
   };
 }
 
+// The hot queries of taking the test (every answer runs them), prepared once per database.
+const q = {
+  count: prepared((db) => db.select({ n: count() }).from(questions).where(eq(questions.testId, sql.placeholder("test"))).prepare()),
+  ownResult: prepared((db) =>
+    db.select().from(results).where(and(eq(results.id, sql.placeholder("id")), eq(results.userId, sql.placeholder("user")))).prepare(),
+  ),
+  questionById: prepared((db) =>
+    db.select({ id: questions.id }).from(questions).where(and(eq(questions.testId, sql.placeholder("test")), eq(questions.id, sql.placeholder("id")))).prepare(),
+  ),
+  questionAt: prepared((db) =>
+    db
+      .select({ id: questions.id })
+      .from(questions)
+      .where(and(eq(questions.testId, sql.placeholder("test")), eq(questions.position, sql.placeholder("position"))))
+      .prepare(),
+  ),
+  // the answer write: an insert or a change of the same answer, and the result's last answer time
+  saveAnswer: prepared((db) => {
+    const [value, elapsedMs, at] = [sql.placeholder("value"), sql.placeholder("elapsedMs"), sql.placeholder("at")];
+    return db
+      .insert(answers)
+      .values({ id: sql.placeholder("id"), resultId: sql.placeholder("result"), questionId: sql.placeholder("question"), value, elapsedMs, answeredAt: at })
+      .onConflictDoUpdate({ target: [answers.resultId, answers.questionId], set: { value: sql`excluded.value`, elapsedMs: sql`excluded.elapsed_ms`, answeredAt: sql`excluded.answered_at` } })
+      .prepare();
+  }),
+  touchResult: prepared((db) =>
+    db.update(results).set({ lastAnswerAt: sql`${sql.placeholder("at")}` }).where(eq(results.id, sql.placeholder("id"))).prepare(),
+  ),
+  // every report page
+  latestCompleted: prepared((db) =>
+    db
+      .select()
+      .from(results)
+      .where(and(eq(results.userId, sql.placeholder("user")), eq(results.isCompleted, true)))
+      .orderBy(desc(results.completedAt), desc(results.id))
+      .limit(1)
+      .offset(sql.placeholder("skip"))
+      .prepare(),
+  ),
+  answered: prepared((db) =>
+    db
+      .select({ position: questions.position, value: answers.value })
+      .from(answers)
+      .innerJoin(questions, eq(questions.id, answers.questionId))
+      .where(eq(answers.resultId, sql.placeholder("result")))
+      .prepare(),
+  ),
+};
+
 export async function questionCount(db: Db, testId: string) {
-  const [{ n }] = await db.select({ n: count() }).from(questions).where(eq(questions.testId, testId));
-  return n;
+  const row = await q.count(db).get({ test: testId });
+  return row?.n ?? 0;
 }
 
 /** The user's unfinished result for this test, or a new one (a test needing a code checks it). */
@@ -80,8 +130,7 @@ export async function startTest(db: Db, user: UserRow, testId: string, code?: st
 }
 
 export async function getOwnResult(db: Db, userId: string, resultId: string) {
-  const [row] = await db.select().from(results).where(and(eq(results.id, resultId), eq(results.userId, userId)));
-  return row ?? null;
+  return (await q.ownResult(db).get({ id: resultId, user: userId })) ?? null;
 }
 
 export async function requireOwnResult(db: Db, userId: string, resultId: string) {
@@ -102,22 +151,11 @@ export async function currentResult(db: Db, userId: string) {
 }
 
 export async function latestCompleted(db: Db, userId: string, skip = 0) {
-  const [row] = await db
-    .select()
-    .from(results)
-    .where(and(eq(results.userId, userId), eq(results.isCompleted, true)))
-    .orderBy(desc(results.completedAt), desc(results.id))
-    .limit(1)
-    .offset(skip);
-  return row ?? null;
+  return (await q.latestCompleted(db).get({ user: userId, skip })) ?? null;
 }
 
 export async function answeredMap(db: Db, resultId: string): Promise<Record<number, number>> {
-  const rows = await db
-    .select({ position: questions.position, value: answers.value })
-    .from(answers)
-    .innerJoin(questions, eq(questions.id, answers.questionId))
-    .where(eq(answers.resultId, resultId));
+  const rows = await q.answered(db).all({ result: resultId });
   return Object.fromEntries(rows.map((r) => [r.position, r.value]));
 }
 
@@ -154,18 +192,18 @@ export async function recordAnswer(
 ) {
   const result = await requireOwnResult(db, user.id, input.result);
   if (result.isCompleted) throw new AppError(409, "result_completed", "test.errors.completed");
-  const where = input.question
-    ? and(eq(questions.testId, result.testId), eq(questions.id, input.question))
-    : and(eq(questions.testId, result.testId), eq(questions.position, input.position ?? -1));
-  const [question] = await db.select({ id: questions.id }).from(questions).where(where);
+  const question = input.question
+    ? await q.questionById(db).get({ test: result.testId, id: input.question })
+    : await q.questionAt(db).get({ test: result.testId, position: input.position ?? -1 });
   if (!question) throw new AppError(400, "unknown_question", "test.errors.question", { question: "test.errors.question" });
   const now = new Date();
   const elapsedMs = input.elapsedMs == null ? null : Math.max(0, Math.min(3_600_000, Math.round(input.elapsedMs)));
-  await db
-    .insert(answers)
-    .values({ id: createId(), resultId: result.id, questionId: question.id, value: input.value, elapsedMs, answeredAt: now })
-    .onConflictDoUpdate({ target: [answers.resultId, answers.questionId], set: { value: input.value, elapsedMs, answeredAt: now } });
-  await db.update(results).set({ lastAnswerAt: now }).where(eq(results.id, result.id));
+  // the answer and the result's progress time commit together: acknowledged means stored
+  // (an insert's placeholder goes through the column's Date encoder; the sql`` one does not)
+  await atomic(db, [
+    { statement: q.saveAnswer, params: { id: createId(), result: result.id, question: question.id, value: input.value, elapsedMs, at: now } },
+    { statement: q.touchResult, params: { id: result.id, at: now.getTime() } },
+  ]);
   const progress = await progressOf(db, result);
   if (progress.next === null) {
     const completed = await completeResult(db, user, result.id);

@@ -1,0 +1,108 @@
+// `npm run lighthouse`: Lighthouse (mobile, the default form factor) on the landing, the test, the
+// base report, the business cabinet and the manager main page, printing the four category scores.
+// It starts the production server on a temporary database, signs up two people through the API
+// (one mid-test, one with a completed result) and signs in the admin from ADMIN_EMAIL/PASSWORD,
+// and passes their session cookies to Lighthouse. Debian's Chromium: CHROME_PATH=/usr/bin/chromium.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3920);
+const BASE = `http://127.0.0.1:${PORT}`;
+const ADMIN = { email: "lighthouse-admin@example.com", password: "a long lighthouse pass phrase" };
+const CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const dir = mkdtempSync(join(tmpdir(), "tf-lighthouse-"));
+
+const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: "127.0.0.1",
+    NODE_ENV: "production",
+    PAYMENT_SANDBOX: "true",
+    DATABASE_URL: `file:${join(dir, "app.db")}`,
+    OUTBOX_DIR: join(dir, "outbox"),
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+  },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+
+async function waitUp() {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("server did not start");
+}
+
+const postJson = async (path: string, body: unknown, token?: string) => {
+  const res = await fetch(BASE + path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<Record<string, unknown>>;
+};
+
+/** A signed-up person who answered `answered` statements (all of them completes the test). */
+async function respondent(name: string, answered: number) {
+  const { token } = (await postJson("/api/passport/signup", { email: `${name}-${Date.now()}@example.com`, policy: true, terms: true, offer: true })) as { token: string };
+  const testId = ((await (await fetch(`${BASE}/api/test`)).json()) as { docs: { _id: string }[] }).docs[0]!._id;
+  const { _id } = (await postJson(`/api/test/start/${testId}`, {}, token)) as { _id: string };
+  const { questions } = (await (await fetch(`${BASE}/api/test/${testId}`)).json()) as { questions: { _id: string; position: number }[] };
+  for (const q of questions.slice(0, answered)) await postJson("/api/answer", { result: _id, question: q._id, value: (q.position % 5) - 2, elapsedMs: 5000 }, token);
+  return token;
+}
+
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+
+try {
+  await waitUp();
+  const taking = await respondent("lighthouse-taking", 10);
+  const done = await respondent("lighthouse-done", 110);
+  const { token: admin } = (await postJson("/api/passport/auth", ADMIN)) as { token: string };
+  const pages = [
+    { path: "/", token: null },
+    { path: "/testing", token: taking },
+    { path: "/report/base", token: done },
+    { path: "/business", token: admin },
+    { path: "/manager", token: admin },
+  ];
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
+  const rows = [];
+  try {
+    for (const page of pages) {
+      const result = await lighthouse(BASE + page.path, {
+        port: chrome.port,
+        logLevel: "error",
+        output: "json",
+        onlyCategories: [...CATEGORIES],
+        extraHeaders: page.token ? { Cookie: `token=${page.token}` } : undefined,
+      });
+      const lhr = result!.lhr;
+      if (lhr.finalDisplayedUrl !== BASE + page.path) throw new Error(`${page.path} ended at ${lhr.finalDisplayedUrl}`);
+      const row: Record<string, string | number> = { page: page.path };
+      for (const c of CATEGORIES) row[c] = Math.round((lhr.categories[c]?.score ?? 0) * 100);
+      // what keeps a score under 100: the failing audits of each category, by id
+      row.failing = CATEGORIES.flatMap((c) =>
+        (lhr.categories[c]?.auditRefs ?? []).filter((a) => a.weight > 0 && (lhr.audits[a.id]?.score ?? 1) < 0.9).map((a) => a.id),
+      ).join(", ");
+      rows.push(row);
+    }
+  } finally {
+    chrome.kill();
+  }
+  console.table(rows);
+} finally {
+  server.kill("SIGTERM");
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,50 @@
+// What Lighthouse found (npm run lighthouse): every page has a meta description (its own or the
+// service's), the report's radio tabs carry no half-done ARIA tab roles, the test's progress bar
+// has a name, and robots.txt does not advertise the signed-in areas.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../helpers";
+import { signUp, takeTest } from "../respondent";
+
+let t: TestApp;
+let done: string;
+let taking: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  const a = await signUp(t, "meta-done");
+  await takeTest(t, a);
+  done = a.token;
+  const b = await signUp(t, "meta-taking");
+  const testId = ((await (await t.app.request("/api/test")).json()) as { docs: { _id: string }[] }).docs[0]!._id;
+  await t.json("POST", `/api/test/start/${testId}`, {}, b.h);
+  taking = b.token;
+});
+afterAll(() => t.close());
+
+const html = async (path: string, token?: string) => {
+  const res = await t.app.request(path, { headers: token ? { Cookie: `token=${token}` } : {} });
+  expect([path, res.status]).toEqual([path, 200]);
+  return res.text();
+};
+
+describe("page metadata and ARIA", () => {
+  it("gives every page a meta description", async () => {
+    const pages: [string, string?][] = [["/"], ["/about"], ["/login"], ["/invite"], ["/components"], ["/report/base", done], ["/testing", taking]];
+    for (const [path, token] of pages) {
+      for (const lang of ["ru", "en"]) expect([path, lang, (await html(`${path}?lang=${lang}`, token)).match(/<meta name="description" content="([^"]{20,})">/)?.[1] != null]).toEqual([path, lang, true]);
+    }
+  });
+
+  it("has no tablist without tabs on the report, and names the test's progress bar", async () => {
+    expect(await html("/report/base", done)).not.toContain('role="tablist"');
+    const runner = await html("/testing", taking);
+    const bar = runner.match(/role="progressbar" aria-labelledby="([^"]+)"/)?.[1];
+    expect(bar).toBeTruthy();
+    expect(runner).toContain(`id="${bar}"`);
+  });
+
+  it("keeps robots.txt to the API", async () => {
+    const robots = await (await t.app.request("/robots.txt")).text();
+    expect(robots).toContain("Disallow: /api/");
+    expect(robots).not.toMatch(/Disallow: \/(manager|account)/);
+  });
+});
