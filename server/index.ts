@@ -27,13 +27,24 @@ const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOS
   console.log(`Thinking Format listening on http://localhost:${info.port} (database: ${deps.database.kind})`);
 });
 
+/**
+ * A request already sent but not yet read looks like an idle connection, and closing idle
+ * connections at once would reset it (seen under load). So shutdown first drains: for DRAIN_MS
+ * every response says `Connection: close` and requests on the wire are read and answered; then
+ * the server stops listening, closes what is idle and waits for the rest.
+ */
+const DRAIN_MS = 1500;
 let stopping = false;
+server.on("request", (_req, res) => {
+  if (stopping) res.setHeader("Connection", "close");
+});
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: finishing in-flight requests…`);
-  const force = setTimeout(() => process.exit(1), 10_000);
+  const force = setTimeout(() => process.exit(1), 13_000); // before the platform's kill_timeout (15 s)
   force.unref();
+  await new Promise((r) => setTimeout(r, DRAIN_MS));
   server.close(async () => {
     await deps.database.close();
     console.log("stopped");
