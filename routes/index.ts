@@ -14,6 +14,13 @@ import { marketingRoutes } from "./marketing";
 import { reviewPage, reviewsPage } from "./review";
 import { activatePage, checkoutPage, outcomePages, sandboxPage } from "./payment/pages";
 import { beginPage } from "./business/begin";
+import { dashboardPage } from "./business/dashboard";
+import { departmentPage, departmentsPage } from "./business/departments";
+import { employeePage, employeesPage } from "./business/employees";
+import { invitesPage } from "./business/invites";
+import { joinPage } from "./business/join";
+import { positionPage, positionsPage } from "./business/positions";
+import { projectCreatePage, projectsPage, reportsPage, settingsPage, supportPage } from "./business/settings";
 import { managerMainPage } from "./manager/main";
 
 export const routes: AnyPageDef[] = [
@@ -45,6 +52,20 @@ export const routes: AnyPageDef[] = [
   ...outcomePages,
   activatePage,
   beginPage,
+  dashboardPage,
+  departmentsPage,
+  departmentPage,
+  employeesPage,
+  employeePage,
+  positionsPage,
+  positionPage,
+  invitesPage,
+  settingsPage,
+  projectsPage,
+  projectCreatePage,
+  supportPage,
+  reportsPage,
+  joinPage,
   managerMainPage,
   ...marketingRoutes,
 ];

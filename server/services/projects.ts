@@ -1,16 +1,17 @@
 // Who may see which business project. The one place tenant isolation is decided: the `project`
 // guard asks it once per request, and every business call then works inside `c.var.project`.
-import { and, asc, eq, or } from "drizzle-orm";
+import { and, asc, eq, isNotNull, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { employees, projects } from "../../db/schema";
+import { departments, employees, projects } from "../../db/schema";
 import { AppError, notFound } from "../lib/errors";
 import { ID_PATTERN } from "../lib/ids";
 import { isManager, type UserRow } from "./users";
 
 export type ProjectRow = typeof projects.$inferSelect;
-/** What the caller is to the project: its owner, an appointed project manager, or a manager
- * (back-office), who sees every project. Supervisors come with the business cabinet. */
-export type ProjectRole = "owner" | "projectManager" | "admin";
+/** What the caller is to the project: its owner, an appointed project manager, a supervisor
+ * (head of a department: that department and its sub-departments), or a manager (back-office),
+ * who sees every project. What each may do: server/services/business/access.ts. */
+export type ProjectRole = "owner" | "projectManager" | "supervisor" | "admin";
 
 export interface ProjectAccess {
   project: ProjectRow;
@@ -23,8 +24,9 @@ export async function visibleProjects(db: Db, user: UserRow): Promise<ProjectRow
   const rows = await db
     .selectDistinct({ project: projects })
     .from(projects)
-    .leftJoin(employees, and(eq(employees.projectId, projects.id), eq(employees.userId, user.id), eq(employees.isProjectManager, true)))
-    .where(or(eq(projects.ownerId, user.id), eq(employees.userId, user.id)))
+    .leftJoin(employees, and(eq(employees.projectId, projects.id), eq(employees.userId, user.id)))
+    .leftJoin(departments, and(eq(departments.projectId, projects.id), eq(departments.supervisorId, employees.id)))
+    .where(or(eq(projects.ownerId, user.id), eq(employees.isProjectManager, true), isNotNull(departments.id)))
     .orderBy(asc(projects.createdAt));
   return rows.map((r) => r.project);
 }
@@ -37,7 +39,14 @@ async function roleIn(db: Db, user: UserRow, project: ProjectRow): Promise<Proje
     .from(employees)
     .where(and(eq(employees.projectId, project.id), eq(employees.userId, user.id), eq(employees.isProjectManager, true)))
     .limit(1);
-  return appointed ? "projectManager" : null;
+  if (appointed) return "projectManager";
+  const [head] = await db
+    .select({ id: departments.id })
+    .from(departments)
+    .innerJoin(employees, eq(employees.id, departments.supervisorId))
+    .where(and(eq(departments.projectId, project.id), eq(employees.projectId, project.id), eq(employees.userId, user.id)))
+    .limit(1);
+  return head ? "supervisor" : null;
 }
 
 /**

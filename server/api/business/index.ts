@@ -2,15 +2,18 @@
 // (The cabinet's own resources — projects, departments, positions, employees — come with it.)
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../context";
-import { isSameSite, requestMeta, setSessionCookies } from "../lib/http";
-import { validate } from "../lib/validate";
-import { guard } from "../middleware/guards";
-import { startDemo } from "../services/masquerade";
-import { consume } from "../services/rate-limits";
-import { activateBusiness, refill, refillSchema } from "../services/payments/business";
+import type { AppEnv } from "../../context";
+import { isSameSite, requestMeta, setSessionCookies } from "../../lib/http";
+import { validate } from "../../lib/validate";
+import { guard } from "../../middleware/guards";
+import { startDemo } from "../../services/masquerade";
+import { consume } from "../../services/rate-limits";
+import { cabinetApi } from "./cabinet";
+import { activateBusiness, refill, refillSchema } from "../../services/payments/business";
 
 export const businessApi = new Hono<AppEnv>();
+// the dashboard, support, reports and the invitee's calls (./cabinet.ts)
+businessApi.route("/", cabinetApi);
 
 businessApi.post("/", guard("auth"), validate("json", z.object({ name: z.string().trim().max(120).optional() }).default({})), async (c) => {
   const project = await activateBusiness(c.var.deps.db, c.var.user, c.req.valid("json").name);

@@ -1,0 +1,39 @@
+// The dashboard: TOTAL (employees), ACTIVE (tested), PENDING (not yet), the latest activity,
+// optionally inside one department (and its sub-departments).
+import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { departments, employees, invites, users } from "../../../db/schema";
+import { notFound } from "../../lib/errors";
+import { ID_PATTERN } from "../../lib/ids";
+import { subtree, type Scope } from "./access";
+
+export async function dashboard(scope: Scope, department?: string | null) {
+  let within: Set<string> | null = scope.departments;
+  if (department) {
+    if (!ID_PATTERN.test(department)) throw notFound();
+    const all = await scope.db.select({ id: departments.id, parentId: departments.parentId }).from(departments).where(eq(departments.projectId, scope.project.id));
+    if (!all.some((d) => d.id === department) || (within && !within.has(department))) throw notFound();
+    within = subtree(all, [department]);
+  }
+  const where = and(eq(employees.projectId, scope.project.id), within ? (within.size ? inArray(employees.departmentId, [...within]) : sql`0`) : undefined);
+  const [counts] = await scope.db
+    .select({ total: sql<number>`count(*)`, active: sql<number>`sum(case when ${users.formatCode} is not null then 1 else 0 end)` })
+    .from(employees)
+    .leftJoin(users, eq(users.id, employees.userId))
+    .where(where);
+  const total = counts?.total ?? 0;
+  const active = counts?.active ?? 0;
+  const latest = await scope.db
+    .select({ _id: invites.id, email: invites.email, status: invites.status, name: users.name, updatedAt: sql<number>`coalesce(${invites.updatedAt}, ${invites.createdAt})` })
+    .from(invites)
+    .leftJoin(users, eq(users.id, invites.userId))
+    .where(and(eq(invites.projectId, scope.project.id), isNotNull(invites.id)))
+    .orderBy(desc(sql`coalesce(${invites.updatedAt}, ${invites.createdAt})`))
+    .limit(scope.departments ? 0 : 10);
+  return {
+    TOTAL: total,
+    ACTIVE: active,
+    PENDING: total - active,
+    balance: scope.project.inviteBalance,
+    latest: latest.map((l) => ({ ...l, updatedAt: new Date(Number(l.updatedAt)) })),
+  };
+}
