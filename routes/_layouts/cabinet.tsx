@@ -90,24 +90,24 @@ export function CabinetLayout({ kind, title, actions, banner, children }: { kind
         </label>
       </aside>
       <div className="transition-[padding] sm:pl-[220px] sm:peer-checked:pl-[80px]">
-        <header className="sticky top-0 z-10 flex h-16 items-center justify-between gap-3 border-b border-slate-200 bg-white px-4">
+        <header className="sticky top-0 z-10 flex h-16 items-center justify-between gap-2 border-b border-slate-200 bg-white px-3 sm:gap-3 sm:px-4">
           <details className="mobile-only relative">
             <summary className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold">☰ {t("common.nav.menu")}</summary>
             <nav className="absolute left-0 top-12 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg" aria-label={t(`cabinet.${kind}`)}>
               <NavLinks kind={kind} />
             </nav>
           </details>
-          <p className="truncate text-sm font-semibold text-slate-500">{t(`cabinet.${kind}`)}</p>
-          <div className="flex items-center gap-3">
+          <p className="desktop-only truncate text-sm font-semibold text-slate-500">{t(`cabinet.${kind}`)}</p>
+          <div className="flex min-w-0 items-center gap-2 sm:gap-3">
             {actions}
             {auth && (
-              <span className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white" title={name} aria-label={name}>
+              <span className="desktop-only flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white" title={name} aria-label={name}>
                 {initials}
               </span>
             )}
             {auth && auth.kind !== "demo" && (
               <form method="post" action="/logout">
-                <button type="submit" className="text-sm text-slate-600 hover:underline">
+                <button type="submit" className="whitespace-nowrap text-sm text-slate-600 hover:underline">
                   {t("common.nav.logout")}
                 </button>
               </form>
@@ -116,7 +116,7 @@ export function CabinetLayout({ kind, title, actions, banner, children }: { kind
         </header>
         <main id="main" className="px-4 py-6 sm:px-8">
           {banner}
-          <h1 className="mb-6 text-2xl font-bold">{title}</h1>
+          <h1 className="mb-6 text-2xl font-bold [overflow-wrap:anywhere]">{title}</h1>
           {children}
         </main>
       </div>
@@ -244,7 +244,7 @@ export function DashboardLayout({ shell, title, children }: { shell: ShellData; 
         </header>
         <main id="main" className="px-3 py-5 sm:px-6">
           {shell.demo && <DemoBanner />}
-          <h1 className="mb-5 text-2xl font-bold">{title}</h1>
+          <h1 className="mb-5 text-2xl font-bold [overflow-wrap:anywhere]">{title}</h1>
           {children}
         </main>
       </div>

@@ -57,11 +57,11 @@ function Invites({ data }: { data: WithShell<Data> }) {
         <Card title={t("cabinet.invites.list")} testid="invite-list">
           <nav className="mb-3 flex flex-wrap gap-2 text-sm" aria-label={t("cabinet.invites.list")} data-testid="invite-counts">
             <a href={`${path}?project=${data.shell.project._id}`} className={`rounded-full border px-3 py-1 ${!data.status ? "border-brand-600 bg-brand-50" : "border-slate-300"}`}>
-              {t("cabinet.dashboard.all")} ({Object.values(inv.counts).reduce((a, b) => a + b, 0)})
+              {`${t("cabinet.dashboard.all")} (${Object.values(inv.counts).reduce((a, b) => a + b, 0)})`}
             </a>
             {INVITE_STATUSES.map((s) => (
               <a key={s} href={`${path}?project=${data.shell.project._id}&status=${encodeURIComponent(s)}`} data-count={s} className={`rounded-full border px-3 py-1 ${data.status === s ? "border-brand-600 bg-brand-50" : "border-slate-300"}`}>
-                {t(`cabinet.invites.status.${s.replace(/ /g, "_")}`)} ({inv.counts[s]})
+                {`${t(`cabinet.invites.status.${s.replace(/ /g, "_")}`)} (${inv.counts[s]})`}
               </a>
             ))}
           </nav>
