@@ -54,8 +54,9 @@ export type GuardedEnv<G extends readonly GuardName[]> = AppEnv & { Variables: I
 export type SignedInContext = Context<GuardedEnv<["auth"]>>;
 
 /** The demo business account looks at everything and changes nothing: pages and API alike. */
-/** POST calls that only read (the spec's employee list takes its filter as a body). */
-const READING_POSTS = new Set(["/api/business/employees"]);
+/** POST calls that only read (the spec's employee list takes its filter as a body), and
+ * entering the demo again from inside it. */
+const READING_POSTS = new Set(["/api/business/employees", "/api/business/masq"]);
 export const demoReadOnly: Handler = async (c, next) => {
   if (c.var.auth?.kind === "demo" && c.req.method !== "GET" && c.req.method !== "HEAD" && !(c.req.method === "POST" && READING_POSTS.has(c.req.path.replace(/\/$/, "")))) {
     throw new AppError(403, "demo_read_only", "auth.errors.demoReadOnly");

@@ -188,6 +188,18 @@ describe("joining through the invitation page", () => {
 });
 
 describe("the demo company", () => {
+  it("is entered from /business_demo by a POST button, never from another site", async () => {
+    const page = await (await t.app.request("/business_demo?lang=en")).text();
+    expect(page).toContain('action="/api/business/masq"');
+    const res = await t.app.request("/api/business/masq", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" }, body: "" });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/business/dashboard");
+    expect(cookiesOf(res).masqDemoToken).toBeTruthy();
+    const foreign = await t.app.request("/api/business/masq", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example", Host: "localhost" }, body: "" });
+    expect(foreign.status).toBe(403);
+    expect(cookiesOf(foreign).masqDemoToken).toBeUndefined();
+  });
+
   it("opens every screen read-only with the banner, and refuses a form", async () => {
     const demo = cookiesOf(await t.app.request("/api/business/masq-no-auth", { headers: { "Sec-Fetch-Site": "same-origin" } })).masqDemoToken!;
     const dc = `masqDemoToken=${demo}; i18n_locale=en`;
@@ -197,6 +209,12 @@ describe("the demo company", () => {
       expect(html, path).not.toContain('data-testid="form-department"');
     }
     expect((await post("/business/departments", { _form: "department", name: "Hack" }, dc)).status).toBe(403);
+    // realistic seeded people with completed results
+    const list = await (await get("/business/employees", dc)).text();
+    expect(list.match(/data-employee="/g)?.length).toBe(12);
+    expect(list.match(/Completed test/g)!.length).toBeGreaterThanOrEqual(12);
+    const api = (await (await t.json("POST", "/api/business/employees", {}, { Authorization: `Bearer ${demo}` })).json()) as any;
+    expect(api.docs.every((d: any) => d.format && typeof d.harmony === "number")).toBe(true);
     // leaving the business area drops the demo token
     expect((await get("/", dc)).headers.getSetCookie().join(";")).toContain("masqDemoToken=;");
   });

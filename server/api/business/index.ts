@@ -33,3 +33,16 @@ businessApi.get("/masq-no-auth", async (c) => {
   if (isSameSite(c)) setSessionCookies(c, token, user.id, "masqDemoToken");
   return c.json({ token, _id: user.id });
 });
+
+/**
+ * POST /api/business/masq — enters the read-only demo company from our own pages (the button on
+ * /business_demo): the shared demo session as a cookie, then the cabinet (a form) or the token
+ * (JSON). Cross-site requests are refused by the same-origin rule for state-changing requests.
+ */
+businessApi.post("/masq", async (c) => {
+  await consume(c.var.deps.db, "demo", requestMeta(c).ip ?? "unknown");
+  const { token, user } = await startDemo(c.var.deps.db);
+  setSessionCookies(c, token, user.id, "masqDemoToken");
+  if ((c.req.header("content-type") ?? "").includes("form")) return c.redirect("/business/dashboard", 303);
+  return c.json({ token, _id: user.id });
+});
