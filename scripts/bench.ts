@@ -112,6 +112,15 @@ async function jsOf(path: string, headers: Record<string, string>) {
 
 try {
   await waitUp();
+  // BENCH_ONLY=employees runs the employee-list figures alone
+  if (process.env.BENCH_ONLY === "employees") await (await import("./bench-employees")).run(BASE, `file:${join(dir, "bench.db")}`);
+  else await all();
+} finally {
+  server.kill("SIGTERM");
+  rmSync(dir, { recursive: true, force: true });
+}
+
+async function all() {
   const html = await (await fetch(BASE + "/")).text();
   const css = html.match(/href="(\/build\/app-[^"]+\.css)"/)?.[1] ?? "/logo.svg";
   for (const p of ["/", "/api/total", css]) await fetch(BASE + p); // warm up
@@ -129,7 +138,5 @@ try {
   await reportFigures();
   await (await import("./bench-model")).run();
   await (await import("./bench-render")).run();
-} finally {
-  server.kill("SIGTERM");
-  rmSync(dir, { recursive: true, force: true });
+  await (await import("./bench-employees")).run(BASE, `file:${join(dir, "bench.db")}`);
 }

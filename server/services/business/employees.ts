@@ -36,8 +36,8 @@ export type EmployeeListInput = z.input<typeof employeeListSchema>;
 
 const shared = sql`${employees.consentWithdrawnAt} is null`;
 const latest = (key: string) =>
-  sql<number | null>`case when ${shared} then (select json_extract(r.indicators, ${`$.${key}`}) from ${results} r where r.user_id = ${employees.userId} and r.is_completed = 1 order by r.completed_at desc limit 1) end`;
-const statusExpr = sql<EmployeeStatus>`case when ${users.formatCode} is not null then 'completed' when exists (select 1 from ${results} r where r.user_id = ${employees.userId} and r.is_completed = 0) then 'inProgress' else 'notStarted' end`;
+  sql<number | null>`case when ${shared} then (select json_extract(r.indicators, ${`$.${key}`}) from ${results} r where r.user_id = ${employees.userId} and +r.is_completed = 1 order by r.completed_at desc limit 1) end`;
+const statusExpr = sql<EmployeeStatus>`case when ${users.formatCode} is not null then 'completed' when exists (select 1 from ${results} r where r.user_id = ${employees.userId} and +r.is_completed = 0) then 'inProgress' else 'notStarted' end`;
 const formatExpr = sql<string | null>`case when ${shared} then ${users.formatCode} end`;
 
 const columns = {
@@ -124,6 +124,8 @@ export async function listEmployees(scope: Scope, input: z.output<typeof employe
     .leftJoin(users, eq(users.id, employees.userId))
     .where(where)) as [{ total: number }];
   const dir = input.sortDirection === "desc" ? desc : asc;
+  // `+r.is_completed` in the subqueries keeps SQLite on results_user_idx (without statistics it
+  // picks results_completed_idx and scans): 5,000 employees at limit 500 in tens of ms.
   const rows = (await base(scope)
     .where(where)
     .orderBy(sql`${sortColumn[input.sortType]} is null`, dir(sortColumn[input.sortType] as SQL), asc(employees.name), asc(employees.id))
