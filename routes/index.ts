@@ -21,6 +21,7 @@ import { invitesPage } from "./business/invites";
 import { joinPage } from "./business/join";
 import { positionPage, positionsPage } from "./business/positions";
 import { projectCreatePage, projectsPage, reportsPage, settingsPage, supportPage } from "./business/settings";
+import { comparePage, statisticsPage } from "./business/statistics";
 import { managerMainPage } from "./manager/main";
 
 export const routes: AnyPageDef[] = [
@@ -56,7 +57,9 @@ export const routes: AnyPageDef[] = [
   departmentsPage,
   departmentPage,
   employeesPage,
+  comparePage, // before the detail: "compare" is not an id
   employeePage,
+  statisticsPage,
   positionsPage,
   positionPage,
   invitesPage,

@@ -77,6 +77,11 @@ function Dashboard({ data }: { data: WithShell<Data> }) {
                 {t("cabinet.dashboard.goPositions")}
               </a>
             </li>
+            <li>
+              <a className="text-brand-700 hover:underline" href="/business/statistics">
+                {t("cabinet.stats.title")}
+              </a>
+            </li>
           </ul>
         </Card>
       </div>

@@ -119,6 +119,9 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
               <table className="w-full text-left text-sm" data-testid="employee-table">
                 <thead className="bg-slate-50 text-slate-600">
                   <tr>
+                    <th className="px-3 py-2">
+                      <span className="sr-only">{t("cabinet.compare.title")}</span>
+                    </th>
                     {cols.map((c) => (
                       <th key={c} className="px-3 py-2 font-semibold" aria-sort={q.sort === c ? (q.dir === "asc" ? "ascending" : "descending") : undefined}>
                         <a href={sortLink(c)} className="hover:underline">
@@ -132,6 +135,9 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
                 <tbody className="divide-y divide-slate-100">
                   {data.list.docs.map((e) => (
                     <tr key={e._id} data-employee={e._id}>
+                      <td className="px-3 py-2">
+                        <input type="checkbox" name="ids" value={e._id} form="compare-form" aria-label={t("cabinet.compare.pickOne", { name: e.name })} className="h-4 w-4 accent-brand-600" />
+                      </td>
                       <td className="px-3 py-2">
                         <a href={`${links.employees}/${e._id}`} className="font-medium text-brand-700 hover:underline">
                           {e.name}
@@ -152,6 +158,12 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
                 </tbody>
               </table>
             </div>
+            <form id="compare-form" method="get" action="/dashboard/employees/compare" className="desktop-only">
+              <input type="hidden" name="project" value={data.shell.project._id} />
+              <button type="submit" className="btn-secondary py-2 text-sm" data-testid="compare">
+                {t("cabinet.compare.action")}
+              </button>
+            </form>
             {data.list.pages > 1 && (
               <nav className="flex flex-wrap items-center gap-2" aria-label={t("cabinet.employees.pages")} data-testid="pager">
                 {Array.from({ length: data.list.pages }, (_, i) => i + 1).map((n) => (

@@ -369,6 +369,8 @@ describe("tenant isolation: another owner's ids and Project header", () => {
       ["GET", `/api/business/dashboard?department=${dep}`],
       ["POST", "/api/business/support", { subject: "s", message: "m" }],
       ["GET", "/api/business/reports"],
+      ["GET", "/api/business/stats"],
+      ["GET", `/api/business/projects/stats/${project}`],
       ["POST", `/api/business/consent/${project}`, { consent: false }],
     ];
     const leaks: string[] = [];

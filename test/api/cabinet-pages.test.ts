@@ -4,6 +4,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { employees, projects } from "../../db/schema";
+import { createId } from "../../server/lib/ids";
 import { cookiesOf, createTestApp, type TestApp } from "../helpers";
 import { signUp, takeTest, type Respondent } from "../respondent";
 
@@ -54,6 +55,8 @@ const SCREENS = () => [
   ["/dashboard/project/create"],
   ["/business/support"],
   ["/business/reports"],
+  ["/business/statistics"],
+  ["/dashboard/employees/compare"],
 ];
 
 describe("the cabinet's screens", () => {
@@ -104,6 +107,28 @@ describe("the cabinet's screens", () => {
     const del = await post(`/business/employees/${emp}`, { _form: "delete" }, oc);
     expect(del.status).toBe(404);
     expect((await t.deps.db.select().from(employees).where(eq(employees.id, emp))).length).toBe(1);
+  });
+});
+
+describe("statistics and comparison", () => {
+  it("counts formats and compares the picked employees of this project only", async () => {
+    const stats = await (await get("/business/statistics")).text();
+    expect(stats).toMatch(/data-format="[A-Z]+-[A-Z]+-[A-Z]+"/);
+    const list = await (await get("/dashboard/employees")).text();
+    expect(list).toContain('form="compare-form"');
+    const other = await signUp(t, "pages-stranger");
+    const theirs = ((await (await t.json("POST", "/api/business", { name: "Stranger" }, other.h)).json()) as any).project._id;
+    const code = (await t.deps.db.select().from(projects).where(eq(projects.id, theirs)))[0]!.inviteCode;
+    const outsider = await signUp(t, "pages-outsider");
+    const foreign = ((await (await t.json("POST", `/api/business/join/${code}`, { agree: true }, outsider.h)).json()) as any).employee;
+    const second = createId();
+    await t.deps.db.insert(employees).values({ id: second, projectId: project, name: "Second Person" });
+    const html = await (await get(`/dashboard/employees/compare?ids=${emp}&ids=${second}&ids=${foreign}`)).text();
+    expect(html).toContain('data-testid="compare-table"');
+    expect(html).toContain("Second Person");
+    expect(html).not.toContain(outsider.email);
+    const one = await (await get(`/dashboard/employees/compare?ids=${emp}`)).text();
+    expect(one).toContain("Pick two or more employees");
   });
 });
 

@@ -9,6 +9,7 @@ import { pathId } from "../../lib/ids";
 import { validate } from "../../lib/validate";
 import { guard, type GuardedEnv } from "../../middleware/guards";
 import * as biz from "../../services/business";
+import { resolveProject } from "../../services/projects";
 
 type ProjectCtx = Context<GuardedEnv<["project"]>>;
 const scope = (c: ProjectCtx) => biz.scopeOf(c);
@@ -23,6 +24,10 @@ projectsApi.put("/refresh-invite-code", inProject, async (c) => c.json(await biz
 projectsApi.put("/details", inProject, validate("json", biz.detailsSchema), async (c) => c.json(await biz.updateDetails(await scope(c), c.req.valid("json"))));
 // a GET that writes (spec): only with the Authorization header, never the demo
 projectsApi.get("/reset-efficiency", guard("bearer", "project"), async (c) => c.json(await biz.resetEfficiency(await scope(c))));
+projectsApi.get("/stats/:id", guard("business"), async (c) => {
+  const { project, role } = await resolveProject(c.var.deps.db, c.var.user, pathId(c));
+  return c.json(await biz.projectStats(await biz.scopeFor(c.var.deps.db, c.var.user, project, role, c.var.auth.kind === "demo")));
+});
 projectsApi.get("/:id", guard("business"), async (c) => c.json(await biz.getProject(c.var.deps.db, c.var.user, pathId(c))));
 
 // ------------------------------------------------------------------ departments
@@ -65,6 +70,7 @@ export const cabinetApi = new Hono<AppEnv>();
 cabinetApi.get("/dashboard", inProject, validate("query", z.object({ department: z.string().max(100).optional() })), async (c) =>
   c.json(await biz.dashboard(await scope(c), c.req.valid("query").department || null)),
 );
+cabinetApi.get("/stats", inProject, async (c) => c.json(await biz.projectStats(await scope(c))));
 cabinetApi.post("/support", inProject, validate("json", biz.supportSchema), async (c) => c.json(await biz.sendSupport(c.var.deps, await scope(c), c.req.valid("json")), 201));
 cabinetApi.get("/reports", inProject, async (c) => c.json(await biz.businessReports(await scope(c))));
 // the invitee's side: which company invites them, joining with consent, withdrawing it

@@ -37,3 +37,33 @@ export async function dashboard(scope: Scope, department?: string | null) {
     latest: latest.map((l) => ({ ...l, updatedAt: new Date(Number(l.updatedAt)) })),
   };
 }
+
+/** Statistics: people per thinking format (only those who share their results), the average
+ * harmony and anxiety, and head counts per department. */
+export async function projectStats(scope: Scope) {
+  const within = scope.departments;
+  const where = and(eq(employees.projectId, scope.project.id), within ? (within.size ? inArray(employees.departmentId, [...within]) : sql`0`) : undefined);
+  const formats = await scope.db
+    .select({ format: users.formatCode, n: sql<number>`count(*)` })
+    .from(employees)
+    .innerJoin(users, eq(users.id, employees.userId))
+    .where(and(where, isNotNull(users.formatCode), sql`${employees.consentWithdrawnAt} is null`))
+    .groupBy(users.formatCode)
+    .orderBy(desc(sql`count(*)`));
+  const [avg] = await scope.db
+    .select({
+      harmony: sql<number | null>`avg((select json_extract(r.indicators, '$.harmony') from results r where r.user_id = ${employees.userId} and +r.is_completed = 1 order by r.completed_at desc limit 1))`,
+      anxiety: sql<number | null>`avg((select json_extract(r.indicators, '$.anxiety') from results r where r.user_id = ${employees.userId} and +r.is_completed = 1 order by r.completed_at desc limit 1))`,
+    })
+    .from(employees)
+    .where(and(where, sql`${employees.consentWithdrawnAt} is null`));
+  const byDepartment = await scope.db
+    .select({ _id: departments.id, name: departments.name, n: sql<number>`count(${employees.id})` })
+    .from(departments)
+    .leftJoin(employees, eq(employees.departmentId, departments.id))
+    .where(and(eq(departments.projectId, scope.project.id), within ? (within.size ? inArray(departments.id, [...within]) : sql`0`) : undefined))
+    .groupBy(departments.id)
+    .orderBy(departments.name);
+  const round = (v: number | null | undefined) => (v == null ? null : Math.round(v * 10) / 10);
+  return { formats: formats.map((f) => ({ code: f.format!, count: f.n })), harmony: round(avg?.harmony), anxiety: round(avg?.anxiety), departments: byDepartment.map((d) => ({ _id: d._id, name: d.name, employees: d.n })) };
+}
