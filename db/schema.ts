@@ -358,6 +358,8 @@ export const projects = sqliteTable(
     inviteCode: text().notNull(),
     inviteBalance: integer().notNull().default(0),
     isDemo: bool(),
+    /** Company details for invoices (business settings). */
+    details: text({ mode: "json" }).$type<{ company?: string; inn?: string; kpp?: string; address?: string; email?: string; phone?: string }>(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("projects_invite_code_uq").on(t.inviteCode), index("projects_owner_idx").on(t.ownerId)],
@@ -375,7 +377,12 @@ export const departments = sqliteTable(
     parentId: text(),
     createdAt: createdAt(),
   },
-  (t) => [index("departments_project_idx").on(t.projectId, t.name)],
+  (t) => [
+    index("departments_project_idx").on(t.projectId, t.name),
+    index("departments_parent_idx").on(t.projectId, t.parentId),
+    // the projects a supervisor may see (visibleProjects)
+    index("departments_supervisor_idx").on(t.supervisorId),
+  ],
 );
 
 export const positions = sqliteTable(
@@ -406,6 +413,7 @@ export const tasks = sqliteTable(
     decision: text({ enum: ["balanced", "moderate", "improvisation"] }).notNull(),
     content: text(),
     sort: integer().notNull().default(0),
+    priority: integer().notNull().default(0),
   },
   (t) => [index("tasks_position_idx").on(t.positionId, t.sort)],
 );
@@ -424,11 +432,15 @@ export const employees = sqliteTable(
     supervisorId: text(),
     isProjectManager: bool(),
     efficiency: real(),
+    /** When the employee withdrew their consent: the company then sees the name and status only. */
+    consentWithdrawnAt: integer({ mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [
     index("employees_project_idx").on(t.projectId, t.name),
     uniqueIndex("employees_project_user_uq").on(t.projectId, t.userId),
+    index("employees_department_idx").on(t.projectId, t.departmentId),
+    index("employees_position_idx").on(t.projectId, t.positionId),
     // the projects a user manages (visibleProjects): without it, every project is scanned
     index("employees_user_idx").on(t.userId),
   ],
@@ -456,6 +468,7 @@ export const invites = sqliteTable(
     index("invites_project_idx").on(t.projectId, t.createdAt),
     uniqueIndex("invites_link_uq").on(t.link),
     index("invites_user_idx").on(t.userId),
+    index("invites_project_status_idx").on(t.projectId, t.status),
     // invitations are addressed by account or by e-mail (listOwnInvites)
     index("invites_email_idx").on(t.email),
   ],
@@ -483,7 +496,7 @@ export const businessRequests = sqliteTable(
   "business_requests",
   {
     id: id(),
-    kind: text({ enum: ["demo", "corporate", "research", "lead", "contact"] }).notNull(),
+    kind: text({ enum: ["demo", "corporate", "research", "lead", "contact", "support"] }).notNull(),
     userId: text().references(() => users.id, { onDelete: "set null" }),
     name: text(),
     phone: text(),

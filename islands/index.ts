@@ -6,12 +6,18 @@
 // This folder holds islands only: the browser loader lives in client/, shared markup in
 // routes/_blocks/.
 import type { ComponentProps } from "react";
+import AutoSubmit from "./auto-submit";
 import CountUp from "./count-up";
+import PositionWizard from "./position-wizard";
+import ProjectSwitcher from "./project-switcher";
 import SignupForm from "./signup-form";
 import TestRunner from "./test-runner";
 
 export const ISLANDS = {
+  "auto-submit": AutoSubmit,
   "count-up": CountUp,
+  "position-wizard": PositionWizard,
+  "project-switcher": ProjectSwitcher,
   "signup-form": SignupForm,
   "test-runner": TestRunner,
 } as const;

@@ -14,9 +14,17 @@ import { marketingRoutes } from "./marketing";
 import { reviewPage, reviewsPage } from "./review";
 import { activatePage, checkoutPage, outcomePages, sandboxPage } from "./payment/pages";
 import { beginPage } from "./business/begin";
+import { dashboardPage } from "./business/dashboard";
+import { departmentPage, departmentsPage } from "./business/departments";
+import { employeePage, employeesPage } from "./business/employees";
+import { invitesPage } from "./business/invites";
+import { joinPage } from "./business/join";
+import { positionPage, positionsPage } from "./business/positions";
+import { projectCreatePage, projectsPage, reportsPage, settingsPage, supportPage } from "./business/settings";
+import { comparePage, statisticsPage } from "./business/statistics";
 import { managerMainPage } from "./manager/main";
 import { businessComponentsPage, componentsPage } from "./components";
-import { invitationPage, inviteEntryPage } from "./invite";
+import { inviteEntryPage } from "./invite";
 
 export const routes: AnyPageDef[] = [
   home,
@@ -47,9 +55,24 @@ export const routes: AnyPageDef[] = [
   ...outcomePages,
   activatePage,
   beginPage,
+  dashboardPage,
+  departmentsPage,
+  departmentPage,
+  employeesPage,
+  comparePage, // before the detail: "compare" is not an id
+  employeePage,
+  statisticsPage,
+  positionsPage,
+  positionPage,
+  invitesPage,
+  settingsPage,
+  projectsPage,
+  projectCreatePage,
+  supportPage,
+  reportsPage,
+  joinPage,
   managerMainPage,
   inviteEntryPage,
-  invitationPage,
   componentsPage,
   businessComponentsPage,
   ...marketingRoutes,

@@ -35,7 +35,9 @@ type Block =
   | { kind: "chart" }
   | { kind: "sample" }
   | { kind: "teaser" }
-  | { kind: "form"; form: LeadKind };
+  | { kind: "form"; form: LeadKind }
+  /** The way into the read-only demo company: a POST to /api/business/masq (business cabinet). */
+  | { kind: "enterDemo" };
 
 interface MarketingPage {
   path: string;
@@ -94,7 +96,7 @@ export const MARKETING_PAGES: MarketingPage[] = [
   sales("/salles", "salles", "demo"),
   sales("/b2b2", "b2b2", "consultation"),
   { path: "/b2b-free-test", ns: "b2bFreeTest", sales: true, blocks: [{ kind: "hero", cta: "form" }, { kind: "steps", key: "pages.b2bFreeTest.steps" }, { kind: "cards", key: "sales.features" }, { kind: "form", form: "demo" }] },
-  sales("/business_demo", "businessDemo", "demo", [{ kind: "steps", key: "pages.businessDemo.steps" }]),
+  sales("/business_demo", "businessDemo", "demo", [{ kind: "enterDemo" }, { kind: "steps", key: "pages.businessDemo.steps" }]),
 ];
 
 interface Data {
@@ -366,6 +368,17 @@ function Render({ block, data }: { block: Block; data: Data }) {
       );
     case "steps":
       return <Steps k={block.key} />;
+    case "enterDemo":
+      return (
+        <Section>
+          <form method="post" action="/api/business/masq" className="card flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between" data-testid="enter-demo">
+            <p className="text-slate-700">{t("cabinet.demo.lead")}</p>
+            <button type="submit" className="btn-primary whitespace-nowrap">
+              {t("cabinet.demo.enter")}
+            </button>
+          </form>
+        </Section>
+      );
     case "text":
       return <Text k={block.key} />;
     case "faq":

@@ -180,8 +180,12 @@ async function throughput() {
 
 try {
   await Promise.all([waitUp(BASE, "/api/health"), waitUp(`http://127.0.0.1:${REF_PORT}`, "/api/total")]);
-  await throughput();
-  if (!ONLY_THROUGHPUT) await otherFigures();
+  // BENCH_ONLY=employees runs the employee-list figures alone
+  if (process.env.BENCH_ONLY === "employees") await (await import("./bench-employees")).run(BASE, `file:${join(dir, "bench.db")}`);
+  else {
+    await throughput();
+    if (!ONLY_THROUGHPUT) await otherFigures();
+  }
 } finally {
   server.kill("SIGTERM");
   reference.kill("SIGTERM");
@@ -203,4 +207,5 @@ async function otherFigures() {
   await reportFigures();
   await (await import("./bench-model")).run();
   await (await import("./bench-render")).run();
+  await (await import("./bench-employees")).run(BASE, `file:${join(dir, "bench.db")}`);
 }

@@ -11,6 +11,7 @@ import { createId } from "../../server/lib/ids";
 import { hashPassword } from "../../server/lib/password-hash";
 import { DEMO_REVIEWS } from "./reviews";
 import { buildReports } from "./content/reports";
+import { seedDemoCompany } from "./demo-company";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -73,7 +74,7 @@ export async function seed(db: Db, opts: { adminEmail?: string; adminPassword?: 
 
   if (opts.demo !== false) {
     await db.insert(reviews).values(DEMO_REVIEWS).onConflictDoNothing();
-    await seedDemoBusiness(db);
+    await seedDemoBusiness(db, formatList.map((f) => f.code));
   }
 }
 
@@ -136,7 +137,7 @@ async function upsertAdmin(db: Db, email: string, password: string) {
   });
 }
 
-async function seedDemoBusiness(db: Db) {
+async function seedDemoBusiness(db: Db, formatCodes: string[]) {
   await db
     .insert(users)
     .values({
@@ -175,4 +176,6 @@ async function seedDemoBusiness(db: Db) {
       { id: "0000000000000000000000d7", projectId: DEMO_PROJECT_ID, departmentId: deps[1]!.id, name: "Software engineer" },
     ])
     .onConflictDoNothing();
+  const [test] = await db.select({ id: tests.id }).from(tests).where(eq(tests.id, DEFAULT_TEST_ID));
+  if (test) await seedDemoCompany(db, DEMO_PROJECT_ID, deps.map((d) => d.id), ["0000000000000000000000d6", "0000000000000000000000d7"], test.id, formatCodes);
 }

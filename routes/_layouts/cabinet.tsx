@@ -3,8 +3,14 @@
 // (main, results, rechecker, users, projects, reviews, coupon, referral, reports, questions,
 // exporting). Sections appear in the menu as their pages are built, so no item leads nowhere.
 // No script: collapsing is a CSS checkbox, the phone menu is a <details>.
+//
+// The business cabinet's pages are served in two shells (spec §2): /business/* (this layout, with
+// the project dropdown, the invite counter, Buy for non-business users, avatar and logout) and
+// /dashboard/* (DashboardLayout: 250 px side bar, 60 px header, invites count in the menu, the
+// Compare widget slot, the phone menu up to 540 px). `BusinessShell` picks one by the path, so
+// every screen is one component.
 import type { ReactNode } from "react";
-import { usePage } from "../../server/render/page";
+import { Island, usePage } from "../../server/render/page";
 import { Logo } from "./public";
 
 export type CabinetKind = "business" | "manager";
@@ -17,7 +23,15 @@ interface NavItem {
 
 /** The built sections of each cabinet, in the spec's order; later issues add theirs here. */
 const NAV: Record<CabinetKind, NavItem[]> = {
-  business: [{ key: "begin", href: "/business", icon: "◎" }],
+  business: [
+    { key: "begin", href: "/business", icon: "◎" },
+    { key: "dashboard", href: "/business/dashboard", icon: "▦" },
+    { key: "departments", href: "/business/departments", icon: "⌂" },
+    { key: "employees", href: "/business/employees", icon: "☺" },
+    { key: "positions", href: "/business/positions", icon: "☰" },
+    { key: "invite", href: "/business/invite", icon: "✉" },
+    { key: "settings", href: "/business/settings", icon: "⚙" },
+  ],
   manager: [{ key: "main", href: "/manager", icon: "▦" }],
 };
 
@@ -26,7 +40,7 @@ function NavLinks({ kind, compact }: { kind: CabinetKind; compact?: boolean }) {
   return (
     <ul className="space-y-1">
       {NAV[kind].map((item) => {
-        const current = path === item.href;
+        const current = path === item.href || (item.href !== "/business" && item.href !== "/dashboard" && path.startsWith(`${item.href}/`));
         return (
           <li key={item.key}>
             <a
@@ -46,7 +60,7 @@ function NavLinks({ kind, compact }: { kind: CabinetKind; compact?: boolean }) {
   );
 }
 
-export function CabinetLayout({ kind, title, actions, children }: { kind: CabinetKind; title: string; actions?: ReactNode; children: ReactNode }) {
+export function CabinetLayout({ kind, title, actions, banner, children }: { kind: CabinetKind; title: string; actions?: ReactNode; banner?: ReactNode; children: ReactNode }) {
   const { t, auth } = usePage();
   const name = auth?.user.name || auth?.user.email || "";
   const initials = name
@@ -76,24 +90,24 @@ export function CabinetLayout({ kind, title, actions, children }: { kind: Cabine
         </label>
       </aside>
       <div className="transition-[padding] sm:pl-[220px] sm:peer-checked:pl-[80px]">
-        <header className="sticky top-0 z-10 flex h-16 items-center justify-between gap-3 border-b border-slate-200 bg-white px-4">
+        <header className="sticky top-0 z-10 flex h-16 items-center justify-between gap-2 border-b border-slate-200 bg-white px-3 sm:gap-3 sm:px-4">
           <details className="mobile-only relative">
             <summary className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold">☰ {t("common.nav.menu")}</summary>
             <nav className="absolute left-0 top-12 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg" aria-label={t(`cabinet.${kind}`)}>
               <NavLinks kind={kind} />
             </nav>
           </details>
-          <p className="truncate text-sm font-semibold text-slate-500">{t(`cabinet.${kind}`)}</p>
-          <div className="flex items-center gap-3">
+          <p className="desktop-only truncate text-sm font-semibold text-slate-500">{t(`cabinet.${kind}`)}</p>
+          <div className="flex min-w-0 items-center gap-2 sm:gap-3">
             {actions}
             {auth && (
-              <span className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white" title={name} aria-label={name}>
+              <span className="desktop-only flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white" title={name} aria-label={name}>
                 {initials}
               </span>
             )}
             {auth && auth.kind !== "demo" && (
               <form method="post" action="/logout">
-                <button type="submit" className="text-sm text-slate-600 hover:underline">
+                <button type="submit" className="whitespace-nowrap text-sm text-slate-600 hover:underline">
                   {t("common.nav.logout")}
                 </button>
               </form>
@@ -101,10 +115,150 @@ export function CabinetLayout({ kind, title, actions, children }: { kind: Cabine
           </div>
         </header>
         <main id="main" className="px-4 py-6 sm:px-8">
-          <h1 className="mb-6 text-2xl font-bold">{title}</h1>
+          {banner}
+          <h1 className="mb-6 text-2xl font-bold [overflow-wrap:anywhere]">{title}</h1>
           {children}
         </main>
       </div>
     </div>
+  );
+}
+
+/** What both business shells show around a page: the projects, the current one, the counters. */
+export interface ShellData {
+  projects: { _id: string; name: string }[];
+  project: { _id: string; name: string; inviteBalance: number };
+  role: "owner" | "projectManager" | "supervisor" | "admin";
+  isBusiness: boolean;
+  demo: boolean;
+  /** The request named its project (?project=). */
+  named: boolean;
+  pendingInvites: number;
+}
+
+/** Project dropdown, invite counter, Buy (non-business users only), as in spec §2. */
+function ProjectBar({ shell }: { shell: ShellData }) {
+  const { t, path } = usePage();
+  return (
+    <div className="flex items-center gap-2 sm:gap-3">
+      <Island
+        name="project-switcher"
+        props={{ projects: shell.projects, current: shell.project._id, action: path, label: t("cabinet.shell.project"), switchLabel: t("cabinet.shell.switch"), admin: shell.role === "admin", named: shell.named }}
+      />
+      <a href={path.startsWith("/dashboard") ? "/dashboard/invites" : "/business/invite"} className="whitespace-nowrap rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800" title={t("cabinet.shell.invitesLeft")} data-testid="invite-counter">
+        ✉ {shell.project.inviteBalance}
+      </a>
+      {!shell.isBusiness && !shell.demo && (
+        <a href="/business" className="btn-primary hidden px-3 py-1.5 text-sm sm:inline-flex">
+          {t("cabinet.shell.buy")}
+        </a>
+      )}
+    </div>
+  );
+}
+
+function DemoBanner() {
+  const { t } = usePage();
+  return (
+    <div role="note" className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-amber-100 p-4 text-amber-900" data-testid="demo-banner">
+      <span>{t("cabinet.begin.demo")}</span>
+      <a href="/signup?fallback=/business" className="btn-primary px-4 py-2 text-sm">
+        {t("cabinet.shell.activate")}
+      </a>
+    </div>
+  );
+}
+
+const DASHBOARD_NAV: NavItem[] = [
+  { key: "home", href: "/dashboard", icon: "▦" },
+  { key: "employees", href: "/dashboard/employees", icon: "☺" },
+  { key: "departments", href: "/dashboard/departments", icon: "⌂" },
+  { key: "positions", href: "/dashboard/positions", icon: "☰" },
+  { key: "invites", href: "/dashboard/invites", icon: "✉" },
+  { key: "settings", href: "/dashboard/project", icon: "⚙" },
+];
+
+function DashboardNav({ shell }: { shell: ShellData }) {
+  const { t, path } = usePage();
+  return (
+    <ul className="space-y-1">
+      {DASHBOARD_NAV.map((item) => {
+        const current = path === item.href || (item.href !== "/dashboard" && path.startsWith(`${item.href}/`));
+        return (
+          <li key={item.key}>
+            <a href={item.href} aria-current={current ? "page" : undefined} className={`flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${current ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`}>
+              <span aria-hidden className="w-6 text-center text-lg">
+                {item.icon}
+              </span>
+              <span className="flex-1">{t(`cabinet.nav.dashboard.${item.key}`)}</span>
+              {item.key === "invites" && (
+                <span className="rounded-full bg-slate-100 px-2 text-xs font-semibold text-slate-700" data-testid="menu-invites-count">
+                  {shell.pendingInvites}
+                </span>
+              )}
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The /dashboard/* shell: 250 px side bar, 60 px header, phone menu up to 540 px. */
+export function DashboardLayout({ shell, title, children }: { shell: ShellData; title: string; children: ReactNode }) {
+  const { t, auth } = usePage();
+  return (
+    <div className="min-h-screen bg-slate-50" data-cabinet="dashboard">
+      <a href="#main" className="sr-only focus:not-sr-only">
+        {t("common.shell.skip")}
+      </a>
+      <aside className="desktop-only fixed inset-y-0 left-0 z-20 flex w-[250px] flex-col border-r border-slate-200 bg-white p-3">
+        <div className="mb-4 flex h-[44px] items-center">
+          <Logo />
+        </div>
+        <p className="mb-3 truncate px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">{shell.project.name}</p>
+        <nav aria-label={t("cabinet.business")}>
+          <DashboardNav shell={shell} />
+        </nav>
+        {/* the Compare widget's slot (spec §2): filled by the comparison feature */}
+        <div className="mt-auto rounded-lg border border-dashed border-slate-300 p-3 text-xs text-slate-500" data-slot="compare">
+          {t("cabinet.shell.compare")}
+        </div>
+      </aside>
+      <div className="min-[541px]:pl-[250px]">
+        <header className="sticky top-0 z-10 flex h-[60px] items-center justify-between gap-2 border-b border-slate-200 bg-white px-3 sm:px-4">
+          <details className="mobile-only relative">
+            <summary className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold">☰</summary>
+            <nav className="absolute left-0 top-11 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg" aria-label={t("cabinet.business")}>
+              <DashboardNav shell={shell} />
+            </nav>
+          </details>
+          <ProjectBar shell={shell} />
+          {auth && auth.kind !== "demo" && (
+            <form method="post" action="/logout">
+              <button type="submit" className="text-sm text-slate-600 hover:underline">
+                {t("common.nav.logout")}
+              </button>
+            </form>
+          )}
+        </header>
+        <main id="main" className="px-3 py-5 sm:px-6">
+          {shell.demo && <DemoBanner />}
+          <h1 className="mb-5 text-2xl font-bold [overflow-wrap:anywhere]">{title}</h1>
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+/** One screen, two shells: /dashboard/* gets DashboardLayout, /business/* the business layout. */
+export function BusinessShell({ shell, title, children }: { shell: ShellData; title: string; children: ReactNode }) {
+  const { path } = usePage();
+  if (path.startsWith("/dashboard")) return <DashboardLayout shell={shell} title={title}>{children}</DashboardLayout>;
+  return (
+    <CabinetLayout kind="business" title={title} actions={<ProjectBar shell={shell} />} banner={shell.demo ? <DemoBanner /> : undefined}>
+      {children}
+    </CabinetLayout>
   );
 }

@@ -5,6 +5,8 @@ import type { AppEnv } from "../context";
 import { demoReadOnly } from "../middleware/guards";
 import { answersApi } from "./answers";
 import { businessApi } from "./business";
+import { cabinetApi, departmentsApi, employeesApi, invitesApi, positionsApi, projectsApi } from "./business/cabinet";
+import { inviteApi } from "./invite";
 import { couponsApi } from "./coupons";
 import { formatsApi } from "./formats";
 import { amoApi, consultationApi, webinarApi } from "./leads";
@@ -36,7 +38,13 @@ export const API_MODULES = {
   "/consultation": consultationApi,
   "/webinar": webinarApi,
   "/notify": notifyApi,
+  "/business/projects": projectsApi,
+  "/business/departments": departmentsApi,
+  "/business/positions": positionsApi,
+  "/business/employees": employeesApi,
+  "/business/invites": invitesApi,
   "/business": businessApi,
+  "/invite": inviteApi,
   "/manager": managerApi,
 } as const;
 

@@ -56,8 +56,11 @@ export type GuardedEnv<G extends readonly GuardName[]> = AppEnv & { Variables: I
 export type SignedInContext = Context<GuardedEnv<["auth"]>>;
 
 /** The demo business account looks at everything and changes nothing: pages and API alike. */
+/** POST calls that only read (the spec's employee list takes its filter as a body), and
+ * entering the demo again from inside it. */
+const READING_POSTS = new Set(["/api/business/employees", "/api/business/masq"]);
 export const demoReadOnly: Handler = async (c, next) => {
-  if (c.var.auth?.kind === "demo" && c.req.method !== "GET" && c.req.method !== "HEAD") {
+  if (c.var.auth?.kind === "demo" && c.req.method !== "GET" && c.req.method !== "HEAD" && !(c.req.method === "POST" && READING_POSTS.has(c.req.path.replace(/\/$/, "")))) {
     throw new AppError(403, "demo_read_only", "auth.errors.demoReadOnly");
   }
   await next();
@@ -107,7 +110,9 @@ const guards: Record<GuardName, Handler> = {
     (a) => isProfileComplete(a.user),
     (c) => c.redirect(`/profile/edit?fallback=${encodeURIComponent(wanted(c))}`),
   ),
-  project: every(signedIn(canUseBusiness), async (c, next) => {
+  // business users and managers, and also the people an owner appointed (project managers,
+  // supervisors) whose own account is private: resolveProject decides, 403 for anyone else
+  project: every(signedIn(() => true), async (c, next) => {
     const named = c.req.query("project") ?? c.req.header("project");
     try {
       const { project, role } = await resolveProject(c.var.deps.db, (c as unknown as SignedInContext).var.user, named);
@@ -115,6 +120,10 @@ const guards: Record<GuardName, Handler> = {
       inProject.set("project", project);
       inProject.set("projectRole", role);
     } catch (e) {
+      if (e instanceof AppError && e.code === "project_required" && !canUseBusiness(c.var.auth!)) {
+        if (isApi(c)) throw forbidden();
+        return c.redirect("/");
+      }
       if (isApi(c) || !(e instanceof AppError) || e.status >= 500) throw e;
       return c.redirect("/business"); // spec §4: a failed project load goes to the business index
     }

@@ -68,12 +68,3 @@ async function take(db: Db, user: UserRow, invite: typeof invites.$inferSelect) 
   return { _id: invite.id, status };
 }
 
-/** An active invitation by the code of its link (what /invite/{id} carries), with its project. */
-export async function findInviteByLink(db: Db, link: string) {
-  const [row] = await db
-    .select({ invite: invites, projectName: projects.name })
-    .from(invites)
-    .innerJoin(projects, eq(projects.id, invites.projectId))
-    .where(and(eq(invites.link, link), eq(invites.isActive, true)));
-  return row ?? null;
-}

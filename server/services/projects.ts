@@ -2,15 +2,16 @@
 // guard asks it once per request, and every business call then works inside `c.var.project`.
 import { and, asc, eq, inArray, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { employees, projects } from "../../db/schema";
+import { departments, employees, projects } from "../../db/schema";
 import { AppError, notFound } from "../lib/errors";
 import { ID_PATTERN } from "../lib/ids";
 import { isManager, type UserRow } from "./users";
 
 export type ProjectRow = typeof projects.$inferSelect;
-/** What the caller is to the project: its owner, an appointed project manager, or a manager
- * (back-office), who sees every project. Supervisors come with the business cabinet. */
-export type ProjectRole = "owner" | "projectManager" | "admin";
+/** What the caller is to the project: its owner, an appointed project manager, a supervisor
+ * (head of a department: that department and its sub-departments), or a manager (back-office),
+ * who sees every project. What each may do: server/services/business/access.ts. */
+export type ProjectRole = "owner" | "projectManager" | "supervisor" | "admin";
 
 export interface ProjectAccess {
   project: ProjectRow;
@@ -20,16 +21,21 @@ export interface ProjectAccess {
 /** Projects the user may work in, oldest first (the first is the default one). */
 export async function visibleProjects(db: Db, user: UserRow): Promise<ProjectRow[]> {
   if (isManager(user)) return db.select().from(projects).orderBy(asc(projects.createdAt)).limit(500);
-  // owned, or managed as an appointed employee: two index lookups (an OR over a left join would
-  // scan every project)
+  // owned, managed as an appointed employee, or a department headed: index lookups each (an OR
+  // over left joins would scan every project)
   const managed = db
     .select({ id: employees.projectId })
     .from(employees)
     .where(and(eq(employees.userId, user.id), eq(employees.isProjectManager, true)));
+  const supervised = db
+    .select({ id: departments.projectId })
+    .from(departments)
+    .innerJoin(employees, eq(employees.id, departments.supervisorId))
+    .where(eq(employees.userId, user.id));
   return db
     .select()
     .from(projects)
-    .where(or(eq(projects.ownerId, user.id), inArray(projects.id, managed)))
+    .where(or(eq(projects.ownerId, user.id), inArray(projects.id, managed), inArray(projects.id, supervised)))
     .orderBy(asc(projects.createdAt));
 }
 
@@ -41,7 +47,14 @@ async function roleIn(db: Db, user: UserRow, project: ProjectRow): Promise<Proje
     .from(employees)
     .where(and(eq(employees.projectId, project.id), eq(employees.userId, user.id), eq(employees.isProjectManager, true)))
     .limit(1);
-  return appointed ? "projectManager" : null;
+  if (appointed) return "projectManager";
+  const [head] = await db
+    .select({ id: departments.id })
+    .from(departments)
+    .innerJoin(employees, eq(employees.id, departments.supervisorId))
+    .where(and(eq(departments.projectId, project.id), eq(employees.projectId, project.id), eq(employees.userId, user.id)))
+    .limit(1);
+  return head ? "supervisor" : null;
 }
 
 /**

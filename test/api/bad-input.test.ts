@@ -10,10 +10,15 @@ const ADMIN = { email: "manager@example.com", password: "manager-pass-phrase" };
 let t: TestApp;
 let user: Respondent;
 let admin: Record<string, string>;
+let ownerH: Record<string, string>;
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   await fillSellerDetails(t);
   user = await signUp(t, "fuzz");
+  // a business owner with a project, for the cabinet's calls
+  const owner = await signUp(t, "fuzz-owner");
+  const project = ((await (await t.json("POST", "/api/business", { name: "Fuzz Co" }, owner.h)).json()) as { project: { _id: string } }).project._id;
+  ownerH = { ...owner.h, Project: project };
   admin = { Authorization: `Bearer ${(await (await t.json("POST", "/api/passport/auth", ADMIN)).json()).token}` };
 });
 afterAll(() => t.close());
@@ -40,7 +45,7 @@ const BAD_VALUES: unknown[] = [
 const BAD_BODIES = ["", "null", "[]", "42", '"text"', "{", '{"a":', "\u0000"];
 const BAD_IDS = ["x", "0", "-1", "%00", "..%2F..%2Fetc", "' OR 1=1", "a".repeat(300), "ffffffffffffffffffffffff"];
 
-type Who = "guest" | "user" | "admin";
+type Who = "guest" | "user" | "admin" | "owner";
 interface Call {
   method: string;
   path: string;
@@ -71,6 +76,31 @@ const calls: Call[] = [
   { method: "POST", path: "/api/payment/yookassa/notify", who: "guest", body: { type: "notification", event: "payment.succeeded", object: { id: "x" } } },
   { method: "POST", path: "/api/manager/coupon", who: "admin", body: { code: "FUZZ", type: "percent", amount: 10, count: 1, content: "full", expiredAt: "2030-01-01" } },
   { method: "POST", path: "/api/manager/referral", who: "admin", body: { code: "fuzz-ref", name: "Fuzz" } },
+  // the business cabinet
+  { method: "POST", path: "/api/business/projects", who: "owner", body: { name: "Fuzz Two", description: "d" } },
+  { method: "PUT", path: "/api/business/projects", who: "owner", body: { name: "Fuzz Co", description: "d" } },
+  { method: "PUT", path: "/api/business/projects/details", who: "owner", body: { company: "Acme", inn: "7700000000", kpp: "770001001", address: "Moscow", email: "a@example.com", phone: "+79001234567" } },
+  { method: "POST", path: "/api/business/departments", who: "owner", body: { name: "Sales", parent: "ffffffffffffffffffffffff", supervisor: "ffffffffffffffffffffffff" } },
+  { method: "PUT", path: "/api/business/departments/ffffffffffffffffffffffff", who: "owner", body: { name: "Sales", parent: null } },
+  {
+    method: "POST",
+    path: "/api/business/positions",
+    who: "owner",
+    body: { name: "Analyst", department: null, priority: 1, classification: "c", tasks: [{ name: "a", communication: "team", decision: "balanced", content: "c", priority: 1 }] },
+  },
+  { method: "PUT", path: "/api/business/positions/ffffffffffffffffffffffff", who: "owner", body: { name: "Analyst", tasks: [{ name: "a", communication: "team", decision: "balanced" }] } },
+  { method: "POST", path: "/api/business/employees", who: "owner", body: { filter: { department: "ffffffffffffffffffffffff", status: "completed", format: "SYS-HIGH-FAST", name: "a" }, page: 1, limit: 10, sortType: "harmony", sortDirection: "desc" } },
+  { method: "POST", path: "/api/business/employees/change-department", who: "owner", body: { employee: "ffffffffffffffffffffffff", department: "ffffffffffffffffffffffff" } },
+  { method: "POST", path: "/api/business/employees/change-position", who: "owner", body: { employee: "ffffffffffffffffffffffff", position: null } },
+  { method: "POST", path: "/api/business/employees/change-supervisor", who: "owner", body: { employee: "ffffffffffffffffffffffff", supervisor: "ffffffffffffffffffffffff" } },
+  { method: "POST", path: "/api/business/employees/activate-manager", who: "owner", body: { employee: "ffffffffffffffffffffffff", type: "department", department: "ffffffffffffffffffffffff" } },
+  { method: "POST", path: "/api/business/invites", who: "owner", body: { email: "fuzz-invitee@example.com", emails: ["a@example.com"], locale: "en" } },
+  { method: "PUT", path: "/api/business/invites/createOrUpdateInvite", who: "owner", body: { email: "fuzz-invitee@example.com", resend: true, isActive: true, locale: "ru" } },
+  { method: "POST", path: "/api/invite", who: "owner", body: { emails: "b@example.com c@example.com" } },
+  { method: "PUT", path: "/api/invite/ffffffffffffffffffffffff", who: "owner", body: { resend: true, isActive: false, locale: "en" } },
+  { method: "POST", path: "/api/business/support", who: "owner", body: { subject: "Help", message: "Text", email: "a@example.com" } },
+  { method: "POST", path: "/api/business/join/fuzz-code-1", who: "user", body: { agree: true } },
+  { method: "POST", path: "/api/business/consent/ffffffffffffffffffffffff", who: "user", body: { consent: false } },
 ];
 
 const reads: { path: (id: string) => string; who: Who }[] = [
@@ -91,9 +121,19 @@ const reads: { path: (id: string) => string; who: Who }[] = [
   { path: (id) => `/api/consultation/check?email=${id}`, who: "guest" },
   { path: (id) => `/api/notify/order-business?order=${id}`, who: "user" },
   { path: (id) => `/api/report/business?format=${id}&language=${id}`, who: "user" },
+  { path: (id) => `/api/business/projects/${id}`, who: "owner" },
+  { path: (id) => `/api/business/departments/${id}`, who: "owner" },
+  { path: (id) => `/api/business/positions/${id}`, who: "owner" },
+  { path: (id) => `/api/business/employees/${id}`, who: "owner" },
+  { path: (id) => `/api/business/invites/${id}`, who: "owner" },
+  { path: (id) => `/api/invite/${id}`, who: "owner" },
+  { path: (id) => `/api/invite?projectId=${id}&status=${id}&page=${id}`, who: "owner" },
+  { path: (id) => `/api/business/invites?status=${id}&page=${id}&limit=${id}`, who: "owner" },
+  { path: (id) => `/api/business/dashboard?department=${id}`, who: "owner" },
+  { path: (id) => `/api/business/project-form-info/${id}`, who: "user" },
 ];
 
-const headersFor = (who: Who): Record<string, string> => (who === "user" ? user.h : who === "admin" ? admin : {});
+const headersFor = (who: Who): Record<string, string> => (who === "user" ? user.h : who === "admin" ? admin : who === "owner" ? ownerH : {});
 
 describe("bad input", () => {
   it("never answers 5xx, and refuses with a JSON error that has a message", async () => {

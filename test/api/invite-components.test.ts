@@ -52,7 +52,8 @@ describe("invitation pages", () => {
       const { res, html } = await page(`${path}?lang=en`);
       expect(res.status).toBe(200);
       expect(html).toContain("Acme &amp; Co invites you");
-      expect(html).toContain(`/signup?invite=${code}`);
+      expect(html).toContain('data-testid="form-join-signup"');
+      expect(html).toContain(`/login?fallback=${encodeURIComponent(path)}`);
     }
   });
 

@@ -2,15 +2,18 @@
 // (The cabinet's own resources — projects, departments, positions, employees — come with it.)
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../context";
-import { isSameSite, requestMeta, setSessionCookies } from "../lib/http";
-import { validate } from "../lib/validate";
-import { guard } from "../middleware/guards";
-import { startDemo } from "../services/masquerade";
-import { consume } from "../services/rate-limits";
-import { activateBusiness, refill, refillSchema } from "../services/payments/business";
+import type { AppEnv } from "../../context";
+import { isSameSite, requestMeta, setSessionCookies } from "../../lib/http";
+import { validate } from "../../lib/validate";
+import { guard } from "../../middleware/guards";
+import { startDemo } from "../../services/masquerade";
+import { consume } from "../../services/rate-limits";
+import { cabinetApi } from "./cabinet";
+import { activateBusiness, refill, refillSchema } from "../../services/payments/business";
 
 export const businessApi = new Hono<AppEnv>();
+// the dashboard, support, reports and the invitee's calls (./cabinet.ts)
+businessApi.route("/", cabinetApi);
 
 businessApi.post("/", guard("auth"), validate("json", z.object({ name: z.string().trim().max(120).optional() }).default({})), async (c) => {
   const project = await activateBusiness(c.var.deps.db, c.var.user, c.req.valid("json").name);
@@ -28,5 +31,18 @@ businessApi.get("/masq-no-auth", async (c) => {
   await consume(c.var.deps.db, "demo", requestMeta(c).ip ?? "unknown");
   const { token, user } = await startDemo(c.var.deps.db);
   if (isSameSite(c)) setSessionCookies(c, token, user.id, "masqDemoToken");
+  return c.json({ token, _id: user.id });
+});
+
+/**
+ * POST /api/business/masq — enters the read-only demo company from our own pages (the button on
+ * /business_demo): the shared demo session as a cookie, then the cabinet (a form) or the token
+ * (JSON). Cross-site requests are refused by the same-origin rule for state-changing requests.
+ */
+businessApi.post("/masq", async (c) => {
+  await consume(c.var.deps.db, "demo", requestMeta(c).ip ?? "unknown");
+  const { token, user } = await startDemo(c.var.deps.db);
+  setSessionCookies(c, token, user.id, "masqDemoToken");
+  if ((c.req.header("content-type") ?? "").includes("form")) return c.redirect("/business/dashboard", 303);
   return c.json({ token, _id: user.id });
 });

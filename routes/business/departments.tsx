@@ -1,0 +1,186 @@
+// Departments: the tree with supervisors and head counts, a create form, and the detail (edit
+// name, parent, supervisor; its people; delete with a confirmation that says where its employees
+// go). Served at /business/departments[/{id}] and /dashboard/departments[/{id}].
+import { z } from "zod";
+import { handleForm } from "../../server/lib/forms";
+import { ServerForm } from "../_blocks/blocks";
+import { usePage } from "../../server/render/page";
+import { can, createDepartment, deleteDepartment, deletePreview, departmentSchema, employeeListSchema, getDepartment, listDepartments, listEmployees, updateDepartment } from "../../server/services/business";
+import { BusinessShell } from "../_layouts/cabinet";
+import { blankToNull, Card, cabinetPage, ConfirmDelete, done, Notice, useLinks, type WithShell } from "./kit";
+
+type Dep = Awaited<ReturnType<typeof listDepartments>>[number];
+type Person = { _id: string; name: string };
+
+/** Departments in tree order with their depth. */
+function treeOrder(list: Dep[]) {
+  const out: { d: Dep; depth: number }[] = [];
+  const walk = (parent: string | null, depth: number) => {
+    for (const d of list.filter((x) => (x.parent?._id ?? null) === parent || (parent === null && x.parent && !list.some((y) => y._id === x.parent!._id)))) {
+      if (out.some((o) => o.d._id === d._id)) continue;
+      out.push({ d, depth });
+      walk(d._id, depth + 1);
+    }
+  };
+  walk(null, 0);
+  return out;
+}
+
+function DepartmentFields({ kind, deps, people, value, submit, exclude }: { kind: string; deps: Dep[]; people: Person[]; value?: { name: string; parent: string; supervisor: string }; submit: string; exclude?: string }) {
+  const { t } = usePage();
+  return (
+    <ServerForm
+      kind={kind}
+      submit={submit}
+      fields={[
+        { name: "name", label: t("cabinet.departments.name"), required: true, value: value?.name },
+        { name: "parent", label: t("cabinet.departments.parent"), type: "select", value: value?.parent, options: [{ value: "", label: t("cabinet.departments.noParent") }, ...deps.filter((d) => d._id !== exclude).map((d) => ({ value: d._id, label: d.name }))] },
+        { name: "supervisor", label: t("cabinet.employees.supervisor"), type: "select", value: value?.supervisor, options: [{ value: "", label: t("cabinet.employees.none") }, ...people.map((p) => ({ value: p._id, label: p.name }))] },
+      ]}
+    />
+  );
+}
+
+type ListData = { departments: Dep[]; people: Person[]; canEdit: boolean };
+
+function DepartmentList({ data }: { data: WithShell<ListData> }) {
+  const { t } = usePage();
+  const links = useLinks();
+  return (
+    <BusinessShell shell={data.shell} title={t("cabinet.nav.business.departments")}>
+      <Notice />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card testid="department-list">
+          {data.departments.length === 0 ? (
+            <p className="text-slate-600">{t("cabinet.departments.empty")}</p>
+          ) : (
+            <ul className="divide-y divide-slate-100">
+              {treeOrder(data.departments).map(({ d, depth }) => (
+                <li key={d._id} className="flex flex-wrap items-baseline justify-between gap-2 py-2" style={{ paddingLeft: `${depth * 1.25}rem` }}>
+                  <a href={`${links.departments}/${d._id}`} className="font-medium text-brand-700 hover:underline" data-department={d._id}>
+                    {d.name}
+                  </a>
+                  <span className="text-sm text-slate-500">
+                    {t("cabinet.departments.people", { n: d.employees })}
+                    {d.supervisor ? ` · ${d.supervisor.name}` : ""}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+        {data.canEdit && (
+          <Card title={t("cabinet.departments.create")}>
+            <DepartmentFields kind="department" deps={data.departments} people={data.people} submit={t("cabinet.departments.create")} />
+          </Card>
+        )}
+      </div>
+    </BusinessShell>
+  );
+}
+
+async function people(scope: Parameters<typeof listEmployees>[0]) {
+  return (await listEmployees(scope, employeeListSchema.parse({}))).docs.map((e) => ({ _id: e._id, name: e.name }));
+}
+
+const formShape = (v: Record<string, string>) => blankToNull(v);
+
+export const departmentsPage = cabinetPage<ListData>({
+  path: ["/business/departments", "/dashboard/departments"],
+  title: (t) => t("cabinet.nav.business.departments"),
+  load: async (_c, scope) => {
+    const [departments, staff] = await Promise.all([listDepartments(scope), people(scope)]);
+    return { departments, people: staff, canEdit: can(scope, "structure") && !scope.demo };
+  },
+  Component: DepartmentList,
+  action: (c, scope) =>
+    handleForm(c, "department", departmentSchema, async (input) => {
+      await createDepartment(scope, input);
+      return done(c, scope, "departmentCreated");
+    }, formShape),
+});
+
+type DetailData = { department: Awaited<ReturnType<typeof getDepartment>>; departments: Dep[]; people: Person[]; preview: Awaited<ReturnType<typeof deletePreview>>; canEdit: boolean };
+
+function DepartmentDetail({ data }: { data: WithShell<DetailData> }) {
+  const { t } = usePage();
+  const links = useLinks();
+  const d = data.department;
+  const p = data.preview;
+  const consequence = p.employees === 0 ? t("cabinet.departments.deleteEmpty") : p.movesTo ? t("cabinet.departments.deleteMoves", { n: p.employees, to: p.movesTo.name }) : t("cabinet.departments.deleteUnassigns", { n: p.employees });
+  return (
+    <BusinessShell shell={data.shell} title={d.name}>
+      <Notice />
+      <p className="mb-4">
+        <a href={links.departments} className="text-sm text-brand-700 hover:underline">
+          ← {t("cabinet.nav.business.departments")}
+        </a>
+      </p>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card title={t("cabinet.departments.staff")} testid="department-staff">
+          {d.staff.length === 0 ? (
+            <p className="text-slate-600">{t("cabinet.departments.noStaff")}</p>
+          ) : (
+            <ul className="space-y-1">
+              {d.staff.map((s) => (
+                <li key={s._id}>
+                  <a href={`${links.employees}/${s._id}`} className="text-brand-700 hover:underline">
+                    {s.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+          {d.children.length > 0 && (
+            <>
+              <h3 className="mb-2 mt-4 font-semibold">{t("cabinet.departments.children")}</h3>
+              <ul className="space-y-1">
+                {d.children.map((c) => (
+                  <li key={c._id}>
+                    <a href={`${links.departments}/${c._id}`} className="text-brand-700 hover:underline">
+                      {c.name}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </Card>
+        {data.canEdit && (
+          <Card title={t("cabinet.departments.edit")}>
+            <DepartmentFields kind="department" deps={data.departments} people={data.people} exclude={d._id} value={{ name: d.name, parent: d.parent?._id ?? "", supervisor: d.supervisor?._id ?? "" }} submit={t("cabinet.save")} />
+          </Card>
+        )}
+      </div>
+      {data.canEdit && (
+        <div className="mt-6">
+          <ConfirmDelete kind="delete" label={t("cabinet.departments.delete")} consequence={consequence} confirm={t("cabinet.departments.deleteConfirm")} />
+        </div>
+      )}
+    </BusinessShell>
+  );
+}
+
+export const departmentPage = cabinetPage<DetailData>({
+  path: ["/business/departments/:id", "/dashboard/departments/:id"],
+  params: z.object({ id: z.string().regex(/^[0-9a-f]{24}$/) }),
+  title: (_t, d) => d.department.name,
+  load: async (c, scope) => {
+    const id = c.req.param("id")!;
+    const [department, departments, staff, preview] = await Promise.all([getDepartment(scope, id), listDepartments(scope), people(scope), deletePreview(scope, id)]);
+    return { department, departments, people: staff, preview, canEdit: can(scope, "structure") && !scope.demo };
+  },
+  Component: DepartmentDetail,
+  action: async (c, scope) => {
+    const id = c.req.param("id")!;
+    const body = await c.req.parseBody();
+    if (body._form === "delete") {
+      await deleteDepartment(scope, id);
+      return done(c, scope, "departmentDeleted", c.req.path.replace(/\/[0-9a-f]{24}$/, ""));
+    }
+    return handleForm(c, "department", departmentSchema, async (input) => {
+      await updateDepartment(scope, id, input);
+      return done(c, scope, "saved");
+    }, formShape);
+  },
+});

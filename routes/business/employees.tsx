@@ -1,0 +1,378 @@
+// Employees: the list (name, department, position, format, harmony, anxiety, test status;
+// filters, sorting by any column, pages) and the detail (indicators and format as the consent
+// allows; moves, appointing and removing control, removal with confirmation). One component per
+// screen, served at /business/employees[/{id}] and /dashboard/employees[/{id}].
+import { Fragment } from "react";
+import { z } from "zod";
+import { handleForm } from "../../server/lib/forms";
+import { Island, usePage } from "../../server/render/page";
+import {
+  activateManager,
+  activateManagerSchema,
+  changeDepartment,
+  changeDepartmentSchema,
+  changePosition,
+  changePositionSchema,
+  changeSupervisor,
+  changeSupervisorSchema,
+  can,
+  deleteEmployee,
+  EMPLOYEE_STATUSES,
+  employeeListSchema,
+  getEmployee,
+  listDepartments,
+  listEmployees,
+  listPositions,
+  SORT_TYPES,
+  type EmployeeDoc,
+} from "../../server/services/business";
+import { listFormats } from "../../server/services/formats";
+import { BusinessShell } from "../_layouts/cabinet";
+import { blankToNull, Card, cabinetPage, ConfirmDelete, done, FormError, Notice, Select, useLinks, type WithShell } from "./kit";
+
+const PAGE_SIZE = 50;
+
+type ListData = {
+  list: Awaited<ReturnType<typeof listEmployees>>;
+  departments: { _id: string; name: string }[];
+  positions: { _id: string; name: string }[];
+  formats: { code: string; name: string }[];
+  query: { department: string; position: string; format: string; status: string; sort: string; dir: string };
+};
+
+export function FormatCell({ doc }: { doc: Pick<EmployeeDoc, "format" | "consent"> }) {
+  const { t, locale } = usePage();
+  if (!doc.consent) return <span className="text-slate-400">{t("cabinet.employees.hidden")}</span>;
+  if (!doc.format) return <span className="text-slate-400">—</span>;
+  const name = doc.format.name as { ru?: string; en?: string } | null;
+  return <span title={doc.format.code}>{name?.[locale] ?? doc.format.code}</span>;
+}
+
+function StatusBadge({ status }: { status: string }) {
+  const { t } = usePage();
+  const tone = status === "completed" ? "bg-emerald-100 text-emerald-800" : status === "inProgress" ? "bg-amber-100 text-amber-800" : "bg-slate-100 text-slate-700";
+  return <span className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>{t(`cabinet.employees.status.${status}`)}</span>;
+}
+
+function EmployeeList({ data }: { data: WithShell<ListData> }) {
+  const { t, path } = usePage();
+  const links = useLinks();
+  const q = data.query;
+  const href = (over: Record<string, string>) => {
+    const p = new URLSearchParams({ ...q, project: data.shell.project._id, ...over });
+    for (const [k, v] of [...p]) if (!v) p.delete(k);
+    return `${path}?${p}`;
+  };
+  const sortLink = (col: string) => href({ sort: col, dir: q.sort === col && q.dir === "asc" ? "desc" : "asc", page: "" });
+  const arrow = (col: string) => (q.sort === col ? (q.dir === "asc" ? " ▲" : " ▼") : "");
+  const any = { value: "", label: t("cabinet.employees.any") };
+  const cols = ["name", "department", "position", "format", "harmony", "anxiety", "status"] as const;
+  return (
+    <BusinessShell shell={data.shell} title={t("cabinet.nav.business.employees")}>
+      <Notice />
+      <div className="space-y-4">
+        <Card>
+          <Island
+            name="auto-submit"
+            hydrate="idle"
+            props={{
+              action: path,
+              id: "employee-filters",
+              apply: t("cabinet.employees.apply"),
+              keep: { project: data.shell.project._id, sort: q.sort, dir: q.dir },
+              fields: [
+                { name: "department", label: t("cabinet.employees.department"), value: q.department, options: [any, ...data.departments.map((d) => ({ value: d._id, label: d.name }))] },
+                { name: "position", label: t("cabinet.employees.position"), value: q.position, options: [any, ...data.positions.map((d) => ({ value: d._id, label: d.name }))] },
+                { name: "format", label: t("cabinet.employees.format"), value: q.format, options: [any, ...data.formats.map((f) => ({ value: f.code, label: f.name }))] },
+                { name: "status", label: t("cabinet.employees.testStatus"), value: q.status, options: [any, ...EMPLOYEE_STATUSES.map((s) => ({ value: s, label: t(`cabinet.employees.status.${s}`) }))] },
+              ],
+            }}
+          />
+        </Card>
+        <p className="text-sm text-slate-600" data-testid="employee-total">
+          {t("cabinet.employees.total", { n: data.list.total })}
+        </p>
+        {data.list.docs.length === 0 ? (
+          <Card>
+            <p className="text-slate-600">{t("cabinet.employees.empty")}</p>
+            <a href={links.invites} className="btn-primary mt-4">
+              {t("cabinet.employees.invite")}
+            </a>
+          </Card>
+        ) : (
+          <>
+            {/* phones: one card per person */}
+            <ul className="mobile-only space-y-2" data-testid="employee-cards">
+              {data.list.docs.map((e) => (
+                <li key={e._id} className="rounded-xl border border-slate-200 bg-white p-3">
+                  <a href={`${links.employees}/${e._id}`} className="font-semibold text-brand-700">
+                    {e.name}
+                  </a>
+                  <p className="text-sm text-slate-600">{[e.department?.name, e.position?.name].filter(Boolean).join(" · ") || "—"}</p>
+                  <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
+                    <FormatCell doc={e} /> <StatusBadge status={e.status} />
+                  </p>
+                </li>
+              ))}
+            </ul>
+            <div className="desktop-only overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+              <table className="w-full text-left text-sm" data-testid="employee-table">
+                <thead className="bg-slate-50 text-slate-600">
+                  <tr>
+                    <th className="px-3 py-2">
+                      <span className="sr-only">{t("cabinet.compare.title")}</span>
+                    </th>
+                    {cols.map((c) => (
+                      <th key={c} className="px-3 py-2 font-semibold" aria-sort={q.sort === c ? (q.dir === "asc" ? "ascending" : "descending") : undefined}>
+                        <a href={sortLink(c)} className="hover:underline">
+                          {t(`cabinet.employees.cols.${c}`)}
+                          {arrow(c)}
+                        </a>
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {data.list.docs.map((e) => (
+                    <tr key={e._id} data-employee={e._id}>
+                      <td className="px-3 py-2">
+                        <input type="checkbox" name="ids" value={e._id} form="compare-form" aria-label={t("cabinet.compare.pickOne", { name: e.name })} className="h-4 w-4 accent-brand-600" />
+                      </td>
+                      <td className="px-3 py-2">
+                        <a href={`${links.employees}/${e._id}`} className="font-medium text-brand-700 hover:underline">
+                          {e.name}
+                        </a>
+                      </td>
+                      <td className="px-3 py-2">{e.department?.name ?? "—"}</td>
+                      <td className="px-3 py-2">{e.position?.name ?? "—"}</td>
+                      <td className="px-3 py-2">
+                        <FormatCell doc={e} />
+                      </td>
+                      <td className="px-3 py-2 tabular-nums">{e.harmony ?? "—"}</td>
+                      <td className="px-3 py-2 tabular-nums">{e.anxiety ?? "—"}</td>
+                      <td className="px-3 py-2">
+                        <StatusBadge status={e.status} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <form id="compare-form" method="get" action="/dashboard/employees/compare" className="desktop-only">
+              <input type="hidden" name="project" value={data.shell.project._id} />
+              <button type="submit" className="btn-secondary py-2 text-sm" data-testid="compare">
+                {t("cabinet.compare.action")}
+              </button>
+            </form>
+            {data.list.pages > 1 && (
+              <nav className="flex flex-wrap items-center gap-2" aria-label={t("cabinet.employees.pages")} data-testid="pager">
+                {Array.from({ length: data.list.pages }, (_, i) => i + 1).map((n) => (
+                  <a key={n} href={href({ page: String(n) })} aria-current={n === data.list.page ? "page" : undefined} className={`rounded-lg border px-3 py-1 text-sm ${n === data.list.page ? "border-brand-600 bg-brand-50 font-semibold" : "border-slate-300"}`}>
+                    {n}
+                  </a>
+                ))}
+              </nav>
+            )}
+          </>
+        )}
+      </div>
+    </BusinessShell>
+  );
+}
+
+export const employeesPage = cabinetPage<ListData>({
+  path: ["/business/employees", "/dashboard/employees"],
+  title: (t) => t("cabinet.nav.business.employees"),
+  load: async (c, scope) => {
+    const raw = c.req.query();
+    const query = {
+      department: raw.department ?? "",
+      position: raw.position ?? "",
+      format: raw.format ?? "",
+      status: raw.status ?? "",
+      sort: (SORT_TYPES as readonly string[]).includes(raw.sort ?? "") ? raw.sort! : "name",
+      dir: raw.dir === "desc" ? "desc" : "asc",
+    };
+    const parsed = employeeListSchema.safeParse({
+      filter: { department: query.department || null, position: query.position || null, format: query.format || null, status: query.status || null },
+      page: raw.page ?? 1,
+      limit: PAGE_SIZE,
+      sortType: query.sort,
+      sortDirection: query.dir,
+    });
+    const input = parsed.success ? parsed.data : employeeListSchema.parse({ limit: PAGE_SIZE });
+    const [list, departments, positions, formats] = await Promise.all([listEmployees(scope, input), listDepartments(scope), listPositions(scope), listFormats(scope.db)]);
+    const locale = c.var.locale;
+    return {
+      list,
+      query,
+      departments: departments.map((d) => ({ _id: d._id, name: d.name })),
+      positions: positions.map((p) => ({ _id: p._id, name: p.name })),
+      formats: formats.map((f) => ({ code: f.code, name: (f.name as Record<string, string>)[locale] ?? f.code })),
+    };
+  },
+  Component: EmployeeList,
+});
+
+// ------------------------------------------------------------------ the detail
+
+type DetailData = {
+  employee: Awaited<ReturnType<typeof getEmployee>>;
+  departments: { _id: string; name: string }[];
+  positions: { _id: string; name: string }[];
+  people: { _id: string; name: string }[];
+  canStructure: boolean;
+  canMove: boolean;
+};
+
+const INDICATORS = ["harmony", "anxiety", "system", "analytics", "volume", "presentation"] as const;
+
+function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
+  const { t } = usePage();
+  const links = useLinks();
+  const e = data.employee;
+  const none = { value: "", label: t("cabinet.employees.none") };
+  const shown = e.indicators ? Object.entries(e.indicators).filter(([k]) => (INDICATORS as readonly string[]).includes(k)) : [];
+  return (
+    <BusinessShell shell={data.shell} title={e.name}>
+      <Notice />
+      <p className="mb-4">
+        <a href={links.employees} className="text-sm text-brand-700 hover:underline">
+          ← {t("cabinet.nav.business.employees")}
+        </a>
+      </p>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card title={t("cabinet.employees.result")} testid="employee-result">
+          <dl className="grid grid-cols-2 gap-3 text-sm">
+            <dt className="text-slate-500">{t("cabinet.employees.cols.format")}</dt>
+            <dd data-testid="employee-format">
+              <FormatCell doc={e} />
+            </dd>
+            <dt className="text-slate-500">{t("cabinet.employees.cols.status")}</dt>
+            <dd>
+              <StatusBadge status={e.status} />
+            </dd>
+            <dt className="text-slate-500">{t("cabinet.employees.invite")}</dt>
+            <dd>{e.invite ? t(`cabinet.invites.status.${e.invite.replace(/ /g, "_")}`) : "—"}</dd>
+            {shown.map(([k, v]) => (
+              <Fragment key={k}>
+                <dt className="text-slate-500">{t(`cabinet.employees.indicators.${k}`)}</dt>
+                <dd className="tabular-nums" data-indicator={k}>
+                  {v}
+                </dd>
+              </Fragment>
+            ))}
+          </dl>
+          {!e.consent && <p className="mt-3 text-sm text-slate-500">{t("cabinet.employees.consentWithdrawn")}</p>}
+        </Card>
+        <Card title={t("cabinet.employees.place")}>
+          <dl className="grid grid-cols-2 gap-3 text-sm">
+            <dt className="text-slate-500">{t("cabinet.employees.department")}</dt>
+            <dd>{e.department?.name ?? "—"}</dd>
+            <dt className="text-slate-500">{t("cabinet.employees.position")}</dt>
+            <dd>{e.position?.name ?? "—"}</dd>
+            <dt className="text-slate-500">{t("cabinet.employees.supervisor")}</dt>
+            <dd>{e.supervisorDoc?.name ?? "—"}</dd>
+            <dt className="text-slate-500">{t("cabinet.employees.control")}</dt>
+            <dd data-testid="employee-control">
+              {[e.isProjectManager ? t("cabinet.employees.projectManager") : null, ...e.supervises.map((d) => t("cabinet.employees.heads", { name: d.name }))].filter(Boolean).join("; ") || "—"}
+            </dd>
+          </dl>
+        </Card>
+        {data.canMove && (
+          <Card title={t("cabinet.employees.move")}>
+            <FormError kind="move" />
+            <form method="post" className="space-y-3" data-testid="form-move">
+              <input type="hidden" name="_form" value="move" />
+              <Select name="department" label={t("cabinet.employees.department")} value={e.department?._id} options={[none, ...data.departments.map((d) => ({ value: d._id, label: d.name }))]} />
+              <Select name="position" label={t("cabinet.employees.position")} value={e.position?._id} options={[none, ...data.positions.map((d) => ({ value: d._id, label: d.name }))]} />
+              <Select name="supervisor" label={t("cabinet.employees.supervisor")} value={e.supervisor} options={[none, ...data.people.filter((p) => p._id !== e._id).map((d) => ({ value: d._id, label: d.name }))]} />
+              <button type="submit" className="btn-primary">
+                {t("cabinet.save")}
+              </button>
+            </form>
+          </Card>
+        )}
+        {data.canStructure && (
+          <Card title={t("cabinet.employees.control")}>
+            <FormError kind="control" />
+            <form method="post" className="space-y-3" data-testid="form-control">
+              <input type="hidden" name="_form" value="control" />
+              <Select
+                name="type"
+                label={t("cabinet.employees.appoint")}
+                value="project"
+                options={[
+                  { value: "project", label: t("cabinet.employees.asProjectManager") },
+                  { value: "department", label: t("cabinet.employees.asSupervisor") },
+                  { value: "none", label: t("cabinet.employees.removeControl") },
+                ]}
+              />
+              <Select name="department" label={t("cabinet.employees.ofDepartment")} value={e.department?._id} options={[none, ...data.departments.map((d) => ({ value: d._id, label: d.name }))]} />
+              <button type="submit" className="btn-secondary">
+                {t("cabinet.apply")}
+              </button>
+            </form>
+          </Card>
+        )}
+      </div>
+      {data.canStructure && (
+        <div className="mt-6">
+          <ConfirmDelete kind="delete" label={t("cabinet.employees.delete")} consequence={t("cabinet.employees.deleteConsequence", { name: e.name })} confirm={t("cabinet.employees.deleteConfirm")} />
+        </div>
+      )}
+    </BusinessShell>
+  );
+}
+
+const idParam = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/) });
+
+export const employeePage = cabinetPage<DetailData>({
+  path: ["/business/employees/:id", "/dashboard/employees/:id"],
+  params: idParam,
+  title: (_t, d) => d.employee.name,
+  load: async (c, scope) => {
+    const [employee, departments, positions, people] = await Promise.all([
+      getEmployee(scope, c.req.param("id")!),
+      listDepartments(scope),
+      listPositions(scope),
+      listEmployees(scope, employeeListSchema.parse({})),
+    ]);
+    return {
+      employee,
+      departments: departments.map((d) => ({ _id: d._id, name: d.name })),
+      positions: positions.map((p) => ({ _id: p._id, name: p.name })),
+      people: people.docs.map((p) => ({ _id: p._id, name: p.name })),
+      canStructure: can(scope, "structure") && !scope.demo,
+      canMove: can(scope, "people") && !scope.demo,
+    };
+  },
+  Component: EmployeeDetail,
+  action: async (c, scope) => {
+    const id = c.req.param("id")!;
+    const body = await c.req.parseBody();
+    if (body._form === "delete") {
+      await deleteEmployee(scope, id);
+      return done(c, scope, "employeeDeleted", c.req.path.replace(/\/[0-9a-f]{24}$/, ""));
+    }
+    if (body._form === "control") {
+      return handleForm(c, "control", activateManagerSchema, async (input) => {
+        await activateManager(scope, input);
+        return done(c, scope, "saved");
+      }, (v) => ({ employee: id, type: v.type, department: v.department || null }));
+    }
+    return handleForm(
+      c,
+      "move",
+      changeDepartmentSchema.extend({ position: changePositionSchema.shape.position, supervisor: changeSupervisorSchema.shape.supervisor }),
+      async (input) => {
+        const current = await getEmployee(scope, id);
+        if ((current.department?._id ?? null) !== input.department) await changeDepartment(scope, { employee: id, department: input.department });
+        if ((current.position?._id ?? null) !== input.position) await changePosition(scope, { employee: id, position: input.position });
+        if (current.supervisor !== input.supervisor) await changeSupervisor(scope, { employee: id, supervisor: input.supervisor });
+        return done(c, scope, "saved");
+      },
+      (v) => ({ ...blankToNull(v), employee: id }),
+    );
+  },
+});

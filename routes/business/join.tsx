@@ -1,0 +1,199 @@
+// Joining a company (/invite/{code}, /invite/business/{code}, /activate/business/{code}): the
+// invitee sees which company invites them and exactly what it will see of their results, agrees,
+// and signs up (right here) or signs in, then takes the test. A member sees their status here and
+// may withdraw (or give back) their consent. The pages without a code belong to the /invite index.
+import { z } from "zod";
+import { handleForm } from "../../server/lib/forms";
+import { requestMeta, setSessionCookies, trackingCookies } from "../../server/lib/http";
+import { definePage } from "../../server/render/define";
+import { usePage } from "../../server/render/page";
+import { signup, signupSchema } from "../../server/services/accounts";
+import { findInvitation, joinProject, membership, setConsent, SHARED_WITH_COMPANY } from "../../server/services/business";
+import { richText } from "../_blocks/rich-text";
+import { PublicLayout } from "../_layouts/public";
+import { ServerForm } from "../_blocks/blocks";
+import { notFound } from "../../server/lib/errors";
+
+type Data = {
+  code: string;
+  company: { _id: string; name: string; description: string | null } | null;
+  email: string | null;
+  member: { consent: boolean } | null;
+  tested: boolean;
+};
+
+const AGREEMENTS = [
+  { name: "policy", key: "common.signup.agreePolicy", href: "/policy" },
+  { name: "terms", key: "common.signup.agreeTerms", href: "/terms" },
+  { name: "offer", key: "common.signup.agreeOffer", href: "/offer" },
+] as const;
+
+function ConsentBox({ kind }: { kind: string }) {
+  const { t, form } = usePage();
+  const error = form?.kind === kind ? form.errors?.consent : undefined;
+  return (
+    <div>
+      <label className="flex items-start gap-2 text-sm">
+        <input type="checkbox" name="consent" required className="mt-1 h-4 w-4 shrink-0 accent-brand-600" data-testid="consent" />
+        <span>{t("cabinet.join.agree")}</span>
+      </label>
+      {error && <p className="field-error">{error}</p>}
+    </div>
+  );
+}
+
+function Join({ data }: { data: Data }) {
+  const { t, auth, path, url } = usePage();
+  if (!data.company) {
+    return (
+      <PublicLayout>
+        <div className="container-page py-10">
+          <div className="card mx-auto max-w-lg">
+            <h1 className="mb-3 text-2xl font-bold">{t("cabinet.join.notFoundTitle")}</h1>
+            <p className="text-slate-600">{t("business.errors.inviteNotFound")}</p>
+          </div>
+        </div>
+      </PublicLayout>
+    );
+  }
+  const joined = url.searchParams.has("joined");
+  return (
+    <PublicLayout>
+      <div className="container-page py-8 sm:py-10">
+        <div className="card mx-auto max-w-xl space-y-5 p-4 sm:p-6" data-testid="join">
+          <h1 className="text-2xl font-bold" data-testid="join-company">
+            {t("cabinet.join.title", { company: data.company.name })}
+          </h1>
+          {data.company.description && <p className="text-slate-600">{data.company.description}</p>}
+          <div className="rounded-xl bg-slate-50 p-4">
+            <h2 className="mb-2 font-semibold">{t("cabinet.join.sees")}</h2>
+            <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700" data-testid="join-shares">
+              {SHARED_WITH_COMPANY.map((s) => (
+                <li key={s}>{t(`cabinet.join.share.${s}`)}</li>
+              ))}
+            </ul>
+            <p className="mt-3 text-sm text-slate-600">{t("cabinet.join.notShared")}</p>
+          </div>
+          {data.member ? (
+            <div className="space-y-3" data-testid="join-member">
+              <p role="status" className="rounded-lg bg-emerald-50 p-3 text-emerald-800">
+                {joined && data.tested ? t("cabinet.join.joinedTested") : t("cabinet.join.member")}
+              </p>
+              {!data.tested && (
+                <form method="post" action="/test/start">
+                  <button type="submit" className="btn-primary">
+                    {t("cabinet.join.takeTest")}
+                  </button>
+                </form>
+              )}
+              <form method="post" action={`${path}${url.search}`}>
+                <input type="hidden" name="_form" value="consent" />
+                <input type="hidden" name="consent" value={data.member.consent ? "0" : "1"} />
+                <p className="mb-2 text-sm text-slate-600">{data.member.consent ? t("cabinet.join.consentOn") : t("cabinet.join.consentOff")}</p>
+                <button type="submit" className="btn-secondary" data-testid="consent-toggle">
+                  {data.member.consent ? t("cabinet.join.withdraw") : t("cabinet.join.giveBack")}
+                </button>
+              </form>
+            </div>
+          ) : auth ? (
+            <ServerForm kind="join" fields={[]} submit={t("cabinet.join.join")}>
+              <ConsentBox kind="join" />
+            </ServerForm>
+          ) : (
+            <>
+              <ServerForm
+                kind="join-signup"
+                captcha
+                title={t("cabinet.join.signupTitle")}
+                submit={t("cabinet.join.signup")}
+                fields={[
+                  { name: "email", label: t("common.forms.email"), type: "email", required: true, autoComplete: "email", value: data.email },
+                  { name: "password", label: t("auth.signup.password"), type: "password", autoComplete: "new-password", hint: t("auth.signup.passwordHint") },
+                ]}
+              >
+                <ConsentBox kind="join-signup" />
+                {AGREEMENTS.map((a) => (
+                  <label key={a.name} className="flex items-start gap-2 text-sm text-slate-600">
+                    <input type="checkbox" name={a.name} required className="mt-1 h-4 w-4 shrink-0 accent-brand-600" />
+                    <span>{richText(t(a.key), { [a.name]: a.href })}</span>
+                  </label>
+                ))}
+              </ServerForm>
+              <p className="text-sm">
+                {t("cabinet.join.haveAccount")}{" "}
+                <a href={`/login?fallback=${encodeURIComponent(path)}`} className="font-semibold text-brand-700 hover:underline" data-testid="join-login">
+                  {t("common.nav.login")}
+                </a>
+              </p>
+            </>
+          )}
+        </div>
+      </div>
+    </PublicLayout>
+  );
+}
+
+const codeOf = (c: { req: { param(n: string): string | undefined } }) => c.req.param("id") ?? c.req.param("invite") ?? "";
+
+export const joinPage = definePage({
+  // "business" is not a code: /invite/business (no code) is the invite index's page
+  path: ["/invite/:id{(?!business$)[0-9a-zA-Z_-]{4,64}}", "/invite/business/:id", "/activate/business/:invite"],
+  title: (t, d: Data) => (d.company ? t("cabinet.join.title", { company: d.company.name }) : t("cabinet.join.notFoundTitle")),
+  load: async (c): Promise<Data> => {
+    const code = codeOf(c);
+    const found = await findInvitation(c.var.deps.db, code);
+    // an unknown code is a 404 with a word on what to do, not a page that pretends
+    if (!found) throw notFound("invite.notFound");
+    const user = c.var.auth?.user ?? null;
+    const member = found && user ? await membership(c.var.deps.db, user, found.project.id) : null;
+    return {
+      code,
+      company: found ? { _id: found.project.id, name: found.project.name, description: found.project.description } : null,
+      email: found?.invite?.email ?? null,
+      member: member ? { consent: !member.consentWithdrawnAt } : null,
+      tested: Boolean(user?.formatCode),
+    };
+  },
+  Component: Join,
+  action: async (c) => {
+    const code = codeOf(c);
+    const body = await c.req.parseBody();
+    const back = (q: string) => c.redirect(`${c.req.path}?${q}`, 303);
+    const consent = z.literal("on", { error: "common.validation.agree" });
+    if (body._form === "consent") {
+      const user = c.var.auth?.user;
+      const found = await findInvitation(c.var.deps.db, code);
+      if (!user || !found) return c.redirect(`/login?fallback=${encodeURIComponent(c.req.path)}`, 303);
+      await setConsent(c.var.deps.db, user, found.project.id, body.consent === "1");
+      return back("consent=1");
+    }
+    if (body._form === "join") {
+      const user = c.var.auth?.user;
+      if (!user) return c.redirect(`/login?fallback=${encodeURIComponent(c.req.path)}`, 303);
+      return handleForm(c, "join", z.object({ consent }), async () => {
+        await joinProject(c.var.deps.db, user, code);
+        return user.formatCode ? back("joined=1") : c.redirect("/test/start", 303);
+      });
+    }
+    return handleForm(
+      c,
+      "join-signup",
+      signupSchema.extend({ consent }),
+      async (input) => {
+        const { user, token } = await signup(c.var.deps, { ...input, invite: code }, { ...requestMeta(c), cookies: trackingCookies(c) });
+        setSessionCookies(c, token, user.id);
+        await joinProject(c.var.deps.db, user, code);
+        return c.redirect("/test/start", 303);
+      },
+      (v) => ({
+        email: v.email,
+        password: v.password || undefined,
+        policy: v.policy === "on",
+        terms: v.terms === "on",
+        offer: v.offer === "on",
+        consent: v.consent,
+        captcha: v.captcha || undefined,
+      }),
+    );
+  },
+});

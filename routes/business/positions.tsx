@@ -1,0 +1,174 @@
+// Positions: the list with each position's activities, the create wizard (island over a plain
+// form), and the detail (edit with the same wizard, delete with confirmation). Served at
+// /business/positions[/{id}] and /dashboard/positions[/{id}].
+import { z } from "zod";
+import type { T } from "../../locales";
+import { handleForm } from "../../server/lib/forms";
+import { Island, usePage } from "../../server/render/page";
+import { can, COMMUNICATION, createPosition, DECISION, deletePosition, getPosition, listDepartments, listPositions, positionFromForm, positionSchema, updatePosition } from "../../server/services/business";
+import { BusinessShell } from "../_layouts/cabinet";
+import { Card, cabinetPage, ConfirmDelete, done, Notice, useLinks, type WithShell } from "./kit";
+import type { PositionWizardProps } from "../../islands/position-wizard";
+
+type Position = Awaited<ReturnType<typeof listPositions>>[number];
+
+function wizardStrings(t: T): PositionWizardProps["s"] {
+  return {
+    step1: t("cabinet.positions.step1"),
+    step2: t("cabinet.positions.step2"),
+    name: t("cabinet.positions.name"),
+    department: t("cabinet.employees.department"),
+    noDepartment: t("cabinet.employees.none"),
+    activity: t("cabinet.positions.activity", { n: "{{n}}" }),
+    activityName: t("cabinet.positions.activityName"),
+    communication: t("cabinet.positions.communication"),
+    decision: t("cabinet.positions.decision"),
+    content: t("cabinet.positions.content"),
+    priority: t("cabinet.positions.priority"),
+    levels: Object.fromEntries(COMMUNICATION.map((c) => [c, t(`cabinet.positions.levels.${c}`)])),
+    styles: Object.fromEntries(DECISION.map((c) => [c, t(`cabinet.positions.styles.${c}`)])),
+    add: t("cabinet.positions.add"),
+    remove: t("cabinet.positions.remove"),
+    next: t("cabinet.positions.next"),
+    back: t("cabinet.positions.back"),
+    save: t("cabinet.save"),
+    stepOf: t("cabinet.positions.stepOf", { n: "{{n}}" }),
+    error: t("common.errors.validation"),
+  };
+}
+
+function Wizard({ kind, position, departments }: { kind: string; position?: Position; departments: { _id: string; name: string }[] }) {
+  const { t, form, path, url } = usePage();
+  const mine = form?.kind === kind ? form : undefined;
+  const fromForm = mine ? positionFromForm(mine.values) : null;
+  const values = fromForm
+    ? { name: fromForm.name ?? "", department: fromForm.department ?? "", tasks: fromForm.tasks.map((a) => ({ name: a.name ?? "", communication: a.communication ?? "team", decision: a.decision ?? "balanced", content: a.content ?? "", priority: String(a.priority ?? 0) })) }
+    : {
+        name: position?.name ?? "",
+        department: position?.department?._id ?? "",
+        tasks: (position?.tasks ?? []).map((a) => ({ name: a.name, communication: a.communication, decision: a.decision, content: a.content ?? "", priority: String(a.priority) })),
+      };
+  return (
+    <Island
+      name="position-wizard"
+      props={{ action: `${path}${url.search}`, kind, values, departments: departments.map((d) => ({ value: d._id, label: d.name })), errors: mine?.errors ?? {}, s: wizardStrings(t) }}
+    />
+  );
+}
+
+function Activities({ p }: { p: Position }) {
+  const { t } = usePage();
+  return (
+    <ul className="mt-2 space-y-1 text-sm text-slate-600">
+      {p.tasks.map((a) => (
+        <li key={a._id}>
+          <span className="font-medium text-slate-800">{a.name}</span> · {t(`cabinet.positions.levels.${a.communication}`)} · {t(`cabinet.positions.styles.${a.decision}`)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type ListData = { positions: Position[]; departments: { _id: string; name: string }[]; canEdit: boolean };
+
+function PositionList({ data }: { data: WithShell<ListData> }) {
+  const { t } = usePage();
+  const links = useLinks();
+  return (
+    <BusinessShell shell={data.shell} title={t("cabinet.nav.business.positions")}>
+      <Notice />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <div className="space-y-3" data-testid="position-list">
+          {data.positions.length === 0 && <Card>{t("cabinet.positions.empty")}</Card>}
+          {data.positions.map((p) => (
+            <Card key={p._id}>
+              <a href={`${links.positions}/${p._id}`} className="text-lg font-semibold text-brand-700 hover:underline" data-position={p._id}>
+                {p.name}
+              </a>
+              <p className="text-sm text-slate-500">
+                {p.department?.name ?? t("cabinet.employees.none")} · {t("cabinet.positions.staff", { n: p.employees })}
+              </p>
+              <Activities p={p} />
+            </Card>
+          ))}
+        </div>
+        {data.canEdit && (
+          <Card title={t("cabinet.positions.create")} testid="position-create">
+            <Wizard kind="position" departments={data.departments} />
+          </Card>
+        )}
+      </div>
+    </BusinessShell>
+  );
+}
+
+const formSchema = positionSchema;
+
+export const positionsPage = cabinetPage<ListData>({
+  path: ["/business/positions", "/dashboard/positions"],
+  title: (t) => t("cabinet.nav.business.positions"),
+  load: async (_c, scope) => {
+    const [positions, departments] = await Promise.all([listPositions(scope), listDepartments(scope)]);
+    return { positions, departments: departments.map((d) => ({ _id: d._id, name: d.name })), canEdit: can(scope, "structure") && !scope.demo };
+  },
+  Component: PositionList,
+  action: (c, scope) =>
+    handleForm(c, "position", formSchema, async (input) => {
+      await createPosition(scope, input);
+      return done(c, scope, "positionCreated");
+    }, positionFromForm),
+});
+
+type DetailData = { position: Position; departments: { _id: string; name: string }[]; canEdit: boolean };
+
+function PositionDetail({ data }: { data: WithShell<DetailData> }) {
+  const { t } = usePage();
+  const links = useLinks();
+  const p = data.position;
+  return (
+    <BusinessShell shell={data.shell} title={p.name}>
+      <Notice />
+      <p className="mb-4">
+        <a href={links.positions} className="text-sm text-brand-700 hover:underline">
+          ← {t("cabinet.nav.business.positions")}
+        </a>
+      </p>
+      {data.canEdit ? (
+        <div className="space-y-6">
+          <Card title={t("cabinet.positions.edit")}>
+            <Wizard kind="position" position={p} departments={data.departments} />
+          </Card>
+          <ConfirmDelete kind="delete" label={t("cabinet.positions.delete")} consequence={t("cabinet.positions.deleteConsequence", { n: p.employees })} confirm={t("cabinet.positions.deleteConfirm")} />
+        </div>
+      ) : (
+        <Card>
+          <p className="text-sm text-slate-500">{p.department?.name ?? t("cabinet.employees.none")}</p>
+          <Activities p={p} />
+        </Card>
+      )}
+    </BusinessShell>
+  );
+}
+
+export const positionPage = cabinetPage<DetailData>({
+  path: ["/business/positions/:id", "/dashboard/positions/:id"],
+  params: z.object({ id: z.string().regex(/^[0-9a-f]{24}$/) }),
+  title: (_t, d) => d.position.name,
+  load: async (c, scope) => {
+    const [position, departments] = await Promise.all([getPosition(scope, c.req.param("id")!), listDepartments(scope)]);
+    return { position, departments: departments.map((d) => ({ _id: d._id, name: d.name })), canEdit: can(scope, "structure") && !scope.demo };
+  },
+  Component: PositionDetail,
+  action: async (c, scope) => {
+    const id = c.req.param("id")!;
+    const body = await c.req.parseBody();
+    if (body._form === "delete") {
+      await deletePosition(scope, id);
+      return done(c, scope, "positionDeleted", c.req.path.replace(/\/[0-9a-f]{24}$/, ""));
+    }
+    return handleForm(c, "position", formSchema, async (input) => {
+      await updatePosition(scope, id, input);
+      return done(c, scope, "saved");
+    }, positionFromForm);
+  },
+});

@@ -1,0 +1,223 @@
+// Settings (/business/settings): the project's name and description, the company details for
+// invoices; projects (/business/settings/projects, /dashboard/project) and creating one
+// (/dashboard/project/create); support (/business/support); the bought reports (/business/reports).
+import { intlLocale } from "../../locales";
+import { handleForm } from "../../server/lib/forms";
+import { usePage } from "../../server/render/page";
+import { businessReports, can, createProject, detailsSchema, listProjects, projectSchema, sendSupport, supportSchema, updateDetails, updateProject, updateProjectSchema } from "../../server/services/business";
+import { ServerForm } from "../_blocks/blocks";
+import { BusinessShell } from "../_layouts/cabinet";
+import { Card, cabinetPage, done, Notice, useLinks, type WithShell } from "./kit";
+
+type SettingsData = { name: string; description: string; details: Record<string, string>; canProject: boolean; canBilling: boolean };
+
+function Settings({ data }: { data: WithShell<SettingsData> }) {
+  const { t } = usePage();
+  const links = useLinks();
+  return (
+    <BusinessShell shell={data.shell} title={t("cabinet.nav.business.settings")}>
+      <Notice />
+      <nav className="mb-4 flex flex-wrap gap-3 text-sm">
+        <a href={links.projects} className="text-brand-700 hover:underline">
+          {t("cabinet.settings.projects")}
+        </a>
+        <a href="/business/support" className="text-brand-700 hover:underline">
+          {t("cabinet.settings.support")}
+        </a>
+        <a href="/business/reports" className="text-brand-700 hover:underline">
+          {t("cabinet.settings.reports")}
+        </a>
+      </nav>
+      <div className="grid gap-4 lg:grid-cols-2">
+        {data.canProject && (
+          <Card title={t("cabinet.settings.project")}>
+            <ServerForm
+              kind="project"
+              submit={t("cabinet.save")}
+              fields={[
+                { name: "name", label: t("cabinet.settings.name"), required: true, value: data.name },
+                { name: "description", label: t("cabinet.settings.description"), type: "textarea", value: data.description },
+              ]}
+            />
+          </Card>
+        )}
+        {data.canBilling && (
+          <Card title={t("cabinet.settings.details")}>
+            <ServerForm
+              kind="details"
+              submit={t("cabinet.save")}
+              fields={[
+                { name: "company", label: t("cabinet.settings.company"), value: data.details.company, autoComplete: "organization" },
+                { name: "inn", label: t("cabinet.begin.inn"), value: data.details.inn },
+                { name: "kpp", label: t("cabinet.settings.kpp"), value: data.details.kpp },
+                { name: "address", label: t("cabinet.settings.address"), value: data.details.address },
+                { name: "email", label: t("common.forms.email"), type: "email", value: data.details.email },
+                { name: "phone", label: t("cabinet.settings.phone"), type: "tel", value: data.details.phone },
+              ]}
+            />
+          </Card>
+        )}
+        {!data.canProject && !data.canBilling && <Card>{t("cabinet.settings.readOnly")}</Card>}
+      </div>
+    </BusinessShell>
+  );
+}
+
+export const settingsPage = cabinetPage<SettingsData>({
+  path: ["/business/settings"],
+  title: (t) => t("cabinet.nav.business.settings"),
+  load: async (_c, scope) => ({
+    name: scope.project.name,
+    description: scope.project.description ?? "",
+    details: (scope.project.details ?? {}) as Record<string, string>,
+    canProject: can(scope, "project") && !scope.demo,
+    canBilling: can(scope, "billing") && !scope.demo,
+  }),
+  Component: Settings,
+  action: async (c, scope) => {
+    const body = await c.req.parseBody();
+    if (body._form === "details") {
+      return handleForm(c, "details", detailsSchema, async (input) => {
+        await updateDetails(scope, input);
+        return done(c, scope, "saved");
+      });
+    }
+    return handleForm(c, "project", updateProjectSchema, async (input) => {
+      await updateProject(scope, input);
+      return done(c, scope, "saved");
+    }, (v) => ({ name: v.name, description: v.description ?? "" }));
+  },
+});
+
+// ------------------------------------------------------------------ projects
+
+type ProjectsData = { projects: Awaited<ReturnType<typeof listProjects>>; canCreate: boolean; createOnly: boolean };
+
+function Projects({ data }: { data: WithShell<ProjectsData> }) {
+  const { t, path } = usePage();
+  return (
+    <BusinessShell shell={data.shell} title={data.createOnly ? t("cabinet.projects.create") : t("cabinet.settings.projects")}>
+      <Notice />
+      <div className="grid gap-4 lg:grid-cols-2">
+        {!data.createOnly && (
+          <Card testid="project-list">
+            <ul className="divide-y divide-slate-100">
+              {data.projects.map((p) => (
+                <li key={p._id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                  <span>
+                    <a href={`${path}?project=${p._id}`} className="font-medium text-brand-700 hover:underline">
+                      {p.name}
+                    </a>
+                    {p._id === data.shell.project._id && <span className="ml-2 text-xs text-slate-500">{t("cabinet.projects.current")}</span>}
+                  </span>
+                  <span className="text-sm text-slate-500">{t("cabinet.projects.balance", { n: p.inviteBalance })}</span>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        )}
+        {data.canCreate && (
+          <Card title={t("cabinet.projects.create")}>
+            <ServerForm
+              kind="create-project"
+              submit={t("cabinet.projects.create")}
+              fields={[
+                { name: "name", label: t("cabinet.settings.name"), required: true },
+                { name: "description", label: t("cabinet.settings.description"), type: "textarea" },
+              ]}
+            />
+          </Card>
+        )}
+      </div>
+    </BusinessShell>
+  );
+}
+
+const projectsDef = (path: string[], createOnly: boolean) =>
+  cabinetPage<ProjectsData>({
+    path,
+    title: (t) => (createOnly ? t("cabinet.projects.create") : t("cabinet.settings.projects")),
+    load: async (_c, scope) => ({ projects: await listProjects(scope.db, scope.user), canCreate: (scope.user.isBusiness || scope.role === "admin") && !scope.demo, createOnly }),
+    Component: Projects,
+    action: (c, scope) =>
+      handleForm(c, "create-project", projectSchema, async (input) => {
+        const p = await createProject(scope.db, scope.user, input);
+        const url = new URL(c.req.path.endsWith("/create") ? "/dashboard/project" : c.req.path, "http://x");
+        url.searchParams.set("project", p._id);
+        url.searchParams.set("done", "projectCreated");
+        return c.redirect(`${url.pathname}${url.search}`, 303);
+      }),
+  });
+export const projectsPage = projectsDef(["/business/settings/projects", "/dashboard/project"], false);
+export const projectCreatePage = projectsDef(["/dashboard/project/create"], true);
+
+// ------------------------------------------------------------------ support
+
+function Support({ data }: { data: WithShell<{ email: string }> }) {
+  const { t } = usePage();
+  return (
+    <BusinessShell shell={data.shell} title={t("cabinet.settings.support")}>
+      <Notice />
+      <div className="max-w-xl">
+        <Card>
+          <p className="mb-4 text-sm text-slate-600">{t("cabinet.support.lead")}</p>
+          <ServerForm
+            kind="support"
+            submit={t("common.forms.send")}
+            fields={[
+              { name: "subject", label: t("cabinet.support.subject"), required: true },
+              { name: "message", label: t("cabinet.support.message"), type: "textarea", required: true },
+              { name: "email", label: t("common.forms.email"), type: "email", value: data.email },
+            ]}
+          />
+        </Card>
+      </div>
+    </BusinessShell>
+  );
+}
+
+export const supportPage = cabinetPage<{ email: string }>({
+  path: ["/business/support"],
+  title: (t) => t("cabinet.settings.support"),
+  load: async (_c, scope) => ({ email: scope.user.email }),
+  Component: Support,
+  action: (c, scope) =>
+    handleForm(c, "support", supportSchema, async (input) => {
+      await sendSupport(c.var.deps, scope, input);
+      return done(c, scope, "supportSent");
+    }),
+});
+
+// ------------------------------------------------------------------ reports
+
+type ReportsData = Awaited<ReturnType<typeof businessReports>>;
+
+function Reports({ data }: { data: WithShell<ReportsData> }) {
+  const { t, locale } = usePage();
+  return (
+    <BusinessShell shell={data.shell} title={t("cabinet.settings.reports")}>
+      <Card testid="business-reports">
+        <p className="mb-3 text-sm text-slate-600">{t("cabinet.reports.lead", { n: data.invitesBought })}</p>
+        {data.orders.length === 0 ? (
+          <p className="text-slate-600">{t("cabinet.reports.none")}</p>
+        ) : (
+          <ul className="divide-y divide-slate-100 text-sm">
+            {data.orders.map((o) => (
+              <li key={o._id} className="flex justify-between py-2">
+                <span>{t("cabinet.reports.pack", { n: o.quantity })}</span>
+                <span className="text-slate-500">{o.paidAt?.toLocaleDateString(intlLocale(locale)) ?? "—"}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </BusinessShell>
+  );
+}
+
+export const reportsPage = cabinetPage<ReportsData>({
+  path: ["/business/reports"],
+  title: (t) => t("cabinet.settings.reports"),
+  load: async (_c, scope) => businessReports(scope),
+  Component: Reports,
+});

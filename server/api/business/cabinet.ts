@@ -1,0 +1,84 @@
+// /api/business/*: the cabinet's resources — projects, departments, positions, employees,
+// invites, the dashboard, settings and support — each behind the project guard, which fixes the
+// project of the request (tenant isolation); the services check every id against it and the
+// permission matrix (server/services/business/access.ts).
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../../context";
+import { pathId } from "../../lib/ids";
+import { validate } from "../../lib/validate";
+import { guard, type GuardedEnv } from "../../middleware/guards";
+import * as biz from "../../services/business";
+import { resolveProject } from "../../services/projects";
+
+type ProjectCtx = Context<GuardedEnv<["project"]>>;
+const scope = (c: ProjectCtx) => biz.scopeOf(c);
+const inProject = guard("project");
+
+// ------------------------------------------------------------------ projects
+export const projectsApi = new Hono<AppEnv>();
+projectsApi.get("/", guard("business"), async (c) => c.json({ docs: await biz.listProjects(c.var.deps.db, c.var.user) }));
+projectsApi.post("/", guard("business"), validate("json", biz.projectSchema), async (c) => c.json(await biz.createProject(c.var.deps.db, c.var.user, c.req.valid("json")), 201));
+projectsApi.put("/", inProject, validate("json", biz.updateProjectSchema), async (c) => c.json(await biz.updateProject(await scope(c), c.req.valid("json"))));
+projectsApi.put("/refresh-invite-code", inProject, async (c) => c.json(await biz.refreshInviteCode(await scope(c))));
+projectsApi.put("/details", inProject, validate("json", biz.detailsSchema), async (c) => c.json(await biz.updateDetails(await scope(c), c.req.valid("json"))));
+// a GET that writes (spec): only with the Authorization header, never the demo
+projectsApi.get("/reset-efficiency", guard("bearer", "project"), async (c) => c.json(await biz.resetEfficiency(await scope(c))));
+projectsApi.get("/stats/:id", guard("business"), async (c) => {
+  const { project, role } = await resolveProject(c.var.deps.db, c.var.user, pathId(c));
+  return c.json(await biz.projectStats(await biz.scopeFor(c.var.deps.db, c.var.user, project, role, c.var.auth.kind === "demo")));
+});
+projectsApi.get("/:id", guard("business"), async (c) => c.json(await biz.getProject(c.var.deps.db, c.var.user, pathId(c))));
+
+// ------------------------------------------------------------------ departments
+export const departmentsApi = new Hono<AppEnv>();
+departmentsApi.get("/", inProject, async (c) => c.json({ docs: await biz.listDepartments(await scope(c)) }));
+departmentsApi.post("/", inProject, validate("json", biz.departmentSchema), async (c) => c.json(await biz.createDepartment(await scope(c), c.req.valid("json")), 201));
+departmentsApi.get("/:id", inProject, async (c) => c.json(await biz.getDepartment(await scope(c), pathId(c))));
+departmentsApi.put("/:id", inProject, validate("json", biz.departmentUpdateSchema), async (c) => c.json(await biz.updateDepartment(await scope(c), pathId(c), c.req.valid("json"))));
+departmentsApi.delete("/:id", inProject, async (c) => c.json(await biz.deleteDepartment(await scope(c), pathId(c))));
+
+// ------------------------------------------------------------------ positions
+export const positionsApi = new Hono<AppEnv>();
+positionsApi.get("/", inProject, async (c) => c.json({ docs: await biz.listPositions(await scope(c)) }));
+positionsApi.post("/", inProject, validate("json", biz.positionSchema), async (c) => c.json(await biz.createPosition(await scope(c), c.req.valid("json")), 201));
+positionsApi.get("/:id", inProject, async (c) => c.json(await biz.getPosition(await scope(c), pathId(c))));
+positionsApi.put("/:id", inProject, validate("json", biz.positionUpdateSchema), async (c) => c.json(await biz.updatePosition(await scope(c), pathId(c), c.req.valid("json"))));
+positionsApi.delete("/:id", inProject, async (c) => c.json(await biz.deletePosition(await scope(c), pathId(c))));
+
+// ------------------------------------------------------------------ employees
+export const employeesApi = new Hono<AppEnv>();
+employeesApi.post("/", inProject, validate("json", biz.employeeListSchema), async (c) => c.json(await biz.listEmployees(await scope(c), c.req.valid("json"))));
+employeesApi.get("/managers", inProject, async (c) => c.json({ docs: await biz.listManagers(await scope(c)) }));
+employeesApi.post("/change-department", inProject, validate("json", biz.changeDepartmentSchema), async (c) => c.json(await biz.changeDepartment(await scope(c), c.req.valid("json"))));
+employeesApi.post("/change-position", inProject, validate("json", biz.changePositionSchema), async (c) => c.json(await biz.changePosition(await scope(c), c.req.valid("json"))));
+employeesApi.post("/change-supervisor", inProject, validate("json", biz.changeSupervisorSchema), async (c) => c.json(await biz.changeSupervisor(await scope(c), c.req.valid("json"))));
+employeesApi.post("/activate-manager", inProject, validate("json", biz.activateManagerSchema), async (c) => c.json(await biz.activateManager(await scope(c), c.req.valid("json"))));
+employeesApi.get("/:id", inProject, async (c) => c.json(await biz.getEmployee(await scope(c), pathId(c))));
+employeesApi.delete("/:id", inProject, async (c) => c.json(await biz.deleteEmployee(await scope(c), pathId(c))));
+
+// ------------------------------------------------------------------ invites
+export const invitesApi = new Hono<AppEnv>();
+invitesApi.get("/", inProject, validate("query", biz.inviteListSchema), async (c) => c.json(await biz.listInvites(await scope(c), c.req.valid("query"))));
+invitesApi.post("/", inProject, validate("json", biz.inviteCreateSchema), async (c) => c.json(await biz.createInvites(c.var.deps, await scope(c), c.req.valid("json"), c.var.locale), 201));
+invitesApi.put("/createOrUpdateInvite", inProject, validate("json", biz.inviteUpdateSchema), async (c) => c.json(await biz.createOrUpdateInvite(c.var.deps, await scope(c), c.req.valid("json"), c.var.locale)));
+invitesApi.get("/get-count", inProject, async (c) => c.json(await biz.inviteCount(c.var.deps.db, c.var.project)));
+invitesApi.delete("/:id", inProject, async (c) => c.json(await biz.deleteInvite(await scope(c), pathId(c))));
+
+// ------------------------------------------------------------------ the rest of /api/business
+export const cabinetApi = new Hono<AppEnv>();
+cabinetApi.get("/dashboard", inProject, validate("query", z.object({ department: z.string().max(100).optional() })), async (c) =>
+  c.json(await biz.dashboard(await scope(c), c.req.valid("query").department || null)),
+);
+cabinetApi.get("/stats", inProject, async (c) => c.json(await biz.projectStats(await scope(c))));
+cabinetApi.post("/support", inProject, validate("json", biz.supportSchema), async (c) => c.json(await biz.sendSupport(c.var.deps, await scope(c), c.req.valid("json")), 201));
+cabinetApi.get("/reports", inProject, async (c) => c.json(await biz.businessReports(await scope(c))));
+// the invitee's side: which company invites them, joining with consent, withdrawing it
+cabinetApi.get("/project-form-info/:id", guard("auth"), async (c) => c.json(await biz.projectFormInfo(c.var.deps.db, c.req.param("id"))));
+cabinetApi.post("/join/:id", guard("auth"), validate("json", z.object({ agree: z.literal(true, { error: "common.validation.agree" }) })), async (c) =>
+  c.json(await biz.joinProject(c.var.deps.db, c.var.user, c.req.param("id")), 201),
+);
+cabinetApi.get("/consent", guard("auth"), async (c) => c.json({ docs: await biz.myCompanies(c.var.deps.db, c.var.user) }));
+cabinetApi.post("/consent/:id", guard("auth"), validate("json", z.object({ consent: z.boolean() })), async (c) =>
+  c.json(await biz.setConsent(c.var.deps.db, c.var.user, c.req.param("id"), c.req.valid("json").consent)),
+);

@@ -1,0 +1,90 @@
+// Who may do what inside a business project (the issue's matrix; the spec leaves it open).
+//
+// | role            | read                                   | write                                              |
+// |-----------------|----------------------------------------|----------------------------------------------------|
+// | owner           | everything in their projects           | everything, incl. billing and new projects         |
+// | admin (manager) | every project                          | everything                                         |
+// | projectManager  | everything in the project              | everything but billing (refill, invoice details)   |
+// |                 |                                        | and ownership (creating projects)                  |
+// | supervisor      | their department and its sub-depart-   | rename their departments; move employees, appoint  |
+// |                 | ments and those departments' employees;| supervisors inside that subtree; nothing else      |
+// |                 | positions read-only; no invites        |                                                    |
+// | employee        | nothing here: their own results only (their account), as the invite consent allows  |
+// | anyone else     | 403 on the API, redirect home on pages (the project guard)                           |
+//
+// Every id a request names is looked up inside `scope.project` (and for a supervisor inside
+// their subtree); an id of another project is a 404, never served and never changed.
+import { and, eq } from "drizzle-orm";
+import type { Context } from "hono";
+import type { Db } from "../../../db/client";
+import { departments, employees } from "../../../db/schema";
+import { forbidden } from "../../lib/errors";
+import type { GuardedEnv } from "../../middleware/guards";
+import type { ProjectRole, ProjectRow } from "../projects";
+import type { UserRow } from "../users";
+
+export type Action = "read" | "structure" | "people" | "invites" | "billing" | "project" | "createProject";
+
+export interface Scope {
+  db: Db;
+  user: UserRow;
+  project: ProjectRow;
+  role: ProjectRole;
+  /** The departments a supervisor may see (their own and every sub-department); null = all. */
+  departments: Set<string> | null;
+  /** The read-only demo company. */
+  demo: boolean;
+}
+
+const MATRIX: Record<ProjectRole, readonly Action[]> = {
+  owner: ["read", "structure", "people", "invites", "billing", "project", "createProject"],
+  admin: ["read", "structure", "people", "invites", "billing", "project", "createProject"],
+  projectManager: ["read", "structure", "people", "invites", "project"],
+  supervisor: ["read", "people"],
+};
+
+export const can = (scope: Pick<Scope, "role">, action: Action) => MATRIX[scope.role].includes(action);
+
+export function requireCan(scope: Scope, action: Action) {
+  if (!can(scope, action)) throw forbidden("business.errors.notAllowed");
+}
+
+/** A department id and all its descendants, from the project's whole (small) tree. */
+export function subtree(all: { id: string; parentId: string | null }[], roots: Iterable<string>): Set<string> {
+  const children = new Map<string, string[]>();
+  for (const d of all) if (d.parentId) children.set(d.parentId, [...(children.get(d.parentId) ?? []), d.id]);
+  const out = new Set<string>();
+  const stack = [...roots];
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (out.has(id)) continue;
+    out.add(id);
+    stack.push(...(children.get(id) ?? []));
+  }
+  return out;
+}
+
+export async function scopeFor(db: Db, user: UserRow, project: ProjectRow, role: ProjectRole, demo = false): Promise<Scope> {
+  let visible: Set<string> | null = null;
+  if (role === "supervisor") {
+    const all = await db.select({ id: departments.id, parentId: departments.parentId, supervisorId: departments.supervisorId }).from(departments).where(eq(departments.projectId, project.id));
+    const me = await db
+      .select({ id: employees.id })
+      .from(employees)
+      .where(and(eq(employees.projectId, project.id), eq(employees.userId, user.id)));
+    const mine = new Set(me.map((e) => e.id));
+    visible = subtree(all, all.filter((d) => d.supervisorId && mine.has(d.supervisorId)).map((d) => d.id));
+  }
+  return { db, user, project, role, departments: visible, demo };
+}
+
+/** The scope of a request behind `guard("project")`. */
+export function scopeOf(c: Context<GuardedEnv<["project"]>>): Promise<Scope> {
+  return scopeFor(c.var.deps.db, c.var.user, c.var.project, c.var.projectRole, c.var.auth.kind === "demo");
+}
+
+/** A supervisor may only touch departments inside their subtree. */
+export function requireDepartment(scope: Scope, departmentId: string | null | undefined) {
+  if (!scope.departments) return;
+  if (!departmentId || !scope.departments.has(departmentId)) throw forbidden("business.errors.notAllowed");
+}

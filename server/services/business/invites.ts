@@ -1,0 +1,164 @@
+// Invites of a project: by the project's refreshable link, or by e-mail (one or many addresses,
+// a real e-mail in the recipient's language). Statuses: Invited, Sent, Accepted, completed test,
+// pending activation, no action. Accepting spends one invite of the project's balance; an empty
+// balance stops new invites (402 with a message; the page shows the Buy button).
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import { invites, projects, users } from "../../../db/schema";
+import { tFor, type Locale } from "../../../locales";
+import type { AppDeps } from "../../context";
+import { notFound } from "../../lib/errors";
+import { createId, ID_PATTERN } from "../../lib/ids";
+import { paged } from "../../lib/listing";
+import { fields } from "../../lib/validate";
+import { noInvitesLeft } from "./projects";
+import { requireCan, type Scope } from "./access";
+
+export const INVITE_STATUSES = ["Invited", "Sent", "Accepted", "completed test", "pending activation", "no action"] as const;
+export type InviteStatus = (typeof INVITE_STATUSES)[number];
+export const MAX_EMAILS = 100;
+
+export const inviteListSchema = z.object({
+  status: z.enum(INVITE_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+/** "a@x, b@y" or ["a@x", "b@y"] or {email}: one to a hundred addresses. */
+export const inviteCreateSchema = z
+  .object({
+    email: fields.email().optional(),
+    emails: z
+      .union([z.array(fields.email()), z.string().max(20_000).transform((s) => s.split(/[\s,;]+/).filter(Boolean))])
+      .optional(),
+    locale: z.enum(["ru", "en"]).optional(),
+  })
+  .transform((v, ctx) => {
+    const list = [...new Set([...(v.email ? [v.email] : []), ...(v.emails ?? []).map((e) => e.trim().toLowerCase())])];
+    const bad = list.find((e) => !z.email().safeParse(e).success);
+    if (bad) ctx.addIssue({ code: "custom", path: ["emails"], message: "common.validation.email" });
+    if (!list.length) ctx.addIssue({ code: "custom", path: ["emails"], message: "common.validation.required" });
+    if (list.length > MAX_EMAILS) ctx.addIssue({ code: "custom", path: ["emails"], message: "business.errors.tooManyEmails" });
+    return { emails: list, locale: v.locale };
+  });
+
+export const inviteUpdateSchema = z.object({
+  email: fields.email(),
+  resend: z.boolean().optional(),
+  isActive: z.boolean().optional(),
+  locale: z.enum(["ru", "en"]).optional(),
+});
+
+export function toInviteDoc(i: typeof invites.$inferSelect) {
+  return { _id: i.id, email: i.email, user: i.userId, kind: i.kind, status: i.status, isActive: i.isActive, link: i.link, createdAt: i.createdAt, updatedAt: i.updatedAt };
+}
+
+/** An accepted invite whose person has since finished the test shows "completed test". */
+async function syncStatuses(scope: Scope) {
+  await scope.db
+    .update(invites)
+    .set({ status: "completed test", updatedAt: new Date() })
+    .where(
+      and(
+        eq(invites.projectId, scope.project.id),
+        inArray(invites.status, ["Accepted", "pending activation"]),
+        sql`exists (select 1 from ${users} u where u.id = ${invites.userId} and u.format_code is not null)`,
+      ),
+    );
+}
+
+export async function listInvites(scope: Scope, input: z.output<typeof inviteListSchema>) {
+  requireCan(scope, "invites");
+  await syncStatuses(scope);
+  const where = and(eq(invites.projectId, scope.project.id), input.status ? eq(invites.status, input.status) : undefined);
+  const counts = await scope.db.select({ status: invites.status, n: sql<number>`count(*)` }).from(invites).where(eq(invites.projectId, scope.project.id)).groupBy(invites.status);
+  const total = input.status ? (counts.find((c) => c.status === input.status)?.n ?? 0) : counts.reduce((s, c) => s + c.n, 0);
+  const rows = await scope.db.select().from(invites).where(where).orderBy(desc(invites.createdAt), desc(invites.id)).limit(input.limit).offset((input.page - 1) * input.limit);
+  return {
+    ...paged(rows.map(toInviteDoc), total, input.page, input.limit),
+    counts: Object.fromEntries(INVITE_STATUSES.map((s) => [s, counts.find((c) => c.status === s)?.n ?? 0])) as Record<InviteStatus, number>,
+    balance: scope.project.inviteBalance,
+    inviteCode: scope.project.inviteCode,
+  };
+}
+
+export const inviteUrl = (deps: AppDeps, code: string) => `${deps.config.PUBLIC_URL}/invite/${encodeURIComponent(code)}`;
+
+async function sendInviteMail(deps: AppDeps, scope: Scope, invite: { id: string; email: string; link: string }, fallback: Locale) {
+  const [known] = await deps.db.select({ locale: users.locale }).from(users).where(eq(users.email, invite.email));
+  const t = tFor((known?.locale as Locale | undefined) ?? fallback);
+  const text = [
+    t("business.mail.invite.greeting"),
+    "",
+    t("business.mail.invite.body", { company: scope.project.name }),
+    inviteUrl(deps, invite.link),
+    "",
+    t("business.mail.invite.consent"),
+    "",
+    t("mail.signature"),
+  ].join("\n");
+  await deps.mailer.send({ to: invite.email, subject: t("business.mail.invite.subject", { company: scope.project.name }), text });
+  await deps.db.update(invites).set({ status: "Sent", updatedAt: new Date() }).where(and(eq(invites.id, invite.id), eq(invites.status, "Invited")));
+}
+
+/** Invites the addresses not yet invited to the project; refuses when the balance can't cover them. */
+export async function createInvites(deps: AppDeps, scope: Scope, input: z.output<typeof inviteCreateSchema>, locale: Locale) {
+  requireCan(scope, "invites");
+  const existing = await scope.db
+    .select()
+    .from(invites)
+    .where(and(eq(invites.projectId, scope.project.id), inArray(invites.email, input.emails), eq(invites.isActive, true)));
+  const known = new Set(existing.map((i) => i.email));
+  const fresh = input.emails.filter((e) => !known.has(e));
+  const [project] = await scope.db.select({ balance: projects.inviteBalance }).from(projects).where(eq(projects.id, scope.project.id));
+  const [open] = await scope.db
+    .select({ n: sql<number>`count(*)` })
+    .from(invites)
+    .where(and(eq(invites.projectId, scope.project.id), eq(invites.isActive, true), inArray(invites.status, ["Invited", "Sent"])));
+  if (fresh.length && (project?.balance ?? 0) < fresh.length + (open?.n ?? 0)) throw noInvitesLeft();
+  const created = fresh.map((email) => ({ id: createId(), projectId: scope.project.id, email, link: createId().slice(8) + createId().slice(8), kind: "email" as const, status: "Invited" as const }));
+  if (created.length) await scope.db.insert(invites).values(created);
+  for (const i of created) await sendInviteMail(deps, scope, i, input.locale ?? locale);
+  const rows = created.length ? await scope.db.select().from(invites).where(inArray(invites.id, created.map((c) => c.id))) : [];
+  return { docs: rows.map(toInviteDoc), skipped: [...known] };
+}
+
+async function findInvite(scope: Scope, inviteId: string) {
+  if (!ID_PATTERN.test(inviteId)) throw notFound();
+  const [row] = await scope.db.select().from(invites).where(and(eq(invites.id, inviteId), eq(invites.projectId, scope.project.id)));
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function getInvite(scope: Scope, inviteId: string) {
+  requireCan(scope, "invites");
+  return toInviteDoc(await findInvite(scope, inviteId));
+}
+
+/** PUT createOrUpdateInvite: an address's invite is created, or re-sent / switched on or off. */
+export async function createOrUpdateInvite(deps: AppDeps, scope: Scope, input: z.infer<typeof inviteUpdateSchema>, locale: Locale) {
+  requireCan(scope, "invites");
+  const [row] = await scope.db.select().from(invites).where(and(eq(invites.projectId, scope.project.id), eq(invites.email, input.email))).orderBy(desc(invites.createdAt)).limit(1);
+  if (!row) return (await createInvites(deps, scope, { emails: [input.email], locale: input.locale }, locale)).docs[0]!;
+  return updateInvite(deps, scope, row.id, input, locale);
+}
+
+export async function updateInvite(deps: AppDeps, scope: Scope, inviteId: string, input: { resend?: boolean; isActive?: boolean; locale?: Locale }, locale: Locale) {
+  requireCan(scope, "invites");
+  const row = await findInvite(scope, inviteId);
+  if (input.isActive !== undefined) await scope.db.update(invites).set({ isActive: input.isActive, updatedAt: new Date() }).where(eq(invites.id, row.id));
+  if (input.resend && row.email && !row.userId) {
+    await scope.db.update(invites).set({ status: "Invited" }).where(eq(invites.id, row.id));
+    await sendInviteMail(deps, scope, { id: row.id, email: row.email, link: row.link }, input.locale ?? locale);
+  }
+  return toInviteDoc(await findInvite(scope, row.id));
+}
+
+/** Withdraws an invite not yet accepted; an accepted one is only switched off (its employee stays). */
+export async function deleteInvite(scope: Scope, inviteId: string) {
+  requireCan(scope, "invites");
+  const row = await findInvite(scope, inviteId);
+  if (row.userId) await scope.db.update(invites).set({ isActive: false, status: "no action", updatedAt: new Date() }).where(eq(invites.id, row.id));
+  else await scope.db.delete(invites).where(eq(invites.id, row.id));
+  return { ok: true };
+}

@@ -1,0 +1,118 @@
+// Positions and their activities (tasks): one to five per position, each with a communication
+// level, a decision style, content and a priority.
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import { departments, employees, positions, tasks } from "../../../db/schema";
+import { badRequest, notFound } from "../../lib/errors";
+import { createId, ID_PATTERN } from "../../lib/ids";
+import { fields } from "../../lib/validate";
+import { requireCan, type Scope } from "./access";
+
+export const COMMUNICATION = ["individual", "team", "global"] as const;
+export const DECISION = ["balanced", "moderate", "improvisation"] as const;
+export const MAX_ACTIVITIES = 5;
+
+export const activitySchema = z.object({
+  name: fields.name(),
+  communication: z.enum(COMMUNICATION, { error: "business.errors.communication" }),
+  decision: z.enum(DECISION, { error: "business.errors.decision" }),
+  content: z.string().trim().max(2000).optional(),
+  priority: z.coerce.number({ error: "common.validation.invalid" }).int("common.validation.invalid").min(0, "common.validation.invalid").max(100, "common.validation.invalid").default(0),
+});
+
+export const positionSchema = z.object({
+  name: fields.name(),
+  department: z.string().regex(ID_PATTERN, "business.errors.badId").nullish(),
+  priority: z.number().int().min(0).max(100).optional(),
+  classification: z.string().trim().max(200).nullish(),
+  tasks: z.array(activitySchema, { error: "business.errors.activities" }).min(1, "business.errors.activities").max(MAX_ACTIVITIES, "business.errors.activities"),
+});
+export const positionUpdateSchema = positionSchema.partial();
+export type PositionInput = z.infer<typeof positionSchema>;
+
+async function findPosition(scope: Scope, positionId: string) {
+  if (!ID_PATTERN.test(positionId)) throw notFound();
+  const [row] = await scope.db.select().from(positions).where(and(eq(positions.id, positionId), eq(positions.projectId, scope.project.id)));
+  if (!row) throw notFound();
+  return row;
+}
+
+async function checkDepartment(scope: Scope, id: string | null | undefined) {
+  if (!id) return;
+  const [d] = await scope.db.select({ id: departments.id }).from(departments).where(and(eq(departments.id, id), eq(departments.projectId, scope.project.id)));
+  if (!d) throw badRequest("errors.validation", { department: "business.errors.noSuchDepartment" });
+}
+
+export async function listPositions(scope: Scope) {
+  const rows = await scope.db
+    .select({ p: positions, department: departments.name, staff: sql<number>`(select count(*) from ${employees} where ${employees.positionId} = ${positions.id})` })
+    .from(positions)
+    .leftJoin(departments, eq(departments.id, positions.departmentId))
+    .where(eq(positions.projectId, scope.project.id))
+    .orderBy(asc(positions.name));
+  const ids = rows.map((r) => r.p.id);
+  const acts = ids.length ? await scope.db.select().from(tasks).where(inArray(tasks.positionId, ids)).orderBy(asc(tasks.sort)) : [];
+  return rows.map(({ p, department, staff }) => ({
+    _id: p.id,
+    name: p.name,
+    department: p.departmentId ? { _id: p.departmentId, name: department ?? "" } : null,
+    priority: p.priority,
+    classification: p.classification,
+    employees: staff,
+    tasks: acts.filter((a) => a.positionId === p.id).map((a) => ({ _id: a.id, name: a.name, communication: a.communication, decision: a.decision, content: a.content, priority: a.priority })),
+  }));
+}
+
+export async function getPosition(scope: Scope, positionId: string) {
+  const row = await findPosition(scope, positionId);
+  return (await listPositions(scope)).find((p) => p._id === row.id)!;
+}
+
+async function writeTasks(scope: Scope, positionId: string, list: PositionInput["tasks"]) {
+  await scope.db.delete(tasks).where(eq(tasks.positionId, positionId));
+  await scope.db.insert(tasks).values(list.map((a, i) => ({ id: createId(), positionId, name: a.name, communication: a.communication, decision: a.decision, content: a.content || null, priority: a.priority ?? 0, sort: i })));
+}
+
+export async function createPosition(scope: Scope, input: PositionInput) {
+  requireCan(scope, "structure");
+  await checkDepartment(scope, input.department);
+  const id = createId();
+  await scope.db.insert(positions).values({ id, projectId: scope.project.id, name: input.name, departmentId: input.department ?? null, priority: input.priority ?? 0, classification: input.classification ?? null });
+  await writeTasks(scope, id, input.tasks);
+  return getPosition(scope, id);
+}
+
+export async function updatePosition(scope: Scope, positionId: string, input: z.infer<typeof positionUpdateSchema>) {
+  requireCan(scope, "structure");
+  const row = await findPosition(scope, positionId);
+  await checkDepartment(scope, input.department);
+  const set: Partial<typeof positions.$inferSelect> = {};
+  if (input.name !== undefined) set.name = input.name;
+  if (input.department !== undefined) set.departmentId = input.department ?? null;
+  if (input.priority !== undefined) set.priority = input.priority;
+  if (input.classification !== undefined) set.classification = input.classification ?? null;
+  if (Object.keys(set).length) await scope.db.update(positions).set(set).where(eq(positions.id, row.id));
+  if (input.tasks) await writeTasks(scope, row.id, input.tasks);
+  return getPosition(scope, row.id);
+}
+
+export async function deletePosition(scope: Scope, positionId: string) {
+  requireCan(scope, "structure");
+  const row = await findPosition(scope, positionId);
+  const [n] = await scope.db.select({ n: sql<number>`count(*)` }).from(employees).where(eq(employees.positionId, row.id));
+  await scope.db.update(employees).set({ positionId: null }).where(and(eq(employees.projectId, scope.project.id), eq(employees.positionId, row.id)));
+  await scope.db.delete(positions).where(eq(positions.id, row.id));
+  return { ok: true, unassigned: n?.n ?? 0 };
+}
+
+/** The position wizard's form (no script): name, department, then up to five activity rows;
+ * rows left empty are skipped. */
+export function positionFromForm(v: Record<string, string>) {
+  const list = [];
+  for (let i = 0; i < MAX_ACTIVITIES + 1; i++) {
+    const name = v[`tasks.${i}.name`]?.trim();
+    if (!name && !v[`tasks.${i}.content`]?.trim()) continue;
+    list.push({ name, communication: v[`tasks.${i}.communication`] || undefined, decision: v[`tasks.${i}.decision`] || undefined, content: v[`tasks.${i}.content`] || undefined, priority: v[`tasks.${i}.priority`] || 0 });
+  }
+  return { name: v.name, department: v.department || null, tasks: list };
+}

@@ -1,0 +1,123 @@
+// Projects of the business cabinet: list, create, rename/describe, the invite code, invoice details.
+import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../../db/client";
+import { employees, invites, projects, users } from "../../../db/schema";
+import { AppError, forbidden } from "../../lib/errors";
+import { createId } from "../../lib/ids";
+import { fields } from "../../lib/validate";
+import { logActivity } from "../activity";
+import { isManager, type UserRow } from "../users";
+import { resolveProject, visibleProjects, type ProjectRow } from "../projects";
+import { requireCan, type Scope } from "./access";
+
+export const newInviteCode = () => createId().slice(8);
+
+export function toProjectDoc(p: ProjectRow) {
+  return { _id: p.id, name: p.name, description: p.description, owner: p.ownerId, inviteCode: p.inviteCode, inviteBalance: p.inviteBalance, isDemo: p.isDemo, createdAt: p.createdAt };
+}
+
+export async function listProjects(db: Db, user: UserRow) {
+  return (await visibleProjects(db, user)).map(toProjectDoc);
+}
+
+export async function getProject(db: Db, user: UserRow, id: string) {
+  const { project, role } = await resolveProject(db, user, id);
+  return { ...toProjectDoc(project), role, details: project.details ?? {} };
+}
+
+export const projectSchema = z.object({
+  name: fields.name(),
+  description: z.string().trim().max(2000).optional(),
+});
+
+/** Only a business user (or a manager) owns projects; a new one starts with no invites. */
+export async function createProject(db: Db, user: UserRow, input: z.infer<typeof projectSchema>) {
+  if (!user.isBusiness && !isManager(user)) throw forbidden("business.errors.notAllowed");
+  const id = createId();
+  await db.insert(projects).values({ id, name: input.name, description: input.description || null, ownerId: user.id, inviteCode: newInviteCode(), inviteBalance: 0 });
+  await db.update(users).set({ currentProjectId: id }).where(eq(users.id, user.id));
+  await logActivity(db, user.id, "business.project.created", { project: id });
+  return toProjectDoc((await db.select().from(projects).where(eq(projects.id, id)))[0]!);
+}
+
+export const updateProjectSchema = z.object({
+  name: fields.name().optional(),
+  description: z.string().trim().max(2000).nullish(),
+});
+
+export async function updateProject(scope: Scope, input: z.infer<typeof updateProjectSchema>) {
+  requireCan(scope, "project");
+  const set: Partial<ProjectRow> = {};
+  if (input.name !== undefined) set.name = input.name;
+  if (input.description !== undefined) set.description = input.description || null;
+  if (Object.keys(set).length) await scope.db.update(projects).set(set).where(eq(projects.id, scope.project.id));
+  return toProjectDoc((await scope.db.select().from(projects).where(eq(projects.id, scope.project.id)))[0]!);
+}
+
+export const detailsSchema = z.object({
+  company: z.string().trim().max(300).optional(),
+  inn: z.union([z.literal(""), z.string().trim().regex(/^\d{10}(\d{2})?$/, "payment.errors.inn")]).optional(),
+  kpp: z.union([z.literal(""), z.string().trim().regex(/^\d{9}$/, "business.errors.kpp")]).optional(),
+  address: z.string().trim().max(500).optional(),
+  email: z.union([z.literal(""), fields.email()]).optional(),
+  phone: z.union([z.literal(""), fields.phone()]).optional(),
+});
+
+/** Company details for invoices: billing, so the owner's (and a manager's). */
+export async function updateDetails(scope: Scope, input: z.infer<typeof detailsSchema>) {
+  requireCan(scope, "billing");
+  const details = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== ""));
+  await scope.db.update(projects).set({ details }).where(eq(projects.id, scope.project.id));
+  return details;
+}
+
+/** A new link code: the old link stops working; invites already accepted stay. */
+export async function refreshInviteCode(scope: Scope) {
+  requireCan(scope, "invites");
+  const inviteCode = newInviteCode();
+  await scope.db.update(projects).set({ inviteCode }).where(eq(projects.id, scope.project.id));
+  return { _id: scope.project.id, inviteCode };
+}
+
+/** Remembers the project a user picked (the header's switcher), when they may see it. */
+export async function rememberProject(db: Db, user: UserRow, projectId: string) {
+  if (user.currentProjectId === projectId) return;
+  await db.update(users).set({ currentProjectId: projectId }).where(eq(users.id, user.id));
+}
+
+/** Spends one invite of the project; false when none is left. */
+export async function spendInvite(db: Db, projectId: string) {
+  const rows = await db
+    .update(projects)
+    .set({ inviteBalance: sql`${projects.inviteBalance} - 1` })
+    .where(and(eq(projects.id, projectId), sql`${projects.inviteBalance} > 0`))
+    .returning({ balance: projects.inviteBalance });
+  return rows.length > 0;
+}
+
+export async function refundInvite(db: Db, projectId: string) {
+  await db.update(projects).set({ inviteBalance: sql`${projects.inviteBalance} + 1` }).where(eq(projects.id, projectId));
+}
+
+export const noInvitesLeft = () => new AppError(402, "no_invites", "business.errors.noInvites");
+
+/** Counts for the header and the dashboard. */
+export async function inviteCount(db: Db, project: ProjectRow) {
+  const [row] = await db
+    .select({
+      employees: sql<number>`(select count(*) from ${employees} where ${employees.projectId} = ${project.id})`,
+      pending: sql<number>`(select count(*) from ${invites} where ${invites.projectId} = ${project.id} and ${invites.isActive} = 1 and ${invites.status} in ('Invited','Sent','pending activation'))`,
+    })
+    .from(projects)
+    .where(eq(projects.id, project.id));
+  return { count: project.inviteBalance, balance: project.inviteBalance, employees: row?.employees ?? 0, pending: row?.pending ?? 0 };
+}
+
+/** GET /business/projects/reset-efficiency: forgets every employee's computed efficiency. */
+export async function resetEfficiency(scope: Scope) {
+  if (scope.demo) throw new AppError(403, "demo_read_only", "auth.errors.demoReadOnly");
+  requireCan(scope, "structure");
+  await scope.db.update(employees).set({ efficiency: null }).where(eq(employees.projectId, scope.project.id));
+  return { ok: true };
+}

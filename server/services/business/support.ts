@@ -1,0 +1,36 @@
+// Business support requests (stored and e-mailed to the managers) and the reports a project has
+// bought access to.
+import { and, desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { businessRequests, orders } from "../../../db/schema";
+import type { AppDeps } from "../../context";
+import { createId } from "../../lib/ids";
+import { fields } from "../../lib/validate";
+import type { Scope } from "./access";
+
+export const supportSchema = z.object({
+  subject: z.string().trim().min(1, "common.validation.required").max(200),
+  message: z.string().trim().min(1, "common.validation.required").max(5000),
+  email: z.union([z.literal(""), fields.email()]).optional(),
+});
+
+export async function sendSupport(deps: AppDeps, scope: Scope, input: z.infer<typeof supportSchema>) {
+  const id = createId();
+  const email = input.email || scope.user.email;
+  await deps.db.insert(businessRequests).values({ id, kind: "support", userId: scope.user.id, email, name: scope.user.name, company: scope.project.name, message: input.message, data: { project: scope.project.id, subject: input.subject } });
+  if (deps.config.ADMIN_EMAIL) {
+    await deps.mailer.send({ to: deps.config.ADMIN_EMAIL, subject: `Support: ${input.subject} (${scope.project.name})`, text: `${email} (project ${scope.project.name}, ${scope.project.id}) writes:\n\n${input.message}` });
+  }
+  return { _id: id };
+}
+
+/** What the project has bought: invite packs paid, by date (the business reports open with them). */
+export async function businessReports(scope: Scope) {
+  const rows = await scope.db
+    .select({ _id: orders.id, quantity: orders.quantity, paidAt: orders.paidAt, amount: orders.amount })
+    .from(orders)
+    .where(and(eq(orders.entityType, "invites"), eq(orders.entityId, scope.project.id), eq(orders.state, "paid")))
+    .orderBy(desc(orders.paidAt));
+  const [sum] = await scope.db.select({ n: sql<number>`coalesce(sum(${orders.quantity}), 0)` }).from(orders).where(and(eq(orders.entityType, "invites"), eq(orders.entityId, scope.project.id), eq(orders.state, "paid")));
+  return { orders: rows, invitesBought: sum?.n ?? 0 };
+}

@@ -1,0 +1,141 @@
+// The business cabinet in a real browser: an owner creates a position with the wizard at
+// 1280 px, invites by link; an employee joins in a second browser context at 360 px, agrees,
+// signs up and finishes the test; the owner then sees them in /business/employees and
+// /dashboard/employees at both widths. Screenshots of every screen at 360 and 1280 px.
+import { mkdirSync } from "node:fs";
+import { eq } from "drizzle-orm";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { projects } from "../../db/schema";
+import { signUp, type Respondent } from "../respondent";
+import { startE2E, type E2E } from "./browser";
+
+let e: E2E;
+let owner: Respondent;
+let project: string;
+const shots = "test-results/screenshots";
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  e = await startE2E();
+  owner = await signUp(e.t, "e2e-owner");
+  const res = await e.t.json("POST", "/api/business", { name: "Northwind" }, owner.h);
+  project = ((await res.json()) as { project: { _id: string } }).project._id;
+  await e.t.deps.db.update(projects).set({ inviteBalance: 5 }).where(eq(projects.id, project));
+  await e.t.json("POST", "/api/business/departments", { name: "Operations" }, { ...owner.h, Project: project });
+});
+afterAll(() => e?.close());
+
+const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+async function ownerPage(width: number) {
+  const context = await e.browser.newContext({ viewport: { width, height: 800 } });
+  await context.addCookies([
+    { name: "token", value: owner.token, url: e.base },
+    { name: "i18n_locale", value: "en", url: e.base },
+  ]);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (err) => errors.push(err.message));
+  return { context, page, errors };
+}
+
+describe("the business cabinet in a browser", () => {
+  let link = "";
+
+  it("creates a position with the wizard, step by step, and reads the invite link", async () => {
+    const { context, page, errors } = await ownerPage(1280);
+    await page.goto(`${e.base}/business/positions`);
+    const wizard = page.locator("[data-testid=position-wizard]");
+    await expect.poll(() => wizard.getAttribute("data-step")).toBe("1"); // hydrated: one step at a time
+    await page.fill("#position-name", "Dispatcher");
+    await page.selectOption("#position-department", { label: "Operations" });
+    await page.click("[data-testid=wizard-next]");
+    await expect.poll(() => wizard.getAttribute("data-step")).toBe("2");
+    await page.fill("#position-t0-name", "Route planning");
+    await page.selectOption("#position-t0-communication", "individual");
+    await page.selectOption("#position-t0-decision", "moderate");
+    await page.click("[data-testid=wizard-add]");
+    await page.fill("#position-t1-name", "Shift handover");
+    await page.selectOption("#position-t1-communication", "team");
+    await Promise.all([page.waitForURL(/done=positionCreated/), page.click("[data-testid=wizard-save]")]);
+    const list = page.locator("[data-testid=position-list]");
+    expect(await list.textContent()).toContain("Dispatcher");
+    expect(await list.textContent()).toContain("Shift handover");
+    await page.screenshot({ path: `${shots}/business-positions-1280.png`, fullPage: true });
+
+    await page.goto(`${e.base}/business/invite`);
+    link = await page.locator("[data-testid=invite-link]").inputValue();
+    expect(link).toMatch(/\/invite\/[0-9a-f]{12,}$/);
+    await page.screenshot({ path: `${shots}/business-invite-1280.png`, fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("lets an employee join by the link in another browser at 360 px and finish the test", async () => {
+    const context = await e.browser.newContext({ viewport: { width: 360, height: 740 } });
+    await context.addCookies([{ name: "i18n_locale", value: "en", url: e.base }]);
+    const page = await context.newPage();
+    await page.goto(e.base + new URL(link).pathname);
+    expect(await page.locator("[data-testid=join-company]").textContent()).toBe("Northwind invites you");
+    expect(await noOverflow(page)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${shots}/invite-join-360.png`, fullPage: true });
+    await page.fill("#join-signup-email", `e2e-employee-${Date.now()}@example.com`);
+    await page.check("[data-testid=consent]");
+    for (const name of ["policy", "terms", "offer"]) await page.check(`[data-testid=form-join-signup] input[name=${name}]`);
+    await Promise.all([page.waitForURL(/\/test\/start/), page.click("[data-testid=form-join-signup] button[type=submit]")]);
+    await Promise.all([page.waitForURL(/\/testing/), page.locator("[data-testid=start-test]").click()]);
+    const runner = () => page.locator("[data-testid=test-runner][data-hydrated]");
+    const choices = ["yes", "probablyYes", "no", "probablyNot", "yes", "no", "dontKnow"];
+    for (;;) {
+      const answered = Number(await runner().getAttribute("data-answered"));
+      const position = Number(await runner().getAttribute("data-position"));
+      await runner().locator(`button[data-choice=${choices[position % 7]}]`).click();
+      if (answered + 1 === 110) break;
+      await expect.poll(() => runner().getAttribute("data-answered")).toBe(String(answered + 1));
+    }
+    await page.waitForURL(/\/report/);
+    await context.close();
+  });
+
+  for (const width of [1280, 360]) {
+    it(`shows the employee with a format in both employee lists at ${width} px`, async () => {
+      const { context, page, errors } = await ownerPage(width);
+      for (const path of ["/business/employees", "/dashboard/employees"]) {
+        await page.goto(e.base + path);
+        const where = width > 540 ? "[data-testid=employee-table]" : "[data-testid=employee-cards]";
+        const text = await page.locator(where).textContent();
+        expect(text, path).toContain("e2e-employee-");
+        expect(text, path).toContain("Completed test");
+        await page.screenshot({ path: `${shots}/${path.slice(1).replace(/\//g, "-")}-${width}.png`, fullPage: true });
+        expect(await noOverflow(page), path).toBeLessThanOrEqual(0);
+      }
+      // the rest of the screens, for the record and for overflow at this width
+      const id = await page.locator("a[href^='/dashboard/employees/']").first().getAttribute("href");
+      for (const path of ["/business/dashboard", "/dashboard", "/business/departments", "/dashboard/positions", "/dashboard/invites", "/business/settings", "/dashboard/project", "/business/support", id!]) {
+        await page.goto(e.base + path);
+        await page.screenshot({ path: `${shots}/${path.slice(1).replace(/\//g, "-").replace(/[0-9a-f]{24}/, "id")}-${width}.png`, fullPage: true });
+        expect(await noOverflow(page), path).toBeLessThanOrEqual(0);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("switches projects from the header and remembers the choice", async () => {
+    await e.t.json("POST", "/api/business/projects", { name: "Southwind" }, { ...owner.h, Project: project });
+    const { context, page } = await ownerPage(1280);
+    // a new project becomes the current one; the dropdown goes back to the first
+    await page.goto(`${e.base}/business/employees`);
+    const current = await page.locator("#project-select").inputValue();
+    expect(current).not.toBe(project);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("projectId"))).toBe(current);
+    await Promise.all([page.waitForURL(/project=/), page.selectOption("#project-select", { label: "Northwind" })]);
+    expect(await page.locator("[data-testid=employee-total]").textContent()).toContain("1");
+    const picked = await page.evaluate(() => localStorage.getItem("projectId"));
+    expect(picked).toBe(project);
+    await page.goto(`${e.base}/dashboard`);
+    expect(await page.locator("#project-select").inputValue()).toBe(picked);
+    await context.close();
+  });
+});
