@@ -5,14 +5,24 @@
 // the static asset, the gzipped JavaScript each public page ships, the PDF, the model and the
 // renderer. Figures, not pass/fail: the targets are printed next to them.
 import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { createServer, type AddressInfo } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 
-const PORT = Number(process.env.BENCH_PORT ?? 3900);
-const REF_PORT = PORT + 1;
+/** A port nobody listens on now (other checkouts on this machine bench too). */
+async function freePort() {
+  const probe = createServer().listen(0, "127.0.0.1");
+  await once(probe, "listening");
+  const { port } = probe.address() as AddressInfo;
+  probe.close();
+  return port;
+}
+const PORT = Number(process.env.BENCH_PORT ?? (await freePort()));
+const REF_PORT = await freePort();
 const BASE = `http://127.0.0.1:${PORT}`;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -27,6 +37,15 @@ function start(script: string, port: number, env: Record<string, string> = {}): 
 }
 const server = start("server/index.ts", PORT, { DATABASE_URL: `file:${join(dir, "bench.db")}`, OUTBOX_DIR: join(dir, "outbox"), PAYMENT_SANDBOX: "true" });
 const reference = start("scripts/bench-reference.ts", REF_PORT);
+// a figure from a dead server would be someone else's, or nothing
+for (const child of [server, reference]) {
+  child.on("exit", (code) => {
+    if (code !== null && code !== 0) {
+      console.error(`bench: a server exited with ${code}`);
+      process.exit(1);
+    }
+  });
+}
 
 async function waitUp(base: string, path: string) {
   for (let i = 0; i < 150; i++) {

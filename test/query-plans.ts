@@ -10,7 +10,7 @@ import { referralStat } from "../server/services/referrals";
 import { listPublishedReviews } from "../server/services/reviews";
 import { listUserSessions, resolveToken } from "../server/services/sessions";
 import { totalUsers } from "../server/services/stats";
-import { answeredMap, currentResult, latestCompleted, listOwnResults, questionCount } from "../server/services/testing";
+import { answeredMap, currentResult, latestCompleted, listOwnResults, progressOf, questionCount, type ResultRow } from "../server/services/testing";
 import type { UserRow } from "../server/services/users";
 
 export interface Fixtures {
@@ -29,7 +29,8 @@ export const NAMED_QUERIES: Record<string, (db: Db, f: Fixtures) => Promise<unkn
   "results of a user": (db, f) => listOwnResults(db, f.user.id),
   "current result of a user": (db, f) => currentResult(db, f.user.id),
   "latest completed result of a user": (db, f) => latestCompleted(db, f.user.id, 1),
-  "answers of a result (progress)": (db, f) => answeredMap(db, f.resultId),
+  "answers of a result (the test page)": (db, f) => answeredMap(db, f.resultId),
+  "progress of a result (every answer)": (db, f) => progressOf(db, { id: f.resultId, testId: "" } as ResultRow),
   "question count of a test": (db, f) => questionCount(db, f.resultId),
   "orders of a user": (db, f) => listOrders(db, f.user.id),
   "invitations of a user": (db, f) => listOwnInvites(db, f.user),
