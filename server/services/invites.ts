@@ -3,10 +3,10 @@
 // is confirmed; an accepted invitation is never handed to anyone else.
 import { and, eq, isNull, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { employees, invites, projects } from "../../db/schema";
+import { invites, projects } from "../../db/schema";
 import { notFound } from "../lib/errors";
-import { createId } from "../lib/ids";
 import type { UserRow } from "./users";
+import { joinProject } from "./business/join";
 
 /** The invitations this user may see and take: already theirs, or open ones sent to their address
  * if they have confirmed it (an unconfirmed sign-up with someone else's address sees nothing). */
@@ -32,39 +32,27 @@ export async function listOwnInvites(db: Db, user: UserRow) {
   }));
 }
 
-/** Accepting an invitation by its id makes the user an employee of the project. */
+/** Accepting an invitation by its id: the person joins the project (one invite is spent). */
 export async function acceptInvite(db: Db, user: UserRow, inviteId: string) {
   const [invite] = await db
     .select()
     .from(invites)
     .where(and(eq(invites.id, inviteId), eq(invites.isActive, true), addressedTo(user)));
   if (!invite) throw notFound();
-  return take(db, user, invite);
+  const joined = await joinProject(db, user, invite.link);
+  return { _id: invite.id, status: joined.status };
 }
 
-/** Accepting by the link code (at sign-up, or the invite page): holding the link is the proof. */
+/**
+ * The sign-up body's `invite`: holding the link is the proof, so the invitation is claimed for
+ * this account (atomically, never taken from someone else). Joining the company, with its
+ * consent, is the invitation page's step (routes/business/join.tsx).
+ */
 export async function acceptInviteByLink(db: Db, user: UserRow, link: string) {
-  const [invite] = await db
-    .select()
-    .from(invites)
-    .where(and(eq(invites.link, link), eq(invites.isActive, true), or(isNull(invites.userId), eq(invites.userId, user.id))));
-  if (!invite) return null;
-  return take(db, user, invite);
-}
-
-async function take(db: Db, user: UserRow, invite: typeof invites.$inferSelect) {
-  const status = invite.status === "completed test" ? invite.status : user.formatCode ? "completed test" : "Accepted";
-  // the condition makes the claim atomic: of two people racing for one link, one gets it
   const claimed = await db
     .update(invites)
-    .set({ userId: user.id, status, updatedAt: new Date() })
-    .where(and(eq(invites.id, invite.id), or(isNull(invites.userId), eq(invites.userId, user.id))))
+    .set({ userId: user.id, status: "Accepted", updatedAt: new Date() })
+    .where(and(eq(invites.link, link), eq(invites.isActive, true), isNull(invites.userId)))
     .returning({ id: invites.id });
-  if (claimed.length === 0) throw notFound();
-  await db
-    .insert(employees)
-    .values({ id: createId(), projectId: invite.projectId, userId: user.id, name: user.name ?? user.email })
-    .onConflictDoNothing();
-  return { _id: invite.id, status };
+  return claimed[0] ?? null;
 }
-

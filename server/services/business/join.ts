@@ -2,7 +2,7 @@
 // invite's own link. The invitee sees the company and what it will see, agrees, and becomes an
 // employee; joining spends one invite of the project. A person already tested joins with their
 // result. The employee may withdraw their consent later: the company then sees name and status.
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull, or } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { employees, invites, projects } from "../../../db/schema";
 import { AppError, notFound } from "../../lib/errors";
@@ -68,7 +68,17 @@ export async function joinProject(db: Db, user: UserRow, code: string) {
     return { project: { _id: project.id, name: project.name }, employee: again.id, status, already: true };
   }
   if (invite) {
-    await db.update(invites).set({ userId: user.id, status, updatedAt: new Date() }).where(eq(invites.id, invite.id));
+    // claimed atomically: of two people racing for one link only one gets it (security finding 3)
+    const claimed = await db
+      .update(invites)
+      .set({ userId: user.id, status, updatedAt: new Date() })
+      .where(and(eq(invites.id, invite.id), or(isNull(invites.userId), eq(invites.userId, user.id))))
+      .returning({ id: invites.id });
+    if (!claimed.length) {
+      await db.delete(employees).where(eq(employees.id, employeeId));
+      await refundInvite(db, project.id);
+      throw new AppError(409, "invite_used", "business.errors.inviteUsed");
+    }
   } else {
     await db.insert(invites).values({ id: createId(), projectId: project.id, userId: user.id, email: user.email, link: createId().slice(8) + createId().slice(8), kind: "link", status });
   }
