@@ -187,6 +187,29 @@ describe("12. invoices without the seller's details", () => {
   });
 });
 
+describe("12. links in the log", () => {
+  it("never prints e-mailed links (confirmation, password) to the log in production", async () => {
+    const { createMailer } = await import("../../server/services/mail");
+    const { mkdtempSync, rmSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const dir = mkdtempSync(join(tmpdir(), "tf-mail-"));
+    const logged: string[] = [];
+    const log = console.log;
+    console.log = (...args: unknown[]) => void logged.push(args.join(" "));
+    try {
+      const message = { to: "a@example.com", subject: "Set your password", text: "Follow https://example.com/restore?token=secret123" };
+      await createMailer({ NODE_ENV: "production", OUTBOX_DIR: dir, MAIL_FROM: "x@example.com", SMTP_URL: undefined }).send(message);
+      await createMailer({ NODE_ENV: "development", OUTBOX_DIR: dir, MAIL_FROM: "x@example.com", SMTP_URL: undefined }).send(message);
+    } finally {
+      console.log = log;
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(logged[0]).not.toContain("secret123");
+    expect(logged[1]).toContain("secret123"); // a newcomer's machine still shows them
+  });
+});
+
 describe("13. masquerade", () => {
   it("refuses to act as another manager", async () => {
     const other = await signUp(t, "second-manager");
