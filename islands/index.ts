@@ -8,11 +8,13 @@
 import type { ComponentProps } from "react";
 import CountUp from "./count-up";
 import SignupForm from "./signup-form";
+import StatsChart from "./stats-chart";
 import TestRunner from "./test-runner";
 
 export const ISLANDS = {
   "count-up": CountUp,
   "signup-form": SignupForm,
+  "stats-chart": StatsChart,
   "test-runner": TestRunner,
 } as const;
 

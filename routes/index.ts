@@ -15,6 +15,12 @@ import { reviewPage, reviewsPage } from "./review";
 import { activatePage, checkoutPage, outcomePages, sandboxPage } from "./payment/pages";
 import { beginPage } from "./business/begin";
 import { managerMainPage } from "./manager/main";
+import { exportingPage } from "./manager/exporting";
+import { latestReportPages } from "./manager/public-reports";
+import { recheckerDetailPage, recheckerPage } from "./manager/rechecker";
+import { managerResultPages } from "./manager/results";
+import { managerStatsPage } from "./manager/stats";
+import { managerUserPages } from "./manager/users";
 
 export const routes: AnyPageDef[] = [
   home,
@@ -46,5 +52,12 @@ export const routes: AnyPageDef[] = [
   activatePage,
   beginPage,
   managerMainPage,
+  ...managerUserPages,
+  ...managerResultPages,
+  recheckerPage,
+  recheckerDetailPage,
+  managerStatsPage,
+  exportingPage,
+  ...latestReportPages,
   ...marketingRoutes,
 ];

@@ -18,7 +18,14 @@ interface NavItem {
 /** The built sections of each cabinet, in the spec's order; later issues add theirs here. */
 const NAV: Record<CabinetKind, NavItem[]> = {
   business: [{ key: "begin", href: "/business", icon: "◎" }],
-  manager: [{ key: "main", href: "/manager", icon: "▦" }],
+  manager: [
+    { key: "main", href: "/manager", icon: "▦" },
+    { key: "results", href: "/manager/results", icon: "☰" },
+    { key: "rechecker", href: "/manager/rechecker", icon: "✓" },
+    { key: "users", href: "/manager/users", icon: "☺" },
+    { key: "stats", href: "/manager/stats", icon: "▤" },
+    { key: "exporting", href: "/manager/exporting", icon: "⇩" },
+  ],
 };
 
 function NavLinks({ kind, compact }: { kind: CabinetKind; compact?: boolean }) {
@@ -26,7 +33,7 @@ function NavLinks({ kind, compact }: { kind: CabinetKind; compact?: boolean }) {
   return (
     <ul className="space-y-1">
       {NAV[kind].map((item) => {
-        const current = path === item.href;
+        const current = path === item.href || (item.href !== "/manager" && path.startsWith(`${item.href}/`));
         return (
           <li key={item.key}>
             <a

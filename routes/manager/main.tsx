@@ -11,8 +11,9 @@ import { managerOverview } from "../../server/services/cabinet";
 import { markInvoicePaid } from "../../server/services/payments/business";
 import { rub } from "../_blocks/blocks";
 import { CabinetLayout } from "../_layouts/cabinet";
+import { loadStats, SeriesCard } from "./stats";
 
-type Data = Awaited<ReturnType<typeof managerOverview>>;
+type Data = Awaited<ReturnType<typeof managerOverview>> & { stats: Awaited<ReturnType<typeof loadStats>> };
 
 function Stat({ label, value, id }: { label: string; value: string | number; id: string }) {
   return (
@@ -83,6 +84,11 @@ function Main({ data }: { data: Data }) {
         )}
       </section>
 
+      <div className="mb-8 grid gap-6 lg:grid-cols-2">
+        <SeriesCard name="usersByDays" points={data.stats.series.usersByDays} />
+        <SeriesCard name="paymentsByDays" points={data.stats.series.paymentsByDays} money />
+      </div>
+
       <section className="card overflow-x-auto">
         <h2 className="mb-4 text-lg font-semibold">{t("cabinet.main.latest")}</h2>
         <ul className="divide-y divide-slate-100" data-testid="latest-results">
@@ -109,7 +115,10 @@ function Main({ data }: { data: Data }) {
 export const managerMainPage = definePage({
   path: "/manager",
   guards: ["admin"],
-  load: (c) => managerOverview(c.var.deps.db),
+  load: async (c) => {
+    const [overview, stats] = await Promise.all([managerOverview(c.var.deps.db), loadStats(c.var.deps.db)]);
+    return { ...overview, stats };
+  },
   title: (t) => t("cabinet.nav.manager.main"),
   Component: Main,
   action: (c) =>

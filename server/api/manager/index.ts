@@ -3,9 +3,13 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../context";
 import { guard } from "../../middleware/guards";
+import { managerBusinessApi } from "./business";
 import { managerCouponsApi } from "./coupons";
+import { managerExportingApi } from "./exporting";
 import { managerOrdersApi } from "./orders";
 import { managerReferralsApi } from "./referrals";
+import { managerFormatsApi, managerResultsApi } from "./results";
+import { managerStatsApi } from "./stats";
 import { managerUsersApi } from "./users";
 
 export const managerApi = new Hono<AppEnv>()
@@ -13,7 +17,12 @@ export const managerApi = new Hono<AppEnv>()
   .route("/user", managerUsersApi)
   .route("/orders", managerOrdersApi)
   .route("/coupon", managerCouponsApi)
-  .route("/referral", managerReferralsApi);
+  .route("/referral", managerReferralsApi)
+  .route("/results", managerResultsApi)
+  .route("/formats", managerFormatsApi)
+  .route("/stat", managerStatsApi)
+  .route("/exporting", managerExportingApi)
+  .route("/business", managerBusinessApi);
 
 /** The environment every manager module's handlers run in (the guard above guarantees it). */
 export type ManagerEnv = import("../../middleware/guards").GuardedEnv<["admin"]>;
