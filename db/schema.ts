@@ -49,8 +49,8 @@ export const users = sqliteTable(
     index("users_referral_idx").on(t.referralId),
     index("users_full_idx").on(t.isFull, t.createdAt),
     // back-office list filters (manager-back-office §2 /manager/users)
-    index("users_role_idx").on(t.role, t.createdAt),
-    index("users_business_idx").on(t.isBusiness, t.createdAt),
+    // role first: a list with role and the flags is counted from the index alone
+    index("users_role_flags_idx").on(t.role, t.isCompleted, t.isBusiness, t.createdAt),
     index("users_completed_idx").on(t.isCompleted, t.createdAt),
   ],
 );
@@ -188,6 +188,8 @@ export const results = sqliteTable(
     index("results_created_idx").on(t.createdAt),
     index("results_format_idx").on(t.formatCode, t.createdAt),
     index("results_doubt_idx").on(t.isDoubt, t.createdAt),
+    // the flags together: filter-list and its newCount are counted from the index alone
+    index("results_flags_idx").on(t.isCompleted, t.isDoubt, t.isCorrect, t.createdAt),
     index("results_model_idx").on(t.modelVersion, t.createdAt),
   ],
 );

@@ -129,6 +129,7 @@ try {
   await reportFigures();
   await (await import("./bench-model")).run();
   await (await import("./bench-render")).run();
+  await (await import("./bench-backoffice")).run();
 } finally {
   server.kill("SIGTERM");
   rmSync(dir, { recursive: true, force: true });

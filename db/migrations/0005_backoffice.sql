@@ -31,7 +31,7 @@ ALTER TABLE `webinar_signups` ADD `status` text DEFAULT 'new' NOT NULL;--> state
 CREATE INDEX `results_created_idx` ON `results` (`created_at`);--> statement-breakpoint
 CREATE INDEX `results_format_idx` ON `results` (`format_code`,`created_at`);--> statement-breakpoint
 CREATE INDEX `results_doubt_idx` ON `results` (`is_doubt`,`created_at`);--> statement-breakpoint
+CREATE INDEX `results_flags_idx` ON `results` (`is_completed`,`is_doubt`,`is_correct`,`created_at`);--> statement-breakpoint
 CREATE INDEX `results_model_idx` ON `results` (`model_version`,`created_at`);--> statement-breakpoint
-CREATE INDEX `users_role_idx` ON `users` (`role`,`created_at`);--> statement-breakpoint
-CREATE INDEX `users_business_idx` ON `users` (`is_business`,`created_at`);--> statement-breakpoint
+CREATE INDEX `users_role_flags_idx` ON `users` (`role`,`is_completed`,`is_business`,`created_at`);--> statement-breakpoint
 CREATE INDEX `users_completed_idx` ON `users` (`is_completed`,`created_at`);

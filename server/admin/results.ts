@@ -3,19 +3,19 @@
 // rule-based scorer, for complete and in-progress results alike; re-classification with the
 // current model; the queue; the count of confirmed results for the next training).
 import { readFileSync } from "node:fs";
-import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { answers, questions, results } from "../../db/schema";
 import { CARD_PATH, FORMATS, loadClassifier, N_ITEMS, predictProbabilities, scoreAnswers, type AnswerValue } from "../../model";
 import { responseQuality } from "../../model/quality";
 import { notFound } from "../lib/errors";
-import { paged } from "../lib/listing";
+import { omit, paged } from "../lib/listing";
 import { resetResult } from "../services/testing";
 import { findUserById } from "../services/users";
 import { actorOf, audit } from "./audit";
 import { populateFormats, populateUsers } from "./populate";
-import { parseListQuery, whereOf, type ListQuery, type ManagerContext } from "./resource";
+import { orderOf, parseListQuery, populateDocs, whereOf, type ListQuery, type ManagerContext } from "./resource";
 import { resultResource } from "./resources/results";
 
 async function requireResult(db: Db, id: string) {
@@ -214,8 +214,25 @@ export function filterListQuery(body: Record<string, unknown>) {
   });
 }
 
-export async function newCount(db: Db, q: ListQuery, extra: SQL[] = []) {
-  const where = whereOf(resultResource as never, q, [...extra, eq(results.isCompleted, true), eq(results.isCorrect, false)]);
-  const [row] = await db.select({ n: count() }).from(results).where(where);
-  return row!.n;
+/** filter-list: the page, and in one counting pass over the same filter both the total and
+ * newCount (the matching complete results no manager has confirmed yet). */
+export async function filterList(db: Db, q: ListQuery) {
+  const def = resultResource as unknown as import("./resource").ResourceDef;
+  const where = whereOf(def, q);
+  const [rows, [counts]] = await Promise.all([
+    db
+      .select()
+      .from(results)
+      .where(where)
+      .orderBy(...orderOf(def, q.sort))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db
+      .select({ n: count(), fresh: sql<number>`coalesce(sum(case when ${results.isCompleted} = 1 and ${results.isCorrect} = 0 then 1 else 0 end), 0)` })
+      .from(results)
+      .where(where),
+  ]);
+  const docs = rows.map((r) => resultResource.toDoc(r));
+  await populateDocs(db, resultResource, docs, q.populate);
+  return { ...paged(docs.map((d) => omit(d, q.exclude)), counts!.n, q.page, q.limit), newCount: Number(counts!.fresh) };
 }

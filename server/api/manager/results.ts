@@ -8,7 +8,7 @@ import { paged } from "../../lib/listing";
 import { resourceApi } from "../../admin/api";
 import { listResource, parseListQuery } from "../../admin/resource";
 import { resultResource } from "../../admin/resources/results";
-import { deleteAnswer, filterListQuery, formatRequestSchema, neuralCount, newCount, recheck, resetResultOf, setFormat, setFormatSchema } from "../../admin/results";
+import { deleteAnswer, filterList, filterListQuery, formatRequestSchema, neuralCount, recheck, resetResultOf, setFormat, setFormatSchema } from "../../admin/results";
 import { pathId } from "../../lib/ids";
 import { validate } from "../../lib/validate";
 import { guard } from "../../middleware/guards";
@@ -18,10 +18,7 @@ export const managerResultsApi = resourceApi(resultResource, (app) =>
   app
     .get("/progress", async (c) => c.json(await listResource(c.var.deps.db, resultResource, parseListQuery(resultResource, c.req.query()), [eq(results.isCompleted, false)])))
     .post("/filter-list", validate("json", z.record(z.string(), z.unknown())), async (c) => {
-      const q = filterListQuery(c.req.valid("json"));
-      const db = c.var.deps.db;
-      const [list, fresh] = await Promise.all([listResource(db, resultResource, q), newCount(db, q)]);
-      return c.json({ ...list, newCount: fresh });
+      return c.json(await filterList(c.var.deps.db, filterListQuery(c.req.valid("json"))));
     })
     .post("/format", validate("json", formatRequestSchema), async (c) => c.json(await recheck(c.var.deps.db, c.req.valid("json").id, false)))
     .post("/new-format", validate("json", formatRequestSchema), async (c) => c.json(await recheck(c.var.deps.db, c.req.valid("json").id, true)))
