@@ -58,3 +58,18 @@ export async function auditOfUser(db: Db, userId: string, limit = 100) {
     .orderBy(desc(auditLog.createdAt))
     .limit(limit);
 }
+
+/** Every write made under a masquerade goes to the audit log with the real person (the manager
+ * behind the session), the user acted as, the method, path and answer status. Mounted on /api and
+ * on the pages' POSTs. */
+export const auditMasqueradeWrites: import("hono").MiddlewareHandler = async (c, next) => {
+  await next();
+  const auth = c.var.auth;
+  if (auth?.kind !== "masq" || c.req.method === "GET" || c.req.method === "HEAD" || !auth.actorId) return;
+  await audit(c.var.deps.db, { actorId: auth.user.id, realActorId: auth.actorId }, {
+    action: "masq.write",
+    entity: "request",
+    subjectUserId: auth.user.id,
+    changes: { method: c.req.method, path: new URL(c.req.url).pathname, status: c.res.status },
+  });
+};

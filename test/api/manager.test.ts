@@ -165,6 +165,10 @@ describe("masquerade", () => {
     expect(cookiesOf(res).masqToken).toBeTruthy();
     const me = await (await get("/api/passport", { Authorization: `Bearer ${token}` })).json();
     expect(me.email ?? me.user?.email).toBe(bob.email);
+    // a write made while masquerading is audited with the real actor
+    expect((await t.json("PUT", "/api/passport", { city: "Tver" }, { Authorization: `Bearer ${token}` })).status).toBe(200);
+    const writes = (await t.deps.db.select().from(auditLog).where(eq(auditLog.action, "masq.write"))).filter((a) => a.subjectUserId === bob._id);
+    expect(writes[0]).toMatchObject({ actorId: bob._id, realActorId: adminId, changes: { method: "PUT", path: "/api/passport", status: 200 } });
     // a masquerading session is the user's, so the back-office refuses it
     expect((await get("/api/manager/user", { Authorization: `Bearer ${token}` })).status).toBe(403);
     const startLog = (await t.deps.db.select().from(logs).where(and(eq(logs.userId, bob._id), eq(logs.action, "masq.start"))))[0];
