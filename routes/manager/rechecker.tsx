@@ -104,7 +104,7 @@ function Bars({ data }: { data: Recheck }) {
               <td className="py-0.5">
                 <span className="flex items-center gap-2">
                   <span className="inline-block h-2 rounded bg-brand-500" style={{ width: `${Math.max(1, Math.round(p * 100))}%` }} aria-hidden />
-                  <span className="tabular-nums">{(p * 100).toFixed(1)} %</span>
+                  <span className="whitespace-nowrap tabular-nums">{(p * 100).toFixed(1)} %</span>
                 </span>
               </td>
             </tr>

@@ -4,7 +4,7 @@
 // related lists). No script: every control is a link or a form.
 import { z } from "zod";
 import type { ExportKind } from "../../server/admin/exports";
-import { findRow, getResource, listResource, parseListQuery, updateResource, type Column, type Doc, type FormField, type ManagerContext, type ResourceDef } from "../../server/admin/resource";
+import { findRow, getResource, listResource, parseListQuery, updateResource, type Column, type Doc, type FormField, type ManagerContext, type ResourceAction, type ResourceDef } from "../../server/admin/resource";
 import { AppError } from "../../server/lib/errors";
 import { formValues } from "../../server/lib/forms";
 import { ID_PATTERN } from "../../server/lib/ids";
@@ -65,8 +65,11 @@ async function loadList(c: ManagerContext, def: ResourceDef, fixed: Record<strin
 function FilterForm({ def }: { def: ResourceDef }) {
   const { t, url } = usePage();
   const value = (k: string) => url.searchParams.get(k) ?? "";
+  const active = [...url.searchParams.keys()].some((k) => k !== "page" && k !== "sort" && k !== "lang");
   return (
-    <form method="get" className="card mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4" role="search" data-testid="filters">
+    <details className="card mb-4" open={active} data-testid="filters-box">
+      <summary className="cursor-pointer font-semibold">{t("manager.list.filters")}</summary>
+    <form method="get" className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4" role="search" data-testid="filters">
       {def.search && (
         <div className="sm:col-span-2">
           <label className="label" htmlFor="f-q">
@@ -127,6 +130,7 @@ function FilterForm({ def }: { def: ResourceDef }) {
         </a>
       </div>
     </form>
+    </details>
   );
 }
 
@@ -168,9 +172,14 @@ function ListView({ def, data, title, exportKind }: { def: ResourceDef; data: Li
     );
   };
   return (
-    <CabinetLayout kind="manager" title={title} actions={exportKind && data.list ? <ExportButtons kind={exportKind} match={data.match} q={data.q} /> : undefined}>
+    <CabinetLayout kind="manager" title={title}>
       {url.searchParams.get("deleted") && <Notice>{t("manager.detail.deleted")}</Notice>}
       <FilterForm def={def} />
+      {exportKind && data.list && data.list.total > 0 && (
+        <div className="mb-4">
+          <ExportButtons kind={exportKind} match={data.match} q={data.q} />
+        </div>
+      )}
       {data.error && <Notice tone="error">{data.error}</Notice>}
       {data.list && data.list.docs.length === 0 && <Empty>{t("manager.list.empty")}</Empty>}
       {data.list && data.list.docs.length > 0 && (
@@ -279,8 +288,40 @@ function EditForm({ def, row }: { def: ResourceDef; row: Record<string, unknown>
   );
 }
 
+/** One action: a button; with input, a small form; a dangerous one asks again (no script). */
+function ActionForm({ name, action }: { name: string; action: ResourceAction }) {
+  const { t, path, form } = usePage();
+  const mine = form?.kind === name ? form : undefined;
+  const button = (
+    <button type="submit" className={action.danger ? "rounded-lg bg-rose-600 px-3 py-2 text-sm font-semibold text-white" : "btn-secondary py-2 text-sm"} data-action={name}>
+      {action.danger ? t("manager.detail.confirm") : t(action.label)}
+    </button>
+  );
+  const body = (
+    <form method="post" action={path} className="flex flex-wrap items-end gap-2">
+      <input type="hidden" name="_form" value={name} />
+      {action.input?.fields.map((f) => (
+        <label key={f.name} className="text-sm">
+          <span className="label">{t(f.label ?? `manager.fields.${f.name}`)}</span>
+          <input name={f.name} type={f.kind === "number" ? "number" : "text"} className="input w-28" defaultValue={mine?.values[f.name] ?? ""} aria-invalid={mine?.errors?.[f.name] ? true : undefined} />
+          {mine?.errors?.[f.name] && <span className="field-error block">{mine.errors[f.name]}</span>}
+        </label>
+      ))}
+      {action.danger ? button : action.input ? <button type="submit" className="btn-secondary py-2 text-sm" data-action={name}>{t(action.label)}</button> : button}
+    </form>
+  );
+  if (!action.danger) return body;
+  return (
+    <details className="rounded-lg border border-rose-200 p-2" data-confirm={name}>
+      <summary className="cursor-pointer text-sm font-semibold text-rose-700">{t(action.label)}</summary>
+      <p className="my-2 text-sm text-slate-600">{t("manager.detail.sure")}</p>
+      {body}
+    </details>
+  );
+}
+
 function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
-  const { t, locale, url, path } = usePage();
+  const { t, locale, url, form } = usePage();
   const fields = def.fields ?? def.columns;
   const done = url.searchParams.get("done");
   return (
@@ -292,6 +333,7 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
       </p>
       {url.searchParams.get("saved") && <Notice>{t("manager.detail.saved")}</Notice>}
       {done && <Notice>{t("manager.detail.done")}</Notice>}
+      {form?.kind === "action" && form.errors?._ && <Notice tone="error">{form.errors._}</Notice>}
       <div className="grid gap-6 lg:grid-cols-2">
         <section className="card" data-testid="fields">
           <h2 className="mb-3 font-mono text-xs text-slate-500">{String(data.doc._id)}</h2>
@@ -310,14 +352,9 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
           {def.actions && (
             <section className="card" data-testid="actions">
               <h2 className="mb-3 text-lg font-semibold">{t("manager.detail.actions")}</h2>
-              <div className="flex flex-wrap gap-2">
+              <div className="flex flex-wrap items-start gap-2">
                 {Object.entries(def.actions).map(([name, a]) => (
-                  <form key={name} method="post" action={path}>
-                    <input type="hidden" name="_form" value={name} />
-                    <button type="submit" className={a.danger ? "rounded-lg bg-rose-600 px-3 py-2 text-sm font-semibold text-white" : "btn-secondary py-2 text-sm"} data-action={name}>
-                      {t(a.label)}
-                    </button>
-                  </form>
+                  <ActionForm key={name} name={name} action={a} />
                 ))}
               </div>
             </section>
@@ -355,12 +392,19 @@ export async function handleResourcePost(c: ManagerContext, def: ResourceDef, id
   }
   const action = def.actions?.[kind];
   if (!action) throw new AppError(400, "bad_request", "errors.badRequest");
+  let input: Record<string, unknown> = {};
+  if (action.input) {
+    const raw = formInput(action.input.fields, values);
+    const parsed = action.input.schema.safeParse(raw);
+    if (!parsed.success) return { kind, values, errors: fieldErrors(c.var.t, parsed.error.issues, raw) };
+    input = parsed.data as Record<string, unknown>;
+  }
   try {
-    const res = await action.run(c, id);
+    const res = await action.run(c, id, input);
     return c.redirect(res?.redirect ?? `${back}?done=${encodeURIComponent(kind)}`, 303);
   } catch (e) {
     if (!(e instanceof AppError) || e.status >= 500) throw e;
-    return { kind: "edit", values: {}, errors: { _: e.fields ? Object.values(e.fields).map((v) => c.var.t(v)).join(" ") : c.var.t(e.messageKey.includes(".") && !e.messageKey.startsWith("errors.") ? e.messageKey : `common.${e.messageKey}`) } };
+    return { kind: "action", values: {}, errors: { _: e.fields ? Object.values(e.fields).map((v) => c.var.t(v)).join(" ") : c.var.t(e.messageKey.includes(".") && !e.messageKey.startsWith("errors.") ? e.messageKey : `common.${e.messageKey}`) } };
   }
 }
 

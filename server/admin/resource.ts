@@ -38,9 +38,12 @@ export type FormField =
 export interface ResourceAction {
   /** locale key of the button */
   label: string;
+  /** asks again before running (a second button on the page) */
   danger?: boolean;
+  /** an action that takes input: its fields and their schema */
+  input?: { schema: z.ZodObject; fields: FormField[] };
   /** Runs it (auditing is the action's job); may name where to go next. */
-  run(c: ManagerContext, id: string): Promise<{ redirect?: string } | void>;
+  run(c: ManagerContext, id: string, input: Record<string, unknown>): Promise<{ redirect?: string } | void>;
 }
 
 export interface DetailSection {

@@ -95,6 +95,20 @@ describe("generated detail pages", () => {
     expect(home).toContain(`You are seeing the site as ${eve.email}`);
   });
 
+  it("takes input for an action (invites for the user's project), shows its errors, and asks again before deleting", async () => {
+    const bad = await post(`/manager/users/${eve._id}`, { _form: "addInvites", count: "0" });
+    expect(bad.status).toBe(400);
+    const noProject = await post(`/manager/users/${eve._id}`, { _form: "addInvites", count: "3" });
+    expect(noProject.status).toBe(400);
+    expect(await noProject.text()).toContain("The user has no business project.");
+    await t.json("POST", "/api/business", { name: "Eve Co" }, eve.h);
+    const ok = await post(`/manager/users/${eve._id}`, { _form: "addInvites", count: "3" });
+    expect(ok.headers.get("location")).toBe(`/manager/users/${eve._id}?done=addInvites`);
+    const html = await (await page(`/manager/users/${eve._id}`)).text();
+    expect(html).toContain('data-confirm="delete"');
+    expect(html).toContain("users.addInvites");
+  });
+
   it("shows a result with every answer and its time, and sets its format from the form", async () => {
     const html = await (await page(`/manager/results/${danResult}`)).text();
     expect(html).toContain('data-section="answers"');

@@ -8,7 +8,7 @@ import { ageFrom, isManager } from "../../services/users";
 import { auditOfUser } from "../audit";
 import { populateFormats } from "../populate";
 import { defineResource, type Doc } from "../resource";
-import { activateUser, deleteUserByManager, sendReportPdf, startMasqueradeFor, userResults } from "../users";
+import { activateUser, addInvites, deleteUserByManager, sendReportPdf, startMasqueradeFor, userResults } from "../users";
 
 export const userResource = defineResource({
   name: "users",
@@ -128,6 +128,11 @@ export const userResource = defineResource({
   actions: {
     activate: { label: "manager.users.activate", run: async (c, id) => void (await activateUser(c, id)) },
     sendPdf: { label: "manager.users.sendPdf", run: async (c, id) => void (await sendReportPdf(c, id)) },
+    addInvites: {
+      label: "manager.users.addInvites",
+      input: { schema: z.object({ count: z.number().int().min(1).max(10_000) }), fields: [{ name: "count", kind: "number", label: "manager.users.inviteCount" }] },
+      run: async (c, id, input) => void (await addInvites(c, { id, count: input.count as number })),
+    },
     masq: {
       label: "manager.users.masq",
       run: async (c, id) => {
