@@ -18,9 +18,9 @@ import { managerMainPage } from "./manager/main";
 import { exportingPage } from "./manager/exporting";
 import { latestReportPages } from "./manager/public-reports";
 import { recheckerDetailPage, recheckerPage } from "./manager/rechecker";
-import { managerResultPages } from "./manager/results";
 import { managerStatsPage } from "./manager/stats";
-import { managerUserPages } from "./manager/users";
+import { resourcePages } from "./manager/resource";
+import { RESOURCES } from "../server/admin/resources";
 
 export const routes: AnyPageDef[] = [
   home,
@@ -52,8 +52,7 @@ export const routes: AnyPageDef[] = [
   activatePage,
   beginPage,
   managerMainPage,
-  ...managerUserPages,
-  ...managerResultPages,
+  ...RESOURCES.flatMap(resourcePages),
   recheckerPage,
   recheckerDetailPage,
   managerStatsPage,

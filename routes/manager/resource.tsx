@@ -427,3 +427,12 @@ export function resourceDetailPage(def: ResourceDef) {
     action: (c) => handleResourcePost(c, def, c.req.param("id")!),
   });
 }
+
+/** Every page a declaration gives: its list, its other views (before /{id}), its detail page. */
+export function resourcePages(def: ResourceDef) {
+  return [
+    resourceListPage(def, { exportKind: def.exportKind, populate: def.listPopulate }),
+    ...(def.views ?? []).map((v) => resourceListPage(def, { path: v.path, titleKey: v.title, fixedMatch: v.match, exportKind: def.exportKind, populate: def.listPopulate })),
+    resourceDetailPage(def),
+  ];
+}

@@ -25,12 +25,12 @@ export function Value({ value, kind, locale }: { value: unknown; kind?: CellKind
         const f = value as { code: string; name?: Record<string, string> };
         return (
           <span>
-            <span className="font-mono text-xs">{f.code}</span>
+            <span className="whitespace-nowrap font-mono text-xs">{f.code}</span>
             {f.name?.[locale] && <span className="block text-xs text-slate-500">{f.name[locale]}</span>}
           </span>
         );
       }
-      return <span className="font-mono text-xs">{String(value)}</span>;
+      return <span className="whitespace-nowrap font-mono text-xs">{String(value)}</span>;
     }
     case "user": {
       if (typeof value === "object" && value && "_id" in value) {

@@ -7,7 +7,7 @@
 // rechecker, the charts) is ordinary code beside them.
 import { asc, count, desc, eq, and, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTableWithColumns } from "drizzle-orm/sqlite-core";
-import type { Context } from "hono";
+import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { badRequest, notFound } from "../lib/errors";
@@ -64,6 +64,16 @@ export interface ResourceDef<T extends AnyTable = AnyTable, D extends Doc = Doc>
   name: string;
   /** /manager/<pagePath> and /manager/<pagePath>/{id} */
   pagePath: string;
+  /** where its API is mounted under /api/manager (the spec's path, e.g. "/user") */
+  apiPath: string;
+  /** the resource's own calls beside the generated ones; registered first, so they win over /{id} */
+  api?(app: Hono<GuardedEnv<["admin"]>>): void;
+  /** more list pages over it with a fixed filter (e.g. /manager/users/paid) */
+  views?: { path: string; title: string; match: Record<string, unknown> }[];
+  /** what its list pages export (/manager/exporting) */
+  exportKind?: "users" | "results" | "payments";
+  /** populated on its list pages */
+  listPopulate?: string[];
   table: T;
   id: SQLiteColumn;
   toDoc(row: T["$inferSelect"]): D;

@@ -10,12 +10,12 @@ import { answers, questions, results } from "../../db/schema";
 import { CARD_PATH, FORMATS, loadClassifier, N_ITEMS, predictProbabilities, scoreAnswers, type AnswerValue } from "../../model";
 import { responseQuality } from "../../model/quality";
 import { notFound } from "../lib/errors";
-import { omit, paged } from "../lib/listing";
+import { omit, paged, type Paged } from "../lib/listing";
 import { resetResult } from "../services/testing";
 import { findUserById } from "../services/users";
 import { actorOf, audit } from "./audit";
 import { populateFormats, populateUsers } from "./populate";
-import { orderOf, parseListQuery, populateDocs, whereOf, type ListQuery, type ManagerContext } from "./resource";
+import { orderOf, parseListQuery, populateDocs, whereOf, type Doc, type ListQuery, type ManagerContext } from "./resource";
 import { resultResource } from "./resources/results";
 
 async function requireResult(db: Db, id: string) {
@@ -200,7 +200,7 @@ export async function recheckQueue(db: Db, q: ListQuery) {
 
 /** POST filter-list: the filter in the body (`match` or the filter keys themselves); adds newCount,
  * the matching complete results no manager has confirmed yet. */
-export function filterListQuery(body: Record<string, unknown>) {
+export function filterListQuery(body: Record<string, unknown>): ListQuery {
   const { page, limit, sort, populate, exclude, q, match, ...rest } = body;
   const str = (v: unknown) => (v == null ? undefined : Array.isArray(v) ? v.join(",") : String(v));
   return parseListQuery(resultResource as never, {
@@ -216,7 +216,7 @@ export function filterListQuery(body: Record<string, unknown>) {
 
 /** filter-list: the page, and in one counting pass over the same filter both the total and
  * newCount (the matching complete results no manager has confirmed yet). */
-export async function filterList(db: Db, q: ListQuery) {
+export async function filterList(db: Db, q: ListQuery): Promise<Paged<Partial<Doc>> & { newCount: number }> {
   const def = resultResource as unknown as import("./resource").ResourceDef;
   const where = whereOf(def, q);
   const [rows, [counts]] = await Promise.all([
@@ -232,7 +232,7 @@ export async function filterList(db: Db, q: ListQuery) {
       .from(results)
       .where(where),
   ]);
-  const docs = rows.map((r) => resultResource.toDoc(r));
-  await populateDocs(db, resultResource, docs, q.populate);
+  const docs: Doc[] = rows.map((r) => def.toDoc(r));
+  await populateDocs(db, def, docs, q.populate);
   return { ...paged(docs.map((d) => omit(d, q.exclude)), counts!.n, q.page, q.limit), newCount: Number(counts!.fresh) };
 }

@@ -4,15 +4,46 @@
 import { desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { invites, logs, projects, users } from "../../../db/schema";
-import { ageFrom, isManager } from "../../services/users";
+import { pathId } from "../../lib/ids";
+import { validate } from "../../lib/validate";
+import { ageFrom, isManager, toUserDoc } from "../../services/users";
 import { auditOfUser } from "../audit";
 import { populateFormats } from "../populate";
-import { defineResource, type Doc } from "../resource";
-import { activateUser, addInvites, deleteUserByManager, sendReportPdf, startMasqueradeFor, userResults } from "../users";
+import { defineResource, type ResourceDef, getResource, listResource, parseListQuery, type Doc } from "../resource";
+import { activateUser, addInvites, addInviteSchema, deleteUserByManager, sendReportPdf, startMasqueradeFor, userLogs, userResults } from "../users";
+
+const idBody = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/) });
+
+/** the declaration, for its own calls (typed apart, so it need not infer itself) */
+const self = (): ResourceDef => userResource;
 
 export const userResource = defineResource({
   name: "users",
   pagePath: "users",
+  apiPath: "/user",
+  api: (app) =>
+    app
+      .get("/paid-list", async (c) => c.json(await listResource(c.var.deps.db, self(), parseListQuery(self(), c.req.query()), [eq(users.isFull, true)])))
+      .post("/add-invite", validate("json", addInviteSchema), async (c) => c.json(await addInvites(c, c.req.valid("json"))))
+      .post("/send-pdf", validate("json", idBody), async (c) => c.json(await sendReportPdf(c, c.req.valid("json").id)))
+      .get("/:id/logs", async (c) => c.json(await userLogs(c.var.deps.db, pathId(c), c.req.query())))
+      .get("/:id/results", async (c) => c.json({ docs: await userResults(c.var.deps.db, pathId(c)) }))
+      .put("/:id/activate", async (c) => {
+        const id = pathId(c);
+        await activateUser(c, id);
+        return c.json(await getResource(c.var.deps.db, self(), id, { populate: ["invite"] }));
+      })
+      .delete("/:id", async (c) => {
+        await deleteUserByManager(c, pathId(c));
+        return c.json({ deleted: true });
+      })
+      .post("/:id/masq", async (c) => {
+        const { token, user } = await startMasqueradeFor(c, pathId(c));
+        return c.json({ token, user: await toUserDoc(c.var.deps.db, user) });
+      }),
+  views: [{ path: "/manager/users/paid", title: "manager.res.users.paid", match: { isFull: true } }],
+  exportKind: "users",
+  listPopulate: ["format"],
   table: users,
   id: users.id,
   toDoc: (u) => ({

@@ -8,17 +8,19 @@ import { managerCouponsApi } from "./coupons";
 import { managerExportingApi } from "./exporting";
 import { managerOrdersApi } from "./orders";
 import { managerReferralsApi } from "./referrals";
-import { managerFormatsApi, managerResultsApi } from "./results";
+import { managerFormatsApi } from "./formats";
 import { managerStatsApi } from "./stats";
-import { managerUsersApi } from "./users";
+import { resourceApi } from "../../admin/api";
+import { RESOURCES } from "../../admin/resources";
 
-export const managerApi = new Hono<AppEnv>()
-  .use(guard("admin"))
-  .route("/user", managerUsersApi)
+const withResources = new Hono<AppEnv>().use(guard("admin"));
+// every declared resource (server/admin/resources) at its own prefix, with its generated calls
+for (const def of RESOURCES) withResources.route(def.apiPath, resourceApi(def, def.api) as unknown as Hono<AppEnv>);
+
+export const managerApi = withResources
   .route("/orders", managerOrdersApi)
   .route("/coupon", managerCouponsApi)
   .route("/referral", managerReferralsApi)
-  .route("/results", managerResultsApi)
   .route("/formats", managerFormatsApi)
   .route("/stat", managerStatsApi)
   .route("/exporting", managerExportingApi)
