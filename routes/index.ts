@@ -19,6 +19,7 @@ import { exportingPage } from "./manager/exporting";
 import { latestReportPages } from "./manager/public-reports";
 import { recheckerDetailPage, recheckerPage } from "./manager/rechecker";
 import { managerStatsPage } from "./manager/stats";
+import { requestsPage } from "./manager/requests";
 import { resourcePages } from "./manager/resource";
 import { RESOURCES } from "../server/admin/resources";
 
@@ -56,6 +57,7 @@ export const routes: AnyPageDef[] = [
   recheckerPage,
   recheckerDetailPage,
   managerStatsPage,
+  requestsPage,
   exportingPage,
   ...latestReportPages,
   ...marketingRoutes,

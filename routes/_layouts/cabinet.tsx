@@ -23,7 +23,6 @@ const NAV: Record<CabinetKind, NavItem[]> = {
     { key: "results", href: "/manager/results", icon: "☰" },
     { key: "rechecker", href: "/manager/rechecker", icon: "✓" },
     { key: "users", href: "/manager/users", icon: "☺" },
-    { key: "stats", href: "/manager/stats", icon: "▤" },
     { key: "exporting", href: "/manager/exporting", icon: "⇩" },
   ],
 };

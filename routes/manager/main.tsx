@@ -29,6 +29,17 @@ function Main({ data }: { data: Data }) {
   const date = (d: Date | null) => (d ? d.toLocaleDateString(intlLocale(locale)) : "—");
   return (
     <CabinetLayout kind="manager" title={t("cabinet.nav.manager.main")}>
+      <nav className="mb-6 flex flex-wrap gap-2 text-sm" aria-label={t("manager.main.more")}>
+        <a className="btn-secondary py-1" href="/manager/stats">
+          {t("manager.stats.title")} →
+        </a>
+        <a className="btn-secondary py-1" href="/manager/requests">
+          {t("manager.requests.title")} →
+        </a>
+        <a className="btn-secondary py-1" href="/manager/users/paid">
+          {t("manager.res.users.paid")} →
+        </a>
+      </nav>
       <div className="mb-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Stat id="users" label={t("cabinet.main.users")} value={data.totals.users} />
         <Stat id="completed" label={t("cabinet.main.completed")} value={data.totals.completed} />

@@ -168,6 +168,25 @@ describe("special pages", () => {
     expect(await bad.text()).toContain("This filter is not accepted");
   });
 
+  it("lists business requests with a status a manager moves, and creates a business account by hand", async () => {
+    const { consultationTickets } = await import("../../db/schema");
+    const { createId } = await import("../../server/lib/ids");
+    const id = createId();
+    await t.deps.db.insert(consultationTickets).values({ id, name: "Lead Person", email: "lead@example.com", message: "Please call" });
+    const html = await (await page("/manager/requests")).text();
+    expect(html).toContain(`data-request="${id}"`);
+    expect(html).toContain("Lead Person");
+    const moved = await post("/manager/requests", { _form: "status", source: "consultation", id, status: "in_progress" });
+    expect(moved.status).toBe(303);
+    const filtered = await (await page("/manager/requests?status=in_progress")).text();
+    expect(filtered).toContain(`data-request="${id}"`);
+    expect(await (await page("/manager/requests?status=done")).text()).not.toContain(`data-request="${id}"`);
+    const created = await post("/manager/requests", { _form: "create-business", email: "client@corp.example", company: "Corp", invites: "5" });
+    expect(created.headers.get("location")).toBe("/manager/requests?created=1");
+    const bad = await post("/manager/requests", { _form: "create-business", email: "not-an-email", company: "" });
+    expect(bad.status).toBe(400);
+  });
+
   it("opens the latest report without an id", async () => {
     const res = await page("/manager/public/full");
     expect(res.status).toBe(302);

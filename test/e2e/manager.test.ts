@@ -32,6 +32,7 @@ describe("the back-office in a real browser", () => {
       recheck: `/manager/rechecker/${resultId}`,
       stats: "/manager/stats",
       exporting: "/manager/exporting",
+      requests: "/manager/requests",
     };
     for (const width of [360, 1280]) {
       const context = await e.browser.newContext({ viewport: { width, height: width === 360 ? 740 : 900 } });
