@@ -93,6 +93,7 @@ describe("generated detail pages", () => {
     expect(home).toContain('data-testid="cancel-masq"');
     expect(home).toContain('data-testid="masq-banner"');
     expect(home).toContain(`You are seeing the site as ${eve.email}`);
+
   });
 
   it("takes input for an action (invites for the user's project), shows its errors, and asks again before deleting", async () => {
@@ -107,6 +108,11 @@ describe("generated detail pages", () => {
     const html = await (await page(`/manager/users/${eve._id}`)).text();
     expect(html).toContain('data-confirm="delete"');
     expect(html).toContain("users.addInvites");
+    // masquerading as a business user shows the banner in the cabinet too, with the way back
+    const token = cookiesOf(await post(`/manager/users/${eve._id}`, { _form: "masq" })).masqToken!;
+    const cabinet = await (await t.app.request("/business", { headers: { Cookie: `masqToken=${token}; i18n_locale=en` } })).text();
+    expect(cabinet).toContain('data-testid="masq-banner"');
+    expect(cabinet).toContain('data-testid="cancel-masq"');
   });
 
   it("shows a result with every answer and its time, and sets its format from the form", async () => {
