@@ -330,6 +330,14 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
         <a href={`/manager/${def.pagePath}`} className="text-brand-700 hover:underline">
           ← {t(`manager.res.${def.name}.title`)}
         </a>
+        {def.links?.(data.doc).map((l) => (
+          <span key={l.href}>
+            {" · "}
+            <a href={l.href} className="text-brand-700 hover:underline">
+              {t(l.label)}
+            </a>
+          </span>
+        ))}
       </p>
       {url.searchParams.get("saved") && <Notice>{t("manager.detail.saved")}</Notice>}
       {done && <Notice>{t("manager.detail.done")}</Notice>}

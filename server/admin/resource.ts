@@ -104,6 +104,8 @@ export interface ResourceDef<T extends AnyTable = AnyTable, D extends Doc = Doc>
   };
   actions?: Record<string, ResourceAction>;
   sections?: DetailSection[];
+  /** links from the detail page to related screens (label: a locale key) */
+  links?(doc: D): { label: string; href: string }[];
   /** the user a record belongs to (for the audit log's subject) */
   subjectOf?(row: T["$inferSelect"]): string | null;
 }

@@ -118,6 +118,9 @@ describe("generated detail pages", () => {
   it("shows a result with every answer and its time, and sets its format from the form", async () => {
     const html = await (await page(`/manager/results/${danResult}`)).text();
     expect(html).toContain('data-section="answers"');
+    expect(html).toContain(`href="/manager/public/full/${danResult}"`);
+    expect(html).toContain(`href="/manager/rechecker/${danResult}"`);
+    expect((await page(`/manager/public/full/${danResult}`)).status).toBe(200);
     expect((html.match(/data-row="[0-9a-f]{24}"/g) ?? []).length).toBeGreaterThanOrEqual(110);
     const res = await post(`/manager/results/${danResult}`, { _form: "edit", format: "BAL-MID-MID", isDoubt: "on" });
     expect(res.status).toBe(303);

@@ -152,5 +152,14 @@ export const resultResource = defineResource({
       columns: [{ key: "position", kind: "number" }, { key: "code" }, { key: "value", kind: "number" }, { key: "seconds", kind: "number" }, { key: "answeredAt", kind: "date" }],
     },
   ],
+  links: (d) => [
+    { label: "manager.results.recheck", href: `/manager/rechecker/${d._id}` },
+    ...(d.isCompleted
+      ? [
+          { label: "manager.results.baseReport", href: `/manager/public/base/${d._id}` },
+          { label: "manager.results.fullReport", href: `/manager/public/full/${d._id}` },
+        ]
+      : []),
+  ],
   subjectOf: (r) => r.userId,
 });
