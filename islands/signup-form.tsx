@@ -2,6 +2,7 @@
 // the same form posts to /signup and the server answers with the page.
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { richText } from "../routes/_blocks/rich-text";
+import { captchaToken } from "../client/captcha";
 
 export interface SignupFormProps {
   strings: {
@@ -20,13 +21,15 @@ export interface SignupFormProps {
   /** Where to go after a successful sign-up. */
   next: string;
   invite?: string | null;
+  /** reCAPTCHA v3 site key when the operator has turned it on: a token goes with the sign-up. */
+  captchaKey?: string | null;
 }
 
 type State = { name: "idle" } | { name: "submitting" } | { name: "success" } | { name: "fail"; messages: string[]; fields: Record<string, string> };
 
 const AGREEMENTS = ["policy", "terms", "offer"] as const;
 
-export default function SignupForm({ strings, next, invite }: SignupFormProps) {
+export default function SignupForm({ strings, next, invite, captchaKey = null }: SignupFormProps) {
   const id = useId();
   const [state, setState] = useState<State>({ name: "idle" });
   const [hydrated, setHydrated] = useState(false);
@@ -44,11 +47,12 @@ export default function SignupForm({ strings, next, invite }: SignupFormProps) {
     };
     setState({ name: "submitting" });
     try {
+      const captcha = captchaKey ? await captchaToken(captchaKey, "signup").catch(() => undefined) : undefined;
       const res = await fetch("/api/passport/signup", {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json", Pragma: "no-cache" },
         credentials: "same-origin",
-        body: JSON.stringify(body),
+        body: JSON.stringify(captcha ? { ...body, captcha } : body),
       });
       const data: unknown = await res.json().catch(() => null);
       if (!res.ok) {

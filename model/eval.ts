@@ -1,40 +1,39 @@
 /**
- * `npm run model:eval` — the figures behind the product's accuracy claim, on fresh simulated data
- * (seeds distinct from training), through the production path (onnxruntime-node):
- * held-out accuracy and Cohen's kappa for the network and the rule-based scorer, per-class recall,
- * mean top probability, retest consistency, careless-response detection, Cronbach's alpha per scale,
- * and a sensitivity check on a continuous (non-typological) population.
+ * `npm run model:eval` — the figures behind the product's accuracy statements, on fresh simulated
+ * respondents (seeds distinct from training), through the production path (onnxruntime-node).
  *
- * Options: --n 20000 (held-out size)
+ * 1. The pre-registered stress grid (model/scenarios.ts): per scenario, accuracy and Cohen's kappa of the
+ *    network alone, of the product (model/between.ts: the rules lead between two formats) and of the
+ *    rule-based scorer against the true-score format; expected calibration error and mean confidence;
+ *    retest consistency; the share of people shown "between two formats"; network–rules agreement where
+ *    the rules are unambiguous.
+ * 2. Response-quality checks: false alarms on attentive people (incl. heavy "don't know" users and fast
+ *    readers) and detection of careless responders; the person-fit statistic per scenario.
+ * 3. Cronbach's alpha per scale.
+ * The output ends with three lines that tooling reads (see README.md).
+ *
+ * Options: --n 10000 (respondents per scenario) --model model/classifier.onnx (another model to evaluate)
  */
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { FORMATS, FORMAT_BY_CODE, N_FORMATS } from "./formats";
-import { loadClassifier, predictProbabilities } from "./index";
+import { FORMAT_BY_CODE, N_FORMATS } from "./formats";
+import { CLASSIFIER_PATH, openClassifier, type ClassifierSession } from "./index";
 import { ITEMS, N_ITEMS, SCALES } from "./items";
-import { responseQuality } from "./quality";
-import { scoreAnswers, type AnswerValue } from "./scoring";
-import { CARELESS_KINDS, simulate, type Dataset } from "./simulate";
+import { accuracyOf, argmax, cohensKappa, expectedCalibrationError } from "./metrics";
+import { personFit, QUALITY, responseQuality } from "./quality";
+import { BETWEEN_CONFIDENCE, productChoice } from "./between";
+import { STRESS_GRID, type GridScenario } from "./scenarios";
+import { formatMargins, scoreAnswers, type AnswerValue } from "./scoring";
+import { BASELINE, CARELESS_KINDS, mixSeed, Rng, simulate, type Dataset } from "./simulate";
 
 export const EVAL_SEED = 3;
 export const ALPHA_TARGET = 0.7;
-export const ACCURACY_TARGET = 0.97;
+/** Targets from issue 19. */
+export const TARGETS = { maxEce: 0.03, rulesAgreement: 0.95 } as const;
+/** The rules are "unambiguous" for a person when every dimension is at least this far (points) from a band edge. */
+export const UNAMBIGUOUS_MARGIN = 10;
 
-export function cohensKappa(truth: ArrayLike<number>, pred: ArrayLike<number>, k: number): number {
-  const n = truth.length;
-  const rows = new Float64Array(k);
-  const cols = new Float64Array(k);
-  let agree = 0;
-  for (let i = 0; i < n; i++) {
-    rows[truth[i]]++;
-    cols[pred[i]]++;
-    if (truth[i] === pred[i]) agree++;
-  }
-  const po = agree / n;
-  let pe = 0;
-  for (let c = 0; c < k; c++) pe += (rows[c] / n) * (cols[c] / n);
-  return (po - pe) / (1 - pe);
-}
+
 
 /** Cronbach's alpha of one scale's keyed items (sign × answer) over all respondents. */
 export function cronbachAlpha(d: Pick<Dataset, "n" | "answers">, scale: string): number {
@@ -61,107 +60,198 @@ export function cronbachAlpha(d: Pick<Dataset, "n" | "answers">, scale: string):
   return (k / (k - 1)) * (1 - itemVar / variance(tSum, tSq));
 }
 
-const argmax = (p: ArrayLike<number>, o: number, k: number) => {
-  let b = 0;
-  for (let c = 1; c < k; c++) if (p[o + c] > p[o + b]) b = c;
-  return b;
-};
+const answersOf = (d: Pick<Dataset, "answers">, i: number) => d.answers.subarray(i * N_ITEMS, (i + 1) * N_ITEMS);
 
-async function predictAll(d: Dataset) {
-  const probs = await predictProbabilities(d.answers, d.n);
+/**
+ * Network, product (model/between.ts productChoice) and rule-based predictions for a dataset, with the
+ * network's top probability, the probability of the product's format, and whether the rules are unambiguous.
+ */
+export async function predictAll(classifier: ClassifierSession, d: Dataset) {
+  const probs = await classifier.predict(d.answers, d.n);
   const nn = new Int32Array(d.n);
   const top = new Float32Array(d.n);
+  const product = new Int32Array(d.n);
+  const productP = new Float32Array(d.n);
   const rules = new Int32Array(d.n);
+  const unambiguous = new Uint8Array(d.n);
   for (let i = 0; i < d.n; i++) {
-    nn[i] = argmax(probs, i * N_FORMATS, N_FORMATS);
-    top[i] = probs[i * N_FORMATS + nn[i]];
-    const a = Array.from(d.answers.subarray(i * N_ITEMS, (i + 1) * N_ITEMS)) as AnswerValue[];
-    rules[i] = FORMAT_BY_CODE.get(scoreAnswers(a).formatCode)!.index;
+    const o = i * N_FORMATS;
+    nn[i] = argmax(probs, o, N_FORMATS);
+    top[i] = probs[o + nn[i]];
+    const scored = scoreAnswers(Array.from(answersOf(d, i)) as AnswerValue[]);
+    rules[i] = FORMAT_BY_CODE.get(scored.formatCode)!.index;
+    product[i] = productChoice(probs, rules[i], o).primary;
+    productP[i] = probs[o + product[i]];
+    const m = formatMargins(scored.indicators);
+    unambiguous[i] = Math.min(m.structure, m.volume, m.presentation) >= UNAMBIGUOUS_MARGIN ? 1 : 0;
   }
-  return { nn, top, rules };
+  return { nn, top, product, productP, rules, unambiguous };
 }
 
-function subset(xs: ArrayLike<number>, mask: boolean[]) {
-  return Array.from(xs).filter((_, i) => mask[i]);
+export interface ScenarioResult {
+  key: string;
+  network: { accuracy: number; kappa: number; ece: number; meanConfidence: number; retest: number };
+  product: { accuracy: number; kappa: number; ece: number; retest: number };
+  rules: { accuracy: number; kappa: number; retest: number };
+  between: number;
+  unambiguousShare: number;
+  agreementUnambiguous: number;
 }
-const pct = (v: number) => `${(100 * v).toFixed(2)}%`;
+
+export async function evaluateScenario(classifier: ClassifierSession, g: GridScenario, n: number, seed: number): Promise<ScenarioResult> {
+  const d = simulate(n, seed, { scenario: g.scenario });
+  const p = await predictAll(classifier, d);
+  const again = await predictAll(classifier, simulate(n, seed, { people: d.people, replication: 1 }));
+  const correct = Array.from(p.nn, (c, i) => c === d.labels[i]);
+  let sameNn = 0;
+  let sameProduct = 0;
+  let sameRules = 0;
+  let between = 0;
+  let unamb = 0;
+  let agree = 0;
+  let confidence = 0;
+  for (let i = 0; i < n; i++) {
+    if (p.nn[i] === again.nn[i]) sameNn++;
+    if (p.product[i] === again.product[i]) sameProduct++;
+    if (p.rules[i] === again.rules[i]) sameRules++;
+    if (p.top[i] < BETWEEN_CONFIDENCE) between++;
+    confidence += p.top[i];
+    if (p.unambiguous[i]) (unamb++, p.nn[i] === p.rules[i] && agree++);
+  }
+  return {
+    key: g.key,
+    network: { accuracy: accuracyOf(d.labels, p.nn), kappa: cohensKappa(d.labels, p.nn, N_FORMATS), ece: expectedCalibrationError(p.top, correct), meanConfidence: confidence / n, retest: sameNn / n },
+    product: {
+      accuracy: accuracyOf(d.labels, p.product),
+      kappa: cohensKappa(d.labels, p.product, N_FORMATS),
+      ece: expectedCalibrationError(p.productP, Array.from(p.product, (c, i) => c === d.labels[i])),
+      retest: sameProduct / n,
+    },
+    rules: { accuracy: accuracyOf(d.labels, p.rules), kappa: cohensKappa(d.labels, p.rules, N_FORMATS), retest: sameRules / n },
+    between: between / n,
+    unambiguousShare: unamb / n,
+    agreementUnambiguous: unamb ? agree / unamb : 1,
+  };
+}
+
+const pct1 = (v: number) => (100 * v).toFixed(1);
+const pct = (v: number) => `${pct1(v)}%`;
+
+function printGrid(rows: ScenarioResult[]) {
+  console.log("stress grid (attentive respondents; label = format of the true score)");
+  console.log("  network = the classifier alone; product = what the report says (rules lead between two formats, model/between.ts)");
+  const head = ["scenario".padEnd(20), "network", "κ", "ECE", "conf", "product", "κ", "ECE", "rules", "κ", "retest nn", "prod", "rules", "between", "nn=rules"];
+  const widths = [20, 7, 6, 6, 5, 7, 6, 6, 7, 6, 9, 6, 6, 7, 8];
+  const line = (cells: string[]) => cells.map((c, k) => (k ? c.padStart(widths[k]) : c.padEnd(widths[k]))).join(" ");
+  console.log(line(head));
+  for (const r of rows)
+    console.log(
+      line([
+        r.key,
+        pct(r.network.accuracy),
+        r.network.kappa.toFixed(3),
+        r.network.ece.toFixed(3),
+        r.network.meanConfidence.toFixed(2),
+        pct(r.product.accuracy),
+        r.product.kappa.toFixed(3),
+        r.product.ece.toFixed(3),
+        pct(r.rules.accuracy),
+        r.rules.kappa.toFixed(3),
+        pct(r.network.retest),
+        pct(r.product.retest),
+        pct(r.rules.retest),
+        pct(r.between),
+        pct(r.agreementUnambiguous),
+      ]),
+    );
+  console.log(`  between = top probability < ${BETWEEN_CONFIDENCE} (the report names two formats); nn=rules = network–rules agreement where every dimension is ≥ ${UNAMBIGUOUS_MARGIN} points from a band edge (share of people: ${rows.map((r) => pct(r.unambiguousShare)).join(", ")})`);
+  for (const g of STRESS_GRID) console.log(`  ${g.key}: ${g.description}`);
+}
+
+/** Grade-poor rates by kind of respondent, and the special attentive groups the flags must be fair to. */
+function printQuality(classifier: ClassifierSession, probs: { top: Float32Array }, d: Dataset) {
+  const kinds = new Map<string, { flagged: number; total: number }>();
+  const count = (kind: string, poor: boolean) => {
+    const e = kinds.get(kind) ?? { flagged: 0, total: 0 };
+    e.total++;
+    if (poor) e.flagged++;
+    kinds.set(kind, e);
+  };
+  for (let i = 0; i < d.n; i++) {
+    const q = responseQuality(answersOf(d, i), d.elapsed!.subarray(i * N_ITEMS, (i + 1) * N_ITEMS), probs.top[i]);
+    const p = d.people[i];
+    const poor = q.grade === "poor";
+    count(CARELESS_KINDS[d.careless[i]], poor);
+    if (p.careless === "none" && p.dkSkip > 0) count("attentive, don't know on 20–60% of items", poor);
+    if (p.careless === "none" && p.pace < 3.5) count("attentive, reading 1.5–3.5 s per item", poor);
+  }
+  console.log(`\nresponse quality (share graded poor; model ${classifier.version}):`);
+  for (const [kind, { flagged, total }] of kinds) console.log(`  ${kind.padEnd(42)} ${String(total).padStart(6)} respondents, poor ${pct(flagged / total)}`);
+}
+
+/**
+ * The person-fit statistic per grid scenario: false alarms among attentive people, and detection of the
+ * same people answering 30% of the items at random (uniform over the five answers).
+ */
+function printPersonFit(n: number) {
+  console.log(`\nperson fit (misfit flag, likelihood ratio > ${QUALITY.misfit}): attentive flagged · 30% random answers detected`);
+  const rows = STRESS_GRID.map((g, k) => {
+    const d = simulate(n, mixSeed(EVAL_SEED, 200 + k), { scenario: g.scenario });
+    const rng = new Rng(mixSeed(EVAL_SEED, 300 + k));
+    let falseAlarms = 0;
+    let detected = 0;
+    for (let i = 0; i < n; i++) {
+      const a = answersOf(d, i);
+      if (personFit(a) > QUALITY.misfit) falseAlarms++;
+      const partlyRandom = Array.from(a, (v) => (rng.next() < 0.3 ? rng.int(5) - 2 : v));
+      if (personFit(partlyRandom) > QUALITY.misfit) detected++;
+    }
+    return { key: g.key, falseAlarms: falseAlarms / n, detected: detected / n };
+  });
+  console.log("  " + rows.map((r) => `${r.key} ${pct(r.falseAlarms)} · ${pct(r.detected)}`).join("; "));
+  return rows;
+}
 
 async function main() {
-  const { values } = parseArgs({ options: { n: { type: "string", default: "20000" } } });
+  const { values } = parseArgs({ options: { n: { type: "string", default: "10000" }, model: { type: "string", default: CLASSIFIER_PATH } } });
   const n = Number(values.n);
   const t0 = Date.now();
-  const { version } = await loadClassifier();
-  console.log(`model ${version}; ${n} simulated held-out respondents (seed ${EVAL_SEED}), 5% careless mixed in\n`);
+  const classifier = await openClassifier(resolve(values.model!));
+  console.log(`model ${classifier.version} (${values.model}); ${n} simulated respondents per scenario (seed ${EVAL_SEED})\n`);
 
-  const d = simulate(n, EVAL_SEED, { timing: true });
-  const { nn, top, rules } = await predictAll(d);
-  const attentive = Array.from(d.careless, (c) => c === 0);
-  const all = attentive.map(() => true);
-  const acc = (pred: Int32Array, m: boolean[]) => {
-    let ok = 0;
-    let k = 0;
-    for (let i = 0; i < d.n; i++) if (m[i]) (k++, pred[i] === d.labels[i] && ok++);
-    return ok / k;
-  };
-  const line = (name: string, pred: Int32Array) =>
-    console.log(
-      `${name.padEnd(12)} accuracy ${pct(acc(pred, attentive))} attentive, ${pct(acc(pred, all))} all · kappa ${cohensKappa(subset(d.labels, attentive), subset(pred, attentive), N_FORMATS).toFixed(4)} attentive, ${cohensKappa(d.labels, pred, N_FORMATS).toFixed(4)} all`,
-    );
-  line("network", nn);
-  line("rules", rules);
-  const nnAcc = acc(nn, attentive);
-  console.log(`target ≥ ${pct(ACCURACY_TARGET)} (attentive): ${nnAcc >= ACCURACY_TARGET ? "met" : "NOT met"}; network better than rules: ${nnAcc > acc(rules, attentive) ? "yes" : "NO"}`);
+  const rows: ScenarioResult[] = [];
+  for (const [k, g] of STRESS_GRID.entries()) rows.push(await evaluateScenario(classifier, g, n, mixSeed(EVAL_SEED, k)));
+  printGrid(rows);
 
-  let topSum = 0;
-  for (let i = 0; i < d.n; i++) if (attentive[i]) topSum += top[i];
-  console.log(`mean top probability ${(topSum / attentive.filter(Boolean).length).toFixed(4)} (attentive)`);
+  // Careless responding and fairness of the quality flags, on the committed population with 5% careless people
+  // plus people who use "don't know" as a non-answer.
+  const d = simulate(n, mixSeed(EVAL_SEED, 100), { scenario: { ...BASELINE, dkNonAnswer: 0.1 }, timing: true });
+  printQuality(classifier, await predictAll(classifier, d), d);
 
-  console.log("\nper-class recall (network, attentive):");
-  const recall = FORMATS.map((f) => {
-    let hit = 0;
-    let tot = 0;
-    for (let i = 0; i < d.n; i++) if (attentive[i] && d.labels[i] === f.index) (tot++, nn[i] === f.index && hit++);
-    return `${f.code} ${pct(hit / tot)}`;
-  });
-  for (let i = 0; i < recall.length; i += 3) console.log("  " + recall.slice(i, i + 3).map((s) => s.padEnd(24)).join(""));
+  const fit = printPersonFit(Math.min(n, 2000));
+  console.log(`person fit: max false alarms ${pct(Math.max(...fit.map((r) => r.falseAlarms)))}, detection ${pct(Math.min(...fit.map((r) => r.detected)))}–${pct(Math.max(...fit.map((r) => r.detected)))} (target ≥ 50%)`);
 
-  // retest: the same people answer again with fresh response noise
-  const retest = simulate(n, EVAL_SEED, { timing: false, people: d.people, replication: 1 });
-  const again = await predictAll(retest);
-  let same = 0;
-  let sameRules = 0;
-  for (let i = 0; i < n; i++) if (attentive[i]) (nn[i] === again.nn[i] && same++, rules[i] === again.rules[i] && sameRules++);
-  const na = attentive.filter(Boolean).length;
-  console.log(`\nretest consistency (same format twice, attentive): network ${pct(same / na)}, rules ${pct(sameRules / na)}`);
-
-  // careless responding: flag rates by kind
-  console.log("\nresponse-quality flags (share flagged careless, i.e. grade poor):");
-  for (const [k, kind] of CARELESS_KINDS.entries()) {
-    let flagged = 0;
-    let tot = 0;
-    for (let i = 0; i < n; i++) {
-      if (d.careless[i] !== k) continue;
-      tot++;
-      const q = responseQuality(d.answers.subarray(i * N_ITEMS, (i + 1) * N_ITEMS), d.elapsed!.subarray(i * N_ITEMS, (i + 1) * N_ITEMS), top[i]);
-      if (q.grade === "poor") flagged++;
-    }
-    console.log(`  ${kind.padEnd(9)} ${String(tot).padStart(6)} respondents, flagged ${pct(flagged / tot)}`);
-  }
-
-  console.log("\nCronbach's alpha per scale (calibration data):");
+  console.log("\nCronbach's alpha per scale (committed population):");
   const alphas = SCALES.map((s) => [s, cronbachAlpha(d, s)] as const);
-  for (const [s, a] of alphas) console.log(`  ${s.padEnd(10)} ${a.toFixed(3)} ${a >= ALPHA_TARGET ? "" : "< 0.70"}`);
-  console.log(`every scale ≥ ${ALPHA_TARGET}: ${alphas.every(([, a]) => a >= ALPHA_TARGET) ? "yes" : "NO"}`);
+  console.log("  " + alphas.map(([s, a]) => `${s} ${a.toFixed(2)}${a >= ALPHA_TARGET ? "" : " (< 0.70)"}`).join(", "));
 
-  const cont = simulate(Math.min(n, 10000), EVAL_SEED + 1, { population: "continuous", careless: false });
-  const cp = await predictAll(cont);
-  let cn = 0;
-  let cr = 0;
-  for (let i = 0; i < cont.n; i++) (cp.nn[i] === cont.labels[i] && cn++, cp.rules[i] === cont.labels[i] && cr++);
+  const continuous = rows.find((r) => r.key === "continuous")!;
+  const worst = rows.reduce((w, r) => (r.network.accuracy < w.network.accuracy ? r : w));
+  const maxEce = Math.max(...rows.map((r) => r.network.ece));
+  const minAgreement = Math.min(...rows.map((r) => r.agreementUnambiguous));
+  const productContinuous = continuous.product;
+  const productWorst = rows.reduce((w, r) => (r.product.accuracy < w.product.accuracy ? r : w));
   console.log(
-    `\nsensitivity, continuous population (no types; label = true-score band): network ${pct(cn / cont.n)}, rules ${pct(cr / cont.n)}`,
+    `\nproduct (network, rules leading between two formats): continuous ${pct(productContinuous.accuracy)}, worst case ${pct(productWorst.product.accuracy)} (${productWorst.key}), max ECE ${Math.max(...rows.map((r) => r.product.ece)).toFixed(3)}`,
   );
-  console.log(`\n${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  const overconfidence = Math.max(...rows.map((r) => r.network.meanConfidence - r.network.accuracy));
+  console.log(`largest overconfidence (mean confidence − accuracy) ${overconfidence.toFixed(3)}; a negative gap is underconfidence`);
+  console.log(`targets: network ≥ rules on continuous ${continuous.network.accuracy >= continuous.rules.accuracy ? "met" : "NOT met"}; max ECE ≤ ${TARGETS.maxEce} ${maxEce <= TARGETS.maxEce ? "met" : "NOT met"}; agreement where rules unambiguous ≥ ${pct(TARGETS.rulesAgreement)} ${minAgreement >= TARGETS.rulesAgreement ? "met" : "NOT met"} (min ${pct(minAgreement)})`);
+  console.log(`worst case scenario (lowest network accuracy): ${worst.key}`);
+  console.log(`evaluated in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(`continuous: network ${pct1(continuous.network.accuracy)} % rules ${pct1(continuous.rules.accuracy)} %`);
+  console.log(`stress worst case: network ${pct1(worst.network.accuracy)} % rules ${pct1(worst.rules.accuracy)} %`);
+  console.log(`calibration: max ECE ${maxEce.toFixed(3)}`);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename ?? ""))

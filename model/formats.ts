@@ -29,3 +29,20 @@ export function findFormat(structure: Structure, volume: Level3, presentation: P
   if (!f) throw new Error(`no format for ${structure}/${volume}/${presentation}`);
   return f;
 }
+
+/**
+ * The three axes of a format, each with its values in a fixed order. A format is one value per axis, so a
+ * distribution over the 27 formats can be taken apart into three marginals (and the factorised network's
+ * three heads put back together: see net.ts expandFactorised).
+ */
+export const FORMAT_AXES = {
+  structure: ["system", "analytic", "balanced"] as const,
+  volume: ["low", "middle", "high"] as const,
+  presentation: ["slow", "middle", "fast"] as const,
+};
+export type FormatAxis = keyof typeof FORMAT_AXES;
+export const AXIS_NAMES = Object.keys(FORMAT_AXES) as FormatAxis[];
+/** For every format, the index of its value on each axis: FORMAT_FACTORS[f] = [structure, volume, presentation]. */
+export const FORMAT_FACTORS: readonly (readonly number[])[] = FORMATS.map((f) =>
+  AXIS_NAMES.map((axis) => (FORMAT_AXES[axis] as readonly string[]).indexOf(f[axis])),
+);

@@ -6,12 +6,14 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { InferenceSession, Tensor } from "onnxruntime-node";
-import { FORMATS, N_FORMATS } from "./formats";
+import { FORMAT_BY_CODE, FORMATS } from "./formats";
 import { N_ITEMS } from "./items";
 import { responseQuality, type ResponseQuality } from "./quality";
-import { scoreAnswers, SCORING_VERSION, validateAnswers, type AnswerValue, type Indicators } from "./scoring";
+import { productChoice } from "./between";
+import { formatMargins, scoreAnswers, SCORING_VERSION, structureProfile, validateAnswers, type AnswerValue, type FormatMargins, type Indicators, type StructureProfile } from "./scoring";
 
-export { ANSWER_VALUES, bands, scoreAnswers, SCORING_VERSION, type AnswerValue, type Indicators } from "./scoring";
+export { ANSWER_VALUES, bands, formatMargins, scoreAnswers, SCORING_VERSION, structureProfile, type AnswerValue, type FormatMargins, type Indicators, type StructureProfile } from "./scoring";
+export { BETWEEN_CONFIDENCE } from "./between";
 export { FORMATS, FORMAT_BY_CODE } from "./formats";
 export { ITEMS, ITEM_BANK_VERSION, N_ITEMS } from "./items";
 export { mlpForward as forwardReference } from "./net";
@@ -21,33 +23,57 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const CLASSIFIER_PATH = join(here, "classifier.onnx");
 export const CARD_PATH = join(here, "classifier.card.json");
 
-let loaded: Promise<{ session: InferenceSession; version: string }> | null = null;
+export interface ClassifierSession {
+  session: InferenceSession;
+  version: string;
+  /** Probabilities for n respondents (answers n × 110, −2..2): one Float32Array of n × 27. */
+  predict(answers: ArrayLike<number>, n: number): Promise<Float32Array>;
+}
 
-/** Opens the ONNX session once per process (about 10 ms); later calls reuse it. */
+/** Opens an ONNX classifier (about 10 ms); its card, when present beside it, gives the version. */
+export async function openClassifier(onnxPath: string, cardPath = join(dirname(onnxPath), "classifier.card.json")): Promise<ClassifierSession> {
+  const card = JSON.parse(readFileSync(cardPath, "utf8")) as { version: string };
+  // One thread per inference: a 110→H→27 network is too small to gain from more, and the server
+  // handles concurrency across requests.
+  const session = await InferenceSession.create(onnxPath, { intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: "all" });
+  return {
+    session,
+    version: card.version,
+    async predict(answers, n) {
+      const input = Float32Array.from(answers as ArrayLike<number>);
+      const out = await session.run({ [session.inputNames[0]]: new Tensor("float32", input, [n, N_ITEMS]) });
+      return out[session.outputNames[0]].data as Float32Array;
+    },
+  };
+}
+
+let loaded: Promise<ClassifierSession> | null = null;
+
+/** The production classifier, opened once per process; later calls reuse it. */
 export function loadClassifier() {
-  loaded ??= (async () => {
-    const card = JSON.parse(readFileSync(CARD_PATH, "utf8")) as { version: string };
-    // One thread per inference: a 110→64→27 network is too small to gain from more, and the server
-    // handles concurrency across requests.
-    const session = await InferenceSession.create(CLASSIFIER_PATH, { intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: "all" });
-    return { session, version: card.version };
-  })();
+  loaded ??= openClassifier(CLASSIFIER_PATH, CARD_PATH);
   return loaded;
 }
 
 /** Probabilities for n respondents (answers n × 110, −2..2): one Float32Array of n × 27. */
 export async function predictProbabilities(answers: ArrayLike<number>, n: number): Promise<Float32Array> {
-  const { session } = await loadClassifier();
-  const input = Float32Array.from(answers as ArrayLike<number>);
-  const out = await session.run({ [session.inputNames[0]]: new Tensor("float32", input, [n, N_ITEMS]) });
-  return out[session.outputNames[0]].data as Float32Array;
+  return (await loadClassifier()).predict(answers, n);
 }
 
 export interface Classification {
   formatCode: string;
   probability: number;
+  /** The neighbouring format (differs on one axis); named beside the format when `between`. */
   runnerUpCode: string;
   runnerUpProbability: number;
+  /** Top probability below BETWEEN_CONFIDENCE: the report says "between <format> and <runner-up>". */
+  between: boolean;
+  /** "rules" when, between two formats, the rule-based format leads (model/between.ts productChoice). */
+  decidedBy: "network" | "rules";
+  /** Per axis, how far the indicators are from a band edge (points of the scale, 0–100). */
+  margins: FormatMargins;
+  /** System and analytics bands and how the structure type follows from them. */
+  structure: StructureProfile;
   probabilities: Record<string, number>;
   /** The rule-based format from the indicator bands, kept for comparison and for managers. */
   ruleFormatCode: string;
@@ -67,24 +93,22 @@ export async function classify(answers: readonly AnswerValue[], elapsedMs?: Arra
   const { indicators, formatCode: ruleFormatCode } = scoreAnswers(answers);
   const { version } = await loadClassifier();
   const p = await predictProbabilities(answers, 1);
-  let top = 0;
-  let second = 1;
-  if (p[second] > p[top]) [top, second] = [second, top];
-  for (let c = 2; c < N_FORMATS; c++) {
-    if (p[c] > p[top]) [top, second] = [c, top];
-    else if (p[c] > p[second]) second = c;
-  }
-  const quality = responseQuality(answers, elapsedMs, p[top]);
+  const { primary, other, between, decidedBy } = productChoice(p, FORMAT_BY_CODE.get(ruleFormatCode)!.index);
+  const quality = responseQuality(answers, elapsedMs, Math.max(p[primary], p[other]));
   return {
-    formatCode: FORMATS[top].code,
-    probability: round4(p[top]),
-    runnerUpCode: FORMATS[second].code,
-    runnerUpProbability: round4(p[second]),
+    formatCode: FORMATS[primary].code,
+    probability: round4(p[primary]),
+    runnerUpCode: FORMATS[other].code,
+    runnerUpProbability: round4(p[other]),
+    between,
+    decidedBy,
+    margins: formatMargins(indicators),
+    structure: structureProfile(indicators),
     probabilities: Object.fromEntries(FORMATS.map((f) => [f.code, round4(p[f.index])])),
     ruleFormatCode,
     indicators,
     quality,
-    isDoubt: quality.flags.length > 0,
+    isDoubt: quality.grade !== "good",
     modelVersion: version,
     scoringVersion: SCORING_VERSION,
   };

@@ -19,8 +19,8 @@ export interface MlpWeights {
   b2: Float32Array;
 }
 
-/** Forward pass → softmax probabilities. x has nIn values in the units the weights expect. */
-export function mlpForward(w: MlpWeights, x: ArrayLike<number>, hidden?: Float32Array, out?: Float32Array): Float32Array {
+/** Forward pass to the output logits (before softmax). x has nIn values in the units the weights expect. */
+export function mlpLogits(w: MlpWeights, x: ArrayLike<number>, hidden?: Float32Array, out?: Float32Array): Float32Array {
   const { nIn, nHidden, nOut, W1, b1, W2, b2 } = w;
   const h = hidden ?? new Float32Array(nHidden);
   const z = out ?? new Float32Array(nOut);
@@ -30,22 +30,28 @@ export function mlpForward(w: MlpWeights, x: ArrayLike<number>, hidden?: Float32
     for (let i = 0; i < nIn; i++) s += W1[o + i] * x[i];
     h[k] = s > 0 ? s : 0;
   }
-  let m = -Infinity;
   for (let c = 0; c < nOut; c++) {
     let s = b2[c];
     const o = c * nHidden;
     for (let k = 0; k < nHidden; k++) s += W2[o + k] * h[k];
     z[c] = s;
-    if (s > m) m = s;
   }
-  let sum = 0;
-  for (let c = 0; c < nOut; c++) {
-    const e = Math.exp(z[c] - m);
-    z[c] = e;
-    sum += e;
-  }
-  for (let c = 0; c < nOut; c++) z[c] /= sum;
   return z;
+}
+
+/** Softmax in place (with the usual max shift); returns z. */
+export function softmaxInPlace(z: Float32Array): Float32Array {
+  let m = -Infinity;
+  for (let c = 0; c < z.length; c++) if (z[c] > m) m = z[c];
+  let sum = 0;
+  for (let c = 0; c < z.length; c++) sum += z[c] = Math.exp(z[c] - m);
+  for (let c = 0; c < z.length; c++) z[c] /= sum;
+  return z;
+}
+
+/** Forward pass → softmax probabilities. x has nIn values in the units the weights expect. */
+export function mlpForward(w: MlpWeights, x: ArrayLike<number>, hidden?: Float32Array, out?: Float32Array): Float32Array {
+  return softmaxInPlace(mlpLogits(w, x, hidden, out));
 }
 
 export function initWeights(nIn: number, nHidden: number, nOut: number, seed: number): MlpWeights {
@@ -70,6 +76,71 @@ export function foldInputScale(w: MlpWeights, factor: number): MlpWeights {
   return c;
 }
 
+/**
+ * A network trained with output groups (one softmax per axis) as one network over every combination:
+ * combination f's logit is the sum of its values' logits, so softmax over the combinations equals the
+ * product of the groups' softmaxes — exactly, in the same Gemm → Softmax graph. factors[f][g] is
+ * combination f's value (index within group g); groups are the group sizes.
+ */
+export function expandFactorised(w: MlpWeights, groups: readonly number[], factors: readonly (readonly number[])[]): MlpWeights {
+  const start = groups.map((_, g) => groups.slice(0, g).reduce((a, k) => a + k, 0));
+  const nOut = factors.length;
+  const W2 = new Float32Array(nOut * w.nHidden);
+  const b2 = new Float32Array(nOut);
+  factors.forEach((f, c) => {
+    for (let g = 0; g < groups.length; g++) {
+      const row = start[g] + f[g];
+      b2[c] += w.b2[row];
+      for (let k = 0; k < w.nHidden; k++) W2[c * w.nHidden + k] += w.W2[row * w.nHidden + k];
+    }
+  });
+  return { ...w, nOut, W1: w.W1.slice(), b1: w.b1.slice(), W2, b2 };
+}
+
+/** Divide each output group's rows by its own temperature (see fitTemperature). */
+export function foldGroupTemperatures(w: MlpWeights, groups: readonly number[], temperatures: readonly number[]): MlpWeights {
+  const c = cloneWeights(w);
+  let row = 0;
+  groups.forEach((size, g) => {
+    for (let r = row; r < row + size; r++) {
+      c.b2[r] /= temperatures[g];
+      for (let k = 0; k < c.nHidden; k++) c.W2[r * c.nHidden + k] /= temperatures[g];
+    }
+    row += size;
+  });
+  return c;
+}
+
+/**
+ * Temperature scaling (Guo et al., 2017): the T > 0 that minimises the negative log-likelihood of the
+ * labels given logits / T, by golden-section search on log T ∈ [−2, 2]. logits: n × k.
+ */
+export function fitTemperature(logits: Float32Array, labels: Int32Array, k: number): number {
+  const n = labels.length;
+  const nll = (t: number) => {
+    let total = 0;
+    for (let i = 0; i < n; i++) {
+      const o = i * k;
+      let m = -Infinity;
+      for (let c = 0; c < k; c++) m = Math.max(m, logits[o + c] / t);
+      let sum = 0;
+      for (let c = 0; c < k; c++) sum += Math.exp(logits[o + c] / t - m);
+      total += m + Math.log(sum) - logits[o + labels[i]] / t;
+    }
+    return total / n;
+  };
+  const g = (Math.sqrt(5) - 1) / 2;
+  let lo = -2;
+  let hi = 2;
+  for (let it = 0; it < 40; it++) {
+    const a = hi - g * (hi - lo);
+    const b = lo + g * (hi - lo);
+    if (nll(Math.exp(a)) < nll(Math.exp(b))) hi = b;
+    else lo = a;
+  }
+  return Math.exp((lo + hi) / 2);
+}
+
 export interface TrainOptions {
   epochs: number;
   batchSize: number;
@@ -77,17 +148,26 @@ export interface TrainOptions {
   lrMin: number;
   weightDecay: number;
   seed: number;
+  /**
+   * Sizes of the output groups, each with its own softmax and label (default: one group of nOut). With
+   * groups, y holds one label per group for every example (n × groups.length).
+   */
+  groups?: readonly number[];
   /** Called after every epoch; return value is ignored. */
   onEpoch?: (epoch: number, trainLoss: number, w: MlpWeights, seconds: number) => void;
 }
 
 /**
- * Train on X (n × nIn, already scaled) with integer labels y and per-example weights sw.
- * Cosine learning-rate decay from lr to lrMin over all steps.
+ * Train on X (n × nIn, already scaled) with integer labels y and per-example weights sw: softmax
+ * cross-entropy summed over the output groups. Cosine learning-rate decay from lr to lrMin over all steps.
  */
 export function trainMlp(w: MlpWeights, X: Float32Array, y: Int32Array, sw: Float32Array, opt: TrainOptions): MlpWeights {
   const { nIn, nHidden, nOut } = w;
-  const n = y.length;
+  const groups = opt.groups ?? [nOut];
+  if (groups.reduce((a, g) => a + g, 0) !== nOut) throw new Error("output groups must add up to nOut");
+  const nGroups = groups.length;
+  const groupStart = groups.map((_, g) => groups.slice(0, g).reduce((a, k) => a + k, 0));
+  const n = y.length / nGroups;
   const params = [w.W1, w.b1, w.W2, w.b2];
   const grads = params.map((p) => new Float32Array(p.length));
   const m1 = params.map((p) => new Float32Array(p.length));
@@ -133,27 +213,30 @@ export function trainMlp(w: MlpWeights, X: Float32Array, y: Int32Array, sw: Floa
           for (let i = 0; i < nIn; i++) s += W1[o + i] * X[xo + i];
           h[k] = s > 0 ? s : 0;
         }
-        let mx = -Infinity;
         for (let c = 0; c < nOut; c++) {
           let s = b2[c];
           const o = c * nHidden;
           for (let k = 0; k < nHidden; k++) s += W2[o + k] * h[k];
           p[c] = s;
-          if (s > mx) mx = s;
-        }
-        let sum = 0;
-        for (let c = 0; c < nOut; c++) {
-          p[c] = Math.exp(p[c] - mx);
-          sum += p[c];
         }
         const wt = sw[e] * inv;
-        const label = y[e];
-        lossSum += -Math.log(Math.max(p[label] / sum, 1e-12)) * sw[e];
+        // per group: softmax, loss, and dz = (p − onehot) · wt into p
+        for (let g = 0; g < nGroups; g++) {
+          const lo = groupStart[g];
+          const hi = lo + groups[g];
+          let mx = -Infinity;
+          for (let c = lo; c < hi; c++) if (p[c] > mx) mx = p[c];
+          let sum = 0;
+          for (let c = lo; c < hi; c++) sum += p[c] = Math.exp(p[c] - mx);
+          const label = lo + y[e * nGroups + g];
+          lossSum += -Math.log(Math.max(p[label] / sum, 1e-12)) * sw[e];
+          for (let c = lo; c < hi; c++) p[c] = (p[c] / sum - (c === label ? 1 : 0)) * wt;
+        }
         wSum += sw[e];
-        // backward: dz = (p − onehot) · wt
+        // backward
         dh.fill(0);
         for (let c = 0; c < nOut; c++) {
-          const dz = (p[c] / sum - (c === label ? 1 : 0)) * wt;
+          const dz = p[c];
           gb2[c] += dz;
           const o = c * nHidden;
           for (let k = 0; k < nHidden; k++) {

@@ -16,7 +16,8 @@ export const ANSWER_VALUES: Record<"yes" | "probablyYes" | "dontKnow" | "probabl
   no: -2,
 };
 
-export const SCORING_VERSION = "scoring-v1";
+/** v2: system and analytics are two independent scales (v1 had analytics = 100 − system). */
+export const SCORING_VERSION = "scoring-v2";
 
 export interface Indicators {
   ME_SYSTEM: number;
@@ -68,34 +69,20 @@ export function scaleKey(s: Scale): { idx: Int16Array; coef: Float64Array; max: 
   return KEYS[s];
 }
 
-/**
- * Sufficient statistics for the indicators: the raw (signed) sum of each scale, and the sums of the
- * positive item contributions to the systemic and analytic scales (negative contributions count as 0).
- */
+/** Sufficient statistics for the indicators: the raw (signed) sum of each scale. */
 export interface ScaleSums {
   raw: Record<Scale, number>;
-  sysPos: number;
-  anlPos: number;
 }
 
 export function sumsFromAnswers(answers: ArrayLike<number>): ScaleSums {
   const raw = {} as Record<Scale, number>;
-  let sysPos = 0;
-  let anlPos = 0;
   for (const s of SCALES) {
     const { idx, coef } = KEYS[s];
     let r = 0;
-    let pos = 0;
-    for (let j = 0; j < idx.length; j++) {
-      const c = coef[j] * answers[idx[j]];
-      r += c;
-      if (c > 0) pos += c;
-    }
+    for (let j = 0; j < idx.length; j++) r += coef[j] * answers[idx[j]];
     raw[s] = r;
-    if (SYSTEM_SCALES.includes(s)) sysPos += pos;
-    else if (ANALYT_SCALES.includes(s)) anlPos += pos;
   }
-  return { raw, sysPos, anlPos };
+  return { raw };
 }
 
 /** Round half away from zero (so that −4.5 and 4.5 are treated alike). */
@@ -103,19 +90,20 @@ export function roundSym(v: number): number {
   return v < 0 ? -Math.round(-v) : Math.round(v);
 }
 const pct = (raw: number, max: number) => Math.round((100 * (raw + max)) / (2 * max));
+const sumOver = (scales: readonly Scale[], f: (s: Scale) => number) => scales.reduce((a, s) => a + f(s), 0);
+const SYSTEM_MAX = sumOver(SYSTEM_SCALES, (s) => KEYS[s].max);
+const ANALYT_MAX = sumOver(ANALYT_SCALES, (s) => KEYS[s].max);
 
 /**
  * Indicators from scale sums:
  * - the six sphere indicators, volume and harmony: percent of the scale range, 0..100 (50 = neutral);
- * - system = round(100 × Σ positive systemic contributions / Σ positive systemic + analytic contributions)
- *   (spec §9: negatives counted as 0); analytics = 100 − system; 50/50 when nothing is positive;
+ * - system and analytics: two independent scales, each the percent of the range of its three spheres
+ *   together (30 items each), 0..100 (50 = neutral), banded 0–30 / 30–60 / 60–100 (spec §9);
  * - presentation = round(100 × d³), d = SPEED raw / SPEED max ∈ [−1, 1] (the cube gives the spec's
  *   narrow −4..4 middle zone a width of |d| < 0.36);
  * - anxiety = round(10 × ANXIETY raw / max), −10 (confident) .. 10 (anxious).
  */
 export function indicatorsFromSums(s: ScaleSums): Indicators {
-  const all = s.sysPos + s.anlPos;
-  const system = all > 0 ? Math.round((100 * s.sysPos) / all) : 50;
   const d = s.raw.SPEED / KEYS.SPEED.max;
   return {
     ME_SYSTEM: pct(s.raw.ME_SYSTEM, KEYS.ME_SYSTEM.max),
@@ -124,8 +112,8 @@ export function indicatorsFromSums(s: ScaleSums): Indicators {
     WE_ANALYT: pct(s.raw.WE_ANALYT, KEYS.WE_ANALYT.max),
     WR_SYSTEM: pct(s.raw.WR_SYSTEM, KEYS.WR_SYSTEM.max),
     WR_ANALYT: pct(s.raw.WR_ANALYT, KEYS.WR_ANALYT.max),
-    system,
-    analytics: 100 - system,
+    system: pct(sumOver(SYSTEM_SCALES, (k) => s.raw[k]), SYSTEM_MAX),
+    analytics: pct(sumOver(ANALYT_SCALES, (k) => s.raw[k]), ANALYT_MAX),
     volume: pct(s.raw.VOLUME, KEYS.VOLUME.max),
     presentation: roundSym(100 * d * d * d) + 0, // +0 turns −0 into 0
     harmony: pct(s.raw.HARMONY, KEYS.HARMONY.max),
@@ -165,9 +153,30 @@ export function presentationBand(v: number): Pace {
   const r = roundSym(v);
   return r <= -5 ? "slow" : r >= 5 ? "fast" : "middle";
 }
-/** Structure of the format: system ≥ 60 → system; analytics ≥ 60 → analytic; otherwise balanced. */
+const LEVEL_RANK: Record<Level3, number> = { low: 0, middle: 1, high: 2 };
+/**
+ * Structure of the format from the two scales' bands: the scale whose band is higher decides (system
+ * high + analytics middle → system; system low + analytics middle → analytic); equal bands are
+ * balanced, and which balance it is — both low, both middle or both high — is kept in structureProfile
+ * and named in the report, so nobody is "balanced" silently.
+ */
 export function structureOf(ind: Pick<Indicators, "system" | "analytics">): Structure {
-  return structureLevel(ind.system) === "high" ? "system" : structureLevel(ind.analytics) === "high" ? "analytic" : "balanced";
+  const s = LEVEL_RANK[structureLevel(ind.system)];
+  const a = LEVEL_RANK[structureLevel(ind.analytics)];
+  return s > a ? "system" : a > s ? "analytic" : "balanced";
+}
+export interface StructureProfile {
+  structure: Structure;
+  system: Level3;
+  analytics: Level3;
+  /** Balanced with both scales low or both high: the report says so. */
+  balancedAs: "both-low" | "both-middle" | "both-high" | null;
+}
+export function structureProfile(ind: Pick<Indicators, "system" | "analytics">): StructureProfile {
+  const system = structureLevel(ind.system);
+  const analytics = structureLevel(ind.analytics);
+  const structure = structureOf(ind);
+  return { structure, system, analytics, balancedAs: structure === "balanced" ? (`both-${system}` as const) : null };
 }
 
 export function bands(ind: Indicators): {
@@ -198,4 +207,26 @@ export function scoreAnswers(answers: readonly AnswerValue[]): { indicators: Ind
   validateAnswers(answers);
   const indicators = indicatorsFromSums(sumsFromAnswers(answers));
   return { indicators, formatCode: formatFromIndicators(indicators).code };
+}
+
+/**
+ * How far the indicators sit from a band edge that would change the format, per dimension, in points
+ * of the scale's range (0–100). Presentation is measured on the SPEED percentage (50 + 50·d), where its
+ * edges ±4.5 lie at d = ±0.356.
+ */
+export interface FormatMargins {
+  structure: number;
+  volume: number;
+  presentation: number;
+}
+const PRESENTATION_EDGE_D = Math.cbrt(0.045);
+const edgeDistance = (v: number, edges: readonly number[]) => Math.min(...edges.map((e) => Math.abs(v - e)));
+/** Structure: the nearer of system's and analytics' distances to their band edges (30, 60). */
+export function formatMargins(ind: Indicators): FormatMargins {
+  const d = Math.sign(ind.presentation) * Math.cbrt(Math.abs(ind.presentation) / 100);
+  return {
+    structure: Math.min(edgeDistance(ind.system, [30, 60]), edgeDistance(ind.analytics, [30, 60])),
+    volume: edgeDistance(ind.volume, [35, 65]),
+    presentation: 50 * Math.abs(Math.abs(d) - PRESENTATION_EDGE_D),
+  };
 }

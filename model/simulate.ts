@@ -8,11 +8,15 @@
  * (spread of the thresholds) and a don't-know tendency ρ (answer replaced by 0, most often on items
  * that are close to the person's indifference point). A share of careless responders is mixed in.
  *
- * The label. The theory behind the product is typological: a thinking format is a latent class, and a
- * person of a format sits near that format's prototype on the traits. So in the typological population
- * (the calibration population) the label is the person's latent format. In the continuous population
- * (a sensitivity check in eval) there are no classes, and the label is the format of the person's
- * TRUE score: the scoring key applied to the expected answers without response styles or noise.
+ * Scenarios (model/scenarios.ts) vary how people are distributed (around 27 prototypes, or continuously)
+ * and how the test measures them (item discrimination, response styles, cross-loadings, RU/EN item
+ * parameters, "don't know" as a non-answer). Every person carries the parameters they respond with, so a
+ * training set can mix scenarios person by person.
+ *
+ * The label is the format of the person's TRUE score, in every scenario: the scoring key applied to the
+ * expected answers under the REFERENCE measurement model (ITEM_PARAMS, no cross-loadings, no language
+ * shift, no response styles, no noise). So the label depends only on the person's traits and the spec's
+ * band edges (§9); a scenario that measures worse cannot move the label, only the answers.
  */
 import { ITEMS, N_ITEMS, SCALES, type Scale } from "./items";
 import { FORMATS, N_FORMATS } from "./formats";
@@ -91,26 +95,70 @@ export const SIM = {
   /** Item location b ~ N(0, 0.3). */
   bSd: 0.3,
   tau: [-1.6, -0.55, 0.55, 1.6] as const,
-  /** Person response styles. */
-  acqSd: 0.2,
-  extLogSd: 0.2,
   /** Don't-know tendency ρ: 70% U(0, .05), 25% U(.05, .15), 5% U(.15, .35); P(dk) = min(.9, 1.6ρ·e^(−|η|/2)). */
   dk: { mix: [0.7, 0.25, 0.05], ranges: [[0, 0.05], [0.05, 0.15], [0.15, 0.35]] as const },
+  /** People who use "don't know" as a non-answer skip this share of items (uniform), whatever their traits. */
+  dkNonAnswerRange: [0.2, 0.6] as const,
   /** Typological population: people drawn around the prototype of a uniformly chosen format. */
-  structureProto: { system: [1.4, -0.9], analytic: [-0.9, 1.4], balanced: [0.45, 0.45] } as Record<string, [number, number]>,
+  structureProto: { system: [1.4, -0.9], analytic: [-0.9, 1.4], balanced: [0, 0] } as Record<string, [number, number]>,
   levelProto: { low: -2, middle: 0, high: 2, slow: -2, fast: 2 } as Record<string, number>,
-  personSd: 0.2, // spread of a person around the prototype (system level, analytics level, volume, speed)
   sphereSd: 0.2, // spread of the three spheres around the person's system / analytics level
   /** Harmony and anxiety are not part of the format: standard bivariate normal, r = −0.45. */
   harmonyAnxietyR: -0.45,
-  /** Careless responders (share of all respondents). */
+  /** Careless responders (share of all respondents, when a scenario mixes them in). */
   careless: { random: 0.01, straight: 0.01, partial: 0.03 },
-  /** Continuous (non-typological) population used only as a sensitivity check in eval. */
+  /** Continuous (non-typological) population: independent normal traits, no prototypes. */
   continuous: { structureMean: 0.2, structureSd: 0.9, levelSd: 1.0 },
+  /** Reading pace of attentive people, median seconds per item: most read 3.5–9 s, a fifth 1.5–3.5 s. */
+  pace: { fastShare: 0.2, fast: [1.5, 3.5] as const, usual: [3.5, 9] as const },
+  /** Language-specific item parameters: each language's a and b deviate from the reference. */
+  languageShift: { aLogSd: 0.15, bSd: 0.3 },
 };
+
+/**
+ * Each item's related scale, for cross-loadings: system ↔ analytics in the same sphere, volume ↔ speed,
+ * harmony ↔ anxiety (index into SCALES).
+ */
+export const RELATED_SCALE = [1, 0, 3, 2, 5, 4, 7, 6, 9, 8] as const;
 
 export type Careless = "none" | "random" | "straight" | "partial";
 export const CARELESS_KINDS: Careless[] = ["none", "random", "straight", "partial"];
+export type Population = "typological" | "continuous";
+export type Language = "ru" | "en";
+
+/** How respondents are drawn and how the test measures them. */
+export interface Scenario {
+  population: Population;
+  /** Typological population: sd of a person around the prototype (system level, analytics level, volume, speed). */
+  personSd: number;
+  /** Multiplier on every item's discrimination a. */
+  discrimination: number;
+  /** Acquiescence acq ~ N(0, acqSd): a pull towards "yes" whatever the key. */
+  acqSd: number;
+  /** Extremity ext = exp(N(0, extLogSd)): the spread of the category thresholds. */
+  extLogSd: number;
+  /** Loading of every item on its related scale (RELATED_SCALE), besides its own. */
+  crossLoading: number;
+  /** Item parameters differ by language (half the people answer in each), seed of the shift; 0 = reference. */
+  languageShiftSeed: number;
+  /** Share of people who use "don't know" as a non-answer on 20–60% of the items. */
+  dkNonAnswer: number;
+  /** Mix in 5% careless responders. */
+  careless: boolean;
+}
+
+/** The simulator as committed before the stress grid (issue 19): typological, spread 0.2. */
+export const BASELINE: Scenario = {
+  population: "typological",
+  personSd: 0.2,
+  discrimination: 1,
+  acqSd: 0.2,
+  extLogSd: 0.2,
+  crossLoading: 0,
+  languageShiftSeed: 0,
+  dkNonAnswer: 0,
+  careless: true,
+};
 
 export interface ItemParams {
   a: Float64Array;
@@ -135,7 +183,25 @@ export function makeItemParams(seed = SIM.itemParamSeed): ItemParams {
   });
   return { a, b, sign, scale };
 }
+/** The reference measurement model: it defines the true score and so the label. */
 export const ITEM_PARAMS = makeItemParams();
+
+/** The item parameters of one language: the reference with a per-item shift (a × e^N(0, .15), b + N(0, .3)). */
+function languageParams(seed: number, language: Language): ItemParams {
+  const rng = new Rng(mixSeed(seed, language === "ru" ? 1 : 2));
+  const { aLogSd, bSd } = SIM.languageShift;
+  const a = ITEM_PARAMS.a.map((v) => v * Math.exp(aLogSd * rng.normal()));
+  const b = ITEM_PARAMS.b.map((v) => v + bSd * rng.normal());
+  return { ...ITEM_PARAMS, a, b };
+}
+const languageCache = new Map<string, ItemParams>();
+export function itemParamsFor(shiftSeed: number, language: Language): ItemParams {
+  if (!shiftSeed) return ITEM_PARAMS;
+  const key = `${shiftSeed}/${language}`;
+  let ip = languageCache.get(key);
+  if (!ip) languageCache.set(key, (ip = languageParams(shiftSeed, language)));
+  return ip;
+}
 
 export interface Person {
   proto: number; // prototype format index (typological population) or −1
@@ -143,36 +209,35 @@ export interface Person {
   acq: number;
   ext: number;
   dk: number;
+  /** Share of items answered "don't know" as a non-answer (0 for most people). */
+  dkSkip: number;
+  /** The item parameters this person answers with (their language's), the discrimination multiplier and cross-loading. */
+  items: ItemParams;
+  language: Language;
+  discrimination: number;
+  crossLoading: number;
   careless: Careless;
   /** random: unused; straight: [value, startIndex]; partial: share of items answered at random. */
   cParam: [number, number];
   /** Median seconds per item for the simulated timing. */
   pace: number;
-  label: number; // latent format (typological population) or true-score format (continuous)
+  label: number; // the format of the true score (see the header)
   trueIndicators: Indicators;
 }
 
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 
-/** Expected scale sums under the GRM without response styles → true indicators and label. */
+/** Expected scale sums under the reference GRM without response styles → true indicators and label. */
 export function trueScore(theta: Float64Array, ip: ItemParams = ITEM_PARAMS): { indicators: Indicators; label: number } {
   const raw = Object.fromEntries(SCALES.map((s) => [s, 0])) as Record<Scale, number>;
-  let sysPos = 0;
-  let anlPos = 0;
   for (let j = 0; j < N_ITEMS; j++) {
     const s = ip.scale[j];
     const base = ip.a[j] * (theta[s] - ip.b[j]);
-    const p1 = sigmoid(base - ip.a[j] * SIM.tau[2]); // P(y ≥ 1)
-    const p2 = sigmoid(base - ip.a[j] * SIM.tau[3]); // P(y ≥ 2)
-    const ey = -2 + sigmoid(base - ip.a[j] * SIM.tau[0]) + sigmoid(base - ip.a[j] * SIM.tau[1]) + p1 + p2;
-    raw[SCALES[s]] += ey; // keyed sum = Σ sign·answer = Σ y
-    const epos = p1 + p2; // E[max(0, y)]
-    if (s <= 5) {
-      if (s % 2 === 0) sysPos += epos;
-      else anlPos += epos;
-    }
+    let ey = -2; // E[y] = −2 + Σ_c P(y ≥ c); keyed sum = Σ sign·answer = Σ y
+    for (const t of SIM.tau) ey += sigmoid(base - ip.a[j] * t);
+    raw[SCALES[s]] += ey;
   }
-  const sums: ScaleSums = { raw, sysPos, anlPos };
+  const sums: ScaleSums = { raw };
   const indicators = indicatorsFromSums(sums);
   return { indicators, label: formatFromIndicators(indicators).index };
 }
@@ -187,20 +252,38 @@ function pickDk(rng: Rng): number {
   return 0;
 }
 
-export type Population = "typological" | "continuous";
+function pickCareless(rng: Rng, on: boolean): { careless: Careless; cParam: [number, number] } {
+  if (!on) return { careless: "none", cParam: [0, 0] };
+  const u = rng.next();
+  const c = SIM.careless;
+  if (u < c.random) return { careless: "random", cParam: [0, 0] };
+  if (u < c.random + c.straight) {
+    const v = rng.next();
+    const value = v < 0.3 ? 2 : v < 0.55 ? 1 : v < 0.8 ? 0 : v < 0.9 ? -1 : -2;
+    return { careless: "straight", cParam: [value, rng.next() < 0.5 ? 0 : rng.int(70)] };
+  }
+  if (u < c.random + c.straight + c.partial) return { careless: "partial", cParam: [rng.uniform(0.25, 0.6), 0] };
+  return { careless: "none", cParam: [0, 0] };
+}
 
-export function samplePerson(rng: Rng, population: Population = "typological", carelessOn = true): Person {
+function pickPace(rng: Rng, careless: Careless): number {
+  if (careless === "random" || careless === "straight") return rng.uniform(0.6, 1.6);
+  const { fastShare, fast, usual } = SIM.pace;
+  return rng.next() < fastShare ? rng.uniform(fast[0], fast[1]) : rng.uniform(usual[0], usual[1]);
+}
+
+export function samplePerson(rng: Rng, sc: Scenario = BASELINE): Person {
   const theta = new Float64Array(SCALES.length);
   let proto = -1;
   let mS: number, mA: number, vol: number, spd: number;
-  if (population === "typological") {
+  if (sc.population === "typological") {
     proto = rng.int(N_FORMATS);
     const f = FORMATS[proto];
     const [ps, pa] = SIM.structureProto[f.structure];
-    mS = ps + SIM.personSd * rng.normal();
-    mA = pa + SIM.personSd * rng.normal();
-    vol = SIM.levelProto[f.volume] + SIM.personSd * rng.normal();
-    spd = SIM.levelProto[f.presentation] + SIM.personSd * rng.normal();
+    mS = ps + sc.personSd * rng.normal();
+    mA = pa + sc.personSd * rng.normal();
+    vol = SIM.levelProto[f.volume] + sc.personSd * rng.normal();
+    spd = SIM.levelProto[f.presentation] + sc.personSd * rng.normal();
   } else {
     const c = SIM.continuous;
     mS = c.structureMean + c.structureSd * rng.normal();
@@ -220,38 +303,34 @@ export function samplePerson(rng: Rng, population: Population = "typological", c
   theta[8] = z1;
   theta[9] = r * z1 + Math.sqrt(1 - r * r) * z2;
 
-  let careless: Careless = "none";
-  if (carelessOn) {
-    const u = rng.next();
-    const c = SIM.careless;
-    if (u < c.random) careless = "random";
-    else if (u < c.random + c.straight) careless = "straight";
-    else if (u < c.random + c.straight + c.partial) careless = "partial";
-  }
-  let cParam: [number, number] = [0, 0];
-  if (careless === "straight") {
-    const u = rng.next();
-    const v = u < 0.3 ? 2 : u < 0.55 ? 1 : u < 0.8 ? 0 : u < 0.9 ? -1 : -2;
-    cParam = [v, rng.next() < 0.5 ? 0 : rng.int(70)];
-  } else if (careless === "partial") cParam = [rng.uniform(0.25, 0.6), 0];
+  const { careless, cParam } = pickCareless(rng, sc.careless);
+  const language: Language = rng.next() < 0.5 ? "ru" : "en";
+  const [lo, hi] = SIM.dkNonAnswerRange;
+  const dkSkip = rng.next() < sc.dkNonAnswer ? rng.uniform(lo, hi) : 0;
   const t = trueScore(theta);
   return {
     proto,
     theta,
-    acq: SIM.acqSd * rng.normal(),
-    ext: Math.exp(SIM.extLogSd * rng.normal()),
+    acq: sc.acqSd * rng.normal(),
+    ext: Math.exp(sc.extLogSd * rng.normal()),
     dk: pickDk(rng),
+    dkSkip,
+    items: itemParamsFor(sc.languageShiftSeed, language),
+    language,
+    discrimination: sc.discrimination,
+    crossLoading: sc.crossLoading,
     careless,
     cParam,
-    pace: careless === "none" || careless === "partial" ? rng.uniform(3.5, 9) : rng.uniform(0.6, 1.6),
-    label: proto >= 0 ? proto : t.label,
+    pace: pickPace(rng, careless),
+    label: t.label,
     trueIndicators: t.indicators,
   };
 }
 
 /** One administration of the test: answers (−2..2, position order) and per-item elapsed ms. */
-export function respond(p: Person, rng: Rng, out: Int8Array, elapsed?: Float32Array, ip: ItemParams = ITEM_PARAMS): void {
+export function respond(p: Person, rng: Rng, out: Int8Array, elapsed?: Float32Array): void {
   const tau = SIM.tau;
+  const ip = p.items;
   for (let j = 0; j < N_ITEMS; j++) {
     let x: number;
     if (p.careless === "random" || (p.careless === "partial" && rng.next() < p.cParam[0])) {
@@ -260,11 +339,12 @@ export function respond(p: Person, rng: Rng, out: Int8Array, elapsed?: Float32Ar
     } else if (p.careless === "straight" && j >= p.cParam[1]) {
       x = p.cParam[0];
     } else {
-      const a = ip.a[j];
+      const a = ip.a[j] * p.discrimination;
       const sg = ip.sign[j];
-      const eta = a * (p.theta[ip.scale[j]] + sg * p.acq - ip.b[j]);
+      const s = ip.scale[j];
+      const eta = a * (p.theta[s] + p.crossLoading * p.theta[RELATED_SCALE[s]] + sg * p.acq - ip.b[j]);
       const pdk = Math.min(0.9, 1.6 * p.dk * Math.exp(-0.5 * Math.abs(eta)));
-      if (rng.next() < pdk) x = 0;
+      if (rng.next() < pdk || (p.dkSkip > 0 && rng.next() < p.dkSkip)) x = 0;
       else {
         const u = rng.next();
         let y = -2;
@@ -287,19 +367,28 @@ export interface Dataset {
   people: Person[];
 }
 
+export interface SimulateOptions {
+  /** One scenario for everyone, or a function drawing each person's scenario (a training mixture). */
+  scenario?: Scenario | ((rng: Rng) => Scenario);
+  /** Shorthands over BASELINE, kept for tests and the bench. */
+  population?: Population;
+  careless?: boolean;
+  timing?: boolean;
+  people?: Person[];
+  replication?: number;
+}
+
 /**
  * n respondents. People come from stream (seed, 1), answers from stream (seed, 2, replication), so the
  * same people can take the test again with fresh noise (replication 1, 2, ...).
  */
-export function simulate(
-  n: number,
-  seed: number,
-  opts: { population?: Population; careless?: boolean; timing?: boolean; people?: Person[]; replication?: number } = {},
-): Dataset {
+export function simulate(n: number, seed: number, opts: SimulateOptions = {}): Dataset {
   const people: Person[] = opts.people ?? [];
   if (!opts.people) {
+    const fixed: Scenario = { ...BASELINE, population: opts.population ?? BASELINE.population, careless: opts.careless ?? BASELINE.careless };
+    const pick = typeof opts.scenario === "function" ? opts.scenario : () => (opts.scenario as Scenario | undefined) ?? fixed;
     const pr = new Rng(mixSeed(seed, 1));
-    for (let i = 0; i < n; i++) people.push(samplePerson(pr, opts.population ?? "typological", opts.careless ?? true));
+    for (let i = 0; i < n; i++) people.push(samplePerson(pr, pick(pr)));
   }
   const rr = new Rng(mixSeed(seed, 2, opts.replication ?? 0));
   const answers = new Int8Array(n * N_ITEMS);

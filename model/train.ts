@@ -1,26 +1,44 @@
 /**
- * `npm run model:train` — builds model/classifier.onnx and model/classifier.card.json.
+ * `npm run model:train` — trains the classifier (model/classifier.onnx and classifier.card.json).
  *
- * 1. Simulates calibration respondents (model/simulate.ts) for training and a separate held-out set.
+ * 1. Simulates training respondents from the training mixture (model/scenarios.ts: typological and
+ *    continuous people under every measurement condition of the stress grid's range), labelled with the
+ *    format of their true score (spec §9 band edges), and a separate attentive calibration set.
  * 2. Adds every completed result a manager marked correct (`results.is_correct`) in the database at
  *    DATABASE_URL (default file:data/app.db), labelled with its stored format, weighted ×5.
- * 3. Trains the MLP (model/net.ts) and exports it to ONNX with the input scaling folded in.
+ * 3. Trains the MLP (model/net.ts), fits a temperature on the calibration set and folds it and the input
+ *    scaling into the weights, and exports ONNX.
  *
- * Options: --n 100000 --holdout 20000 --hidden 64 --epochs 14 --seed 1 --out model
+ * Deterministic: the same options (and no manager-confirmed results) give the same bytes. Without --out it
+ * writes to data/model-train/ and says whether the result is byte-identical to the committed model; it
+ * replaces the committed model only when asked: --out model.
+ *
+ * Options: --n 150000 --calibration 20000 --hidden 64 --epochs 12 --seed 1 --out data/model-train
  */
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { FORMATS, FORMAT_BY_CODE, N_FORMATS } from "./formats";
+import { fileURLToPath } from "node:url";
+import { AXIS_NAMES, FORMAT_AXES, FORMAT_FACTORS, FORMATS, FORMAT_BY_CODE, N_FORMATS } from "./formats";
 import { ITEM_BANK_VERSION, N_ITEMS } from "./items";
-import { foldInputScale, initWeights, mlpForward, trainMlp, type MlpWeights } from "./net";
+import { argmax } from "./metrics";
+import { expandFactorised, fitTemperature, foldGroupTemperatures, foldInputScale, initWeights, mlpForward, mlpLogits, trainMlp, type MlpWeights } from "./net";
 import { exportOnnx } from "./onnx";
-import { SCORING_VERSION } from "./scoring";
+import { drawTrainingScenario, TRAINING_MIXTURE } from "./scenarios";
+import { SCORING_VERSION, scaleKey } from "./scoring";
+import { ANALYT_SCALES, SYSTEM_SCALES, type Scale } from "./items";
 import { simulate, type Dataset } from "./simulate";
 
 export const TRAIN_SEED = 1;
-export const HOLDOUT_SEED = 2;
+export const CALIBRATION_SEED = 2;
 export const CORRECTED_WEIGHT = 5;
+/** The options the committed model was trained with: `npm run model:train` with no arguments reproduces it. */
+export const TRAIN_DEFAULTS = { n: 150000, calibration: 20000, hidden: 64, epochs: 12, seed: TRAIN_SEED, out: "data/model-train" } as const;
+const MODEL_DIR = dirname(fileURLToPath(import.meta.url));
+/** One softmax head per format axis (structure, volume, presentation): 3 + 3 + 3 outputs. */
+const AXIS_GROUPS = AXIS_NAMES.map((a) => FORMAT_AXES[a].length);
+const axisLabels = (formatLabels: Int32Array) => Int32Array.from({ length: formatLabels.length * AXIS_NAMES.length }, (_, k) => FORMAT_FACTORS[formatLabels[Math.floor(k / AXIS_NAMES.length)]][k % AXIS_NAMES.length]);
 
 /** Manager-confirmed results: answers in position order and the stored format's class index. */
 export async function loadCorrectedResults(url = process.env.DATABASE_URL ?? "file:data/app.db") {
@@ -80,29 +98,90 @@ export function accuracy(w: MlpWeights, d: Pick<Dataset, "n" | "answers" | "labe
   return n ? ok / n : 0;
 }
 
+/**
+ * The scoring key as a starting point: the first hidden units are set to the four format scores (system,
+ * analytics, volume, speed; each the keyed sum over its range, −1..1) and to hinges at their band edges,
+ * so the heads start from what the rules know and training spends its steps on what they miss (response
+ * styles, "don't know" used as a non-answer, the prior). Inputs are answers × 0.5. Returns the number of
+ * units set.
+ */
+export function seedFromScoringKey(w: MlpWeights): number {
+  // band edges on the −1..1 scale: structure 30 / 60 → −0.4 / 0.2; volume 35 / 65 → ±0.3; speed d = ±∛0.045
+  const speedEdge = Math.cbrt(0.045);
+  const scores: { scales: readonly Scale[]; edges: [number, number] }[] = [
+    { scales: SYSTEM_SCALES, edges: [-0.4, 0.2] },
+    { scales: ANALYT_SCALES, edges: [-0.4, 0.2] },
+    { scales: ["VOLUME"], edges: [-0.3, 0.3] },
+    { scales: ["SPEED"], edges: [-speedEdge, speedEdge] },
+  ];
+  let unit = 0;
+  for (const { scales, edges } of scores) {
+    const row = new Float32Array(w.nIn);
+    const max = scales.reduce((a, s) => a + scaleKey(s).max, 0);
+    for (const s of scales) {
+      const { idx, coef } = scaleKey(s);
+      idx.forEach((j, q) => (row[j] = (2 * coef[q]) / max)); // × 2 undoes the input scaling
+    }
+    // r⁺, r⁻, (r − upper edge)⁺, (lower edge − r)⁺
+    for (const [sign, bias] of [[1, 0], [-1, 0], [1, -edges[1]], [-1, edges[0]]] as const) {
+      if (unit >= w.nHidden) return unit;
+      for (let j = 0; j < w.nIn; j++) w.W1[unit * w.nIn + j] = sign * row[j];
+      w.b1[unit++] = bias;
+    }
+  }
+  return unit;
+}
+
+/** Logits of exported weights (raw −2..2 inputs) for every respondent: n × 27. */
+function logitsOf(w: MlpWeights, d: Pick<Dataset, "n" | "answers">): Float32Array {
+  const out = new Float32Array(d.n * w.nOut);
+  const h = new Float32Array(w.nHidden);
+  for (let i = 0; i < d.n; i++) mlpLogits(w, d.answers.subarray(i * N_ITEMS, (i + 1) * N_ITEMS), h, out.subarray(i * w.nOut, (i + 1) * w.nOut));
+  return out;
+}
+
+/** The most frequent confusions (true → predicted) of exported weights on a dataset. */
+function topConfusions(w: MlpWeights, d: Dataset, k = 10) {
+  const confusions = new Map<string, number>();
+  for (let i = 0; i < d.n; i++) {
+    const best = argmax(mlpForward(w, d.answers.subarray(i * N_ITEMS, (i + 1) * N_ITEMS)));
+    if (best === d.labels[i]) continue;
+    const key = `${FORMATS[d.labels[i]].code} → ${FORMATS[best].code}`;
+    confusions.set(key, (confusions.get(key) ?? 0) + 1);
+  }
+  return [...confusions.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, k)
+    .map(([pair, count]) => ({ pair, count }));
+}
+
+const sameBytes = (a: string, b: string) => existsSync(a) && existsSync(b) && readFileSync(a).equals(readFileSync(b));
+
 async function main() {
+  const D = TRAIN_DEFAULTS;
   const { values } = parseArgs({
     options: {
-      n: { type: "string", default: "100000" },
-      holdout: { type: "string", default: "20000" },
-      hidden: { type: "string", default: "64" },
-      epochs: { type: "string", default: "14" },
-      seed: { type: "string", default: String(TRAIN_SEED) },
-      out: { type: "string", default: "model" },
+      n: { type: "string", default: String(D.n) },
+      calibration: { type: "string", default: String(D.calibration) },
+      hidden: { type: "string", default: String(D.hidden) },
+      epochs: { type: "string", default: String(D.epochs) },
+      seed: { type: "string", default: String(D.seed) },
+      out: { type: "string", default: D.out },
     },
   });
   const n = Number(values.n);
-  const nHold = Number(values.holdout);
+  const nCal = Number(values.calibration);
   const hidden = Number(values.hidden);
   const epochs = Number(values.epochs);
   const seed = Number(values.seed);
   const t0 = Date.now();
 
-  const sim = simulate(n, seed);
-  const hold = simulate(nHold, HOLDOUT_SEED);
+  const sim = simulate(n, seed, { scenario: drawTrainingScenario });
+  // Calibration: attentive people (careless ones are flagged, not scored on confidence).
+  const cal = simulate(nCal, CALIBRATION_SEED, { scenario: (rng) => ({ ...drawTrainingScenario(rng), careless: false }) });
   const corrected = await loadCorrectedResults();
   const nc = corrected.labels.length;
-  console.log(`data: ${n} simulated + ${nc} manager-confirmed (${corrected.source}); held-out ${nHold} simulated`);
+  console.log(`data: ${n} simulated (training mixture) + ${nc} manager-confirmed (${corrected.source}); calibration ${nCal} simulated`);
 
   const answers = new Int8Array((n + nc) * N_ITEMS);
   answers.set(sim.answers);
@@ -113,8 +192,11 @@ async function main() {
   const weights = new Float32Array(n + nc).fill(1);
   weights.fill(CORRECTED_WEIGHT, n);
 
-  const w0 = initWeights(N_ITEMS, hidden, N_FORMATS, seed);
-  const trained = trainMlp(w0, toInputs(answers), labels, weights, {
+  const w0 = initWeights(N_ITEMS, hidden, AXIS_GROUPS.reduce((a, k) => a + k, 0), seed);
+  seedFromScoringKey(w0);
+  const asFormats = (w: MlpWeights) => expandFactorised(foldInputScale(w, 0.5), AXIS_GROUPS, FORMAT_FACTORS);
+  const trained = trainMlp(w0, toInputs(answers), axisLabels(labels), weights, {
+    groups: AXIS_GROUPS,
     epochs,
     batchSize: 128,
     lr: 3e-3,
@@ -122,51 +204,50 @@ async function main() {
     weightDecay: 1e-4,
     seed,
     onEpoch: (e, loss, w, s) => {
-      const acc = e % 3 === 0 || e === epochs ? ` held-out acc ${(100 * accuracy(foldInputScale(w, 0.5), hold)).toFixed(2)}%` : "";
+      const acc = e % 3 === 0 || e === epochs ? ` calibration-set acc ${(100 * accuracy(asFormats(w), cal)).toFixed(2)}%` : "";
       console.log(`epoch ${e}/${epochs} loss ${loss.toFixed(4)}${acc} (${s.toFixed(0)} s)`);
     },
   });
-  const exported = foldInputScale(trained, 0.5);
-  const attentive = (i: number) => hold.careless[i] === 0;
-  const heldOut = accuracy(exported, hold);
-  const heldOutAttentive = accuracy(exported, hold, attentive);
-  const version = `mlp-${hidden}-${new Date().toISOString().slice(0, 10)}-n${n + nc}`;
+  // One temperature per axis, fitted on the calibration set's logits of that axis's head.
+  const heads = foldInputScale(trained, 0.5);
+  const calLogits = logitsOf(heads, cal);
+  const calAxisLabels = axisLabels(cal.labels);
+  let offset = 0;
+  const temperatures = AXIS_GROUPS.map((k, g) => {
+    const z = Float32Array.from({ length: cal.n * k }, (_, q) => calLogits[Math.floor(q / k) * heads.nOut + offset + (q % k)]);
+    offset += k;
+    return fitTemperature(z, Int32Array.from({ length: cal.n }, (_, i) => calAxisLabels[i * AXIS_GROUPS.length + g]), k);
+  });
+  const exported = expandFactorised(foldGroupTemperatures(heads, AXIS_GROUPS, temperatures), AXIS_GROUPS, FORMAT_FACTORS);
+  const calAccuracy = accuracy(exported, cal);
+  const digest = createHash("sha256");
+  for (const a of [exported.W1, exported.b1, exported.W2, exported.b2]) digest.update(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
+  const version = `mlp-${hidden}-${digest.digest("hex").slice(0, 8)}`;
 
-  // confusion summary: the most frequent confusions on the held-out set
-  const confusions = new Map<string, number>();
-  const x = new Float32Array(N_ITEMS);
-  for (let i = 0; i < hold.n; i++) {
-    for (let j = 0; j < N_ITEMS; j++) x[j] = hold.answers[i * N_ITEMS + j];
-    const p = mlpForward(exported, x);
-    let best = 0;
-    for (let c = 1; c < N_FORMATS; c++) if (p[c] > p[best]) best = c;
-    if (best !== hold.labels[i]) {
-      const k = `${FORMATS[hold.labels[i]].code} → ${FORMATS[best].code}`;
-      confusions.set(k, (confusions.get(k) ?? 0) + 1);
-    }
-  }
+  // No dates or timings in the files: the same options give the same bytes.
   const card = {
     version,
-    createdAt: new Date().toISOString(),
     architecture: { input: N_ITEMS, hidden, activation: "relu", output: N_FORMATS, softmax: true, opset: 13 },
     itemBank: ITEM_BANK_VERSION,
     scoring: SCORING_VERSION,
-    data: { simulated: n, managerConfirmed: nc, confirmedWeight: CORRECTED_WEIGHT, heldOut: nHold, trainSeed: seed, heldOutSeed: HOLDOUT_SEED },
-    training: { epochs, batchSize: 128, optimizer: "AdamW, cosine decay 3e-3 → 5e-5, weight decay 1e-4", seconds: Math.round((Date.now() - t0) / 1000) },
-    heldOutAccuracy: Number(heldOut.toFixed(4)),
-    heldOutAccuracyAttentive: Number(heldOutAttentive.toFixed(4)),
-    topConfusions: [...confusions.entries()]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 10)
-      .map(([pair, count]) => ({ pair, count })),
+    label: "format of the true score under the reference measurement model (spec §9 band edges)",
+    data: { simulated: n, population: TRAINING_MIXTURE, managerConfirmed: nc, confirmedWeight: CORRECTED_WEIGHT, calibration: nCal, trainSeed: seed, calibrationSeed: CALIBRATION_SEED },
+    training: { epochs, batchSize: 128, optimizer: "AdamW, cosine decay 3e-3 → 5e-5, weight decay 1e-4", heads: "one softmax per axis (structure, volume, presentation), expanded exactly into the 27 formats", temperatures: Object.fromEntries(AXIS_NAMES.map((a, g) => [a, Number(temperatures[g].toFixed(4))])) },
+    calibrationSetAccuracy: Number(calAccuracy.toFixed(4)),
+    topConfusions: topConfusions(exported, cal),
     labels: FORMATS.map((f) => f.code),
+    note: "Simulated respondents only; the stress grid (npm run model:eval) and model/README.md give the figures and limits.",
   };
   const out = resolve(values.out!);
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, "classifier.onnx"), exportOnnx(exported, { version, itemBank: ITEM_BANK_VERSION, scoring: SCORING_VERSION }));
   writeFileSync(join(out, "classifier.card.json"), JSON.stringify(card, null, 2) + "\n");
-  console.log(`held-out accuracy ${(100 * heldOut).toFixed(2)}% (attentive respondents ${(100 * heldOutAttentive).toFixed(2)}%)`);
-  console.log(`wrote ${join(out, "classifier.onnx")} and classifier.card.json (${version}) in ${card.training.seconds} s`);
+  console.log(`temperatures ${AXIS_NAMES.map((a, g) => `${a} ${temperatures[g].toFixed(3)}`).join(", ")}; calibration-set accuracy ${(100 * calAccuracy).toFixed(2)}% (mixture, attentive)`);
+  console.log(`wrote ${join(out, "classifier.onnx")} and classifier.card.json (${version}) in ${Math.round((Date.now() - t0) / 1000)} s`);
+  if (out !== MODEL_DIR) {
+    const same = ["classifier.onnx", "classifier.card.json"].every((f) => sameBytes(join(out, f), join(MODEL_DIR, f)));
+    console.log(`byte-identical to the committed model (model/): ${same ? "yes" : "no"}${same ? "" : " — `--out model` replaces it"}`);
+  }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename ?? ""))

@@ -5,6 +5,7 @@
 import { Fragment } from "react";
 import type { Context } from "hono";
 import { DEMO_FORMAT_CODE } from "../db/seed/content/reports";
+import { formatRub, rubLabel } from "../server/lib/money";
 import { definePage, type PageDef } from "../server/render/define";
 import { usePage } from "../server/render/page";
 import { listFormats } from "../server/services/formats";
@@ -12,7 +13,7 @@ import type { LeadKind } from "../server/services/leads";
 import { CORPORATE_MIN, getPrices, PLANS, type PlanKey, type Prices } from "../server/services/payments";
 import { reportContent, type ReportRow } from "../server/services/reports";
 import { totalUsers } from "../server/services/stats";
-import { CardGrid, Faq, LeadForm, rub, Section, Steps, useDemoFields, type FieldDef } from "./_blocks/blocks";
+import { CardGrid, Faq, LeadForm, Section, Steps, useDemoFields, type FieldDef } from "./_blocks/blocks";
 import { SectionCard } from "./report/section-card";
 import { Promo, ReportTeaser } from "./home";
 import { PublicLayout } from "./_layouts/public";
@@ -193,7 +194,7 @@ function Plans({ prices }: { prices: Prices }) {
             <h3 className="text-lg font-bold">{t(`sales.plans.${key}.title`)}</h3>
             <p className="mt-1 text-sm text-slate-500">{t("sales.plans.from", { n: PLANS[key].min })}</p>
             <p className="my-4">
-              <span className="text-3xl font-black">{`${rub(prices.perInvite[key])} ₽`}</span> <span className="text-slate-500">{t("sales.plans.perInvite")}</span>
+              <span className="text-3xl font-black">{rubLabel(prices.perInvite[key])}</span> <span className="text-slate-500">{t("sales.plans.perInvite")}</span>
             </p>
             <p className="flex-1 text-slate-600">{t(`sales.plans.${key}.text`)}</p>
             <p className="mt-4 text-sm font-semibold text-brand-700">{t("sales.plans.owner")}</p>
@@ -220,7 +221,7 @@ function ReportPrice({ prices }: { prices: Prices }) {
       <div className="flex flex-col items-start gap-6 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h2 className="text-2xl font-bold sm:text-3xl">{t("pages.product.price.title")}</h2>
-          <p className="mt-2 max-w-2xl text-brand-100">{t("pages.product.price.text", { price: rub(prices.fullReport) })}</p>
+          <p className="mt-2 max-w-2xl text-brand-100">{t("pages.product.price.text", { price: formatRub(prices.fullReport) })}</p>
         </div>
         <a href="/signup" className="btn bg-white text-brand-900 hover:bg-brand-50" data-testid="report-price" data-amount={prices.fullReport}>
           {t("pages.product.price.cta")}

@@ -20,6 +20,7 @@ const root = new URL("..", import.meta.url).pathname;
 const out = join(root, "public/build");
 const islandsDir = join(root, "islands");
 const loaderFile = join(root, "client/boot.ts");
+const captchaFormsFile = join(root, "client/captcha-forms.ts");
 
 /** Tremor ships no `sideEffects` flag; declaring it lets esbuild drop every part we don't import. */
 const tremorSideEffectFree: esbuild.Plugin = {
@@ -54,7 +55,7 @@ export async function build({ quiet = false } = {}) {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const result = await esbuild.build({
-    entryPoints: [loaderFile, ...(await islandEntries())],
+    entryPoints: [loaderFile, captchaFormsFile, ...(await islandEntries())],
     outdir: out,
     bundle: true,
     splitting: true,
@@ -71,7 +72,7 @@ export async function build({ quiet = false } = {}) {
     logLevel: quiet ? "error" : "warning",
   });
 
-  const manifest: Manifest = { css: null, loader: null, islands: {} };
+  const manifest: Manifest = { css: null, loader: null, captchaForms: null, islands: {} };
   const url = (file: string) => "/" + relative(join(root, "public"), join(root, file));
   const staticImports = (file: string, seen = new Set<string>()): string[] => {
     for (const imp of result.metafile.outputs[file]?.imports ?? []) {
@@ -86,6 +87,7 @@ export async function build({ quiet = false } = {}) {
     const script = { src: url(file), imports: staticImports(file).map(url) };
     const source = resolve(meta.entryPoint); // esbuild names it relative to the working directory
     if (source === loaderFile) manifest.loader = script;
+    else if (source === captchaFormsFile) manifest.captchaForms = script;
     else manifest.islands[basename(source, ".tsx") as IslandName] = script;
   }
 

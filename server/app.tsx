@@ -9,7 +9,7 @@ import { ErrorPage, ERROR_PAGE_FALLBACK } from "../routes/_error";
 import { tFor } from "../locales";
 import type { AppDeps, AppEnv } from "./context";
 import { api } from "./api";
-import { AppError, translateFields } from "./lib/errors";
+import { AppError, errorMessage, translateFields } from "./lib/errors";
 import { authMiddleware } from "./middleware/auth";
 import { localeMiddleware } from "./middleware/locale";
 import { hsts, sameOriginWrites, securityHeaders } from "./middleware/security";
@@ -87,13 +87,7 @@ function toAppError(err: unknown): AppError {
 
 const wantsJson = (c: Context) => (c.req.header("accept") ?? "").startsWith("application/json");
 
-/** Service messages are locale keys; a key without a namespace is looked up under common. */
-function message(c: Context, e: AppError) {
-  const t = c.var.t ?? tFor("ru");
-  const key = e.messageKey.includes(".") && !e.messageKey.startsWith("errors.") ? e.messageKey : `common.${e.messageKey}`;
-  const text = t(key, e.params);
-  return text === key ? e.messageKey : text;
-}
+const message = (c: Context, e: AppError) => errorMessage(c.var.t ?? tFor("ru"), e);
 
 export function errorBody(c: Context, e: AppError) {
   return { error: { code: e.code, message: message(c, e), ...(e.fields ? { fields: translateFields(c.var.t ?? tFor("ru"), e.fields) } : {}) } };

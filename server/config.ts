@@ -33,6 +33,8 @@ const ConfigSchema = z
     RECAPTCHA_SECRET: optionalString,
     RECAPTCHA_SITE_KEY: optionalString,
     RECAPTCHA_VERIFY_URL: z.string().url().default("https://www.google.com/recaptcha/api/siteverify"),
+    /** Google's browser script (a local fake in the tests). */
+    RECAPTCHA_SCRIPT_URL: z.string().url().default("https://www.google.com/recaptcha/api.js"),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
     YANDEX_CLIENT_ID: optionalString,
@@ -54,6 +56,10 @@ const ConfigSchema = z
     YOOKASSA_SHOP_ID: optionalString,
     YOOKASSA_SECRET_KEY: optionalString,
     YOOKASSA_API_URL: z.string().url().default("https://api.yookassa.ru/v3"),
+  })
+  .refine((c) => !c.RECAPTCHA_SECRET === !c.RECAPTCHA_SITE_KEY, {
+    message: "RECAPTCHA_SECRET and RECAPTCHA_SITE_KEY must be set together (the server checks what the browser's key obtained)",
+    path: ["RECAPTCHA_SITE_KEY"],
   })
   .refine((c) => !c.ADMIN_EMAIL === !c.ADMIN_PASSWORD, {
     message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together",

@@ -1,11 +1,11 @@
 // /auth/:provider → the provider's consent page; /auth/:provider/callback → signed in.
 import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { safeFallback } from "../routes/account/login";
-import { reportHref } from "../routes/_layouts/links";
 import type { AppEnv } from "./context";
 import { AppError, notFound } from "./lib/errors";
 import { requestMeta, setSessionCookies } from "./lib/http";
+import { reportHref } from "./lib/links";
+import { fallbackOf } from "./lib/redirect";
 import { completeAuthorization, DEFAULT_ENDPOINTS, PROVIDERS, startAuthorization, type Provider } from "./services/oauth";
 import { createSession } from "./services/sessions";
 
@@ -17,7 +17,7 @@ oauthRoutes.get("/auth/:provider", (c) => {
   const p = c.req.param("provider");
   if (!isProvider(p)) throw notFound();
   const { url, state, verifier } = startAuthorization(c.var.deps.config, p, c.var.deps.oauthEndpoints?.[p] ?? DEFAULT_ENDPOINTS[p]);
-  const fallback = safeFallback(c.req.query("fallback")) ?? "";
+  const fallback = fallbackOf(c) ?? "";
   setCookie(c, STATE_COOKIE, JSON.stringify({ state, verifier, fallback }), { path: "/auth", httpOnly: true, sameSite: "Lax", maxAge: 600 });
   return c.redirect(url.toString());
 });
@@ -48,5 +48,5 @@ oauthRoutes.get("/auth/:provider/callback", async (c) => {
   const meta = requestMeta(c);
   const { token } = await createSession(c.var.deps.db, user.id, { userAgent: meta.userAgent, ip: meta.ip });
   setSessionCookies(c, token, user.id);
-  return c.redirect(safeFallback(saved.fallback) ?? reportHref({ user }));
+  return c.redirect(fallbackOf(c, saved.fallback) ?? reportHref({ user }));
 });

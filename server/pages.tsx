@@ -4,13 +4,14 @@ import { Hono, type Context } from "hono";
 import { routes } from "../routes";
 import type { AppEnv } from "./context";
 import { AppError, notFound } from "./lib/errors";
-import { fieldErrors } from "./lib/validate";
+import { submitForm } from "./lib/forms";
 import { demoReadOnly, guard } from "./middleware/guards";
 import { auditMasqueradeWrites } from "./admin/audit";
 import type { AnyPageDef, PageDef } from "./render/define";
 import { sendHtml } from "./render/compress";
 import { pageContext, renderDocument, type FormState } from "./render/page";
-import { leadSchemas, saveLead, type LeadKind } from "./services/leads";
+import { isLeadKind, submitLead } from "./services/leads";
+import { leadSender } from "./lib/http";
 
 export const pages = new Hono<AppEnv>();
 
@@ -39,20 +40,15 @@ export async function renderRoute<D>(c: Context, def: PageDef<D>, form?: FormSta
 }
 
 async function handleLeadForm(c: Context, def: AnyPageDef) {
-  const body = await c.req.parseBody();
-  const kind = String(body._form ?? "") as LeadKind;
-  if (!(kind in leadSchemas)) throw new AppError(400, "bad_request", "errors.badRequest");
-  const values = Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === "string")) as Record<string, string>;
-  const cleaned = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === "" ? undefined : v]));
-  const parsed = leadSchemas[kind].safeParse(cleaned);
-  if (!parsed.success) {
-    return renderRoute(c, def, { kind, values, errors: fieldErrors(c.var.t, parsed.error.issues, cleaned) });
-  }
-  const { db, mailer, config } = c.var.deps;
-  await saveLead({ db, mailer, adminEmail: config.ADMIN_EMAIL }, kind, parsed.data as never, c.var.auth?.user.id ?? null);
-  const url = new URL(c.req.url);
-  url.searchParams.set("sent", kind);
-  return c.redirect(`${url.pathname}${url.search}#form-${kind}`, 303);
+  const kind = (await c.req.parseBody())._form;
+  if (!isLeadKind(kind)) throw new AppError(400, "bad_request", "errors.badRequest");
+  const res = await submitForm(c, kind, async (input) => {
+    await submitLead(c.var.deps, kind, input, leadSender(c, input));
+    const url = new URL(c.req.url);
+    url.searchParams.set("sent", kind);
+    return c.redirect(`${url.pathname}${url.search}#form-${kind}`, 303);
+  });
+  return res instanceof Response ? res : renderRoute(c, def, res);
 }
 
 const inBusinessArea = (path: string) => path.startsWith("/business") || path.startsWith("/dashboard");

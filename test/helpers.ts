@@ -57,3 +57,19 @@ export function cookiesOf(res: Response): Record<string, string> {
   }
   return out;
 }
+
+/** The seller's details an invoice needs (the operator fills them in before invoices can be issued). */
+export async function fillSellerDetails(t: TestApp) {
+  const { saveSeller } = await import("../server/services/payments/business");
+  await saveSeller(t.deps.db, {
+    name: "ООО «Формат мышления»",
+    inn: "7701234567",
+    kpp: "770101001",
+    ogrn: "1207700123456",
+    address: "123112, г. Москва, Пресненская наб., д. 12",
+    bank: "АО «Тест-Банк»",
+    bik: "044525123",
+    account: "40702810900000012345",
+    corrAccount: "30101810400000000123",
+  });
+}

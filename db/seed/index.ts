@@ -5,10 +5,10 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { departments, formats, positions, projects, questions, reports, reviews, settings, tests, users } from "../schema";
+import { departments, formats, positions, projects, questions, reports, reviews, sessions, settings, tests, users } from "../schema";
 import type { Localized } from "../schema";
 import { createId } from "../../server/lib/ids";
-import { hashPassword } from "../../server/services/passwords";
+import { hashPassword } from "../../server/lib/password-hash";
 import { DEMO_REVIEWS } from "./reviews";
 import { buildReports } from "./content/reports";
 
@@ -111,12 +111,18 @@ async function seedTest(db: Db) {
     .onConflictDoNothing();
 }
 
-/** The admin from ADMIN_EMAIL/ADMIN_PASSWORD: created, or promoted and given that password. */
+/**
+ * The admin from ADMIN_EMAIL/ADMIN_PASSWORD: created, or an existing account promoted and given
+ * that password. Promotion ends the account's sessions (whoever held them did not necessarily
+ * know this password), and an address never confirmed stays unconfirmed: manager rights start
+ * once it is (isManager), so a sign-up squatting on the admin's address gains nothing.
+ */
 async function upsertAdmin(db: Db, email: string, password: string) {
   const normalized = email.trim().toLowerCase();
   const passwordHash = await hashPassword(password);
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, normalized));
+  const [existing] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, normalized));
   if (existing) {
+    if (existing.role !== "admin") await db.delete(sessions).where(eq(sessions.userId, existing.id));
     await db.update(users).set({ role: "admin", passwordHash, isActive: true, updatedAt: new Date() }).where(eq(users.id, existing.id));
     return;
   }

@@ -2,9 +2,7 @@
 // "Show all" lists are <details>, so none of these needs JavaScript.
 import type { ReactNode } from "react";
 import { Island, usePage } from "../../server/render/page";
-
-/** Rubles from kopecks, the way Russian prices are written (1 234,5). */
-export const rub = (kopecks: number) => (kopecks / 100).toLocaleString("ru-RU", { maximumFractionDigits: 2 });
+import { CaptchaScripts, useCaptchaKey } from "./captcha";
 
 export function Section({ id, title, children, tone = "white" }: { id?: string; title?: string; children: ReactNode; tone?: "white" | "muted" | "brand" }) {
   const bg = tone === "muted" ? "bg-slate-50" : tone === "brand" ? "bg-brand-900 text-white" : "bg-white";
@@ -102,7 +100,13 @@ export function SignupBlock({ next = "/test/start", invite }: { next?: string; i
     email: t("common.forms.email"),
     required: t("common.validation.required"),
   };
-  return <Island name="signup-form" props={{ strings, next, invite: invite ?? null }} />;
+  const captchaKey = useCaptchaKey();
+  return (
+    <>
+      <Island name="signup-form" props={{ strings, next, invite: invite ?? null, captchaKey }} />
+      <CaptchaScripts />
+    </>
+  );
 }
 
 export function Counter({ total }: { total: number }) {
@@ -140,6 +144,7 @@ export function ServerForm({
   title,
   action,
   notice,
+  captcha = false,
   children,
 }: {
   kind: string;
@@ -148,12 +153,26 @@ export function ServerForm({
   title?: string;
   action?: string;
   notice?: string | null;
+  /** Guarded by reCAPTCHA (when the operator has turned it on): public forms anyone can post. */
+  captcha?: boolean;
   children?: ReactNode;
 }) {
   const { t, form, path, url } = usePage();
   const mine = form?.kind === kind ? form : undefined;
+  const captchaKey = useCaptchaKey();
+  const guarded = captcha && captchaKey;
   return (
-    <form id={`form-${kind}`} method="post" action={action ?? `${path}${url.search}#form-${kind}`} className="space-y-4" noValidate data-testid={`form-${kind}`}>
+    <>
+    <form
+      id={`form-${kind}`}
+      method="post"
+      action={action ?? `${path}${url.search}#form-${kind}`}
+      className="space-y-4"
+      noValidate
+      data-testid={`form-${kind}`}
+      data-captcha={guarded ? captchaKey : undefined}
+      data-captcha-action={guarded ? kind : undefined}
+    >
       {title && <h2 className="text-xl font-semibold">{title}</h2>}
       {notice && (
         <p role="status" className="rounded-lg bg-emerald-50 p-3 text-emerald-800">
@@ -162,7 +181,7 @@ export function ServerForm({
       )}
       {mine?.errors && (
         <p role="alert" className="rounded-lg bg-rose-50 p-3 text-rose-800" data-testid="form-error">
-          {mine.errors._ ?? t("common.errors.validation")}
+          {mine.errors._ ?? mine.errors.captcha ?? t("common.errors.validation")}
         </p>
       )}
       <input type="hidden" name="_form" value={kind} />
@@ -216,6 +235,8 @@ export function ServerForm({
         {submit}
       </button>
     </form>
+    {guarded && <CaptchaScripts forms />}
+    </>
   );
 }
 
@@ -224,7 +245,7 @@ export function LeadForm({ kind, fields, submit, title }: { kind: string; fields
   const { t, url } = usePage();
   return (
     <div className="card">
-      <ServerForm kind={kind} fields={fields} submit={submit ?? t("common.forms.send")} title={title} notice={url.searchParams.get("sent") === kind ? t("common.forms.sent") : null} />
+      <ServerForm kind={kind} fields={fields} submit={submit ?? t("common.forms.send")} title={title} notice={url.searchParams.get("sent") === kind ? t("common.forms.sent") : null} captcha />
       <p className="mt-3 text-xs text-slate-500">{t("common.forms.privacy")}</p>
     </div>
   );

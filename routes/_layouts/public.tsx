@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import { usePage } from "../../server/render/page";
 import { isManager } from "../../server/services/users";
-import { primaryAction, reportHref, withLang } from "./links";
+import { primaryAction, reportHref, withLang } from "../../server/lib/links";
 
 export function Logo() {
   const { t } = usePage();

@@ -8,7 +8,7 @@ import { deleteAccount } from "../../server/services/accounts";
 import { listUserSessions, revokeSession, revokeUserSessions, type SessionRow } from "../../server/services/sessions";
 import { PublicLayout } from "../_layouts/public";
 import { ServerForm } from "../_blocks/blocks";
-import { primaryAction } from "../_layouts/links";
+import { primaryAction } from "../../server/lib/links";
 import { useSignedIn } from "../../server/render/signed-in";
 
 const SECTIONS = ["profile", "sessions", "data"] as const;

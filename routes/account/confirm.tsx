@@ -3,7 +3,7 @@ import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { confirmEmail } from "../../server/services/accounts";
 import { FormLayout } from "../_layouts/public";
-import { reportHref } from "../_layouts/links";
+import { reportHref } from "../../server/lib/links";
 
 function Confirm({ data }: { data: { ok: boolean } }) {
   const { t, auth } = usePage();

@@ -1,15 +1,13 @@
 import { handleForm } from "../../server/lib/forms";
 import { requestMeta, setSessionCookies } from "../../server/lib/http";
+import { reportHref } from "../../server/lib/links";
+import { fallbackOf } from "../../server/lib/redirect";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { login, loginSchema } from "../../server/services/accounts";
 import { FormLayout } from "../_layouts/public";
 import { ServerForm } from "../_blocks/blocks";
-import { reportHref } from "../_layouts/links";
 import { OAuthButtons } from "./oauth-buttons";
-
-/** Only our own paths are followed after sign-in (no open redirect). */
-export const safeFallback = (v: string | null | undefined) => (v && /^\/(?![/\\])/.test(v) ? v : null);
 
 function Login() {
   const { t, url } = usePage();
@@ -47,7 +45,7 @@ export default definePage({
     handleForm(c, "login", loginSchema, async (input) => {
       const { user, token } = await login(c.var.deps, input, requestMeta(c));
       setSessionCookies(c, token, user.id);
-      const next = safeFallback(c.req.query("fallback")) ?? reportHref({ user });
+      const next = fallbackOf(c) ?? reportHref({ user });
       return c.redirect(next, 303);
     }),
 });

@@ -1,10 +1,10 @@
 import { getCookie, deleteCookie } from "hono/cookie";
-import { clearSessionCookies } from "../../server/lib/http";
+import { signOut } from "../../server/lib/http";
 import { COOKIE } from "../../server/middleware/auth";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { endMasquerade } from "../../server/services/masquerade";
-import { revokeSession, validateToken } from "../../server/services/sessions";
+import { validateToken } from "../../server/services/sessions";
 import { FormLayout } from "../_layouts/public";
 
 function Logout() {
@@ -24,13 +24,7 @@ export const logoutPage = definePage({
   title: (t) => t("common.nav.logout"),
   Component: Logout,
   action: async (c) => {
-    const db = c.var.deps.db;
-    for (const name of [COOKIE.token, COOKIE.masq, COOKIE.demo]) {
-      const token = getCookie(c, name);
-      const session = token ? await validateToken(db, token) : null;
-      if (session) await revokeSession(db, session.id);
-    }
-    clearSessionCookies(c);
+    await signOut(c);
     return c.redirect("/", 303);
   },
 });

@@ -1,18 +1,18 @@
 import { handleForm } from "../../server/lib/forms";
+import { fallbackOf } from "../../server/lib/redirect";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { changePassword, changePasswordSchema, profileSchema, updateProfile } from "../../server/services/accounts";
-import { isProfileComplete } from "../../server/services/users";
+import { isEmailConfirmed, isProfileComplete } from "../../server/services/users";
 import { PublicLayout } from "../_layouts/public";
 import { ServerForm } from "../_blocks/blocks";
-import { safeFallback } from "./login";
 import { useSignedIn } from "../../server/render/signed-in";
 
 function ProfileRows() {
   const { t } = usePage();
   const u = useSignedIn().user;
   const rows: [string, string | null][] = [
-    [t("auth.profile.email"), `${u.email} (${u.emailConfirmedAt ? t("auth.profile.confirmed") : t("auth.profile.unconfirmed")})`],
+    [t("auth.profile.email"), `${u.email} (${isEmailConfirmed(u) ? t("auth.profile.confirmed") : t("auth.profile.unconfirmed")})`],
     [t("auth.profile.name"), u.name],
     [t("auth.profile.birthday"), u.birthday],
     [t("auth.profile.city"), u.city],
@@ -150,7 +150,7 @@ export const editProfilePage = definePage({
       }),
       async (input) => {
         await updateProfile(c.var.deps.db, auth.user, input);
-        const back = safeFallback(c.req.query("fallback"));
+        const back = fallbackOf(c);
         return c.redirect(back ?? "/profile/edit?saved=profile", 303);
       },
       (v) => ({ ...v, _form: undefined }),

@@ -43,7 +43,9 @@ const emailOnly = z.object({ email: z.string({ error: "common.validation.require
 
 export default definePage({
   path: "/restore",
-  guards: ["guest"],
+  // a signed-in person may follow a set-password link (the sign-up mail sends one); asking for a
+  // restore link is for visitors only
+  load: (c) => (c.var.auth && !c.req.query("token") ? c.redirect("/test/start") : undefined),
   title: (t) => t("auth.restore.title"),
   Component: Restore,
   action: async (c) => {
@@ -51,7 +53,7 @@ export default definePage({
     if (kind === "reset") {
       return handleForm(c, "reset", resetPasswordSchema, async (input) => {
         await resetPassword(c.var.deps, input);
-        return c.redirect("/login?restored=1", 303);
+        return c.redirect("/login?restored=1", 303); // every session ended with the old password
       });
     }
     return handleForm(c, "restore", emailOnly, async ({ email }) => {

@@ -3,7 +3,6 @@ import { handleForm } from "../../server/lib/forms";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { signup, signupSchema } from "../../server/services/accounts";
-import { verifyCaptcha } from "../../server/services/captcha";
 import { FormLayout } from "../_layouts/public";
 import { ServerForm } from "../_blocks/blocks";
 import { richText } from "../_blocks/rich-text";
@@ -24,6 +23,7 @@ function Signup() {
       <p className="mb-6 text-slate-600">{t("auth.signup.lead")}</p>
       <ServerForm
         kind="signup"
+        captcha
         submit={t("auth.signup.submit")}
         fields={[
           { name: "email", label: t("common.forms.email"), type: "email", required: true, autoComplete: "email" },
@@ -64,7 +64,6 @@ export default definePage({
       "signup",
       signupSchema,
       async (input) => {
-        await verifyCaptcha(c, input.captcha);
         const { user, token } = await signup(c.var.deps, input, { ...requestMeta(c), cookies: trackingCookies(c) });
         setSessionCookies(c, token, user.id);
         return c.redirect("/test/start", 303);

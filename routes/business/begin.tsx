@@ -4,12 +4,13 @@
 import { z } from "zod";
 import { intlLocale } from "../../locales";
 import { handleForm } from "../../server/lib/forms";
+import { rubLabel } from "../../server/lib/money";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { businessOverview } from "../../server/services/cabinet";
 import { activateBusiness, refill, refillSchema } from "../../server/services/payments/business";
 import { CORPORATE_MIN, PLANS, type OrderRow } from "../../server/services/payments";
-import { rub, ServerForm } from "../_blocks/blocks";
+import { ServerForm } from "../_blocks/blocks";
 import { CabinetLayout } from "../_layouts/cabinet";
 
 type Data = Awaited<ReturnType<typeof businessOverview>> & { isBusiness: boolean; demo: boolean };
@@ -72,7 +73,7 @@ function Orders({ orders }: { orders: OrderRow[] }) {
             <tr key={o.id} data-order={o.id} data-state={o.state}>
               <td className="py-2 pr-3">{o.createdAt.toLocaleDateString(intlLocale(locale))}</td>
               <td className="py-2 pr-3">{o.quantity}</td>
-              <td className="py-2 pr-3 whitespace-nowrap">{`${rub(o.amount)} ₽`}</td>
+              <td className="py-2 pr-3 whitespace-nowrap">{rubLabel(o.amount)}</td>
               <td className="py-2 pr-3">{t(`cabinet.begin.states.${o.state}`)}</td>
               <td className="py-2">
                 {o.method === "invoice" && (

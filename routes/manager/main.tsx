@@ -5,11 +5,11 @@ import { z } from "zod";
 import { intlLocale } from "../../locales";
 import { handleForm } from "../../server/lib/forms";
 import { ID_PATTERN } from "../../server/lib/ids";
+import { rubLabel } from "../../server/lib/money";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
-import { managerOverview } from "../../server/services/cabinet";
+import { managerOverview } from "../../server/services/manager-overview";
 import { markInvoicePaid } from "../../server/services/payments/business";
-import { rub } from "../_blocks/blocks";
 import { CabinetLayout } from "../_layouts/cabinet";
 import { loadStats, SeriesCard } from "./stats";
 
@@ -44,7 +44,7 @@ function Main({ data }: { data: Data }) {
         <Stat id="users" label={t("cabinet.main.users")} value={data.totals.users} />
         <Stat id="completed" label={t("cabinet.main.completed")} value={data.totals.completed} />
         <Stat id="paid" label={t("cabinet.main.paidOrders")} value={data.totals.paidOrders} />
-        <Stat id="revenue" label={t("cabinet.main.revenue")} value={`${rub(data.totals.revenue)} ₽`} />
+        <Stat id="revenue" label={t("cabinet.main.revenue")} value={rubLabel(data.totals.revenue)} />
       </div>
 
       <section className="card mb-8 overflow-x-auto">
@@ -78,7 +78,7 @@ function Main({ data }: { data: Data }) {
                     {project && <span className="block text-xs text-slate-500">{project}</span>}
                   </td>
                   <td className="py-2 pr-3">{order.quantity}</td>
-                  <td className="whitespace-nowrap py-2 pr-3">{`${rub(order.amount)} ₽`}</td>
+                  <td className="whitespace-nowrap py-2 pr-3">{rubLabel(order.amount)}</td>
                   <td className="py-2">
                     <form method="post">
                       <input type="hidden" name="_form" value="invoice-paid" />

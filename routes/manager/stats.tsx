@@ -3,7 +3,7 @@
 import { businessAccountsByDays, overall, paymentsByDays, usersByDays, usersByMonths, type Point } from "../../server/admin/stats";
 import { definePage } from "../../server/render/define";
 import { Island, usePage } from "../../server/render/page";
-import { rub } from "../_blocks/blocks";
+import { rubLabel } from "../../server/lib/money";
 import { CabinetLayout } from "../_layouts/cabinet";
 
 export async function loadStats(db: import("../../db/client").Db) {
@@ -24,7 +24,7 @@ export function Figures({ all }: { all: Data["all"] }) {
     ["confirmedResults", all.confirmedResults],
     ["doubtfulResults", all.doubtfulResults],
     ["paidOrders", all.paidOrders],
-    ["revenue", `${rub(all.revenue)} ₽`],
+    ["revenue", rubLabel(all.revenue)],
   ];
   return (
     <dl className="mb-8 grid grid-cols-2 gap-3 lg:grid-cols-5" data-testid="overall">
@@ -62,7 +62,7 @@ export function SeriesCard({ name, points, money }: { name: string; points: Poin
                 <tr key={p.date}>
                   <td className="py-1 pr-3 tabular-nums">{p.date}</td>
                   <td className="py-1 pr-3 tabular-nums">{p.count}</td>
-                  {money && <td className="py-1 tabular-nums">{rub(p.amount ?? 0)} ₽</td>}
+                  {money && <td className="py-1 tabular-nums">{rubLabel(p.amount ?? 0)}</td>}
                 </tr>
               ))}
             </tbody>

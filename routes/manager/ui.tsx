@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { intlLocale, type Locale } from "../../locales";
 import type { CellKind, Column, Doc } from "../../server/admin/resource";
 import { usePage } from "../../server/render/page";
-import { rub } from "../_blocks/blocks";
+import { rubLabel } from "../../server/lib/money";
 
 export function Value({ value, kind, locale }: { value: unknown; kind?: CellKind; locale: Locale }): ReactNode {
   const { t } = usePage();
@@ -19,7 +19,7 @@ export function Value({ value, kind, locale }: { value: unknown; kind?: CellKind
     case "percent":
       return <>{Math.round(Number(value) * 1000) / 10} %</>;
     case "money":
-      return <>{rub(Number(value))} ₽</>;
+      return <>{rubLabel(Number(value))}</>;
     case "format": {
       if (typeof value === "object" && value && "code" in value) {
         const f = value as { code: string; name?: Record<string, string> };

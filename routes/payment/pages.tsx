@@ -2,13 +2,15 @@
 import { getCookie } from "hono/cookie";
 import { z } from "zod";
 import { handleForm } from "../../server/lib/forms";
+import { rememberCoupon } from "../../server/lib/http";
 import { ID_PATTERN } from "../../server/lib/ids";
+import { formatRub } from "../../server/lib/money";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { applyDiscount, COUPON_COOKIE, findUsableCoupon, getOwnOrder, getOwnSandboxPayment, getPrices, sandboxDecide, startPayment, type OrderRow } from "../../server/services/payments";
-import { redeemCoupon } from "../../server/services/payments/coupons";
+import { couponCodeSchema, redeemCoupon } from "../../server/services/payments/coupons";
 import { FormLayout } from "../_layouts/public";
-import { rub, ServerForm } from "../_blocks/blocks";
+import { ServerForm } from "../_blocks/blocks";
 
 // ---------------------------------------------------------------- checkout of the full report
 interface CheckoutData {
@@ -23,12 +25,12 @@ function Checkout({ data }: { data: CheckoutData }) {
     <FormLayout title={t("payment.checkoutTitle")}>
       <p className="mb-4 text-slate-600">{t("payment.checkoutLead")}</p>
       <p className="mb-6 text-2xl font-bold" data-testid="price" data-amount={data.discounted}>
-        {t("payment.price", { price: rub(data.discounted) })}
-        {data.coupon && data.discounted !== data.price && <span className="ml-2 text-base font-normal text-slate-500 line-through">{t("payment.priceWas", { price: rub(data.price) })}</span>}
+        {t("payment.price", { price: formatRub(data.discounted) })}
+        {data.coupon && data.discounted !== data.price && <span className="ml-2 text-base font-normal text-slate-500 line-through">{t("payment.priceWas", { price: formatRub(data.price) })}</span>}
       </p>
       <form method="post" data-testid="pay-form">
         <input type="hidden" name="_form" value="pay" />
-        <button className="btn-primary w-full">{t("payment.pay", { price: rub(data.discounted) })}</button>
+        <button className="btn-primary w-full">{t("payment.pay", { price: formatRub(data.discounted) })}</button>
       </form>
       <div className="mt-8 border-t border-slate-100 pt-6">
         <ServerForm kind="coupon" submit={t("payment.applyCoupon")} notice={data.coupon ? t("payment.couponApplied") : null} fields={[{ name: "code", label: t("payment.coupon"), value: data.coupon }]} />
@@ -54,8 +56,8 @@ export const checkoutPage = definePage({
     const user = c.var.user;
     const body = await c.req.parseBody();
     if (body._form === "coupon") {
-      return handleForm(c, "coupon", z.object({ code: z.string().trim().min(1, "common.validation.required").max(64) }), async ({ code }) => {
-        const r = await redeemCoupon(c, user, code);
+      return handleForm(c, "coupon", couponCodeSchema, async ({ code }) => {
+        const r = rememberCoupon(c, await redeemCoupon(c.var.deps, user, code));
         return c.redirect(r.unlocked ? "/payment/success" : "/payment/report", 303);
       });
     }
@@ -72,7 +74,7 @@ function Sandbox({ data }: { data: { amount: number } }) {
       <p role="alert" data-testid="sandbox-banner" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 font-semibold text-amber-900">
         {t("payment.sandboxLead")}
       </p>
-      <p className="mb-6 text-xl font-bold">{t("payment.amount", { price: rub(data.amount) })}</p>
+      <p className="mb-6 text-xl font-bold">{t("payment.amount", { price: formatRub(data.amount) })}</p>
       <div className="flex flex-wrap gap-3">
         <form method="post">
           <input type="hidden" name="decision" value="pay" />
@@ -178,8 +180,8 @@ export const activatePage = definePage({
   title: (t) => t("payment.activateTitle"),
   Component: Activate,
   action: (c) =>
-    handleForm(c, "activate", z.object({ code: z.string().trim().min(1, "common.validation.required").max(64) }), async ({ code }) => {
-      const r = await redeemCoupon(c, c.var.user, code);
+    handleForm(c, "activate", couponCodeSchema, async ({ code }) => {
+      const r = rememberCoupon(c, await redeemCoupon(c.var.deps, c.var.user, code));
       return c.redirect(`/activate?done=${r.unlocked ? "unlocked" : "saved"}`, 303);
     }),
 });

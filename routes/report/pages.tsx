@@ -10,6 +10,7 @@ import { usePage } from "../../server/render/page";
 import { resendConfirmation, resendWait } from "../../server/services/accounts";
 import {
   adviceKeys,
+  canReadReport,
   certainty,
   contentLanguage,
   reportSummary,
@@ -20,9 +21,10 @@ import {
   type ReportView,
 } from "../../server/services/reports";
 import type { Indicators } from "../../model";
+import { structureProfile } from "../../model/scoring";
 import { SectionCard } from "./section-card";
 import { PublicLayout } from "../_layouts/public";
-import { reportHref, withLang } from "../_layouts/links";
+import { reportHref, withLang } from "../../server/lib/links";
 import type { SignedInContext } from "../../server/middleware/guards";
 import { useSignedIn } from "../../server/render/signed-in";
 
@@ -231,6 +233,8 @@ function Report({ data }: { data: ReportData }) {
   const c = certainty(view.result);
   const lang = contentLanguage(view, locale);
   const quality = view.result.quality?.grade ?? "good";
+  // equal system and analytics bands make a balanced format; both low or both high is said out loud
+  const balancedAs = view.result.indicators ? structureProfile(view.result.indicators as unknown as Indicators).balancedAs : null;
   return (
     <PublicLayout>
       <div className="container-page max-w-5xl py-10" data-testid="report" data-format={view.format.code} data-type={view.type}>
@@ -249,14 +253,28 @@ function Report({ data }: { data: ReportData }) {
           <span className="rounded-full bg-brand-50 px-3 py-1 text-brand-900" data-testid="certainty">
             {t("test.result.probability", { p: c.probability })}
           </span>
-          {c.runnerUp && view.runnerUp && (
-            <span className="rounded-full bg-amber-50 px-3 py-1 text-amber-900" data-testid="runner-up">
-              {t("test.result.runnerUp", { name: view.runnerUp.name[lang] || view.runnerUp.code, p: c.runnerUpProbability })}
+          {c.between && view.runnerUp ? (
+            <span className="rounded-full bg-amber-50 px-3 py-1 font-semibold text-amber-900" data-testid="between">
+              {t("test.result.between", { a: view.format.name[lang] || view.format.code, b: view.runnerUp.name[lang] || view.runnerUp.code })}
             </span>
+          ) : (
+            c.runnerUp &&
+            view.runnerUp && (
+              <span className="rounded-full bg-amber-50 px-3 py-1 text-amber-900" data-testid="runner-up">
+                {t("test.result.runnerUp", { name: view.runnerUp.name[lang] || view.runnerUp.code, p: c.runnerUpProbability })}
+              </span>
+            )
           )}
         </div>
+        {c.between && <p className="mb-4 max-w-3xl text-sm text-slate-600">{t("test.result.betweenNote")}</p>}
+        {balancedAs && balancedAs !== "both-middle" && (
+          <p className="mb-4 max-w-3xl text-sm text-slate-600" data-testid="structure-note" data-structure={balancedAs}>
+            {t(`test.result.structure.${balancedAs}`)}
+          </p>
+        )}
         <p className={`mb-8 rounded-xl p-4 ${quality === "good" ? "bg-emerald-50 text-emerald-900" : "bg-amber-50 text-amber-900"}`} data-testid="quality" data-grade={quality}>
           {t(`test.result.quality.${quality}`)}
+          {view.result.quality?.flags.includes("manyDontKnow") && <span className="mt-2 block">{t("test.result.manyDontKnow")}</span>}
         </p>
         {view.type === "full" && !data.managerOf && (
           <p className="mb-8">
@@ -292,7 +310,8 @@ async function loadReport(c: SignedInContext, wanted: "base" | "full", resultId?
   if (!view) return c.redirect("/test/start");
   // spec §4: the full report follows purchase; until then the base one is the report
   if (wanted === "full" && view.type !== "full") return c.redirect(resultId ? `/report/${resultId}` : "/report/base");
-  return { view, confirmed: Boolean(user.emailConfirmedAt), resendIn: user.emailConfirmedAt ? 0 : await resendWait(db, user.id) };
+  const confirmed = canReadReport(user);
+  return { view, confirmed, resendIn: confirmed ? 0 : await resendWait(db, user.id) };
 }
 
 const resend = async (c: SignedInContext) => {
@@ -328,7 +347,7 @@ export const pdfReportPage = definePage({
     const resultId = c.req.query("result");
     const view = await userReport(c.var.deps.db, user, { resultId: resultId && ID_PATTERN.test(resultId) ? resultId : undefined, wanted: "full", language: languageOf(c) });
     if (!view) return c.redirect("/test/start");
-    if (!user.emailConfirmedAt) return c.redirect("/report/base");
+    if (!canReadReport(user)) return c.redirect("/report/base");
     if (view.type !== "full") return c.redirect("/payment/report");
     const pdf = reportPdf(view, c.var.locale);
     return new Response(pdf as Uint8Array<ArrayBuffer>, {

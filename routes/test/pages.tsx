@@ -21,7 +21,7 @@ import {
   type TestRow,
 } from "../../server/services/testing";
 import { LabLayout } from "../_layouts/public";
-import { reportHref } from "../_layouts/links";
+import { reportHref } from "../../server/lib/links";
 import { ServerForm } from "../_blocks/blocks";
 import { handleForm } from "../../server/lib/forms";
 import type { SignedInContext } from "../../server/middleware/guards";

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { notFound } from "../lib/errors";
-import { clearSessionCookies, requestMeta, setSessionCookies, trackingCookies } from "../lib/http";
+import { clearSessionCookies, requestMeta, setSessionCookies, signOut, trackingCookies } from "../lib/http";
 import { validate } from "../lib/validate";
 import { guard } from "../middleware/guards";
 import {
@@ -22,7 +22,6 @@ import {
   signupSchema,
   updateProfile,
 } from "../services/accounts";
-import { verifyCaptcha } from "../services/captcha";
 import { acceptInvite, listOwnInvites } from "../services/invites";
 import { listUserSessions, revokeSession, revokeUserSessions } from "../services/sessions";
 import { toUserDoc } from "../services/users";
@@ -32,7 +31,6 @@ export const passportApi = new Hono<AppEnv>();
 
 passportApi.post("/signup", validate("json", signupSchema), async (c) => {
   const input = c.req.valid("json");
-  await verifyCaptcha(c, input.captcha);
   const { user, token } = await signup(c.var.deps, input, { ...requestMeta(c), cookies: trackingCookies(c) });
   setSessionCookies(c, token, user.id);
   return c.json({ token, _id: user.id }, 201);
@@ -45,8 +43,7 @@ passportApi.post("/auth", validate("json", loginSchema), async (c) => {
 });
 
 passportApi.post("/logout", async (c) => {
-  if (c.var.auth) await revokeSession(c.var.deps.db, c.var.auth.sessionId);
-  clearSessionCookies(c);
+  await signOut(c);
   return c.json({ ok: true });
 });
 

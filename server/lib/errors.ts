@@ -34,3 +34,14 @@ export const tooMany = (retryAfterSeconds: number) =>
 export function translateFields(t: (key: string) => string, fields: Record<string, string>) {
   return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, /^[a-z]+\.[a-zA-Z.]+$/.test(v) ? t(v) : v]));
 }
+
+/** The locale key of an error's message: a key without a namespace, or under `errors.`, lives under common. */
+export const errorMessageKey = (e: AppError) =>
+  e.messageKey.includes(".") && !e.messageKey.startsWith("errors.") ? e.messageKey : `common.${e.messageKey}`;
+
+/** An error's message in the reader's language; a literal message (no such key) is shown as it is. */
+export function errorMessage(t: (key: string, params?: Record<string, string | number>) => string, e: AppError) {
+  const key = errorMessageKey(e);
+  const text = t(key, e.params);
+  return text === key ? e.messageKey : text;
+}

@@ -3,12 +3,35 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import type { FormState } from "../render/page";
-import { AppError, translateFields } from "./errors";
-import { fieldErrors } from "./validate";
+import { AppError, errorMessage, translateFields } from "./errors";
+import { parseInput } from "./validate";
 
 export async function formValues(c: Context): Promise<Record<string, string>> {
   const body = await c.req.parseBody();
   return Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === "string"));
+}
+
+/** The default mapping of posted strings to a schema's input: an empty field is an absent one. */
+export const blankAsMissing = (values: Record<string, string>) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === "" ? undefined : v]));
+
+/**
+ * Runs `run` on the posted form. A 4xx AppError it throws (a failed validation included) comes
+ * back as the form's state with the messages in the page's language; anything else propagates.
+ */
+export async function submitForm(
+  c: Context,
+  kind: string,
+  run: (input: unknown) => Promise<Response>,
+  /** Maps posted strings to the input's shape (checkboxes → booleans, "" → undefined…). */
+  shape: (values: Record<string, string>) => unknown = blankAsMissing,
+): Promise<Response | FormState> {
+  const values = await formValues(c);
+  try {
+    return await run(shape(values));
+  } catch (e) {
+    if (!(e instanceof AppError) || e.status >= 500) throw e;
+    return { kind, values, errors: e.fields ? translateFields(c.var.t, e.fields) : { _: errorMessage(c.var.t, e) } };
+  }
 }
 
 export async function handleForm<S extends z.ZodType>(
@@ -16,18 +39,7 @@ export async function handleForm<S extends z.ZodType>(
   kind: string,
   schema: S,
   run: (data: z.output<S>) => Promise<Response>,
-  /** Maps posted strings to the schema's input shape (checkboxes → booleans, "" → undefined…). */
-  shape: (values: Record<string, string>) => unknown = (v) => Object.fromEntries(Object.entries(v).map(([k, x]) => [k, x === "" ? undefined : x])),
+  shape?: (values: Record<string, string>) => unknown,
 ): Promise<Response | FormState> {
-  const values = await formValues(c);
-  const input = shape(values);
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) return { kind, values, errors: fieldErrors(c.var.t, parsed.error.issues, input) };
-  try {
-    return await run(parsed.data);
-  } catch (e) {
-    if (!(e instanceof AppError) || e.status >= 500) throw e;
-    const key = e.messageKey.includes(".") && !e.messageKey.startsWith("errors.") ? e.messageKey : `common.${e.messageKey}`;
-    return { kind, values, errors: e.fields ? translateFields(c.var.t, e.fields) : { _: c.var.t(key, e.params) } };
-  }
+  return submitForm(c, kind, (input) => run(parseInput(c.var.t, schema, input)), shape);
 }

@@ -1,8 +1,9 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { COOKIE } from "../middleware/auth";
+import { COOKIE, sessionTokens } from "../middleware/auth";
 import type { RequestMeta } from "../services/accounts";
-import { SESSION_DAYS } from "../services/sessions";
+import { logout, SESSION_DAYS } from "../services/sessions";
+import { COUPON_COOKIE, TRACKING_COOKIES, TRACKING_MAX_AGE } from "./tracking";
 
 const isHttps = (c: Context) =>
   (c.req.header("x-forwarded-proto") ?? new URL(c.req.url).protocol.replace(":", "")) === "https" ||
@@ -17,6 +18,12 @@ export function setSessionCookies(c: Context, token: string, userId: string, nam
 
 export function clearSessionCookies(c: Context) {
   for (const name of [COOKIE.token, COOKIE.id, COOKIE.masq, COOKIE.demo]) deleteCookie(c, name, { path: "/" });
+}
+
+/** Logout for the API and the page alike: the sessions the client presents end and their cookies go. */
+export async function signOut(c: Context) {
+  await logout(c.var.deps.db, sessionTokens(c));
+  clearSessionCookies(c);
 }
 
 /**
@@ -57,7 +64,21 @@ export function requestMeta(c: Context): RequestMeta {
 }
 
 export function trackingCookies(c: Context): Record<string, string> {
-  const all = getCookie(c);
-  const keep = ["ref", "referral", "coupon", "utm_source", "utm_medium", "utm_term", "utm_content", "utm_campaign", "utm_test"];
-  return Object.fromEntries(Object.entries(all).filter(([k]) => keep.includes(k)));
+  return Object.fromEntries(Object.entries(getCookie(c)).filter(([k]) => TRACKING_COOKIES.includes(k)));
+}
+
+export function setTrackingCookie(c: Context, name: string, value: string) {
+  setCookie(c, name, value, { path: "/", maxAge: TRACKING_MAX_AGE, sameSite: "Lax" });
+}
+
+/** A redeemed coupon that did not unlock the report at once is kept for the checkout. */
+export function rememberCoupon<R extends { code: string; unlocked: boolean }>(c: Context, redeemed: R): R {
+  if (!redeemed.unlocked) setTrackingCookie(c, COUPON_COOKIE, redeemed.code);
+  return redeemed;
+}
+
+/** Who sent a lead form, for submitLead: the account, language, address and the form's captcha. */
+export function leadSender(c: Context, raw: unknown) {
+  const captcha = (raw as { captcha?: unknown } | null)?.captcha;
+  return { userId: c.var.auth?.user.id ?? null, t: c.var.t, ip: clientIp(c), captcha: typeof captcha === "string" ? captcha : undefined };
 }

@@ -5,7 +5,7 @@ import { zValidator } from "@hono/zod-validator";
 import type { Context, ValidationTargets } from "hono";
 import { z } from "zod";
 import type { T } from "../../locales";
-import { AppError } from "./errors";
+import { validationFailed } from "./errors";
 
 const zodLocales = { ru: z.locales.ru().localeError, en: z.locales.en().localeError };
 
@@ -40,13 +40,13 @@ export function fieldErrors(t: T, issues: readonly z.core.$ZodIssue[], input: un
 }
 
 export function validationError(c: Context, error: z.ZodError, input: unknown) {
-  return new AppError(400, "validation_failed", "errors.validation", fieldErrors(c.var.t, error.issues, input));
+  return validationFailed(fieldErrors(c.var.t, error.issues, input));
 }
 
-/** Validates data that is already in hand (a second stage, or a page form). */
-export function parseWith<S extends z.ZodType>(c: Context, schema: S, data: unknown): z.output<S> {
+/** Validates data that is already in hand (a service's own input, a page form): 400 with field messages in `t`'s language. */
+export function parseInput<S extends z.ZodType>(t: T, schema: S, data: unknown): z.output<S> {
   const parsed = schema.safeParse(data);
-  if (!parsed.success) throw validationError(c, parsed.error, data);
+  if (!parsed.success) throw validationFailed(fieldErrors(t, parsed.error.issues, data));
   return parsed.data;
 }
 
@@ -55,14 +55,13 @@ export const validate = <Target extends keyof ValidationTargets, S extends z.Zod
     if (!result.success) throw validationError(c as Context, result.error as unknown as z.ZodError, result.data);
   });
 
+/** A phone number as people type it: an optional +, then 7–20 digits, spaces, dashes and brackets. */
+export const PHONE_PATTERN = /^\+?[0-9()\-\s]{7,20}$/;
+
 /** Common field schemas with our own messages. */
 export const fields = {
   email: () => z.string({ error: "common.validation.required" }).trim().toLowerCase().min(1, "common.validation.required").max(254).pipe(z.email("common.validation.email")),
   name: () => z.string({ error: "common.validation.required" }).trim().min(1, "common.validation.required").max(120),
-  phone: () =>
-    z
-      .string()
-      .trim()
-      .regex(/^\+?[0-9()\-\s]{7,20}$/, "common.validation.phone"),
+  phone: () => z.string().trim().regex(PHONE_PATTERN, "common.validation.phone"),
   text: (max = 2000) => z.string().trim().max(max),
 };

@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
@@ -11,6 +12,12 @@ export const COOKIE = {
   demo: "masqDemoToken",
 } as const;
 
+/** Every session token the client presents, in the spec's precedence: bearer, demo, masquerade, normal. */
+export function sessionTokens(c: Context): string[] {
+  const bearer = c.req.header("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  return [bearer, getCookie(c, COOKIE.demo), getCookie(c, COOKIE.masq), getCookie(c, COOKIE.token)].filter((t): t is string => Boolean(t));
+}
+
 /**
  * Resolves who is asking. Candidates in the spec's precedence: the bearer header (the client
  * already picked demo → masquerade → normal), then the cookies in that same order. The first
@@ -20,14 +27,12 @@ export const authMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   c.set("auth", null);
   const { db } = c.var.deps;
   const bearer = c.req.header("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
-  const candidates = [bearer, getCookie(c, COOKIE.demo), getCookie(c, COOKIE.masq), getCookie(c, COOKIE.token)];
-  for (const [i, token] of candidates.entries()) {
-    if (!token) continue;
+  for (const token of sessionTokens(c)) {
     const session = await validateToken(db, token);
     if (!session) continue;
     const user = await findUserById(db, session.userId);
     if (!user || !user.isActive) continue;
-    c.set("auth", { user, sessionId: session.id, kind: session.kind, actorId: session.actorId, via: i === 0 ? "bearer" : "cookie" });
+    c.set("auth", { user, sessionId: session.id, kind: session.kind, actorId: session.actorId, via: token === bearer ? "bearer" : "cookie" });
     break;
   }
   const project = c.req.header("project");

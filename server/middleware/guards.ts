@@ -6,8 +6,11 @@
 // checks for null again, and forgetting the guard is a compile error, not a runtime 500.
 import type { Context, MiddlewareHandler } from "hono";
 import { every } from "hono/combine";
-import { deleteCookie, setCookie } from "hono/cookie";
+import { deleteCookie } from "hono/cookie";
 import { AppError, forbidden, unauthorized } from "../lib/errors";
+import { setTrackingCookie } from "../lib/http";
+import { fallbackOf } from "../lib/redirect";
+import { TRACKING_VALUE_MAX, UTM_KEYS } from "../lib/tracking";
 import type { AppEnv, AuthState } from "../context";
 import { COOKIE } from "./auth";
 import { resolveProject, type ProjectRole, type ProjectRow } from "../services/projects";
@@ -19,8 +22,7 @@ const wanted = (c: Context) => {
   const u = new URL(c.req.url);
   return u.pathname + u.search;
 };
-export const TRACKING_MAX_AGE = 2_592_000; // 30 days, spec §9
-export const UTM_KEYS = ["utm_source", "utm_medium", "utm_term", "utm_content", "utm_campaign", "utm_test"] as const;
+export { TRACKING_MAX_AGE, UTM_KEYS } from "../lib/tracking";
 
 type SignedIn = { auth: AuthState; user: UserRow };
 /** What each guard guarantees to the handlers after it. */
@@ -67,7 +69,7 @@ const remember =
   async (c, next) => {
     for (const name of names) {
       const value = c.req.query(name);
-      if (value && value.length <= 200) setCookie(c, name, value, { path: "/", maxAge: TRACKING_MAX_AGE, sameSite: "Lax" });
+      if (value && value.length <= TRACKING_VALUE_MAX) setTrackingCookie(c, name, value);
     }
     await next();
   };
@@ -108,7 +110,7 @@ const guards: Record<GuardName, Handler> = {
   project: every(signedIn(canUseBusiness), async (c, next) => {
     const named = c.req.query("project") ?? c.req.header("project");
     try {
-      const { project, role } = await resolveProject(c.var.deps.db, c.var.auth!.user, named);
+      const { project, role } = await resolveProject(c.var.deps.db, (c as unknown as SignedInContext).var.user, named);
       const inProject = c as unknown as Context<GuardedEnv<["project"]>>;
       inProject.set("project", project);
       inProject.set("projectRole", role);
@@ -121,8 +123,7 @@ const guards: Record<GuardName, Handler> = {
   guest: async (c, next) => {
     if (!c.var.auth) return next();
     if (isApi(c)) return next();
-    const fallback = c.req.query("fallback");
-    return c.redirect(fallback && /^\/(?!\/)/.test(fallback) ? fallback : "/test/start");
+    return c.redirect(fallbackOf(c) ?? "/test/start");
   },
   dropDemo: async (c, next) => {
     if (c.var.auth?.kind === "demo" && !isApi(c)) {

@@ -6,16 +6,24 @@ import type { AppEnv } from "../context";
 import { checkoutOrigins } from "../services/payments/providers";
 
 /** CSP and friends. A checkout form redirects to the payment provider, so its origin joins form-action. */
+/** With reCAPTCHA on, Google's script (and the frame and calls it makes) join the policy; off, nothing does. */
+function captchaOrigins(config: Config): string[] {
+  if (!config.RECAPTCHA_SITE_KEY) return [];
+  const script = new URL(config.RECAPTCHA_SCRIPT_URL).origin;
+  return script === "https://www.google.com" ? [script, "https://www.gstatic.com"] : [script];
+}
+
 export const securityHeaders = (config: Config) =>
   secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", ...captchaOrigins(config)],
+      frameSrc: ["'self'", ...captchaOrigins(config)],
       // Inline style attributes carry the indicator bar widths; no inline script is ever allowed.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", "data:"],
       fontSrc: ["'self'"],
-      connectSrc: ["'self'"],
+      connectSrc: ["'self'", ...captchaOrigins(config)],
       frameAncestors: ["'none'"],
       formAction: ["'self'", ...checkoutOrigins(config)],
       baseUri: ["'self'"],

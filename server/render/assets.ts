@@ -13,12 +13,14 @@ export interface ScriptEntry {
 export interface Manifest {
   css: string | null;
   loader: ScriptEntry | null;
+  /** Fills reCAPTCHA tokens into plain forms (client/captcha-forms.ts); loaded only when captcha is on. */
+  captchaForms: ScriptEntry | null;
   islands: Partial<Record<IslandName, ScriptEntry>>;
 }
 
 export const PUBLIC_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../../public");
 const MANIFEST_PATH = join(PUBLIC_DIR, "build", "manifest.json");
-const EMPTY: Manifest = { css: null, loader: null, islands: {} };
+const EMPTY: Manifest = { css: null, loader: null, captchaForms: null, islands: {} };
 
 let cached: { mtime: number; checkedAt: number; manifest: Manifest } | null = null;
 

@@ -1,18 +1,17 @@
 // reCAPTCHA v3, verified on the server when RECAPTCHA_SECRET is set (off otherwise).
 // https://developers.google.com/recaptcha/docs/verify
-import type { Context } from "hono";
+import type { Config } from "../config";
 import { AppError } from "../lib/errors";
-import { requestMeta } from "../lib/http";
 
 export const CAPTCHA_MIN_SCORE = 0.5;
 
-export async function verifyCaptcha(c: Context, token: string | undefined) {
-  const { RECAPTCHA_SECRET: secret, RECAPTCHA_VERIFY_URL: url } = c.var.deps.config;
+/** Throws a 400 (field `captcha`) unless Google vouches for the token; `ip` is the visitor's, when known. */
+export async function verifyCaptcha(config: Pick<Config, "RECAPTCHA_SECRET" | "RECAPTCHA_VERIFY_URL">, token: string | undefined, ip: string | null) {
+  const { RECAPTCHA_SECRET: secret, RECAPTCHA_VERIFY_URL: url } = config;
   if (!secret) return;
-  const fail = () => new AppError(400, "captcha_failed", "auth.errors.captcha", { captcha: c.var.t("auth.errors.captcha") });
+  const fail = () => new AppError(400, "captcha_failed", "auth.errors.captcha", { captcha: "auth.errors.captcha" });
   if (!token) throw fail();
   const body = new URLSearchParams({ secret, response: token });
-  const ip = requestMeta(c).ip;
   if (ip) body.set("remoteip", ip);
   let data: { success?: boolean; score?: number };
   try {

@@ -4,9 +4,12 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { businessRequests, consultationTickets, webinarSignups } from "../../db/schema";
+import type { T } from "../../locales";
+import type { AppDeps } from "../context";
 import { createId } from "../lib/ids";
-import { fields } from "../lib/validate";
-import type { Mailer } from "./mail";
+import { fields, parseInput } from "../lib/validate";
+import { verifyCaptcha } from "./captcha";
+import { consume } from "./rate-limits";
 
 const optionalText = (max: number) => fields.text(max).optional().transform((v) => v || null);
 
@@ -41,13 +44,29 @@ export const leadSchemas = {
 
 export type LeadKind = keyof typeof leadSchemas;
 export type LeadInput<K extends LeadKind> = z.output<(typeof leadSchemas)[K]>;
+export const isLeadKind = (v: unknown): v is LeadKind => typeof v === "string" && Object.hasOwn(leadSchemas, v);
 
-export async function saveLead<K extends LeadKind>(
-  deps: { db: Db; mailer: Mailer; adminEmail?: string },
-  kind: K,
-  input: LeadInput<K>,
-  userId: string | null,
-) {
+/**
+ * The one way in for a marketing form, from the API and from a page alike: validates `raw` with
+ * the kind's schema (a 400 with field messages in `t`'s language), saves it and tells the managers.
+ */
+/** Who sent a form: their account, language, address, and the captcha token the form carried. */
+export interface LeadSender {
+  userId: string | null;
+  t: T;
+  ip: string | null;
+  captcha?: string;
+}
+
+export async function submitLead(deps: AppDeps, kind: LeadKind, raw: unknown, by: LeadSender) {
+  const input = parseInput(by.t, leadSchemas[kind], raw);
+  await verifyCaptcha(deps.config, by.captcha, by.ip);
+  // every lead mails the managers: a few an hour from one address
+  await consume(deps.db, "lead", by.ip);
+  return saveLead(deps, kind, input, by.userId);
+}
+
+async function saveLead<K extends LeadKind>(deps: AppDeps, kind: K, input: LeadInput<K>, userId: string | null) {
   const id = createId();
   if (kind === "consultation") {
     const v = input as LeadInput<"consultation">;
@@ -72,9 +91,10 @@ export async function saveLead<K extends LeadKind>(
       message: v.message ?? null,
     });
   }
-  if (deps.adminEmail) {
+  const adminEmail = deps.config.ADMIN_EMAIL;
+  if (adminEmail) {
     await deps.mailer
-      .send({ to: deps.adminEmail, subject: `New ${kind} request`, text: JSON.stringify(input, null, 2) })
+      .send({ to: adminEmail, subject: `New ${kind} request`, text: JSON.stringify(input, null, 2) })
       .catch((e) => console.error("lead notification failed", e));
   }
   return { _id: id, kind };

@@ -8,7 +8,7 @@ import { AppError, notFound } from "../lib/errors";
 import { logActivity } from "./activity";
 import { getSetting, setSetting } from "./settings";
 import { createSession, revokeSession, validateToken } from "./sessions";
-import { findUserById, isManager, type UserRow } from "./users";
+import { findUserById, hasManagerRole, type UserRow } from "./users";
 
 export const MASQUERADE_MS = 60 * 60_000;
 const DEMO_TOKEN_SETTING = "demo.sessionToken";
@@ -17,7 +17,7 @@ export async function startMasquerade(db: Db, manager: UserRow, targetId: string
   const target = await findUserById(db, targetId);
   if (!target) throw notFound();
   // a manager's session could act as a manager: never impersonate one
-  if (isManager(target)) throw new AppError(403, "masq_manager", "auth.errors.masqManager");
+  if (hasManagerRole(target)) throw new AppError(403, "masq_manager", "auth.errors.masqManager");
   const { token } = await createSession(db, target.id, { kind: "masq", actorId: manager.id, ttlMs: MASQUERADE_MS });
   await logActivity(db, target.id, "masq.start", { manager: manager.email }, manager.id);
   return { token, user: target };

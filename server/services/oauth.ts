@@ -11,6 +11,7 @@ import { AppError } from "../lib/errors";
 import { createId } from "../lib/ids";
 import { logActivity } from "./activity";
 import { findUserByEmail, findUserById, normalizeEmail } from "./users";
+import { revokeUserSessions } from "./sessions";
 
 export const PROVIDERS = ["google", "yandex", "vk"] as const;
 export type Provider = (typeof PROVIDERS)[number];
@@ -117,8 +118,13 @@ export async function completeAuthorization(
     user = (await findUserById(db, id))!;
     await logActivity(db, id, "signup", { provider: p });
   } else if (!user.emailConfirmedAt) {
-    // The provider has verified this address, which confirms it for us too.
-    await db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.id, user.id));
+    // The provider has verified this address, which confirms it for us too. But whoever made this
+    // account never proved the address was theirs: it may be an attacker's sign-up waiting for
+    // the real owner (pre-hijacking). So its password and every session it has end here.
+    await db.update(users).set({ emailConfirmedAt: new Date(), passwordHash: null, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await revokeUserSessions(db, user.id);
+    await logActivity(db, user.id, "oauth.claim", { provider: p });
+    user = (await findUserById(db, user.id))!;
   }
   await db.insert(oauthAccounts).values({ provider: p, providerUserId: profile.id, userId: user.id }).onConflictDoNothing();
   await logActivity(db, user.id, "oauth.link", { provider: p });

@@ -1,18 +1,6 @@
-// The full report as a PDF (jspdf): Roboto embedded from an npm package so Russian and English
-// are real, selectable text; indicator bars drawn as vector rectangles; the reader's name and the
-// date in the header; page numbers in the footer.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { jsPDF } from "jspdf";
-
-const require = createRequire(import.meta.url);
-const fonts = {
-  regular: require.resolve("@expo-google-fonts/roboto/400Regular/Roboto_400Regular.ttf"),
-  bold: require.resolve("@expo-google-fonts/roboto/700Bold/Roboto_700Bold.ttf"),
-};
-let fontData: { regular: string; bold: string } | null = null;
-export const loadPdfFonts = () =>
-  (fontData ??= { regular: readFileSync(fonts.regular).toString("base64"), bold: readFileSync(fonts.bold).toString("base64") });
+// The full report as a PDF (jspdf, set up in lib/pdf): indicator bars drawn as vector
+// rectangles; the reader's name and the date in the header; page numbers in the footer.
+import { createPdfDocument } from "../lib/pdf";
 
 export interface PdfBar {
   label: string;
@@ -37,12 +25,7 @@ const PAGE = { w: 210, h: 297, margin: 18 };
 const BRAND: [number, number, number] = [59, 85, 230];
 
 export function renderReportPdf(r: PdfReport): Uint8Array {
-  const f = loadPdfFonts();
-  const doc = new jsPDF({ unit: "mm", format: "a4", compress: true });
-  doc.addFileToVFS("Roboto-Regular.ttf", f.regular);
-  doc.addFileToVFS("Roboto-Bold.ttf", f.bold);
-  doc.addFont("Roboto-Regular.ttf", "Roboto", "normal");
-  doc.addFont("Roboto-Bold.ttf", "Roboto", "bold");
+  const doc = createPdfDocument();
   doc.setProperties({ title: r.title, author: "Thinking Format", subject: r.formatName });
 
   const width = PAGE.w - PAGE.margin * 2;

@@ -50,8 +50,13 @@ export async function hit(db: Db, key: string, limit: Limit, now = Date.now()) {
   return row!;
 }
 
-/** Counts a hit and throws 429 (with Retry-After) when it is over the limit. */
-export async function consume(db: Db, name: LimitName, who: string, now = Date.now()) {
+/**
+ * Counts a hit and throws 429 (with Retry-After) when it is over the limit. `who` is an address
+ * or an account; without one (a request that came through no socket, as in app.request) there is
+ * nobody to count, and nothing is limited.
+ */
+export async function consume(db: Db, name: LimitName, who: string | null, now = Date.now()) {
+  if (!who) return;
   const limit = LIMITS[name];
   const { count, resetAt } = await hit(db, `${name}:${who}`, limit, now);
   if (count > limit.max) throw tooMany(Math.max(1, Math.ceil((resetAt - now) / 1000)));
@@ -70,6 +75,11 @@ export const recordFailure = (db: Db, name: LimitName, who: string, now = Date.n
 
 export async function clear(db: Db, name: LimitName, who: string) {
   await db.delete(rateLimits).where(sql`${rateLimits.key} = ${`${name}:${who}`}`);
+}
+
+/** Forgets every counter (an operator's reset after an incident; tests between cases). */
+export async function clearAllLimits(db: Db) {
+  await db.delete(rateLimits);
 }
 
 /**

@@ -5,16 +5,15 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { formats, reports, results, users } from "../../db/schema";
 import { intlLocale, translator, type Locale, type ReportLanguage } from "../../locales";
-import { bands, type Indicators } from "../../model";
+import { bands, BETWEEN_CONFIDENCE, type Indicators } from "../../model";
 import { AppError, notFound } from "../lib/errors";
 import type { FormatRow } from "./formats";
 import { renderReportPdf } from "./pdf";
 import { latestCompleted, requireOwnResult, type ResultRow } from "./testing";
-import type { UserRow } from "./users";
+import { isEmailConfirmed, type UserRow } from "./users";
 
 export type ReportType = (typeof reports.$inferSelect)["type"];
 export type ReportRow = typeof reports.$inferSelect;
-export const REPORT_TYPES: ReportType[] = ["short", "business", "full", "base", "couple", "chief", "career"];
 export const REPORT_LANGUAGES: ReportLanguage[] = ["ru", "en", "ch"];
 
 /** Content in the asked language; `ch` falls back to English, anything else to Russian. */
@@ -35,13 +34,17 @@ export async function formatOf(db: Db, code: string) {
   return row;
 }
 
-/** How sure the classification is, in terms a reader can use. */
+/**
+ * How sure the classification is, in terms a reader can use. `between`: the top probability is below
+ * BETWEEN_CONFIDENCE, so the report names both neighbouring formats instead of one (model/between.ts).
+ */
 export function certainty(r: Pick<ResultRow, "probability" | "runnerUpCode" | "runnerUpProbability">) {
   const p = r.probability ?? 0;
   const q = r.runnerUpProbability ?? 0;
+  const between = Boolean(r.runnerUpCode) && p < BETWEEN_CONFIDENCE;
   // "close" when the runner-up has at least a fifth of the mass or is within 25 points of the top
-  const close = Boolean(r.runnerUpCode) && (q >= 0.2 || p - q < 0.25);
-  return { probability: Math.round(p * 100), runnerUp: close ? r.runnerUpCode : null, runnerUpProbability: Math.round(q * 100) };
+  const close = between || (Boolean(r.runnerUpCode) && (q >= 0.2 || p - q < 0.25));
+  return { probability: Math.round(p * 100), runnerUp: close ? r.runnerUpCode : null, runnerUpProbability: Math.round(q * 100), between };
 }
 
 /** The advice blocks that apply to these indicators (keys into locales/<lang>/advice.json). */
@@ -103,9 +106,11 @@ export async function userReport(db: Db, user: UserRow, opts: { resultId?: strin
   return assemble(db, result, user, opts.wanted, opts.language, user.isFull);
 }
 
-/** Spec §5: a report needs a confirmed mailbox. */
+/** Spec §5: a report needs a confirmed mailbox. The pages show the confirmation gate instead; the API refuses. */
+export const canReadReport = (user: Pick<UserRow, "emailConfirmedAt">) => isEmailConfirmed(user);
+
 export function requireConfirmed(user: Pick<UserRow, "emailConfirmedAt">) {
-  if (!user.emailConfirmedAt) throw new AppError(403, "email_not_confirmed", "report.errors.unconfirmed");
+  if (!canReadReport(user)) throw new AppError(403, "email_not_confirmed", "report.errors.unconfirmed");
 }
 
 /** A manager's view of any complete result, whatever the owner has bought or confirmed. */
@@ -172,7 +177,11 @@ export function reportPdf(v: ReportView, locale: Locale, now = new Date()) {
     formatDescription: reportSummary(v, lang),
     certainty:
       t("test.result.probability", { p: c.probability }) +
-      (c.runnerUp ? ` · ${t("report.pdf.runnerUp", { code: c.runnerUp, p: c.runnerUpProbability })}` : "") +
+      (c.between && v.runnerUp
+        ? ` · ${t("test.result.between", { a: v.format.name[lang] || v.format.code, b: v.runnerUp.name[lang] || v.runnerUp.code })}`
+        : c.runnerUp
+          ? ` · ${t("report.pdf.runnerUp", { code: c.runnerUp, p: c.runnerUpProbability })}`
+          : "") +
       ` · ${t(`test.result.quality.${v.result.quality?.grade ?? "good"}`)}`,
     indicatorsTitle: t("test.result.indicators"),
     bars,

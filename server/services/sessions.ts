@@ -16,6 +16,9 @@ export const SESSION_MS = SESSION_DAYS * DAY;
 export type SessionKind = "normal" | "masq" | "demo";
 export type SessionRow = typeof sessions.$inferSelect;
 
+/** What generateToken makes (base32, lower case): anything else is refused before a lookup. */
+export const TOKEN_PATTERN = /^[a-z2-7]{16,64}$/;
+
 export function generateToken(bytes = 20): string {
   const raw = new Uint8Array(bytes);
   crypto.getRandomValues(raw);
@@ -51,7 +54,7 @@ export async function createSession(
 
 /** The live session for a token, or null when unknown or expired. */
 export async function validateToken(db: Db, token: string): Promise<SessionRow | null> {
-  if (!/^[a-z2-7]{16,64}$/.test(token)) return null;
+  if (!TOKEN_PATTERN.test(token)) return null;
   const hash = hashToken(token);
   const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, hash)).limit(1);
   if (!row) return null;
@@ -89,4 +92,15 @@ export async function listUserSessions(db: Db, userId: string) {
     .where(and(eq(sessions.userId, userId), eq(sessions.kind, "normal")))
     .orderBy(sessions.createdAt);
   return rows;
+}
+
+/**
+ * Logout (spec §4): every session among the presented tokens ends (the normal one and any
+ * masquerade or demo one), so no session outlives the cookies the client is told to drop.
+ */
+export async function logout(db: Db, tokens: readonly string[]) {
+  for (const token of new Set(tokens)) {
+    const session = await validateToken(db, token);
+    if (session) await revokeSession(db, session.id);
+  }
 }

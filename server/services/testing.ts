@@ -12,6 +12,7 @@ import { logActivity } from "./activity";
 import { incrementSetting } from "./settings";
 import { TOTAL_KEY } from "./stats";
 import type { UserRow } from "./users";
+import { consume } from "./rate-limits";
 
 export type ResultRow = typeof results.$inferSelect;
 export type TestRow = typeof tests.$inferSelect;
@@ -69,6 +70,7 @@ export async function startTest(db: Db, user: UserRow, testId: string, code?: st
     .orderBy(desc(results.createdAt))
     .limit(1);
   if (open) return open;
+  if (test.activationCode) await consume(db, "codeGuess", user.id);
   if (test.activationCode && test.activationCode !== (code ?? "").trim()) {
     throw new AppError(403, "code_required", "test.errors.code", { code: "test.errors.code" });
   }

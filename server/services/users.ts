@@ -52,7 +52,7 @@ export async function toUserDoc(db: Db, u: UserRow) {
     isManager: isManager(u),
     isCompleted: u.isCompleted,
     isFull: u.isFull,
-    isConfirmed: u.emailConfirmedAt != null,
+    isConfirmed: isEmailConfirmed(u),
     alert: u.alert,
     locale: u.locale,
     format,
@@ -60,8 +60,11 @@ export async function toUserDoc(db: Db, u: UserRow) {
   };
 }
 
-/** The one rule for "is a manager" (spec: role equals the manager role, admin). */
-export const isManager = (u: Pick<UserRow, "role">) => u.role === "admin";
+/** The one rule for "is a manager" (spec: role equals the manager role, admin), with a confirmed
+ * address: an account promoted before its owner proved the mailbox gets no manager rights. */
+export const isManager = (u: Pick<UserRow, "role" | "emailConfirmedAt">) => hasManagerRole(u) && u.emailConfirmedAt != null;
+/** The role alone, confirmed or not: such an account is never a masquerade target. */
+export const hasManagerRole = (u: Pick<UserRow, "role">) => u.role === "admin";
 
+export const isEmailConfirmed = (u: Pick<UserRow, "emailConfirmedAt">) => u.emailConfirmedAt != null;
 export const isProfileComplete = (u: Pick<UserRow, "name" | "birthday">) => Boolean(u.name && u.birthday);
-export const isTestComplete = (u: Pick<UserRow, "formatCode">) => Boolean(u.formatCode);

@@ -4,9 +4,10 @@ import { Hono } from "hono";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_USER_ID } from "../../db/seed";
+import { translator } from "../../locales";
 import { logs, sessions, users } from "../../db/schema";
-import { resetLoginThrottle } from "../../server/services/accounts";
-import { hashToken } from "../../server/services/sessions";
+import { clearAllLimits } from "../../server/services/rate-limits";
+import { createSession, hashToken } from "../../server/services/sessions";
 import { cookiesOf, createTestApp, type TestApp } from "../helpers";
 import { lastMailTo, linkIn, outbox, startSmtpSink } from "../mail";
 
@@ -23,7 +24,7 @@ afterAll(async () => {
   await t.close();
   await smtp.close();
 });
-beforeEach(() => resetLoginThrottle());
+beforeEach(() => clearAllLimits(t.deps.db));
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 let n = 0;
@@ -40,7 +41,7 @@ async function loginAs(email: string, password: string, headers: Record<string, 
 }
 
 describe("sign-up", () => {
-  it("signs up with only an e-mail, e-mails a generated password and a confirmation link, and signs in at once", async () => {
+  it("signs up with only an e-mail, e-mails a confirmation link and a set-password link (never a password), and signs in at once", async () => {
     const email = freshEmail();
     const { token, _id, res } = await signup(email);
     expect(token).toMatch(/^[a-z2-7]{32}$/);
@@ -50,11 +51,18 @@ describe("sign-up", () => {
     expect(cookies.find((c) => c.startsWith("id="))).toContain(_id);
     const mail = lastMailTo(smtp.received, email)!;
     expect(mail.subject).toContain("Подтвердите");
-    const password = mail.text.match(/[A-Za-z2-9]{4}-[A-Za-z2-9]{4}-[A-Za-z2-9]{4}-[A-Za-z2-9]{4}/)![0];
+    // security finding 12: the mail holds no password, only one-time links
+    expect(mail.text).not.toMatch(/[A-Za-z2-9]{4}-[A-Za-z2-9]{4}-[A-Za-z2-9]{4}-[A-Za-z2-9]{4}/);
     expect(linkIn(mail, /http:\/\/localhost\/confirm\/[a-z2-7]+/)).not.toBeNull();
     const me = await (await t.app.request("/api/passport", { headers: bearer(token) })).json();
     expect(me).toMatchObject({ _id, email, isConfirmed: false, isCompleted: false });
+    const setLink = new URL(linkIn(mail, /http:\/\/localhost\/restore\?token=[a-z2-7]+/)!);
+    const password = "my own long pass phrase";
+    const set = await t.json("POST", "/api/passport/restore/confirm", { token: setLink.searchParams.get("token"), password, repeat: password });
+    expect(set.status).toBe(200);
     expect((await loginAs(email, password)).status).toBe(200);
+    // the link works once
+    expect((await t.json("POST", "/api/passport/restore/confirm", { token: setLink.searchParams.get("token"), password, repeat: password })).status).toBe(400);
   });
 
   it("writes mail in the user's language", async () => {
@@ -244,11 +252,51 @@ describe("guards", () => {
     expect((await t.app.request("/login", { headers: cookie })).headers.get("location")).toBe("/test/start");
     expect((await t.app.request("/login?fallback=/profile", { headers: cookie })).headers.get("location")).toBe("/profile");
     expect((await t.app.request("/login?fallback=//evil.example", { headers: cookie })).headers.get("location")).toBe("/test/start");
+    expect((await t.app.request("/login?fallback=/%5Cevil.com", { headers: cookie })).headers.get("location")).toBe("/test/start");
+  });
+
+  it("never follows a fallback off the site after signing in", async () => {
+    const { email } = await signup(freshEmail(), { password: "fallback phrase one" });
+    const form = { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" };
+    for (const fallback of ["/\\evil.com", "//evil.com", "https://evil.com", "/%2F%2Fevil.com"]) {
+      const res = await t.app.request(`/login?fallback=${encodeURIComponent(fallback)}`, {
+        method: "POST",
+        headers: form,
+        body: `_form=login&email=${encodeURIComponent(email)}&password=fallback+phrase+one`,
+      });
+      expect(res.status).toBe(303);
+      // the default after sign-in: the test for someone without a result yet
+      expect(res.headers.get("location")).toBe("/test/start");
+    }
   });
 
   it("404s an account section that does not exist", async () => {
     const { token } = await signup();
     expect((await t.app.request("/account/nope", { headers: { Cookie: `token=${token}` } })).status).toBe(404);
+  });
+});
+
+describe("logout", () => {
+  const live = async (token: string) => (await t.deps.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)))).length > 0;
+  const formPost = (cookie: string) => ({ "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost", Cookie: cookie });
+
+  it("ends every session the client presents, from the API and from the page alike", async () => {
+    for (const via of ["api", "page"] as const) {
+      const user = await signup();
+      const manager = await signup();
+      const masq = await createSession(t.deps.db, user._id, { kind: "masq", actorId: manager._id });
+      const cookie = `token=${user.token}; masqToken=${masq.token}`;
+      const res =
+        via === "api"
+          ? await t.json("POST", "/api/passport/logout", {}, { Cookie: cookie })
+          : await t.app.request("/logout", { method: "POST", headers: formPost(cookie), body: "" });
+      expect(res.status, via).toBe(via === "api" ? 200 : 303);
+      expect(await live(user.token), via).toBe(false);
+      expect(await live(masq.token), via).toBe(false);
+      expect(await live(manager.token), via).toBe(true);
+      const cleared = cookiesOf(res);
+      for (const name of ["token", "id", "masqToken", "masqDemoToken"]) expect(cleared[name], `${via} ${name}`).toBe("");
+    }
   });
 });
 
@@ -325,7 +373,7 @@ describe("no-script account pages", () => {
 });
 
 describe("OAuth against a local fake provider", () => {
-  it("signs in with Google, linking to the existing account by verified e-mail", async () => {
+  it("signs in with Google, linking to the existing account by verified e-mail and ending an unconfirmed account's password and sessions", async () => {
     const email = freshEmail();
     const existing = await signup(email);
     const fake = new Hono();
@@ -344,8 +392,9 @@ describe("OAuth against a local fake provider", () => {
 
     const o = await createTestApp({ GOOGLE_CLIENT_ID: "cid", GOOGLE_CLIENT_SECRET: "secret" });
     o.deps.oauthEndpoints = { google: { authorize: `${base}/authorize`, token: `${base}/token`, userInfo: `${base}/userinfo` } };
-    // the same user exists in this app's database too
-    await o.json("POST", "/api/passport/signup", { email, ...agree });
+    // someone signed up with this address here before its owner (never confirmed it): they hold
+    // a session and know the password they chose (security finding 2, pre-hijacking)
+    const squatter = await (await o.json("POST", "/api/passport/signup", { email, password: "squatter's pass phrase", ...agree })).json();
     try {
       const login = await o.app.request("/login");
       expect(await login.text()).toContain('data-testid="oauth-google"');
@@ -370,6 +419,10 @@ describe("OAuth against a local fake provider", () => {
       expect(me.isConfirmed).toBe(true);
       const [row] = await o.deps.db.select().from(users).where(eq(users.email, email));
       expect(me._id).toBe(row!.id);
+      // the owner's sign-in through Google ends the squatter's session and password
+      expect((await o.app.request("/api/passport", { headers: bearer(squatter.token) })).status).toBe(401);
+      expect((await o.json("POST", "/api/passport/auth", { email, password: "squatter's pass phrase" })).status).toBe(401);
+      expect(row!.passwordHash).toBeNull();
     } finally {
       await o.close();
       server.close();
@@ -391,7 +444,15 @@ describe("reCAPTCHA v3 against a local fake verifier", () => {
     const o = await createTestApp({ RECAPTCHA_SECRET: "s", RECAPTCHA_SITE_KEY: "k", RECAPTCHA_VERIFY_URL: url });
     try {
       expect((await o.json("POST", "/api/passport/signup", { email: freshEmail(), ...agree })).status).toBe(400);
-      expect((await o.json("POST", "/api/passport/signup", { email: freshEmail(), ...agree, captcha: "bot" })).status).toBe(400);
+      const bot = await o.json("POST", "/api/passport/signup", { email: freshEmail(), ...agree, captcha: "bot" }, { locale: "en" });
+      expect(bot.status).toBe(400);
+      expect((await bot.json()).error.fields.captcha).toBe(translator("en")("auth.errors.captcha"));
+      const page = await o.app.request("/signup?lang=en", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" },
+        body: `_form=signup&email=${encodeURIComponent(freshEmail())}&policy=on&terms=on&offer=on&captcha=bot`,
+      });
+      expect(page.status).toBe(400); // the no-script form is checked the same way
       expect((await o.json("POST", "/api/passport/signup", { email: freshEmail(), ...agree, captcha: "human" })).status).toBe(201);
     } finally {
       await o.close();

@@ -3,7 +3,7 @@
 // whole bodies that are not objects, and ids that are not ids. Nothing may answer 5xx, and every
 // refusal is a JSON error with a message. The count is printed for the issue notes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../helpers";
+import { createTestApp, type TestApp, fillSellerDetails } from "../helpers";
 import { signUp, type Respondent } from "../respondent";
 
 const ADMIN = { email: "manager@example.com", password: "manager-pass-phrase" };
@@ -12,6 +12,7 @@ let user: Respondent;
 let admin: Record<string, string>;
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  await fillSellerDetails(t);
   user = await signUp(t, "fuzz");
   admin = { Authorization: `Bearer ${(await (await t.json("POST", "/api/passport/auth", ADMIN)).json()).token}` };
 });

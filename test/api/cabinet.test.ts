@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, projects } from "../../db/schema";
-import { cookiesOf, createTestApp, type TestApp } from "../helpers";
+import { cookiesOf, createTestApp, type TestApp, fillSellerDetails } from "../helpers";
 import { signUp, type Respondent } from "../respondent";
 
 const ADMIN = { email: "manager@example.com", password: "manager-pass-phrase" };
@@ -12,6 +12,7 @@ let t: TestApp;
 let adminToken: string;
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  await fillSellerDetails(t);
   adminToken = (await (await t.json("POST", "/api/passport/auth", ADMIN)).json()).token;
 });
 afterAll(() => t.close());

@@ -4,6 +4,7 @@ import { businessRequests, consultationTickets, webinarSignups } from "../../db/
 import { MARKETING_PAGES } from "../../routes/marketing";
 import { translator } from "../../locales";
 import { ITEMS } from "../../model/items";
+import { submitLead } from "../../server/services/leads";
 import { createTestApp, type TestApp } from "../helpers";
 
 let t: TestApp;
@@ -155,5 +156,20 @@ describe("marketing, legal and sales pages", () => {
       body: "_form=demo&name=X&phone=%2B79001112233&email=x%40example.com",
     });
     expect(res.status).toBe(403);
+  });
+});
+
+describe("submitLead, the one way in for the API's and the pages' marketing forms", () => {
+  it("validates with the kind's schema, messages in the reader's language, then saves", async () => {
+    const en = translator("en");
+    await expect(submitLead(t.deps, "demo", { name: "Ann", phone: "abc", email: "nope" }, { userId: null, t: en, ip: null })).rejects.toMatchObject({
+      status: 400,
+      code: "validation_failed",
+      fields: { phone: en("common.validation.phone"), email: en("common.validation.email") },
+    });
+    const saved = await submitLead(t.deps, "consultation", { name: "Via service", phone: "+7 900 000-00-01", extra: "dropped" }, { userId: null, t: en, ip: null });
+    expect(saved.kind).toBe("consultation");
+    const [row] = await t.deps.db.select().from(consultationTickets).where(eq(consultationTickets.id, saved._id));
+    expect(row).toMatchObject({ name: "Via service", phone: "+7 900 000-00-01", email: null });
   });
 });

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reports, results, users } from "../../db/schema";
 import { FORMATS } from "../../model";
+import { canReadReport, requireConfirmed } from "../../server/services/reports";
 import { createTestApp, type TestApp } from "../helpers";
 import { signUp, takeTest, type Respondent } from "../respondent";
 
@@ -36,9 +37,18 @@ describe("the e-mail gate", () => {
     const api = await t.json("GET", "/api/report/base", undefined, alice.h);
     expect(api.status).toBe(403);
     expect((await api.json()).error.code).toBe("email_not_confirmed");
+    const pdf = await page("/report/pdf/full", alice);
+    expect(pdf.headers.get("location")).toBe("/report/base");
     await confirm(alice._id);
     const after = await (await page("/report/base", alice)).text();
     expect(after).toContain('data-testid="report"');
+    expect((await t.json("GET", "/api/report/base", undefined, alice.h)).status).toBe(200);
+  });
+
+  it("is one rule: a confirmed mailbox", () => {
+    expect(canReadReport({ emailConfirmedAt: null })).toBe(false);
+    expect(canReadReport({ emailConfirmedAt: new Date() })).toBe(true);
+    expect(() => requireConfirmed({ emailConfirmedAt: null })).toThrow(expect.objectContaining({ status: 403, code: "email_not_confirmed" }));
   });
 });
 

@@ -6,7 +6,7 @@ import { and, count, eq } from "drizzle-orm";
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, results, sessions, users } from "../../db/schema";
+import { coupons, invites, orders, projects, rateLimits, results, sessions, users } from "../../db/schema";
 import { loadConfig } from "../../server/config";
 import { createId } from "../../server/lib/ids";
 import { MASQUERADE_MS } from "../../server/services/masquerade";
@@ -39,6 +39,23 @@ describe("1. free purchases in production", () => {
     const page = await (await t.app.request(redirect, { headers: { Cookie: `token=${buyer.token}` } })).text();
     expect(page).toContain('data-testid="sandbox-banner"');
     expect(page).toContain('role="alert"');
+  });
+});
+
+describe("2. pre-hijacking the admin's address", () => {
+  it("ends a squatter's sessions when ADMIN_EMAIL promotes their account, and gives manager rights only once the address is confirmed", async () => {
+    const email = `future-admin-${Date.now()}@example.com`;
+    const squatter = await (await t.json("POST", "/api/passport/signup", { email, password: "squatter's pass phrase", policy: true, terms: true, offer: true })).json();
+    const { seed } = await import("../../db/seed");
+    await seed(t.deps.db, { adminEmail: email, adminPassword: "the operator's pass phrase", demo: false });
+    expect((await t.app.request("/api/passport", { headers: { Authorization: `Bearer ${squatter.token}` } })).status).toBe(401);
+    expect((await t.json("POST", "/api/passport/auth", { email, password: "squatter's pass phrase" })).status).toBe(401);
+    const operator = { Authorization: `Bearer ${(await (await t.json("POST", "/api/passport/auth", { email, password: "the operator's pass phrase" })).json()).token}` };
+    const target = await signUp(t, "some-user");
+    // not a manager until the mailbox is proven
+    expect((await t.app.request(`/api/manager/referral/${createId()}/stat`, { headers: operator })).status).toBe(403);
+    await t.deps.db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.email, email));
+    expect((await t.app.request(`/api/manager/user/${target._id}/masq`, { method: "POST", headers: operator })).status).toBe(200);
   });
 });
 
@@ -152,6 +169,24 @@ describe("7. body limit on page posts", () => {
   });
 });
 
+describe("12. invoices without the seller's details", () => {
+  it("refuses to issue an invoice until a manager has filled in valid seller details", async () => {
+    const owner = await signUp(t, "invoice");
+    const project = ((await (await t.json("POST", "/api/business", { name: "Invoice Co" }, owner.h)).json()) as { project: { _id: string } }).project._id;
+    const ask = () => t.json("POST", "/api/business/refill", { project, quantity: 5, method: "invoice" }, { ...owner.h, locale: "en" });
+    const refused = await ask();
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error.message).toMatch(/seller's details/);
+    const bad = await t.json("PUT", "/api/manager/setting/seller", { name: "X", inn: "12" }, admin);
+    expect(bad.status).toBe(400);
+    expect(Object.keys((await bad.json()).error.fields)).toEqual(expect.arrayContaining(["inn", "kpp", "bik", "account"]));
+    expect((await t.json("PUT", "/api/manager/setting/seller", { name: "X" }, owner.h)).status).toBe(403);
+    const seller = { name: "ООО «Ромашка»", inn: "7701234567", kpp: "770101001", ogrn: "1207700123456", address: "Москва, ул. Тверская, 1", bank: "АО «Банк»", bik: "044525123", account: "40702810900000012345", corrAccount: "30101810400000000123" };
+    expect((await t.json("PUT", "/api/manager/setting/seller", seller, admin)).status).toBe(200);
+    expect((await ask()).status).toBe(201);
+  });
+});
+
 describe("13. masquerade", () => {
   it("refuses to act as another manager", async () => {
     const other = await signUp(t, "second-manager");
@@ -170,5 +205,124 @@ describe("13. masquerade", () => {
     // an hour later (moved back in the database), the same token is refused and not extended
     await t.deps.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(sessions.id, row!.id));
     expect((await t.app.request("/api/passport", { headers: { Authorization: `Bearer ${token}` } })).status).toBe(401);
+  });
+});
+
+describe("3. invites taken by an unconfirmed address", () => {
+  let project: string;
+  beforeAll(async () => {
+    const owner = await signUp(t, "inviter");
+    project = ((await (await t.json("POST", "/api/business", { name: "Inviter Co" }, owner.h)).json()) as { project: { _id: string } }).project._id;
+  });
+  const invite = async (email: string | null) => {
+    const id = createId();
+    await t.deps.db.insert(invites).values({ id, projectId: project, email, link: `link-${id}`, status: "Sent" });
+    return { id, link: `link-${id}` };
+  };
+  const holder = async (id: string) => (await t.deps.db.select().from(invites).where(eq(invites.id, id)))[0]!.userId;
+
+  it("shows and gives an e-mail invite only to an account that has confirmed that address", async () => {
+    const squatter = await signUp(t, "squatter"); // signed up with the address, never confirmed it
+    const { id } = await invite(squatter.email);
+    expect((await (await t.app.request("/api/passport/invites", { headers: squatter.h })).json()).docs).toEqual([]);
+    expect((await t.app.request(`/api/passport/invites/${id}`, { method: "POST", headers: squatter.h })).status).toBe(404);
+    expect(await holder(id)).toBeNull();
+    // once the owner of the mailbox confirms it, the invite is theirs to take
+    await t.deps.db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.id, squatter._id));
+    expect((await t.app.request(`/api/passport/invites/${id}`, { method: "POST", headers: squatter.h })).status).toBe(200);
+    expect(await holder(id)).toBe(squatter._id);
+  });
+
+  it("never hands an accepted invite to someone else holding its link", async () => {
+    const { id, link } = await invite(null);
+    const first = await (await t.json("POST", "/api/passport/signup", { email: `first-${Date.now()}@example.com`, invite: link, policy: true, terms: true, offer: true })).json();
+    expect(await holder(id)).toBe(first._id);
+    const second = await (await t.json("POST", "/api/passport/signup", { email: `second-${Date.now()}@example.com`, invite: link, policy: true, terms: true, offer: true })).json();
+    expect(second._id).toBeTruthy();
+    expect(await holder(id)).toBe(first._id);
+  });
+});
+
+describe("4. coupon limits", () => {
+  const newCoupon = async (body: Record<string, unknown>) => {
+    const code = `SEC-${createId()}`;
+    expect((await t.json("POST", "/api/manager/coupon", { code, ...body }, admin)).status).toBe(201);
+    return code;
+  };
+  const checkout = (h: Record<string, string>, coupon: string) => t.json("POST", "/api/payment", { entityType: "report", coupon }, h);
+
+  it("gives a coupon of count 1 to one discounted order, and back when that order fails", async () => {
+    const code = await newCoupon({ type: "percent", amount: 50, count: 1 });
+    const [a, b, c] = [await signUp(t, "half-a"), await signUp(t, "half-b"), await signUp(t, "half-c")];
+    const first = await checkout(a.h, code);
+    expect(first.status).toBe(201);
+    expect((await checkout(b.h, code)).status).toBe(404);
+    expect((await checkout(c.h, code)).status).toBe(404);
+    // the first buyer declines: the use is free again for the next one
+    const { redirect } = await first.json();
+    await t.app.request(redirect, { method: "POST", headers: { Cookie: `token=${a.token}`, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" }, body: "decision=fail" });
+    const again = await checkout(b.h, code);
+    expect(again.status).toBe(201);
+    const discounted = await t.deps.db.select().from(orders).where(and(eq(orders.couponId, (await t.deps.db.select().from(coupons).where(eq(coupons.code, code)))[0]!.id), eq(orders.state, "pending")));
+    expect(discounted).toHaveLength(1);
+  });
+
+  it("keeps one open order per product: a new checkout replaces the unfinished one and frees its coupon", async () => {
+    const code = await newCoupon({ type: "percent", amount: 20, count: 1 });
+    const u = await signUp(t, "twice");
+    const one = await (await checkout(u.h, code)).json();
+    const two = await checkout(u.h, code);
+    expect(two.status).toBe(201);
+    const open = await t.deps.db.select().from(orders).where(and(eq(orders.userId, u._id), eq(orders.state, "pending")));
+    expect(open.map((o) => o.id)).toEqual([(await two.json()).order]);
+    expect((await t.deps.db.select().from(orders).where(eq(orders.id, one.order)))[0]!.state).toBe("cancelled");
+  });
+});
+
+describe("8. abuse limits", () => {
+  let p: TestApp;
+  beforeAll(async () => {
+    p = await createTestApp({ TRUST_PROXY: "1", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  });
+  afterAll(() => p.close());
+  const from = (ip: string, h: Record<string, string> = {}) => ({ "X-Forwarded-For": ip, ...h });
+
+  it("limits sign-ups per address, in the database", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await p.json("POST", "/api/passport/signup", { email: `burst${i}-${Date.now()}@example.com`, policy: true, terms: true, offer: true }, from("203.0.113.7"))).status);
+    expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    expect((await p.json("POST", "/api/passport/signup", { email: `other-${Date.now()}@example.com`, policy: true, terms: true, offer: true }, from("203.0.113.8"))).status).toBe(201);
+    expect((await p.deps.db.select().from(rateLimits)).some((r) => r.key === "signup:203.0.113.7")).toBe(true);
+  });
+
+  it("limits lead forms (each mails the managers) per address", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await p.json("POST", "/api/webinar/user", { name: "Spam", email: `spam${i}@example.com` }, from("198.51.100.1"))).status);
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+
+  it("limits coupon guesses per account, right or wrong", async () => {
+    const guesser = await signUp(p, "guesser");
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await p.json("POST", "/api/coupon", { code: `GUESS-${i}` }, guesser.h)).status);
+    expect(statuses.slice(0, 10).every((s) => s === 404)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it("does not let failures from other addresses keep the owner out", async () => {
+    const owner = { email: `owner-${Date.now()}@example.com`, password: "the owner's long phrase" };
+    expect((await p.json("POST", "/api/passport/signup", { ...owner, policy: true, terms: true, offer: true }, from("192.0.2.1"))).status).toBe(201);
+    for (let i = 0; i < 12; i++) {
+      expect((await p.json("POST", "/api/passport/auth", { email: owner.email, password: `guess-${i}` }, from(`10.1.0.${i}`))).status).toBe(401);
+    }
+    expect((await p.json("POST", "/api/passport/auth", owner, from("192.0.2.1"))).status).toBe(200);
+  });
+
+  it("makes one address wait after five wrong passwords for one account, and ignores a forged X-Forwarded-For without a trusted proxy", async () => {
+    const email = `pair-${Date.now()}@example.com`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await t.json("POST", "/api/passport/auth", { email, password: "wrong-pass-phrase" }, { "X-Forwarded-For": `172.16.0.${i}` })).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   });
 });

@@ -2,6 +2,7 @@
 // the requests already in flight finish, closes the database and exits 0 (fly.io sends SIGTERM
 // on every deploy).
 import { spawn } from "node:child_process";
+import { request as httpRequest } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -25,18 +26,26 @@ describe("graceful shutdown", () => {
     for (let i = 0; i < 400 && !output.includes("listening"); i++) await new Promise((r) => setTimeout(r, 100));
     expect(output).toContain("listening");
 
-    // sign-ups hash a password (argon2id), so they are still running when the signal arrives
-    const inFlight = Array.from({ length: 6 }, (_, i) =>
-      fetch(`${base}/api/passport/signup`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ email: `late${i}@example.com`, password: "a long pass phrase", policy: true, terms: true, offer: true }),
-      }).then((r) => r.status),
-    );
-    await new Promise((r) => setTimeout(r, 15));
+    // sign-ups hash a password (argon2id), so they are still running when the signal arrives;
+    // the signal goes only once every request has been written, so none is merely queued
+    const written: Promise<void>[] = [];
+    const inFlight = Array.from({ length: 6 }, (_, i) => {
+      const body = JSON.stringify({ email: `late${i}@example.com`, password: "a long pass phrase", policy: true, terms: true, offer: true });
+      return new Promise<number>((resolve, reject) => {
+        const req = httpRequest({ host: "127.0.0.1", port, path: "/api/passport/signup", method: "POST", headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) } }, (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode!));
+        });
+        req.on("error", reject);
+        written.push(new Promise((w) => req.on("finish", () => w())));
+        req.end(body);
+      });
+    });
+    await Promise.all(written);
+    await new Promise((r) => setTimeout(r, 20));
     server.kill("SIGTERM");
     expect(await Promise.all(inFlight)).toEqual([201, 201, 201, 201, 201, 201]);
-    expect(await exited).toBe(0);
+    expect(await exited, output).toBe(0);
     expect(output).toContain("SIGTERM: finishing in-flight requests");
     expect(output).toContain("stopped");
     await expect(fetch(`${base}/api/health`)).rejects.toThrow();

@@ -3,22 +3,11 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../../server/context";
 import { Island, pageContext, renderDocument } from "../../server/render/page";
+import { SIGNUP_TEST_STRINGS } from "../signup-strings";
 
 export const FIXTURE_PATH = "/e2e/hydration";
 
-const signupStrings = {
-  emailPlaceholder: "Your e-mail",
-  submit: "Start",
-  submitting: "…",
-  agreePolicy: "I agree to the <policy>policy</policy>",
-  agreeTerms: "I accept the <terms>terms</terms>",
-  agreeOffer: "I read the <offer>offer</offer>",
-  success: "Done",
-  hint: "hint",
-  failed: "Failed",
-  email: "E-mail",
-  required: "Required",
-};
+const signupStrings = SIGNUP_TEST_STRINGS;
 
 export function mountHydrationFixture(app: Hono<AppEnv>) {
   app.get(FIXTURE_PATH, (c) =>

@@ -9,6 +9,7 @@ import CountUp, { COUNT_UP_FROM } from "../../islands/count-up";
 import SignupForm from "../../islands/signup-form";
 import TestRunner from "../../islands/test-runner";
 import { createTestApp, type TestApp } from "../helpers";
+import { SIGNUP_TEST_STRINGS } from "../signup-strings";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -34,19 +35,7 @@ function mount(element: React.ReactElement) {
   return { host, errors };
 }
 
-const strings = {
-  emailPlaceholder: "Your e-mail",
-  submit: "Start",
-  submitting: "…",
-  agreePolicy: "I agree to the <policy>policy</policy>",
-  agreeTerms: "I accept the <terms>terms</terms>",
-  agreeOffer: "I read the <offer>offer</offer>",
-  success: "Done",
-  hint: "hint",
-  failed: "Failed",
-  email: "E-mail",
-  required: "Required",
-};
+const strings = SIGNUP_TEST_STRINGS;
 
 describe("count-up island", () => {
   it("renders the real total on the server and counts up from total − 1000 after hydration", async () => {

@@ -9,6 +9,7 @@ import { managerExportingApi } from "./exporting";
 import { managerOrdersApi } from "./orders";
 import { managerReferralsApi } from "./referrals";
 import { managerFormatsApi } from "./formats";
+import { managerSettingsApi } from "./settings";
 import { managerStatsApi } from "./stats";
 import { resourceApi } from "../../admin/api";
 import { RESOURCES } from "../../admin/resources";
@@ -21,6 +22,7 @@ export const managerApi = withResources
   .route("/orders", managerOrdersApi)
   .route("/coupon", managerCouponsApi)
   .route("/referral", managerReferralsApi)
+  .route("/setting", managerSettingsApi)
   .route("/formats", managerFormatsApi)
   .route("/stat", managerStatsApi)
   .route("/exporting", managerExportingApi)

@@ -2,44 +2,57 @@
 // by invoice (a PDF in rubles, 100 % prepayment, due in 3 calendar days), which a manager marks
 // paid; and notifying managers of business orders.
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { jsPDF } from "jspdf";
 import { z } from "zod";
 import type { Db } from "../../../db/client";
 import { businessRequests, orders, projects, users } from "../../../db/schema";
 import type { AppDeps } from "../../context";
 import { AppError, notFound } from "../../lib/errors";
 import { createId } from "../../lib/ids";
+import { formatRub, rubLabel } from "../../lib/money";
+import { createPdfDocument } from "../../lib/pdf";
 import { logActivity } from "../activity";
-import { loadPdfFonts } from "../pdf";
-import { getSetting } from "../settings";
+import { getSetting, setSetting } from "../settings";
 import { isManager, type UserRow } from "../users";
-import { CORPORATE_MIN, creditOrder, getPrices, planFor, startPayment } from "./index";
+import { startPayment } from "./checkout";
+import { CORPORATE_MIN, getPrices, requirePlan } from "./prices";
+import { creditOrder } from "./settlement";
 
 export const INVOICE_DUE_DAYS = 3;
 export const FIRST_INVOICE_NUMBER = 1001;
 
-export interface Seller {
-  name: string;
-  inn: string;
-  kpp: string;
-  ogrn: string;
-  address: string;
-  bank: string;
-  bik: string;
-  account: string;
-  corrAccount: string;
+/**
+ * The seller's details printed on every invoice. They live in settings (key `seller`), set by a
+ * manager (PUT /api/manager/setting/seller); until they are there and valid, no invoice is issued:
+ * a bank-transfer document with made-up details would be worse than none.
+ */
+export const sellerSchema = z.object({
+  name: z.string().trim().min(2).max(300),
+  inn: z.string().trim().regex(/^\d{10}(\d{2})?$/, "payment.errors.inn"),
+  kpp: z.string().trim().regex(/^\d{9}$/),
+  ogrn: z.string().trim().regex(/^\d{13}(\d{2})?$/),
+  address: z.string().trim().min(5).max(500),
+  bank: z.string().trim().min(2).max(300),
+  bik: z.string().trim().regex(/^\d{9}$/),
+  account: z.string().trim().regex(/^\d{20}$/),
+  corrAccount: z.string().trim().regex(/^\d{20}$/),
+});
+export type Seller = z.infer<typeof sellerSchema>;
+const SELLER_SETTING = "seller";
+
+export async function getSeller(db: Db): Promise<Seller | null> {
+  const parsed = sellerSchema.safeParse(await getSetting<unknown>(db, SELLER_SETTING, null));
+  return parsed.success ? parsed.data : null;
 }
-export const DEFAULT_SELLER: Seller = {
-  name: "ООО «Формат мышления»",
-  inn: "7700000000",
-  kpp: "770001001",
-  ogrn: "1207700000000",
-  address: "123112, г. Москва, Пресненская наб., д. 12",
-  bank: "АО «Банк»",
-  bik: "044525000",
-  account: "40702810000000000000",
-  corrAccount: "30101810400000000000",
-};
+
+export async function saveSeller(db: Db, seller: Seller) {
+  await setSetting(db, SELLER_SETTING, sellerSchema.parse(seller));
+}
+
+async function requireSeller(db: Db): Promise<Seller> {
+  const seller = await getSeller(db);
+  if (!seller) throw new AppError(409, "seller_missing", "payment.errors.sellerMissing");
+  return seller;
+}
 
 /** The first POST /api/business turns a private user into a business user with a project and one free test. */
 export async function activateBusiness(db: Db, user: UserRow, name?: string) {
@@ -72,8 +85,8 @@ export async function refill(deps: AppDeps, user: UserRow, input: z.infer<typeof
     return { request: id, corporate: true as const };
   }
   if (input.method === "card") return startPayment(deps, user, { entityType: "invites", entityId: project.id, quantity: input.quantity });
-  const plan = planFor(input.quantity);
-  if (!plan) throw new AppError(400, "quantity_too_small", "payment.errors.minInvites", { quantity: "payment.errors.minInvites" });
+  await requireSeller(db);
+  const plan = requirePlan(input.quantity);
   const amount = (await getPrices(db)).perInvite[plan] * input.quantity;
   const id = createId();
   await db.insert(orders).values({
@@ -99,16 +112,9 @@ export async function markInvoicePaid(db: Db, orderId: string) {
   return creditOrder(db, order.id);
 }
 
-const money = (kopecks: number) => (kopecks / 100).toLocaleString("ru-RU", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 export async function invoicePdf(db: Db, order: typeof orders.$inferSelect, buyer: UserRow) {
-  const seller = await getSetting<Seller>(db, "seller", DEFAULT_SELLER);
-  const fonts = loadPdfFonts();
-  const doc = new jsPDF({ unit: "mm", format: "a4", compress: true });
-  doc.addFileToVFS("Roboto-Regular.ttf", fonts.regular);
-  doc.addFileToVFS("Roboto-Bold.ttf", fonts.bold);
-  doc.addFont("Roboto-Regular.ttf", "Roboto", "normal");
-  doc.addFont("Roboto-Bold.ttf", "Roboto", "bold");
+  const seller = await requireSeller(db);
+  const doc = createPdfDocument();
   const issued = order.createdAt;
   const due = new Date(issued.getTime() + INVOICE_DUE_DAYS * 86_400_000);
   const d = (x: Date) => x.toLocaleDateString("ru-RU", { timeZone: "Europe/Moscow" });
@@ -131,9 +137,9 @@ export async function invoicePdf(db: Db, order: typeof orders.$inferSelect, buye
   doc.setDrawColor(148, 163, 184);
   doc.rect(18, y, 174, 16);
   line(`Приглашения на тест «Формат мышления», ${order.quantity} шт. (+1 для владельца)`, 10, false, 5);
-  line(`Количество: ${order.quantity}    Сумма: ${money(order.amount)} ₽    Без НДС`, 10, false, 8);
+  line(`Количество: ${order.quantity}    Сумма: ${rubLabel(order.amount, { exact: true })}    Без НДС`, 10, false, 8);
   y += 4;
-  line(`Итого к оплате: ${money(order.amount)} ₽`, 13, true, 7);
+  line(`Итого к оплате: ${rubLabel(order.amount, { exact: true })}`, 13, true, 7);
   line(`Оплата 100 % предоплатой. Счёт действителен до ${d(due)} (${INVOICE_DUE_DAYS} календарных дня).`);
   line("Заявка принимается в работу до 12:00 по московскому времени следующего рабочего дня после поступления оплаты.");
   line(`В назначении платежа укажите: «Оплата по счёту № ${order.invoiceNumber}».`);
@@ -155,7 +161,7 @@ export async function notifyBusinessOrder(deps: AppDeps, user: UserRow, orderId:
   await deps.mailer.send({
     to: deps.config.ADMIN_EMAIL,
     subject: `Business order ${order.invoiceNumber ?? order.id}`,
-    text: `${user.email} ordered ${order.quantity} invites (${money(order.amount)} RUB) by ${order.method}. State: ${order.state}.`,
+    text: `${user.email} ordered ${order.quantity} invites (${formatRub(order.amount, { exact: true })} RUB) by ${order.method}. State: ${order.state}.`,
   });
   return { notified: true };
 }

@@ -1,15 +1,21 @@
-import type { Context } from "hono";
-import { setCookie } from "hono/cookie";
-import { TRACKING_MAX_AGE } from "../../middleware/guards";
+import { z } from "zod";
+import type { AppDeps } from "../../context";
+import { consume } from "../rate-limits";
 import type { UserRow } from "../users";
-import { applyDiscount, COUPON_COOKIE, findUsableCoupon, getPrices, startPayment } from "./index";
+import { startPayment } from "./checkout";
+import { applyDiscount, findUsableCoupon } from "./coupon-rules";
+import { getPrices } from "./prices";
+
+export const couponCodeSchema = z.object({ code: z.string().trim().min(1, "common.validation.required").max(64) });
 
 /**
  * POST /api/coupon and /activate/{code}: a coupon that covers the full report unlocks it at
- * once; a partial one is kept in the `coupon` cookie (30 days) and applied at checkout.
+ * once; a partial one (`unlocked: false`) is for the caller to keep (the `coupon` cookie, 30
+ * days) and apply at checkout.
  */
-export async function redeemCoupon(c: Context, user: UserRow, code: string) {
-  const db = c.var.deps.db;
+export async function redeemCoupon(deps: AppDeps, user: UserRow, code: string) {
+  const db = deps.db;
+  await consume(db, "codeGuess", user.id); // right or wrong: codes are not for guessing
   const coupon = await findUsableCoupon(db, code, user, "full").catch(async (e) => {
     // an invites coupon is still a valid code: keep it for the business checkout
     if ((e as { code?: string }).code === "coupon_wrong_product") return findUsableCoupon(db, code, user, "invite");
@@ -18,9 +24,8 @@ export async function redeemCoupon(c: Context, user: UserRow, code: string) {
   const price = (await getPrices(db)).fullReport;
   const covers = coupon.content !== "invite" && applyDiscount(price, coupon) === 0 && !user.isFull;
   if (covers) {
-    const result = await startPayment(c.var.deps, user, { entityType: "report" }, coupon.code);
+    const result = await startPayment(deps, user, { entityType: "report" }, coupon.code);
     return { code: coupon.code, type: coupon.type, amount: coupon.amount, content: coupon.content, unlocked: true, order: result.order };
   }
-  setCookie(c, COUPON_COOKIE, coupon.code, { path: "/", maxAge: TRACKING_MAX_AGE, sameSite: "Lax" });
   return { code: coupon.code, type: coupon.type, amount: coupon.amount, content: coupon.content, unlocked: false, price: applyDiscount(price, coupon) };
 }

@@ -2,7 +2,11 @@
 // ours with Pay and Fail buttons; `yookassa` talks to the real YooKassa API v3
 // (https://yookassa.ru/developers/api): create a payment with an Idempotence-Key, send the user
 // to its confirmation_url, and on a notification ask the API for the payment's real state.
+import { and, eq } from "drizzle-orm";
+import { payments } from "../../../db/schema";
 import type { Config } from "../../config";
+import type { AppDeps } from "../../context";
+import { kopecksFromDecimal, rublesDecimal } from "../../lib/money";
 
 export type ProviderStatus = "pending" | "waiting_for_capture" | "succeeded" | "canceled";
 
@@ -30,8 +34,6 @@ export interface PaymentProvider {
   fetch(providerPaymentId: string): Promise<ProviderPayment | null>;
 }
 
-export const rubles = (kopecks: number) => (kopecks / 100).toFixed(2);
-export const kopecks = (value: string) => Math.round(Number.parseFloat(value) * 100);
 
 /**
  * Where a provider sends the buyer to pay: browsers apply the CSP form-action to the redirect
@@ -63,7 +65,7 @@ export function yookassaProvider(config: Config): PaymentProvider {
         method: "POST",
         headers: { Authorization: auth, "Idempotence-Key": idempotenceKey, "Content-Type": "application/json" },
         body: JSON.stringify({
-          amount: { value: rubles(amount), currency: "RUB" },
+          amount: { value: rublesDecimal(amount), currency: "RUB" },
           capture: true,
           confirmation: { type: "redirect", return_url: returnUrl },
           description: description.slice(0, 128),
@@ -81,7 +83,17 @@ export function yookassaProvider(config: Config): PaymentProvider {
       if (res.status === 404) return null;
       if (!res.ok) throw new Error(`YooKassa fetch failed: ${res.status}`);
       const b = (await res.json()) as { id: string; status: ProviderStatus; amount: { value: string; currency: string }; metadata?: { orderId?: string } };
-      return { id: b.id, status: b.status, amount: kopecks(b.amount.value), currency: b.amount.currency, orderId: b.metadata?.orderId ?? null, raw: b };
+      return { id: b.id, status: b.status, amount: kopecksFromDecimal(b.amount.value), currency: b.amount.currency, orderId: b.metadata?.orderId ?? null, raw: b };
     },
   };
+}
+
+/** The configured provider; the sandbox reads its payments back from our own table. */
+export function providerFor(deps: AppDeps): PaymentProvider {
+  if (deps.config.PAYMENT_PROVIDER === "yookassa") return yookassaProvider(deps.config);
+  return sandboxProvider(deps.config, async (id) => {
+    const [p] = await deps.db.select().from(payments).where(and(eq(payments.provider, "sandbox"), eq(payments.providerPaymentId, id)));
+    if (!p) return null;
+    return { id, status: p.status as ProviderPayment["status"], amount: p.amount, currency: "RUB", orderId: p.orderId, raw: null };
+  });
 }

@@ -1,4 +1,5 @@
-import type { AuthState } from "../../server/context";
+// Where the menus and "my report" links lead: used by pages, layouts and sign-in redirects alike.
+import type { AuthState } from "../context";
 
 /** Where "my report" leads (spec §4): no result yet → the test; paid → full; otherwise base. */
 export function reportHref(auth: Pick<AuthState, "user"> | null): string {

@@ -1,0 +1,57 @@
+// E-mail confirmation: the link sent at sign-up (and again on request) confirms the mailbox.
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { emailTokens, users } from "../../../db/schema";
+import { tFor } from "../../../locales";
+import type { AppDeps } from "../../context";
+import { tooMany } from "../../lib/errors";
+import { isEmailConfirmed, type UserRow } from "../users";
+import { CONFIRM_TTL_MS, consumeEmailToken, issueEmailToken } from "./email-tokens";
+
+/** The wait before the confirmation e-mail can be sent again (spec: "not shown"; we chose 60 s). */
+export const RESEND_WAIT_SECONDS = 60;
+
+/** The confirmation e-mail; a generated password (sign-up with an e-mail only) goes in it too. */
+/**
+ * The confirmation mail. After an e-mail-only sign-up it also carries a link to set a password:
+ * a password is never sent by mail (mailboxes keep it forever; a link works once).
+ */
+export async function sendConfirmation(deps: AppDeps, user: UserRow, opts: { setPassword?: boolean } = {}) {
+  const t = tFor(user.locale);
+  const token = await issueEmailToken(deps.db, user.id, "confirm");
+  const link = `${deps.config.PUBLIC_URL}/confirm/${token}`;
+  const lines = [t("mail.confirm.greeting"), "", t("mail.confirm.body"), link, ""];
+  if (opts.setPassword) {
+    const reset = await issueEmailToken(deps.db, user.id, "restore", CONFIRM_TTL_MS);
+    lines.push(t("mail.confirm.setPassword"), `${deps.config.PUBLIC_URL}/restore?token=${reset}`, "");
+  }
+  lines.push(t("mail.confirm.ignore"), "", t("mail.signature"));
+  await deps.mailer.send({ to: user.email, subject: t("mail.confirm.subject"), text: lines.join("\n") });
+}
+
+export async function confirmEmail(deps: AppDeps, token: string) {
+  const userId = await consumeEmailToken(deps.db, token, "confirm");
+  if (!userId) return null;
+  await deps.db.update(users).set({ emailConfirmedAt: new Date(), updatedAt: new Date() }).where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));
+  return userId;
+}
+
+/** Seconds until another confirmation e-mail may be sent (0 = now). */
+export async function resendWait(db: Db, userId: string): Promise<number> {
+  const [last] = await db
+    .select({ createdAt: emailTokens.createdAt })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, "confirm")))
+    .orderBy(desc(emailTokens.createdAt))
+    .limit(1);
+  if (!last) return 0;
+  return Math.max(0, Math.ceil((last.createdAt.getTime() + RESEND_WAIT_SECONDS * 1000 - Date.now()) / 1000));
+}
+
+export async function resendConfirmation(deps: AppDeps, user: UserRow) {
+  if (isEmailConfirmed(user)) return { sent: false, confirmed: true, wait: 0 };
+  const wait = await resendWait(deps.db, user.id);
+  if (wait > 0) throw tooMany(wait);
+  await sendConfirmation(deps, user);
+  return { sent: true, confirmed: false, wait: RESEND_WAIT_SECONDS };
+}

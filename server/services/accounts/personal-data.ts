@@ -1,0 +1,71 @@
+// A user's own data: the export (everything we hold, without secrets) and the account's deletion.
+import { eq } from "drizzle-orm";
+import { answers, couponUses, emailTokens, logs, oauthAccounts, orders, results, reviews, sessions, users } from "../../../db/schema";
+import type { Db } from "../../../db/client";
+import { tFor, type Locale } from "../../../locales";
+import type { AppDeps } from "../../context";
+import { validationFailed } from "../../lib/errors";
+import { verifyPassword } from "../passwords";
+import type { UserRow } from "../users";
+
+export async function exportData(db: Db, user: UserRow) {
+  const { passwordHash: _secret, ...profile } = user;
+  const userResults = await db.select().from(results).where(eq(results.userId, user.id));
+  const userAnswers = [];
+  for (const r of userResults) userAnswers.push(...(await db.select().from(answers).where(eq(answers.resultId, r.id))));
+  return {
+    exportedAt: new Date().toISOString(),
+    profile,
+    results: userResults,
+    answers: userAnswers,
+    sessions: (await db.select().from(sessions).where(eq(sessions.userId, user.id))).map(({ tokenHash: _t, ...s }) => s),
+    orders: await db.select().from(orders).where(eq(orders.userId, user.id)),
+    reviews: await db.select().from(reviews).where(eq(reviews.userId, user.id)),
+    activity: await db.select().from(logs).where(eq(logs.userId, user.id)),
+  };
+}
+
+/**
+ * Deletes the account after the password is re-entered. Answers, results, sessions, tokens and
+ * sign-in links go; orders and payments are kept as accounting law requires, attached to an
+ * anonymised stub instead of the person.
+ */
+export async function deleteAccount(deps: AppDeps, user: UserRow, password: string, locale: Locale) {
+  if (!(await verifyPassword(user.passwordHash, password))) throw validationFailed({ password: tFor(locale)("auth.errors.currentWrong") });
+  await eraseAccount(deps.db, user);
+}
+
+/** The deletion rules themselves, shared by a user's own deletion and a manager's (back-office). */
+export async function eraseAccount(db: Db, user: UserRow) {
+  const resultIds = (await db.select({ id: results.id }).from(results).where(eq(results.userId, user.id))).map((r) => r.id);
+  for (const id of resultIds) await db.delete(answers).where(eq(answers.resultId, id));
+  await db.delete(results).where(eq(results.userId, user.id));
+  await db.delete(sessions).where(eq(sessions.userId, user.id));
+  await db.delete(emailTokens).where(eq(emailTokens.userId, user.id));
+  await db.delete(oauthAccounts).where(eq(oauthAccounts.userId, user.id));
+  await db.delete(couponUses).where(eq(couponUses.userId, user.id));
+  await db.update(reviews).set({ userId: null }).where(eq(reviews.userId, user.id));
+  await db.delete(logs).where(eq(logs.userId, user.id));
+  const [kept] = await db.select({ id: orders.id }).from(orders).where(eq(orders.userId, user.id)).limit(1);
+  if (kept) {
+    await db
+      .update(users)
+      .set({
+        email: `deleted-${user.id}@deleted.invalid`,
+        passwordHash: null,
+        name: null,
+        phone: null,
+        birthday: null,
+        city: null,
+        gender: null,
+        personnelId: null,
+        utm: null,
+        isActive: false,
+        formatCode: null,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, user.id));
+  } else {
+    await db.delete(users).where(eq(users.id, user.id));
+  }
+}

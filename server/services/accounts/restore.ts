@@ -1,0 +1,50 @@
+// Restoring access: a one-hour link by e-mail, then a new password.
+import { and, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
+import { users } from "../../../db/schema";
+import { tFor } from "../../../locales";
+import type { AppDeps } from "../../context";
+import { AppError } from "../../lib/errors";
+import { logActivity } from "../activity";
+import { hashPassword, passwordSchema } from "../passwords";
+import { revokeUserSessions } from "../sessions";
+import { findUserByEmail, normalizeEmail } from "../users";
+import { consumeEmailToken, issueEmailToken } from "./email-tokens";
+import type { RequestMeta } from "./meta";
+import { repeatMatches } from "./password";
+import { hit, LIMITS } from "../rate-limits";
+
+export const resetPasswordSchema = z
+  .object({ token: z.string().min(16).max(100), password: passwordSchema(), repeat: z.string({ error: "common.validation.required" }) })
+  .refine(repeatMatches, { message: "auth.errors.repeatMismatch", path: ["repeat"] });
+
+/** Always succeeds from the caller's view, so the answer never tells whether an e-mail is registered. */
+export async function requestRestore(deps: AppDeps, email: string, meta: RequestMeta) {
+  // a few links an hour per address: more would be mail bombing someone's inbox
+  const { count } = await hit(deps.db, `restore:${normalizeEmail(email)}`, LIMITS.restore);
+  if (count > LIMITS.restore.max) return;
+  const user = await findUserByEmail(deps.db, email);
+  if (!user) return;
+  const t = tFor(user.locale ?? meta.locale);
+  const token = await issueEmailToken(deps.db, user.id, "restore");
+  const link = `${deps.config.PUBLIC_URL}/restore?token=${token}`;
+  await deps.mailer.send({
+    to: user.email,
+    subject: t("mail.restore.subject"),
+    text: [t("mail.restore.body"), link, "", t("mail.restore.ignore"), "", t("mail.signature")].join("\n"),
+  });
+}
+
+export async function resetPassword(deps: AppDeps, input: z.infer<typeof resetPasswordSchema>) {
+  const userId = await consumeEmailToken(deps.db, input.token, "restore");
+  if (!userId) throw new AppError(400, "token_invalid", "auth.errors.tokenInvalid", { token: tFor("ru")("auth.errors.tokenInvalid") });
+  // A working restore link proves the mailbox too.
+  await deps.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() })
+    .where(eq(users.id, userId));
+  await deps.db.update(users).set({ emailConfirmedAt: new Date() }).where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));
+  await revokeUserSessions(deps.db, userId);
+  await logActivity(deps.db, userId, "password.reset");
+  return userId;
+}

@@ -1,0 +1,77 @@
+// Sign-up: an e-mail, the three agreements and (when configured) a passing reCAPTCHA; without a
+// password one is generated and mailed with the confirmation link. Referral, invite and UTM
+// (from the body or the tracking cookies) are attached to the new user.
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { referrals, users } from "../../../db/schema";
+import { tFor } from "../../../locales";
+import type { AppDeps } from "../../context";
+import { conflict } from "../../lib/errors";
+import { createId } from "../../lib/ids";
+import { pickUtm, TRACKING_VALUE_MAX, UTM_KEYS, type UtmKey } from "../../lib/tracking";
+import { fields } from "../../lib/validate";
+import { logActivity } from "../activity";
+import { verifyCaptcha } from "../captcha";
+import { consume } from "../rate-limits";
+import { acceptInviteByLink } from "../invites";
+import { generatePassword, hashPassword, passwordSchema } from "../passwords";
+import { createSession } from "../sessions";
+import { findUserByEmail, normalizeEmail, type UserRow } from "../users";
+import { sendConfirmation } from "./confirm";
+import type { RequestMeta } from "./meta";
+
+const agreement = z.literal(true, { error: "common.validation.agree" });
+const utmValue = z.string().max(TRACKING_VALUE_MAX).optional();
+const utmSchema = z.object(Object.fromEntries(UTM_KEYS.map((key) => [key, utmValue])) as Record<UtmKey, typeof utmValue>).strip();
+
+export const signupSchema = z.object({
+  email: fields.email(),
+  password: passwordSchema().optional(),
+  policy: agreement,
+  terms: agreement,
+  offer: agreement,
+  utm: utmSchema.optional(),
+  ref: z.string().trim().max(100).optional(),
+  invite: z.string().trim().max(100).optional(),
+  captcha: z.string().max(4000).optional(),
+});
+export type SignupInput = z.infer<typeof signupSchema>;
+
+const emailTaken = (meta: RequestMeta) => conflict("auth.errors.emailTaken", { email: tFor(meta.locale)("auth.errors.emailTaken") });
+
+export async function signup(
+  deps: AppDeps,
+  input: SignupInput,
+  meta: RequestMeta & { cookies: Partial<Record<string, string>> },
+): Promise<{ user: UserRow; token: string; generatedPassword: boolean }> {
+  await verifyCaptcha(deps.config, input.captcha, meta.ip);
+  await consume(deps.db, "signup", meta.ip);
+  const email = normalizeEmail(input.email);
+  if (await findUserByEmail(deps.db, email)) throw emailTaken(meta);
+  const generated = !input.password;
+  const password = input.password ?? generatePassword();
+  const refCode = input.ref ?? meta.cookies.ref ?? meta.cookies.referral;
+  const [referral] = refCode ? await deps.db.select({ id: referrals.id }).from(referrals).where(eq(referrals.code, refCode)) : [];
+  const utm = { ...pickUtm(meta.cookies), ...input.utm };
+  const user: typeof users.$inferInsert = {
+    id: createId(),
+    email,
+    passwordHash: await hashPassword(password),
+    locale: meta.locale,
+    referralId: referral?.id ?? null,
+    inviteLink: input.invite ?? null,
+    utm: Object.keys(utm).length ? utm : null,
+  };
+  try {
+    await deps.db.insert(users).values(user);
+  } catch (e) {
+    if (String((e as Error).message).includes("UNIQUE")) throw emailTaken(meta);
+    throw e;
+  }
+  const row = (await findUserByEmail(deps.db, email))!;
+  if (input.invite) await acceptInviteByLink(deps.db, row, input.invite);
+  await logActivity(deps.db, row.id, "signup", { referral: referral?.id ?? null });
+  await sendConfirmation(deps, row, { setPassword: generated });
+  const { token } = await createSession(deps.db, row.id, { userAgent: meta.userAgent, ip: meta.ip });
+  return { user: row, token, generatedPassword: generated };
+}

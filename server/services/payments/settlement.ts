@@ -1,0 +1,102 @@
+// An order is credited exactly once: the state moves pending → paid in one conditional UPDATE,
+// and only after the provider itself confirms the payment (status succeeded, same amount, same order).
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { coupons, orders, payments, projects, users } from "../../../db/schema";
+import type { AppDeps } from "../../context";
+import { notFound } from "../../lib/errors";
+import { logActivity } from "../activity";
+import type { UserRow } from "../users";
+import { closeOrder, holdsCoupon, spendCoupon } from "./coupon-rules";
+import { getOwnOrder } from "./orders";
+import { providerFor } from "./providers";
+
+/** pending → paid exactly once; then the purchase takes effect. */
+export async function creditOrder(db: Db, orderId: string) {
+  if (!(await couponStillHeld(db, orderId))) return false;
+  const won = await db
+    .update(orders)
+    .set({ state: "paid", paidAt: new Date() })
+    .where(and(eq(orders.id, orderId), eq(orders.state, "pending")))
+    .returning();
+  const order = won[0];
+  if (!order) return false;
+  if (order.entityType === "report") {
+    await db.update(users).set({ isFull: true, updatedAt: new Date() }).where(eq(users.id, order.userId));
+  } else if (order.projectId) {
+    // each plan includes one more test for the owner
+    await db
+      .update(projects)
+      .set({ inviteBalance: sql`${projects.inviteBalance} + ${order.quantity + 1}` })
+      .where(eq(projects.id, order.projectId));
+  }
+  await logActivity(db, order.userId, "order.paid", { order: order.id, amount: order.amount, entity: order.entityType });
+  return true;
+}
+
+/**
+ * A discounted order is credited only while it holds its coupon's use. One that lost it (left
+ * unpaid past the reservation, then paid) takes a use again if one is left; otherwise the
+ * discount was never the coupon's to give: the order fails and the managers see why.
+ */
+async function couponStillHeld(db: Db, orderId: string) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order?.couponId || order.state !== "pending" || (await holdsCoupon(db, order.couponId, order.id))) return true;
+  const [coupon] = await db.select().from(coupons).where(eq(coupons.id, order.couponId));
+  if (coupon && (await spendCoupon(db, coupon, order.userId, order.id))) return true;
+  await db.update(orders).set({ state: "failed" }).where(and(eq(orders.id, order.id), eq(orders.state, "pending")));
+  await logActivity(db, order.userId, "order.coupon_overdrawn", { order: order.id, amount: order.amount });
+  return false;
+}
+
+/**
+ * Settles a payment from what the provider says now. A notification body is only a hint: we
+ * ask the provider, and credit only a succeeded payment of exactly the order's amount.
+ * Returns what happened, for logs and tests.
+ */
+export async function settlePayment(deps: AppDeps, providerPaymentId: string) {
+  const provider = providerFor(deps);
+  const [payment] = await deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider.name), eq(payments.providerPaymentId, providerPaymentId)));
+  if (!payment) return "unknown_payment" as const;
+  const remote = await provider.fetch(providerPaymentId);
+  if (!remote) return "unknown_payment" as const;
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, payment.orderId));
+  if (!order) return "unknown_order" as const;
+  if (remote.orderId && remote.orderId !== order.id) return "order_mismatch" as const;
+  if (remote.status === "canceled") {
+    await deps.db.update(payments).set({ status: "canceled", raw: remote.raw ?? payment.raw, updatedAt: new Date() }).where(eq(payments.id, payment.id));
+    await closeOrder(deps.db, order.id, "failed");
+    return "canceled" as const;
+  }
+  if (remote.status !== "succeeded") return "pending" as const;
+  if (remote.amount !== order.amount || remote.currency !== "RUB") {
+    await deps.db.update(payments).set({ status: "amount_mismatch", raw: remote.raw, updatedAt: new Date() }).where(eq(payments.id, payment.id));
+    return "amount_mismatch" as const;
+  }
+  await deps.db.update(payments).set({ status: "succeeded", raw: remote.raw ?? payment.raw, updatedAt: new Date() }).where(eq(payments.id, payment.id));
+  return (await creditOrder(deps.db, order.id)) ? ("credited" as const) : ("already_credited" as const);
+}
+
+export async function getOwnSandboxPayment(db: Db, userId: string, paymentId: string) {
+  const [row] = await db
+    .select({ payment: payments })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.id, paymentId), eq(payments.provider, "sandbox"), eq(orders.userId, userId)));
+  if (!row) throw notFound();
+  return row.payment;
+}
+
+/** The sandbox page's buttons: it plays the provider's part, then settles like a real one. */
+export async function sandboxDecide(deps: AppDeps, user: UserRow, paymentId: string, pay: boolean) {
+  const payment = await getOwnSandboxPayment(deps.db, user.id, paymentId);
+  const order = await getOwnOrder(deps.db, user.id, payment.orderId);
+  if (payment.status === "pending") {
+    await deps.db.update(payments).set({ status: pay ? "succeeded" : "canceled", updatedAt: new Date() }).where(eq(payments.id, payment.id));
+  }
+  const outcome = await settlePayment(deps, payment.providerPaymentId ?? payment.id);
+  return { order, outcome };
+}

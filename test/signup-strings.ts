@@ -1,0 +1,14 @@
+// The sign-up island's strings as tests hand them to it (short, English, with the agreement links).
+export const SIGNUP_TEST_STRINGS = {
+  emailPlaceholder: "Your e-mail",
+  submit: "Start",
+  submitting: "…",
+  agreePolicy: "I agree to the <policy>policy</policy>",
+  agreeTerms: "I accept the <terms>terms</terms>",
+  agreeOffer: "I read the <offer>offer</offer>",
+  success: "Done",
+  hint: "hint",
+  failed: "Failed",
+  email: "E-mail",
+  required: "Required",
+};
