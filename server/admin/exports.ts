@@ -5,7 +5,6 @@
 import { PassThrough, Readable } from "node:stream";
 import { once } from "node:events";
 import { and, asc, count, desc, eq, gt, type SQL } from "drizzle-orm";
-import ExcelJS from "exceljs";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { exportsLog, formats, orders, results, users } from "../../db/schema";
@@ -189,6 +188,8 @@ export async function streamExport(c: ManagerContext, req: ExportRequest): Promi
     });
     return new Response(stream, { headers: { ...headers, "Content-Type": "text/csv; charset=utf-8" } });
   }
+  // loaded on the first XLSX export only: it is large, and most processes never need it
+  const { default: ExcelJS } = await import("exceljs");
   const pass = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: pass, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet(req.kind);
