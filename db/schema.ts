@@ -48,6 +48,10 @@ export const users = sqliteTable(
     index("users_created_idx").on(t.createdAt),
     index("users_referral_idx").on(t.referralId),
     index("users_full_idx").on(t.isFull, t.createdAt),
+    // back-office list filters (manager-back-office §2 /manager/users)
+    // role first: a list with role and the flags is counted from the index alone
+    index("users_role_flags_idx").on(t.role, t.isCompleted, t.isBusiness, t.createdAt),
+    index("users_completed_idx").on(t.isCompleted, t.createdAt),
   ],
 );
 
@@ -180,6 +184,13 @@ export const results = sqliteTable(
     index("results_user_idx").on(t.userId, t.createdAt),
     index("results_completed_idx").on(t.isCompleted, t.createdAt),
     index("results_correct_idx").on(t.isCorrect),
+    // back-office list filters and the rechecker queue (manager-back-office §2 /manager/results)
+    index("results_created_idx").on(t.createdAt),
+    index("results_format_idx").on(t.formatCode, t.createdAt),
+    index("results_doubt_idx").on(t.isDoubt, t.createdAt),
+    // the flags together: filter-list and its newCount are counted from the index alone
+    index("results_flags_idx").on(t.isCompleted, t.isDoubt, t.isCorrect, t.createdAt),
+    index("results_model_idx").on(t.modelVersion, t.createdAt),
   ],
 );
 
@@ -504,6 +515,8 @@ export const businessRequests = sqliteTable(
     company: text(),
     message: text(),
     data: text({ mode: "json" }).$type<Record<string, unknown>>(),
+    /** Where a manager has got with it (back-office business requests). */
+    status: text({ enum: ["new", "in_progress", "done", "rejected"] }).notNull().default("new"),
     createdAt: createdAt(),
   },
   (t) => [index("business_requests_created_idx").on(t.createdAt)],
@@ -518,6 +531,8 @@ export const consultationTickets = sqliteTable(
     phone: text(),
     email: text(),
     message: text(),
+    /** Where a manager has got with it (back-office business requests). */
+    status: text({ enum: ["new", "in_progress", "done", "rejected"] }).notNull().default("new"),
     createdAt: createdAt(),
   },
   (t) => [index("consultation_email_idx").on(t.email)],
@@ -532,7 +547,51 @@ export const webinarSignups = sqliteTable(
     name: text().notNull(),
     email: text().notNull(),
     phone: text(),
+    /** Where a manager has got with it (back-office business requests). */
+    status: text({ enum: ["new", "in_progress", "done", "rejected"] }).notNull().default("new"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("webinar_email_uq").on(t.webinar, t.email)],
+);
+
+// ---------------------------------------------------------------- back-office
+/** Append-only: who (the real manager, also under masquerade) did what to which record, when,
+ * with the changed fields. Rows are only ever inserted (server/admin/audit.ts). */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: id(),
+    /** The manager who acted (the session's user). */
+    actorId: text().notNull(),
+    /** The person really behind the request: the manager behind a masquerade session, else the actor. */
+    realActorId: text().notNull(),
+    action: text().notNull(),
+    entity: text().notNull(),
+    entityId: text(),
+    /** The user the record belongs to, for "what was done to them" on the user's page. */
+    subjectUserId: text(),
+    changes: text({ mode: "json" }).$type<Record<string, { from: unknown; to: unknown }> | Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_entity_idx").on(t.entity, t.entityId, t.createdAt),
+    index("audit_subject_idx").on(t.subjectUserId, t.createdAt),
+    index("audit_created_idx").on(t.createdAt),
+  ],
+);
+
+/** Exports made in the back-office (/manager/exporting): who made which, with what filters. */
+export const exportsLog = sqliteTable(
+  "exports",
+  {
+    id: id(),
+    managerId: text().notNull(),
+    kind: text({ enum: ["users", "results", "payments"] }).notNull(),
+    format: text({ enum: ["csv", "xlsx"] }).notNull(),
+    filters: text({ mode: "json" }).$type<Record<string, unknown>>(),
+    rows: integer(),
+    createdAt: createdAt(),
+    finishedAt: integer({ mode: "timestamp_ms" }),
+  },
+  (t) => [index("exports_created_idx").on(t.createdAt)],
 );

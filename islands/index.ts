@@ -11,6 +11,7 @@ import CountUp from "./count-up";
 import PositionWizard from "./position-wizard";
 import ProjectSwitcher from "./project-switcher";
 import SignupForm from "./signup-form";
+import StatsChart from "./stats-chart";
 import TestRunner from "./test-runner";
 
 export const ISLANDS = {
@@ -19,6 +20,7 @@ export const ISLANDS = {
   "position-wizard": PositionWizard,
   "project-switcher": ProjectSwitcher,
   "signup-form": SignupForm,
+  "stats-chart": StatsChart,
   "test-runner": TestRunner,
 } as const;
 

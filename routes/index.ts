@@ -25,6 +25,13 @@ import { comparePage, statisticsPage } from "./business/statistics";
 import { managerMainPage } from "./manager/main";
 import { businessComponentsPage, componentsPage } from "./components";
 import { inviteEntryPage } from "./invite";
+import { exportingPage } from "./manager/exporting";
+import { latestReportPages } from "./manager/public-reports";
+import { recheckerDetailPage, recheckerPage } from "./manager/rechecker";
+import { managerStatsPage } from "./manager/stats";
+import { requestsPage } from "./manager/requests";
+import { resourcePages } from "./manager/resource";
+import { RESOURCES } from "../server/admin/resources";
 
 export const routes: AnyPageDef[] = [
   home,
@@ -75,5 +82,12 @@ export const routes: AnyPageDef[] = [
   inviteEntryPage,
   componentsPage,
   businessComponentsPage,
+  ...RESOURCES.flatMap(resourcePages),
+  recheckerPage,
+  recheckerDetailPage,
+  managerStatsPage,
+  requestsPage,
+  exportingPage,
+  ...latestReportPages,
   ...marketingRoutes,
 ];

@@ -227,4 +227,5 @@ async function otherFigures() {
   await (await import("./bench-model")).run();
   await (await import("./bench-render")).run();
   await (await import("./bench-employees")).run(BASE, `file:${join(dir, "bench.db")}`);
+  await (await import("./bench-backoffice")).run();
 }

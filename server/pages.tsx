@@ -6,6 +6,7 @@ import type { AppEnv } from "./context";
 import { AppError, notFound } from "./lib/errors";
 import { submitForm } from "./lib/forms";
 import { demoReadOnly, guard } from "./middleware/guards";
+import { auditMasqueradeWrites } from "./admin/audit";
 import type { AnyPageDef, PageDef } from "./render/define";
 import { sendHtml } from "./render/compress";
 import { pageContext, renderDocument, type FormState } from "./render/page";
@@ -58,7 +59,7 @@ for (const def of routes as AnyPageDef[]) {
     const guards = guard("utm", "ref", "coupon", ...(inBusinessArea(path) ? [] : (["dropDemo"] as const)), ...(def.guards ?? []));
     pages.get(path, guards, (c) => renderRoute(c, def));
     // after the guards: outside the business area they have already dropped a demo session
-    pages.post(path, guards, demoReadOnly, async (c) => {
+    pages.post(path, guards, demoReadOnly, auditMasqueradeWrites, async (c) => {
       const type = c.req.header("content-type") ?? "";
       if (def.action) {
         const res = await def.action(c);

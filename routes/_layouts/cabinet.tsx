@@ -32,7 +32,14 @@ const NAV: Record<CabinetKind, NavItem[]> = {
     { key: "invite", href: "/business/invite", icon: "✉" },
     { key: "settings", href: "/business/settings", icon: "⚙" },
   ],
-  manager: [{ key: "main", href: "/manager", icon: "▦" }],
+  manager: [
+    { key: "main", href: "/manager", icon: "▦" },
+    { key: "results", href: "/manager/results", icon: "☰" },
+    { key: "rechecker", href: "/manager/rechecker", icon: "✓" },
+    { key: "users", href: "/manager/users", icon: "☺" },
+    { key: "exporting", href: "/manager/exporting", icon: "⇩" },
+  ],
+
 };
 
 function NavLinks({ kind, compact }: { kind: CabinetKind; compact?: boolean }) {
@@ -40,7 +47,7 @@ function NavLinks({ kind, compact }: { kind: CabinetKind; compact?: boolean }) {
   return (
     <ul className="space-y-1">
       {NAV[kind].map((item) => {
-        const current = path === item.href || (item.href !== "/business" && item.href !== "/dashboard" && path.startsWith(`${item.href}/`));
+        const current = path === item.href || (!["/business", "/dashboard", "/manager"].includes(item.href) && path.startsWith(`${item.href}/`));
         return (
           <li key={item.key}>
             <a
@@ -74,6 +81,16 @@ export function CabinetLayout({ kind, title, actions, banner, children }: { kind
       <a href="#main" className="sr-only focus:not-sr-only">
         {t("common.shell.skip")}
       </a>
+      {auth?.kind === "masq" && (
+        <div role="status" className="relative z-30 flex flex-wrap items-center justify-center gap-3 bg-rose-600 px-4 py-2 text-sm font-semibold text-white sm:pl-[236px]" data-testid="masq-banner">
+          {t("common.shell.masquerading", { user: auth.user.name ? `${auth.user.name} (${auth.user.email})` : auth.user.email })}
+          <form method="post" action="/masq/cancel">
+            <button type="submit" className="rounded bg-white px-3 py-1 text-rose-700" data-testid="cancel-masq">
+              {t("common.footer.cancelMasq")}
+            </button>
+          </form>
+        </div>
+      )}
       <input type="checkbox" id="cabinet-collapse" className="peer sr-only" aria-label={t("cabinet.collapse")} />
       <aside className="desktop-only fixed inset-y-0 left-0 z-20 w-[220px] border-r border-slate-200 bg-white p-3 overflow-hidden transition-[width] peer-checked:w-[80px] peer-checked:[&_.cabinet-label]:hidden peer-checked:[&_.logo-text]:hidden peer-checked:[&_.collapse-icon]:rotate-180">
         <div className="mb-6 flex h-12 items-center justify-between">

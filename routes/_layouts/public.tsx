@@ -110,6 +110,7 @@ export function Header({ menu = "public" }: { menu?: MenuKind }) {
   const { t } = usePage();
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <MasqBanner />
       <div id="maintenance" hidden className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-900">
         {t("common.shell.maintenance")}
       </div>
@@ -139,6 +140,17 @@ function SocialLinks() {
     <div className="flex gap-3">
       <a href="https://t.me/thinking_format" rel="noopener" className="rounded-full bg-white px-3 py-1 shadow-sm hover:bg-slate-100">Telegram</a>
       <a href="https://vk.com/thinking_format" rel="noopener" className="rounded-full bg-white px-3 py-1 shadow-sm hover:bg-slate-100">VK</a>
+    </div>
+  );
+}
+
+/** While a manager masquerades: who they are seeing the site as (the Cancel Masq button is in the footer, spec §2). */
+function MasqBanner() {
+  const { t, auth } = usePage();
+  if (auth?.kind !== "masq") return null;
+  return (
+    <div role="status" className="bg-rose-600 px-4 py-2 text-center text-sm font-semibold text-white" data-testid="masq-banner">
+      {t("common.shell.masquerading", { user: auth.user.name ? `${auth.user.name} (${auth.user.email})` : auth.user.email })}
     </div>
   );
 }

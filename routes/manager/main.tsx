@@ -11,8 +11,9 @@ import { usePage } from "../../server/render/page";
 import { managerOverview } from "../../server/services/manager-overview";
 import { markInvoicePaid } from "../../server/services/payments/business";
 import { CabinetLayout } from "../_layouts/cabinet";
+import { loadStats, SeriesCard } from "./stats";
 
-type Data = Awaited<ReturnType<typeof managerOverview>>;
+type Data = Awaited<ReturnType<typeof managerOverview>> & { stats: Awaited<ReturnType<typeof loadStats>> };
 
 function Stat({ label, value, id }: { label: string; value: string | number; id: string }) {
   return (
@@ -28,6 +29,17 @@ function Main({ data }: { data: Data }) {
   const date = (d: Date | null) => (d ? d.toLocaleDateString(intlLocale(locale)) : "—");
   return (
     <CabinetLayout kind="manager" title={t("cabinet.nav.manager.main")}>
+      <nav className="mb-6 flex flex-wrap gap-2 text-sm" aria-label={t("manager.main.more")}>
+        <a className="btn-secondary py-1" href="/manager/stats">
+          {t("manager.stats.title")} →
+        </a>
+        <a className="btn-secondary py-1" href="/manager/requests">
+          {t("manager.requests.title")} →
+        </a>
+        <a className="btn-secondary py-1" href="/manager/users/paid">
+          {t("manager.res.users.paid")} →
+        </a>
+      </nav>
       <div className="mb-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Stat id="users" label={t("cabinet.main.users")} value={data.totals.users} />
         <Stat id="completed" label={t("cabinet.main.completed")} value={data.totals.completed} />
@@ -83,6 +95,11 @@ function Main({ data }: { data: Data }) {
         )}
       </section>
 
+      <div className="mb-8 grid gap-6 lg:grid-cols-2">
+        <SeriesCard name="usersByDays" points={data.stats.series.usersByDays} />
+        <SeriesCard name="paymentsByDays" points={data.stats.series.paymentsByDays} money />
+      </div>
+
       <section className="card overflow-x-auto">
         <h2 className="mb-4 text-lg font-semibold">{t("cabinet.main.latest")}</h2>
         <ul className="divide-y divide-slate-100" data-testid="latest-results">
@@ -109,7 +126,10 @@ function Main({ data }: { data: Data }) {
 export const managerMainPage = definePage({
   path: "/manager",
   guards: ["admin"],
-  load: (c) => managerOverview(c.var.deps.db),
+  load: async (c) => {
+    const [overview, stats] = await Promise.all([managerOverview(c.var.deps.db), loadStats(c.var.deps.db)]);
+    return { ...overview, stats };
+  },
   title: (t) => t("cabinet.nav.manager.main"),
   Component: Main,
   action: (c) =>

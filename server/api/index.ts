@@ -3,6 +3,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
 import { demoReadOnly } from "../middleware/guards";
+import { auditMasqueradeWrites } from "../admin/audit";
 import { answersApi } from "./answers";
 import { businessApi } from "./business";
 import { cabinetApi, departmentsApi, employeesApi, invitesApi, positionsApi, projectsApi } from "./business/cabinet";
@@ -50,7 +51,7 @@ export const API_MODULES = {
 
 export const api = new Hono<AppEnv>();
 // The spec's clients send a no-cache pragma; answers are per user, so never cache them either.
-api.use("*", demoReadOnly, async (c, next) => {
+api.use("*", demoReadOnly, auditMasqueradeWrites, async (c, next) => {
   await next();
   c.header("Cache-Control", "no-store");
 });

@@ -3,19 +3,30 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../context";
 import { guard } from "../../middleware/guards";
+import { managerBusinessApi } from "./business";
 import { managerCouponsApi } from "./coupons";
+import { managerExportingApi } from "./exporting";
 import { managerOrdersApi } from "./orders";
 import { managerReferralsApi } from "./referrals";
+import { managerFormatsApi } from "./formats";
 import { managerSettingsApi } from "./settings";
-import { managerUsersApi } from "./users";
+import { managerStatsApi } from "./stats";
+import { resourceApi } from "../../admin/api";
+import { RESOURCES } from "../../admin/resources";
 
-export const managerApi = new Hono<AppEnv>()
-  .use(guard("admin"))
-  .route("/user", managerUsersApi)
+const withResources = new Hono<AppEnv>().use(guard("admin"));
+// every declared resource (server/admin/resources) at its own prefix, with its generated calls
+for (const def of RESOURCES) withResources.route(def.apiPath, resourceApi(def, def.api) as unknown as Hono<AppEnv>);
+
+export const managerApi = withResources
   .route("/orders", managerOrdersApi)
   .route("/coupon", managerCouponsApi)
   .route("/referral", managerReferralsApi)
-  .route("/setting", managerSettingsApi);
+  .route("/setting", managerSettingsApi)
+  .route("/formats", managerFormatsApi)
+  .route("/stat", managerStatsApi)
+  .route("/exporting", managerExportingApi)
+  .route("/business", managerBusinessApi);
 
 /** The environment every manager module's handlers run in (the guard above guarantees it). */
 export type ManagerEnv = import("../../middleware/guards").GuardedEnv<["admin"]>;

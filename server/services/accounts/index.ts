@@ -9,4 +9,4 @@ export { login, loginSchema } from "./login";
 export { changePassword, changePasswordSchema } from "./password";
 export { requestRestore, resetPassword, resetPasswordSchema } from "./restore";
 export { profileSchema, updateProfile } from "./profile";
-export { deleteAccount, exportData } from "./personal-data";
+export { deleteAccount, eraseAccount, exportData } from "./personal-data";

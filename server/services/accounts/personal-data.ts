@@ -32,7 +32,11 @@ export async function exportData(db: Db, user: UserRow) {
  */
 export async function deleteAccount(deps: AppDeps, user: UserRow, password: string, locale: Locale) {
   if (!(await verifyPassword(user.passwordHash, password))) throw validationFailed({ password: tFor(locale)("auth.errors.currentWrong") });
-  const db = deps.db;
+  await eraseAccount(deps.db, user);
+}
+
+/** The deletion rules themselves, shared by a user's own deletion and a manager's (back-office). */
+export async function eraseAccount(db: Db, user: UserRow) {
   const resultIds = (await db.select({ id: results.id }).from(results).where(eq(results.userId, user.id))).map((r) => r.id);
   for (const id of resultIds) await db.delete(answers).where(eq(answers.resultId, id));
   await db.delete(results).where(eq(results.userId, user.id));

@@ -1,0 +1,239 @@
+// /manager/rechecker and /manager/rechecker/{id}: the queue of results to look at (the network
+// and the rules disagree, then a low top probability, then results in progress), and one result's
+// 27 probabilities beside the rule-based format, the runner-up and the quality flags. The manager
+// confirms, marks it doubtful, re-classifies with the current model or sets the format by hand.
+import { parseListQuery } from "../../server/admin/resource";
+import { resultResource } from "../../server/admin/resources/results";
+import { confirmResult, neuralCount, recheck, recheckQueue, setFormat, setFormatSchema } from "../../server/admin/results";
+import { updateResource } from "../../server/admin/resource";
+import { handleForm } from "../../server/lib/forms";
+import { definePage } from "../../server/render/define";
+import { usePage } from "../../server/render/page";
+import { CabinetLayout } from "../_layouts/cabinet";
+import { idParams, matchFromSearch } from "./resource";
+import { DocTable, Notice, Pager } from "./ui";
+
+type Queue = Awaited<ReturnType<typeof recheckQueue>>;
+type Count = Awaited<ReturnType<typeof neuralCount>>;
+
+function NeuralCount({ count }: { count: Count }) {
+  const { t } = usePage();
+  return (
+    <p className="card mb-4 text-sm" data-testid="neural-count">
+      {t("manager.rechecker.count", { confirmed: count.confirmed, fresh: count.new, model: count.modelVersion })}
+    </p>
+  );
+}
+
+function QueuePage({ data }: { data: { queue: Queue; count: Count } }) {
+  const { t, url } = usePage();
+  const link = (p: number) => {
+    const u = new URL(url);
+    u.searchParams.set("page", String(p));
+    return `${u.pathname}${u.search}`;
+  };
+  const docs = data.queue.docs.map((d) => ({ ...d, reason: t(`manager.rechecker.reasons.${d.reason}`) }));
+  return (
+    <CabinetLayout kind="manager" title={t("manager.rechecker.title")}>
+      <NeuralCount count={data.count} />
+      <form method="get" className="mb-4 flex flex-wrap items-end gap-2">
+        <label className="text-sm">
+          <span className="label">{t("manager.fields.isCompleted")}</span>
+          <select name="isCompleted" className="input" defaultValue={url.searchParams.get("isCompleted") ?? ""}>
+            <option value="">{t("manager.list.any")}</option>
+            <option value="true">{t("manager.list.yes")}</option>
+            <option value="false">{t("manager.list.no")}</option>
+          </select>
+        </label>
+        <button className="btn-primary" type="submit">
+          {t("manager.list.apply")}
+        </button>
+      </form>
+      <section className="card overflow-x-auto">
+        <DocTable
+          docs={docs}
+          testid="rechecker-queue"
+          href={(d) => `/manager/rechecker/${String(d._id)}`}
+          columns={[
+            { key: "_id", label: "manager.fields.result", link: true },
+            { key: "reason", label: "manager.rechecker.reason" },
+            { key: "user", kind: "user" },
+            { key: "fm", label: "manager.fields.format", kind: "format" },
+            { key: "rule", label: "manager.rechecker.rule", kind: "format" },
+            { key: "probability", kind: "percent" },
+            { key: "grade" },
+            { key: "isCompleted", kind: "bool" },
+          ]}
+        />
+        <Pager page={data.queue.page} pages={data.queue.pages} total={data.queue.total} link={link} />
+      </section>
+    </CabinetLayout>
+  );
+}
+
+export const recheckerPage = definePage({
+  path: "/manager/rechecker",
+  guards: ["admin"],
+  load: async (c) => {
+    const url = new URL(c.req.url);
+    const match = matchFromSearch({ ...resultResource, filterForm: ["isCompleted", "isDoubt", "format"] } as never, url);
+    const q = parseListQuery(resultResource as never, { page: url.searchParams.get("page") ?? undefined, match: JSON.stringify(match) });
+    const [queue, count] = await Promise.all([recheckQueue(c.var.deps.db, q), neuralCount(c.var.deps.db)]);
+    return { queue, count };
+  },
+  title: (t) => t("manager.rechecker.title"),
+  Component: QueuePage,
+});
+
+type Recheck = Awaited<ReturnType<typeof recheck>>;
+
+function Bars({ data }: { data: Recheck }) {
+  const { t } = usePage();
+  const rows = data.array.map((p, i) => ({ code: data.formats[i]!, p })).sort((a, b) => b.p - a.p);
+  return (
+    <table className="w-full text-sm" data-testid="probabilities">
+      <caption className="mb-2 text-left font-semibold">{t("manager.rechecker.array")}</caption>
+      <tbody>
+        {rows.map(({ code, p }) => {
+          return (
+            <tr key={code} data-code={code} className={code === data.rule ? "bg-amber-50" : undefined}>
+              <td className="w-40 py-0.5 pr-2 font-mono text-xs">
+                {code}
+                {code === data.rule && <span className="ml-1 text-amber-700">({t("manager.rechecker.rule")})</span>}
+              </td>
+              <td className="py-0.5">
+                <span className="flex items-center gap-2">
+                  <span className="inline-block h-2 rounded bg-brand-500" style={{ width: `${Math.max(1, Math.round(p * 100))}%` }} aria-hidden />
+                  <span className="whitespace-nowrap tabular-nums">{(p * 100).toFixed(1)} %</span>
+                </span>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+function Detail({ data }: { data: { id: string; r: Recheck; fresh: Recheck | null } }) {
+  const { t, url, path } = usePage();
+  const r = data.fresh ?? data.r;
+  const pct = (v: number | null | undefined) => (v == null ? "—" : `${(v * 100).toFixed(1)} %`);
+  return (
+    <CabinetLayout kind="manager" title={t("manager.rechecker.detail")}>
+      <p className="mb-4 text-sm">
+        <a className="text-brand-700 hover:underline" href="/manager/rechecker">
+          ← {t("manager.rechecker.title")}
+        </a>{" "}
+        ·{" "}
+        <a className="text-brand-700 hover:underline" href={`/manager/results/${data.id}`}>
+          {t("manager.res.results.detail")}
+        </a>
+      </p>
+      {url.searchParams.get("saved") && <Notice>{t("manager.detail.saved")}</Notice>}
+      {data.fresh && <Notice>{t("manager.rechecker.reclassified", { model: data.fresh.network.modelVersion })}</Notice>}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section className="card">
+          <dl className="grid grid-cols-[auto,1fr] gap-x-4 gap-y-2 text-sm" data-testid="recheck-summary">
+            <dt className="text-slate-500">{t("manager.rechecker.stored")}</dt>
+            <dd className="font-mono" data-field="stored">
+              {r.stored.format ?? "—"} · {pct(r.stored.probability)}
+            </dd>
+            <dt className="text-slate-500">{t("manager.rechecker.network")}</dt>
+            <dd className="font-mono" data-field="network">
+              {r.network.format} · {pct(r.network.probability)}
+            </dd>
+            <dt className="text-slate-500">{t("manager.fields.runnerUp")}</dt>
+            <dd className="font-mono">
+              {r.network.runnerUp} · {pct(r.network.runnerUpProbability)}
+            </dd>
+            <dt className="text-slate-500">{t("manager.rechecker.rule")}</dt>
+            <dd className="font-mono" data-field="rule">
+              {r.rule} {r.disagree && <span className="ml-1 rounded bg-amber-100 px-2 text-amber-900">{t("manager.rechecker.disagree")}</span>}
+            </dd>
+            <dt className="text-slate-500">{t("manager.fields.grade")}</dt>
+            <dd>
+              {r.quality.grade} {r.quality.flags.length > 0 && <span className="text-slate-500">({r.quality.flags.join(", ")})</span>}
+            </dd>
+            <dt className="text-slate-500">{t("manager.rechecker.answered")}</dt>
+            <dd data-field="answered">{r.answered} / 110</dd>
+            <dt className="text-slate-500">{t("manager.fields.isCompleted")}</dt>
+            <dd>{r.isCompleted ? t("manager.list.yes") : t("manager.list.no")}</dd>
+            <dt className="text-slate-500">{t("manager.fields.isCorrect")}</dt>
+            <dd data-field="isCorrect">{r.isCorrect ? t("manager.list.yes") : t("manager.list.no")}</dd>
+            <dt className="text-slate-500">{t("manager.fields.isDoubt")}</dt>
+            <dd data-field="isDoubt">{r.isDoubt ? t("manager.list.yes") : t("manager.list.no")}</dd>
+          </dl>
+          <div className="mt-4 flex flex-wrap gap-2">
+            <form method="post" action={path}>
+              <input type="hidden" name="_form" value="confirm" />
+              <button className="btn-primary py-2 text-sm" type="submit" data-action="confirm">
+                {t("manager.results.confirm")}
+              </button>
+            </form>
+            <form method="post" action={path}>
+              <input type="hidden" name="_form" value="doubt" />
+              <button className="btn-secondary py-2 text-sm" type="submit" data-action="doubt">
+                {r.isDoubt ? t("manager.rechecker.undoubt") : t("manager.rechecker.doubt")}
+              </button>
+            </form>
+            <a className="btn-secondary py-2 text-sm" href={`${path}?fresh=1`} data-action="new-format">
+              {t("manager.rechecker.newFormat")}
+            </a>
+          </div>
+          <form method="post" action={path} className="mt-4 flex flex-wrap items-end gap-2" data-testid="form-set-format">
+            <input type="hidden" name="_form" value="set-format" />
+            <label className="text-sm">
+              <span className="label">{t("manager.rechecker.setFormat")}</span>
+              <select name="format" className="input" defaultValue={r.stored.format ?? r.network.format}>
+                {r.formats.map((code) => (
+                  <option key={code} value={code}>
+                    {code}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button className="btn-secondary" type="submit">
+              {t("manager.detail.save")}
+            </button>
+          </form>
+        </section>
+        <section className="card">
+          <Bars data={r} />
+        </section>
+      </div>
+    </CabinetLayout>
+  );
+}
+
+export const recheckerDetailPage = definePage({
+  path: "/manager/rechecker/:id",
+  guards: ["admin"],
+  params: idParams,
+  load: async (c) => {
+    const id = c.req.param("id")!;
+    const fresh = c.req.query("fresh") ? await recheck(c.var.deps.db, id, true) : null;
+    return { id, r: await recheck(c.var.deps.db, id, false), fresh };
+  },
+  title: (t) => t("manager.rechecker.detail"),
+  Component: Detail,
+  action: async (c) => {
+    const id = c.req.param("id")!;
+    const back = `/manager/rechecker/${id}?saved=1`;
+    const kind = (await c.req.parseBody())._form;
+    if (kind === "confirm") {
+      await confirmResult(c, id);
+      return c.redirect(back, 303);
+    }
+    if (kind === "doubt") {
+      const r = await recheck(c.var.deps.db, id, false);
+      await updateResource(c, resultResource as never, id, { isDoubt: !r.isDoubt });
+      return c.redirect(back, 303);
+    }
+    return handleForm(c, "set-format", setFormatSchema.pick({ format: true }), async ({ format }) => {
+      await setFormat(c, id, { format });
+      return c.redirect(back, 303);
+    });
+  },
+});
+

@@ -1,0 +1,446 @@
+// The pages a resource declaration gives (server/admin/resource.ts): the list (filters, search,
+// sort, paging, empty state; a table on desktop, cards at phone width; CSV/XLSX export of what is
+// shown) and the detail page (fields, the edit form from the form's zod schema, the actions, the
+// related lists). No script: every control is a link or a form.
+import { z } from "zod";
+import type { ExportKind } from "../../server/admin/exports";
+import { findRow, getResource, listResource, parseListQuery, updateResource, type Column, type Doc, type FormField, type ManagerContext, type ResourceAction, type ResourceDef } from "../../server/admin/resource";
+import { AppError } from "../../server/lib/errors";
+import { formValues } from "../../server/lib/forms";
+import { ID_PATTERN } from "../../server/lib/ids";
+import type { Paged } from "../../server/lib/listing";
+import { fieldErrors } from "../../server/lib/validate";
+import { definePage } from "../../server/render/define";
+import { usePage, type FormState } from "../../server/render/page";
+import { CabinetLayout } from "../_layouts/cabinet";
+import { DocTable, Empty, labelOf, Notice, Pager, Value } from "./ui";
+
+export const idParams = z.object({ id: z.string().regex(ID_PATTERN) });
+
+// ---------------------------------------------------------------- list
+interface ListData {
+  list: Paged<Doc> | null;
+  error: string | null;
+  match: Record<string, unknown>;
+  sort: string;
+  q: string;
+}
+
+/** The list page's filter fields → a `match` object (then checked like the API's). */
+export function matchFromSearch(def: ResourceDef, url: URL): Record<string, unknown> {
+  const raw = url.searchParams.get("match");
+  const match: Record<string, unknown> = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+  for (const key of def.filterForm ?? []) {
+    const f = def.filters[key];
+    if (!f) continue;
+    if (f.kind === "date") {
+      const from = url.searchParams.get(`${key}.from`);
+      const to = url.searchParams.get(`${key}.to`);
+      if (from || to) match[key] = { ...(from ? { $gte: from } : {}), ...(to ? { $lte: to } : {}) };
+      continue;
+    }
+    const v = url.searchParams.get(key);
+    if (!v) continue;
+    match[key] = f.kind === "bool" ? v === "true" : f.kind === "text" ? { $regex: v } : v;
+  }
+  return match;
+}
+
+async function loadList(c: ManagerContext, def: ResourceDef, fixed: Record<string, unknown> = {}): Promise<ListData> {
+  const url = new URL(c.req.url);
+  const q = url.searchParams.get("q") ?? "";
+  const sort = url.searchParams.get("sort") ?? def.defaultSort;
+  try {
+    const match = { ...matchFromSearch(def, url), ...fixed };
+    const query = parseListQuery(def, { page: url.searchParams.get("page") ?? undefined, limit: url.searchParams.get("limit") ?? undefined, sort, q, match: JSON.stringify(match) });
+    return { list: (await listResource(c.var.deps.db, def, query)) as Paged<Doc>, error: null, match, sort, q };
+  } catch (e) {
+    if (e instanceof SyntaxError || (e instanceof AppError && e.status === 400)) {
+      return { list: null, error: c.var.t("manager.list.badFilter"), match: {}, sort: def.defaultSort, q };
+    }
+    throw e;
+  }
+}
+
+function FilterForm({ def }: { def: ResourceDef }) {
+  const { t, url } = usePage();
+  const value = (k: string) => url.searchParams.get(k) ?? "";
+  const active = [...url.searchParams.keys()].some((k) => k !== "page" && k !== "sort" && k !== "lang");
+  return (
+    <details className="card mb-4" open={active} data-testid="filters-box">
+      <summary className="cursor-pointer font-semibold">{t("manager.list.filters")}</summary>
+    <form method="get" className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4" role="search" data-testid="filters">
+      {def.search && (
+        <div className="sm:col-span-2">
+          <label className="label" htmlFor="f-q">
+            {t(`manager.res.${def.name}.search`)}
+          </label>
+          <input id="f-q" name="q" type="search" className="input" defaultValue={value("q")} />
+        </div>
+      )}
+      {(def.filterForm ?? []).map((key) => {
+        const f = def.filters[key]!;
+        const label = t(`manager.fields.${key}`);
+        if (f.kind === "date")
+          return (
+            <fieldset key={key} className="grid grid-cols-2 gap-2">
+              <legend className="label">{label}</legend>
+              <input aria-label={`${label}: ${t("manager.list.from")}`} type="date" name={`${key}.from`} className="input" defaultValue={value(`${key}.from`)} />
+              <input aria-label={`${label}: ${t("manager.list.to")}`} type="date" name={`${key}.to`} className="input" defaultValue={value(`${key}.to`)} />
+            </fieldset>
+          );
+        if (f.kind === "bool" || f.kind === "enum")
+          return (
+            <div key={key}>
+              <label className="label" htmlFor={`f-${key}`}>
+                {label}
+              </label>
+              <select id={`f-${key}`} name={key} className="input" defaultValue={value(key)}>
+                <option value="">{t("manager.list.any")}</option>
+                {f.kind === "bool" ? (
+                  <>
+                    <option value="true">{t("manager.list.yes")}</option>
+                    <option value="false">{t("manager.list.no")}</option>
+                  </>
+                ) : (
+                  f.values.map((v) => (
+                    <option key={v} value={v}>
+                      {v}
+                    </option>
+                  ))
+                )}
+              </select>
+            </div>
+          );
+        return (
+          <div key={key}>
+            <label className="label" htmlFor={`f-${key}`}>
+              {label}
+            </label>
+            <input id={`f-${key}`} name={key} className="input" defaultValue={value(key)} />
+          </div>
+        );
+      })}
+      <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4">
+        <button type="submit" className="btn-primary">
+          {t("manager.list.apply")}
+        </button>
+        <a href={url.pathname} className="btn-secondary">
+          {t("manager.list.reset")}
+        </a>
+      </div>
+    </form>
+    </details>
+  );
+}
+
+export function ExportButtons({ kind, match, q }: { kind: ExportKind; match: Record<string, unknown>; q?: string }) {
+  const { t } = usePage();
+  return (
+    <div className="flex flex-wrap gap-2" data-testid="export">
+      {(["csv", "xlsx"] as const).map((format) => (
+        <form key={format} method="post" action="/manager/exporting">
+          <input type="hidden" name="_form" value="export" />
+          <input type="hidden" name="kind" value={kind} />
+          <input type="hidden" name="format" value={format} />
+          <input type="hidden" name="match" value={JSON.stringify(match)} />
+          {q ? <input type="hidden" name="q" value={q} /> : null}
+          <button type="submit" className="btn-secondary py-1 text-sm">
+            {t(`manager.exports.${format}`)}
+          </button>
+        </form>
+      ))}
+    </div>
+  );
+}
+
+function ListView({ def, data, title, exportKind }: { def: ResourceDef; data: ListData; title: string; exportKind?: ExportKind }) {
+  const { t, url } = usePage();
+  const link = (patch: Record<string, string>) => {
+    const u = new URL(url);
+    for (const [k, v] of Object.entries(patch)) u.searchParams.set(k, v);
+    return `${u.pathname}${u.search}`;
+  };
+  const sortLink = (col: Column) => {
+    if (!(col.key in def.sortable)) return null;
+    const current = data.sort.replace(/^-/, "") === col.key ? (data.sort.startsWith("-") ? "desc" : "asc") : null;
+    const next = current === "desc" ? col.key : `-${col.key}`;
+    return (
+      <a href={link({ sort: next, page: "1" })} className="hover:underline" aria-sort={current === "desc" ? "descending" : current === "asc" ? "ascending" : undefined}>
+        {t(labelOf(col))} {current === "desc" ? "↓" : current === "asc" ? "↑" : "↕"}
+      </a>
+    );
+  };
+  return (
+    <CabinetLayout kind="manager" title={title}>
+      {url.searchParams.get("deleted") && <Notice>{t("manager.detail.deleted")}</Notice>}
+      <FilterForm def={def} />
+      {exportKind && data.list && data.list.total > 0 && (
+        <div className="mb-4">
+          <ExportButtons kind={exportKind} match={data.match} q={data.q} />
+        </div>
+      )}
+      {data.error && <Notice tone="error">{data.error}</Notice>}
+      {data.list && data.list.docs.length === 0 && <Empty>{t("manager.list.empty")}</Empty>}
+      {data.list && data.list.docs.length > 0 && (
+        <section className="card overflow-x-auto">
+          <DocTable docs={data.list.docs} columns={def.columns} href={(d) => `/manager/${def.pagePath}/${String(d._id)}`} sortLink={sortLink} testid={`list-${def.name}`} />
+          <Pager page={data.list.page} pages={data.list.pages} total={data.list.total} link={(p) => link({ page: String(p) })} />
+        </section>
+      )}
+    </CabinetLayout>
+  );
+}
+
+/** The list page of a resource at /manager/<pagePath> (or `path`, with a fixed extra condition). */
+export function resourceListPage(def: ResourceDef, opts: { path?: string; titleKey?: string; fixedMatch?: Record<string, unknown>; exportKind?: ExportKind; populate?: string[] } = {}) {
+  const titleKey = opts.titleKey ?? `manager.res.${def.name}.title`;
+  return definePage({
+    path: opts.path ?? `/manager/${def.pagePath}`,
+    guards: ["admin"],
+    load: async (c) => {
+      const data = await loadList(c, def, opts.fixedMatch);
+      if (data.list && opts.populate) {
+        for (const name of opts.populate) await def.populate?.[name]?.(c.var.deps.db, data.list.docs);
+      }
+      return data;
+    },
+    title: (t) => t(titleKey),
+    Component: ({ data }) => <ListView def={def} data={data} title={usePage().t(titleKey)} exportKind={opts.exportKind} />,
+  });
+}
+
+// ---------------------------------------------------------------- detail and edit
+interface DetailData {
+  doc: Doc;
+  row: Record<string, unknown>;
+  sections: { key: string; docs: Doc[] }[];
+}
+
+/** Posted strings → the form schema's input (checkboxes → booleans, numbers, "" → undefined). */
+export function formInput(fields: FormField[], values: Record<string, string>) {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) {
+    const v = values[f.name];
+    if (f.kind === "checkbox") out[f.name] = v === "on" || v === "true";
+    else if (v === undefined || v === "") out[f.name] = f.kind === "date" ? "" : undefined;
+    else out[f.name] = f.kind === "number" ? Number(v) : v;
+  }
+  return out;
+}
+
+function EditForm({ def, row }: { def: ResourceDef; row: Record<string, unknown> }) {
+  const { t, form, path } = usePage();
+  const mine = form?.kind === "edit" ? form : undefined;
+  const toColumn = (name: string) => (def.name === "results" && name === "format" ? "formatCode" : name);
+  return (
+    <form method="post" action={path} className="card grid gap-3 sm:grid-cols-2" data-testid="form-edit" noValidate>
+      <h2 className="text-lg font-semibold sm:col-span-2">{t("manager.detail.edit")}</h2>
+      {mine?.errors && (
+        <p role="alert" className="rounded-lg bg-rose-50 p-3 text-rose-800 sm:col-span-2" data-testid="form-error">
+          {mine.errors._ ?? t("common.errors.validation")}
+        </p>
+      )}
+      <input type="hidden" name="_form" value="edit" />
+      {def.form!.fields.map((f) => {
+        const id = `edit-${f.name}`;
+        const current = mine ? mine.values[f.name] : row[toColumn(f.name)];
+        const error = mine?.errors?.[f.name];
+        const label = t(f.label ?? `manager.fields.${f.name}`);
+        if (f.kind === "checkbox")
+          return (
+            <label key={f.name} htmlFor={id} className="flex items-center gap-2 text-sm">
+              <input id={id} type="checkbox" name={f.name} defaultChecked={mine ? current === "on" : Boolean(current)} />
+              {label}
+            </label>
+          );
+        return (
+          <div key={f.name}>
+            <label className="label" htmlFor={id}>
+              {label}
+            </label>
+            {f.kind === "select" ? (
+              <select id={id} name={f.name} className="input" defaultValue={current == null ? "" : String(current)}>
+                <option value="">—</option>
+                {f.options.map((o) => (
+                  <option key={o} value={o}>
+                    {o}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input id={id} name={f.name} type={f.kind} className="input" defaultValue={current == null ? "" : String(current)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+            )}
+            {error && (
+              <p id={`${id}-error`} className="field-error">
+                {error}
+              </p>
+            )}
+          </div>
+        );
+      })}
+      <div className="sm:col-span-2">
+        <button type="submit" className="btn-primary">
+          {t("manager.detail.save")}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** One action: a button; with input, a small form; a dangerous one asks again (no script). */
+function ActionForm({ name, action }: { name: string; action: ResourceAction }) {
+  const { t, path, form } = usePage();
+  const mine = form?.kind === name ? form : undefined;
+  const button = (
+    <button type="submit" className={action.danger ? "rounded-lg bg-rose-600 px-3 py-2 text-sm font-semibold text-white" : "btn-secondary py-2 text-sm"} data-action={name}>
+      {action.danger ? t("manager.detail.confirm") : t(action.label)}
+    </button>
+  );
+  const body = (
+    <form method="post" action={path} className="flex flex-wrap items-end gap-2">
+      <input type="hidden" name="_form" value={name} />
+      {action.input?.fields.map((f) => (
+        <label key={f.name} className="text-sm">
+          <span className="label">{t(f.label ?? `manager.fields.${f.name}`)}</span>
+          <input name={f.name} type={f.kind === "number" ? "number" : "text"} className="input w-28" defaultValue={mine?.values[f.name] ?? ""} aria-invalid={mine?.errors?.[f.name] ? true : undefined} />
+          {mine?.errors?.[f.name] && <span className="field-error block">{mine.errors[f.name]}</span>}
+        </label>
+      ))}
+      {action.danger ? button : action.input ? <button type="submit" className="btn-secondary py-2 text-sm" data-action={name}>{t(action.label)}</button> : button}
+    </form>
+  );
+  if (!action.danger) return body;
+  return (
+    <details className="rounded-lg border border-rose-200 p-2" data-confirm={name}>
+      <summary className="cursor-pointer text-sm font-semibold text-rose-700">{t(action.label)}</summary>
+      <p className="my-2 text-sm text-slate-600">{t("manager.detail.sure")}</p>
+      {body}
+    </details>
+  );
+}
+
+function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
+  const { t, locale, url, form } = usePage();
+  const fields = def.fields ?? def.columns;
+  const done = url.searchParams.get("done");
+  return (
+    <CabinetLayout kind="manager" title={t(`manager.res.${def.name}.detail`)}>
+      <p className="mb-4 text-sm">
+        <a href={`/manager/${def.pagePath}`} className="text-brand-700 hover:underline">
+          ← {t(`manager.res.${def.name}.title`)}
+        </a>
+        {def.links?.(data.doc).map((l) => (
+          <span key={l.href}>
+            {" · "}
+            <a href={l.href} className="text-brand-700 hover:underline">
+              {t(l.label)}
+            </a>
+          </span>
+        ))}
+      </p>
+      {url.searchParams.get("saved") && <Notice>{t("manager.detail.saved")}</Notice>}
+      {done && <Notice>{t("manager.detail.done")}</Notice>}
+      {form?.kind === "action" && form.errors?._ && <Notice tone="error">{form.errors._}</Notice>}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section className="card" data-testid="fields">
+          <h2 className="mb-3 font-mono text-xs text-slate-500">{String(data.doc._id)}</h2>
+          <dl className="grid grid-cols-[auto,1fr] gap-x-4 gap-y-2 text-sm">
+            {fields.map((col) => (
+              <div key={col.key} className="contents">
+                <dt className="text-slate-500">{t(labelOf(col))}</dt>
+                <dd className="min-w-0 break-words" data-field={col.key}>
+                  <Value value={data.doc[col.key]} kind={col.kind} locale={locale} />
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        <div className="space-y-6">
+          {def.actions && (
+            <section className="card" data-testid="actions">
+              <h2 className="mb-3 text-lg font-semibold">{t("manager.detail.actions")}</h2>
+              <div className="flex flex-wrap items-start gap-2">
+                {Object.entries(def.actions).map(([name, a]) => (
+                  <ActionForm key={name} name={name} action={a} />
+                ))}
+              </div>
+            </section>
+          )}
+          {def.form && <EditForm def={def} row={data.row} />}
+        </div>
+      </div>
+      {data.sections.map((s) => {
+        const section = def.sections!.find((x) => x.key === s.key)!;
+        return (
+          <section key={s.key} className="card mt-6 overflow-x-auto" data-section={s.key}>
+            <h2 className="mb-3 text-lg font-semibold">{t(section.title)}</h2>
+            {s.docs.length === 0 ? (
+              <p className="text-sm text-slate-500">{t("manager.list.empty")}</p>
+            ) : (
+              <DocTable docs={s.docs} columns={section.columns} href={(d) => (s.key === "results" ? `/manager/results/${String(d._id)}` : "#")} />
+            )}
+          </section>
+        );
+      })}
+    </CabinetLayout>
+  );
+}
+
+export async function handleResourcePost(c: ManagerContext, def: ResourceDef, id: string): Promise<Response | FormState> {
+  const values = await formValues(c);
+  const kind = values._form ?? "";
+  const back = `/manager/${def.pagePath}/${id}`;
+  if (kind === "edit" && def.form) {
+    const input = formInput(def.form.fields, values);
+    const parsed = def.form.schema.safeParse(input);
+    if (!parsed.success) return { kind, values, errors: fieldErrors(c.var.t, parsed.error.issues, input) };
+    await updateResource(c, def, id, parsed.data as Record<string, unknown>);
+    return c.redirect(`${back}?saved=1`, 303);
+  }
+  const action = def.actions?.[kind];
+  if (!action) throw new AppError(400, "bad_request", "errors.badRequest");
+  let input: Record<string, unknown> = {};
+  if (action.input) {
+    const raw = formInput(action.input.fields, values);
+    const parsed = action.input.schema.safeParse(raw);
+    if (!parsed.success) return { kind, values, errors: fieldErrors(c.var.t, parsed.error.issues, raw) };
+    input = parsed.data as Record<string, unknown>;
+  }
+  try {
+    const res = await action.run(c, id, input);
+    return c.redirect(res?.redirect ?? `${back}?done=${encodeURIComponent(kind)}`, 303);
+  } catch (e) {
+    if (!(e instanceof AppError) || e.status >= 500) throw e;
+    return { kind: "action", values: {}, errors: { _: e.fields ? Object.values(e.fields).map((v) => c.var.t(v)).join(" ") : c.var.t(e.messageKey.includes(".") && !e.messageKey.startsWith("errors.") ? e.messageKey : `common.${e.messageKey}`) } };
+  }
+}
+
+/** The detail page of a resource at /manager/<pagePath>/{id}: fields, edit form, actions, sections. */
+export function resourceDetailPage(def: ResourceDef) {
+  return definePage({
+    path: `/manager/${def.pagePath}/:id`,
+    guards: ["admin"],
+    params: idParams,
+    load: async (c): Promise<DetailData> => {
+      const db = c.var.deps.db;
+      const id = c.req.param("id")!;
+      const doc = await getResource(db, def, id, { populate: def.detailPopulate });
+      const row = await findRow(db, def, id);
+      const sections = await Promise.all((def.sections ?? []).map(async (s) => ({ key: s.key, docs: await s.load(db, id, doc) })));
+      return { doc, row, sections };
+    },
+    title: (t) => t(`manager.res.${def.name}.detail`),
+    Component: ({ data }) => <DetailView def={def} data={data} />,
+    action: (c) => handleResourcePost(c, def, c.req.param("id")!),
+  });
+}
+
+/** Every page a declaration gives: its list, its other views (before /{id}), its detail page. */
+export function resourcePages(def: ResourceDef) {
+  return [
+    resourceListPage(def, { exportKind: def.exportKind, populate: def.listPopulate }),
+    ...(def.views ?? []).map((v) => resourceListPage(def, { path: v.path, titleKey: v.title, fixedMatch: v.match, exportKind: def.exportKind, populate: def.listPopulate })),
+    resourceDetailPage(def),
+  ];
+}

@@ -1,0 +1,151 @@
+// Shared back-office markup: a value shown by its kind, a table on desktop and cards at phone
+// width, paging links and small notices. Used by the generated resource pages and the special ones.
+import type { ReactNode } from "react";
+import { intlLocale, type Locale } from "../../locales";
+import type { CellKind, Column, Doc } from "../../server/admin/resource";
+import { usePage } from "../../server/render/page";
+import { rubLabel } from "../../server/lib/money";
+
+export function Value({ value, kind, locale }: { value: unknown; kind?: CellKind; locale: Locale }): ReactNode {
+  const { t } = usePage();
+  if (value === null || value === undefined || value === "") return <span className="text-slate-400">—</span>;
+  switch (kind) {
+    case "date": {
+      const d = value instanceof Date ? value : new Date(value as string | number);
+      return <time dateTime={d.toISOString()}>{d.toLocaleString(intlLocale(locale), { dateStyle: "short", timeStyle: "short" })}</time>;
+    }
+    case "bool":
+      return value ? <span className="text-emerald-700">✓ {t("manager.list.yes")}</span> : <span className="text-slate-500">{t("manager.list.no")}</span>;
+    case "percent":
+      return <>{Math.round(Number(value) * 1000) / 10} %</>;
+    case "money":
+      return <>{rubLabel(Number(value))}</>;
+    case "format": {
+      if (typeof value === "object" && value && "code" in value) {
+        const f = value as { code: string; name?: Record<string, string> };
+        return (
+          <span>
+            <span className="whitespace-nowrap font-mono text-xs">{f.code}</span>
+            {f.name?.[locale] && <span className="block text-xs text-slate-500">{f.name[locale]}</span>}
+          </span>
+        );
+      }
+      return <span className="whitespace-nowrap font-mono text-xs">{String(value)}</span>;
+    }
+    case "user": {
+      if (typeof value === "object" && value && "_id" in value) {
+        const u = value as { _id: string; email: string };
+        return (
+          <a href={`/manager/users/${u._id}`} className="text-brand-700 hover:underline">
+            {u.email}
+          </a>
+        );
+      }
+      return (
+        <a href={`/manager/users/${String(value)}`} className="font-mono text-xs text-brand-700 hover:underline">
+          {String(value)}
+        </a>
+      );
+    }
+    case "json":
+      return <code className="block max-w-[40ch] whitespace-pre-wrap break-all text-xs text-slate-600">{JSON.stringify(value)}</code>;
+    case "number":
+      return <>{String(value)}</>;
+    default:
+      return <span className="break-all">{typeof value === "object" ? JSON.stringify(value) : String(value)}</span>;
+  }
+}
+
+export const labelOf = (col: Column) => col.label ?? `manager.fields.${col.key}`;
+
+/** A table on desktop, one card per row below 541 px; `href` links a row to its page. */
+export function DocTable({ docs, columns, href, sortLink, testid }: { docs: Doc[]; columns: Column[]; href?: (d: Doc) => string; sortLink?: (col: Column) => ReactNode; testid?: string }) {
+  const { t, locale } = usePage();
+  const cell = (d: Doc, col: Column) => {
+    const v = <Value value={d[col.key]} kind={col.kind} locale={locale} />;
+    return col.link && href ? (
+      <a href={href(d)} className="font-medium text-brand-700 hover:underline">
+        {col.key === "_id" ? <span className="font-mono text-xs">{String(d._id)}</span> : v}
+      </a>
+    ) : (
+      v
+    );
+  };
+  return (
+    <div data-testid={testid}>
+      <table className="desktop-only w-full text-left text-sm">
+        <thead className="text-slate-500">
+          <tr>
+            {columns.map((col) => (
+              <th key={col.key} scope="col" className="py-2 pr-3 font-medium">
+                {sortLink?.(col) ?? t(labelOf(col))}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {docs.map((d, i) => (
+            <tr key={String(d._id ?? i)} data-row={String(d._id ?? i)}>
+              {columns.map((col) => (
+                <td key={col.key} className="py-2 pr-3 align-top">
+                  {cell(d, col)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ul className="mobile-only space-y-3">
+        {docs.map((d, i) => (
+          <li key={String(d._id ?? i)} className="rounded-xl border border-slate-200 bg-white p-3 text-sm" data-card={String(d._id ?? i)}>
+            <dl className="grid grid-cols-[auto,1fr] gap-x-3 gap-y-1">
+              {columns.map((col) => (
+                <div key={col.key} className="contents">
+                  <dt className="text-slate-500">{t(labelOf(col))}</dt>
+                  <dd className="min-w-0 break-words">{cell(d, col)}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function Pager({ page, pages, total, link }: { page: number; pages: number; total: number; link: (page: number) => string }) {
+  const { t } = usePage();
+  return (
+    <nav className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm" aria-label={t("manager.list.paging")} data-testid="pager">
+      <span className="text-slate-500">{t("manager.list.pageOf", { page, pages, total })}</span>
+      <span className="flex gap-2">
+        {page > 1 ? (
+          <a className="btn-secondary py-1" href={link(page - 1)} rel="prev">
+            ← {t("manager.list.prev")}
+          </a>
+        ) : null}
+        {page < pages ? (
+          <a className="btn-secondary py-1" href={link(page + 1)} rel="next">
+            {t("manager.list.next")} →
+          </a>
+        ) : null}
+      </span>
+    </nav>
+  );
+}
+
+export function Notice({ children, tone = "ok" }: { children: ReactNode; tone?: "ok" | "error" }) {
+  return (
+    <p role={tone === "ok" ? "status" : "alert"} className={`mb-4 rounded-lg p-3 ${tone === "ok" ? "bg-emerald-50 text-emerald-800" : "bg-rose-50 text-rose-800"}`}>
+      {children}
+    </p>
+  );
+}
+
+export function Empty({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-500" data-testid="empty">
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,117 @@
+// Business requests in the back-office: the leads (demo, corporate, research, lead, contact),
+// consultation tickets and webinar sign-ups the public forms store, in one list with a status a
+// manager moves; creating a business account for a client by hand; removing an invite.
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import { businessRequests, consultationTickets, invites, projects, users, webinarSignups } from "../../db/schema";
+import { AppError, notFound } from "../lib/errors";
+import { createId } from "../lib/ids";
+import { paged, pagingSchema, parseMatch } from "../lib/listing";
+import { fields } from "../lib/validate";
+import { activateBusiness } from "../services/payments/business";
+import { findUserByEmail, findUserById, isManager } from "../services/users";
+import { actorOf, audit } from "./audit";
+import type { ManagerContext } from "./resource";
+
+export const REQUEST_SOURCES = ["business", "consultation", "webinar"] as const;
+export const REQUEST_STATUSES = ["new", "in_progress", "done", "rejected"] as const;
+const TABLES = { business: businessRequests, consultation: consultationTickets, webinar: webinarSignups } as const;
+
+const matchSchema = {
+  status: z.enum(REQUEST_STATUSES),
+  source: z.enum(REQUEST_SOURCES),
+};
+
+export interface RequestDoc {
+  _id: string;
+  source: (typeof REQUEST_SOURCES)[number];
+  kind: string;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  company: string | null;
+  message: string | null;
+  status: (typeof REQUEST_STATUSES)[number];
+  createdAt: Date;
+}
+
+/** All three kinds in one list, newest first; `match` may hold status and source. */
+export async function listRequests(db: Db, query: Record<string, string | undefined>) {
+  const { page, limit } = pagingSchema(200).parse({ page: query.page, limit: query.limit });
+  const match = parseMatch(query.match, matchSchema);
+  const union = sql`
+    select id, 'business' as source, kind, name, email, phone, company, message, status, created_at from business_requests
+    union all select id, 'consultation', 'consultation', name, email, phone, null, message, status, created_at from consultation_tickets
+    union all select id, 'webinar', webinar, name, email, phone, null, null, status, created_at from webinar_signups`;
+  const where = sql`where 1 = 1 ${match.status ? sql`and status = ${match.status}` : sql``} ${match.source ? sql`and source = ${match.source}` : sql``}`;
+  const rows = (await db.all(sql`select * from (${union}) ${where} order by created_at desc limit ${limit} offset ${(page - 1) * limit}`)) as Record<string, unknown>[];
+  const [total] = (await db.all(sql`select count(*) as n from (${union}) ${where}`)) as { n: number }[];
+  const docs: RequestDoc[] = rows.map((r) => ({
+    _id: r.id as string,
+    source: r.source as RequestDoc["source"],
+    kind: r.kind as string,
+    name: (r.name as string) ?? null,
+    email: (r.email as string) ?? null,
+    phone: (r.phone as string) ?? null,
+    company: (r.company as string) ?? null,
+    message: (r.message as string) ?? null,
+    status: r.status as RequestDoc["status"],
+    createdAt: new Date(Number(r.created_at)),
+  }));
+  return paged(docs, total?.n ?? 0, page, limit);
+}
+
+export const statusSchema = z.object({ status: z.enum(REQUEST_STATUSES) });
+
+export async function setRequestStatus(c: ManagerContext, source: string, id: string, status: (typeof REQUEST_STATUSES)[number]) {
+  if (!(REQUEST_SOURCES as readonly string[]).includes(source)) throw notFound();
+  const table = TABLES[source as keyof typeof TABLES];
+  const db = c.var.deps.db;
+  const [row] = await db.select().from(table).where(eq(table.id, id)).limit(1);
+  if (!row) throw notFound();
+  await db.update(table).set({ status }).where(eq(table.id, id));
+  await audit(db, actorOf(c), { action: "requests.status", entity: `requests.${source}`, entityId: id, subjectUserId: row.userId, changes: { status: { from: row.status, to: status } } });
+  return { _id: id, source, status };
+}
+
+export const createBusinessSchema = z.object({
+  email: fields.email(),
+  name: z.string().trim().max(200).optional(),
+  company: z.string().trim().min(1).max(200),
+  invites: z.number().int().min(0).max(100_000).default(0),
+});
+
+/** A business account for a client by hand: the user (made if new; they set a password through
+ * "restore"), business on, a project with its free test plus any invites given. */
+export async function createBusinessAccount(c: ManagerContext, input: z.infer<typeof createBusinessSchema>) {
+  const db = c.var.deps.db;
+  let user = await findUserByEmail(db, input.email);
+  if (user && isManager(user)) throw new AppError(409, "manager_target", "manager.errors.managerTarget");
+  const created = !user;
+  if (!user) {
+    const id = createId();
+    await db.insert(users).values({ id, email: input.email, name: input.name ?? null, locale: c.var.locale });
+    user = (await findUserById(db, id))!;
+  }
+  const project = await activateBusiness(db, user, input.company);
+  if (input.invites) await db.update(projects).set({ inviteBalance: sql`${projects.inviteBalance} + ${input.invites}` }).where(eq(projects.id, project.id));
+  await audit(db, actorOf(c), {
+    action: "business.create",
+    entity: "projects",
+    entityId: project.id,
+    subjectUserId: user.id,
+    changes: { user: user.id, created, company: input.company, invites: input.invites },
+  });
+  const [fresh] = await db.select().from(projects).where(eq(projects.id, project.id));
+  return { user: { _id: user.id, email: user.email, created }, project: { _id: fresh!.id, name: fresh!.name, inviteCode: fresh!.inviteCode, inviteBalance: fresh!.inviteBalance } };
+}
+
+export async function deleteInvite(c: ManagerContext, id: string) {
+  const db = c.var.deps.db;
+  const [row] = await db.select().from(invites).where(eq(invites.id, id)).limit(1);
+  if (!row) throw notFound();
+  await db.delete(invites).where(eq(invites.id, id));
+  await audit(db, actorOf(c), { action: "business.deleteInvite", entity: "invites", entityId: id, subjectUserId: row.userId, changes: { project: row.projectId, email: row.email, status: row.status } });
+  return { deleted: id };
+}

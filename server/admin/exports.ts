@@ -1,0 +1,244 @@
+// Back-office exports (/manager/exporting): users, results (with indicators and format) and
+// payments, as CSV (UTF-8 with a BOM, for Excel) or XLSX (exceljs's streaming writer), with the
+// same filters as the lists. Rows are read in keyset batches and written as they come, so a large
+// export never holds the whole file in memory. Each export is recorded with who made it.
+import { PassThrough, Readable } from "node:stream";
+import { once } from "node:events";
+import { and, asc, count, desc, eq, gt, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import { exportsLog, formats, orders, results, users } from "../../db/schema";
+import { createId } from "../lib/ids";
+import { paged, pagingSchema, parseMatch } from "../lib/listing";
+import { actorOf, audit } from "./audit";
+import { matchShape, matchWhere, searchWhere, type Filters } from "./match";
+import type { ManagerContext } from "./resource";
+import { userResource } from "./resources/users";
+import { resultResource } from "./resources/results";
+
+export const EXPORT_KINDS = ["users", "results", "payments"] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+const BATCH = 1000;
+
+const paymentFilters: Filters = {
+  state: { kind: "enum", column: orders.state, values: ["pending", "paid", "failed", "cancelled"] },
+  method: { kind: "enum", column: orders.method, values: ["card", "invoice", "coupon"] },
+  entityType: { kind: "enum", column: orders.entityType, values: ["report", "invites"] },
+  createdAt: { kind: "date", column: orders.createdAt },
+};
+
+export const exportSchema = z.object({
+  kind: z.enum(EXPORT_KINDS),
+  format: z.enum(["csv", "xlsx"]),
+  match: z.string().max(4000).optional(),
+  q: z.string().max(200).optional(),
+});
+export type ExportRequest = z.infer<typeof exportSchema>;
+
+const IND = ["system", "analytics", "volume", "presentation", "harmony", "anxiety", "ME_SYSTEM", "ME_ANALYT", "WE_SYSTEM", "WE_ANALYT", "WR_SYSTEM", "WR_ANALYT"];
+type Cell = string | number | boolean | Date | null;
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+interface Source {
+  header: string[];
+  /** the batch after `after` (an id), in id order */
+  batch(db: Db, after: string | null): Promise<{ id: string; cells: Cell[] }[]>;
+}
+
+function sourceOf(kind: ExportKind, req: ExportRequest): { source: Source; filters: Record<string, unknown> } {
+  if (kind === "users") {
+    const match = parseMatch(req.match, matchShape(userResource.filters)) as Record<string, unknown>;
+    const conds = matchWhere(userResource.filters, match);
+    const s = searchWhere(userResource.search, req.q);
+    if (s) conds.push(s);
+    return {
+      filters: { match, q: req.q },
+      source: {
+        header: ["_id", "email", "name", "phone", "birthday", "city", "gender", "role", "format", "isActive", "isBusiness", "isCompleted", "isFull", "balance", "createdAt"],
+        batch: async (db, after) =>
+          (await db.select().from(users).where(and(...conds, after ? gt(users.id, after) : undefined)).orderBy(asc(users.id)).limit(BATCH)).map((u) => ({
+            id: u.id,
+            cells: [u.id, u.email, u.name, u.phone, u.birthday, u.city, u.gender, u.role, u.formatCode, u.isActive, u.isBusiness, u.isCompleted, u.isFull, u.balance, iso(u.createdAt)],
+          })),
+      },
+    };
+  }
+  if (kind === "results") {
+    const match = parseMatch(req.match, matchShape(resultResource.filters)) as Record<string, unknown>;
+    const conds = matchWhere(resultResource.filters, match);
+    return {
+      filters: { match },
+      source: {
+        header: ["_id", "user", "email", "isCompleted", "format", "formatName", "probability", "runnerUp", "isCorrect", "isDoubt", "grade", "modelVersion", ...IND, "createdAt", "completedAt"],
+        batch: async (db, after) =>
+          (
+            await db
+              .select({ r: results, email: users.email, name: formats.name })
+              .from(results)
+              .innerJoin(users, eq(users.id, results.userId))
+              .leftJoin(formats, eq(formats.code, results.formatCode))
+              .where(and(...conds, after ? gt(results.id, after) : undefined))
+              .orderBy(asc(results.id))
+              .limit(BATCH)
+          ).map(({ r, email, name }) => ({
+            id: r.id,
+            cells: [
+              r.id,
+              r.userId,
+              email,
+              r.isCompleted,
+              r.formatCode,
+              name?.ru ?? null,
+              r.probability,
+              r.runnerUpCode,
+              r.isCorrect,
+              r.isDoubt,
+              r.quality?.grade ?? null,
+              r.modelVersion,
+              ...IND.map((k) => (r.indicators as Record<string, number> | null)?.[k] ?? null),
+              iso(r.createdAt),
+              iso(r.completedAt),
+            ],
+          })),
+      },
+    };
+  }
+  const match = parseMatch(req.match, matchShape(paymentFilters)) as Record<string, unknown>;
+  const conds = matchWhere(paymentFilters, match);
+  return {
+    filters: { match },
+    source: {
+      header: ["_id", "user", "email", "entityType", "quantity", "amount", "currency", "method", "state", "invoiceNumber", "createdAt", "paidAt"],
+      batch: async (db, after) =>
+        (
+          await db
+            .select({ o: orders, email: users.email })
+            .from(orders)
+            .innerJoin(users, eq(users.id, orders.userId))
+            .where(and(...conds, after ? gt(orders.id, after) : undefined))
+            .orderBy(asc(orders.id))
+            .limit(BATCH)
+        ).map(({ o, email }) => ({
+          id: o.id,
+          cells: [o.id, o.userId, email, o.entityType, o.quantity, o.amount / 100, o.currency, o.method, o.state, o.invoiceNumber, iso(o.createdAt), iso(o.paidAt)],
+        })),
+    },
+  };
+}
+
+/** A CSV field: quoted when needed; a leading =, +, - or @ is defused so a spreadsheet never runs it. */
+export function csvField(v: Cell): string {
+  if (v == null) return "";
+  let s = v instanceof Date ? v.toISOString() : typeof v === "boolean" ? (v ? "true" : "false") : String(v);
+  if (typeof v === "string" && /^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s)) s = `'${s}`;
+  return /[",\r\n;]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+async function* rowsOf(db: Db, source: Source, onCount: (n: number) => void) {
+  let after: string | null = null;
+  let n = 0;
+  for (;;) {
+    const batch = await source.batch(db, after);
+    for (const row of batch) yield row.cells;
+    n += batch.length;
+    if (batch.length < BATCH) break;
+    after = batch[batch.length - 1]!.id;
+  }
+  onCount(n);
+}
+
+/** Starts an export: records it and answers with the file as a stream. */
+export async function streamExport(c: ManagerContext, req: ExportRequest): Promise<Response> {
+  const db = c.var.deps.db;
+  const { source, filters } = sourceOf(req.kind, req); // a bad filter fails here, before any byte
+  const id = createId();
+  await db.insert(exportsLog).values({ id, managerId: c.var.user.id, kind: req.kind, format: req.format, filters });
+  await audit(db, actorOf(c), { action: "exports.create", entity: "exports", entityId: id, changes: { kind: req.kind, format: req.format, filters } });
+  const finish = (rows: number) => db.update(exportsLog).set({ rows, finishedAt: new Date() }).where(eq(exportsLog.id, id));
+  const rows = rowsOf(db, source, (n) => void finish(n).catch(() => {}));
+  const name = `${req.kind}-${new Date().toISOString().slice(0, 10)}.${req.format}`;
+  const headers = {
+    "Content-Disposition": `attachment; filename="${name}"`,
+    "Cache-Control": "no-store",
+    "X-Export-Id": id,
+  };
+  if (req.format === "csv") {
+    const encoder = new TextEncoder();
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode(`\uFEFF${source.header.join(",")}\r\n`));
+      },
+      async pull(controller) {
+        // one batch of lines per pull: the stream asks for more only as the client reads
+        let chunk = "";
+        for (let i = 0; i < BATCH; i++) {
+          const next = await rows.next();
+          if (next.done) {
+            if (chunk) controller.enqueue(encoder.encode(chunk));
+            controller.close();
+            return;
+          }
+          chunk += `${next.value.map(csvField).join(",")}\r\n`;
+        }
+        controller.enqueue(encoder.encode(chunk));
+      },
+      async cancel() {
+        await rows.return(undefined);
+      },
+    });
+    return new Response(stream, { headers: { ...headers, "Content-Type": "text/csv; charset=utf-8" } });
+  }
+  // loaded on the first XLSX export only: it is large, and most processes never need it
+  const { default: ExcelJS } = await import("exceljs");
+  const pass = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: pass, useStyles: false, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(req.kind);
+  void (async () => {
+    try {
+      sheet.addRow(source.header).commit();
+      for await (const cells of rows) {
+        sheet.addRow(cells).commit();
+        if (pass.writableNeedDrain) await once(pass, "drain");
+      }
+      sheet.commit();
+      await workbook.commit();
+    } catch (e) {
+      pass.destroy(e as Error);
+    }
+  })();
+  return new Response(Readable.toWeb(pass) as ReadableStream, {
+    headers: { ...headers, "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" },
+  });
+}
+
+/** Past exports, newest first, with who made them. */
+export async function listExports(db: Db, query: Record<string, string | undefined>) {
+  const { page, limit } = pagingSchema(200).parse({ page: query.page, limit: query.limit });
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ e: exportsLog, email: users.email, name: users.name })
+      .from(exportsLog)
+      .leftJoin(users, eq(users.id, exportsLog.managerId))
+      .orderBy(desc(exportsLog.createdAt))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(exportsLog),
+  ]);
+  return paged(
+    rows.map(({ e, email, name }) => ({
+      _id: e.id,
+      kind: e.kind,
+      format: e.format,
+      filters: e.filters,
+      rows: e.rows,
+      manager: { _id: e.managerId, email, name },
+      createdAt: e.createdAt,
+      finishedAt: e.finishedAt,
+    })),
+    total!.n,
+    page,
+    limit,
+  );
+}
+
+export type { SQL };

@@ -1,0 +1,102 @@
+// What a resource's `match` accepts: each key is declared with a kind, and each kind allows a
+// fixed set of operators. The zod shape built here goes to listing.ts's `parseMatch`, which
+// refuses unknown keys and (objects being strict) unknown operators; values reach SQL only as
+// parameters through drizzle's operators.
+import { and, eq, gte, inArray, like, lte, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { z } from "zod";
+
+export type FilterDef =
+  /** exact value, or {$regex: "part"} (a case-insensitive "contains", no pattern syntax) */
+  | { kind: "text"; column: SQLWrapper }
+  | { kind: "bool"; column: SQLWrapper }
+  /** one value or {$in: [...]} */
+  | { kind: "enum"; column: SQLWrapper; values: readonly [string, ...string[]] }
+  /** {$gte, $lte}: ISO dates or date-times (a date alone is the whole day for $lte) */
+  | { kind: "date"; column: SQLWrapper }
+  /** a number or {$gte, $lte} */
+  | { kind: "number"; column: SQLWrapper }
+  /** a 24-hex id */
+  | { kind: "id"; column: SQLWrapper };
+
+export type Filters = Record<string, FilterDef>;
+
+const day = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+const text = z.string().max(200);
+
+function schemaOf(f: FilterDef): z.ZodType {
+  switch (f.kind) {
+    case "text":
+      return z.union([text, z.object({ $regex: text }).strict()]);
+    case "bool":
+      return z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
+    case "enum":
+      return z.union([z.enum(f.values), z.object({ $in: z.array(z.enum(f.values)).min(1).max(50) }).strict()]);
+    case "date":
+      return z.object({ $gte: day.optional(), $lte: day.optional() }).strict();
+    case "number":
+      return z.union([z.number(), z.object({ $gte: z.number().optional(), $lte: z.number().optional() }).strict()]);
+    case "id":
+      return z.string().regex(/^[0-9a-f]{24}$/);
+  }
+}
+
+/** The zod shape of a resource's `match` (for `parseMatch`). */
+export function matchShape(filters: Filters): z.ZodRawShape {
+  return Object.fromEntries(Object.entries(filters).map(([k, f]) => [k, schemaOf(f)]));
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+export const contains = (column: SQLWrapper, part: string) => sql`${column} like ${`%${escapeLike(part)}%`} escape '\\'`;
+const endOfDay = (v: string) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T23:59:59.999Z`) : new Date(v));
+
+/** A parsed match object → SQL conditions. */
+export function matchWhere(filters: Filters, match: Record<string, unknown>): SQL[] {
+  const out: SQL[] = [];
+  for (const [key, value] of Object.entries(match)) {
+    const f = filters[key];
+    if (!f || value === undefined) continue;
+    const col = f.column as never;
+    switch (f.kind) {
+      case "text": {
+        if (typeof value === "string") out.push(eq(col, value));
+        else out.push(contains(f.column, (value as { $regex: string }).$regex));
+        break;
+      }
+      case "bool":
+        out.push(eq(col, value as boolean));
+        break;
+      case "enum":
+        if (typeof value === "string") out.push(eq(col, value));
+        else out.push(inArray(col, (value as { $in: string[] }).$in));
+        break;
+      case "date": {
+        const v = value as { $gte?: string; $lte?: string };
+        if (v.$gte) out.push(gte(col, new Date(v.$gte)));
+        if (v.$lte) out.push(lte(col, endOfDay(v.$lte)));
+        break;
+      }
+      case "number": {
+        if (typeof value === "number") out.push(eq(col, value));
+        else {
+          const v = value as { $gte?: number; $lte?: number };
+          if (v.$gte !== undefined) out.push(gte(col, v.$gte));
+          if (v.$lte !== undefined) out.push(lte(col, v.$lte));
+        }
+        break;
+      }
+      case "id":
+        out.push(eq(col, value as string));
+        break;
+    }
+  }
+  return out;
+}
+
+/** `q`: a "contains" over the resource's searchable columns. */
+export function searchWhere(columns: readonly SQLWrapper[] | undefined, q: string | undefined): SQL | undefined {
+  const part = q?.trim();
+  if (!columns?.length || !part) return undefined;
+  return or(...columns.map((c) => contains(c, part.slice(0, 200))));
+}
+
+export { and };

@@ -1,0 +1,210 @@
+// One way to declare a back-office resource (in the manner of Django's ModelAdmin and
+// react-admin's <Resource>): its table, list columns, sortable columns, the filters `match`
+// accepts, the `populate`/`exclude` whitelists, the zod schema of its form, its actions and the
+// related lists of its detail page. From one declaration come the list API (`resourceApi`,
+// server/admin/api.ts) and the list, detail and edit pages (routes/manager/resource.tsx).
+// Declarations live in server/admin/resources/, one file each; anything special (the
+// rechecker, the charts) is ordinary code beside them.
+import { asc, count, desc, eq, and, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTableWithColumns } from "drizzle-orm/sqlite-core";
+import type { Context, Hono } from "hono";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import { badRequest, notFound } from "../lib/errors";
+import { omit, paged, pagingSchema, parseMatch, parseNameList, type Paged } from "../lib/listing";
+import type { GuardedEnv } from "../middleware/guards";
+import { actorOf, audit, diff } from "./audit";
+import { matchShape, matchWhere, searchWhere, type Filters } from "./match";
+
+export type ManagerContext = Context<GuardedEnv<["admin"]>>;
+export type Doc = Record<string, unknown>;
+
+/** How a value shows in a list cell or a detail row. */
+export type CellKind = "text" | "date" | "bool" | "number" | "format" | "money" | "json" | "user" | "percent";
+export interface Column {
+  key: string;
+  /** locale key of the heading; default `manager.fields.<key>` */
+  label?: string;
+  kind?: CellKind;
+  /** the record's detail page from this cell */
+  link?: boolean;
+}
+
+export type FormField =
+  | { name: string; kind: "text" | "email" | "tel" | "date" | "number"; label?: string }
+  | { name: string; kind: "checkbox"; label?: string }
+  | { name: string; kind: "select"; options: readonly string[]; label?: string; optionLabels?: string };
+
+export interface ResourceAction {
+  /** locale key of the button */
+  label: string;
+  /** asks again before running (a second button on the page) */
+  danger?: boolean;
+  /** an action that takes input: its fields and their schema */
+  input?: { schema: z.ZodObject; fields: FormField[] };
+  /** Runs it (auditing is the action's job); may name where to go next. */
+  run(c: ManagerContext, id: string, input: Record<string, unknown>): Promise<{ redirect?: string } | void>;
+}
+
+export interface DetailSection {
+  key: string;
+  /** locale key of the heading */
+  title: string;
+  load(db: Db, id: string, doc: Doc): Promise<Doc[]>;
+  columns: Column[];
+}
+
+/** A loader for one `populate` name (method syntax: a resource's loaders take its own docs). */
+type Populate<D> = { load(db: Db, docs: D[]): Promise<void> }["load"];
+
+type AnyTable = SQLiteTableWithColumns<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export interface ResourceDef<T extends AnyTable = AnyTable, D extends Doc = Doc> {
+  /** key of the locale strings (manager.res.<name>), the audit entity and the pages' paths */
+  name: string;
+  /** /manager/<pagePath> and /manager/<pagePath>/{id} */
+  pagePath: string;
+  /** where its API is mounted under /api/manager (the spec's path, e.g. "/user") */
+  apiPath: string;
+  /** the resource's own calls beside the generated ones; registered first, so they win over /{id} */
+  api?(app: Hono<GuardedEnv<["admin"]>>): void;
+  /** more list pages over it with a fixed filter (e.g. /manager/users/paid) */
+  views?: { path: string; title: string; match: Record<string, unknown> }[];
+  /** what its list pages export (/manager/exporting) */
+  exportKind?: "users" | "results" | "payments";
+  /** populated on its list pages */
+  listPopulate?: string[];
+  table: T;
+  id: SQLiteColumn;
+  toDoc(row: T["$inferSelect"]): D;
+  /** sortable names → columns; `sort=name` or `sort=-name`, default `defaultSort` */
+  sortable: Record<string, SQLWrapper>;
+  defaultSort: string;
+  /** what `match` accepts */
+  filters: Filters;
+  /** which filters the list page offers, in order */
+  filterForm?: string[];
+  /** `q`: a "contains" over these columns */
+  search?: SQLWrapper[];
+  /** names → loaders that add the named field to a page of docs at once */
+  populate?: Record<string, Populate<D>>;
+  /** fields `exclude` may drop */
+  exclude?: readonly string[];
+  /** what the list shows */
+  columns: Column[];
+  /** what the detail page shows (default: every column) */
+  fields?: Column[];
+  /** populated on the detail page */
+  detailPopulate?: string[];
+  form?: {
+    schema: z.ZodObject;
+    fields: FormField[];
+    /** the form's values → the table's columns (default: the same names) */
+    toColumns?(input: Record<string, unknown>): Record<string, unknown>;
+  };
+  actions?: Record<string, ResourceAction>;
+  sections?: DetailSection[];
+  /** links from the detail page to related screens (label: a locale key) */
+  links?(doc: D): { label: string; href: string }[];
+  /** the user a record belongs to (for the audit log's subject) */
+  subjectOf?(row: T["$inferSelect"]): string | null;
+}
+
+export function defineResource<T extends AnyTable, D extends Doc>(def: ResourceDef<T, D>): ResourceDef<T, D> {
+  return def;
+}
+
+export interface ListQuery {
+  page: number;
+  limit: number;
+  sort: string;
+  populate: Set<string>;
+  exclude: Set<string>;
+  match: Record<string, unknown>;
+  q?: string;
+}
+
+const MAX_LIMIT = 200;
+
+/** The shared query parameters of a list, each checked against the resource's whitelists. */
+export function parseListQuery(def: ResourceDef, query: Record<string, string | undefined>): ListQuery {
+  const paging = pagingSchema(MAX_LIMIT).safeParse({ page: query.page, limit: query.limit });
+  if (!paging.success) throw badRequest("errors.badParam", { page: "page/limit" });
+  const sort = query.sort || def.defaultSort;
+  if (!(sort.replace(/^-/, "") in def.sortable)) throw badRequest("errors.badParam", { sort });
+  return {
+    ...paging.data,
+    sort,
+    populate: parseNameList(query.populate, Object.keys(def.populate ?? {}), "populate"),
+    exclude: parseNameList(query.exclude, def.exclude ?? [], "exclude"),
+    match: parseMatch(query.match, matchShape(def.filters)) as Record<string, unknown>,
+    q: query.q,
+  };
+}
+
+export function whereOf(def: ResourceDef, q: Pick<ListQuery, "match" | "q">, extra: SQL[] = []) {
+  const conds = [...matchWhere(def.filters, q.match), ...extra];
+  const s = searchWhere(def.search, q.q);
+  if (s) conds.push(s);
+  return conds.length ? and(...conds) : undefined;
+}
+
+export function orderOf(def: ResourceDef, sort: string) {
+  const key = sort.replace(/^-/, "");
+  const column = def.sortable[key]!;
+  return [sort.startsWith("-") ? desc(column) : asc(column), desc(def.id)];
+}
+
+export async function populateDocs<D extends Doc>(db: Db, def: ResourceDef<AnyTable, D>, docs: D[], names: Iterable<string>) {
+  for (const name of names) await def.populate?.[name]?.(db, docs);
+}
+
+/** A page of the resource, as every list answers: {docs, page, limit, total, pages}. */
+export async function listResource<D extends Doc>(db: Db, def: ResourceDef<AnyTable, D>, q: ListQuery, extra: SQL[] = []): Promise<Paged<Partial<D>>> {
+  const where = whereOf(def as ResourceDef, q, extra);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(def.table)
+      .where(where)
+      .orderBy(...orderOf(def as ResourceDef, q.sort))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ n: count() }).from(def.table).where(where),
+  ]);
+  const docs = rows.map((r) => def.toDoc(r));
+  await populateDocs(db, def, docs, q.populate);
+  return paged(
+    docs.map((d) => omit(d, q.exclude)),
+    total!.n,
+    q.page,
+    q.limit,
+  );
+}
+
+export async function findRow(db: Db, def: ResourceDef, id: string) {
+  const [row] = await db.select().from(def.table).where(eq(def.id, id)).limit(1);
+  if (!row) throw notFound();
+  return row as Record<string, unknown>;
+}
+
+export async function getResource<D extends Doc>(db: Db, def: ResourceDef<AnyTable, D>, id: string, opts: { populate?: Iterable<string>; exclude?: Set<string> } = {}) {
+  const doc = def.toDoc(await findRow(db, def as ResourceDef, id));
+  await populateDocs(db, def, [doc], opts.populate ?? []);
+  return omit(doc, opts.exclude ?? new Set());
+}
+
+/** Saves the form's values, records the changed fields in the audit log, returns the new row. */
+export async function updateResource(c: ManagerContext, def: ResourceDef, id: string, input: Record<string, unknown>) {
+  if (!def.form) throw notFound();
+  const db = c.var.deps.db;
+  const before = await findRow(db, def, id);
+  const patch = Object.fromEntries(Object.entries(def.form.toColumns ? def.form.toColumns(input) : input).filter(([, v]) => v !== undefined));
+  if (Object.keys(patch).length) await db.update(def.table).set(patch).where(eq(def.id, id));
+  const after = await findRow(db, def, id);
+  const changes = diff(before, after, Object.keys(patch));
+  if (Object.keys(changes).length) {
+    await audit(db, actorOf(c), { action: `${def.name}.update`, entity: def.name, entityId: id, subjectUserId: def.subjectOf?.(after as never) ?? null, changes });
+  }
+  return after;
+}

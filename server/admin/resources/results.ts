@@ -1,0 +1,165 @@
+// Test results in the back-office: /manager/results, /manager/results/{id} and
+// /api/manager/results. The rechecker and the answer operations are in server/admin/results.ts.
+import { asc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { answers, questions, results } from "../../../db/schema";
+import { FORMATS } from "../../../model";
+import { populateFormats, populateTests, populateUsers } from "../populate";
+import { pathId } from "../../lib/ids";
+import { validate } from "../../lib/validate";
+import { guard } from "../../middleware/guards";
+import { defineResource, type ResourceDef, listResource, parseListQuery } from "../resource";
+import { confirmResult, deleteAnswer, filterList, filterListQuery, formatRequestSchema, neuralCount, recheck, resetResultOf } from "../results";
+
+const FORMAT_CODES = FORMATS.map((f) => f.code) as [string, ...string[]];
+export const qualityGrade = sql`json_extract(${results.quality}, '$.grade')`;
+
+export async function resultAnswers(db: import("../../../db/client").Db, resultId: string) {
+  return (
+    await db
+      .select({ _id: answers.id, position: questions.position, code: questions.code, value: answers.value, elapsedMs: answers.elapsedMs, answeredAt: answers.answeredAt })
+      .from(answers)
+      .innerJoin(questions, eq(questions.id, answers.questionId))
+      .where(eq(answers.resultId, resultId))
+      .orderBy(asc(questions.position))
+  ).map((a) => ({ ...a, seconds: a.elapsedMs == null ? null : Math.round(a.elapsedMs / 100) / 10 }));
+}
+
+/** the declaration, for its own calls (typed apart, so it need not infer itself) */
+const self = (): ResourceDef => resultResource;
+
+export const resultResource = defineResource({
+  name: "results",
+  pagePath: "results",
+  apiPath: "/results",
+  api: (app) =>
+    app
+      .get("/progress", async (c) => c.json(await listResource(c.var.deps.db, self(), parseListQuery(self(), c.req.query()), [eq(results.isCompleted, false)])))
+      .post("/filter-list", validate("json", z.record(z.string(), z.unknown())), async (c) => c.json(await filterList(c.var.deps.db, filterListQuery(c.req.valid("json")))))
+      .post("/format", validate("json", formatRequestSchema), async (c) => c.json(await recheck(c.var.deps.db, c.req.valid("json").id, false)))
+      .post("/new-format", validate("json", formatRequestSchema), async (c) => c.json(await recheck(c.var.deps.db, c.req.valid("json").id, true)))
+      .get("/neural/count", async (c) => c.json(await neuralCount(c.var.deps.db)))
+      // a GET that writes (the spec's): only with the Authorization header, never a cookie alone
+      .get("/:id/reset", guard("bearer"), async (c) => {
+        const fresh = await resetResultOf(c, pathId(c));
+        return c.json({ _id: fresh.id, user: fresh.userId, test: fresh.testId, isCompleted: fresh.isCompleted });
+      })
+      .delete("/:resultId/delete/answer/:answerId", async (c) => c.json(await deleteAnswer(c, pathId(c, "resultId"), pathId(c, "answerId")))),
+  exportKind: "results",
+  listPopulate: ["user", "fm"],
+  table: results,
+  id: results.id,
+  toDoc: (r) => ({
+    _id: r.id,
+    user: r.userId as unknown,
+    test: r.testId as unknown,
+    fm: r.formatCode as unknown,
+    probability: r.probability,
+    runnerUp: r.runnerUpCode,
+    runnerUpProbability: r.runnerUpProbability,
+    isCompleted: r.isCompleted,
+    isCorrect: r.isCorrect,
+    isDoubt: r.isDoubt,
+    grade: r.quality?.grade ?? null,
+    flags: r.quality?.flags ?? [],
+    modelVersion: r.modelVersion,
+    data: { indicators: r.indicators, scoringVersion: r.scoringVersion } as unknown,
+    answers: undefined as unknown,
+    createdAt: r.createdAt,
+    lastAnswerAt: r.lastAnswerAt,
+    completedAt: r.completedAt,
+  }),
+  sortable: { createdAt: results.createdAt, probability: results.probability, completedAt: results.completedAt },
+  defaultSort: "-createdAt",
+  filters: {
+    format: { kind: "enum", column: results.formatCode, values: FORMAT_CODES },
+    isDoubt: { kind: "bool", column: results.isDoubt },
+    isCorrect: { kind: "bool", column: results.isCorrect },
+    isCompleted: { kind: "bool", column: results.isCompleted },
+    grade: { kind: "enum", column: qualityGrade, values: ["good", "fair", "poor"] },
+    modelVersion: { kind: "text", column: results.modelVersion },
+    createdAt: { kind: "date", column: results.createdAt },
+    user: { kind: "id", column: results.userId },
+    probability: { kind: "number", column: results.probability },
+  },
+  filterForm: ["format", "isDoubt", "isCorrect", "isCompleted", "grade", "modelVersion", "createdAt"],
+  populate: {
+    fm: (db, docs) => populateFormats(db, docs, "fm"),
+    user: (db, docs) => populateUsers(db, docs, "user"),
+    test: (db, docs) => populateTests(db, docs, "test"),
+    answers: async (db, docs) => {
+      for (const d of docs) d.answers = await resultAnswers(db, d._id as string);
+    },
+  },
+  exclude: ["answers", "data", "flags", "runnerUp", "runnerUpProbability", "lastAnswerAt"],
+  columns: [
+    { key: "_id", label: "manager.fields.result", link: true },
+    { key: "user", kind: "user" },
+    { key: "fm", label: "manager.fields.format", kind: "format" },
+    { key: "probability", kind: "percent" },
+    { key: "grade" },
+    { key: "isCompleted", kind: "bool" },
+    { key: "isCorrect", kind: "bool" },
+    { key: "isDoubt", kind: "bool" },
+    { key: "createdAt", kind: "date" },
+  ],
+  fields: [
+    { key: "user", kind: "user" },
+    { key: "test", kind: "json" },
+    { key: "fm", label: "manager.fields.format", kind: "format" },
+    { key: "probability", kind: "percent" },
+    { key: "runnerUp" },
+    { key: "runnerUpProbability", kind: "percent" },
+    { key: "grade" },
+    { key: "flags", kind: "json" },
+    { key: "modelVersion" },
+    { key: "isCompleted", kind: "bool" },
+    { key: "isCorrect", kind: "bool" },
+    { key: "isDoubt", kind: "bool" },
+    { key: "data", kind: "json" },
+    { key: "createdAt", kind: "date" },
+    { key: "completedAt", kind: "date" },
+  ],
+  detailPopulate: ["fm", "user", "test"],
+  form: {
+    schema: z.object({
+      format: z.enum(FORMAT_CODES).optional(),
+      isCorrect: z.boolean().optional(),
+      isDoubt: z.boolean().optional(),
+    }),
+    fields: [
+      { name: "format", kind: "select", options: FORMAT_CODES },
+      { name: "isCorrect", kind: "checkbox" },
+      { name: "isDoubt", kind: "checkbox" },
+    ],
+    toColumns: ({ format, ...rest }) => ({ ...rest, formatCode: format }),
+  },
+  actions: {
+    confirm: { label: "manager.results.confirm", run: async (c, id) => void (await confirmResult(c, id)) },
+    reset: {
+      label: "manager.results.reset",
+      run: async (c, id) => {
+        const r = await resetResultOf(c, id);
+        return { redirect: `/manager/results/${r.id}` };
+      },
+    },
+  },
+  sections: [
+    {
+      key: "answers",
+      title: "manager.results.answers",
+      load: (db, id) => resultAnswers(db, id),
+      columns: [{ key: "position", kind: "number" }, { key: "code" }, { key: "value", kind: "number" }, { key: "seconds", kind: "number" }, { key: "answeredAt", kind: "date" }],
+    },
+  ],
+  links: (d) => [
+    { label: "manager.results.recheck", href: `/manager/rechecker/${d._id}` },
+    ...(d.isCompleted
+      ? [
+          { label: "manager.results.baseReport", href: `/manager/public/base/${d._id}` },
+          { label: "manager.results.fullReport", href: `/manager/public/full/${d._id}` },
+        ]
+      : []),
+  ],
+  subjectOf: (r) => r.userId,
+});

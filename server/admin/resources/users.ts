@@ -1,0 +1,216 @@
+// Users in the back-office: /manager/users, /manager/users/{id}, /manager/users/paid and
+// /api/manager/user. The special calls (logs, results, activate, invites, PDF, masquerade) are
+// in server/admin/users.ts; this file is the declaration.
+import { desc, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { invites, logs, projects, users } from "../../../db/schema";
+import { pathId } from "../../lib/ids";
+import { validate } from "../../lib/validate";
+import { ageFrom, isManager, toUserDoc } from "../../services/users";
+import { auditOfUser } from "../audit";
+import { populateFormats } from "../populate";
+import { defineResource, type ResourceDef, getResource, listResource, parseListQuery, type Doc } from "../resource";
+import { activateUser, addInvites, addInviteSchema, deleteUserByManager, sendReportPdf, startMasqueradeFor, userLogs, userResults } from "../users";
+
+const idBody = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/) });
+
+/** the declaration, for its own calls (typed apart, so it need not infer itself) */
+const self = (): ResourceDef => userResource;
+
+export const userResource = defineResource({
+  name: "users",
+  pagePath: "users",
+  apiPath: "/user",
+  api: (app) =>
+    app
+      .get("/paid-list", async (c) => c.json(await listResource(c.var.deps.db, self(), parseListQuery(self(), c.req.query()), [eq(users.isFull, true)])))
+      .post("/add-invite", validate("json", addInviteSchema), async (c) => c.json(await addInvites(c, c.req.valid("json"))))
+      .post("/send-pdf", validate("json", idBody), async (c) => c.json(await sendReportPdf(c, c.req.valid("json").id)))
+      .get("/:id/logs", async (c) => c.json(await userLogs(c.var.deps.db, pathId(c), c.req.query())))
+      .get("/:id/results", async (c) => c.json({ docs: await userResults(c.var.deps.db, pathId(c)) }))
+      .put("/:id/activate", async (c) => {
+        const id = pathId(c);
+        await activateUser(c, id);
+        return c.json(await getResource(c.var.deps.db, self(), id, { populate: ["invite"] }));
+      })
+      .delete("/:id", async (c) => {
+        await deleteUserByManager(c, pathId(c));
+        return c.json({ deleted: true });
+      })
+      .post("/:id/masq", async (c) => {
+        const { token, user } = await startMasqueradeFor(c, pathId(c));
+        return c.json({ token, user: await toUserDoc(c.var.deps.db, user) });
+      }),
+  views: [{ path: "/manager/users/paid", title: "manager.res.users.paid", match: { isFull: true } }],
+  exportKind: "users",
+  listPopulate: ["format"],
+  table: users,
+  id: users.id,
+  toDoc: (u) => ({
+    _id: u.id,
+    name: u.name,
+    email: u.email,
+    phone: u.phone,
+    birthday: u.birthday,
+    city: u.city,
+    age: ageFrom(u.birthday),
+    gender: u.gender,
+    PersonnelId: u.personnelId,
+    balance: u.balance,
+    role: u.role,
+    isActive: u.isActive,
+    isBusiness: u.isBusiness,
+    isManager: isManager(u),
+    isCompleted: u.isCompleted,
+    isFull: u.isFull,
+    isConfirmed: u.emailConfirmedAt != null,
+    format: u.formatCode as unknown,
+    inviteLink: u.inviteLink,
+    invite: null as unknown,
+    locale: u.locale,
+    createdAt: u.createdAt,
+  }),
+  sortable: { createdAt: users.createdAt, email: users.email, name: users.name },
+  defaultSort: "-createdAt",
+  filters: {
+    email: { kind: "text", column: users.email },
+    name: { kind: "text", column: users.name },
+    phone: { kind: "text", column: users.phone },
+    role: { kind: "enum", column: users.role, values: ["user", "admin"] },
+    isBusiness: { kind: "bool", column: users.isBusiness },
+    isFull: { kind: "bool", column: users.isFull },
+    isCompleted: { kind: "bool", column: users.isCompleted },
+    isActive: { kind: "bool", column: users.isActive },
+    createdAt: { kind: "date", column: users.createdAt },
+  },
+  filterForm: ["role", "isBusiness", "isFull", "isCompleted", "createdAt"],
+  search: [users.email, users.name, users.phone],
+  populate: {
+    format: (db, docs) => populateFormats(db, docs, "format"),
+    /** the invite the user holds (a business project's), else the one they signed up with */
+    invite: async (db, docs) => {
+      const list = docs.map((d) => d._id as string);
+      if (!list.length) return;
+      const rows = await db
+        .select({ _id: invites.id, userId: invites.userId, link: invites.link, status: invites.status, project: { _id: projects.id, name: projects.name } })
+        .from(invites)
+        .innerJoin(projects, eq(projects.id, invites.projectId))
+        .where(inArray(invites.userId, list))
+        .orderBy(desc(invites.createdAt));
+      for (const d of docs) d.invite = rows.find((r) => r.userId === d._id) ?? (d.inviteLink ? { link: d.inviteLink } : null);
+    },
+  },
+  exclude: ["phone", "birthday", "city", "gender", "PersonnelId", "balance", "inviteLink", "invite", "format"],
+  columns: [
+    { key: "email", link: true },
+    { key: "name" },
+    { key: "phone" },
+    { key: "format", kind: "format" },
+    { key: "isFull", kind: "bool" },
+    { key: "isBusiness", kind: "bool" },
+    { key: "createdAt", kind: "date" },
+  ],
+  fields: [
+    { key: "email" },
+    { key: "name" },
+    { key: "phone" },
+    { key: "birthday" },
+    { key: "age", kind: "number" },
+    { key: "city" },
+    { key: "gender" },
+    { key: "PersonnelId" },
+    { key: "role" },
+    { key: "format", kind: "format" },
+    { key: "balance", kind: "number" },
+    { key: "isActive", kind: "bool" },
+    { key: "isConfirmed", kind: "bool" },
+    { key: "isBusiness", kind: "bool" },
+    { key: "isCompleted", kind: "bool" },
+    { key: "isFull", kind: "bool" },
+    { key: "invite", kind: "json" },
+    { key: "createdAt", kind: "date" },
+  ],
+  detailPopulate: ["format", "invite"],
+  form: {
+    schema: z.object({
+      name: z.string().trim().max(200).optional(),
+      phone: z.string().trim().max(40).optional(),
+      city: z.string().trim().max(200).optional(),
+      birthday: z.union([z.iso.date(), z.literal("")]).optional(),
+      gender: z.enum(["Male", "Female"]).optional(),
+      balance: z.number().int().min(0).max(1_000_000).optional(),
+      isActive: z.boolean().optional(),
+      isBusiness: z.boolean().optional(),
+      isFull: z.boolean().optional(),
+    }),
+    fields: [
+      { name: "name", kind: "text" },
+      { name: "phone", kind: "tel" },
+      { name: "city", kind: "text" },
+      { name: "birthday", kind: "date" },
+      { name: "gender", kind: "select", options: ["Male", "Female"] },
+      { name: "balance", kind: "number" },
+      { name: "isActive", kind: "checkbox" },
+      { name: "isBusiness", kind: "checkbox" },
+      { name: "isFull", kind: "checkbox" },
+    ],
+    toColumns: (v) => ({ ...v, birthday: v.birthday === "" ? null : v.birthday, updatedAt: new Date() }),
+  },
+  actions: {
+    activate: { label: "manager.users.activate", run: async (c, id) => void (await activateUser(c, id)) },
+    sendPdf: { label: "manager.users.sendPdf", run: async (c, id) => void (await sendReportPdf(c, id)) },
+    addInvites: {
+      label: "manager.users.addInvites",
+      input: { schema: z.object({ count: z.number().int().min(1).max(10_000) }), fields: [{ name: "count", kind: "number", label: "manager.users.inviteCount" }] },
+      run: async (c, id, input) => void (await addInvites(c, { id, count: input.count as number })),
+    },
+    masq: {
+      label: "manager.users.masq",
+      run: async (c, id) => {
+        await startMasqueradeFor(c, id);
+        return { redirect: "/" };
+      },
+    },
+    delete: {
+      label: "manager.users.delete",
+      danger: true,
+      run: async (c, id) => {
+        await deleteUserByManager(c, id);
+        return { redirect: "/manager/users?deleted=1" };
+      },
+    },
+  },
+  sections: [
+    {
+      key: "results",
+      title: "manager.users.results",
+      load: async (db, id) => (await userResults(db, id)) as Doc[],
+      columns: [
+        { key: "_id", label: "manager.fields.result", link: true },
+        { key: "fm", label: "manager.fields.format", kind: "format" },
+        { key: "isCompleted", kind: "bool" },
+        { key: "createdAt", kind: "date" },
+      ],
+    },
+    {
+      key: "logs",
+      title: "manager.users.logs",
+      load: async (db, id) =>
+        (await db.select().from(logs).where(eq(logs.userId, id)).orderBy(desc(logs.createdAt)).limit(100)).map((l) => ({
+          action: l.action,
+          actorId: l.actorId,
+          data: l.data,
+          createdAt: l.createdAt,
+        })),
+      columns: [{ key: "action" }, { key: "actorId", label: "manager.fields.actor" }, { key: "data", kind: "json" }, { key: "createdAt", kind: "date" }],
+    },
+    {
+      key: "audit",
+      title: "manager.users.audit",
+      load: async (db, id) =>
+        (await auditOfUser(db, id)).map((a) => ({ action: a.action, realActorId: a.realActorId, changes: a.changes, createdAt: a.createdAt })),
+      columns: [{ key: "action" }, { key: "realActorId", label: "manager.fields.actor" }, { key: "changes", kind: "json" }, { key: "createdAt", kind: "date" }],
+    },
+  ],
+  subjectOf: (u) => u.id,
+});

@@ -1,0 +1,238 @@
+// The back-office's result operations beside the declaration (resources/results.ts): confirm,
+// reset, delete an answer, and the rechecker (the network's 27 probabilities next to the
+// rule-based scorer, for complete and in-progress results alike; re-classification with the
+// current model; the queue; the count of confirmed results for the next training).
+import { readFileSync } from "node:fs";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import { answers, questions, results } from "../../db/schema";
+import { CARD_PATH, FORMATS, loadClassifier, N_ITEMS, predictProbabilities, scoreAnswers, type AnswerValue } from "../../model";
+import { responseQuality } from "../../model/quality";
+import { notFound } from "../lib/errors";
+import { omit, paged, type Paged } from "../lib/listing";
+import { resetResult } from "../services/testing";
+import { findUserById } from "../services/users";
+import { actorOf, audit } from "./audit";
+import { populateFormats, populateUsers } from "./populate";
+import { orderOf, parseListQuery, populateDocs, whereOf, type Doc, type ListQuery, type ManagerContext } from "./resource";
+import { resultResource } from "./resources/results";
+
+async function requireResult(db: Db, id: string) {
+  const [r] = await db.select().from(results).where(eq(results.id, id)).limit(1);
+  if (!r) throw notFound();
+  return r;
+}
+
+export async function confirmResult(c: ManagerContext, id: string) {
+  const db = c.var.deps.db;
+  const r = await requireResult(db, id);
+  await db.update(results).set({ isCorrect: true }).where(eq(results.id, id));
+  await audit(db, actorOf(c), { action: "results.confirm", entity: "results", entityId: id, subjectUserId: r.userId, changes: { isCorrect: { from: r.isCorrect, to: true } } });
+}
+
+/** Spec §4 reset: a new open result (a retake) for the result's owner; the old one stays. */
+export async function resetResultOf(c: ManagerContext, id: string) {
+  const db = c.var.deps.db;
+  const r = await requireResult(db, id);
+  const owner = await findUserById(db, r.userId);
+  if (!owner) throw notFound();
+  const fresh = await resetResult(db, owner);
+  await audit(db, actorOf(c), { action: "results.reset", entity: "results", entityId: id, subjectUserId: r.userId, changes: { newResult: fresh.id } });
+  return fresh;
+}
+
+export async function deleteAnswer(c: ManagerContext, resultId: string, answerId: string) {
+  const db = c.var.deps.db;
+  const r = await requireResult(db, resultId);
+  const [a] = await db.select().from(answers).where(and(eq(answers.id, answerId), eq(answers.resultId, resultId))).limit(1);
+  if (!a) throw notFound();
+  await db.delete(answers).where(eq(answers.id, answerId));
+  await audit(db, actorOf(c), {
+    action: "results.deleteAnswer",
+    entity: "results",
+    entityId: resultId,
+    subjectUserId: r.userId,
+    changes: { answer: answerId, question: a.questionId, value: { from: a.value, to: null } },
+  });
+  return { deleted: answerId };
+}
+
+// ---------------------------------------------------------------- the rechecker
+/** The rule-based format from stored indicators, in SQL (model/scoring.ts's bands), for the queue. */
+const ind = (k: string) => sql`json_extract(${results.indicators}, ${`$.${k}`})`;
+export const ruleFormatSql = sql<string | null>`case when ${results.indicators} is null then null else
+  (case when ${ind("system")} >= 60 then 'SYS' when ${ind("analytics")} >= 60 then 'ANL' else 'BAL' end) || '-' ||
+  (case when ${ind("volume")} < 35 then 'LOW' when ${ind("volume")} < 65 then 'MID' else 'HIGH' end) || '-' ||
+  (case when ${ind("presentation")} <= -5 then 'SLOW' when ${ind("presentation")} >= 5 then 'FAST' else 'MID' end) end`;
+/** Below this the network's top probability counts as low (the queue shows those early). */
+export const LOW_PROBABILITY = 0.6;
+
+export const formatRequestSchema = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/) });
+
+/** One result's answers in position order (0, "don't know", where not answered yet). */
+async function answerVector(db: Db, r: typeof results.$inferSelect) {
+  const rows = await db
+    .select({ position: questions.position, value: answers.value, elapsedMs: answers.elapsedMs })
+    .from(questions)
+    .leftJoin(answers, and(eq(answers.questionId, questions.id), eq(answers.resultId, r.id)))
+    .where(eq(questions.testId, r.testId))
+    .orderBy(asc(questions.position));
+  const values = new Array<AnswerValue>(N_ITEMS).fill(0);
+  const elapsed = new Array<number | null>(N_ITEMS).fill(null);
+  let answered = 0;
+  for (const row of rows) {
+    if (row.position < 1 || row.position > N_ITEMS || row.value == null) continue;
+    values[row.position - 1] = row.value as AnswerValue;
+    elapsed[row.position - 1] = row.elapsedMs;
+    answered++;
+  }
+  return { values, elapsed, answered };
+}
+
+/**
+ * The rechecker's view of a result: the network's 27 probabilities (`array`, in the formats'
+ * class order, `formats`), the rule-based format, the runner-up and the quality flags. `fresh`
+ * says which format to answer with: the stored one (`format`) or the current model's (`new-format`).
+ */
+export async function recheck(db: Db, id: string, fresh: boolean) {
+  const r = await requireResult(db, id);
+  const { values, elapsed, answered } = await answerVector(db, r);
+  const p = await predictProbabilities(values, 1);
+  const array = Array.from(p, (v) => Math.round(v * 1e4) / 1e4);
+  const order = array.map((v, i) => [v, i] as const).sort((a, b) => b[0] - a[0]);
+  const top = FORMATS[order[0]![1]]!.code;
+  const rule = scoreAnswers(values).formatCode;
+  const quality = responseQuality(values, elapsed, order[0]![0]);
+  const { version } = await loadClassifier();
+  return {
+    format: fresh || !r.formatCode ? top : r.formatCode,
+    array,
+    formats: FORMATS.map((f) => f.code),
+    network: { format: top, probability: order[0]![0], runnerUp: FORMATS[order[1]![1]]!.code, runnerUpProbability: order[1]![0], modelVersion: version },
+    stored: { format: r.formatCode, probability: r.probability, runnerUp: r.runnerUpCode, modelVersion: r.modelVersion },
+    rule,
+    disagree: rule !== top,
+    quality,
+    answered,
+    isCompleted: r.isCompleted,
+    isCorrect: r.isCorrect,
+    isDoubt: r.isDoubt,
+  };
+}
+
+export const setFormatSchema = z.object({
+  format: z.enum(FORMATS.map((f) => f.code) as [string, ...string[]]),
+  isCorrect: z.boolean().optional(),
+  isDoubt: z.boolean().optional(),
+});
+
+/** The manager sets the format by hand (which confirms it unless told otherwise). */
+export async function setFormat(c: ManagerContext, id: string, input: z.infer<typeof setFormatSchema>) {
+  const db = c.var.deps.db;
+  const r = await requireResult(db, id);
+  const patch = { formatCode: input.format, isCorrect: input.isCorrect ?? true, isDoubt: input.isDoubt ?? r.isDoubt };
+  await db.update(results).set(patch).where(eq(results.id, id));
+  await audit(db, actorOf(c), {
+    action: "results.setFormat",
+    entity: "results",
+    entityId: id,
+    subjectUserId: r.userId,
+    changes: {
+      formatCode: { from: r.formatCode, to: patch.formatCode },
+      isCorrect: { from: r.isCorrect, to: patch.isCorrect },
+      isDoubt: { from: r.isDoubt, to: patch.isDoubt },
+    },
+  });
+  return recheck(db, id, false);
+}
+
+/** How many confirmed results `npm run model:train` will use, and how many came since the model. */
+export async function neuralCount(db: Db) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(results)
+    .where(and(eq(results.isCorrect, true), eq(results.isCompleted, true), sql`${results.formatCode} is not null`));
+  const card = JSON.parse(readFileSync(CARD_PATH, "utf8")) as { version: string; createdAt: string; data?: { managerConfirmed?: number } };
+  const used = card.data?.managerConfirmed ?? 0;
+  return { confirmed: row!.n, usedByModel: used, new: Math.max(0, row!.n - used), modelVersion: card.version, trainedAt: card.createdAt };
+}
+
+/** The rechecker queue: disagreements first, then low top probabilities, then in-progress, then the rest. */
+export async function recheckQueue(db: Db, q: ListQuery) {
+  const rule = ruleFormatSql;
+  const priority = sql<number>`case
+    when ${results.isCorrect} = 1 then 4
+    when ${results.indicators} is not null and ${rule} <> ${results.formatCode} then 0
+    when ${results.probability} < ${LOW_PROBABILITY} then 1
+    when ${results.isCompleted} = 0 then 2
+    else 3 end`;
+  const where = whereOf(resultResource as never, q);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ r: results, rule, priority })
+      .from(results)
+      .where(where)
+      .orderBy(asc(priority), asc(results.probability), desc(results.createdAt))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ n: count() }).from(results).where(where),
+  ]);
+  const docs = rows.map(({ r, rule: ruleCode, priority: p }) => ({
+    _id: r.id,
+    user: r.userId as unknown,
+    fm: r.formatCode as unknown,
+    rule: ruleCode,
+    probability: r.probability,
+    runnerUp: r.runnerUpCode,
+    grade: r.quality?.grade ?? null,
+    flags: r.quality?.flags ?? [],
+    isCompleted: r.isCompleted,
+    isCorrect: r.isCorrect,
+    isDoubt: r.isDoubt,
+    reason: (["disagree", "lowProbability", "inProgress", "rest", "confirmed"] as const)[Number(p)] ?? "rest",
+    createdAt: r.createdAt,
+  }));
+  await populateUsers(db, docs, "user");
+  await populateFormats(db, docs, "fm");
+  return paged(docs, total!.n, q.page, q.limit);
+}
+
+/** POST filter-list: the filter in the body (`match` or the filter keys themselves); adds newCount,
+ * the matching complete results no manager has confirmed yet. */
+export function filterListQuery(body: Record<string, unknown>): ListQuery {
+  const { page, limit, sort, populate, exclude, q, match, ...rest } = body;
+  const str = (v: unknown) => (v == null ? undefined : Array.isArray(v) ? v.join(",") : String(v));
+  return parseListQuery(resultResource as never, {
+    page: str(page),
+    limit: str(limit),
+    sort: str(sort),
+    populate: str(populate),
+    exclude: str(exclude),
+    q: str(q),
+    match: JSON.stringify(match ?? rest),
+  });
+}
+
+/** filter-list: the page, and in one counting pass over the same filter both the total and
+ * newCount (the matching complete results no manager has confirmed yet). */
+export async function filterList(db: Db, q: ListQuery): Promise<Paged<Partial<Doc>> & { newCount: number }> {
+  const def = resultResource as unknown as import("./resource").ResourceDef;
+  const where = whereOf(def, q);
+  const [rows, [counts]] = await Promise.all([
+    db
+      .select()
+      .from(results)
+      .where(where)
+      .orderBy(...orderOf(def, q.sort))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db
+      .select({ n: count(), fresh: sql<number>`coalesce(sum(case when ${results.isCompleted} = 1 and ${results.isCorrect} = 0 then 1 else 0 end), 0)` })
+      .from(results)
+      .where(where),
+  ]);
+  const docs: Doc[] = rows.map((r) => def.toDoc(r));
+  await populateDocs(db, def, docs, q.populate);
+  return { ...paged(docs.map((d) => omit(d, q.exclude)), counts!.n, q.page, q.limit), newCount: Number(counts!.fresh) };
+}

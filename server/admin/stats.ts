@@ -1,0 +1,110 @@
+// Back-office statistics (spec manager §3): an overall object and four daily/monthly series.
+// Series come oldest first with every day (or month) present, zeros included; the pages show
+// them in reverse order (spec §9) in the tables, and chronologically in the charts.
+import { and, count, eq, gte, isNotNull, sql, sum } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import { orders, projects, results, users } from "../../db/schema";
+
+export interface Point {
+  date: string;
+  count: number;
+  amount?: number;
+}
+
+export const seriesQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(366).default(30) });
+export const monthsQuerySchema = z.object({ months: z.coerce.number().int().min(1).max(60).default(12) });
+
+const DAY = 86_400_000;
+const dayKey = (d: Date) => d.toISOString().slice(0, 10);
+
+function startOfDay(daysBack: number, now = new Date()) {
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  return new Date(d.getTime() - (daysBack - 1) * DAY);
+}
+
+function fillDays(rows: { key: string; n: number; amount?: number | null }[], from: Date, days: number, withAmount = false): Point[] {
+  const by = new Map(rows.map((r) => [r.key, r]));
+  return Array.from({ length: days }, (_, i) => {
+    const key = dayKey(new Date(from.getTime() + i * DAY));
+    const r = by.get(key);
+    return withAmount ? { date: key, count: r?.n ?? 0, amount: Number(r?.amount ?? 0) } : { date: key, count: r?.n ?? 0 };
+  });
+}
+
+const dayOf = (col: unknown) => sql<string>`strftime('%Y-%m-%d', ${col} / 1000, 'unixepoch')`;
+const monthOf = (col: unknown) => sql<string>`strftime('%Y-%m', ${col} / 1000, 'unixepoch')`;
+
+export async function overall(db: Db) {
+  const [[u], [paidUsers], [business], [completed], [open], [confirmed], [doubt], [proj], [paid]] = await Promise.all([
+    db.select({ n: count() }).from(users),
+    db.select({ n: count() }).from(users).where(eq(users.isFull, true)),
+    db.select({ n: count() }).from(users).where(eq(users.isBusiness, true)),
+    db.select({ n: count() }).from(results).where(eq(results.isCompleted, true)),
+    db.select({ n: count() }).from(results).where(eq(results.isCompleted, false)),
+    db.select({ n: count() }).from(results).where(eq(results.isCorrect, true)),
+    db.select({ n: count() }).from(results).where(eq(results.isDoubt, true)),
+    db.select({ n: count() }).from(projects).where(eq(projects.isDemo, false)),
+    db.select({ n: count(), revenue: sum(orders.amount) }).from(orders).where(eq(orders.state, "paid")),
+  ]);
+  return {
+    users: u!.n,
+    paidUsers: paidUsers!.n,
+    businessUsers: business!.n,
+    projects: proj!.n,
+    completedResults: completed!.n,
+    resultsInProgress: open!.n,
+    confirmedResults: confirmed!.n,
+    doubtfulResults: doubt!.n,
+    paidOrders: paid!.n,
+    revenue: Number(paid!.revenue ?? 0),
+  };
+}
+
+export async function usersByDays(db: Db, days: number) {
+  const from = startOfDay(days);
+  const key = dayOf(users.createdAt);
+  const rows = await db.select({ key, n: count() }).from(users).where(gte(users.createdAt, from)).groupBy(key);
+  return fillDays(rows, from, days);
+}
+
+export async function usersByMonths(db: Db, months: number, now = new Date()) {
+  const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (months - 1), 1));
+  const key = monthOf(users.createdAt);
+  const rows = await db.select({ key, n: count() }).from(users).where(gte(users.createdAt, from)).groupBy(key);
+  const by = new Map(rows.map((r) => [r.key, r.n]));
+  return Array.from({ length: months }, (_, i) => {
+    const d = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + i, 1));
+    const k = d.toISOString().slice(0, 7);
+    return { date: k, count: by.get(k) ?? 0 };
+  });
+}
+
+/** Business accounts opened per day: the first project each (non-demo) owner created. */
+export async function businessAccountsByDays(db: Db, days: number) {
+  const from = startOfDay(days);
+  const key = dayOf(projects.createdAt);
+  const rows = await db
+    .select({ key, n: sql<number>`count(distinct ${projects.ownerId})` })
+    .from(projects)
+    .where(and(gte(projects.createdAt, from), eq(projects.isDemo, false)))
+    .groupBy(key);
+  return fillDays(rows, from, days);
+}
+
+/** Paid orders per day, with their sum in kopecks. */
+export async function paymentsByDays(db: Db, days: number) {
+  const from = startOfDay(days);
+  const key = dayOf(orders.paidAt);
+  const rows = await db
+    .select({ key, n: count(), amount: sum(orders.amount) })
+    .from(orders)
+    .where(and(eq(orders.state, "paid"), isNotNull(orders.paidAt), gte(orders.paidAt, from)))
+    .groupBy(key);
+  return fillDays(
+    rows.map((r) => ({ ...r, amount: Number(r.amount ?? 0) })),
+    from,
+    days,
+    true,
+  );
+}

@@ -1,0 +1,9 @@
+// /api/manager/exporting: the list of past exports (spec manager §7) and a new export, streamed.
+import { Hono } from "hono";
+import { exportSchema, listExports, streamExport } from "../../admin/exports";
+import { validate } from "../../lib/validate";
+import type { ManagerEnv } from ".";
+
+export const managerExportingApi = new Hono<ManagerEnv>()
+  .get("/", async (c) => c.json(await listExports(c.var.deps.db, c.req.query())))
+  .post("/", validate("json", exportSchema), async (c) => streamExport(c, c.req.valid("json")));
