@@ -53,6 +53,17 @@ function Signup() {
   );
 }
 
+/** The posted sign-up form as the sign-up call's input (checkboxes → booleans, "" → absent). */
+export const signupFormInput = (v: Record<string, string>) => ({
+  email: v.email,
+  password: v.password || undefined,
+  policy: v.policy === "on",
+  terms: v.terms === "on",
+  offer: v.offer === "on",
+  invite: v.invite || undefined,
+  captcha: v.captcha || undefined,
+});
+
 export default definePage({
   path: "/signup",
   guards: ["guest"],
@@ -68,14 +79,6 @@ export default definePage({
         setSessionCookies(c, token, user.id);
         return c.redirect("/test/start", 303);
       },
-      (v) => ({
-        email: v.email,
-        password: v.password || undefined,
-        policy: v.policy === "on",
-        terms: v.terms === "on",
-        offer: v.offer === "on",
-        invite: v.invite || undefined,
-        captcha: v.captcha || undefined,
-      }),
+      signupFormInput,
     ),
 });

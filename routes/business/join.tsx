@@ -13,6 +13,7 @@ import { richText } from "../_blocks/rich-text";
 import { PublicLayout } from "../_layouts/public";
 import { ServerForm } from "../_blocks/blocks";
 import { notFound } from "../../server/lib/errors";
+import { signupFormInput } from "../account/signup";
 
 type Data = {
   code: string;
@@ -185,15 +186,7 @@ export const joinPage = definePage({
         await joinProject(c.var.deps.db, user, code);
         return c.redirect("/test/start", 303);
       },
-      (v) => ({
-        email: v.email,
-        password: v.password || undefined,
-        policy: v.policy === "on",
-        terms: v.terms === "on",
-        offer: v.offer === "on",
-        consent: v.consent,
-        captcha: v.captcha || undefined,
-      }),
+      (v) => ({ ...signupFormInput(v), consent: v.consent }),
     );
   },
 });

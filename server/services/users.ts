@@ -28,13 +28,8 @@ export function ageFrom(birthday: string | null, now = new Date()): number | nul
   return age;
 }
 
-/** The user as the API shows it: `_id`, no secrets. */
-export async function toUserDoc(db: Db, u: UserRow) {
-  let format: { code: string; name: unknown } | null = null;
-  if (u.formatCode) {
-    const [f] = await db.select({ code: formats.code, name: formats.name }).from(formats).where(eq(formats.code, u.formatCode));
-    format = f ?? null;
-  }
+/** The user's own fields as the API shows them: `_id`, no secrets (no format: see toUserDoc). */
+export function userFields(u: UserRow) {
   return {
     _id: u.id,
     name: u.name,
@@ -55,9 +50,18 @@ export async function toUserDoc(db: Db, u: UserRow) {
     isConfirmed: isEmailConfirmed(u),
     alert: u.alert,
     locale: u.locale,
-    format,
     createdAt: u.createdAt,
   };
+}
+
+/** The user as the API shows them, with their format's name. */
+export async function toUserDoc(db: Db, u: UserRow) {
+  let format: { code: string; name: unknown } | null = null;
+  if (u.formatCode) {
+    const [f] = await db.select({ code: formats.code, name: formats.name }).from(formats).where(eq(formats.code, u.formatCode));
+    format = f ?? null;
+  }
+  return { ...userFields(u), format };
 }
 
 /** The one rule for "is a manager" (spec: role equals the manager role, admin), with a confirmed

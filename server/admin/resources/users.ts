@@ -6,7 +6,7 @@ import { z } from "zod";
 import { invites, logs, projects, users } from "../../../db/schema";
 import { pathId } from "../../lib/ids";
 import { validate } from "../../lib/validate";
-import { ageFrom, isManager, toUserDoc } from "../../services/users";
+import { toUserDoc, userFields } from "../../services/users";
 import { auditOfUser } from "../audit";
 import { populateFormats } from "../populate";
 import { defineResource, type ResourceDef, getResource, listResource, parseListQuery, type Doc } from "../resource";
@@ -47,28 +47,10 @@ export const userResource = defineResource({
   table: users,
   id: users.id,
   toDoc: (u) => ({
-    _id: u.id,
-    name: u.name,
-    email: u.email,
-    phone: u.phone,
-    birthday: u.birthday,
-    city: u.city,
-    age: ageFrom(u.birthday),
-    gender: u.gender,
-    PersonnelId: u.personnelId,
-    balance: u.balance,
-    role: u.role,
-    isActive: u.isActive,
-    isBusiness: u.isBusiness,
-    isManager: isManager(u),
-    isCompleted: u.isCompleted,
-    isFull: u.isFull,
-    isConfirmed: u.emailConfirmedAt != null,
+    ...userFields(u),
     format: u.formatCode as unknown,
     inviteLink: u.inviteLink,
     invite: null as unknown,
-    locale: u.locale,
-    createdAt: u.createdAt,
   }),
   sortable: { createdAt: users.createdAt, email: users.email, name: users.name },
   defaultSort: "-createdAt",
