@@ -122,13 +122,7 @@ export function CabinetLayout({ kind, title, actions, banner, children }: { kind
                 {initials}
               </span>
             )}
-            {auth && auth.kind !== "demo" && (
-              <form method="post" action="/logout">
-                <button type="submit" className="whitespace-nowrap text-sm text-slate-600 hover:underline">
-                  {t("common.nav.logout")}
-                </button>
-              </form>
-            )}
+            <LogoutButton />
           </div>
         </header>
         <main id="main" className="px-4 py-6 sm:px-8">
@@ -251,13 +245,7 @@ export function DashboardLayout({ shell, title, children }: { shell: ShellData; 
             </nav>
           </details>
           <ProjectBar shell={shell} />
-          {auth && auth.kind !== "demo" && (
-            <form method="post" action="/logout">
-              <button type="submit" className="text-sm text-slate-600 hover:underline">
-                {t("common.nav.logout")}
-              </button>
-            </form>
-          )}
+          <LogoutButton />
         </header>
         <main id="main" className="px-3 py-5 sm:px-6">
           {shell.demo && <DemoBanner />}
@@ -277,5 +265,18 @@ export function BusinessShell({ shell, title, children }: { shell: ShellData; ti
     <CabinetLayout kind="business" title={title} actions={<ProjectBar shell={shell} />} banner={shell.demo ? <DemoBanner /> : undefined}>
       {children}
     </CabinetLayout>
+  );
+}
+
+/** Log out, in both cabinet headers; the read-only demo has nobody to log out. */
+function LogoutButton() {
+  const { t, auth } = usePage();
+  if (!auth || auth.kind === "demo") return null;
+  return (
+    <form method="post" action="/logout">
+      <button type="submit" className="whitespace-nowrap text-sm text-slate-600 hover:underline">
+        {t("common.nav.logout")}
+      </button>
+    </form>
   );
 }

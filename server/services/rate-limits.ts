@@ -2,7 +2,7 @@
 // instances behind a libSQL server share them and a restart does not reset them. One statement
 // per hit (an upsert that starts a new window when the old one is over), so concurrent hits
 // never lose a count.
-import { lt, sql } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rateLimits } from "../../db/schema";
 import { tooMany } from "../lib/errors";
@@ -65,7 +65,7 @@ export async function consume(db: Db, name: LimitName, who: string | null, now =
 /** Seconds to wait before `key` may try again (0: now), without counting a hit. */
 export async function retryAfter(db: Db, name: LimitName, who: string, now = Date.now()): Promise<number> {
   const limit = LIMITS[name];
-  const [row] = await db.select().from(rateLimits).where(sql`${rateLimits.key} = ${`${name}:${who}`}`);
+  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, `${name}:${who}`));
   if (!row || row.resetAt <= now || row.count < limit.max) return 0;
   return Math.ceil((row.resetAt - now) / 1000);
 }
@@ -74,7 +74,7 @@ export async function retryAfter(db: Db, name: LimitName, who: string, now = Dat
 export const recordFailure = (db: Db, name: LimitName, who: string, now = Date.now()) => hit(db, `${name}:${who}`, LIMITS[name], now);
 
 export async function clear(db: Db, name: LimitName, who: string) {
-  await db.delete(rateLimits).where(sql`${rateLimits.key} = ${`${name}:${who}`}`);
+  await db.delete(rateLimits).where(eq(rateLimits.key, `${name}:${who}`));
 }
 
 /** Forgets every counter (an operator's reset after an incident; tests between cases). */
@@ -94,7 +94,7 @@ export async function loginWait(db: Db, email: string, ip: string, now = Date.no
 
 /** How long to hold a login attempt for an account under attack: grows with failures, ≤ 3 s. */
 export async function loginBackoffMs(db: Db, email: string, now = Date.now()): Promise<number> {
-  const [row] = await db.select().from(rateLimits).where(sql`${rateLimits.key} = ${`loginAccount:${email}`}`);
+  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, `loginAccount:${email}`));
   if (!row || row.resetAt <= now || row.count < LIMITS.loginAccount.max) return 0;
   return Math.min(3000, 250 * (row.count - LIMITS.loginAccount.max + 1));
 }

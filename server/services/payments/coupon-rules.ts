@@ -1,7 +1,7 @@
 // Whether a coupon applies, what it takes off, and its uses: one is reserved when a discounted
 // order is created (so a coupon of count 1 gives one discounted order, not three) and given back
 // when that order fails, is replaced or lapses unpaid.
-import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { couponUses, coupons, orders } from "../../../db/schema";
 import { AppError } from "../../lib/errors";
@@ -82,6 +82,6 @@ export async function releaseLapsedReservations(db: Db, couponId: string, now = 
 
 /** Does this order hold its coupon's use (reserved at checkout)? */
 export async function holdsCoupon(db: Db, couponId: string, orderId: string) {
-  const [row] = await db.select({ orderId: couponUses.orderId }).from(couponUses).where(and(eq(couponUses.couponId, couponId), inArray(couponUses.orderId, [orderId])));
+  const [row] = await db.select({ orderId: couponUses.orderId }).from(couponUses).where(and(eq(couponUses.couponId, couponId), eq(couponUses.orderId, orderId)));
   return Boolean(row);
 }
