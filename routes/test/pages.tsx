@@ -216,18 +216,25 @@ async function testByOrder(c: SignedInContext) {
   return test;
 }
 
-/** Starting a test by its order: the activation code when the test has one, else one button. */
-function StartForm({ needsCode }: { needsCode: boolean }) {
+/** Starting a test by its order: what the test is, then the activation code when it has one,
+ * else one button (a POST: opening the page creates nothing). */
+interface StartByOrder {
+  name: string;
+  questions: number;
+  minutes: number;
+  needsCode: boolean;
+}
+
+function StartForm({ start }: { start: StartByOrder }) {
   const { t } = usePage();
+  const fields = start.needsCode ? [{ name: "code", label: t("test.start.code"), required: true }] : [];
   return (
     <LabLayout>
       <div className="container-page max-w-md py-10">
         <div className="card">
-          {needsCode ? (
-            <ServerForm kind="code" submit={t("test.start.codeSubmit")} fields={[{ name: "code", label: t("test.start.code"), required: true }]} />
-          ) : (
-            <ServerForm kind="code" submit={t("test.start.begin")} fields={[]} />
-          )}
+          <h1 className="mb-1 text-2xl font-bold">{start.name}</h1>
+          <p className="mb-5 text-sm font-semibold text-brand-700">{t("test.start.facts", { questions: start.questions, minutes: start.minutes })}</p>
+          <ServerForm kind="code" submit={start.needsCode ? t("test.start.codeSubmit") : t("test.start.begin")} fields={fields} />
         </div>
       </div>
     </LabLayout>
@@ -242,11 +249,14 @@ export const testByOrderPage = definePage({
     const test = await testByOrder(c);
     const open = await currentResult(c.var.deps.db, c.var.user.id);
     // only an open result of this test is continued; starting one is the form's POST
-    if (open?.testId !== test.id) return { start: { needsCode: Boolean(test.activationCode) } };
+    if (open?.testId !== test.id) {
+      const name = test.name[c.var.locale] || test.name.ru || c.var.t("test.start.title");
+      return { start: { name, questions: await questionCount(c.var.deps.db, test.id), minutes: test.minutes, needsCode: Boolean(test.activationCode) } };
+    }
     return runnerData(c, test);
   },
   title: (t) => t("test.start.title"),
-  Component: ({ data }: { data: RunnerData | { start: { needsCode: boolean } } }) => ("start" in data ? <StartForm needsCode={data.start.needsCode} /> : <Runner data={data} />),
+  Component: ({ data }: { data: RunnerData | { start: StartByOrder } }) => ("start" in data ? <StartForm start={data.start} /> : <Runner data={data} />),
   action: async (c) => {
     const test = await testByOrder(c);
     const code = test.activationCode ? z.string().trim().min(1, "common.validation.required").max(100) : z.string().max(100).optional();
