@@ -10,6 +10,38 @@ import { PublicLayout } from "../_layouts/public";
 import { ServerForm } from "../_blocks/blocks";
 import { primaryAction } from "../../server/lib/links";
 import { useSignedIn } from "../../server/render/signed-in";
+import { myCompanies, setConsent } from "../../server/services/business/join";
+
+type Company = Awaited<ReturnType<typeof myCompanies>>[number];
+
+/** The companies this person joined, each with the consent they can withdraw or give back. */
+function CompaniesList({ companies }: { companies: Company[] }) {
+  const { t } = usePage();
+  return (
+    <div className="card" data-testid="companies">
+      <h2 className="mb-2 text-xl font-semibold">{t("auth.account.companiesTitle")}</h2>
+      <p className="mb-4 text-slate-600">{t("auth.account.companiesLead")}</p>
+      <ul className="divide-y divide-slate-100">
+        {companies.map((m) => (
+          <li key={m._id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <div className="min-w-0">
+              <p className="truncate font-medium">{m.project.name}</p>
+              <p className="text-sm text-slate-500">{m.consent ? t("cabinet.join.consentOn") : t("cabinet.join.consentOff")}</p>
+            </div>
+            <form method="post">
+              <input type="hidden" name="_form" value="consent" />
+              <input type="hidden" name="project" value={m.project._id} />
+              <input type="hidden" name="consent" value={m.consent ? "0" : "1"} />
+              <button className="btn-secondary py-2 text-sm" data-testid="account-consent">
+                {m.consent ? t("cabinet.join.withdraw") : t("cabinet.join.giveBack")}
+              </button>
+            </form>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 const SECTIONS = ["profile", "sessions", "data"] as const;
 type Section = (typeof SECTIONS)[number];
@@ -50,7 +82,7 @@ function SessionsList({ sessions, current }: { sessions: SessionRow[]; current: 
   );
 }
 
-function Account({ data }: { data: { section: Section; sessions: SessionRow[] } }) {
+function Account({ data }: { data: { section: Section; sessions: SessionRow[]; companies: Company[] } }) {
   const { t } = usePage();
   const auth = useSignedIn();
   const first = primaryAction(auth);
@@ -100,6 +132,7 @@ function Account({ data }: { data: { section: Section; sessions: SessionRow[] } 
         )}
         {data.section === "data" && (
           <div className="space-y-4">
+            {data.companies.length > 0 && <CompaniesList companies={data.companies} />}
             <div className="card">
               <h2 className="mb-2 text-xl font-semibold">{t("auth.account.dataTitle")}</h2>
               <p className="mb-4 text-slate-600">{t("auth.account.exportLead")}</p>
@@ -125,8 +158,12 @@ export default definePage({
   params: z.object({ section: z.enum(SECTIONS).optional() }),
   load: async (c) => {
     const section = (c.req.param("section") ?? "profile") as Section;
-    const sessions = section === "sessions" ? await listUserSessions(c.var.deps.db, c.var.user.id) : [];
-    return { section, sessions };
+    const db = c.var.deps.db;
+    const [sessions, companies] = await Promise.all([
+      section === "sessions" ? listUserSessions(db, c.var.user.id) : [],
+      section === "data" ? myCompanies(db, c.var.user) : [],
+    ]);
+    return { section, sessions, companies };
   },
   title: (t) => t("auth.account.title"),
   Component: Account,
@@ -137,6 +174,10 @@ export default definePage({
     const here = new URL(c.req.url).pathname;
     if (body._form === "end-session" && typeof body.session === "string") {
       await revokeSession(db, body.session, auth.user.id);
+      return c.redirect(here, 303);
+    }
+    if (body._form === "consent" && typeof body.project === "string") {
+      await setConsent(db, auth.user, body.project, body.consent === "1");
       return c.redirect(here, 303);
     }
     if (body._form === "end-others") {

@@ -208,6 +208,17 @@ describe("joining through the invitation page", () => {
     const list = await (await get("/business/employees?sort=name")).text();
     expect(list).toContain("joiner@example.com");
     expect(list).toContain("Hidden by the employee");
+    // and giving it back from the account's data section, where every company joined is listed
+    const form = { Cookie: `token=${token}`, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" };
+    const account = await (await t.app.request("/account/data?lang=en", { headers: { Cookie: `token=${token}` } })).text();
+    expect(account).toContain('data-testid="companies"');
+    expect(account).toContain("Pages Co");
+    expect(account).toContain("Share my results again");
+    const back = await t.app.request("/account/data", { method: "POST", headers: form, body: `_form=consent&project=${project}&consent=1` });
+    expect(back.status).toBe(303);
+    expect(await (await get("/business/employees?sort=name")).text()).not.toContain("Hidden by the employee");
+    const foreign = await t.app.request("/account/data", { method: "POST", headers: form, body: "_form=consent&project=ffffffffffffffffffffffff&consent=0" });
+    expect(foreign.status).toBe(404);
     expect((await t.app.request("/invite/nope-not-a-code-1")).status).toBe(404);
   });
 });
