@@ -2,6 +2,10 @@
 // seeded database (test/api/query-plans.test.ts explains every statement it prepares). To cover a
 // new list — employees, invites, back-office users/results, stats series — add one line here.
 import type { Db } from "../db/client";
+import { listResource, parseListQuery } from "../server/admin/resource";
+import { filterListQuery } from "../server/admin/results";
+import { resultResource } from "../server/admin/resources/results";
+import { userResource } from "../server/admin/resources/users";
 import { businessOverview, managerOverview } from "../server/services/cabinet";
 import { listOwnInvites } from "../server/services/invites";
 import { listOrders } from "../server/services/payments";
@@ -41,6 +45,10 @@ export const NAMED_QUERIES: Record<string, (db: Db, f: Fixtures) => Promise<unkn
   "manager overview (totals, invoices, latest results)": (db) => managerOverview(db),
   "referral statistics": (db, f) => referralStat(db, f.referralId),
   "total of people (landing counter)": (db) => totalUsers(db),
+  "back-office users by flags": (db) => listResource(db, userResource, parseListQuery(userResource, { match: JSON.stringify({ isCompleted: true, role: "user", isBusiness: false }) })),
+  "back-office users, e-mail contains": (db) => listResource(db, userResource, parseListQuery(userResource, { match: JSON.stringify({ email: { $regex: "large42" } }) })),
+  "back-office users, search": (db) => listResource(db, userResource, parseListQuery(userResource, { q: "Large 4" })),
+  "back-office results filter-list": (db) => listResource(db, resultResource, filterListQuery({ isCompleted: true, isDoubt: true })),
 };
 
 /** Tables whose row count grows with users: a full scan of one is a bug at 100,000 users. */

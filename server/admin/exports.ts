@@ -11,8 +11,8 @@ import { exportsLog, formats, orders, results, users } from "../../db/schema";
 import { createId } from "../lib/ids";
 import { paged, pagingSchema, parseMatch } from "../lib/listing";
 import { actorOf, audit } from "./audit";
-import { matchShape, matchWhere, searchWhere, type Filters } from "./match";
-import type { ManagerContext } from "./resource";
+import { matchShape, matchWhere, type Filters } from "./match";
+import { whereOf, type ManagerContext } from "./resource";
 import { userResource } from "./resources/users";
 import { resultResource } from "./resources/results";
 
@@ -48,15 +48,13 @@ interface Source {
 function sourceOf(kind: ExportKind, req: ExportRequest): { source: Source; filters: Record<string, unknown> } {
   if (kind === "users") {
     const match = parseMatch(req.match, matchShape(userResource.filters)) as Record<string, unknown>;
-    const conds = matchWhere(userResource.filters, match);
-    const s = searchWhere(userResource.search, req.q);
-    if (s) conds.push(s);
+    const where = whereOf(userResource, { match, q: req.q });
     return {
       filters: { match, q: req.q },
       source: {
         header: ["_id", "email", "name", "phone", "birthday", "city", "gender", "role", "format", "isActive", "isBusiness", "isCompleted", "isFull", "balance", "createdAt"],
         batch: async (db, after) =>
-          (await db.select().from(users).where(and(...conds, after ? gt(users.id, after) : undefined)).orderBy(asc(users.id)).limit(BATCH)).map((u) => ({
+          (await db.select().from(users).where(and(where, after ? gt(users.id, after) : undefined)).orderBy(asc(users.id)).limit(BATCH)).map((u) => ({
             id: u.id,
             cells: [u.id, u.email, u.name, u.phone, u.birthday, u.city, u.gender, u.role, u.formatCode, u.isActive, u.isBusiness, u.isCompleted, u.isFull, u.balance, iso(u.createdAt)],
           })),

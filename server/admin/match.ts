@@ -2,7 +2,8 @@
 // fixed set of operators. The zod shape built here goes to listing.ts's `parseMatch`, which
 // refuses unknown keys and (objects being strict) unknown operators; values reach SQL only as
 // parameters through drizzle's operators.
-import { and, eq, gte, inArray, like, lte, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, eq, getTableName, gte, inArray, lte, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 
 export type FilterDef =
@@ -45,12 +46,36 @@ export function matchShape(filters: Filters): z.ZodRawShape {
   return Object.fromEntries(Object.entries(filters).map(([k, f]) => [k, schemaOf(f)]));
 }
 
+/**
+ * An FTS5 trigram table over some text columns of a table (same column names), kept in step by
+ * triggers (see the users_search migration). A "contains" of three or more characters is then an
+ * index lookup instead of a LIKE over every row (100,000 users: a scan costs tens of ms).
+ */
+export interface TrigramIndex {
+  table: string;
+  columns: readonly SQLiteColumn[];
+}
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
-export const contains = (column: SQLWrapper, part: string) => sql`${column} like ${`%${escapeLike(part)}%`} escape '\\'`;
+const likeContains = (column: SQLWrapper, part: string) => sql`${column} like ${`%${escapeLike(part)}%`} escape '\\'`;
+/** FTS5 query syntax: a phrase in double quotes (doubled inside), optionally limited to columns. */
+const phrase = (part: string) => `"${part.replace(/"/g, '""')}"`;
+
+function indexed(index: TrigramIndex | undefined, columns: readonly SQLWrapper[], part: string): SQL | undefined {
+  // the trigram tokenizer cannot match fewer than three characters
+  if (!index || [...part].length < 3 || !columns.every((c) => index.columns.includes(c as SQLiteColumn))) return undefined;
+  const owner = sql.identifier(getTableName(index.columns[0]!.table));
+  const names = (columns as SQLiteColumn[]).map((c) => c.name).join(" ");
+  const query = columns.length === index.columns.length ? phrase(part) : `{${names}} : ${phrase(part)}`;
+  return sql`${owner}.rowid in (select rowid from ${sql.identifier(index.table)} where ${sql.identifier(index.table)} match ${query})`;
+}
+
+/** A case-insensitive "contains" of `part` (no pattern syntax), through the trigram index when there is one. */
+export const contains = (column: SQLWrapper, part: string, index?: TrigramIndex) => indexed(index, [column], part) ?? likeContains(column, part);
 const endOfDay = (v: string) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T23:59:59.999Z`) : new Date(v));
 
 /** A parsed match object → SQL conditions. */
-export function matchWhere(filters: Filters, match: Record<string, unknown>): SQL[] {
+export function matchWhere(filters: Filters, match: Record<string, unknown>, index?: TrigramIndex): SQL[] {
   const out: SQL[] = [];
   for (const [key, value] of Object.entries(match)) {
     const f = filters[key];
@@ -59,7 +84,7 @@ export function matchWhere(filters: Filters, match: Record<string, unknown>): SQ
     switch (f.kind) {
       case "text": {
         if (typeof value === "string") out.push(eq(col, value));
-        else out.push(contains(f.column, (value as { $regex: string }).$regex));
+        else out.push(contains(f.column, (value as { $regex: string }).$regex, index));
         break;
       }
       case "bool":
@@ -93,10 +118,10 @@ export function matchWhere(filters: Filters, match: Record<string, unknown>): SQ
 }
 
 /** `q`: a "contains" over the resource's searchable columns. */
-export function searchWhere(columns: readonly SQLWrapper[] | undefined, q: string | undefined): SQL | undefined {
-  const part = q?.trim();
+export function searchWhere(columns: readonly SQLWrapper[] | undefined, q: string | undefined, index?: TrigramIndex): SQL | undefined {
+  const part = q?.trim().slice(0, 200);
   if (!columns?.length || !part) return undefined;
-  return or(...columns.map((c) => contains(c, part.slice(0, 200))));
+  return indexed(index, columns, part) ?? or(...columns.map((c) => likeContains(c, part)));
 }
 
 export { and };

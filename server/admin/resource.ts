@@ -14,7 +14,7 @@ import { badRequest, notFound } from "../lib/errors";
 import { omit, paged, pagingSchema, parseMatch, parseNameList, type Paged } from "../lib/listing";
 import type { GuardedEnv } from "../middleware/guards";
 import { actorOf, audit, diff } from "./audit";
-import { matchShape, matchWhere, searchWhere, type Filters } from "./match";
+import { matchShape, matchWhere, searchWhere, type Filters, type TrigramIndex } from "./match";
 
 export type ManagerContext = Context<GuardedEnv<["admin"]>>;
 export type Doc = Record<string, unknown>;
@@ -86,6 +86,8 @@ export interface ResourceDef<T extends AnyTable = AnyTable, D extends Doc = Doc>
   filterForm?: string[];
   /** `q`: a "contains" over these columns */
   search?: SQLWrapper[];
+  /** a trigram index over text columns: `q` and text filters' `$regex` use it */
+  textIndex?: TrigramIndex;
   /** names → loaders that add the named field to a page of docs at once */
   populate?: Record<string, Populate<D>>;
   /** fields `exclude` may drop */
@@ -143,8 +145,8 @@ export function parseListQuery(def: ResourceDef, query: Record<string, string | 
 }
 
 export function whereOf(def: ResourceDef, q: Pick<ListQuery, "match" | "q">, extra: SQL[] = []) {
-  const conds = [...matchWhere(def.filters, q.match), ...extra];
-  const s = searchWhere(def.search, q.q);
+  const conds = [...matchWhere(def.filters, q.match, def.textIndex), ...extra];
+  const s = searchWhere(def.search, q.q, def.textIndex);
   if (s) conds.push(s);
   return conds.length ? and(...conds) : undefined;
 }

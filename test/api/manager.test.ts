@@ -72,6 +72,21 @@ describe("lists: paging, populate, exclude and the match whitelist", () => {
     expect(search.docs.map((d: { email: string }) => d.email)).toEqual([bob.email]);
   });
 
+  it("searches through the trigram index: any letter case, Cyrillic, after a rename, short parts and quotes", async () => {
+    const emails = async (query: string) => ((await (await get(`/api/manager/user?${query}`)).json()).docs as { email: string }[]).map((d) => d.email);
+    await t.deps.db.update(users).set({ name: "Алиса Петрова", phone: "+79001234567" }).where(eq(users.id, alice._id));
+    expect(await emails(`q=${encodeURIComponent("петров")}`)).toEqual([alice.email]);
+    expect(await emails(`match=${q({ name: { $regex: "АЛИСА" } })}`)).toEqual([alice.email]);
+    expect(await emails(`match=${q({ phone: { $regex: "1234" } })}`)).toEqual([alice.email]);
+    // two characters are below a trigram: the plain "contains" answers
+    expect(await emails(`match=${q({ name: { $regex: "ис" } })}`)).toEqual([alice.email]);
+    // FTS syntax in the text is only text
+    expect(await emails(`q=${encodeURIComponent('"alice" OR bob')}`)).toEqual([]);
+    await t.deps.db.update(users).set({ name: "Alice Smith" }).where(eq(users.id, alice._id));
+    expect(await emails(`q=${encodeURIComponent("петров")}`)).toEqual([]);
+    expect(await emails(`q=smith`)).toEqual([alice.email]);
+  });
+
   it("refuses unknown keys, unknown operators and bad values in match, and unknown populate/exclude/sort", async () => {
     for (const bad of [{ passwordHash: "x" }, { email: { $ne: "x" } }, { email: { $where: "1" } }, { role: { $in: ["root"] } }, { isFull: "maybe" }, { createdAt: { $gt: "2020-01-01" } }]) {
       const res = await get(`/api/manager/user?match=${q(bad)}`);

@@ -67,6 +67,7 @@ export const userResource = defineResource({
   },
   filterForm: ["role", "isBusiness", "isFull", "isCompleted", "createdAt"],
   search: [users.email, users.name, users.phone],
+  textIndex: { table: "users_search", columns: [users.email, users.name, users.phone] },
   populate: {
     format: (db, docs) => populateFormats(db, docs, "format"),
     /** the invite the user holds (a business project's), else the one they signed up with */
