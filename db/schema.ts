@@ -191,6 +191,10 @@ export const results = sqliteTable(
     // the flags together: filter-list and its newCount are counted from the index alone
     index("results_flags_idx").on(t.isCompleted, t.isDoubt, t.isCorrect, t.createdAt),
     index("results_model_idx").on(t.modelVersion, t.createdAt),
+    // the quality grade lives in the JSON; the filter's expression (server/admin/resources/results.ts)
+    // matches these, so grade alone and format + grade are index searches, not JSON reads per row
+    index("results_grade_idx").on(sql`json_extract(${t.quality}, '$.grade')`, t.createdAt),
+    index("results_format_grade_idx").on(t.formatCode, sql`json_extract(${t.quality}, '$.grade')`, t.createdAt),
   ],
 );
 

@@ -49,6 +49,7 @@ export const NAMED_QUERIES: Record<string, (db: Db, f: Fixtures) => Promise<unkn
   "back-office users, e-mail contains": (db) => listResource(db, userResource, parseListQuery(userResource, { match: JSON.stringify({ email: { $regex: "large42" } }) })),
   "back-office users, search": (db) => listResource(db, userResource, parseListQuery(userResource, { q: "Large 4" })),
   "back-office results filter-list": (db) => listResource(db, resultResource, filterListQuery({ isCompleted: true, isDoubt: true })),
+  "back-office results by format and quality grade": (db) => listResource(db, resultResource, filterListQuery({ format: "SYS-LOW-SLOW", grade: "good" })),
 };
 
 /** Tables whose row count grows with users: a full scan of one is a bug at 100,000 users. */
