@@ -32,16 +32,17 @@ export async function projectPositions(db: Db, projectId: string): Promise<Posit
   return ps.map((p) => ({ ...p, activities: acts.filter((a) => a.positionId === p.id) }));
 }
 
-interface EmployeeInput {
+export interface EmployeeInput {
   id: string;
   positionId: string | null;
   shared: boolean;
   resultId: string | null;
+  formatCode: string | null;
   indicators: IndicatorValues | null;
 }
 
 /** Each employee's latest completed result, when they share it (one query for the whole project). */
-async function employeeInputs(db: Db, projectId: string, only?: readonly string[]): Promise<EmployeeInput[]> {
+export async function employeeInputs(db: Db, projectId: string, only?: readonly string[]): Promise<EmployeeInput[]> {
   const latest = sql`(select r.id from ${results} r where r.user_id = ${employees.userId} and +r.is_completed = 1 order by r.completed_at desc limit 1)`;
   const rows = await db
     .select({
@@ -49,6 +50,7 @@ async function employeeInputs(db: Db, projectId: string, only?: readonly string[
       positionId: employees.positionId,
       withdrawn: employees.consentWithdrawnAt,
       resultId: results.id,
+      formatCode: results.formatCode,
       indicators: results.indicators,
     })
     .from(employees)
@@ -59,6 +61,7 @@ async function employeeInputs(db: Db, projectId: string, only?: readonly string[
     positionId: r.positionId,
     shared: !r.withdrawn,
     resultId: r.withdrawn ? null : r.resultId,
+    formatCode: r.withdrawn ? null : r.formatCode,
     indicators: r.withdrawn ? null : ((r.indicators as IndicatorValues | null) ?? null),
   }));
 }

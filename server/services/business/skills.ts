@@ -12,7 +12,7 @@ import { createId, ID_PATTERN } from "../../lib/ids";
 import { requireCan, requireDepartment, type Scope } from "./access";
 
 const weightsSchema = z
-  .record(z.enum(FEATURES as unknown as [Feature, ...Feature[]], { error: "analytics.errors.feature" }), z.number({ error: "common.validation.invalid" }).min(0, "common.validation.invalid").max(10, "common.validation.invalid"))
+  .partialRecord(z.enum(FEATURES as unknown as [Feature, ...Feature[]], { error: "analytics.errors.feature" }), z.number({ error: "common.validation.invalid" }).min(0, "common.validation.invalid").max(10, "common.validation.invalid"))
   .refine((w) => Object.values(w).some((v) => (v ?? 0) > 0), { message: "analytics.errors.weights" });
 
 const definitionSchema = z.object({
