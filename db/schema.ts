@@ -497,11 +497,23 @@ export const skills = sqliteTable(
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
     employeeId: text().references(() => employees.id, { onDelete: "cascade" }),
-    type: text({ enum: ["researcher", "businessman", "leader", "manager", "seller"] }).notNull(),
+    // "custom": a company's own skill definition (employeeId null); the others: a value entered for an employee
+    type: text({ enum: ["researcher", "businessman", "leader", "manager", "seller", "general", "custom"] }).notNull(),
     subtype: text(), // manager: tactical | team | strategic
     natural: integer(),
     acquired: integer(),
     createdAt: createdAt(),
+    // ---- business analytics (issue 16)
+    /** The skill an acquired value is for: a built-in key (model/skills.ts) or a custom skill's id. */
+    skillKey: text(),
+    name: text(),
+    description: text(),
+    /** A custom skill's definition: feature → weight (model/skills.ts FEATURES). */
+    weights: text({ mode: "json" }).$type<Record<string, number>>(),
+    /** Who entered an acquired value (owner or supervisor), by user id and name at the time. */
+    enteredBy: text(),
+    enteredByName: text(),
+    updatedAt: integer({ mode: "timestamp_ms" }),
   },
   (t) => [index("skills_project_idx").on(t.projectId, t.employeeId)],
 );
@@ -598,4 +610,70 @@ export const exportsLog = sqliteTable(
     finishedAt: integer({ mode: "timestamp_ms" }),
   },
   (t) => [index("exports_created_idx").on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------- business analytics (issue 16)
+/** Fit for a position ("efficiency", model/fit.ts) per employee × position, with the formula's version. */
+export const employeeFits = sqliteTable(
+  "employee_fits",
+  {
+    employeeId: text()
+      .notNull()
+      .references(() => employees.id, { onDelete: "cascade" }),
+    positionId: text()
+      .notNull()
+      .references(() => positions.id, { onDelete: "cascade" }),
+    projectId: text()
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    efficiency: real(),
+    flags: text({ mode: "json" }).$type<string[]>().notNull(),
+    version: text().notNull(),
+    computedAt: integer({ mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.employeeId, t.positionId] }),
+    // "who fits this position": the position's people best first
+    index("employee_fits_position_idx").on(t.positionId, t.efficiency),
+    index("employee_fits_project_version_idx").on(t.projectId, t.version),
+  ],
+);
+
+/** Per employee: the list's analytics fields (filters and sorting), recomputed with the fits. */
+export const employeeAnalytics = sqliteTable(
+  "employee_analytics",
+  {
+    employeeId: text()
+      .primaryKey()
+      .references(() => employees.id, { onDelete: "cascade" }),
+    projectId: text()
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    resultId: text(),
+    harmony: real(),
+    anxiety: real(),
+    /** Fit for the current position. */
+    efficiency: real(),
+    bestPositionId: text(),
+    bestEfficiency: real(),
+    /** Best position's efficiency − the current one's. */
+    diff: real(),
+    researcherMin: integer(),
+    researcherMax: integer(),
+    researcherActual: integer(),
+    researcherPotential: integer(),
+    businessmanSystem: integer(),
+    businessmanEnergy: integer(),
+    leaderType: text(),
+    managerType: text(),
+    managerResource: integer(),
+    sellerPercent: integer(),
+    crisis: bool(),
+    version: text().notNull(),
+    computedAt: integer({ mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    index("employee_analytics_efficiency_idx").on(t.projectId, t.efficiency),
+    index("employee_analytics_diff_idx").on(t.projectId, t.diff),
+  ],
 );

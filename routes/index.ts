@@ -16,6 +16,7 @@ import { activatePage, checkoutPage, outcomePages, sandboxPage } from "./payment
 import { beginPage } from "./business/begin";
 import { dashboardPage } from "./business/dashboard";
 import { departmentPage, departmentsPage } from "./business/departments";
+import { businessReportPage } from "./business/business-report";
 import { employeePage, employeesPage } from "./business/employees";
 import { invitesPage } from "./business/invites";
 import { joinPage } from "./business/join";
@@ -77,6 +78,7 @@ export const routes: AnyPageDef[] = [
   projectCreatePage,
   supportPage,
   reportsPage,
+  businessReportPage,
   joinPage,
   managerMainPage,
   inviteEntryPage,

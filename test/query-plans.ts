@@ -16,6 +16,13 @@ import { listUserSessions, resolveToken } from "../server/services/sessions";
 import { totalUsers } from "../server/services/stats";
 import { answeredMap, currentResult, latestCompleted, listOwnResults, progressOf, questionCount, type ResultRow } from "../server/services/testing";
 import type { UserRow } from "../server/services/users";
+import { employeeInputs, employeeListSchema, listEmployees, positionCandidates, scopeFor } from "../server/services/business";
+
+/** The large project's owner scope, for the cabinet's lists. */
+async function ownerScope(db: Db, f: Fixtures) {
+  const [project] = await visibleProjects(db, f.owner);
+  return scopeFor(db, f.owner, project!, "owner");
+}
 
 export interface Fixtures {
   /** An ordinary user with a result and an order. */
@@ -50,11 +57,20 @@ export const NAMED_QUERIES: Record<string, (db: Db, f: Fixtures) => Promise<unkn
   "back-office users, search": (db) => listResource(db, userResource, parseListQuery(userResource, { q: "Large 4" })),
   "back-office results filter-list": (db) => listResource(db, resultResource, filterListQuery({ isCompleted: true, isDoubt: true })),
   "back-office results by format and quality grade": (db) => listResource(db, resultResource, filterListQuery({ format: "SYS-LOW-SLOW", grade: "good" })),
+  "employees by efficiency with the analytics filters": async (db, f) =>
+    listEmployees(await ownerScope(db, f), employeeListSchema.parse({ filter: { manager: { type: "team" }, efficiency: { min: 10 }, harmony: "norm" }, sortType: "efficiency", sortDirection: "desc", limit: 50 })),
+  "employees by diff": async (db, f) => listEmployees(await ownerScope(db, f), employeeListSchema.parse({ sortType: "diff", sortDirection: "desc", limit: 50 })),
+  "who fits a position": async (db, f) => {
+    const s = await ownerScope(db, f);
+    const [p] = (await db.all(`select id from positions where project_id = '${s.project.id}' limit 1`)) as { id: string }[];
+    return p ? positionCandidates(s, p.id) : employeeInputs(db, s.project.id);
+  },
+  "efficiency recompute inputs (a project's people and latest results)": async (db, f) => employeeInputs(db, (await ownerScope(db, f)).project.id),
 };
 
 /** Tables whose row count grows with users: a full scan of one is a bug at 100,000 users. */
 export const GROWING_TABLES = [
   "users", "sessions", "email_tokens", "oauth_accounts", "logs", "results", "answers", "reviews", "rate_limits",
   "referrals", "coupon_uses", "orders", "payments", "projects", "departments", "positions", "tasks", "employees",
-  "invites", "skills", "business_requests", "consultation_tickets", "webinar_signups",
+  "invites", "skills", "employee_fits", "employee_analytics", "business_requests", "consultation_tickets", "webinar_signups",
 ];

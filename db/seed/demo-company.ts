@@ -2,55 +2,106 @@
 // employees in three departments with completed results, positions with activities, supervisors
 // and the invitations they came by. Fixed ids, inserted only when absent (idempotent).
 import type { Db } from "../client";
-import { departments, employees, invites, positions, results, tasks, users } from "../schema";
+import { formatFromIndicators, type Indicators } from "../../model/scoring";
+import { recomputeEfficiencies } from "../../server/services/business/efficiency";
+import { departments, employees, invites, positions, results, skills, tasks, users } from "../schema";
 
 const id = (prefix: string, n: number) => `00000000000000000000${prefix}${n.toString(16).padStart(3, "0")}`.slice(-24);
 
 const PEOPLE: [name: string, dep: number, pos: number, harmony: number, anxiety: number][] = [
   ["Anna Sokolova", 0, 0, 72, -4],
   ["Boris Ivanov", 0, 0, 55, 2],
-  ["Clara Novak", 0, 0, 38, 6],
+  ["Clara Novak", 0, 4, 38, 6],
   ["Dmitry Orlov", 1, 1, 64, -2],
-  ["Elena Petrova", 1, 1, 81, -7],
+  ["Elena Petrova", 1, 3, 81, -7],
   ["Farid Aliyev", 1, 1, 47, 1],
-  ["Galina Smirnova", 1, 2, 59, 0],
+  ["Galina Smirnova", 1, 1, 59, 0],
   ["Hugo Martin", 2, 2, 68, -3],
   ["Irina Kuznetsova", 2, 2, 43, 4],
   ["Jonas Berg", 2, 2, 76, -5],
   ["Kira Volkova", 0, 0, 52, 3],
-  ["Leo Fischer", 1, 1, 61, -1],
+  ["Leo Fischer", 1, 4, 61, -1],
 ];
+
+// system, analytics, volume, presentation per person: a spread of real-looking profiles
+const PROFILES: [number, number, number, number][] = [
+  [72, 38, 55, 40],
+  [48, 62, 70, 12],
+  [35, 44, 30, -35],
+  [78, 52, 42, -20],
+  [66, 70, 74, 55],
+  [40, 75, 61, -8],
+  [58, 33, 48, 3],
+  [30, 68, 80, 64],
+  [62, 45, 25, -60],
+  [55, 58, 66, 30],
+  [44, 40, 50, 70],
+  [69, 61, 38, -45],
+];
+const clamp = (v: number) => Math.max(0, Math.min(100, Math.round(v)));
+
+/** Indicators with the three spheres around the person's levels (team stronger for some, the big picture for others). */
+function demoIndicators(i: number, harmony: number, anxiety: number): Indicators {
+  const [sys, anl, volume, presentation] = PROFILES[i % PROFILES.length]!;
+  const tilt = [((i * 7) % 13) - 6, ((i * 5) % 11) - 5, ((i * 3) % 9) - 4];
+  const ind = {
+    ME_SYSTEM: clamp(sys + tilt[0]! * 2),
+    ME_ANALYT: clamp(anl - tilt[1]!),
+    WE_SYSTEM: clamp(sys + tilt[1]! * 2),
+    WE_ANALYT: clamp(anl + tilt[2]! * 2),
+    WR_SYSTEM: clamp(sys + tilt[2]!),
+    WR_ANALYT: clamp(anl + tilt[0]!),
+    volume,
+    presentation,
+    harmony,
+    anxiety,
+  };
+  return {
+    ...ind,
+    system: clamp((ind.ME_SYSTEM + ind.WE_SYSTEM + ind.WR_SYSTEM) / 3),
+    analytics: clamp((ind.ME_ANALYT + ind.WE_ANALYT + ind.WR_ANALYT) / 3),
+  };
+}
 
 export async function seedDemoCompany(db: Db, projectId: string, depIds: string[], posIds: string[], testId: string, formatCodes: string[]) {
   if (!formatCodes.length) return;
-  const extraPosition = id("e", 1);
+  const extra = [
+    { id: id("e", 1), departmentId: depIds[2]!, name: "Marketing specialist" },
+    { id: id("e", 2), departmentId: depIds[1]!, name: "Team lead" },
+    { id: id("e", 3), departmentId: depIds[0]!, name: "Business analyst" },
+  ];
   await db
     .insert(positions)
-    .values({ id: extraPosition, projectId, departmentId: depIds[2]!, name: "Marketing specialist" })
+    .values(extra.map((p) => ({ ...p, projectId })))
     .onConflictDoNothing();
-  const allPositions = [...posIds, extraPosition];
+  const allPositions = [...posIds, ...extra.map((p) => p.id)];
   const activities = [
-    [["Client calls", "individual", "moderate"], ["Pipeline review", "team", "balanced"]],
+    [["Client calls", "team", "improvisation"], ["Pipeline review", "team", "balanced"], ["Account plans", "individual", "moderate"]],
     [["Feature development", "team", "balanced"], ["Architecture decisions", "global", "moderate"], ["Incident response", "individual", "improvisation"]],
     [["Campaign planning", "global", "improvisation"], ["Content", "individual", "balanced"]],
+    [["One-to-ones", "team", "moderate"], ["Sprint planning", "team", "balanced"], ["Roadmap", "global", "moderate"]],
+    [["Requirements", "individual", "moderate"], ["Market research", "global", "moderate"], ["Workshops", "team", "improvisation"]],
   ] as const;
   await db
     .insert(tasks)
     .values(activities.flatMap((list, p) => list.map(([name, communication, decision], i) => ({ id: id(`f${p}`, i), positionId: allPositions[p]!, name, communication, decision, sort: i, priority: list.length - i }))))
     .onConflictDoNothing();
   const now = Date.now();
+  const known = new Set(formatCodes);
   const people = PEOPLE.map(([name, dep, pos, harmony, anxiety], i) => {
-    const system = 30 + ((i * 17) % 45);
+    const indicators = demoIndicators(i, harmony, anxiety);
+    const ruled = formatFromIndicators(indicators).code;
+    const formatCode = known.has(ruled) ? ruled : formatCodes[(i * 5) % formatCodes.length]!;
     return {
-      user: { id: id("b", i), email: `demo-employee-${i + 1}@thinking-format.local`, name, isCompleted: true, formatCode: formatCodes[(i * 5) % formatCodes.length]!, emailConfirmedAt: new Date(now) },
+      user: { id: id("b", i), email: `demo-employee-${i + 1}@thinking-format.local`, name, isCompleted: true, formatCode, emailConfirmedAt: new Date(now) },
       result: {
         id: id("c", i),
         userId: id("b", i),
         testId,
         isCompleted: true,
-        formatCode: formatCodes[(i * 5) % formatCodes.length]!,
+        formatCode,
         probability: 0.8,
-        indicators: { system, analytics: 100 - system, volume: 40 + ((i * 11) % 40), presentation: ((i * 7) % 21) - 10, harmony, anxiety },
+        indicators: indicators as unknown as Record<string, number>,
         completedAt: new Date(now - i * 86_400_000),
         isCorrect: true,
       },
@@ -74,4 +125,17 @@ export async function seedDemoCompany(db: Db, projectId: string, depIds: string[
       { id: id("d", 101), projectId, email: "candidate@example.com", link: "demo-invite-pending-2", kind: "email", status: "Invited" },
     ])
     .onConflictDoNothing();
+  // a company skill and a few values entered by the supervisors, with who and when
+  const negotiation = id("9", 1);
+  await db
+    .insert(skills)
+    .values([
+      { id: negotiation, projectId, type: "custom", name: "Negotiation", description: "Holding a position with a client or partner and finding the deal", weights: { WE_ANALYT: 2, confidence: 2, speed: 1 } },
+      { id: id("9", 2), projectId, employeeId: id("a", 0), type: "manager", subtype: "team", skillKey: "manager.team", acquired: 78, description: "Led the sales team through the 2025 reorganisation", enteredBy: id("b", 0), enteredByName: "Anna Sokolova", updatedAt: new Date(now - 20 * 86_400_000) },
+      { id: id("9", 3), projectId, employeeId: id("a", 1), type: "custom", skillKey: negotiation, acquired: 70, description: "Closed the two largest contracts of the year", enteredBy: id("b", 0), enteredByName: "Anna Sokolova", updatedAt: new Date(now - 9 * 86_400_000) },
+      { id: id("9", 4), projectId, employeeId: id("a", 4), type: "general", skillKey: "mentoring", acquired: 85, description: "Mentors two junior engineers", enteredBy: id("b", 4), enteredByName: "Elena Petrova", updatedAt: new Date(now - 3 * 86_400_000) },
+    ])
+    .onConflictDoNothing();
+  // the efficiencies for every employee × position, as the cabinet shows them
+  await recomputeEfficiencies(db, projectId);
 }

@@ -16,6 +16,10 @@ import {
   changeSupervisor,
   changeSupervisorSchema,
   can,
+  createSkill,
+  employeeEfficiency,
+  employeeSkills,
+  skillCreateSchema,
   deleteEmployee,
   EMPLOYEE_STATUSES,
   employeeListSchema,
@@ -28,6 +32,7 @@ import {
 } from "../../server/services/business";
 import { listFormats } from "../../server/services/formats";
 import { BusinessShell } from "../_layouts/cabinet";
+import { FitCard, MetricsCard, SkillsCard, skillOptions, type FitView, type SkillsView } from "./analytics-kit";
 import { blankToNull, Card, cabinetPage, ConfirmDelete, done, FormError, Notice, Select, useLinks, type WithShell } from "./kit";
 
 const PAGE_SIZE = 50;
@@ -223,7 +228,54 @@ type DetailData = {
   people: { _id: string; name: string }[];
   canStructure: boolean;
   canMove: boolean;
+  fit: FitView;
+  skills: SkillsView;
 };
+
+/** The analytics part of the detail (issue 16): metrics, fit for every position, skills, the report link. */
+function EmployeeAnalytics({ data }: { data: WithShell<DetailData> }) {
+  const { t } = usePage();
+  const e = data.employee;
+  // the spec has the business report at /dashboard/report/base only
+  const report = `/dashboard/report/base?employee=${e._id}&project=${data.shell.project._id}`;
+  return (
+    <div className="mt-6 space-y-4" data-testid="employee-analytics">
+      <p>
+        <a href={report} className="btn-secondary py-2 text-sm" data-testid="business-report-link">
+          {t("analytics.report.title")}
+        </a>
+      </p>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <MetricsCard indicators={e.indicators} fit={data.fit} skills={data.skills} />
+        <FitCard fit={data.fit} />
+      </div>
+      <SkillsCard skills={data.skills}>
+        {data.canMove && (
+          <form method="post" className="mt-4 grid gap-3 sm:grid-cols-[2fr_1fr_2fr_auto] sm:items-end" data-testid="form-skill">
+            <FormError kind="skill" />
+            <input type="hidden" name="_form" value="skill" />
+            <Select name="skill" label={t("analytics.skills.acquired")} options={skillOptions(t, data.skills)} />
+            <div>
+              <label htmlFor="skill-value" className="label">
+                %
+              </label>
+              <input id="skill-value" name="value" type="number" min={0} max={100} required className="input" />
+            </div>
+            <div>
+              <label htmlFor="skill-note" className="label">
+                {t("cabinet.positions.content")}
+              </label>
+              <input id="skill-note" name="note" maxLength={500} className="input" />
+            </div>
+            <button type="submit" className="btn-primary">
+              {t("cabinet.save")}
+            </button>
+          </form>
+        )}
+      </SkillsCard>
+    </div>
+  );
+}
 
 const INDICATORS = ["harmony", "anxiety", "system", "analytics", "volume", "presentation"] as const;
 
@@ -316,6 +368,7 @@ function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
           </Card>
         )}
       </div>
+      <EmployeeAnalytics data={data} />
       {data.canStructure && (
         <div className="mt-6">
           <ConfirmDelete kind="delete" label={t("cabinet.employees.delete")} consequence={t("cabinet.employees.deleteConsequence", { name: e.name })} confirm={t("cabinet.employees.deleteConfirm")} />
@@ -338,7 +391,10 @@ export const employeePage = cabinetPage<DetailData>({
       listPositions(scope),
       listEmployees(scope, employeeListSchema.parse({})),
     ]);
+    const [fit, skills] = await Promise.all([employeeEfficiency(scope, employee._id, c.var.locale), employeeSkills(scope, employee._id)]);
     return {
+      fit,
+      skills,
       employee,
       departments: departments.map((d) => ({ _id: d._id, name: d.name })),
       positions: positions.map((p) => ({ _id: p._id, name: p.name })),
@@ -354,6 +410,12 @@ export const employeePage = cabinetPage<DetailData>({
     if (body._form === "delete") {
       await deleteEmployee(scope, id);
       return done(c, scope, "employeeDeleted", c.req.path.replace(/\/[0-9a-f]{24}$/, ""));
+    }
+    if (body._form === "skill") {
+      return handleForm(c, "skill", skillCreateSchema, async (input) => {
+        await createSkill(scope, input);
+        return done(c, scope, "saved");
+      }, (v) => ({ kind: "acquired", employee: id, skill: v.skill, value: v.value === "" || v.value === undefined ? undefined : Number(v.value), note: v.note || undefined }));
     }
     if (body._form === "control") {
       return handleForm(c, "control", activateManagerSchema, async (input) => {

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { T } from "../../locales";
 import { handleForm } from "../../server/lib/forms";
 import { Island, usePage } from "../../server/render/page";
-import { can, COMMUNICATION, createPosition, DECISION, deletePosition, getPosition, listDepartments, listPositions, positionFromForm, positionSchema, updatePosition } from "../../server/services/business";
+import { can, COMMUNICATION, positionCandidates, createPosition, DECISION, deletePosition, getPosition, listDepartments, listPositions, positionFromForm, positionSchema, updatePosition } from "../../server/services/business";
 import { BusinessShell } from "../_layouts/cabinet";
 import { Card, cabinetPage, ConfirmDelete, done, Notice, useLinks, type WithShell } from "./kit";
 import type { PositionWizardProps } from "../../islands/position-wizard";
@@ -89,6 +89,9 @@ function PositionList({ data }: { data: WithShell<ListData> }) {
                 {p.department?.name ?? t("cabinet.employees.none")} · {t("cabinet.positions.staff", { n: p.employees })}
               </p>
               <Activities p={p} />
+              <a href={`${links.positions}/${p._id}#who-fits`} className="mt-2 inline-block text-sm text-brand-700 hover:underline" data-who-fits={p._id}>
+                {t("analytics.fit.whoFits")} →
+              </a>
             </Card>
           ))}
         </div>
@@ -119,7 +122,37 @@ export const positionsPage = cabinetPage<ListData>({
     }, positionFromForm),
 });
 
-type DetailData = { position: Position; departments: { _id: string; name: string }[]; canEdit: boolean };
+type DetailData = { position: Position; departments: { _id: string; name: string }[]; canEdit: boolean; candidates: Awaited<ReturnType<typeof positionCandidates>>["docs"] };
+
+/** "Who else fits this position": the project's people by their fit for it, best first. */
+function WhoFits({ list }: { list: DetailData["candidates"] }) {
+  const { t } = usePage();
+  const links = useLinks();
+  return (
+    <div id="who-fits">
+      <Card title={t("analytics.fit.whoFits")} testid="who-fits">
+        <p className="mb-3 text-sm text-slate-600">{t("analytics.fit.whoFitsLead")}</p>
+        {list.length === 0 && <p className="text-sm text-slate-500">{t("analytics.fit.noEmployees")}</p>}
+        <ol className="space-y-2">
+          {list.map((e) => (
+            <li key={e._id} data-candidate={e._id}>
+              <a href={`${links.employees}/${e._id}`} className="flex items-baseline justify-between gap-2 hover:underline">
+                <span className="min-w-0 break-words font-medium text-brand-700">
+                  {e.name}
+                  {e.isCurrent && <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-700">{t("analytics.fit.current")}</span>}
+                </span>
+                <span className="font-semibold tabular-nums text-slate-900">{e.efficiency === null ? "—" : Math.round(e.efficiency)}</span>
+              </a>
+              <span className="mt-1 block h-2 w-full rounded-full bg-slate-100" aria-hidden="true">
+                <span className="block h-2 rounded-full bg-brand-600" style={{ width: `${Math.max(2, e.efficiency ?? 0)}%` }} />
+              </span>
+            </li>
+          ))}
+        </ol>
+      </Card>
+    </div>
+  );
+}
 
 function PositionDetail({ data }: { data: WithShell<DetailData> }) {
   const { t } = usePage();
@@ -133,6 +166,9 @@ function PositionDetail({ data }: { data: WithShell<DetailData> }) {
           ← {t("cabinet.nav.business.positions")}
         </a>
       </p>
+      <div className="mb-6">
+        <WhoFits list={data.candidates} />
+      </div>
       {data.canEdit ? (
         <div className="space-y-6">
           <Card title={t("cabinet.positions.edit")}>
@@ -155,8 +191,8 @@ export const positionPage = cabinetPage<DetailData>({
   params: z.object({ id: z.string().regex(/^[0-9a-f]{24}$/) }),
   title: (_t, d) => d.position.name,
   load: async (c, scope) => {
-    const [position, departments] = await Promise.all([getPosition(scope, c.req.param("id")!), listDepartments(scope)]);
-    return { position, departments: departments.map((d) => ({ _id: d._id, name: d.name })), canEdit: can(scope, "structure") && !scope.demo };
+    const [position, departments, candidates] = await Promise.all([getPosition(scope, c.req.param("id")!), listDepartments(scope), positionCandidates(scope, c.req.param("id")!)]);
+    return { position, departments: departments.map((d) => ({ _id: d._id, name: d.name })), canEdit: can(scope, "structure") && !scope.demo, candidates: candidates.docs };
   },
   Component: PositionDetail,
   action: async (c, scope) => {

@@ -7,6 +7,7 @@ import { auditMasqueradeWrites } from "../admin/audit";
 import { answersApi } from "./answers";
 import { businessApi } from "./business";
 import { cabinetApi, departmentsApi, employeesApi, invitesApi, positionsApi, projectsApi } from "./business/cabinet";
+import { efficiencyApi, skillsApi } from "./business/analytics";
 import { inviteApi } from "./invite";
 import { couponsApi } from "./coupons";
 import { formatsApi } from "./formats";
@@ -42,7 +43,9 @@ export const API_MODULES = {
   "/business/projects": projectsApi,
   "/business/departments": departmentsApi,
   "/business/positions": positionsApi,
+  "/business/employees/efficiency": efficiencyApi,
   "/business/employees": employeesApi,
+  "/business/skills": skillsApi,
   "/business/invites": invitesApi,
   "/business": businessApi,
   "/invite": inviteApi,

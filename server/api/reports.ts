@@ -3,7 +3,9 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
-import { notFound } from "../lib/errors";
+import { badRequest, notFound } from "../lib/errors";
+import { employeeBusinessReport, employeeReportPdf, scopeFor, teamReport, teamReportPdf } from "../services/business";
+import { resolveProject } from "../services/projects";
 import { validate } from "../lib/validate";
 import { guard, type GuardedEnv } from "../middleware/guards";
 import { businessReport, isReportLanguage, REPORT_LANGUAGES, requireConfirmed, toReportDoc, userReport } from "../services/reports";
@@ -21,7 +23,41 @@ export async function serveReport(c: Context<GuardedEnv<["auth"]>>, wanted: "bas
 
 export const reportsApi = new Hono<AppEnv>();
 
-reportsApi.get("/business", guard("business"), validate("query", reportLanguageQuery.extend({ format: z.string().trim().min(3).max(40) })), async (c) => {
+/**
+ * /report/business?format=: `format` a format's code → that format's business texts (as before);
+ * `format=json|pdf` with `employee` → one employee's business report with fit and skills, as JSON
+ * or PDF; `format=pdf&team=1` → the team report PDF. The employee and team reports are read in
+ * the request's project (the project guard's rules: Project header or query, roles, tenancy).
+ */
+reportsApi.get(
+  "/business",
+  guard("business"),
+  validate(
+    "query",
+    reportLanguageQuery.extend({
+      format: z.string().trim().min(3).max(40),
+      employee: z.string().regex(/^[0-9a-f]{24}$/, "business.errors.badId").optional(),
+      team: z.enum(["1", "true"]).optional(),
+      project: z.string().max(40).optional(),
+    }),
+  ),
+  async (c, next) => {
+    const q = c.req.valid("query");
+    if (q.format !== "json" && q.format !== "pdf") return next();
+    if (!q.employee && !(q.format === "pdf" && q.team)) throw badRequest("errors.validation", { employee: "common.validation.required" });
+    const named = q.project ?? c.req.header("project");
+    const { project, role } = await resolveProject(c.var.deps.db, c.var.user, named);
+    const scope = await scopeFor(c.var.deps.db, c.var.user, project, role, c.var.auth.kind === "demo");
+    const language = isReportLanguage(q.lang) ? q.lang : c.var.locale;
+    const locale = c.var.locale;
+    if (q.employee) {
+      const report = await employeeBusinessReport(scope, q.employee, locale, language);
+      if (q.format === "json") return c.json(report);
+      return pdfResponse(c, employeeReportPdf(report, locale), `business-report-${report.employee._id}.pdf`);
+    }
+    return pdfResponse(c, teamReportPdf(await teamReport(scope, locale), locale), `team-report-${project.id}.pdf`);
+  },
+  async (c) => {
   const { format, lang } = c.req.valid("query");
   const r = await businessReport(c.var.deps.db, format, isReportLanguage(lang) ? lang : c.var.locale);
   return c.json({
@@ -32,7 +68,12 @@ reportsApi.get("/business", guard("business"), validate("query", reportLanguageQ
     text: r.content.text,
     sections: r.content.sections,
   });
-});
+  },
+);
+
+function pdfResponse(c: Context, bytes: Uint8Array, filename: string) {
+  return c.body(bytes as unknown as ArrayBuffer, 200, { "Content-Type": "application/pdf", "Content-Disposition": `inline; filename="${filename}"` });
+}
 
 reportsApi.get("/", guard("auth"), validate("query", reportLanguageQuery), (c) => serveReport(c, "full"));
 reportsApi.get("/:type", guard("auth"), validate("query", reportLanguageQuery), (c) => {

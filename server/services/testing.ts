@@ -1,6 +1,7 @@
 // Taking the test: starting (or resuming) a result, recording answers one at a time, and
 // completing it with the server-side scorer and classifier. Nothing the browser computes is
 // trusted: only the raw answers are stored and everything else is derived here.
+import { recomputeForUser } from "./business/efficiency";
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { atomic, type Db } from "../../db/client";
 import { prepared } from "../../db/prepared";
@@ -261,6 +262,8 @@ export async function completeResult(db: Db, user: UserRow, resultId: string) {
       .set({ status: "completed test", updatedAt: now })
       .where(and(eq(invites.userId, user.id), inArray(invites.status, ["Invited", "Sent", "Accepted", "pending activation"])));
     await logActivity(db, user.id, "test.completed", { result: result.id, format: c.formatCode });
+    // the companies the person works for see the new fit (a retake included)
+    await recomputeForUser(db, user.id);
   }
   return (await getOwnResult(db, user.id, result.id))!;
 }

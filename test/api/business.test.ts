@@ -4,7 +4,7 @@
 // filter, sort and pages, the invite balance, consent withdrawal, the roles, and tenant isolation.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { departments, employees, invites, positions, projects, users } from "../../db/schema";
+import { departments, employees, invites, positions, projects, skills, users } from "../../db/schema";
 import { createId } from "../../server/lib/ids";
 import { cookiesOf, createTestApp, type TestApp } from "../helpers";
 import { startSmtpSink } from "../mail";
@@ -322,6 +322,8 @@ describe("tenant isolation: another owner's ids and Project header", () => {
     await t.deps.db.insert(positions).values({ id: pos, projectId: project, name: "Secret position" });
     await t.deps.db.insert(employees).values({ id: emp, projectId: project, name: "Secret person", departmentId: dep });
     await t.deps.db.insert(invites).values({ id: inv, projectId: project, email: "secret@example.com", link: createId() + "ab", status: "Sent" });
+    const skill = createId();
+    await t.deps.db.insert(skills).values({ id: skill, projectId: project, type: "custom", name: "Secret skill", weights: { system: 1 } });
     const snapshot = async () =>
       JSON.stringify([
         await t.deps.db.select().from(projects).where(eq(projects.id, project)),
@@ -329,6 +331,7 @@ describe("tenant isolation: another owner's ids and Project header", () => {
         await t.deps.db.select().from(positions).where(eq(positions.projectId, project)),
         await t.deps.db.select().from(employees).where(eq(employees.projectId, project)),
         await t.deps.db.select().from(invites).where(eq(invites.projectId, project)),
+        await t.deps.db.select().from(skills).where(eq(skills.projectId, project)),
       ]);
     const before = await snapshot();
     const task = [{ name: "a", communication: "team", decision: "balanced" }];
@@ -372,6 +375,17 @@ describe("tenant isolation: another owner's ids and Project header", () => {
       ["GET", "/api/business/stats"],
       ["GET", `/api/business/projects/stats/${project}`],
       ["POST", `/api/business/consent/${project}`, { consent: false }],
+      // business analytics (issue 16)
+      ["GET", `/api/business/employees/efficiency/${emp}`],
+      ["GET", `/api/business/positions/${pos}/candidates`],
+      ["POST", "/api/business/projects/reset-efficiency", {}],
+      ["GET", "/api/business/skills"],
+      ["POST", "/api/business/skills", { kind: "definition", name: "Pwned", weights: { system: 1 } }],
+      ["POST", "/api/business/skills", { kind: "acquired", employee: emp, skill: "seller", value: 1 }],
+      ["PUT", `/api/business/skills/${skill}`, { name: "Pwned" }],
+      ["DELETE", `/api/business/skills/${skill}`],
+      ["GET", `/api/report/business?format=json&employee=${emp}`],
+      ["GET", `/api/report/business?format=pdf&team=1`],
     ];
     const leaks: string[] = [];
     for (const [method, path, body] of table) {

@@ -24,6 +24,7 @@ projectsApi.put("/refresh-invite-code", inProject, async (c) => c.json(await biz
 projectsApi.put("/details", inProject, validate("json", biz.detailsSchema), async (c) => c.json(await biz.updateDetails(await scope(c), c.req.valid("json"))));
 // a GET that writes (spec): only with the Authorization header, never the demo
 projectsApi.get("/reset-efficiency", guard("bearer", "project"), async (c) => c.json(await biz.resetEfficiency(await scope(c))));
+projectsApi.post("/reset-efficiency", inProject, async (c) => c.json(await biz.resetEfficiency(await scope(c))));
 projectsApi.get("/stats/:id", guard("business"), async (c) => {
   const { project, role } = await resolveProject(c.var.deps.db, c.var.user, pathId(c));
   return c.json(await biz.projectStats(await biz.scopeFor(c.var.deps.db, c.var.user, project, role, c.var.auth.kind === "demo")));
@@ -42,6 +43,7 @@ departmentsApi.delete("/:id", inProject, async (c) => c.json(await biz.deleteDep
 export const positionsApi = new Hono<AppEnv>();
 positionsApi.get("/", inProject, async (c) => c.json({ docs: await biz.listPositions(await scope(c)) }));
 positionsApi.post("/", inProject, validate("json", biz.positionSchema), async (c) => c.json(await biz.createPosition(await scope(c), c.req.valid("json")), 201));
+positionsApi.get("/:id/candidates", inProject, async (c) => c.json(await biz.positionCandidates(await scope(c), pathId(c))));
 positionsApi.get("/:id", inProject, async (c) => c.json(await biz.getPosition(await scope(c), pathId(c))));
 positionsApi.put("/:id", inProject, validate("json", biz.positionUpdateSchema), async (c) => c.json(await biz.updatePosition(await scope(c), pathId(c), c.req.valid("json"))));
 positionsApi.delete("/:id", inProject, async (c) => c.json(await biz.deletePosition(await scope(c), pathId(c))));

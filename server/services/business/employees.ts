@@ -1,19 +1,37 @@
 // Employees of a project: the list (filter, sort, pages), the detail with the indicators the
 // employee's consent allows, moves between department, position and supervisor, appointing a
 // project manager or a department supervisor, and removal (the person's account stays theirs).
-import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
-import { departments, employees, formats, invites, positions, results, users } from "../../../db/schema";
+import { departments, employeeAnalytics as ea, employees, formats, invites, positions, results, users } from "../../../db/schema";
+import { LEADER_TYPES, MANAGER_TYPES } from "../../../model/skills";
 import { badRequest, forbidden, notFound } from "../../lib/errors";
 import { ID_PATTERN } from "../../lib/ids";
 import { paged } from "../../lib/listing";
 import { requireCan, requireDepartment, type Scope } from "./access";
+import { recomputeEfficiencies } from "./efficiency";
 
 export const EMPLOYEE_STATUSES = ["completed", "inProgress", "notStarted"] as const;
-export const SORT_TYPES = ["name", "department", "position", "format", "harmony", "anxiety", "status", "createdAt"] as const;
+export const SORT_TYPES = ["name", "department", "position", "format", "harmony", "anxiety", "status", "createdAt", "efficiency", "diff"] as const;
 export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
 
 const id = () => z.string().regex(ID_PATTERN, "business.errors.badId");
+const bound = (lo: number, hi: number) => z.coerce.number({ error: "common.validation.invalid" }).min(lo, "common.validation.invalid").max(hi, "common.validation.invalid").nullish();
+const range = (lo: number, hi: number) => z.object({ min: bound(lo, hi), max: bound(lo, hi) }).nullish();
+export const HARMONY_BANDS = ["crisis", "norm", "comfort"] as const;
+export const ANXIETY_BANDS = ["confident", "rather-confident", "rather-anxious", "anxious"] as const;
+/** The spec's analytics filter fields (§3): manager, leader, researcher, seller, businessman, harmony, anxiety, efficiency, diff. */
+export const analyticsFilterShape = {
+  manager: z.object({ type: z.enum(MANAGER_TYPES).nullish(), resource: range(0, 100) }).nullish(),
+  leader: z.object({ type: z.enum(LEADER_TYPES).nullish() }).nullish(),
+  researcher: z.object({ min: bound(0, 100), max: bound(0, 100), basis: z.enum(["actual", "potential"]).nullish() }).nullish(),
+  seller: z.object({ min: bound(0, 100), max: bound(0, 100) }).nullish(),
+  businessman: z.object({ system: range(0, 100), energy: range(0, 100) }).nullish(),
+  harmony: z.union([z.enum(HARMONY_BANDS), range(0, 100)]).nullish(),
+  anxiety: z.union([z.enum(ANXIETY_BANDS), range(-10, 10)]).nullish(),
+  efficiency: range(0, 100),
+  diff: range(0, 100),
+};
 export const employeeListSchema = z.object({
   filter: z
     .object({
@@ -22,6 +40,7 @@ export const employeeListSchema = z.object({
       format: z.string().trim().max(40).regex(/^[A-Z-]+$/, "common.validation.invalid").nullish(),
       status: z.enum(EMPLOYEE_STATUSES).nullish(),
       name: z.string().trim().max(120).nullish(),
+      ...analyticsFilterShape,
     })
     .default({}),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -56,6 +75,20 @@ const columns = {
   anxiety: latest("anxiety"),
   status: statusExpr,
   createdAt: employees.createdAt,
+  efficiency: ea.efficiency,
+  diff: ea.diff,
+  bestPositionId: ea.bestPositionId,
+  managerType: ea.managerType,
+  managerResource: ea.managerResource,
+  leaderType: ea.leaderType,
+  researcherMin: ea.researcherMin,
+  researcherMax: ea.researcherMax,
+  researcherActual: ea.researcherActual,
+  researcherPotential: ea.researcherPotential,
+  sellerPercent: ea.sellerPercent,
+  businessmanSystem: ea.businessmanSystem,
+  businessmanEnergy: ea.businessmanEnergy,
+  crisis: ea.crisis,
 };
 const sortColumn: Record<(typeof SORT_TYPES)[number], SQL | typeof employees.name> = {
   name: sql`${employees.name} collate nocase`,
@@ -66,6 +99,8 @@ const sortColumn: Record<(typeof SORT_TYPES)[number], SQL | typeof employees.nam
   anxiety: latest("anxiety"),
   status: statusExpr,
   createdAt: sql`${employees.createdAt}`,
+  efficiency: sql`${ea.efficiency}`,
+  diff: sql`${ea.diff}`,
 };
 
 type Row = { [K in keyof typeof columns]: unknown } & Record<string, unknown>;
@@ -84,6 +119,16 @@ function toDoc(r: Row, formatNames: Map<string, unknown>) {
     anxiety: r.anxiety as number | null,
     status: r.status as EmployeeStatus,
     createdAt: r.createdAt as Date,
+    efficiency: (r.efficiency as number | null) ?? null,
+    diff: (r.diff as number | null) ?? null,
+    bestPosition: (r.bestPositionId as string | null) ?? null,
+    // the five skill families' list fields (natural; null without a shared result)
+    manager: r.managerType ? { type: r.managerType as string, resource: r.managerResource as number | null } : null,
+    leader: r.leaderType ? { type: r.leaderType as string } : null,
+    researcher: r.researcherPotential !== null && r.researcherPotential !== undefined ? { min: r.researcherMin as number, max: r.researcherMax as number, actual: r.researcherActual as number, potential: r.researcherPotential as number } : null,
+    seller: r.sellerPercent !== null && r.sellerPercent !== undefined ? { percent: r.sellerPercent as number } : null,
+    businessman: r.businessmanSystem !== null && r.businessmanSystem !== undefined ? { system: r.businessmanSystem as number, energy: r.businessmanEnergy as number | null } : null,
+    crisis: Boolean(r.crisis),
   };
 }
 export type EmployeeDoc = ReturnType<typeof toDoc>;
@@ -100,7 +145,38 @@ function base(scope: Scope) {
     .from(employees)
     .leftJoin(users, eq(users.id, employees.userId))
     .leftJoin(departments, eq(departments.id, employees.departmentId))
-    .leftJoin(positions, eq(positions.id, employees.positionId));
+    .leftJoin(positions, eq(positions.id, employees.positionId))
+    .leftJoin(ea, eq(ea.employeeId, employees.id));
+}
+
+type AnalyticsFilter = { [K in keyof typeof analyticsFilterShape]?: z.output<(typeof analyticsFilterShape)[K]> };
+const inRange = (col: SQLWrapper, r: { min?: number | null; max?: number | null } | null | undefined, out: SQL[]) => {
+  if (r?.min !== null && r?.min !== undefined) out.push(sql`${col} >= ${r.min}`);
+  if (r?.max !== null && r?.max !== undefined) out.push(sql`${col} <= ${r.max}`);
+};
+const HARMONY_RANGE: Record<(typeof HARMONY_BANDS)[number], [number, number]> = { crisis: [0, 39.999], norm: [40, 59.999], comfort: [60, 100] };
+const ANXIETY_RANGE: Record<(typeof ANXIETY_BANDS)[number], [number, number]> = { confident: [-10, -5.5], "rather-confident": [-5.5, 0.4999], "rather-anxious": [0.5, 5.4999], anxious: [5.5, 10] };
+
+/** The analytics conditions, on the stored per-employee row (which exists only for people who share their results). */
+export function analyticsWhere(f: AnalyticsFilter): SQL[] {
+  const w: SQL[] = [];
+  if (f.manager?.type) w.push(eq(ea.managerType, f.manager.type));
+  inRange(ea.managerResource, f.manager?.resource, w);
+  if (f.leader?.type) w.push(eq(ea.leaderType, f.leader.type));
+  if (f.researcher) {
+    const col = f.researcher.basis === "actual" ? ea.researcherActual : ea.researcherPotential;
+    inRange(col, f.researcher, w);
+  }
+  inRange(ea.sellerPercent, f.seller, w);
+  inRange(ea.businessmanSystem, f.businessman?.system, w);
+  inRange(ea.businessmanEnergy, f.businessman?.energy, w);
+  if (typeof f.harmony === "string") inRange(ea.harmony, { min: HARMONY_RANGE[f.harmony][0], max: HARMONY_RANGE[f.harmony][1] }, w);
+  else inRange(ea.harmony, f.harmony, w);
+  if (typeof f.anxiety === "string") inRange(ea.anxiety, { min: ANXIETY_RANGE[f.anxiety][0], max: ANXIETY_RANGE[f.anxiety][1] }, w);
+  else inRange(ea.anxiety, f.anxiety, w);
+  inRange(ea.efficiency, f.efficiency, w);
+  inRange(ea.diff, f.diff, w);
+  return w;
 }
 
 function scopeWhere(scope: Scope): SQL[] {
@@ -117,11 +193,13 @@ export async function listEmployees(scope: Scope, input: z.output<typeof employe
   if (f.format) w.push(and(eq(users.formatCode, f.format), shared)!);
   if (f.name) w.push(sql`${employees.name} like ${`%${f.name.replace(/[%_]/g, "")}%`}`);
   if (f.status) w.push(sql`${statusExpr} = ${f.status}`);
+  w.push(...analyticsWhere(f));
   const where = and(...w);
   const [{ total }] = (await scope.db
     .select({ total: sql<number>`count(*)` })
     .from(employees)
     .leftJoin(users, eq(users.id, employees.userId))
+    .leftJoin(ea, eq(ea.employeeId, employees.id))
     .where(where)) as [{ total: number }];
   const dir = input.sortDirection === "desc" ? desc : asc;
   // `+r.is_completed` in the subqueries keeps SQLite on results_user_idx (without statistics it
@@ -209,6 +287,7 @@ export async function changePosition(scope: Scope, input: z.infer<typeof changeP
   const e = await target(scope, input.employee);
   if (input.position) await inProject(scope, positions, input.position, "position");
   await scope.db.update(employees).set({ positionId: input.position }).where(eq(employees.id, e._id));
+  await recomputeEfficiencies(scope.db, scope.project.id, [e._id]);
   return findEmployee(scope, e._id);
 }
 

@@ -8,3 +8,6 @@ export * from "./invites";
 export * from "./join";
 export * from "./dashboard";
 export * from "./support";
+export * from "./efficiency";
+export * from "./skills";
+export * from "./report";

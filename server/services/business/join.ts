@@ -2,6 +2,7 @@
 // invite's own link. The invitee sees the company and what it will see, agrees, and becomes an
 // employee; joining spends one invite of the project. A person already tested joins with their
 // result. The employee may withdraw their consent later: the company then sees name and status.
+import { recomputeEfficiencies } from "./efficiency";
 import { and, eq, isNull, or } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { employees, invites, projects } from "../../../db/schema";
@@ -53,6 +54,7 @@ export async function joinProject(db: Db, user: UserRow, code: string) {
   const existing = await membership(db, user, project.id);
   if (existing) {
     await db.update(employees).set({ consentWithdrawnAt: null }).where(eq(employees.id, existing.id));
+    await recomputeEfficiencies(db, project.id, [existing.id]);
     return { project: { _id: project.id, name: project.name }, employee: existing.id, status, already: true };
   }
   if (!(await spendInvite(db, project.id))) throw noInvitesLeft();
@@ -83,6 +85,7 @@ export async function joinProject(db: Db, user: UserRow, code: string) {
     await db.insert(invites).values({ id: createId(), projectId: project.id, userId: user.id, email: user.email, link: createId().slice(8) + createId().slice(8), kind: "link", status });
   }
   await logActivity(db, user.id, "business.joined", { project: project.id });
+  await recomputeEfficiencies(db, project.id, [employeeId]);
   return { project: { _id: project.id, name: project.name }, employee: employeeId, status, already: false };
 }
 
@@ -102,6 +105,7 @@ export async function setConsent(db: Db, user: UserRow, projectId: string, conse
   const row = await membership(db, user, projectId);
   if (!row) throw notFound();
   await db.update(employees).set({ consentWithdrawnAt: consent ? null : new Date() }).where(eq(employees.id, row.id));
+  await recomputeEfficiencies(db, projectId, [row.id]);
   await logActivity(db, user.id, consent ? "business.consent.given" : "business.consent.withdrawn", { project: projectId });
   return { project: projectId, consent };
 }

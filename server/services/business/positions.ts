@@ -7,6 +7,7 @@ import { badRequest, notFound } from "../../lib/errors";
 import { createId, ID_PATTERN } from "../../lib/ids";
 import { fields } from "../../lib/validate";
 import { requireCan, type Scope } from "./access";
+import { recomputeEfficiencies } from "./efficiency";
 
 export const COMMUNICATION = ["individual", "team", "global"] as const;
 export const DECISION = ["balanced", "moderate", "improvisation"] as const;
@@ -79,6 +80,7 @@ export async function createPosition(scope: Scope, input: PositionInput) {
   const id = createId();
   await scope.db.insert(positions).values({ id, projectId: scope.project.id, name: input.name, departmentId: input.department ?? null, priority: input.priority ?? 0, classification: input.classification ?? null });
   await writeTasks(scope, id, input.tasks);
+  await recomputeEfficiencies(scope.db, scope.project.id);
   return getPosition(scope, id);
 }
 
@@ -92,7 +94,11 @@ export async function updatePosition(scope: Scope, positionId: string, input: z.
   if (input.priority !== undefined) set.priority = input.priority;
   if (input.classification !== undefined) set.classification = input.classification ?? null;
   if (Object.keys(set).length) await scope.db.update(positions).set(set).where(eq(positions.id, row.id));
-  if (input.tasks) await writeTasks(scope, row.id, input.tasks);
+  if (input.tasks) {
+    await writeTasks(scope, row.id, input.tasks);
+    // what the work needs changed: every employee's fit for it, and so their best position and diff
+    await recomputeEfficiencies(scope.db, scope.project.id);
+  }
   return getPosition(scope, row.id);
 }
 
@@ -102,6 +108,7 @@ export async function deletePosition(scope: Scope, positionId: string) {
   const [n] = await scope.db.select({ n: sql<number>`count(*)` }).from(employees).where(eq(employees.positionId, row.id));
   await scope.db.update(employees).set({ positionId: null }).where(and(eq(employees.projectId, scope.project.id), eq(employees.positionId, row.id)));
   await scope.db.delete(positions).where(eq(positions.id, row.id));
+  await recomputeEfficiencies(scope.db, scope.project.id);
   return { ok: true, unassigned: n?.n ?? 0 };
 }
 

@@ -1,4 +1,5 @@
 // Projects of the business cabinet: list, create, rename/describe, the invite code, invoice details.
+import { resetProjectEfficiency } from "./efficiency";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../../db/client";
@@ -114,10 +115,5 @@ export async function inviteCount(db: Db, project: ProjectRow) {
   return { count: project.inviteBalance, balance: project.inviteBalance, employees: row?.employees ?? 0, pending: row?.pending ?? 0 };
 }
 
-/** GET /business/projects/reset-efficiency: forgets every employee's computed efficiency. */
-export async function resetEfficiency(scope: Scope) {
-  if (scope.demo) throw new AppError(403, "demo_read_only", "auth.errors.demoReadOnly");
-  requireCan(scope, "structure");
-  await scope.db.update(employees).set({ efficiency: null }).where(eq(employees.projectId, scope.project.id));
-  return { ok: true };
-}
+/** /business/projects/reset-efficiency: recomputes every employee's fit (business/efficiency.ts). */
+export const resetEfficiency = (scope: Scope) => resetProjectEfficiency(scope);

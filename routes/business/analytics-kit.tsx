@@ -1,0 +1,165 @@
+// Business analytics on the cabinet's pages (issue 16): the employee's metrics, their fit for
+// every position with the reasons, and their soft skills. Server-rendered only: the reasons open
+// with <details>, so nothing here ships script.
+import { usePage } from "../../server/render/page";
+import type { employeeEfficiency, employeeSkills } from "../../server/services/business";
+import { Card, useLinks } from "./kit";
+
+export type FitView = Awaited<ReturnType<typeof employeeEfficiency>>;
+export type SkillsView = Awaited<ReturnType<typeof employeeSkills>>;
+
+const INDICATOR_ORDER = ["ME_SYSTEM", "ME_ANALYT", "WE_SYSTEM", "WE_ANALYT", "WR_SYSTEM", "WR_ANALYT", "system", "analytics", "volume", "presentation", "harmony", "anxiety"] as const;
+const show = (v: number | null | undefined) => (v === null || v === undefined ? "—" : String(Math.round(v)));
+
+function Meter({ value, tone = "brand" }: { value: number | null; tone?: "brand" | "amber" }) {
+  const w = value === null ? 0 : Math.max(2, Math.min(100, value));
+  return (
+    <span className="block h-2 w-full rounded-full bg-slate-100" aria-hidden="true">
+      <span className={`block h-2 rounded-full ${tone === "brand" ? "bg-brand-600" : "bg-amber-500"}`} style={{ width: `${w}%` }} />
+    </span>
+  );
+}
+
+/** 20+ metrics: the twelve indicators, fit and diff, and the five skill families' fields. */
+export function MetricsCard({ indicators, fit, skills }: { indicators: Record<string, number> | null; fit: FitView; skills: SkillsView }) {
+  const { t } = usePage();
+  const f = skills.families;
+  const type = (k: string | null) => (k ? t(`analytics.family.types.${k}`) : "—");
+  const rows: [string, string, string][] = [
+    ...INDICATOR_ORDER.map((k) => [k, t(`analytics.indicator.${k}`), show(indicators?.[k])] as [string, string, string]),
+    ["efficiency", t("analytics.fit.efficiency"), show(fit.efficiency)],
+    ["diff", t("analytics.fit.diff"), show(fit.diff)],
+    ["best", t("analytics.fit.best"), fit.best?.name ?? "—"],
+    ["researcherMin", t("analytics.filter.researcherMin"), show(f.researcher.min)],
+    ["researcherMax", t("analytics.filter.researcherMax"), show(f.researcher.max)],
+    ["researcherActual", t("analytics.family.researcherActual", { actual: show(f.researcher.actual), potential: show(f.researcher.potential) }), ""],
+    ["businessmanSystem", t("analytics.family.businessmanSystem"), show(f.businessman.system)],
+    ["businessmanEnergy", t("analytics.family.businessmanEnergy"), show(f.businessman.energy)],
+    ["leaderType", t("analytics.family.leaderType"), type(f.leader.type)],
+    ["managerType", t("analytics.family.managerType"), f.manager.type ? `${type(f.manager.type)} · ${t("analytics.family.horizon", { n: f.manager.horizonYears ?? 1 })}` : "—"],
+    ["managerResource", t("analytics.family.managerResource"), show(f.manager.resource)],
+    ["sellerPercent", t("analytics.family.sellerPercent"), show(f.seller.percent)],
+  ];
+  return (
+    <Card title={t("analytics.metrics.title")} testid="employee-metrics">
+      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1.5 text-sm">
+        {rows.map(([k, label, value]) => (
+          <div key={k} className="contents" data-metric={k}>
+            <dt className={`text-slate-600 ${value === "" ? "col-span-2" : ""}`}>{label}</dt>
+            {value !== "" && <dd className="text-right font-medium tabular-nums">{value}</dd>}
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+/** Fit for every position, best first; each opens to its reasons. */
+export function FitCard({ fit }: { fit: FitView }) {
+  const { t } = usePage();
+  const links = useLinks();
+  const flags = fit.docs[0]?.explanation.flags ?? [];
+  return (
+    <Card title={t("analytics.fit.allPositions")} testid="employee-fit">
+      {flags.length > 0 && (
+        <ul className="mb-3 space-y-1 rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid="fit-flags">
+          {flags.map((f) => (
+            <li key={f}>{f}</li>
+          ))}
+        </ul>
+      )}
+      {fit.docs.length === 0 && <p className="text-sm text-slate-500">{t("analytics.fit.unknown")}</p>}
+      <ol className="space-y-2">
+        {fit.docs.map((d) => (
+          <li key={d.position._id} data-fit={d.position._id}>
+            <details className="rounded-lg border border-slate-200 p-2" open={d.isCurrent}>
+              <summary className="cursor-pointer list-none">
+                <span className="flex flex-wrap items-baseline justify-between gap-x-2">
+                  <span className="min-w-0 break-words font-medium text-slate-800">
+                    {d.position.name}
+                    {d.isCurrent && <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-700">{t("analytics.fit.current")}</span>}
+                    {d.isBest && <span className="ml-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs text-emerald-700">{t("analytics.fit.best")}</span>}
+                  </span>
+                  <span className="font-semibold tabular-nums" data-efficiency>
+                    {show(d.efficiency)}
+                  </span>
+                </span>
+                <span className="mt-1 block">
+                  <Meter value={d.efficiency} />
+                </span>
+              </summary>
+              <div className="mt-2 space-y-2 text-sm">
+                <p className="text-slate-600">{d.explanation.headline}</p>
+                {d.explanation.activities.map((a, i) => (
+                  <div key={i}>
+                    <p className="font-medium text-slate-800">
+                      {a.name} · <span className="font-normal text-slate-500">{t("analytics.fit.share", { share: a.share })}, {t("analytics.fit.score", { score: a.score })}</span>
+                    </p>
+                    <p className="text-xs text-slate-500">{a.needs}</p>
+                    <ul className="mt-1 space-y-0.5">
+                      {a.reasons.map((r, j) => (
+                        <li key={j} className={r.points > 0 ? "text-emerald-800" : r.points < 0 ? "text-rose-800" : "text-slate-600"}>
+                          {r.points > 0 ? "+ " : r.points < 0 ? "− " : "· "}
+                          {r.text}
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ))}
+                <a href={`${links.positions}/${d.position._id}#who-fits`} className="inline-block text-brand-700 hover:underline">
+                  {t("analytics.fit.whoFits")} →
+                </a>
+              </div>
+            </details>
+          </li>
+        ))}
+      </ol>
+    </Card>
+  );
+}
+
+/** The five families, the built-in skills, the company's own, and what was entered by hand. */
+export function SkillsCard({ skills, children }: { skills: SkillsView; children?: React.ReactNode }) {
+  const { t, locale } = usePage();
+  const customName = (key: string | null) => skills.custom.find((c) => c._id === key)?.name ?? key ?? "";
+  const nameOf = (key: string | null) => (key && !/^[0-9a-f]{24}$/.test(key) ? t(`analytics.skills.${key}`) : customName(key));
+  const date = (d: Date | string | null | undefined) => (d ? new Date(d).toLocaleDateString(locale === "en" ? "en-GB" : "ru-RU") : "");
+  return (
+    <Card title={t("analytics.skills.title")} testid="employee-skills">
+      <ul className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+        {[...skills.natural.map((s) => ({ key: s.key, label: t(`analytics.skills.${s.key}`), value: s.value })), ...skills.custom.map((c) => ({ key: c._id, label: c.name, value: c.value }))].map((s) => (
+          <li key={s.key} data-skill={s.key}>
+            <span className="flex justify-between gap-2">
+              <span className="min-w-0 break-words text-slate-700">{s.label}</span>
+              <span className="tabular-nums text-slate-900">{show(s.value)}</span>
+            </span>
+            <Meter value={s.value} />
+          </li>
+        ))}
+      </ul>
+      {skills.acquired.length > 0 && (
+        <div className="mt-4">
+          <h3 className="text-sm font-semibold text-slate-800">{t("analytics.skills.acquired")}</h3>
+          <ul className="mt-1 space-y-1 text-sm" data-testid="skills-acquired">
+            {skills.acquired.map((a) =>
+              a.kind === "acquired" ? (
+                <li key={a._id} className="flex flex-wrap justify-between gap-x-2">
+                  <span>
+                    {nameOf(a.skill)}: <strong className="tabular-nums">{show(a.value)}</strong>
+                  </span>
+                  <span className="text-xs text-slate-500">{t("analytics.skills.acquiredBy", { who: a.enteredBy.name ?? "—", when: date(a.enteredAt) })}</span>
+                </li>
+              ) : null,
+            )}
+          </ul>
+        </div>
+      )}
+      {children}
+    </Card>
+  );
+}
+
+/** The skills a value can be entered for: built-in and the company's own. */
+export function skillOptions(t: (k: string) => string, skills: SkillsView) {
+  return [...skills.natural.map((s) => ({ value: s.key, label: t(`analytics.skills.${s.key}`) })), ...skills.custom.map((c) => ({ value: c._id, label: c.name }))];
+}

@@ -1,0 +1,22 @@
+// /api/business analytics (issue 16): fit for a position per employee (spec §7
+// /business/employees/efficiency/{id}) and the project's soft skills (/business/skills).
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../../context";
+import { pathId } from "../../lib/ids";
+import { validate } from "../../lib/validate";
+import { guard } from "../../middleware/guards";
+import * as biz from "../../services/business";
+
+const inProject = guard("project");
+
+export const efficiencyApi = new Hono<AppEnv>();
+efficiencyApi.get("/:id", inProject, validate("query", z.object({ position: z.string().regex(/^[0-9a-f]{24}$/, "business.errors.badId").optional() })), async (c) =>
+  c.json(await biz.employeeEfficiency(await biz.scopeOf(c), pathId(c), c.var.locale, c.req.valid("query").position)),
+);
+
+export const skillsApi = new Hono<AppEnv>();
+skillsApi.get("/", inProject, validate("query", biz.skillListSchema), async (c) => c.json(await biz.listSkills(await biz.scopeOf(c), c.req.valid("query"))));
+skillsApi.post("/", inProject, validate("json", biz.skillCreateSchema), async (c) => c.json(await biz.createSkill(await biz.scopeOf(c), c.req.valid("json")), 201));
+skillsApi.put("/:id", inProject, validate("json", biz.skillUpdateSchema), async (c) => c.json(await biz.updateSkill(await biz.scopeOf(c), pathId(c), c.req.valid("json"))));
+skillsApi.delete("/:id", inProject, async (c) => c.json(await biz.deleteSkill(await biz.scopeOf(c), pathId(c))));

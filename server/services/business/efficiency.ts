@@ -1,0 +1,251 @@
+// Fit for a position ("efficiency", model/fit.ts) stored per employee × position, and the list's
+// analytics fields per employee (skills families, harmony, anxiety, efficiency, diff). Recomputed
+// when a result completes (a retake too), when a person joins or changes consent or position, when
+// a position's activities change, on reset-efficiency, and whenever the stored formula version is
+// not the current one. Explanations are not stored: they are derived again on reading from the
+// same inputs (the formula is pure), in the reader's language.
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { employeeAnalytics, employeeFits, employees, positions, results, tasks } from "../../../db/schema";
+import type { Locale } from "../../../locales";
+import { tFor } from "../../../locales";
+import { diffOf, explainFit, FIT_VERSION, fitFor, rankPositions, type Activity, type IndicatorValues } from "../../../model/fit";
+import { naturalSkills } from "../../../model/skills";
+import { AppError, notFound } from "../../lib/errors";
+import { ID_PATTERN } from "../../lib/ids";
+import { requireCan, type Scope } from "./access";
+
+export interface PositionWithActivities {
+  id: string;
+  name: string;
+  activities: Activity[];
+}
+
+export async function projectPositions(db: Db, projectId: string): Promise<PositionWithActivities[]> {
+  const ps = await db.select({ id: positions.id, name: positions.name }).from(positions).where(eq(positions.projectId, projectId)).orderBy(asc(positions.name));
+  if (!ps.length) return [];
+  const acts = await db
+    .select({ positionId: tasks.positionId, name: tasks.name, communication: tasks.communication, decision: tasks.decision, priority: tasks.priority })
+    .from(tasks)
+    .where(inArray(tasks.positionId, ps.map((p) => p.id)))
+    .orderBy(asc(tasks.sort));
+  return ps.map((p) => ({ ...p, activities: acts.filter((a) => a.positionId === p.id) }));
+}
+
+export interface EmployeeInput {
+  id: string;
+  positionId: string | null;
+  shared: boolean;
+  resultId: string | null;
+  formatCode: string | null;
+  indicators: IndicatorValues | null;
+}
+
+/** Each employee's latest completed result, when they share it (one query for the whole project). */
+export async function employeeInputs(db: Db, projectId: string, only?: readonly string[]): Promise<EmployeeInput[]> {
+  const latest = sql`(select r.id from ${results} r where r.user_id = ${employees.userId} and +r.is_completed = 1 order by r.completed_at desc limit 1)`;
+  const rows = await db
+    .select({
+      id: employees.id,
+      positionId: employees.positionId,
+      withdrawn: employees.consentWithdrawnAt,
+      resultId: results.id,
+      formatCode: results.formatCode,
+      indicators: results.indicators,
+    })
+    .from(employees)
+    .leftJoin(results, sql`${results.id} = ${latest}`)
+    .where(and(eq(employees.projectId, projectId), only ? inArray(employees.id, [...only]) : undefined));
+  return rows.map((r) => ({
+    id: r.id,
+    positionId: r.positionId,
+    shared: !r.withdrawn,
+    resultId: r.withdrawn ? null : r.resultId,
+    formatCode: r.withdrawn ? null : r.formatCode,
+    indicators: r.withdrawn ? null : ((r.indicators as IndicatorValues | null) ?? null),
+  }));
+}
+
+const CHUNK = 2000;
+async function inChunks<T>(rows: T[], write: (part: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += CHUNK) await write(rows.slice(i, i + CHUNK));
+}
+
+/**
+ * Recomputes the fits and analytics of a project (or of some of its employees). Rows are
+ * upserted; a position's rows go with it (cascade), a withdrawn consent removes the person's rows.
+ */
+export async function recomputeEfficiencies(db: Db, projectId: string, only?: readonly string[]) {
+  const started = performance.now();
+  const [ps, people] = await Promise.all([projectPositions(db, projectId), employeeInputs(db, projectId, only)]);
+  const now = new Date();
+  const fits: (typeof employeeFits.$inferInsert)[] = [];
+  const analytics: (typeof employeeAnalytics.$inferInsert)[] = [];
+  const hidden: string[] = [];
+  for (const e of people) {
+    if (!e.shared) {
+      hidden.push(e.id);
+      continue;
+    }
+    const list = ps.map((p) => {
+      const fit = fitFor(e.indicators, p.activities);
+      fits.push({ employeeId: e.id, positionId: p.id, projectId, efficiency: fit.efficiency, flags: fit.flags, version: FIT_VERSION, computedAt: now });
+      return { positionId: p.id, name: p.name, efficiency: fit.efficiency };
+    });
+    const { best, diff } = diffOf(list, e.positionId);
+    const current = list.find((p) => p.positionId === e.positionId)?.efficiency ?? null;
+    const n = naturalSkills(e.indicators);
+    const ind = e.indicators ?? {};
+    analytics.push({
+      employeeId: e.id,
+      projectId,
+      resultId: e.resultId,
+      harmony: typeof ind.harmony === "number" ? ind.harmony : null,
+      anxiety: typeof ind.anxiety === "number" ? ind.anxiety : null,
+      efficiency: current,
+      bestPositionId: best?.positionId ?? null,
+      bestEfficiency: best?.efficiency ?? null,
+      diff,
+      researcherMin: n.researcher.min,
+      researcherMax: n.researcher.max,
+      researcherActual: n.researcher.actual,
+      researcherPotential: n.researcher.potential,
+      businessmanSystem: n.businessman.system,
+      businessmanEnergy: n.businessman.energy,
+      leaderType: n.leader.type,
+      managerType: n.manager.type,
+      managerResource: n.manager.resource,
+      sellerPercent: n.seller.percent,
+      crisis: n.crisis,
+      version: FIT_VERSION,
+      computedAt: now,
+    });
+  }
+  const excluded = (col: string) => sql.raw(`excluded.${col}`);
+  await inChunks(fits, (part) =>
+    db
+      .insert(employeeFits)
+      .values(part)
+      .onConflictDoUpdate({ target: [employeeFits.employeeId, employeeFits.positionId], set: { efficiency: excluded("efficiency"), flags: excluded("flags"), version: excluded("version"), computedAt: excluded("computed_at") } }),
+  );
+  const cols = Object.keys(analytics[0] ?? {}).filter((k) => k !== "employeeId" && k !== "projectId");
+  const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  await inChunks(analytics, (part) =>
+    db
+      .insert(employeeAnalytics)
+      .values(part)
+      .onConflictDoUpdate({ target: employeeAnalytics.employeeId, set: Object.fromEntries(cols.map((k) => [k, excluded(snake(k))])) }),
+  );
+  await inChunks(analytics, (part) =>
+    // the spec's employee field `efficiency`: the fit for the current position
+    db
+      .update(employees)
+      .set({ efficiency: sql`(select a.efficiency from ${employeeAnalytics} a where a.employee_id = ${employees.id})` })
+      .where(inArray(employees.id, part.map((a) => a.employeeId))),
+  );
+  if (hidden.length) {
+    await db.delete(employeeFits).where(inArray(employeeFits.employeeId, hidden));
+    await db.delete(employeeAnalytics).where(inArray(employeeAnalytics.employeeId, hidden));
+    await db.update(employees).set({ efficiency: null }).where(inArray(employees.id, hidden));
+  }
+  return { employees: people.length, fits: fits.length, ms: Math.round(performance.now() - started) };
+}
+
+/** After a result completes (first test or a retake), a join, or a consent change: every project the person is in. */
+export async function recomputeForUser(db: Db, userId: string) {
+  const rows = await db.select({ id: employees.id, projectId: employees.projectId }).from(employees).where(eq(employees.userId, userId));
+  for (const r of rows) await recomputeEfficiencies(db, r.projectId, [r.id]);
+}
+
+/** Recomputes a project whose stored rows come from another formula version (or are missing). */
+export async function ensureFresh(db: Db, projectId: string) {
+  const [stale] = await db
+    .select({ one: sql`1` })
+    .from(employeeAnalytics)
+    .where(and(eq(employeeAnalytics.projectId, projectId), ne(employeeAnalytics.version, FIT_VERSION)))
+    .limit(1);
+  const [staleFit] = stale ? [stale] : await db.select({ one: sql`1` }).from(employeeFits).where(and(eq(employeeFits.projectId, projectId), ne(employeeFits.version, FIT_VERSION))).limit(1);
+  if (stale || staleFit) await recomputeEfficiencies(db, projectId);
+}
+
+/** POST (and the spec's GET) /business/projects/reset-efficiency: the whole project again. */
+export async function resetProjectEfficiency(scope: Scope) {
+  if (scope.demo) throw new AppError(403, "demo_read_only", "auth.errors.demoReadOnly");
+  requireCan(scope, "structure");
+  const r = await recomputeEfficiencies(scope.db, scope.project.id);
+  return { ok: true, version: FIT_VERSION, ...r };
+}
+
+async function employeeRow(scope: Scope, employeeId: string) {
+  if (!ID_PATTERN.test(employeeId)) throw notFound();
+  const [e] = await scope.db
+    .select({ id: employees.id, name: employees.name, positionId: employees.positionId, departmentId: employees.departmentId })
+    .from(employees)
+    .where(and(eq(employees.id, employeeId), eq(employees.projectId, scope.project.id)));
+  if (!e) throw notFound();
+  if (scope.departments && !(e.departmentId && scope.departments.has(e.departmentId))) throw notFound();
+  return e;
+}
+
+/**
+ * GET /business/employees/efficiency/{id}: the employee's fit for every position of the project,
+ * best first, each with its explanation in the reader's language; `position` narrows to one.
+ */
+export async function employeeEfficiency(scope: Scope, employeeId: string, locale: Locale, positionId?: string | null) {
+  const e = await employeeRow(scope, employeeId);
+  await ensureFresh(scope.db, scope.project.id);
+  const [input] = await employeeInputs(scope.db, scope.project.id, [e.id]);
+  const ps = await projectPositions(scope.db, scope.project.id);
+  if (positionId && !ps.some((p) => p.id === positionId)) throw notFound();
+  const t = tFor(locale);
+  const all = ps.map((p) => {
+    const fit = fitFor(input?.indicators ?? null, p.activities);
+    return { positionId: p.id, name: p.name, efficiency: fit.efficiency, fit };
+  });
+  const { best, diff } = diffOf(all, e.positionId);
+  const docs = rankPositions(all, e.positionId)
+    .filter((p) => !positionId || p.positionId === positionId)
+    .map((p) => ({
+      position: { _id: p.positionId, name: p.name },
+      efficiency: p.efficiency,
+      isCurrent: p.positionId === e.positionId,
+      isBest: p.positionId === best?.positionId,
+      flags: p.fit.flags,
+      version: p.fit.version,
+      activities: p.fit.activities,
+      explanation: explainFit(p.fit, t),
+    }));
+  const current = all.find((p) => p.positionId === e.positionId);
+  return {
+    employee: { _id: e.id, name: e.name, position: e.positionId },
+    efficiency: current?.efficiency ?? null,
+    diff,
+    best: best ? { _id: best.positionId, name: best.name, efficiency: best.efficiency } : null,
+    shared: Boolean(input?.shared),
+    version: FIT_VERSION,
+    docs,
+  };
+}
+
+/** "Who else fits this position": the project's people by their fit for it, best first. */
+export async function positionCandidates(scope: Scope, positionId: string) {
+  requireCan(scope, "read");
+  if (!ID_PATTERN.test(positionId)) throw notFound();
+  const [p] = await scope.db.select({ id: positions.id, name: positions.name }).from(positions).where(and(eq(positions.id, positionId), eq(positions.projectId, scope.project.id)));
+  if (!p) throw notFound();
+  await ensureFresh(scope.db, scope.project.id);
+  const rows = await scope.db
+    .select({ _id: employees.id, name: employees.name, departmentId: employees.departmentId, positionId: employees.positionId, efficiency: employeeFits.efficiency, flags: employeeFits.flags })
+    .from(employeeFits)
+    .innerJoin(employees, eq(employees.id, employeeFits.employeeId))
+    .where(and(eq(employeeFits.positionId, p.id), sql`${employeeFits.efficiency} is not null`))
+    .orderBy(sql`${employeeFits.efficiency} desc`, asc(employees.name));
+  const visible = scope.departments ? rows.filter((r) => r.departmentId && scope.departments!.has(r.departmentId)) : rows;
+  return { position: { _id: p.id, name: p.name }, docs: visible.map((r) => ({ _id: r._id, name: r.name, efficiency: r.efficiency, flags: r.flags, isCurrent: r.positionId === p.id })) };
+}
+
+/** The stored analytics row of one employee (for the detail page). */
+export async function employeeAnalyticsOf(scope: Scope, employeeId: string) {
+  const [row] = await scope.db.select().from(employeeAnalytics).where(and(eq(employeeAnalytics.employeeId, employeeId), eq(employeeAnalytics.projectId, scope.project.id)));
+  return row ?? null;
+}

@@ -1,0 +1,228 @@
+// The business report (spec §2 /dashboard/report/base, §7 /report/business): one employee's
+// business sections (the `business` report texts of their format) with their fit for the
+// positions and their soft skills; and the team report — formats over the 27 and indicator
+// averages by department — both also as PDF with Cyrillic text (lib/pdf embeds Roboto).
+import { asc, eq } from "drizzle-orm";
+import { departments, employees, formats } from "../../../db/schema";
+import { intlLocale, tFor, type Locale, type ReportLanguage } from "../../../locales";
+import { createPdfDocument } from "../../lib/pdf";
+import { businessReport } from "../reports";
+import type { Scope } from "./access";
+import { employeeEfficiency, employeeInputs } from "./efficiency";
+import { getEmployee } from "./employees";
+import { employeeSkills } from "./skills";
+
+export async function employeeBusinessReport(scope: Scope, employeeId: string, locale: Locale, language: ReportLanguage = locale) {
+  const e = await getEmployee(scope, employeeId);
+  const [fit, skills] = await Promise.all([employeeEfficiency(scope, e._id, locale), employeeSkills(scope, e._id)]);
+  const content = e.consent && e.format ? await businessReport(scope.db, e.format.code, language).catch(() => null) : null;
+  const name = (e.format?.name ?? null) as { ru?: string; en?: string } | null;
+  return {
+    type: "business" as const,
+    language: content?.content.language ?? language,
+    employee: { _id: e._id, name: e.name, department: e.department, position: e.position },
+    format: e.format && content ? { code: e.format.code, name: name?.[locale] ?? e.format.code, description: content.format.description[locale] ?? "" } : null,
+    indicators: e.indicators,
+    title: content?.content.title ?? null,
+    text: content?.content.text ?? null,
+    sections: content?.content.sections ?? [],
+    efficiency: fit,
+    skills,
+  };
+}
+export type EmployeeBusinessReport = Awaited<ReturnType<typeof employeeBusinessReport>>;
+
+const AVERAGED = ["system", "analytics", "volume", "presentation", "harmony", "anxiety"] as const;
+
+/** The team in numbers: formats over the 27 and indicator averages by department (people who share their results). */
+export async function teamReport(scope: Scope, locale: Locale) {
+  const [people, deps, fmts, rows] = await Promise.all([
+    employeeInputs(scope.db, scope.project.id),
+    scope.db.select({ id: departments.id, name: departments.name }).from(departments).where(eq(departments.projectId, scope.project.id)).orderBy(asc(departments.name)),
+    scope.db.select({ code: formats.code, name: formats.name, position: formats.position }).from(formats).orderBy(asc(formats.position)),
+    scope.db.select({ id: employees.id, departmentId: employees.departmentId, efficiency: employees.efficiency }).from(employees).where(eq(employees.projectId, scope.project.id)),
+  ]);
+  const info = new Map(rows.map((r) => [r.id, r]));
+  const visible = people.filter((p) => !scope.departments || scope.departments.has(info.get(p.id)?.departmentId ?? ""));
+  const withResult = visible.filter((p) => p.indicators);
+  const formatCount = new Map<string, number>();
+  for (const p of withResult) if (p.formatCode) formatCount.set(p.formatCode, (formatCount.get(p.formatCode) ?? 0) + 1);
+  const groups = [...deps.filter((d) => !scope.departments || scope.departments.has(d.id)).map((d) => ({ id: d.id as string | null, name: d.name })), { id: null, name: tFor(locale)("analytics.report.noDepartment") }];
+  const byDepartment = groups
+    .map((g) => {
+      const members = withResult.filter((p) => (info.get(p.id)?.departmentId ?? null) === g.id);
+      const avg = (k: string) => {
+        const vs = members.map((m) => m.indicators?.[k]).filter((v): v is number => typeof v === "number");
+        return vs.length ? Math.round((vs.reduce((a, v) => a + v, 0) / vs.length) * 10) / 10 : null;
+      };
+      const effs = members.map((m) => info.get(m.id)?.efficiency).filter((v): v is number => typeof v === "number");
+      return {
+        _id: g.id,
+        name: g.name,
+        people: members.length,
+        averages: { ...(Object.fromEntries(AVERAGED.map((k) => [k, avg(k)])) as Record<(typeof AVERAGED)[number], number | null>), efficiency: effs.length ? Math.round(effs.reduce((a, v) => a + v, 0) / effs.length) : null },
+      };
+    })
+    .filter((g) => g.people > 0);
+  return {
+    project: { _id: scope.project.id, name: scope.project.name },
+    total: visible.length,
+    completed: withResult.length,
+    formats: fmts.map((f) => ({ code: f.code, name: (f.name as Record<string, string>)[locale] ?? f.code, count: formatCount.get(f.code) ?? 0 })),
+    departments: byDepartment,
+  };
+}
+export type TeamReport = Awaited<ReturnType<typeof teamReport>>;
+
+// ------------------------------------------------------------------ PDF
+const PAGE = { w: 210, h: 297, margin: 16 };
+const BRAND: [number, number, number] = [59, 85, 230];
+type Rgb = [number, number, number];
+
+/** A small flowing writer over jspdf: headings, paragraphs, bars and table rows, with page breaks. */
+function writer(title: string, locale: Locale) {
+  const t = tFor(locale);
+  const doc = createPdfDocument();
+  doc.setProperties({ title, author: "Thinking Format" });
+  const width = PAGE.w - PAGE.margin * 2;
+  let y = 16;
+  const ensure = (h: number) => {
+    if (y + h > PAGE.h - PAGE.margin - 8) {
+      doc.addPage();
+      y = PAGE.margin;
+    }
+  };
+  const text = (s: string, size: number, style: "normal" | "bold" = "normal", gap = 2, color: Rgb = [30, 41, 59], indent = 0) => {
+    doc.setFont("Roboto", style);
+    doc.setFontSize(size);
+    doc.setTextColor(...color);
+    const lineH = size * 0.42;
+    for (const para of s.split(/\n{2,}/)) {
+      for (const line of doc.splitTextToSize(para.replace(/\s+/g, " ").trim(), width - indent) as string[]) {
+        ensure(lineH);
+        doc.text(line, PAGE.margin + indent, y + lineH * 0.8);
+        y += lineH;
+      }
+      y += gap;
+    }
+  };
+  const bar = (label: string, value: number | null, shown: string) => {
+    ensure(10);
+    doc.setFont("Roboto", "normal");
+    doc.setFontSize(9.5);
+    doc.setTextColor(30, 41, 59);
+    doc.text(label, PAGE.margin, y + 3.5);
+    doc.text(shown, PAGE.margin + width, y + 3.5, { align: "right" });
+    doc.setFillColor(226, 232, 240);
+    doc.roundedRect(PAGE.margin, y + 5, width, 2.6, 1.3, 1.3, "F");
+    if (value !== null) {
+      doc.setFillColor(...BRAND);
+      doc.roundedRect(PAGE.margin, y + 5, Math.max(2.6, (width * Math.max(0, Math.min(100, value))) / 100), 2.6, 1.3, 1.3, "F");
+    }
+    y += 10;
+  };
+  const row = (cells: string[], widths: number[], bold = false) => {
+    ensure(6);
+    doc.setFont("Roboto", bold ? "bold" : "normal");
+    doc.setFontSize(9);
+    doc.setTextColor(30, 41, 59);
+    let x = PAGE.margin;
+    cells.forEach((c, i) => {
+      const w = widths[i]! * width;
+      const fitted = (doc.splitTextToSize(c, w - 2) as string[])[0] ?? "";
+      doc.text(fitted, i === 0 ? x : x + w - 2, y + 4, i === 0 ? undefined : { align: "right" });
+      x += w;
+    });
+    y += 6;
+    doc.setDrawColor(226, 232, 240);
+    doc.line(PAGE.margin, y - 0.5, PAGE.margin + width, y - 0.5);
+  };
+  const finish = () => {
+    doc.setFillColor(...BRAND);
+    const pages = doc.getNumberOfPages();
+    for (let i = 1; i <= pages; i++) {
+      doc.setPage(i);
+      if (i === 1) doc.rect(0, 0, PAGE.w, 7, "F");
+      doc.setFont("Roboto", "normal");
+      doc.setFontSize(8.5);
+      doc.setTextColor(148, 163, 184);
+      doc.text(t("report.pdf.footer"), PAGE.margin, PAGE.h - 9);
+      doc.text(t("analytics.report.page", { n: i, of: pages }), PAGE.w - PAGE.margin, PAGE.h - 9, { align: "right" });
+    }
+    return new Uint8Array(doc.output("arraybuffer"));
+  };
+  const gap = (h: number) => (y += h);
+  return { t, text, bar, row, finish, gap };
+}
+
+const dateOf = (locale: Locale, now: Date) => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "long" }).format(now);
+const pct = (v: number | null | undefined) => (v === null || v === undefined ? "—" : String(Math.round(v)));
+
+export function employeeReportPdf(r: EmployeeBusinessReport, locale: Locale, now = new Date()) {
+  const w = writer(r.title ?? r.employee.name, locale);
+  const { t } = w;
+  w.text(t("analytics.report.title"), 10.5, "normal", 1, [100, 116, 139]);
+  w.text(`${t("analytics.report.generated", { date: dateOf(locale, now) })}`, 9.5, "normal", 3, [100, 116, 139]);
+  w.text(r.employee.name, 22, "bold", 2, [15, 23, 42]);
+  w.text([r.employee.department?.name, r.employee.position?.name].filter(Boolean).join(" · ") || "—", 11, "normal", 3, [71, 85, 105]);
+  if (!r.format) {
+    w.text(t("analytics.report.noResult"), 12, "normal", 4);
+    return w.finish();
+  }
+  w.text(r.format.name, 16, "bold", 1.5, BRAND);
+  if (r.text || r.format.description) w.text(r.text || r.format.description, 11, "normal", 4);
+  // fit for the positions, best first, with the top reasons of each
+  w.text(t("analytics.report.fitFor"), 14, "bold", 2, [15, 23, 42]);
+  for (const d of r.efficiency.docs) {
+    const mark = [d.isCurrent ? t("analytics.fit.current") : null, d.isBest ? t("analytics.fit.best") : null].filter(Boolean).join(", ");
+    w.bar(`${d.position.name}${mark ? ` (${mark})` : ""}`, d.efficiency, pct(d.efficiency));
+    for (const a of d.explanation.activities)
+      for (const reason of a.reasons.slice(0, 2)) w.text(`${a.name}: ${reason.text}`, 8.5, "normal", 0.6, [71, 85, 105], 3);
+    w.gap(1.5);
+  }
+  for (const f of r.efficiency.docs[0]?.explanation.flags ?? []) w.text(f, 9.5, "normal", 1.5, [180, 83, 9]);
+  // skills: the five families, then the built-in skills
+  w.gap(2);
+  w.text(t("analytics.skills.title"), 14, "bold", 2, [15, 23, 42]);
+  const fam = r.skills.families;
+  w.text(t("analytics.family.researcherRange", { min: pct(fam.researcher.min), max: pct(fam.researcher.max) }), 10, "normal", 1);
+  w.text(t("analytics.family.researcherActual", { actual: pct(fam.researcher.actual), potential: pct(fam.researcher.potential) }), 10, "normal", 1);
+  w.text(`${t("analytics.family.leaderType")}: ${fam.leader.type ? t(`analytics.family.types.${fam.leader.type}`) : "—"}`, 10, "normal", 1);
+  w.text(
+    `${t("analytics.family.managerType")}: ${fam.manager.type ? `${t(`analytics.family.types.${fam.manager.type}`)} (${t("analytics.family.horizon", { n: fam.manager.horizonYears ?? 1 })})` : "—"} · ${t("analytics.family.managerResource")}: ${pct(fam.manager.resource)}`,
+    10,
+    "normal",
+    1,
+  );
+  w.text(`${t("analytics.family.businessmanSystem")}: ${pct(fam.businessman.system)} · ${t("analytics.family.businessmanEnergy")}: ${pct(fam.businessman.energy)} · ${t("analytics.family.sellerPercent")}: ${pct(fam.seller.percent)}`, 10, "normal", 3);
+  for (const s of r.skills.natural.filter((s) => s.family === "general")) w.bar(t(`analytics.skills.${s.key}`), s.value, pct(s.value));
+  for (const s of r.skills.custom) w.bar(s.name, s.value, pct(s.value));
+  for (const a of r.skills.acquired) if (a.kind === "acquired") w.bar(`${a.skill && !/^[0-9a-f]{24}$/.test(a.skill) ? t(`analytics.skills.${a.skill}`) : (r.skills.custom.find((c) => c._id === a.skill)?.name ?? a.skill)} — ${t("analytics.skills.acquired")}`, a.value ?? null, pct(a.value));
+  // the six business sections
+  w.gap(2);
+  w.text(t("analytics.report.sectionsTitle"), 14, "bold", 2, [15, 23, 42]);
+  for (const s of r.sections) {
+    w.text(s.title, 12, "bold", 1.2, [15, 23, 42]);
+    w.text(s.text, 10.5, "normal", 2.5);
+  }
+  return w.finish();
+}
+
+export function teamReportPdf(r: TeamReport, locale: Locale, now = new Date()) {
+  const w = writer(r.project.name, locale);
+  const { t } = w;
+  w.text(t("analytics.report.teamTitle"), 10.5, "normal", 1, [100, 116, 139]);
+  w.text(t("analytics.report.generated", { date: dateOf(locale, now) }), 9.5, "normal", 3, [100, 116, 139]);
+  w.text(r.project.name, 22, "bold", 2, [15, 23, 42]);
+  w.text(`${r.completed} / ${r.total} ${t("analytics.report.people")}`, 11, "normal", 4, [71, 85, 105]);
+  w.text(t("analytics.report.formats"), 14, "bold", 2, [15, 23, 42]);
+  const max = Math.max(1, ...r.formats.map((f) => f.count));
+  for (const f of r.formats.filter((f) => f.count > 0).sort((a, b) => b.count - a.count)) w.bar(`${f.name} (${f.code})`, (100 * f.count) / max, String(f.count));
+  w.gap(3);
+  w.text(t("analytics.report.averages"), 14, "bold", 2, [15, 23, 42]);
+  const cols = ["system", "analytics", "volume", "presentation", "harmony", "anxiety"] as const;
+  const widths = [0.28, 0.08, 0.09, 0.09, 0.09, 0.11, 0.09, 0.08, 0.09];
+  w.row([t("cabinet.employees.department"), t("analytics.report.people"), ...cols.map((c) => t(`analytics.indicator.${c}`)), t("analytics.fit.efficiency")], widths, true);
+  for (const d of r.departments) w.row([d.name, String(d.people), ...cols.map((c) => pct(d.averages[c])), pct(d.averages.efficiency)], widths);
+  return w.finish();
+}
