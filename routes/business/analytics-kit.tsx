@@ -163,3 +163,81 @@ export function SkillsCard({ skills, children }: { skills: SkillsView; children?
 export function skillOptions(t: (k: string) => string, skills: SkillsView) {
   return [...skills.natural.map((s) => ({ value: s.key, label: t(`analytics.skills.${s.key}`) })), ...skills.custom.map((c) => ({ value: c._id, label: c.name }))];
 }
+
+// ------------------------------------------------------------------ the list's analytics filters
+export const ANALYTICS_QUERY_KEYS = ["managerType", "leaderType", "harmony", "anxiety", "researcherMin", "researcherMax", "sellerMin", "businessmanSystemMin", "businessmanEnergyMin", "efficiencyMin", "diffMin"] as const;
+export type AnalyticsQuery = Record<(typeof ANALYTICS_QUERY_KEYS)[number], string>;
+
+export function analyticsQuery(raw: Record<string, string | undefined>): AnalyticsQuery {
+  return Object.fromEntries(ANALYTICS_QUERY_KEYS.map((k) => [k, (raw[k] ?? "").slice(0, 40)])) as AnalyticsQuery;
+}
+
+/** The query string's analytics fields as the list service's filter (blank fields are left out; bad ones are refused by its schema). */
+export function analyticsFilterOf(q: AnalyticsQuery) {
+  const n = (v: string) => (v === "" ? undefined : v);
+  return {
+    manager: q.managerType ? { type: q.managerType } : undefined,
+    leader: q.leaderType ? { type: q.leaderType } : undefined,
+    harmony: n(q.harmony),
+    anxiety: n(q.anxiety),
+    researcher: q.researcherMin || q.researcherMax ? { min: n(q.researcherMin), max: n(q.researcherMax) } : undefined,
+    seller: q.sellerMin ? { min: q.sellerMin } : undefined,
+    businessman: q.businessmanSystemMin || q.businessmanEnergyMin ? { system: { min: n(q.businessmanSystemMin) }, energy: { min: n(q.businessmanEnergyMin) } } : undefined,
+    efficiency: q.efficiencyMin ? { min: q.efficiencyMin } : undefined,
+    diff: q.diffMin ? { min: q.diffMin } : undefined,
+  };
+}
+
+/** "More filters": the spec's analytics fields, a plain GET form that keeps the other filters. */
+export function AnalyticsFilters({ q, keep, action }: { q: AnalyticsQuery; keep: Record<string, string>; action: string }) {
+  const { t } = usePage();
+  const any = t("cabinet.employees.any");
+  const select = (name: keyof AnalyticsQuery, label: string, options: [string, string][]) => (
+    <div key={name}>
+      <label htmlFor={`af-${name}`} className="label">
+        {label}
+      </label>
+      <select id={`af-${name}`} name={name} defaultValue={q[name]} className="input py-2">
+        <option value="">{any}</option>
+        {options.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+  const number = (name: keyof AnalyticsQuery, label: string) => (
+    <div key={name}>
+      <label htmlFor={`af-${name}`} className="label">
+        {label}
+      </label>
+      <input id={`af-${name}`} name={name} type="number" min={0} max={100} defaultValue={q[name]} className="input py-2" />
+    </div>
+  );
+  const active = ANALYTICS_QUERY_KEYS.some((k) => q[k]);
+  return (
+    <details className="mt-3" open={active} data-testid="analytics-filters">
+      <summary className="cursor-pointer text-sm font-semibold text-brand-700">{t("analytics.filter.more")}</summary>
+      <form method="get" action={action} className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        {Object.entries(keep).map(([k, v]) => (v ? <input key={k} type="hidden" name={k} value={v} /> : null))}
+        {select("managerType", t("analytics.filter.managerType"), ["tactical", "team", "strategic"].map((k) => [k, t(`analytics.family.types.${k}`)]))}
+        {select("leaderType", t("analytics.filter.leaderType"), ["organizer", "visionary", "inspirer", "expert"].map((k) => [k, t(`analytics.family.types.${k}`)]))}
+        {select("harmony", t("analytics.filter.harmony"), ["crisis", "norm", "comfort"].map((k) => [k, t(`analytics.filter.harmonyBands.${k}`)]))}
+        {select("anxiety", t("analytics.filter.anxiety"), ["confident", "rather-confident", "rather-anxious", "anxious"].map((k) => [k, t(`analytics.filter.anxietyBands.${k}`)]))}
+        {number("researcherMin", t("analytics.filter.researcherMin"))}
+        {number("researcherMax", t("analytics.filter.researcherMax"))}
+        {number("sellerMin", t("analytics.filter.sellerMin"))}
+        {number("businessmanSystemMin", t("analytics.filter.businessmanSystemMin"))}
+        {number("businessmanEnergyMin", t("analytics.filter.businessmanEnergyMin"))}
+        {number("efficiencyMin", t("analytics.filter.efficiencyMin"))}
+        {number("diffMin", t("analytics.filter.diffMin"))}
+        <div className="flex items-end">
+          <button type="submit" className="btn-secondary w-full py-2">
+            {t("cabinet.employees.apply")}
+          </button>
+        </div>
+      </form>
+    </details>
+  );
+}

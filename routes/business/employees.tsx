@@ -32,7 +32,7 @@ import {
 } from "../../server/services/business";
 import { listFormats } from "../../server/services/formats";
 import { BusinessShell } from "../_layouts/cabinet";
-import { FitCard, MetricsCard, SkillsCard, skillOptions, type FitView, type SkillsView } from "./analytics-kit";
+import { AnalyticsFilters, analyticsFilterOf, analyticsQuery, FitCard, MetricsCard, SkillsCard, skillOptions, type AnalyticsQuery, type FitView, type SkillsView } from "./analytics-kit";
 import { blankToNull, Card, cabinetPage, ConfirmDelete, done, FormError, Notice, Select, useLinks, type WithShell } from "./kit";
 
 const PAGE_SIZE = 50;
@@ -42,7 +42,7 @@ type ListData = {
   departments: { _id: string; name: string }[];
   positions: { _id: string; name: string }[];
   formats: { code: string; name: string }[];
-  query: { department: string; position: string; format: string; status: string; sort: string; dir: string };
+  query: { department: string; position: string; format: string; status: string; sort: string; dir: string } & AnalyticsQuery;
 };
 
 export function FormatCell({ doc }: { doc: Pick<EmployeeDoc, "format" | "consent"> }) {
@@ -71,7 +71,8 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
   const sortLink = (col: string) => href({ sort: col, dir: q.sort === col && q.dir === "asc" ? "desc" : "asc", page: "" });
   const arrow = (col: string) => (q.sort === col ? (q.dir === "asc" ? " ▲" : " ▼") : "");
   const any = { value: "", label: t("cabinet.employees.any") };
-  const cols = ["name", "department", "position", "format", "harmony", "anxiety", "status"] as const;
+  const cols = ["name", "department", "position", "format", "harmony", "anxiety", "efficiency", "diff", "status"] as const;
+  const { department, position, format, status, sort, dir, ...analytics } = q;
   return (
     <BusinessShell shell={data.shell} title={t("cabinet.nav.business.employees")}>
       <Notice />
@@ -84,7 +85,7 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
               action: path,
               id: "employee-filters",
               apply: t("cabinet.employees.apply"),
-              keep: { project: data.shell.project._id, sort: q.sort, dir: q.dir },
+              keep: { project: data.shell.project._id, sort: q.sort, dir: q.dir, ...analytics },
               fields: [
                 { name: "department", label: t("cabinet.employees.department"), value: q.department, options: [any, ...data.departments.map((d) => ({ value: d._id, label: d.name }))] },
                 { name: "position", label: t("cabinet.employees.position"), value: q.position, options: [any, ...data.positions.map((d) => ({ value: d._id, label: d.name }))] },
@@ -93,6 +94,7 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
               ],
             }}
           />
+          <AnalyticsFilters q={analytics} action={path} keep={{ project: data.shell.project._id, sort, dir, department, position, format, status }} />
         </Card>
         <p className="text-sm text-slate-600" data-testid="employee-total">
           {t("cabinet.employees.total", { n: data.list.total })}
@@ -116,6 +118,11 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
                   <p className="text-sm text-slate-600">{[e.department?.name, e.position?.name].filter(Boolean).join(" · ") || "—"}</p>
                   <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
                     <FormatCell doc={e} /> <StatusBadge status={e.status} />
+                    {e.efficiency !== null && (
+                      <span className="tabular-nums text-slate-600">
+                        {t("analytics.fit.efficiency")}: {Math.round(e.efficiency)}
+                      </span>
+                    )}
                   </p>
                 </li>
               ))}
@@ -155,6 +162,8 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
                       </td>
                       <td className="px-3 py-2 tabular-nums">{e.harmony ?? "—"}</td>
                       <td className="px-3 py-2 tabular-nums">{e.anxiety ?? "—"}</td>
+                      <td className="px-3 py-2 tabular-nums" data-col="efficiency">{e.efficiency === null ? "—" : Math.round(e.efficiency)}</td>
+                      <td className="px-3 py-2 tabular-nums" data-col="diff">{e.diff === null ? "—" : Math.round(e.diff)}</td>
                       <td className="px-3 py-2">
                         <StatusBadge status={e.status} />
                       </td>
@@ -197,9 +206,10 @@ export const employeesPage = cabinetPage<ListData>({
       status: raw.status ?? "",
       sort: (SORT_TYPES as readonly string[]).includes(raw.sort ?? "") ? raw.sort! : "name",
       dir: raw.dir === "desc" ? "desc" : "asc",
+      ...analyticsQuery(raw),
     };
     const parsed = employeeListSchema.safeParse({
-      filter: { department: query.department || null, position: query.position || null, format: query.format || null, status: query.status || null },
+      filter: { department: query.department || null, position: query.position || null, format: query.format || null, status: query.status || null, ...analyticsFilterOf(query) },
       page: raw.page ?? 1,
       limit: PAGE_SIZE,
       sortType: query.sort,
