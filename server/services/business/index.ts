@@ -7,4 +7,6 @@ export * from "./employees";
 export * from "./invites";
 export * from "./join";
 export * from "./dashboard";
+export * from "./stats";
+export * from "./export";
 export * from "./support";
