@@ -7,7 +7,8 @@
 // lists) whatever the side-effect flag says, three times the size of the chart used here.
 import BarChart from "@tremor/react/dist/components/chart-elements/BarChart/BarChart.js";
 
-export type ChartColor = "blue" | "emerald" | "amber" | "rose" | "violet" | "slate" | "cyan";
+/** the colours the Tailwind safelist keeps (tailwind.config.cjs) */
+export type ChartColor = "blue" | "emerald" | "amber" | "rose" | "violet" | "cyan";
 
 export interface StatsChartProps {
   /** one row per point on the index axis, oldest first for a time series */
@@ -29,7 +30,7 @@ const DEFAULT_COLORS: ChartColor[] = ["blue", "emerald", "amber", "violet", "ros
 
 export default function StatsChart({ data, index, categories, title, colors = DEFAULT_COLORS, stack, minValue, maxValue }: StatsChartProps) {
   return (
-    <figure className="h-72" aria-label={title} data-chart="bar">
+    <figure className="h-80" aria-label={title} data-chart="bar">
       <BarChart data={data} index={index} categories={categories} colors={colors} stack={stack} minValue={minValue} maxValue={maxValue} showAnimation={false} yAxisWidth={40} />
     </figure>
   );

@@ -241,9 +241,11 @@ export function DashboardLayout({ shell, title, children }: { shell: ShellData; 
               <DashboardNav shell={shell} />
             </nav>
           </details>
-          <ProjectBar shell={shell} />
-          {/* the Compare widget (spec §2): the picks of this project in localStorage diffList */}
-          <Island name="compare-widget" hydrate="idle" props={{ project: shell.project._id, href: "/dashboard/employees/compare", label: t("stats.compare.widget"), hint: t("cabinet.shell.compare") }} />
+          <div className="flex min-w-0 items-center gap-2 sm:gap-3">
+            <ProjectBar shell={shell} />
+            {/* the Compare widget (spec §2): the picks of this project in localStorage diffList */}
+            <Island name="compare-widget" hydrate="idle" props={{ project: shell.project._id, href: "/dashboard/employees/compare", label: t("stats.compare.widget"), hint: t("cabinet.shell.compare") }} />
+          </div>
           <LogoutButton />
         </header>
         <main id="main" className="px-3 py-5 sm:px-6">

@@ -65,7 +65,7 @@ function FormatMap({ map, names }: { map: ProjectStats["map"]; names: Record<str
   const max = Math.max(1, ...map.map((c) => c.count));
   const tone = (n: number) => (n === 0 ? "bg-white" : n / max > 0.66 ? "bg-brand-200" : n / max > 0.33 ? "bg-brand-100" : "bg-brand-50");
   return (
-    <div className="grid gap-4 xl:grid-cols-3" data-testid="format-map">
+    <div className="grid gap-4 min-[1500px]:grid-cols-3" data-testid="format-map">
       {STRUCTURES.map((structure) => (
         <div key={structure}>
           <h3 className="mb-2 font-semibold">{t(`stats.structure.${structure}`)}</h3>
@@ -145,7 +145,7 @@ function DepartmentTable({ stats }: { stats: ProjectStats }) {
         <tbody className="divide-y divide-slate-100">
           {rows.map((d) => (
             <tr key={d._id ?? "none"} data-department={d._id ?? "none"} className={d._id === "all" ? "font-semibold" : undefined}>
-              <td className="py-1 pr-3 [overflow-wrap:anywhere]">{d.name ?? t("stats.departments.none")}</td>
+              <td className="py-1 pr-3 [overflow-wrap:break-word]">{d.name ?? t("stats.departments.none")}</td>
               <td className="py-1 pr-3 text-right tabular-nums">{d.employees}</td>
               <td className="py-1 pr-3 text-right tabular-nums">{d.tested}</td>
               {STAT_INDICATORS.map((k) => (
@@ -236,7 +236,7 @@ function Communication({ comm }: { comm: CommunicationBalance }) {
       <Island
         name="stats-chart"
         hydrate="visible"
-        props={{ index: "sphere", categories: [demand, supply], colors: ["slate", "blue"], minValue: 0, title: t("stats.communication.title"), data: comm.balance.map((b) => ({ sphere: t(`stats.sphere.${b.sphere}`), [demand]: b.demand, [supply]: b.supply })) }}
+        props={{ index: "sphere", categories: [demand, supply], colors: ["amber", "blue"], minValue: 0, title: t("stats.communication.title"), data: comm.balance.map((b) => ({ sphere: t(`stats.sphere.${b.sphere}`), [demand]: b.demand, [supply]: b.supply })) }}
       />
       <table className="mt-3 w-full text-left text-sm" data-testid="communication-table">
         <thead className="text-slate-500">
@@ -453,6 +453,7 @@ function Compare({ data }: { data: WithShell<CompareData> }) {
                     <FormatCell doc={p} />
                   </span>
                   <span className="block text-xs text-slate-500">{[p.department?.name, p.position?.name].filter(Boolean).join(" · ") || "—"}</span>
+                  {!p.indicators && <span className="block text-xs text-slate-500">{t("stats.compare.noResult")}</span>}
                 </span>
               </li>
             ))}
@@ -479,11 +480,11 @@ function Compare({ data }: { data: WithShell<CompareData> }) {
                       })}
                     </div>
                     <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs">
-                      {people.map((p, i) => (
+                      {people.map((p, i) => typeof p.indicators?.[c.key] !== "number" ? null : (
                         <li key={p._id} className="flex items-center gap-1">
                           <span className="h-2 w-2 rounded-full" style={{ background: color(i) }} />
                           <span className="max-w-[9rem] truncate">{p.name}</span>
-                          <span className="font-semibold tabular-nums">{p.indicators?.[c.key] ?? "—"}</span>
+                          <span className="font-semibold tabular-nums">{p.indicators[c.key]}</span>
                         </li>
                       ))}
                     </ul>
