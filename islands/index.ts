@@ -7,6 +7,8 @@
 // routes/_blocks/.
 import type { ComponentProps } from "react";
 import AutoSubmit from "./auto-submit";
+import ComparePicker from "./compare-picker";
+import CompareWidget from "./compare-widget";
 import CountUp from "./count-up";
 import PositionWizard from "./position-wizard";
 import ProjectSwitcher from "./project-switcher";
@@ -16,6 +18,8 @@ import TestRunner from "./test-runner";
 
 export const ISLANDS = {
   "auto-submit": AutoSubmit,
+  "compare-picker": ComparePicker,
+  "compare-widget": CompareWidget,
   "count-up": CountUp,
   "position-wizard": PositionWizard,
   "project-switcher": ProjectSwitcher,

@@ -1,7 +1,8 @@
 // Builds the browser assets into public/build with content-hashed names:
 // - the island loader (client/boot.ts) and the islands of the registry (islands/index.ts): one
 //   esbuild run, ESM with code splitting, so React lands in one shared chunk and each island (and
-//   the chart islands' Tremor code) in its own;
+//   the chart island's Tremor code) in its own: a page without a chart never loads chart code;
+//   parts of the chart libraries it never uses are swapped for stand-ins (scripts/chart-trim.ts);
 // - the Tailwind stylesheet;
 // - a .br and a .gz beside every script and stylesheet, served by serveStatic's `precompressed`
 //   so no request pays for compression.
@@ -15,6 +16,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import * as esbuild from "esbuild";
 import { ISLANDS, type IslandName } from "../islands";
 import type { Manifest } from "../server/render/assets";
+import { chartTrim } from "./chart-trim";
 
 const root = new URL("..", import.meta.url).pathname;
 const out = join(root, "public/build");
@@ -68,7 +70,7 @@ export async function build({ quiet = false } = {}) {
     metafile: true,
     legalComments: "none",
     define: { "process.env.NODE_ENV": '"production"' },
-    plugins: [tremorSideEffectFree],
+    plugins: [tremorSideEffectFree, chartTrim],
     logLevel: quiet ? "error" : "warning",
   });
 

@@ -7,7 +7,7 @@
 // The business cabinet's pages are served in two shells (spec §2): /business/* (this layout, with
 // the project dropdown, the invite counter, Buy for non-business users, avatar and logout) and
 // /dashboard/* (DashboardLayout: 250 px side bar, 60 px header, invites count in the menu, the
-// Compare widget slot, the phone menu up to 540 px). `BusinessShell` picks one by the path, so
+// Compare widget, the phone menu up to 540 px). `BusinessShell` picks one by the path, so
 // every screen is one component.
 import type { ReactNode } from "react";
 import { Island, usePage } from "../../server/render/page";
@@ -29,6 +29,7 @@ const NAV: Record<CabinetKind, NavItem[]> = {
     { key: "departments", href: "/business/departments", icon: "⌂" },
     { key: "employees", href: "/business/employees", icon: "☺" },
     { key: "positions", href: "/business/positions", icon: "☰" },
+    { key: "statistics", href: "/business/statistics", icon: "▥" },
     { key: "invite", href: "/business/invite", icon: "✉" },
     { key: "settings", href: "/business/settings", icon: "⚙" },
   ],
@@ -231,10 +232,6 @@ export function DashboardLayout({ shell, title, children }: { shell: ShellData; 
         <nav aria-label={t("cabinet.business")}>
           <DashboardNav shell={shell} />
         </nav>
-        {/* the Compare widget's slot (spec §2): filled by the comparison feature */}
-        <div className="mt-auto rounded-lg border border-dashed border-slate-300 p-3 text-xs text-slate-500" data-slot="compare">
-          {t("cabinet.shell.compare")}
-        </div>
       </aside>
       <div className="min-[541px]:pl-[250px]">
         <header className="sticky top-0 z-10 flex h-[60px] items-center justify-between gap-2 border-b border-slate-200 bg-white px-3 sm:px-4">
@@ -244,7 +241,11 @@ export function DashboardLayout({ shell, title, children }: { shell: ShellData; 
               <DashboardNav shell={shell} />
             </nav>
           </details>
-          <ProjectBar shell={shell} />
+          <div className="flex min-w-0 items-center gap-2 sm:gap-3">
+            <ProjectBar shell={shell} />
+            {/* the Compare widget (spec §2): the picks of this project in localStorage diffList */}
+            <Island name="compare-widget" hydrate="idle" props={{ project: shell.project._id, href: "/dashboard/employees/compare", label: t("stats.compare.widget"), hint: t("cabinet.shell.compare") }} />
+          </div>
           <LogoutButton />
         </header>
         <main id="main" className="px-3 py-5 sm:px-6">

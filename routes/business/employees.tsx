@@ -59,6 +59,30 @@ function StatusBadge({ status }: { status: string }) {
   return <span className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>{t(`cabinet.employees.status.${status}`)}</span>;
 }
 
+/** A row's tick for the comparison (the compare-picker island keeps it in `diffList`). */
+function PickBox({ id, name }: { id: string; name: string }) {
+  const { t } = usePage();
+  return <input type="checkbox" name="ids" value={id} data-name={name} form="compare-form" aria-label={t("cabinet.compare.pickOne", { name })} className="h-5 w-5 shrink-0 accent-brand-600" />;
+}
+
+/** CSV and XLSX of the list as filtered and sorted now (GET /api/business/employees/export). */
+function ExportLinks({ project, query }: { project: string; query: ListData["query"] }) {
+  const { t } = usePage();
+  const filter = Object.fromEntries(Object.entries({ department: query.department, position: query.position, format: query.format, status: query.status }).filter(([, v]) => v));
+  const href = (format: "csv" | "xlsx") => `/api/business/employees/export?${new URLSearchParams({ format, project, filter: JSON.stringify(filter), sortType: query.sort, sortDirection: query.dir })}`;
+  return (
+    <p className="flex items-center gap-2 text-sm" data-testid="employee-export">
+      <span className="text-slate-500">{t("stats.export.label")}</span>
+      <a href={href("csv")} download className="rounded-lg border border-slate-300 bg-white px-3 py-1 font-semibold text-brand-700 hover:bg-slate-50" data-testid="export-csv">
+        CSV
+      </a>
+      <a href={href("xlsx")} download className="rounded-lg border border-slate-300 bg-white px-3 py-1 font-semibold text-brand-700 hover:bg-slate-50" data-testid="export-xlsx">
+        XLSX
+      </a>
+    </p>
+  );
+}
+
 function EmployeeList({ data }: { data: WithShell<ListData> }) {
   const { t, path } = usePage();
   const links = useLinks();
@@ -96,9 +120,12 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
           />
           <AnalyticsFilters q={analytics} action={path} keep={{ project: data.shell.project._id, sort, dir, department, position, format, status }} />
         </Card>
-        <p className="text-sm text-slate-600" data-testid="employee-total">
-          {t("cabinet.employees.total", { n: data.list.total })}
-        </p>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-slate-600" data-testid="employee-total">
+            {t("cabinet.employees.total", { n: data.list.total })}
+          </p>
+          {data.list.total > 0 && <ExportLinks project={data.shell.project._id} query={q} />}
+        </div>
         {data.list.docs.length === 0 ? (
           <Card>
             <p className="text-slate-600">{t("cabinet.employees.empty")}</p>
@@ -112,9 +139,12 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
             <ul className="mobile-only space-y-2" data-testid="employee-cards">
               {data.list.docs.map((e) => (
                 <li key={e._id} className="rounded-xl border border-slate-200 bg-white p-3">
-                  <a href={`${links.employees}/${e._id}`} className="font-semibold text-brand-700">
-                    {e.name}
-                  </a>
+                  <div className="flex items-start justify-between gap-3">
+                    <a href={`${links.employees}/${e._id}`} className="font-semibold text-brand-700 [overflow-wrap:anywhere]">
+                      {e.name}
+                    </a>
+                    <PickBox id={e._id} name={e.name} />
+                  </div>
                   <p className="text-sm text-slate-600">{[e.department?.name, e.position?.name].filter(Boolean).join(" · ") || "—"}</p>
                   <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
                     <FormatCell doc={e} /> <StatusBadge status={e.status} />
@@ -148,7 +178,7 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
                   {data.list.docs.map((e) => (
                     <tr key={e._id} data-employee={e._id}>
                       <td className="px-3 py-2">
-                        <input type="checkbox" name="ids" value={e._id} form="compare-form" aria-label={t("cabinet.compare.pickOne", { name: e.name })} className="h-4 w-4 accent-brand-600" />
+                        <PickBox id={e._id} name={e.name} />
                       </td>
                       <td className="px-3 py-2">
                         <a href={`${links.employees}/${e._id}`} className="font-medium text-brand-700 hover:underline">
@@ -172,12 +202,10 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
                 </tbody>
               </table>
             </div>
-            <form id="compare-form" method="get" action="/dashboard/employees/compare" className="desktop-only">
-              <input type="hidden" name="project" value={data.shell.project._id} />
-              <button type="submit" className="btn-secondary py-2 text-sm" data-testid="compare">
-                {t("cabinet.compare.action")}
-              </button>
-            </form>
+            <Island
+              name="compare-picker"
+              props={{ project: data.shell.project._id, action: "/dashboard/employees/compare", label: t("cabinet.compare.action"), picked: t("stats.compare.picked"), clear: t("stats.compare.clear"), full: t("stats.compare.full") }}
+            />
             {data.list.pages > 1 && (
               <nav className="flex flex-wrap items-center gap-2" aria-label={t("cabinet.employees.pages")} data-testid="pager">
                 {Array.from({ length: data.list.pages }, (_, i) => i + 1).map((n) => (

@@ -1,58 +1,366 @@
 // Statistics (/business/statistics) and the comparison of picked employees
-// (/dashboard/employees/compare?ids=…): one screen each, in the cabinet's shells.
-import { Fragment } from "react";
-import { usePage } from "../../server/render/page";
-import { getEmployee, projectStats } from "../../server/services/business";
+// (/dashboard/employees/compare?ids=…): one screen each, in the cabinet's shells. Every number is
+// server-rendered (tables, the 27-format map, CSS bars); the charts are Tremor islands that hydrate
+// when scrolled into view, so the page reads the same before any script runs.
+import { Fragment, type ReactNode } from "react";
+import { FORMAT_AXES } from "../../model/formats";
+import { Island, usePage } from "../../server/render/page";
+import {
+  communicationBalance,
+  getEmployee,
+  listDepartments,
+  MAP_NAMES_PER_CELL,
+  projectStats,
+  SPHERES,
+  STAT_INDICATORS,
+  type CommunicationBalance,
+  type ProjectStats,
+  type Spread,
+} from "../../server/services/business";
 import { listFormats } from "../../server/services/formats";
 import { BusinessShell } from "../_layouts/cabinet";
 import { Card, cabinetPage, useLinks, type WithShell } from "./kit";
 import { FormatCell } from "./employees";
 
-type StatsData = { stats: Awaited<ReturnType<typeof projectStats>>; names: Record<string, string> };
+/** Position coverage (positions without a good fit): filled from the fit feature
+ * (model/fit.ts, server/services/business/efficiency.ts) when it is wired in; the card shows only
+ * when this is given. */
+export interface CoverageRow {
+  position: { _id: string; name: string };
+  /** the best efficiency any employee of the project reaches on it, 0–100; null = nobody measured */
+  best: number | null;
+  bestEmployee: { _id: string; name: string } | null;
+  /** below the threshold of a good fit */
+  uncovered: boolean;
+}
+
+type StatsData = {
+  stats: ProjectStats;
+  comm: CommunicationBalance;
+  names: Record<string, string>;
+  departments: { _id: string; name: string }[];
+  department: string;
+  coverage?: CoverageRow[];
+};
+
+const STRUCTURES = ["system", "balanced", "analytic"] as const;
+const VOLUMES = [...FORMAT_AXES.volume].reverse();
+/** The 0–100 indicators, drawn together in the department chart. */
+const CHARTED = ["system", "analytics", "volume", "harmony"] as const;
+
+function Figure({ label, value, testid }: { label: string; value: ReactNode; testid: string }) {
+  return (
+    <div className="card p-4" data-stat={testid}>
+      <dt className="text-sm text-slate-500">{label}</dt>
+      <dd className="mt-1 text-2xl font-black tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+const spreadText = (s: Spread) => (s.mean === null ? "—" : `${s.mean} ± ${s.sd}`);
+
+function FormatMap({ map, names }: { map: ProjectStats["map"]; names: Record<string, string> }) {
+  const { t } = usePage();
+  const links = useLinks();
+  const max = Math.max(1, ...map.map((c) => c.count));
+  const tone = (n: number) => (n === 0 ? "bg-white" : n / max > 0.66 ? "bg-brand-200" : n / max > 0.33 ? "bg-brand-100" : "bg-brand-50");
+  return (
+    <div className="grid gap-4 min-[1500px]:grid-cols-3" data-testid="format-map">
+      {STRUCTURES.map((structure) => (
+        <div key={structure}>
+          <h3 className="mb-2 font-semibold">{t(`stats.structure.${structure}`)}</h3>
+          <table className="w-full table-fixed border-collapse text-xs">
+            <thead>
+              <tr>
+                <th className="w-14 p-1 text-left font-medium text-slate-500">
+                  <span className="sr-only">{t("stats.axis.volume")}</span>
+                </th>
+                {FORMAT_AXES.presentation.map((p) => (
+                  <th key={p} scope="col" className="p-1 text-center font-medium text-slate-500">
+                    {t(`stats.pace.${p}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {VOLUMES.map((volume) => (
+                <tr key={volume}>
+                  <th scope="row" className="p-1 text-left font-medium text-slate-500">
+                    {t(`stats.volume.${volume}`)}
+                  </th>
+                  {FORMAT_AXES.presentation.map((presentation) => {
+                    const cell = map.find((c) => c.structure === structure && c.volume === volume && c.presentation === presentation)!;
+                    return (
+                      <td key={presentation} className={`h-20 border border-slate-200 p-1 align-top ${tone(cell.count)}`} data-format={cell.code} data-count={cell.count} title={names[cell.code] ?? cell.code}>
+                        <p className="flex items-baseline justify-between gap-1">
+                          <span className="truncate text-[11px] text-slate-600">{names[cell.code] ?? cell.code}</span>
+                          <span className="text-sm font-bold tabular-nums">{cell.count}</span>
+                        </p>
+                        <ul className="mt-0.5 space-y-0.5">
+                          {cell.people.slice(0, 3).map((p) => (
+                            <li key={p._id} className="truncate">
+                              <a href={`${links.employees}/${p._id}`} className="text-brand-700 hover:underline">
+                                {p.name}
+                              </a>
+                            </li>
+                          ))}
+                        </ul>
+                        {cell.count > 3 && (
+                          <a href={`${links.employees}?format=${cell.code}`} className="text-slate-600 hover:underline">
+                            {t("stats.map.more", { n: cell.count - 3 })}
+                          </a>
+                        )}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function DepartmentTable({ stats }: { stats: ProjectStats }) {
+  const { t } = usePage();
+  const ind = (k: string) => t(`cabinet.employees.indicators.${k}`);
+  const rows = [...stats.departments, { _id: "all", name: t("stats.departments.all"), employees: stats.total, tested: stats.tested, indicators: stats.overall }];
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[40rem] text-left text-sm" data-testid="department-table">
+        <thead className="text-slate-500">
+          <tr>
+            <th className="py-1 pr-3">{t("cabinet.employees.department")}</th>
+            <th className="py-1 pr-3 text-right">{t("stats.departments.people")}</th>
+            <th className="py-1 pr-3 text-right">{t("stats.departments.tested")}</th>
+            {STAT_INDICATORS.map((k) => (
+              <th key={k} className="py-1 pr-3 text-right">
+                {ind(k)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((d) => (
+            <tr key={d._id ?? "none"} data-department={d._id ?? "none"} className={d._id === "all" ? "font-semibold" : undefined}>
+              <td className="py-1 pr-3 [overflow-wrap:break-word]">{d.name ?? t("stats.departments.none")}</td>
+              <td className="py-1 pr-3 text-right tabular-nums">{d.employees}</td>
+              <td className="py-1 pr-3 text-right tabular-nums">{d.tested}</td>
+              {STAT_INDICATORS.map((k) => (
+                <td key={k} className="whitespace-nowrap py-1 pr-3 text-right tabular-nums" data-indicator={k} title={d.indicators[k].n ? t("stats.departments.range", { min: d.indicators[k].min!, max: d.indicators[k].max!, n: d.indicators[k].n }) : undefined}>
+                  {spreadText(d.indicators[k])}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="mt-2 text-xs text-slate-500">{t("stats.departments.note")}</p>
+    </div>
+  );
+}
+
+function Alerts({ alerts }: { alerts: ProjectStats["alerts"] }) {
+  const { t } = usePage();
+  const links = useLinks();
+  if (!alerts.length) return <p className="text-slate-600">{t("stats.alerts.none")}</p>;
+  return (
+    <ul className="divide-y divide-slate-100" data-testid="alerts">
+      {alerts.map((a) => (
+        <li key={a._id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-alert={a._id}>
+          <span className="min-w-0">
+            <a href={`${links.employees}/${a._id}`} className="font-medium text-brand-700 hover:underline [overflow-wrap:anywhere]">
+              {a.name}
+            </a>
+            {a.department && <span className="block text-xs text-slate-500">{a.department}</span>}
+          </span>
+          <span className="flex flex-wrap gap-1 text-xs">
+            {a.reasons.map((r) => (
+              <span key={r} className={`rounded-full px-2 py-0.5 font-semibold ${r === "crisis" ? "bg-rose-100 text-rose-800" : "bg-amber-100 text-amber-800"}`}>
+                {t(`stats.alerts.${r}`, { harmony: a.harmony ?? "—", anxiety: a.anxiety ?? "—" })}
+              </span>
+            ))}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Completion({ completion }: { completion: ProjectStats["completion"] }) {
+  const { t } = usePage();
+  if (!completion.points.length) return <p className="text-slate-600">{t("stats.completion.none")}</p>;
+  const [count, total] = [t(`stats.completion.per.${completion.unit}`), t("stats.completion.total")];
+  return (
+    <>
+      <Island
+        name="stats-chart"
+        hydrate="visible"
+        props={{ index: "date", categories: [total, count], colors: ["blue", "emerald"], title: t("stats.completion.title"), data: completion.points.map((p) => ({ date: p.date, [total]: p.total, [count]: p.count })) }}
+      />
+      <details className="mt-3">
+        <summary className="cursor-pointer text-sm text-brand-700">{t("stats.table")}</summary>
+        <div className="max-h-72 overflow-y-auto">
+          <table className="mt-2 w-full text-left text-sm" data-testid="completion-table">
+            <thead className="text-slate-500">
+              <tr>
+                <th className="py-1 pr-3">{t("stats.completion.date")}</th>
+                <th className="py-1 pr-3 text-right">{count}</th>
+                <th className="py-1 text-right">{total}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {[...completion.points].reverse().map((p) => (
+                <tr key={p.date}>
+                  <td className="py-1 pr-3 tabular-nums">{p.date}</td>
+                  <td className="py-1 pr-3 text-right tabular-nums">{p.count}</td>
+                  <td className="py-1 text-right tabular-nums">{p.total}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </>
+  );
+}
+
+function Communication({ comm }: { comm: CommunicationBalance }) {
+  const { t } = usePage();
+  if (!comm.balance.length) return <p className="text-slate-600">{t(comm.positions ? "stats.communication.noPeople" : "stats.communication.noPositions")}</p>;
+  const [demand, supply] = [t("stats.communication.demand"), t("stats.communication.supply")];
+  return (
+    <>
+      <Island
+        name="stats-chart"
+        hydrate="visible"
+        props={{ index: "sphere", categories: [demand, supply], colors: ["amber", "blue"], minValue: 0, title: t("stats.communication.title"), data: comm.balance.map((b) => ({ sphere: t(`stats.sphere.${b.sphere}`), [demand]: b.demand, [supply]: b.supply })) }}
+      />
+      <table className="mt-3 w-full text-left text-sm" data-testid="communication-table">
+        <thead className="text-slate-500">
+          <tr>
+            <th className="py-1 pr-2">{t("stats.communication.sphere")}</th>
+            <th className="py-1 pr-2 text-right">{demand}</th>
+            <th className="py-1 pr-2 text-right">{supply}</th>
+            <th className="py-1 text-right">{t("stats.communication.gap")}</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {comm.balance.map((b) => (
+            <tr key={b.sphere} data-sphere={b.sphere} data-status={b.status}>
+              <td className="py-1 pr-2">{t(`stats.sphere.${b.sphere}`)}</td>
+              <td className="py-1 pr-2 text-right tabular-nums">{b.demand}%</td>
+              <td className="py-1 pr-2 text-right tabular-nums">{b.supply}%</td>
+              <td className={`py-1 text-right tabular-nums ${b.status === "short" ? "text-rose-700" : b.status === "surplus" ? "text-amber-700" : ""}`}>
+                {b.gap > 0 ? "+" : ""}
+                {b.gap} · {t(`stats.communication.status.${b.status}`)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="mt-2 text-xs text-slate-500">{t(`stats.communication.basis.${comm.basis}`, { positions: comm.positions, activities: comm.activities, holders: comm.holders, measured: comm.measured })}</p>
+    </>
+  );
+}
+
+/** The slot for "positions without a good fit": drawn only when the fit feature supplies rows. */
+function Coverage({ rows }: { rows: CoverageRow[] }) {
+  const { t } = usePage();
+  const links = useLinks();
+  return (
+    <Card title={t("stats.coverage.title")} testid="stats-coverage">
+      <ul className="divide-y divide-slate-100 text-sm">
+        {rows.map((r) => (
+          <li key={r.position._id} className="flex flex-wrap justify-between gap-2 py-1" data-uncovered={r.uncovered}>
+            <a href={`${links.positions}/${r.position._id}`} className="text-brand-700 hover:underline">
+              {r.position.name}
+            </a>
+            <span className={r.uncovered ? "text-rose-700" : "text-slate-600"}>
+              {r.best === null ? "—" : r.best}
+              {r.bestEmployee ? ` · ${r.bestEmployee.name}` : ""}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
 
 function Statistics({ data }: { data: WithShell<StatsData> }) {
-  const { t } = usePage();
+  const { t, path } = usePage();
   const s = data.stats;
-  const max = Math.max(1, ...s.formats.map((f) => f.count));
+  const ind = (k: string) => t(`cabinet.employees.indicators.${k}`);
+  const measured = s.departments.filter((d) => d.indicators.harmony.n > 0);
   return (
     <BusinessShell shell={data.shell} title={t("cabinet.stats.title")}>
-      <div className="grid gap-4 lg:grid-cols-2">
-        <Card title={t("cabinet.stats.formats")} testid="stats-formats">
-          {s.formats.length === 0 ? (
-            <p className="text-slate-600">{t("cabinet.stats.none")}</p>
-          ) : (
-            <ul className="space-y-2">
-              {s.formats.map((f) => (
-                <li key={f.code} data-format={f.code}>
-                  <div className="flex justify-between text-sm">
-                    <span>{data.names[f.code] ?? f.code}</span>
-                    <span className="tabular-nums">{f.count}</span>
-                  </div>
-                  <div className="h-2 rounded bg-slate-100">
-                    <div className="h-2 rounded bg-brand-600" style={{ width: `${(100 * f.count) / max}%` }} />
-                  </div>
-                </li>
+      {data.departments.length > 0 && (
+        <form method="get" action={path} className="mb-4 flex flex-wrap items-end gap-2" data-testid="stats-filter">
+          <input type="hidden" name="project" value={data.shell.project._id} />
+          <div>
+            <label htmlFor="stats-department" className="label">
+              {t("cabinet.employees.department")}
+            </label>
+            <select id="stats-department" name="department" defaultValue={data.department} className="input">
+              <option value="">{t("stats.departments.all")}</option>
+              {data.departments.map((d) => (
+                <option key={d._id} value={d._id}>
+                  {d.name}
+                </option>
               ))}
-            </ul>
+            </select>
+          </div>
+          <button type="submit" className="btn-secondary py-2 text-sm">
+            {t("cabinet.employees.apply")}
+          </button>
+        </form>
+      )}
+      <dl className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="stats-figures">
+        <Figure label={t("stats.figures.total")} value={s.total} testid="total" />
+        <Figure label={t("stats.figures.tested")} value={s.tested} testid="tested" />
+        <Figure label={t("stats.figures.shared")} value={s.shared} testid="shared" />
+        <Figure label={t("stats.figures.alerts")} value={s.alerts.length} testid="alerts" />
+      </dl>
+      <div className="space-y-4">
+        <Card title={t("stats.map.title")} testid="stats-formats">
+          <p className="mb-3 text-sm text-slate-600">{t("stats.map.lead")}</p>
+          {s.shared === 0 ? <p className="mb-3 text-slate-600">{t("cabinet.stats.none")}</p> : null}
+          <FormatMap map={s.map} names={data.names} />
+          {s.map.some((c) => c.count > MAP_NAMES_PER_CELL) && <p className="mt-2 text-xs text-slate-500">{t("stats.map.capped", { n: MAP_NAMES_PER_CELL })}</p>}
+        </Card>
+        <div className="grid gap-4 lg:grid-cols-2">
+          <Card title={t("stats.alerts.title")} testid="stats-alerts">
+            <p className="mb-2 text-sm text-slate-600">{t("stats.alerts.lead")}</p>
+            <Alerts alerts={s.alerts} />
+          </Card>
+          <Card title={t("stats.communication.title")} testid="stats-communication">
+            <p className="mb-2 text-sm text-slate-600">{t("stats.communication.lead")}</p>
+            <Communication comm={data.comm} />
+          </Card>
+        </div>
+        <Card title={t("stats.departments.title")} testid="stats-departments">
+          {measured.length > 0 && (
+            <Island
+              name="stats-chart"
+              hydrate="visible"
+              props={{
+                index: "department",
+                categories: CHARTED.map(ind),
+                minValue: 0,
+                maxValue: 100,
+                title: t("stats.departments.title"),
+                data: measured.map((d) => ({ department: d.name ?? t("stats.departments.none"), ...Object.fromEntries(CHARTED.map((k) => [ind(k), d.indicators[k].mean])) })),
+              }}
+            />
           )}
+          <DepartmentTable stats={s} />
         </Card>
-        <Card title={t("cabinet.stats.averages")}>
-          <dl className="grid grid-cols-2 gap-2 text-sm">
-            <dt className="text-slate-500">{t("cabinet.employees.indicators.harmony")}</dt>
-            <dd className="tabular-nums">{s.harmony ?? "—"}</dd>
-            <dt className="text-slate-500">{t("cabinet.employees.indicators.anxiety")}</dt>
-            <dd className="tabular-nums">{s.anxiety ?? "—"}</dd>
-          </dl>
-          <h3 className="mb-2 mt-4 font-semibold">{t("cabinet.nav.business.departments")}</h3>
-          <ul className="divide-y divide-slate-100 text-sm">
-            {s.departments.map((d) => (
-              <li key={d._id} className="flex justify-between py-1">
-                <span>{d.name}</span>
-                <span className="tabular-nums">{d.employees}</span>
-              </li>
-            ))}
-          </ul>
+        <Card title={t("stats.completion.title")} testid="stats-completion">
+          <Completion completion={s.completion} />
         </Card>
+        {data.coverage && <Coverage rows={data.coverage} />}
       </div>
     </BusinessShell>
   );
@@ -62,18 +370,66 @@ export const statisticsPage = cabinetPage<StatsData>({
   path: ["/business/statistics"],
   title: (t) => t("cabinet.stats.title"),
   load: async (c, scope) => {
-    const [stats, formats] = await Promise.all([projectStats(scope), listFormats(scope.db)]);
-    return { stats, names: Object.fromEntries(formats.map((f) => [f.code, (f.name as Record<string, string>)[c.var.locale] ?? f.code])) };
+    const raw = c.req.query("department") ?? "";
+    const department = /^[0-9a-f]{24}$/.test(raw) ? raw : "";
+    const [stats, comm, formats, departments] = await Promise.all([projectStats(scope, department || null), communicationBalance(scope, department || null), listFormats(scope.db), listDepartments(scope)]);
+    return {
+      stats,
+      comm,
+      department,
+      departments: departments.map((d) => ({ _id: d._id, name: d.name })),
+      names: Object.fromEntries(formats.map((f) => [f.code, (f.name as Record<string, string>)[c.var.locale] ?? f.code])),
+      // coverage: wired from the fit feature (positions without a good fit), see CoverageRow
+    };
   },
   Component: Statistics,
 });
 
-type CompareData = { people: Awaited<ReturnType<typeof getEmployee>>[] };
-const ROWS = ["harmony", "anxiety", "system", "analytics", "volume", "presentation"] as const;
+// ------------------------------------------------------------------ the comparison
+
+/** Fit for a chosen position and soft skills per person: filled from the fit and skills
+ * features when they are wired in; each section shows only when given. */
+export interface CompareExtras {
+  fit?: { position: { _id: string; name: string }; scores: Record<string, number | null> };
+  skills?: { key: string; label: string; values: Record<string, number | string | null> }[];
+}
+
+type Person = Awaited<ReturnType<typeof getEmployee>>;
+type CompareData = { people: Person[] } & CompareExtras;
+
+/** Every indicator a result holds, with its scale (for bars and for ranking differences). */
+const COMPARED: { key: string; min: number; max: number }[] = [
+  { key: "system", min: 0, max: 100 },
+  { key: "analytics", min: 0, max: 100 },
+  { key: "volume", min: 0, max: 100 },
+  { key: "presentation", min: -100, max: 100 },
+  { key: "harmony", min: 0, max: 100 },
+  { key: "anxiety", min: -10, max: 10 },
+  ...SPHERES.flatMap((s) => [
+    { key: `${s}_SYSTEM`, min: 0, max: 100 },
+    { key: `${s}_ANALYT`, min: 0, max: 100 },
+  ]),
+];
+const PERSON_COLORS = ["#2563eb", "#059669", "#d97706", "#7c3aed", "#e11d48", "#0891b2", "#4b5563", "#65a30d", "#c026d3", "#ea580c"];
+
+/** Indicators ordered by how far apart the people are (the range as a share of the scale). */
+export function rankDifferences(people: { indicators: Record<string, number> | null }[]) {
+  return COMPARED.map((c) => {
+    const values = people.map((p) => p.indicators?.[c.key]).filter((v): v is number => typeof v === "number");
+    const spread = values.length > 1 ? (Math.max(...values) - Math.min(...values)) / (c.max - c.min) : 0;
+    return { ...c, values: values.length, spread };
+  })
+    .filter((c) => c.values > 0)
+    .sort((a, b) => b.spread - a.spread);
+}
 
 function Compare({ data }: { data: WithShell<CompareData> }) {
   const { t } = usePage();
   const links = useLinks();
+  const people = data.people;
+  const label = (k: string) => (k.includes("_") ? t(`stats.indicators.${k}`) : t(`cabinet.employees.indicators.${k}`));
+  const ranked = rankDifferences(people);
+  const color = (i: number) => PERSON_COLORS[i % PERSON_COLORS.length]!;
   return (
     <BusinessShell shell={data.shell} title={t("cabinet.compare.title")}>
       <p className="mb-4">
@@ -81,44 +437,120 @@ function Compare({ data }: { data: WithShell<CompareData> }) {
           ← {t("cabinet.nav.business.employees")}
         </a>
       </p>
-      {data.people.length < 2 ? (
+      {people.length < 2 ? (
         <Card>{t("cabinet.compare.pick")}</Card>
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm" data-testid="compare-table">
-            <thead className="bg-slate-50">
-              <tr>
-                <th className="px-3 py-2" />
-                {data.people.map((p) => (
-                  <th key={p._id} className="px-3 py-2 font-semibold [overflow-wrap:anywhere]">
+        <div className="space-y-4">
+          <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 xl:grid-cols-5" data-testid="compare-people">
+            {people.map((p, i) => (
+              <li key={p._id} className="card flex items-start gap-3 p-3" data-person={p._id}>
+                <span aria-hidden className="mt-1 h-3 w-3 shrink-0 rounded-full" style={{ background: color(i) }} />
+                <span className="min-w-0">
+                  <a href={`${links.employees}/${p._id}`} className="font-semibold text-brand-700 hover:underline [overflow-wrap:anywhere]">
                     {p.name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              <tr>
-                <th className="px-3 py-2 font-medium text-slate-500">{t("cabinet.employees.cols.format")}</th>
-                {data.people.map((p) => (
-                  <td key={p._id} className="px-3 py-2">
+                  </a>
+                  <span className="block text-sm">
                     <FormatCell doc={p} />
-                  </td>
+                  </span>
+                  <span className="block text-xs text-slate-500">{[p.department?.name, p.position?.name].filter(Boolean).join(" · ") || "—"}</span>
+                  {!p.indicators && <span className="block text-xs text-slate-500">{t("stats.compare.noResult")}</span>}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <Card title={t("stats.compare.differences")} testid="compare-bars">
+            {ranked.length === 0 ? (
+              <p className="text-slate-600">{t("stats.compare.noResults")}</p>
+            ) : (
+              <ol className="space-y-4">
+                {ranked.map((c) => (
+                  <li key={c.key} data-indicator={c.key}>
+                    <p className="mb-1 flex justify-between gap-2 text-sm">
+                      <span className="font-medium">{label(c.key)}</span>
+                      <span className="text-slate-500">{t("stats.compare.apart", { n: Math.round(100 * c.spread) })}</span>
+                    </p>
+                    {/* overlaid bars: one track, a marker per person, their values beneath */}
+                    <div className="relative h-4 rounded bg-slate-100" aria-hidden>
+                      {c.min < 0 && <span className="absolute inset-y-0 left-1/2 w-px bg-slate-300" />}
+                      {people.map((p, i) => {
+                        const v = p.indicators?.[c.key];
+                        if (typeof v !== "number") return null;
+                        const pos = (100 * (v - c.min)) / (c.max - c.min);
+                        return <span key={p._id} className="absolute inset-y-0 w-1.5 -translate-x-1/2 rounded" style={{ left: `${Math.min(100, Math.max(0, pos))}%`, background: color(i) }} />;
+                      })}
+                    </div>
+                    <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs">
+                      {people.map((p, i) => typeof p.indicators?.[c.key] !== "number" ? null : (
+                        <li key={p._id} className="flex items-center gap-1">
+                          <span className="h-2 w-2 rounded-full" style={{ background: color(i) }} />
+                          <span className="max-w-[9rem] truncate">{p.name}</span>
+                          <span className="font-semibold tabular-nums">{p.indicators[c.key]}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  </li>
                 ))}
-              </tr>
-              {ROWS.map((k) => (
-                <Fragment key={k}>
-                  <tr>
-                    <th className="px-3 py-2 font-medium text-slate-500">{t(`cabinet.employees.indicators.${k}`)}</th>
-                    {data.people.map((p) => (
+              </ol>
+            )}
+          </Card>
+          {data.fit && (
+            <Card title={t("stats.compare.fit", { position: data.fit.position.name })} testid="compare-fit">
+              <ul className="text-sm">
+                {people.map((p) => (
+                  <li key={p._id} className="flex justify-between py-0.5">
+                    <span>{p.name}</span>
+                    <span className="tabular-nums">{data.fit!.scores[p._id] ?? "—"}</span>
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          )}
+          <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+            <table className="w-full text-left text-sm" data-testid="compare-table">
+              <thead className="bg-slate-50">
+                <tr>
+                  <th className="px-3 py-2" />
+                  {people.map((p) => (
+                    <th key={p._id} className="min-w-[7rem] px-3 py-2 font-semibold [overflow-wrap:anywhere]">
+                      {p.name}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                <tr>
+                  <th className="px-3 py-2 font-medium text-slate-500">{t("cabinet.employees.cols.format")}</th>
+                  {people.map((p) => (
+                    <td key={p._id} className="px-3 py-2">
+                      <FormatCell doc={p} />
+                    </td>
+                  ))}
+                </tr>
+                {ranked.map((c) => (
+                  <Fragment key={c.key}>
+                    <tr>
+                      <th className="px-3 py-2 font-medium text-slate-500">{label(c.key)}</th>
+                      {people.map((p) => (
+                        <td key={p._id} className="px-3 py-2 tabular-nums">
+                          {p.indicators?.[c.key] ?? "—"}
+                        </td>
+                      ))}
+                    </tr>
+                  </Fragment>
+                ))}
+                {data.skills?.map((s) => (
+                  <tr key={s.key} data-skill={s.key}>
+                    <th className="px-3 py-2 font-medium text-slate-500">{s.label}</th>
+                    {people.map((p) => (
                       <td key={p._id} className="px-3 py-2 tabular-nums">
-                        {p.indicators?.[k] ?? "—"}
+                        {s.values[p._id] ?? "—"}
                       </td>
                     ))}
                   </tr>
-                </Fragment>
-              ))}
-            </tbody>
-          </table>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </div>
       )}
     </BusinessShell>
@@ -132,6 +564,7 @@ export const comparePage = cabinetPage<CompareData>({
     const ids = [...new Set(c.req.queries("ids") ?? [])].filter((id) => /^[0-9a-f]{24}$/.test(id)).slice(0, 10);
     // ids of another project are not found in this one: they are left out, never shown
     const people = (await Promise.all(ids.map((id) => getEmployee(scope, id).catch(() => null)))).filter((p): p is NonNullable<typeof p> => p !== null);
+    // fit/skills: wired from the fit and skills features (CompareExtras)
     return { people };
   },
   Component: Compare,

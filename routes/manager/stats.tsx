@@ -5,6 +5,7 @@ import { definePage } from "../../server/render/define";
 import { Island, usePage } from "../../server/render/page";
 import { rubLabel } from "../../server/lib/money";
 import { CabinetLayout } from "../_layouts/cabinet";
+import { seriesRows } from "../../islands/stats-chart";
 
 export async function loadStats(db: import("../../db/client").Db) {
   const [all, byDays, byMonths, business, payments] = await Promise.all([overall(db), usersByDays(db, 30), usersByMonths(db, 12), businessAccountsByDays(db, 30), paymentsByDays(db, 30)]);
@@ -45,7 +46,11 @@ export function SeriesCard({ name, points, money }: { name: string; points: Poin
   return (
     <section className="card" data-series={name}>
       <h2 className="mb-3 text-lg font-semibold">{title}</h2>
-      <Island name="stats-chart" props={{ kind: name === "usersByMonths" ? "bar" : "area", points, labels, title }} hydrate="visible" />
+      <Island
+        name="stats-chart"
+        props={{ data: seriesRows(points, labels), index: "date", categories: [labels.count, ...(labels.amount ? [labels.amount] : [])], colors: ["blue", "emerald"], title }}
+        hydrate="visible"
+      />
       <details className="mt-3" open>
         <summary className="cursor-pointer text-sm text-brand-700">{t("manager.stats.table")}</summary>
         <div className="max-h-72 overflow-y-auto">

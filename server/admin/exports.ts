@@ -1,14 +1,13 @@
 // Back-office exports (/manager/exporting): users, results (with indicators and format) and
-// payments, as CSV (UTF-8 with a BOM, for Excel) or XLSX (exceljs's streaming writer), with the
+// payments, as CSV (UTF-8 with a BOM, for Excel) or XLSX (server/lib/spreadsheet.ts), with the
 // same filters as the lists. Rows are read in keyset batches and written as they come, so a large
 // export never holds the whole file in memory. Each export is recorded with who made it.
-import { PassThrough, Readable } from "node:stream";
-import { once } from "node:events";
 import { and, asc, count, desc, eq, gt, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { exportsLog, formats, orders, results, users } from "../../db/schema";
 import { createId } from "../lib/ids";
+import { spreadsheetResponse, type Cell } from "../lib/spreadsheet";
 import { paged, pagingSchema, parseMatch } from "../lib/listing";
 import { actorOf, audit } from "./audit";
 import { matchShape, matchWhere, type Filters } from "./match";
@@ -36,7 +35,6 @@ export const exportSchema = z.object({
 export type ExportRequest = z.infer<typeof exportSchema>;
 
 const IND = ["system", "analytics", "volume", "presentation", "harmony", "anxiety", "ME_SYSTEM", "ME_ANALYT", "WE_SYSTEM", "WE_ANALYT", "WR_SYSTEM", "WR_ANALYT"];
-type Cell = string | number | boolean | Date | null;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 interface Source {
@@ -124,14 +122,6 @@ function sourceOf(kind: ExportKind, req: ExportRequest): { source: Source; filte
   };
 }
 
-/** A CSV field: quoted when needed; a leading =, +, - or @ is defused so a spreadsheet never runs it. */
-export function csvField(v: Cell): string {
-  if (v == null) return "";
-  let s = v instanceof Date ? v.toISOString() : typeof v === "boolean" ? (v ? "true" : "false") : String(v);
-  if (typeof v === "string" && /^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s)) s = `'${s}`;
-  return /[",\r\n;]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 async function* rowsOf(db: Db, source: Source, onCount: (n: number) => void) {
   let after: string | null = null;
   let n = 0;
@@ -154,59 +144,7 @@ export async function streamExport(c: ManagerContext, req: ExportRequest): Promi
   await audit(db, actorOf(c), { action: "exports.create", entity: "exports", entityId: id, changes: { kind: req.kind, format: req.format, filters } });
   const finish = (rows: number) => db.update(exportsLog).set({ rows, finishedAt: new Date() }).where(eq(exportsLog.id, id));
   const rows = rowsOf(db, source, (n) => void finish(n).catch(() => {}));
-  const name = `${req.kind}-${new Date().toISOString().slice(0, 10)}.${req.format}`;
-  const headers = {
-    "Content-Disposition": `attachment; filename="${name}"`,
-    "Cache-Control": "no-store",
-    "X-Export-Id": id,
-  };
-  if (req.format === "csv") {
-    const encoder = new TextEncoder();
-    const stream = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(encoder.encode(`\uFEFF${source.header.join(",")}\r\n`));
-      },
-      async pull(controller) {
-        // one batch of lines per pull: the stream asks for more only as the client reads
-        let chunk = "";
-        for (let i = 0; i < BATCH; i++) {
-          const next = await rows.next();
-          if (next.done) {
-            if (chunk) controller.enqueue(encoder.encode(chunk));
-            controller.close();
-            return;
-          }
-          chunk += `${next.value.map(csvField).join(",")}\r\n`;
-        }
-        controller.enqueue(encoder.encode(chunk));
-      },
-      async cancel() {
-        await rows.return(undefined);
-      },
-    });
-    return new Response(stream, { headers: { ...headers, "Content-Type": "text/csv; charset=utf-8" } });
-  }
-  // loaded on the first XLSX export only: it is large, and most processes never need it
-  const { default: ExcelJS } = await import("exceljs");
-  const pass = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: pass, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(req.kind);
-  void (async () => {
-    try {
-      sheet.addRow(source.header).commit();
-      for await (const cells of rows) {
-        sheet.addRow(cells).commit();
-        if (pass.writableNeedDrain) await once(pass, "drain");
-      }
-      sheet.commit();
-      await workbook.commit();
-    } catch (e) {
-      pass.destroy(e as Error);
-    }
-  })();
-  return new Response(Readable.toWeb(pass) as ReadableStream, {
-    headers: { ...headers, "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" },
-  });
+  return spreadsheetResponse({ format: req.format, name: `${req.kind}-${new Date().toISOString().slice(0, 10)}`, sheet: req.kind, header: source.header, rows, headers: { "X-Export-Id": id } });
 }
 
 /** Past exports, newest first, with who made them. */

@@ -374,6 +374,11 @@ describe("tenant isolation: another owner's ids and Project header", () => {
       ["GET", "/api/business/reports"],
       ["GET", "/api/business/stats"],
       ["GET", `/api/business/projects/stats/${project}`],
+      ["GET", `/api/business/stats?department=${dep}`],
+      ["GET", "/api/business/communication"],
+      ["GET", `/api/business/communication?department=${dep}`],
+      ["GET", "/api/business/employees/export?format=csv"],
+      ["GET", "/api/business/employees/export?format=xlsx"],
       ["POST", `/api/business/consent/${project}`, { consent: false }],
       // business analytics (issue 16)
       ["GET", `/api/business/employees/efficiency/${emp}`],

@@ -51,6 +51,7 @@ positionsApi.delete("/:id", inProject, async (c) => c.json(await biz.deletePosit
 // ------------------------------------------------------------------ employees
 export const employeesApi = new Hono<AppEnv>();
 employeesApi.post("/", inProject, validate("json", biz.employeeListSchema), async (c) => c.json(await biz.listEmployees(await scope(c), c.req.valid("json"))));
+employeesApi.get("/export", inProject, validate("query", biz.employeeExportSchema), async (c) => biz.exportEmployees(await scope(c), c.req.valid("query"), c.var.t));
 employeesApi.get("/managers", inProject, async (c) => c.json({ docs: await biz.listManagers(await scope(c)) }));
 employeesApi.post("/change-department", inProject, validate("json", biz.changeDepartmentSchema), async (c) => c.json(await biz.changeDepartment(await scope(c), c.req.valid("json"))));
 employeesApi.post("/change-position", inProject, validate("json", biz.changePositionSchema), async (c) => c.json(await biz.changePosition(await scope(c), c.req.valid("json"))));
@@ -72,7 +73,9 @@ export const cabinetApi = new Hono<AppEnv>();
 cabinetApi.get("/dashboard", inProject, validate("query", z.object({ department: z.string().max(100).optional() })), async (c) =>
   c.json(await biz.dashboard(await scope(c), c.req.valid("query").department || null)),
 );
-cabinetApi.get("/stats", inProject, async (c) => c.json(await biz.projectStats(await scope(c))));
+const departmentQuery = validate("query", z.object({ department: z.string().max(100).optional() }));
+cabinetApi.get("/stats", inProject, departmentQuery, async (c) => c.json(await biz.projectStats(await scope(c), c.req.valid("query").department || null)));
+cabinetApi.get("/communication", inProject, departmentQuery, async (c) => c.json(await biz.communicationBalance(await scope(c), c.req.valid("query").department || null)));
 cabinetApi.post("/support", inProject, validate("json", biz.supportSchema), async (c) => c.json(await biz.sendSupport(c.var.deps, await scope(c), c.req.valid("json")), 201));
 cabinetApi.get("/reports", inProject, async (c) => c.json(await biz.businessReports(await scope(c))));
 // the invitee's side: which company invites them, joining with consent, withdrawing it

@@ -7,6 +7,8 @@ export * from "./employees";
 export * from "./invites";
 export * from "./join";
 export * from "./dashboard";
+export * from "./stats";
+export * from "./export";
 export * from "./support";
 export * from "./efficiency";
 export * from "./skills";

@@ -1,0 +1,233 @@
+// Team statistics (/business/statistics, GET /business/stats, /business/projects/stats/{id}) and
+// the team communication balance (GET /business/communication). One read of the project's people
+// (each with their latest completed result) feeds every figure, so the numbers on the page and in
+// the API always agree and a 5,000-person project is one query. Definitions: model/STATS.md.
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { FORMATS } from "../../../model/formats";
+import { departments, employees, positions, tasks, users } from "../../../db/schema";
+import type { Scope } from "./access";
+import { departmentsWithin } from "./dashboard";
+
+/** The indicators averaged per department, in display order. */
+export const STAT_INDICATORS = ["system", "analytics", "volume", "presentation", "harmony", "anxiety"] as const;
+export type StatIndicator = (typeof STAT_INDICATORS)[number];
+/** Spec §9 bands: harmony below 40 is a crisis, anxiety 6…10 is high. */
+export const HARMONY_CRISIS_BELOW = 40;
+export const ANXIETY_HIGH_FROM = 6;
+/** People listed in one cell of the 27-format map (the count is always whole). */
+export const MAP_NAMES_PER_CELL = 12;
+export const SPHERES = ["ME", "WE", "WR"] as const;
+export type Sphere = (typeof SPHERES)[number];
+const SPHERE_OF = { individual: "ME", team: "WE", global: "WR" } as const satisfies Record<string, Sphere>;
+/** A sphere is "short" or in "surplus" when supply and demand differ by more than this (points). */
+export const BALANCE_TOLERANCE = 10;
+
+export interface Spread {
+  n: number;
+  mean: number | null;
+  /** population standard deviation */
+  sd: number | null;
+  min: number | null;
+  max: number | null;
+}
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
+
+export function spreadOf(values: number[]): Spread {
+  if (!values.length) return { n: 0, mean: null, sd: null, min: null, max: null };
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  const sd = Math.sqrt(values.reduce((a, v) => a + (v - mean) ** 2, 0) / values.length);
+  return { n: values.length, mean: round1(mean), sd: round1(sd), min: Math.min(...values), max: Math.max(...values) };
+}
+
+interface Person {
+  _id: string;
+  name: string;
+  departmentId: string | null;
+  positionId: string | null;
+  consent: boolean;
+  /** completed the test (has a format), as the dashboard's ACTIVE counts */
+  tested: boolean;
+  format: string | null;
+  indicators: Record<string, number> | null;
+  completedAt: number | null;
+}
+
+/** Everyone in the scope (narrowed to a department), with the latest completed result. */
+async function people(scope: Scope, within: Set<string> | null): Promise<Person[]> {
+  // one correlated subquery per person, on results_user_idx (`+r.is_completed` keeps SQLite off
+  // results_completed_idx), returning both the indicators and the time as one JSON value
+  const rows = await scope.db
+    .select({
+      _id: employees.id,
+      name: employees.name,
+      departmentId: employees.departmentId,
+      positionId: employees.positionId,
+      consent: sql<number>`${employees.consentWithdrawnAt} is null`,
+      format: users.formatCode,
+      latest: sql<string | null>`(select json_object('i', json(r.indicators), 't', r.completed_at) from results r where r.user_id = ${employees.userId} and +r.is_completed = 1 order by r.completed_at desc limit 1)`,
+    })
+    .from(employees)
+    .leftJoin(users, eq(users.id, employees.userId))
+    .where(and(eq(employees.projectId, scope.project.id), within ? (within.size ? inArray(employees.departmentId, [...within]) : sql`0`) : undefined))
+    .orderBy(asc(employees.name), asc(employees.id));
+  return rows.map((r) => {
+    const latest = r.latest ? (JSON.parse(r.latest) as { i: Record<string, number> | null; t: number | null }) : null;
+    const consent = Boolean(r.consent);
+    // a withdrawn consent leaves the name and the test status; never the format or indicators
+    return { _id: r._id, name: r.name, departmentId: r.departmentId, positionId: r.positionId, consent, tested: r.format !== null, format: consent ? r.format : null, indicators: consent ? (latest?.i ?? null) : null, completedAt: r.format ? (latest?.t ?? null) : null };
+  });
+}
+
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Tests completed per day (per month when the span is longer than two months), with the
+ * running total; every day or month in the span is listed, empty ones with 0. */
+export function completionSeries(times: number[]) {
+  if (!times.length) return { unit: "day" as const, points: [] as { date: string; count: number; total: number }[] };
+  const sorted = [...times].sort((a, b) => a - b);
+  const first = new Date(sorted[0]!);
+  const last = new Date(sorted[sorted.length - 1]!);
+  const unit = (last.getTime() - first.getTime()) / 86_400_000 > 62 ? ("month" as const) : ("day" as const);
+  const key = (ms: number) => (unit === "month" ? dayOf(ms).slice(0, 7) : dayOf(ms));
+  const counts = new Map<string, number>();
+  for (const t of sorted) counts.set(key(t), (counts.get(key(t)) ?? 0) + 1);
+  const points: { date: string; count: number; total: number }[] = [];
+  const cursor = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), unit === "month" ? 1 : first.getUTCDate()));
+  let total = 0;
+  while (key(cursor.getTime()) <= key(last.getTime())) {
+    const count = counts.get(key(cursor.getTime())) ?? 0;
+    total += count;
+    points.push({ date: key(cursor.getTime()), count, total });
+    if (unit === "month") cursor.setUTCMonth(cursor.getUTCMonth() + 1);
+    else cursor.setUTCDate(cursor.getUTCDate() + 1);
+  }
+  return { unit, points };
+}
+
+/** GET /business/stats: the team in figures (see model/STATS.md for every definition). */
+export async function projectStats(scope: Scope, department?: string | null) {
+  const within = await departmentsWithin(scope, department);
+  const [all, deps] = await Promise.all([
+    people(scope, within),
+    scope.db
+      .select({ _id: departments.id, name: departments.name })
+      .from(departments)
+      .where(and(eq(departments.projectId, scope.project.id), within ? (within.size ? inArray(departments.id, [...within]) : sql`0`) : undefined))
+      .orderBy(asc(departments.name)),
+  ]);
+  const isTested = (p: Person) => p.tested;
+  const tested = all.filter(isTested);
+  const shared = all.filter((p) => p.consent && p.format);
+  const measured = all.filter((p) => p.consent && p.indicators);
+
+  const cells = new Map(FORMATS.map((f) => [f.code, { code: f.code, structure: f.structure, volume: f.volume, presentation: f.presentation, count: 0, people: [] as { _id: string; name: string }[] }]));
+  for (const p of shared) {
+    const cell = cells.get(p.format!);
+    if (!cell) continue;
+    cell.count++;
+    if (cell.people.length < MAP_NAMES_PER_CELL) cell.people.push({ _id: p._id, name: p.name });
+  }
+  const map = [...cells.values()];
+
+  const values = (group: Person[], k: StatIndicator) => group.flatMap((p) => (typeof p.indicators?.[k] === "number" ? [p.indicators[k]!] : []));
+  const spreads = (group: Person[]) => Object.fromEntries(STAT_INDICATORS.map((k) => [k, spreadOf(values(group, k))])) as Record<StatIndicator, Spread>;
+  const byDept = (id: string | null) => all.filter((p) => p.departmentId === id);
+  const departmentRows = deps.map((d) => {
+    const group = byDept(d._id);
+    return { _id: d._id as string | null, name: d.name as string | null, employees: group.length, tested: group.filter(isTested).length, indicators: spreads(group.filter((p) => p.consent && p.indicators)) };
+  });
+  const loose = byDept(null);
+  if (loose.length) departmentRows.push({ _id: null, name: null, employees: loose.length, tested: loose.filter(isTested).length, indicators: spreads(loose.filter((p) => p.consent && p.indicators)) });
+
+  const alerts = measured
+    .map((p) => {
+      const harmony = p.indicators!.harmony ?? null;
+      const anxiety = p.indicators!.anxiety ?? null;
+      const reasons = [...(harmony !== null && harmony < HARMONY_CRISIS_BELOW ? ["crisis" as const] : []), ...(anxiety !== null && anxiety >= ANXIETY_HIGH_FROM ? ["anxiety" as const] : [])];
+      return { _id: p._id, name: p.name, department: deps.find((d) => d._id === p.departmentId)?.name ?? null, harmony, anxiety, reasons };
+    })
+    .filter((a) => a.reasons.length)
+    // both alerts first, then the lowest harmony, then the highest anxiety
+    .sort((a, b) => b.reasons.length - a.reasons.length || (a.harmony ?? 100) - (b.harmony ?? 100) || (b.anxiety ?? -10) - (a.anxiety ?? -10) || a.name.localeCompare(b.name));
+
+  const overall = spreads(measured);
+  const formats = map.filter((c) => c.count).map((c) => ({ code: c.code, count: c.count })).sort((a, b) => b.count - a.count || a.code.localeCompare(b.code));
+  return {
+    total: all.length,
+    tested: tested.length,
+    shared: shared.length,
+    formats,
+    map,
+    harmony: overall.harmony.mean,
+    anxiety: overall.anxiety.mean,
+    overall,
+    departments: departmentRows,
+    alerts,
+    completion: completionSeries(tested.flatMap((p) => (p.completedAt ? [p.completedAt] : []))),
+  };
+}
+export type ProjectStats = Awaited<ReturnType<typeof projectStats>>;
+
+/** A person's structure in a sphere: the level of whichever structure dominates there. */
+const sphereStrength = (ind: Record<string, number>, s: Sphere) => {
+  const sys = ind[`${s}_SYSTEM`];
+  const anl = ind[`${s}_ANALYT`];
+  if (typeof sys !== "number" || typeof anl !== "number") return null;
+  return Math.max(sys, anl);
+};
+
+const shares = (w: Record<Sphere, number>) => {
+  const sum = SPHERES.reduce((a, s) => a + w[s], 0);
+  return Object.fromEntries(SPHERES.map((s) => [s, sum ? w[s] / sum : 0])) as Record<Sphere, number>;
+};
+const percent = (w: Record<Sphere, number>) => Object.fromEntries(SPHERES.map((s) => [s, round1(100 * w[s])])) as Record<Sphere, number>;
+
+/** GET /business/communication: what the positions' activities ask of each sphere (ME/WE/WR)
+ * against where the people's structure lies, in shares of 100 (model/STATS.md). */
+export async function communicationBalance(scope: Scope, department?: string | null) {
+  const within = await departmentsWithin(scope, department);
+  const [staff, posRows] = await Promise.all([
+    people(scope, within),
+    scope.db
+      .select({ id: positions.id, communication: tasks.communication, priority: tasks.priority })
+      .from(positions)
+      .innerJoin(tasks, eq(tasks.positionId, positions.id))
+      .where(and(eq(positions.projectId, scope.project.id), within ? (within.size ? inArray(positions.departmentId, [...within]) : sql`0`) : undefined)),
+  ]);
+  // each position's activities split its work over the spheres by weight (priority + 1)
+  const work = new Map<string, Record<Sphere, number>>();
+  for (const r of posRows) {
+    const w = work.get(r.id) ?? { ME: 0, WE: 0, WR: 0 };
+    w[SPHERE_OF[r.communication]] += r.priority + 1;
+    work.set(r.id, w);
+  }
+  const positionShares = new Map([...work].map(([id, w]) => [id, shares(w)]));
+  // demand counts a position once per person holding it; with nobody placed yet, once per position
+  const holders = staff.filter((p) => p.positionId && positionShares.has(p.positionId));
+  const basis = holders.length ? ("people" as const) : ("positions" as const);
+  const demandSum: Record<Sphere, number> = { ME: 0, WE: 0, WR: 0 };
+  for (const sh of holders.length ? holders.map((p) => positionShares.get(p.positionId!)!) : [...positionShares.values()]) for (const s of SPHERES) demandSum[s] += sh[s];
+  const supplySum: Record<Sphere, number> = { ME: 0, WE: 0, WR: 0 };
+  let measured = 0;
+  for (const p of staff) {
+    if (!p.consent || !p.indicators) continue;
+    const strength = Object.fromEntries(SPHERES.map((s) => [s, sphereStrength(p.indicators!, s)])) as Record<Sphere, number | null>;
+    if (SPHERES.some((s) => strength[s] === null)) continue;
+    const sh = shares(strength as Record<Sphere, number>);
+    for (const s of SPHERES) supplySum[s] += sh[s];
+    measured++;
+  }
+  const demandN = basis === "people" ? holders.length : positionShares.size;
+  const demand = demandN ? percent(shares(demandSum)) : null;
+  const supply = measured ? percent(shares(supplySum)) : null;
+  const balance =
+    demand && supply
+      ? SPHERES.map((s) => {
+          const gap = round1(supply[s] - demand[s]);
+          return { sphere: s, demand: demand[s], supply: supply[s], gap, status: gap < -BALANCE_TOLERANCE ? ("short" as const) : gap > BALANCE_TOLERANCE ? ("surplus" as const) : ("balanced" as const) };
+        })
+      : [];
+  return { basis, positions: positionShares.size, activities: posRows.length, holders: holders.length, measured, demand, supply, balance };
+}
+export type CommunicationBalance = Awaited<ReturnType<typeof communicationBalance>>;
