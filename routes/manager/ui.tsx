@@ -47,6 +47,13 @@ export function Value({ value, kind, locale }: { value: unknown; kind?: CellKind
         </a>
       );
     }
+    case "localized": {
+      const text = value as Partial<Record<string, string>>;
+      const shown = text[locale] || text.ru || text.en || "";
+      return <span className="line-clamp-3">{shown.length > 160 ? `${shown.slice(0, 160)}…` : shown}</span>;
+    }
+    case "image":
+      return <img src={String(value)} alt="" className="h-12 w-12 rounded-full object-cover" />;
     case "json":
       return <code className="block max-w-[40ch] whitespace-pre-wrap break-all text-xs text-slate-600">{JSON.stringify(value)}</code>;
     case "number":
