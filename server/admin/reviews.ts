@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { reviews } from "../../db/schema";
+import { reviews, users } from "../../db/schema";
 import { notFound, validationFailed } from "../lib/errors";
 import { createId, ID_PATTERN } from "../lib/ids";
 import { actorOf, audit } from "./audit";
@@ -43,10 +43,14 @@ export const reviewValues = (row: Record<string, unknown>) => {
   return { ...row, textRu: t.ru ?? "", textEn: t.en ?? "" };
 };
 
-/** A review needs its text in at least one language. */
-export async function checkReview(_c: ManagerContext, next: Record<string, unknown>) {
+/** A review needs its text in at least one language, and the account it names must exist. */
+export async function checkReview(c: ManagerContext, next: Record<string, unknown>) {
   const t = (next.text ?? {}) as { ru?: string; en?: string };
   if (!t.ru && !t.en) throw validationFailed({ textRu: "manager.reviews.textRequired" });
+  if (typeof next.userId === "string") {
+    const [u] = await c.var.deps.db.select({ id: users.id }).from(users).where(eq(users.id, next.userId));
+    if (!u) throw validationFailed({ user: "manager.projects.noSuchUser" });
+  }
 }
 
 export async function insertReview(db: Db, input: Record<string, unknown>) {

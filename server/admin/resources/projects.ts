@@ -7,7 +7,7 @@ import { z } from "zod";
 import { projects } from "../../../db/schema";
 import { validationFailed } from "../../lib/errors";
 import { pathId } from "../../lib/ids";
-import { validate } from "../../lib/validate";
+import { parseInput, validate } from "../../lib/validate";
 import { populateUsers } from "../populate";
 import { changeOwner, changeOwnerSchema, deleteProject, insertProject, projectCreateSchema, projectLists, projectPaging, projectUpdateSchema } from "../projects";
 import { defineResource, getResource, type ResourceDef } from "../resource";
@@ -27,7 +27,7 @@ export const projectResource = defineResource({
       })
       .get("/:id", async (c) => {
         const id = pathId(c);
-        const { page, limit } = projectPaging.parse({ page: c.req.query("page"), limit: c.req.query("limit") });
+        const { page, limit } = parseInput(c.var.t, projectPaging, { page: c.req.query("page"), limit: c.req.query("limit") });
         const doc = await getResource(c.var.deps.db, self(), id, { populate: ["owner"] });
         return c.json({ ...doc, ...(await projectLists(c.var.deps.db, id, page, limit)) });
       })
