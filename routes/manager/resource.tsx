@@ -13,7 +13,7 @@ import { fieldErrors } from "../../server/lib/validate";
 import { definePage } from "../../server/render/define";
 import { usePage, type FormState } from "../../server/render/page";
 import { CabinetLayout } from "../_layouts/cabinet";
-import { DocTable, Empty, labelOf, Notice, Pager, Value } from "./ui";
+import { DocTable, Empty, labelOf, Notice, Pager, shown, Value } from "./ui";
 
 export const idParams = z.object({ id: z.string().regex(ID_PATTERN) });
 
@@ -341,7 +341,7 @@ function ActionForm({ name, action }: { name: string; action: ResourceAction }) 
       {action.input?.fields.map((f) => (
         <label key={f.name} className="text-sm">
           <span className="label">{t(f.label ?? `manager.fields.${f.name}`)}</span>
-          <input name={f.name} type={f.kind === "number" ? "number" : "text"} className="input w-28" defaultValue={mine?.values[f.name] ?? ""} aria-invalid={mine?.errors?.[f.name] ? true : undefined} />
+          <input name={f.name} type={f.kind === "number" || f.kind === "email" ? f.kind : "text"} className={f.kind === "number" ? "input w-28" : "input w-64 max-w-full"} defaultValue={mine?.values[f.name] ?? ""} aria-invalid={mine?.errors?.[f.name] ? true : undefined} />
           {mine?.errors?.[f.name] && <span className="field-error block">{mine.errors[f.name]}</span>}
         </label>
       ))}
@@ -388,7 +388,7 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
               <div key={col.key} className="contents">
                 <dt className="text-slate-500">{t(labelOf(col))}</dt>
                 <dd className="min-w-0 break-words" data-field={col.key}>
-                  <Value value={data.doc[col.key]} kind={col.kind} locale={locale} />
+                  <Value value={shown(t, data.doc[col.key], col)} kind={col.kind} locale={locale} />
                 </dd>
               </div>
             ))}

@@ -28,6 +28,8 @@ export interface Column {
   kind?: CellKind;
   /** the record's detail page from this cell */
   link?: boolean;
+  /** a fixed set of values shown by their names: the locale key prefix (`<prefix>.<value>`) */
+  valueLabels?: string;
 }
 
 export type FormField =

@@ -8,7 +8,7 @@ import { checkCoupon, couponCreateSchema, couponUpdateSchema, couponUsers, inser
 import { defineResource, type FormField } from "../resource";
 
 const FIELDS: FormField[] = [
-  { name: "code", kind: "text" },
+  { name: "code", kind: "text", label: "manager.coupons.code" },
   { name: "type", kind: "select", options: ["percent", "absolute"], optionLabels: "manager.coupons.type" },
   { name: "amount", kind: "number", hint: "manager.coupons.amountHint" },
   { name: "count", kind: "number", hint: "manager.coupons.countHint" },
@@ -60,10 +60,10 @@ export const couponResource = defineResource({
   exclude: ["users", "used"],
   listPopulate: ["used"],
   columns: [
-    { key: "code", link: true },
-    { key: "type" },
+    { key: "code", label: "manager.coupons.code", link: true },
+    { key: "type", valueLabels: "manager.coupons.type" },
     { key: "amount", kind: "number" },
-    { key: "content" },
+    { key: "content", valueLabels: "manager.coupons.content" },
     { key: "count", label: "manager.fields.usesLeft", kind: "number" },
     { key: "used", kind: "number" },
     { key: "expiredAt", kind: "date" },

@@ -10,7 +10,7 @@ import { checkReferral, referralLink, referralUsers } from "../referrals";
 import { defineResource, type FormField } from "../resource";
 
 const FIELDS: FormField[] = [
-  { name: "code", kind: "text", hint: "manager.referrals.codeHint" },
+  { name: "code", kind: "text", label: "manager.coupons.code", hint: "manager.referrals.codeHint" },
   { name: "name", kind: "text" },
 ];
 
@@ -47,13 +47,13 @@ export const referralResource = defineResource({
   exclude: ["signups", "users", "stat", "link"],
   listPopulate: ["signups"],
   columns: [
-    { key: "code", link: true },
+    { key: "code", label: "manager.coupons.code", link: true },
     { key: "name" },
     { key: "link" },
     { key: "signups", kind: "number" },
     { key: "createdAt", kind: "date" },
   ],
-  fields: [{ key: "code" }, { key: "name" }, { key: "link" }, { key: "stat", kind: "json" }, { key: "createdAt", kind: "date" }],
+  fields: [{ key: "code", label: "manager.coupons.code" }, { key: "name" }, { key: "link" }, { key: "stat", kind: "json" }, { key: "createdAt", kind: "date" }],
   detailPopulate: ["stat"],
   form: {
     schema: referralSchema.partial().extend({ name: z.string().trim().max(120).optional() }),

@@ -12,7 +12,7 @@ import { defineResource, type FormField } from "../resource";
 
 const FIELDS: FormField[] = [
   { name: "name", kind: "text" },
-  { name: "position", kind: "text" },
+  { name: "position", kind: "text", label: "manager.reviews.position" },
   { name: "textRu", kind: "textarea" },
   { name: "textEn", kind: "textarea" },
   { name: "img", kind: "file", accept: Object.values(PHOTO_TYPES).join(","), hint: "manager.reviews.photoHint", store: (c, file) => storePhoto(c.var.deps, file) },
@@ -58,7 +58,7 @@ export const reviewResource = defineResource({
   columns: [
     { key: "img", kind: "image" },
     { key: "name", link: true },
-    { key: "position" },
+    { key: "position", label: "manager.reviews.position" },
     { key: "text", kind: "localized" },
     { key: "user", kind: "user" },
     { key: "isPublished", kind: "bool" },
