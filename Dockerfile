@@ -8,7 +8,7 @@ COPY . .
 RUN npx tsx scripts/build.ts
 
 FROM node:20-slim
-ENV NODE_ENV=production PORT=3000 DATABASE_URL=file:/data/app.db OUTBOX_DIR=/data/outbox
+ENV NODE_ENV=production PORT=3000 DATABASE_URL=file:/data/app.db OUTBOX_DIR=/data/outbox UPLOAD_DIR=/data/uploads
 WORKDIR /app
 COPY --from=build --chown=node:node /app /app
 RUN mkdir -p /data && chown node:node /data

@@ -32,6 +32,8 @@ import { recheckerDetailPage, recheckerPage } from "./manager/rechecker";
 import { managerStatsPage } from "./manager/stats";
 import { requestsPage } from "./manager/requests";
 import { resourcePages } from "./manager/resource";
+import { referralChartPage } from "./manager/referral-chart";
+import { settingsPage as managerSettingsPage } from "./manager/settings";
 import { RESOURCES } from "../server/admin/resources";
 
 export const routes: AnyPageDef[] = [
@@ -85,6 +87,8 @@ export const routes: AnyPageDef[] = [
   componentsPage,
   businessComponentsPage,
   ...RESOURCES.flatMap(resourcePages),
+  referralChartPage,
+  managerSettingsPage,
   recheckerPage,
   recheckerDetailPage,
   managerStatsPage,

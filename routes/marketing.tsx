@@ -10,7 +10,7 @@ import { definePage, type PageDef } from "../server/render/define";
 import { usePage } from "../server/render/page";
 import { listFormats } from "../server/services/formats";
 import type { LeadKind } from "../server/services/leads";
-import { CORPORATE_MIN, getPrices, PLANS, type PlanKey, type Prices } from "../server/services/payments";
+import { CORPORATE_MIN, getPlans, getPrices, type PlanKey, type Plans, type Prices } from "../server/services/payments";
 import { reportContent, type ReportRow } from "../server/services/reports";
 import { totalUsers } from "../server/services/stats";
 import { CardGrid, Faq, LeadForm, Section, Steps, useDemoFields, type FieldDef } from "./_blocks/blocks";
@@ -102,6 +102,7 @@ export const MARKETING_PAGES: MarketingPage[] = [
 interface Data {
   page: MarketingPage;
   prices: Prices | null;
+  plans: Plans | null;
   total: number;
   formats: Awaited<ReturnType<typeof listFormats>>;
   sample: ReportRow | null;
@@ -110,13 +111,14 @@ interface Data {
 async function load(c: Context, page: MarketingPage): Promise<Data> {
   const db = c.var.deps.db;
   const needs = (...kinds: Block["kind"][]) => page.blocks.some((b) => kinds.includes(b.kind));
-  const [prices, total, formats, sample] = await Promise.all([
+  const [prices, plans, total, formats, sample] = await Promise.all([
     needs("plans", "reportPrice") ? getPrices(db) : null,
+    needs("plans") ? getPlans(db) : null,
     needs("promo") ? totalUsers(db) : 0,
     needs("formats", "chart", "sample") ? listFormats(db) : [],
     needs("sample") ? reportContent(db, DEMO_FORMAT_CODE, "base", c.var.locale) : null,
   ]);
-  return { page, prices, total, formats, sample };
+  return { page, prices, plans, total, formats, sample };
 }
 
 // ------------------------------------------------------------------ blocks
@@ -186,7 +188,7 @@ function LegalDoc({ k }: { k: string }) {
 
 const PLAN_ORDER: PlanKey[] = ["base", "norma", "full"];
 
-function Plans({ prices }: { prices: Prices }) {
+function PlanCards({ prices, plans }: { prices: Prices; plans: Plans }) {
   const { t } = usePage();
   return (
     <Section id="plans" title={t("sales.plans.title")}>
@@ -194,7 +196,7 @@ function Plans({ prices }: { prices: Prices }) {
         {PLAN_ORDER.map((key) => (
           <div key={key} className="card flex flex-col" data-testid={`plan-${key}`}>
             <h3 className="text-lg font-bold">{t(`sales.plans.${key}.title`)}</h3>
-            <p className="mt-1 text-sm text-slate-500">{t("sales.plans.from", { n: PLANS[key].min })}</p>
+            <p className="mt-1 text-sm text-slate-500">{t("sales.plans.from", { n: plans[key] })}</p>
             <p className="my-4">
               <span className="text-3xl font-black">{rubLabel(prices.perInvite[key])}</span> <span className="text-slate-500">{t("sales.plans.perInvite")}</span>
             </p>
@@ -386,7 +388,7 @@ function Render({ block, data }: { block: Block; data: Data }) {
     case "doc":
       return <LegalDoc k={block.key} />;
     case "plans":
-      return data.prices && <Plans prices={data.prices} />;
+      return data.prices && data.plans && <PlanCards prices={data.prices} plans={data.plans} />;
     case "reportPrice":
       return data.prices && <ReportPrice prices={data.prices} />;
     case "formats":

@@ -14,11 +14,14 @@ function ReviewCard({ r }: { r: Doc }) {
   return (
     <figure className="card" data-testid="review">
       <blockquote className="text-slate-700">“{reviewText(r, locale)}”</blockquote>
-      <figcaption className="mt-4 text-sm">
+      <figcaption className="mt-4 flex items-center gap-3 text-sm">
+        {r.img && <img src={r.img} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 shrink-0 rounded-full object-cover" />}
+        <span>
         <a href={`/review/${r._id}`} className="font-semibold hover:underline">
           {r.name}
         </a>
         {r.position && <span className="text-slate-500">, {r.position}</span>}
+        </span>
       </figcaption>
     </figure>
   );

@@ -10,6 +10,7 @@ import { tFor } from "../locales";
 import type { AppDeps, AppEnv } from "./context";
 import { api } from "./api";
 import { AppError, errorMessage, translateFields } from "./lib/errors";
+import { uploadRoutes } from "./uploads";
 import { authMiddleware } from "./middleware/auth";
 import { localeMiddleware } from "./middleware/locale";
 import { sameOriginWrites, securityHeaders } from "./middleware/security";
@@ -58,6 +59,7 @@ export function createApp(deps: AppDeps, extend?: (app: Hono<AppEnv>) => void) {
 
   app.route("/api", api);
   app.route("/", oauthRoutes);
+  app.route("/", uploadRoutes);
   app.route("/", pages);
   extend?.(app);
 

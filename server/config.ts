@@ -25,6 +25,8 @@ const ConfigSchema = z
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().default("Thinking Format <no-reply@thinking-format.local>"),
     OUTBOX_DIR: z.string().default("data/outbox"),
+    /** Files managers upload (review photos). */
+    UPLOAD_DIR: z.string().default("data/uploads"),
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
     SEED_DEMO: z
       .enum(["true", "false"])

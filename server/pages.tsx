@@ -12,6 +12,7 @@ import { sendHtml } from "./render/compress";
 import { pageContext, renderDocument, type FormState } from "./render/page";
 import { isLeadKind, submitLead } from "./services/leads";
 import { leadSender } from "./lib/http";
+import { siteSettings } from "./services/site-settings";
 
 export const pages = new Hono<AppEnv>();
 
@@ -26,6 +27,7 @@ export async function renderRoute<D>(c: Context, def: PageDef<D>, form?: FormSta
   if (data instanceof Response) return data; // a loader may redirect
   const ctx = pageContext(c);
   ctx.form = form;
+  ctx.site = await siteSettings(c.var.deps.db);
   const html = renderDocument(ctx, <def.Component data={data} />, {
     title: def.title(ctx.t, data),
     description: def.description?.(ctx.t, data),

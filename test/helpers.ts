@@ -23,6 +23,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     NODE_ENV: "test",
     DATABASE_URL: `file:${join(dir, "app.db")}`,
     OUTBOX_DIR: join(dir, "outbox"),
+    UPLOAD_DIR: join(dir, "uploads"),
     PUBLIC_URL: "http://localhost",
     PAGE_CACHE_SECONDS: "0",
     ...env,

@@ -11,7 +11,7 @@
 // every screen is one component.
 import type { ReactNode } from "react";
 import { Island, usePage } from "../../server/render/page";
-import { Logo } from "./public";
+import { Logo, MaintenanceNotice } from "./public";
 
 export type CabinetKind = "business" | "manager";
 
@@ -38,7 +38,12 @@ const NAV: Record<CabinetKind, NavItem[]> = {
     { key: "results", href: "/manager/results", icon: "☰" },
     { key: "rechecker", href: "/manager/rechecker", icon: "✓" },
     { key: "users", href: "/manager/users", icon: "☺" },
+    { key: "projects", href: "/manager/projects", icon: "⌂" },
+    { key: "reviews", href: "/manager/reviews", icon: "❝" },
+    { key: "coupon", href: "/manager/coupon", icon: "%" },
+    { key: "referral", href: "/manager/referral", icon: "⇄" },
     { key: "exporting", href: "/manager/exporting", icon: "⇩" },
+    { key: "settings", href: "/manager/settings", icon: "⚙" },
   ],
 
 };
@@ -79,6 +84,7 @@ export function CabinetLayout({ kind, title, actions, banner, children }: { kind
     .join("");
   return (
     <div className="min-h-screen bg-slate-50" data-cabinet={kind}>
+      <MaintenanceNotice />
       <a href="#main" className="sr-only focus:not-sr-only">
         {t("common.shell.skip")}
       </a>

@@ -187,6 +187,7 @@ export function Footer() {
         <div className="space-y-3 text-sm">
           <p className="font-semibold">{t("common.footer.social")}</p>
           <SocialLinks />
+          <Contacts />
           <img src="/cards.svg" alt={t("common.footer.cards")} width="150" height="24" />
         </div>
       </div>
@@ -197,6 +198,32 @@ export function Footer() {
         </div>
       </div>
     </footer>
+  );
+}
+
+/** The operator's maintenance notice (setting `maintenance`), in the reader's language or the other one. */
+export function MaintenanceNotice() {
+  const { site, locale } = usePage();
+  const m = site?.maintenance;
+  if (!m?.enabled) return null;
+  const text = (locale === "en" ? m.en || m.ru : m.ru || m.en) ?? "";
+  return (
+    <div role="status" className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-900" data-testid="maintenance">
+      {text}
+    </div>
+  );
+}
+
+function Contacts() {
+  const { site, t } = usePage();
+  const c = site?.contacts;
+  if (!c?.email && !c?.phone) return null;
+  return (
+    <p className="space-x-3" data-testid="contacts">
+      <span className="font-semibold">{t("common.footer.contacts")}:</span>
+      {c.email && <a href={`mailto:${c.email}`} className="hover:underline">{c.email}</a>}
+      {c.phone && <a href={`tel:${c.phone.replace(/[^+\d]/g, "")}`} className="hover:underline">{c.phone}</a>}
+    </p>
   );
 }
 
@@ -215,6 +242,7 @@ export function PublicLayout({ children, menu = "public" }: { children: ReactNod
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only">{t("common.shell.skip")}</a>
+      <MaintenanceNotice />
       <Header menu={menu} />
       <main id="main">{children}</main>
       {menu === "lab" ? <LabFooter /> : <Footer />}

@@ -9,11 +9,11 @@ import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { businessOverview } from "../../server/services/cabinet";
 import { activateBusiness, refill, refillSchema } from "../../server/services/payments/business";
-import { CORPORATE_MIN, PLANS, type OrderRow } from "../../server/services/payments";
+import { CORPORATE_MIN, getPlans, type OrderRow, type Plans } from "../../server/services/payments";
 import { ServerForm } from "../_blocks/blocks";
 import { CabinetLayout } from "../_layouts/cabinet";
 
-type Data = Awaited<ReturnType<typeof businessOverview>> & { isBusiness: boolean; demo: boolean };
+type Data = Awaited<ReturnType<typeof businessOverview>> & { plans: Plans; isBusiness: boolean; demo: boolean };
 
 function Activate() {
   const { t } = usePage();
@@ -25,7 +25,7 @@ function Activate() {
   );
 }
 
-function BuyInvites({ project }: { project: string }) {
+function BuyInvites({ project, plans }: { project: string; plans: Plans }) {
   const { t } = usePage();
   return (
     <ServerForm
@@ -33,7 +33,7 @@ function BuyInvites({ project }: { project: string }) {
       title={t("cabinet.begin.buyTitle")}
       submit={t("cabinet.begin.buy")}
       fields={[
-        { name: "quantity", label: t("cabinet.begin.quantity"), type: "text", required: true, value: String(PLANS.base.min), hint: t("cabinet.begin.quantityHint", { base: PLANS.base.min, norma: PLANS.norma.min, full: PLANS.full.min, corporate: CORPORATE_MIN }) },
+        { name: "quantity", label: t("cabinet.begin.quantity"), type: "text", required: true, value: String(plans.base), hint: t("cabinet.begin.quantityHint", { base: plans.base, norma: plans.norma, full: plans.full, corporate: CORPORATE_MIN }) },
         {
           name: "method",
           label: t("cabinet.begin.method"),
@@ -138,7 +138,7 @@ function Begin({ data }: { data: Data }) {
               </div>
               {!data.demo && (
                 <div className="card">
-                  <BuyInvites project={p.id} />
+                  <BuyInvites project={p.id} plans={data.plans} />
                 </div>
               )}
             </section>
@@ -159,8 +159,8 @@ export const beginPage = definePage({
   path: "/business",
   guards: ["auth"],
   load: async (c) => {
-    const overview = await businessOverview(c.var.deps.db, c.var.user);
-    return { ...overview, isBusiness: c.var.user.isBusiness, demo: c.var.auth.kind === "demo" };
+    const [overview, plans] = await Promise.all([businessOverview(c.var.deps.db, c.var.user), getPlans(c.var.deps.db)]);
+    return { ...overview, plans, isBusiness: c.var.user.isBusiness, demo: c.var.auth.kind === "demo" };
   },
   title: (t) => t("cabinet.nav.business.begin"),
   Component: Begin,

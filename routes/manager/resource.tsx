@@ -4,16 +4,16 @@
 // related lists). No script: every control is a link or a form.
 import { z } from "zod";
 import type { ExportKind } from "../../server/admin/exports";
-import { findRow, getResource, listResource, parseListQuery, updateResource, type Column, type Doc, type FormField, type ManagerContext, type ResourceAction, type ResourceDef } from "../../server/admin/resource";
-import { AppError } from "../../server/lib/errors";
+import { createResource, findRow, getResource, listResource, parseListQuery, updateResource, type Column, type Doc, type FormField, type ManagerContext, type ResourceAction, type ResourceDef } from "../../server/admin/resource";
+import { AppError, translateFields } from "../../server/lib/errors";
 import { formValues } from "../../server/lib/forms";
 import { ID_PATTERN } from "../../server/lib/ids";
-import type { Paged } from "../../server/lib/listing";
+import { pagingSchema, type Paged } from "../../server/lib/listing";
 import { fieldErrors } from "../../server/lib/validate";
 import { definePage } from "../../server/render/define";
 import { usePage, type FormState } from "../../server/render/page";
 import { CabinetLayout } from "../_layouts/cabinet";
-import { DocTable, Empty, labelOf, Notice, Pager, Value } from "./ui";
+import { DocTable, Empty, labelOf, Notice, Pager, shown, Value } from "./ui";
 
 export const idParams = z.object({ id: z.string().regex(ID_PATTERN) });
 
@@ -174,6 +174,13 @@ function ListView({ def, data, title, exportKind }: { def: ResourceDef; data: Li
   return (
     <CabinetLayout kind="manager" title={title}>
       {url.searchParams.get("deleted") && <Notice>{t("manager.detail.deleted")}</Notice>}
+      {def.create && (
+        <p className="mb-4">
+          <a href={`/manager/${def.pagePath}/create`} className="btn-primary inline-block" data-testid="create-link">
+            + {t(`manager.res.${def.name}.create`)}
+          </a>
+        </p>
+      )}
       <FilterForm def={def} />
       {exportKind && data.list && data.list.total > 0 && (
         <div className="mb-4">
@@ -214,7 +221,7 @@ export function resourceListPage(def: ResourceDef, opts: { path?: string; titleK
 interface DetailData {
   doc: Doc;
   row: Record<string, unknown>;
-  sections: { key: string; docs: Doc[] }[];
+  sections: { key: string; docs: Doc[]; paging?: Paged<Doc> }[];
 }
 
 /** Posted strings → the form schema's input (checkboxes → booleans, numbers, "" → undefined). */
@@ -223,30 +230,44 @@ export function formInput(fields: FormField[], values: Record<string, string>) {
   for (const f of fields) {
     const v = values[f.name];
     if (f.kind === "checkbox") out[f.name] = v === "on" || v === "true";
+    else if (f.kind === "file") out[f.name] = v || undefined;
     else if (v === undefined || v === "") out[f.name] = f.kind === "date" ? "" : undefined;
     else out[f.name] = f.kind === "number" ? Number(v) : v;
   }
   return out;
 }
 
-function EditForm({ def, row }: { def: ResourceDef; row: Record<string, unknown> }) {
+/** The form of a declaration's fields: the edit form (values from the record) or the create form. */
+/** The posted strings, with each uploaded file of the form stored and replaced by what its field's `store` gives. */
+export async function postedValues(c: ManagerContext, fields: FormField[]) {
+  const values = await formValues(c);
+  const body = await c.req.parseBody();
+  for (const f of fields) {
+    const file = body[f.name];
+    if (f.kind === "file" && file instanceof File && file.size > 0) values[f.name] = await f.store(c, file);
+  }
+  return values;
+}
+
+function RecordForm({ kind, fields, values, title, submit }: { kind: "edit" | "create"; fields: FormField[]; values: Record<string, unknown>; title: string; submit: string }) {
   const { t, form, path } = usePage();
-  const mine = form?.kind === "edit" ? form : undefined;
-  const toColumn = (name: string) => (def.name === "results" && name === "format" ? "formatCode" : name);
+  const mine = form?.kind === kind ? form : undefined;
   return (
-    <form method="post" action={path} className="card grid gap-3 sm:grid-cols-2" data-testid="form-edit" noValidate>
-      <h2 className="text-lg font-semibold sm:col-span-2">{t("manager.detail.edit")}</h2>
+    <form method="post" action={path} className="card grid gap-3 sm:grid-cols-2" data-testid={`form-${kind}`} encType={fields.some((f) => f.kind === "file") ? "multipart/form-data" : undefined} noValidate>
+      <h2 className="text-lg font-semibold sm:col-span-2">{title}</h2>
       {mine?.errors && (
         <p role="alert" className="rounded-lg bg-rose-50 p-3 text-rose-800 sm:col-span-2" data-testid="form-error">
           {mine.errors._ ?? t("common.errors.validation")}
         </p>
       )}
-      <input type="hidden" name="_form" value="edit" />
-      {def.form!.fields.map((f) => {
-        const id = `edit-${f.name}`;
-        const current = mine ? mine.values[f.name] : row[toColumn(f.name)];
+      <input type="hidden" name="_form" value={kind} />
+      {fields.map((f) => {
+        const id = `${kind}-${f.name}`;
+        const current = mine ? mine.values[f.name] : values[f.name];
+        const text = current == null ? "" : current instanceof Date ? current.toISOString().slice(0, 10) : String(current);
         const error = mine?.errors?.[f.name];
         const label = t(f.label ?? `manager.fields.${f.name}`);
+        const described = [error ? `${id}-error` : "", "hint" in f && f.hint ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined;
         if (f.kind === "checkbox")
           return (
             <label key={f.name} htmlFor={id} className="flex items-center gap-2 text-sm">
@@ -255,21 +276,33 @@ function EditForm({ def, row }: { def: ResourceDef; row: Record<string, unknown>
             </label>
           );
         return (
-          <div key={f.name}>
+          <div key={f.name} className={f.kind === "textarea" ? "sm:col-span-2" : undefined}>
             <label className="label" htmlFor={id}>
               {label}
             </label>
             {f.kind === "select" ? (
-              <select id={id} name={f.name} className="input" defaultValue={current == null ? "" : String(current)}>
+              <select id={id} name={f.name} className="input" defaultValue={text}>
                 <option value="">—</option>
                 {f.options.map((o) => (
                   <option key={o} value={o}>
-                    {o}
+                    {f.optionLabels ? t(`${f.optionLabels}.${o}`) : o}
                   </option>
                 ))}
               </select>
+            ) : f.kind === "file" ? (
+              <>
+                {text && <img src={text} alt="" className="mb-2 h-16 w-16 rounded-full object-cover" />}
+                <input id={id} name={f.name} type="file" accept={f.accept} className="input" aria-invalid={error ? true : undefined} aria-describedby={described} />
+              </>
+            ) : f.kind === "textarea" ? (
+              <textarea id={id} name={f.name} rows={4} className="input" defaultValue={text} aria-invalid={error ? true : undefined} aria-describedby={described} />
             ) : (
-              <input id={id} name={f.name} type={f.kind} className="input" defaultValue={current == null ? "" : String(current)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+              <input id={id} name={f.name} type={f.kind} className="input" defaultValue={text} aria-invalid={error ? true : undefined} aria-describedby={described} />
+            )}
+            {"hint" in f && f.hint && (
+              <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+                {t(f.hint)}
+              </p>
             )}
             {error && (
               <p id={`${id}-error`} className="field-error">
@@ -281,11 +314,16 @@ function EditForm({ def, row }: { def: ResourceDef; row: Record<string, unknown>
       })}
       <div className="sm:col-span-2">
         <button type="submit" className="btn-primary">
-          {t("manager.detail.save")}
+          {submit}
         </button>
       </div>
     </form>
   );
+}
+
+function EditForm({ def, row }: { def: ResourceDef; row: Record<string, unknown> }) {
+  const { t } = usePage();
+  return <RecordForm kind="edit" fields={def.form!.fields} values={def.form!.toValues?.(row) ?? row} title={t("manager.detail.edit")} submit={t("manager.detail.save")} />;
 }
 
 /** One action: a button; with input, a small form; a dangerous one asks again (no script). */
@@ -303,7 +341,7 @@ function ActionForm({ name, action }: { name: string; action: ResourceAction }) 
       {action.input?.fields.map((f) => (
         <label key={f.name} className="text-sm">
           <span className="label">{t(f.label ?? `manager.fields.${f.name}`)}</span>
-          <input name={f.name} type={f.kind === "number" ? "number" : "text"} className="input w-28" defaultValue={mine?.values[f.name] ?? ""} aria-invalid={mine?.errors?.[f.name] ? true : undefined} />
+          <input name={f.name} type={f.kind === "number" || f.kind === "email" ? f.kind : "text"} className={f.kind === "number" ? "input w-28" : "input w-64 max-w-full"} defaultValue={mine?.values[f.name] ?? ""} aria-invalid={mine?.errors?.[f.name] ? true : undefined} />
           {mine?.errors?.[f.name] && <span className="field-error block">{mine.errors[f.name]}</span>}
         </label>
       ))}
@@ -330,7 +368,7 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
         <a href={`/manager/${def.pagePath}`} className="text-brand-700 hover:underline">
           ← {t(`manager.res.${def.name}.title`)}
         </a>
-        {def.links?.(data.doc).map((l) => (
+        {[...(def.form?.editPage ? [{ label: "manager.detail.editPage", href: `/manager/${def.pagePath}/${String(data.doc._id)}/edit` }] : []), ...(def.links?.(data.doc) ?? [])].map((l) => (
           <span key={l.href}>
             {" · "}
             <a href={l.href} className="text-brand-700 hover:underline">
@@ -350,7 +388,7 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
               <div key={col.key} className="contents">
                 <dt className="text-slate-500">{t(labelOf(col))}</dt>
                 <dd className="min-w-0 break-words" data-field={col.key}>
-                  <Value value={data.doc[col.key]} kind={col.kind} locale={locale} />
+                  <Value value={shown(t, data.doc[col.key], col)} kind={col.kind} locale={locale} />
                 </dd>
               </div>
             ))}
@@ -380,6 +418,18 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
             ) : (
               <DocTable docs={s.docs} columns={section.columns} href={(d) => (s.key === "results" ? `/manager/results/${String(d._id)}` : "#")} />
             )}
+            {s.paging && s.paging.pages > 1 && (
+              <Pager
+                page={s.paging.page}
+                pages={s.paging.pages}
+                total={s.paging.total}
+                link={(p) => {
+                  const u = new URL(url);
+                  u.searchParams.set("page", String(p));
+                  return `${u.pathname}${u.search}`;
+                }}
+              />
+            )}
           </section>
         );
       })}
@@ -387,15 +437,30 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
   );
 }
 
+/** A 4xx the service threw → the form shown again with its field messages (anything else propagates). */
+function formError(c: ManagerContext, e: unknown, kind: string, values: Record<string, string>): FormState {
+  if (!(e instanceof AppError) || e.status >= 500) throw e;
+  return { kind, values, errors: e.fields ? translateFields(c.var.t, e.fields) : { _: c.var.t(e.messageKey.includes(".") && !e.messageKey.startsWith("errors.") ? e.messageKey : `common.${e.messageKey}`) } };
+}
+
 export async function handleResourcePost(c: ManagerContext, def: ResourceDef, id: string): Promise<Response | FormState> {
-  const values = await formValues(c);
-  const kind = values._form ?? "";
+  const kind = (await formValues(c))._form ?? "";
   const back = `/manager/${def.pagePath}/${id}`;
+  let values: Record<string, string>;
+  try {
+    values = await postedValues(c, kind === "edit" && def.form ? def.form.fields : []);
+  } catch (e) {
+    return formError(c, e, kind, await formValues(c));
+  }
   if (kind === "edit" && def.form) {
     const input = formInput(def.form.fields, values);
     const parsed = def.form.schema.safeParse(input);
     if (!parsed.success) return { kind, values, errors: fieldErrors(c.var.t, parsed.error.issues, input) };
-    await updateResource(c, def, id, parsed.data as Record<string, unknown>);
+    try {
+      await updateResource(c, def, id, parsed.data as Record<string, unknown>);
+    } catch (e) {
+      return formError(c, e, kind, values);
+    }
     return c.redirect(`${back}?saved=1`, 303);
   }
   const action = def.actions?.[kind];
@@ -427,7 +492,14 @@ export function resourceDetailPage(def: ResourceDef) {
       const id = c.req.param("id")!;
       const doc = await getResource(db, def, id, { populate: def.detailPopulate });
       const row = await findRow(db, def, id);
-      const sections = await Promise.all((def.sections ?? []).map(async (s) => ({ key: s.key, docs: await s.load(db, id, doc) })));
+      const url = new URL(c.req.url);
+      const paging = pagingSchema(200).safeParse({ page: url.searchParams.get("page") ?? undefined, limit: url.searchParams.get("limit") ?? undefined });
+      const sections = await Promise.all(
+        (def.sections ?? []).map(async (s) => {
+          const got = await s.load(db, id, doc, paging.success ? paging.data : { page: 1, limit: 50 });
+          return Array.isArray(got) ? { key: s.key, docs: got } : { key: s.key, docs: got.docs, paging: got };
+        }),
+      );
       return { doc, row, sections };
     },
     title: (t) => t(`manager.res.${def.name}.detail`),
@@ -436,11 +508,81 @@ export function resourceDetailPage(def: ResourceDef) {
   });
 }
 
-/** Every page a declaration gives: its list, its other views (before /{id}), its detail page. */
+/** /manager/<pagePath>/create: the create form; saved, it goes to the new record's page. */
+export function resourceCreatePage(def: ResourceDef) {
+  const create = def.create!;
+  return definePage({
+    path: `/manager/${def.pagePath}/create`,
+    guards: ["admin"],
+    title: (t) => t(`manager.res.${def.name}.create`),
+    Component: () => {
+      const { t } = usePage();
+      return (
+        <CabinetLayout kind="manager" title={t(`manager.res.${def.name}.create`)}>
+          <BackLink def={def} />
+          <RecordForm kind="create" fields={create.fields} values={{}} title={t(`manager.res.${def.name}.create`)} submit={t("manager.detail.create")} />
+        </CabinetLayout>
+      );
+    },
+    action: async (c) => {
+      let values: Record<string, string>;
+      try {
+        values = await postedValues(c, create.fields);
+      } catch (e) {
+        return formError(c, e, "create", await formValues(c));
+      }
+      const input = formInput(create.fields, values);
+      const parsed = create.schema.safeParse(input);
+      if (!parsed.success) return { kind: "create", values, errors: fieldErrors(c.var.t, parsed.error.issues, input) };
+      try {
+        const id = await createResource(c, def, parsed.data as Record<string, unknown>);
+        return c.redirect(`/manager/${def.pagePath}/${id}?saved=1`, 303);
+      } catch (e) {
+        return formError(c, e, "create", values);
+      }
+    },
+  });
+}
+
+function BackLink({ def, id }: { def: ResourceDef; id?: string }) {
+  const { t } = usePage();
+  return (
+    <p className="mb-4 text-sm">
+      <a href={id ? `/manager/${def.pagePath}/${id}` : `/manager/${def.pagePath}`} className="text-brand-700 hover:underline">
+        ← {t(id ? `manager.res.${def.name}.detail` : `manager.res.${def.name}.title`)}
+      </a>
+    </p>
+  );
+}
+
+/** /manager/<pagePath>/{id}/edit: the edit form alone (the spec's separate edit screen). */
+export function resourceEditPage(def: ResourceDef) {
+  return definePage({
+    path: `/manager/${def.pagePath}/:id/edit`,
+    guards: ["admin"],
+    params: idParams,
+    load: async (c) => ({ row: await findRow(c.var.deps.db, def, c.req.param("id")!) }),
+    title: (t) => t("manager.detail.edit"),
+    Component: ({ data }) => {
+      const { t } = usePage();
+      return (
+        <CabinetLayout kind="manager" title={t(`manager.res.${def.name}.detail`)}>
+          <BackLink def={def} id={String(data.row.id)} />
+          <EditForm def={def} row={data.row} />
+        </CabinetLayout>
+      );
+    },
+    action: (c) => handleResourcePost(c, def, c.req.param("id")!),
+  });
+}
+
+/** Every page a declaration gives: its list, its other views and create form (before /{id}), its detail page. */
 export function resourcePages(def: ResourceDef) {
   return [
     resourceListPage(def, { exportKind: def.exportKind, populate: def.listPopulate }),
     ...(def.views ?? []).map((v) => resourceListPage(def, { path: v.path, titleKey: v.title, fixedMatch: v.match, exportKind: def.exportKind, populate: def.listPopulate })),
+    ...(def.create ? [resourceCreatePage(def)] : []),
     resourceDetailPage(def),
+    ...(def.form?.editPage ? [resourceEditPage(def)] : []),
   ];
 }

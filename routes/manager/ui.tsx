@@ -47,22 +47,32 @@ export function Value({ value, kind, locale }: { value: unknown; kind?: CellKind
         </a>
       );
     }
+    case "localized": {
+      const text = value as Partial<Record<string, string>>;
+      const shown = text[locale] || text.ru || text.en || "";
+      return <span className="line-clamp-3">{shown.length > 160 ? `${shown.slice(0, 160)}…` : shown}</span>;
+    }
+    case "image":
+      return <img src={String(value)} alt="" className="h-12 w-12 rounded-full object-cover" />;
     case "json":
       return <code className="block max-w-[40ch] whitespace-pre-wrap break-all text-xs text-slate-600">{JSON.stringify(value)}</code>;
     case "number":
       return <>{String(value)}</>;
     default:
-      return <span className="break-all">{typeof value === "object" ? JSON.stringify(value) : String(value)}</span>;
+      return <span className="break-words">{typeof value === "object" ? JSON.stringify(value) : String(value)}</span>;
   }
 }
 
 export const labelOf = (col: Column) => col.label ?? `manager.fields.${col.key}`;
 
+/** A value of a fixed set by its name (Column.valueLabels), anything else as it is. */
+export const shown = (t: (k: string) => string, value: unknown, col: Column) => (col.valueLabels && typeof value === "string" ? t(`${col.valueLabels}.${value}`) : value);
+
 /** A table on desktop, one card per row below 541 px; `href` links a row to its page. */
 export function DocTable({ docs, columns, href, sortLink, testid }: { docs: Doc[]; columns: Column[]; href?: (d: Doc) => string; sortLink?: (col: Column) => ReactNode; testid?: string }) {
   const { t, locale } = usePage();
   const cell = (d: Doc, col: Column) => {
-    const v = <Value value={d[col.key]} kind={col.kind} locale={locale} />;
+    const v = <Value value={shown(t, d[col.key], col)} kind={col.kind} locale={locale} />;
     return col.link && href ? (
       <a href={href(d)} className="font-medium text-brand-700 hover:underline">
         {col.key === "_id" ? <span className="font-mono text-xs">{String(d._id)}</span> : v}

@@ -20,7 +20,7 @@ export type ManagerContext = Context<GuardedEnv<["admin"]>>;
 export type Doc = Record<string, unknown>;
 
 /** How a value shows in a list cell or a detail row. */
-export type CellKind = "text" | "date" | "bool" | "number" | "format" | "money" | "json" | "user" | "percent";
+export type CellKind = "text" | "date" | "bool" | "number" | "format" | "money" | "json" | "user" | "percent" | "localized" | "image";
 export interface Column {
   key: string;
   /** locale key of the heading; default `manager.fields.<key>` */
@@ -28,11 +28,15 @@ export interface Column {
   kind?: CellKind;
   /** the record's detail page from this cell */
   link?: boolean;
+  /** a fixed set of values shown by their names: the locale key prefix (`<prefix>.<value>`) */
+  valueLabels?: string;
 }
 
 export type FormField =
-  | { name: string; kind: "text" | "email" | "tel" | "date" | "number"; label?: string }
+  | { name: string; kind: "text" | "email" | "tel" | "date" | "number" | "textarea"; label?: string; hint?: string }
   | { name: string; kind: "checkbox"; label?: string }
+  /** an upload on the pages (multipart); `store` keeps the file and gives the value the schema sees (e.g. its URL) */
+  | { name: string; kind: "file"; accept: string; label?: string; hint?: string; store(c: ManagerContext, file: File): Promise<string> }
   | { name: string; kind: "select"; options: readonly string[]; label?: string; optionLabels?: string };
 
 export interface ResourceAction {
@@ -50,7 +54,8 @@ export interface DetailSection {
   key: string;
   /** locale key of the heading */
   title: string;
-  load(db: Db, id: string, doc: Doc): Promise<Doc[]>;
+  /** the section's rows; a paged one (`Paged`) gets the page's ?page and ?limit and shows paging links */
+  load(db: Db, id: string, doc: Doc, paging: { page: number; limit: number }): Promise<Doc[] | Paged<Doc>>;
   columns: Column[];
 }
 
@@ -102,7 +107,21 @@ export interface ResourceDef<T extends AnyTable = AnyTable, D extends Doc = Doc>
     schema: z.ZodObject;
     fields: FormField[];
     /** the form's values → the table's columns (default: the same names) */
-    toColumns?(input: Record<string, unknown>): Record<string, unknown>;
+    toColumns?(input: Record<string, unknown>, c: ManagerContext): Record<string, unknown>;
+    /** the record's row → the form's values (default: the same names) */
+    toValues?(row: Record<string, unknown>): Record<string, unknown>;
+    /** Rules a schema cannot state (against the database, across fields): gets the record as it
+     * would be after the change, throws `validationFailed` with field messages. */
+    check?(c: ManagerContext, next: Record<string, unknown>, change: { id: string | null; fields: Set<string> }): Promise<void>;
+    /** a separate page /manager/<pagePath>/{id}/edit (the spec's), besides the form on the detail page */
+    editPage?: boolean;
+  };
+  /** Creating a record: POST on the list API and /manager/<pagePath>/create. `run` stores it (and
+   * audits through `createResource`), returning its id. Its `check` is the form's. */
+  create?: {
+    schema: z.ZodObject;
+    fields: FormField[];
+    run(c: ManagerContext, input: Record<string, unknown>): Promise<string>;
   };
   actions?: Record<string, ResourceAction>;
   sections?: DetailSection[];
@@ -201,7 +220,8 @@ export async function updateResource(c: ManagerContext, def: ResourceDef, id: st
   if (!def.form) throw notFound();
   const db = c.var.deps.db;
   const before = await findRow(db, def, id);
-  const patch = Object.fromEntries(Object.entries(def.form.toColumns ? def.form.toColumns(input) : input).filter(([, v]) => v !== undefined));
+  const patch = Object.fromEntries(Object.entries(def.form.toColumns ? def.form.toColumns(input, c) : input).filter(([, v]) => v !== undefined));
+  await def.form.check?.(c, { ...before, ...patch }, { id, fields: new Set(Object.keys(patch)) });
   if (Object.keys(patch).length) await db.update(def.table).set(patch).where(eq(def.id, id));
   const after = await findRow(db, def, id);
   const changes = diff(before, after, Object.keys(patch));
@@ -209,4 +229,15 @@ export async function updateResource(c: ManagerContext, def: ResourceDef, id: st
     await audit(db, actorOf(c), { action: `${def.name}.update`, entity: def.name, entityId: id, subjectUserId: def.subjectOf?.(after as never) ?? null, changes });
   }
   return after;
+}
+
+/** Creates a record through the declaration's `create` (after the form's `check`) and audits it. */
+export async function createResource(c: ManagerContext, def: ResourceDef, input: Record<string, unknown>) {
+  if (!def.create) throw notFound();
+  const columns = def.form?.toColumns ? def.form.toColumns(input, c) : input;
+  await def.form?.check?.(c, columns, { id: null, fields: new Set(Object.keys(columns)) });
+  const id = await def.create.run(c, input);
+  const after = await findRow(c.var.deps.db, def, id);
+  await audit(c.var.deps.db, actorOf(c), { action: `${def.name}.create`, entity: def.name, entityId: id, subjectUserId: def.subjectOf?.(after as never) ?? null, changes: diff({}, after) });
+  return id;
 }

@@ -6,11 +6,12 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { orders, projects, results, users } from "../../db/schema";
 
-export interface Point {
+// a type (not an interface), so a point also fits a chart's general {date, [series]: number}
+export type Point = {
   date: string;
   count: number;
   amount?: number;
-}
+};
 
 export const seriesQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(366).default(30) });
 export const monthsQuerySchema = z.object({ months: z.coerce.number().int().min(1).max(60).default(12) });
@@ -18,12 +19,12 @@ export const monthsQuerySchema = z.object({ months: z.coerce.number().int().min(
 const DAY = 86_400_000;
 const dayKey = (d: Date) => d.toISOString().slice(0, 10);
 
-function startOfDay(daysBack: number, now = new Date()) {
+export function startOfDay(daysBack: number, now = new Date()) {
   const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   return new Date(d.getTime() - (daysBack - 1) * DAY);
 }
 
-function fillDays(rows: { key: string; n: number; amount?: number | null }[], from: Date, days: number, withAmount = false): Point[] {
+export function fillDays(rows: { key: string; n: number; amount?: number | null }[], from: Date, days: number, withAmount = false): Point[] {
   const by = new Map(rows.map((r) => [r.key, r]));
   return Array.from({ length: days }, (_, i) => {
     const key = dayKey(new Date(from.getTime() + i * DAY));
@@ -32,7 +33,7 @@ function fillDays(rows: { key: string; n: number; amount?: number | null }[], fr
   });
 }
 
-const dayOf = (col: unknown) => sql<string>`strftime('%Y-%m-%d', ${col} / 1000, 'unixepoch')`;
+export const dayOf = (col: unknown) => sql<string>`strftime('%Y-%m-%d', ${col} / 1000, 'unixepoch')`;
 const monthOf = (col: unknown) => sql<string>`strftime('%Y-%m', ${col} / 1000, 'unixepoch')`;
 
 export async function overall(db: Db) {

@@ -24,6 +24,8 @@ export interface PageContextValue {
   config: import("../config").Config;
   /** A no-script form posted back to this page with errors (see server/pages.tsx). */
   form?: FormState;
+  /** The operator's notice and contacts every page shows (loaded per request by server/pages.tsx). */
+  site?: import("../services/site-settings").SiteSettings;
 }
 
 export interface FormState {

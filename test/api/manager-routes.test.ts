@@ -35,6 +35,10 @@ beforeAll(async () => {
   const [project] = await t.deps.db.select().from(projects).where(eq(projects.ownerId, user._id));
   const referral = await t.json("POST", "/api/manager/referral", { code: "routes-ref" }, { Authorization: `Bearer ${token}` });
   ids.referral = (await referral.json())._id;
+  ids.project = project!.id;
+  const admin = { Authorization: `Bearer ${token}` };
+  ids.coupon = (await (await t.json("POST", "/api/manager/coupon", { code: "ROUTES-10", type: "percent", amount: 10 }, admin)).json())._id;
+  ids.review = (await (await t.json("POST", "/api/manager/reviews/", { name: "Routes", textEn: "A review for the route test." }, admin)).json())._id;
   ids.invite = createId();
   await t.deps.db.insert(invites).values({ id: ids.invite, projectId: project!.id, email: "x@example.com", link: createId() });
 }, 120_000);
@@ -47,6 +51,9 @@ function concrete(method: string, path: string) {
     .replace("/users/{id}", `/users/${user._id}`)
     .replace("/invites/{id}", `/invites/${ids.invite}`)
     .replace("/referral/{id}", `/referral/${ids.referral}`)
+    .replace("/coupon/{id}", `/coupon/${ids.coupon}`)
+    .replace("/reviews/{id}", `/reviews/${ids.review}`)
+    .replace(/\/projects?\/\{id\}/, (m) => m.replace("{id}", ids.project!))
     .replace("{resultId}", ids.result!)
     .replace("{answerId}", ids.answer!)
     .replace(/\{id\??\}/g, ids.result!);

@@ -2,7 +2,11 @@
 // manager API mounts each at its `apiPath` (server/api/manager/index.ts) and the pages come from
 // each (routes/manager/resource.tsx): adding a resource is adding its file and its line below.
 import type { ResourceDef } from "../resource";
+import { couponResource } from "./coupons";
+import { referralResource } from "./referrals";
+import { projectResource } from "./projects";
 import { resultResource } from "./results";
+import { reviewResource } from "./reviews";
 import { userResource } from "./users";
 
-export const RESOURCES: ResourceDef[] = [userResource, resultResource];
+export const RESOURCES: ResourceDef[] = [userResource, resultResource, couponResource, referralResource, reviewResource, projectResource];

@@ -133,6 +133,7 @@ export const resultResource = defineResource({
       { name: "isDoubt", kind: "checkbox" },
     ],
     toColumns: ({ format, ...rest }) => ({ ...rest, formatCode: format }),
+    toValues: (row) => ({ ...row, format: row.formatCode }),
   },
   actions: {
     confirm: { label: "manager.results.confirm", run: async (c, id) => void (await confirmResult(c, id)) },

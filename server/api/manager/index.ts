@@ -4,24 +4,23 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../context";
 import { guard } from "../../middleware/guards";
 import { managerBusinessApi } from "./business";
-import { managerCouponsApi } from "./coupons";
 import { managerExportingApi } from "./exporting";
 import { managerOrdersApi } from "./orders";
-import { managerReferralsApi } from "./referrals";
 import { managerFormatsApi } from "./formats";
 import { managerSettingsApi } from "./settings";
 import { managerStatsApi } from "./stats";
 import { resourceApi } from "../../admin/api";
 import { RESOURCES } from "../../admin/resources";
+import { projectResource } from "../../admin/resources/projects";
 
 const withResources = new Hono<AppEnv>().use(guard("admin"));
 // every declared resource (server/admin/resources) at its own prefix, with its generated calls
 for (const def of RESOURCES) withResources.route(def.apiPath, resourceApi(def, def.api) as unknown as Hono<AppEnv>);
+// the spec's second prefix for projects: list, create and update (change-owner and delete are under /projects)
+withResources.route("/project", resourceApi(projectResource) as unknown as Hono<AppEnv>);
 
 export const managerApi = withResources
   .route("/orders", managerOrdersApi)
-  .route("/coupon", managerCouponsApi)
-  .route("/referral", managerReferralsApi)
   .route("/setting", managerSettingsApi)
   .route("/formats", managerFormatsApi)
   .route("/stat", managerStatsApi)

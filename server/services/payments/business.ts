@@ -14,7 +14,7 @@ import { logActivity } from "../activity";
 import { getSetting, setSetting } from "../settings";
 import { isManager, type UserRow } from "../users";
 import { startPayment } from "./checkout";
-import { CORPORATE_MIN, getPrices, requirePlan } from "./prices";
+import { CORPORATE_MIN, getPlans, getPrices, requirePlan } from "./prices";
 import { creditOrder } from "./settlement";
 
 export const INVOICE_DUE_DAYS = 3;
@@ -86,7 +86,7 @@ export async function refill(deps: AppDeps, user: UserRow, input: z.infer<typeof
   }
   if (input.method === "card") return startPayment(deps, user, { entityType: "invites", entityId: project.id, quantity: input.quantity });
   await requireSeller(db);
-  const plan = requirePlan(input.quantity);
+  const plan = requirePlan(input.quantity, await getPlans(db));
   const amount = (await getPrices(db)).perInvite[plan] * input.quantity;
   const id = createId();
   await db.insert(orders).values({

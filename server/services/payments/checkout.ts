@@ -9,7 +9,7 @@ import { AppError, notFound } from "../../lib/errors";
 import { createId } from "../../lib/ids";
 import type { UserRow } from "../users";
 import { applyDiscount, closeOrder, findUsableCoupon, noSuchCoupon, releaseLapsedReservations, spendCoupon } from "./coupon-rules";
-import { getPrices, requirePlan } from "./prices";
+import { getPlans, getPrices, requirePlan } from "./prices";
 import { providerFor } from "./providers";
 import { creditOrder } from "./settlement";
 
@@ -39,7 +39,7 @@ async function checkoutFor(db: Db, user: UserRow, input: z.infer<typeof paymentS
     return { entityType: "report", entityId: input.entityId ?? null, projectId: null, quantity: 1, price: prices.fullReport, description: "Full report", returnPath: "/payment/success" };
   }
   const quantity = input.quantity ?? 0;
-  const plan = requirePlan(quantity);
+  const plan = requirePlan(quantity, await getPlans(db));
   const [project] = input.entityId ? await db.select().from(projects).where(and(eq(projects.id, input.entityId), eq(projects.ownerId, user.id))) : [];
   if (!project) throw notFound();
   return {

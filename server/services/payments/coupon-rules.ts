@@ -13,7 +13,8 @@ export type CouponRow = typeof coupons.$inferSelect;
 export const noSuchCoupon = () => new AppError(404, "coupon_unknown", "payment.errors.couponUnknown", { code: "payment.errors.couponUnknown" });
 
 export async function findUsableCoupon(db: Db, code: string, user: UserRow, want: "full" | "invite") {
-  const [coupon] = await db.select().from(coupons).where(eq(coupons.code, code.trim()));
+  // codes are unique in any letter case (server/admin/coupons.ts), so a buyer may type either
+  const [coupon] = await db.select().from(coupons).where(sql`lower(${coupons.code}) = lower(${code.trim()})`).limit(1);
   if (!coupon) throw noSuchCoupon();
   if (coupon.expiredAt && coupon.expiredAt.getTime() < Date.now()) {
     throw new AppError(400, "coupon_expired", "payment.errors.couponExpired", { code: "payment.errors.couponExpired" });

@@ -2,7 +2,7 @@
 // checkout, settlement (an order is credited exactly once, after the provider confirms) and
 // orders. Business purchases are in ./business, coupon redemption in ./coupons.
 export { COUPON_COOKIE } from "../../lib/tracking";
-export { CORPORATE_MIN, DEFAULT_PRICES, getPrices, planFor, PLANS, type PlanKey, type Prices } from "./prices";
+export { CORPORATE_MIN, DEFAULT_PLANS, DEFAULT_PRICES, getPlans, getPrices, planFor, type PlanKey, type Plans, type Prices } from "./prices";
 export { applyDiscount, findUsableCoupon, type CouponRow } from "./coupon-rules";
 export { providerFor } from "./providers";
 export { paymentSchema, startPayment } from "./checkout";

@@ -1,0 +1,82 @@
+// Coupons in the back-office: the rules a shop owner expects of one (percent 1–100, an absolute
+// discount below the price of what it covers, a code unique in any letter case, an expiry in the
+// future, at least one use) and who used it. Checkout's own rules (used up, expired, once per
+// user) stay in server/services/payments/coupon-rules.ts.
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import { couponUses, coupons, orders, users } from "../../db/schema";
+import { conflict, validationFailed } from "../lib/errors";
+import { createId } from "../lib/ids";
+import { getPrices } from "../services/payments/prices";
+import type { ManagerContext } from "./resource";
+
+const msg = (k: string) => `manager.coupons.errors.${k}`;
+
+/** "" (an empty date field) is no expiry. */
+const expiry = z.union([z.literal("").transform(() => null), z.null(), z.coerce.date(msg("expiry"))]);
+
+export const couponFields = {
+  code: z.string(msg("code")).trim().regex(/^[\w-]{2,64}$/, msg("code")),
+  type: z.enum(["absolute", "percent"], msg("type")),
+  /** kopecks for an absolute discount, 1–100 for a percent one */
+  amount: z.number(msg("amount")).int(msg("amount")).min(1, msg("amount")).max(100_000_000, msg("amount")),
+  /** uses left */
+  count: z.number(msg("count")).int(msg("count")).min(1, msg("count")).max(1_000_000, msg("count")),
+  content: z.enum(["full", "all", "invite"], msg("content")),
+  expiredAt: expiry.optional(),
+};
+
+export const couponCreateSchema = z.object({ ...couponFields, count: couponFields.count.default(1), content: couponFields.content.default("full") });
+export const couponUpdateSchema = z.object(couponFields).partial();
+
+/** The lowest price the coupon could take money off (an absolute discount must stay below it). */
+async function lowestPrice(db: Db, content: string) {
+  const prices = await getPrices(db);
+  const invite = Math.min(...Object.values(prices.perInvite));
+  return content === "full" ? prices.fullReport : content === "invite" ? invite : Math.min(prices.fullReport, invite);
+}
+
+/** The coupon as it would be after the change; only what changed is held to "in the future". */
+export async function checkCoupon(c: ManagerContext, next: Record<string, unknown>, change: { id: string | null; fields: Set<string> }) {
+  const db = c.var.deps.db;
+  const errors: Record<string, string> = {};
+  const amount = Number(next.amount);
+  if (next.type === "percent" && !(amount >= 1 && amount <= 100)) errors.amount = msg("percent");
+  if (next.type === "absolute" && amount >= (await lowestPrice(db, String(next.content ?? "full")))) errors.amount = msg("belowPrice");
+  const expiredAt = next.expiredAt;
+  if (change.fields.has("expiredAt") && expiredAt instanceof Date && expiredAt.getTime() <= Date.now()) errors.expiredAt = msg("past");
+  if (Object.keys(errors).length) throw validationFailed(errors);
+  if (change.fields.has("code")) {
+    const code = String(next.code);
+    const same = await db
+      .select({ id: coupons.id })
+      .from(coupons)
+      .where(and(sql`lower(${coupons.code}) = lower(${code})`, change.id ? ne(coupons.id, change.id) : undefined))
+      .limit(1);
+    if (same.length) throw conflict("errors.validation", { code: msg("taken") });
+  }
+}
+
+export async function insertCoupon(db: Db, input: Record<string, unknown>) {
+  const v = couponCreateSchema.parse(input);
+  const id = createId();
+  try {
+    await db.insert(coupons).values({ id, ...v, expiredAt: v.expiredAt ?? null });
+  } catch {
+    // a race past checkCoupon: the unique index has the last word
+    throw conflict("errors.validation", { code: msg("taken") });
+  }
+  return id;
+}
+
+/** Who used the coupon, when, and the order it went to (newest first). */
+export async function couponUsers(db: Db, couponId: string) {
+  return db
+    .select({ _id: users.id, email: users.email, name: users.name, usedAt: couponUses.usedAt, order: couponUses.orderId, state: orders.state, paid: orders.amount })
+    .from(couponUses)
+    .innerJoin(users, eq(users.id, couponUses.userId))
+    .leftJoin(orders, eq(orders.id, couponUses.orderId))
+    .where(eq(couponUses.couponId, couponId))
+    .orderBy(desc(couponUses.usedAt));
+}

@@ -1,0 +1,132 @@
+// Any company's project in the back-office: its employees, invites and orders (paged), a new
+// owner by e-mail (both owners are told), and deletion. Managers only (spec manager §6).
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import { employees, invites, orders, projects, users } from "../../db/schema";
+import { translator } from "../../locales";
+import { notFound, validationFailed } from "../lib/errors";
+import { createId, ID_PATTERN } from "../lib/ids";
+import { paged, pagingSchema } from "../lib/listing";
+import { fields } from "../lib/validate";
+import { newInviteCode } from "../services/business/projects";
+import { actorOf, audit } from "./audit";
+import type { ManagerContext } from "./resource";
+
+export const projectPaging = pagingSchema(200);
+
+async function pageOf<T>(rows: Promise<T[]>, total: Promise<{ n: number }[]>, page: number, limit: number) {
+  const [docs, [t]] = await Promise.all([rows, total]);
+  return paged(docs, t!.n, page, limit);
+}
+
+/** The project's employees, invites and orders, one page of each (page and limit shared). */
+export async function projectLists(db: Db, id: string, page: number, limit: number) {
+  const offset = (page - 1) * limit;
+  const [staff, sent, bought] = await Promise.all([
+    pageOf(
+      db
+        .select({ _id: employees.id, name: employees.name, user: employees.userId, email: users.email, isProjectManager: employees.isProjectManager, createdAt: employees.createdAt })
+        .from(employees)
+        .leftJoin(users, eq(users.id, employees.userId))
+        .where(eq(employees.projectId, id))
+        .orderBy(employees.name)
+        .limit(limit)
+        .offset(offset),
+      db.select({ n: count() }).from(employees).where(eq(employees.projectId, id)),
+      page,
+      limit,
+    ),
+    pageOf(
+      db
+        .select({ _id: invites.id, email: invites.email, link: invites.link, status: invites.status, isActive: invites.isActive, createdAt: invites.createdAt })
+        .from(invites)
+        .where(eq(invites.projectId, id))
+        .orderBy(desc(invites.createdAt))
+        .limit(limit)
+        .offset(offset),
+      db.select({ n: count() }).from(invites).where(eq(invites.projectId, id)),
+      page,
+      limit,
+    ),
+    pageOf(
+      db
+        .select({ _id: orders.id, entityType: orders.entityType, quantity: orders.quantity, amount: orders.amount, method: orders.method, state: orders.state, createdAt: orders.createdAt, paidAt: orders.paidAt })
+        .from(orders)
+        .where(eq(orders.projectId, id))
+        .orderBy(desc(orders.createdAt))
+        .limit(limit)
+        .offset(offset),
+      db.select({ n: count() }).from(orders).where(eq(orders.projectId, id)),
+      page,
+      limit,
+    ),
+  ]);
+  return { employees: staff, invites: sent, orders: bought };
+}
+
+async function requireProject(db: Db, id: string) {
+  const [p] = await db.select().from(projects).where(eq(projects.id, id));
+  if (!p) throw notFound();
+  return p;
+}
+
+async function userByEmail(db: Db, email: string, field: string) {
+  const [u] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
+  if (!u) throw validationFailed({ [field]: "manager.projects.noSuchUser" });
+  return u;
+}
+
+export const changeOwnerSchema = z.object({ projectId: z.string().regex(ID_PATTERN, "common.validation.invalid"), email: fields.email() });
+
+/** Hands the project to another account (which must exist); the old and the new owner get an e-mail each. */
+export async function changeOwner(c: ManagerContext, projectId: string, email: string) {
+  const { db, mailer } = c.var.deps;
+  const project = await requireProject(db, projectId);
+  const next = await userByEmail(db, email, "email");
+  if (next.id === project.ownerId) throw validationFailed({ email: "manager.projects.sameOwner" });
+  const [prev] = await db.select().from(users).where(eq(users.id, project.ownerId));
+  await db.update(projects).set({ ownerId: next.id }).where(eq(projects.id, projectId));
+  // owning a project is what a business account is for
+  await db.update(users).set({ isBusiness: true, currentProjectId: projectId }).where(eq(users.id, next.id));
+  if (prev) await db.update(users).set({ currentProjectId: null }).where(and(eq(users.id, prev.id), eq(users.currentProjectId, projectId)));
+  await audit(db, actorOf(c), { action: "projects.changeOwner", entity: "projects", entityId: projectId, subjectUserId: next.id, changes: { owner: { from: project.ownerId, to: next.id } } });
+  const tellNew = translator(next.locale);
+  await mailer.send({ to: next.email, subject: tellNew("manager.projects.mail.newSubject", { project: project.name }), text: tellNew("manager.projects.mail.newText", { project: project.name }) });
+  if (prev) {
+    const tellOld = translator(prev.locale);
+    await mailer.send({ to: prev.email, subject: tellOld("manager.projects.mail.oldSubject", { project: project.name }), text: tellOld("manager.projects.mail.oldText", { project: project.name, email: next.email }) });
+  }
+  return { _id: projectId, owner: next.id };
+}
+
+/** Deletes the project with its departments, employees and invites; its orders stay (they are money). */
+export async function deleteProject(c: ManagerContext, id: string) {
+  const db = c.var.deps.db;
+  const project = await requireProject(db, id);
+  await audit(db, actorOf(c), { action: "projects.delete", entity: "projects", entityId: id, subjectUserId: project.ownerId, changes: { name: { from: project.name, to: null } } });
+  await db.update(users).set({ currentProjectId: null }).where(eq(users.currentProjectId, id));
+  await db.delete(projects).where(eq(projects.id, id));
+}
+
+export const projectCreateSchema = z.object({
+  name: fields.name(),
+  description: z.string().trim().max(2000).optional(),
+  /** the owner's e-mail (an existing account) */
+  email: fields.email(),
+  inviteBalance: z.number("common.validation.invalid").int().min(0).max(1_000_000).optional(),
+});
+export const projectUpdateSchema = z.object({
+  name: fields.name().optional(),
+  description: z.string().trim().max(2000).optional(),
+  inviteBalance: z.number("common.validation.invalid").int().min(0).max(1_000_000).optional(),
+});
+
+export async function insertProject(c: ManagerContext, input: z.infer<typeof projectCreateSchema>) {
+  const db = c.var.deps.db;
+  const owner = await userByEmail(db, input.email, "email");
+  const id = createId();
+  await db.insert(projects).values({ id, name: input.name, description: input.description || null, ownerId: owner.id, inviteCode: newInviteCode(), inviteBalance: input.inviteBalance ?? 0 });
+  await db.update(users).set({ isBusiness: true, currentProjectId: sql`coalesce(${users.currentProjectId}, ${id})` }).where(eq(users.id, owner.id));
+  return id;
+}

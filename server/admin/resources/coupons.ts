@@ -1,0 +1,89 @@
+// Coupons in the back-office: /manager/coupon (list, create, {id}, {id}/edit) and
+// /api/manager/coupon (GET/POST, GET/PUT /{id}, GET /{id}/users). The rules are in
+// server/admin/coupons.ts; this file is the declaration.
+import { count, inArray } from "drizzle-orm";
+import { couponUses, coupons } from "../../../db/schema";
+import { pathId } from "../../lib/ids";
+import { checkCoupon, couponCreateSchema, couponUpdateSchema, couponUsers, insertCoupon } from "../coupons";
+import { defineResource, type FormField } from "../resource";
+
+const FIELDS: FormField[] = [
+  { name: "code", kind: "text", label: "manager.coupons.code" },
+  { name: "type", kind: "select", options: ["percent", "absolute"], optionLabels: "manager.coupons.type" },
+  { name: "amount", kind: "number", hint: "manager.coupons.amountHint" },
+  { name: "count", kind: "number", hint: "manager.coupons.countHint" },
+  { name: "content", kind: "select", options: ["full", "all", "invite"], optionLabels: "manager.coupons.content" },
+  { name: "expiredAt", kind: "date" },
+];
+
+export const couponResource = defineResource({
+  name: "coupons",
+  pagePath: "coupon",
+  apiPath: "/coupon",
+  api: (app) => app.get("/:id/users", async (c) => c.json({ docs: await couponUsers(c.var.deps.db, pathId(c)) })),
+  table: coupons,
+  id: coupons.id,
+  toDoc: (r) => ({
+    _id: r.id,
+    code: r.code,
+    type: r.type,
+    amount: r.amount,
+    count: r.count,
+    content: r.content,
+    expiredAt: r.expiredAt,
+    createdAt: r.createdAt,
+    used: undefined as unknown,
+    users: undefined as unknown,
+  }),
+  sortable: { createdAt: coupons.createdAt, code: coupons.code, count: coupons.count, expiredAt: coupons.expiredAt },
+  defaultSort: "-createdAt",
+  filters: {
+    code: { kind: "text", column: coupons.code },
+    type: { kind: "enum", column: coupons.type, values: ["absolute", "percent"] },
+    content: { kind: "enum", column: coupons.content, values: ["full", "all", "invite"] },
+    expiredAt: { kind: "date", column: coupons.expiredAt },
+  },
+  filterForm: ["type", "content", "expiredAt"],
+  search: [coupons.code],
+  populate: {
+    /** how many times it was used (the list's column) */
+    used: async (db, docs) => {
+      const list = docs.map((d) => d._id as string);
+      if (!list.length) return;
+      const rows = await db.select({ id: couponUses.couponId, n: count() }).from(couponUses).where(inArray(couponUses.couponId, list)).groupBy(couponUses.couponId);
+      for (const d of docs) d.used = rows.find((r) => r.id === d._id)?.n ?? 0;
+    },
+    users: async (db, docs) => {
+      for (const d of docs) d.users = await couponUsers(db, d._id as string);
+    },
+  },
+  exclude: ["users", "used"],
+  listPopulate: ["used"],
+  columns: [
+    { key: "code", label: "manager.coupons.code", link: true },
+    { key: "type", valueLabels: "manager.coupons.type" },
+    { key: "amount", kind: "number" },
+    { key: "content", valueLabels: "manager.coupons.content" },
+    { key: "count", label: "manager.fields.usesLeft", kind: "number" },
+    { key: "used", kind: "number" },
+    { key: "expiredAt", kind: "date" },
+    { key: "createdAt", kind: "date" },
+  ],
+  detailPopulate: ["used"],
+  form: { schema: couponUpdateSchema, fields: FIELDS, check: checkCoupon, editPage: true },
+  create: { schema: couponCreateSchema, fields: FIELDS, run: (c, input) => insertCoupon(c.var.deps.db, input) },
+  sections: [
+    {
+      key: "users",
+      title: "manager.coupons.users",
+      load: (db, id) => couponUsers(db, id),
+      columns: [
+        { key: "email", label: "manager.fields.user" },
+        { key: "name" },
+        { key: "usedAt", kind: "date" },
+        { key: "state" },
+        { key: "paid", kind: "money" },
+      ],
+    },
+  ],
+});

@@ -1,0 +1,80 @@
+// Referral links in the back-office: /manager/referral (list, create, {id}, {id}/edit,
+// {id}/ReferralChart) and /api/manager/referral (GET/POST, GET/PUT /{id}, GET /{id}/users,
+// GET /{id}/stat). The chart page is routes/manager/referral-chart.tsx.
+import { count, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { referrals, users } from "../../../db/schema";
+import { pathId } from "../../lib/ids";
+import { createReferral, referralSchema, referralStat } from "../../services/referrals";
+import { checkReferral, referralLink, referralUsers } from "../referrals";
+import { defineResource, type FormField } from "../resource";
+
+const FIELDS: FormField[] = [
+  { name: "code", kind: "text", label: "manager.coupons.code", hint: "manager.referrals.codeHint" },
+  { name: "name", kind: "text" },
+];
+
+export const referralResource = defineResource({
+  name: "referrals",
+  pagePath: "referral",
+  apiPath: "/referral",
+  api: (app) =>
+    app
+      .get("/:id/users", async (c) => c.json({ docs: await referralUsers(c.var.deps.db, pathId(c)) }))
+      .get("/:id/stat", async (c) => c.json(await referralStat(c.var.deps.db, pathId(c)))),
+  table: referrals,
+  id: referrals.id,
+  toDoc: (r) => ({ _id: r.id, code: r.code, name: r.name, link: r.link, createdAt: r.createdAt, signups: undefined as unknown, users: undefined as unknown, stat: undefined as unknown }),
+  sortable: { createdAt: referrals.createdAt, code: referrals.code },
+  defaultSort: "-createdAt",
+  filters: { code: { kind: "text", column: referrals.code }, createdAt: { kind: "date", column: referrals.createdAt } },
+  filterForm: ["createdAt"],
+  search: [referrals.code, referrals.name],
+  populate: {
+    signups: async (db, docs) => {
+      const list = docs.map((d) => d._id as string);
+      if (!list.length) return;
+      const rows = await db.select({ id: users.referralId, n: count() }).from(users).where(inArray(users.referralId, list)).groupBy(users.referralId);
+      for (const d of docs) d.signups = rows.find((r) => r.id === d._id)?.n ?? 0;
+    },
+    users: async (db, docs) => {
+      for (const d of docs) d.users = await referralUsers(db, d._id as string);
+    },
+    stat: async (db, docs) => {
+      for (const d of docs) d.stat = (await referralStat(db, d._id as string)).stat;
+    },
+  },
+  exclude: ["signups", "users", "stat", "link"],
+  listPopulate: ["signups"],
+  columns: [
+    { key: "code", label: "manager.coupons.code", link: true },
+    { key: "name" },
+    { key: "link" },
+    { key: "signups", kind: "number" },
+    { key: "createdAt", kind: "date" },
+  ],
+  fields: [{ key: "code", label: "manager.coupons.code" }, { key: "name" }, { key: "link" }, { key: "stat", kind: "json" }, { key: "createdAt", kind: "date" }],
+  detailPopulate: ["stat"],
+  form: {
+    schema: referralSchema.partial().extend({ name: z.string().trim().max(120).optional() }),
+    fields: FIELDS,
+    // the link follows the code
+    toColumns: (v, c) => ({ ...v, ...(typeof v.code === "string" ? { link: referralLink(c.var.deps.config.PUBLIC_URL, v.code) } : {}) }),
+    check: checkReferral,
+    editPage: true,
+  },
+  create: {
+    schema: referralSchema,
+    fields: FIELDS,
+    run: async (c, input) => (await createReferral(c.var.deps.db, c.var.deps.config.PUBLIC_URL, input as z.infer<typeof referralSchema>))._id,
+  },
+  sections: [
+    {
+      key: "users",
+      title: "manager.referrals.users",
+      load: (db, id) => referralUsers(db, id),
+      columns: [{ key: "email", label: "manager.fields.user" }, { key: "name" }, { key: "isCompleted", kind: "bool" }, { key: "isFull", kind: "bool" }, { key: "createdAt", kind: "date" }],
+    },
+  ],
+  links: (d) => [{ label: "manager.referrals.chart", href: `/manager/referral/${String(d._id)}/ReferralChart` }],
+});

@@ -1,0 +1,75 @@
+// Reviews in the back-office: /manager/reviews (list, create with a photo, {id}) and
+// /api/manager/reviews (GET with populate=user and match, GET /{id}, POST /, PUT /{id}, and
+// POST /photo for the upload). Only approved reviews are public (server/services/reviews.ts).
+import { reviews } from "../../../db/schema";
+import { pathId } from "../../lib/ids";
+import { badRequest } from "../../lib/errors";
+import { toReviewDoc } from "../../services/reviews";
+import { PHOTO_TYPES, storePhoto } from "../photos";
+import { populateUsers } from "../populate";
+import { checkReview, insertReview, publishReview, reviewColumns, reviewCreateSchema, reviewUpdateSchema, reviewValues } from "../reviews";
+import { defineResource, type FormField } from "../resource";
+
+const FIELDS: FormField[] = [
+  { name: "name", kind: "text" },
+  { name: "position", kind: "text", label: "manager.reviews.position" },
+  { name: "textRu", kind: "textarea" },
+  { name: "textEn", kind: "textarea" },
+  { name: "img", kind: "file", accept: Object.values(PHOTO_TYPES).join(","), hint: "manager.reviews.photoHint", store: (c, file) => storePhoto(c.var.deps, file) },
+  { name: "isPublished", kind: "checkbox" },
+];
+
+export const reviewResource = defineResource({
+  name: "reviews",
+  pagePath: "reviews",
+  apiPath: "/reviews",
+  api: (app) =>
+    app
+      // the photo alone (multipart field `file`) → {img}, for the JSON create and update
+      .post("/photo", async (c) => {
+        const file = (await c.req.parseBody()).file;
+        if (!(file instanceof File)) throw badRequest("errors.validation", { file: "common.validation.required" });
+        return c.json({ img: await storePhoto(c.var.deps, file, "file") }, 201);
+      })
+      .put("/:id/approve", async (c) => {
+        await publishReview(c, pathId(c), true);
+        return c.json({ isPublished: true });
+      })
+      .put("/:id/hide", async (c) => {
+        await publishReview(c, pathId(c), false);
+        return c.json({ isPublished: false });
+      }),
+  listPopulate: ["user"],
+  table: reviews,
+  id: reviews.id,
+  toDoc: (r) => toReviewDoc(r) as Record<string, unknown> & ReturnType<typeof toReviewDoc>,
+  sortable: { createdAt: reviews.createdAt, name: reviews.name },
+  defaultSort: "-createdAt",
+  filters: {
+    isPublished: { kind: "bool", column: reviews.isPublished },
+    name: { kind: "text", column: reviews.name },
+    user: { kind: "id", column: reviews.userId },
+    createdAt: { kind: "date", column: reviews.createdAt },
+  },
+  filterForm: ["isPublished", "createdAt"],
+  search: [reviews.name, reviews.position],
+  populate: { user: (db, docs) => populateUsers(db, docs, "user") },
+  exclude: ["img", "text", "user", "position"],
+  columns: [
+    { key: "img", kind: "image" },
+    { key: "name", link: true },
+    { key: "position", label: "manager.reviews.position" },
+    { key: "text", kind: "localized" },
+    { key: "user", kind: "user" },
+    { key: "isPublished", kind: "bool" },
+    { key: "createdAt", kind: "date" },
+  ],
+  detailPopulate: ["user"],
+  form: { schema: reviewUpdateSchema, fields: FIELDS, toColumns: reviewColumns, toValues: reviewValues, check: checkReview },
+  create: { schema: reviewCreateSchema, fields: FIELDS, run: (c, input) => insertReview(c.var.deps.db, input) },
+  actions: {
+    approve: { label: "manager.reviews.approve", run: (c, id) => publishReview(c, id, true) },
+    hide: { label: "manager.reviews.hide", run: (c, id) => publishReview(c, id, false) },
+  },
+  subjectOf: (r) => r.userId,
+});

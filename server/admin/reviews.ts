@@ -1,0 +1,69 @@
+// Reviews in the back-office: written by a manager (with a photo) or left by users, shown on the
+// site only once approved (isPublished). Approve and hide are audited like every manager write.
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import { reviews, users } from "../../db/schema";
+import { notFound, validationFailed } from "../lib/errors";
+import { createId, ID_PATTERN } from "../lib/ids";
+import { actorOf, audit } from "./audit";
+import type { ManagerContext } from "./resource";
+
+const text = z.string().trim().max(2000).optional();
+/** a stored photo's path (from the upload) or an https address */
+const img = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^(\/uploads\/reviews\/[0-9a-f]{24}\.(jpg|png|webp)|https:\/\/[^\s"'<>]+)$/, "manager.reviews.photoUrl")
+  .optional();
+
+export const reviewFields = {
+  name: z.string("common.validation.required").trim().min(1, "common.validation.required").max(80),
+  position: z.string().trim().max(120).optional(),
+  textRu: text,
+  textEn: text,
+  img,
+  isPublished: z.boolean().optional(),
+};
+export const reviewCreateSchema = z.object({ ...reviewFields, user: z.string().regex(ID_PATTERN).optional() });
+export const reviewUpdateSchema = z.object(reviewFields).partial();
+
+/** The form's textRu/textEn → the row's `text` per locale (sent together; an empty one is dropped). */
+export function reviewColumns(v: Record<string, unknown>) {
+  const { textRu, textEn, user, ...rest } = v;
+  const out: Record<string, unknown> = { ...rest, position: rest.position === undefined ? undefined : rest.position || null };
+  if (user !== undefined) out.userId = user;
+  if (textRu !== undefined || textEn !== undefined) out.text = { ...(textRu ? { ru: textRu } : {}), ...(textEn ? { en: textEn } : {}) };
+  return out;
+}
+
+export const reviewValues = (row: Record<string, unknown>) => {
+  const t = (row.text ?? {}) as { ru?: string; en?: string };
+  return { ...row, textRu: t.ru ?? "", textEn: t.en ?? "" };
+};
+
+/** A review needs its text in at least one language, and the account it names must exist. */
+export async function checkReview(c: ManagerContext, next: Record<string, unknown>) {
+  const t = (next.text ?? {}) as { ru?: string; en?: string };
+  if (!t.ru && !t.en) throw validationFailed({ textRu: "manager.reviews.textRequired" });
+  if (typeof next.userId === "string") {
+    const [u] = await c.var.deps.db.select({ id: users.id }).from(users).where(eq(users.id, next.userId));
+    if (!u) throw validationFailed({ user: "manager.projects.noSuchUser" });
+  }
+}
+
+export async function insertReview(db: Db, input: Record<string, unknown>) {
+  const id = createId();
+  const v = reviewColumns(input) as { name: string; position?: string | null; img?: string; text: { ru?: string; en?: string }; isPublished?: boolean; userId?: string };
+  await db.insert(reviews).values({ id, name: v.name, position: v.position ?? null, img: v.img ?? null, text: v.text, isPublished: v.isPublished ?? false, userId: v.userId ?? null });
+  return id;
+}
+
+/** Approve (shown on the site) or hide a review. */
+export async function publishReview(c: ManagerContext, id: string, isPublished: boolean) {
+  const db = c.var.deps.db;
+  const [row] = await db.update(reviews).set({ isPublished }).where(eq(reviews.id, id)).returning({ id: reviews.id, userId: reviews.userId });
+  if (!row) throw notFound();
+  await audit(db, actorOf(c), { action: isPublished ? "reviews.approve" : "reviews.hide", entity: "reviews", entityId: id, subjectUserId: row.userId, changes: { isPublished } });
+}

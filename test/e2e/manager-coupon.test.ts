@@ -1,0 +1,121 @@
+// A coupon end to end in a real browser: a manager creates it with the no-script form, a user
+// buys the full report with it through the sandbox provider, and the coupon's page lists that
+// user. Also: the commerce pages of the back-office at 360 px (no sideways scrolling) and 1280 px,
+// and the referral chart hydrating when scrolled to.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { coupons, orders, projects, reviews } from "../../db/schema";
+import { signUp, takeTest, type Respondent } from "../respondent";
+import { startE2E, type E2E } from "./browser";
+
+const ADMIN = { email: "e2e-coupon-admin@example.com", password: "manager-pass-phrase" };
+const shots = "test-results/screenshots";
+let e: E2E;
+let token: string;
+let buyer: Respondent;
+
+beforeAll(async () => {
+  e = await startE2E({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  token = (await (await e.t.json("POST", "/api/passport/auth", ADMIN)).json()).token;
+  buyer = await signUp(e.t, "coupon-buyer");
+  await takeTest(e.t, buyer);
+}, 120_000);
+afterAll(() => e?.close());
+
+async function contextAs(cookieToken: string, width = 1280) {
+  const context = await e.browser.newContext({ viewport: { width, height: width === 360 ? 740 : 900 } });
+  await context.addCookies([
+    { name: "token", value: cookieToken, url: e.base },
+    { name: "i18n_locale", value: "en", url: e.base },
+  ]);
+  return context;
+}
+
+describe("a coupon from the back-office to the checkout", () => {
+  it("is created by a manager, used by a buyer for the full report, and listed on the coupon's page", async () => {
+    const manager = await (await contextAs(token)).newPage();
+    await manager.goto(`${e.base}/manager/coupon`);
+    await manager.click("[data-testid=create-link]");
+    await manager.waitForURL(/\/manager\/coupon\/create$/);
+    await manager.fill("#create-code", "HALF-E2E");
+    await manager.selectOption("#create-type", "percent");
+    await manager.fill("#create-amount", "50");
+    await manager.fill("#create-count", "3");
+    await manager.selectOption("#create-content", "full");
+    await manager.fill("#create-expiredAt", new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10));
+    await manager.screenshot({ path: `${shots}/manager-coupon-create-1280.png`, fullPage: true });
+    await manager.click("[data-testid=form-create] button[type=submit]");
+    await manager.waitForURL(/\/manager\/coupon\/[0-9a-f]{24}\?saved=1$/);
+    const couponId = manager.url().match(/[0-9a-f]{24}/)![0];
+    expect(await manager.locator("[data-field=code]").textContent()).toBe("HALF-E2E");
+
+    // the buyer applies the code at checkout and pays half in the sandbox
+    const page = await (await contextAs(buyer.token, 360)).newPage();
+    await page.goto(`${e.base}/payment/report`);
+    await page.fill("input[name=code]", "half-e2e"); // any letter case
+    await page.locator("form:has(input[name=code]) button[type=submit]").click();
+    await page.waitForURL(/\/payment\/report/);
+    await expect.poll(() => page.locator("[data-testid=price]").getAttribute("data-amount")).toBe("49500");
+    await page.locator("[data-testid=pay-form] button").click();
+    await page.waitForURL(/\/payment\/sandbox\//);
+    await page.locator("[data-testid=sandbox-pay]").click();
+    await page.waitForURL(/\/payment\/success/);
+    const [order] = await e.t.deps.db.select().from(orders).where(eq(orders.userId, buyer._id));
+    expect(order).toMatchObject({ state: "paid", amount: 49_500 });
+
+    await manager.goto(`${e.base}/manager/coupon/${couponId}`);
+    const users = manager.locator("[data-section=users]");
+    await expect.poll(() => users.textContent()).toContain(buyer.email);
+    expect(await manager.locator("[data-field=count]").textContent()).toBe("2");
+    await manager.screenshot({ path: `${shots}/manager-coupon-detail-1280.png`, fullPage: true });
+  });
+});
+
+describe("the commerce pages of the back-office", () => {
+  it("render at 360 px without sideways scrolling, and at 1280 px", async () => {
+    const db = e.t.deps.db;
+    const [coupon] = await db.select().from(coupons).limit(1);
+    const ref = await (await e.t.json("POST", "/api/manager/referral", { code: "e2e-ref", name: "E2E blog" }, { Authorization: `Bearer ${token}` })).json();
+    const [review] = await db.select().from(reviews).limit(1);
+    await e.t.json("POST", "/api/business", { name: "E2E Company with a rather long name" }, buyer.h);
+    const [project] = await db.select().from(projects).where(eq(projects.ownerId, buyer._id));
+    const pages: Record<string, string> = {
+      coupons: "/manager/coupon",
+      "coupon-create": "/manager/coupon/create",
+      coupon: `/manager/coupon/${coupon!.id}`,
+      "coupon-edit": `/manager/coupon/${coupon!.id}/edit`,
+      referrals: "/manager/referral",
+      "referral-create": "/manager/referral/create",
+      referral: `/manager/referral/${ref._id}`,
+      "referral-chart": `/manager/referral/${ref._id}/ReferralChart`,
+      reviews: "/manager/reviews",
+      "review-create": "/manager/reviews/create",
+      review: `/manager/reviews/${review!.id}`,
+      projects: "/manager/projects",
+      project: `/manager/projects/${project!.id}`,
+      settings: "/manager/settings",
+    };
+    for (const width of [360, 1280]) {
+      const context = await contextAs(token, width);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (err) => errors.push(err.message));
+      for (const [name, path] of Object.entries(pages)) {
+        const res = await page.goto(e.base + path);
+        expect(res?.status(), path).toBe(200);
+        if (width === 360) expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), path).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: `${shots}/manager-${name}-${width}.png`, fullPage: true });
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it("hydrates the referral chart when it scrolls into view", async () => {
+    const [ref] = (await (await e.t.json("GET", "/api/manager/referral", undefined, { Authorization: `Bearer ${token}` })).json()).docs as { _id: string }[];
+    const page = await (await contextAs(token)).newPage();
+    await page.goto(`${e.base}/manager/referral/${ref!._id}/ReferralChart`);
+    await page.locator("tf-island").scrollIntoViewIfNeeded();
+    await expect.poll(() => page.locator("tf-island svg.recharts-surface").count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  });
+});
