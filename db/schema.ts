@@ -191,6 +191,8 @@ export const results = sqliteTable(
     // the flags together: filter-list and its newCount are counted from the index alone
     index("results_flags_idx").on(t.isCompleted, t.isDoubt, t.isCorrect, t.createdAt),
     index("results_model_idx").on(t.modelVersion, t.createdAt),
+    // the item analysis (issue 18): a test's completed results, and its cache stamp from the index alone
+    index("results_test_completed_idx").on(t.testId, t.isCompleted, t.completedAt),
   ],
 );
 
@@ -594,4 +596,26 @@ export const exportsLog = sqliteTable(
     finishedAt: integer({ mode: "timestamp_ms" }),
   },
   (t) => [index("exports_created_idx").on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------- report content, questions and item analysis (issue 18)
+/**
+ * Scoring versions of a test: a manager's change of an item's keying appends one, with the whole
+ * keying it scores with; a result stores the version it was scored with (results.scoringVersion) and
+ * keeps its indicators, new results use the newest (model/README.md "Scoring versions").
+ */
+export const scoringVersions = sqliteTable(
+  "scoring_versions",
+  {
+    version: text().primaryKey(), // e.g. scoring-v2.1
+    testId: text()
+      .notNull()
+      .references(() => tests.id, { onDelete: "cascade" }),
+    keying: text({ mode: "json" }).$type<{ position: number; keys: { scale: string; sign: number; weight?: number }[] }[]>().notNull(),
+    /** what changed, for the back-office: {question, from, to} */
+    change: text({ mode: "json" }).$type<Record<string, unknown>>(),
+    createdBy: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("scoring_versions_test_idx").on(t.testId, t.createdAt)],
 );

@@ -233,6 +233,7 @@ function EditForm({ def, row }: { def: ResourceDef; row: Record<string, unknown>
   const { t, form, path } = usePage();
   const mine = form?.kind === "edit" ? form : undefined;
   const toColumn = (name: string) => (def.name === "results" && name === "format" ? "formatCode" : name);
+  const fromRow = def.form!.fromRow?.(row);
   return (
     <form method="post" action={path} className="card grid gap-3 sm:grid-cols-2" data-testid="form-edit" noValidate>
       <h2 className="text-lg font-semibold sm:col-span-2">{t("manager.detail.edit")}</h2>
@@ -244,7 +245,7 @@ function EditForm({ def, row }: { def: ResourceDef; row: Record<string, unknown>
       <input type="hidden" name="_form" value="edit" />
       {def.form!.fields.map((f) => {
         const id = `edit-${f.name}`;
-        const current = mine ? mine.values[f.name] : row[toColumn(f.name)];
+        const current = mine ? mine.values[f.name] : fromRow ? fromRow[f.name] : row[toColumn(f.name)];
         const error = mine?.errors?.[f.name];
         const label = t(f.label ?? `manager.fields.${f.name}`);
         if (f.kind === "checkbox")
@@ -255,11 +256,13 @@ function EditForm({ def, row }: { def: ResourceDef; row: Record<string, unknown>
             </label>
           );
         return (
-          <div key={f.name}>
+          <div key={f.name} className={f.kind === "textarea" ? "sm:col-span-2" : undefined}>
             <label className="label" htmlFor={id}>
               {label}
             </label>
-            {f.kind === "select" ? (
+            {f.kind === "textarea" ? (
+              <textarea id={id} name={f.name} rows={4} className="input" defaultValue={current == null ? "" : String(current)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+            ) : f.kind === "select" ? (
               <select id={id} name={f.name} className="input" defaultValue={current == null ? "" : String(current)}>
                 <option value="">—</option>
                 {f.options.map((o) => (
@@ -378,7 +381,7 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
             {s.docs.length === 0 ? (
               <p className="text-sm text-slate-500">{t("manager.list.empty")}</p>
             ) : (
-              <DocTable docs={s.docs} columns={section.columns} href={(d) => (s.key === "results" ? `/manager/results/${String(d._id)}` : "#")} />
+              <DocTable docs={s.docs} columns={section.columns} href={section.href ?? ((d) => (s.key === "results" ? `/manager/results/${String(d._id)}` : "#"))} />
             )}
           </section>
         );
@@ -421,7 +424,7 @@ export function resourceDetailPage(def: ResourceDef) {
   return definePage({
     path: `/manager/${def.pagePath}/:id`,
     guards: ["admin"],
-    params: idParams,
+    params: def.idPattern ? z.object({ id: z.string().regex(def.idPattern) }) : idParams,
     load: async (c): Promise<DetailData> => {
       const db = c.var.deps.db;
       const id = c.req.param("id")!;

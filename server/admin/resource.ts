@@ -31,7 +31,7 @@ export interface Column {
 }
 
 export type FormField =
-  | { name: string; kind: "text" | "email" | "tel" | "date" | "number"; label?: string }
+  | { name: string; kind: "text" | "email" | "tel" | "date" | "number" | "textarea"; label?: string }
   | { name: string; kind: "checkbox"; label?: string }
   | { name: string; kind: "select"; options: readonly string[]; label?: string; optionLabels?: string };
 
@@ -52,6 +52,8 @@ export interface DetailSection {
   title: string;
   load(db: Db, id: string, doc: Doc): Promise<Doc[]>;
   columns: Column[];
+  /** where a row links to (default: none) */
+  href?(row: Doc): string;
 }
 
 /** A loader for one `populate` name (method syntax: a resource's loaders take its own docs). */
@@ -76,6 +78,8 @@ export interface ResourceDef<T extends AnyTable = AnyTable, D extends Doc = Doc>
   listPopulate?: string[];
   table: T;
   id: SQLiteColumn;
+  /** what an id looks like in a page's path (default: 24 hex) */
+  idPattern?: RegExp;
   toDoc(row: T["$inferSelect"]): D;
   /** sortable names → columns; `sort=name` or `sort=-name`, default `defaultSort` */
   sortable: Record<string, SQLWrapper>;
@@ -101,6 +105,10 @@ export interface ResourceDef<T extends AnyTable = AnyTable, D extends Doc = Doc>
     fields: FormField[];
     /** the form's values → the table's columns (default: the same names) */
     toColumns?(input: Record<string, unknown>): Record<string, unknown>;
+    /** the form's current values from the row (default: the columns of the same names) */
+    fromRow?(row: Record<string, unknown>): Record<string, unknown>;
+    /** saves it in its own way (a write with more to it than an update of columns); audits itself */
+    save?(c: ManagerContext, id: string, input: Record<string, unknown>): Promise<unknown>;
   };
   actions?: Record<string, ResourceAction>;
   sections?: DetailSection[];
@@ -197,6 +205,10 @@ export async function getResource<D extends Doc>(db: Db, def: ResourceDef<AnyTab
 /** Saves the form's values, records the changed fields in the audit log, returns the new row. */
 export async function updateResource(c: ManagerContext, def: ResourceDef, id: string, input: Record<string, unknown>) {
   if (!def.form) throw notFound();
+  if (def.form.save) {
+    await def.form.save(c, id, input);
+    return findRow(c.var.deps.db, def, id);
+  }
   const db = c.var.deps.db;
   const before = await findRow(db, def, id);
   const patch = Object.fromEntries(Object.entries(def.form.toColumns ? def.form.toColumns(input) : input).filter(([, v]) => v !== undefined));
