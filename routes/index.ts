@@ -31,6 +31,7 @@ import { recheckerDetailPage, recheckerPage } from "./manager/rechecker";
 import { managerStatsPage } from "./manager/stats";
 import { requestsPage } from "./manager/requests";
 import { resourcePages } from "./manager/resource";
+import { reportCreatePage, reportEditPage } from "./manager/content";
 import { RESOURCES } from "../server/admin/resources";
 
 export const routes: AnyPageDef[] = [
@@ -82,6 +83,8 @@ export const routes: AnyPageDef[] = [
   inviteEntryPage,
   componentsPage,
   businessComponentsPage,
+  reportCreatePage, // before the detail pages: "create" is not an id
+  reportEditPage,
   ...RESOURCES.flatMap(resourcePages),
   recheckerPage,
   recheckerDetailPage,

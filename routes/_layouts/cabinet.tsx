@@ -37,6 +37,10 @@ const NAV: Record<CabinetKind, NavItem[]> = {
     { key: "results", href: "/manager/results", icon: "☰" },
     { key: "rechecker", href: "/manager/rechecker", icon: "✓" },
     { key: "users", href: "/manager/users", icon: "☺" },
+    { key: "reports", href: "/manager/reports", icon: "✎" },
+    { key: "formats", href: "/manager/formats", icon: "◇" },
+    { key: "questions", href: "/manager/questions", icon: "?" },
+    { key: "tests", href: "/manager/tests", icon: "≡" },
     { key: "exporting", href: "/manager/exporting", icon: "⇩" },
   ],
 

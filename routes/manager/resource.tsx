@@ -174,6 +174,15 @@ function ListView({ def, data, title, exportKind }: { def: ResourceDef; data: Li
   return (
     <CabinetLayout kind="manager" title={title}>
       {url.searchParams.get("deleted") && <Notice>{t("manager.detail.deleted")}</Notice>}
+      {def.listLinks && (
+        <p className="mb-4 flex flex-wrap gap-2">
+          {def.listLinks.map((l) => (
+            <a key={l.href} href={l.href} className="btn-primary py-2 text-sm">
+              {t(l.label)}
+            </a>
+          ))}
+        </p>
+      )}
       <FilterForm def={def} />
       {exportKind && data.list && data.list.total > 0 && (
         <div className="mb-4">

@@ -22,7 +22,7 @@ export const SECTION_TABS = ["general", "career", "personal"] as const;
 
 const text = (max: number) => z.string().max(max, "common.validation.tooLong");
 export const sectionSchema = z.object({
-  key: z.string().trim().regex(/^[a-z0-9-]{1,40}$/, "common.validation.invalid"),
+  key: z.string().trim().regex(/^[A-Za-z0-9_-]{1,40}$/, "common.validation.invalid"),
   tab: z.string().trim().min(1, "common.validation.required").max(40, "common.validation.tooLong"),
   title: text(300).trim().min(1, "common.validation.required"),
   text: text(20_000),

@@ -112,6 +112,8 @@ export interface ResourceDef<T extends AnyTable = AnyTable, D extends Doc = Doc>
   };
   actions?: Record<string, ResourceAction>;
   sections?: DetailSection[];
+  /** links at the top of its list page (e.g. to a create page; label: a locale key) */
+  listLinks?: { label: string; href: string }[];
   /** links from the detail page to related screens (label: a locale key) */
   links?(doc: D): { label: string; href: string }[];
   /** the user a record belongs to (for the audit log's subject) */

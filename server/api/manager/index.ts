@@ -8,7 +8,6 @@ import { managerCouponsApi } from "./coupons";
 import { managerExportingApi } from "./exporting";
 import { managerOrdersApi } from "./orders";
 import { managerReferralsApi } from "./referrals";
-import { managerFormatsApi } from "./formats";
 import { managerSettingsApi } from "./settings";
 import { managerStatsApi } from "./stats";
 import { resourceApi } from "../../admin/api";
@@ -23,7 +22,6 @@ export const managerApi = withResources
   .route("/coupon", managerCouponsApi)
   .route("/referral", managerReferralsApi)
   .route("/setting", managerSettingsApi)
-  .route("/formats", managerFormatsApi)
   .route("/stat", managerStatsApi)
   .route("/exporting", managerExportingApi)
   .route("/business", managerBusinessApi);
