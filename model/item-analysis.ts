@@ -185,16 +185,34 @@ export function median(values: number[]): number | null {
 
 const round = (v: number | null) => (v === null || !Number.isFinite(v) ? null : Math.round(v * 1e4) / 1e4);
 
-/** The whole analysis and the same per language, in one pass over the respondents. */
-export function analyseItems(items: readonly AnalysisItem[], respondents: Iterable<Respondent>): ItemAnalysis {
-  const scaleNames = [...new Set(items.flatMap((it) => it.keys.map((k) => k.scale)))];
-  const all = new Group(items, scaleNames);
-  const groups = new Map<string, Group>();
-  for (const r of respondents) {
-    all.add(r);
-    let g = groups.get(r.locale);
-    if (!g) groups.set(r.locale, (g = new Group(items, scaleNames)));
+/**
+ * The running sums of an analysis: respondents are added one at a time (later ones too — a new
+ * completed test is one more `add`), and `result()` gives the figures at any point.
+ */
+export class ItemAnalyser {
+  private scaleNames: string[];
+  private all: Group;
+  private groups = new Map<string, Group>();
+  constructor(private items: readonly AnalysisItem[]) {
+    this.scaleNames = [...new Set(items.flatMap((it) => it.keys.map((k) => k.scale)))];
+    this.all = new Group(items, this.scaleNames);
+  }
+
+  add(r: Respondent) {
+    this.all.add(r);
+    let g = this.groups.get(r.locale);
+    if (!g) this.groups.set(r.locale, (g = new Group(this.items, this.scaleNames)));
     g.add(r);
   }
-  return { ...all.result(), byLocale: Object.fromEntries([...groups].sort(([a], [b]) => a.localeCompare(b)).map(([l, g]) => [l, g.result()])) };
+
+  result(): ItemAnalysis {
+    return { ...this.all.result(), byLocale: Object.fromEntries([...this.groups].sort(([a], [b]) => a.localeCompare(b)).map(([l, g]) => [l, g.result()])) };
+  }
+}
+
+/** The whole analysis and the same per language, in one pass over the respondents. */
+export function analyseItems(items: readonly AnalysisItem[], respondents: Iterable<Respondent>): ItemAnalysis {
+  const a = new ItemAnalyser(items);
+  for (const r of respondents) a.add(r);
+  return a.result();
 }

@@ -12,6 +12,12 @@ import { listUserSessions, resolveToken } from "../server/services/sessions";
 import { totalUsers } from "../server/services/stats";
 import { answeredMap, currentResult, latestCompleted, listOwnResults, progressOf, questionCount, type ResultRow } from "../server/services/testing";
 import type { UserRow } from "../server/services/users";
+import { eq } from "drizzle-orm";
+import { results } from "../db/schema";
+import { listResource, parseListQuery } from "../server/admin/resource";
+import { formatResource } from "../server/admin/resources/formats";
+import { reportResource } from "../server/admin/resources/reports";
+import { invalidateItemAnalysis, itemAnalysis } from "../server/services/item-analysis";
 
 export interface Fixtures {
   /** An ordinary user with a result and an order. */
@@ -41,6 +47,13 @@ export const NAMED_QUERIES: Record<string, (db: Db, f: Fixtures) => Promise<unkn
   "manager overview (totals, invoices, latest results)": (db) => managerOverview(db),
   "referral statistics": (db, f) => referralStat(db, f.referralId),
   "total of people (landing counter)": (db) => totalUsers(db),
+  "item analysis of the test (answers of every completed result)": async (db, f) => {
+    invalidateItemAnalysis();
+    const [r] = await db.select({ testId: results.testId }).from(results).where(eq(results.id, f.resultId));
+    return itemAnalysis(db, r!.testId);
+  },
+  "report texts by type and locale (back-office)": (db) => listResource(db, reportResource, parseListQuery(reportResource, { match: JSON.stringify({ type: "full", locale: "en" }), populate: "fm" })),
+  "formats with their result counts (back-office)": (db) => listResource(db, formatResource, parseListQuery(formatResource, { populate: "results" })),
 };
 
 /** Tables whose row count grows with users: a full scan of one is a bug at 100,000 users. */
