@@ -75,7 +75,7 @@ function Preview({ values }: { values: Record<string, string> }) {
   const { t } = usePage();
   const body = bodyFromForm(values);
   return (
-    <section className="space-y-4" data-testid="preview" aria-label={t("manager.content.preview")}>
+    <section id="preview" className="space-y-4 xl:sticky xl:top-20 xl:max-h-[calc(100vh-6rem)] xl:self-start xl:overflow-y-auto" data-testid="preview" aria-label={t("manager.content.preview")}>
       <h2 className="text-lg font-semibold">{t("manager.content.preview")}</h2>
       <div className="rounded-xl border border-dashed border-brand-300 bg-white p-4">
         <h3 className="mb-2 text-2xl font-black">{body.title}</h3>
@@ -154,7 +154,7 @@ function Editor({ data }: { data: EditData }) {
             );
           })}
           <div className="flex flex-wrap gap-2">
-            <button type="submit" name="_form" value="preview" className="btn-secondary">
+            <button type="submit" name="_form" value="preview" formAction={`${path}#preview`} className="btn-secondary">
               {t("manager.content.showPreview")}
             </button>
             <button type="submit" name="_form" value="save" className="btn-primary">

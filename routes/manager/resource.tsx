@@ -357,7 +357,7 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
       <div className="grid gap-6 lg:grid-cols-2">
         <section className="card" data-testid="fields">
           <h2 className="mb-3 font-mono text-xs text-slate-500">{String(data.doc._id)}</h2>
-          <dl className="grid grid-cols-[auto,1fr] gap-x-4 gap-y-2 text-sm">
+          <dl className="grid grid-cols-[fit-content(40%),minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
             {fields.map((col) => (
               <div key={col.key} className="contents">
                 <dt className="text-slate-500">{t(labelOf(col))}</dt>

@@ -20,7 +20,7 @@ export type ManagerContext = Context<GuardedEnv<["admin"]>>;
 export type Doc = Record<string, unknown>;
 
 /** How a value shows in a list cell or a detail row. */
-export type CellKind = "text" | "date" | "bool" | "number" | "format" | "money" | "json" | "user" | "percent";
+export type CellKind = "text" | "date" | "bool" | "number" | "format" | "money" | "json" | "user" | "percent" | "localized";
 export interface Column {
   key: string;
   /** locale key of the heading; default `manager.fields.<key>` */

@@ -54,7 +54,7 @@ export const formatResource = defineResource({
   exclude: ["description"],
   columns: [
     { key: "code", label: "manager.fields.format", link: true },
-    { key: "name", kind: "json" },
+    { key: "name", kind: "localized" },
     { key: "structure" },
     { key: "volume" },
     { key: "presentation" },
@@ -62,6 +62,7 @@ export const formatResource = defineResource({
   ],
   fields: [
     { key: "code", label: "manager.fields.format" },
+    { key: "name", kind: "localized" },
     { key: "position", kind: "number" },
     { key: "structure" },
     { key: "volume" },

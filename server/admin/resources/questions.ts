@@ -14,6 +14,14 @@ import { defineResource, getResource, type Doc, type ResourceDef } from "../reso
 
 const self = (): ResourceDef => questionResource;
 
+/** Flags as a short line in any language: "r<0" a negative corrected correlation, "α↑" alpha rises
+ * without the item; overall first, then per language ("r<0 α↑ · en: r<0"). */
+export function flagLine(overall: ItemStats["flags"], byLocale: [string, ItemStats["flags"]][]) {
+  const short = (f: ItemStats["flags"]) => f.map((x) => (x === "negative-correlation" ? "r<0" : "α↑")).join(" ");
+  const parts = [short(overall), ...byLocale.filter(([, f]) => f.length).map(([l, f]) => `${l}: ${short(f)}`)].filter(Boolean);
+  return parts.length ? parts.join(" · ") : null;
+}
+
 /** One item's figures as a row (overall or one language). */
 export function analysisRow(label: string, s: ItemStats | undefined): Doc {
   const sc = s?.scales[0];
@@ -27,7 +35,7 @@ export function analysisRow(label: string, s: ItemStats | undefined): Doc {
     corrected: sc?.corrected ?? null,
     alpha: sc?.alpha ?? null,
     alphaWithout: sc?.alphaWithout ?? null,
-    flags: s?.flags.length ? s.flags.join(", ") : null,
+    flags: s ? flagLine(s.flags, []) : null,
   };
 }
 
@@ -46,7 +54,7 @@ export const questionResource = defineResource({
   id: questions.id,
   toDoc: (q) => ({
     _id: q.id,
-    test: q.testId as unknown,
+    test: q.testId,
     position: q.position,
     code: q.code,
     text: q.text as unknown,
@@ -81,8 +89,7 @@ export const questionResource = defineResource({
           d.alphaWithout = s?.scales[0]?.alphaWithout ?? null;
           d.dontKnow = s?.dontKnow ?? null;
           // flagged overall, or in one language only (a translation that works against its scale)
-          const flags = new Set([...(s?.flags ?? []), ...Object.entries(a.byLocale).flatMap(([l, g]) => (g.items[i]?.flags ?? []).map((f) => `${f} (${l})`))]);
-          d.flags = flags.size ? [...flags].join(", ") : null;
+          d.flags = flagLine(s?.flags ?? [], Object.entries(a.byLocale).map(([l, g]) => [l, g.items[i]?.flags ?? []]));
         }
       }
     },
@@ -91,21 +98,22 @@ export const questionResource = defineResource({
   columns: [
     { key: "position", kind: "number" },
     { key: "code", link: true },
+    { key: "text", kind: "localized", label: "manager.fields.questionText" },
     { key: "scale" },
     { key: "sign", kind: "number" },
     { key: "corrected", kind: "number" },
     { key: "alphaWithout", kind: "number" },
     { key: "dontKnow", kind: "percent" },
-    { key: "flags" },
+    { key: "flags", label: "manager.items.flags" },
   ],
   fields: [
-    { key: "test", kind: "json" },
+    { key: "test" },
     { key: "position", kind: "number" },
     { key: "code" },
-    { key: "text", kind: "json" },
+    { key: "text", kind: "localized", label: "manager.fields.questionText" },
     { key: "keys", kind: "json" },
     { key: "pairWith", kind: "number" },
-    { key: "flags" },
+    { key: "flags", label: "manager.items.flags" },
   ],
   detailPopulate: ["analysis"],
   form: {
@@ -144,7 +152,7 @@ export const questionResource = defineResource({
       load: async (_db, _id, doc) => {
         const a = doc.analysis as (ItemStats & { byLocale: Record<string, ItemStats> }) | null;
         if (!a) return [];
-        return [analysisRow("all", a), ...Object.entries(a.byLocale).map(([l, s]) => analysisRow(l, s))];
+        return [analysisRow("Σ", a), ...Object.entries(a.byLocale).map(([l, s]) => analysisRow(l, s))];
       },
       columns: [
         { key: "group", label: "manager.items.group" },
@@ -156,7 +164,7 @@ export const questionResource = defineResource({
         { key: "corrected", kind: "number", label: "manager.fields.corrected" },
         { key: "alpha", kind: "number", label: "manager.items.alpha" },
         { key: "alphaWithout", kind: "number", label: "manager.fields.alphaWithout" },
-        { key: "flags", label: "manager.fields.flags" },
+        { key: "flags", label: "manager.items.flags" },
       ],
     },
   ],

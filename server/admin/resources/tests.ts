@@ -38,7 +38,7 @@ export const testResource = defineResource({
   },
   exclude: ["description", "questions"],
   columns: [
-    { key: "name", kind: "json", link: true },
+    { key: "name", kind: "localized", link: true },
     { key: "itemBankVersion" },
     { key: "minutes", kind: "number" },
     { key: "isActive", kind: "bool" },
@@ -46,8 +46,8 @@ export const testResource = defineResource({
     { key: "createdAt", kind: "date" },
   ],
   fields: [
-    { key: "name", kind: "json" },
-    { key: "description", kind: "json" },
+    { key: "name", kind: "localized" },
+    { key: "description", kind: "localized" },
     { key: "itemBankVersion" },
     { key: "minutes", kind: "number" },
     { key: "isActive", kind: "bool" },
