@@ -74,7 +74,6 @@ export const questionResource = defineResource({
     test: { kind: "id", column: questions.testId },
     code: { kind: "text", column: questions.code },
   },
-  filterForm: ["code"],
   search: [questions.code, questions.text],
   populate: {
     /** the item analysis from the real answers: overall, and `byLocale` per respondent language */
@@ -97,7 +96,7 @@ export const questionResource = defineResource({
   exclude: ["analysis", "text", "keys"],
   columns: [
     { key: "position", kind: "number" },
-    { key: "code", link: true },
+    { key: "code", label: "manager.fields.itemCode", link: true },
     { key: "text", kind: "localized", label: "manager.fields.questionText" },
     { key: "scale" },
     { key: "sign", kind: "number" },
@@ -109,7 +108,7 @@ export const questionResource = defineResource({
   fields: [
     { key: "test" },
     { key: "position", kind: "number" },
-    { key: "code" },
+    { key: "code", label: "manager.fields.itemCode" },
     { key: "text", kind: "localized", label: "manager.fields.questionText" },
     { key: "keys", kind: "json" },
     { key: "pairWith", kind: "number" },

@@ -66,7 +66,7 @@ export const testResource = defineResource({
       title: "manager.res.questions.title",
       load: async (db, id) =>
         (await db.select().from(questions).where(eq(questions.testId, id)).orderBy(asc(questions.position))).map((q) => ({ _id: q.id, position: q.position, code: q.code, text: q.text.ru, scale: q.keys[0]?.scale, sign: q.keys[0]?.sign })),
-      columns: [{ key: "position", kind: "number" }, { key: "code", link: true }, { key: "text", label: "manager.fields.questionText" }, { key: "scale" }, { key: "sign", kind: "number" }],
+      columns: [{ key: "position", kind: "number" }, { key: "code", label: "manager.fields.itemCode", link: true }, { key: "text", label: "manager.fields.questionText" }, { key: "scale" }, { key: "sign", kind: "number" }],
       href: (q) => `/manager/questions/${String(q._id)}`,
     },
   ],
