@@ -195,6 +195,8 @@ export const results = sqliteTable(
     // matches these, so grade alone and format + grade are index searches, not JSON reads per row
     index("results_grade_idx").on(sql`json_extract(${t.quality}, '$.grade')`, t.createdAt),
     index("results_format_grade_idx").on(t.formatCode, sql`json_extract(${t.quality}, '$.grade')`, t.createdAt),
+    // the item analysis (issue 18): a test's completed results, and its cache stamp from the index alone
+    index("results_test_completed_idx").on(t.testId, t.isCompleted, t.completedAt),
   ],
 );
 
@@ -676,4 +678,26 @@ export const employeeAnalytics = sqliteTable(
     index("employee_analytics_efficiency_idx").on(t.projectId, t.efficiency),
     index("employee_analytics_diff_idx").on(t.projectId, t.diff),
   ],
+);
+
+// ---------------------------------------------------------------- report content, questions and item analysis (issue 18)
+/**
+ * Scoring versions of a test: a manager's change of an item's keying appends one, with the whole
+ * keying it scores with; a result stores the version it was scored with (results.scoringVersion) and
+ * keeps its indicators, new results use the newest (model/README.md "Scoring versions").
+ */
+export const scoringVersions = sqliteTable(
+  "scoring_versions",
+  {
+    version: text().primaryKey(), // e.g. scoring-v2.1
+    testId: text()
+      .notNull()
+      .references(() => tests.id, { onDelete: "cascade" }),
+    keying: text({ mode: "json" }).$type<{ position: number; keys: { scale: string; sign: number; weight?: number }[] }[]>().notNull(),
+    /** what changed, for the back-office: {question, from, to} */
+    change: text({ mode: "json" }).$type<Record<string, unknown>>(),
+    createdBy: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("scoring_versions_test_idx").on(t.testId, t.createdAt)],
 );

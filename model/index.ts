@@ -10,9 +10,9 @@ import { FORMAT_BY_CODE, FORMATS } from "./formats";
 import { N_ITEMS } from "./items";
 import { responseQuality, type ResponseQuality } from "./quality";
 import { productChoice } from "./between";
-import { formatMargins, scoreAnswers, SCORING_VERSION, structureProfile, validateAnswers, type AnswerValue, type FormatMargins, type Indicators, type StructureProfile } from "./scoring";
+import { DEFAULT_SCORING, formatMargins, scoreAnswers, structureProfile, validateAnswers, type AnswerValue, type FormatMargins, type Indicators, type ScoringVersion, type StructureProfile } from "./scoring";
 
-export { ANSWER_VALUES, bands, formatMargins, scoreAnswers, SCORING_VERSION, structureProfile, type AnswerValue, type FormatMargins, type Indicators, type StructureProfile } from "./scoring";
+export { ANSWER_VALUES, bands, DEFAULT_SCORING, formatMargins, scoreAnswers, SCORING_VERSION, scoringVersion, structureProfile, type AnswerValue, type FormatMargins, type Indicators, type Keying, type ScoringVersion, type StructureProfile } from "./scoring";
 export { BETWEEN_CONFIDENCE } from "./between";
 export { FORMATS, FORMAT_BY_CODE } from "./formats";
 export { ITEMS, ITEM_BANK_VERSION, N_ITEMS } from "./items";
@@ -86,13 +86,17 @@ export interface Classification {
 
 /**
  * Scores and classifies one completed test. `elapsedMs` (per item, position order, null where unknown)
- * only feeds the too-fast check. Throws on anything but 110 integers in −2..2.
+ * only feeds the too-fast check. `scoring` is the keying to score with (default: the item bank's).
+ * Throws on anything but 110 integers in −2..2.
  */
-export async function classify(answers: readonly AnswerValue[], elapsedMs?: ArrayLike<number | null | undefined>): Promise<Classification> {
+export async function classify(answers: readonly AnswerValue[], elapsedMs?: ArrayLike<number | null | undefined>, scoring: ScoringVersion = DEFAULT_SCORING): Promise<Classification> {
   validateAnswers(answers);
-  const { indicators, formatCode: ruleFormatCode } = scoreAnswers(answers);
+  const { indicators, formatCode: ruleFormatCode } = scoreAnswers(answers, scoring.key);
   const { version } = await loadClassifier();
-  const p = await predictProbabilities(answers, 1);
+  const p = await predictProbabilities(
+    answers.map((a, i) => a * scoring.mirror[i]!),
+    1,
+  );
   const { primary, other, between, decidedBy } = productChoice(p, FORMAT_BY_CODE.get(ruleFormatCode)!.index);
   const quality = responseQuality(answers, elapsedMs, Math.max(p[primary], p[other]));
   return {
@@ -110,7 +114,7 @@ export async function classify(answers: readonly AnswerValue[], elapsedMs?: Arra
     quality,
     isDoubt: quality.grade !== "good",
     modelVersion: version,
-    scoringVersion: SCORING_VERSION,
+    scoringVersion: scoring.version,
   };
 }
 

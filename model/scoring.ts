@@ -51,18 +51,29 @@ interface ScaleKey {
   coef: Float64Array; // sign × weight
   max: number; // 2 × Σ weight
 }
-const KEYS = {} as Record<Scale, ScaleKey>;
-for (const s of SCALES) {
-  const idx: number[] = [];
-  const coef: number[] = [];
-  for (const it of ITEMS)
-    for (const k of it.keys)
-      if (k.scale === s) {
-        idx.push(it.position - 1);
-        coef.push(k.sign * (k.weight ?? 1));
-      }
-  KEYS[s] = { idx: Int16Array.from(idx), coef: Float64Array.from(coef), max: 2 * coef.reduce((a, c) => a + Math.abs(c), 0) };
+/** Every scale's items and coefficients, built from per-item keys (a scoring version's keying). */
+export type ScoringKey = Record<Scale, ScaleKey>;
+
+/** One item's keys by position: what a scoring version stores (see scoring_versions in db/schema.ts). */
+export type Keying = { position: number; keys: readonly { scale: string; sign: number; weight?: number }[] }[];
+
+export function buildKey(items: Keying): ScoringKey {
+  const key = {} as ScoringKey;
+  for (const s of SCALES) {
+    const idx: number[] = [];
+    const coef: number[] = [];
+    for (const it of items)
+      for (const k of it.keys)
+        if (k.scale === s) {
+          idx.push(it.position - 1);
+          coef.push(k.sign * (k.weight ?? 1));
+        }
+    key[s] = { idx: Int16Array.from(idx), coef: Float64Array.from(coef), max: 2 * coef.reduce((a, c) => a + Math.abs(c), 0) };
+  }
+  return key;
 }
+/** The item bank's own keying (SCORING_VERSION). */
+const KEYS: ScoringKey = buildKey(ITEMS);
 export const SCALE_MAX: Readonly<Record<Scale, number>> = Object.fromEntries(SCALES.map((s) => [s, KEYS[s].max])) as Record<Scale, number>;
 /** Items (0-based indices) keyed to each scale, with their signed weights. */
 export function scaleKey(s: Scale): { idx: Int16Array; coef: Float64Array; max: number } {
@@ -74,10 +85,10 @@ export interface ScaleSums {
   raw: Record<Scale, number>;
 }
 
-export function sumsFromAnswers(answers: ArrayLike<number>): ScaleSums {
+export function sumsFromAnswers(answers: ArrayLike<number>, key: ScoringKey = KEYS): ScaleSums {
   const raw = {} as Record<Scale, number>;
   for (const s of SCALES) {
-    const { idx, coef } = KEYS[s];
+    const { idx, coef } = key[s];
     let r = 0;
     for (let j = 0; j < idx.length; j++) r += coef[j] * answers[idx[j]];
     raw[s] = r;
@@ -91,8 +102,6 @@ export function roundSym(v: number): number {
 }
 const pct = (raw: number, max: number) => Math.round((100 * (raw + max)) / (2 * max));
 const sumOver = (scales: readonly Scale[], f: (s: Scale) => number) => scales.reduce((a, s) => a + f(s), 0);
-const SYSTEM_MAX = sumOver(SYSTEM_SCALES, (s) => KEYS[s].max);
-const ANALYT_MAX = sumOver(ANALYT_SCALES, (s) => KEYS[s].max);
 
 /**
  * Indicators from scale sums:
@@ -103,21 +112,23 @@ const ANALYT_MAX = sumOver(ANALYT_SCALES, (s) => KEYS[s].max);
  *   narrow −4..4 middle zone a width of |d| < 0.36);
  * - anxiety = round(10 × ANXIETY raw / max), −10 (confident) .. 10 (anxious).
  */
-export function indicatorsFromSums(s: ScaleSums): Indicators {
-  const d = s.raw.SPEED / KEYS.SPEED.max;
+export function indicatorsFromSums(s: ScaleSums, key: ScoringKey = KEYS): Indicators {
+  const SYSTEM_MAX = sumOver(SYSTEM_SCALES, (k) => key[k].max);
+  const ANALYT_MAX = sumOver(ANALYT_SCALES, (k) => key[k].max);
+  const d = s.raw.SPEED / key.SPEED.max;
   return {
-    ME_SYSTEM: pct(s.raw.ME_SYSTEM, KEYS.ME_SYSTEM.max),
-    ME_ANALYT: pct(s.raw.ME_ANALYT, KEYS.ME_ANALYT.max),
-    WE_SYSTEM: pct(s.raw.WE_SYSTEM, KEYS.WE_SYSTEM.max),
-    WE_ANALYT: pct(s.raw.WE_ANALYT, KEYS.WE_ANALYT.max),
-    WR_SYSTEM: pct(s.raw.WR_SYSTEM, KEYS.WR_SYSTEM.max),
-    WR_ANALYT: pct(s.raw.WR_ANALYT, KEYS.WR_ANALYT.max),
+    ME_SYSTEM: pct(s.raw.ME_SYSTEM, key.ME_SYSTEM.max),
+    ME_ANALYT: pct(s.raw.ME_ANALYT, key.ME_ANALYT.max),
+    WE_SYSTEM: pct(s.raw.WE_SYSTEM, key.WE_SYSTEM.max),
+    WE_ANALYT: pct(s.raw.WE_ANALYT, key.WE_ANALYT.max),
+    WR_SYSTEM: pct(s.raw.WR_SYSTEM, key.WR_SYSTEM.max),
+    WR_ANALYT: pct(s.raw.WR_ANALYT, key.WR_ANALYT.max),
     system: pct(sumOver(SYSTEM_SCALES, (k) => s.raw[k]), SYSTEM_MAX),
     analytics: pct(sumOver(ANALYT_SCALES, (k) => s.raw[k]), ANALYT_MAX),
-    volume: pct(s.raw.VOLUME, KEYS.VOLUME.max),
+    volume: pct(s.raw.VOLUME, key.VOLUME.max),
     presentation: roundSym(100 * d * d * d) + 0, // +0 turns −0 into 0
-    harmony: pct(s.raw.HARMONY, KEYS.HARMONY.max),
-    anxiety: roundSym((10 * s.raw.ANXIETY) / KEYS.ANXIETY.max) + 0,
+    harmony: pct(s.raw.HARMONY, key.HARMONY.max),
+    anxiety: roundSym((10 * s.raw.ANXIETY) / key.ANXIETY.max) + 0,
   };
 }
 
@@ -202,10 +213,11 @@ export function formatFromIndicators(ind: Indicators): { index: number; code: st
   return { index: f.index, code: f.code };
 }
 
-/** The rule-based scorer: 110 answers in position order → indicators and the format by the bands. */
-export function scoreAnswers(answers: readonly AnswerValue[]): { indicators: Indicators; formatCode: string } {
+/** The rule-based scorer: 110 answers in position order → indicators and the format by the bands
+ * (with the item bank's keying, or a later scoring version's `key`). */
+export function scoreAnswers(answers: readonly AnswerValue[], key: ScoringKey = KEYS): { indicators: Indicators; formatCode: string } {
   validateAnswers(answers);
-  const indicators = indicatorsFromSums(sumsFromAnswers(answers));
+  const indicators = indicatorsFromSums(sumsFromAnswers(answers, key), key);
   return { indicators, formatCode: formatFromIndicators(indicators).code };
 }
 
@@ -229,4 +241,31 @@ export function formatMargins(ind: Indicators): FormatMargins {
     volume: edgeDistance(ind.volume, [35, 65]),
     presentation: 50 * Math.abs(Math.abs(d) - PRESENTATION_EDGE_D),
   };
+}
+
+// ---------------------------------------------------------------- scoring versions
+/**
+ * A scoring version: the keying a result was scored with. SCORING_VERSION is the item bank's own;
+ * a manager's change of an item's keying makes a new one (server/services/scoring-versions.ts),
+ * so results scored before keep their indicators and new results use the newest.
+ */
+export interface ScoringVersion {
+  version: string;
+  key: ScoringKey;
+  /** per item, +1 or −1: an item whose sign was reversed against the item bank is mirrored before
+   * the network, which was trained on the item bank's keying (a scale change can't be mapped) */
+  mirror: Int8Array;
+}
+
+export const DEFAULT_SCORING: ScoringVersion = { version: SCORING_VERSION, key: KEYS, mirror: new Int8Array(N_ITEMS).fill(1) };
+
+export function scoringVersion(version: string, keying: Keying): ScoringVersion {
+  const mirror = new Int8Array(N_ITEMS).fill(1);
+  for (const it of keying) {
+    const bank = ITEMS[it.position - 1];
+    const was = bank?.keys[0];
+    const now = it.keys.find((k) => k.scale === was?.scale);
+    if (was && now && Math.sign(now.sign) === -was.sign) mirror[it.position - 1] = -1;
+  }
+  return { version, key: buildKey(keying), mirror };
 }

@@ -34,6 +34,7 @@ import { requestsPage } from "./manager/requests";
 import { resourcePages } from "./manager/resource";
 import { referralChartPage } from "./manager/referral-chart";
 import { settingsPage as managerSettingsPage } from "./manager/settings";
+import { reportCreatePage, reportEditPage } from "./manager/content";
 import { RESOURCES } from "../server/admin/resources";
 
 export const routes: AnyPageDef[] = [
@@ -86,6 +87,8 @@ export const routes: AnyPageDef[] = [
   inviteEntryPage,
   componentsPage,
   businessComponentsPage,
+  reportCreatePage, // before the detail pages: "create" is not an id
+  reportEditPage,
   ...RESOURCES.flatMap(resourcePages),
   referralChartPage,
   managerSettingsPage,

@@ -9,6 +9,7 @@ import { formatRub, rubLabel } from "../server/lib/money";
 import { definePage, type PageDef } from "../server/render/define";
 import { usePage } from "../server/render/page";
 import { listFormats } from "../server/services/formats";
+import { ReportText } from "./_blocks/report-text";
 import type { LeadKind } from "../server/services/leads";
 import { CORPORATE_MIN, getPlans, getPrices, type PlanKey, type Plans, type Prices } from "../server/services/payments";
 import { reportContent, type ReportRow } from "../server/services/reports";
@@ -317,7 +318,7 @@ function Sample({ sample, formats }: { sample: ReportRow | null; formats: Data["
   if (!sample || !format) return null;
   return (
     <Section title={t("pages.demo.sampleTitle", { name: format.name[locale] })}>
-      <p className="mb-6 max-w-3xl text-lg text-slate-700">{sample.text}</p>
+      <ReportText text={sample.text} className="mb-6 max-w-3xl text-lg text-slate-700" />
       <div className="grid gap-4 md:grid-cols-3">
         {sample.sections.map((s) => (
           <SectionCard key={s.key} section={s} excerpt />

@@ -18,6 +18,12 @@ import { answeredMap, currentResult, latestCompleted, listOwnResults, progressOf
 import type { UserRow } from "../server/services/users";
 import { employeeInputs, employeeListSchema, listEmployees, positionCandidates, scopeFor } from "../server/services/business";
 
+import { eq } from "drizzle-orm";
+import { results } from "../db/schema";
+import { formatResource } from "../server/admin/resources/formats";
+import { reportResource } from "../server/admin/resources/reports";
+import { invalidateItemAnalysis, itemAnalysis } from "../server/services/item-analysis";
+
 /** The large project's owner scope, for the cabinet's lists. */
 async function ownerScope(db: Db, f: Fixtures) {
   const [project] = await visibleProjects(db, f.owner);
@@ -66,6 +72,13 @@ export const NAMED_QUERIES: Record<string, (db: Db, f: Fixtures) => Promise<unkn
     return p ? positionCandidates(s, p.id) : employeeInputs(db, s.project.id);
   },
   "efficiency recompute inputs (a project's people and latest results)": async (db, f) => employeeInputs(db, (await ownerScope(db, f)).project.id),
+  "item analysis of the test (answers of every completed result)": async (db, f) => {
+    invalidateItemAnalysis();
+    const [r] = await db.select({ testId: results.testId }).from(results).where(eq(results.id, f.resultId));
+    return itemAnalysis(db, r!.testId);
+  },
+  "report texts by type and locale (back-office)": (db) => listResource(db, reportResource, parseListQuery(reportResource, { match: JSON.stringify({ type: "full", locale: "en" }), populate: "fm" })),
+  "formats with their result counts (back-office)": (db) => listResource(db, formatResource, parseListQuery(formatResource, { populate: "results" })),
 };
 
 /** Tables whose row count grows with users: a full scan of one is a bug at 100,000 users. */

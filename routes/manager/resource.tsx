@@ -174,11 +174,18 @@ function ListView({ def, data, title, exportKind }: { def: ResourceDef; data: Li
   return (
     <CabinetLayout kind="manager" title={title}>
       {url.searchParams.get("deleted") && <Notice>{t("manager.detail.deleted")}</Notice>}
-      {def.create && (
-        <p className="mb-4">
-          <a href={`/manager/${def.pagePath}/create`} className="btn-primary inline-block" data-testid="create-link">
-            + {t(`manager.res.${def.name}.create`)}
-          </a>
+      {(def.create || def.listLinks) && (
+        <p className="mb-4 flex flex-wrap gap-2">
+          {def.create && (
+            <a href={`/manager/${def.pagePath}/create`} className="btn-primary inline-block" data-testid="create-link">
+              + {t(`manager.res.${def.name}.create`)}
+            </a>
+          )}
+          {def.listLinks?.map((l) => (
+            <a key={l.href} href={l.href} className="btn-primary inline-block">
+              {t(l.label)}
+            </a>
+          ))}
         </p>
       )}
       <FilterForm def={def} />
@@ -323,7 +330,7 @@ function RecordForm({ kind, fields, values, title, submit }: { kind: "edit" | "c
 
 function EditForm({ def, row }: { def: ResourceDef; row: Record<string, unknown> }) {
   const { t } = usePage();
-  return <RecordForm kind="edit" fields={def.form!.fields} values={def.form!.toValues?.(row) ?? row} title={t("manager.detail.edit")} submit={t("manager.detail.save")} />;
+  return <RecordForm kind="edit" fields={def.form!.fields} values={{ ...row, ...def.form!.toValues?.(row) }} title={t("manager.detail.edit")} submit={t("manager.detail.save")} />;
 }
 
 /** One action: a button; with input, a small form; a dangerous one asks again (no script). */
@@ -383,7 +390,7 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
       <div className="grid gap-6 lg:grid-cols-2">
         <section className="card" data-testid="fields">
           <h2 className="mb-3 font-mono text-xs text-slate-500">{String(data.doc._id)}</h2>
-          <dl className="grid grid-cols-[auto,1fr] gap-x-4 gap-y-2 text-sm">
+          <dl className="grid grid-cols-[fit-content(40%),minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
             {fields.map((col) => (
               <div key={col.key} className="contents">
                 <dt className="text-slate-500">{t(labelOf(col))}</dt>
@@ -416,7 +423,7 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
             {s.docs.length === 0 ? (
               <p className="text-sm text-slate-500">{t("manager.list.empty")}</p>
             ) : (
-              <DocTable docs={s.docs} columns={section.columns} href={(d) => (s.key === "results" ? `/manager/results/${String(d._id)}` : "#")} />
+              <DocTable docs={s.docs} columns={section.columns} href={section.href ?? ((d) => (s.key === "results" ? `/manager/results/${String(d._id)}` : "#"))} />
             )}
             {s.paging && s.paging.pages > 1 && (
               <Pager
@@ -486,7 +493,7 @@ export function resourceDetailPage(def: ResourceDef) {
   return definePage({
     path: `/manager/${def.pagePath}/:id`,
     guards: ["admin"],
-    params: idParams,
+    params: def.idPattern ? z.object({ id: z.string().regex(def.idPattern) }) : idParams,
     load: async (c): Promise<DetailData> => {
       const db = c.var.deps.db;
       const id = c.req.param("id")!;

@@ -108,7 +108,7 @@ export function DocTable({ docs, columns, href, sortLink, testid }: { docs: Doc[
       <ul className="mobile-only space-y-3">
         {docs.map((d, i) => (
           <li key={String(d._id ?? i)} className="rounded-xl border border-slate-200 bg-white p-3 text-sm" data-card={String(d._id ?? i)}>
-            <dl className="grid grid-cols-[auto,1fr] gap-x-3 gap-y-1">
+            <dl className="grid grid-cols-[fit-content(45%),minmax(0,1fr)] gap-x-3 gap-y-1">
               {columns.map((col) => (
                 <div key={col.key} className="contents">
                   <dt className="text-slate-500">{t(labelOf(col))}</dt>

@@ -23,6 +23,7 @@ import {
 import type { Indicators } from "../../model";
 import { structureProfile } from "../../model/scoring";
 import { SectionCard } from "./section-card";
+import { ReportText } from "../_blocks/report-text";
 import { PublicLayout } from "../_layouts/public";
 import { reportHref, withLang } from "../../server/lib/links";
 import type { SignedInContext } from "../../server/middleware/guards";
@@ -250,7 +251,9 @@ function Report({ data }: { data: ReportData }) {
         <h1 className="mb-3 text-3xl font-black sm:text-4xl" data-testid="format-name">
           {view.format.name[lang] || view.format.code}
         </h1>
-        <p className="mb-4 max-w-3xl whitespace-pre-line text-lg text-slate-700">{reportSummary(view, lang)}</p>
+        <div data-testid="summary">
+          <ReportText text={reportSummary(view, lang)} className="mb-4 max-w-3xl whitespace-pre-line text-lg text-slate-700" />
+        </div>
         <div className="mb-6 flex flex-wrap gap-3 text-sm">
           <span className="rounded-full bg-brand-50 px-3 py-1 text-brand-900" data-testid="certainty">
             {t("test.result.probability", { p: c.probability })}

@@ -2,6 +2,7 @@
 // and a teaser. The report page and the /demo sample both render blocks with it.
 import type { ReactNode } from "react";
 import type { ReportRow } from "../../server/services/reports";
+import { ReportText } from "../_blocks/report-text";
 
 export type ReportSection = ReportRow["sections"][number];
 
@@ -16,18 +17,13 @@ function LockIcon() {
 
 /** `excerpt` shows only the first paragraph of an open block; `children` follow a locked block (its call to action). */
 export function SectionCard({ section: s, excerpt, children }: { section: ReportSection; excerpt?: boolean; children?: ReactNode }) {
-  const paragraphs = (s.locked ? s.teaser : s.text).split(/\n{2,}/);
   return (
     <article className="card" data-section={s.key} data-locked={s.locked || undefined}>
       <h3 className="mb-2 flex items-center gap-2 text-lg font-semibold">
         {s.locked && <LockIcon />}
         {s.title}
       </h3>
-      {(excerpt ? paragraphs.slice(0, 1) : paragraphs).map((p, i) => (
-        <p key={i} className={`mb-3 leading-relaxed ${s.locked ? "text-slate-500" : "text-slate-700"}`}>
-          {p}
-        </p>
-      ))}
+      <ReportText text={s.locked ? s.teaser : s.text} first={excerpt} className={`mb-3 leading-relaxed ${s.locked ? "text-slate-500" : "text-slate-700"}`} />
       {s.locked && children}
     </article>
   );

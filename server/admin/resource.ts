@@ -57,6 +57,8 @@ export interface DetailSection {
   /** the section's rows; a paged one (`Paged`) gets the page's ?page and ?limit and shows paging links */
   load(db: Db, id: string, doc: Doc, paging: { page: number; limit: number }): Promise<Doc[] | Paged<Doc>>;
   columns: Column[];
+  /** where a row links to (default: none) */
+  href?(row: Doc): string;
 }
 
 /** A loader for one `populate` name (method syntax: a resource's loaders take its own docs). */
@@ -81,6 +83,8 @@ export interface ResourceDef<T extends AnyTable = AnyTable, D extends Doc = Doc>
   listPopulate?: string[];
   table: T;
   id: SQLiteColumn;
+  /** what an id looks like in a page's path (default: 24 hex) */
+  idPattern?: RegExp;
   toDoc(row: T["$inferSelect"]): D;
   /** sortable names → columns; `sort=name` or `sort=-name`, default `defaultSort` */
   sortable: Record<string, SQLWrapper>;
@@ -113,6 +117,8 @@ export interface ResourceDef<T extends AnyTable = AnyTable, D extends Doc = Doc>
     /** Rules a schema cannot state (against the database, across fields): gets the record as it
      * would be after the change, throws `validationFailed` with field messages. */
     check?(c: ManagerContext, next: Record<string, unknown>, change: { id: string | null; fields: Set<string> }): Promise<void>;
+    /** saves it in its own way (a write with more to it than an update of columns); audits itself */
+    save?(c: ManagerContext, id: string, input: Record<string, unknown>): Promise<unknown>;
     /** a separate page /manager/<pagePath>/{id}/edit (the spec's), besides the form on the detail page */
     editPage?: boolean;
   };
@@ -125,6 +131,8 @@ export interface ResourceDef<T extends AnyTable = AnyTable, D extends Doc = Doc>
   };
   actions?: Record<string, ResourceAction>;
   sections?: DetailSection[];
+  /** links at the top of its list page (e.g. to a create page; label: a locale key) */
+  listLinks?: { label: string; href: string }[];
   /** links from the detail page to related screens (label: a locale key) */
   links?(doc: D): { label: string; href: string }[];
   /** the user a record belongs to (for the audit log's subject) */
@@ -218,6 +226,10 @@ export async function getResource<D extends Doc>(db: Db, def: ResourceDef<AnyTab
 /** Saves the form's values, records the changed fields in the audit log, returns the new row. */
 export async function updateResource(c: ManagerContext, def: ResourceDef, id: string, input: Record<string, unknown>) {
   if (!def.form) throw notFound();
+  if (def.form.save) {
+    await def.form.save(c, id, input);
+    return findRow(c.var.deps.db, def, id);
+  }
   const db = c.var.deps.db;
   const before = await findRow(db, def, id);
   const patch = Object.fromEntries(Object.entries(def.form.toColumns ? def.form.toColumns(input, c) : input).filter(([, v]) => v !== undefined));

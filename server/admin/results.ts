@@ -2,6 +2,7 @@
 // reset, delete an answer, and the rechecker (the network's 27 probabilities next to the
 // rule-based scorer, for complete and in-progress results alike; re-classification with the
 // current model; the queue; the count of confirmed results for the next training).
+import { scoringByName } from "../services/scoring-versions";
 import { readFileSync } from "node:fs";
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -102,7 +103,7 @@ export async function recheck(db: Db, id: string, fresh: boolean) {
   const array = Array.from(p, (v) => Math.round(v * 1e4) / 1e4);
   const order = array.map((v, i) => [v, i] as const).sort((a, b) => b[0] - a[0]);
   const top = FORMATS[order[0]![1]]!.code;
-  const rule = scoreAnswers(values).formatCode;
+  const rule = scoreAnswers(values, (await scoringByName(db, r.scoringVersion)).key).formatCode;
   const quality = responseQuality(values, elapsed, order[0]![0]);
   const { version } = await loadClassifier();
   return {

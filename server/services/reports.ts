@@ -10,6 +10,7 @@ import { bands, BETWEEN_CONFIDENCE, type Indicators } from "../../model";
 import { AppError, notFound } from "../lib/errors";
 import type { FormatRow } from "./formats";
 import { renderReportPdf } from "./pdf";
+import { plainReportText, sanitizeReportText } from "../../routes/_blocks/report-text";
 import { latestCompleted, requireOwnResult, type ResultRow } from "./testing";
 import { isEmailConfirmed, type UserRow } from "./users";
 
@@ -149,8 +150,8 @@ export function toReportDoc(v: ReportView, locale: Locale) {
     indicators: v.result.indicators,
     advice: v.result.indicators ? adviceKeys(v.result.indicators as unknown as Indicators) : null,
     title: v.content?.title ?? null,
-    text: v.content?.text ?? null,
-    sections: (v.content?.sections ?? []).map((s) => ({ ...s, text: s.locked ? "" : s.text })),
+    text: v.content ? sanitizeReportText(v.content.text) : null,
+    sections: (v.content?.sections ?? []).map((s) => ({ ...s, teaser: sanitizeReportText(s.teaser), text: s.locked ? "" : sanitizeReportText(s.text) })),
   };
 }
 
@@ -182,7 +183,7 @@ export function reportPdf(v: ReportView, locale: Locale, now = new Date()) {
     reader: v.owner.name || v.owner.email,
     date: new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "long" }).format(now),
     formatName: v.format.name[lang] || v.format.code,
-    formatDescription: reportSummary(v, lang),
+    formatDescription: plainReportText(reportSummary(v, lang)),
     certainty:
       t("test.result.probability", { p: c.probability }) +
       (c.between && v.runnerUp
@@ -197,7 +198,7 @@ export function reportPdf(v: ReportView, locale: Locale, now = new Date()) {
       ...advice.map((k) => ({ group: t("report.pdf.advice"), title: t(`${k}.title`), text: t(`${k}.text`) })),
       ...(v.content?.sections ?? [])
         .filter((s) => !s.locked)
-        .map((s) => ({ group: t(`report.tabs.${s.tab}`), title: s.title, text: s.text })),
+        .map((s) => ({ group: t(`report.tabs.${s.tab}`), title: plainReportText(s.title), text: plainReportText(s.text) })),
     ],
     pageLabel: (n, of) => t("report.pdf.page", { n, of }),
     footer: t("report.pdf.footer"),

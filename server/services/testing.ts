@@ -15,6 +15,7 @@ import { incrementSetting } from "./settings";
 import { TOTAL_KEY } from "./stats";
 import type { UserRow } from "./users";
 import { consume } from "./rate-limits";
+import { currentScoring } from "./scoring-versions";
 
 export type ResultRow = typeof results.$inferSelect;
 export type TestRow = typeof tests.$inferSelect;
@@ -234,6 +235,7 @@ export async function completeResult(db: Db, user: UserRow, resultId: string) {
   const c = await classify(
     rows.map((r) => r.value as AnswerValue),
     rows.map((r) => r.elapsedMs),
+    await currentScoring(db, result.testId),
   );
   const now = new Date();
   // Only the first completion wins: the update is conditional on the result still being open.

@@ -127,11 +127,19 @@ const calls: Call[] = [
   { method: "POST", path: "/api/business/support", who: "owner", body: { subject: "Help", message: "Text", email: "a@example.com" } },
   { method: "POST", path: "/api/business/join/fuzz-code-1", who: "user", body: { agree: true } },
   { method: "POST", path: "/api/business/consent/ffffffffffffffffffffffff", who: "user", body: { consent: false } },
+  { method: "POST", path: "/api/format", who: "admin", body: { _id: "SYS-HIGH-FAST", name: { ru: "Имя", en: "Name", ch: "名" }, description: { ru: "Описание", en: "Description" } } },
+  { method: "POST", path: "/api/manager/reports", who: "admin", body: { fm: "SYS-HIGH-FAST", type: "couple", language: "ch", title: "T", text: "x", sections: [{ key: "a", tab: "general", title: "A", text: "t", teaser: "", locked: false }] } },
+  { method: "PUT", path: "/api/manager/reports/ffffffffffffffffffffffff", who: "admin", body: { title: "T", text: "x", sections: [{ key: "a", tab: "general", title: "A", text: "t", teaser: "", locked: true }] } },
+  { method: "PUT", path: "/api/manager/question/ffffffffffffffffffffffff", who: "admin", body: { text: { ru: "Текст", en: "Text" }, keys: [{ scale: "ME_SYSTEM", sign: 1, weight: 1 }] } },
 ];
 
 const reads: { path: (id: string) => string; who: Who }[] = [
   { path: (id) => `/api/review/${id}`, who: "guest" },
   { path: (id) => `/api/format/${id}`, who: "guest" },
+  { path: (id) => `/api/manager/reports/${id}`, who: "admin" },
+  { path: (id) => `/api/manager/reports/base/${id}`, who: "admin" },
+  { path: (id) => `/api/manager/question/${id}`, who: "admin" },
+  { path: (id) => `/api/manager/tests/${id}`, who: "admin" },
   { path: (id) => `/api/test/${id}`, who: "guest" },
   { path: (id) => `/api/test/start/${id}`, who: "user" },
   { path: (id) => `/api/result/${id}/format`, who: "user" },

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answers, invites, projects } from "../../db/schema";
+import { answers, invites, projects, questions, reports, results } from "../../db/schema";
 import { createId } from "../../server/lib/ids";
 import { createTestApp, type TestApp } from "../helpers";
 import { signUp, takeTest, type Respondent } from "../respondent";
@@ -39,6 +39,9 @@ beforeAll(async () => {
   const admin = { Authorization: `Bearer ${token}` };
   ids.coupon = (await (await t.json("POST", "/api/manager/coupon", { code: "ROUTES-10", type: "percent", amount: 10 }, admin)).json())._id;
   ids.review = (await (await t.json("POST", "/api/manager/reviews/", { name: "Routes", textEn: "A review for the route test." }, admin)).json())._id;
+  ids.report = (await t.deps.db.select({ id: reports.id }).from(reports).limit(1))[0]!.id;
+  ids.test = (await t.deps.db.select({ id: results.testId }).from(results).where(eq(results.id, ids.result)))[0]!.id;
+  ids.question = (await t.deps.db.select({ id: questions.id }).from(questions).limit(1))[0]!.id;
   ids.invite = createId();
   await t.deps.db.insert(invites).values({ id: ids.invite, projectId: project!.id, email: "x@example.com", link: createId() });
 }, 120_000);
@@ -54,6 +57,9 @@ function concrete(method: string, path: string) {
     .replace("/coupon/{id}", `/coupon/${ids.coupon}`)
     .replace("/reviews/{id}", `/reviews/${ids.review}`)
     .replace(/\/projects?\/\{id\}/, (m) => m.replace("{id}", ids.project!))
+    .replace("/reports/{type}/{id}", "/reports/base/1")
+    .replace("/reports/{id}", `/reports/${ids.report}`)
+    .replace(/\/(tests|question|questions)\/\{id\}/, (_, p: string) => `/${p}/${p === "tests" ? ids.test : ids.question}`)
     .replace("{resultId}", ids.result!)
     .replace("{answerId}", ids.answer!)
     .replace(/\{id\??\}/g, ids.result!);

@@ -3,10 +3,25 @@
 // each (routes/manager/resource.tsx): adding a resource is adding its file and its line below.
 import type { ResourceDef } from "../resource";
 import { couponResource } from "./coupons";
-import { referralResource } from "./referrals";
+import { formatResource } from "./formats";
 import { projectResource } from "./projects";
+import { questionResource } from "./questions";
+import { referralResource } from "./referrals";
+import { reportResource } from "./reports";
 import { resultResource } from "./results";
 import { reviewResource } from "./reviews";
+import { testResource } from "./tests";
 import { userResource } from "./users";
 
-export const RESOURCES: ResourceDef[] = [userResource, resultResource, couponResource, referralResource, reviewResource, projectResource];
+export const RESOURCES: ResourceDef[] = [
+  userResource,
+  resultResource,
+  projectResource,
+  reviewResource,
+  couponResource,
+  referralResource,
+  reportResource,
+  formatResource,
+  questionResource,
+  testResource,
+];

@@ -6,7 +6,6 @@ import { guard } from "../../middleware/guards";
 import { managerBusinessApi } from "./business";
 import { managerExportingApi } from "./exporting";
 import { managerOrdersApi } from "./orders";
-import { managerFormatsApi } from "./formats";
 import { managerSettingsApi } from "./settings";
 import { managerStatsApi } from "./stats";
 import { resourceApi } from "../../admin/api";
@@ -22,7 +21,6 @@ withResources.route("/project", resourceApi(projectResource) as unknown as Hono<
 export const managerApi = withResources
   .route("/orders", managerOrdersApi)
   .route("/setting", managerSettingsApi)
-  .route("/formats", managerFormatsApi)
   .route("/stat", managerStatsApi)
   .route("/exporting", managerExportingApi)
   .route("/business", managerBusinessApi);

@@ -134,6 +134,10 @@ function toDoc(r: Row, formatNames: Map<string, unknown>) {
 export type EmployeeDoc = ReturnType<typeof toDoc>;
 
 let formatCache: Map<string, unknown> | null = null;
+/** A manager renamed a format: the names are read again. */
+export function forgetFormatNames() {
+  formatCache = null;
+}
 async function formatNames(scope: Scope) {
   if (!formatCache) formatCache = new Map((await scope.db.select({ code: formats.code, name: formats.name }).from(formats)).map((f) => [f.code, f.name]));
   return formatCache;

@@ -1,0 +1,165 @@
+// The back-office's content writes: report texts, format names and descriptions, questions (text
+// and keying). Each is audited; report and format writes also drop the cached pages and names that
+// show them, so the edit is what the next reader sees (report pages and the PDF read the database
+// on every request). Rich text is sanitised here, at write (and again at read, routes/_blocks/report-text.tsx).
+import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import { formats, questions, reports, results } from "../../db/schema";
+import { SCALES } from "../../model/items";
+import { sanitizeReportText } from "../../routes/_blocks/report-text";
+import { badRequest, conflict, notFound } from "../lib/errors";
+import { createId } from "../lib/ids";
+import { forgetFormatNames } from "../services/business/employees";
+import { invalidateItemAnalysis } from "../services/item-analysis";
+import { appendScoringVersion } from "../services/scoring-versions";
+import { actorOf, audit, diff } from "./audit";
+import type { ManagerContext } from "./resource";
+
+export const REPORT_TYPES = ["short", "business", "full", "base", "couple", "chief", "career"] as const;
+export const REPORT_LANGS = ["ru", "en", "ch"] as const;
+export const SECTION_TABS = ["general", "career", "personal"] as const;
+
+const text = (max: number) => z.string().max(max, "common.validation.tooLong");
+export const sectionSchema = z.object({
+  key: z.string().trim().regex(/^[A-Za-z0-9_-]{1,40}$/, "common.validation.invalid"),
+  tab: z.string().trim().min(1, "common.validation.required").max(40, "common.validation.tooLong"),
+  title: text(300).trim().min(1, "common.validation.required"),
+  text: text(20_000),
+  teaser: text(2_000).default(""),
+  locked: z.boolean().default(false),
+});
+/** The full report body (PUT replaces the texts; format, type and language name the report). */
+export const reportBodySchema = z.object({
+  title: text(300).trim().min(1, "common.validation.required"),
+  text: text(20_000).default(""),
+  sections: z.array(sectionSchema).max(40),
+});
+export const reportCreateSchema = reportBodySchema.partial({ sections: true, title: true }).extend({
+  fm: z.string().trim().toUpperCase().min(1, "common.validation.required"),
+  type: z.enum(REPORT_TYPES),
+  language: z.enum(REPORT_LANGS),
+});
+
+type ReportBody = z.infer<typeof reportBodySchema>;
+const clean = (b: ReportBody): ReportBody => ({
+  title: sanitizeReportText(b.title).replace(/<[^>]+>/g, ""),
+  text: sanitizeReportText(b.text),
+  sections: b.sections.map((s) => ({ ...s, title: sanitizeReportText(s.title).replace(/<[^>]+>/g, ""), text: sanitizeReportText(s.text), teaser: sanitizeReportText(s.teaser) })),
+});
+
+function forgetRendered(c: ManagerContext) {
+  c.var.deps.pageCache.clear();
+}
+
+export async function requireReport(db: Db, id: string) {
+  const [row] = await db.select().from(reports).where(eq(reports.id, id)).limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function updateReport(c: ManagerContext, id: string, body: ReportBody) {
+  const db = c.var.deps.db;
+  const before = await requireReport(db, id);
+  const next = clean(body);
+  await db.update(reports).set({ ...next, updatedAt: new Date() }).where(eq(reports.id, id));
+  const after = await requireReport(db, id);
+  forgetRendered(c);
+  await audit(db, actorOf(c), { action: "reports.update", entity: "reports", entityId: id, changes: diff(before, after, ["title", "text", "sections"]) });
+  return after;
+}
+
+/** A new report text; with no sections given it starts from the same format and type in another language. */
+export async function createReport(c: ManagerContext, input: z.infer<typeof reportCreateSchema>) {
+  const db = c.var.deps.db;
+  const [format] = await db.select({ code: formats.code, name: formats.name }).from(formats).where(eq(formats.code, input.fm));
+  if (!format) throw badRequest("errors.badRequest", { fm: "common.validation.invalid" });
+  const [exists] = await db.select({ id: reports.id }).from(reports).where(and(eq(reports.formatCode, format.code), eq(reports.type, input.type), eq(reports.language, input.language)));
+  if (exists) throw conflict("manager.content.reportExists", { language: "manager.content.reportExists" });
+  const [template] = input.sections ? [] : await db.select().from(reports).where(and(eq(reports.formatCode, format.code), eq(reports.type, input.type))).orderBy(asc(reports.language)).limit(1);
+  const body = clean({
+    title: input.title ?? template?.title ?? format.name[input.language === "ch" ? "en" : input.language] ?? format.code,
+    text: input.text ?? template?.text ?? "",
+    sections: input.sections ?? template?.sections ?? [],
+  });
+  const id = createId();
+  await db.insert(reports).values({ id, formatCode: format.code, type: input.type, language: input.language, ...body, updatedAt: new Date() });
+  forgetRendered(c);
+  await audit(db, actorOf(c), { action: "reports.create", entity: "reports", entityId: id, changes: { fm: format.code, type: input.type, language: input.language } });
+  return requireReport(db, id);
+}
+
+// ---------------------------------------------------------------- formats
+const localized = (max: number) =>
+  z.object({ ru: text(max).trim().min(1, "common.validation.required"), en: text(max).trim().min(1, "common.validation.required"), ch: text(max).trim().optional() });
+export const formatEditSchema = z.object({ name: localized(200), description: localized(4_000) });
+/** POST /api/format: the format is named by its code (the 27 are fixed: the classifier's classes). */
+export const formatPostSchema = formatEditSchema.extend({ _id: z.string().trim().toUpperCase().min(1, "common.validation.required") });
+
+export async function updateFormat(c: ManagerContext, code: string, input: z.infer<typeof formatEditSchema>) {
+  const db = c.var.deps.db;
+  const [before] = await db.select().from(formats).where(eq(formats.code, code));
+  if (!before) throw notFound();
+  const plain = (l: { ru: string; en: string; ch?: string }) => ({ ru: stripTags(l.ru), en: stripTags(l.en), ...(l.ch ? { ch: stripTags(l.ch) } : {}) });
+  await db.update(formats).set({ name: plain(input.name), description: plain(input.description) }).where(eq(formats.code, code));
+  const [after] = await db.select().from(formats).where(eq(formats.code, code));
+  forgetRendered(c);
+  forgetFormatNames();
+  await audit(db, actorOf(c), { action: "formats.update", entity: "formats", entityId: code, changes: diff(before, after!, ["name", "description"]) });
+  return after!;
+}
+const stripTags = (s: string) => sanitizeReportText(s).replace(/<[^>]+>/g, "");
+
+/** How many completed results each format has (one grouped read over results_format_idx). */
+export async function resultCounts(db: Db, codes: string[]) {
+  if (!codes.length) return new Map<string, number>();
+  const rows = await db
+    .select({ code: results.formatCode, n: count() })
+    .from(results)
+    .where(inArray(results.formatCode, codes))
+    .groupBy(results.formatCode);
+  return new Map(rows.map((r) => [r.code!, r.n]));
+}
+
+// ---------------------------------------------------------------- questions
+export const keySchema = z.object({ scale: z.enum(SCALES), sign: z.union([z.literal(1), z.literal(-1)]), weight: z.number().min(0.1).max(5).optional() });
+export const questionEditSchema = z.object({
+  text: z.object({ ru: text(1_000).trim().min(1, "common.validation.required").optional(), en: text(1_000).trim().min(1, "common.validation.required").optional(), ch: text(1_000).trim().optional() }).optional(),
+  keys: z.array(keySchema).min(1).max(3).optional(),
+});
+type QuestionEdit = z.infer<typeof questionEditSchema>;
+
+const sameKeys = (a: readonly { scale: string; sign: number; weight?: number }[], b: readonly { scale: string; sign: number; weight?: number }[]) =>
+  JSON.stringify(a.map((k) => [k.scale, k.sign, k.weight ?? 1])) === JSON.stringify(b.map((k) => [k.scale, k.sign, k.weight ?? 1]));
+
+/**
+ * Edits a question. A new text is saved as it is; a new keying makes a new scoring version of the
+ * test (the whole keying with this change), so results scored before keep their scores.
+ */
+export async function updateQuestion(c: ManagerContext, id: string, input: QuestionEdit) {
+  const db = c.var.deps.db;
+  const [before] = await db.select().from(questions).where(eq(questions.id, id));
+  if (!before) throw notFound();
+  const set: Partial<typeof questions.$inferInsert> = {};
+  if (input.text) {
+    const next = { ...before.text, ...Object.fromEntries(Object.entries(input.text).filter(([, v]) => v !== undefined).map(([k, v]) => [k, stripTags(v!)])) } as typeof before.text;
+    if (!next.ch) delete next.ch;
+    set.text = next;
+  }
+  let version: string | null = null;
+  if (input.keys && !sameKeys(before.keys, input.keys)) {
+    const keys = input.keys.map((k) => ({ scale: k.scale, sign: k.sign, ...(k.weight !== undefined && k.weight !== 1 ? { weight: k.weight } : {}) }));
+    set.keys = keys;
+    const all = await db.select({ id: questions.id, position: questions.position, keys: questions.keys }).from(questions).where(eq(questions.testId, before.testId)).orderBy(asc(questions.position));
+    const keying = all.map((q) => ({ position: q.position, keys: q.id === id ? keys : q.keys }));
+    await db.update(questions).set(set).where(eq(questions.id, id));
+    version = await appendScoringVersion(db, before.testId, keying, { question: id, code: before.code, from: before.keys, to: keys }, actorOf(c).realActorId);
+    invalidateItemAnalysis(before.testId);
+  } else if (Object.keys(set).length) {
+    await db.update(questions).set(set).where(eq(questions.id, id));
+  }
+  const [after] = await db.select().from(questions).where(eq(questions.id, id));
+  const changes = diff(before, after!, ["text", "keys"]);
+  if (Object.keys(changes).length) await audit(db, actorOf(c), { action: "questions.update", entity: "questions", entityId: id, changes: { ...changes, ...(version ? { scoringVersion: version } : {}) } });
+  return { question: after!, scoringVersion: version };
+}
