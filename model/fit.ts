@@ -32,6 +32,8 @@ export const COMPONENT_WEIGHT = { structure: 0.5, pace: 0.35, volume: 0.15 } as 
 /** Confidence under improvisation: anxious (≥ 6) −0.10, confident (≤ −6) +0.05 of the activity's score. */
 export const ANXIETY_EFFECT = { anxious: -0.1, confident: 0.05 } as const;
 export const CRISIS_BELOW = 40;
+/** A good fit starts here: a position nobody in the project reaches this on is "uncovered" (FIT.md, Coverage). */
+export const GOOD_FIT = 60;
 
 export type FitFlag = "noResult" | "noActivities" | "partial" | "crisis" | "anxious";
 export type ReasonKind = keyof typeof COMPONENT_WEIGHT | "anxiety";

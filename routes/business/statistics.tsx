@@ -3,12 +3,17 @@
 // server-rendered (tables, the 27-format map, CSS bars); the charts are Tremor islands that hydrate
 // when scrolled into view, so the page reads the same before any script runs.
 import { Fragment, type ReactNode } from "react";
+import { GOOD_FIT } from "../../model/fit";
 import { FORMAT_AXES } from "../../model/formats";
 import { Island, usePage } from "../../server/render/page";
 import {
   communicationBalance,
+  employeeSkills,
+  fitsForPosition,
   getEmployee,
   listDepartments,
+  listPositions,
+  positionCoverage,
   MAP_NAMES_PER_CELL,
   projectStats,
   SPHERES,
@@ -22,17 +27,8 @@ import { BusinessShell } from "../_layouts/cabinet";
 import { Card, cabinetPage, useLinks, type WithShell } from "./kit";
 import { FormatCell } from "./employees";
 
-/** Position coverage (positions without a good fit): filled from the fit feature
- * (model/fit.ts, server/services/business/efficiency.ts) when it is wired in; the card shows only
- * when this is given. */
-export interface CoverageRow {
-  position: { _id: string; name: string };
-  /** the best efficiency any employee of the project reaches on it, 0–100; null = nobody measured */
-  best: number | null;
-  bestEmployee: { _id: string; name: string } | null;
-  /** below the threshold of a good fit */
-  uncovered: boolean;
-}
+/** Position coverage: positions without a good fit first (server/services/business/efficiency.ts). */
+export type CoverageRow = Awaited<ReturnType<typeof positionCoverage>>[number];
 
 type StatsData = {
   stats: ProjectStats;
@@ -40,7 +36,7 @@ type StatsData = {
   names: Record<string, string>;
   departments: { _id: string; name: string }[];
   department: string;
-  coverage?: CoverageRow[];
+  coverage: CoverageRow[];
 };
 
 const STRUCTURES = ["system", "balanced", "analytic"] as const;
@@ -266,20 +262,24 @@ function Communication({ comm }: { comm: CommunicationBalance }) {
   );
 }
 
-/** The slot for "positions without a good fit": drawn only when the fit feature supplies rows. */
+/** Every position with the best fit anyone reaches on it; the uncovered ones (below a good fit) first. */
 function Coverage({ rows }: { rows: CoverageRow[] }) {
   const { t } = usePage();
   const links = useLinks();
   return (
     <Card title={t("stats.coverage.title")} testid="stats-coverage">
+      <p className="mb-3 text-sm text-slate-600">{t("stats.coverage.lead", { n: GOOD_FIT })}</p>
       <ul className="divide-y divide-slate-100 text-sm">
         {rows.map((r) => (
-          <li key={r.position._id} className="flex flex-wrap justify-between gap-2 py-1" data-uncovered={r.uncovered}>
-            <a href={`${links.positions}/${r.position._id}`} className="text-brand-700 hover:underline">
-              {r.position.name}
-            </a>
+          <li key={r.position._id} className="flex flex-wrap items-center justify-between gap-2 py-1.5" data-uncovered={r.uncovered}>
+            <span className="flex items-center gap-2">
+              <a href={`${links.positions}/${r.position._id}`} className="text-brand-700 hover:underline">
+                {r.position.name}
+              </a>
+              {r.uncovered && <span className="rounded-full bg-rose-50 px-2 py-0.5 text-xs font-semibold text-rose-700">{t("stats.coverage.uncovered")}</span>}
+            </span>
             <span className={r.uncovered ? "text-rose-700" : "text-slate-600"}>
-              {r.best === null ? "—" : r.best}
+              {r.best === null ? t("stats.coverage.nobody") : <span className="font-semibold tabular-nums">{r.best}</span>}
               {r.bestEmployee ? ` · ${r.bestEmployee.name}` : ""}
             </span>
           </li>
@@ -360,7 +360,7 @@ function Statistics({ data }: { data: WithShell<StatsData> }) {
         <Card title={t("stats.completion.title")} testid="stats-completion">
           <Completion completion={s.completion} />
         </Card>
-        {data.coverage && <Coverage rows={data.coverage} />}
+        {data.coverage.length > 0 && <Coverage rows={data.coverage} />}
       </div>
     </BusinessShell>
   );
@@ -372,14 +372,20 @@ export const statisticsPage = cabinetPage<StatsData>({
   load: async (c, scope) => {
     const raw = c.req.query("department") ?? "";
     const department = /^[0-9a-f]{24}$/.test(raw) ? raw : "";
-    const [stats, comm, formats, departments] = await Promise.all([projectStats(scope, department || null), communicationBalance(scope, department || null), listFormats(scope.db), listDepartments(scope)]);
+    const [stats, comm, formats, departments, coverage] = await Promise.all([
+      projectStats(scope, department || null),
+      communicationBalance(scope, department || null),
+      listFormats(scope.db),
+      listDepartments(scope),
+      positionCoverage(scope, department || null),
+    ]);
     return {
       stats,
       comm,
       department,
       departments: departments.map((d) => ({ _id: d._id, name: d.name })),
       names: Object.fromEntries(formats.map((f) => [f.code, (f.name as Record<string, string>)[c.var.locale] ?? f.code])),
-      // coverage: wired from the fit feature (positions without a good fit), see CoverageRow
+      coverage,
     };
   },
   Component: Statistics,
@@ -387,11 +393,13 @@ export const statisticsPage = cabinetPage<StatsData>({
 
 // ------------------------------------------------------------------ the comparison
 
-/** Fit for a chosen position and soft skills per person: filled from the fit and skills
- * features when they are wired in; each section shows only when given. */
+/** Fit for a chosen position (?position=, default the first person's) and the skills per person,
+ * the skills with the biggest spread first. */
 export interface CompareExtras {
-  fit?: { position: { _id: string; name: string }; scores: Record<string, number | null> };
-  skills?: { key: string; label: string; values: Record<string, number | string | null> }[];
+  fit: { position: { _id: string; name: string }; scores: Record<string, number | null> } | null;
+  positions: { _id: string; name: string }[];
+  /** `name`: a company's own skill; a built-in one is named by its key (analytics.skills.<key>) */
+  skills: { key: string; name: string | null; values: Record<string, number | null>; spread: number }[];
 }
 
 type Person = Awaited<ReturnType<typeof getEmployee>>;
@@ -495,13 +503,46 @@ function Compare({ data }: { data: WithShell<CompareData> }) {
           </Card>
           {data.fit && (
             <Card title={t("stats.compare.fit", { position: data.fit.position.name })} testid="compare-fit">
+              {data.positions.length > 1 && (
+                <form method="get" className="mb-3 flex flex-wrap items-end gap-2">
+                  {people.map((p) => (
+                    <input key={p._id} type="hidden" name="ids" value={p._id} />
+                  ))}
+                  <label className="text-sm">
+                    <span className="label">{t("stats.compare.position")}</span>
+                    <select name="position" className="input" defaultValue={data.fit.position._id}>
+                      {data.positions.map((p) => (
+                        <option key={p._id} value={p._id}>
+                          {p.name}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                  <button type="submit" className="btn-secondary py-2 text-sm">
+                    {t("stats.compare.show")}
+                  </button>
+                </form>
+              )}
               <ul className="text-sm">
-                {people.map((p) => (
-                  <li key={p._id} className="flex justify-between py-0.5">
-                    <span>{p.name}</span>
-                    <span className="tabular-nums">{data.fit!.scores[p._id] ?? "—"}</span>
-                  </li>
-                ))}
+                {people.map((p, i) => {
+                  const v = data.fit!.scores[p._id] ?? null;
+                  return (
+                    <li key={p._id} className="py-1" data-fit={p._id}>
+                      <span className="flex justify-between gap-2">
+                        <span className="flex min-w-0 items-center gap-1">
+                          <span aria-hidden className="h-2 w-2 shrink-0 rounded-full" style={{ background: color(i) }} />
+                          <span className="truncate">{p.name}</span>
+                        </span>
+                        <span className="font-semibold tabular-nums">{v ?? "—"}</span>
+                      </span>
+                      {v !== null && (
+                        <span className="mt-0.5 block h-1.5 rounded bg-slate-100" aria-hidden>
+                          <span className="block h-1.5 rounded" style={{ width: `${v}%`, background: color(i) }} />
+                        </span>
+                      )}
+                    </li>
+                  );
+                })}
               </ul>
             </Card>
           )}
@@ -540,7 +581,7 @@ function Compare({ data }: { data: WithShell<CompareData> }) {
                 ))}
                 {data.skills?.map((s) => (
                   <tr key={s.key} data-skill={s.key}>
-                    <th className="px-3 py-2 font-medium text-slate-500">{s.label}</th>
+                    <th className="px-3 py-2 font-medium text-slate-500">{s.name ?? t(`analytics.skills.${s.key}`)}</th>
                     {people.map((p) => (
                       <td key={p._id} className="px-3 py-2 tabular-nums">
                         {s.values[p._id] ?? "—"}
@@ -564,8 +605,31 @@ export const comparePage = cabinetPage<CompareData>({
     const ids = [...new Set(c.req.queries("ids") ?? [])].filter((id) => /^[0-9a-f]{24}$/.test(id)).slice(0, 10);
     // ids of another project are not found in this one: they are left out, never shown
     const people = (await Promise.all(ids.map((id) => getEmployee(scope, id).catch(() => null)))).filter((p): p is NonNullable<typeof p> => p !== null);
-    // fit/skills: wired from the fit and skills features (CompareExtras)
-    return { people };
+    if (people.length < 2) return { people, fit: null, positions: [], skills: [] };
+    const shown = people.map((p) => p._id);
+    const [positions, skillSets] = await Promise.all([listPositions(scope), Promise.all(shown.map((id) => employeeSkills(scope, id)))]);
+    const asked = c.req.query("position");
+    const position = positions.find((p) => p._id === asked) ?? positions.find((p) => p._id === people[0]!.position?._id) ?? positions[0];
+    const fit = position ? { position: { _id: position._id, name: position.name }, scores: await fitsForPosition(scope, position._id, shown) } : null;
+    // one row per skill: the built-in ones, then the company's own; the widest spread first
+    const rows = new Map<string, { key: string; name: string | null; values: Record<string, number | null> }>();
+    skillSets.forEach((set, i) => {
+      const add = (key: string, name: string | null, value: number | null) => {
+        const row = rows.get(key) ?? { key, name, values: {} };
+        row.values[shown[i]!] = value === null ? null : Math.round(value);
+        rows.set(key, row);
+      };
+      for (const n of set.natural) add(n.key, null, n.value);
+      for (const d of set.custom) add(d._id, d.name, d.value);
+    });
+    const skills = [...rows.values()]
+      .map((r) => {
+        const v = Object.values(r.values).filter((x): x is number => x !== null);
+        return { ...r, spread: v.length > 1 ? Math.max(...v) - Math.min(...v) : 0 };
+      })
+      .filter((r) => Object.values(r.values).some((x) => x !== null))
+      .sort((a, b) => b.spread - a.spread || a.key.localeCompare(b.key));
+    return { people, fit, positions: positions.map((p) => ({ _id: p._id, name: p.name })), skills };
   },
   Component: Compare,
 });

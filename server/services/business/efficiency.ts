@@ -9,7 +9,7 @@ import type { Db } from "../../../db/client";
 import { employeeAnalytics, employeeFits, employees, positions, results, tasks } from "../../../db/schema";
 import type { Locale } from "../../../locales";
 import { tFor } from "../../../locales";
-import { diffOf, explainFit, FIT_VERSION, fitFor, rankPositions, type Activity, type IndicatorValues } from "../../../model/fit";
+import { diffOf, explainFit, FIT_VERSION, fitFor, GOOD_FIT, rankPositions, type Activity, type IndicatorValues } from "../../../model/fit";
 import { naturalSkills } from "../../../model/skills";
 import { AppError, notFound } from "../../lib/errors";
 import { ID_PATTERN } from "../../lib/ids";
@@ -248,4 +248,48 @@ export async function positionCandidates(scope: Scope, positionId: string) {
 export async function employeeAnalyticsOf(scope: Scope, employeeId: string) {
   const [row] = await scope.db.select().from(employeeAnalytics).where(and(eq(employeeAnalytics.employeeId, employeeId), eq(employeeAnalytics.projectId, scope.project.id)));
   return row ?? null;
+}
+
+/**
+ * Position coverage (statistics): each position with the best fit anyone visible reaches on it and
+ * who, best first within the uncovered ones first; below GOOD_FIT (or unmeasured) is uncovered.
+ */
+export async function positionCoverage(scope: Scope, department: string | null = null) {
+  requireCan(scope, "read");
+  await ensureFresh(scope.db, scope.project.id);
+  const [ps, fits] = await Promise.all([
+    scope.db.select({ id: positions.id, name: positions.name }).from(positions).where(eq(positions.projectId, scope.project.id)).orderBy(asc(positions.name)),
+    scope.db
+      .select({ positionId: employeeFits.positionId, efficiency: employeeFits.efficiency, employeeId: employees.id, name: employees.name, departmentId: employees.departmentId })
+      .from(employeeFits)
+      .innerJoin(employees, eq(employees.id, employeeFits.employeeId))
+      .where(and(eq(employeeFits.projectId, scope.project.id), sql`${employeeFits.efficiency} is not null`)),
+  ]);
+  const seen = (d: string | null) => (!scope.departments || (d !== null && scope.departments.has(d))) && (!department || d === department);
+  const best = new Map<string, (typeof fits)[number]>();
+  for (const f of fits) {
+    if (!seen(f.departmentId)) continue;
+    const b = best.get(f.positionId);
+    if (!b || f.efficiency! > b.efficiency! || (f.efficiency === b.efficiency && f.name.localeCompare(b.name) < 0)) best.set(f.positionId, f);
+  }
+  const rows = ps.map((p) => {
+    const b = best.get(p.id);
+    const value = b ? Math.round(b.efficiency!) : null;
+    return { position: { _id: p.id, name: p.name }, best: value, bestEmployee: b ? { _id: b.employeeId, name: b.name } : null, uncovered: value === null || value < GOOD_FIT };
+  });
+  return rows.sort((a, b) => Number(b.uncovered) - Number(a.uncovered) || (a.best ?? -1) - (b.best ?? -1) || a.position.name.localeCompare(b.position.name));
+}
+
+/** The fit of some employees for one position (the comparison): id → efficiency (null: not measured). */
+export async function fitsForPosition(scope: Scope, positionId: string, employeeIds: readonly string[]) {
+  requireCan(scope, "read");
+  if (!employeeIds.length) return {};
+  await ensureFresh(scope.db, scope.project.id);
+  const rows = await scope.db
+    .select({ employeeId: employeeFits.employeeId, efficiency: employeeFits.efficiency })
+    .from(employeeFits)
+    .where(and(eq(employeeFits.projectId, scope.project.id), eq(employeeFits.positionId, positionId), inArray(employeeFits.employeeId, [...employeeIds])));
+  const out: Record<string, number | null> = Object.fromEntries(employeeIds.map((id) => [id, null]));
+  for (const r of rows) out[r.employeeId] = r.efficiency === null ? null : Math.round(r.efficiency);
+  return out;
 }
