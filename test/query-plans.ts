@@ -10,6 +10,7 @@ import { referralStat } from "../server/services/referrals";
 import { listPublishedReviews } from "../server/services/reviews";
 import { listUserSessions, resolveToken } from "../server/services/sessions";
 import { totalUsers } from "../server/services/stats";
+import { communicationBalance, projectStats, scopeFor } from "../server/services/business";
 import { answeredMap, currentResult, latestCompleted, listOwnResults, progressOf, questionCount, type ResultRow } from "../server/services/testing";
 import type { UserRow } from "../server/services/users";
 
@@ -41,7 +42,14 @@ export const NAMED_QUERIES: Record<string, (db: Db, f: Fixtures) => Promise<unkn
   "manager overview (totals, invoices, latest results)": (db) => managerOverview(db),
   "referral statistics": (db, f) => referralStat(db, f.referralId),
   "total of people (landing counter)": (db) => totalUsers(db),
+  "team statistics of the large project": async (db, f) => projectStats(await ownerScope(db, f)),
+  "team communication balance of the large project": async (db, f) => communicationBalance(await ownerScope(db, f)),
 };
+
+async function ownerScope(db: Db, f: Fixtures) {
+  const [project] = await visibleProjects(db, f.owner);
+  return scopeFor(db, f.owner, project!, "owner");
+}
 
 /** Tables whose row count grows with users: a full scan of one is a bug at 100,000 users. */
 export const GROWING_TABLES = [
