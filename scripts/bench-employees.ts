@@ -54,6 +54,8 @@ export async function run(base: string, dbUrl: string) {
   console.log(`\nEmployee list: seeded ${N} employees in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   const headers = { Authorization: `Bearer ${token}`, Project: project, "Content-Type": "application/json" };
+  // seeding can outlast the server's keep-alive: the pooled socket is closed under the next fetch
+  await fetch(`${base}/api/health`).catch(() => undefined);
   const rows = [];
   for (const [label, body] of [
     ["by name, limit 500", { limit: 500 }],

@@ -16,19 +16,13 @@ import { listUserSessions, resolveToken } from "../server/services/sessions";
 import { totalUsers } from "../server/services/stats";
 import { answeredMap, currentResult, latestCompleted, listOwnResults, progressOf, questionCount, type ResultRow } from "../server/services/testing";
 import type { UserRow } from "../server/services/users";
-import { employeeInputs, employeeListSchema, listEmployees, positionCandidates, scopeFor } from "../server/services/business";
+import { communicationBalance, employeeInputs, employeeListSchema, listEmployees, positionCandidates, positionCoverage, projectStats, scopeFor } from "../server/services/business";
 
 import { eq } from "drizzle-orm";
 import { results } from "../db/schema";
 import { formatResource } from "../server/admin/resources/formats";
 import { reportResource } from "../server/admin/resources/reports";
 import { invalidateItemAnalysis, itemAnalysis } from "../server/services/item-analysis";
-
-/** The large project's owner scope, for the cabinet's lists. */
-async function ownerScope(db: Db, f: Fixtures) {
-  const [project] = await visibleProjects(db, f.owner);
-  return scopeFor(db, f.owner, project!, "owner");
-}
 
 export interface Fixtures {
   /** An ordinary user with a result and an order. */
@@ -79,7 +73,16 @@ export const NAMED_QUERIES: Record<string, (db: Db, f: Fixtures) => Promise<unkn
   },
   "report texts by type and locale (back-office)": (db) => listResource(db, reportResource, parseListQuery(reportResource, { match: JSON.stringify({ type: "full", locale: "en" }), populate: "fm" })),
   "formats with their result counts (back-office)": (db) => listResource(db, formatResource, parseListQuery(formatResource, { populate: "results" })),
+  "team statistics of the large project": async (db, f) => projectStats(await ownerScope(db, f)),
+  "team communication balance of the large project": async (db, f) => communicationBalance(await ownerScope(db, f)),
+  "position coverage of the large project": async (db, f) => positionCoverage(await ownerScope(db, f)),
 };
+
+/** The large project's owner scope, for the cabinet's lists. */
+async function ownerScope(db: Db, f: Fixtures) {
+  const [project] = await visibleProjects(db, f.owner);
+  return scopeFor(db, f.owner, project!, "owner");
+}
 
 /** Tables whose row count grows with users: a full scan of one is a bug at 100,000 users. */
 export const GROWING_TABLES = [

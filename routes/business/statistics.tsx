@@ -330,7 +330,7 @@ function Statistics({ data }: { data: WithShell<StatsData> }) {
           <FormatMap map={s.map} names={data.names} />
           {s.map.some((c) => c.count > MAP_NAMES_PER_CELL) && <p className="mt-2 text-xs text-slate-500">{t("stats.map.capped", { n: MAP_NAMES_PER_CELL })}</p>}
         </Card>
-        <div className="grid gap-4 lg:grid-cols-2">
+        <div className="grid items-start gap-4 lg:grid-cols-2">
           <Card title={t("stats.alerts.title")} testid="stats-alerts">
             <p className="mb-2 text-sm text-slate-600">{t("stats.alerts.lead")}</p>
             <Alerts alerts={s.alerts} />

@@ -102,6 +102,23 @@ describe("GET /api/business/communication", () => {
   });
 });
 
+describe("GET /api/business/communication with nobody placed", () => {
+  it("counts each position once, and brings nothing without measured people", async () => {
+    const ops = await t.json("POST", "/api/business/departments", { name: "Ops" }, s.h);
+    const dep = ((await ops.json()) as { _id: string })._id;
+    const tasks = [
+      { name: "Dispatch", communication: "team", decision: "balanced", priority: 2 },
+      { name: "Reports", communication: "individual", decision: "moderate" },
+    ];
+    expect((await t.json("POST", "/api/business/positions", { name: "Dispatcher", department: dep, tasks }, s.h)).status).toBe(201);
+    const { json } = await get(`/api/business/communication?department=${dep}`);
+    // weights: team 3, individual 1 → WE 75, ME 25; nobody in Ops, so nothing to compare
+    expect(json).toMatchObject({ basis: "positions", positions: 1, activities: 2, holders: 0, measured: 0, demand: { ME: 25, WE: 75, WR: 0 }, supply: null, balance: [] });
+    const html = await (await t.app.request(`/business/statistics?project=${s.project}&department=${dep}`, { headers: { Cookie: `token=${s.owner.token}; i18n_locale=en` } })).text();
+    expect(html).toContain("sphere indicators");
+  });
+});
+
 describe("GET /api/business/employees/export", () => {
   const filter = () => encodeURIComponent(JSON.stringify({ department: s.dep.sales }));
 

@@ -177,6 +177,11 @@ const reads: { path: (id: string) => string; who: Who }[] = [
   { path: (id) => `/api/invite?projectId=${id}&status=${id}&page=${id}`, who: "owner" },
   { path: (id) => `/api/business/invites?status=${id}&page=${id}&limit=${id}`, who: "owner" },
   { path: (id) => `/api/business/dashboard?department=${id}`, who: "owner" },
+  { path: (id) => `/api/business/stats?department=${id}`, who: "owner" },
+  { path: (id) => `/api/business/communication?department=${id}`, who: "owner" },
+  { path: (id) => `/api/business/projects/stats/${id}`, who: "owner" },
+  { path: (id) => `/api/business/employees/export?format=${id}`, who: "owner" },
+  { path: (id) => `/api/business/employees/export?format=csv&filter=${id}&sortType=${id}&sortDirection=${id}`, who: "owner" },
   { path: (id) => `/api/business/project-form-info/${id}`, who: "user" },
 ];
 
