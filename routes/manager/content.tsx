@@ -3,9 +3,9 @@
 // form to the page, which shows it again beside the text rendered by the report page's own
 // components (SectionCard, ReportText) — no script. "Save" sanitises and stores it
 // (server/admin/content.ts); report pages and the PDF read it on the next request.
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { formats } from "../../db/schema";
+import { formats, reports } from "../../db/schema";
 import { createReport, reportBodySchema, reportCreateSchema, requireReport, REPORT_LANGS, REPORT_TYPES, SECTION_TABS, updateReport } from "../../server/admin/content";
 import { formValues, handleForm } from "../../server/lib/forms";
 import { ID_PATTERN } from "../../server/lib/ids";
@@ -69,6 +69,8 @@ function Field({ name, label, values, errors, area, rows = 4 }: { name: string; 
 interface EditData {
   row: ReportRow;
   formatName: string;
+  /** the same format and type in each report language: its text's id, or none yet */
+  languages: { language: string; id: string | null }[];
 }
 
 function Preview({ values }: { values: Record<string, string> }) {
@@ -106,6 +108,29 @@ function Editor({ data }: { data: EditData }) {
           {row.formatCode} · {data.formatName} · {t(`manager.content.types.${row.type}`)} · {row.language.toUpperCase()}
         </span>
       </p>
+      <nav className="mb-4 flex flex-wrap items-center gap-2 text-sm" aria-label={t("manager.content.languages")} data-testid="report-languages">
+        <span className="text-slate-500">{t("manager.content.languages")}:</span>
+        {data.languages.map((l) =>
+          l.id === row.id ? (
+            <span key={l.language} aria-current="page" className="rounded bg-brand-600 px-2 py-1 font-semibold text-white">
+              {l.language.toUpperCase()}
+            </span>
+          ) : l.id ? (
+            <a key={l.language} href={`/manager/reports/${l.id}/edit`} className="rounded px-2 py-1 font-semibold text-brand-700 hover:bg-brand-50">
+              {l.language.toUpperCase()}
+            </a>
+          ) : (
+            <form key={l.language} method="post" action="/manager/reports/create" className="inline">
+              <input type="hidden" name="fm" value={row.formatCode} />
+              <input type="hidden" name="type" value={row.type} />
+              <input type="hidden" name="language" value={l.language} />
+              <button type="submit" className="rounded border border-dashed border-slate-300 px-2 py-1 text-slate-600 hover:bg-slate-100">
+                + {l.language.toUpperCase()}
+              </button>
+            </form>
+          ),
+        )}
+      </nav>
       {url.searchParams.get("saved") && <Notice>{t("manager.detail.saved")}</Notice>}
       {errors && <Notice tone="error">{errors._ ?? t("common.errors.validation")}</Notice>}
       <div className="grid gap-6 xl:grid-cols-2">
@@ -174,8 +199,11 @@ export const reportEditPage = definePage({
   params: z.object({ id: z.string().regex(ID_PATTERN) }),
   load: async (c): Promise<EditData> => {
     const row = await requireReport(c.var.deps.db, c.req.param("id")!);
-    const [f] = await c.var.deps.db.select({ name: formats.name }).from(formats).where(eq(formats.code, row.formatCode));
-    return { row, formatName: f?.name[c.var.locale] ?? row.formatCode };
+    const db = c.var.deps.db;
+    const [f] = await db.select({ name: formats.name }).from(formats).where(eq(formats.code, row.formatCode));
+    const siblings = await db.select({ id: reports.id, language: reports.language }).from(reports).where(and(eq(reports.formatCode, row.formatCode), eq(reports.type, row.type)));
+    const languages = REPORT_LANGS.map((language) => ({ language, id: siblings.find((s) => s.language === language)?.id ?? null }));
+    return { row, formatName: f?.name[c.var.locale] ?? row.formatCode, languages };
   },
   title: (t) => t("manager.content.editTitle"),
   Component: Editor,

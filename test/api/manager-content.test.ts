@@ -132,6 +132,8 @@ describe("report texts", () => {
     const edit = await (await page(`/manager/reports/${row.id}/edit`, managerCookie)).text();
     expect(edit).toContain('data-testid="report-form"');
     expect(edit).toContain('data-testid="preview"');
+    // the other languages of the same format and type: links, and a button to start a missing one
+    expect(edit).toMatch(/data-testid="report-languages"[\s\S]*href="\/manager\/reports\/[0-9a-f]{24}\/edit"[\s\S]*name="language" value="ch"/);
     const form: Record<string, string> = { title: row.title, text: row.text, sectionCount: String(row.sections.length) };
     row.sections.forEach((s, i) => {
       Object.assign(form, { [`sections.${i}.key`]: s.key, [`sections.${i}.tab`]: s.tab, [`sections.${i}.title`]: s.title, [`sections.${i}.text`]: s.text, [`sections.${i}.teaser`]: s.teaser });
