@@ -201,6 +201,8 @@ try {
   await Promise.all([waitUp(BASE, "/api/health"), waitUp(`http://127.0.0.1:${REF_PORT}`, "/api/total")]);
   // BENCH_ONLY=employees runs the employee-list figures alone
   if (process.env.BENCH_ONLY === "employees") await (await import("./bench-employees")).run(BASE, `file:${join(dir, "bench.db")}`);
+  // BENCH_ONLY=efficiency: the fit recompute of a 5,000-employee project alone
+  else if (process.env.BENCH_ONLY === "efficiency") await (await import("./bench-efficiency")).run(BASE, `file:${join(dir, "bench.db")}`);
   else {
     await throughput();
     if (!ONLY_THROUGHPUT) await otherFigures();
@@ -227,5 +229,6 @@ async function otherFigures() {
   await (await import("./bench-model")).run();
   await (await import("./bench-render")).run();
   await (await import("./bench-employees")).run(BASE, `file:${join(dir, "bench.db")}`);
+  await (await import("./bench-efficiency")).run(BASE, `file:${join(dir, "bench.db")}`);
   await (await import("./bench-backoffice")).run();
 }
