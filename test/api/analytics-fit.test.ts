@@ -281,3 +281,52 @@ describe("the business report", () => {
     expect((await call("GET", "/api/report/business?format=pdf")).status).toBe(400);
   });
 });
+
+describe("the pages", () => {
+  const page = (path: string, locale = "en") => t.app.request(path, { headers: { Cookie: `token=${owner.token}; i18n_locale=${locale}` } });
+  const post = (path: string, fields: Record<string, string>) =>
+    t.app.request(path, {
+      method: "POST",
+      headers: { Cookie: `token=${owner.token}; i18n_locale=en`, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" },
+      body: new URLSearchParams(fields).toString(),
+    });
+
+  it("the employee detail shows 20+ metrics, fit for every position with reasons, and skills; a skill value can be entered", async () => {
+    const e = people[0]!.employee;
+    const html = await (await page(`/dashboard/employees/${e}?project=${project}`)).text();
+    expect((html.match(/data-metric=/g) ?? []).length).toBeGreaterThanOrEqual(20);
+    expect((html.match(/data-fit=/g) ?? []).length).toBe(3);
+    expect(html).toMatch(/points/);
+    expect((html.match(/data-skill=/g) ?? []).length).toBeGreaterThanOrEqual(30);
+    const saved = await post(`/dashboard/employees/${e}?project=${project}`, { _form: "skill", skill: "teamwork", value: "66", note: "Led the offsite" });
+    expect(saved.status).toBe(303);
+    const after = await (await page(`/business/employees/${e}?project=${project}`)).text();
+    expect(after).toContain("data-testid=\"skills-acquired\"");
+    const bad = await post(`/dashboard/employees/${e}?project=${project}`, { _form: "skill", skill: "teamwork", value: "300" });
+    expect(bad.status).toBe(400);
+  });
+
+  it("a position shows who fits it, best first; the list links to it", async () => {
+    const list = await (await page(`/dashboard/positions?project=${project}`)).text();
+    expect(list).toContain(`data-who-fits="${positions.sales}"`);
+    const html = await (await page(`/dashboard/positions/${positions.sales}?project=${project}`)).text();
+    expect((html.match(/data-candidate=/g) ?? []).length).toBe(3);
+  });
+
+  it("the employee list filters on the analytics fields and sorts by efficiency", async () => {
+    const html = await (await page(`/dashboard/employees?project=${project}&sort=efficiency&dir=desc&efficiencyMin=0&harmony=norm`)).text();
+    expect(html).toContain("data-testid=\"analytics-filters\"");
+    expect(html).toMatch(/data-col="efficiency"/);
+  });
+
+  it("/dashboard/report/base shows an employee's business report in both languages", async () => {
+    for (const [locale, word] of [["en", "Business report"], ["ru", "Бизнес-отчёт"]] as const) {
+      const res = await page(`/dashboard/report/base?project=${project}&employee=${people[1]!.employee}`, locale);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain(word);
+      expect(html).toContain("data-testid=\"business-report\"");
+      expect(html).toContain("data-testid=\"employee-pdf\"");
+    }
+  });
+});
