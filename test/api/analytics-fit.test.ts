@@ -123,6 +123,10 @@ describe("fit for a position", () => {
     const read = await call("GET", `/api/business/employees/efficiency/${people[1]!.employee}`);
     expect(read.status).toBe(200);
     expect((await t.deps.db.select().from(employeeFits).where(and(eq(employeeFits.projectId, project), eq(employeeFits.version, "fit-v0")))).length).toBe(0);
+    // people never computed (e.g. a project from before the analytics tables) are computed on reading the list
+    await t.deps.db.delete(employeeAnalytics).where(eq(employeeAnalytics.projectId, project));
+    await call("POST", "/api/business/employees", {});
+    expect((await t.deps.db.select().from(employeeAnalytics).where(eq(employeeAnalytics.projectId, project))).length).toBe(3);
     const reset = await call("POST", "/api/business/projects/reset-efficiency", {});
     expect(reset.status).toBe(200);
     expect(reset.json).toMatchObject({ ok: true, version: FIT_VERSION, employees: 3, fits: 9 });
@@ -134,6 +138,22 @@ describe("fit for a position", () => {
     expect(res.json.docs).toHaveLength(3);
     const effs = res.json.docs.map((d: any) => d.efficiency);
     expect(effs).toEqual([...effs].sort((a: number, b: number) => b - a));
+  });
+});
+
+describe("consent", () => {
+  it("a withdrawn consent hides the person's fit and analytics; given back, they return", async () => {
+    const { r, employee } = people[1]!;
+    expect((await t.json("POST", `/api/business/consent/${project}`, { consent: false }, r.h)).status).toBe(200);
+    expect(await fitsOf(employee)).toEqual([]);
+    expect(await analyticsOf(employee)).toBeUndefined();
+    const hidden = await call("GET", `/api/business/employees/efficiency/${employee}`);
+    expect(hidden.json).toMatchObject({ shared: false, efficiency: null, diff: null });
+    expect(hidden.json.docs.every((d: any) => d.efficiency === null && d.flags.includes("noResult"))).toBe(true);
+    const listed = (await call("POST", "/api/business/employees", { filter: { efficiency: { min: 0 } } })).json.docs.map((d: any) => d._id);
+    expect(listed).not.toContain(employee);
+    expect((await t.json("POST", `/api/business/consent/${project}`, { consent: true }, r.h)).status).toBe(200);
+    expect(await fitsOf(employee)).toHaveLength(3);
   });
 });
 

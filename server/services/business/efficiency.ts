@@ -4,7 +4,7 @@
 // a position's activities change, on reset-efficiency, and whenever the stored formula version is
 // not the current one. Explanations are not stored: they are derived again on reading from the
 // same inputs (the formula is pure), in the reader's language.
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { atomic, type AtomicWrite, type Db } from "../../../db/client";
 import { prepared } from "../../../db/prepared";
 import { employeeAnalytics, employeeFits, employees, positions, results, tasks } from "../../../db/schema";
@@ -168,15 +168,30 @@ export async function recomputeForUser(db: Db, userId: string) {
   for (const r of rows) await recomputeEfficiencies(db, r.projectId, [r.id]);
 }
 
-/** Recomputes a project whose stored rows come from another formula version (or are missing). */
+/**
+ * Recomputes a project whose stored rows come from another formula version, or that has people
+ * never computed (a project from before the analytics tables, or rows lost): cheap checks on
+ * indexes, so every reader of the stored numbers can call it.
+ */
 export async function ensureFresh(db: Db, projectId: string) {
-  const [stale] = await db
-    .select({ one: sql`1` })
-    .from(employeeAnalytics)
-    .where(and(eq(employeeAnalytics.projectId, projectId), ne(employeeAnalytics.version, FIT_VERSION)))
-    .limit(1);
-  const [staleFit] = stale ? [stale] : await db.select({ one: sql`1` }).from(employeeFits).where(and(eq(employeeFits.projectId, projectId), ne(employeeFits.version, FIT_VERSION))).limit(1);
-  if (stale || staleFit) await recomputeEfficiencies(db, projectId);
+  const checks = [
+    () => db.select({ one: sql`1` }).from(employeeAnalytics).where(and(eq(employeeAnalytics.projectId, projectId), ne(employeeAnalytics.version, FIT_VERSION))).limit(1),
+    () => db.select({ one: sql`1` }).from(employeeFits).where(and(eq(employeeFits.projectId, projectId), ne(employeeFits.version, FIT_VERSION))).limit(1),
+    () =>
+      db
+        .select({ one: sql`1` })
+        .from(employees)
+        .leftJoin(employeeAnalytics, eq(employeeAnalytics.employeeId, employees.id))
+        .where(and(eq(employees.projectId, projectId), isNull(employees.consentWithdrawnAt), isNull(employeeAnalytics.employeeId)))
+        .limit(1),
+  ];
+  for (const check of checks) {
+    if ((await check()).length) {
+      await recomputeEfficiencies(db, projectId);
+      return true;
+    }
+  }
+  return false;
 }
 
 /** POST (and the spec's GET) /business/projects/reset-efficiency: the whole project again. */
