@@ -103,6 +103,13 @@ describe("fit for a position", () => {
     const fresh = await call("GET", `/api/business/employees/efficiency/${e}?position=${positions.analyst}`);
     expect(fresh.json.docs[0].efficiency).toBe(after.efficiency);
     expect(fresh.json.docs[0].activities[0].name).toBe("Cold calls");
+    // the other positions' stored fits are kept, and best and diff follow the new one
+    for (const p of people) {
+      const all = await call("GET", `/api/business/employees/efficiency/${p.employee}`);
+      const stored = await fitsOf(p.employee);
+      for (const d of all.json.docs) expect(stored.find((s) => s.positionId === d.position._id)!.efficiency).toBe(d.efficiency);
+      expect((await analyticsOf(p.employee))!).toMatchObject({ diff: all.json.diff, bestPositionId: all.json.best?._id ?? null });
+    }
   });
 
   it("is recomputed after a retake", async () => {

@@ -99,9 +99,25 @@ const setEmployeeEfficiency = prepared((db) => db.update(employees).set({ effici
  * Recomputes the fits and analytics of a project (or of some of its employees). Rows are
  * upserted; a position's rows go with it (cascade), a withdrawn consent removes the person's rows.
  */
-export async function recomputeEfficiencies(db: Db, projectId: string, only?: readonly string[]) {
+export async function recomputeEfficiencies(db: Db, projectId: string, only?: readonly string[], opts: { positions?: readonly string[] } = {}) {
   const started = performance.now();
   const [ps, people] = await Promise.all([projectPositions(db, projectId), employeeInputs(db, projectId, only)]);
+  // one position changed: only its fits are computed; the others' come from the stored rows (same
+  // formula version, else everything is computed) for the best position and diff
+  const changed = opts.positions ? new Set(opts.positions) : null;
+  const stored = new Map<string, Map<string, number | null>>();
+  if (changed) {
+    const rows = await db
+      .select({ employeeId: employeeFits.employeeId, positionId: employeeFits.positionId, efficiency: employeeFits.efficiency, version: employeeFits.version })
+      .from(employeeFits)
+      .where(eq(employeeFits.projectId, projectId));
+    for (const r of rows) {
+      if (r.version !== FIT_VERSION) return recomputeEfficiencies(db, projectId, only);
+      let m = stored.get(r.employeeId);
+      if (!m) stored.set(r.employeeId, (m = new Map()));
+      m.set(r.positionId, r.efficiency);
+    }
+  }
   const now = new Date();
   const fits: (typeof employeeFits.$inferInsert)[] = [];
   const analytics: (typeof employeeAnalytics.$inferInsert)[] = [];
@@ -111,7 +127,9 @@ export async function recomputeEfficiencies(db: Db, projectId: string, only?: re
       hidden.push(e.id);
       continue;
     }
+    const mine = stored.get(e.id);
     const list = ps.map((p) => {
+      if (changed && !changed.has(p.id) && mine?.has(p.id)) return { positionId: p.id, name: p.name, efficiency: mine.get(p.id) ?? null };
       const fit = fitFor(e.indicators, p.activities);
       fits.push({ employeeId: e.id, positionId: p.id, projectId, efficiency: fit.efficiency, flags: fit.flags, version: FIT_VERSION, computedAt: now });
       return { positionId: p.id, name: p.name, efficiency: fit.efficiency };
