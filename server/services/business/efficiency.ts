@@ -287,9 +287,3 @@ export async function positionCandidates(scope: Scope, positionId: string) {
   const visible = scope.departments ? rows.filter((r) => r.departmentId && scope.departments!.has(r.departmentId)) : rows;
   return { position: { _id: p.id, name: p.name }, docs: visible.map((r) => ({ _id: r._id, name: r.name, efficiency: r.efficiency, flags: r.flags, isCurrent: r.positionId === p.id })) };
 }
-
-/** The stored analytics row of one employee (for the detail page). */
-export async function employeeAnalyticsOf(scope: Scope, employeeId: string) {
-  const [row] = await scope.db.select().from(employeeAnalytics).where(and(eq(employeeAnalytics.employeeId, employeeId), eq(employeeAnalytics.projectId, scope.project.id)));
-  return row ?? null;
-}
