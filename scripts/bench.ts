@@ -201,9 +201,11 @@ async function throughput() {
 try {
   await Promise.all([waitUp(BASE, "/api/health"), waitUp(`http://127.0.0.1:${REF_PORT}`, "/api/total")]);
   // BENCH_ONLY=employees runs the employee-list figures alone (and the stats call on the same
-  // 5,000 people); BENCH_ONLY=statsjs the statistics page's JavaScript alone
+  // 5,000 people); BENCH_ONLY=statsjs the statistics page's JavaScript alone; BENCH_ONLY=efficiency
+  // the fit recompute of a 5,000-employee project alone
   if (process.env.BENCH_ONLY === "employees") await statsLatency(await (await import("./bench-employees")).run(BASE, `file:${join(dir, "bench.db")}`));
   else if (process.env.BENCH_ONLY === "statsjs") await statsJs();
+  else if (process.env.BENCH_ONLY === "efficiency") await (await import("./bench-efficiency")).run(BASE, `file:${join(dir, "bench.db")}`);
   else {
     await throughput();
     if (!ONLY_THROUGHPUT) await otherFigures();
@@ -231,6 +233,7 @@ async function otherFigures() {
   await (await import("./bench-render")).run();
   await statsJs();
   await statsLatency(await (await import("./bench-employees")).run(BASE, `file:${join(dir, "bench.db")}`));
+  await (await import("./bench-efficiency")).run(BASE, `file:${join(dir, "bench.db")}`);
   await (await import("./bench-backoffice")).run();
 }
 

@@ -103,6 +103,13 @@ describe("fit for a position", () => {
     const fresh = await call("GET", `/api/business/employees/efficiency/${e}?position=${positions.analyst}`);
     expect(fresh.json.docs[0].efficiency).toBe(after.efficiency);
     expect(fresh.json.docs[0].activities[0].name).toBe("Cold calls");
+    // the other positions' stored fits are kept, and best and diff follow the new one
+    for (const p of people) {
+      const all = await call("GET", `/api/business/employees/efficiency/${p.employee}`);
+      const stored = await fitsOf(p.employee);
+      for (const d of all.json.docs) expect(stored.find((s) => s.positionId === d.position._id)!.efficiency).toBe(d.efficiency);
+      expect((await analyticsOf(p.employee))!).toMatchObject({ diff: all.json.diff, bestPositionId: all.json.best?._id ?? null });
+    }
   });
 
   it("is recomputed after a retake", async () => {
@@ -123,6 +130,10 @@ describe("fit for a position", () => {
     const read = await call("GET", `/api/business/employees/efficiency/${people[1]!.employee}`);
     expect(read.status).toBe(200);
     expect((await t.deps.db.select().from(employeeFits).where(and(eq(employeeFits.projectId, project), eq(employeeFits.version, "fit-v0")))).length).toBe(0);
+    // people never computed (e.g. a project from before the analytics tables) are computed on reading the list
+    await t.deps.db.delete(employeeAnalytics).where(eq(employeeAnalytics.projectId, project));
+    await call("POST", "/api/business/employees", {});
+    expect((await t.deps.db.select().from(employeeAnalytics).where(eq(employeeAnalytics.projectId, project))).length).toBe(3);
     const reset = await call("POST", "/api/business/projects/reset-efficiency", {});
     expect(reset.status).toBe(200);
     expect(reset.json).toMatchObject({ ok: true, version: FIT_VERSION, employees: 3, fits: 9 });
@@ -134,6 +145,22 @@ describe("fit for a position", () => {
     expect(res.json.docs).toHaveLength(3);
     const effs = res.json.docs.map((d: any) => d.efficiency);
     expect(effs).toEqual([...effs].sort((a: number, b: number) => b - a));
+  });
+});
+
+describe("consent", () => {
+  it("a withdrawn consent hides the person's fit and analytics; given back, they return", async () => {
+    const { r, employee } = people[1]!;
+    expect((await t.json("POST", `/api/business/consent/${project}`, { consent: false }, r.h)).status).toBe(200);
+    expect(await fitsOf(employee)).toEqual([]);
+    expect(await analyticsOf(employee)).toBeUndefined();
+    const hidden = await call("GET", `/api/business/employees/efficiency/${employee}`);
+    expect(hidden.json).toMatchObject({ shared: false, efficiency: null, diff: null });
+    expect(hidden.json.docs.every((d: any) => d.efficiency === null && d.flags.includes("noResult"))).toBe(true);
+    const listed = (await call("POST", "/api/business/employees", { filter: { efficiency: { min: 0 } } })).json.docs.map((d: any) => d._id);
+    expect(listed).not.toContain(employee);
+    expect((await t.json("POST", `/api/business/consent/${project}`, { consent: true }, r.h)).status).toBe(200);
+    expect(await fitsOf(employee)).toHaveLength(3);
   });
 });
 
@@ -279,5 +306,54 @@ describe("the business report", () => {
       }
     }
     expect((await call("GET", "/api/report/business?format=pdf")).status).toBe(400);
+  });
+});
+
+describe("the pages", () => {
+  const page = (path: string, locale = "en") => t.app.request(path, { headers: { Cookie: `token=${owner.token}; i18n_locale=${locale}` } });
+  const post = (path: string, fields: Record<string, string>) =>
+    t.app.request(path, {
+      method: "POST",
+      headers: { Cookie: `token=${owner.token}; i18n_locale=en`, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" },
+      body: new URLSearchParams(fields).toString(),
+    });
+
+  it("the employee detail shows 20+ metrics, fit for every position with reasons, and skills; a skill value can be entered", async () => {
+    const e = people[0]!.employee;
+    const html = await (await page(`/dashboard/employees/${e}?project=${project}`)).text();
+    expect((html.match(/data-metric=/g) ?? []).length).toBeGreaterThanOrEqual(20);
+    expect((html.match(/data-fit=/g) ?? []).length).toBe(3);
+    expect(html).toMatch(/points/);
+    expect((html.match(/data-skill=/g) ?? []).length).toBeGreaterThanOrEqual(30);
+    const saved = await post(`/dashboard/employees/${e}?project=${project}`, { _form: "skill", skill: "teamwork", value: "66", note: "Led the offsite" });
+    expect(saved.status).toBe(303);
+    const after = await (await page(`/business/employees/${e}?project=${project}`)).text();
+    expect(after).toContain("data-testid=\"skills-acquired\"");
+    const bad = await post(`/dashboard/employees/${e}?project=${project}`, { _form: "skill", skill: "teamwork", value: "300" });
+    expect(bad.status).toBe(400);
+  });
+
+  it("a position shows who fits it, best first; the list links to it", async () => {
+    const list = await (await page(`/dashboard/positions?project=${project}`)).text();
+    expect(list).toContain(`data-who-fits="${positions.sales}"`);
+    const html = await (await page(`/dashboard/positions/${positions.sales}?project=${project}`)).text();
+    expect((html.match(/data-candidate=/g) ?? []).length).toBe(3);
+  });
+
+  it("the employee list filters on the analytics fields and sorts by efficiency", async () => {
+    const html = await (await page(`/dashboard/employees?project=${project}&sort=efficiency&dir=desc&efficiencyMin=0&harmony=norm`)).text();
+    expect(html).toContain("data-testid=\"analytics-filters\"");
+    expect(html).toMatch(/data-col="efficiency"/);
+  });
+
+  it("/dashboard/report/base shows an employee's business report in both languages", async () => {
+    for (const [locale, word] of [["en", "Business report"], ["ru", "Бизнес-отчёт"]] as const) {
+      const res = await page(`/dashboard/report/base?project=${project}&employee=${people[1]!.employee}`, locale);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain(word);
+      expect(html).toContain("data-testid=\"business-report\"");
+      expect(html).toContain("data-testid=\"employee-pdf\"");
+    }
   });
 });

@@ -4,8 +4,9 @@
 // a position's activities change, on reset-efficiency, and whenever the stored formula version is
 // not the current one. Explanations are not stored: they are derived again on reading from the
 // same inputs (the formula is pure), in the reader's language.
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { atomic, type AtomicWrite, type Db } from "../../../db/client";
+import { prepared } from "../../../db/prepared";
 import { employeeAnalytics, employeeFits, employees, positions, results, tasks } from "../../../db/schema";
 import type { Locale } from "../../../locales";
 import { tFor } from "../../../locales";
@@ -41,43 +42,82 @@ export interface EmployeeInput {
   indicators: IndicatorValues | null;
 }
 
-/** Each employee's latest completed result, when they share it (one query for the whole project). */
+/** Each employee's latest completed result, when they share it: the ids by the per-user index, then the rows by id. */
 export async function employeeInputs(db: Db, projectId: string, only?: readonly string[]): Promise<EmployeeInput[]> {
-  const latest = sql`(select r.id from ${results} r where r.user_id = ${employees.userId} and +r.is_completed = 1 order by r.completed_at desc limit 1)`;
+  const latest = sql<string | null>`(select r.id from ${results} r where r.user_id = "employees"."user_id" and +r.is_completed = 1 order by r.completed_at desc limit 1)`;
+  // (qualified by hand: without a join drizzle writes the outer column bare, and inside the subquery a bare user_id is r's)
   const rows = await db
-    .select({
-      id: employees.id,
-      positionId: employees.positionId,
-      withdrawn: employees.consentWithdrawnAt,
-      resultId: results.id,
-      formatCode: results.formatCode,
-      indicators: results.indicators,
-    })
+    .select({ id: employees.id, positionId: employees.positionId, withdrawn: employees.consentWithdrawnAt, resultId: latest })
     .from(employees)
-    .leftJoin(results, sql`${results.id} = ${latest}`)
     .where(and(eq(employees.projectId, projectId), only ? inArray(employees.id, [...only]) : undefined));
-  return rows.map((r) => ({
-    id: r.id,
-    positionId: r.positionId,
-    shared: !r.withdrawn,
-    resultId: r.withdrawn ? null : r.resultId,
-    formatCode: r.withdrawn ? null : r.formatCode,
-    indicators: r.withdrawn ? null : ((r.indicators as IndicatorValues | null) ?? null),
-  }));
+  const ids = rows.filter((r) => r.resultId && !r.withdrawn).map((r) => r.resultId!);
+  const byId = new Map<string, { formatCode: string | null; indicators: unknown }>();
+  for (let i = 0; i < ids.length; i += 5000) {
+    const part = await db.select({ id: results.id, formatCode: results.formatCode, indicators: results.indicators }).from(results).where(inArray(results.id, ids.slice(i, i + 5000)));
+    for (const r of part) byId.set(r.id, r);
+  }
+  return rows.map((r) => {
+    const res = r.withdrawn || !r.resultId ? undefined : byId.get(r.resultId);
+    return {
+      id: r.id,
+      positionId: r.positionId,
+      shared: !r.withdrawn,
+      resultId: res ? r.resultId : null,
+      formatCode: res?.formatCode ?? null,
+      indicators: (res?.indicators as IndicatorValues | undefined) ?? null,
+    };
+  });
 }
 
-const CHUNK = 2000;
-async function inChunks<T>(rows: T[], write: (part: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += CHUNK) await write(rows.slice(i, i + CHUNK));
-}
+const FIT_FIELDS = ["employeeId", "positionId", "projectId", "efficiency", "flags", "version", "computedAt"] as const;
+const ANALYTICS_FIELDS = [
+  "employeeId", "projectId", "resultId", "harmony", "anxiety", "efficiency", "bestPositionId", "bestEfficiency", "diff",
+  "researcherMin", "researcherMax", "researcherActual", "researcherPotential", "businessmanSystem", "businessmanEnergy",
+  "leaderType", "managerType", "managerResource", "sellerPercent", "crisis", "version", "computedAt",
+] as const;
+const placeholders = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, sql.placeholder(k)])) as unknown as Record<K, ReturnType<typeof sql.placeholder>>;
+const excluded = (keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, sql.raw(`excluded.${k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`)]));
+
+const upsertFit = prepared((db) =>
+  db
+    .insert(employeeFits)
+    .values(placeholders(FIT_FIELDS) as never)
+    .onConflictDoUpdate({ target: [employeeFits.employeeId, employeeFits.positionId], set: excluded(["efficiency", "flags", "version", "computedAt"]) })
+    .prepare(),
+);
+const upsertAnalytics = prepared((db) =>
+  db
+    .insert(employeeAnalytics)
+    .values(placeholders(ANALYTICS_FIELDS) as never)
+    .onConflictDoUpdate({ target: employeeAnalytics.employeeId, set: excluded(ANALYTICS_FIELDS.filter((k) => k !== "employeeId" && k !== "projectId")) })
+    .prepare(),
+);
+// the spec's employee field `efficiency`: the fit for the current position
+const setEmployeeEfficiency = prepared((db) => db.update(employees).set({ efficiency: sql.placeholder("efficiency") as never }).where(eq(employees.id, sql.placeholder("id"))).prepare());
 
 /**
  * Recomputes the fits and analytics of a project (or of some of its employees). Rows are
  * upserted; a position's rows go with it (cascade), a withdrawn consent removes the person's rows.
  */
-export async function recomputeEfficiencies(db: Db, projectId: string, only?: readonly string[]) {
+export async function recomputeEfficiencies(db: Db, projectId: string, only?: readonly string[], opts: { positions?: readonly string[] } = {}) {
   const started = performance.now();
   const [ps, people] = await Promise.all([projectPositions(db, projectId), employeeInputs(db, projectId, only)]);
+  // one position changed: only its fits are computed; the others' come from the stored rows (same
+  // formula version, else everything is computed) for the best position and diff
+  const changed = opts.positions ? new Set(opts.positions) : null;
+  const stored = new Map<string, Map<string, number | null>>();
+  if (changed) {
+    const rows = await db
+      .select({ employeeId: employeeFits.employeeId, positionId: employeeFits.positionId, efficiency: employeeFits.efficiency, version: employeeFits.version })
+      .from(employeeFits)
+      .where(eq(employeeFits.projectId, projectId));
+    for (const r of rows) {
+      if (r.version !== FIT_VERSION) return recomputeEfficiencies(db, projectId, only);
+      let m = stored.get(r.employeeId);
+      if (!m) stored.set(r.employeeId, (m = new Map()));
+      m.set(r.positionId, r.efficiency);
+    }
+  }
   const now = new Date();
   const fits: (typeof employeeFits.$inferInsert)[] = [];
   const analytics: (typeof employeeAnalytics.$inferInsert)[] = [];
@@ -87,7 +127,9 @@ export async function recomputeEfficiencies(db: Db, projectId: string, only?: re
       hidden.push(e.id);
       continue;
     }
+    const mine = stored.get(e.id);
     const list = ps.map((p) => {
+      if (changed && !changed.has(p.id) && mine?.has(p.id)) return { positionId: p.id, name: p.name, efficiency: mine.get(p.id) ?? null };
       const fit = fitFor(e.indicators, p.activities);
       fits.push({ employeeId: e.id, positionId: p.id, projectId, efficiency: fit.efficiency, flags: fit.flags, version: FIT_VERSION, computedAt: now });
       return { positionId: p.id, name: p.name, efficiency: fit.efficiency };
@@ -121,28 +163,15 @@ export async function recomputeEfficiencies(db: Db, projectId: string, only?: re
       computedAt: now,
     });
   }
-  const excluded = (col: string) => sql.raw(`excluded.${col}`);
-  await inChunks(fits, (part) =>
-    db
-      .insert(employeeFits)
-      .values(part)
-      .onConflictDoUpdate({ target: [employeeFits.employeeId, employeeFits.positionId], set: { efficiency: excluded("efficiency"), flags: excluded("flags"), version: excluded("version"), computedAt: excluded("computed_at") } }),
-  );
-  const cols = Object.keys(analytics[0] ?? {}).filter((k) => k !== "employeeId" && k !== "projectId");
-  const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-  await inChunks(analytics, (part) =>
-    db
-      .insert(employeeAnalytics)
-      .values(part)
-      .onConflictDoUpdate({ target: employeeAnalytics.employeeId, set: Object.fromEntries(cols.map((k) => [k, excluded(snake(k))])) }),
-  );
-  await inChunks(analytics, (part) =>
-    // the spec's employee field `efficiency`: the fit for the current position
-    db
-      .update(employees)
-      .set({ efficiency: sql`(select a.efficiency from ${employeeAnalytics} a where a.employee_id = ${employees.id})` })
-      .where(inArray(employees.id, part.map((a) => a.employeeId))),
-  );
+  // one transaction of prepared upserts: all of a recompute shows at once, and 50,000 rows take
+  // a fraction of a second (building one huge insert in drizzle took seconds)
+  const writes: AtomicWrite[] = [];
+  for (const f of fits) writes.push({ statement: upsertFit, params: f });
+  for (const a of analytics) {
+    writes.push({ statement: upsertAnalytics, params: a });
+    writes.push({ statement: setEmployeeEfficiency, params: { id: a.employeeId, efficiency: a.efficiency } });
+  }
+  await atomic(db, writes);
   if (hidden.length) {
     await db.delete(employeeFits).where(inArray(employeeFits.employeeId, hidden));
     await db.delete(employeeAnalytics).where(inArray(employeeAnalytics.employeeId, hidden));
@@ -157,15 +186,30 @@ export async function recomputeForUser(db: Db, userId: string) {
   for (const r of rows) await recomputeEfficiencies(db, r.projectId, [r.id]);
 }
 
-/** Recomputes a project whose stored rows come from another formula version (or are missing). */
+/**
+ * Recomputes a project whose stored rows come from another formula version, or that has people
+ * never computed (a project from before the analytics tables, or rows lost): cheap checks on
+ * indexes, so every reader of the stored numbers can call it.
+ */
 export async function ensureFresh(db: Db, projectId: string) {
-  const [stale] = await db
-    .select({ one: sql`1` })
-    .from(employeeAnalytics)
-    .where(and(eq(employeeAnalytics.projectId, projectId), ne(employeeAnalytics.version, FIT_VERSION)))
-    .limit(1);
-  const [staleFit] = stale ? [stale] : await db.select({ one: sql`1` }).from(employeeFits).where(and(eq(employeeFits.projectId, projectId), ne(employeeFits.version, FIT_VERSION))).limit(1);
-  if (stale || staleFit) await recomputeEfficiencies(db, projectId);
+  const checks = [
+    () => db.select({ one: sql`1` }).from(employeeAnalytics).where(and(eq(employeeAnalytics.projectId, projectId), ne(employeeAnalytics.version, FIT_VERSION))).limit(1),
+    () => db.select({ one: sql`1` }).from(employeeFits).where(and(eq(employeeFits.projectId, projectId), ne(employeeFits.version, FIT_VERSION))).limit(1),
+    () =>
+      db
+        .select({ one: sql`1` })
+        .from(employees)
+        .leftJoin(employeeAnalytics, eq(employeeAnalytics.employeeId, employees.id))
+        .where(and(eq(employees.projectId, projectId), isNull(employees.consentWithdrawnAt), isNull(employeeAnalytics.employeeId)))
+        .limit(1),
+  ];
+  for (const check of checks) {
+    if ((await check()).length) {
+      await recomputeEfficiencies(db, projectId);
+      return true;
+    }
+  }
+  return false;
 }
 
 /** POST (and the spec's GET) /business/projects/reset-efficiency: the whole project again. */
@@ -244,11 +288,6 @@ export async function positionCandidates(scope: Scope, positionId: string) {
   return { position: { _id: p.id, name: p.name }, docs: visible.map((r) => ({ _id: r._id, name: r.name, efficiency: r.efficiency, flags: r.flags, isCurrent: r.positionId === p.id })) };
 }
 
-/** The stored analytics row of one employee (for the detail page). */
-export async function employeeAnalyticsOf(scope: Scope, employeeId: string) {
-  const [row] = await scope.db.select().from(employeeAnalytics).where(and(eq(employeeAnalytics.employeeId, employeeId), eq(employeeAnalytics.projectId, scope.project.id)));
-  return row ?? null;
-}
 
 /**
  * Position coverage (statistics): each position with the best fit anyone visible reaches on it and

@@ -9,7 +9,7 @@ import { badRequest, forbidden, notFound } from "../../lib/errors";
 import { ID_PATTERN } from "../../lib/ids";
 import { paged } from "../../lib/listing";
 import { requireCan, requireDepartment, type Scope } from "./access";
-import { recomputeEfficiencies } from "./efficiency";
+import { ensureFresh, recomputeEfficiencies } from "./efficiency";
 
 export const EMPLOYEE_STATUSES = ["completed", "inProgress", "notStarted"] as const;
 export const SORT_TYPES = ["name", "department", "position", "format", "harmony", "anxiety", "status", "createdAt", "efficiency", "diff"] as const;
@@ -190,6 +190,8 @@ function scopeWhere(scope: Scope): SQL[] {
 }
 
 export async function listEmployees(scope: Scope, input: z.output<typeof employeeListSchema>) {
+  // the list sorts and filters on stored fits: bring them up to the current formula first
+  await ensureFresh(scope.db, scope.project.id);
   const w = scopeWhere(scope);
   const f = input.filter ?? {};
   if (f.department) w.push(eq(employees.departmentId, f.department));

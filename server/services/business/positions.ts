@@ -80,7 +80,7 @@ export async function createPosition(scope: Scope, input: PositionInput) {
   const id = createId();
   await scope.db.insert(positions).values({ id, projectId: scope.project.id, name: input.name, departmentId: input.department ?? null, priority: input.priority ?? 0, classification: input.classification ?? null });
   await writeTasks(scope, id, input.tasks);
-  await recomputeEfficiencies(scope.db, scope.project.id);
+  await recomputeEfficiencies(scope.db, scope.project.id, undefined, { positions: [id] });
   return getPosition(scope, id);
 }
 
@@ -97,7 +97,7 @@ export async function updatePosition(scope: Scope, positionId: string, input: z.
   if (input.tasks) {
     await writeTasks(scope, row.id, input.tasks);
     // what the work needs changed: every employee's fit for it, and so their best position and diff
-    await recomputeEfficiencies(scope.db, scope.project.id);
+    await recomputeEfficiencies(scope.db, scope.project.id, undefined, { positions: [row.id] });
   }
   return getPosition(scope, row.id);
 }
@@ -108,7 +108,8 @@ export async function deletePosition(scope: Scope, positionId: string) {
   const [n] = await scope.db.select({ n: sql<number>`count(*)` }).from(employees).where(eq(employees.positionId, row.id));
   await scope.db.update(employees).set({ positionId: null }).where(and(eq(employees.projectId, scope.project.id), eq(employees.positionId, row.id)));
   await scope.db.delete(positions).where(eq(positions.id, row.id));
-  await recomputeEfficiencies(scope.db, scope.project.id);
+  // its fits went with it (cascade): only the best positions and diffs change
+  await recomputeEfficiencies(scope.db, scope.project.id, undefined, { positions: [] });
   return { ok: true, unassigned: n?.n ?? 0 };
 }
 

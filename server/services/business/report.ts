@@ -222,7 +222,9 @@ export function teamReportPdf(r: TeamReport, locale: Locale, now = new Date()) {
   w.text(t("analytics.report.averages"), 14, "bold", 2, [15, 23, 42]);
   const cols = ["system", "analytics", "volume", "presentation", "harmony", "anxiety"] as const;
   const widths = [0.28, 0.08, 0.09, 0.09, 0.09, 0.11, 0.09, 0.08, 0.09];
-  w.row([t("cabinet.employees.department"), t("analytics.report.people"), ...cols.map((c) => t(`analytics.indicator.${c}`)), t("analytics.fit.efficiency")], widths, true);
+  w.row([t("cabinet.employees.department"), t("analytics.report.people"), ...cols.map((c) => t(`analytics.report.short.${c}`)), t("analytics.report.short.efficiency")], widths, true);
   for (const d of r.departments) w.row([d.name, String(d.people), ...cols.map((c) => pct(d.averages[c])), pct(d.averages.efficiency)], widths);
+  w.gap(2);
+  w.text(t("analytics.report.short.legend"), 8.5, "normal", 1, [100, 116, 139]);
   return w.finish();
 }
