@@ -5,7 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { employeeAnalytics, employeeFits, projects, skills } from "../../db/schema";
-import { FIT_VERSION } from "../../model/fit";
+import { FIT_VERSION, GOOD_FIT } from "../../model/fit";
 import { createTestApp, type TestApp } from "../helpers";
 import { signUp, takeTest, type Respondent } from "../respondent";
 
@@ -279,6 +279,35 @@ describe("skills", () => {
       }
     }
     expect(JSON.stringify(await t.deps.db.select().from(skills).where(eq(skills.projectId, project)))).toBe(before);
+  });
+});
+
+describe("position coverage and the comparison", () => {
+  it("lists every position with the best fit anyone reaches, uncovered (below a good fit) first", async () => {
+    const { status, json } = await call("GET", "/api/business/stats");
+    expect(status).toBe(200);
+    expect(json.coverage).toHaveLength(3);
+    for (const row of json.coverage) {
+      const who = await call("GET", `/api/business/positions/${row.position._id}/candidates`);
+      const best = who.json.docs[0];
+      expect(row.best).toBe(Math.round(best.efficiency));
+      expect(row.bestEmployee._id).toBe(best._id);
+      expect(row.uncovered).toBe(row.best < GOOD_FIT);
+    }
+    const flags = json.coverage.map((r: any) => r.uncovered);
+    expect(flags).toEqual([...flags].sort((a: boolean, b: boolean) => Number(b) - Number(a)));
+  });
+
+  it("compares people's fit for a chosen position and their skills, widest spread first", async () => {
+    const ids = people.map((p) => `ids=${p.employee}`).join("&");
+    const html = await (await t.app.request(`/dashboard/employees/compare?${ids}&position=${positions.analyst}&project=${project}`, { headers: { Cookie: `token=${owner.token}; i18n_locale=en` } })).text();
+    expect(html).toContain("Fit for «Position analyst»");
+    for (const p of people) {
+      const fit = (await call("GET", `/api/business/employees/efficiency/${p.employee}`)).json.docs.find((d: any) => d.position._id === positions.analyst);
+      expect(html).toMatch(new RegExp(`data-fit="${p.employee}".*?>${Math.round(fit.efficiency)}<`, "s"));
+    }
+    const skillRows = [...html.matchAll(/data-skill="([^"]+)"/g)].map((m) => m[1]);
+    expect(skillRows.length).toBeGreaterThanOrEqual(30);
   });
 });
 

@@ -27,7 +27,7 @@ projectsApi.get("/reset-efficiency", guard("bearer", "project"), async (c) => c.
 projectsApi.post("/reset-efficiency", inProject, async (c) => c.json(await biz.resetEfficiency(await scope(c))));
 projectsApi.get("/stats/:id", guard("business"), async (c) => {
   const { project, role } = await resolveProject(c.var.deps.db, c.var.user, pathId(c));
-  return c.json(await biz.projectStats(await biz.scopeFor(c.var.deps.db, c.var.user, project, role, c.var.auth.kind === "demo")));
+  return c.json(await biz.teamStats(await biz.scopeFor(c.var.deps.db, c.var.user, project, role, c.var.auth.kind === "demo")));
 });
 projectsApi.get("/:id", guard("business"), async (c) => c.json(await biz.getProject(c.var.deps.db, c.var.user, pathId(c))));
 
@@ -74,7 +74,7 @@ cabinetApi.get("/dashboard", inProject, validate("query", z.object({ department:
   c.json(await biz.dashboard(await scope(c), c.req.valid("query").department || null)),
 );
 const departmentQuery = validate("query", z.object({ department: z.string().max(100).optional() }));
-cabinetApi.get("/stats", inProject, departmentQuery, async (c) => c.json(await biz.projectStats(await scope(c), c.req.valid("query").department || null)));
+cabinetApi.get("/stats", inProject, departmentQuery, async (c) => c.json(await biz.teamStats(await scope(c), c.req.valid("query").department || null)));
 cabinetApi.get("/communication", inProject, departmentQuery, async (c) => c.json(await biz.communicationBalance(await scope(c), c.req.valid("query").department || null)));
 cabinetApi.post("/support", inProject, validate("json", biz.supportSchema), async (c) => c.json(await biz.sendSupport(c.var.deps, await scope(c), c.req.valid("json")), 201));
 cabinetApi.get("/reports", inProject, async (c) => c.json(await biz.businessReports(await scope(c))));

@@ -7,6 +7,7 @@ import { FORMATS } from "../../../model/formats";
 import { departments, employees, positions, results, tasks, users } from "../../../db/schema";
 import type { Scope } from "./access";
 import { departmentsWithin } from "./dashboard";
+import { positionCoverage } from "./efficiency";
 
 /** The indicators averaged per department, in display order. */
 export const STAT_INDICATORS = ["system", "analytics", "volume", "presentation", "harmony", "anxiety"] as const;
@@ -246,3 +247,9 @@ export async function communicationBalance(scope: Scope, department?: string | n
   return { basis, positions: positionShares.size, activities: posRows.length, holders: holders.length, measured, demand, supply, balance };
 }
 export type CommunicationBalance = Awaited<ReturnType<typeof communicationBalance>>;
+
+/** GET /business/stats and /business/projects/stats/{id}: the team statistics and the position coverage. */
+export async function teamStats(scope: Scope, department: string | null = null) {
+  const [stats, coverage] = await Promise.all([projectStats(scope, department), positionCoverage(scope, department)]);
+  return { ...stats, coverage };
+}
