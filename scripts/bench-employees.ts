@@ -50,8 +50,11 @@ export async function run(base: string, dbUrl: string) {
     if (rs.length) await stage("results", () => db.insert(schema.results).values(rs));
     await stage("employees", () => db.insert(schema.employees).values(chunk.map((c) => c.employee)));
   }
+  // as the app keeps them: every employee's stored analytics (harmony, anxiety, fit) computed
+  const { recomputeEfficiencies } = await import("../server/services/business/efficiency");
+  await stage("analytics", () => recomputeEfficiencies(db, project));
   await database.close();
-  console.log(`\nEmployee list: seeded ${N} employees in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(`\nEmployee list: seeded ${N} employees (analytics computed) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   const headers = { Authorization: `Bearer ${token}`, Project: project, "Content-Type": "application/json" };
   // seeding can outlast the server's keep-alive: the pooled socket is closed under the next fetch

@@ -54,8 +54,9 @@ export const employeeListSchema = z.object({
 export type EmployeeListInput = z.input<typeof employeeListSchema>;
 
 const shared = sql`${employees.consentWithdrawnAt} is null`;
-const latest = (key: string) =>
-  sql<number | null>`case when ${shared} then (select json_extract(r.indicators, ${`$.${key}`}) from ${results} r where r.user_id = ${employees.userId} and +r.is_completed = 1 order by r.completed_at desc limit 1) end`;
+// harmony and anxiety from the stored analytics row (recomputed with every result), the same values
+// the filters read: no per-row subquery over results, so sorting 5,000 people by them stays cheap
+const indicator = (column: SQLWrapper) => sql<number | null>`case when ${shared} then ${column} end`;
 const statusExpr = sql<EmployeeStatus>`case when ${users.formatCode} is not null then 'completed' when exists (select 1 from ${results} r where r.user_id = ${employees.userId} and +r.is_completed = 0) then 'inProgress' else 'notStarted' end`;
 const formatExpr = sql<string | null>`case when ${shared} then ${users.formatCode} end`;
 
@@ -71,8 +72,8 @@ const columns = {
   isProjectManager: employees.isProjectManager,
   consent: sql<number>`${shared}`,
   format: formatExpr,
-  harmony: latest("harmony"),
-  anxiety: latest("anxiety"),
+  harmony: indicator(ea.harmony),
+  anxiety: indicator(ea.anxiety),
   status: statusExpr,
   createdAt: employees.createdAt,
   efficiency: ea.efficiency,
@@ -95,8 +96,8 @@ const sortColumn: Record<(typeof SORT_TYPES)[number], SQL | typeof employees.nam
   department: sql`${departments.name} collate nocase`,
   position: sql`${positions.name} collate nocase`,
   format: formatExpr,
-  harmony: latest("harmony"),
-  anxiety: latest("anxiety"),
+  harmony: indicator(ea.harmony),
+  anxiety: indicator(ea.anxiety),
   status: statusExpr,
   createdAt: sql`${employees.createdAt}`,
   efficiency: sql`${ea.efficiency}`,
