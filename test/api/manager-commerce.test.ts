@@ -138,7 +138,13 @@ describe("referrals", () => {
     expect(chart).toContain('data-hydrate="visible"');
     const today = new Date().toISOString().slice(0, 10);
     expect(chart).toMatch(new RegExp(`<td[^>]*>${today}</td><td[^>]*>1</td><td[^>]*>1</td><td[^>]*>0</td>`));
-    expect(await (await page(`/manager/referral/${ref._id}`)).text()).toContain(email);
+    const detail = await (await page(`/manager/referral/${ref._id}`)).text();
+    expect(detail).toContain(email);
+    // the figures as labelled fields, never a JSON dump
+    expect(detail).not.toContain("&quot;signups&quot;");
+    expect(detail).toContain('data-field="signups">1<');
+    expect(detail).toContain('data-field="completed">1<');
+    expect(detail).toContain('data-field="payments">0<');
 
     // a new code moves the link with it; a taken one is refused with a field message
     const moved = await (await t.json("PUT", `/api/manager/referral/${ref._id}`, { code: "podcast-2" }, admin)).json();

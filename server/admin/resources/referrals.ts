@@ -24,7 +24,7 @@ export const referralResource = defineResource({
       .get("/:id/stat", async (c) => c.json(await referralStat(c.var.deps.db, pathId(c)))),
   table: referrals,
   id: referrals.id,
-  toDoc: (r) => ({ _id: r.id, code: r.code, name: r.name, link: r.link, createdAt: r.createdAt, signups: undefined as unknown, users: undefined as unknown, stat: undefined as unknown }),
+  toDoc: (r) => ({ _id: r.id, code: r.code, name: r.name, link: r.link, createdAt: r.createdAt, signups: undefined as unknown, completed: undefined as unknown, payments: undefined as unknown, users: undefined as unknown, stat: undefined as unknown }),
   sortable: { createdAt: referrals.createdAt, code: referrals.code },
   defaultSort: "-createdAt",
   filters: { code: { kind: "text", column: referrals.code }, createdAt: { kind: "date", column: referrals.createdAt } },
@@ -40,11 +40,15 @@ export const referralResource = defineResource({
     users: async (db, docs) => {
       for (const d of docs) d.users = await referralUsers(db, d._id as string);
     },
+    /** the stat object (API) and its three figures as fields of their own (the detail page) */
     stat: async (db, docs) => {
-      for (const d of docs) d.stat = (await referralStat(db, d._id as string)).stat;
+      for (const d of docs) {
+        const { stat } = await referralStat(db, d._id as string);
+        Object.assign(d, { stat, signups: stat.signups, completed: stat.completed, payments: stat.payments });
+      }
     },
   },
-  exclude: ["signups", "users", "stat", "link"],
+  exclude: ["signups", "completed", "payments", "users", "stat", "link"],
   listPopulate: ["signups"],
   columns: [
     { key: "code", label: "manager.coupons.code", link: true },
@@ -53,7 +57,11 @@ export const referralResource = defineResource({
     { key: "signups", kind: "number" },
     { key: "createdAt", kind: "date" },
   ],
-  fields: [{ key: "code", label: "manager.coupons.code" }, { key: "name" }, { key: "link" }, { key: "stat", kind: "json" }, { key: "createdAt", kind: "date" }],
+  fields: [{ key: "code", label: "manager.coupons.code" }, { key: "name" }, { key: "link" }, { key: "signups", kind: "number", label: "manager.referrals.signups" },
+    { key: "completed", kind: "number", label: "manager.referrals.completed" },
+    { key: "payments", kind: "number", label: "manager.referrals.payments" },
+    { key: "createdAt", kind: "date" },
+  ],
   detailPopulate: ["stat"],
   form: {
     schema: referralSchema.partial().extend({ name: z.string().trim().max(120).optional() }),
