@@ -6,7 +6,8 @@ import autocannon from "autocannon";
 
 const N = 5_000;
 
-export async function run(base: string, dbUrl: string) {
+/** A business owner with a 5,000-employee project (analytics computed), straight into the database. */
+export async function seedProject(base: string, dbUrl: string) {
   const email = `bench-owner-${Date.now()}@example.com`;
   const signup = await fetch(`${base}/api/passport/signup`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email, policy: true, terms: true, offer: true }) });
   if (!signup.ok) throw new Error(`bench sign-up: ${signup.status} ${await signup.text()}`);
@@ -57,6 +58,11 @@ export async function run(base: string, dbUrl: string) {
   console.log(`\nEmployee list: seeded ${N} employees (analytics computed) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   const headers = { Authorization: `Bearer ${token}`, Project: project, "Content-Type": "application/json" };
+  return { headers, project, deps };
+}
+
+export async function run(base: string, dbUrl: string) {
+  const { headers, project, deps } = await seedProject(base, dbUrl);
   // seeding can outlast the server's keep-alive: the pooled socket is closed under the next fetch
   await fetch(`${base}/api/health`).catch(() => undefined);
   const rows = [];
