@@ -58,30 +58,21 @@ interface Person {
 async function people(scope: Scope, within: Set<string> | null): Promise<Person[]> {
   const where = and(eq(employees.projectId, scope.project.id), within ? (within.size ? inArray(employees.departmentId, [...within]) : sql`0`) : undefined);
   // two flat reads instead of a subquery per person: the people, then every completed result of
-  // theirs (results_user_idx), the latest picked here — a third of the time on 5,000 people
-  const [rows, done] = await Promise.all([
-    scope.db
-      .select({
-        _id: employees.id,
-        name: employees.name,
-        userId: employees.userId,
-        departmentId: employees.departmentId,
-        positionId: employees.positionId,
-        consent: sql<number>`${employees.consentWithdrawnAt} is null`,
-        format: users.formatCode,
-      })
-      .from(employees)
-      .leftJoin(users, eq(users.id, employees.userId))
-      .where(where),
-    scope.db
-      .select({ userId: results.userId, indicators: results.indicators, completedAt: results.completedAt })
-      .from(employees)
-      .innerJoin(results, and(eq(results.userId, employees.userId), sql`+${results.isCompleted} = 1`))
-      .where(where),
-  ]);
-  const latest = new Map<string, { indicators: Record<string, number> | null; at: number | null }>();
+  // theirs (results_user_idx), the latest picked here — a third of the time on 5,000 people. Plain
+  // rows (db.all), not the query builder's mapped ones: mapping 10,000 rows was a fifth of the call.
+  const [rows, done] = (await Promise.all([
+    scope.db.all(sql`select ${employees.id} as _id, ${employees.name} as name, ${employees.userId} as userId, ${employees.departmentId} as departmentId,
+        ${employees.positionId} as positionId, ${employees.consentWithdrawnAt} is null as consent, ${users.formatCode} as format
+      from ${employees} left join ${users} on ${users.id} = ${employees.userId} where ${where}`),
+    scope.db.all(sql`select ${results.userId} as userId, ${results.indicators} as indicators, ${results.completedAt} as completedAt
+      from ${employees} inner join ${results} on ${results.userId} = ${employees.userId} and +${results.isCompleted} = 1 where ${where}`),
+  ])) as [
+    { _id: string; name: string; userId: string | null; departmentId: string | null; positionId: string | null; consent: number; format: string | null }[],
+    { userId: string; indicators: string | null; completedAt: number | null }[],
+  ];
+  const latest = new Map<string, { indicators: string | null; at: number | null }>();
   for (const r of done) {
-    const at = r.completedAt ? r.completedAt.getTime() : null;
+    const at = r.completedAt ?? null;
     const seen = latest.get(r.userId);
     if (!seen || (at ?? -Infinity) > (seen.at ?? -Infinity)) latest.set(r.userId, { indicators: r.indicators, at });
   }
@@ -90,7 +81,7 @@ async function people(scope: Scope, within: Set<string> | null): Promise<Person[
       const last = r.userId ? latest.get(r.userId) : undefined;
       const consent = Boolean(r.consent);
       // a withdrawn consent leaves the name and the test status; never the format or indicators
-      return { _id: r._id, name: r.name, departmentId: r.departmentId, positionId: r.positionId, consent, tested: r.format !== null, format: consent ? r.format : null, indicators: consent ? (last?.indicators ?? null) : null, completedAt: r.format ? (last?.at ?? null) : null };
+      return { _id: r._id, name: r.name, departmentId: r.departmentId, positionId: r.positionId, consent, tested: r.format !== null, format: consent ? r.format : null, indicators: consent && last?.indicators ? (JSON.parse(last.indicators) as Record<string, number>) : null, completedAt: r.format ? (last?.at ?? null) : null };
     })
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a._id < b._id ? -1 : 1));
 }
