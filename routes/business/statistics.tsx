@@ -321,7 +321,7 @@ function Statistics({ data }: { data: WithShell<StatsData> }) {
         <Figure label={t("stats.figures.total")} value={s.total} testid="total" />
         <Figure label={t("stats.figures.tested")} value={s.tested} testid="tested" />
         <Figure label={t("stats.figures.shared")} value={s.shared} testid="shared" />
-        <Figure label={t("stats.figures.alerts")} value={s.alerts.length} testid="alerts" />
+        <Figure label={t("stats.figures.alerts")} value={s.alertCount} testid="alerts" />
       </dl>
       <div className="space-y-4">
         <Card title={t("stats.map.title")} testid="stats-formats">
@@ -334,6 +334,7 @@ function Statistics({ data }: { data: WithShell<StatsData> }) {
           <Card title={t("stats.alerts.title")} testid="stats-alerts">
             <p className="mb-2 text-sm text-slate-600">{t("stats.alerts.lead")}</p>
             <Alerts alerts={s.alerts} />
+            {s.alertCount > s.alerts.length && <p className="mt-2 text-sm text-slate-500">{t("stats.alerts.more", { shown: s.alerts.length, total: s.alertCount })}</p>}
           </Card>
           <Card title={t("stats.communication.title")} testid="stats-communication">
             <p className="mb-2 text-sm text-slate-600">{t("stats.communication.lead")}</p>

@@ -53,6 +53,7 @@ describe("GET /api/business/stats", () => {
     expect(dep(null).indicators.harmony.n).toBe(0);
     // Anna: harmony 30 < 40 (crisis) and anxiety 7 ≥ 6; Gleb (10, 9) is not shown: no consent
     expect(json.alerts).toEqual([{ _id: s.emp.anna, name: "Anna Antonova", department: "Sales", harmony: 30, anxiety: 7, reasons: ["crisis", "anxiety"] }]);
+    expect(json.alertCount).toBe(1);
     // completed 1 March (Anna, Boris), 2 March (Gleb), 3 March (Vera)
     expect(json.completion).toEqual({
       unit: "day",

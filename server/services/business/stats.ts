@@ -112,6 +112,9 @@ export function completionSeries(times: number[]) {
   return { unit, points };
 }
 
+/** How many alerts the statistics list (the most urgent first); `alertCount` is all of them. */
+export const ALERTS_SHOWN = 50;
+
 /** GET /business/stats: the team in figures (see model/STATS.md for every definition). */
 export async function projectStats(scope: Scope, department?: string | null) {
   const within = await departmentsWithin(scope, department);
@@ -170,7 +173,9 @@ export async function projectStats(scope: Scope, department?: string | null) {
     anxiety: overall.anxiety.mean,
     overall,
     departments: departmentRows,
-    alerts,
+    // the most urgent first, at most ALERTS_SHOWN: a list to act on, not the whole company
+    alerts: alerts.slice(0, ALERTS_SHOWN),
+    alertCount: alerts.length,
     completion: completionSeries(tested.flatMap((p) => (p.completedAt ? [p.completedAt] : []))),
   };
 }
