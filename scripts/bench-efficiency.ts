@@ -2,16 +2,13 @@
 // indicators), ten positions of three activities each, seeded straight into the database; then
 // POST /api/business/projects/reset-efficiency (a full recompute: 50,000 fits and 5,000 analytics
 // rows) timed three times, and the list sorted by efficiency afterwards.
+import { benchOwner } from "./bench-employees";
+
 const N = 5_000;
 const POSITIONS = 10;
 
 export async function run(base: string, dbUrl: string) {
-  const email = `bench-fit-${Date.now()}@example.com`;
-  const signup = await fetch(`${base}/api/passport/signup`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email, policy: true, terms: true, offer: true }) });
-  if (!signup.ok) throw new Error(`bench sign-up: ${signup.status} ${await signup.text()}`);
-  const { token } = (await signup.json()) as { token: string };
-  const activated = await fetch(`${base}/api/business`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify({ name: "Fit Bench Corp" }) });
-  const project = ((await activated.json()) as { project: { _id: string } }).project._id;
+  const { token, project } = await benchOwner(base, "Fit Bench Corp");
 
   const { openDatabase } = await import("../db/client");
   const schema = await import("../db/schema");

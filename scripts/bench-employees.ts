@@ -6,15 +6,20 @@ import autocannon from "autocannon";
 
 const N = 5_000;
 
-/** A business owner with a 5,000-employee project (analytics computed), straight into the database. */
-export async function seedProject(base: string, dbUrl: string) {
-  const email = `bench-owner-${Date.now()}@example.com`;
+/** A new business owner (signed up and activated through the API) and their first project. */
+export async function benchOwner(base: string, company: string) {
+  const email = `bench-owner-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const signup = await fetch(`${base}/api/passport/signup`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email, policy: true, terms: true, offer: true }) });
   if (!signup.ok) throw new Error(`bench sign-up: ${signup.status} ${await signup.text()}`);
   const { token } = (await signup.json()) as { token: string };
-  const activated = await fetch(`${base}/api/business`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify({ name: "Bench Corp" }) });
+  const activated = await fetch(`${base}/api/business`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify({ name: company }) });
   if (!activated.ok) throw new Error(`bench activation: ${activated.status} ${await activated.text()}`);
-  const project = ((await activated.json()) as { project: { _id: string } }).project._id;
+  return { token, project: ((await activated.json()) as { project: { _id: string } }).project._id };
+}
+
+/** A business owner with a 5,000-employee project (analytics computed), straight into the database. */
+export async function seedProject(base: string, dbUrl: string) {
+  const { token, project } = await benchOwner(base, "Bench Corp");
 
   const { openDatabase } = await import("../db/client");
   const schema = await import("../db/schema");

@@ -4,35 +4,17 @@ import { intlLocale } from "../../locales";
 import { usePage } from "../../server/render/page";
 import { dashboard, listDepartments } from "../../server/services/business";
 import { BusinessShell } from "../_layouts/cabinet";
-import { Card, cabinetPage, useLinks, type WithShell } from "./kit";
+import { Card, DepartmentFilter, cabinetPage, useLinks, type WithShell } from "./kit";
 
 type Data = { stats: Awaited<ReturnType<typeof dashboard>>; departments: { _id: string; name: string }[]; department: string };
 
 function Dashboard({ data }: { data: WithShell<Data> }) {
-  const { t, path, locale } = usePage();
+  const { t, locale } = usePage();
   const links = useLinks();
   const s = data.stats;
   return (
     <BusinessShell shell={data.shell} title={t("cabinet.nav.business.dashboard")}>
-      <form method="get" action={path} className="mb-4 flex flex-wrap items-end gap-2">
-        <input type="hidden" name="project" value={data.shell.project._id} />
-        <div>
-          <label htmlFor="dash-department" className="label">
-            {t("cabinet.employees.department")}
-          </label>
-          <select id="dash-department" name="department" defaultValue={data.department} className="input py-2">
-            <option value="">{t("cabinet.dashboard.all")}</option>
-            {data.departments.map((d) => (
-              <option key={d._id} value={d._id}>
-                {d.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn-secondary py-2">
-          {t("cabinet.employees.apply")}
-        </button>
-      </form>
+      <DepartmentFilter id="dash" projectId={data.shell.project._id} departments={data.departments} value={data.department} allLabel={t("cabinet.dashboard.all")} />
       <div className="mb-6 grid grid-cols-1 gap-3 min-[400px]:grid-cols-3" data-testid="counters">
         {(["TOTAL", "ACTIVE", "PENDING"] as const).map((k) => (
           <div key={k} className="card p-4">

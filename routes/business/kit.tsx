@@ -156,4 +156,18 @@ export function Select({ name, label, value, options, id }: { name: string; labe
   );
 }
 
+/** The GET form that narrows a screen (dashboard, statistics) to one department of the project. */
+export function DepartmentFilter({ id, projectId, departments, value, allLabel }: { id: string; projectId: string; departments: { _id: string; name: string }[]; value: string; allLabel: string }) {
+  const { t, path } = usePage();
+  return (
+    <form method="get" action={path} className="mb-4 flex flex-wrap items-end gap-2" data-testid={`${id}-filter`}>
+      <input type="hidden" name="project" value={projectId} />
+      <Select id={`${id}-department`} name="department" label={t("cabinet.employees.department")} value={value} options={[{ value: "", label: allLabel }, ...departments.map((d) => ({ value: d._id, label: d.name }))]} />
+      <button type="submit" className="btn-secondary py-2 text-sm">
+        {t("cabinet.employees.apply")}
+      </button>
+    </form>
+  );
+}
+
 export const blankToNull = (v: Record<string, string>) => Object.fromEntries(Object.entries(v).map(([k, x]) => [k, x === "" ? null : x]));

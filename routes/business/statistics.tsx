@@ -24,7 +24,7 @@ import {
 } from "../../server/services/business";
 import { listFormats } from "../../server/services/formats";
 import { BusinessShell } from "../_layouts/cabinet";
-import { Card, cabinetPage, useLinks, type WithShell } from "./kit";
+import { Card, DepartmentFilter, cabinetPage, useLinks, type WithShell } from "./kit";
 import { FormatCell } from "./employees";
 
 /** Position coverage: positions without a good fit first (server/services/business/efficiency.ts). */
@@ -290,33 +290,13 @@ function Coverage({ rows }: { rows: CoverageRow[] }) {
 }
 
 function Statistics({ data }: { data: WithShell<StatsData> }) {
-  const { t, path } = usePage();
+  const { t } = usePage();
   const s = data.stats;
   const ind = (k: string) => t(`cabinet.employees.indicators.${k}`);
   const measured = s.departments.filter((d) => d.indicators.harmony.n > 0);
   return (
     <BusinessShell shell={data.shell} title={t("cabinet.stats.title")}>
-      {data.departments.length > 0 && (
-        <form method="get" action={path} className="mb-4 flex flex-wrap items-end gap-2" data-testid="stats-filter">
-          <input type="hidden" name="project" value={data.shell.project._id} />
-          <div>
-            <label htmlFor="stats-department" className="label">
-              {t("cabinet.employees.department")}
-            </label>
-            <select id="stats-department" name="department" defaultValue={data.department} className="input">
-              <option value="">{t("stats.departments.all")}</option>
-              {data.departments.map((d) => (
-                <option key={d._id} value={d._id}>
-                  {d.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className="btn-secondary py-2 text-sm">
-            {t("cabinet.employees.apply")}
-          </button>
-        </form>
-      )}
+      {data.departments.length > 0 && <DepartmentFilter id="stats" projectId={data.shell.project._id} departments={data.departments} value={data.department} allLabel={t("stats.departments.all")} />}
       <dl className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="stats-figures">
         <Figure label={t("stats.figures.total")} value={s.total} testid="total" />
         <Figure label={t("stats.figures.tested")} value={s.tested} testid="tested" />
