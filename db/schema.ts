@@ -677,6 +677,8 @@ export const employeeAnalytics = sqliteTable(
   (t) => [
     index("employee_analytics_efficiency_idx").on(t.projectId, t.efficiency),
     index("employee_analytics_diff_idx").on(t.projectId, t.diff),
+    // ensureFresh: "rows of another formula version in this project?" without reading them all
+    index("employee_analytics_project_version_idx").on(t.projectId, t.version),
   ],
 );
 

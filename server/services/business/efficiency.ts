@@ -4,7 +4,7 @@
 // a position's activities change, on reset-efficiency, and whenever the stored formula version is
 // not the current one. Explanations are not stored: they are derived again on reading from the
 // same inputs (the formula is pure), in the reader's language.
-import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { atomic, type AtomicWrite, type Db } from "../../../db/client";
 import { prepared } from "../../../db/prepared";
 import { employeeAnalytics, employeeFits, employees, positions, results, tasks } from "../../../db/schema";
@@ -193,9 +193,15 @@ export async function recomputeForUser(db: Db, userId: string) {
  * indexes, so every reader of the stored numbers can call it.
  */
 export async function ensureFresh(db: Db, projectId: string) {
+  // "another version" as two ranges (below, above): each a seek on the (project, version) index,
+  // where `<>` walked every fit of the project (200,000 on 5,000 people × 40 positions)
+  const otherVersion = (table: typeof employeeAnalytics | typeof employeeFits) => [
+    () => db.select({ one: sql`1` }).from(table).where(and(eq(table.projectId, projectId), lt(table.version, FIT_VERSION))).limit(1),
+    () => db.select({ one: sql`1` }).from(table).where(and(eq(table.projectId, projectId), gt(table.version, FIT_VERSION))).limit(1),
+  ];
   const checks = [
-    () => db.select({ one: sql`1` }).from(employeeAnalytics).where(and(eq(employeeAnalytics.projectId, projectId), ne(employeeAnalytics.version, FIT_VERSION))).limit(1),
-    () => db.select({ one: sql`1` }).from(employeeFits).where(and(eq(employeeFits.projectId, projectId), ne(employeeFits.version, FIT_VERSION))).limit(1),
+    ...otherVersion(employeeAnalytics),
+    ...otherVersion(employeeFits),
     () =>
       db
         .select({ one: sql`1` })

@@ -1,0 +1,1 @@
+CREATE INDEX `employee_analytics_project_version_idx` ON `employee_analytics` (`project_id`,`version`);
