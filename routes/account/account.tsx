@@ -10,13 +10,15 @@ import { PublicLayout } from "../_layouts/public";
 import { ServerForm } from "../_blocks/blocks";
 import { primaryAction } from "../../server/lib/links";
 import { useSignedIn } from "../../server/render/signed-in";
-import { myCompanies, setConsent } from "../../server/services/business/join";
+import { myCompanies, setConsent, SHARED_WITH_COMPANY } from "../../server/services/business/join";
 
 type Company = Awaited<ReturnType<typeof myCompanies>>[number];
 
 /** The companies this person joined, each with the consent they can withdraw or give back. */
 function CompaniesList({ companies }: { companies: Company[] }) {
   const { t } = usePage();
+  // the same list the joining page shows, so the two can never disagree
+  const shared = SHARED_WITH_COMPANY.map((s) => t(`cabinet.join.share.${s}`)).join(", ");
   return (
     <div className="card" data-testid="companies">
       <h2 className="mb-2 text-xl font-semibold">{t("auth.account.companiesTitle")}</h2>
@@ -26,7 +28,7 @@ function CompaniesList({ companies }: { companies: Company[] }) {
           <li key={m._id} className="flex flex-wrap items-center justify-between gap-3 py-3">
             <div className="min-w-0">
               <p className="truncate font-medium">{m.project.name}</p>
-              <p className="text-sm text-slate-500">{m.consent ? t("cabinet.join.consentOn") : t("cabinet.join.consentOff")}</p>
+              <p className="text-sm text-slate-500">{m.consent ? t("auth.account.companyShares", { list: shared }) : t("auth.account.companyHidden")}</p>
             </div>
             <form method="post">
               <input type="hidden" name="_form" value="consent" />

@@ -217,6 +217,8 @@ describe("joining through the invitation page", () => {
     const back = await t.app.request("/account/data", { method: "POST", headers: form, body: `_form=consent&project=${project}&consent=1` });
     expect(back.status).toBe(303);
     expect(await (await get("/business/employees?sort=name")).text()).not.toContain("Hidden by the employee");
+    const shared = await (await t.app.request("/account/data?lang=en", { headers: { Cookie: `token=${token}` } })).text();
+    expect(shared).toContain("The company sees your name, whether you have taken the test, your thinking format");
     const foreign = await t.app.request("/account/data", { method: "POST", headers: form, body: "_form=consent&project=ffffffffffffffffffffffff&consent=0" });
     expect(foreign.status).toBe(404);
     expect((await t.app.request("/invite/nope-not-a-code-1")).status).toBe(404);
