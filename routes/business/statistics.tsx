@@ -7,16 +7,15 @@ import { GOOD_FIT } from "../../model/fit";
 import { FORMAT_AXES } from "../../model/formats";
 import { Island, usePage } from "../../server/render/page";
 import {
-  communicationBalance,
   employeeSkills,
   fitsForPosition,
   getEmployee,
   listDepartments,
   listPositions,
-  positionCoverage,
+  type positionCoverage,
   MAP_NAMES_PER_CELL,
-  projectStats,
   SPHERES,
+  statisticsOf,
   STAT_INDICATORS,
   type CommunicationBalance,
   type ProjectStats,
@@ -353,13 +352,7 @@ export const statisticsPage = cabinetPage<StatsData>({
   load: async (c, scope) => {
     const raw = c.req.query("department") ?? "";
     const department = /^[0-9a-f]{24}$/.test(raw) ? raw : "";
-    const [stats, comm, formats, departments, coverage] = await Promise.all([
-      projectStats(scope, department || null),
-      communicationBalance(scope, department || null),
-      listFormats(scope.db),
-      listDepartments(scope),
-      positionCoverage(scope, department || null),
-    ]);
+    const [{ stats, comm, coverage }, formats, departments] = await Promise.all([statisticsOf(scope, department || null), listFormats(scope.db), listDepartments(scope)]);
     return {
       stats,
       comm,

@@ -118,14 +118,15 @@ export const ALERTS_SHOWN = 50;
 /** GET /business/stats: the team in figures (see model/STATS.md for every definition). */
 export async function projectStats(scope: Scope, department?: string | null) {
   const within = await departmentsWithin(scope, department);
-  const [all, deps] = await Promise.all([
-    people(scope, within),
-    scope.db
-      .select({ _id: departments.id, name: departments.name })
-      .from(departments)
-      .where(and(eq(departments.projectId, scope.project.id), within ? (within.size ? inArray(departments.id, [...within]) : sql`0`) : undefined))
-      .orderBy(asc(departments.name)),
-  ]);
+  return statsOf(scope, within, await people(scope, within));
+}
+
+async function statsOf(scope: Scope, within: Set<string> | null, all: Person[]) {
+  const deps = await scope.db
+    .select({ _id: departments.id, name: departments.name })
+    .from(departments)
+    .where(and(eq(departments.projectId, scope.project.id), within ? (within.size ? inArray(departments.id, [...within]) : sql`0`) : undefined))
+    .orderBy(asc(departments.name));
   const isTested = (p: Person) => p.tested;
   const tested = all.filter(isTested);
   const shared = all.filter((p) => p.consent && p.format);
@@ -199,14 +200,15 @@ const percent = (w: Record<Sphere, number>) => Object.fromEntries(SPHERES.map((s
  * against where the people's structure lies, in shares of 100 (model/STATS.md). */
 export async function communicationBalance(scope: Scope, department?: string | null) {
   const within = await departmentsWithin(scope, department);
-  const [staff, posRows] = await Promise.all([
-    people(scope, within),
-    scope.db
-      .select({ id: positions.id, communication: tasks.communication, priority: tasks.priority })
-      .from(positions)
-      .innerJoin(tasks, eq(tasks.positionId, positions.id))
-      .where(and(eq(positions.projectId, scope.project.id), within ? (within.size ? inArray(positions.departmentId, [...within]) : sql`0`) : undefined)),
-  ]);
+  return balanceOf(scope, within, await people(scope, within));
+}
+
+async function balanceOf(scope: Scope, within: Set<string> | null, staff: Person[]) {
+  const posRows = await scope.db
+    .select({ id: positions.id, communication: tasks.communication, priority: tasks.priority })
+    .from(positions)
+    .innerJoin(tasks, eq(tasks.positionId, positions.id))
+    .where(and(eq(positions.projectId, scope.project.id), within ? (within.size ? inArray(positions.departmentId, [...within]) : sql`0`) : undefined));
   // each position's activities split its work over the spheres by weight (priority + 1)
   const work = new Map<string, Record<Sphere, number>>();
   for (const r of posRows) {
@@ -243,6 +245,14 @@ export async function communicationBalance(scope: Scope, department?: string | n
   return { basis, positions: positionShares.size, activities: posRows.length, holders: holders.length, measured, demand, supply, balance };
 }
 export type CommunicationBalance = Awaited<ReturnType<typeof communicationBalance>>;
+
+/** The statistics page: the figures, the communication balance and the coverage over one read of the people. */
+export async function statisticsOf(scope: Scope, department: string | null = null) {
+  const within = await departmentsWithin(scope, department);
+  const staff = await people(scope, within);
+  const [stats, comm, coverage] = await Promise.all([statsOf(scope, within, staff), balanceOf(scope, within, staff), positionCoverage(scope, department)]);
+  return { stats, comm, coverage };
+}
 
 /** GET /business/stats and /business/projects/stats/{id}: the team statistics and the position coverage. */
 export async function teamStats(scope: Scope, department: string | null = null) {
