@@ -75,7 +75,7 @@ export const NAMED_QUERIES: Record<string, (db: Db, f: Fixtures) => Promise<unkn
   "formats with their result counts (back-office)": (db) => listResource(db, formatResource, parseListQuery(formatResource, { populate: "results" })),
   "team statistics of the large project": async (db, f) => projectStats(await ownerScope(db, f)),
   "team communication balance of the large project": async (db, f) => communicationBalance(await ownerScope(db, f)),
-  "position coverage of the large project": async (db, f) => positionCoverage(await ownerScope(db, f)),
+  "position coverage of the large project": async (db, f) => positionCoverage(await ownerScope(db, f), null),
 };
 
 /** The large project's owner scope, for the cabinet's lists. */

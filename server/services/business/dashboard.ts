@@ -1,3 +1,4 @@
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 // The dashboard: TOTAL (employees), ACTIVE (tested), PENDING (not yet), the latest activity,
 // optionally inside one department (and its sub-departments).
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
@@ -16,9 +17,12 @@ export async function departmentsWithin(scope: Scope, department?: string | null
   return subtree(all, [department]);
 }
 
+/** A column narrowed to the departments `departmentsWithin` gave (null: no narrowing; empty: nothing). */
+export const inDepartments = (column: SQLiteColumn, within: Set<string> | null) => (within ? (within.size ? inArray(column, [...within]) : sql`0`) : undefined);
+
 export async function dashboard(scope: Scope, department?: string | null) {
   const within = await departmentsWithin(scope, department);
-  const where = and(eq(employees.projectId, scope.project.id), within ? (within.size ? inArray(employees.departmentId, [...within]) : sql`0`) : undefined);
+  const where = and(eq(employees.projectId, scope.project.id), inDepartments(employees.departmentId, within));
   const [counts] = await scope.db
     .select({ total: sql<number>`count(*)`, active: sql<number>`sum(case when ${users.formatCode} is not null then 1 else 0 end)` })
     .from(employees)

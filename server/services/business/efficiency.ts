@@ -15,7 +15,7 @@ import { naturalSkills } from "../../../model/skills";
 import { AppError, notFound } from "../../lib/errors";
 import { ID_PATTERN } from "../../lib/ids";
 import { requireCan, type Scope } from "./access";
-import { departmentsWithin } from "./dashboard";
+import { inDepartments } from "./dashboard";
 
 export interface PositionWithActivities {
   id: string;
@@ -298,14 +298,13 @@ export async function positionCandidates(scope: Scope, positionId: string) {
 
 /**
  * Position coverage (statistics): each position with the best fit anyone visible reaches on it and
- * who; the uncovered ones (below GOOD_FIT, or nobody measured) first. One short walk down
+ * who; the uncovered ones (below GOOD_FIT, or nobody measured) first; `within` from departmentsWithin. One short walk down
  * employee_fits_position_idx per position, so a 5,000-person project costs as little as a small one.
  */
-export async function positionCoverage(scope: Scope, department: string | null = null) {
+export async function positionCoverage(scope: Scope, within: Set<string> | null) {
   requireCan(scope, "read");
-  const within = await departmentsWithin(scope, department);
   await ensureFresh(scope.db, scope.project.id);
-  const visible = within ? (within.size ? inArray(employees.departmentId, [...within]) : sql`0`) : undefined;
+  const visible = inDepartments(employees.departmentId, within);
   const ps = await scope.db.select({ id: positions.id, name: positions.name }).from(positions).where(eq(positions.projectId, scope.project.id)).orderBy(asc(positions.name));
   const rows = await Promise.all(
     ps.map(async (p) => {

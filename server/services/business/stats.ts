@@ -6,7 +6,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { FORMATS } from "../../../model/formats";
 import { departments, employees, positions, results, tasks, users } from "../../../db/schema";
 import type { Scope } from "./access";
-import { departmentsWithin } from "./dashboard";
+import { departmentsWithin, inDepartments } from "./dashboard";
 import { positionCoverage } from "./efficiency";
 
 /** The indicators averaged per department, in display order. */
@@ -56,7 +56,7 @@ interface Person {
 
 /** Everyone in the scope (narrowed to a department), with the latest completed result, by name. */
 async function people(scope: Scope, within: Set<string> | null): Promise<Person[]> {
-  const where = and(eq(employees.projectId, scope.project.id), within ? (within.size ? inArray(employees.departmentId, [...within]) : sql`0`) : undefined);
+  const where = and(eq(employees.projectId, scope.project.id), inDepartments(employees.departmentId, within));
   // two flat reads instead of a subquery per person: the people, then every completed result of
   // theirs (results_user_idx), the latest picked here — a third of the time on 5,000 people. Plain
   // rows (db.all), not the query builder's mapped ones: mapping 10,000 rows was a fifth of the call.
@@ -125,7 +125,7 @@ async function statsOf(scope: Scope, within: Set<string> | null, all: Person[]) 
   const deps = await scope.db
     .select({ _id: departments.id, name: departments.name })
     .from(departments)
-    .where(and(eq(departments.projectId, scope.project.id), within ? (within.size ? inArray(departments.id, [...within]) : sql`0`) : undefined))
+    .where(and(eq(departments.projectId, scope.project.id), inDepartments(departments.id, within)))
     .orderBy(asc(departments.name));
   const isTested = (p: Person) => p.tested;
   const tested = all.filter(isTested);
@@ -208,7 +208,7 @@ async function balanceOf(scope: Scope, within: Set<string> | null, staff: Person
     .select({ id: positions.id, communication: tasks.communication, priority: tasks.priority })
     .from(positions)
     .innerJoin(tasks, eq(tasks.positionId, positions.id))
-    .where(and(eq(positions.projectId, scope.project.id), within ? (within.size ? inArray(positions.departmentId, [...within]) : sql`0`) : undefined));
+    .where(and(eq(positions.projectId, scope.project.id), inDepartments(positions.departmentId, within)));
   // each position's activities split its work over the spheres by weight (priority + 1)
   const work = new Map<string, Record<Sphere, number>>();
   for (const r of posRows) {
@@ -250,12 +250,13 @@ export type CommunicationBalance = Awaited<ReturnType<typeof communicationBalanc
 export async function statisticsOf(scope: Scope, department: string | null = null) {
   const within = await departmentsWithin(scope, department);
   const staff = await people(scope, within);
-  const [stats, comm, coverage] = await Promise.all([statsOf(scope, within, staff), balanceOf(scope, within, staff), positionCoverage(scope, department)]);
+  const [stats, comm, coverage] = await Promise.all([statsOf(scope, within, staff), balanceOf(scope, within, staff), positionCoverage(scope, within)]);
   return { stats, comm, coverage };
 }
 
 /** GET /business/stats and /business/projects/stats/{id}: the team statistics and the position coverage. */
 export async function teamStats(scope: Scope, department: string | null = null) {
-  const [stats, coverage] = await Promise.all([projectStats(scope, department), positionCoverage(scope, department)]);
+  const within = await departmentsWithin(scope, department);
+  const [stats, coverage] = await Promise.all([statsOf(scope, within, await people(scope, within)), positionCoverage(scope, within)]);
   return { ...stats, coverage };
 }
