@@ -111,9 +111,6 @@ export function Header({ menu = "public" }: { menu?: MenuKind }) {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <MasqBanner />
-      <div id="maintenance" hidden className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-900">
-        {t("common.shell.maintenance")}
-      </div>
       <div className="container-page flex h-16 items-center justify-between gap-4">
         <Logo />
         <nav className="desktop-only flex items-center gap-1" aria-label={t("common.nav.menu")}>

@@ -4,7 +4,7 @@
 // related lists). No script: every control is a link or a form.
 import { z } from "zod";
 import type { ExportKind } from "../../server/admin/exports";
-import { createResource, findRow, getResource, listResource, parseListQuery, updateResource, type Column, type Doc, type FormField, type ManagerContext, type ResourceAction, type ResourceDef } from "../../server/admin/resource";
+import { createResource, findRow, listResource, populateDocs, parseListQuery, updateResource, type Column, type Doc, type FormField, type ManagerContext, type ResourceAction, type ResourceDef } from "../../server/admin/resource";
 import { AppError, translateFields } from "../../server/lib/errors";
 import { formValues } from "../../server/lib/forms";
 import { ID_PATTERN } from "../../server/lib/ids";
@@ -244,7 +244,6 @@ export function formInput(fields: FormField[], values: Record<string, string>) {
   return out;
 }
 
-/** The form of a declaration's fields: the edit form (values from the record) or the create form. */
 /** The posted strings, with each uploaded file of the form stored and replaced by what its field's `store` gives. */
 export async function postedValues(c: ManagerContext, fields: FormField[]) {
   const values = await formValues(c);
@@ -256,6 +255,7 @@ export async function postedValues(c: ManagerContext, fields: FormField[]) {
   return values;
 }
 
+/** The form of a declaration's fields: the edit form (values from the record) or the create form. */
 function RecordForm({ kind, fields, values, title, submit }: { kind: "edit" | "create"; fields: FormField[]; values: Record<string, unknown>; title: string; submit: string }) {
   const { t, form, path } = usePage();
   const mine = form?.kind === kind ? form : undefined;
@@ -497,8 +497,10 @@ export function resourceDetailPage(def: ResourceDef) {
     load: async (c): Promise<DetailData> => {
       const db = c.var.deps.db;
       const id = c.req.param("id")!;
-      const doc = await getResource(db, def, id, { populate: def.detailPopulate });
+      // one read of the row: the document (populated) and the form's values both come from it
       const row = await findRow(db, def, id);
+      const doc = def.toDoc(row);
+      await populateDocs(db, def, [doc], def.detailPopulate ?? []);
       const url = new URL(c.req.url);
       const paging = pagingSchema(200).safeParse({ page: url.searchParams.get("page") ?? undefined, limit: url.searchParams.get("limit") ?? undefined });
       const sections = await Promise.all(

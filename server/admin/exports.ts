@@ -2,7 +2,7 @@
 // payments, as CSV (UTF-8 with a BOM, for Excel) or XLSX (server/lib/spreadsheet.ts), with the
 // same filters as the lists. Rows are read in keyset batches and written as they come, so a large
 // export never holds the whole file in memory. Each export is recorded with who made it.
-import { and, asc, count, desc, eq, gt, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { exportsLog, formats, orders, results, users } from "../../db/schema";
@@ -177,4 +177,3 @@ export async function listExports(db: Db, query: Record<string, string | undefin
   );
 }
 
-export type { SQL };

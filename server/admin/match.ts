@@ -2,7 +2,7 @@
 // fixed set of operators. The zod shape built here goes to listing.ts's `parseMatch`, which
 // refuses unknown keys and (objects being strict) unknown operators; values reach SQL only as
 // parameters through drizzle's operators.
-import { and, eq, getTableName, gte, inArray, lte, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { eq, getTableName, gte, inArray, lte, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 
@@ -124,4 +124,3 @@ export function searchWhere(columns: readonly SQLWrapper[] | undefined, q: strin
   return indexed(index, columns, part) ?? or(...columns.map((c) => likeContains(c, part)));
 }
 
-export { and };
