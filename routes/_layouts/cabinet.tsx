@@ -88,20 +88,7 @@ export function CabinetLayout({ kind, title, actions, banner, children }: { kind
     .join("");
   return (
     <div className="min-h-screen bg-slate-50" data-cabinet={kind}>
-      <MaintenanceNotice />
-      <a href="#main" className="sr-only focus:not-sr-only">
-        {t("common.shell.skip")}
-      </a>
-      {auth?.kind === "masq" && (
-        <div role="status" className="relative z-30 flex flex-wrap items-center justify-center gap-3 bg-rose-600 px-4 py-2 text-sm font-semibold text-white sm:pl-[236px]" data-testid="masq-banner">
-          {t("common.shell.masquerading", { user: auth.user.name ? `${auth.user.name} (${auth.user.email})` : auth.user.email })}
-          <form method="post" action="/masq/cancel">
-            <button type="submit" className="rounded bg-white px-3 py-1 text-rose-700" data-testid="cancel-masq">
-              {t("common.footer.cancelMasq")}
-            </button>
-          </form>
-        </div>
-      )}
+      <ShellTop beside="sm:pl-[236px]" />
       <input type="checkbox" id="cabinet-collapse" className="peer sr-only" aria-label={t("cabinet.collapse")} />
       <aside className="desktop-only fixed inset-y-0 left-0 z-20 w-[220px] border-r border-slate-200 bg-white p-3 overflow-hidden transition-[width] peer-checked:w-[80px] peer-checked:[&_.cabinet-label]:hidden peer-checked:[&_.logo-text]:hidden peer-checked:[&_.collapse-icon]:rotate-180">
         <div className="mb-6 flex h-12 items-center justify-between">
@@ -227,13 +214,35 @@ function DashboardNav({ shell }: { shell: ShellData }) {
 }
 
 /** The /dashboard/* shell: 250 px side bar, 60 px header, phone menu up to 540 px. */
+/** What both cabinet shells open with: the operator's notice, the skip link and, while a manager
+ * masquerades, whom they see the site as with Cancel (`beside`: the padding that clears the side bar). */
+function ShellTop({ beside }: { beside: string }) {
+  const { t, auth } = usePage();
+  return (
+    <>
+      <MaintenanceNotice />
+      <a href="#main" className="sr-only focus:not-sr-only">
+        {t("common.shell.skip")}
+      </a>
+      {auth?.kind === "masq" && (
+        <div role="status" className={`relative z-30 flex flex-wrap items-center justify-center gap-3 bg-rose-600 px-4 py-2 text-sm font-semibold text-white ${beside}`} data-testid="masq-banner">
+          {t("common.shell.masquerading", { user: auth.user.name ? `${auth.user.name} (${auth.user.email})` : auth.user.email })}
+          <form method="post" action="/masq/cancel">
+            <button type="submit" className="rounded bg-white px-3 py-1 text-rose-700" data-testid="cancel-masq">
+              {t("common.footer.cancelMasq")}
+            </button>
+          </form>
+        </div>
+      )}
+    </>
+  );
+}
+
 export function DashboardLayout({ shell, title, children }: { shell: ShellData; title: string; children: ReactNode }) {
   const { t, auth } = usePage();
   return (
     <div className="min-h-screen bg-slate-50" data-cabinet="dashboard">
-      <a href="#main" className="sr-only focus:not-sr-only">
-        {t("common.shell.skip")}
-      </a>
+      <ShellTop beside="min-[541px]:pl-[266px]" />
       <aside className="desktop-only fixed inset-y-0 left-0 z-20 flex w-[250px] flex-col border-r border-slate-200 bg-white p-3">
         <div className="mb-4 flex h-[44px] items-center">
           <Logo />

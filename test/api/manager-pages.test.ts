@@ -113,6 +113,11 @@ describe("generated detail pages", () => {
     const cabinet = await (await t.app.request("/business", { headers: { Cookie: `masqToken=${token}; i18n_locale=en` } })).text();
     expect(cabinet).toContain('data-testid="masq-banner"');
     expect(cabinet).toContain('data-testid="cancel-masq"');
+    // and in the other shell of the same cabinet
+    const dashboard = await (await t.app.request("/dashboard", { headers: { Cookie: `masqToken=${token}; i18n_locale=en` } })).text();
+    expect(dashboard).toContain('data-cabinet="dashboard"');
+    expect(dashboard).toContain('data-testid="masq-banner"');
+    expect(dashboard).toContain('data-testid="cancel-masq"');
   });
 
   it("shows a result with every answer and its time, and sets its format from the form", async () => {
