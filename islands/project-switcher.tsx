@@ -59,7 +59,7 @@ export default function ProjectSwitcher({ projects, current, action, label, swit
         id="project-select"
         name="project"
         defaultValue={current}
-        className="max-w-[10rem] truncate rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm sm:max-w-[14rem]"
+        className="max-w-[7rem] truncate rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm min-[400px]:max-w-[10rem] sm:max-w-[14rem]"
         onChange={(e) => pick(e.currentTarget.value)}
       >
         {projects.map((p) => (
