@@ -5,6 +5,7 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import * as schema from "./schema";
+import "./inline-limit";
 
 export type Db = BaseSQLiteDatabase<"sync" | "async", unknown, typeof schema>;
 export interface Database {

@@ -233,6 +233,8 @@ export const reports = sqliteTable(
       .$type<{ key: string; tab: string; title: string; text: string; teaser: string; locked: boolean }[]>()
       .notNull(),
     updatedAt: integer({ mode: "timestamp_ms" }),
+    /** Raised by a trigger on every change of the row, however it is made: readers cache by it. */
+    revision: integer().notNull().default(0),
   },
   (t) => [uniqueIndex("reports_format_type_lang_uq").on(t.formatCode, t.type, t.language), index("reports_type_idx").on(t.type, t.language)],
 );

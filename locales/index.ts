@@ -45,12 +45,29 @@ export type T = ((key: string, params?: Params) => string) & {
   locale: Locale;
 };
 
+/** More than every key the dictionaries hold. */
+const PLAIN_MEMO_MAX = 20_000;
+
 export function translator(locale: Locale): T {
-  const t = ((key: string, params?: Params) => {
-    const value = i18n.t(key, params ?? {}, locale);
+  // The dictionaries never change while running, so a string asked for without parameters is
+  // looked up once: a page asks for a few hundred, and each lookup walks the key and runs the
+  // template engine (a tenth of a report page's render).
+  const plain = new Map<string, string>();
+  const translate = (key: string, params: Params) => {
+    const value = i18n.t(key, params, locale);
     if (typeof value === "string" && value !== "") return value;
-    const fallback = i18n.t(key, params ?? {}, FALLBACK_LOCALE);
+    const fallback = i18n.t(key, params, FALLBACK_LOCALE);
     return typeof fallback === "string" && fallback !== "" ? fallback : key;
+  };
+  const t = ((key: string, params?: Params) => {
+    if (params) return translate(key, params);
+    let value = plain.get(key);
+    if (value === undefined) {
+      value = translate(key, {});
+      // bounded, in case a key is ever built from input
+      if (plain.size < PLAIN_MEMO_MAX) plain.set(key, value);
+    }
+    return value;
   }) as T;
   t.raw = <V,>(key: string) => {
     const value = i18n.t(key, {}, locale) as unknown;

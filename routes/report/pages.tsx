@@ -6,7 +6,7 @@ import { z } from "zod";
 import { notFound } from "../../server/lib/errors";
 import { ID_PATTERN } from "../../server/lib/ids";
 import { definePage } from "../../server/render/define";
-import { usePage } from "../../server/render/page";
+import { SharedMarkup, usePage } from "../../server/render/page";
 import { resendConfirmation, resendWait } from "../../server/services/accounts";
 import {
   adviceKeys,
@@ -18,6 +18,7 @@ import {
   managerReport,
   reportPdf,
   userReport,
+  type ReportRow,
   type ReportView,
 } from "../../server/services/reports";
 import type { Indicators } from "../../model";
@@ -157,15 +158,24 @@ function IndicatorsBlock({ ind }: { ind: Indicators }) {
   );
 }
 
-function Sections({ view }: { view: ReportView }) {
+/** The report's sections: the same for every reader of this text, so rendered once (SharedMarkup). */
+function Sections({ content }: { content: ReportRow | null }) {
+  if (!content) return null;
+  return (
+    <SharedMarkup as="section" className="mt-8" cacheKey={`report-sections|${content.id}|${content.revision}`}>
+      <SectionTabs content={content} />
+    </SharedMarkup>
+  );
+}
+
+function SectionTabs({ content }: { content: ReportRow }) {
   const { t } = usePage();
-  if (!view.content) return null;
   const groups = (["general", "career", "personal"] as const).map((tab) => ({
     key: tab,
     label: t(`report.tabs.${tab}`),
     body: (
       <div className="grid gap-4">
-        {view.content!.sections
+        {content.sections
           .filter((s) => s.tab === tab)
           .map((s) => (
             <SectionCard key={s.key} section={s}>
@@ -177,11 +187,7 @@ function Sections({ view }: { view: ReportView }) {
       </div>
     ),
   }));
-  return (
-    <section className="mt-8">
-      <Tabs name="sections" tabs={groups} />
-    </section>
-  );
+  return <Tabs name="sections" tabs={groups} />;
 }
 
 function ConfirmGate({ data }: { data: ReportData }) {
@@ -289,7 +295,7 @@ function Report({ data }: { data: ReportData }) {
           </p>
         )}
         {view.result.indicators && <IndicatorsBlock ind={view.result.indicators as unknown as Indicators} />}
-        <Sections view={view} />
+        <Sections content={view.content} />
         {view.type === "base" && !data.managerOf && (
           <div className="mt-8 text-center">
             <a href={withLang(new URL("/payment/report", url), locale)} className="btn-primary">

@@ -21,10 +21,28 @@ export const REPORT_LANGUAGES: ReportLanguage[] = ["ru", "en", "ch"];
 /** Content in the asked language; `ch` falls back to English, anything else to Russian. */
 export async function reportContent(db: Db, formatCode: string, type: ReportType, language: ReportLanguage) {
   for (const lang of language === "ch" ? (["ch", "en", "ru"] as const) : language === "en" ? (["en", "ru"] as const) : (["ru"] as const)) {
-    const row = await contentQuery(db).get({ format: formatCode, type, lang });
-    if (row) return row;
+    const stamp = await contentStamp(db).get({ format: formatCode, type, lang });
+    if (stamp) return contentRow(db, stamp);
   }
   return null;
+}
+
+/** Parsed report texts by id, at the revision they were read at. */
+const parsedContent = new Map<string, ReportRow>();
+/** More than every row there can be (27 formats × 4 types × 3 languages). */
+const PARSED_CONTENT_MAX = 1000;
+
+/**
+ * A report's text is read on every report page but rarely changes, and any change raises the row's
+ * `revision` (a trigger, migration 0013). So the page reads the revision (an index lookup) and
+ * reads and parses the sections (a large JSON) again only when it moved. Rows are shared: read-only.
+ */
+async function contentRow(db: Db, stamp: { id: string; revision: number }): Promise<ReportRow | null> {
+  const cached = parsedContent.get(stamp.id);
+  if (cached && cached.revision === stamp.revision) return cached;
+  const row = await contentById(db).get({ id: stamp.id });
+  if (row && (parsedContent.has(row.id) || parsedContent.size < PARSED_CONTENT_MAX)) parsedContent.set(row.id, row);
+  return row ?? null;
 }
 
 export async function formatOf(db: Db, code: string) {
@@ -34,13 +52,14 @@ export async function formatOf(db: Db, code: string) {
 }
 
 // every report page reads these
-const contentQuery = prepared((db) =>
+const contentStamp = prepared((db) =>
   db
-    .select()
+    .select({ id: reports.id, revision: reports.revision })
     .from(reports)
     .where(and(eq(reports.formatCode, sql.placeholder("format")), eq(reports.type, sql.placeholder("type")), eq(reports.language, sql.placeholder("lang"))))
     .prepare(),
 );
+const contentById = prepared((db) => db.select().from(reports).where(eq(reports.id, sql.placeholder("id"))).prepare());
 const formatQuery = prepared((db) => db.select().from(formats).where(eq(formats.code, sql.placeholder("code"))).prepare());
 
 /**

@@ -3,6 +3,7 @@
 // are read where they are used on every request (prices at checkout, the notice on each page),
 // so a change applies without a restart.
 import { inArray } from "drizzle-orm";
+import { prepared } from "../../db/prepared";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { settings } from "../../db/schema";
@@ -73,9 +74,12 @@ export async function saveSetting(db: Db, key: SettingKey, value: unknown) {
   await setSetting(db, key, value);
 }
 
+// every page reads it
+const siteSettingRows = prepared((db) => db.select().from(settings).where(inArray(settings.key, ["maintenance", "contacts"])).prepare());
+
 /** What every page shows: the maintenance notice and the contact details (one query). */
 export async function siteSettings(db: Db) {
-  const rows = await db.select().from(settings).where(inArray(settings.key, ["maintenance", "contacts"]));
+  const rows = await siteSettingRows(db).all();
   const of = <K extends "maintenance" | "contacts">(k: K) => (rows.find((r) => r.key === k)?.value ?? SETTINGS[k].fallback) as SettingValue<K>;
   return { maintenance: of("maintenance"), contacts: of("contacts") };
 }

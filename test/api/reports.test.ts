@@ -95,6 +95,12 @@ describe("base and full report", () => {
     expect(enRow).toBeDefined();
     expect(en).not.toEqual(ru);
     expect(en).toMatch(/aria-current="true"[^>]*>EN|>EN<\/a>/);
+    // the same English text under either interface language: the section tabs follow the interface
+    // (the sections' markup is shared between readers, per interface language)
+    expect(en).toContain(">Общая характеристика</label>");
+    const enUi = await (await page("/report/full?report_lang=en", alice, "en")).text();
+    expect(enUi).toContain(">General characteristics</label>");
+    expect(enUi).not.toContain("Общая характеристика");
   });
 
   it("renders every format in both languages with all twelve blocks", async () => {

@@ -1,6 +1,7 @@
 // E-mail confirmation: the link sent at sign-up (and again on request) confirms the mailbox.
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import { prepared } from "../../../db/prepared";
 import { emailTokens, users } from "../../../db/schema";
 import { tFor } from "../../../locales";
 import type { AppDeps } from "../../context";
@@ -36,14 +37,20 @@ export async function confirmEmail(deps: AppDeps, token: string) {
   return userId;
 }
 
-/** Seconds until another confirmation e-mail may be sent (0 = now). */
-export async function resendWait(db: Db, userId: string): Promise<number> {
-  const [last] = await db
+// every report page of a reader who has not confirmed yet
+const lastConfirmationMail = prepared((db) =>
+  db
     .select({ createdAt: emailTokens.createdAt })
     .from(emailTokens)
-    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, "confirm")))
+    .where(and(eq(emailTokens.userId, sql.placeholder("user")), eq(emailTokens.purpose, "confirm")))
     .orderBy(desc(emailTokens.createdAt))
-    .limit(1);
+    .limit(1)
+    .prepare(),
+);
+
+/** Seconds until another confirmation e-mail may be sent (0 = now). */
+export async function resendWait(db: Db, userId: string): Promise<number> {
+  const last = await lastConfirmationMail(db).get({ user: userId });
   if (!last) return 0;
   return Math.max(0, Math.ceil((last.createdAt.getTime() + RESEND_WAIT_SECONDS * 1000 - Date.now()) / 1000));
 }
