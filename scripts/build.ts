@@ -84,13 +84,20 @@ export async function build({ quiet = false } = {}) {
     }
     return [...seen];
   };
+  /** The chunks a file imports dynamically, with what those import statically, minus `known`. */
+  const dynamicImports = (file: string, known: string[]) => {
+    const chunks = (result.metafile.outputs[file]?.imports ?? []).filter((i) => i.kind === "dynamic-import" && i.path.startsWith(relative(root, out)));
+    return [...new Set(chunks.flatMap((i) => [i.path, ...staticImports(i.path)]))].filter((f) => !known.includes(f));
+  };
   for (const [file, meta] of Object.entries(result.metafile.outputs)) {
     if (!meta.entryPoint) continue;
-    const script = { src: url(file), imports: staticImports(file).map(url) };
+    const imports = staticImports(file);
+    const script = { src: url(file), imports: imports.map(url) };
     const source = resolve(meta.entryPoint); // esbuild names it relative to the working directory
-    if (source === loaderFile) manifest.loader = script;
+    if (source === loaderFile) manifest.loader = { ...script, runtime: dynamicImports(file, imports).map(url) };
     else if (source === captchaFormsFile) manifest.captchaForms = script;
-    else manifest.islands[basename(source, ".tsx") as IslandName] = script;
+    // (the loader's dynamic imports of React are entry points to esbuild too, but no islands)
+    else if (source.startsWith(islandsDir)) manifest.islands[basename(source, ".tsx") as IslandName] = script;
   }
 
   const cssTmp = join(out, "app.css");

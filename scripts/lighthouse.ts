@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { outbox } from "../test/mail";
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3920);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -63,12 +64,24 @@ async function respondent(name: string, answered: number) {
   return token;
 }
 
+/** Opens the confirmation link from the mail the server wrote to its outbox: a reader who confirmed sees the report, not the gate. */
+async function confirmMailbox(token: string) {
+  const me = (await (await fetch(`${BASE}/api/passport`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { email: string };
+  const link = outbox(dir)
+    .find((m) => m.to === me.email)
+    ?.text.match(/\/confirm\/[a-z2-7]+/)?.[0];
+  if (!link) throw new Error("no confirmation mail in the outbox");
+  await fetch(BASE + link, { redirect: "manual" });
+}
+
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 try {
   await waitUp();
   const taking = await respondent("lighthouse-taking", 10);
   const done = await respondent("lighthouse-done", 110);
+  await confirmMailbox(done);
   const { token: admin } = (await postJson("/api/passport/auth", ADMIN)) as { token: string };
   const pages = [
     { path: "/", token: null },
@@ -79,17 +92,27 @@ try {
   ];
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
   const rows = [];
+  const metrics = [];
   try {
+    // Performance varies from run to run (Lighthouse's own advice: take the median of several);
+    // the run shown is the one with the median performance score. The first load warms Chromium.
+    await lighthouse(BASE + "/about", { port: chrome.port, logLevel: "error", output: "json", onlyCategories: ["performance"] });
     for (const page of pages) {
-      const result = await lighthouse(BASE + page.path, {
-        port: chrome.port,
-        logLevel: "error",
-        output: "json",
-        onlyCategories: [...CATEGORIES],
-        extraHeaders: page.token ? { Cookie: `token=${page.token}` } : undefined,
-      });
-      const lhr = result!.lhr;
-      if (lhr.finalDisplayedUrl !== BASE + page.path) throw new Error(`${page.path} ended at ${lhr.finalDisplayedUrl}`);
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) {
+        const result = await lighthouse(BASE + page.path, {
+          port: chrome.port,
+          logLevel: "error",
+          output: "json",
+          onlyCategories: [...CATEGORIES],
+          extraHeaders: page.token ? { Cookie: `token=${page.token}` } : undefined,
+        });
+        const lhr = result!.lhr;
+        if (lhr.finalDisplayedUrl !== BASE + page.path) throw new Error(`${page.path} ended at ${lhr.finalDisplayedUrl}`);
+        runs.push(lhr);
+      }
+      runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+      const lhr = runs[runs.length >> 1]!;
       const row: Record<string, string | number> = { page: page.path };
       for (const c of CATEGORIES) row[c] = Math.round((lhr.categories[c]?.score ?? 0) * 100);
       // what keeps a score under 100: the failing audits of each category, by id
@@ -97,11 +120,23 @@ try {
         (lhr.categories[c]?.auditRefs ?? []).filter((a) => a.weight > 0 && (lhr.audits[a.id]?.score ?? 1) < 0.9).map((a) => a.id),
       ).join(", ");
       rows.push(row);
+      const ms = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? 0);
+      metrics.push({
+        page: page.path,
+        "performance (each run)": runs.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)).join(" "),
+        "FCP ms": ms("first-contentful-paint"),
+        "LCP ms": ms("largest-contentful-paint"),
+        "TBT ms": ms("total-blocking-time"),
+        "SI ms": ms("speed-index"),
+        CLS: +(lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3),
+      });
     }
   } finally {
     chrome.kill();
   }
   console.table(rows);
+  console.log(`Performance metrics of the median run (simulated mobile: slow 4G, 4× CPU slowdown), ${RUNS} runs per page`);
+  console.table(metrics);
 } finally {
   server.kill("SIGTERM");
   rmSync(dir, { recursive: true, force: true });

@@ -103,7 +103,8 @@ export function SignupBlock({ next = "/test/start", invite }: { next?: string; i
   const captchaKey = useCaptchaKey();
   return (
     <>
-      <Island name="signup-form" props={{ strings, next, invite: invite ?? null, captchaKey }} />
+      {/* the form posts without script too; its script (and React) loads when it comes into view */}
+      <Island name="signup-form" props={{ strings, next, invite: invite ?? null, captchaKey }} hydrate="visible" />
       <CaptchaScripts />
     </>
   );
@@ -114,7 +115,7 @@ export function Counter({ total }: { total: number }) {
   return (
     <p className="flex flex-wrap items-baseline gap-2 text-slate-600">
       <strong className="text-3xl font-black text-brand-700">
-        <Island name="count-up" props={{ total, locale }} />
+        <Island name="count-up" props={{ total, locale }} hydrate="visible" />
       </strong>
       <span>{t("common.counter.label")}</span>
     </p>

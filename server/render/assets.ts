@@ -12,7 +12,8 @@ export interface ScriptEntry {
 
 export interface Manifest {
   css: string | null;
-  loader: ScriptEntry | null;
+  /** The island loader; `runtime`: what it imports when an island hydrates (React DOM's chunks). */
+  loader: (ScriptEntry & { runtime: string[] }) | null;
   /** Fills reCAPTCHA tokens into plain forms (client/captcha-forms.ts); loaded only when captcha is on. */
   captchaForms: ScriptEntry | null;
   islands: Partial<Record<IslandName, ScriptEntry>>;

@@ -13,7 +13,7 @@ export class CachedPage {
 
   body(encoding: Encoding): Buffer {
     let body = this.encoded.get(encoding);
-    if (!body) this.encoded.set(encoding, (body = compressHtml(this.html, encoding)));
+    if (!body) this.encoded.set(encoding, (body = compressHtml(this.html, encoding, "once")));
     return body;
   }
 }

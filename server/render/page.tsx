@@ -95,10 +95,11 @@ function IslandRoot<N extends IslandName>({ name, props, hydrate, identifierPref
   const html = renderToString(<Component {...props} />, { identifierPrefix });
   const m = manifest();
   const entry = m.islands[name];
-  // Preloads come first, to be found early. The island's own chunk is preloaded only when it
-  // hydrates at once: an `idle` or `visible` one is fetched when its time comes. The browser
-  // fetches a URL once however often a page lists it.
-  const preload = [...(m.loader?.imports ?? []), ...(hydrate === "load" && entry ? [entry.src, ...entry.imports] : [])];
+  // Preloads come first, to be found early. The island's own chunk and React DOM are preloaded
+  // only when it hydrates at once: an `idle` or `visible` one is fetched when its time comes. The
+  // browser fetches a URL once however often a page lists it.
+  const atOnce = hydrate === "load" && entry ? [entry.src, ...entry.imports, ...(m.loader?.runtime ?? [])] : [];
+  const preload = [...(m.loader?.imports ?? []), ...atOnce];
   return (
     <>
       {[...new Set(preload)].map((src) => (

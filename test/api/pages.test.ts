@@ -5,6 +5,8 @@ import { eq } from "drizzle-orm";
 import { settings } from "../../db/schema";
 import { guard } from "../../server/middleware/guards";
 import { createTestApp, type TestApp } from "../helpers";
+import { signUp } from "../respondent";
+import { manifest } from "../../server/render/assets";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,19 +55,49 @@ describe("pages and the shell", () => {
     expect(props).not.toContain("<");
   });
 
-  it("compresses pages for browsers that accept brotli or gzip, and not for those that don't", async () => {
+  it("preloads React DOM only where an island hydrates at once: the landing's wait to be seen", async () => {
+    const runtime = manifest().loader!.runtime;
+    expect(runtime.some((src) => /\/build\/chunks\/hydrate-island-[A-Z0-9]+\.js$/.test(src))).toBe(true);
+    const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
+    const landing = await (await t.app.request("/")).text();
+    expect(landing).toMatch(/data-island="count-up"[^>]*data-hydrate="visible"/);
+    expect(preloads(landing).filter((src) => runtime.includes(src))).toEqual([]);
+    // the test page's runner hydrates at once: its chunk and React DOM are preloaded with the loader
+    const taker = await signUp(t, "preloads");
+    await t.app.request("/test/start", { method: "POST", headers: { Cookie: `token=${taker.token}`, "Content-Type": "application/x-www-form-urlencoded" }, body: "_form=begin" });
+    const testing = await (await t.app.request("/testing", { headers: { Cookie: `token=${taker.token}` } })).text();
+    expect(testing).toMatch(/data-island="test-runner"[^>]*data-hydrate="load"/);
+    expect(preloads(testing)).toEqual(expect.arrayContaining(runtime));
+  });
+
+  it("compresses pages for browsers that accept gzip or brotli, and not for those that don't", async () => {
+    // this app caches no page: each is compressed for its one response, with gzip where accepted
     const plain = await t.app.request("/?lang=en");
     expect(plain.headers.get("content-encoding")).toBeNull();
     const html = await plain.text();
-    const br = await t.app.request("/?lang=en", { headers: { "Accept-Encoding": "gzip, deflate, br" } });
-    expect(br.headers.get("content-encoding")).toBe("br");
-    expect(br.headers.get("vary")).toContain("Accept-Encoding");
-    const bytes = Buffer.from(await br.arrayBuffer());
-    expect(bytes.length).toBeLessThan(html.length / 3);
-    expect(brotliDecompressSync(bytes).toString("utf8")).toBe(html);
-    const gz = await t.app.request("/?lang=en", { headers: { "Accept-Encoding": "gzip" } });
+    const gz = await t.app.request("/?lang=en", { headers: { "Accept-Encoding": "gzip, deflate, br" } });
     expect(gz.headers.get("content-encoding")).toBe("gzip");
-    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString("utf8")).toBe(html);
+    expect(gz.headers.get("vary")).toContain("Accept-Encoding");
+    const bytes = Buffer.from(await gz.arrayBuffer());
+    expect(bytes.length).toBeLessThan(html.length / 3);
+    expect(gunzipSync(bytes).toString("utf8")).toBe(html);
+    const br = await t.app.request("/?lang=en", { headers: { "Accept-Encoding": "br" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString("utf8")).toBe(html);
+  });
+
+  it("compresses a page made for one signed-in reader with the cheaper gzip, even where brotli is accepted", async () => {
+    const reader = await signUp(t, "compressed");
+    const cookie = `token=${reader.token}; i18n_locale=en`;
+    const html = await (await t.app.request("/account", { headers: { Cookie: cookie } })).text();
+    const res = await t.app.request("/account", { headers: { Cookie: cookie, "Accept-Encoding": "gzip, deflate, br" } });
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(gunzipSync(Buffer.from(await res.arrayBuffer())).toString("utf8")).toBe(html);
+    // a client that takes only brotli still gets it
+    const br = await t.app.request("/account", { headers: { Cookie: cookie, "Accept-Encoding": "br" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString("utf8")).toBe(html);
   });
 
   it("answers unknown paths with the 404 page", async () => {
@@ -121,6 +153,13 @@ describe("page micro-cache", () => {
       expect(ru).toContain('data-total="1234567"');
       c.deps.pageCache.clear();
       expect(await (await c.app.request("/?lang=en")).text()).toContain('data-total="1234567"');
+      // a cached page is compressed once, so it gets brotli (smaller) where the browser takes it
+      const br = await c.app.request("/?lang=en", { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+      expect(br.headers.get("content-encoding")).toBe("br");
+      const bytes = Buffer.from(await br.arrayBuffer());
+      const gz = Buffer.from(await (await c.app.request("/?lang=en", { headers: { "Accept-Encoding": "gzip" } })).arrayBuffer());
+      expect(brotliDecompressSync(bytes).toString("utf8")).toBe(gunzipSync(gz).toString("utf8"));
+      expect(bytes.length).toBeLessThan(gz.length);
     } finally {
       await c.close();
     }
