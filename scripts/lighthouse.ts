@@ -120,6 +120,15 @@ try {
         (lhr.categories[c]?.auditRefs ?? []).filter((a) => a.weight > 0 && (lhr.audits[a.id]?.score ?? 1) < 0.9).map((a) => a.id),
       ).join(", ");
       rows.push(row);
+      // where an accessibility or SEO audit fails, the elements it names
+      for (const c of ["accessibility", "seo"] as const) {
+        for (const ref of lhr.categories[c]?.auditRefs ?? []) {
+          const audit = lhr.audits[ref.id];
+          if (ref.weight === 0 || (audit?.score ?? 1) >= 0.9) continue;
+          const items = ((audit?.details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items ?? []).slice(0, 3);
+          for (const item of items) console.log(`${page.path} ${ref.id}: ${item.node?.snippet ?? JSON.stringify(item).slice(0, 200)}`);
+        }
+      }
       const ms = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? 0);
       metrics.push({
         page: page.path,
