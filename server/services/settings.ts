@@ -6,6 +6,11 @@ import { settings } from "../../db/schema";
 // read on every landing and /api/total
 const settingByKey = prepared((db) => db.select({ value: settings.value }).from(settings).where(eq(settings.key, sql.placeholder("key"))).prepare());
 
+/** Writes made through this process, per database: a reader that keeps a value compares it. */
+const localWrites = new WeakMap<Db, number>();
+export const settingsWritesHere = (db: Db) => localWrites.get(db) ?? 0;
+const wrote = (db: Db) => localWrites.set(db, settingsWritesHere(db) + 1);
+
 export async function getSetting<V>(db: Db, key: string, fallback: V): Promise<V> {
   const row = await settingByKey(db).get({ key });
   return row ? (row.value as V) : fallback;
@@ -16,6 +21,7 @@ export async function setSetting(db: Db, key: string, value: unknown) {
     .insert(settings)
     .values({ key, value, updatedAt: new Date() })
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+  wrote(db);
 }
 
 /** Adds `by` to a numeric setting in one statement, so concurrent completions never lose a count. */
@@ -24,4 +30,5 @@ export async function incrementSetting(db: Db, key: string, by = 1) {
     .insert(settings)
     .values({ key, value: by })
     .onConflictDoUpdate({ target: settings.key, set: { value: sql`coalesce(${settings.value}, 0) + ${by}`, updatedAt: new Date() } });
+  wrote(db);
 }
