@@ -4,14 +4,22 @@
  *
  * Input: the raw answers −2..2 as float32. Internally the trainer scales them by 1/2 (to −1..1); that
  * factor is folded into W1 when the weights are exported (exact: multiplying by 0.5 is a power of two).
+ *
+ * Input features: the answers x, and with `absInputs` also |x| (the first layer sees x and |x| side by
+ * side, W1 is nHidden × 2·nIn). |x| says which items were answered at all ("don't know" = 0) and how firmly
+ * (1 = probably, 2 = yes/no), which a layer linear in x cannot: a person who skipped half the items, or
+ * who never answers at the extremes, has a smaller scale sum than the answers they did give imply.
  */
 import { Rng } from "./simulate";
 
 export interface MlpWeights {
+  /** Number of answers the network takes (110). */
   nIn: number;
   nHidden: number;
   nOut: number;
-  /** nHidden × nIn, row-major (row h = weights into hidden unit h). */
+  /** The first layer also sees |x| (W1 columns nIn..2·nIn−1). */
+  absInputs?: boolean;
+  /** nHidden × inputWidth, row-major (row h = weights into hidden unit h). */
   W1: Float32Array;
   b1: Float32Array;
   /** nOut × nHidden, row-major. */
@@ -19,15 +27,34 @@ export interface MlpWeights {
   b2: Float32Array;
 }
 
-/** Forward pass to the output logits (before softmax). x has nIn values in the units the weights expect. */
+/** Width of the first layer's input: nIn answers, and as many |answers| with absInputs. */
+export const inputWidth = (w: Pick<MlpWeights, "nIn" | "absInputs">) => (w.absInputs ? 2 * w.nIn : w.nIn);
+
+/** The first layer's input for answers x (n × nIn, any scale): x, or x then |x| per respondent. */
+export function inputFeatures(x: ArrayLike<number>, nIn: number, absInputs: boolean, scale = 1): Float32Array {
+  const n = x.length / nIn;
+  const width = absInputs ? 2 * nIn : nIn;
+  const X = new Float32Array(n * width);
+  for (let r = 0; r < n; r++)
+    for (let i = 0; i < nIn; i++) {
+      const v = x[r * nIn + i] * scale;
+      X[r * width + i] = v;
+      if (absInputs) X[r * width + nIn + i] = Math.abs(v);
+    }
+  return X;
+}
+
+/** Forward pass to the output logits (before softmax). x has nIn answers in the units the weights expect. */
 export function mlpLogits(w: MlpWeights, x: ArrayLike<number>, hidden?: Float32Array, out?: Float32Array): Float32Array {
   const { nIn, nHidden, nOut, W1, b1, W2, b2 } = w;
+  const width = inputWidth(w);
   const h = hidden ?? new Float32Array(nHidden);
   const z = out ?? new Float32Array(nOut);
   for (let k = 0; k < nHidden; k++) {
     let s = b1[k];
-    const o = k * nIn;
+    const o = k * width;
     for (let i = 0; i < nIn; i++) s += W1[o + i] * x[i];
+    if (w.absInputs) for (let i = 0; i < nIn; i++) s += W1[o + nIn + i] * Math.abs(x[i]);
     h[k] = s > 0 ? s : 0;
   }
   for (let c = 0; c < nOut; c++) {
@@ -54,15 +81,16 @@ export function mlpForward(w: MlpWeights, x: ArrayLike<number>, hidden?: Float32
   return softmaxInPlace(mlpLogits(w, x, hidden, out));
 }
 
-export function initWeights(nIn: number, nHidden: number, nOut: number, seed: number): MlpWeights {
+export function initWeights(nIn: number, nHidden: number, nOut: number, seed: number, absInputs = false): MlpWeights {
   const rng = new Rng(seed);
-  const W1 = new Float32Array(nHidden * nIn);
+  const width = absInputs ? 2 * nIn : nIn;
+  const W1 = new Float32Array(nHidden * width);
   const W2 = new Float32Array(nOut * nHidden);
-  const s1 = Math.sqrt(2 / nIn);
+  const s1 = Math.sqrt(2 / width);
   const s2 = Math.sqrt(1 / nHidden);
   for (let i = 0; i < W1.length; i++) W1[i] = rng.normal() * s1;
   for (let i = 0; i < W2.length; i++) W2[i] = rng.normal() * s2;
-  return { nIn, nHidden, nOut, W1, b1: new Float32Array(nHidden), W2, b2: new Float32Array(nOut) };
+  return { nIn, nHidden, nOut, ...(absInputs ? { absInputs } : {}), W1, b1: new Float32Array(nHidden), W2, b2: new Float32Array(nOut) };
 }
 
 export function cloneWeights(w: MlpWeights): MlpWeights {
@@ -116,19 +144,7 @@ export function foldGroupTemperatures(w: MlpWeights, groups: readonly number[], 
  * labels given logits / T, by golden-section search on log T ∈ [−2, 2]. logits: n × k.
  */
 export function fitTemperature(logits: Float32Array, labels: Int32Array, k: number): number {
-  const n = labels.length;
-  const nll = (t: number) => {
-    let total = 0;
-    for (let i = 0; i < n; i++) {
-      const o = i * k;
-      let m = -Infinity;
-      for (let c = 0; c < k; c++) m = Math.max(m, logits[o + c] / t);
-      let sum = 0;
-      for (let c = 0; c < k; c++) sum += Math.exp(logits[o + c] / t - m);
-      total += m + Math.log(sum) - logits[o + labels[i]] / t;
-    }
-    return total / n;
-  };
+  const nll = (t: number) => temperatureNll(logits, labels, k, t);
   const g = (Math.sqrt(5) - 1) / 2;
   let lo = -2;
   let hi = 2;
@@ -139,6 +155,21 @@ export function fitTemperature(logits: Float32Array, labels: Int32Array, k: numb
     else lo = a;
   }
   return Math.exp((lo + hi) / 2);
+}
+
+/** Mean negative log-likelihood of the labels under softmax(logits / temperature); logits n × k. */
+export function temperatureNll(logits: ArrayLike<number>, labels: ArrayLike<number>, k: number, temperature = 1): number {
+  const n = labels.length;
+  let total = 0;
+  for (let i = 0; i < n; i++) {
+    const o = i * k;
+    let m = -Infinity;
+    for (let c = 0; c < k; c++) m = Math.max(m, logits[o + c] / temperature);
+    let sum = 0;
+    for (let c = 0; c < k; c++) sum += Math.exp(logits[o + c] / temperature - m);
+    total += m + Math.log(sum) - logits[o + labels[i]] / temperature;
+  }
+  return total / n;
 }
 
 export interface TrainOptions {
@@ -158,11 +189,12 @@ export interface TrainOptions {
 }
 
 /**
- * Train on X (n × nIn, already scaled) with integer labels y and per-example weights sw: softmax
+ * Train on X (n × inputWidth, already scaled: see inputFeatures) with integer labels y and per-example weights sw: softmax
  * cross-entropy summed over the output groups. Cosine learning-rate decay from lr to lrMin over all steps.
  */
 export function trainMlp(w: MlpWeights, X: Float32Array, y: Int32Array, sw: Float32Array, opt: TrainOptions): MlpWeights {
-  const { nIn, nHidden, nOut } = w;
+  const { nHidden, nOut } = w;
+  const nIn = inputWidth(w);
   const groups = opt.groups ?? [nOut];
   if (groups.reduce((a, g) => a + g, 0) !== nOut) throw new Error("output groups must add up to nOut");
   const nGroups = groups.length;

@@ -5,7 +5,7 @@
  * Fairness rules (issue 19): "don't know" is a legitimate answer, so it never counts towards a run or a
  * misfit, and heavy use of it is its own flag with its own advice (grade fair, not poor) — only "don't
  * know" on 90% of the items or more counts as not answering; a careful fast reader (≥ 1.5 s per item) is
- * not "too fast".
+ * not "too fast". A misfit alone is a softer grade (fair, with advice); only strong evidence grades poor.
  */
 import { N_ITEMS, PAIRS } from "./items";
 import { BETWEEN_CONFIDENCE } from "./between";
@@ -30,8 +30,13 @@ export const QUALITY = {
   manyDontKnowShare: 0.5,
   /** "Don't know" on this share of items or more is not answering at all: a straight line (poor). */
   dontKnowOnly: 0.9,
-  /** Person-fit likelihood ratio above this: the answers look partly random (≤ 1% of attentive people over the grid). */
-  misfit: 2.4,
+  /**
+   * Person-fit log Bayes factor above this: some answers look random (flag misfit, grade fair, its own advice).
+   * Set so that at most 5% of attentive simulated people are flagged in every scenario of the stress grid.
+   */
+  misfit: 2.35,
+  /** Above this the evidence is strong (≤ 0.5% of attentive people in every grid scenario): grade poor. */
+  misfitPoor: 3.63,
   /** Top class probability under this: the person sits between two formats (the report names both). */
   lowConfidence: BETWEEN_CONFIDENCE,
 } as const;
@@ -42,8 +47,8 @@ export interface ResponseQuality {
   grade: QualityGrade;
   flags: QualityFlag[];
 }
-/** Flags that mean the answers were not given attentively: grade poor. */
-const CARELESS_FLAGS: readonly QualityFlag[] = ["straightLine", "tooFast", "inconsistent", "misfit"];
+/** Flags that mean the answers were not given attentively: grade poor (misfit only above QUALITY.misfitPoor). */
+const CARELESS_FLAGS: readonly QualityFlag[] = ["straightLine", "tooFast", "inconsistent"];
 
 /** The longest run of one answer, "don't know" (0) not counted. */
 export function longestRun(answers: ArrayLike<number>): number {
@@ -92,73 +97,99 @@ export function medianElapsed(elapsedMs: ArrayLike<number | null | undefined> | 
 
 // ---------------------------------------------------------------- person fit
 /**
- * Person fit: a likelihood ratio between two accounts of the answers under the reference item-response
- * model (simulate.ts ITEM_PARAMS) — (1) every answer follows the person's traits, with a discrimination of
- * the person's own (so an honest but noisy respondent fits), and (2) the same with a share π of answers
- * uniformly random. The statistic is max log-likelihood of (2) minus that of (1), ≥ 0; traits are
- * profiled out per trait (system, analytics, volume, speed, harmony, anxiety) on a grid with a N(0, 1.5²)
- * prior. "Don't know" answers are left out. The item parameters are the simulator's: once a pilot has
- * calibrated real ones (README.md, limits), they replace these and the threshold is set again.
+ * Person fit: a Bayes factor between two accounts of the answers under the reference item-response model
+ * (simulate.ts ITEM_PARAMS):
+ *   (1) honest — every answer follows the person's traits, with a discrimination and an extremity of the
+ *       person's own (so an honest but noisy respondent, or one who rarely uses the extremes, fits);
+ *   (2) partly random — the same, with a share π of the answers uniformly random.
+ * The statistic is log P(answers | 2) − log P(answers | 1), each a marginal likelihood: the traits (system,
+ * analytics, volume, speed, harmony, anxiety) integrated over a grid with a N(0, 1.5²) prior, and the
+ * discrimination, extremity and π averaged over small grids. Integrating instead of maximising (the
+ * statistic before) matters: a profile likelihood lets the honest account absorb random answers into a low
+ * discrimination and an estimated trait pulled towards them; the marginal likelihood pays for that freedom.
+ * "Don't know" answers are left out (a legitimate answer, never evidence of carelessness). The item
+ * parameters are the simulator's: once a pilot has calibrated real ones (README.md, limits), they replace
+ * these and the thresholds are set again.
  */
 const FIT = {
   theta: Array.from({ length: 31 }, (_, k) => -3 + 0.2 * k),
-  discrimination: [0.5, 0.7, 0.85, 1, 1.2],
-  randomShare: [0, 0.2, 0.4],
+  discrimination: [0.6, 0.75, 0.9, 1.05, 1.2],
+  extremity: [0.85, 1, 1.2],
+  randomShare: [0.2, 0.4],
   priorSd: 1.5,
   traits: [[0, 2, 4], [1, 3, 5], [6], [7], [8], [9]] as const, // SCALES indices
 };
 const G = FIT.theta.length;
 const TRAIT_ITEMS = FIT.traits.map((scales) => Array.from({ length: N_ITEMS }, (_, j) => j).filter((j) => (scales as readonly number[]).includes(ITEM_PARAMS.scale[j])));
 const PRIOR = FIT.theta.map((t) => -0.5 * (t / FIT.priorSd) ** 2);
-let fitTables: Float32Array[][] | null = null;
-/** log P(keyed answer | answer ≠ 0, θ) per (discrimination, random share): item × θ × 5 categories; built once (≈ 1 MB). */
-function tables(): Float32Array[][] {
-  fitTables ??= FIT.discrimination.map((alpha) =>
-    FIT.randomShare.map((pi) => {
-      const t = new Float32Array(N_ITEMS * G * 5);
-      for (let j = 0; j < N_ITEMS; j++) {
-        const a = ITEM_PARAMS.a[j] * alpha;
-        for (let g = 0; g < G; g++) {
-          const cum = [1, ...SIM.tau.map((tau) => 1 / (1 + Math.exp(-a * (FIT.theta[g] - ITEM_PARAMS.b[j] - tau)))), 0];
-          const notZero = 1 - (cum[2] - cum[3]);
-          for (let c = 0; c < 5; c++) if (c !== 2) t[(j * G + g) * 5 + c] = Math.log(((1 - pi) * Math.max(cum[c] - cum[c + 1], 1e-9)) / notZero + pi / 4);
+interface FitTable {
+  randomShare: number;
+  /** log P(keyed answer | answer ≠ 0, θ): item × θ × 5 categories. */
+  logP: Float32Array;
+}
+let fitTables: FitTable[] | null = null;
+/** One table per (discrimination, extremity, random share incl. 0); built once (≈ 1 MB). */
+function tables(): FitTable[] {
+  fitTables ??= FIT.discrimination.flatMap((alpha) =>
+    FIT.extremity.flatMap((ext) =>
+      [0, ...FIT.randomShare].map((pi) => {
+        const t = new Float32Array(N_ITEMS * G * 5);
+        for (let j = 0; j < N_ITEMS; j++) {
+          const a = ITEM_PARAMS.a[j] * alpha;
+          for (let g = 0; g < G; g++) {
+            const cum = [1, ...SIM.tau.map((tau) => 1 / (1 + Math.exp(-a * (FIT.theta[g] - ITEM_PARAMS.b[j] - ext * tau)))), 0];
+            const notZero = 1 - (cum[2] - cum[3]);
+            for (let c = 0; c < 5; c++) if (c !== 2) t[(j * G + g) * 5 + c] = Math.log(((1 - pi) * Math.max(cum[c] - cum[c + 1], 1e-9)) / notZero + pi / 4);
+          }
         }
-      }
-      return t;
-    }),
+        return { randomShare: pi, logP: t };
+      }),
+    ),
   );
   return fitTables;
 }
-function logLikelihood(answers: ArrayLike<number>, t: Float32Array): number {
+/** log(e^a + e^b) without overflow. */
+const logAdd = (a: number, b: number) => (a === -Infinity ? b : b === -Infinity ? a : Math.max(a, b) + Math.log1p(Math.exp(-Math.abs(a - b))));
+/** log marginal likelihood of the answers under one table: Σ over traits of log Σ_θ prior(θ) P(answers | θ). */
+function logMarginal(answers: ArrayLike<number>, t: Float32Array, l: Float64Array): number {
   let total = 0;
   for (const items of TRAIT_ITEMS) {
-    let best = -Infinity;
-    for (let g = 0; g < G; g++) {
-      let l = PRIOR[g];
-      for (const j of items) if (answers[j] !== 0) l += t[(j * G + g) * 5 + ITEM_PARAMS.sign[j] * answers[j] + 2];
-      if (l > best) best = l;
+    for (let g = 0; g < G; g++) l[g] = PRIOR[g];
+    for (const j of items) {
+      const v = answers[j];
+      if (v === 0) continue;
+      const o = j * G * 5 + ITEM_PARAMS.sign[j] * v + 2;
+      for (let g = 0; g < G; g++) l[g] += t[o + g * 5];
     }
-    total += best;
+    let m = -Infinity;
+    for (let g = 0; g < G; g++) m = logAdd(m, l[g]);
+    total += m;
   }
   return total;
 }
-/** The person-fit likelihood ratio (≥ 0; larger = more like partly random answering). */
+/**
+ * The person-fit statistic: log Bayes factor of "partly random" against "honest" (see above); larger =
+ * more like partly random answering. Around 0 or below for attentive people.
+ */
 export function personFit(answers: ArrayLike<number>): number {
   let honest = -Infinity;
   let contaminated = -Infinity;
-  for (const row of tables())
-    row.forEach((t, k) => {
-      const l = logLikelihood(answers, t);
-      if (k === 0) honest = Math.max(honest, l);
-      contaminated = Math.max(contaminated, l);
-    });
-  return contaminated - honest;
+  const l = new Float64Array(G);
+  for (const { randomShare, logP } of tables()) {
+    const m = logMarginal(answers, logP, l);
+    if (randomShare === 0) honest = logAdd(honest, m);
+    else contaminated = logAdd(contaminated, m);
+  }
+  // each account averages over its own number of tables
+  const perAccount = FIT.discrimination.length * FIT.extremity.length;
+  return contaminated - Math.log(perAccount * FIT.randomShare.length) - (honest - Math.log(perAccount));
 }
 
 /**
- * Grade: poor when a careless flag is set (straight line, too fast, inconsistent pairs, misfit); fair when
- * only manyDontKnow; otherwise good. lowConfidence (between two formats) is about the person's position,
- * not the answers, and does not change the grade.
+ * Grade: poor when a careless flag is set (straight line, too fast, inconsistent pairs) or the person fit
+ * is strong evidence of random answers (> misfitPoor); fair when only misfit (> misfit) or manyDontKnow,
+ * each with its own advice in the report; otherwise good. lowConfidence (between two formats) is about the
+ * person's position, not the answers, and does not change the grade.
  */
 export function responseQuality(answers: ArrayLike<number>, elapsedMs: ArrayLike<number | null | undefined> | undefined, topProbability: number): ResponseQuality {
   const flags: QualityFlag[] = [];
@@ -167,9 +198,11 @@ export function responseQuality(answers: ArrayLike<number>, elapsedMs: ArrayLike
   const median = medianElapsed(elapsedMs);
   if (median !== null && median < QUALITY.fastMedianMs) flags.push("tooFast");
   if (disagreeingPairs(answers) >= QUALITY.inconsistentPairs) flags.push("inconsistent");
-  if (personFit(answers) > QUALITY.misfit) flags.push("misfit");
+  const fit = personFit(answers);
+  if (fit > QUALITY.misfit) flags.push("misfit");
   if (dontKnow >= QUALITY.manyDontKnowShare) flags.push("manyDontKnow");
   if (topProbability < QUALITY.lowConfidence) flags.push("lowConfidence");
-  const grade = flags.some((f) => CARELESS_FLAGS.includes(f)) ? "poor" : flags.includes("manyDontKnow") ? "fair" : "good";
+  const careless = flags.some((f) => CARELESS_FLAGS.includes(f)) || fit > QUALITY.misfitPoor;
+  const grade = careless ? "poor" : flags.includes("misfit") || flags.includes("manyDontKnow") ? "fair" : "good";
   return { grade, flags };
 }

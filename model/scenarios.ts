@@ -40,10 +40,14 @@ export const TRAIN_LANGUAGE_SEEDS = [101, 102, 103, 104, 105, 106, 107, 108];
  * condition drawn over the stress grid's range, so the network learns what the answers say under all of
  * them (and its confidence reflects that). Three quarters of the people answer under the reference measurement model
  * (discrimination × 1, no cross-loading): the label is defined there, and a network that only saw degraded
- * measurement would move the band edges for everyone measured well.
+ * measurement would move the band edges for everyone measured well. Half the typological people have the
+ * committed simulator's spread 0.2 (the grid's tightest), the rest U(0.2, 0.5); 30% use "don't know" as a
+ * non-answer, as in the grid's dont-know-skip scenario (with 10% the network was underconfident there).
  */
 export const TRAINING_MIXTURE = {
   continuousShare: 0.5,
+  /** Share of the typological people at spread 0.2; the others draw it from personSd. */
+  tightShare: 0.5,
   personSd: [0.2, 0.5],
   /** Share of people measured with the reference items (discrimination 1, no cross-loading). */
   reference: 0.75,
@@ -53,15 +57,26 @@ export const TRAINING_MIXTURE = {
   crossLoading: [0, 0.3],
   /** Share of people with language-shifted items (one of TRAIN_LANGUAGE_SEEDS). */
   languageShift: 2 / 3,
-  dkNonAnswer: 0.1,
+  dkNonAnswer: 0.3,
 } as const;
+
+/**
+ * The calibration population (temperature scaling, model/train.ts): the grid's own conditions, each with
+ * fresh people (CALIBRATION_SEED) and the RU/EN item shift of a training seed instead of the grid's — the
+ * range of conditions the grid measures, none of its samples. Attentive respondents.
+ */
+export const CALIBRATION_SCENARIOS: readonly GridScenario[] = STRESS_GRID.map((g) => ({
+  ...g,
+  scenario: { ...g.scenario, languageShiftSeed: g.scenario.languageShiftSeed ? TRAIN_LANGUAGE_SEEDS[0] : 0, careless: false },
+}));
 
 export function drawTrainingScenario(rng: Rng): Scenario {
   const m = TRAINING_MIXTURE;
   const u = (r: readonly [number, number]) => rng.uniform(r[0], r[1]);
+  const population = rng.next() < m.continuousShare ? "continuous" : "typological";
   return {
-    population: rng.next() < m.continuousShare ? "continuous" : "typological",
-    personSd: u(m.personSd),
+    population,
+    personSd: population === "typological" && rng.next() < m.tightShare ? 0.2 : u(m.personSd),
     ...(rng.next() < m.reference ? { discrimination: 1, crossLoading: 0 } : { discrimination: u(m.discrimination), crossLoading: u(m.crossLoading) }),
     acqSd: u(m.acqSd),
     extLogSd: u(m.extLogSd),

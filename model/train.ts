@@ -13,7 +13,7 @@
  * writes to data/model-train/ and says whether the result is byte-identical to the committed model; it
  * replaces the committed model only when asked: --out model.
  *
- * Options: --n 150000 --calibration 20000 --hidden 64 --epochs 12 --seed 1 --out data/model-train
+ * Options: --n 200000 --calibration 20000 --hidden 96 --epochs 12 --seed 1 --out data/model-train
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -22,19 +22,21 @@ import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import { AXIS_NAMES, FORMAT_AXES, FORMAT_FACTORS, FORMATS, FORMAT_BY_CODE, N_FORMATS } from "./formats";
 import { ITEM_BANK_VERSION, N_ITEMS } from "./items";
-import { argmax } from "./metrics";
-import { expandFactorised, fitTemperature, foldGroupTemperatures, foldInputScale, initWeights, mlpForward, mlpLogits, trainMlp, type MlpWeights } from "./net";
+import { argmax, expectedCalibrationError } from "./metrics";
+import { expandFactorised, fitTemperature, foldGroupTemperatures, foldInputScale, initWeights, inputFeatures, inputWidth, mlpForward, mlpLogits, temperatureNll, trainMlp, type MlpWeights } from "./net";
 import { exportOnnx } from "./onnx";
-import { drawTrainingScenario, TRAINING_MIXTURE } from "./scenarios";
+import { CALIBRATION_SCENARIOS, drawTrainingScenario, TRAINING_MIXTURE } from "./scenarios";
 import { SCORING_VERSION, scaleKey } from "./scoring";
 import { ANALYT_SCALES, SYSTEM_SCALES, type Scale } from "./items";
-import { simulate, type Dataset } from "./simulate";
+import { mixSeed, simulate, type Dataset } from "./simulate";
 
 export const TRAIN_SEED = 1;
 export const CALIBRATION_SEED = 2;
 export const CORRECTED_WEIGHT = 5;
+/** The first layer sees the answers and their absolute values (net.ts inputFeatures). */
+export const ABS_INPUTS = true;
 /** The options the committed model was trained with: `npm run model:train` with no arguments reproduces it. */
-export const TRAIN_DEFAULTS = { n: 150000, calibration: 20000, hidden: 64, epochs: 12, seed: TRAIN_SEED, out: "data/model-train" } as const;
+export const TRAIN_DEFAULTS = { n: 200000, calibration: 20000, hidden: 96, epochs: 12, seed: TRAIN_SEED, out: "data/model-train" } as const;
 const MODEL_DIR = dirname(fileURLToPath(import.meta.url));
 /** One softmax head per format axis (structure, volume, presentation): 3 + 3 + 3 outputs. */
 const AXIS_GROUPS = AXIS_NAMES.map((a) => FORMAT_AXES[a].length);
@@ -73,10 +75,9 @@ export async function loadCorrectedResults(url = process.env.DATABASE_URL ?? "fi
   }
 }
 
-export function toInputs(answers: Int8Array, scale = 0.5): Float32Array {
-  const X = new Float32Array(answers.length);
-  for (let i = 0; i < answers.length; i++) X[i] = answers[i] * scale;
-  return X;
+/** The trainer's inputs: answers × 0.5 (and their absolute values with absInputs), see net.ts. */
+export function toInputs(answers: Int8Array, absInputs = ABS_INPUTS, scale = 0.5): Float32Array {
+  return inputFeatures(answers, N_ITEMS, absInputs, scale);
 }
 
 /** Accuracy of exported weights (raw −2..2 inputs) on a dataset, optionally only where mask is true. */
@@ -123,9 +124,10 @@ export function seedFromScoringKey(w: MlpWeights): number {
       idx.forEach((j, q) => (row[j] = (2 * coef[q]) / max)); // × 2 undoes the input scaling
     }
     // r⁺, r⁻, (r − upper edge)⁺, (lower edge − r)⁺
+    const width = inputWidth(w);
     for (const [sign, bias] of [[1, 0], [-1, 0], [1, -edges[1]], [-1, edges[0]]] as const) {
       if (unit >= w.nHidden) return unit;
-      for (let j = 0; j < w.nIn; j++) w.W1[unit * w.nIn + j] = sign * row[j];
+      for (let j = 0; j < width; j++) w.W1[unit * width + j] = j < w.nIn ? sign * row[j] : 0;
       w.b1[unit++] = bias;
     }
   }
@@ -155,6 +157,61 @@ function topConfusions(w: MlpWeights, d: Dataset, k = 10) {
     .map(([pair, count]) => ({ pair, count }));
 }
 
+/** Several simulated datasets as one (answers, labels; people and careless kinds concatenated). */
+function concatDatasets(parts: Dataset[]): Dataset {
+  const n = parts.reduce((a, p) => a + p.n, 0);
+  const answers = new Int8Array(n * N_ITEMS);
+  const labels = new Int32Array(n);
+  const careless = new Uint8Array(n);
+  let o = 0;
+  for (const p of parts) {
+    answers.set(p.answers, o * N_ITEMS);
+    labels.set(p.labels, o);
+    careless.set(p.careless, o);
+    o += p.n;
+  }
+  return { n, answers, elapsed: null, labels, careless, people: parts.flatMap((p) => p.people) };
+}
+
+/**
+ * The common factor on the per-axis temperatures, from 0.80 to 1.25 in steps of 1%, that gives the smallest
+ * largest ECE (27 formats, top class) over the calibration conditions.
+ */
+function minimaxTemperatureFactor(heads: MlpWeights, temperatures: readonly number[], parts: Dataset[]) {
+  const logits = parts.map((d) => logitsOf(heads, d));
+  const starts = AXIS_GROUPS.map((_, g) => AXIS_GROUPS.slice(0, g).reduce((a, k) => a + k, 0));
+  const eceAt = (factor: number) =>
+    parts.map((d, s) => {
+      const z = logits[s];
+      const top = new Float32Array(d.n);
+      const correct: boolean[] = [];
+      const q = new Float64Array(N_FORMATS);
+      for (let i = 0; i < d.n; i++) {
+        let m = -Infinity;
+        for (let f = 0; f < N_FORMATS; f++) {
+          let l = 0;
+          for (let g = 0; g < AXIS_GROUPS.length; g++) l += z[i * heads.nOut + starts[g] + FORMAT_FACTORS[f][g]] / (temperatures[g] * factor);
+          q[f] = l;
+          if (l > m) m = l;
+        }
+        let sum = 0;
+        for (let f = 0; f < N_FORMATS; f++) sum += q[f] = Math.exp(q[f] - m);
+        const best = argmax(q);
+        top[i] = q[best] / sum;
+        correct.push(best === d.labels[i]);
+      }
+      return expectedCalibrationError(top, correct);
+    });
+  let best = { factor: 1, maxEce: Infinity, perCondition: [] as number[], worst: "" };
+  for (let step = 0; step <= 45; step++) {
+    const factor = Number((0.8 + 0.01 * step).toFixed(2));
+    const perCondition = eceAt(factor);
+    const maxEce = Math.max(...perCondition);
+    if (maxEce < best.maxEce) best = { factor, maxEce, perCondition, worst: CALIBRATION_SCENARIOS[perCondition.indexOf(maxEce)].key };
+  }
+  return best;
+}
+
 const sameBytes = (a: string, b: string) => existsSync(a) && existsSync(b) && readFileSync(a).equals(readFileSync(b));
 
 async function main() {
@@ -177,8 +234,10 @@ async function main() {
   const t0 = Date.now();
 
   const sim = simulate(n, seed, { scenario: drawTrainingScenario });
-  // Calibration: attentive people (careless ones are flagged, not scored on confidence).
-  const cal = simulate(nCal, CALIBRATION_SEED, { scenario: (rng) => ({ ...drawTrainingScenario(rng), careless: false }) });
+  // Calibration: attentive people (careless ones are flagged, not scored on confidence) under each of the
+  // grid's conditions in equal shares, fresh people (scenarios.ts CALIBRATION_SCENARIOS).
+  const calParts = CALIBRATION_SCENARIOS.map((c, k) => simulate(Math.round(nCal / CALIBRATION_SCENARIOS.length), mixSeed(CALIBRATION_SEED, k), { scenario: c.scenario }));
+  const cal = concatDatasets(calParts);
   const corrected = await loadCorrectedResults();
   const nc = corrected.labels.length;
   console.log(`data: ${n} simulated (training mixture) + ${nc} manager-confirmed (${corrected.source}); calibration ${nCal} simulated`);
@@ -192,7 +251,7 @@ async function main() {
   const weights = new Float32Array(n + nc).fill(1);
   weights.fill(CORRECTED_WEIGHT, n);
 
-  const w0 = initWeights(N_ITEMS, hidden, AXIS_GROUPS.reduce((a, k) => a + k, 0), seed);
+  const w0 = initWeights(N_ITEMS, hidden, AXIS_GROUPS.reduce((a, k) => a + k, 0), seed, ABS_INPUTS);
   seedFromScoringKey(w0);
   const asFormats = (w: MlpWeights) => expandFactorised(foldInputScale(w, 0.5), AXIS_GROUPS, FORMAT_FACTORS);
   const trained = trainMlp(w0, toInputs(answers), axisLabels(labels), weights, {
@@ -204,7 +263,7 @@ async function main() {
     weightDecay: 1e-4,
     seed,
     onEpoch: (e, loss, w, s) => {
-      const acc = e % 3 === 0 || e === epochs ? ` calibration-set acc ${(100 * accuracy(asFormats(w), cal)).toFixed(2)}%` : "";
+      const acc = e % 4 === 0 || e === epochs ? ` calibration-set acc ${(100 * accuracy(asFormats(w), cal)).toFixed(2)}%` : "";
       console.log(`epoch ${e}/${epochs} loss ${loss.toFixed(4)}${acc} (${s.toFixed(0)} s)`);
     },
   });
@@ -213,12 +272,21 @@ async function main() {
   const calLogits = logitsOf(heads, cal);
   const calAxisLabels = axisLabels(cal.labels);
   let offset = 0;
+  const nll: [number, number][] = [];
   const temperatures = AXIS_GROUPS.map((k, g) => {
     const z = Float32Array.from({ length: cal.n * k }, (_, q) => calLogits[Math.floor(q / k) * heads.nOut + offset + (q % k)]);
     offset += k;
-    return fitTemperature(z, Int32Array.from({ length: cal.n }, (_, i) => calAxisLabels[i * AXIS_GROUPS.length + g]), k);
+    const y = Int32Array.from({ length: cal.n }, (_, i) => calAxisLabels[i * AXIS_GROUPS.length + g]);
+    const t = fitTemperature(z, y, k);
+    nll.push([temperatureNll(z, y, k), temperatureNll(z, y, k, t)]);
+    return t;
   });
-  const exported = expandFactorised(foldGroupTemperatures(heads, AXIS_GROUPS, temperatures), AXIS_GROUPS, FORMAT_FACTORS);
+  // One common factor on the three temperatures: the one (of 0.80 … 1.25) with the smallest worst-condition
+  // ECE on the calibration people. Pooled NLL weighs the seven typological conditions against the continuous
+  // one and leaves the continuous people overconfident; the factor balances the worst two instead.
+  const factor = minimaxTemperatureFactor(heads, temperatures, calParts);
+  const scaled = temperatures.map((t) => t * factor.factor);
+  const exported = expandFactorised(foldGroupTemperatures(heads, AXIS_GROUPS, scaled), AXIS_GROUPS, FORMAT_FACTORS);
   const calAccuracy = accuracy(exported, cal);
   const digest = createHash("sha256");
   for (const a of [exported.W1, exported.b1, exported.W2, exported.b2]) digest.update(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
@@ -227,13 +295,31 @@ async function main() {
   // No dates or timings in the files: the same options give the same bytes.
   const card = {
     version,
-    architecture: { input: N_ITEMS, hidden, activation: "relu", output: N_FORMATS, softmax: true, opset: 13 },
+    architecture: { input: N_ITEMS, features: ABS_INPUTS ? "answers and |answers| (Abs, Concat)" : "answers", firstLayerWidth: inputWidth(exported), hidden, activation: "relu", output: N_FORMATS, softmax: true, opset: 13 },
     itemBank: ITEM_BANK_VERSION,
     scoring: SCORING_VERSION,
     label: "format of the true score under the reference measurement model (spec §9 band edges)",
-    data: { simulated: n, population: TRAINING_MIXTURE, managerConfirmed: nc, confirmedWeight: CORRECTED_WEIGHT, calibration: nCal, trainSeed: seed, calibrationSeed: CALIBRATION_SEED },
-    training: { epochs, batchSize: 128, optimizer: "AdamW, cosine decay 3e-3 → 5e-5, weight decay 1e-4", heads: "one softmax per axis (structure, volume, presentation), expanded exactly into the 27 formats", temperatures: Object.fromEntries(AXIS_NAMES.map((a, g) => [a, Number(temperatures[g].toFixed(4))])) },
+    data: {
+      simulated: n,
+      population: TRAINING_MIXTURE,
+      managerConfirmed: nc,
+      confirmedWeight: CORRECTED_WEIGHT,
+      calibration: nCal,
+      calibrationPopulation: "attentive people under the stress grid's eight conditions in equal shares (fresh seeds; a training RU/EN shift seed instead of the grid's)",
+      trainSeed: seed,
+      calibrationSeed: CALIBRATION_SEED,
+    },
+    training: {
+      epochs,
+      batchSize: 128,
+      optimizer: "AdamW, cosine decay 3e-3 → 5e-5, weight decay 1e-4",
+      heads: "one softmax per axis (structure, volume, presentation), expanded exactly into the 27 formats",
+      temperatures: Object.fromEntries(AXIS_NAMES.map((a, g) => [a, Number(scaled[g].toFixed(4))])),
+      temperatureFit: `per axis by NLL on the calibration set (${AXIS_NAMES.map((a, g) => `${a} ${temperatures[g].toFixed(4)}`).join(", ")}), then × ${factor.factor.toFixed(4)}, the common factor with the smallest worst-condition ECE (${factor.maxEce.toFixed(4)}, ${factor.worst})`,
+      calibrationNll: Object.fromEntries(AXIS_NAMES.map((a, g) => [a, { before: Number(nll[g][0].toFixed(4)), after: Number(nll[g][1].toFixed(4)) }])),
+    },
     calibrationSetAccuracy: Number(calAccuracy.toFixed(4)),
+    calibrationSetEce: Object.fromEntries(CALIBRATION_SCENARIOS.map((c, k) => [c.key, Number(factor.perCondition[k].toFixed(4))])),
     topConfusions: topConfusions(exported, cal),
     labels: FORMATS.map((f) => f.code),
     note: "Simulated respondents only; the stress grid (npm run model:eval) and model/README.md give the figures and limits.",
@@ -242,7 +328,9 @@ async function main() {
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, "classifier.onnx"), exportOnnx(exported, { version, itemBank: ITEM_BANK_VERSION, scoring: SCORING_VERSION }));
   writeFileSync(join(out, "classifier.card.json"), JSON.stringify(card, null, 2) + "\n");
-  console.log(`temperatures ${AXIS_NAMES.map((a, g) => `${a} ${temperatures[g].toFixed(3)}`).join(", ")}; calibration-set accuracy ${(100 * calAccuracy).toFixed(2)}% (mixture, attentive)`);
+  console.log(`temperatures by NLL ${AXIS_NAMES.map((a, g) => `${a} ${temperatures[g].toFixed(3)} (NLL ${nll[g][0].toFixed(4)} → ${nll[g][1].toFixed(4)})`).join(", ")}`);
+  console.log(`common factor ${factor.factor.toFixed(3)}: calibration-set ECE per condition ${factor.perCondition.map((e, k) => `${CALIBRATION_SCENARIOS[k].key} ${e.toFixed(3)}`).join(", ")}`);
+  console.log(`calibration-set accuracy ${(100 * calAccuracy).toFixed(2)}% (grid conditions, attentive)`);
   console.log(`wrote ${join(out, "classifier.onnx")} and classifier.card.json (${version}) in ${Math.round((Date.now() - t0) / 1000)} s`);
   if (out !== MODEL_DIR) {
     const same = ["classifier.onnx", "classifier.card.json"].every((f) => sameBytes(join(out, f), join(MODEL_DIR, f)));

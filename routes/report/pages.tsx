@@ -277,7 +277,12 @@ function Report({ data }: { data: ReportData }) {
             )
           )}
         </div>
-        {c.between && <p className="mb-4 max-w-3xl text-sm text-slate-600">{t("test.result.betweenNote")}</p>}
+        {c.between && (
+          <p className="mb-4 max-w-3xl text-sm text-slate-600" data-testid="between-note" data-rules-lead={c.rulesLead ? "1" : undefined}>
+            {t("test.result.betweenNote")}
+            {c.rulesLead && <span className="mt-1 block">{t("test.result.rulesLead")}</span>}
+          </p>
+        )}
         {balancedAs && balancedAs !== "both-middle" && (
           <p className="mb-4 max-w-3xl text-sm text-slate-600" data-testid="structure-note" data-structure={balancedAs}>
             {t(`test.result.structure.${balancedAs}`)}
@@ -285,6 +290,7 @@ function Report({ data }: { data: ReportData }) {
         )}
         <p className={`mb-8 rounded-xl p-4 ${quality === "good" ? "bg-emerald-50 text-emerald-900" : "bg-amber-50 text-amber-900"}`} data-testid="quality" data-grade={quality}>
           {t(`test.result.quality.${quality}`)}
+          {view.result.quality?.flags.includes("misfit") && <span className="mt-2 block" data-testid="misfit">{t("test.result.misfit")}</span>}
           {view.result.quality?.flags.includes("manyDontKnow") && <span className="mt-2 block">{t("test.result.manyDontKnow")}</span>}
         </p>
         {view.type === "full" && !data.managerOf && (

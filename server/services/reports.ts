@@ -65,6 +65,8 @@ const formatQuery = prepared((db) => db.select().from(formats).where(eq(formats.
 /**
  * How sure the classification is, in terms a reader can use. `between`: the top probability is below
  * BETWEEN_CONFIDENCE, so the report names both neighbouring formats instead of one (model/between.ts).
+ * `rulesLead`: between two formats the rule-based format was named first although the network put the
+ * other one slightly ahead (productChoice decidedBy "rules"): the stored format is then the less probable.
  */
 export function certainty(r: Pick<ResultRow, "probability" | "runnerUpCode" | "runnerUpProbability">) {
   const p = r.probability ?? 0;
@@ -72,7 +74,7 @@ export function certainty(r: Pick<ResultRow, "probability" | "runnerUpCode" | "r
   const between = Boolean(r.runnerUpCode) && p < BETWEEN_CONFIDENCE;
   // "close" when the runner-up has at least a fifth of the mass or is within 25 points of the top
   const close = between || (Boolean(r.runnerUpCode) && (q >= 0.2 || p - q < 0.25));
-  return { probability: Math.round(p * 100), runnerUp: close ? r.runnerUpCode : null, runnerUpProbability: Math.round(q * 100), between };
+  return { probability: Math.round(p * 100), runnerUp: close ? r.runnerUpCode : null, runnerUpProbability: Math.round(q * 100), between, rulesLead: between && q > p };
 }
 
 /** The advice blocks that apply to these indicators (keys into locales/<lang>/advice.json). */
