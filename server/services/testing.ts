@@ -2,7 +2,7 @@
 // completing it with the server-side scorer and classifier. Nothing the browser computes is
 // trusted: only the raw answers are stored and everything else is derived here.
 import { recomputeForUser } from "./business/efficiency";
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { atomic, type Db } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { answers, invites, questions, results, tests, users } from "../../db/schema";
@@ -59,21 +59,23 @@ export function toTestDoc(t: TestRow, locale: Locale, questionCount: number) {
 }
 
 // The hot queries of taking the test (every answer runs them), prepared once per database.
+const answerTarget = (db: Db, question: SQL) =>
+  db
+    .select({ id: results.id, isCompleted: results.isCompleted, questionId: questions.id })
+    .from(results)
+    .leftJoin(questions, and(eq(questions.testId, results.testId), question))
+    .where(and(eq(results.id, sql.placeholder("id")), eq(results.userId, sql.placeholder("user"))))
+    .prepare();
+
 const q = {
   count: prepared((db) => db.select({ n: count() }).from(questions).where(eq(questions.testId, sql.placeholder("test"))).prepare()),
   ownResult: prepared((db) =>
     db.select().from(results).where(and(eq(results.id, sql.placeholder("id")), eq(results.userId, sql.placeholder("user")))).prepare(),
   ),
-  questionById: prepared((db) =>
-    db.select({ id: questions.id }).from(questions).where(and(eq(questions.testId, sql.placeholder("test")), eq(questions.id, sql.placeholder("id")))).prepare(),
-  ),
-  questionAt: prepared((db) =>
-    db
-      .select({ id: questions.id })
-      .from(questions)
-      .where(and(eq(questions.testId, sql.placeholder("test")), eq(questions.position, sql.placeholder("position"))))
-      .prepare(),
-  ),
+  // every answer: the user's result (only what the write needs, not its JSON columns) and the
+  // answered question of its test, named by id or by position, in one statement
+  answerTargetById: prepared((db) => answerTarget(db, eq(questions.id, sql.placeholder("question")))),
+  answerTargetAt: prepared((db) => answerTarget(db, eq(questions.position, sql.placeholder("position")))),
   // the answer write: an insert or a change of the same answer, and the result's last answer time
   saveAnswer: prepared((db) => {
     const [value, elapsedMs, at] = [sql.placeholder("value"), sql.placeholder("elapsedMs"), sql.placeholder("at")];
@@ -183,7 +185,7 @@ export interface Progress {
   minutesLeft: number;
 }
 
-export async function progressOf(db: Db, result: ResultRow): Promise<Progress> {
+export async function progressOf(db: Db, result: Pick<ResultRow, "id">): Promise<Progress> {
   const row = await q.progress(db).get({ result: result.id });
   const [total, answered] = [Number(row?.total ?? 0), Number(row?.answered ?? 0)];
   return { answered, total, next: row?.next ?? null, minutesLeft: Math.ceil(((total - answered) * SECONDS_PER_ITEM) / 60) };
@@ -199,23 +201,23 @@ export async function recordAnswer(
   user: UserRow,
   input: { result: string; question?: string; position?: number; value: AnswerValue; elapsedMs?: number | null },
 ) {
-  const result = await requireOwnResult(db, user.id, input.result);
-  if (result.isCompleted) throw new AppError(409, "result_completed", "test.errors.completed");
-  const question = input.question
-    ? await q.questionById(db).get({ test: result.testId, id: input.question })
-    : await q.questionAt(db).get({ test: result.testId, position: input.position ?? -1 });
-  if (!question) throw new AppError(400, "unknown_question", "test.errors.question", { question: "test.errors.question" });
+  const target = input.question
+    ? await q.answerTargetById(db).get({ id: input.result, user: user.id, question: input.question })
+    : await q.answerTargetAt(db).get({ id: input.result, user: user.id, position: input.position ?? -1 });
+  if (!target) throw notFound();
+  if (target.isCompleted) throw new AppError(409, "result_completed", "test.errors.completed");
+  if (!target.questionId) throw new AppError(400, "unknown_question", "test.errors.question", { question: "test.errors.question" });
   const now = new Date();
   const elapsedMs = input.elapsedMs == null ? null : Math.max(0, Math.min(3_600_000, Math.round(input.elapsedMs)));
   // the answer and the result's progress time commit together: acknowledged means stored
   // (an insert's placeholder goes through the column's Date encoder; the sql`` one does not)
   await atomic(db, [
-    { statement: q.saveAnswer, params: { id: createId(), result: result.id, question: question.id, value: input.value, elapsedMs, at: now } },
-    { statement: q.touchResult, params: { id: result.id, at: now.getTime() } },
+    { statement: q.saveAnswer, params: { id: createId(), result: target.id, question: target.questionId, value: input.value, elapsedMs, at: now } },
+    { statement: q.touchResult, params: { id: target.id, at: now.getTime() } },
   ]);
-  const progress = await progressOf(db, result);
+  const progress = await progressOf(db, target);
   if (progress.next === null) {
-    const completed = await completeResult(db, user, result.id);
+    const completed = await completeResult(db, user, target.id);
     return { progress, result: completed };
   }
   return { progress, result: null };
