@@ -83,13 +83,15 @@ try {
   const done = await respondent("lighthouse-done", 110);
   await confirmMailbox(done);
   const { token: admin } = (await postJson("/api/passport/auth", ADMIN)) as { token: string };
+  // LIGHTHOUSE_PAGES=/,/testing runs only those
+  const only = process.env.LIGHTHOUSE_PAGES?.split(",");
   const pages = [
     { path: "/", token: null },
     { path: "/testing", token: taking },
     { path: "/report/base", token: done },
     { path: "/business", token: admin },
     { path: "/manager", token: admin },
-  ];
+  ].filter((p) => !only || only.includes(p.path));
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
   const rows = [];
   const metrics = [];
