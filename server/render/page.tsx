@@ -48,15 +48,15 @@ export function WithFormState({ form, children }: { form: FormState; children: R
   return <PageContext.Provider value={{ ...usePage(), form }}>{children}</PageContext.Provider>;
 }
 
-/** At most this many shared fragments are kept (27 formats × 3 report types × 3 languages × 2 UIs fit). */
-const SHARED_MARKUP_MAX = 600;
+/** At most this many shared fragments are kept (27 formats × 4 report types × 3 languages × 2 UIs fit). */
+const SHARED_MARKUP_MAX = 700;
 const sharedMarkup = new Map<string, string>();
 
 /**
  * Markup that many readers share, rendered once per process and UI language: the report's sections
- * depend on the report text (its id and revision, both in `cacheKey`), not on
- * who reads them, and were half of a report page's render. `children` must depend on nothing but
- * `cacheKey` and the UI language; no island inside. The oldest entry goes first when full.
+ * depend on the report text (its id and revision, both in `cacheKey`), not on who reads them, and
+ * were half of a report page's render. `children` must depend on nothing but `cacheKey` and the UI
+ * language; no island inside. The oldest entry goes first when full.
  */
 export function SharedMarkup({ cacheKey, as: Tag = "div", className, children }: { cacheKey: string; as?: "div" | "section"; className?: string; children: ReactNode }) {
   const ctx = usePage();
