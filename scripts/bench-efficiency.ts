@@ -2,7 +2,7 @@
 // indicators), ten positions of three activities each, seeded straight into the database; then
 // POST /api/business/projects/reset-efficiency (a full recompute: 50,000 fits and 5,000 analytics
 // rows) timed three times, and the list sorted by efficiency afterwards.
-import { benchOwner } from "./bench-employees";
+import { benchDatabase, benchOwner, insertPeople } from "./bench-employees";
 
 const N = 5_000;
 const POSITIONS = 10;
@@ -10,34 +10,23 @@ const POSITIONS = 10;
 export async function run(base: string, dbUrl: string) {
   const { token, project } = await benchOwner(base, "Fit Bench Corp");
 
-  const { openDatabase } = await import("../db/client");
-  const schema = await import("../db/schema");
-  const { createId } = await import("../server/lib/ids");
-  const database = await openDatabase(dbUrl);
-  const db = database.db;
-  const codes = (await db.select({ code: schema.formats.code }).from(schema.formats)).map((f) => f.code);
-  const [test] = await db.select({ id: schema.tests.id }).from(schema.tests).limit(1);
+  const bench = await benchDatabase(dbUrl);
+  const { db, schema, createId, codes, testId } = bench;
   const levels = ["individual", "team", "global"] as const;
   const styles = ["balanced", "moderate", "improvisation"] as const;
   const poss = Array.from({ length: POSITIONS }, (_, i) => ({ id: createId(), projectId: project, name: `Position ${i + 1}` }));
   await db.insert(schema.positions).values(poss);
   await db.insert(schema.tasks).values(poss.flatMap((p, i) => [0, 1, 2].map((k) => ({ id: createId(), positionId: p.id, name: `Activity ${k + 1}`, communication: levels[(i + k) % 3]!, decision: styles[(i * 2 + k) % 3]!, priority: (k * 30 + i * 7) % 100, sort: k }))));
   const v = (i: number, m: number) => (i * m) % 101;
-  for (let start = 0; start < N; start += 500) {
-    const chunk = Array.from({ length: Math.min(500, N - start) }, (_, k) => {
-      const i = start + k;
-      const userId = createId();
-      const indicators = { ME_SYSTEM: v(i, 37), ME_ANALYT: v(i, 53), WE_SYSTEM: v(i, 29), WE_ANALYT: v(i, 61), WR_SYSTEM: v(i, 17), WR_ANALYT: v(i, 71), system: v(i, 41), analytics: v(i, 43), volume: v(i, 13), presentation: (v(i, 19) * 2) - 100, harmony: v(i, 7), anxiety: (i % 21) - 10 };
-      return {
-        user: { id: userId, email: `bench-fit-${i}-${Date.now()}@example.com`, name: `Employee ${i}`, formatCode: codes[i % codes.length]!, isCompleted: true },
-        result: { id: createId(), userId, testId: test!.id, isCompleted: true, formatCode: codes[i % codes.length]!, indicators, completedAt: new Date() },
-        employee: { id: createId(), projectId: project, userId, name: `Employee ${String(i).padStart(5, "0")}`, positionId: poss[i % POSITIONS]!.id },
-      };
-    });
-    await db.insert(schema.users).values(chunk.map((c) => c.user));
-    await db.insert(schema.results).values(chunk.map((c) => c.result));
-    await db.insert(schema.employees).values(chunk.map((c) => c.employee));
-  }
+  await insertPeople(bench, N, (i, userId) => {
+    const indicators = { ME_SYSTEM: v(i, 37), ME_ANALYT: v(i, 53), WE_SYSTEM: v(i, 29), WE_ANALYT: v(i, 61), WR_SYSTEM: v(i, 17), WR_ANALYT: v(i, 71), system: v(i, 41), analytics: v(i, 43), volume: v(i, 13), presentation: (v(i, 19) * 2) - 100, harmony: v(i, 7), anxiety: (i % 21) - 10 };
+    return {
+      user: { id: userId, email: `bench-fit-${i}-${Date.now()}@example.com`, name: `Employee ${i}`, formatCode: codes[i % codes.length]!, isCompleted: true },
+      result: { id: createId(), userId, testId: testId!, isCompleted: true, formatCode: codes[i % codes.length]!, indicators, completedAt: new Date() },
+      employee: { id: createId(), projectId: project, userId, name: `Employee ${String(i).padStart(5, "0")}`, positionId: poss[i % POSITIONS]!.id },
+    };
+  });
+  const { database } = bench;
   await database.close();
 
   const headers = { Authorization: `Bearer ${token}`, Project: project, "Content-Type": "application/json" };

@@ -17,10 +17,8 @@ export async function benchOwner(base: string, company: string) {
   return { token, project: ((await activated.json()) as { project: { _id: string } }).project._id };
 }
 
-/** A business owner with a 5,000-employee project (analytics computed), straight into the database. */
-export async function seedProject(base: string, dbUrl: string) {
-  const { token, project } = await benchOwner(base, "Bench Corp");
-
+/** The server's database opened beside it, with the 27 format codes and the test's id. */
+export async function benchDatabase(dbUrl: string) {
   const { openDatabase } = await import("../db/client");
   const schema = await import("../db/schema");
   const { createId } = await import("../server/lib/ids");
@@ -28,34 +26,54 @@ export async function seedProject(base: string, dbUrl: string) {
   const db = database.db;
   const codes = (await db.select({ code: schema.formats.code }).from(schema.formats)).map((f) => f.code);
   const [test] = await db.select({ id: schema.tests.id }).from(schema.tests).limit(1);
-  const deps = Array.from({ length: 20 }, (_, i) => ({ id: createId(), projectId: project, name: `Department ${i + 1}` }));
-  const stage = async (name: string, f: () => Promise<unknown>) => {
-    try {
-      await f();
-    } catch (e) {
-      throw new Error(`bench seeding (${name}): ${(e as Error).message}`);
-    }
-  };
-  await stage("departments", () => db.insert(schema.departments).values(deps));
-  const poss = Array.from({ length: 40 }, (_, i) => ({ id: createId(), projectId: project, departmentId: deps[i % 20]!.id, name: `Position ${i + 1}` }));
-  await stage("positions", () => db.insert(schema.positions).values(poss));
-  const t0 = performance.now();
-  for (let start = 0; start < N; start += 500) {
-    const chunk = Array.from({ length: Math.min(500, N - start) }, (_, k) => {
-      const i = start + k;
-      const tested = i % 3 === 0;
-      const userId = createId();
-      return {
-        user: { id: userId, email: `bench-emp-${i}-${Date.now()}@example.com`, name: `Employee ${String(i).padStart(5, "0")}`, formatCode: tested ? codes[i % codes.length]! : null, isCompleted: tested },
-        result: tested && test ? { id: createId(), userId, testId: test.id, isCompleted: true, formatCode: codes[i % codes.length]!, indicators: { harmony: (i * 37) % 101, anxiety: ((i * 13) % 21) - 10 }, completedAt: new Date() } : null,
-        employee: { id: createId(), projectId: project, userId, name: `Employee ${String(i).padStart(5, "0")}`, departmentId: deps[i % 20]!.id, positionId: poss[i % 40]!.id },
-      };
-    });
+  return { database, db, schema, createId, codes, testId: test?.id ?? null };
+}
+
+/** Runs one seeding step; a failure names it. */
+async function stage(name: string, f: () => Promise<unknown>) {
+  try {
+    await f();
+  } catch (e) {
+    throw new Error(`bench seeding (${name}): ${(e as Error).message}`);
+  }
+}
+
+type BenchDatabase = Awaited<ReturnType<typeof benchDatabase>>;
+export interface BenchPerson {
+  user: typeof import("../db/schema").users.$inferInsert;
+  result: typeof import("../db/schema").results.$inferInsert | null;
+  employee: typeof import("../db/schema").employees.$inferInsert;
+}
+
+/** `count` people made by `person(i, userId)`, inserted 500 at a time (users, results, employees); a failing stage is named. */
+export async function insertPeople({ db, schema, createId }: BenchDatabase, count: number, person: (i: number, userId: string) => BenchPerson) {
+  for (let start = 0; start < count; start += 500) {
+    const chunk = Array.from({ length: Math.min(500, count - start) }, (_, k) => person(start + k, createId()));
     await stage("users", () => db.insert(schema.users).values(chunk.map((c) => c.user)));
     const rs = chunk.flatMap((c) => (c.result ? [c.result] : []));
     if (rs.length) await stage("results", () => db.insert(schema.results).values(rs));
     await stage("employees", () => db.insert(schema.employees).values(chunk.map((c) => c.employee)));
   }
+}
+
+/** A business owner with a 5,000-employee project (analytics computed), straight into the database. */
+export async function seedProject(base: string, dbUrl: string) {
+  const { token, project } = await benchOwner(base, "Bench Corp");
+  const bench = await benchDatabase(dbUrl);
+  const { database, db, schema, createId, codes, testId } = bench;
+  const deps = Array.from({ length: 20 }, (_, i) => ({ id: createId(), projectId: project, name: `Department ${i + 1}` }));
+  await stage("departments", () => db.insert(schema.departments).values(deps));
+  const poss = Array.from({ length: 40 }, (_, i) => ({ id: createId(), projectId: project, departmentId: deps[i % 20]!.id, name: `Position ${i + 1}` }));
+  await stage("positions", () => db.insert(schema.positions).values(poss));
+  const t0 = performance.now();
+  await insertPeople(bench, N, (i, userId) => {
+    const tested = i % 3 === 0;
+    return {
+      user: { id: userId, email: `bench-emp-${i}-${Date.now()}@example.com`, name: `Employee ${String(i).padStart(5, "0")}`, formatCode: tested ? codes[i % codes.length]! : null, isCompleted: tested },
+      result: tested && testId ? { id: createId(), userId, testId, isCompleted: true, formatCode: codes[i % codes.length]!, indicators: { harmony: (i * 37) % 101, anxiety: ((i * 13) % 21) - 10 }, completedAt: new Date() } : null,
+      employee: { id: createId(), projectId: project, userId, name: `Employee ${String(i).padStart(5, "0")}`, departmentId: deps[i % 20]!.id, positionId: poss[i % 40]!.id },
+    };
+  });
   // as the app keeps them: every employee's stored analytics (harmony, anxiety, fit) computed
   const { recomputeEfficiencies } = await import("../server/services/business/efficiency");
   await stage("analytics", () => recomputeEfficiencies(db, project));
