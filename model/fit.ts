@@ -4,6 +4,8 @@
  * bump FIT_VERSION (stored rows with another version are recomputed).
  */
 
+import { inCrisis, isAnxious, isConfident } from "./scoring";
+
 /** Bump on any change of the formula: stored efficiencies of another version are recomputed. */
 export const FIT_VERSION = "fit-v1";
 
@@ -31,7 +33,6 @@ export const VOLUME_TARGET: Record<Communication, number> = { individual: 35, te
 export const COMPONENT_WEIGHT = { structure: 0.5, pace: 0.35, volume: 0.15 } as const;
 /** Confidence under improvisation: anxious (≥ 6) −0.10, confident (≤ −6) +0.05 of the activity's score. */
 export const ANXIETY_EFFECT = { anxious: -0.1, confident: 0.05 } as const;
-export const CRISIS_BELOW = 40;
 /** A good fit starts here: a position nobody in the project reaches this on is "uncovered" (FIT.md, Coverage). */
 export const GOOD_FIT = 60;
 
@@ -120,9 +121,9 @@ export function fitFor(indicators: IndicatorValues | null | undefined, activitie
   const anxiety = num(ind.anxiety);
   const presentation = num(ind.presentation);
   const volume = num(ind.volume);
-  const crisis = harmony !== null && harmony < CRISIS_BELOW;
+  const crisis = harmony !== null && inCrisis(harmony);
   if (crisis) flags.add("crisis");
-  if (anxiety !== null && anxiety >= 6) flags.add("anxious");
+  if (anxiety !== null && isAnxious(anxiety)) flags.add("anxious");
   if (harmony === null || anxiety === null || presentation === null || volume === null) flags.add("partial");
 
   const totalWeight = activities.reduce((a, x) => a + activityWeight(x), 0);
@@ -160,8 +161,8 @@ export function fitFor(indicators: IndicatorValues | null | undefined, activitie
       return { kind: p.kind, indicator: p.indicator, value: p.value, ...(p.target !== undefined ? { target: p.target } : {}), points: round1(points) };
     });
     // confidence matters where decisions are made on the spot; in crisis it is flagged, never scored
-    if (a.decision === "improvisation" && anxiety !== null && !crisis && (anxiety >= 6 || anxiety <= -6)) {
-      const delta = anxiety >= 6 ? ANXIETY_EFFECT.anxious : ANXIETY_EFFECT.confident;
+    if (a.decision === "improvisation" && anxiety !== null && !crisis && (isAnxious(anxiety) || isConfident(anxiety))) {
+      const delta = isAnxious(anxiety) ? ANXIETY_EFFECT.anxious : ANXIETY_EFFECT.confident;
       const before = score;
       score = clamp01(score + delta);
       const points = 100 * share * (score - before);

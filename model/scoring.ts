@@ -137,9 +137,17 @@ export type HarmonyBand = "crisis" | "norm" | "comfort";
 export type AnxietyBand = "confident" | "rather-confident" | "rather-anxious" | "anxious";
 export type PresentationDetail = "slow" | "rather-slow" | "neutral" | "rather-fast" | "fast";
 
+/** Spec §9's warning edges: harmony below 40 is a crisis, anxiety from 6 (to 10) is high, down to −6 confident. */
+export const HARMONY_CRISIS_BELOW = 40;
+export const ANXIETY_HIGH_FROM = 6;
+/** The warnings on a stored value (fit, skills, team statistics), with no rounding of their own. */
+export const inCrisis = (harmony: number) => harmony < HARMONY_CRISIS_BELOW;
+export const isAnxious = (anxiety: number) => anxiety >= ANXIETY_HIGH_FROM;
+export const isConfident = (anxiety: number) => anxiety <= -ANXIETY_HIGH_FROM;
+
 /** Harmony 0-40 crisis, 40-60 norm, 60-100 comfort (lower edge inclusive: 40 → norm, 60 → comfort). */
 export function harmonyBand(v: number): HarmonyBand {
-  return v < 40 ? "crisis" : v < 60 ? "norm" : "comfort";
+  return inCrisis(v) ? "crisis" : v < 60 ? "norm" : "comfort";
 }
 /** System and analytics: 0-30 low, 30-60 middle, 60-100 high (30 → middle, 60 → high). */
 export function structureLevel(v: number): Level3 {
@@ -152,7 +160,7 @@ export function volumeBand(v: number): Level3 {
 /** Anxiety, integer bands −10..−6, −5..0, 1..5, 6..10 (value rounded half away from zero first). */
 export function anxietyBand(v: number): AnxietyBand {
   const r = roundSym(v);
-  return r <= -6 ? "confident" : r <= 0 ? "rather-confident" : r <= 5 ? "rather-anxious" : "anxious";
+  return isConfident(r) ? "confident" : r <= 0 ? "rather-confident" : isAnxious(r) ? "anxious" : "rather-anxious";
 }
 /** Presentation, five bands −100..−5, −4..−1, 0, 1..4, 5..100. */
 export function presentationDetail(v: number): PresentationDetail {

@@ -4,7 +4,8 @@
  * The five spec families (researcher, businessman, leader, manager, seller) add their fields on
  * top. Definitions and formulas: model/FIT.md (the table there is printed by `skillTable()`).
  */
-import { CRISIS_BELOW, type IndicatorValues } from "./fit";
+import type { IndicatorValues } from "./fit";
+import { inCrisis, isAnxious } from "./scoring";
 
 /** Features, each 0–100 where higher means "more of it". */
 export const FEATURES = [
@@ -139,7 +140,7 @@ export function stateFactor(ind: IndicatorValues | null | undefined): number {
   const a = num(ind?.anxiety);
   let m = 1;
   if (h !== null && h < 60) m -= 0.25 * ((60 - h) / 60);
-  if (a !== null && a >= 6) m -= 0.1;
+  if (a !== null && isAnxious(a)) m -= 0.1;
   return m;
 }
 
@@ -187,7 +188,7 @@ export function naturalSkills(ind: IndicatorValues | null | undefined): NaturalS
     },
     seller: { percent: all.seller ?? null },
     all,
-    crisis: num(ind?.harmony) !== null && num(ind?.harmony)! < CRISIS_BELOW,
+    crisis: num(ind?.harmony) !== null && inCrisis(num(ind?.harmony)!),
   };
 }
 

@@ -4,6 +4,7 @@
 // the API always agree. Definitions: model/STATS.md.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { FORMATS } from "../../../model/formats";
+import { inCrisis, isAnxious } from "../../../model/scoring";
 import { departments, employees, positions, results, tasks, users } from "../../../db/schema";
 import type { Scope } from "./access";
 import { departmentsWithin, inDepartments } from "./dashboard";
@@ -12,9 +13,6 @@ import { positionCoverage } from "./efficiency";
 /** The indicators averaged per department, in display order. */
 export const STAT_INDICATORS = ["system", "analytics", "volume", "presentation", "harmony", "anxiety"] as const;
 export type StatIndicator = (typeof STAT_INDICATORS)[number];
-/** Spec §9 bands: harmony below 40 is a crisis, anxiety 6…10 is high. */
-export const HARMONY_CRISIS_BELOW = 40;
-export const ANXIETY_HIGH_FROM = 6;
 /** People listed in one cell of the 27-format map (the count is always whole). */
 export const MAP_NAMES_PER_CELL = 12;
 export const SPHERES = ["ME", "WE", "WR"] as const;
@@ -155,7 +153,7 @@ async function statsOf(scope: Scope, within: Set<string> | null, all: Person[]) 
     .map((p) => {
       const harmony = p.indicators!.harmony ?? null;
       const anxiety = p.indicators!.anxiety ?? null;
-      const reasons = [...(harmony !== null && harmony < HARMONY_CRISIS_BELOW ? ["crisis" as const] : []), ...(anxiety !== null && anxiety >= ANXIETY_HIGH_FROM ? ["anxiety" as const] : [])];
+      const reasons = [...(harmony !== null && inCrisis(harmony) ? ["crisis" as const] : []), ...(anxiety !== null && isAnxious(anxiety) ? ["anxiety" as const] : [])];
       return { _id: p._id, name: p.name, department: deps.find((d) => d._id === p.departmentId)?.name ?? null, harmony, anxiety, reasons };
     })
     .filter((a) => a.reasons.length)
