@@ -164,3 +164,19 @@ describe("GET /api/business/employees/export", () => {
     expect(wrongId.status).toBe(400);
   });
 });
+
+describe("the team report", () => {
+  it("averages each department's indicators as the statistics do (one decimal)", async () => {
+    const { teamReport } = await import("../../server/services/business/report");
+    const { scopeFor } = await import("../../server/services/business/access");
+    const { projects, users } = await import("../../db/schema");
+    const { eq } = await import("drizzle-orm");
+    const [owner] = await t.deps.db.select().from(users).where(eq(users.id, s.owner._id));
+    const [project] = await t.deps.db.select().from(projects).where(eq(projects.id, s.project));
+    const report = await teamReport(await scopeFor(t.deps.db, owner!, project!, "owner"), "en");
+    const sales = report.departments.find((d) => d.name === "Sales")!;
+    // Anna and Boris: system 70 and 60, harmony 30 and 50, anxiety 7 and 2, presentation 20 and 10
+    expect(sales.people).toBe(2);
+    expect(sales.averages).toMatchObject({ system: 65, analytics: 35, volume: 45, presentation: 15, harmony: 40, anxiety: 4.5 });
+  });
+});

@@ -11,6 +11,7 @@ import type { Scope } from "./access";
 import { employeeEfficiency, employeeInputs } from "./efficiency";
 import { getEmployee } from "./employees";
 import { employeeSkills } from "./skills";
+import { spreadOf, STAT_INDICATORS } from "./stats";
 
 export async function employeeBusinessReport(scope: Scope, employeeId: string, locale: Locale, language: ReportLanguage = locale) {
   const e = await getEmployee(scope, employeeId);
@@ -32,8 +33,6 @@ export async function employeeBusinessReport(scope: Scope, employeeId: string, l
 }
 export type EmployeeBusinessReport = Awaited<ReturnType<typeof employeeBusinessReport>>;
 
-const AVERAGED = ["system", "analytics", "volume", "presentation", "harmony", "anxiety"] as const;
-
 /** The team in numbers: formats over the 27 and indicator averages by department (people who share their results). */
 export async function teamReport(scope: Scope, locale: Locale) {
   const [people, deps, fmts, rows] = await Promise.all([
@@ -51,16 +50,13 @@ export async function teamReport(scope: Scope, locale: Locale) {
   const byDepartment = groups
     .map((g) => {
       const members = withResult.filter((p) => (info.get(p.id)?.departmentId ?? null) === g.id);
-      const avg = (k: string) => {
-        const vs = members.map((m) => m.indicators?.[k]).filter((v): v is number => typeof v === "number");
-        return vs.length ? Math.round((vs.reduce((a, v) => a + v, 0) / vs.length) * 10) / 10 : null;
-      };
+      const avg = (k: string) => spreadOf(members.map((m) => m.indicators?.[k]).filter((v): v is number => typeof v === "number")).mean;
       const effs = members.map((m) => info.get(m.id)?.efficiency).filter((v): v is number => typeof v === "number");
       return {
         _id: g.id,
         name: g.name,
         people: members.length,
-        averages: { ...(Object.fromEntries(AVERAGED.map((k) => [k, avg(k)])) as Record<(typeof AVERAGED)[number], number | null>), efficiency: effs.length ? Math.round(effs.reduce((a, v) => a + v, 0) / effs.length) : null },
+        averages: { ...(Object.fromEntries(STAT_INDICATORS.map((k) => [k, avg(k)])) as Record<(typeof STAT_INDICATORS)[number], number | null>), efficiency: effs.length ? Math.round(effs.reduce((a, v) => a + v, 0) / effs.length) : null },
       };
     })
     .filter((g) => g.people > 0);
