@@ -18,7 +18,8 @@ import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import type { Db } from "../../../db/client";
 import { departments, employees } from "../../../db/schema";
-import { forbidden } from "../../lib/errors";
+import { forbidden, notFound } from "../../lib/errors";
+import { ID_PATTERN } from "../../lib/ids";
 import type { GuardedEnv } from "../../middleware/guards";
 import type { ProjectRole, ProjectRow } from "../projects";
 import type { UserRow } from "../users";
@@ -81,6 +82,18 @@ export async function scopeFor(db: Db, user: UserRow, project: ProjectRow, role:
 /** The scope of a request behind `guard("project")`. */
 export function scopeOf(c: Context<GuardedEnv<["project"]>>): Promise<Scope> {
   return scopeFor(c.var.deps.db, c.var.user, c.var.project, c.var.projectRole, c.var.auth.kind === "demo");
+}
+
+/** An employee of this project the scope may see (a supervisor: inside their subtree), or 404. */
+export async function employeeInScope(scope: Scope, employeeId: string) {
+  if (!ID_PATTERN.test(employeeId)) throw notFound();
+  const [e] = await scope.db
+    .select({ id: employees.id, name: employees.name, userId: employees.userId, positionId: employees.positionId, departmentId: employees.departmentId, withdrawn: employees.consentWithdrawnAt })
+    .from(employees)
+    .where(and(eq(employees.id, employeeId), eq(employees.projectId, scope.project.id)));
+  if (!e) throw notFound();
+  if (scope.departments && !(e.departmentId && scope.departments.has(e.departmentId))) throw notFound();
+  return e;
 }
 
 /** A supervisor may only touch departments inside their subtree. */

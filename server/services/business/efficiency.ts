@@ -14,7 +14,7 @@ import { diffOf, explainFit, FIT_VERSION, fitFor, GOOD_FIT, rankPositions, type 
 import { naturalSkills } from "../../../model/skills";
 import { AppError, notFound } from "../../lib/errors";
 import { ID_PATTERN } from "../../lib/ids";
-import { requireCan, type Scope } from "./access";
+import { employeeInScope, requireCan, type Scope } from "./access";
 import { inDepartments } from "./dashboard";
 
 export interface PositionWithActivities {
@@ -227,23 +227,12 @@ export async function resetProjectEfficiency(scope: Scope) {
   return { ok: true, version: FIT_VERSION, ...r };
 }
 
-async function employeeRow(scope: Scope, employeeId: string) {
-  if (!ID_PATTERN.test(employeeId)) throw notFound();
-  const [e] = await scope.db
-    .select({ id: employees.id, name: employees.name, positionId: employees.positionId, departmentId: employees.departmentId })
-    .from(employees)
-    .where(and(eq(employees.id, employeeId), eq(employees.projectId, scope.project.id)));
-  if (!e) throw notFound();
-  if (scope.departments && !(e.departmentId && scope.departments.has(e.departmentId))) throw notFound();
-  return e;
-}
-
 /**
  * GET /business/employees/efficiency/{id}: the employee's fit for every position of the project,
  * best first, each with its explanation in the reader's language; `position` narrows to one.
  */
 export async function employeeEfficiency(scope: Scope, employeeId: string, locale: Locale, positionId?: string | null) {
-  const e = await employeeRow(scope, employeeId);
+  const e = await employeeInScope(scope, employeeId);
   await ensureFresh(scope.db, scope.project.id);
   const [input] = await employeeInputs(scope.db, scope.project.id, [e.id]);
   const ps = await projectPositions(scope.db, scope.project.id);

@@ -10,6 +10,7 @@ import { ID_PATTERN } from "../../lib/ids";
 import { paged } from "../../lib/listing";
 import { requireCan, requireDepartment, type Scope } from "./access";
 import { ensureFresh, recomputeEfficiencies } from "./efficiency";
+import { latestIndicators } from "./skills";
 
 export const EMPLOYEE_STATUSES = ["completed", "inProgress", "notStarted"] as const;
 export const SORT_TYPES = ["name", "department", "position", "format", "harmony", "anxiety", "status", "createdAt", "efficiency", "diff"] as const;
@@ -230,11 +231,8 @@ async function findEmployee(scope: Scope, employeeId: string) {
 /** The detail: the list's fields plus every indicator of the latest result, when consented. */
 export async function getEmployee(scope: Scope, employeeId: string) {
   const doc = await findEmployee(scope, employeeId);
-  let indicators: Record<string, number> | null = null;
-  if (doc.consent && doc.user) {
-    const [r] = await scope.db.select({ indicators: results.indicators }).from(results).where(and(eq(results.userId, doc.user), eq(results.isCompleted, true))).orderBy(desc(results.completedAt)).limit(1);
-    indicators = r?.indicators ?? null;
-  }
+  // as stored: every value a number (the type says what the results column holds)
+  const indicators = doc.consent ? ((await latestIndicators(scope, doc.user)) as Record<string, number> | null) : null;
   const [invite] = doc.user
     ? await scope.db.select({ status: invites.status }).from(invites).where(and(eq(invites.projectId, scope.project.id), eq(invites.userId, doc.user))).orderBy(desc(invites.createdAt)).limit(1)
     : [];

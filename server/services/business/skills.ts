@@ -4,12 +4,12 @@
 // employee detail both read here.
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { employees, results, skills } from "../../../db/schema";
+import { results, skills } from "../../../db/schema";
 import type { IndicatorValues } from "../../../model/fit";
 import { customSkill, FEATURES, naturalSkills, SKILL_BY_KEY, SKILL_TYPES, type Feature } from "../../../model/skills";
 import { AppError, badRequest, notFound } from "../../lib/errors";
 import { createId, ID_PATTERN } from "../../lib/ids";
-import { requireCan, requireDepartment, type Scope } from "./access";
+import { employeeInScope, requireCan, requireDepartment, type Scope } from "./access";
 
 const weightsSchema = z
   .partialRecord(z.enum(FEATURES as unknown as [Feature, ...Feature[]], { error: "analytics.errors.feature" }), z.number({ error: "common.validation.invalid" }).min(0, "common.validation.invalid").max(10, "common.validation.invalid"))
@@ -63,16 +63,6 @@ async function definitions(scope: Scope) {
   return scope.db.select().from(skills).where(and(eq(skills.projectId, scope.project.id), eq(skills.type, "custom"), isNull(skills.employeeId))).orderBy(asc(skills.name));
 }
 
-async function employeeIn(scope: Scope, employeeId: string) {
-  const [e] = await scope.db
-    .select({ id: employees.id, userId: employees.userId, departmentId: employees.departmentId, withdrawn: employees.consentWithdrawnAt })
-    .from(employees)
-    .where(and(eq(employees.id, employeeId), eq(employees.projectId, scope.project.id)));
-  if (!e) throw notFound();
-  if (scope.departments && !(e.departmentId && scope.departments.has(e.departmentId))) throw notFound();
-  return e;
-}
-
 export async function latestIndicators(scope: Pick<Scope, "db">, userId: string | null): Promise<IndicatorValues | null> {
   if (!userId) return null;
   const [r] = await scope.db
@@ -86,7 +76,7 @@ export async function latestIndicators(scope: Pick<Scope, "db">, userId: string 
 
 /** One employee's skills: natural (computed; hidden without consent), acquired (entered), and the company's own. */
 export async function employeeSkills(scope: Scope, employeeId: string) {
-  const e = await employeeIn(scope, employeeId);
+  const e = await employeeInScope(scope, employeeId);
   const ind = e.withdrawn ? null : await latestIndicators(scope, e.userId);
   const natural = naturalSkills(ind);
   const [defs, acquired] = await Promise.all([
@@ -134,7 +124,7 @@ export async function createSkill(scope: Scope, input: z.infer<typeof skillCreat
   } else {
     // the owner, a project manager, or the employee's supervisor
     requireCan(scope, "people");
-    const e = await employeeIn(scope, input.employee);
+    const e = await employeeInScope(scope, input.employee);
     requireDepartment(scope, e.departmentId);
     await checkSkillKey(scope, input.skill);
     const [family, subtype] = input.skill.split(".");
@@ -159,7 +149,7 @@ async function findSkill(scope: Scope, skillId: string) {
   if (!ID_PATTERN.test(skillId)) throw notFound();
   const [row] = await scope.db.select().from(skills).where(and(eq(skills.id, skillId), eq(skills.projectId, scope.project.id)));
   if (!row) throw notFound();
-  if (row.employeeId) await employeeIn(scope, row.employeeId); // a supervisor sees their subtree's only
+  if (row.employeeId) await employeeInScope(scope, row.employeeId); // a supervisor sees their subtree's only
   return row;
 }
 

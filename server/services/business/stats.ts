@@ -2,7 +2,7 @@
 // the team communication balance (GET /business/communication). One read of the project's people
 // (each with their latest completed result) feeds every figure, so the numbers on the page and in
 // the API always agree. Definitions: model/STATS.md.
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { FORMATS } from "../../../model/formats";
 import { inCrisis, isAnxious } from "../../../model/scoring";
 import { departments, employees, positions, results, tasks, users } from "../../../db/schema";
