@@ -1,7 +1,8 @@
 // The island loader (browser runtime, not an island): the server emits it only next to an island,
 // so pages without islands ship no JavaScript. For each <tf-island> it waits for the island's
 // hydration strategy (client/hydration.ts), imports the island's chunk and React DOM (each in a
-// shared chunk) and hydrates it as its own root. The loader itself is about 1 KB: an island that
+// shared chunk) and hydrates it as its own root; an island that exports `enhance` (islands/index.ts)
+// instead gets that function called on its server markup, and React DOM is not loaded for it. The loader itself is about 1 KB: an island that
 // waits to be seen costs the page nothing before it is (React DOM is ~40 KB). It also keeps the
 // shell's offline/online notice current, and reloads once (at most every 60 s) if a chunk fails to
 // load, which is what happens when a deploy replaced the hashed files under an open tab.
@@ -21,13 +22,22 @@ function reloadOnce() {
   location.reload();
 }
 
+interface IslandModule {
+  default: React.ComponentType<Record<string, unknown>>;
+  enhance?: (root: HTMLElement, props: Record<string, unknown>) => void;
+}
+
 function loadIsland(el: HTMLElement, src: string) {
-  Promise.all([import(/* @vite-ignore */ src) as Promise<{ default: React.ComponentType<Record<string, unknown>> }>, import("./hydrate-island")])
-    .then(([mod, { hydrateIsland }]) => hydrateIsland(el, mod.default))
-    .catch((error: unknown) => {
-      console.error("island failed to load", src, error);
-      reloadOnce();
-    });
+  const island = import(/* @vite-ignore */ src) as Promise<IslandModule>;
+  // an `enhance` island works on the server's markup without React DOM; the others fetch it alongside
+  const started =
+    el.dataset.enhance !== undefined
+      ? island.then((mod) => mod.enhance!(el, JSON.parse(el.dataset.props ?? "{}") as Record<string, unknown>))
+      : Promise.all([island, import("./hydrate-island")]).then(([mod, { hydrateIsland }]) => hydrateIsland(el, mod.default));
+  started.catch((error: unknown) => {
+    console.error("island failed to load", src, error);
+    reloadOnce();
+  });
 }
 
 for (const el of Array.from(document.querySelectorAll<HTMLElement>("tf-island"))) {

@@ -3,6 +3,8 @@
 // island with <Island name="…" props={…}> (server/render/page.tsx), which takes its name and
 // props types from here, so a wrong name or wrong props is a compile error; the build
 // (scripts/build.ts) makes one chunk per key and fails if a key and its file disagree.
+// An island whose file also exports `enhance(root, props)` is not hydrated: the browser calls that
+// function on the server's markup and never loads React DOM for it (count-up does this).
 // This folder holds islands only: the browser loader lives in client/, shared markup in
 // routes/_blocks/.
 import type { ComponentProps } from "react";

@@ -42,13 +42,13 @@ const tremorSideEffectFree: esbuild.Plugin = {
 
 /** One entry per island of the registry, at islands/<name>.tsx. A key whose file is missing or
  * exports another component would render one island and hydrate another, so it stops the build. */
-async function islandEntries(): Promise<string[]> {
+async function islandEntries(): Promise<{ file: string; enhance: boolean }[]> {
   return Promise.all(
     Object.entries(ISLANDS).map(async ([name, component]) => {
       const file = join(islandsDir, `${name}.tsx`);
-      const mod = existsSync(file) ? ((await import(pathToFileURL(file).href)) as { default?: unknown }) : null;
+      const mod = existsSync(file) ? ((await import(pathToFileURL(file).href)) as { default?: unknown; enhance?: unknown }) : null;
       if (mod?.default !== component) throw new Error(`islands/index.ts: "${name}" must be the default export of islands/${name}.tsx`);
-      return file;
+      return { file, enhance: typeof mod.enhance === "function" };
     }),
   );
 }
@@ -56,8 +56,9 @@ async function islandEntries(): Promise<string[]> {
 export async function build({ quiet = false } = {}) {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
+  const islands = await islandEntries();
   const result = await esbuild.build({
-    entryPoints: [loaderFile, captchaFormsFile, ...(await islandEntries())],
+    entryPoints: [loaderFile, captchaFormsFile, ...islands.map((i) => i.file)],
     outdir: out,
     bundle: true,
     splitting: true,
@@ -97,7 +98,8 @@ export async function build({ quiet = false } = {}) {
     if (source === loaderFile) manifest.loader = { ...script, runtime: dynamicImports(file, imports).map(url) };
     else if (source === captchaFormsFile) manifest.captchaForms = script;
     // (the loader's dynamic imports of React are entry points to esbuild too, but no islands)
-    else if (source.startsWith(islandsDir)) manifest.islands[basename(source, ".tsx") as IslandName] = script;
+    else if (source.startsWith(islandsDir))
+      manifest.islands[basename(source, ".tsx") as IslandName] = islands.find((i) => i.file === source)?.enhance ? { ...script, enhance: true } : script;
   }
 
   const cssTmp = join(out, "app.css");

@@ -103,8 +103,8 @@ export function SignupBlock({ next = "/test/start", invite }: { next?: string; i
   const captchaKey = useCaptchaKey();
   return (
     <>
-      {/* the form posts without script too; its script (and React) loads when it comes into view */}
-      <Island name="signup-form" props={{ strings, next, invite: invite ?? null, captchaKey }} hydrate="visible" />
+      {/* the form posts without script too; its script (and React DOM) loads when the reader reaches for it */}
+      <Island name="signup-form" props={{ strings, next, invite: invite ?? null, captchaKey }} hydrate="interaction" />
       <CaptchaScripts />
     </>
   );

@@ -10,13 +10,19 @@ export interface ScriptEntry {
   imports: string[];
 }
 
+export interface IslandEntry extends ScriptEntry {
+  /** The island's module exports `enhance` (islands/index.ts): the browser runs it on the server's
+   * markup instead of hydrating with React, so React DOM is never loaded for it. */
+  enhance?: true;
+}
+
 export interface Manifest {
   css: string | null;
   /** The island loader; `runtime`: what it imports when an island hydrates (React DOM's chunks). */
   loader: (ScriptEntry & { runtime: string[] }) | null;
   /** Fills reCAPTCHA tokens into plain forms (client/captcha-forms.ts); loaded only when captcha is on. */
   captchaForms: ScriptEntry | null;
-  islands: Partial<Record<IslandName, ScriptEntry>>;
+  islands: Partial<Record<IslandName, IslandEntry>>;
 }
 
 export const PUBLIC_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../../public");

@@ -95,10 +95,10 @@ function IslandRoot<N extends IslandName>({ name, props, hydrate, identifierPref
   const html = renderToString(<Component {...props} />, { identifierPrefix });
   const m = manifest();
   const entry = m.islands[name];
-  // Preloads come first, to be found early. The island's own chunk and React DOM are preloaded
-  // only when it hydrates at once: an `idle` or `visible` one is fetched when its time comes. The
+  // Preloads come first, to be found early. The island's own chunk and React DOM (unless it is an
+  // `enhance` island, which never needs it) are preloaded only when it hydrates at once: an `idle` or `visible` one is fetched when its time comes. The
   // browser fetches a URL once however often a page lists it.
-  const atOnce = hydrate === "load" && entry ? [entry.src, ...entry.imports, ...(m.loader?.runtime ?? [])] : [];
+  const atOnce = hydrate === "load" && entry ? [entry.src, ...entry.imports, ...(entry.enhance ? [] : (m.loader?.runtime ?? []))] : [];
   const preload = [...(m.loader?.imports ?? []), ...atOnce];
   return (
     <>
@@ -111,6 +111,7 @@ function IslandRoot<N extends IslandName>({ name, props, hydrate, identifierPref
         data-island={name}
         data-src={entry?.src ?? ""}
         data-hydrate={hydrate}
+        data-enhance={entry?.enhance ? "" : undefined}
         data-prefix={identifierPrefix}
         data-props={JSON.stringify(props)}
         dangerouslySetInnerHTML={{ __html: html }}
@@ -171,6 +172,7 @@ declare module "react" {
         "data-island"?: string;
         "data-src"?: string;
         "data-hydrate"?: HydrationStrategy;
+        "data-enhance"?: "";
         "data-prefix"?: string;
         "data-props"?: string;
       };

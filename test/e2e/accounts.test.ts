@@ -20,10 +20,11 @@ describe("account life cycle in a real browser", () => {
     page.on("pageerror", (err) => errors.push(err.message));
     const email = `e2e-${Date.now()}@example.com`;
 
-    // sign up through the hydrated island on the landing page
+    // sign up through the island on the landing page: typing wakes it, and what was typed stays
     await page.goto(e.base + "/?lang=en");
+    await page.locator("[data-testid=signup-form] input[name=email]").fill(email);
     const form = page.locator("[data-testid=signup-form][data-hydrated]");
-    await form.locator("input[name=email]").fill(email);
+    expect(await form.locator("input[name=email]").inputValue()).toBe(email);
     await form.locator("button[type=submit]").click();
     await expect.poll(() => form.getAttribute("data-state")).toBe("fail"); // agreements not ticked yet
     expect(await form.locator(".field-error").count()).toBe(3);

@@ -47,9 +47,9 @@ describe("reCAPTCHA v3", () => {
     page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
 
     await page.goto(`${e.base}/?lang=en`);
-    const form = page.locator("[data-testid=signup-form][data-hydrated]");
     const email = `captcha-${Date.now()}@example.com`;
-    await form.locator("input[name=email]").fill(email);
+    await page.locator("[data-testid=signup-form] input[name=email]").fill(email); // wakes the island
+    const form = page.locator("[data-testid=signup-form][data-hydrated]");
     for (const name of ["policy", "terms", "offer"]) await form.locator(`input[name=${name}]`).check();
     await Promise.all([page.waitForURL(/\/test\/start/), form.locator("button[type=submit]").click()]);
     expect(verified).toContain("human-signup");

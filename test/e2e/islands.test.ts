@@ -4,6 +4,7 @@
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { manifest } from "../../server/render/assets";
 import { stringDefects } from "../render/string-defects";
 import { startE2E, type E2E } from "./browser";
 import { FIXTURE_PATH, mountHydrationFixture } from "./island-fixture";
@@ -54,6 +55,37 @@ describe("hydration strategies in a real browser", () => {
   });
 });
 
+describe("the landing's islands in a real browser", () => {
+  it("counts up without React DOM, and loads the sign-up form's script only when the reader reaches for it", async () => {
+    const page = await e.browser.newPage({ viewport: { width: 360, height: 740 } });
+    const errors: string[] = [];
+    page.on("pageerror", (err) => errors.push(err.message));
+    const requested: string[] = [];
+    page.on("request", (req) => requested.push(new URL(req.url()).pathname));
+    await page.goto(e.base + "/?lang=en");
+    const counter = page.locator("[data-testid=counter]");
+    const total = Number(await counter.getAttribute("data-total"));
+    await expect.poll(async () => Number((await counter.textContent())!.replace(/\D/g, "")), { timeout: 8000 }).toBe(total);
+    expect(requested.some((p) => chunk("count-up").test(p))).toBe(true);
+    // the counter's whole life, scrolled past the form: no React DOM, no form script
+    await page.locator("footer").scrollIntoViewIfNeeded();
+    await page.waitForTimeout(500);
+    // React DOM is bundled into the loader's hydrate-island chunk (React itself, small, is shared)
+    const reactDom = manifest().loader!.runtime.filter((src) => /\/hydrate-island-[A-Z0-9]+\.js$/.test(src));
+    expect(reactDom).toHaveLength(1);
+    expect(requested.filter((p) => reactDom.includes(p) || chunk("signup-form").test(p))).toEqual([]);
+
+    // typing into the form wakes it; what was typed before it hydrated stays
+    await page.locator("[data-testid=signup-form] input[name=email]").first().fill("early@example.com");
+    const form = page.locator("[data-testid=signup-form][data-hydrated]").first();
+    await form.waitFor();
+    expect(requested.some((p) => reactDom.includes(p))).toBe(true);
+    expect(await form.locator("input[name=email]").inputValue()).toBe("early@example.com");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
 describe("the test page in a real browser", () => {
   it("shows progress, time left and the question number with their numbers, before and after hydration", async () => {
     const context = await e.browser.newContext({ viewport: { width: 360, height: 740 } });
@@ -98,6 +130,7 @@ describe("screenshots", () => {
     for (const width of [360, 1280]) {
       const page = await e.browser.newPage({ viewport: { width, height: 800 } });
       await page.goto(e.base + "/?lang=en");
+      await page.locator("[data-testid=signup-form]").first().hover(); // the form hydrates on a reader's approach
       await page.locator("[data-testid=signup-form][data-hydrated]").first().waitFor();
       expect(stringDefects(await textNodes(page))).toEqual([]);
       await page.screenshot({ path: `${shots}/landing-${width}.png`, fullPage: true });

@@ -96,4 +96,20 @@ describe("hydration strategies", () => {
     scheduleHydration(island(0), "visible", run);
     expect(run).toHaveBeenCalledOnce();
   });
+
+  it("interaction waits for the reader to reach into the island, and hydrates once", () => {
+    const el = island(1);
+    const input = el.firstElementChild!.appendChild(document.createElement("input"));
+    const elsewhere = island(1);
+    const run = vi.fn();
+    scheduleHydration(el, "interaction", run);
+    elsewhere.dispatchEvent(new Event("pointerover", { bubbles: true }));
+    document.body.dispatchEvent(new Event("keydown", { bubbles: true }));
+    expect(run).not.toHaveBeenCalled();
+    input.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+    expect(run).toHaveBeenCalledOnce();
+    input.dispatchEvent(new Event("pointerdown", { bubbles: true }));
+    input.dispatchEvent(new Event("keydown", { bubbles: true }));
+    expect(run).toHaveBeenCalledOnce();
+  });
 });

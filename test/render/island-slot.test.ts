@@ -50,10 +50,14 @@ describe("island slots", () => {
     const signup = islands.find((i) => i.attrs.includes('data-island="signup-form"'))!;
     const prefix = signup.attrs.match(/data-prefix="([^"]+)"/)![1]!;
     expect(signup.inner).toContain(`id=":${prefix}`);
-    // each island is preceded by the loader (a module script runs once); these two hydrate when
-    // seen, so their chunks are not preloaded (test/api/pages.test.ts has one that hydrates at once)
-    for (const name of ["count-up", "signup-form"]) {
-      expect(html).toMatch(new RegExp(`(<link [^>]*>)*<script type="module" src="/build/boot-[A-Z0-9]+\\.js"></script><tf-island data-island="${name}" data-src="/build/${name}-[A-Z0-9]+\\.js" data-hydrate="visible"`));
+    // each island is preceded by the loader (a module script runs once); the counter runs when seen
+    // and without React DOM (enhance), the form hydrates when touched, so neither chunk is preloaded
+    // (test/api/pages.test.ts has one that hydrates at once)
+    for (const [name, attrs] of [
+      ["count-up", 'data-hydrate="visible" data-enhance=""'],
+      ["signup-form", 'data-hydrate="interaction" data-prefix'],
+    ]) {
+      expect(html).toMatch(new RegExp(`(<link [^>]*>)*<script type="module" src="/build/boot-[A-Z0-9]+\\.js"></script><tf-island data-island="${name}" data-src="/build/${name}-[A-Z0-9]+\\.js" ${attrs}`));
       expect(html).not.toMatch(new RegExp(`<link rel="modulepreload" href="/build/${name}-`));
     }
     expect(html.slice(0, html.indexOf("<body"))).not.toContain("<script");
