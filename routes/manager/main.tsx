@@ -96,8 +96,8 @@ function Main({ data }: { data: Data }) {
       </section>
 
       <div className="mb-8 grid gap-6 lg:grid-cols-2">
-        <SeriesCard name="usersByDays" points={data.stats.series.usersByDays} />
-        <SeriesCard name="paymentsByDays" points={data.stats.series.paymentsByDays} money />
+        <SeriesCard name="usersByDays" points={data.stats.series.usersByDays} hydrate="interaction" />
+        <SeriesCard name="paymentsByDays" points={data.stats.series.paymentsByDays} money hydrate="interaction" />
       </div>
 
       <section className="card overflow-x-auto">

@@ -39,7 +39,8 @@ export function Figures({ all }: { all: Data["all"] }) {
   );
 }
 
-export function SeriesCard({ name, points, money }: { name: string; points: Point[]; money?: boolean }) {
+/** `hydrate`: the main page's cards come alive only when touched (their bars are drawn on the server). */
+export function SeriesCard({ name, points, money, hydrate = "visible" }: { name: string; points: Point[]; money?: boolean; hydrate?: "visible" | "interaction" }) {
   const { t } = usePage();
   const title = t(`manager.stats.series.${name}`);
   const labels = { count: t(`manager.stats.count.${name}`), ...(money ? { amount: t("manager.stats.amount") } : {}) };
@@ -49,7 +50,7 @@ export function SeriesCard({ name, points, money }: { name: string; points: Poin
       <Island
         name="stats-chart"
         props={{ data: seriesRows(points, labels), index: "date", categories: [labels.count, ...(labels.amount ? [labels.amount] : [])], colors: ["blue", "emerald"], title }}
-        hydrate="visible"
+        hydrate={hydrate}
       />
       <details className="mt-3" open>
         <summary className="cursor-pointer text-sm text-brand-700">{t("manager.stats.table")}</summary>

@@ -1,5 +1,6 @@
 // The back-office in a real browser at 360 px and 1280 px: every page built so far renders without
-// horizontal scrolling on a phone, the statistics charts hydrate when scrolled to, and a manager
+// horizontal scrolling on a phone, the statistics charts hydrate when scrolled to (the main page's
+// when touched, drawn by the server until then), and a manager
 // masquerades and comes back with Cancel Masq.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUp, takeTest } from "../respondent";
@@ -64,6 +65,28 @@ describe("the back-office in a real browser", () => {
     await last.scrollIntoViewIfNeeded();
     await expect.poll(() => page.locator("[data-series=paymentsByDays] svg.recharts-surface").count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await page.screenshot({ path: "test-results/screenshots/manager-stats-hydrated-1280.png", fullPage: true });
+    await context.close();
+  });
+
+  it("draws the main page's charts without script, and loads the chart code only when one is touched", async () => {
+    const context = await e.browser.newContext({ viewport: { width: 360, height: 740 } });
+    await context.addCookies([{ name: "token", value: token, url: e.base }]);
+    const page = await context.newPage();
+    const requested: string[] = [];
+    page.on("request", (req) => requested.push(new URL(req.url()).pathname));
+    await page.goto(e.base + "/manager");
+    const users = page.locator("[data-series=usersByDays] figure");
+    expect(await users.getAttribute("data-chart")).toBe("poster");
+    // the server's bars: one per day, today's (the people signed up in this test) taller than nothing
+    const heights = await users.locator("svg rect").evaluateAll((rects) => rects.map((r) => Number(r.getAttribute("height"))));
+    expect(heights).toHaveLength(30);
+    expect(heights[heights.length - 1]).toBeGreaterThan(0);
+    await page.locator("[data-series=paymentsByDays]").scrollIntoViewIfNeeded();
+    await page.waitForTimeout(500);
+    expect(requested.filter((p) => /\/build\/stats-chart-/.test(p))).toEqual([]);
+    await users.hover();
+    await expect.poll(() => page.locator("[data-series=usersByDays] svg.recharts-surface").count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await users.getAttribute("data-chart")).toBe("bar");
     await context.close();
   });
 

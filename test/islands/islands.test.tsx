@@ -7,6 +7,7 @@ import { renderToString } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import CountUp, { COUNT_UP_FROM, enhance as enhanceCountUp } from "../../islands/count-up";
 import SignupForm from "../../islands/signup-form";
+import StatsChart, { niceTicks } from "../../islands/stats-chart";
 import TestRunner from "../../islands/test-runner";
 import { createTestApp, type TestApp } from "../helpers";
 import { SIGNUP_TEST_STRINGS } from "../signup-strings";
@@ -103,5 +104,29 @@ describe("test-runner island", () => {
     expect(host.querySelector("[data-testid=progress]")!.textContent).toBe("You answered 2 of 3 questions");
     // the answer was queued for sending (the real API refuses this made-up result, so it stays visible as an error)
     expect(JSON.parse(localStorage.getItem("tf:queue:0123456789abcdef01234567") ?? "[]").length).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("stats-chart island, before its script", () => {
+  it("draws the bars on the server to scale against round axis ticks", () => {
+    const html = renderToString(
+      <StatsChart title="Signups" index="date" categories={["People", "Paid"]} data={[{ date: "2026-11-01", People: 10, Paid: 4 }, { date: "2026-11-02", People: 23, Paid: 0 }]} />,
+    );
+    const host = document.createElement("div");
+    host.innerHTML = html;
+    expect(host.querySelector("figure")!.getAttribute("data-chart")).toBe("poster");
+    const rects = Array.from(host.querySelectorAll("svg rect"), (r) => Number(r.getAttribute("height")));
+    // on an axis to 30: 10 is a third of the height, 4 is 13 %, 23 is 77 %, 0 is nothing
+    expect(rects.map((h) => Math.round(h))).toEqual([33, 13, 77, 0]);
+    expect(Array.from(host.querySelectorAll("span.tabular-nums"), (s) => s.textContent)).toEqual(["0", "10", "20", "30"]);
+    expect(host.textContent).toContain("2026-11-02");
+  });
+
+  it("picks axis ticks of 1, 2 or 5 × 10ⁿ reaching the largest value", () => {
+    expect(niceTicks(23)).toEqual([0, 10, 20, 30]);
+    expect(niceTicks(24, 8)).toEqual([0, 5, 10, 15, 20, 25]);
+    expect(niceTicks(1)).toEqual([0, 0.5, 1]);
+    expect(niceTicks(0)).toEqual([0, 1]);
+    expect(niceTicks(380_000)).toEqual([0, 100_000, 200_000, 300_000, 400_000]);
   });
 });
