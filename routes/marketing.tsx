@@ -110,14 +110,14 @@ interface Data {
 }
 
 async function load(c: Context, page: MarketingPage): Promise<Data> {
-  const db = c.var.deps.db;
+  const db = c.get("deps").db;
   const needs = (...kinds: Block["kind"][]) => page.blocks.some((b) => kinds.includes(b.kind));
   const [prices, plans, total, formats, sample] = await Promise.all([
     needs("plans", "reportPrice") ? getPrices(db) : null,
     needs("plans") ? getPlans(db) : null,
     needs("promo") ? totalUsers(db) : 0,
     needs("formats", "chart", "sample") ? listFormats(db) : [],
-    needs("sample") ? reportContent(db, DEMO_FORMAT_CODE, "base", c.var.locale) : null,
+    needs("sample") ? reportContent(db, DEMO_FORMAT_CODE, "base", c.get("locale")) : null,
   ]);
   return { page, prices, plans, total, formats, sample };
 }

@@ -65,14 +65,14 @@ function Reviews({ data }: { data: { docs: Doc[] } }) {
 
 export const reviewsPage = definePage({
   path: "/review",
-  load: async (c) => ({ docs: (await listPublishedReviews(c.var.deps.db, { page: 1, limit: REVIEW_PAGE_SIZE })).docs }),
+  load: async (c) => ({ docs: (await listPublishedReviews(c.get("deps").db, { page: 1, limit: REVIEW_PAGE_SIZE })).docs }),
   title: (t) => t("review.title"),
   Component: Reviews,
   action: async (c) => {
-    const auth = c.var.auth;
+    const auth = c.get("auth");
     if (!auth) return c.redirect("/login?fallback=/review", 303);
     return handleForm(c, "review", reviewSchema, async (input) => {
-      await createReview(c.var.deps.db, auth.user, input, c.var.locale);
+      await createReview(c.get("deps").db, auth.user, input, c.get("locale"));
       return c.redirect("/review?sent=1#form-review", 303);
     });
   },
@@ -95,7 +95,7 @@ function OneReview({ data }: { data: Doc }) {
 export const reviewPage = definePage({
   path: "/review/:id",
   params: z.object({ id: z.string().regex(ID_PATTERN) }),
-  load: async (c) => toReviewDoc(await getPublishedReview(c.var.deps.db, c.req.param("id")!)),
+  load: async (c) => toReviewDoc(await getPublishedReview(c.get("deps").db, c.req.param("id")!)),
   title: (t) => t("review.title"),
   Component: OneReview,
 });

@@ -97,16 +97,16 @@ function toAppError(err: unknown): AppError {
 
 const wantsJson = (c: Context) => (c.req.header("accept") ?? "").startsWith("application/json");
 
-const message = (c: Context, e: AppError) => errorMessage(c.var.t ?? tFor("ru"), e);
+const message = (c: Context, e: AppError) => errorMessage(c.get("t") ?? tFor("ru"), e);
 
 export function errorBody(c: Context, e: AppError) {
-  return { error: { code: e.code, message: message(c, e), ...(e.fields ? { fields: translateFields(c.var.t ?? tFor("ru"), e.fields) } : {}) } };
+  return { error: { code: e.code, message: message(c, e), ...(e.fields ? { fields: translateFields(c.get("t") ?? tFor("ru"), e.fields) } : {}) } };
 }
 
 function renderErrorPage(c: Context, status: number, msg?: string, headers?: Record<string, string>) {
   let html: string;
   try {
-    if (!c.var.t) throw new Error("request context missing");
+    if (!c.get("t")) throw new Error("request context missing");
     const ctx = pageContext(c);
     html = renderDocument(ctx, <ErrorPage status={status} message={msg} />, {
       title: status === 404 ? ctx.t("common.errors.notFoundTitle") : msg || ctx.t("common.errors.error"),

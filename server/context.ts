@@ -27,7 +27,9 @@ export interface AuthState {
 
 /** What every request carries (set by the shared middleware). Declared on Hono's
  * ContextVariableMap so any handler's context has them, whatever its guards added: a helper
- * taking `Context` then accepts a guarded handler's narrower context too. */
+ * taking `Context` then accepts a guarded handler's narrower context too.
+ * Read them with `c.get("deps")`, never `c.var.deps`: Hono's `c.var` builds a new object from all
+ * the variables on every read, which a request did dozens of times. */
 export interface RequestVariables {
   deps: AppDeps;
   locale: Locale;

@@ -16,7 +16,7 @@ const isProvider = (p: string): p is Provider => (PROVIDERS as readonly string[]
 oauthRoutes.get("/auth/:provider", (c) => {
   const p = c.req.param("provider");
   if (!isProvider(p)) throw notFound();
-  const { url, state, verifier } = startAuthorization(c.var.deps.config, p, c.var.deps.oauthEndpoints?.[p] ?? DEFAULT_ENDPOINTS[p]);
+  const { url, state, verifier } = startAuthorization(c.get("deps").config, p, c.get("deps").oauthEndpoints?.[p] ?? DEFAULT_ENDPOINTS[p]);
   const fallback = fallbackOf(c) ?? "";
   setCookie(c, STATE_COOKIE, JSON.stringify({ state, verifier, fallback }), { path: "/auth", httpOnly: true, sameSite: "Lax", maxAge: 600 });
   return c.redirect(url.toString());
@@ -39,14 +39,14 @@ oauthRoutes.get("/auth/:provider/callback", async (c) => {
   }
   let user;
   try {
-    user = await completeAuthorization(c.var.deps.db, c.var.deps.config, p, code, saved.verifier, c.var.locale, c.var.deps.oauthEndpoints?.[p] ?? DEFAULT_ENDPOINTS[p]);
+    user = await completeAuthorization(c.get("deps").db, c.get("deps").config, p, code, saved.verifier, c.get("locale"), c.get("deps").oauthEndpoints?.[p] ?? DEFAULT_ENDPOINTS[p]);
   } catch (e) {
     if (e instanceof AppError) throw e;
     console.error("oauth", p, e);
     throw new AppError(400, "oauth_failed", "auth.errors.oauthFailed", undefined, { provider: p });
   }
   const meta = requestMeta(c);
-  const { token } = await createSession(c.var.deps.db, user.id, { userAgent: meta.userAgent, ip: meta.ip });
+  const { token } = await createSession(c.get("deps").db, user.id, { userAgent: meta.userAgent, ip: meta.ip });
   setSessionCookies(c, token, user.id);
   return c.redirect(fallbackOf(c, saved.fallback) ?? reportHref({ user }));
 });

@@ -19,15 +19,15 @@ export const pages = new Hono<AppEnv>();
 
 export async function renderRoute<D>(c: Context, def: PageDef<D>, form?: FormState) {
   if (def.params && !def.params.safeParse(c.req.param()).success) throw notFound();
-  const cache = c.var.deps.pageCache;
-  const cacheKey = def.publicCache && !form && !c.var.auth && c.req.method === "GET" && cache.enabled ? `${c.var.locale}|${c.req.url}` : null;
+  const cache = c.get("deps").pageCache;
+  const cacheKey = def.publicCache && !form && !c.get("auth") && c.req.method === "GET" && cache.enabled ? `${c.get("locale")}|${c.req.url}` : null;
   const cached = cacheKey ? cache.get(cacheKey) : null;
   if (cached) return sendHtml(c, cached.html, 200, (e) => cached.body(e));
   const data = (def.load ? await def.load(c) : undefined) as D;
   if (data instanceof Response) return data; // a loader may redirect
   const ctx = pageContext(c);
   ctx.form = form;
-  ctx.site = await siteSettings(c.var.deps.db);
+  ctx.site = await siteSettings(c.get("deps").db);
   const html = renderDocument(ctx, <def.Component data={data} />, {
     title: def.title(ctx.t, data),
     description: def.description?.(ctx.t, data),
@@ -45,7 +45,7 @@ async function handleLeadForm(c: Context, def: AnyPageDef) {
   const kind = (await c.req.parseBody())._form;
   if (!isLeadKind(kind)) throw new AppError(400, "bad_request", "errors.badRequest");
   const res = await submitForm(c, kind, async (input) => {
-    await submitLead(c.var.deps, kind, input, leadSender(c, input));
+    await submitLead(c.get("deps"), kind, input, leadSender(c, input));
     const url = new URL(c.req.url);
     url.searchParams.set("sent", kind);
     return c.redirect(`${url.pathname}${url.search}#form-${kind}`, 303);

@@ -10,7 +10,7 @@ import { notFound } from "./lib/errors";
 export const uploadRoutes = new Hono<AppEnv>().get("/uploads/reviews/:name", async (c) => {
   const m = /^([0-9a-f]{24})\.(jpg|png|webp)$/.exec(c.req.param("name"));
   if (!m) throw notFound();
-  const bytes = await readFile(join(photoDir(c.var.deps), m[0])).catch(() => null);
+  const bytes = await readFile(join(photoDir(c.get("deps")), m[0])).catch(() => null);
   if (!bytes) throw notFound();
   return c.body(bytes, 200, { "Content-Type": PHOTO_TYPES[m[2] as PhotoExt], "Cache-Control": "public, max-age=31536000, immutable", "X-Content-Type-Options": "nosniff" });
 });

@@ -160,18 +160,18 @@ export default definePage({
   params: z.object({ section: z.enum(SECTIONS).optional() }),
   load: async (c) => {
     const section = (c.req.param("section") ?? "profile") as Section;
-    const db = c.var.deps.db;
+    const db = c.get("deps").db;
     const [sessions, companies] = await Promise.all([
-      section === "sessions" ? listUserSessions(db, c.var.user.id) : [],
-      section === "data" ? myCompanies(db, c.var.user) : [],
+      section === "sessions" ? listUserSessions(db, c.get("user").id) : [],
+      section === "data" ? myCompanies(db, c.get("user")) : [],
     ]);
     return { section, sessions, companies };
   },
   title: (t) => t("auth.account.title"),
   Component: Account,
   action: async (c) => {
-    const auth = c.var.auth;
-    const db = c.var.deps.db;
+    const auth = c.get("auth");
+    const db = c.get("deps").db;
     const body = await c.req.parseBody();
     const here = new URL(c.req.url).pathname;
     if (body._form === "end-session" && typeof body.session === "string") {
@@ -187,7 +187,7 @@ export default definePage({
       return c.redirect(here, 303);
     }
     return handleForm(c, "delete", z.object({ password: z.string({ error: "common.validation.required" }).min(1, "common.validation.required") }), async ({ password }) => {
-      await deleteAccount(c.var.deps, auth.user, password, c.var.locale);
+      await deleteAccount(c.get("deps"), auth.user, password, c.get("locale"));
       clearSessionCookies(c);
       return c.redirect("/?deleted=1", 303);
     });

@@ -22,7 +22,7 @@ function Confirm({ data }: { data: { ok: boolean } }) {
 export default definePage({
   path: "/confirm/:token",
   params: z.object({ token: z.string().regex(/^[a-z2-7]{16,64}$/) }),
-  load: async (c) => ({ ok: (await confirmEmail(c.var.deps, c.req.param("token")!)) !== null }),
+  load: async (c) => ({ ok: (await confirmEmail(c.get("deps"), c.req.param("token")!)) !== null }),
   title: (t) => t("auth.confirm.title"),
   Component: Confirm,
 });

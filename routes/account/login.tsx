@@ -43,7 +43,7 @@ export default definePage({
   Component: Login,
   action: (c) =>
     handleForm(c, "login", loginSchema, async (input) => {
-      const { user, token } = await login(c.var.deps, input, requestMeta(c));
+      const { user, token } = await login(c.get("deps"), input, requestMeta(c));
       setSessionCookies(c, token, user.id);
       const next = fallbackOf(c) ?? reportHref({ user });
       return c.redirect(next, 303);

@@ -36,8 +36,8 @@ export const cancelMasqPage = definePage({
   Component: Logout,
   action: async (c) => {
     const token = getCookie(c, COOKIE.masq);
-    const session = token ? await validateToken(c.var.deps.db, token) : null;
-    if (session?.kind === "masq") await endMasquerade(c.var.deps.db, session.id, session.userId, session.actorId);
+    const session = token ? await validateToken(c.get("deps").db, token) : null;
+    if (session?.kind === "masq") await endMasquerade(c.get("deps").db, session.id, session.userId, session.actorId);
     deleteCookie(c, COOKIE.masq, { path: "/" });
     return c.redirect("/", 303);
   },

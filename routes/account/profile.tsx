@@ -126,7 +126,7 @@ export const editProfilePage = definePage({
   title: (t) => t("auth.profile.editTitle"),
   Component: EditProfile,
   action: async (c) => {
-    const auth = c.var.auth;
+    const auth = c.get("auth");
     const kind = (await c.req.parseBody())._form;
     if (kind === "password") {
       return handleForm(
@@ -134,7 +134,7 @@ export const editProfilePage = definePage({
         "password",
         changePasswordSchema,
         async (input) => {
-          await changePassword(c.var.deps, auth.user, auth.sessionId, input, c.var.locale);
+          await changePassword(c.get("deps"), auth.user, auth.sessionId, input, c.get("locale"));
           return c.redirect("/profile/edit?saved=password#form-password", 303);
         },
         (v) => ({ current: v.current ?? "", password: v.new ?? "", repeat: v.repeat ?? "" }),
@@ -149,7 +149,7 @@ export const editProfilePage = definePage({
         message: "common.validation.required",
       }),
       async (input) => {
-        await updateProfile(c.var.deps.db, auth.user, input);
+        await updateProfile(c.get("deps").db, auth.user, input);
         const back = fallbackOf(c);
         return c.redirect(back ?? "/profile/edit?saved=profile", 303);
       },

@@ -45,19 +45,19 @@ export default definePage({
   path: "/restore",
   // a signed-in person may follow a set-password link (the sign-up mail sends one); asking for a
   // restore link is for visitors only
-  load: (c) => (c.var.auth && !c.req.query("token") ? c.redirect("/test/start") : undefined),
+  load: (c) => (c.get("auth") && !c.req.query("token") ? c.redirect("/test/start") : undefined),
   title: (t) => t("auth.restore.title"),
   Component: Restore,
   action: async (c) => {
     const kind = (await c.req.parseBody())._form;
     if (kind === "reset") {
       return handleForm(c, "reset", resetPasswordSchema, async (input) => {
-        await resetPassword(c.var.deps, input);
+        await resetPassword(c.get("deps"), input);
         return c.redirect("/login?restored=1", 303); // every session ended with the old password
       });
     }
     return handleForm(c, "restore", emailOnly, async ({ email }) => {
-      await requestRestore(c.var.deps, email, requestMeta(c));
+      await requestRestore(c.get("deps"), email, requestMeta(c));
       return c.redirect("/restore?sent=1", 303);
     });
   },

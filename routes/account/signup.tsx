@@ -75,7 +75,7 @@ export default definePage({
       "signup",
       signupSchema,
       async (input) => {
-        const { user, token } = await signup(c.var.deps, input, { ...requestMeta(c), cookies: trackingCookies(c) });
+        const { user, token } = await signup(c.get("deps"), input, { ...requestMeta(c), cookies: trackingCookies(c) });
         setSessionCookies(c, token, user.id);
         return c.redirect("/test/start", 303);
       },

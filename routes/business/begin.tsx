@@ -159,22 +159,22 @@ export const beginPage = definePage({
   path: "/business",
   guards: ["auth"],
   load: async (c) => {
-    const [overview, plans] = await Promise.all([businessOverview(c.var.deps.db, c.var.user), getPlans(c.var.deps.db)]);
-    return { ...overview, plans, isBusiness: c.var.user.isBusiness, demo: c.var.auth.kind === "demo" };
+    const [overview, plans] = await Promise.all([businessOverview(c.get("deps").db, c.get("user")), getPlans(c.get("deps").db)]);
+    return { ...overview, plans, isBusiness: c.get("user").isBusiness, demo: c.get("auth").kind === "demo" };
   },
   title: (t) => t("cabinet.nav.business.begin"),
   Component: Begin,
   action: async (c) => {
-    const user = c.var.user;
+    const user = c.get("user");
     const body = await c.req.parseBody();
     if (body._form === "activate-business") {
       return handleForm(c, "activate-business", z.object({ name: z.string().trim().max(120).optional() }), async ({ name }) => {
-        await activateBusiness(c.var.deps.db, user, name);
+        await activateBusiness(c.get("deps").db, user, name);
         return c.redirect("/business", 303);
       });
     }
     return handleForm(c, "refill", refillForm, async (input) => {
-      const r = await refill(c.var.deps, user, input);
+      const r = await refill(c.get("deps"), user, input);
       if ("request" in r) return c.redirect("/business?requested=1", 303);
       if ("invoice" in r) return c.redirect(`/business?invoice=${r.order}`, 303);
       return c.redirect(r.redirect, 303);

@@ -99,7 +99,7 @@ export const businessReportPage = cabinetPage<Data>({
     // the one asked for, else the first person with a result
     const wanted = c.req.query("employee");
     const id = wanted && people.some((p) => p._id === wanted) ? wanted : (list.docs.find((d) => d.format)?._id ?? people[0]?._id);
-    return { people, report: id ? await employeeBusinessReport(scope, id, c.var.locale) : null };
+    return { people, report: id ? await employeeBusinessReport(scope, id, c.get("locale")) : null };
   },
   Component: BusinessReport,
 });

@@ -245,7 +245,7 @@ export const employeesPage = cabinetPage<ListData>({
     });
     const input = parsed.success ? parsed.data : employeeListSchema.parse({ limit: PAGE_SIZE });
     const [list, departments, positions, formats] = await Promise.all([listEmployees(scope, input), listDepartments(scope), listPositions(scope), listFormats(scope.db)]);
-    const locale = c.var.locale;
+    const locale = c.get("locale");
     return {
       list,
       query,
@@ -429,7 +429,7 @@ export const employeePage = cabinetPage<DetailData>({
       listPositions(scope),
       listEmployees(scope, employeeListSchema.parse({})),
     ]);
-    const [fit, skills] = await Promise.all([employeeEfficiency(scope, employee._id, c.var.locale), employeeSkills(scope, employee._id)]);
+    const [fit, skills] = await Promise.all([employeeEfficiency(scope, employee._id, c.get("locale")), employeeSkills(scope, employee._id)]);
     return {
       fit,
       skills,

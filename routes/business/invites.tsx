@@ -103,7 +103,7 @@ export const invitesPage = cabinetPage<Data>({
     const canEdit = can(scope, "invites");
     const invites = canEdit ? await listInvites(scope, { status, page: 1, limit: 500 }) : null;
     if (!invites) return c.redirect(c.req.path.startsWith("/dashboard") ? "/dashboard" : "/business/dashboard");
-    return { invites, link: inviteUrl(c.var.deps, scope.project.inviteCode), canBuy: can(scope, "billing") && !scope.demo, canEdit: canEdit && !scope.demo, status: status ?? "" };
+    return { invites, link: inviteUrl(c.get("deps"), scope.project.inviteCode), canBuy: can(scope, "billing") && !scope.demo, canEdit: canEdit && !scope.demo, status: status ?? "" };
   },
   Component: Invites,
   action: async (c, scope) => {
@@ -117,7 +117,7 @@ export const invitesPage = cabinetPage<Data>({
       return done(c, scope, "inviteWithdrawn");
     }
     return handleForm(c, "emails", inviteCreateSchema, async (input) => {
-      await createInvites(c.var.deps, scope, input, c.var.locale);
+      await createInvites(c.get("deps"), scope, input, c.get("locale"));
       return done(c, scope, "invitesSent");
     }, (v) => ({ emails: v.emails ?? "" }));
   },

@@ -142,11 +142,11 @@ export const joinPage = definePage({
   title: (t, d: Data) => (d.company ? t("cabinet.join.title", { company: d.company.name }) : t("cabinet.join.notFoundTitle")),
   load: async (c): Promise<Data> => {
     const code = codeOf(c);
-    const found = await findInvitation(c.var.deps.db, code);
+    const found = await findInvitation(c.get("deps").db, code);
     // an unknown code is a 404 with a word on what to do, not a page that pretends
     if (!found) throw notFound("invite.notFound");
-    const user = c.var.auth?.user ?? null;
-    const member = found && user ? await membership(c.var.deps.db, user, found.project.id) : null;
+    const user = c.get("auth")?.user ?? null;
+    const member = found && user ? await membership(c.get("deps").db, user, found.project.id) : null;
     return {
       code,
       company: found ? { _id: found.project.id, name: found.project.name, description: found.project.description } : null,
@@ -162,17 +162,17 @@ export const joinPage = definePage({
     const back = (q: string) => c.redirect(`${c.req.path}?${q}`, 303);
     const consent = z.literal("on", { error: "common.validation.agree" });
     if (body._form === "consent") {
-      const user = c.var.auth?.user;
-      const found = await findInvitation(c.var.deps.db, code);
+      const user = c.get("auth")?.user;
+      const found = await findInvitation(c.get("deps").db, code);
       if (!user || !found) return c.redirect(`/login?fallback=${encodeURIComponent(c.req.path)}`, 303);
-      await setConsent(c.var.deps.db, user, found.project.id, body.consent === "1");
+      await setConsent(c.get("deps").db, user, found.project.id, body.consent === "1");
       return back("consent=1");
     }
     if (body._form === "join") {
-      const user = c.var.auth?.user;
+      const user = c.get("auth")?.user;
       if (!user) return c.redirect(`/login?fallback=${encodeURIComponent(c.req.path)}`, 303);
       return handleForm(c, "join", z.object({ consent }), async () => {
-        await joinProject(c.var.deps.db, user, code);
+        await joinProject(c.get("deps").db, user, code);
         return user.formatCode ? back("joined=1") : c.redirect("/test/start", 303);
       });
     }
@@ -181,9 +181,9 @@ export const joinPage = definePage({
       "join-signup",
       signupSchema.extend({ consent }),
       async (input) => {
-        const { user, token } = await signup(c.var.deps, { ...input, invite: code }, { ...requestMeta(c), cookies: trackingCookies(c) });
+        const { user, token } = await signup(c.get("deps"), { ...input, invite: code }, { ...requestMeta(c), cookies: trackingCookies(c) });
         setSessionCookies(c, token, user.id);
-        await joinProject(c.var.deps.db, user, code);
+        await joinProject(c.get("deps").db, user, code);
         return c.redirect("/test/start", 303);
       },
       (v) => ({ ...signupFormInput(v), consent: v.consent }),

@@ -183,7 +183,7 @@ export const supportPage = cabinetPage<{ email: string }>({
   Component: Support,
   action: (c, scope) =>
     handleForm(c, "support", supportSchema, async (input) => {
-      await sendSupport(c.var.deps, scope, input);
+      await sendSupport(c.get("deps"), scope, input);
       return done(c, scope, "supportSent");
     }),
 });

@@ -358,7 +358,7 @@ export const statisticsPage = cabinetPage<StatsData>({
       comm,
       department,
       departments: departments.map((d) => ({ _id: d._id, name: d.name })),
-      names: Object.fromEntries(formats.map((f) => [f.code, (f.name as Record<string, string>)[c.var.locale] ?? f.code])),
+      names: Object.fromEntries(formats.map((f) => [f.code, (f.name as Record<string, string>)[c.get("locale")] ?? f.code])),
       coverage,
     };
   },

@@ -198,12 +198,12 @@ export const reportEditPage = definePage({
   guards: ["admin"],
   params: z.object({ id: z.string().regex(ID_PATTERN) }),
   load: async (c): Promise<EditData> => {
-    const row = await requireReport(c.var.deps.db, c.req.param("id")!);
-    const db = c.var.deps.db;
+    const row = await requireReport(c.get("deps").db, c.req.param("id")!);
+    const db = c.get("deps").db;
     const [f] = await db.select({ name: formats.name }).from(formats).where(eq(formats.code, row.formatCode));
     const siblings = await db.select({ id: reports.id, language: reports.language }).from(reports).where(and(eq(reports.formatCode, row.formatCode), eq(reports.type, row.type)));
     const languages = REPORT_LANGS.map((language) => ({ language, id: siblings.find((s) => s.language === language)?.id ?? null }));
-    return { row, formatName: f?.name[c.var.locale] ?? row.formatCode, languages };
+    return { row, formatName: f?.name[c.get("locale")] ?? row.formatCode, languages };
   },
   title: (t) => t("manager.content.editTitle"),
   Component: Editor,
@@ -214,7 +214,7 @@ export const reportEditPage = definePage({
     const shown = values;
     const parsed = reportBodySchema.safeParse(body);
     if (values._form !== "save") return { kind: "preview", values: shown };
-    if (!parsed.success) return { kind: "save", values: shown, errors: fieldErrors(c.var.t, parsed.error.issues, body) };
+    if (!parsed.success) return { kind: "save", values: shown, errors: fieldErrors(c.get("t"), parsed.error.issues, body) };
     await updateReport(c, id, parsed.data);
     return c.redirect(`/manager/reports/${id}/edit?saved=1`, 303);
   },
@@ -282,7 +282,7 @@ export const reportCreatePage = definePage({
   path: "/manager/reports/create",
   guards: ["admin"],
   load: async (c): Promise<CreateData> => ({
-    formats: (await c.var.deps.db.select({ code: formats.code, name: formats.name }).from(formats).orderBy(asc(formats.position))).map((f) => ({ code: f.code, name: f.name[c.var.locale] ?? f.code })),
+    formats: (await c.get("deps").db.select({ code: formats.code, name: formats.name }).from(formats).orderBy(asc(formats.position))).map((f) => ({ code: f.code, name: f.name[c.get("locale")] ?? f.code })),
   }),
   title: (t) => t("manager.content.createTitle"),
   Component: CreateForm,

@@ -73,18 +73,18 @@ function Exporting({ data }: { data: Data }) {
 export const exportingPage = definePage({
   path: "/manager/exporting",
   guards: ["admin"],
-  load: (c) => listExports(c.var.deps.db, c.req.query()),
+  load: (c) => listExports(c.get("deps").db, c.req.query()),
   title: (t) => t("manager.exports.title"),
   Component: Exporting,
   action: async (c) => {
     const values = await formValues(c);
     const input = { kind: values.kind, format: values.format, match: values.match || undefined, q: values.q || undefined };
     const parsed = exportSchema.safeParse(input);
-    if (!parsed.success) return { kind: "export", values, errors: fieldErrors(c.var.t, parsed.error.issues, input) };
+    if (!parsed.success) return { kind: "export", values, errors: fieldErrors(c.get("t"), parsed.error.issues, input) };
     try {
       return await streamExport(c, parsed.data);
     } catch (e) {
-      if (e instanceof AppError && e.status === 400) return { kind: "export", values, errors: { _: c.var.t("manager.list.badFilter") } };
+      if (e instanceof AppError && e.status === 400) return { kind: "export", values, errors: { _: c.get("t")("manager.list.badFilter") } };
       throw e;
     }
   },

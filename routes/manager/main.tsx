@@ -127,14 +127,14 @@ export const managerMainPage = definePage({
   path: "/manager",
   guards: ["admin"],
   load: async (c) => {
-    const [overview, stats] = await Promise.all([managerOverview(c.var.deps.db), loadStats(c.var.deps.db)]);
+    const [overview, stats] = await Promise.all([managerOverview(c.get("deps").db), loadStats(c.get("deps").db)]);
     return { ...overview, stats };
   },
   title: (t) => t("cabinet.nav.manager.main"),
   Component: Main,
   action: (c) =>
     handleForm(c, "invoice-paid", z.object({ order: z.string().regex(ID_PATTERN) }), async ({ order }) => {
-      await markInvoicePaid(c.var.deps.db, order);
+      await markInvoicePaid(c.get("deps").db, order);
       return c.redirect("/manager?paid=1", 303);
     }),
 });

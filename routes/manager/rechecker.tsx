@@ -78,7 +78,7 @@ export const recheckerPage = definePage({
     const url = new URL(c.req.url);
     const match = matchFromSearch({ ...resultResource, filterForm: ["isCompleted", "isDoubt", "format"] } as never, url);
     const q = parseListQuery(resultResource as never, { page: url.searchParams.get("page") ?? undefined, match: JSON.stringify(match) });
-    const [queue, count] = await Promise.all([recheckQueue(c.var.deps.db, q), neuralCount(c.var.deps.db)]);
+    const [queue, count] = await Promise.all([recheckQueue(c.get("deps").db, q), neuralCount(c.get("deps").db)]);
     return { queue, count };
   },
   title: (t) => t("manager.rechecker.title"),
@@ -212,8 +212,8 @@ export const recheckerDetailPage = definePage({
   params: idParams,
   load: async (c) => {
     const id = c.req.param("id")!;
-    const fresh = c.req.query("fresh") ? await recheck(c.var.deps.db, id, true) : null;
-    return { id, r: await recheck(c.var.deps.db, id, false), fresh };
+    const fresh = c.req.query("fresh") ? await recheck(c.get("deps").db, id, true) : null;
+    return { id, r: await recheck(c.get("deps").db, id, false), fresh };
   },
   title: (t) => t("manager.rechecker.detail"),
   Component: Detail,
@@ -226,7 +226,7 @@ export const recheckerDetailPage = definePage({
       return c.redirect(back, 303);
     }
     if (kind === "doubt") {
-      const r = await recheck(c.var.deps.db, id, false);
+      const r = await recheck(c.get("deps").db, id, false);
       await updateResource(c, resultResource as never, id, { isDoubt: !r.isDoubt });
       return c.redirect(back, 303);
     }

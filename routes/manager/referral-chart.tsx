@@ -16,7 +16,7 @@ export const referralChartPage = definePage({
   params: idParams,
   load: async (c) => {
     const id = c.req.param("id")!;
-    const db = c.var.deps.db;
+    const db = c.get("deps").db;
     const [ref, points] = await Promise.all([referralStat(db, id), referralByDays(db, id, DAYS)]);
     return { ref, points };
   },

@@ -106,7 +106,7 @@ export const requestsPage = definePage({
     const source = c.req.query("source");
     const match = JSON.stringify({ ...(status ? { status } : {}), ...(source ? { source } : {}) });
     try {
-      return await listRequests(c.var.deps.db, { page: c.req.query("page"), match });
+      return await listRequests(c.get("deps").db, { page: c.req.query("page"), match });
     } catch (e) {
       if (e instanceof AppError && e.status === 400) return { error: true };
       throw e;

@@ -53,10 +53,10 @@ async function loadList(c: ManagerContext, def: ResourceDef, fixed: Record<strin
   try {
     const match = { ...matchFromSearch(def, url), ...fixed };
     const query = parseListQuery(def, { page: url.searchParams.get("page") ?? undefined, limit: url.searchParams.get("limit") ?? undefined, sort, q, match: JSON.stringify(match) });
-    return { list: (await listResource(c.var.deps.db, def, query)) as Paged<Doc>, error: null, match, sort, q };
+    return { list: (await listResource(c.get("deps").db, def, query)) as Paged<Doc>, error: null, match, sort, q };
   } catch (e) {
     if (e instanceof SyntaxError || (e instanceof AppError && e.status === 400)) {
-      return { list: null, error: c.var.t("manager.list.badFilter"), match: {}, sort: def.defaultSort, q };
+      return { list: null, error: c.get("t")("manager.list.badFilter"), match: {}, sort: def.defaultSort, q };
     }
     throw e;
   }
@@ -215,7 +215,7 @@ export function resourceListPage(def: ResourceDef, opts: { path?: string; titleK
     load: async (c) => {
       const data = await loadList(c, def, opts.fixedMatch);
       if (data.list && opts.populate) {
-        for (const name of opts.populate) await def.populate?.[name]?.(c.var.deps.db, data.list.docs);
+        for (const name of opts.populate) await def.populate?.[name]?.(c.get("deps").db, data.list.docs);
       }
       return data;
     },
@@ -447,7 +447,7 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
 /** A 4xx the service threw → the form shown again with its field messages (anything else propagates). */
 function formError(c: ManagerContext, e: unknown, kind: string, values: Record<string, string>): FormState {
   if (!(e instanceof AppError) || e.status >= 500) throw e;
-  return { kind, values, errors: e.fields ? translateFields(c.var.t, e.fields) : { _: c.var.t(e.messageKey.includes(".") && !e.messageKey.startsWith("errors.") ? e.messageKey : `common.${e.messageKey}`) } };
+  return { kind, values, errors: e.fields ? translateFields(c.get("t"), e.fields) : { _: c.get("t")(e.messageKey.includes(".") && !e.messageKey.startsWith("errors.") ? e.messageKey : `common.${e.messageKey}`) } };
 }
 
 export async function handleResourcePost(c: ManagerContext, def: ResourceDef, id: string): Promise<Response | FormState> {
@@ -462,7 +462,7 @@ export async function handleResourcePost(c: ManagerContext, def: ResourceDef, id
   if (kind === "edit" && def.form) {
     const input = formInput(def.form.fields, values);
     const parsed = def.form.schema.safeParse(input);
-    if (!parsed.success) return { kind, values, errors: fieldErrors(c.var.t, parsed.error.issues, input) };
+    if (!parsed.success) return { kind, values, errors: fieldErrors(c.get("t"), parsed.error.issues, input) };
     try {
       await updateResource(c, def, id, parsed.data as Record<string, unknown>);
     } catch (e) {
@@ -476,7 +476,7 @@ export async function handleResourcePost(c: ManagerContext, def: ResourceDef, id
   if (action.input) {
     const raw = formInput(action.input.fields, values);
     const parsed = action.input.schema.safeParse(raw);
-    if (!parsed.success) return { kind, values, errors: fieldErrors(c.var.t, parsed.error.issues, raw) };
+    if (!parsed.success) return { kind, values, errors: fieldErrors(c.get("t"), parsed.error.issues, raw) };
     input = parsed.data as Record<string, unknown>;
   }
   try {
@@ -484,7 +484,7 @@ export async function handleResourcePost(c: ManagerContext, def: ResourceDef, id
     return c.redirect(res?.redirect ?? `${back}?done=${encodeURIComponent(kind)}`, 303);
   } catch (e) {
     if (!(e instanceof AppError) || e.status >= 500) throw e;
-    return { kind: "action", values: {}, errors: { _: e.fields ? Object.values(e.fields).map((v) => c.var.t(v)).join(" ") : c.var.t(e.messageKey.includes(".") && !e.messageKey.startsWith("errors.") ? e.messageKey : `common.${e.messageKey}`) } };
+    return { kind: "action", values: {}, errors: { _: e.fields ? Object.values(e.fields).map((v) => c.get("t")(v)).join(" ") : c.get("t")(e.messageKey.includes(".") && !e.messageKey.startsWith("errors.") ? e.messageKey : `common.${e.messageKey}`) } };
   }
 }
 
@@ -495,7 +495,7 @@ export function resourceDetailPage(def: ResourceDef) {
     guards: ["admin"],
     params: def.idPattern ? z.object({ id: z.string().regex(def.idPattern) }) : idParams,
     load: async (c): Promise<DetailData> => {
-      const db = c.var.deps.db;
+      const db = c.get("deps").db;
       const id = c.req.param("id")!;
       // one read of the row: the document (populated) and the form's values both come from it
       const row = await findRow(db, def, id);
@@ -542,7 +542,7 @@ export function resourceCreatePage(def: ResourceDef) {
       }
       const input = formInput(create.fields, values);
       const parsed = create.schema.safeParse(input);
-      if (!parsed.success) return { kind: "create", values, errors: fieldErrors(c.var.t, parsed.error.issues, input) };
+      if (!parsed.success) return { kind: "create", values, errors: fieldErrors(c.get("t"), parsed.error.issues, input) };
       try {
         const id = await createResource(c, def, parsed.data as Record<string, unknown>);
         return c.redirect(`/manager/${def.pagePath}/${id}?saved=1`, 303);
@@ -570,7 +570,7 @@ export function resourceEditPage(def: ResourceDef) {
     path: `/manager/${def.pagePath}/:id/edit`,
     guards: ["admin"],
     params: idParams,
-    load: async (c) => ({ row: await findRow(c.var.deps.db, def, c.req.param("id")!) }),
+    load: async (c) => ({ row: await findRow(c.get("deps").db, def, c.req.param("id")!) }),
     title: (t) => t("manager.detail.edit"),
     Component: ({ data }) => {
       const { t } = usePage();

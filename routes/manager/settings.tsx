@@ -119,7 +119,7 @@ function SettingForm({ doc }: { doc: Data[number] }) {
 export const settingsPage = definePage({
   path: "/manager/settings",
   guards: ["admin"],
-  load: (c) => listSettings(c.var.deps.db),
+  load: (c) => listSettings(c.get("deps").db),
   title: (t) => t("manager.settings.title"),
   Component: ({ data }) => {
     const { t, url } = usePage();
@@ -141,7 +141,7 @@ export const settingsPage = definePage({
       await updateSetting(c, key, fromForm(key, values));
     } catch (e) {
       if (!(e instanceof AppError) || e.status >= 500) throw e;
-      return { kind: key, values, errors: e.fields ? translateFields(c.var.t, e.fields) : { _: c.var.t("common.errors.validation") } };
+      return { kind: key, values, errors: e.fields ? translateFields(c.get("t"), e.fields) : { _: c.get("t")("common.errors.validation") } };
     }
     return c.redirect(`/manager/settings?saved=${key}#setting-${key}`, 303);
   },

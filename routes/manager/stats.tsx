@@ -97,7 +97,7 @@ function Stats({ data }: { data: Data }) {
 export const managerStatsPage = definePage({
   path: "/manager/stats",
   guards: ["admin"],
-  load: (c) => loadStats(c.var.deps.db),
+  load: (c) => loadStats(c.get("deps").db),
   title: (t) => t("manager.stats.title"),
   Component: Stats,
 });

@@ -43,25 +43,25 @@ export const checkoutPage = definePage({
   path: "/payment/report",
   guards: ["auth"],
   load: async (c) => {
-    const user = c.var.user;
+    const user = c.get("user");
     if (user.isFull) return c.redirect("/report/full");
-    const price = (await getPrices(c.var.deps.db)).fullReport;
+    const price = (await getPrices(c.get("deps").db)).fullReport;
     const code = getCookie(c, COUPON_COOKIE) ?? null;
-    const coupon = code ? await findUsableCoupon(c.var.deps.db, code, user, "full").catch(() => null) : null;
+    const coupon = code ? await findUsableCoupon(c.get("deps").db, code, user, "full").catch(() => null) : null;
     return { price, discounted: applyDiscount(price, coupon), coupon: coupon?.code ?? null };
   },
   title: (t) => t("payment.checkoutTitle"),
   Component: Checkout,
   action: async (c) => {
-    const user = c.var.user;
+    const user = c.get("user");
     const body = await c.req.parseBody();
     if (body._form === "coupon") {
       return handleForm(c, "coupon", couponCodeSchema, async ({ code }) => {
-        const r = rememberCoupon(c, await redeemCoupon(c.var.deps, user, code));
+        const r = rememberCoupon(c, await redeemCoupon(c.get("deps"), user, code));
         return c.redirect(r.unlocked ? "/payment/success" : "/payment/report", 303);
       });
     }
-    const r = await startPayment(c.var.deps, user, { entityType: "report" }, getCookie(c, COUPON_COOKIE));
+    const r = await startPayment(c.get("deps"), user, { entityType: "report" }, getCookie(c, COUPON_COOKIE));
     return c.redirect(r.redirect, 303);
   },
 });
@@ -97,12 +97,12 @@ export const sandboxPage = definePage({
   path: "/payment/sandbox/:id",
   guards: ["auth"],
   params: z.object({ id: z.string().regex(ID_PATTERN) }),
-  load: async (c) => ({ amount: (await getOwnSandboxPayment(c.var.deps.db, c.var.user.id, c.req.param("id")!)).amount }),
+  load: async (c) => ({ amount: (await getOwnSandboxPayment(c.get("deps").db, c.get("user").id, c.req.param("id")!)).amount }),
   title: (t) => t("payment.sandboxTitle"),
   Component: Sandbox,
   action: async (c) => {
     const body = await c.req.parseBody();
-    const { order, outcome } = await sandboxDecide(c.var.deps, c.var.user, c.req.param("id")!, body.decision === "pay");
+    const { order, outcome } = await sandboxDecide(c.get("deps"), c.get("user"), c.req.param("id")!, body.decision === "pay");
     const business = order.entityType === "invites" ? "/business" : "";
     const ok = outcome === "credited" || outcome === "already_credited";
     return c.redirect(`/payment${business}/${ok ? "success" : "fail"}?order=${order.id}`, 303);
@@ -142,7 +142,7 @@ const outcomePage = (path: string, ok: boolean, business: boolean) =>
     guards: ["auth"],
     load: async (c) => {
       const id = c.req.query("order");
-      const order = id && ID_PATTERN.test(id) ? await getOwnOrder(c.var.deps.db, c.var.user.id, id).catch(() => null) : null;
+      const order = id && ID_PATTERN.test(id) ? await getOwnOrder(c.get("deps").db, c.get("user").id, id).catch(() => null) : null;
       return { ok, business, order };
     },
     title: (t) => t(ok ? "payment.successTitle" : "payment.failTitle"),
@@ -181,7 +181,7 @@ export const activatePage = definePage({
   Component: Activate,
   action: (c) =>
     handleForm(c, "activate", couponCodeSchema, async ({ code }) => {
-      const r = rememberCoupon(c, await redeemCoupon(c.var.deps, c.var.user, code));
+      const r = rememberCoupon(c, await redeemCoupon(c.get("deps"), c.get("user"), code));
       return c.redirect(`/activate?done=${r.unlocked ? "unlocked" : "saved"}`, 303);
     }),
 });

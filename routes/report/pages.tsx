@@ -317,12 +317,12 @@ function Report({ data }: { data: ReportData }) {
 /** The report language: `?report_lang=`, else the UI language. */
 const languageOf = (c: Context) => {
   const q = c.req.query("report_lang");
-  return isReportLanguage(q) ? q : c.var.locale;
+  return isReportLanguage(q) ? q : c.get("locale");
 };
 
 async function loadReport(c: SignedInContext, wanted: "base" | "full", resultId?: string): Promise<ReportData | Response> {
-  const db = c.var.deps.db;
-  const user = c.var.user;
+  const db = c.get("deps").db;
+  const user = c.get("user");
   const view = await userReport(db, user, { resultId, wanted, language: languageOf(c) });
   if (!view) return c.redirect("/test/start");
   // spec §4: the full report follows purchase; until then the base one is the report
@@ -332,8 +332,8 @@ async function loadReport(c: SignedInContext, wanted: "base" | "full", resultId?
 }
 
 const resend = async (c: SignedInContext) => {
-  const user = c.var.user;
-  const ok = await resendConfirmation(c.var.deps, user).then(
+  const user = c.get("user");
+  const ok = await resendConfirmation(c.get("deps"), user).then(
     () => true,
     () => false,
   );
@@ -347,7 +347,7 @@ const title = (t: import("../../locales").T) => t("test.result.title");
 export const reportIndexPage = definePage({
   path: "/report",
   guards: ["auth"],
-  load: (c) => c.redirect(reportHref(c.var.auth)),
+  load: (c) => c.redirect(reportHref(c.get("auth"))),
   title,
   Component: () => null,
 });
@@ -360,13 +360,13 @@ export const pdfReportPage = definePage({
   path: "/report/pdf/full",
   guards: ["auth"],
   load: async (c) => {
-    const user = c.var.user;
+    const user = c.get("user");
     const resultId = c.req.query("result");
-    const view = await userReport(c.var.deps.db, user, { resultId: resultId && ID_PATTERN.test(resultId) ? resultId : undefined, wanted: "full", language: languageOf(c) });
+    const view = await userReport(c.get("deps").db, user, { resultId: resultId && ID_PATTERN.test(resultId) ? resultId : undefined, wanted: "full", language: languageOf(c) });
     if (!view) return c.redirect("/test/start");
     if (!canReadReport(user)) return c.redirect("/report/base");
     if (view.type !== "full") return c.redirect("/payment/report");
-    const pdf = reportPdf(view, c.var.locale);
+    const pdf = reportPdf(view, c.get("locale"));
     return new Response(pdf as Uint8Array<ArrayBuffer>, {
       headers: {
         "Content-Type": "application/pdf",
@@ -406,7 +406,7 @@ export const managerReportPages = (["base", "full"] as const).map((type) =>
     guards: ["admin"],
     params: idParams,
     load: async (c): Promise<ReportData> => {
-      const view = await managerReport(c.var.deps.db, c.req.param("id")!, type, languageOf(c));
+      const view = await managerReport(c.get("deps").db, c.req.param("id")!, type, languageOf(c));
       return { view, confirmed: true, resendIn: 0, managerOf: view.owner.email };
     },
     title,

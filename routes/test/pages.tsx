@@ -89,8 +89,8 @@ function Start({ data }: { data: StartData }) {
 }
 
 async function loadStart(c: SignedInContext): Promise<StartData> {
-  const db = c.var.deps.db;
-  const user = c.var.user;
+  const db = c.get("deps").db;
+  const user = c.get("user");
   const open = await currentResult(db, user.id);
   const test = open ? (await listTests(db)).find((x) => x.id === open.testId) ?? (await defaultTest(db)) : await defaultTest(db);
   return {
@@ -108,9 +108,9 @@ export const startPage = definePage({
   title: (t) => t("test.start.title"),
   Component: Start,
   action: async (c) => {
-    const db = c.var.deps.db;
-    if ((await c.req.parseBody())._form === "retake") await resetResult(db, c.var.user);
-    else await startTest(db, c.var.user, (await defaultTest(db)).id);
+    const db = c.get("deps").db;
+    if ((await c.req.parseBody())._form === "retake") await resetResult(db, c.get("user"));
+    else await startTest(db, c.get("user"), (await defaultTest(db)).id);
     return c.redirect("/testing", 303);
   },
 });
@@ -152,17 +152,17 @@ function Runner({ data }: { data: RunnerData }) {
 type TestRunnerAnswers = { yes: string; probablyYes: string; dontKnow: string; probablyNot: string; no: string };
 
 async function runnerData(c: SignedInContext, test: TestRow, code?: string): Promise<RunnerData> {
-  const db = c.var.deps.db;
-  const result = await startTest(db, c.var.user, test.id, code);
-  return { resultId: result.id, questions: await testQuestions(db, test.id, c.var.locale), answers: await answeredMap(db, result.id) };
+  const db = c.get("deps").db;
+  const result = await startTest(db, c.get("user"), test.id, code);
+  return { resultId: result.id, questions: await testQuestions(db, test.id, c.get("locale")), answers: await answeredMap(db, result.id) };
 }
 
 export const testingPage = definePage({
   path: "/testing",
   guards: ["auth"],
   load: async (c) => {
-    const db = c.var.deps.db;
-    const open = await currentResult(db, c.var.user.id);
+    const db = c.get("deps").db;
+    const open = await currentResult(db, c.get("user").id);
     // nothing to continue: the start screen begins one (a POST) or offers the report and a retake
     if (!open) return c.redirect("/test/start");
     const test = (await listTests(db)).find((x) => x.id === open.testId) ?? (await defaultTest(db));
@@ -202,7 +202,7 @@ export const testsPage = definePage({
   path: "/test/tests",
   guards: ["auth"],
   load: async (c) => {
-    const db = c.var.deps.db;
+    const db = c.get("deps").db;
     return { tests: await Promise.all((await listTests(db)).map(async (test) => ({ test, questions: await questionCount(db, test.id) }))) };
   },
   title: (t) => t("test.tests.title"),
@@ -211,7 +211,7 @@ export const testsPage = definePage({
 
 async function testByOrder(c: SignedInContext) {
   const order = Number(c.req.param("order"));
-  const test = (await listTests(c.var.deps.db))[order - 1];
+  const test = (await listTests(c.get("deps").db))[order - 1];
   if (!test) throw notFound();
   return test;
 }
@@ -247,11 +247,11 @@ export const testByOrderPage = definePage({
   params: z.object({ order: z.string().regex(/^[1-9]\d{0,3}$/) }),
   load: async (c) => {
     const test = await testByOrder(c);
-    const open = await currentResult(c.var.deps.db, c.var.user.id);
+    const open = await currentResult(c.get("deps").db, c.get("user").id);
     // only an open result of this test is continued; starting one is the form's POST
     if (open?.testId !== test.id) {
-      const name = test.name[c.var.locale] || test.name.ru || c.var.t("test.start.title");
-      return { start: { name, questions: await questionCount(c.var.deps.db, test.id), minutes: test.minutes, needsCode: Boolean(test.activationCode) } };
+      const name = test.name[c.get("locale")] || test.name.ru || c.get("t")("test.start.title");
+      return { start: { name, questions: await questionCount(c.get("deps").db, test.id), minutes: test.minutes, needsCode: Boolean(test.activationCode) } };
     }
     return runnerData(c, test);
   },
@@ -261,7 +261,7 @@ export const testByOrderPage = definePage({
     const test = await testByOrder(c);
     const code = test.activationCode ? z.string().trim().min(1, "common.validation.required").max(100) : z.string().max(100).optional();
     return handleForm(c, "code", z.object({ code }), async ({ code }) => {
-      await startTest(c.var.deps.db, c.var.user, test.id, code);
+      await startTest(c.get("deps").db, c.get("user"), test.id, code);
       return c.redirect(new URL(c.req.url).pathname, 303);
     });
   },

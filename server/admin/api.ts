@@ -13,24 +13,24 @@ type ManagerEnv = GuardedEnv<["admin"]>;
 export function resourceApi(def: ResourceDef, extend?: (app: Hono<ManagerEnv>) => void) {
   const app = new Hono<ManagerEnv>();
   extend?.(app);
-  app.get("/", async (c) => c.json(await listResource(c.var.deps.db, def, parseListQuery(def, c.req.query()))));
+  app.get("/", async (c) => c.json(await listResource(c.get("deps").db, def, parseListQuery(def, c.req.query()))));
   if (def.create) {
     app.post("/", validate("json", def.create.schema.strict()), async (c) => {
       const id = await createResource(c, def, c.req.valid("json") as Record<string, unknown>);
-      return c.json(await getResource(c.var.deps.db, def, id, { populate: def.detailPopulate }), 201);
+      return c.json(await getResource(c.get("deps").db, def, id, { populate: def.detailPopulate }), 201);
     });
   }
   app.get("/:id", async (c) => {
     const populate = parseNameList(c.req.query("populate"), Object.keys(def.populate ?? {}), "populate");
     const exclude = parseNameList(c.req.query("exclude"), def.exclude ?? [], "exclude");
-    return c.json(await getResource(c.var.deps.db, def, pathId(c), { populate, exclude }));
+    return c.json(await getResource(c.get("deps").db, def, pathId(c), { populate, exclude }));
   });
   if (def.form) {
     const schema = def.form.schema.strict();
     app.put("/:id", validate("json", schema), async (c) => {
       const id = pathId(c);
       await updateResource(c, def, id, c.req.valid("json") as Record<string, unknown>);
-      return c.json(await getResource(c.var.deps.db, def, id, { populate: def.detailPopulate }));
+      return c.json(await getResource(c.get("deps").db, def, id, { populate: def.detailPopulate }));
     });
   }
   return app;

@@ -19,7 +19,7 @@ export interface AuditEntry {
 
 /** Who acts in this request: the signed-in user, and the real person behind a masquerade. */
 export function actorOf(c: Context) {
-  const auth = c.var.auth;
+  const auth = c.get("auth");
   if (!auth) throw new Error("audit without a signed-in user");
   return { actorId: auth.user.id, realActorId: auth.actorId ?? auth.user.id };
 }
@@ -64,9 +64,9 @@ export async function auditOfUser(db: Db, userId: string, limit = 100) {
  * on the pages' POSTs. */
 export const auditMasqueradeWrites: import("hono").MiddlewareHandler = async (c, next) => {
   await next();
-  const auth = c.var.auth;
+  const auth = c.get("auth");
   if (auth?.kind !== "masq" || c.req.method === "GET" || c.req.method === "HEAD" || !auth.actorId) return;
-  await audit(c.var.deps.db, { actorId: auth.user.id, realActorId: auth.actorId }, {
+  await audit(c.get("deps").db, { actorId: auth.user.id, realActorId: auth.actorId }, {
     action: "masq.write",
     entity: "request",
     subjectUserId: auth.user.id,

@@ -67,7 +67,7 @@ export const statusSchema = z.object({ status: z.enum(REQUEST_STATUSES) });
 export async function setRequestStatus(c: ManagerContext, source: string, id: string, status: (typeof REQUEST_STATUSES)[number]) {
   if (!(REQUEST_SOURCES as readonly string[]).includes(source)) throw notFound();
   const table = TABLES[source as keyof typeof TABLES];
-  const db = c.var.deps.db;
+  const db = c.get("deps").db;
   const [row] = await db.select().from(table).where(eq(table.id, id)).limit(1);
   if (!row) throw notFound();
   await db.update(table).set({ status }).where(eq(table.id, id));
@@ -85,13 +85,13 @@ export const createBusinessSchema = z.object({
 /** A business account for a client by hand: the user (made if new; they set a password through
  * "restore"), business on, a project with its free test plus any invites given. */
 export async function createBusinessAccount(c: ManagerContext, input: z.infer<typeof createBusinessSchema>) {
-  const db = c.var.deps.db;
+  const db = c.get("deps").db;
   let user = await findUserByEmail(db, input.email);
   if (user && isManager(user)) throw new AppError(409, "manager_target", "manager.errors.managerTarget");
   const created = !user;
   if (!user) {
     const id = createId();
-    await db.insert(users).values({ id, email: input.email, name: input.name ?? null, locale: c.var.locale });
+    await db.insert(users).values({ id, email: input.email, name: input.name ?? null, locale: c.get("locale") });
     user = (await findUserById(db, id))!;
   }
   const project = await activateBusiness(db, user, input.company);
@@ -108,7 +108,7 @@ export async function createBusinessAccount(c: ManagerContext, input: z.infer<ty
 }
 
 export async function deleteInvite(c: ManagerContext, id: string) {
-  const db = c.var.deps.db;
+  const db = c.get("deps").db;
   const [row] = await db.select().from(invites).where(eq(invites.id, id)).limit(1);
   if (!row) throw notFound();
   await db.delete(invites).where(eq(invites.id, id));

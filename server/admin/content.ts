@@ -49,7 +49,7 @@ const clean = (b: ReportBody): ReportBody => ({
 });
 
 function forgetRendered(c: ManagerContext) {
-  c.var.deps.pageCache.clear();
+  c.get("deps").pageCache.clear();
 }
 
 export async function requireReport(db: Db, id: string) {
@@ -59,7 +59,7 @@ export async function requireReport(db: Db, id: string) {
 }
 
 export async function updateReport(c: ManagerContext, id: string, body: ReportBody) {
-  const db = c.var.deps.db;
+  const db = c.get("deps").db;
   const before = await requireReport(db, id);
   const next = clean(body);
   await db.update(reports).set({ ...next, updatedAt: new Date() }).where(eq(reports.id, id));
@@ -71,7 +71,7 @@ export async function updateReport(c: ManagerContext, id: string, body: ReportBo
 
 /** A new report text; with no sections given it starts from the same format and type in another language. */
 export async function createReport(c: ManagerContext, input: z.infer<typeof reportCreateSchema>) {
-  const db = c.var.deps.db;
+  const db = c.get("deps").db;
   const [format] = await db.select({ code: formats.code, name: formats.name }).from(formats).where(eq(formats.code, input.fm));
   if (!format) throw badRequest("errors.badRequest", { fm: "common.validation.invalid" });
   const [exists] = await db.select({ id: reports.id }).from(reports).where(and(eq(reports.formatCode, format.code), eq(reports.type, input.type), eq(reports.language, input.language)));
@@ -97,7 +97,7 @@ export const formatEditSchema = z.object({ name: localized(200), description: lo
 export const formatPostSchema = formatEditSchema.extend({ _id: z.string().trim().toUpperCase().min(1, "common.validation.required") });
 
 export async function updateFormat(c: ManagerContext, code: string, input: z.infer<typeof formatEditSchema>) {
-  const db = c.var.deps.db;
+  const db = c.get("deps").db;
   const [before] = await db.select().from(formats).where(eq(formats.code, code));
   if (!before) throw notFound();
   const plain = (l: { ru: string; en: string; ch?: string }) => ({ ru: stripTags(l.ru), en: stripTags(l.en), ...(l.ch ? { ch: stripTags(l.ch) } : {}) });
@@ -137,7 +137,7 @@ const sameKeys = (a: readonly { scale: string; sign: number; weight?: number }[]
  * test (the whole keying with this change), so results scored before keep their scores.
  */
 export async function updateQuestion(c: ManagerContext, id: string, input: QuestionEdit) {
-  const db = c.var.deps.db;
+  const db = c.get("deps").db;
   const [before] = await db.select().from(questions).where(eq(questions.id, id));
   if (!before) throw notFound();
   const set: Partial<typeof questions.$inferInsert> = {};

@@ -39,7 +39,7 @@ async function lowestPrice(db: Db, content: string) {
 
 /** The coupon as it would be after the change; only what changed is held to "in the future". */
 export async function checkCoupon(c: ManagerContext, next: Record<string, unknown>, change: { id: string | null; fields: Set<string> }) {
-  const db = c.var.deps.db;
+  const db = c.get("deps").db;
   const errors: Record<string, string> = {};
   const amount = Number(next.amount);
   if (next.type === "percent" && !(amount >= 1 && amount <= 100)) errors.amount = msg("percent");

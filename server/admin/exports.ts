@@ -137,10 +137,10 @@ async function* rowsOf(db: Db, source: Source, onCount: (n: number) => void) {
 
 /** Starts an export: records it and answers with the file as a stream. */
 export async function streamExport(c: ManagerContext, req: ExportRequest): Promise<Response> {
-  const db = c.var.deps.db;
+  const db = c.get("deps").db;
   const { source, filters } = sourceOf(req.kind, req); // a bad filter fails here, before any byte
   const id = createId();
-  await db.insert(exportsLog).values({ id, managerId: c.var.user.id, kind: req.kind, format: req.format, filters });
+  await db.insert(exportsLog).values({ id, managerId: c.get("user").id, kind: req.kind, format: req.format, filters });
   await audit(db, actorOf(c), { action: "exports.create", entity: "exports", entityId: id, changes: { kind: req.kind, format: req.format, filters } });
   const finish = (rows: number) => db.update(exportsLog).set({ rows, finishedAt: new Date() }).where(eq(exportsLog.id, id));
   const rows = rowsOf(db, source, (n) => void finish(n).catch(() => {}));

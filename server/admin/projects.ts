@@ -81,7 +81,7 @@ export const changeOwnerSchema = z.object({ projectId: z.string().regex(ID_PATTE
 
 /** Hands the project to another account (which must exist); the old and the new owner get an e-mail each. */
 export async function changeOwner(c: ManagerContext, projectId: string, email: string) {
-  const { db, mailer } = c.var.deps;
+  const { db, mailer } = c.get("deps");
   const project = await requireProject(db, projectId);
   const next = await userByEmail(db, email, "email");
   if (next.id === project.ownerId) throw validationFailed({ email: "manager.projects.sameOwner" });
@@ -102,7 +102,7 @@ export async function changeOwner(c: ManagerContext, projectId: string, email: s
 
 /** Deletes the project with its departments, employees and invites; its orders stay (they are money). */
 export async function deleteProject(c: ManagerContext, id: string) {
-  const db = c.var.deps.db;
+  const db = c.get("deps").db;
   const project = await requireProject(db, id);
   await audit(db, actorOf(c), { action: "projects.delete", entity: "projects", entityId: id, subjectUserId: project.ownerId, changes: { name: { from: project.name, to: null } } });
   await db.update(users).set({ currentProjectId: null }).where(eq(users.currentProjectId, id));
@@ -123,7 +123,7 @@ export const projectUpdateSchema = z.object({
 });
 
 export async function insertProject(c: ManagerContext, input: z.infer<typeof projectCreateSchema>) {
-  const db = c.var.deps.db;
+  const db = c.get("deps").db;
   const owner = await userByEmail(db, input.email, "email");
   const id = createId();
   await db.insert(projects).values({ id, name: input.name, description: input.description || null, ownerId: owner.id, inviteCode: newInviteCode(), inviteBalance: input.inviteBalance ?? 0 });

@@ -21,7 +21,7 @@ export async function referralUsers(db: Db, id: string) {
 /** A code is one link: taken by another referral is refused with a field message. */
 export async function checkReferral(c: ManagerContext, next: Record<string, unknown>, change: { id: string | null; fields: Set<string> }) {
   if (!change.fields.has("code")) return;
-  const [same] = await c.var.deps.db
+  const [same] = await c.get("deps").db
     .select({ id: referrals.id })
     .from(referrals)
     .where(and(eq(referrals.code, String(next.code)), change.id ? ne(referrals.id, change.id) : undefined));

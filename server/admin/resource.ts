@@ -228,9 +228,9 @@ export async function updateResource(c: ManagerContext, def: ResourceDef, id: st
   if (!def.form) throw notFound();
   if (def.form.save) {
     await def.form.save(c, id, input);
-    return findRow(c.var.deps.db, def, id);
+    return findRow(c.get("deps").db, def, id);
   }
-  const db = c.var.deps.db;
+  const db = c.get("deps").db;
   const before = await findRow(db, def, id);
   const patch = Object.fromEntries(Object.entries(def.form.toColumns ? def.form.toColumns(input, c) : input).filter(([, v]) => v !== undefined));
   await def.form.check?.(c, { ...before, ...patch }, { id, fields: new Set(Object.keys(patch)) });
@@ -249,7 +249,7 @@ export async function createResource(c: ManagerContext, def: ResourceDef, input:
   const columns = def.form?.toColumns ? def.form.toColumns(input, c) : input;
   await def.form?.check?.(c, columns, { id: null, fields: new Set(Object.keys(columns)) });
   const id = await def.create.run(c, input);
-  const after = await findRow(c.var.deps.db, def, id);
-  await audit(c.var.deps.db, actorOf(c), { action: `${def.name}.create`, entity: def.name, entityId: id, subjectUserId: def.subjectOf?.(after as never) ?? null, changes: diff({}, after) });
+  const after = await findRow(c.get("deps").db, def, id);
+  await audit(c.get("deps").db, actorOf(c), { action: `${def.name}.create`, entity: def.name, entityId: id, subjectUserId: def.subjectOf?.(after as never) ?? null, changes: diff({}, after) });
   return id;
 }

@@ -26,7 +26,7 @@ async function requireResult(db: Db, id: string) {
 }
 
 export async function confirmResult(c: ManagerContext, id: string) {
-  const db = c.var.deps.db;
+  const db = c.get("deps").db;
   const r = await requireResult(db, id);
   await db.update(results).set({ isCorrect: true }).where(eq(results.id, id));
   await audit(db, actorOf(c), { action: "results.confirm", entity: "results", entityId: id, subjectUserId: r.userId, changes: { isCorrect: { from: r.isCorrect, to: true } } });
@@ -34,7 +34,7 @@ export async function confirmResult(c: ManagerContext, id: string) {
 
 /** Spec §4 reset: a new open result (a retake) for the result's owner; the old one stays. */
 export async function resetResultOf(c: ManagerContext, id: string) {
-  const db = c.var.deps.db;
+  const db = c.get("deps").db;
   const r = await requireResult(db, id);
   const owner = await findUserById(db, r.userId);
   if (!owner) throw notFound();
@@ -44,7 +44,7 @@ export async function resetResultOf(c: ManagerContext, id: string) {
 }
 
 export async function deleteAnswer(c: ManagerContext, resultId: string, answerId: string) {
-  const db = c.var.deps.db;
+  const db = c.get("deps").db;
   const r = await requireResult(db, resultId);
   const [a] = await db.select().from(answers).where(and(eq(answers.id, answerId), eq(answers.resultId, resultId))).limit(1);
   if (!a) throw notFound();
@@ -130,7 +130,7 @@ export const setFormatSchema = z.object({
 
 /** The manager sets the format by hand (which confirms it unless told otherwise). */
 export async function setFormat(c: ManagerContext, id: string, input: z.infer<typeof setFormatSchema>) {
-  const db = c.var.deps.db;
+  const db = c.get("deps").db;
   const r = await requireResult(db, id);
   const patch = { formatCode: input.format, isCorrect: input.isCorrect ?? true, isDoubt: input.isDoubt ?? r.isDoubt };
   await db.update(results).set(patch).where(eq(results.id, id));

@@ -48,7 +48,7 @@ export async function checkReview(c: ManagerContext, next: Record<string, unknow
   const t = (next.text ?? {}) as { ru?: string; en?: string };
   if (!t.ru && !t.en) throw validationFailed({ textRu: "manager.reviews.textRequired" });
   if (typeof next.userId === "string") {
-    const [u] = await c.var.deps.db.select({ id: users.id }).from(users).where(eq(users.id, next.userId));
+    const [u] = await c.get("deps").db.select({ id: users.id }).from(users).where(eq(users.id, next.userId));
     if (!u) throw validationFailed({ user: "manager.projects.noSuchUser" });
   }
 }
@@ -62,7 +62,7 @@ export async function insertReview(db: Db, input: Record<string, unknown>) {
 
 /** Approve (shown on the site) or hide a review. */
 export async function publishReview(c: ManagerContext, id: string, isPublished: boolean) {
-  const db = c.var.deps.db;
+  const db = c.get("deps").db;
   const [row] = await db.update(reviews).set({ isPublished }).where(eq(reviews.id, id)).returning({ id: reviews.id, userId: reviews.userId });
   if (!row) throw notFound();
   await audit(db, actorOf(c), { action: isPublished ? "reviews.approve" : "reviews.hide", entity: "reviews", entityId: id, subjectUserId: row.userId, changes: { isPublished } });

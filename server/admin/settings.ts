@@ -14,7 +14,7 @@ export const settingListQuery = pagingSchema(200).extend({ exclude: z.string().o
 export async function settingList(c: ManagerContext, q: z.infer<typeof settingListQuery>) {
   parseNameList(q.populate, [], "populate");
   const exclude = parseNameList(q.exclude, ["value", "updatedAt", "isDefault"], "exclude");
-  const all = await listSettings(c.var.deps.db);
+  const all = await listSettings(c.get("deps").db);
   const docs = all.slice((q.page - 1) * q.limit, q.page * q.limit).map((d) => omit(d, exclude));
   return paged(docs, all.length, q.page, q.limit);
 }
@@ -25,8 +25,8 @@ export function settingKey(key: string): SettingKey {
 }
 
 export async function updateSetting(c: ManagerContext, key: SettingKey, input: unknown) {
-  const db = c.var.deps.db;
-  const value = parseInput(c.var.t, SETTINGS[key].schema, input);
+  const db = c.get("deps").db;
+  const value = parseInput(c.get("t"), SETTINGS[key].schema, input);
   const before = await readSetting(db, key);
   await saveSetting(db, key, value);
   await audit(db, actorOf(c), { action: "settings.update", entity: "settings", entityId: key, changes: { [key]: { from: before, to: value } } });

@@ -27,7 +27,7 @@ async function requireUser(db: Db, id: string) {
 
 /** Spec §4: a profile can be activated (active again, mailbox taken as confirmed). */
 export async function activateUser(c: ManagerContext, id: string) {
-  const db = c.var.deps.db;
+  const db = c.get("deps").db;
   const before = await requireUser(db, id);
   const now = new Date();
   await db
@@ -46,7 +46,7 @@ export async function activateUser(c: ManagerContext, id: string) {
 
 /** The same rules as a user's own deletion; a manager is never deleted from here. */
 export async function deleteUserByManager(c: ManagerContext, id: string) {
-  const db = c.var.deps.db;
+  const db = c.get("deps").db;
   const user = await requireUser(db, id);
   if (isManager(user)) throw new AppError(403, "manager_target", "manager.errors.managerTarget");
   await audit(db, actorOf(c), { action: "users.delete", entity: "users", entityId: id, subjectUserId: id, changes: { email: { from: user.email, to: null } } });
@@ -98,7 +98,7 @@ export const addInviteSchema = z.object({
 
 /** Adds invites to the balance of a project the user owns. */
 export async function addInvites(c: ManagerContext, input: z.infer<typeof addInviteSchema>) {
-  const db = c.var.deps.db;
+  const db = c.get("deps").db;
   await requireUser(db, input.id);
   const where = input.project ? and(eq(projects.id, input.project), eq(projects.ownerId, input.id)) : eq(projects.ownerId, input.id);
   const [project] = await db.select().from(projects).where(where).orderBy(projects.createdAt).limit(1);
@@ -117,7 +117,7 @@ export async function addInvites(c: ManagerContext, input: z.infer<typeof addInv
 
 /** E-mails the user their full report as a PDF (their latest complete result). */
 export async function sendReportPdf(c: ManagerContext, userId: string) {
-  const { db, mailer } = c.var.deps;
+  const { db, mailer } = c.get("deps");
   const user = await requireUser(db, userId);
   const [last] = await db
     .select({ id: results.id })
@@ -137,14 +137,14 @@ export async function sendReportPdf(c: ManagerContext, userId: string) {
   };
   await mailer.send(message);
   await audit(db, actorOf(c), { action: "users.sendPdf", entity: "users", entityId: userId, subjectUserId: userId, changes: { result: last.id } });
-  await logActivity(db, userId, "report.pdfSent", { result: last.id }, c.var.user.id);
+  await logActivity(db, userId, "report.pdfSent", { result: last.id }, c.get("user").id);
   return { sent: true, result: last.id };
 }
 
 /** Starts a masquerade and sets its cookie; the service refuses a manager target and logs it. */
 export async function startMasqueradeFor(c: ManagerContext, id: string) {
-  const { token, user } = await startMasquerade(c.var.deps.db, c.var.user, id);
+  const { token, user } = await startMasquerade(c.get("deps").db, c.get("user"), id);
   setSessionCookies(c, token, user.id, "masqToken");
-  await audit(c.var.deps.db, actorOf(c), { action: "users.masq", entity: "users", entityId: id, subjectUserId: id });
+  await audit(c.get("deps").db, actorOf(c), { action: "users.masq", entity: "users", entityId: id, subjectUserId: id });
   return { token, user };
 }

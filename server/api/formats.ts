@@ -10,8 +10,8 @@ import { validate } from "../lib/validate";
 import { getFormat, listFormats, toFormatDoc } from "../services/formats";
 
 export const formatsApi = new Hono<AppEnv>()
-  .get("/", async (c) => c.json({ docs: await listFormats(c.var.deps.db) }))
-  .get("/:id", async (c) => c.json(await getFormat(c.var.deps.db, c.req.param("id").toUpperCase())))
+  .get("/", async (c) => c.json({ docs: await listFormats(c.get("deps").db) }))
+  .get("/:id", async (c) => c.json(await getFormat(c.get("deps").db, c.req.param("id").toUpperCase())))
   .post("/", guard("admin"), validate("json", formatPostSchema), async (c) => {
     const { _id, ...input } = c.req.valid("json");
     return c.json(toFormatDoc(await updateFormat(c as unknown as ManagerContext, _id, input)));

@@ -11,18 +11,18 @@ import { resolveProject } from "../services/projects";
 
 async function scope(c: Context<GuardedEnv<["project"]>>) {
   const named = c.req.query("projectId");
-  if (!named || named === c.var.project.id) return biz.scopeOf(c);
-  const { project, role } = await resolveProject(c.var.deps.db, c.var.user, named);
-  return biz.scopeFor(c.var.deps.db, c.var.user, project, role, c.var.auth.kind === "demo");
+  if (!named || named === c.get("project").id) return biz.scopeOf(c);
+  const { project, role } = await resolveProject(c.get("deps").db, c.get("user"), named);
+  return biz.scopeFor(c.get("deps").db, c.get("user"), project, role, c.get("auth").kind === "demo");
 }
 
 export const inviteApi = new Hono<AppEnv>();
 inviteApi.get("/", guard("project"), validate("query", biz.inviteListSchema.extend({ projectId: z.string().max(100).optional() })), async (c) =>
   c.json(await biz.listInvites(await scope(c), c.req.valid("query"))),
 );
-inviteApi.post("/", guard("project"), validate("json", biz.inviteCreateSchema), async (c) => c.json(await biz.createInvites(c.var.deps, await scope(c), c.req.valid("json"), c.var.locale), 201));
+inviteApi.post("/", guard("project"), validate("json", biz.inviteCreateSchema), async (c) => c.json(await biz.createInvites(c.get("deps"), await scope(c), c.req.valid("json"), c.get("locale")), 201));
 inviteApi.get("/:id", guard("project"), async (c) => c.json(await biz.getInvite(await scope(c), pathId(c))));
 inviteApi.put("/:id", guard("project"), validate("json", z.object({ resend: z.boolean().optional(), isActive: z.boolean().optional(), locale: z.enum(["ru", "en"]).optional() })), async (c) =>
-  c.json(await biz.updateInvite(c.var.deps, await scope(c), pathId(c), c.req.valid("json"), c.var.locale)),
+  c.json(await biz.updateInvite(c.get("deps"), await scope(c), pathId(c), c.req.valid("json"), c.get("locale"))),
 );
 inviteApi.delete("/:id", guard("project"), async (c) => c.json(await biz.deleteInvite(await scope(c), pathId(c))));

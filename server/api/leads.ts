@@ -12,7 +12,7 @@ import { hasConsultation, submitLead, type LeadKind } from "../services/leads";
 
 /** Saves a lead for the caller; the service validates the fields (one rule with the pages). */
 export async function submitLeadResponse(c: Context, kind: LeadKind, input: unknown) {
-  return c.json(await submitLead(c.var.deps, kind, input, leadSender(c, input)), 201);
+  return c.json(await submitLead(c.get("deps"), kind, input, leadSender(c, input)), 201);
 }
 
 // z.unknown() answers malformed JSON with our 400; submitLead checks the fields
@@ -25,8 +25,8 @@ export const consultationApi = new Hono<AppEnv>()
   // Only about the caller's own address: otherwise anyone could learn who asked us for advice.
   .get("/check", guard("auth"), validate("query", z.object({ email: z.email().optional() })), async (c) => {
     const asked = c.req.valid("query").email?.toLowerCase();
-    if (asked && asked !== c.var.user.email) throw forbidden();
-    return c.json({ exists: await hasConsultation(c.var.deps.db, c.var.user.email) });
+    if (asked && asked !== c.get("user").email) throw forbidden();
+    return c.json({ exists: await hasConsultation(c.get("deps").db, c.get("user").email) });
   });
 
 export const webinarApi = new Hono<AppEnv>().post("/user", ...leadRoute("webinar"));

@@ -31,13 +31,13 @@ export const passportApi = new Hono<AppEnv>();
 
 passportApi.post("/signup", validate("json", signupSchema), async (c) => {
   const input = c.req.valid("json");
-  const { user, token } = await signup(c.var.deps, input, { ...requestMeta(c), cookies: trackingCookies(c) });
+  const { user, token } = await signup(c.get("deps"), input, { ...requestMeta(c), cookies: trackingCookies(c) });
   setSessionCookies(c, token, user.id);
   return c.json({ token, _id: user.id }, 201);
 });
 
 passportApi.post("/auth", validate("json", loginSchema), async (c) => {
-  const { user, token } = await login(c.var.deps, c.req.valid("json"), requestMeta(c));
+  const { user, token } = await login(c.get("deps"), c.req.valid("json"), requestMeta(c));
   setSessionCookies(c, token, user.id);
   return c.json({ token, _id: user.id });
 });
@@ -47,11 +47,11 @@ passportApi.post("/logout", async (c) => {
   return c.json({ ok: true });
 });
 
-passportApi.get("/", guard("auth"), async (c) => c.json(await toUserDoc(c.var.deps.db, c.var.user)));
+passportApi.get("/", guard("auth"), async (c) => c.json(await toUserDoc(c.get("deps").db, c.get("user"))));
 
 passportApi.put("/", guard("auth"), validate("json", profileSchema), async (c) => {
-  const user = await updateProfile(c.var.deps.db, c.var.user, c.req.valid("json"));
-  return c.json(await toUserDoc(c.var.deps.db, user));
+  const user = await updateProfile(c.get("deps").db, c.get("user"), c.req.valid("json"));
+  return c.json(await toUserDoc(c.get("deps").db, user));
 });
 
 const changePasswordBody = z.preprocess(
@@ -60,52 +60,52 @@ const changePasswordBody = z.preprocess(
   changePasswordSchema,
 );
 passportApi.post("/changePassword", guard("auth"), validate("json", changePasswordBody), async (c) => {
-  const auth = c.var.auth;
-  await changePassword(c.var.deps, auth.user, auth.sessionId, c.req.valid("json"), c.var.locale);
+  const auth = c.get("auth");
+  await changePassword(c.get("deps"), auth.user, auth.sessionId, c.req.valid("json"), c.get("locale"));
   return c.json({ ok: true });
 });
 
 passportApi.post("/restore", validate("json", z.object({ email: z.string().trim().toLowerCase().pipe(z.email("common.validation.email")) })), async (c) => {
-  await requestRestore(c.var.deps, c.req.valid("json").email, requestMeta(c));
+  await requestRestore(c.get("deps"), c.req.valid("json").email, requestMeta(c));
   return c.json({ ok: true });
 });
 
 passportApi.post("/restore/confirm", validate("json", resetPasswordSchema), async (c) => {
-  await resetPassword(c.var.deps, c.req.valid("json"));
+  await resetPassword(c.get("deps"), c.req.valid("json"));
   return c.json({ ok: true });
 });
 
-passportApi.post("/resend", guard("auth"), async (c) => c.json(await resendConfirmation(c.var.deps, c.var.user)));
+passportApi.post("/resend", guard("auth"), async (c) => c.json(await resendConfirmation(c.get("deps"), c.get("user"))));
 
-passportApi.get("/invites", guard("auth"), async (c) => c.json({ docs: await listOwnInvites(c.var.deps.db, c.var.user) }));
-passportApi.post("/invites/:id", guard("auth"), async (c) => c.json(await acceptInvite(c.var.deps.db, c.var.user, pathId(c))));
+passportApi.get("/invites", guard("auth"), async (c) => c.json({ docs: await listOwnInvites(c.get("deps").db, c.get("user")) }));
+passportApi.post("/invites/:id", guard("auth"), async (c) => c.json(await acceptInvite(c.get("deps").db, c.get("user"), pathId(c))));
 
 passportApi.get("/sessions", guard("auth"), async (c) => {
-  const auth = c.var.auth;
-  const rows = await listUserSessions(c.var.deps.db, auth.user.id);
+  const auth = c.get("auth");
+  const rows = await listUserSessions(c.get("deps").db, auth.user.id);
   return c.json({
     docs: rows.map((s) => ({ _id: s.id, userAgent: s.userAgent, ip: s.ip, createdAt: s.createdAt, lastUsedAt: s.lastUsedAt, expiresAt: s.expiresAt, current: s.id === auth.sessionId })),
   });
 });
 passportApi.delete("/sessions/:id", guard("auth"), async (c) => {
-  const auth = c.var.auth;
-  if (!(await revokeSession(c.var.deps.db, c.req.param("id"), auth.user.id))) throw notFound();
+  const auth = c.get("auth");
+  if (!(await revokeSession(c.get("deps").db, c.req.param("id"), auth.user.id))) throw notFound();
   return c.json({ ok: true });
 });
 passportApi.delete("/sessions", guard("auth"), async (c) => {
-  const auth = c.var.auth;
-  await revokeUserSessions(c.var.deps.db, auth.user.id, auth.sessionId);
+  const auth = c.get("auth");
+  await revokeUserSessions(c.get("deps").db, auth.user.id, auth.sessionId);
   return c.json({ ok: true });
 });
 
 passportApi.get("/export", guard("auth"), async (c) => {
-  const data = await exportData(c.var.deps.db, c.var.user);
+  const data = await exportData(c.get("deps").db, c.get("user"));
   c.header("Content-Disposition", `attachment; filename="thinking-format-data.json"`);
   return c.json(data);
 });
 
 passportApi.delete("/", guard("auth"), validate("json", z.object({ password: z.string().min(1, "common.validation.required").max(1024) })), async (c) => {
-  await deleteAccount(c.var.deps, c.var.user, c.req.valid("json").password, c.var.locale);
+  await deleteAccount(c.get("deps"), c.get("user"), c.req.valid("json").password, c.get("locale"));
   clearSessionCookies(c);
   return c.json({ ok: true });
 });

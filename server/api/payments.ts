@@ -10,7 +10,7 @@ import { COUPON_COOKIE, paymentSchema, settlePayment, startPayment } from "../se
 export const paymentsApi = new Hono<AppEnv>();
 
 paymentsApi.post("/", guard("auth"), validate("json", paymentSchema), async (c) =>
-  c.json(await startPayment(c.var.deps, c.var.user, c.req.valid("json"), getCookie(c, COUPON_COOKIE)), 201),
+  c.json(await startPayment(c.get("deps"), c.get("user"), c.req.valid("json"), getCookie(c, COUPON_COOKIE)), 201),
 );
 
 /**
@@ -18,10 +18,10 @@ paymentsApi.post("/", guard("auth"), validate("json", paymentSchema), async (c) 
  * and ask YooKassa for the payment, so a forged or repeated notification can't credit anything.
  */
 paymentsApi.post("/yookassa/notify", async (c) => {
-  if (c.var.deps.config.PAYMENT_PROVIDER !== "yookassa") throw notFound();
+  if (c.get("deps").config.PAYMENT_PROVIDER !== "yookassa") throw notFound();
   const body = (await c.req.json().catch(() => null)) as { object?: { id?: unknown } } | null;
   const id = typeof body?.object?.id === "string" ? body.object.id : null;
-  const outcome = id ? await settlePayment(c.var.deps, id) : "bad_request";
+  const outcome = id ? await settlePayment(c.get("deps"), id) : "bad_request";
   // 200 either way: YooKassa would otherwise retry a notification we have already judged
   return c.json({ outcome });
 });

@@ -13,12 +13,12 @@ import { businessReport, isReportLanguage, REPORT_LANGUAGES, requireConfirmed, t
 export const reportLanguageQuery = z.object({ lang: z.enum(REPORT_LANGUAGES as [string, ...string[]]).optional() });
 
 export async function serveReport(c: Context<GuardedEnv<["auth"]>>, wanted: "base" | "full", resultId?: string) {
-  const user = c.var.user;
+  const user = c.get("user");
   requireConfirmed(user);
   const q = c.req.query("lang");
-  const view = await userReport(c.var.deps.db, user, { resultId, wanted, language: isReportLanguage(q) ? q : c.var.locale });
+  const view = await userReport(c.get("deps").db, user, { resultId, wanted, language: isReportLanguage(q) ? q : c.get("locale") });
   if (!view) throw notFound();
-  return c.json(toReportDoc(view, c.var.locale));
+  return c.json(toReportDoc(view, c.get("locale")));
 }
 
 export const reportsApi = new Hono<AppEnv>();
@@ -46,10 +46,10 @@ reportsApi.get(
     if (q.format !== "json" && q.format !== "pdf") return next();
     if (!q.employee && !(q.format === "pdf" && q.team)) throw badRequest("errors.validation", { employee: "common.validation.required" });
     const named = q.project ?? c.req.header("project");
-    const { project, role } = await resolveProject(c.var.deps.db, c.var.user, named);
-    const scope = await scopeFor(c.var.deps.db, c.var.user, project, role, c.var.auth.kind === "demo");
-    const language = isReportLanguage(q.lang) ? q.lang : c.var.locale;
-    const locale = c.var.locale;
+    const { project, role } = await resolveProject(c.get("deps").db, c.get("user"), named);
+    const scope = await scopeFor(c.get("deps").db, c.get("user"), project, role, c.get("auth").kind === "demo");
+    const language = isReportLanguage(q.lang) ? q.lang : c.get("locale");
+    const locale = c.get("locale");
     if (q.employee) {
       const report = await employeeBusinessReport(scope, q.employee, locale, language);
       if (q.format === "json") return c.json(report);
@@ -59,11 +59,11 @@ reportsApi.get(
   },
   async (c) => {
   const { format, lang } = c.req.valid("query");
-  const r = await businessReport(c.var.deps.db, format, isReportLanguage(lang) ? lang : c.var.locale);
+  const r = await businessReport(c.get("deps").db, format, isReportLanguage(lang) ? lang : c.get("locale"));
   return c.json({
     type: "business",
     language: r.content.language,
-    format: { code: r.format.code, name: r.format.name[c.var.locale], description: r.format.description[c.var.locale] },
+    format: { code: r.format.code, name: r.format.name[c.get("locale")], description: r.format.description[c.get("locale")] },
     title: r.content.title,
     text: r.content.text,
     sections: r.content.sections,

@@ -13,28 +13,28 @@ import { reportLanguageQuery, serveReport } from "./reports";
 export const resultsApi = new Hono<AppEnv>().use(guard("auth"));
 
 resultsApi.post("/", validate("json", z.object({ result: z.string().regex(ID_PATTERN) })), async (c) =>
-  c.json(toResultDoc(await completeResult(c.var.deps.db, c.var.user, c.req.valid("json").result))),
+  c.json(toResultDoc(await completeResult(c.get("deps").db, c.get("user"), c.req.valid("json").result))),
 );
 
 resultsApi.get("/", async (c) => {
-  const db = c.var.deps.db;
-  const open = await currentResult(db, c.var.user.id);
+  const db = c.get("deps").db;
+  const open = await currentResult(db, c.get("user").id);
   return c.json({
-    docs: (await listOwnResults(db, c.var.user.id)).map(toResultDoc),
+    docs: (await listOwnResults(db, c.get("user").id)).map(toResultDoc),
     current: open ? { ...toResultDoc(open), progress: await progressOf(db, open) } : null,
   });
 });
 
 resultsApi.get("/prev", async (c) => {
-  const prev = await latestCompleted(c.var.deps.db, c.var.user.id, 1);
+  const prev = await latestCompleted(c.get("deps").db, c.get("user").id, 1);
   if (!prev) throw notFound();
   return c.json(toResultDoc(prev));
 });
 
 resultsApi.get("/:id/format", async (c) => {
-  const result = await requireOwnResult(c.var.deps.db, c.var.user.id, pathId(c));
+  const result = await requireOwnResult(c.get("deps").db, c.get("user").id, pathId(c));
   if (!result.formatCode) throw notFound();
-  return c.json({ format: await getFormat(c.var.deps.db, result.formatCode), probability: result.probability, runnerUp: result.runnerUpCode });
+  return c.json({ format: await getFormat(c.get("deps").db, result.formatCode), probability: result.probability, runnerUp: result.runnerUpCode });
 });
 
 // `/report` defaults to the full report (downgraded to base before purchase), `/review` to base.

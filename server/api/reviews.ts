@@ -17,12 +17,12 @@ reviewsApi.get("/", validate("query", reviewQuery), async (c) => {
   const q = c.req.valid("query");
   const populate = parseNameList(q.populate, REVIEW_POPULATE, "populate");
   const exclude = parseNameList(q.exclude, REVIEW_FIELDS, "exclude");
-  const list = await listPublishedReviews(c.var.deps.db, { page: q.page, limit: q.limit, populateUser: populate.has("user") });
+  const list = await listPublishedReviews(c.get("deps").db, { page: q.page, limit: q.limit, populateUser: populate.has("user") });
   return c.json({ ...list, docs: list.docs.map((d) => omit(d, exclude)) });
 });
 
-reviewsApi.get("/:id", async (c) => c.json(toReviewDoc(await getPublishedReview(c.var.deps.db, pathId(c)))));
+reviewsApi.get("/:id", async (c) => c.json(toReviewDoc(await getPublishedReview(c.get("deps").db, pathId(c)))));
 
 reviewsApi.post("/", guard("auth"), validate("json", reviewSchema), async (c) =>
-  c.json(toReviewDoc(await createReview(c.var.deps.db, c.var.user, c.req.valid("json"), c.var.locale)), 201),
+  c.json(toReviewDoc(await createReview(c.get("deps").db, c.get("user"), c.req.valid("json"), c.get("locale"))), 201),
 );

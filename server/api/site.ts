@@ -5,11 +5,11 @@ import { totalUsers } from "../services/stats";
 
 export const healthApi = new Hono<AppEnv>().get("/", async (c) => {
   try {
-    await c.var.deps.database.ping();
-    return c.json({ status: "ok", database: c.var.deps.database.kind });
+    await c.get("deps").database.ping();
+    return c.json({ status: "ok", database: c.get("deps").database.kind });
   } catch {
     return c.json({ status: "error", database: "unreachable" }, 503);
   }
 });
 
-export const totalApi = new Hono<AppEnv>().get("/", async (c) => c.json({ total: await totalUsers(c.var.deps.db) }));
+export const totalApi = new Hono<AppEnv>().get("/", async (c) => c.json({ total: await totalUsers(c.get("deps").db) }));

@@ -10,20 +10,20 @@ import { answeredMap, getTest, listTests, progressOf, questionCount, startTest, 
 export const testsApi = new Hono<AppEnv>();
 
 testsApi.get("/", async (c) => {
-  const db = c.var.deps.db;
-  const docs = await Promise.all((await listTests(db)).map(async (t) => toTestDoc(t, c.var.locale, await questionCount(db, t.id))));
+  const db = c.get("deps").db;
+  const docs = await Promise.all((await listTests(db)).map(async (t) => toTestDoc(t, c.get("locale"), await questionCount(db, t.id))));
   return c.json({ docs });
 });
 
 testsApi.get("/:id", async (c) => {
-  const db = c.var.deps.db;
+  const db = c.get("deps").db;
   const test = await getTest(db, pathId(c));
-  const qs = await testQuestions(db, test.id, c.var.locale);
-  return c.json({ ...toTestDoc(test, c.var.locale, qs.length), questions: qs });
+  const qs = await testQuestions(db, test.id, c.get("locale"));
+  return c.json({ ...toTestDoc(test, c.get("locale"), qs.length), questions: qs });
 });
 
 testsApi.post("/start/:id", guard("auth"), validate("json", z.object({ code: z.string().max(100).optional() }).default({})), async (c) => {
-  const db = c.var.deps.db;
-  const result = await startTest(db, c.var.user, pathId(c), c.req.valid("json").code);
+  const db = c.get("deps").db;
+  const result = await startTest(db, c.get("user"), pathId(c), c.req.valid("json").code);
   return c.json({ ...toResultDoc(result), progress: await progressOf(db, result), answers: await answeredMap(db, result.id) });
 });

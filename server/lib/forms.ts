@@ -30,7 +30,7 @@ export async function submitForm(
     return await run(shape(values));
   } catch (e) {
     if (!(e instanceof AppError) || e.status >= 500) throw e;
-    return { kind, values, errors: e.fields ? translateFields(c.var.t, e.fields) : { _: errorMessage(c.var.t, e) } };
+    return { kind, values, errors: e.fields ? translateFields(c.get("t"), e.fields) : { _: errorMessage(c.get("t"), e) } };
   }
 }
 
@@ -41,5 +41,5 @@ export async function handleForm<S extends z.ZodType>(
   run: (data: z.output<S>) => Promise<Response>,
   shape?: (values: Record<string, string>) => unknown,
 ): Promise<Response | FormState> {
-  return submitForm(c, kind, (input) => run(parseInput(c.var.t, schema, input)), shape);
+  return submitForm(c, kind, (input) => run(parseInput(c.get("t"), schema, input)), shape);
 }

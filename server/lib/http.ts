@@ -7,7 +7,7 @@ import { COUPON_COOKIE, TRACKING_COOKIES, TRACKING_MAX_AGE } from "./tracking";
 
 const isHttps = (c: Context) =>
   (c.req.header("x-forwarded-proto") ?? new URL(c.req.url).protocol.replace(":", "")) === "https" ||
-  c.var.deps.config.PUBLIC_URL.startsWith("https://");
+  c.get("deps").config.PUBLIC_URL.startsWith("https://");
 
 /** The session cookies of spec §9: `token` (HttpOnly: no browser code reads it) and `id`, 30 days. */
 export function setSessionCookies(c: Context, token: string, userId: string, name: "token" | "masqToken" | "masqDemoToken" = COOKIE.token) {
@@ -22,7 +22,7 @@ export function clearSessionCookies(c: Context) {
 
 /** Logout for the API and the page alike: the sessions the client presents end and their cookies go. */
 export async function signOut(c: Context) {
-  await logout(c.var.deps.db, sessionTokens(c));
+  await logout(c.get("deps").db, sessionTokens(c));
   clearSessionCookies(c);
 }
 
@@ -32,7 +32,7 @@ export async function signOut(c: Context) {
  */
 export function clientIp(c: Context): string | null {
   const socket = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? null;
-  const trust = c.var.deps.config.TRUST_PROXY;
+  const trust = c.get("deps").config.TRUST_PROXY;
   if (trust === "fly") return c.req.header("fly-client-ip")?.trim() || socket;
   if (trust !== "none") {
     const chain = (c.req.header("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
@@ -49,7 +49,7 @@ export function isSameSite(c: Context): boolean {
   const origin = c.req.header("origin") ?? c.req.header("referer");
   if (!origin) return false;
   try {
-    return new URL(origin).origin === new URL(c.req.url).origin || new URL(origin).origin === new URL(c.var.deps.config.PUBLIC_URL).origin;
+    return new URL(origin).origin === new URL(c.req.url).origin || new URL(origin).origin === new URL(c.get("deps").config.PUBLIC_URL).origin;
   } catch {
     return false;
   }
@@ -59,7 +59,7 @@ export function requestMeta(c: Context): RequestMeta {
   return {
     ip: clientIp(c),
     userAgent: c.req.header("user-agent") ?? null,
-    locale: c.var.locale,
+    locale: c.get("locale"),
   };
 }
 
@@ -80,5 +80,5 @@ export function rememberCoupon<R extends { code: string; unlocked: boolean }>(c:
 /** Who sent a lead form, for submitLead: the account, language, address and the form's captcha. */
 export function leadSender(c: Context, raw: unknown) {
   const captcha = (raw as { captcha?: unknown } | null)?.captcha;
-  return { userId: c.var.auth?.user.id ?? null, t: c.var.t, ip: clientIp(c), captcha: typeof captcha === "string" ? captcha : undefined };
+  return { userId: c.get("auth")?.user.id ?? null, t: c.get("t"), ip: clientIp(c), captcha: typeof captcha === "string" ? captcha : undefined };
 }

@@ -34,4 +34,4 @@ export function safeRedirect(target: string | null | undefined, origin: string):
 }
 
 /** The request's `?fallback=` when it points at one of our pages (our origin is PUBLIC_URL). */
-export const fallbackOf = (c: Context, target = c.req.query("fallback")) => safeRedirect(target, c.var.deps.config.PUBLIC_URL);
+export const fallbackOf = (c: Context, target = c.req.query("fallback")) => safeRedirect(target, c.get("deps").config.PUBLIC_URL);

@@ -40,7 +40,7 @@ export function fieldErrors(t: T, issues: readonly z.core.$ZodIssue[], input: un
 }
 
 export function validationError(c: Context, error: z.ZodError, input: unknown) {
-  return validationFailed(fieldErrors(c.var.t, error.issues, input));
+  return validationFailed(fieldErrors(c.get("t"), error.issues, input));
 }
 
 /** Validates data that is already in hand (a service's own input, a page form): 400 with field messages in `t`'s language. */

@@ -43,7 +43,7 @@ export const sessionTokens = (c: Context): string[] => presentedTokens(c).map((p
 export const authMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   c.set("auth", null);
   for (const { token, via } of presentedTokens(c)) {
-    const found = await resolveToken(c.var.deps.db, token);
+    const found = await resolveToken(c.get("deps").db, token);
     if (!found || !found.user.isActive) continue;
     const { session, user } = found;
     c.set("auth", { user, sessionId: session.id, kind: session.kind, actorId: session.actorId, via });

@@ -2,7 +2,7 @@
 // On a page a failed guard redirects (spec §4); on /api it answers 401/403.
 //
 // A guard also narrows the handler's types: after `guard("auth")` the handler reads a non-null
-// `c.var.user` and `c.var.auth`; after `guard("project")` also `c.var.project`. So no handler
+// `c.get("user")` and `c.get("auth")`; after `guard("project")` also `c.get("project")`. So no handler
 // checks for null again, and forgetting the guard is a compile error, not a runtime 500.
 import type { Context, MiddlewareHandler } from "hono";
 import { every } from "hono/combine";
@@ -60,7 +60,7 @@ export type SignedInContext = Context<GuardedEnv<["auth"]>>;
  * entering the demo again from inside it. */
 const READING_POSTS = new Set(["/api/business/employees", "/api/business/masq"]);
 export const demoReadOnly: Handler = async (c, next) => {
-  if (c.var.auth?.kind === "demo" && c.req.method !== "GET" && c.req.method !== "HEAD" && !(c.req.method === "POST" && READING_POSTS.has(c.req.path.replace(/\/$/, "")))) {
+  if (c.get("auth")?.kind === "demo" && c.req.method !== "GET" && c.req.method !== "HEAD" && !(c.req.method === "POST" && READING_POSTS.has(c.req.path.replace(/\/$/, "")))) {
     throw new AppError(403, "demo_read_only", "auth.errors.demoReadOnly");
   }
   await next();
@@ -83,7 +83,7 @@ const toLogin = (c: Context) => c.redirect(`/login?fallback=${encodeURIComponent
 const signedIn =
   (allowed: (a: AuthState) => boolean, onRefused: (c: Context, a: AuthState) => Response | Promise<Response> = (c) => c.redirect("/")): Handler =>
   async (c, next) => {
-    const a = c.var.auth;
+    const a = c.get("auth");
     if (!a) {
       if (isApi(c)) throw unauthorized();
       return toLogin(c);
@@ -103,7 +103,8 @@ const guards: Record<GuardName, Handler> = {
   admin: signedIn((a) => isManager(a.user)),
   business: signedIn(canUseBusiness),
   bearer: async (c, next) => {
-    if (c.var.auth && c.var.auth.via !== "bearer") throw new AppError(401, "bearer_required", "errors.bearerOnly");
+    const auth = c.get("auth");
+    if (auth && auth.via !== "bearer") throw new AppError(401, "bearer_required", "errors.bearerOnly");
     return signedIn(() => true)(c, next);
   },
   profile: signedIn(
@@ -115,12 +116,12 @@ const guards: Record<GuardName, Handler> = {
   project: every(signedIn(() => true), async (c, next) => {
     const named = c.req.query("project") ?? c.req.header("project");
     try {
-      const { project, role } = await resolveProject(c.var.deps.db, (c as unknown as SignedInContext).var.user, named);
+      const { project, role } = await resolveProject(c.get("deps").db, (c as unknown as SignedInContext).get("user"), named);
       const inProject = c as unknown as Context<GuardedEnv<["project"]>>;
       inProject.set("project", project);
       inProject.set("projectRole", role);
     } catch (e) {
-      if (e instanceof AppError && e.code === "project_required" && !canUseBusiness(c.var.auth!)) {
+      if (e instanceof AppError && e.code === "project_required" && !canUseBusiness(c.get("auth")!)) {
         if (isApi(c)) throw forbidden();
         return c.redirect("/");
       }
@@ -130,12 +131,12 @@ const guards: Record<GuardName, Handler> = {
     await next();
   }) as Handler,
   guest: async (c, next) => {
-    if (!c.var.auth) return next();
+    if (!c.get("auth")) return next();
     if (isApi(c)) return next();
     return c.redirect(fallbackOf(c) ?? "/test/start");
   },
   dropDemo: async (c, next) => {
-    if (c.var.auth?.kind === "demo" && !isApi(c)) {
+    if (c.get("auth")?.kind === "demo" && !isApi(c)) {
       deleteCookie(c, COOKIE.demo, { path: "/" });
       c.set("auth", null);
     }

@@ -1,6 +1,6 @@
 // A page route: path, guards, optional route-param check (failure → 404), a loader that calls
 // domain services (never our own HTTP API), a title and a component that gets the data.
-// The guards type the loader's and action's context: `guards: ["auth"]` gives them `c.var.user`.
+// The guards type the loader's and action's context: `guards: ["auth"]` gives them `c.get("user")`.
 import type { Context } from "hono";
 import type { ComponentType } from "react";
 import type { z } from "zod";

@@ -131,13 +131,13 @@ export interface RenderOptions {
 export function pageContext(c: Context): PageContextValue {
   const url = new URL(c.req.url);
   return {
-    t: c.var.t,
-    locale: c.var.locale,
-    auth: c.var.auth,
+    t: c.get("t"),
+    locale: c.get("locale"),
+    auth: c.get("auth"),
     path: url.pathname,
     url,
     search: url.search,
-    config: c.var.deps.config,
+    config: c.get("deps").config,
   };
 }
 

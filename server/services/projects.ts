@@ -1,5 +1,5 @@
 // Who may see which business project. The one place tenant isolation is decided: the `project`
-// guard asks it once per request, and every business call then works inside `c.var.project`.
+// guard asks it once per request, and every business call then works inside `c.get("project")`.
 import { and, asc, eq, inArray, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { departments, employees, projects } from "../../db/schema";

@@ -17,9 +17,9 @@ let aliceProject: string, aliceSecond: string, bobProject: string;
 
 // Probe routes mounted on the real app: each answers what its guard handed the handler.
 const probes = (a: Hono<AppEnv>) => {
-  a.get("/api/probe/project", guard("project"), (c) => c.json({ project: c.var.project.id, role: c.var.projectRole, user: c.var.user.id }));
-  a.get("/api/probe/admin", guard("admin"), (c) => c.json({ user: c.var.user.email }));
-  a.get("/probe/project", guard("project"), (c) => c.text(c.var.project.name));
+  a.get("/api/probe/project", guard("project"), (c) => c.json({ project: c.get("project").id, role: c.get("projectRole"), user: c.get("user").id }));
+  a.get("/api/probe/admin", guard("admin"), (c) => c.json({ user: c.get("user").email }));
+  a.get("/probe/project", guard("project"), (c) => c.text(c.get("project").name));
 };
 
 async function activate(r: Respondent, name: string) {
@@ -93,14 +93,14 @@ describe("the admin guard", () => {
   });
 });
 
-// Compile-time guarantees, checked by `tsc` in `npm test`: a handler only reads `c.var.user`
+// Compile-time guarantees, checked by `tsc` in `npm test`: a handler only reads `c.get("user")`
 // behind a sign-in guard, and a guard name must exist.
 export function typeChecks(a: Hono<AppEnv>) {
   // @ts-expect-error no guard, so no user
-  a.get("/x", (c) => c.json(c.var.user.id));
+  a.get("/x", (c) => c.json(c.get("user").id));
   // @ts-expect-error not a guard
   a.get("/y", guard("administrator"), (c) => c.text("y"));
   // @ts-expect-error `auth` does not give a project
-  a.get("/z", guard("auth"), (c) => c.text(c.var.project.id));
-  a.get("/ok", guard("auth"), (c) => c.text(c.var.user.id));
+  a.get("/z", guard("auth"), (c) => c.text(c.get("project").id));
+  a.get("/ok", guard("auth"), (c) => c.text(c.get("user").id));
 }

@@ -20,7 +20,7 @@ export const couponResource = defineResource({
   name: "coupons",
   pagePath: "coupon",
   apiPath: "/coupon",
-  api: (app) => app.get("/:id/users", async (c) => c.json({ docs: await couponUsers(c.var.deps.db, pathId(c)) })),
+  api: (app) => app.get("/:id/users", async (c) => c.json({ docs: await couponUsers(c.get("deps").db, pathId(c)) })),
   table: coupons,
   id: coupons.id,
   toDoc: (r) => ({
@@ -71,7 +71,7 @@ export const couponResource = defineResource({
   ],
   detailPopulate: ["used"],
   form: { schema: couponUpdateSchema, fields: FIELDS, check: checkCoupon, editPage: true },
-  create: { schema: couponCreateSchema, fields: FIELDS, run: (c, input) => insertCoupon(c.var.deps.db, input) },
+  create: { schema: couponCreateSchema, fields: FIELDS, run: (c, input) => insertCoupon(c.get("deps").db, input) },
   sections: [
     {
       key: "users",

@@ -20,7 +20,7 @@ export const formatResource = defineResource({
   idPattern: /^[A-Z]{3}-[A-Z]{3,4}-[A-Z]{3,4}$/,
   api: (app) =>
     app
-      .get("/:resultId", async (c) => c.json(await recheck(c.var.deps.db, pathId(c, "resultId"), false)))
+      .get("/:resultId", async (c) => c.json(await recheck(c.get("deps").db, pathId(c, "resultId"), false)))
       .put("/:resultId", validate("json", setFormatSchema), async (c) => c.json(await setFormat(c, pathId(c, "resultId"), c.req.valid("json")))),
   listPopulate: ["results"],
   table: formats,
@@ -85,7 +85,7 @@ export const formatResource = defineResource({
     },
     save: (c, code, input) => {
       const pick = (prefix: string) => Object.fromEntries(LANGS.map((l, i) => [l, (input[flat(prefix)[i]!] as string | undefined) ?? ""]));
-      return updateFormat(c, code, parseInput(c.var.t, formatEditSchema, { name: pick("name"), description: pick("description") }));
+      return updateFormat(c, code, parseInput(c.get("t"), formatEditSchema, { name: pick("name"), description: pick("description") }));
     },
   },
 });

@@ -27,9 +27,9 @@ export const projectResource = defineResource({
       })
       .get("/:id", async (c) => {
         const id = pathId(c);
-        const { page, limit } = parseInput(c.var.t, projectPaging, { page: c.req.query("page"), limit: c.req.query("limit") });
-        const doc = await getResource(c.var.deps.db, self(), id, { populate: ["owner"] });
-        return c.json({ ...doc, ...(await projectLists(c.var.deps.db, id, page, limit)) });
+        const { page, limit } = parseInput(c.get("t"), projectPaging, { page: c.req.query("page"), limit: c.req.query("limit") });
+        const doc = await getResource(c.get("deps").db, self(), id, { populate: ["owner"] });
+        return c.json({ ...doc, ...(await projectLists(c.get("deps").db, id, page, limit)) });
       })
       .delete("/:id", async (c) => {
         await deleteProject(c, pathId(c));
@@ -99,7 +99,7 @@ export const projectResource = defineResource({
       // typing the project's name is the confirmation
       input: { schema: z.object({ confirm: z.string("common.validation.required").trim().min(1, "common.validation.required") }), fields: [{ name: "confirm", kind: "text", label: "manager.projects.confirmName" }] },
       run: async (c, id, input) => {
-        const [p] = await c.var.deps.db.select({ name: projects.name }).from(projects).where(eq(projects.id, id));
+        const [p] = await c.get("deps").db.select({ name: projects.name }).from(projects).where(eq(projects.id, id));
         if (p && p.name.trim() !== String(input.confirm).trim()) throw validationFailed({ confirm: "manager.projects.confirmMismatch" });
         await deleteProject(c, id);
         return { redirect: "/manager/projects?deleted=1" };

@@ -47,7 +47,7 @@ export const questionResource = defineResource({
     app.put("/:id", validate("json", questionEditSchema.strict()), async (c) => {
       const id = pathId(c);
       const { scoringVersion } = await updateQuestion(c, id, c.req.valid("json"));
-      return c.json({ ...(await getResource(c.var.deps.db, self(), id, { populate: ["analysis"] })), scoringVersion });
+      return c.json({ ...(await getResource(c.get("deps").db, self(), id, { populate: ["analysis"] })), scoringVersion });
     }),
   listPopulate: ["analysis"],
   table: questions,
@@ -138,10 +138,10 @@ export const questionResource = defineResource({
       return { textRu: text.ru, textEn: text.en, textCh: text.ch ?? "", scale: key?.scale, sign: key ? String(key.sign) : "", weight: key?.weight ?? 1 };
     },
     save: async (c, id, input) => {
-      const [row] = await c.var.deps.db.select({ keys: questions.keys }).from(questions).where(eq(questions.id, id));
+      const [row] = await c.get("deps").db.select({ keys: questions.keys }).from(questions).where(eq(questions.id, id));
       // the form edits the first key; further keys (none in items-v1) stay as they are
       const keys = [{ scale: input.scale, sign: Number(input.sign), ...(input.weight !== undefined && input.weight !== 1 ? { weight: input.weight } : {}) }, ...(row?.keys.slice(1) ?? [])];
-      return updateQuestion(c, id, parseInput(c.var.t, questionEditSchema, { text: { ru: input.textRu, en: input.textEn, ch: input.textCh ?? "" }, keys }));
+      return updateQuestion(c, id, parseInput(c.get("t"), questionEditSchema, { text: { ru: input.textRu, en: input.textEn, ch: input.textCh ?? "" }, keys }));
     },
   },
   sections: [

@@ -30,17 +30,17 @@ export const reportResource = defineResource({
   apiPath: "/reports",
   api: (app) =>
     app
-      .post("/", validate("json", reportCreateSchema), async (c) => c.json(await getResource(c.var.deps.db, self(), (await createReport(c, c.req.valid("json"))).id, { populate: ["fm"] }), 201))
+      .post("/", validate("json", reportCreateSchema), async (c) => c.json(await getResource(c.get("deps").db, self(), (await createReport(c, c.req.valid("json"))).id, { populate: ["fm"] }), 201))
       .put("/:id", validate("json", reportBodySchema), async (c) => {
         const id = pathId(c);
         await updateReport(c, id, c.req.valid("json"));
-        return c.json(await getResource(c.var.deps.db, self(), id, { populate: ["fm"] }));
+        return c.json(await getResource(c.get("deps").db, self(), id, { populate: ["fm"] }));
       })
       // one format's report of a type, in the asked language (`language`, default the request's)
       .get("/:type/:id", validate("param", z.object({ type: z.enum(REPORT_TYPES), id: z.string().max(40) })), validate("query", z.object({ language: z.enum(REPORT_LANGS).optional() })), async (c) => {
-        const db = c.var.deps.db;
+        const db = c.get("deps").db;
         const code = await formatCodeOf(db, c.req.valid("param").id);
-        const language = c.req.valid("query").language ?? c.var.locale;
+        const language = c.req.valid("query").language ?? c.get("locale");
         const [row] = await db.select().from(reports).where(and(eq(reports.formatCode, code), eq(reports.type, c.req.valid("param").type), eq(reports.language, language)));
         if (!row) throw notFound();
         return c.json(await getResource(db, self(), row.id, { populate: ["fm"] }));

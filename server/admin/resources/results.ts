@@ -34,11 +34,11 @@ export const resultResource = defineResource({
   apiPath: "/results",
   api: (app) =>
     app
-      .get("/progress", async (c) => c.json(await listResource(c.var.deps.db, self(), parseListQuery(self(), c.req.query()), [eq(results.isCompleted, false)])))
-      .post("/filter-list", validate("json", z.record(z.string(), z.unknown())), async (c) => c.json(await filterList(c.var.deps.db, filterListQuery(c.req.valid("json")))))
-      .post("/format", validate("json", formatRequestSchema), async (c) => c.json(await recheck(c.var.deps.db, c.req.valid("json").id, false)))
-      .post("/new-format", validate("json", formatRequestSchema), async (c) => c.json(await recheck(c.var.deps.db, c.req.valid("json").id, true)))
-      .get("/neural/count", async (c) => c.json(await neuralCount(c.var.deps.db)))
+      .get("/progress", async (c) => c.json(await listResource(c.get("deps").db, self(), parseListQuery(self(), c.req.query()), [eq(results.isCompleted, false)])))
+      .post("/filter-list", validate("json", z.record(z.string(), z.unknown())), async (c) => c.json(await filterList(c.get("deps").db, filterListQuery(c.req.valid("json")))))
+      .post("/format", validate("json", formatRequestSchema), async (c) => c.json(await recheck(c.get("deps").db, c.req.valid("json").id, false)))
+      .post("/new-format", validate("json", formatRequestSchema), async (c) => c.json(await recheck(c.get("deps").db, c.req.valid("json").id, true)))
+      .get("/neural/count", async (c) => c.json(await neuralCount(c.get("deps").db)))
       // a GET that writes (the spec's): only with the Authorization header, never a cookie alone
       .get("/:id/reset", guard("bearer"), async (c) => {
         const fresh = await resetResultOf(c, pathId(c));

@@ -15,7 +15,7 @@ const FIELDS: FormField[] = [
   { name: "position", kind: "text", label: "manager.reviews.position" },
   { name: "textRu", kind: "textarea" },
   { name: "textEn", kind: "textarea" },
-  { name: "img", kind: "file", accept: Object.values(PHOTO_TYPES).join(","), hint: "manager.reviews.photoHint", store: (c, file) => storePhoto(c.var.deps, file) },
+  { name: "img", kind: "file", accept: Object.values(PHOTO_TYPES).join(","), hint: "manager.reviews.photoHint", store: (c, file) => storePhoto(c.get("deps"), file) },
   { name: "isPublished", kind: "checkbox" },
 ];
 
@@ -29,7 +29,7 @@ export const reviewResource = defineResource({
       .post("/photo", async (c) => {
         const file = (await c.req.parseBody()).file;
         if (!(file instanceof File)) throw badRequest("errors.validation", { file: "common.validation.required" });
-        return c.json({ img: await storePhoto(c.var.deps, file, "file") }, 201);
+        return c.json({ img: await storePhoto(c.get("deps"), file, "file") }, 201);
       })
       .put("/:id/approve", async (c) => {
         await publishReview(c, pathId(c), true);
@@ -66,7 +66,7 @@ export const reviewResource = defineResource({
   ],
   detailPopulate: ["user"],
   form: { schema: reviewUpdateSchema, fields: FIELDS, toColumns: reviewColumns, toValues: reviewValues, check: checkReview },
-  create: { schema: reviewCreateSchema, fields: FIELDS, run: (c, input) => insertReview(c.var.deps.db, input) },
+  create: { schema: reviewCreateSchema, fields: FIELDS, run: (c, input) => insertReview(c.get("deps").db, input) },
   actions: {
     approve: { label: "manager.reviews.approve", run: (c, id) => publishReview(c, id, true) },
     hide: { label: "manager.reviews.hide", run: (c, id) => publishReview(c, id, false) },

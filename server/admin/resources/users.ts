@@ -23,15 +23,15 @@ export const userResource = defineResource({
   apiPath: "/user",
   api: (app) =>
     app
-      .get("/paid-list", async (c) => c.json(await listResource(c.var.deps.db, self(), parseListQuery(self(), c.req.query()), [eq(users.isFull, true)])))
+      .get("/paid-list", async (c) => c.json(await listResource(c.get("deps").db, self(), parseListQuery(self(), c.req.query()), [eq(users.isFull, true)])))
       .post("/add-invite", validate("json", addInviteSchema), async (c) => c.json(await addInvites(c, c.req.valid("json"))))
       .post("/send-pdf", validate("json", idBody), async (c) => c.json(await sendReportPdf(c, c.req.valid("json").id)))
-      .get("/:id/logs", async (c) => c.json(await userLogs(c.var.deps.db, pathId(c), c.req.query())))
-      .get("/:id/results", async (c) => c.json({ docs: await userResults(c.var.deps.db, pathId(c)) }))
+      .get("/:id/logs", async (c) => c.json(await userLogs(c.get("deps").db, pathId(c), c.req.query())))
+      .get("/:id/results", async (c) => c.json({ docs: await userResults(c.get("deps").db, pathId(c)) }))
       .put("/:id/activate", async (c) => {
         const id = pathId(c);
         await activateUser(c, id);
-        return c.json(await getResource(c.var.deps.db, self(), id, { populate: ["invite"] }));
+        return c.json(await getResource(c.get("deps").db, self(), id, { populate: ["invite"] }));
       })
       .delete("/:id", async (c) => {
         await deleteUserByManager(c, pathId(c));
@@ -39,7 +39,7 @@ export const userResource = defineResource({
       })
       .post("/:id/masq", async (c) => {
         const { token, user } = await startMasqueradeFor(c, pathId(c));
-        return c.json({ token, user: await toUserDoc(c.var.deps.db, user) });
+        return c.json({ token, user: await toUserDoc(c.get("deps").db, user) });
       }),
   views: [{ path: "/manager/users/paid", title: "manager.res.users.paid", match: { isFull: true } }],
   exportKind: "users",

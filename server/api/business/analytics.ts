@@ -12,7 +12,7 @@ const inProject = guard("project");
 
 export const efficiencyApi = new Hono<AppEnv>();
 efficiencyApi.get("/:id", inProject, validate("query", z.object({ position: z.string().regex(/^[0-9a-f]{24}$/, "business.errors.badId").optional() })), async (c) =>
-  c.json(await biz.employeeEfficiency(await biz.scopeOf(c), pathId(c), c.var.locale, c.req.valid("query").position)),
+  c.json(await biz.employeeEfficiency(await biz.scopeOf(c), pathId(c), c.get("locale"), c.req.valid("query").position)),
 );
 
 export const skillsApi = new Hono<AppEnv>();

@@ -17,8 +17,8 @@ const inProject = guard("project");
 
 // ------------------------------------------------------------------ projects
 export const projectsApi = new Hono<AppEnv>();
-projectsApi.get("/", guard("business"), async (c) => c.json({ docs: await biz.listProjects(c.var.deps.db, c.var.user) }));
-projectsApi.post("/", guard("business"), validate("json", biz.projectSchema), async (c) => c.json(await biz.createProject(c.var.deps.db, c.var.user, c.req.valid("json")), 201));
+projectsApi.get("/", guard("business"), async (c) => c.json({ docs: await biz.listProjects(c.get("deps").db, c.get("user")) }));
+projectsApi.post("/", guard("business"), validate("json", biz.projectSchema), async (c) => c.json(await biz.createProject(c.get("deps").db, c.get("user"), c.req.valid("json")), 201));
 projectsApi.put("/", inProject, validate("json", biz.updateProjectSchema), async (c) => c.json(await biz.updateProject(await scope(c), c.req.valid("json"))));
 projectsApi.put("/refresh-invite-code", inProject, async (c) => c.json(await biz.refreshInviteCode(await scope(c))));
 projectsApi.put("/details", inProject, validate("json", biz.detailsSchema), async (c) => c.json(await biz.updateDetails(await scope(c), c.req.valid("json"))));
@@ -26,10 +26,10 @@ projectsApi.put("/details", inProject, validate("json", biz.detailsSchema), asyn
 projectsApi.get("/reset-efficiency", guard("bearer", "project"), async (c) => c.json(await biz.resetEfficiency(await scope(c))));
 projectsApi.post("/reset-efficiency", inProject, async (c) => c.json(await biz.resetEfficiency(await scope(c))));
 projectsApi.get("/stats/:id", guard("business"), async (c) => {
-  const { project, role } = await resolveProject(c.var.deps.db, c.var.user, pathId(c));
-  return c.json(await biz.teamStats(await biz.scopeFor(c.var.deps.db, c.var.user, project, role, c.var.auth.kind === "demo")));
+  const { project, role } = await resolveProject(c.get("deps").db, c.get("user"), pathId(c));
+  return c.json(await biz.teamStats(await biz.scopeFor(c.get("deps").db, c.get("user"), project, role, c.get("auth").kind === "demo")));
 });
-projectsApi.get("/:id", guard("business"), async (c) => c.json(await biz.getProject(c.var.deps.db, c.var.user, pathId(c))));
+projectsApi.get("/:id", guard("business"), async (c) => c.json(await biz.getProject(c.get("deps").db, c.get("user"), pathId(c))));
 
 // ------------------------------------------------------------------ departments
 export const departmentsApi = new Hono<AppEnv>();
@@ -51,7 +51,7 @@ positionsApi.delete("/:id", inProject, async (c) => c.json(await biz.deletePosit
 // ------------------------------------------------------------------ employees
 export const employeesApi = new Hono<AppEnv>();
 employeesApi.post("/", inProject, validate("json", biz.employeeListSchema), async (c) => c.json(await biz.listEmployees(await scope(c), c.req.valid("json"))));
-employeesApi.get("/export", inProject, validate("query", biz.employeeExportSchema), async (c) => biz.exportEmployees(await scope(c), c.req.valid("query"), c.var.t));
+employeesApi.get("/export", inProject, validate("query", biz.employeeExportSchema), async (c) => biz.exportEmployees(await scope(c), c.req.valid("query"), c.get("t")));
 employeesApi.get("/managers", inProject, async (c) => c.json({ docs: await biz.listManagers(await scope(c)) }));
 employeesApi.post("/change-department", inProject, validate("json", biz.changeDepartmentSchema), async (c) => c.json(await biz.changeDepartment(await scope(c), c.req.valid("json"))));
 employeesApi.post("/change-position", inProject, validate("json", biz.changePositionSchema), async (c) => c.json(await biz.changePosition(await scope(c), c.req.valid("json"))));
@@ -63,9 +63,9 @@ employeesApi.delete("/:id", inProject, async (c) => c.json(await biz.deleteEmplo
 // ------------------------------------------------------------------ invites
 export const invitesApi = new Hono<AppEnv>();
 invitesApi.get("/", inProject, validate("query", biz.inviteListSchema), async (c) => c.json(await biz.listInvites(await scope(c), c.req.valid("query"))));
-invitesApi.post("/", inProject, validate("json", biz.inviteCreateSchema), async (c) => c.json(await biz.createInvites(c.var.deps, await scope(c), c.req.valid("json"), c.var.locale), 201));
-invitesApi.put("/createOrUpdateInvite", inProject, validate("json", biz.inviteUpdateSchema), async (c) => c.json(await biz.createOrUpdateInvite(c.var.deps, await scope(c), c.req.valid("json"), c.var.locale)));
-invitesApi.get("/get-count", inProject, async (c) => c.json(await biz.inviteCount(c.var.deps.db, c.var.project)));
+invitesApi.post("/", inProject, validate("json", biz.inviteCreateSchema), async (c) => c.json(await biz.createInvites(c.get("deps"), await scope(c), c.req.valid("json"), c.get("locale")), 201));
+invitesApi.put("/createOrUpdateInvite", inProject, validate("json", biz.inviteUpdateSchema), async (c) => c.json(await biz.createOrUpdateInvite(c.get("deps"), await scope(c), c.req.valid("json"), c.get("locale"))));
+invitesApi.get("/get-count", inProject, async (c) => c.json(await biz.inviteCount(c.get("deps").db, c.get("project"))));
 invitesApi.delete("/:id", inProject, async (c) => c.json(await biz.deleteInvite(await scope(c), pathId(c))));
 
 // ------------------------------------------------------------------ the rest of /api/business
@@ -76,14 +76,14 @@ cabinetApi.get("/dashboard", inProject, validate("query", z.object({ department:
 const departmentQuery = validate("query", z.object({ department: z.string().max(100).optional() }));
 cabinetApi.get("/stats", inProject, departmentQuery, async (c) => c.json(await biz.teamStats(await scope(c), c.req.valid("query").department || null)));
 cabinetApi.get("/communication", inProject, departmentQuery, async (c) => c.json(await biz.communicationBalance(await scope(c), c.req.valid("query").department || null)));
-cabinetApi.post("/support", inProject, validate("json", biz.supportSchema), async (c) => c.json(await biz.sendSupport(c.var.deps, await scope(c), c.req.valid("json")), 201));
+cabinetApi.post("/support", inProject, validate("json", biz.supportSchema), async (c) => c.json(await biz.sendSupport(c.get("deps"), await scope(c), c.req.valid("json")), 201));
 cabinetApi.get("/reports", inProject, async (c) => c.json(await biz.businessReports(await scope(c))));
 // the invitee's side: which company invites them, joining with consent, withdrawing it
-cabinetApi.get("/project-form-info/:id", guard("auth"), async (c) => c.json(await biz.projectFormInfo(c.var.deps.db, c.req.param("id"))));
+cabinetApi.get("/project-form-info/:id", guard("auth"), async (c) => c.json(await biz.projectFormInfo(c.get("deps").db, c.req.param("id"))));
 cabinetApi.post("/join/:id", guard("auth"), validate("json", z.object({ agree: z.literal(true, { error: "common.validation.agree" }) })), async (c) =>
-  c.json(await biz.joinProject(c.var.deps.db, c.var.user, c.req.param("id")), 201),
+  c.json(await biz.joinProject(c.get("deps").db, c.get("user"), c.req.param("id")), 201),
 );
-cabinetApi.get("/consent", guard("auth"), async (c) => c.json({ docs: await biz.myCompanies(c.var.deps.db, c.var.user) }));
+cabinetApi.get("/consent", guard("auth"), async (c) => c.json({ docs: await biz.myCompanies(c.get("deps").db, c.get("user")) }));
 cabinetApi.post("/consent/:id", guard("auth"), validate("json", z.object({ consent: z.boolean() })), async (c) =>
-  c.json(await biz.setConsent(c.var.deps.db, c.var.user, c.req.param("id"), c.req.valid("json").consent)),
+  c.json(await biz.setConsent(c.get("deps").db, c.get("user"), c.req.param("id"), c.req.valid("json").consent)),
 );

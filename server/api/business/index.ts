@@ -16,11 +16,11 @@ export const businessApi = new Hono<AppEnv>();
 businessApi.route("/", cabinetApi);
 
 businessApi.post("/", guard("auth"), validate("json", z.object({ name: z.string().trim().max(120).optional() }).default({})), async (c) => {
-  const project = await activateBusiness(c.var.deps.db, c.var.user, c.req.valid("json").name);
+  const project = await activateBusiness(c.get("deps").db, c.get("user"), c.req.valid("json").name);
   return c.json({ project: { _id: project.id, name: project.name, inviteBalance: project.inviteBalance } }, 201);
 });
 
-businessApi.post("/refill", guard("auth"), validate("json", refillSchema), async (c) => c.json(await refill(c.var.deps, c.var.user, c.req.valid("json")), 201));
+businessApi.post("/refill", guard("auth"), validate("json", refillSchema), async (c) => c.json(await refill(c.get("deps"), c.get("user"), c.req.valid("json")), 201));
 
 /**
  * GET /api/business/masq-no-auth — the read-only demo company for anyone: one shared session.
@@ -28,8 +28,8 @@ businessApi.post("/refill", guard("auth"), validate("json", refillSchema), async
  * switch a signed-in visitor's cabinet to the demo; the spec's client stores the token itself.
  */
 businessApi.get("/masq-no-auth", async (c) => {
-  await consume(c.var.deps.db, "demo", requestMeta(c).ip ?? "unknown");
-  const { token, user } = await startDemo(c.var.deps.db);
+  await consume(c.get("deps").db, "demo", requestMeta(c).ip ?? "unknown");
+  const { token, user } = await startDemo(c.get("deps").db);
   if (isSameSite(c)) setSessionCookies(c, token, user.id, "masqDemoToken");
   return c.json({ token, _id: user.id });
 });
@@ -40,8 +40,8 @@ businessApi.get("/masq-no-auth", async (c) => {
  * (JSON). Cross-site requests are refused by the same-origin rule for state-changing requests.
  */
 businessApi.post("/masq", async (c) => {
-  await consume(c.var.deps.db, "demo", requestMeta(c).ip ?? "unknown");
-  const { token, user } = await startDemo(c.var.deps.db);
+  await consume(c.get("deps").db, "demo", requestMeta(c).ip ?? "unknown");
+  const { token, user } = await startDemo(c.get("deps").db);
   setSessionCookies(c, token, user.id, "masqDemoToken");
   if ((c.req.header("content-type") ?? "").includes("form")) return c.redirect("/business/dashboard", 303);
   return c.json({ token, _id: user.id });

@@ -5,5 +5,5 @@ import { validate } from "../../lib/validate";
 import type { ManagerEnv } from ".";
 
 export const managerExportingApi = new Hono<ManagerEnv>()
-  .get("/", async (c) => c.json(await listExports(c.var.deps.db, c.req.query())))
+  .get("/", async (c) => c.json(await listExports(c.get("deps").db, c.req.query())))
   .post("/", validate("json", exportSchema), async (c) => streamExport(c, c.req.valid("json")));

@@ -4,4 +4,4 @@ import { pathId } from "../../lib/ids";
 import { markInvoicePaid } from "../../services/payments/business";
 import type { ManagerEnv } from ".";
 
-export const managerOrdersApi = new Hono<ManagerEnv>().post("/:id/paid", async (c) => c.json({ credited: await markInvoicePaid(c.var.deps.db, pathId(c)) }));
+export const managerOrdersApi = new Hono<ManagerEnv>().post("/:id/paid", async (c) => c.json({ credited: await markInvoicePaid(c.get("deps").db, pathId(c)) }));

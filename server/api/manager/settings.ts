@@ -10,10 +10,10 @@ import type { ManagerEnv } from ".";
 export const managerSettingsApi = new Hono<ManagerEnv>()
   .get("/", validate("query", settingListQuery), async (c) => c.json(await settingList(c, c.req.valid("query"))))
   // kept as the invoices' issue built it: {seller}
-  .get("/seller", async (c) => c.json({ seller: await readSetting(c.var.deps.db, "seller") }))
+  .get("/seller", async (c) => c.json({ seller: await readSetting(c.get("deps").db, "seller") }))
   .get("/:key", async (c) => {
     const key = settingKey(c.req.param("key"));
-    return c.json({ _id: key, value: await readSetting(c.var.deps.db, key) });
+    return c.json({ _id: key, value: await readSetting(c.get("deps").db, key) });
   })
   // the body is checked by the named setting's own schema (a malformed body is a 400 here)
   .put("/:key", validate("json", z.unknown()), async (c) => {

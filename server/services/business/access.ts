@@ -81,7 +81,7 @@ export async function scopeFor(db: Db, user: UserRow, project: ProjectRow, role:
 
 /** The scope of a request behind `guard("project")`. */
 export function scopeOf(c: Context<GuardedEnv<["project"]>>): Promise<Scope> {
-  return scopeFor(c.var.deps.db, c.var.user, c.var.project, c.var.projectRole, c.var.auth.kind === "demo");
+  return scopeFor(c.get("deps").db, c.get("user"), c.get("project"), c.get("projectRole"), c.get("auth").kind === "demo");
 }
 
 /** An employee of this project the scope may see (a supervisor: inside their subtree), or 404. */
