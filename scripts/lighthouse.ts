@@ -131,6 +131,15 @@ try {
           for (const item of items) console.log(`${page.path} ${ref.id}: ${item.node?.snippet ?? JSON.stringify(item).slice(0, 200)}`);
         }
       }
+      // where the main thread's time went (the blocking time's cause on a page without script)
+      const work = ((lhr.audits["mainthread-work-breakdown"]?.details as { items?: { groupLabel?: string; group?: string; duration: number }[] } | undefined)?.items ?? [])
+        .slice(0, 3)
+        .map((i) => `${i.groupLabel ?? i.group} ${Math.round(i.duration)}`)
+        .join(", ");
+      const longTasks = ((lhr.audits["long-tasks"]?.details as { items?: { url: string; duration: number }[] } | undefined)?.items ?? [])
+        .slice(0, 3)
+        .map((i) => `${i.url.replace(BASE, "")} ${Math.round(i.duration)}`)
+        .join(", ");
       const ms = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? 0);
       metrics.push({
         page: page.path,
@@ -141,6 +150,7 @@ try {
         "SI ms": ms("speed-index"),
         CLS: +(lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3),
       });
+      console.log(`${page.path}: main thread ${work}; long tasks ${longTasks || "none"}`);
     }
   } finally {
     chrome.kill();
