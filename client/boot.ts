@@ -1,9 +1,10 @@
 // The island loader (browser runtime, not an island): the server emits it only next to an island,
 // so pages without islands ship no JavaScript. For each <tf-island> it waits for the island's
 // hydration strategy (client/hydration.ts), imports the island's chunk and React DOM (each in a
-// shared chunk) and hydrates it as its own root; an island that exports `enhance` (islands/index.ts)
-// instead gets that function called on its server markup, and React DOM is not loaded for it. The loader itself is about 1 KB: an island that
-// waits to be seen costs the page nothing before it is (React DOM is ~40 KB). It also keeps the
+// shared chunk) and hydrates it as its own root; an island that exports `enhance`
+// (islands/index.ts) instead gets that function called on its server markup, and React DOM is not
+// loaded for it. The loader itself is about 1 KB: an island that waits to be seen costs the page
+// nothing before it is (React DOM is ~40 KB). It also keeps the
 // shell's offline/online notice current, and reloads once (at most every 60 s) if a chunk fails to
 // load, which is what happens when a deploy replaced the hashed files under an open tab.
 import { scheduleHydration } from "./hydration";
