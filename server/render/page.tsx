@@ -48,24 +48,39 @@ export function WithFormState({ form, children }: { form: FormState; children: R
   return <PageContext.Provider value={{ ...usePage(), form }}>{children}</PageContext.Provider>;
 }
 
-/** At most this many shared fragments are kept (27 formats × 4 report types × 3 languages × 2 UIs fit). */
-const SHARED_MARKUP_MAX = 700;
-const sharedMarkup = new Map<string, string>();
+/** Rendered fragments kept per process, oldest out first: `shared` ones (many readers see them; 27
+ * formats × 4 report types × 3 languages × 2 UIs fit) and `reader` ones (one reader's report body,
+ * for their next visit; ≈ 30 KB each), apart so that readers never push out what all of them share. */
+const FRAGMENT_STORES = { shared: { max: 700, map: new Map<string, string>() }, reader: { max: 500, map: new Map<string, string>() } };
 
 /**
- * Markup that many readers share, rendered once per process and UI language: the report's sections
- * depend on the report text (its id and revision, both in `cacheKey`), not on who reads them, and
- * were half of a report page's render. `children` must depend on nothing but `cacheKey` and the UI
- * language; no island inside. The oldest entry goes first when full.
+ * Markup rendered once per process and UI language, then reused while `cacheKey` stays the same:
+ * the report's sections depend on the report text (its id and revision, both in `cacheKey`), not on
+ * who reads them, and were half of a report page's render; a reader's report body depends on their
+ * result (store `reader`). `children` must depend on nothing but `cacheKey` and the UI language; no
+ * island inside.
  */
-export function SharedMarkup({ cacheKey, as: Tag = "div", className, children }: { cacheKey: string; as?: "div" | "section"; className?: string; children: ReactNode }) {
+export function SharedMarkup({
+  cacheKey,
+  store = "shared",
+  as: Tag = "div",
+  className,
+  children,
+}: {
+  cacheKey: string;
+  store?: keyof typeof FRAGMENT_STORES;
+  as?: "div" | "section";
+  className?: string;
+  children: ReactNode;
+}) {
   const ctx = usePage();
+  const { map, max } = FRAGMENT_STORES[store];
   const key = `${ctx.locale}|${cacheKey}`;
-  let html = sharedMarkup.get(key);
+  let html = map.get(key);
   if (html === undefined) {
     html = renderToString(<PageContext.Provider value={ctx}>{children}</PageContext.Provider>);
-    if (sharedMarkup.size >= SHARED_MARKUP_MAX) sharedMarkup.delete(sharedMarkup.keys().next().value!);
-    sharedMarkup.set(key, html);
+    if (map.size >= max) map.delete(map.keys().next().value!);
+    map.set(key, html);
   }
   return <Tag className={className} dangerouslySetInnerHTML={{ __html: html }} />;
 }

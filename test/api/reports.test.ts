@@ -3,7 +3,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reports, results, users } from "../../db/schema";
+import { formats, reports, results, users } from "../../db/schema";
 import { FORMATS } from "../../model";
 import { canReadReport, requireConfirmed } from "../../server/services/reports";
 import { createTestApp, type TestApp } from "../helpers";
@@ -113,6 +113,32 @@ describe("base and full report", () => {
         expect(html).not.toMatch(/>advice\.|>report\.|>test\./); // no untranslated keys
       }
     }
+  });
+});
+
+describe("a reader's report body, kept rendered for the next visit", () => {
+  it("shows at once any change to the result, its format's name or the address's language", async () => {
+    const [result] = await db().select().from(results).where(eq(results.id, aliceResult));
+    const code = result!.formatCode!;
+    const first = await (await page("/report/full", alice, "en")).text();
+    expect(await (await page("/report/full", alice, "en")).text()).toEqual(first); // the same page again
+    // a manager renames the format: the next visit says the new name
+    const [format] = await db().select().from(formats).where(eq(formats.code, code));
+    await db().update(formats).set({ name: { ...format!.name, en: "The Renamed" } }).where(eq(formats.code, code));
+    const renamed = await (await page("/report/full", alice, "en")).text();
+    expect(renamed).toContain(">The Renamed</h1>");
+    await db().update(formats).set({ name: format!.name }).where(eq(formats.code, code));
+    // a recheck marks the result doubtful and lowers its quality grade
+    await db().update(results).set({ quality: { grade: "poor", flags: ["tooFast"] } }).where(eq(results.id, aliceResult));
+    expect(await (await page("/report/full", alice, "en")).text()).toContain('data-grade="poor"');
+    await db().update(results).set({ quality: result!.quality }).where(eq(results.id, aliceResult));
+    // another user with a result never sees Alice's body
+    const bob = await signUp(t, "bob-body");
+    await takeTest(t, bob);
+    await confirm(bob._id);
+    const bobs = await (await page("/report/base", bob, "en")).text();
+    expect(bobs).toContain('data-type="base"');
+    expect(bobs).not.toContain(`/report/pdf/full?result=${aliceResult}`);
   });
 });
 
