@@ -6,7 +6,7 @@
 // user together) and the session row is written at most once a minute, not on every request.
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { and, eq, ne, sql } from "drizzle-orm";
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { Db } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { sessions, users } from "../../db/schema";
@@ -33,7 +33,7 @@ export function generateToken(bytes = 20): string {
 
 /** SHA-256 hex (node's native hash: a request pays microseconds, not tens of them). */
 export function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
+  return hash("sha256", token, "hex"); // one-shot: half the cost of createHash for a short input
 }
 
 export async function createSession(
