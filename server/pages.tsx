@@ -8,8 +8,8 @@ import { submitForm } from "./lib/forms";
 import { demoReadOnly, guard } from "./middleware/guards";
 import { auditMasqueradeWrites } from "./admin/audit";
 import type { AnyPageDef, PageDef } from "./render/define";
-import { sendHtml } from "./render/compress";
-import { pageContext, renderDocument, type FormState } from "./render/page";
+import { pageBody, sendHtml } from "./render/compress";
+import { pageContext, renderPage, type FormState } from "./render/page";
 import { isLeadKind, submitLead } from "./services/leads";
 import { leadSender } from "./lib/http";
 import { siteSettings } from "./services/site-settings";
@@ -22,23 +22,23 @@ export async function renderRoute<D>(c: Context, def: PageDef<D>, form?: FormSta
   const cache = c.get("deps").pageCache;
   const cacheKey = def.publicCache && !form && !c.get("auth") && c.req.method === "GET" && cache.enabled ? `${c.get("locale")}|${c.req.url}` : null;
   const cached = cacheKey ? cache.get(cacheKey) : null;
-  if (cached) return sendHtml(c, cached.html, 200, (e) => cached.body(e));
+  if (cached) return sendHtml(c, cached.html, 200, { effort: "once", as: (e) => cached.body(e) });
   const data = (def.load ? await def.load(c) : undefined) as D;
   if (data instanceof Response) return data; // a loader may redirect
   const ctx = pageContext(c);
   ctx.form = form;
   ctx.site = await siteSettings(c.get("deps").db);
-  const html = renderDocument(ctx, <def.Component data={data} />, {
+  const rendered = renderPage(ctx, <def.Component data={data} />, {
     title: def.title(ctx.t, data),
     description: def.description?.(ctx.t, data),
     bodyClass: def.bodyClass,
   });
   const status = form?.errors ? 400 : (def.status ?? 200);
   if (cacheKey) {
-    const page = cache.set(cacheKey, html);
-    return sendHtml(c, html, status, (e) => page.body(e));
+    const page = cache.set(cacheKey, rendered.html);
+    return sendHtml(c, rendered.html, status, { effort: "once", as: (e) => page.body(e) });
   }
-  return sendHtml(c, html, status);
+  return sendHtml(c, rendered.html, status, pageBody(rendered));
 }
 
 async function handleLeadForm(c: Context, def: AnyPageDef) {

@@ -4,6 +4,7 @@
 // followed by the preloads it needs and the loader script. Nothing is collected during the render
 // and patched in afterwards, so the page could be streamed, and nothing searches the HTML for a
 // marker that user text could imitate. A page without islands gets no script at all.
+import { randomBytes } from "node:crypto";
 import type { Context } from "hono";
 import { createContext, useContext, useId, type ComponentType, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
@@ -26,6 +27,8 @@ export interface PageContextValue {
   form?: FormState;
   /** The operator's notice and contacts every page shows (loaded per request by server/pages.tsx). */
   site?: import("../services/site-settings").SiteSettings;
+  /** While renderPage renders: the kept fragments the page uses, each in the markup as a marker. */
+  fragments?: Fragment[];
 }
 
 export interface FormState {
@@ -48,17 +51,30 @@ export function WithFormState({ form, children }: { form: FormState; children: R
   return <PageContext.Provider value={{ ...usePage(), form }}>{children}</PageContext.Provider>;
 }
 
+/** A kept fragment: its markup and, made on first use, its UTF-8 bytes and a raw deflate of them
+ * that a gzip response splices in (server/render/compress.ts), compressed once however often sent. */
+export interface Fragment {
+  html: string;
+  bytes?: Buffer;
+  deflated?: Buffer;
+}
+
 /** Rendered fragments kept per process, oldest out first: `shared` ones (many readers see them; 27
  * formats × 4 report types × 3 languages × 2 UIs fit) and `reader` ones (one reader's report body,
  * for their next visit; ≈ 30 KB each), apart so that readers never push out what all of them share. */
-const FRAGMENT_STORES = { shared: { max: 700, map: new Map<string, string>() }, reader: { max: 500, map: new Map<string, string>() } };
+const FRAGMENT_STORES = { shared: { max: 700, map: new Map<string, Fragment>() }, reader: { max: 500, map: new Map<string, Fragment>() } };
+
+/** Where a fragment goes in a rendered page; the nonce keeps any text from imitating one. */
+const FRAGMENT_NONCE = randomBytes(6).toString("hex");
+const fragmentMarker = (index: number) => `<!--tf-fragment:${FRAGMENT_NONCE}:${index}-->`;
+const FRAGMENT_MARKER = new RegExp(`<!--tf-fragment:${FRAGMENT_NONCE}:(\\d+)-->`);
 
 /**
  * Markup rendered once per process and UI language, then reused while `cacheKey` stays the same:
  * the report's sections depend on the report text (its id and revision, both in `cacheKey`), not on
  * who reads them, and were half of a report page's render; a reader's report body depends on their
  * result (store `reader`). `children` must depend on nothing but `cacheKey` and the UI language; no
- * island inside.
+ * island inside. A fragment inside another is part of the outer one's markup.
  */
 export function SharedMarkup({
   cacheKey,
@@ -76,12 +92,14 @@ export function SharedMarkup({
   const ctx = usePage();
   const { map, max } = FRAGMENT_STORES[store];
   const key = `${ctx.locale}|${cacheKey}`;
-  let html = map.get(key);
-  if (html === undefined) {
-    html = renderToString(<PageContext.Provider value={ctx}>{children}</PageContext.Provider>);
+  let fragment = map.get(key);
+  if (fragment === undefined) {
+    fragment = { html: renderToString(<PageContext.Provider value={{ ...ctx, fragments: undefined }}>{children}</PageContext.Provider>) };
     if (map.size >= max) map.delete(map.keys().next().value!);
-    map.set(key, html);
+    map.set(key, fragment);
   }
+  let html = fragment.html;
+  if (ctx.fragments) html = fragmentMarker(ctx.fragments.push(fragment) - 1);
   return <Tag className={className} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
@@ -156,8 +174,19 @@ export function pageContext(c: Context): PageContextValue {
   };
 }
 
+/** A rendered page: its HTML, and the same as text between kept fragments (for compress.ts). */
+export interface RenderedPage {
+  html: string;
+  parts: (string | Fragment)[];
+}
+
 export function renderDocument(ctx: PageContextValue, node: ReactNode, opts: RenderOptions): string {
-  const body = renderToString(<PageContext.Provider value={ctx}>{node}</PageContext.Provider>);
+  return renderPage(ctx, node, opts).html;
+}
+
+export function renderPage(ctx: PageContextValue, node: ReactNode, opts: RenderOptions): RenderedPage {
+  const fragments: Fragment[] = [];
+  const body = renderToString(<PageContext.Provider value={{ ...ctx, fragments }}>{node}</PageContext.Provider>);
   const m = manifest();
   const head = [
     `<meta charset="utf-8">`,
@@ -170,9 +199,13 @@ export function renderDocument(ctx: PageContextValue, node: ReactNode, opts: Ren
   ]
     .filter(Boolean)
     .join("");
-  return `<!doctype html><html lang="${ctx.locale}"><head>${head}</head><body class="${escapeHtml(
+  const doc = `<!doctype html><html lang="${ctx.locale}"><head>${head}</head><body class="${escapeHtml(
     opts.bodyClass ?? "bg-white text-slate-900",
   )}">${body}</body></html>`;
+  if (!fragments.length) return { html: doc, parts: [doc] };
+  // split() with a capturing group: text, fragment index, text, …, text
+  const parts = doc.split(FRAGMENT_MARKER).map((piece, i) => (i % 2 ? fragments[Number(piece)]! : piece));
+  return { html: parts.map((p) => (typeof p === "string" ? p : p.html)).join(""), parts };
 }
 
 export function escapeHtml(s: string) {

@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formats, reports, results, users } from "../../db/schema";
@@ -132,6 +133,14 @@ describe("a reader's report body, kept rendered for the next visit", () => {
     await db().update(results).set({ quality: { grade: "poor", flags: ["tooFast"] } }).where(eq(results.id, aliceResult));
     expect(await (await page("/report/full", alice, "en")).text()).toContain('data-grade="poor"');
     await db().update(results).set({ quality: result!.quality }).where(eq(results.id, aliceResult));
+    // gzipped, the kept body and sections are spliced in precompressed: the bytes still unzip
+    // (checksum and length checked) to exactly the page as sent plain
+    const plain = await (await page("/report/full", alice, "en")).text();
+    const zipped = await t.app.request("/report/full", { headers: { Cookie: `token=${alice.token}; i18n_locale=en`, "Accept-Encoding": "gzip" } });
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+    const bytes = Buffer.from(await zipped.arrayBuffer());
+    expect(gunzipSync(bytes).toString("utf8")).toEqual(plain);
+    expect(bytes.length).toBeLessThan(Buffer.byteLength(plain) / 3);
     // another user with a result never sees Alice's body
     const bob = await signUp(t, "bob-body");
     await takeTest(t, bob);
