@@ -168,12 +168,12 @@ async function main() {
   const weights = nelderMead((w) => conditionEce(d, w, CALIBRATION_SCENARIOS.length).max, wNll).map(round);
   const after = conditionEce(d, weights, CALIBRATION_SCENARIOS.length);
   const show = (e: { per: number[] }) => e.per.map((v, k) => `${CALIBRATION_SCENARIOS[k].key} ${v.toFixed(3)}`).join(", ");
-  console.log(`fitting set: ${per} fresh people per condition (seed ${RECALIBRATION_SEED}), model ${classifier.version}`);
+  console.log(`fitting set: ${per} fresh people per condition (seed ${RECALIBRATION_SEED}), model ${classifier.networkVersion}`);
   console.log(`ECE per condition, network alone: ${show(before)} (max ${before.max.toFixed(3)})`);
   console.log(`after the NLL fit: ${show(afterNll)} (max ${afterNll.max.toFixed(3)}); NLL ${nllGrad(d, zero).nll.toFixed(4)} → ${nllGrad(d, wNll).nll.toFixed(4)}`);
   console.log(`after the minimax step: ${show(after)} (max ${after.max.toFixed(3)})`);
   const map: CalibrationMap & { fit: object } = {
-    modelVersion: classifier.version,
+    modelVersion: classifier.networkVersion,
     mean,
     sd,
     weights,

@@ -2,6 +2,7 @@
  * The thinking-format model as the server uses it: rule-based scoring for the indicators, the ONNX
  * network for the format, and the response-quality checks. See model/README.md.
  */
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,7 +27,14 @@ export const CARD_PATH = join(here, "classifier.card.json");
 
 export interface ClassifierSession {
   session: InferenceSession;
+  /**
+   * What a result records as its model: the network's version (classifier.card.json), with "+rc-" and the
+   * first 8 hex digits of the map's SHA-256 when a recalibration map is applied — the same network with and
+   * without the map gives different probabilities.
+   */
   version: string;
+  /** The network's own version (the card's). */
+  networkVersion: string;
   /** Whether a recalibration map fitted for this version is applied (model/recalibrate.ts). */
   recalibrated: boolean;
   /** Probabilities for n respondents (answers n × 110, −2..2): one Float32Array of n × 27, recalibrated per person. */
@@ -41,8 +49,10 @@ export interface ClassifierSession {
  */
 export async function openClassifier(onnxPath: string, cardPath = join(dirname(onnxPath), "classifier.card.json"), mapPath = join(dirname(onnxPath), "calibration-map.json")): Promise<ClassifierSession> {
   const card = JSON.parse(readFileSync(cardPath, "utf8")) as { version: string };
-  const stored = existsSync(mapPath) ? (JSON.parse(readFileSync(mapPath, "utf8")) as CalibrationMap) : null;
+  const mapText = existsSync(mapPath) ? readFileSync(mapPath, "utf8") : null;
+  const stored = mapText ? (JSON.parse(mapText) as CalibrationMap) : null;
   const map = stored?.modelVersion === card.version ? stored : null;
+  const version = map ? `${card.version}+rc-${createHash("sha256").update(mapText!).digest("hex").slice(0, 8)}` : card.version;
   // One thread per inference: a 110→H→27 network is too small to gain from more, and the server
   // handles concurrency across requests.
   const session = await InferenceSession.create(onnxPath, { intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: "all" });
@@ -53,7 +63,8 @@ export async function openClassifier(onnxPath: string, cardPath = join(dirname(o
   };
   return {
     session,
-    version: card.version,
+    version,
+    networkVersion: card.version,
     recalibrated: map !== null,
     predictNetwork,
     async predict(answers, n) {

@@ -82,3 +82,14 @@ describe("per-person recalibration", () => {
     }
   });
 });
+
+describe("model version", () => {
+  it("names the recalibration map in the version results record, and not without it", async () => {
+    const card = JSON.parse(readFileSync(CARD_PATH, "utf8")) as { version: string };
+    const withMap = await openClassifier(CLASSIFIER_PATH, CARD_PATH);
+    expect(withMap.networkVersion).toBe(card.version);
+    expect(withMap.version).toMatch(new RegExp(`^${card.version}\\+rc-[0-9a-f]{8}$`));
+    const without = await openClassifier(CLASSIFIER_PATH, CARD_PATH, "/nonexistent/calibration-map.json");
+    expect(without.version).toBe(card.version);
+  });
+});
