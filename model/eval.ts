@@ -3,7 +3,8 @@
  * respondents (seeds distinct from training), through the production path (onnxruntime-node).
  *
  * 1. The pre-registered stress grid (model/scenarios.ts): per scenario, accuracy and Cohen's kappa of the
- *    network alone, of the product (model/between.ts: the rules lead between two formats) and of the
+ *    network (its ONNX output recalibrated per person, model/recalibrate.ts; the ECE of the ONNX output alone
+ *    is printed too), of the product (model/between.ts: the rules lead between two formats) and of the
  *    rule-based scorer against the true-score format; expected calibration error and mean confidence;
  *    retest consistency; the share of people shown "between two formats"; network–rules agreement where
  *    the rules are unambiguous.
@@ -94,6 +95,8 @@ export async function predictAll(classifier: ClassifierSession, d: Dataset) {
 export interface ScenarioResult {
   key: string;
   network: { accuracy: number; kappa: number; ece: number; meanConfidence: number; retest: number };
+  /** ECE of the ONNX output before the per-person recalibration (the same top format). */
+  networkAloneEce: number;
   product: { accuracy: number; kappa: number; ece: number; retest: number };
   rules: { accuracy: number; kappa: number; retest: number };
   between: number;
@@ -106,6 +109,8 @@ export interface ScenarioResult {
 export async function evaluateScenario(classifier: ClassifierSession, g: GridScenario, n: number, seed: number): Promise<ScenarioResult> {
   const d = simulate(n, seed, { scenario: g.scenario });
   const p = await predictAll(classifier, d);
+  const alone = await classifier.predictNetwork(d.answers, d.n);
+  const aloneTop = Array.from({ length: n }, (_, i) => alone[i * N_FORMATS + argmax(alone, i * N_FORMATS, N_FORMATS)]);
   const again = await predictAll(classifier, simulate(n, seed, { people: d.people, replication: 1 }));
   const correct = Array.from(p.nn, (c, i) => c === d.labels[i]);
   let sameNn = 0;
@@ -128,6 +133,7 @@ export async function evaluateScenario(classifier: ClassifierSession, g: GridSce
   return {
     key: g.key,
     network: { accuracy: accuracyOf(d.labels, p.nn), kappa: cohensKappa(d.labels, p.nn, N_FORMATS), ece: expectedCalibrationError(p.top, correct), meanConfidence: confidence / n, retest: sameNn / n },
+    networkAloneEce: expectedCalibrationError(aloneTop, correct),
     product: {
       accuracy: accuracyOf(d.labels, p.product),
       kappa: cohensKappa(d.labels, p.product, N_FORMATS),
@@ -147,7 +153,7 @@ const pct = (v: number) => `${pct1(v)}%`;
 
 function printGrid(rows: ScenarioResult[]) {
   console.log("stress grid (attentive respondents; label = format of the true score)");
-  console.log("  network = the classifier alone; product = what the report says (rules lead between two formats, model/between.ts)");
+  console.log("  network = the classifier: the network's output recalibrated per person (model/recalibrate.ts; same top format); product = what the report says (rules lead between two formats, model/between.ts)");
   const head = ["scenario".padEnd(20), "network", "κ", "ECE", "conf", "product", "κ", "ECE", "rules", "κ", "retest nn", "prod", "rules", "between", "rules lead", "nn=rules"];
   const widths = [20, 7, 6, 6, 5, 7, 6, 6, 7, 6, 9, 6, 6, 7, 10, 8];
   const line = (cells: string[]) => cells.map((c, k) => (k ? c.padStart(widths[k]) : c.padEnd(widths[k]))).join(" ");
@@ -174,6 +180,7 @@ function printGrid(rows: ScenarioResult[]) {
       ]),
     );
   console.log(`  between = top probability < ${BETWEEN_CONFIDENCE} (the report names two formats); rules lead = the rules' format named first (between two formats, when it is one of the two); nn=rules = network–rules agreement where every dimension is ≥ ${UNAMBIGUOUS_MARGIN} points from a band edge (share of people: ${rows.map((r) => pct(r.unambiguousShare)).join(", ")})`);
+  console.log(`  ECE of the network's output before the per-person recalibration: ${rows.map((r) => `${r.key} ${r.networkAloneEce.toFixed(3)}`).join(", ")} (max ${Math.max(...rows.map((r) => r.networkAloneEce)).toFixed(3)})`);
   for (const g of STRESS_GRID) console.log(`  ${g.key}: ${g.description}`);
 }
 
@@ -240,7 +247,7 @@ async function main() {
   const n = Number(values.n);
   const t0 = Date.now();
   const classifier = await openClassifier(resolve(values.model!));
-  console.log(`model ${classifier.version} (${values.model}); ${n} simulated respondents per scenario (seed ${EVAL_SEED})\n`);
+  console.log(`model ${classifier.version} (${values.model}; per-person recalibration ${classifier.recalibrated ? "applied" : "none: no map fitted for this version"}); ${n} simulated respondents per scenario (seed ${EVAL_SEED})\n`);
 
   const rows: ScenarioResult[] = [];
   for (const [k, g] of STRESS_GRID.entries()) rows.push(await evaluateScenario(classifier, g, n, mixSeed(EVAL_SEED, k)));

@@ -2,7 +2,8 @@
  * The thinking-format model as the server uses it: rule-based scoring for the indicators, the ONNX
  * network for the format, and the response-quality checks. See model/README.md.
  */
-import { readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { InferenceSession, Tensor } from "onnxruntime-node";
@@ -10,6 +11,7 @@ import { FORMAT_BY_CODE, FORMATS } from "./formats";
 import { N_ITEMS } from "./items";
 import { responseQuality, type ResponseQuality } from "./quality";
 import { productChoice } from "./between";
+import { recalibrate, type CalibrationMap } from "./recalibrate";
 import { DEFAULT_SCORING, formatMargins, scoreAnswers, structureProfile, validateAnswers, type AnswerValue, type FormatMargins, type Indicators, type ScoringVersion, type StructureProfile } from "./scoring";
 
 export { ANSWER_VALUES, bands, DEFAULT_SCORING, formatMargins, scoreAnswers, SCORING_VERSION, scoringVersion, structureProfile, type AnswerValue, type FormatMargins, type Indicators, type Keying, type ScoringVersion, type StructureProfile } from "./scoring";
@@ -25,24 +27,49 @@ export const CARD_PATH = join(here, "classifier.card.json");
 
 export interface ClassifierSession {
   session: InferenceSession;
+  /**
+   * What a result records as its model: the network's version (classifier.card.json), with "+rc-" and the
+   * first 8 hex digits of the map's SHA-256 when a recalibration map is applied — the same network with and
+   * without the map gives different probabilities.
+   */
   version: string;
-  /** Probabilities for n respondents (answers n × 110, −2..2): one Float32Array of n × 27. */
+  /** The network's own version (the card's). */
+  networkVersion: string;
+  /** Whether a recalibration map fitted for this version is applied (model/recalibrate.ts). */
+  recalibrated: boolean;
+  /** Probabilities for n respondents (answers n × 110, −2..2): one Float32Array of n × 27, recalibrated per person. */
   predict(answers: ArrayLike<number>, n: number): Promise<Float32Array>;
+  /** The network alone (the ONNX output), before the per-person recalibration. */
+  predictNetwork(answers: ArrayLike<number>, n: number): Promise<Float32Array>;
 }
 
-/** Opens an ONNX classifier (about 10 ms); its card, when present beside it, gives the version. */
-export async function openClassifier(onnxPath: string, cardPath = join(dirname(onnxPath), "classifier.card.json")): Promise<ClassifierSession> {
+/**
+ * Opens an ONNX classifier (about 10 ms); its card, when present beside it, gives the version. A
+ * calibration-map.json beside it is applied after the network when it was fitted for the same version.
+ */
+export async function openClassifier(onnxPath: string, cardPath = join(dirname(onnxPath), "classifier.card.json"), mapPath = join(dirname(onnxPath), "calibration-map.json")): Promise<ClassifierSession> {
   const card = JSON.parse(readFileSync(cardPath, "utf8")) as { version: string };
+  const mapText = existsSync(mapPath) ? readFileSync(mapPath, "utf8") : null;
+  const stored = mapText ? (JSON.parse(mapText) as CalibrationMap) : null;
+  const map = stored?.modelVersion === card.version ? stored : null;
+  const version = map ? `${card.version}+rc-${createHash("sha256").update(mapText!).digest("hex").slice(0, 8)}` : card.version;
   // One thread per inference: a 110→H→27 network is too small to gain from more, and the server
   // handles concurrency across requests.
   const session = await InferenceSession.create(onnxPath, { intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: "all" });
+  const predictNetwork = async (answers: ArrayLike<number>, n: number) => {
+    const input = Float32Array.from(answers as ArrayLike<number>);
+    const out = await session.run({ [session.inputNames[0]]: new Tensor("float32", input, [n, N_ITEMS]) });
+    return out[session.outputNames[0]].data as Float32Array;
+  };
   return {
     session,
-    version: card.version,
+    version,
+    networkVersion: card.version,
+    recalibrated: map !== null,
+    predictNetwork,
     async predict(answers, n) {
-      const input = Float32Array.from(answers as ArrayLike<number>);
-      const out = await session.run({ [session.inputNames[0]]: new Tensor("float32", input, [n, N_ITEMS]) });
-      return out[session.outputNames[0]].data as Float32Array;
+      const p = await predictNetwork(answers, n);
+      return map ? recalibrate(map, Float32Array.from(p), answers, n) : p;
     },
   };
 }
