@@ -1,7 +1,7 @@
 // The public layout: header with the menu and language switcher, footer with the legal links.
 // Everything here is plain HTML: the mobile menu is a <details>, the switcher is links.
 import type { ReactNode } from "react";
-import { usePage } from "../../server/render/page";
+import { SharedMarkup, usePage } from "../../server/render/page";
 import { isManager } from "../../server/services/users";
 import { primaryAction, reportHref, withLang } from "../../server/lib/links";
 
@@ -165,36 +165,48 @@ function CancelMasq() {
 }
 
 export function Footer() {
-  const { t } = usePage();
+  const { t, site } = usePage();
+  const year = new Date().getFullYear();
+  // the same for every reader but the operator's contacts and the year: rendered once (and, in a
+  // gzipped page, compressed once); only Cancel Masq below depends on the session
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50">
-      <div className="container-page grid gap-8 py-10 sm:grid-cols-3">
-        <div className="space-y-3">
-          <Logo />
-          <p className="text-sm text-slate-600">{t("common.tagline")}</p>
-        </div>
-        <nav className="flex flex-col gap-2 text-sm" aria-label={t("common.footer.about")}>
-          <a href="/about" className="hover:underline">{t("common.footer.about")}</a>
-          <a href="/product" className="hover:underline">{t("common.footer.product")}</a>
-          <a href="/theory" className="hover:underline">{t("common.footer.theory")}</a>
-          <a href="/policy" className="hover:underline">{t("common.footer.policy")}</a>
-          <a href="/terms" className="hover:underline">{t("common.footer.terms")}</a>
-          <a href="/offer" className="hover:underline">{t("common.footer.offer")}</a>
-        </nav>
-        <div className="space-y-3 text-sm">
-          <p className="font-semibold">{t("common.footer.social")}</p>
-          <SocialLinks />
-          <Contacts />
-          <img src="/cards.svg" alt={t("common.footer.cards")} width="150" height="24" />
-        </div>
-      </div>
+      <SharedMarkup cacheKey={`footer|${year}|${site?.contacts?.email ?? ""}|${site?.contacts?.phone ?? ""}`}>
+        <FooterColumns />
+      </SharedMarkup>
       <div className="border-t border-slate-200 py-4">
         <div className="container-page flex flex-wrap items-center justify-between gap-3 text-xs text-slate-500">
-          <span>{t("common.footer.copyright", { year: new Date().getFullYear() })}</span>
+          <span>{t("common.footer.copyright", { year })}</span>
           <CancelMasq />
         </div>
       </div>
     </footer>
+  );
+}
+
+function FooterColumns() {
+  const { t } = usePage();
+  return (
+    <div className="container-page grid gap-8 py-10 sm:grid-cols-3">
+      <div className="space-y-3">
+        <Logo />
+        <p className="text-sm text-slate-600">{t("common.tagline")}</p>
+      </div>
+      <nav className="flex flex-col gap-2 text-sm" aria-label={t("common.footer.about")}>
+        <a href="/about" className="hover:underline">{t("common.footer.about")}</a>
+        <a href="/product" className="hover:underline">{t("common.footer.product")}</a>
+        <a href="/theory" className="hover:underline">{t("common.footer.theory")}</a>
+        <a href="/policy" className="hover:underline">{t("common.footer.policy")}</a>
+        <a href="/terms" className="hover:underline">{t("common.footer.terms")}</a>
+        <a href="/offer" className="hover:underline">{t("common.footer.offer")}</a>
+      </nav>
+      <div className="space-y-3 text-sm">
+        <p className="font-semibold">{t("common.footer.social")}</p>
+        <SocialLinks />
+        <Contacts />
+        <img src="/cards.svg" alt={t("common.footer.cards")} width="150" height="24" />
+      </div>
+    </div>
   );
 }
 

@@ -249,6 +249,11 @@ describe("settings", () => {
     expect(home).toContain("Maintenance at 23:00");
     expect(home).toContain("mailto:hello@example.com");
     expect(await (await t.app.request("/")).text()).toContain("Плановые работы в 23:00");
+    // the footer is rendered once and kept: new contacts replace it at once
+    await put("contacts", { email: "second@example.com", phone: "" });
+    const again = await (await t.app.request("/about", { headers: { Cookie: "i18n_locale=en" } })).text();
+    expect(again).toContain("mailto:second@example.com");
+    expect(again).not.toContain("hello@example.com");
     await put("maintenance", { enabled: false, ru: "", en: "" });
     expect(await (await t.app.request("/")).text()).not.toContain('data-testid="maintenance"');
 
