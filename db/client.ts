@@ -116,10 +116,7 @@ export async function atomic(db: Db, writes: AtomicWrite[]): Promise<void> {
         for (const w of writes) await w.statement(tx as unknown as Db).run(w.params);
       }),
     );
-    libsqlTurn.set(
-      db,
-      mine.catch(() => undefined),
-    );
+    libsqlTurn.set(db, mine.catch(() => undefined));
     await mine;
     return;
   }
