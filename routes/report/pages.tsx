@@ -228,8 +228,7 @@ function LanguageSwitch({ view }: { view: ReportView }) {
 }
 
 function Report({ data }: { data: ReportData }) {
-  const { t, locale, url } = usePage();
-  const { view } = data;
+  const { url } = usePage();
   if (!data.confirmed) {
     return (
       <PublicLayout>
@@ -239,80 +238,89 @@ function Report({ data }: { data: ReportData }) {
       </PublicLayout>
     );
   }
+  return (
+    <PublicLayout>
+      <SharedMarkup store="reader" cacheKey={reportBodyKey(data, url)}>
+        <ReportBody data={data} />
+      </SharedMarkup>
+    </PublicLayout>
+  );
+}
+
+/** The report itself: rendered only when the reader's kept body is missing (reportBodyKey). */
+function ReportBody({ data }: { data: ReportData }) {
+  const { t, locale, url } = usePage();
+  const { view } = data;
   const c = certainty(view.result);
   const lang = contentLanguage(view, locale);
   const quality = view.result.quality?.grade ?? "good";
   // equal system and analytics bands make a balanced format; both low or both high is said out loud
   const balancedAs = view.result.indicators ? structureProfile(view.result.indicators as unknown as Indicators).balancedAs : null;
   return (
-    <PublicLayout>
-      <SharedMarkup store="reader" cacheKey={reportBodyKey(data, url)}>
-        <div className="container-page max-w-5xl py-10" data-testid="report" data-format={view.format.code} data-type={view.type}>
-          {data.managerOf && <p className="mb-4 rounded-xl bg-slate-100 p-3 text-sm">{t("report.manager", { email: data.managerOf })}</p>}
-          <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
-              {t("test.result.title")} · {t(view.type === "full" ? "report.fullBadge" : "report.baseBadge")}
-            </p>
-            <LanguageSwitch view={view} />
-          </div>
-          <h1 className="mb-3 text-3xl font-black sm:text-4xl" data-testid="format-name">
-            {view.format.name[lang] || view.format.code}
-          </h1>
-          <div data-testid="summary">
-            <ReportText text={reportSummary(view, lang)} className="mb-4 max-w-3xl whitespace-pre-line text-lg text-slate-700" />
-          </div>
-          <div className="mb-6 flex flex-wrap gap-3 text-sm">
-            <span className="rounded-full bg-brand-50 px-3 py-1 text-brand-900" data-testid="certainty">
-              {t("test.result.probability", { p: c.probability })}
+    <div className="container-page max-w-5xl py-10" data-testid="report" data-format={view.format.code} data-type={view.type}>
+      {data.managerOf && <p className="mb-4 rounded-xl bg-slate-100 p-3 text-sm">{t("report.manager", { email: data.managerOf })}</p>}
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
+          {t("test.result.title")} · {t(view.type === "full" ? "report.fullBadge" : "report.baseBadge")}
+        </p>
+        <LanguageSwitch view={view} />
+      </div>
+      <h1 className="mb-3 text-3xl font-black sm:text-4xl" data-testid="format-name">
+        {view.format.name[lang] || view.format.code}
+      </h1>
+      <div data-testid="summary">
+        <ReportText text={reportSummary(view, lang)} className="mb-4 max-w-3xl whitespace-pre-line text-lg text-slate-700" />
+      </div>
+      <div className="mb-6 flex flex-wrap gap-3 text-sm">
+        <span className="rounded-full bg-brand-50 px-3 py-1 text-brand-900" data-testid="certainty">
+          {t("test.result.probability", { p: c.probability })}
+        </span>
+        {c.between && view.runnerUp ? (
+          <span className="rounded-full bg-amber-50 px-3 py-1 font-semibold text-amber-900" data-testid="between">
+            {t("test.result.between", { a: view.format.name[lang] || view.format.code, b: view.runnerUp.name[lang] || view.runnerUp.code })}
+          </span>
+        ) : (
+          c.runnerUp &&
+          view.runnerUp && (
+            <span className="rounded-full bg-amber-50 px-3 py-1 text-amber-900" data-testid="runner-up">
+              {t("test.result.runnerUp", { name: view.runnerUp.name[lang] || view.runnerUp.code, p: c.runnerUpProbability })}
             </span>
-            {c.between && view.runnerUp ? (
-              <span className="rounded-full bg-amber-50 px-3 py-1 font-semibold text-amber-900" data-testid="between">
-                {t("test.result.between", { a: view.format.name[lang] || view.format.code, b: view.runnerUp.name[lang] || view.runnerUp.code })}
-              </span>
-            ) : (
-              c.runnerUp &&
-              view.runnerUp && (
-                <span className="rounded-full bg-amber-50 px-3 py-1 text-amber-900" data-testid="runner-up">
-                  {t("test.result.runnerUp", { name: view.runnerUp.name[lang] || view.runnerUp.code, p: c.runnerUpProbability })}
-                </span>
-              )
-            )}
-          </div>
-          {c.between && (
-            <p className="mb-4 max-w-3xl text-sm text-slate-600" data-testid="between-note" data-rules-lead={c.rulesLead ? "1" : undefined}>
-              {t("test.result.betweenNote")}
-              {c.rulesLead && <span className="mt-1 block">{t("test.result.rulesLead")}</span>}
-            </p>
-          )}
-          {balancedAs && balancedAs !== "both-middle" && (
-            <p className="mb-4 max-w-3xl text-sm text-slate-600" data-testid="structure-note" data-structure={balancedAs}>
-              {t(`test.result.structure.${balancedAs}`)}
-            </p>
-          )}
-          <p className={`mb-8 rounded-xl p-4 ${quality === "good" ? "bg-emerald-50 text-emerald-900" : "bg-amber-50 text-amber-900"}`} data-testid="quality" data-grade={quality}>
-            {t(`test.result.quality.${quality}`)}
-            {view.result.quality?.flags.includes("misfit") && <span className="mt-2 block" data-testid="misfit">{t("test.result.misfit")}</span>}
-            {view.result.quality?.flags.includes("manyDontKnow") && <span className="mt-2 block">{t("test.result.manyDontKnow")}</span>}
-          </p>
-          {view.type === "full" && !data.managerOf && (
-            <p className="mb-8">
-              <a href={`/report/pdf/full?result=${view.result.id}&report_lang=${view.content?.language ?? view.language}`} className="btn-secondary" data-testid="pdf" download>
-                {t("report.pdf.download")}
-              </a>
-            </p>
-          )}
-          {view.result.indicators && <IndicatorsBlock ind={view.result.indicators as unknown as Indicators} />}
-          <Sections content={view.content} />
-          {view.type === "base" && !data.managerOf && (
-            <div className="mt-8 text-center">
-              <a href={withLang(new URL("/payment/report", url), locale)} className="btn-primary">
-                {t("report.buy")}
-              </a>
-            </div>
-          )}
+          )
+        )}
+      </div>
+      {c.between && (
+        <p className="mb-4 max-w-3xl text-sm text-slate-600" data-testid="between-note" data-rules-lead={c.rulesLead ? "1" : undefined}>
+          {t("test.result.betweenNote")}
+          {c.rulesLead && <span className="mt-1 block">{t("test.result.rulesLead")}</span>}
+        </p>
+      )}
+      {balancedAs && balancedAs !== "both-middle" && (
+        <p className="mb-4 max-w-3xl text-sm text-slate-600" data-testid="structure-note" data-structure={balancedAs}>
+          {t(`test.result.structure.${balancedAs}`)}
+        </p>
+      )}
+      <p className={`mb-8 rounded-xl p-4 ${quality === "good" ? "bg-emerald-50 text-emerald-900" : "bg-amber-50 text-amber-900"}`} data-testid="quality" data-grade={quality}>
+        {t(`test.result.quality.${quality}`)}
+        {view.result.quality?.flags.includes("misfit") && <span className="mt-2 block" data-testid="misfit">{t("test.result.misfit")}</span>}
+        {view.result.quality?.flags.includes("manyDontKnow") && <span className="mt-2 block">{t("test.result.manyDontKnow")}</span>}
+      </p>
+      {view.type === "full" && !data.managerOf && (
+        <p className="mb-8">
+          <a href={`/report/pdf/full?result=${view.result.id}&report_lang=${view.content?.language ?? view.language}`} className="btn-secondary" data-testid="pdf" download>
+            {t("report.pdf.download")}
+          </a>
+        </p>
+      )}
+      {view.result.indicators && <IndicatorsBlock ind={view.result.indicators as unknown as Indicators} />}
+      <Sections content={view.content} />
+      {view.type === "base" && !data.managerOf && (
+        <div className="mt-8 text-center">
+          <a href={withLang(new URL("/payment/report", url), locale)} className="btn-primary">
+            {t("report.buy")}
+          </a>
         </div>
-      </SharedMarkup>
-    </PublicLayout>
+      )}
+    </div>
   );
 }
 
