@@ -29,12 +29,14 @@ interface IslandModule {
 }
 
 function loadIsland(el: HTMLElement, src: string) {
-  const island = import(/* @vite-ignore */ src) as Promise<IslandModule>;
+  const enhanced = el.dataset.enhance !== undefined;
   // an `enhance` island works on the server's markup without React DOM; the others fetch it alongside
-  const started =
-    el.dataset.enhance !== undefined
-      ? island.then((mod) => mod.enhance!(el, JSON.parse(el.dataset.props ?? "{}") as Record<string, unknown>))
-      : Promise.all([island, import("./hydrate-island")]).then(([mod, { hydrateIsland }]) => hydrateIsland(el, mod.default));
+  const reactDom = enhanced ? null : import("./hydrate-island");
+  const started = Promise.all([import(/* @vite-ignore */ src) as Promise<IslandModule>, reactDom]).then(([mod, runtime]) => {
+    const props = JSON.parse(el.dataset.props ?? "{}") as Record<string, unknown>;
+    if (runtime) runtime.hydrateIsland(el, mod.default, props);
+    else mod.enhance!(el, props);
+  });
   started.catch((error: unknown) => {
     console.error("island failed to load", src, error);
     reloadOnce();

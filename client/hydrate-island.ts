@@ -3,8 +3,7 @@
 import { createElement, startTransition, type ComponentType } from "react";
 import { hydrateRoot } from "react-dom/client";
 
-export function hydrateIsland(el: HTMLElement, Component: ComponentType<Record<string, unknown>>) {
-  const props = JSON.parse(el.dataset.props ?? "{}") as Record<string, unknown>;
+export function hydrateIsland(el: HTMLElement, Component: ComponentType<Record<string, unknown>>, props: Record<string, unknown>) {
   // As a transition, hydration yields to the browser every few milliseconds instead of running as
   // one long task (a chart's took hundreds on a phone), so input stays responsive meanwhile; what
   // the reader touches first is hydrated first all the same.
