@@ -182,6 +182,9 @@ export const results = sqliteTable(
   },
   (t) => [
     index("results_user_idx").on(t.userId, t.createdAt),
+    // a person's open or latest completed result (the report page, the test start): by the person,
+    // not by the flag every completed result shares
+    index("results_user_completed_idx").on(t.userId, t.isCompleted, t.createdAt),
     index("results_completed_idx").on(t.isCompleted, t.createdAt),
     index("results_correct_idx").on(t.isCorrect),
     // back-office list filters and the rechecker queue (manager-back-office §2 /manager/results)

@@ -78,6 +78,21 @@ export const NAMED_QUERIES: Record<string, (db: Db, f: Fixtures) => Promise<unkn
   "position coverage of the large project": async (db, f) => positionCoverage(await ownerScope(db, f), null),
 };
 
+/**
+ * A person's own rows: each named query's searches of a growing table must be keyed by this column
+ * (or by a row's id). A search by a flag alone (`is_completed=?`) passes the no-full-scan rule but
+ * reads every person's rows: the report page's latest-result lookup did, until migration 0014.
+ */
+export const KEYED_BY: Record<string, string> = {
+  "sessions of a user": "user_id",
+  "results of a user": "user_id",
+  "current result of a user": "user_id",
+  "latest completed result of a user": "user_id",
+  "answers of a result (the test page)": "result_id",
+  "progress of a result (every answer)": "result_id",
+  "orders of a user": "user_id",
+};
+
 /** The large project's owner scope, for the cabinet's lists. */
 async function ownerScope(db: Db, f: Fixtures) {
   const [project] = await visibleProjects(db, f.owner);

@@ -9,7 +9,7 @@ import { referrals, users } from "../../db/schema";
 import { seedLarge } from "../../db/seed/large";
 import { createId } from "../../server/lib/ids";
 import { createTestApp, type TestApp } from "../helpers";
-import { GROWING_TABLES, NAMED_QUERIES, type Fixtures } from "../query-plans";
+import { GROWING_TABLES, KEYED_BY, NAMED_QUERIES, type Fixtures } from "../query-plans";
 
 let t: TestApp;
 let sqlite: BetterSqlite;
@@ -37,19 +37,40 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const FULL_SCAN = new RegExp(`^SCAN (${GROWING_TABLES.join("|")})(?: AS \\w+)?$`);
+const GROWING_SEARCH = new RegExp(`^SEARCH (${GROWING_TABLES.join("|")})(?: AS \\w+)? USING .*\\((.*)\\)$`);
+
+/** The plan of every select the query prepared, each step with its statement (kept: a prepared
+ * statement is prepared once, on the query's first run). */
+const plans = new Map<string, Promise<{ detail: string; in: string }[]>>();
+const plansOf = (name: string) => plans.get(name) ?? plans.set(name, explain(NAMED_QUERIES[name]!)).get(name)!;
+
+async function explain(run: (typeof NAMED_QUERIES)[string]) {
+  prepared = [];
+  await run(t.deps.db, fixtures);
+  const statements = [...new Set(prepared)].filter((s) => /^\s*(select|with)/i.test(s));
+  expect(statements.length).toBeGreaterThan(0);
+  return statements.flatMap((s) =>
+    // parameters stay unbound (NULL): the plan is chosen without their values anyway
+    (sqlite.prepare(`EXPLAIN QUERY PLAN ${s}`).all(...Array((s.match(/\?/g) ?? []).length).fill(null)) as { detail: string }[]).map((r) => ({ detail: r.detail, in: s })),
+  );
+}
 
 describe("query plans at scale", () => {
-  for (const [name, run] of Object.entries(NAMED_QUERIES)) {
+  for (const name of Object.keys(NAMED_QUERIES)) {
     it(`${name}: no full scan of a growing table`, async () => {
-      prepared = [];
-      await run(t.deps.db, fixtures);
-      const statements = [...new Set(prepared)].filter((s) => /^\s*(select|with)/i.test(s));
-      expect(statements.length).toBeGreaterThan(0);
-      const scans = statements.flatMap((s) =>
-        // parameters stay unbound (NULL): the plan is chosen without their values anyway
-        (sqlite.prepare(`EXPLAIN QUERY PLAN ${s}`).all(...Array((s.match(/\?/g) ?? []).length).fill(null)) as { detail: string }[]).filter((r) => FULL_SCAN.test(r.detail)).map((r) => `${r.detail} in: ${s}`),
-      );
+      const scans = (await plansOf(name)).filter((r) => FULL_SCAN.test(r.detail)).map((r) => `${r.detail} in: ${r.in}`);
       expect(scans).toEqual([]);
+    });
+  }
+  for (const [name, column] of Object.entries(KEYED_BY)) {
+    it(`${name}: searches by ${column}, not by a flag every person shares`, async () => {
+      const loose = (await plansOf(name))
+        .filter((r) => {
+          const constraint = GROWING_SEARCH.exec(r.detail)?.[2];
+          return constraint !== undefined && !new RegExp(`\\b(${column}|id|rowid)=`).test(constraint);
+        })
+        .map((r) => `${r.detail} in: ${r.in}`);
+      expect(loose).toEqual([]);
     });
   }
 });

@@ -1,0 +1,1 @@
+CREATE INDEX `results_user_completed_idx` ON `results` (`user_id`,`is_completed`,`created_at`);
