@@ -125,6 +125,8 @@ export const formats = sqliteTable("formats", {
   presentation: text({ enum: ["slow", "middle", "fast"] }).notNull(),
   name: text({ mode: "json" }).$type<Localized>().notNull(),
   description: text({ mode: "json" }).$type<Localized>().notNull(),
+  /** Raised by a trigger on every change of the row, however it is made: readers cache by it (0015). */
+  revision: integer().notNull().default(0),
 });
 
 export const tests = sqliteTable("tests", {

@@ -1,7 +1,7 @@
 // The public layout: header with the menu and language switcher, footer with the legal links.
 // Everything here is plain HTML: the mobile menu is a <details>, the switcher is links.
 import type { ReactNode } from "react";
-import { SharedMarkup, usePage } from "../../server/render/page";
+import { SharedMarkup, usePage, type PageContextValue } from "../../server/render/page";
 import { isManager } from "../../server/services/users";
 import { primaryAction, reportHref, withLang } from "../../server/lib/links";
 
@@ -15,14 +15,36 @@ export function Logo() {
   );
 }
 
-function LanguageSwitcher() {
-  const { locale, url, t } = usePage();
+/**
+ * Everything the header shows but the UI language, and so the key of its kept markup (it is the same
+ * for every request of one reader on one address): the header's components read this, never the
+ * session or the address themselves, so nothing they show can be missing from the key.
+ */
+function headerModel({ auth, url }: PageContextValue, menu: MenuKind) {
+  return {
+    menu,
+    languages: { ru: withLang(url, "ru"), en: withLang(url, "en") },
+    user: auth && {
+      name: auth.user.name,
+      isBusiness: auth.user.isBusiness,
+      isManager: isManager(auth.user),
+      reportHref: reportHref(auth),
+      primary: primaryAction(auth),
+    },
+    /** While a manager masquerades: who they are seeing the site as (Cancel Masq is in the footer, spec §2). */
+    masqueradingAs: auth?.kind === "masq" ? (auth.user.name ? `${auth.user.name} (${auth.user.email})` : auth.user.email) : null,
+  };
+}
+type HeaderModel = ReturnType<typeof headerModel>;
+
+function LanguageSwitcher({ languages }: { languages: HeaderModel["languages"] }) {
+  const { locale, t } = usePage();
   return (
     <nav aria-label={t("common.nav.language")} className="flex gap-1 text-sm font-semibold">
       {(["ru", "en"] as const).map((l) => (
         <a
           key={l}
-          href={withLang(url, l)}
+          href={languages[l]}
           hrefLang={l}
           lang={l}
           aria-current={l === locale ? "true" : undefined}
@@ -41,9 +63,9 @@ function LanguageSwitcher() {
  */
 export type MenuKind = "public" | "lab" | "sales";
 
-function MenuLinks({ kind, vertical = false }: { kind: MenuKind; vertical?: boolean }) {
-  const { t, auth } = usePage();
-  const first = primaryAction(auth);
+function MenuLinks({ kind, user, vertical = false }: { kind: MenuKind; user: HeaderModel["user"]; vertical?: boolean }) {
+  const { t } = usePage();
+  const first = user?.primary ?? primaryAction(null);
   const cls = vertical ? "block rounded-lg px-3 py-3 text-base hover:bg-slate-100" : "rounded-lg px-3 py-2 text-sm hover:bg-slate-100";
   if (kind === "sales") {
     return (
@@ -51,8 +73,8 @@ function MenuLinks({ kind, vertical = false }: { kind: MenuKind; vertical?: bool
         <a href="#form" className={`${cls} font-semibold text-brand-700`} data-testid="menu-primary">
           {t("common.nav.requestDemo")}
         </a>
-        <a href={auth ? "/business" : "/login?fallback=%2Fbusiness"} className={cls}>
-          {t(auth ? "common.nav.cabinet" : "common.nav.login")}
+        <a href={user ? "/business" : "/login?fallback=%2Fbusiness"} className={cls}>
+          {t(user ? "common.nav.cabinet" : "common.nav.login")}
         </a>
       </>
     );
@@ -60,7 +82,7 @@ function MenuLinks({ kind, vertical = false }: { kind: MenuKind; vertical?: bool
   return (
     <>
       {kind === "lab" ? (
-        <a href={auth ? "/test/start" : "/signup"} className={`${cls} font-semibold text-brand-700`} data-testid="menu-primary">
+        <a href={user ? "/test/start" : "/signup"} className={`${cls} font-semibold text-brand-700`} data-testid="menu-primary">
           {t("common.nav.testing")}
         </a>
       ) : (
@@ -68,11 +90,11 @@ function MenuLinks({ kind, vertical = false }: { kind: MenuKind; vertical?: bool
           {t(first.labelKey)}
         </a>
       )}
-      <a href={auth?.user.isBusiness ? "/business" : "/business_demo"} className={cls}>
+      <a href={user?.isBusiness ? "/business" : "/business_demo"} className={cls}>
         {t("common.nav.business")}
       </a>
-      {auth && (
-        <a href={reportHref(auth)} className={cls}>
+      {user && (
+        <a href={user.reportHref} className={cls}>
           {t("common.nav.myReport")}
         </a>
       )}
@@ -81,15 +103,15 @@ function MenuLinks({ kind, vertical = false }: { kind: MenuKind; vertical?: bool
           {t("common.nav.lab")}
         </a>
       )}
-      {auth && isManager(auth.user) && (
+      {user?.isManager && (
         <a href="/manager" className={cls}>
           {t("common.nav.manager")}
         </a>
       )}
-      {auth ? (
+      {user ? (
         <>
           <a href="/account" className={cls} data-testid="menu-account">
-            {auth.user.name || t("common.nav.account")}
+            {user.name || t("common.nav.account")}
           </a>
           <form method="post" action="/logout" className={vertical ? "" : "inline"}>
             <button type="submit" className={`${cls} w-full text-left`}>
@@ -106,24 +128,39 @@ function MenuLinks({ kind, vertical = false }: { kind: MenuKind; vertical?: bool
   );
 }
 
+/** The site's header; kept per reader and address (store `header`): two menus of a dozen links
+ * each were an eighth of a signed-in report page's time. */
 export function Header({ menu = "public" }: { menu?: MenuKind }) {
+  const model = headerModel(usePage(), menu);
+  return (
+    <SharedMarkup store="header" cacheKey={JSON.stringify(model)}>
+      <HeaderView model={model} />
+    </SharedMarkup>
+  );
+}
+
+function HeaderView({ model }: { model: HeaderModel }) {
   const { t } = usePage();
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <MasqBanner />
+      {model.masqueradingAs && (
+        <div role="status" className="bg-rose-600 px-4 py-2 text-center text-sm font-semibold text-white" data-testid="masq-banner">
+          {t("common.shell.masquerading", { user: model.masqueradingAs })}
+        </div>
+      )}
       <div className="container-page flex h-16 items-center justify-between gap-4">
         <Logo />
         <nav className="desktop-only flex items-center gap-1" aria-label={t("common.nav.menu")}>
-          <MenuLinks kind={menu} />
+          <MenuLinks kind={model.menu} user={model.user} />
         </nav>
         <div className="flex items-center gap-2">
-          <LanguageSwitcher />
+          <LanguageSwitcher languages={model.languages} />
           <details className="mobile-only relative">
             <summary className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold" aria-label={t("common.nav.menu")}>
               ☰ {t("common.nav.menu")}
             </summary>
             <nav className="absolute right-0 top-12 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg" aria-label={t("common.nav.menu")}>
-              <MenuLinks kind={menu} vertical />
+              <MenuLinks kind={model.menu} user={model.user} vertical />
             </nav>
           </details>
         </div>
@@ -137,17 +174,6 @@ function SocialLinks() {
     <div className="flex gap-3">
       <a href="https://t.me/thinking_format" rel="noopener" className="rounded-full bg-white px-3 py-1 shadow-sm hover:bg-slate-100">Telegram</a>
       <a href="https://vk.com/thinking_format" rel="noopener" className="rounded-full bg-white px-3 py-1 shadow-sm hover:bg-slate-100">VK</a>
-    </div>
-  );
-}
-
-/** While a manager masquerades: who they are seeing the site as (the Cancel Masq button is in the footer, spec §2). */
-function MasqBanner() {
-  const { t, auth } = usePage();
-  if (auth?.kind !== "masq") return null;
-  return (
-    <div role="status" className="bg-rose-600 px-4 py-2 text-center text-sm font-semibold text-white" data-testid="masq-banner">
-      {t("common.shell.masquerading", { user: auth.user.name ? `${auth.user.name} (${auth.user.email})` : auth.user.email })}
     </div>
   );
 }

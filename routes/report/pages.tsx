@@ -162,9 +162,11 @@ function IndicatorsBlock({ ind }: { ind: Indicators }) {
 function Sections({ content }: { content: ReportRow | null }) {
   if (!content) return null;
   return (
-    <SharedMarkup as="section" className="mt-8" cacheKey={`report-sections|${content.id}|${content.revision}`}>
-      <SectionTabs content={content} />
-    </SharedMarkup>
+    <section className="mt-8">
+      <SharedMarkup cacheKey={`report-sections|${content.id}|${content.revision}`}>
+        <SectionTabs content={content} />
+      </SharedMarkup>
+    </section>
   );
 }
 
@@ -326,14 +328,24 @@ function ReportBody({ data }: { data: ReportData }) {
 
 /**
  * Everything a report's body is drawn from, as the key of its rendered markup (a fragment cache
- * keyed like Rails' cache keys, by content rather than by a timestamp): the result and format rows
- * as stored, the text's id and revision, the view, who is looking on whose behalf, and the address
- * (the language switch links to it). A reader who comes back, or reloads, gets the body without
- * rendering it again; any change to what it shows makes another key.
+ * keyed like Rails' cache keys, by content rather than by a timestamp): the result row as stored,
+ * the formats' and the text's revisions (raised on any change), the view, who is looking on whose
+ * behalf, and the address (the language switch links to it). A reader who comes back, or reloads,
+ * gets the body without rendering it again; any change to what it shows makes another key.
  */
 function reportBodyKey({ view, managerOf }: ReportData, url: URL) {
-  const content = view.content ? `${view.content.id}.${view.content.revision}` : "-";
-  return ["report-body", view.type, view.language, content, managerOf ?? "", url.pathname + url.search, JSON.stringify([view.result, view.format, view.runnerUp])].join("|");
+  const stamp = (row: { revision: number } | null, id: string | undefined) => (row ? `${id}.${row.revision}` : "-");
+  return [
+    "report-body",
+    view.type,
+    view.language,
+    stamp(view.content, view.content?.id),
+    stamp(view.format, view.format.code),
+    stamp(view.runnerUp, view.runnerUp?.code),
+    managerOf ?? "",
+    url.pathname + url.search,
+    JSON.stringify(view.result),
+  ].join("|");
 }
 
 /** The report language: `?report_lang=`, else the UI language. */

@@ -60,47 +60,52 @@ export interface Fragment {
 }
 
 /** Rendered fragments kept per process, oldest out first: `shared` ones (many readers see them; 27
- * formats × 4 report types × 3 languages × 2 UIs fit) and `reader` ones (one reader's report body,
- * for their next visit; ≈ 30 KB each), apart so that readers never push out what all of them share. */
-const FRAGMENT_STORES = { shared: { max: 700, map: new Map<string, Fragment>() }, reader: { max: 500, map: new Map<string, Fragment>() } };
+ * formats × 4 report types × 3 languages × 2 UIs fit), `reader` ones (one reader's report body, for
+ * their next visit; ≈ 30 KB each) and `header` ones (the header as one reader sees it on one address;
+ * ≈ 4 KB), apart so that neither readers nor passing visitors push out what others use. */
+const FRAGMENT_STORES = {
+  shared: { max: 700, map: new Map<string, Fragment>() },
+  reader: { max: 500, map: new Map<string, Fragment>() },
+  header: { max: 1000, map: new Map<string, Fragment>() },
+};
 
-/** Where a fragment goes in a rendered page; the nonce keeps any text from imitating one. */
+/** Where a fragment goes in rendered markup: an empty element the split below replaces whole, so a
+ * fragment adds no element of its own to the page (a wrapper would, for one, break a sticky header's
+ * `position: sticky`); the nonce keeps any text from imitating one. */
 const FRAGMENT_NONCE = randomBytes(6).toString("hex");
-const fragmentMarker = (index: number) => `<!--tf-fragment:${FRAGMENT_NONCE}:${index}-->`;
-const FRAGMENT_MARKER = new RegExp(`<!--tf-fragment:${FRAGMENT_NONCE}:(\\d+)-->`);
+const FRAGMENT_MARKER = new RegExp(`<tf-fragment data-f="${FRAGMENT_NONCE}:(\\d+)"></tf-fragment>`);
+
+/** Renders `node` in the page's context, collecting the kept fragments it uses: its markup as text
+ * between fragments (for compress.ts) and whole. */
+function renderWithFragments(ctx: PageContextValue, node: ReactNode): RenderedPage {
+  const fragments: Fragment[] = [];
+  const html = renderToString(<PageContext.Provider value={{ ...ctx, fragments }}>{node}</PageContext.Provider>);
+  if (!fragments.length) return { html, parts: [html] };
+  // split() with a capturing group: text, fragment index, text, …, text
+  const parts = html.split(FRAGMENT_MARKER).map((piece, i) => (i % 2 ? fragments[Number(piece)]! : piece));
+  return { html: parts.map((p) => (typeof p === "string" ? p : p.html)).join(""), parts };
+}
 
 /**
  * Markup rendered once per process and UI language, then reused while `cacheKey` stays the same:
  * the report's sections depend on the report text (its id and revision, both in `cacheKey`), not on
  * who reads them, and were half of a report page's render; a reader's report body depends on their
  * result (store `reader`). `children` must depend on nothing but `cacheKey` and the UI language; no
- * island inside. A fragment inside another is part of the outer one's markup.
+ * island inside. A fragment inside another is part of the outer one's markup. It adds no element:
+ * `children` are the markup.
  */
-export function SharedMarkup({
-  cacheKey,
-  store = "shared",
-  as: Tag = "div",
-  className,
-  children,
-}: {
-  cacheKey: string;
-  store?: keyof typeof FRAGMENT_STORES;
-  as?: "div" | "section";
-  className?: string;
-  children: ReactNode;
-}) {
+export function SharedMarkup({ cacheKey, store = "shared", children }: { cacheKey: string; store?: keyof typeof FRAGMENT_STORES; children: ReactNode }) {
   const ctx = usePage();
+  if (!ctx.fragments) throw new Error("SharedMarkup outside renderPage");
   const { map, max } = FRAGMENT_STORES[store];
   const key = `${ctx.locale}|${cacheKey}`;
   let fragment = map.get(key);
   if (fragment === undefined) {
-    fragment = { html: renderToString(<PageContext.Provider value={{ ...ctx, fragments: undefined }}>{children}</PageContext.Provider>) };
+    fragment = { html: renderWithFragments(ctx, children).html };
     if (map.size >= max) map.delete(map.keys().next().value!);
     map.set(key, fragment);
   }
-  let html = fragment.html;
-  if (ctx.fragments) html = fragmentMarker(ctx.fragments.push(fragment) - 1);
-  return <Tag className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <tf-fragment data-f={`${FRAGMENT_NONCE}:${ctx.fragments.push(fragment) - 1}`} />;
 }
 
 export interface IslandUse<N extends IslandName> {
@@ -188,8 +193,7 @@ export function renderDocument(ctx: PageContextValue, node: ReactNode, opts: Ren
 }
 
 export function renderPage(ctx: PageContextValue, node: ReactNode, opts: RenderOptions): RenderedPage {
-  const fragments: Fragment[] = [];
-  const body = renderToString(<PageContext.Provider value={{ ...ctx, fragments }}>{node}</PageContext.Provider>);
+  const body = renderWithFragments(ctx, node);
   const m = manifest();
   const head = [
     `<meta charset="utf-8">`,
@@ -202,13 +206,13 @@ export function renderPage(ctx: PageContextValue, node: ReactNode, opts: RenderO
   ]
     .filter(Boolean)
     .join("");
-  const doc = `<!doctype html><html lang="${ctx.locale}"><head>${head}</head><body class="${escapeHtml(
-    opts.bodyClass ?? "bg-white text-slate-900",
-  )}">${body}</body></html>`;
-  if (!fragments.length) return { html: doc, parts: [doc] };
-  // split() with a capturing group: text, fragment index, text, …, text
-  const parts = doc.split(FRAGMENT_MARKER).map((piece, i) => (i % 2 ? fragments[Number(piece)]! : piece));
-  return { html: parts.map((p) => (typeof p === "string" ? p : p.html)).join(""), parts };
+  const open = `<!doctype html><html lang="${ctx.locale}"><head>${head}</head><body class="${escapeHtml(opts.bodyClass ?? "bg-white text-slate-900")}">`;
+  const close = "</body></html>";
+  // the body's parts begin and end with text (split() gives text at both ends)
+  const parts = [...body.parts];
+  parts[0] = open + (parts[0] as string);
+  parts[parts.length - 1] = (parts.at(-1) as string) + close;
+  return { html: open + body.html + close, parts };
 }
 
 export function escapeHtml(s: string) {
@@ -219,6 +223,7 @@ declare module "react" {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
     interface IntrinsicElements {
+      "tf-fragment": { "data-f": string };
       "tf-island": React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement> & {
         "data-island"?: string;
         "data-src"?: string;

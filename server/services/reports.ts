@@ -27,26 +27,34 @@ export async function reportContent(db: Db, formatCode: string, type: ReportType
   return null;
 }
 
-/** Parsed report texts by id, at the revision they were read at. */
-const parsedContent = new Map<string, ReportRow>();
-/** More than every row there can be (27 formats × 4 types × 3 languages). */
-const PARSED_CONTENT_MAX = 1000;
-
 /**
- * A report's text is read on every report page but rarely changes, and any change raises the row's
- * `revision` (a trigger, migration 0013). So the page reads the revision (an index lookup) and
- * reads and parses the sections (a large JSON) again only when it moved. Rows are shared: read-only.
+ * Rows every report page reads but that rarely change, kept parsed per process: a report's text
+ * (its sections are a large JSON) and a format (names and descriptions in three languages). Any
+ * change raises a row's `revision` (triggers, migrations 0013 and 0015, whoever writes), so a page
+ * reads the revision (an index lookup) and reads and parses the row again only when it moved.
+ * Rows are shared: read-only.
  */
-async function contentRow(db: Db, stamp: { id: string; revision: number }): Promise<ReportRow | null> {
-  const cached = parsedContent.get(stamp.id);
-  if (cached && cached.revision === stamp.revision) return cached;
-  const row = await contentById(db).get({ id: stamp.id });
-  if (row && (parsedContent.has(row.id) || parsedContent.size < PARSED_CONTENT_MAX)) parsedContent.set(row.id, row);
-  return row ?? null;
+function keptByRevision<R extends { revision: number }>(max: number) {
+  // per database: a process with two (the tests) must not serve one's row for the other's
+  const byDb = new WeakMap<Db, Map<string, R>>();
+  return async (db: Db, id: string, revision: number, read: () => R | undefined | Promise<R | undefined>): Promise<R | null> => {
+    const kept = byDb.get(db) ?? byDb.set(db, new Map()).get(db)!;
+    const cached = kept.get(id);
+    if (cached && cached.revision === revision) return cached;
+    const row = await read();
+    if (row && (kept.has(id) || kept.size < max)) kept.set(id, row);
+    return row ?? null;
+  };
 }
+// more than every row there can be: 27 formats × 4 types × 3 languages; 27 formats
+const keptContent = keptByRevision<ReportRow>(1000);
+const keptFormat = keptByRevision<FormatRow>(100);
+
+const contentRow = (db: Db, stamp: { id: string; revision: number }) => keptContent(db, stamp.id, stamp.revision, () => contentById(db).get({ id: stamp.id }));
 
 export async function formatOf(db: Db, code: string) {
-  const row = await formatQuery(db).get({ code });
+  const stamp = await formatStamp(db).get({ code });
+  const row = stamp && (await keptFormat(db, code, stamp.revision, () => formatQuery(db).get({ code })));
   if (!row) throw notFound();
   return row;
 }
@@ -60,6 +68,7 @@ const contentStamp = prepared((db) =>
     .prepare(),
 );
 const contentById = prepared((db) => db.select().from(reports).where(eq(reports.id, sql.placeholder("id"))).prepare());
+const formatStamp = prepared((db) => db.select({ revision: formats.revision }).from(formats).where(eq(formats.code, sql.placeholder("code"))).prepare());
 const formatQuery = prepared((db) => db.select().from(formats).where(eq(formats.code, sql.placeholder("code"))).prepare());
 
 /**

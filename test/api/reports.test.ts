@@ -151,6 +151,27 @@ describe("a reader's report body, kept rendered for the next visit", () => {
   });
 });
 
+describe("the header, kept rendered per reader and address", () => {
+  it("shows at once a new name, a new role and the address's language links, and adds no element of its own", async () => {
+    const header = async (path: string) => /<header[\s\S]*?<\/header>/.exec(await (await page(path, alice, "en")).text())![0];
+    const before = await header("/report/full");
+    await db().update(users).set({ name: "Alice Renamed" }).where(eq(users.id, alice._id));
+    const renamed = await header("/report/full");
+    expect(renamed).toContain('data-testid="menu-account">Alice Renamed</a>');
+    expect(renamed).not.toContain("/manager");
+    await db().update(users).set({ role: "admin" }).where(eq(users.id, alice._id));
+    expect(await header("/report/full")).toContain('href="/manager"');
+    await db().update(users).set({ role: "user", name: null }).where(eq(users.id, alice._id));
+    expect(await header("/report/full")).toEqual(before);
+    // the language links keep the address they are on
+    expect(await header("/report/full?report_lang=ru")).toContain('href="/report/full?report_lang=ru&amp;lang=ru"');
+    // the kept header is the page's own element (a wrapper would break its position: sticky)
+    const html = await (await page("/report/full", alice, "en")).text();
+    expect(html).toMatch(/<\/a><header class="sticky /);
+    expect(html).not.toContain("tf-fragment");
+  });
+});
+
 describe("ownership", () => {
   it("gives 404 for another user's report, on pages and in the API", async () => {
     const bob = await signUp(t, "bob");

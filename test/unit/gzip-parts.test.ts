@@ -21,4 +21,14 @@ describe("gzipParts", () => {
     expect(body.deflated).toBe(kept);
     expect(first.length).toBeLessThan(Buffer.byteLength(page) / 5);
   });
+
+  it("keeps text that repeats and still unzips text too long to keep, and a page of text alone", () => {
+    const long = `<p>${"Ответ принят. ".repeat(400)}</p>`; // over the 4 KB kept for a piece of text
+    const parts = ["<html><body>", { html: "<header>kept</header>" }, long, { html: "<main>body</main>" }, "</body></html>"];
+    const page = parts.map((p) => (typeof p === "string" ? p : p.html)).join("");
+    const first = gzipParts(parts);
+    expect(gunzipSync(first).toString("utf8")).toBe(page);
+    expect(gzipParts(parts)).toEqual(first); // the second time from kept pieces, byte for byte the same
+    expect(gunzipSync(gzipParts(["<p>только текст</p>"])).toString("utf8")).toBe("<p>только текст</p>");
+  });
 });
