@@ -53,7 +53,7 @@ try {
   await time("GET /api/health", () => app.request("/api/health"));
   await time("GET /api/total", () => app.request("/api/total"));
   await time("POST /api/answer", () => json("/api/answer", writer.answer, writer.h));
-  await time("GET /report/base (signed in)", () => app.request("/report/base", { headers: { Cookie: `token=${reader.token}` } }));
+  await time("GET /report/base (signed in)", () => app.request("/report/base", { headers: { Cookie: `token=${reader.token}`, "Accept-Encoding": "gzip" } }));
 } finally {
   await deps.database.close();
   rmSync(dir, { recursive: true, force: true });
