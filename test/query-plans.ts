@@ -79,18 +79,22 @@ export const NAMED_QUERIES: Record<string, (db: Db, f: Fixtures) => Promise<unkn
 };
 
 /**
- * A person's own rows: each named query's searches of a growing table must be keyed by this column
- * (or by a row's id). A search by a flag alone (`is_completed=?`) passes the no-full-scan rule but
- * reads every person's rows: the report page's latest-result lookup did, until migration 0014.
+ * A person's own rows: each named query's searches of a growing table must be keyed by one of these
+ * columns (or by a row's id). A search by a flag alone (`is_completed=?`) passes the no-full-scan rule
+ * but reads every person's rows: the report page's latest-result lookup did, until migration 0014.
  */
-export const KEYED_BY: Record<string, string> = {
-  "sessions of a user": "user_id",
-  "results of a user": "user_id",
-  "current result of a user": "user_id",
-  "latest completed result of a user": "user_id",
-  "answers of a result (the test page)": "result_id",
-  "progress of a result (every answer)": "result_id",
-  "orders of a user": "user_id",
+export const KEYED_BY: Record<string, string[]> = {
+  "sessions of a user": ["user_id"],
+  "results of a user": ["user_id"],
+  "current result of a user": ["user_id"],
+  "latest completed result of a user": ["user_id"],
+  "answers of a result (the test page)": ["result_id"],
+  "progress of a result (every answer)": ["result_id"],
+  "orders of a user": ["user_id"],
+  "invitations of a user": ["user_id", "email"],
+  "projects a user may see": ["owner_id", "supervisor_id", "user_id", "project_id"],
+  "projects an owner may see": ["owner_id", "supervisor_id", "user_id", "project_id"],
+  "business cabinet overview": ["owner_id", "user_id", "project_id"],
 };
 
 /** The large project's owner scope, for the cabinet's lists. */
