@@ -1,7 +1,7 @@
 // The public layout: header with the menu and language switcher, footer with the legal links.
 // Everything here is plain HTML: the mobile menu is a <details>, the switcher is links.
 import type { ReactNode } from "react";
-import { SharedMarkup, usePage, type PageContextValue } from "../../server/render/page";
+import { KeptMarkup, usePage, type PageContextValue } from "../../server/render/page";
 import { isManager } from "../../server/services/users";
 import { primaryAction, reportHref, withLang } from "../../server/lib/links";
 
@@ -133,9 +133,9 @@ function MenuLinks({ kind, user, vertical = false }: { kind: MenuKind; user: Hea
 export function Header({ menu = "public" }: { menu?: MenuKind }) {
   const model = headerModel(usePage(), menu);
   return (
-    <SharedMarkup store="header" cacheKey={JSON.stringify(model)}>
+    <KeptMarkup store="header" cacheKey={JSON.stringify(model)}>
       <HeaderView model={model} />
-    </SharedMarkup>
+    </KeptMarkup>
   );
 }
 
@@ -197,9 +197,9 @@ export function Footer() {
   // gzipped page, compressed once); only Cancel Masq below depends on the session
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50">
-      <SharedMarkup cacheKey={`footer|${year}|${site?.contacts?.email ?? ""}|${site?.contacts?.phone ?? ""}`}>
+      <KeptMarkup cacheKey={`footer|${year}|${site?.contacts?.email ?? ""}|${site?.contacts?.phone ?? ""}`}>
         <FooterColumns />
-      </SharedMarkup>
+      </KeptMarkup>
       <div className="border-t border-slate-200 py-4">
         <div className="container-page flex flex-wrap items-center justify-between gap-3 text-xs text-slate-500">
           <span>{t("common.footer.copyright", { year })}</span>

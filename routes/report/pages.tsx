@@ -6,7 +6,7 @@ import { z } from "zod";
 import { notFound } from "../../server/lib/errors";
 import { ID_PATTERN } from "../../server/lib/ids";
 import { definePage } from "../../server/render/define";
-import { SharedMarkup, usePage } from "../../server/render/page";
+import { KeptMarkup, usePage } from "../../server/render/page";
 import { resendConfirmation, resendWait } from "../../server/services/accounts";
 import {
   adviceKeys,
@@ -158,14 +158,14 @@ function IndicatorsBlock({ ind }: { ind: Indicators }) {
   );
 }
 
-/** The report's sections: the same for every reader of this text, so rendered once (SharedMarkup). */
+/** The report's sections: the same for every reader of this text, so rendered once (KeptMarkup). */
 function Sections({ content }: { content: ReportRow | null }) {
   if (!content) return null;
   return (
     <section className="mt-8">
-      <SharedMarkup cacheKey={`report-sections|${content.id}|${content.revision}`}>
+      <KeptMarkup cacheKey={`report-sections|${content.id}|${content.revision}`}>
         <SectionTabs content={content} />
-      </SharedMarkup>
+      </KeptMarkup>
     </section>
   );
 }
@@ -242,9 +242,9 @@ function Report({ data }: { data: ReportData }) {
   }
   return (
     <PublicLayout>
-      <SharedMarkup store="reader" cacheKey={reportBodyKey(data, url)}>
+      <KeptMarkup store="reader" cacheKey={reportBodyKey(data, url)}>
         <ReportBody data={data} />
-      </SharedMarkup>
+      </KeptMarkup>
     </PublicLayout>
   );
 }

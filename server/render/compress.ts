@@ -59,7 +59,7 @@ function textPiece(text: string): Fragment {
 }
 
 /**
- * A page as gzip, its kept fragments (server/render/page.tsx SharedMarkup) spliced in already
+ * A page as gzip, its kept fragments (server/render/page.tsx KeptMarkup) spliced in already
  * compressed, as pigz does for parallel blocks: each piece is a raw deflate ending in a sync flush
  * (byte-aligned, not final), compressed with no reference to what comes before it, so the pieces
  * concatenate into one valid stream, which an empty final block ends. The checksum runs over every

@@ -90,13 +90,13 @@ function renderWithFragments(ctx: PageContextValue, node: ReactNode): RenderedPa
  * Markup rendered once per process and UI language, then reused while `cacheKey` stays the same:
  * the report's sections depend on the report text (its id and revision, both in `cacheKey`), not on
  * who reads them, and were half of a report page's render; a reader's report body depends on their
- * result (store `reader`). `children` must depend on nothing but `cacheKey` and the UI language; no
- * island inside. A fragment inside another is part of the outer one's markup. It adds no element:
- * `children` are the markup.
+ * result (store `reader`); the header on its model (store `header`). `children` must depend on
+ * nothing but `cacheKey` and the UI language; no island inside. A fragment inside another is part
+ * of the outer one's markup. It adds no element: `children` are the markup.
  */
-export function SharedMarkup({ cacheKey, store = "shared", children }: { cacheKey: string; store?: keyof typeof FRAGMENT_STORES; children: ReactNode }) {
+export function KeptMarkup({ cacheKey, store = "shared", children }: { cacheKey: string; store?: keyof typeof FRAGMENT_STORES; children: ReactNode }) {
   const ctx = usePage();
-  if (!ctx.fragments) throw new Error("SharedMarkup outside renderPage");
+  if (!ctx.fragments) throw new Error("KeptMarkup outside renderPage");
   const { map, max } = FRAGMENT_STORES[store];
   const key = `${ctx.locale}|${cacheKey}`;
   let fragment = map.get(key);
