@@ -16,7 +16,7 @@
  * and stored in calibration-map.json; a map fitted for another version is not applied (identity).
  */
 import { N_ITEMS } from "./items";
-import { ITEM_PARAMS, SIM } from "./simulate";
+import { expectedKeyedAnswer, ITEM_PARAMS, SIM } from "./simulate";
 
 export const N_CALIBRATION_FEATURES = 8;
 export const CALIBRATION_FEATURE_NAMES = ["logitTop", "entropy", "dontKnow", "extremity", "withinScaleSd", "sdOverExtremity", "acquiescence", "typicality"] as const;
@@ -32,16 +32,13 @@ export interface CalibrationMap {
   weights: number[];
 }
 
-const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 /** Mean keyed answer over a scale's items for a person at θ under the reference model (no styles). */
 function expectedKeyed(scale: number, theta: number): number {
   let total = 0;
   let count = 0;
   for (let j = 0; j < N_ITEMS; j++) {
     if (ITEM_PARAMS.scale[j] !== scale) continue;
-    let e = -2;
-    for (const t of SIM.tau) e += sigmoid(ITEM_PARAMS.a[j] * (theta - ITEM_PARAMS.b[j] - t));
-    total += e;
+    total += expectedKeyedAnswer(j, theta);
     count++;
   }
   return total / count;

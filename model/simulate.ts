@@ -227,16 +227,20 @@ export interface Person {
 
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 
+/** The expected keyed answer to item j (−2..2) of a person at θ on its scale, without response styles:
+ * E[y] = −2 + Σ_c P(y ≥ c). */
+export function expectedKeyedAnswer(j: number, theta: number, ip: ItemParams = ITEM_PARAMS): number {
+  const base = ip.a[j] * (theta - ip.b[j]);
+  let ey = -2;
+  for (const t of SIM.tau) ey += sigmoid(base - ip.a[j] * t);
+  return ey;
+}
+
 /** Expected scale sums under the reference GRM without response styles → true indicators and label. */
 export function trueScore(theta: Float64Array, ip: ItemParams = ITEM_PARAMS): { indicators: Indicators; label: number } {
   const raw = Object.fromEntries(SCALES.map((s) => [s, 0])) as Record<Scale, number>;
-  for (let j = 0; j < N_ITEMS; j++) {
-    const s = ip.scale[j];
-    const base = ip.a[j] * (theta[s] - ip.b[j]);
-    let ey = -2; // E[y] = −2 + Σ_c P(y ≥ c); keyed sum = Σ sign·answer = Σ y
-    for (const t of SIM.tau) ey += sigmoid(base - ip.a[j] * t);
-    raw[SCALES[s]] += ey;
-  }
+  // keyed sum = Σ sign·answer = Σ y
+  for (let j = 0; j < N_ITEMS; j++) raw[SCALES[ip.scale[j]]] += expectedKeyedAnswer(j, theta[ip.scale[j]], ip);
   const sums: ScaleSums = { raw };
   const indicators = indicatorsFromSums(sums);
   return { indicators, label: formatFromIndicators(indicators).index };
