@@ -3,12 +3,12 @@ import { definePage } from "../server/render/define";
 import { listPublishedReviews, reviewText, REVIEW_PAGE_SIZE } from "../server/services/reviews";
 import { totalUsers } from "../server/services/stats";
 import { PublicLayout } from "./_layouts/public";
-import { CardGrid, Counter, Faq, Section, ShowAll, SignupBlock, Steps } from "./_blocks/blocks";
+import { CardGrid, Counter, Faq, Section, ShowAll, SignedInNext, SignupBlock, Steps } from "./_blocks/blocks";
 
 type Review = Awaited<ReturnType<typeof listPublishedReviews>>["docs"][number];
 
 export function Promo({ total, ns = "home" }: { total: number; ns?: string }) {
-  const { t } = usePage();
+  const { t, auth } = usePage();
   const bullets = t.raw<string[]>(`${ns}.promo.bullets`);
   return (
     <section className="bg-gradient-to-b from-brand-50 to-white">
@@ -34,8 +34,14 @@ export function Promo({ total, ns = "home" }: { total: number; ns?: string }) {
           </div>
         </div>
         <div className="card" id="signup">
-          <h2 className="mb-4 text-xl font-bold">{t("common.signup.title")}</h2>
-          <SignupBlock />
+          {auth ? (
+            <SignedInNext />
+          ) : (
+            <>
+              <h2 className="mb-4 text-xl font-bold">{t("common.signup.title")}</h2>
+              <SignupBlock />
+            </>
+          )}
         </div>
       </div>
     </section>

@@ -2,6 +2,7 @@
 // "Show all" lists are <details>, so none of these needs JavaScript.
 import type { ReactNode } from "react";
 import { Island, usePage } from "../../server/render/page";
+import { primaryAction } from "../../server/lib/links";
 import { CaptchaScripts, useCaptchaKey } from "./captcha";
 
 export function Section({ id, title, children, tone = "white" }: { id?: string; title?: string; children: ReactNode; tone?: "white" | "muted" | "brand" }) {
@@ -106,6 +107,25 @@ export function SignupBlock({ next = "/test/start", invite }: { next?: string; i
       {/* the form posts without script too; its script (and React DOM) loads when the reader reaches for it */}
       <Island name="signup-form" props={{ strings, next, invite: invite ?? null, captchaKey }} hydrate="interaction" />
       <CaptchaScripts />
+    </>
+  );
+}
+
+/** Where the sign-up form stands, for someone already signed in: who they are and their next step
+ * (the test, or their report), instead of a form that would make a second account. */
+export function SignedInNext() {
+  const { t, auth } = usePage();
+  if (!auth) return null;
+  const next = primaryAction(auth);
+  return (
+    <>
+      <h2 className="mb-2 text-xl font-bold">{t("common.signup.signedInTitle")}</h2>
+      <p className="mb-6 text-slate-600" data-testid="signed-in-as">
+        {t("common.signup.signedInAs", { email: auth.user.email })}
+      </p>
+      <a href={next.href} className="btn-primary w-full" data-testid="signed-in-next">
+        {t(next.labelKey)}
+      </a>
     </>
   );
 }

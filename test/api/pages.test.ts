@@ -26,6 +26,18 @@ describe("pages and the shell", () => {
     expect(enHtml).toContain("Discover how your mind works");
   });
 
+  it("offers the sign-up form to visitors and, to someone signed in, their next step instead", async () => {
+    const visitor = await (await t.app.request("/")).text();
+    expect(visitor).toContain('data-island="signup-form"');
+    const bob = await signUp(t, "landing-signed-in");
+    const signedIn = await (await t.app.request("/?lang=en", { headers: { Cookie: `token=${bob.token}` } })).text();
+    expect(signedIn).not.toContain('data-island="signup-form"');
+    expect(signedIn).toContain(`Signed in as ${bob.email}.`);
+    expect(signedIn).toMatch(/<a href="\/test\/start" class="btn-primary w-full" data-testid="signed-in-next">Take the test<\/a>/);
+    // the visitors' cached landing is theirs only
+    expect(await (await t.app.request("/")).text()).toContain('data-island="signup-form"');
+  });
+
   it("remembers ?lang in the i18n_locale cookie for 365 days", async () => {
     const res = await t.app.request("/?lang=en");
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith("i18n_locale="));
