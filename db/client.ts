@@ -91,6 +91,8 @@ interface PendingGroup {
 /** Per connection: its group-of-writes runner, and the groups waiting for this turn's commit. */
 const runnerOf = new WeakMap<BetterSqlite, (db: Db, writes: AtomicWrite[]) => void>();
 const pendingOf = new WeakMap<BetterSqlite, PendingGroup[]>();
+/** Groups per commit at most (see atomic). */
+export const GROUP_COMMIT_MAX = 16;
 /** Per libSQL database: the end of the last atomic group's transaction. */
 const libsqlTurn = new WeakMap<Db, Promise<unknown>>();
 
@@ -105,6 +107,13 @@ const libsqlTurn = new WeakMap<Db, Promise<unknown>>();
  * ≈ 10 µs for the two writes in a shared one), and under load many answers arrive per turn. A group
  * that fails rolls back to its savepoint and rejects alone; the others still commit. Nothing is
  * acknowledged before its commit, so an acknowledged write survives a crash as before.
+ *
+ * The waiting groups commit at once when there are GROUP_COMMIT_MAX of them. Under load a turn holds
+ * well over a hundred answers (about 140 at 200 connections); committed at its end, each waited for
+ * the last of them and all their replies left together, so the clients' next requests missed the next
+ * turn and waited two (answers at 200 connections: p75 32 ms, p90 39 ms). Committed sixteen at a time,
+ * replies leave as the turn goes (p75 23–26 ms, p90 24–30 ms, the same throughput); a commit is
+ * ≈ 50 µs, so 3 µs an answer.
  */
 export async function atomic(db: Db, writes: AtomicWrite[]): Promise<void> {
   if ("batch" in db) {
@@ -124,16 +133,17 @@ export async function atomic(db: Db, writes: AtomicWrite[]): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     let pending = pendingOf.get(sqlite);
     if (!pending) {
-      pending = [];
-      pendingOf.set(sqlite, pending);
-      setImmediate(() => commitPending(sqlite));
+      const list: PendingGroup[] = (pending = []);
+      pendingOf.set(sqlite, list);
+      setImmediate(() => commitPending(sqlite, list));
     }
     pending.push({ db, writes, done: (error) => (error === undefined ? resolve() : reject(error)) });
+    if (pending.length >= GROUP_COMMIT_MAX) commitPending(sqlite, pending);
   });
 }
 
-function commitPending(sqlite: BetterSqlite) {
-  const groups = pendingOf.get(sqlite) ?? [];
+function commitPending(sqlite: BetterSqlite, groups: PendingGroup[]) {
+  if (pendingOf.get(sqlite) !== groups) return; // committed already, when it filled up
   pendingOf.delete(sqlite);
   let runGroup = runnerOf.get(sqlite);
   if (!runGroup) {
