@@ -46,7 +46,7 @@ function keptByRevision<R extends { revision: number }>(max: number) {
     return row ?? null;
   };
 }
-// more than every row there can be: 27 formats × 4 types × 3 languages; 27 formats
+// more than there can be: report texts 27 formats × 7 types × 3 languages (567); formats 27
 const keptContent = keptByRevision<ReportRow>(1000);
 const keptFormat = keptByRevision<FormatRow>(100);
 
