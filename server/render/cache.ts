@@ -2,6 +2,7 @@
 // for a few seconds. It turns a burst of landing-page traffic into one render per interval; a
 // signed-in user, a form post or an error page is never cached. An entry also keeps its
 // compressed bodies, so a burst pays for compression once too.
+import { setOldestOut } from "../lib/bounded-map";
 import { compressHtml, type Encoding } from "./compress";
 
 export class CachedPage {
@@ -42,9 +43,7 @@ export class PageCache {
   set(key: string, html: string, now = Date.now()): CachedPage {
     const page = new CachedPage(html, now + this.ttlMs);
     if (!this.enabled) return page;
-    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, page);
-    return page;
+    return setOldestOut(this.entries, key, page, this.max);
   }
 
   clear() {

@@ -6,6 +6,7 @@
 // report page's time for 500 bytes.
 import type { Context } from "hono";
 import { brotliCompressSync, constants, crc32, deflateRawSync, gzipSync } from "node:zlib";
+import { setOldestOut } from "../lib/bounded-map";
 import type { Fragment, RenderedPage } from "./page";
 
 export type Encoding = "br" | "gzip" | "identity";
@@ -49,13 +50,7 @@ const TEXT_PIECE_MAX_LENGTH = 4096;
 
 function textPiece(text: string): Fragment {
   if (text.length > TEXT_PIECE_MAX_LENGTH) return { html: text };
-  let piece = textPieces.get(text);
-  if (piece === undefined) {
-    piece = { html: text };
-    if (textPieces.size >= TEXT_PIECES_MAX) textPieces.delete(textPieces.keys().next().value!);
-    textPieces.set(text, piece);
-  }
-  return piece;
+  return textPieces.get(text) ?? setOldestOut(textPieces, text, { html: text }, TEXT_PIECES_MAX);
 }
 
 /**

@@ -12,6 +12,7 @@ import type { HydrationStrategy } from "../../client/hydration";
 import { ISLANDS, type IslandName, type IslandProps } from "../../islands";
 import type { Locale, T } from "../../locales";
 import type { AuthState } from "../context";
+import { setOldestOut } from "../lib/bounded-map";
 import { manifest } from "./assets";
 
 export interface PageContextValue {
@@ -99,12 +100,7 @@ export function KeptMarkup({ cacheKey, store = "shared", children }: { cacheKey:
   if (!ctx.fragments) throw new Error("KeptMarkup outside renderPage");
   const { map, max } = FRAGMENT_STORES[store];
   const key = `${ctx.locale}|${cacheKey}`;
-  let fragment = map.get(key);
-  if (fragment === undefined) {
-    fragment = { html: renderWithFragments(ctx, children).html };
-    if (map.size >= max) map.delete(map.keys().next().value!);
-    map.set(key, fragment);
-  }
+  const fragment = map.get(key) ?? setOldestOut(map, key, { html: renderWithFragments(ctx, children).html }, max);
   return <tf-fragment data-f={`${FRAGMENT_NONCE}:${ctx.fragments.push(fragment) - 1}`} />;
 }
 
