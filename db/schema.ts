@@ -178,6 +178,8 @@ export const results = sqliteTable(
     isDoubt: bool(),
     modelVersion: text(),
     scoringVersion: text(),
+    /** This person's share of the test's population profile (model/recalibrate.ts personProfile), set on completion. */
+    populationShare: text({ mode: "json" }).$type<number[]>(),
     createdAt: createdAt(),
     lastAnswerAt: integer({ mode: "timestamp_ms" }),
     completedAt: integer({ mode: "timestamp_ms" }),

@@ -1,12 +1,18 @@
 /**
  * `tsx model/calibration-fit.ts` — fits the per-person recalibration map (model/recalibrate.ts) for the
- * committed classifier, on fresh attentive people under the grid's eight conditions in equal shares
- * (CALIBRATION_SCENARIOS: the RU/EN item shift of a training seed instead of the grid's; seed
- * RECALIBRATION_SEED, distinct from training's, the temperature's and the evaluation's).
+ * committed classifier, on fresh attentive populations (seed RECALIBRATION_SEED, distinct from training's, the
+ * temperature's and the evaluation's): the grid's eight conditions (CALIBRATION_SCENARIOS: the RU/EN item shift
+ * of a training seed instead of the grid's), 12,000 people each, and 24 random populations over the grid's range
+ * (drawCalibrationPopulation: typological, continuous or mixed), 3,000 people each. Each person's population
+ * terms are their own population's means (PopulationProfile).
  *
- * 1. The weights by maximum likelihood (the NLL of the true format under p^(1/T), gradient descent from T = 1).
- * 2. Then Nelder–Mead on the largest ECE over the eight conditions, from the NLL solution: pooled NLL weighs
- *    seven typological conditions against one continuous one (as for the network's common factor, train.ts).
+ * 1. The weights by maximum likelihood (the NLL of the true format under p^(1/T), gradient descent from T = 1),
+ *    every population weighing the same.
+ * 2. Then Nelder–Mead, from the NLL solution, on the largest ECE over the eight conditions plus half the random
+ *    populations' mean ECE: pooled NLL weighs the typological conditions against the continuous one (as for the
+ *    network's common factor, train.ts), and the random ones keep the population terms from fitting eight points.
+ * 3. The same two steps for the person's features alone: `weightsWithoutPopulation`, for a test with fewer
+ *    respondents than POPULATION_MIN_PEOPLE.
  *
  * Writes data/calibration-map.json and says whether it equals model/calibration-map.json; `--out model`
  * replaces the committed map. Refit whenever the classifier changes (the map names its model version and is
@@ -18,89 +24,99 @@ import { parseArgs } from "node:util";
 import { CARD_PATH, CLASSIFIER_PATH, openClassifier } from "./index";
 import { N_ITEMS } from "./items";
 import { expectedCalibrationError } from "./metrics";
-import { calibrationFeatures, LOG_T_LIMIT, N_CALIBRATION_FEATURES, type CalibrationMap } from "./recalibrate";
-import { CALIBRATION_SCENARIOS } from "./scenarios";
-import { mixSeed, simulate } from "./simulate";
+import { calibrationFeatures, LOG_T_LIMIT, N_CALIBRATION_FEATURES, POPULATION_FEATURE_NAMES, CALIBRATION_FEATURE_NAMES, type CalibrationMap } from "./recalibrate";
+import { CALIBRATION_SCENARIOS, drawCalibrationPopulation } from "./scenarios";
+import { mixSeed, Rng, simulate, type Scenario } from "./simulate";
 
 export const RECALIBRATION_SEED = 11;
-export const RECALIBRATION_DEFAULTS = { perCondition: 6000, out: "data" } as const;
+export const RECALIBRATION_DEFAULTS = { perCondition: 12000, randomPopulations: 24, perRandom: 3000, out: "data" } as const;
+/** Fewer respondents than this make no population profile (the pilot study's N per language, model/README.md). */
+export const POPULATION_MIN_PEOPLE = 300;
 
-interface FitData {
+const K = N_CALIBRATION_FEATURES;
+const P = POPULATION_FEATURE_NAMES.length;
+/** The design's width: intercept, person features, population terms, population terms × the person's top logit. */
+const D = 1 + K + 2 * P;
+const LOGIT_TOP = CALIBRATION_FEATURE_NAMES.indexOf("logitTop");
+
+interface Population {
+  key: string;
   n: number;
+  /** raw person features, n × K */
+  raw: Float64Array;
   /** log probabilities, n × 27 */
   lp: Float64Array;
   label: Int32Array;
-  condition: Int32Array;
-  /** standardised features, n × K */
-  z: Float64Array;
+  /** the population's means of the population features */
+  profile: number[];
+  /** the designs (after standardisation): with the population terms, n × D, and the person's features alone, n × (1 + K) */
+  withPopulation?: Float64Array;
+  personOnly?: Float64Array;
+}
+type Design = "withPopulation" | "personOnly";
+
+/** log T of person i of a population at weights w (of the design's width). */
+function logT(z: Float64Array, i: number, w: number[]) {
+  let lt = 0;
+  for (let d = 0; d < w.length; d++) lt += w[d] * z[i * w.length + d];
+  return Math.min(LOG_T_LIMIT, Math.max(-LOG_T_LIMIT, lt));
 }
 
-/** Top probability and whether the top format is right, for every person at weights w. */
-function topAt(d: FitData, w: number[]) {
-  const K = N_CALIBRATION_FEATURES;
-  const top = new Float64Array(d.n);
-  const correct: boolean[] = new Array(d.n);
-  for (let i = 0; i < d.n; i++) {
-    let lt = w[0];
-    for (let k = 0; k < K; k++) lt += w[k + 1] * d.z[i * K + k];
-    const invT = Math.exp(-Math.min(LOG_T_LIMIT, Math.max(-LOG_T_LIMIT, lt)));
+/** The ECE of a population's recalibrated top probability at weights w. */
+function populationEce(p: Population, w: number[], design: Design) {
+  const z = p[design]!;
+  const top = new Float64Array(p.n);
+  const correct: boolean[] = new Array(p.n);
+  for (let i = 0; i < p.n; i++) {
+    const invT = Math.exp(-logT(z, i, w));
     let max = -Infinity;
     let arg = 0;
-    for (let c = 0; c < 27; c++) if (d.lp[i * 27 + c] > max) (max = d.lp[i * 27 + c]), (arg = c);
+    for (let c = 0; c < 27; c++) if (p.lp[i * 27 + c] > max) (max = p.lp[i * 27 + c]), (arg = c);
     let total = 0;
-    for (let c = 0; c < 27; c++) total += Math.exp((d.lp[i * 27 + c] - max) * invT);
+    for (let c = 0; c < 27; c++) total += Math.exp((p.lp[i * 27 + c] - max) * invT);
     top[i] = 1 / total;
-    correct[i] = arg === d.label[i];
+    correct[i] = arg === p.label[i];
   }
-  return { top, correct };
+  return expectedCalibrationError(top, correct);
 }
 
-/** The largest ECE over the conditions, and each condition's. */
-export function conditionEce(d: FitData, w: number[], conditions: number) {
-  const { top, correct } = topAt(d, w);
-  const per = Array.from({ length: conditions }, (_, k) => {
-    const idx = Array.from({ length: d.n }, (_, i) => i).filter((i) => d.condition[i] === k);
-    return expectedCalibrationError(idx.map((i) => top[i]), idx.map((i) => correct[i]));
-  });
-  return { max: Math.max(...per), per };
-}
-
-/** NLL of the true format under p^(1/T) and its gradient in w (log T = w · [1, z]). */
-function nllGrad(d: FitData, w: number[]) {
-  const K = N_CALIBRATION_FEATURES;
-  const g = new Array(K + 1).fill(0);
+/** Mean NLL of the true format under p^(1/T) over the populations (each weighing the same), and its gradient in w. */
+function nllGrad(populations: Population[], w: number[], design: Design) {
+  const D = w.length;
+  const g = new Array(D).fill(0);
   let nll = 0;
   const p = new Float64Array(27);
-  for (let i = 0; i < d.n; i++) {
-    let lt = w[0];
-    for (let k = 0; k < K; k++) lt += w[k + 1] * d.z[i * K + k];
-    const clamped = Math.abs(lt) >= LOG_T_LIMIT;
-    const invT = Math.exp(-Math.min(LOG_T_LIMIT, Math.max(-LOG_T_LIMIT, lt)));
-    let max = -Infinity;
-    for (let c = 0; c < 27; c++) max = Math.max(max, d.lp[i * 27 + c] * invT);
-    let total = 0;
-    for (let c = 0; c < 27; c++) total += p[c] = Math.exp(d.lp[i * 27 + c] * invT - max);
-    let mean = 0;
-    for (let c = 0; c < 27; c++) mean += (p[c] /= total) * d.lp[i * 27 + c] * invT;
-    const zy = d.lp[i * 27 + d.label[i]] * invT;
-    nll -= Math.log(Math.max(p[d.label[i]], 1e-300));
-    if (clamped) continue;
-    // d NLL / d log T = z_y − E_p[z] (z = log p / T)
-    const s = zy - mean;
-    g[0] += s;
-    for (let k = 0; k < K; k++) g[k + 1] += s * d.z[i * K + k];
+  for (const pop of populations) {
+    const weight = 1 / pop.n / populations.length;
+    const z = pop[design]!;
+    for (let i = 0; i < pop.n; i++) {
+      let lt = 0;
+      for (let d = 0; d < D; d++) lt += w[d] * z[i * D + d];
+      const clamped = Math.abs(lt) >= LOG_T_LIMIT;
+      const invT = Math.exp(-Math.min(LOG_T_LIMIT, Math.max(-LOG_T_LIMIT, lt)));
+      let max = -Infinity;
+      for (let c = 0; c < 27; c++) max = Math.max(max, pop.lp[i * 27 + c] * invT);
+      let total = 0;
+      for (let c = 0; c < 27; c++) total += p[c] = Math.exp(pop.lp[i * 27 + c] * invT - max);
+      let mean = 0;
+      for (let c = 0; c < 27; c++) mean += (p[c] /= total) * pop.lp[i * 27 + c] * invT;
+      nll -= weight * Math.log(Math.max(p[pop.label[i]], 1e-300));
+      if (clamped) continue;
+      // d NLL / d log T = z_y − E_p[z] (z = log p / T)
+      const s = pop.lp[i * 27 + pop.label[i]] * invT - mean;
+      for (let d = 0; d < D; d++) g[d] += weight * s * z[i * D + d];
+    }
   }
-  return { nll: nll / d.n, grad: g.map((v) => v / d.n) };
+  return { nll, grad: g };
 }
 
-function fitNll(d: FitData, steps = 300): number[] {
-  const K = N_CALIBRATION_FEATURES + 1;
-  const w = new Array(K).fill(0);
-  const m = new Array(K).fill(0);
-  const v = new Array(K).fill(0);
+function fitNll(populations: Population[], D: number, design: Design, steps = 300): number[] {
+  const w = new Array(D).fill(0);
+  const m = new Array(D).fill(0);
+  const v = new Array(D).fill(0);
   for (let t = 1; t <= steps; t++) {
-    const { grad } = nllGrad(d, w);
-    for (let k = 0; k < K; k++) {
+    const { grad } = nllGrad(populations, w, design);
+    for (let k = 0; k < D; k++) {
       m[k] = 0.9 * m[k] + 0.1 * grad[k];
       v[k] = 0.999 * v[k] + 0.001 * grad[k] ** 2;
       w[k] -= (0.01 * (m[k] / (1 - 0.9 ** t))) / (Math.sqrt(v[k] / (1 - 0.999 ** t)) + 1e-8);
@@ -139,51 +155,94 @@ export function nelderMead(f: (x: number[]) => number, x0: number[], step = 0.05
 async function main() {
   const { values } = parseArgs({ options: { "per-condition": { type: "string", default: String(RECALIBRATION_DEFAULTS.perCondition) }, out: { type: "string", default: RECALIBRATION_DEFAULTS.out } } });
   const per = Number(values["per-condition"]);
+  const perRandom = Math.round((per * RECALIBRATION_DEFAULTS.perRandom) / RECALIBRATION_DEFAULTS.perCondition);
   const classifier = await openClassifier(CLASSIFIER_PATH, CARD_PATH);
-  const K = N_CALIBRATION_FEATURES;
-  const n = per * CALIBRATION_SCENARIOS.length;
-  const raw = new Float64Array(n * K);
-  const d: FitData = { n, lp: new Float64Array(n * 27), label: new Int32Array(n), condition: new Int32Array(n), z: new Float64Array(n * K) };
-  for (const [k, g] of CALIBRATION_SCENARIOS.entries()) {
-    const sim = simulate(per, mixSeed(RECALIBRATION_SEED, k), { scenario: g.scenario });
-    const probs = await classifier.predictNetwork(sim.answers, per);
-    for (let i = 0; i < per; i++) {
-      const r = k * per + i;
+  const populationIndex = CALIBRATION_FEATURE_NAMES.map((name) => POPULATION_FEATURE_NAMES.indexOf(name as never));
+  const make = async (key: string, n: number, seed: number, scenario: Scenario | ((person: Rng) => Scenario)): Promise<Population> => {
+    const sim = simulate(n, seed, { scenario });
+    const probs = await classifier.predictNetwork(sim.answers, n);
+    const pop: Population = { key, n, raw: new Float64Array(n * K), lp: new Float64Array(n * 27), label: sim.labels, profile: new Array(P).fill(0) };
+    for (let i = 0; i < n; i++) {
       const f = calibrationFeatures(sim.answers.subarray(i * N_ITEMS, (i + 1) * N_ITEMS), probs, i * 27);
-      for (let q = 0; q < K; q++) raw[r * K + q] = f[q];
-      for (let c = 0; c < 27; c++) d.lp[r * 27 + c] = Math.log(Math.max(probs[i * 27 + c], 1e-30));
-      d.label[r] = sim.labels[i];
-      d.condition[r] = k;
+      for (let q = 0; q < K; q++) {
+        pop.raw[i * K + q] = f[q];
+        if (populationIndex[q] >= 0) pop.profile[populationIndex[q]] += f[q] / n;
+      }
+      for (let c = 0; c < 27; c++) pop.lp[i * 27 + c] = Math.log(Math.max(probs[i * 27 + c], 1e-30));
+    }
+    return pop;
+  };
+  const named: Population[] = [];
+  for (const [k, g] of CALIBRATION_SCENARIOS.entries()) named.push(await make(g.key, per, mixSeed(RECALIBRATION_SEED, k), g.scenario));
+  const random: Population[] = [];
+  const draw = new Rng(mixSeed(RECALIBRATION_SEED, 1000));
+  for (let k = 0; k < RECALIBRATION_DEFAULTS.randomPopulations; k++) random.push(await make(`random-${k}`, perRandom, mixSeed(RECALIBRATION_SEED, 1001 + k), drawCalibrationPopulation(draw)));
+  const all = [...named, ...random];
+
+  // standardisation: person features over all people, population means over the populations
+  const round = (v: number) => Number(v.toFixed(6));
+  const people = all.reduce((s, p) => s + p.n, 0);
+  const mean = Array.from({ length: K }, (_, q) => round(all.reduce((s, p) => s + Array.from({ length: p.n }, (_, i) => p.raw[i * K + q]).reduce((a, v) => a + v, 0), 0) / people));
+  const sd = Array.from({ length: K }, (_, q) => round(Math.sqrt(all.reduce((s, p) => s + Array.from({ length: p.n }, (_, i) => (p.raw[i * K + q] - mean[q]) ** 2).reduce((a, v) => a + v, 0), 0) / people) || 1));
+  const popMean = Array.from({ length: P }, (_, j) => round(all.reduce((s, p) => s + p.profile[j], 0) / all.length));
+  const popSd = Array.from({ length: P }, (_, j) => round(Math.sqrt(all.reduce((s, p) => s + (p.profile[j] - popMean[j]) ** 2, 0) / all.length) || 1));
+  for (const p of all) {
+    const u = p.profile.map((v, j) => (v - popMean[j]) / popSd[j]);
+    const z = (p.withPopulation = new Float64Array(p.n * D));
+    const personOnly = (p.personOnly = new Float64Array(p.n * (1 + K)));
+    for (let i = 0; i < p.n; i++) {
+      const row = i * D;
+      z[row] = personOnly[i * (1 + K)] = 1;
+      for (let q = 0; q < K; q++) z[row + 1 + q] = personOnly[i * (1 + K) + 1 + q] = (p.raw[i * K + q] - mean[q]) / sd[q];
+      for (let j = 0; j < P; j++) {
+        z[row + 1 + K + j] = u[j];
+        z[row + 1 + K + P + j] = u[j] * z[row + 1 + LOGIT_TOP];
+      }
     }
   }
-  const round = (v: number) => Number(v.toFixed(6));
-  const mean = Array.from({ length: K }, (_, q) => round(Array.from({ length: n }, (_, i) => raw[i * K + q]).reduce((s, v) => s + v, 0) / n));
-  const sd = Array.from({ length: K }, (_, q) => round(Math.sqrt(Array.from({ length: n }, (_, i) => (raw[i * K + q] - mean[q]) ** 2).reduce((s, v) => s + v, 0) / n) || 1));
-  for (let i = 0; i < n; i++) for (let q = 0; q < K; q++) d.z[i * K + q] = (raw[i * K + q] - mean[q]) / sd[q];
 
-  const zero = new Array(K + 1).fill(0);
-  const before = conditionEce(d, zero, CALIBRATION_SCENARIOS.length);
-  const wNll = fitNll(d);
-  const afterNll = conditionEce(d, wNll, CALIBRATION_SCENARIOS.length);
-  const weights = nelderMead((w) => conditionEce(d, w, CALIBRATION_SCENARIOS.length).max, wNll).map(round);
-  const after = conditionEce(d, weights, CALIBRATION_SCENARIOS.length);
-  const show = (e: { per: number[] }) => e.per.map((v, k) => `${CALIBRATION_SCENARIOS[k].key} ${v.toFixed(3)}`).join(", ");
-  console.log(`fitting set: ${per} fresh people per condition (seed ${RECALIBRATION_SEED}), model ${classifier.networkVersion}`);
-  console.log(`ECE per condition, network alone: ${show(before)} (max ${before.max.toFixed(3)})`);
-  console.log(`after the NLL fit: ${show(afterNll)} (max ${afterNll.max.toFixed(3)}); NLL ${nllGrad(d, zero).nll.toFixed(4)} → ${nllGrad(d, wNll).nll.toFixed(4)}`);
-  console.log(`after the minimax step: ${show(after)} (max ${after.max.toFixed(3)})`);
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+  /** NLL, then minimax from there, for one design; prints the three steps. */
+  const fit = (design: Design, D: number) => {
+    const eceOf = (w: number[]) => ({ named: named.map((p) => populationEce(p, w, design)), random: random.map((p) => populationEce(p, w, design)) });
+    const objective = (w: number[]) => {
+      const e = eceOf(w);
+      return Math.max(...e.named) + (0.5 * e.random.reduce((s, v) => s + v, 0)) / e.random.length;
+    };
+    const show = (w: number[]) => {
+      const e = eceOf(w);
+      return `${e.named.map((v, k) => `${named[k].key} ${v.toFixed(3)}`).join(", ")} (max ${Math.max(...e.named).toFixed(3)}); random populations median ${median(e.random).toFixed(3)}, max ${Math.max(...e.random).toFixed(3)}`;
+    };
+    const zero = new Array(D).fill(0);
+    const wNll = fitNll(all, D, design);
+    const weights = nelderMead(objective, wNll, 0.05, 400).map(round);
+    console.log(`${design === "withPopulation" ? "with the population terms" : "without a population (the person's features alone)"}:`);
+    console.log(`  ECE, network alone: ${show(zero)}`);
+    console.log(`  after the NLL fit: ${show(wNll)}; NLL ${nllGrad(all, zero, design).nll.toFixed(4)} → ${nllGrad(all, wNll, design).nll.toFixed(4)}`);
+    console.log(`  after the minimax step: ${show(weights)}`);
+    return { weights, before: eceOf(zero), after: eceOf(weights) };
+  };
+  console.log(`fitting set: ${per} fresh people per condition and ${random.length} random populations of ${perRandom} (seed ${RECALIBRATION_SEED}), model ${classifier.networkVersion}`);
+  const { weights, before, after } = fit("withPopulation", D);
+  const alone = fit("personOnly", 1 + K);
   const map: CalibrationMap & { fit: object } = {
     modelVersion: classifier.networkVersion,
     mean,
     sd,
+    population: { features: POPULATION_FEATURE_NAMES, mean: popMean, sd: popSd, minPeople: POPULATION_MIN_PEOPLE },
     weights,
+    weightsWithoutPopulation: alone.weights,
     fit: {
       script: "model/calibration-fit.ts",
-      population: "attentive people under the stress grid's eight conditions in equal shares (CALIBRATION_SCENARIOS)",
+      population: "attentive people: the stress grid's eight conditions (CALIBRATION_SCENARIOS) and random populations over its range (drawCalibrationPopulation)",
       seed: RECALIBRATION_SEED,
       perCondition: per,
-      eceBefore: Object.fromEntries(before.per.map((v, k) => [CALIBRATION_SCENARIOS[k].key, round(v)])),
-      eceAfter: Object.fromEntries(after.per.map((v, k) => [CALIBRATION_SCENARIOS[k].key, round(v)])),
+      randomPopulations: random.length,
+      perRandom,
+      eceBefore: Object.fromEntries(before.named.map((v, k) => [named[k].key, round(v)])),
+      eceAfter: Object.fromEntries(after.named.map((v, k) => [named[k].key, round(v)])),
+      randomEceAfter: { median: round(median(after.random)), max: round(Math.max(...after.random)) },
+      eceAfterWithoutPopulation: Object.fromEntries(alone.after.named.map((v, k) => [named[k].key, round(v)])),
     },
   };
   const text = JSON.stringify(map, null, 2) + "\n";

@@ -23,9 +23,11 @@ import { ITEMS, N_ITEMS, SCALES } from "./items";
 import { accuracyOf, argmax, cohensKappa, expectedCalibrationError } from "./metrics";
 import { personFit, QUALITY, responseQuality } from "./quality";
 import { BETWEEN_CONFIDENCE, productChoice } from "./between";
-import { STRESS_GRID, type GridScenario } from "./scenarios";
+import { drawCalibrationPopulation, STRESS_GRID, type GridScenario } from "./scenarios";
+import { POPULATION_MIN_PEOPLE } from "./calibration-fit";
+import { personProfile, populationProfile, POPULATION_WINDOW, type PopulationProfile } from "./recalibrate";
 import { formatMargins, scoreAnswers, type AnswerValue } from "./scoring";
-import { BASELINE, CARELESS_KINDS, mixSeed, Rng, simulate, type Dataset } from "./simulate";
+import { BASELINE, CARELESS_KINDS, mixSeed, Rng, simulate, type Dataset, type Scenario } from "./simulate";
 
 export const EVAL_SEED = 3;
 export const ALPHA_TARGET = 0.7;
@@ -67,8 +69,8 @@ const answersOf = (d: Pick<Dataset, "answers">, i: number) => d.answers.subarray
  * Network, product (model/between.ts productChoice) and rule-based predictions for a dataset, with the
  * network's top probability, the probability of the product's format, and whether the rules are unambiguous.
  */
-export async function predictAll(classifier: ClassifierSession, d: Dataset) {
-  const probs = await classifier.predict(d.answers, d.n);
+export async function predictAll(classifier: ClassifierSession, d: Dataset, population?: PopulationProfile | null) {
+  const probs = await classifier.predict(d.answers, d.n, population);
   const nn = new Int32Array(d.n);
   const top = new Float32Array(d.n);
   const product = new Int32Array(d.n);
@@ -97,6 +99,8 @@ export interface ScenarioResult {
   network: { accuracy: number; kappa: number; ece: number; meanConfidence: number; retest: number };
   /** ECE of the ONNX output before the per-person recalibration (the same top format). */
   networkAloneEce: number;
+  /** ECE of the recalibration without a population profile (a test with fewer respondents than the map's minPeople). */
+  noPopulationEce: number;
   product: { accuracy: number; kappa: number; ece: number; retest: number };
   rules: { accuracy: number; kappa: number; retest: number };
   between: number;
@@ -106,12 +110,24 @@ export interface ScenarioResult {
   agreementUnambiguous: number;
 }
 
+/**
+ * The profile of a scenario's population as the product would know it: POPULATION_WINDOW other people of the
+ * same scenario (earlier respondents), not the evaluated ones.
+ */
+export function scenarioPopulation(g: Pick<GridScenario, "scenario"> | { scenario: (person: Rng) => Scenario }, seed: number): PopulationProfile | null {
+  const earlier = simulate(POPULATION_WINDOW, seed, { scenario: g.scenario });
+  return populationProfile(Array.from({ length: earlier.n }, (_, i) => personProfile(answersOf(earlier, i))));
+}
+
 export async function evaluateScenario(classifier: ClassifierSession, g: GridScenario, n: number, seed: number): Promise<ScenarioResult> {
   const d = simulate(n, seed, { scenario: g.scenario });
-  const p = await predictAll(classifier, d);
+  const population = scenarioPopulation(g, mixSeed(seed, 400));
+  const p = await predictAll(classifier, d, population);
   const alone = await classifier.predictNetwork(d.answers, d.n);
   const aloneTop = Array.from({ length: n }, (_, i) => alone[i * N_FORMATS + argmax(alone, i * N_FORMATS, N_FORMATS)]);
-  const again = await predictAll(classifier, simulate(n, seed, { people: d.people, replication: 1 }));
+  const unknown = await classifier.predict(d.answers, d.n, null);
+  const unknownTop = Array.from({ length: n }, (_, i) => unknown[i * N_FORMATS + argmax(unknown, i * N_FORMATS, N_FORMATS)]);
+  const again = await predictAll(classifier, simulate(n, seed, { people: d.people, replication: 1 }), population);
   const correct = Array.from(p.nn, (c, i) => c === d.labels[i]);
   let sameNn = 0;
   let sameProduct = 0;
@@ -134,6 +150,7 @@ export async function evaluateScenario(classifier: ClassifierSession, g: GridSce
     key: g.key,
     network: { accuracy: accuracyOf(d.labels, p.nn), kappa: cohensKappa(d.labels, p.nn, N_FORMATS), ece: expectedCalibrationError(p.top, correct), meanConfidence: confidence / n, retest: sameNn / n },
     networkAloneEce: expectedCalibrationError(aloneTop, correct),
+    noPopulationEce: expectedCalibrationError(unknownTop, correct),
     product: {
       accuracy: accuracyOf(d.labels, p.product),
       kappa: cohensKappa(d.labels, p.product, N_FORMATS),
@@ -146,6 +163,24 @@ export async function evaluateScenario(classifier: ClassifierSession, g: GridSce
     unambiguousShare: unamb / n,
     agreementUnambiguous: unamb ? agree / unamb : 1,
   };
+}
+
+/**
+ * Beyond the grid: random populations over its range (drawCalibrationPopulation: typological, continuous or
+ * mixed, one set of measurement conditions each; fresh seeds), the classifier's ECE in each with its profile
+ * from other people of the same population. Not a target; it shows how far the calibration carries between
+ * the grid's points.
+ */
+export async function randomPopulationsEce(classifier: ClassifierSession, count: number, n: number, seed: number) {
+  const draw = new Rng(mixSeed(seed, 500));
+  const eces: number[] = [];
+  for (let k = 0; k < count; k++) {
+    const scenario = drawCalibrationPopulation(draw);
+    const d = simulate(n, mixSeed(seed, 501 + k), { scenario });
+    const p = await predictAll(classifier, d, scenarioPopulation({ scenario }, mixSeed(seed, 601 + k)));
+    eces.push(expectedCalibrationError(p.top, Array.from(p.nn, (c, i) => c === d.labels[i])));
+  }
+  return eces.sort((a, b) => a - b);
 }
 
 const pct1 = (v: number) => (100 * v).toFixed(1);
@@ -181,6 +216,8 @@ function printGrid(rows: ScenarioResult[]) {
     );
   console.log(`  between = top probability < ${BETWEEN_CONFIDENCE} (the report names two formats); rules lead = the rules' format named first (between two formats, when it is one of the two); nn=rules = network–rules agreement where every dimension is ≥ ${UNAMBIGUOUS_MARGIN} points from a band edge (share of people: ${rows.map((r) => pct(r.unambiguousShare)).join(", ")})`);
   console.log(`  ECE of the network's output before the per-person recalibration: ${rows.map((r) => `${r.key} ${r.networkAloneEce.toFixed(3)}`).join(", ")} (max ${Math.max(...rows.map((r) => r.networkAloneEce)).toFixed(3)})`);
+  console.log(`  ECE recalibrated without a population profile (a test with fewer than ${POPULATION_MIN_PEOPLE} attentive respondents): ${rows.map((r) => `${r.key} ${r.noPopulationEce.toFixed(3)}`).join(", ")} (max ${Math.max(...rows.map((r) => r.noPopulationEce)).toFixed(3)})`);
+  console.log(`  the grid's figures use each scenario's population profile from ${POPULATION_WINDOW} other people of the scenario (its earlier respondents)`);
   for (const g of STRESS_GRID) console.log(`  ${g.key}: ${g.description}`);
 }
 
@@ -252,6 +289,8 @@ async function main() {
   const rows: ScenarioResult[] = [];
   for (const [k, g] of STRESS_GRID.entries()) rows.push(await evaluateScenario(classifier, g, n, mixSeed(EVAL_SEED, k)));
   printGrid(rows);
+  const randomEce = await randomPopulationsEce(classifier, 12, Math.min(n, 3000), EVAL_SEED);
+  console.log(`  beyond the grid, ${randomEce.length} random populations over its range (typological, continuous or mixed; ${Math.min(n, 3000)} people each): ECE median ${randomEce[randomEce.length >> 1].toFixed(3)}, largest ${randomEce.at(-1)!.toFixed(3)} (not a target; see README "Calibration in a population")`);
 
   // Careless responding and fairness of the quality flags, on the committed population with 5% careless people
   // plus people who use "don't know" as a non-answer.

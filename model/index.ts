@@ -11,7 +11,7 @@ import { FORMAT_BY_CODE, FORMATS } from "./formats";
 import { N_ITEMS } from "./items";
 import { responseQuality, type ResponseQuality } from "./quality";
 import { productChoice } from "./between";
-import { recalibrate, type CalibrationMap } from "./recalibrate";
+import { personProfile, populationTerms, recalibrate, type CalibrationMap, type PopulationProfile } from "./recalibrate";
 import { DEFAULT_SCORING, formatMargins, scoreAnswers, structureProfile, validateAnswers, type AnswerValue, type FormatMargins, type Indicators, type ScoringVersion, type StructureProfile } from "./scoring";
 
 export { ANSWER_VALUES, bands, DEFAULT_SCORING, formatMargins, scoreAnswers, SCORING_VERSION, scoringVersion, structureProfile, type AnswerValue, type FormatMargins, type Indicators, type Keying, type ScoringVersion, type StructureProfile } from "./scoring";
@@ -20,6 +20,7 @@ export { FORMATS, FORMAT_BY_CODE } from "./formats";
 export { ITEMS, ITEM_BANK_VERSION, N_ITEMS } from "./items";
 export { mlpForward as forwardReference } from "./net";
 export type { ResponseQuality, QualityFlag } from "./quality";
+export { personProfile, populationProfile, POPULATION_WINDOW, type PopulationProfile } from "./recalibrate";
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const CLASSIFIER_PATH = join(here, "classifier.onnx");
@@ -37,8 +38,16 @@ export interface ClassifierSession {
   networkVersion: string;
   /** Whether a recalibration map fitted for this version is applied (model/recalibrate.ts). */
   recalibrated: boolean;
-  /** Probabilities for n respondents (answers n × 110, −2..2): one Float32Array of n × 27, recalibrated per person. */
-  predict(answers: ArrayLike<number>, n: number): Promise<Float32Array>;
+  /**
+   * Probabilities for n respondents (answers n × 110, −2..2): one Float32Array of n × 27, recalibrated per
+   * person in their population (model/recalibrate.ts; none or too small: the weights without population terms).
+   */
+  predict(answers: ArrayLike<number>, n: number, population?: PopulationProfile | null): Promise<Float32Array>;
+  /**
+   * The version a result records when classified in this population: `version`, and "+pop-" with the
+   * population's rounded means when they took part (the same answers give other probabilities elsewhere).
+   */
+  versionIn(population?: PopulationProfile | null): string;
   /** The network alone (the ONNX output), before the per-person recalibration. */
   predictNetwork(answers: ArrayLike<number>, n: number): Promise<Float32Array>;
 }
@@ -67,9 +76,13 @@ export async function openClassifier(onnxPath: string, cardPath = join(dirname(o
     networkVersion: card.version,
     recalibrated: map !== null,
     predictNetwork,
-    async predict(answers, n) {
+    async predict(answers, n, population) {
       const p = await predictNetwork(answers, n);
-      return map ? recalibrate(map, Float32Array.from(p), answers, n) : p;
+      return map ? recalibrate(map, Float32Array.from(p), answers, n, population) : p;
+    },
+    versionIn(population) {
+      const used = map !== null && populationTerms(map, population) !== null;
+      return used ? `${version}+pop-${population!.means.map((v) => v.toFixed(2)).join("_")}` : version;
     },
   };
 }
@@ -82,9 +95,9 @@ export function loadClassifier() {
   return loaded;
 }
 
-/** Probabilities for n respondents (answers n × 110, −2..2): one Float32Array of n × 27. */
-export async function predictProbabilities(answers: ArrayLike<number>, n: number): Promise<Float32Array> {
-  return (await loadClassifier()).predict(answers, n);
+/** Probabilities for n respondents (answers n × 110, −2..2) in a population: one Float32Array of n × 27. */
+export async function predictProbabilities(answers: ArrayLike<number>, n: number, population?: PopulationProfile | null): Promise<Float32Array> {
+  return (await loadClassifier()).predict(answers, n, population);
 }
 
 export interface Classification {
@@ -109,21 +122,22 @@ export interface Classification {
   isDoubt: boolean;
   modelVersion: string;
   scoringVersion: string;
+  /** This person's share of their test's population profile (model/recalibrate.ts personProfile), stored with the result. */
+  populationShare: number[];
 }
 
 /**
  * Scores and classifies one completed test. `elapsedMs` (per item, position order, null where unknown)
  * only feeds the too-fast check. `scoring` is the keying to score with (default: the item bank's).
+ * `population` is the profile of the test's respondents (model/recalibrate.ts), when known.
  * Throws on anything but 110 integers in −2..2.
  */
-export async function classify(answers: readonly AnswerValue[], elapsedMs?: ArrayLike<number | null | undefined>, scoring: ScoringVersion = DEFAULT_SCORING): Promise<Classification> {
+export async function classify(answers: readonly AnswerValue[], elapsedMs?: ArrayLike<number | null | undefined>, scoring: ScoringVersion = DEFAULT_SCORING, population?: PopulationProfile | null): Promise<Classification> {
   validateAnswers(answers);
   const { indicators, formatCode: ruleFormatCode } = scoreAnswers(answers, scoring.key);
-  const { version } = await loadClassifier();
-  const p = await predictProbabilities(
-    answers.map((a, i) => a * scoring.mirror[i]!),
-    1,
-  );
+  const classifier = await loadClassifier();
+  const seen = answers.map((a, i) => a * scoring.mirror[i]!);
+  const p = await classifier.predict(seen, 1, population);
   const { primary, other, between, decidedBy } = productChoice(p, FORMAT_BY_CODE.get(ruleFormatCode)!.index);
   const quality = responseQuality(answers, elapsedMs, Math.max(p[primary], p[other]));
   return {
@@ -140,7 +154,8 @@ export async function classify(answers: readonly AnswerValue[], elapsedMs?: Arra
     indicators,
     quality,
     isDoubt: quality.grade !== "good",
-    modelVersion: version,
+    modelVersion: classifier.versionIn(population),
+    populationShare: personProfile(seen),
     scoringVersion: scoring.version,
   };
 }

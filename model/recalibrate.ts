@@ -1,7 +1,8 @@
 /**
  * Per-person recalibration after the network (issue 19, calibration). The network's temperatures are one per
  * axis for everyone; here each person gets their own temperature T = exp(w · f), f a few features of their
- * answers and of the network's output, and the 27 probabilities become p_c^(1/T) / Σ p^(1/T). That keeps
+ * answers and of the network's output and, when known, of the population they belong to (below), and the 27
+ * probabilities become p_c^(1/T) / Σ p^(1/T). That keeps
  * the order of the formats (the network's top format stays on top, so accuracy is unchanged) and moves only
  * the confidence. The features (standardised with the fitting set's means and sds):
  *
@@ -11,8 +12,17 @@
  *   scale means from the nearest format prototype's expected answers under the reference item model).
  *
  * Noisy answers within a scale (weak items) go with an underconfident network, answers far from every
- * prototype with an overconfident one. The weights are fitted by `tsx model/calibration-fit.ts` on fresh
- * simulated people under the grid's conditions (its own seed, never the evaluation's) for one model version,
+ * prototype with an overconfident one.
+ *
+ * The population. The same answers mean a surer format where people form tight types than in a continuous
+ * population, and one person's answers cannot say which (model/README.md, Limits). The population's answers
+ * can: the means of three answer features over the test's recent attentive respondents (`PopulationProfile`:
+ * typicality, within-scale sd, acquiescence; no labels, no network) enter log T, alone and times the person's
+ * top logit. Below `minPeople` respondents the profile is unknown, and a second set of weights fitted without
+ * population terms applies (as before the population terms existed).
+ *
+ * The weights are fitted by `tsx model/calibration-fit.ts` on fresh simulated populations (the grid's
+ * conditions and random ones over its range; its own seeds, never the evaluation's) for one model version,
  * and stored in calibration-map.json; a map fitted for another version is not applied (identity).
  */
 import { N_ITEMS } from "./items";
@@ -23,13 +33,35 @@ export const CALIBRATION_FEATURE_NAMES = ["logitTop", "entropy", "dontKnow", "ex
 /** log T is clamped to ±this: the map never more than doubles or halves the network's temperature. */
 export const LOG_T_LIMIT = Math.log(2);
 
+/** The person features whose means over a population describe it (answer-derived: no network needed). */
+export const POPULATION_FEATURE_NAMES = ["typicality", "withinScaleSd", "acquiescence"] as const;
+const POPULATION_FEATURE_INDEX = POPULATION_FEATURE_NAMES.map((name) => CALIBRATION_FEATURE_NAMES.indexOf(name));
+const LOGIT_TOP = CALIBRATION_FEATURE_NAMES.indexOf("logitTop");
+
+/** How many of a test's latest attentive respondents make its profile (server/services/population.ts; the evaluation's population samples). */
+export const POPULATION_WINDOW = 1000;
+
+/** A population's means of POPULATION_FEATURE_NAMES over `people` respondents. */
+export interface PopulationProfile {
+  people: number;
+  means: number[];
+}
+
 export interface CalibrationMap {
   /** The classifier version (classifier.card.json) the map was fitted for. */
   modelVersion: string;
   mean: number[];
   sd: number[];
-  /** Intercept, then one weight per standardised feature: log T = w0 + Σ w_k z_k. */
+  /** How the population's means are standardised (over the fitting populations), and the fewest people that make a profile. */
+  population: { features: readonly string[]; mean: number[]; sd: number[]; minPeople: number };
+  /**
+   * log T = w0 + Σ w_k z_k (the person's standardised features) + Σ v_j u_j (the population's) + Σ x_j u_j z_logitTop:
+   * the intercept, one weight per person feature, then one per population feature, then one per population
+   * feature times the person's top logit.
+   */
   weights: number[];
+  /** For a population unknown or too small: the intercept and one weight per person feature, fitted without population terms. */
+  weightsWithoutPopulation: number[];
 }
 
 /** Mean keyed answer over a scale's items for a person at θ under the reference model (no styles). */
@@ -58,6 +90,17 @@ export function calibrationFeatures(answers: ArrayLike<number>, probs: ArrayLike
     if (p > 0) entropy -= p * Math.log(p);
   }
   top = Math.min(Math.max(top, 1e-6), 1 - 1e-6);
+  return [Math.log(top / (1 - top)), entropy, ...answerFeatures(answers)];
+}
+
+/** One person's contribution to a population profile (POPULATION_FEATURE_NAMES), from the answers alone. */
+export function personProfile(answers: ArrayLike<number>): number[] {
+  const f = [0, 0, ...answerFeatures(answers)];
+  return POPULATION_FEATURE_INDEX.map((k) => f[k]);
+}
+
+/** The features after the network's two: "don't know" share … typicality (CALIBRATION_FEATURE_NAMES order). */
+function answerFeatures(answers: ArrayLike<number>): number[] {
   const sums = new Float64Array(10);
   const squares = new Float64Array(10);
   const counts = new Float64Array(10);
@@ -95,13 +138,24 @@ export function calibrationFeatures(answers: ArrayLike<number>, probs: ArrayLike
     Math.min(...VOLUME_PROTOS.map((v) => Math.abs(m[6] - v))) +
     Math.min(...SPEED_PROTOS.map((v) => Math.abs(m[7] - v))) +
     Math.min(...STRUCTURE_PROTOS.map(([x, y]) => Math.hypot(system - x, analytics - y)));
-  return [Math.log(top / (1 - top)), entropy, dontKnow / N_ITEMS, ext, sd, sd / Math.max(ext, 0.3), answered ? Math.abs(raw / answered) : 0, typicality];
+  return [dontKnow / N_ITEMS, ext, sd, sd / Math.max(ext, 0.3), answered ? Math.abs(raw / answered) : 0, typicality];
 }
 
-/** log T for one person's raw features. */
-export function logTemperature(map: Pick<CalibrationMap, "mean" | "sd" | "weights">, features: readonly number[]): number {
-  let z = map.weights[0];
-  for (let k = 0; k < features.length; k++) z += map.weights[k + 1] * ((features[k] - map.mean[k]) / map.sd[k]);
+/** The population's standardised means, or null when it is unknown or too small. */
+export function populationTerms(map: Pick<CalibrationMap, "population">, population?: PopulationProfile | null): number[] | null {
+  const { mean, sd, minPeople } = map.population;
+  return population && population.people >= minPeople ? mean.map((m, j) => (population.means[j] - m) / sd[j]) : null;
+}
+
+/** log T for one person's raw features, in a population (populationTerms; null: the weights without population terms). */
+export function logTemperature(map: Pick<CalibrationMap, "mean" | "sd" | "weights" | "weightsWithoutPopulation">, features: readonly number[], population: readonly number[] | null): number {
+  const K = features.length;
+  const P = population?.length ?? 0;
+  const w = population ? map.weights : map.weightsWithoutPopulation;
+  let z = w[0];
+  for (let k = 0; k < K; k++) z += w[k + 1] * ((features[k] - map.mean[k]) / map.sd[k]);
+  const logitTop = (features[LOGIT_TOP] - map.mean[LOGIT_TOP]) / map.sd[LOGIT_TOP];
+  for (let j = 0; j < P; j++) z += (w[1 + K + j] + w[1 + K + P + j] * logitTop) * population![j];
   return Math.min(LOG_T_LIMIT, Math.max(-LOG_T_LIMIT, z));
 }
 
@@ -118,11 +172,19 @@ export function applyTemperature(probs: Float32Array | Float64Array, o: number, 
   for (let c = 0; c < 27; c++) probs[o + c] = logs[c] / total;
 }
 
-/** Recalibrates n people's probabilities (n × 27) in place with their answers (n × 110). */
-export function recalibrate(map: CalibrationMap, probs: Float32Array, answers: ArrayLike<number>, n: number): Float32Array {
+/** Recalibrates n people's probabilities (n × 27) in place with their answers (n × 110), in their population. */
+export function recalibrate(map: CalibrationMap, probs: Float32Array, answers: ArrayLike<number>, n: number, population?: PopulationProfile | null): Float32Array {
+  const terms = populationTerms(map, population);
   for (let i = 0; i < n; i++) {
     const a = Array.from({ length: N_ITEMS }, (_, j) => answers[i * N_ITEMS + j]);
-    applyTemperature(probs, i * 27, Math.exp(logTemperature(map, calibrationFeatures(a, probs, i * 27))));
+    applyTemperature(probs, i * 27, Math.exp(logTemperature(map, calibrationFeatures(a, probs, i * 27), terms)));
   }
   return probs;
+}
+
+/** The profile of a population from its people's personProfile rows (means; null when there is nobody). */
+export function populationProfile(rows: readonly (readonly number[])[]): PopulationProfile | null {
+  if (!rows.length) return null;
+  const means = POPULATION_FEATURE_NAMES.map((_, j) => rows.reduce((s, r) => s + r[j], 0) / rows.length);
+  return { people: rows.length, means };
 }

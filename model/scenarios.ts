@@ -70,6 +70,28 @@ export const CALIBRATION_SCENARIOS: readonly GridScenario[] = STRESS_GRID.map((g
   scenario: { ...g.scenario, languageShiftSeed: g.scenario.languageShiftSeed ? TRAIN_LANGUAGE_SEEDS[0] : 0, careless: false },
 }));
 
+/**
+ * A random population for fitting the recalibration's population terms (model/calibration-fit.ts): one set of
+ * measurement conditions for everyone, drawn over the grid's range, and people who are typological, continuous
+ * or a mixture of both in a random share. Attentive respondents. Returns how to draw each person.
+ */
+export function drawCalibrationPopulation(rng: Rng): (person: Rng) => Scenario {
+  const reference = rng.next() < 0.4;
+  const base: Scenario = {
+    ...attentive,
+    personSd: rng.next() < 0.3 ? 0.2 : rng.uniform(0.2, 0.5),
+    discrimination: reference ? 1 : rng.uniform(0.6, 1),
+    crossLoading: reference ? 0 : rng.uniform(0, 0.3),
+    acqSd: rng.uniform(0.2, 0.4),
+    extLogSd: rng.uniform(0.2, 0.35),
+    languageShiftSeed: rng.next() < 0.3 ? TRAIN_LANGUAGE_SEEDS[rng.int(TRAIN_LANGUAGE_SEEDS.length)] : 0,
+    dkNonAnswer: rng.next() < 0.5 ? 0 : rng.uniform(0, 0.3),
+  };
+  const u = rng.next();
+  const continuousShare = u < 0.35 ? 0 : u < 0.7 ? 1 : rng.next();
+  return (person) => ({ ...base, population: person.next() < continuousShare ? "continuous" : "typological" });
+}
+
 export function drawTrainingScenario(rng: Rng): Scenario {
   const m = TRAINING_MIXTURE;
   const u = (r: readonly [number, number]) => rng.uniform(r[0], r[1]);

@@ -23,6 +23,7 @@ import { results } from "../db/schema";
 import { formatResource } from "../server/admin/resources/formats";
 import { reportResource } from "../server/admin/resources/reports";
 import { invalidateItemAnalysis, itemAnalysis } from "../server/services/item-analysis";
+import { testPopulation } from "../server/services/population";
 
 export interface Fixtures {
   /** An ordinary user with a result and an order. */
@@ -70,6 +71,10 @@ export const NAMED_QUERIES: Record<string, (db: Db, f: Fixtures) => Promise<unkn
     invalidateItemAnalysis();
     const [r] = await db.select({ testId: results.testId }).from(results).where(eq(results.id, f.resultId));
     return itemAnalysis(db, r!.testId);
+  },
+  "population profile of the test (every completion)": async (db, f) => {
+    const [r] = await db.select({ testId: results.testId }).from(results).where(eq(results.id, f.resultId));
+    return testPopulation(db, r!.testId);
   },
   "report texts by type and locale (back-office)": (db) => listResource(db, reportResource, parseListQuery(reportResource, { match: JSON.stringify({ type: "full", locale: "en" }), populate: "fm" })),
   "formats with their result counts (back-office)": (db) => listResource(db, formatResource, parseListQuery(formatResource, { populate: "results" })),

@@ -3,6 +3,7 @@
 // rule-based scorer, for complete and in-progress results alike; re-classification with the
 // current model; the queue; the count of confirmed results for the next training).
 import { scoringByName } from "../services/scoring-versions";
+import { testPopulation } from "../services/population";
 import { readFileSync } from "node:fs";
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -99,13 +100,14 @@ async function answerVector(db: Db, r: typeof results.$inferSelect) {
 export async function recheck(db: Db, id: string, fresh: boolean) {
   const r = await requireResult(db, id);
   const { values, elapsed, answered } = await answerVector(db, r);
-  const p = await predictProbabilities(values, 1);
+  const population = await testPopulation(db, r.testId);
+  const p = await predictProbabilities(values, 1, population);
   const array = Array.from(p, (v) => Math.round(v * 1e4) / 1e4);
   const order = array.map((v, i) => [v, i] as const).sort((a, b) => b[0] - a[0]);
   const top = FORMATS[order[0]![1]]!.code;
   const rule = scoreAnswers(values, (await scoringByName(db, r.scoringVersion)).key).formatCode;
   const quality = responseQuality(values, elapsed, order[0]![0]);
-  const { version } = await loadClassifier();
+  const version = (await loadClassifier()).versionIn(population);
   return {
     format: fresh || !r.formatCode ? top : r.formatCode,
     array,

@@ -16,6 +16,7 @@ import { TOTAL_KEY } from "./stats";
 import type { UserRow } from "./users";
 import { consume } from "./rate-limits";
 import { currentScoring } from "./scoring-versions";
+import { testPopulation } from "./population";
 
 export type ResultRow = typeof results.$inferSelect;
 export type TestRow = typeof tests.$inferSelect;
@@ -238,6 +239,7 @@ export async function completeResult(db: Db, user: UserRow, resultId: string) {
     rows.map((r) => r.value as AnswerValue),
     rows.map((r) => r.elapsedMs),
     await currentScoring(db, result.testId),
+    await testPopulation(db, result.testId),
   );
   const now = new Date();
   // Only the first completion wins: the update is conditional on the result still being open.
@@ -255,6 +257,7 @@ export async function completeResult(db: Db, user: UserRow, resultId: string) {
       isDoubt: c.isDoubt,
       modelVersion: c.modelVersion,
       scoringVersion: c.scoringVersion,
+      populationShare: c.populationShare,
     })
     .where(and(eq(results.id, result.id), eq(results.isCompleted, false)))
     .returning({ id: results.id });

@@ -1,8 +1,11 @@
+import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answers, invites, projects, results, users } from "../../db/schema";
 import { DEMO_PROJECT_ID } from "../../db/seed";
 import { createTestApp, type TestApp } from "../helpers";
+import type { CalibrationMap } from "../../model/recalibrate";
+import { createId } from "../../server/lib/ids";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -86,6 +89,34 @@ describe("the test", () => {
     expect(locked.status).toBe(409);
     const fmt = await (await t.app.request(`/api/result/${start._id}/format`, { headers: u.h })).json();
     expect(fmt.format.code).toBe(last.result.format);
+  });
+
+  it("calibrates a completion in its test's population once enough attentive people have completed it", async () => {
+    const test = await firstTest();
+    const { questions } = await (await t.app.request(`/api/test/${test._id}`)).json();
+    const take = async () => {
+      const u = await newUser();
+      const start = await (await t.json("POST", `/api/test/start/${test._id}`, {}, u.h)).json();
+      return { u, id: start._id as string, result: (await answerAll(u.h, start._id, questions)).result };
+    };
+    const first = await take();
+    const [stored] = await t.deps.db.select().from(results).where(eq(results.id, first.id));
+    expect(stored!.populationShare).toHaveLength(3);
+    expect(stored!.populationShare!.every(Number.isFinite)).toBe(true);
+    expect(first.result.modelVersion).not.toContain("+pop-");
+
+    // as many earlier attentive respondents as the map needs, from a population of tight types (low typicality)
+    const map = JSON.parse(readFileSync("model/calibration-map.json", "utf8")) as CalibrationMap;
+    const share = map.population.mean.map((m, j) => (j === 0 ? m - 2 * map.population.sd[j]! : m));
+    const earlier = new Date(Date.now() - 60_000);
+    await t.deps.db.insert(results).values(
+      Array.from({ length: map.population.minPeople }, () => ({ id: createId(), userId: first.u._id, testId: test._id, isCompleted: true, isDoubt: false, populationShare: share, completedAt: earlier })),
+    );
+    const second = await take();
+    expect(second.result.modelVersion).toBe(`${first.result.modelVersion}+pop-${share.map((v) => v.toFixed(2)).join("_")}`);
+    // the same answers: the same format, with the confidence this population warrants
+    expect(second.result.format).toBe(first.result.format);
+    expect(second.result.probability).not.toBe(first.result.probability);
   });
 
   it("refuses bad answer values and unknown questions with field errors", async () => {

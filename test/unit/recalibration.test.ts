@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { CARD_PATH, CLASSIFIER_PATH, openClassifier } from "../../model/index";
 import { N_ITEMS } from "../../model/items";
 import { argmax, expectedCalibrationError } from "../../model/metrics";
-import { applyTemperature, calibrationFeatures, logTemperature, LOG_T_LIMIT, N_CALIBRATION_FEATURES, recalibrate, type CalibrationMap } from "../../model/recalibrate";
+import { applyTemperature, calibrationFeatures, logTemperature, LOG_T_LIMIT, N_CALIBRATION_FEATURES, personProfile, populationProfile, POPULATION_FEATURE_NAMES, recalibrate, type CalibrationMap } from "../../model/recalibrate";
+import { scenarioPopulation } from "../../model/eval";
 import { STRESS_GRID } from "../../model/scenarios";
 import { mixSeed, Rng, simulate } from "../../model/simulate";
 
@@ -37,8 +38,10 @@ describe("per-person recalibration", () => {
   });
 
   it("has one weight per feature, a bounded temperature, and the committed map is fitted for the committed classifier", () => {
-    expect(MAP.weights.length).toBe(N_CALIBRATION_FEATURES + 1);
+    expect(MAP.weights.length).toBe(1 + N_CALIBRATION_FEATURES + 2 * POPULATION_FEATURE_NAMES.length);
+    expect(MAP.weightsWithoutPopulation.length).toBe(1 + N_CALIBRATION_FEATURES);
     expect(MAP.mean.length).toBe(N_CALIBRATION_FEATURES);
+    expect(MAP.population.mean.length).toBe(POPULATION_FEATURE_NAMES.length);
     const card = JSON.parse(readFileSync(CARD_PATH, "utf8")) as { version: string };
     expect(MAP.modelVersion).toBe(card.version);
     const rng = new Rng(72);
@@ -46,7 +49,8 @@ describe("per-person recalibration", () => {
       const answers = Array.from({ length: N_ITEMS }, () => rng.int(5) - 2);
       const f = calibrationFeatures(answers, randomProbs(rng));
       expect(f.every(Number.isFinite)).toBe(true);
-      expect(Math.abs(logTemperature(MAP, f))).toBeLessThanOrEqual(LOG_T_LIMIT);
+      expect(Math.abs(logTemperature(MAP, f, null))).toBeLessThanOrEqual(LOG_T_LIMIT);
+      expect(Math.abs(logTemperature(MAP, f, POPULATION_FEATURE_NAMES.map(() => 3 * rng.normal())))).toBeLessThanOrEqual(LOG_T_LIMIT);
     }
     // all "don't know": finite features
     expect(calibrationFeatures(Array(N_ITEMS).fill(0), randomProbs(rng)).every(Number.isFinite)).toBe(true);
@@ -80,6 +84,46 @@ describe("per-person recalibration", () => {
       for (let i = 0; i < d.n; i++) expect(argmax(cal, i * 27, 27)).toBe(argmax(raw, i * 27, 27));
       expect(ece(cal)).toBeLessThan(ece(raw) - 0.01);
     }
+  });
+});
+
+describe("recalibration in a population", () => {
+  const ece = (p: Float32Array, labels: Int32Array) => {
+    const top: number[] = [];
+    const ok: boolean[] = [];
+    for (let i = 0; i < labels.length; i++) {
+      const a = argmax(p, i * 27, 27);
+      top.push(p[i * 27 + a]);
+      ok.push(a === labels[i]);
+    }
+    return { ece: expectedCalibrationError(top, ok), confidence: top.reduce((s, v) => s + v, 0) / top.length };
+  };
+
+  it("makes the same answers surer among tight types than in a continuous population, and each is better calibrated in its own", async () => {
+    const c = await openClassifier(CLASSIFIER_PATH, CARD_PATH);
+    const grid = (key: string) => STRESS_GRID.find((s) => s.key === key)!;
+    const profiles = { committed: scenarioPopulation(grid("committed"), 75), continuous: scenarioPopulation(grid("continuous"), 76) };
+    for (const [own, other] of [["committed", "continuous"], ["continuous", "committed"]] as const) {
+      const d = simulate(3000, mixSeed(77, own.length), { scenario: grid(own).scenario });
+      const inOwn = ece(await c.predict(d.answers, d.n, profiles[own]), d.labels);
+      const inOther = ece(await c.predict(d.answers, d.n, profiles[other]), d.labels);
+      if (own === "committed") expect(inOwn.confidence).toBeGreaterThan(inOther.confidence + 0.01);
+      else expect(inOwn.confidence).toBeLessThan(inOther.confidence - 0.01);
+      expect(inOwn.ece).toBeLessThan(inOther.ece);
+    }
+  });
+
+  it("counts a profile of fewer people than the map's minimum as none, and names the profile in the version when used", async () => {
+    const c = await openClassifier(CLASSIFIER_PATH, CARD_PATH);
+    const d = simulate(200, 78);
+    const rows = Array.from({ length: d.n }, (_, i) => personProfile(d.answers.subarray(i * N_ITEMS, (i + 1) * N_ITEMS)));
+    const small = populationProfile(rows)!;
+    expect(small.people).toBeLessThan(MAP.population.minPeople);
+    expect(Array.from(await c.predict(d.answers, d.n, small))).toEqual(Array.from(await c.predict(d.answers, d.n, null)));
+    expect(c.versionIn(small)).toBe(c.version);
+    const enough = { ...small, people: MAP.population.minPeople };
+    expect(Array.from(await c.predict(d.answers, d.n, enough))).not.toEqual(Array.from(await c.predict(d.answers, d.n, null)));
+    expect(c.versionIn(enough)).toBe(`${c.version}+pop-${small.means.map((v) => v.toFixed(2)).join("_")}`);
   });
 });
 
