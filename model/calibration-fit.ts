@@ -24,7 +24,7 @@ import { parseArgs } from "node:util";
 import { CARD_PATH, CLASSIFIER_PATH, openClassifier } from "./index";
 import { N_ITEMS } from "./items";
 import { expectedCalibrationError } from "./metrics";
-import { calibrationFeatures, LOG_T_LIMIT, N_CALIBRATION_FEATURES, POPULATION_FEATURE_NAMES, CALIBRATION_FEATURE_NAMES, type CalibrationMap } from "./recalibrate";
+import { calibrationDesign, calibrationFeatures, LOG_T_LIMIT, N_CALIBRATION_FEATURES, POPULATION_FEATURE_NAMES, populationFeaturesOf, populationProfile, populationTerms, type CalibrationMap } from "./recalibrate";
 import { CALIBRATION_SCENARIOS, drawCalibrationPopulation } from "./scenarios";
 import { mixSeed, Rng, simulate, type Scenario } from "./simulate";
 
@@ -35,9 +35,8 @@ export const POPULATION_MIN_PEOPLE = 300;
 
 const K = N_CALIBRATION_FEATURES;
 const P = POPULATION_FEATURE_NAMES.length;
-/** The design's width: intercept, person features, population terms, population terms × the person's top logit. */
+/** The design's width (recalibrate.ts calibrationDesign): intercept, person features, population terms, population terms × the person's top logit. */
 const D = 1 + K + 2 * P;
-const LOGIT_TOP = CALIBRATION_FEATURE_NAMES.indexOf("logitTop");
 
 interface Population {
   key: string;
@@ -157,20 +156,19 @@ async function main() {
   const per = Number(values["per-condition"]);
   const perRandom = Math.round((per * RECALIBRATION_DEFAULTS.perRandom) / RECALIBRATION_DEFAULTS.perCondition);
   const classifier = await openClassifier(CLASSIFIER_PATH, CARD_PATH);
-  const populationIndex = CALIBRATION_FEATURE_NAMES.map((name) => POPULATION_FEATURE_NAMES.indexOf(name as never));
   const make = async (key: string, n: number, seed: number, scenario: Scenario | ((person: Rng) => Scenario)): Promise<Population> => {
     const sim = simulate(n, seed, { scenario });
     const probs = await classifier.predictNetwork(sim.answers, n);
-    const pop: Population = { key, n, raw: new Float64Array(n * K), lp: new Float64Array(n * 27), label: sim.labels, profile: new Array(P).fill(0) };
+    const raw = new Float64Array(n * K);
+    const lp = new Float64Array(n * 27);
+    const shares: number[][] = [];
     for (let i = 0; i < n; i++) {
       const f = calibrationFeatures(sim.answers.subarray(i * N_ITEMS, (i + 1) * N_ITEMS), probs, i * 27);
-      for (let q = 0; q < K; q++) {
-        pop.raw[i * K + q] = f[q];
-        if (populationIndex[q] >= 0) pop.profile[populationIndex[q]] += f[q] / n;
-      }
-      for (let c = 0; c < 27; c++) pop.lp[i * 27 + c] = Math.log(Math.max(probs[i * 27 + c], 1e-30));
+      raw.set(f, i * K);
+      shares.push(populationFeaturesOf(f));
+      for (let c = 0; c < 27; c++) lp[i * 27 + c] = Math.log(Math.max(probs[i * 27 + c], 1e-30));
     }
-    return pop;
+    return { key, n, raw, lp, label: sim.labels, profile: populationProfile(shares)!.means };
   };
   const named: Population[] = [];
   for (const [k, g] of CALIBRATION_SCENARIOS.entries()) named.push(await make(g.key, per, mixSeed(RECALIBRATION_SEED, k), g.scenario));
@@ -186,18 +184,16 @@ async function main() {
   const sd = Array.from({ length: K }, (_, q) => round(Math.sqrt(all.reduce((s, p) => s + Array.from({ length: p.n }, (_, i) => (p.raw[i * K + q] - mean[q]) ** 2).reduce((a, v) => a + v, 0), 0) / people) || 1));
   const popMean = Array.from({ length: P }, (_, j) => round(all.reduce((s, p) => s + p.profile[j], 0) / all.length));
   const popSd = Array.from({ length: P }, (_, j) => round(Math.sqrt(all.reduce((s, p) => s + (p.profile[j] - popMean[j]) ** 2, 0) / all.length) || 1));
+  // every fitting population has a profile, however small a --per-condition makes it
+  const standardisation = { mean, sd, population: { features: POPULATION_FEATURE_NAMES, mean: popMean, sd: popSd, minPeople: 0 } };
   for (const p of all) {
-    const u = p.profile.map((v, j) => (v - popMean[j]) / popSd[j]);
-    const z = (p.withPopulation = new Float64Array(p.n * D));
-    const personOnly = (p.personOnly = new Float64Array(p.n * (1 + K)));
+    const u = populationTerms(standardisation, { people: p.n, means: p.profile })!;
+    p.withPopulation = new Float64Array(p.n * D);
+    p.personOnly = new Float64Array(p.n * (1 + K));
     for (let i = 0; i < p.n; i++) {
-      const row = i * D;
-      z[row] = personOnly[i * (1 + K)] = 1;
-      for (let q = 0; q < K; q++) z[row + 1 + q] = personOnly[i * (1 + K) + 1 + q] = (p.raw[i * K + q] - mean[q]) / sd[q];
-      for (let j = 0; j < P; j++) {
-        z[row + 1 + K + j] = u[j];
-        z[row + 1 + K + P + j] = u[j] * z[row + 1 + LOGIT_TOP];
-      }
+      const f = Array.from(p.raw.subarray(i * K, (i + 1) * K));
+      p.withPopulation.set(calibrationDesign(standardisation, f, u), i * D);
+      p.personOnly.set(calibrationDesign(standardisation, f, null), i * (1 + K));
     }
   }
 

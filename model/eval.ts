@@ -123,10 +123,9 @@ export async function evaluateScenario(classifier: ClassifierSession, g: GridSce
   const d = simulate(n, seed, { scenario: g.scenario });
   const population = scenarioPopulation(g, mixSeed(seed, 400));
   const p = await predictAll(classifier, d, population);
-  const alone = await classifier.predictNetwork(d.answers, d.n);
-  const aloneTop = Array.from({ length: n }, (_, i) => alone[i * N_FORMATS + argmax(alone, i * N_FORMATS, N_FORMATS)]);
-  const unknown = await classifier.predict(d.answers, d.n, null);
-  const unknownTop = Array.from({ length: n }, (_, i) => unknown[i * N_FORMATS + argmax(unknown, i * N_FORMATS, N_FORMATS)]);
+  const topOf = (probs: Float32Array) => Array.from({ length: n }, (_, i) => probs[i * N_FORMATS + argmax(probs, i * N_FORMATS, N_FORMATS)]);
+  const aloneTop = topOf(await classifier.predictNetwork(d.answers, d.n));
+  const unknownTop = topOf(await classifier.predict(d.answers, d.n, null));
   const again = await predictAll(classifier, simulate(n, seed, { people: d.people, replication: 1 }), population);
   const correct = Array.from(p.nn, (c, i) => c === d.labels[i]);
   let sameNn = 0;

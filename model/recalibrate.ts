@@ -93,10 +93,14 @@ export function calibrationFeatures(answers: ArrayLike<number>, probs: ArrayLike
   return [Math.log(top / (1 - top)), entropy, ...answerFeatures(answers)];
 }
 
-/** One person's contribution to a population profile (POPULATION_FEATURE_NAMES), from the answers alone. */
+/** The population features (POPULATION_FEATURE_NAMES) among a person's calibration features. */
+export function populationFeaturesOf(features: readonly number[]): number[] {
+  return POPULATION_FEATURE_INDEX.map((k) => features[k]);
+}
+
+/** One person's contribution to a population profile, from the answers alone (the network's two features are not among them). */
 export function personProfile(answers: ArrayLike<number>): number[] {
-  const f = [0, 0, ...answerFeatures(answers)];
-  return POPULATION_FEATURE_INDEX.map((k) => f[k]);
+  return populationFeaturesOf([NaN, NaN, ...answerFeatures(answers)]);
 }
 
 /** The features after the network's two: "don't know" share … typicality (CALIBRATION_FEATURE_NAMES order). */
@@ -147,15 +151,22 @@ export function populationTerms(map: Pick<CalibrationMap, "population">, populat
   return population && population.people >= minPeople ? mean.map((m, j) => (population.means[j] - m) / sd[j]) : null;
 }
 
+/**
+ * What log T weighs, in the order of the map's weights: 1, the person's standardised features z, and in a
+ * population (populationTerms) its standardised means u_j, then each u_j times the person's z of the top logit.
+ * Without one, the first 1 + K (weightsWithoutPopulation's). calibration-fit.ts fits on the same rows.
+ */
+export function calibrationDesign(map: Pick<CalibrationMap, "mean" | "sd">, features: readonly number[], population: readonly number[] | null): number[] {
+  const z = features.map((f, k) => (f - map.mean[k]) / map.sd[k]);
+  return population ? [1, ...z, ...population, ...population.map((u) => u * z[LOGIT_TOP])] : [1, ...z];
+}
+
 /** log T for one person's raw features, in a population (populationTerms; null: the weights without population terms). */
 export function logTemperature(map: Pick<CalibrationMap, "mean" | "sd" | "weights" | "weightsWithoutPopulation">, features: readonly number[], population: readonly number[] | null): number {
-  const K = features.length;
-  const P = population?.length ?? 0;
   const w = population ? map.weights : map.weightsWithoutPopulation;
-  let z = w[0];
-  for (let k = 0; k < K; k++) z += w[k + 1] * ((features[k] - map.mean[k]) / map.sd[k]);
-  const logitTop = (features[LOGIT_TOP] - map.mean[LOGIT_TOP]) / map.sd[LOGIT_TOP];
-  for (let j = 0; j < P; j++) z += (w[1 + K + j] + w[1 + K + P + j] * logitTop) * population![j];
+  const x = calibrationDesign(map, features, population);
+  let z = 0;
+  for (let d = 0; d < x.length; d++) z += w[d] * x[d];
   return Math.min(LOG_T_LIMIT, Math.max(-LOG_T_LIMIT, z));
 }
 
@@ -185,6 +196,6 @@ export function recalibrate(map: CalibrationMap, probs: Float32Array, answers: A
 /** The profile of a population from its people's personProfile rows (means; null when there is nobody). */
 export function populationProfile(rows: readonly (readonly number[])[]): PopulationProfile | null {
   if (!rows.length) return null;
-  const means = POPULATION_FEATURE_NAMES.map((_, j) => rows.reduce((s, r) => s + r[j], 0) / rows.length);
+  const means = POPULATION_FEATURE_NAMES.map((_, j) => rows.reduce((s, r) => s + r[j] / rows.length, 0));
   return { people: rows.length, means };
 }
