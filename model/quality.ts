@@ -32,11 +32,12 @@ export const QUALITY = {
   dontKnowOnly: 0.9,
   /**
    * Person-fit log Bayes factor above this: some answers look random (flag misfit, grade fair, its own advice).
-   * Set so that at most 5% of attentive simulated people are flagged in every scenario of the stress grid.
+   * Set (model/quality-thresholds.ts) so that at most 5% of attentive simulated people are flagged in every
+   * scenario of the stress grid, timed or not, careful fast readers and heavy "don't know" users included.
    */
-  misfit: 2.35,
-  /** Above this the evidence is strong (≤ 0.5% of attentive people in every grid scenario): grade poor. */
-  misfitPoor: 3.63,
+  misfit: 2.54,
+  /** Above this the evidence is strong (≤ 0.5% of the same groups in every grid scenario): grade poor. */
+  misfitPoor: 3.98,
   /** Top class probability under this: the person sits between two formats (the report names both). */
   lowConfidence: BETWEEN_CONFIDENCE,
 } as const;
@@ -107,9 +108,14 @@ export function medianElapsed(elapsedMs: ArrayLike<number | null | undefined> | 
  * discrimination, extremity and π averaged over small grids. Integrating instead of maximising (the
  * statistic before) matters: a profile likelihood lets the honest account absorb random answers into a low
  * discrimination and an estimated trait pulled towards them; the marginal likelihood pays for that freedom.
- * "Don't know" answers are left out (a legitimate answer, never evidence of carelessness). The item
- * parameters are the simulator's: once a pilot has calibrated real ones (README.md, limits), they replace
- * these and the thresholds are set again.
+ * "Don't know" answers are left out (a legitimate answer, never evidence of carelessness).
+ *
+ * When the answers were timed, "partly random" may also read the times (timeEvidence): a random answer
+ * clicked through, an attended one at the person's own pace. Answers alone cannot tell 30 % random answers
+ * from honest answers to weakly discriminating items; the times of the answers that do not fit can.
+ *
+ * The item parameters and the time model are the simulator's: once a pilot has calibrated real ones
+ * (README.md, limits), they replace these and the thresholds are set again.
  */
 const FIT = {
   theta: Array.from({ length: 31 }, (_, k) => -3 + 0.2 * k),
@@ -118,71 +124,161 @@ const FIT = {
   randomShare: [0.2, 0.4],
   priorSd: 1.5,
   traits: [[0, 2, 4], [1, 3, 5], [6], [7], [8], [9]] as const, // SCALES indices
+  /**
+   * The honest account lets a person click through this share of the items too (a familiar question, a
+   * slip), with an honest answer: one quick item is then at most 1 / 0.1 = 10 times likelier random, so
+   * quick answers alone never make a misfit — they must also not fit the rest.
+   */
+  quickHonest: 0.1,
 };
 const G = FIT.theta.length;
 const TRAIT_ITEMS = FIT.traits.map((scales) => Array.from({ length: N_ITEMS }, (_, j) => j).filter((j) => (scales as readonly number[]).includes(ITEM_PARAMS.scale[j])));
 const PRIOR = FIT.theta.map((t) => -0.5 * (t / FIT.priorSd) ** 2);
+/** One measurement condition (discrimination, extremity): P(keyed answer | answer ≠ 0, θ), item × θ × 5 categories. */
 interface FitTable {
-  randomShare: number;
-  /** log P(keyed answer | answer ≠ 0, θ): item × θ × 5 categories. */
-  logP: Float32Array;
+  probability: Float64Array;
+  /** log P under the honest account, and under "partly random" with each share π of FIT.randomShare (answers untimed). */
+  honest: Float32Array;
+  partlyRandom: Float32Array[];
 }
 let fitTables: FitTable[] | null = null;
-/** One table per (discrimination, extremity, random share incl. 0); built once (≈ 1 MB). */
+/** Built once (≈ 3 MB). */
 function tables(): FitTable[] {
   fitTables ??= FIT.discrimination.flatMap((alpha) =>
-    FIT.extremity.flatMap((ext) =>
-      [0, ...FIT.randomShare].map((pi) => {
-        const t = new Float32Array(N_ITEMS * G * 5);
-        for (let j = 0; j < N_ITEMS; j++) {
-          const a = ITEM_PARAMS.a[j] * alpha;
-          for (let g = 0; g < G; g++) {
-            const cum = [1, ...SIM.tau.map((tau) => 1 / (1 + Math.exp(-a * (FIT.theta[g] - ITEM_PARAMS.b[j] - ext * tau)))), 0];
-            const notZero = 1 - (cum[2] - cum[3]);
-            for (let c = 0; c < 5; c++) if (c !== 2) t[(j * G + g) * 5 + c] = Math.log(((1 - pi) * Math.max(cum[c] - cum[c + 1], 1e-9)) / notZero + pi / 4);
-          }
+    FIT.extremity.map((ext) => {
+      const probability = new Float64Array(N_ITEMS * G * 5);
+      for (let j = 0; j < N_ITEMS; j++) {
+        const a = ITEM_PARAMS.a[j] * alpha;
+        for (let g = 0; g < G; g++) {
+          const cum = [1, ...SIM.tau.map((tau) => 1 / (1 + Math.exp(-a * (FIT.theta[g] - ITEM_PARAMS.b[j] - ext * tau)))), 0];
+          const notZero = 1 - (cum[2] - cum[3]);
+          for (let c = 0; c < 5; c++) if (c !== 2) probability[(j * G + g) * 5 + c] = Math.max(cum[c] - cum[c + 1], 1e-9) / notZero;
         }
-        return { randomShare: pi, logP: t };
-      }),
-    ),
+      }
+      const mix = (pi: number) => Float32Array.from(probability, (p) => Math.log((1 - pi) * p + pi / 4));
+      return { probability, honest: mix(0), partlyRandom: FIT.randomShare.map(mix) };
+    }),
   );
   return fitTables;
 }
 /** log(e^a + e^b) without overflow. */
 const logAdd = (a: number, b: number) => (a === -Infinity ? b : b === -Infinity ? a : Math.max(a, b) + Math.log1p(Math.exp(-Math.abs(a - b))));
-/** log marginal likelihood of the answers under one table: Σ over traits of log Σ_θ prior(θ) P(answers | θ). */
-function logMarginal(answers: ArrayLike<number>, t: Float32Array, l: Float64Array): number {
+const logSum = (xs: Iterable<number>) => {
+  let m = -Infinity;
+  for (const x of xs) m = logAdd(m, x);
+  return m;
+};
+const cell = (answers: ArrayLike<number>, j: number) => j * G * 5 + ITEM_PARAMS.sign[j] * answers[j] + 2;
+/** "Partly random" reading the answers' times: P per cell, the share π, and timeEvidence's ratio per item. */
+interface TimedReading {
+  probability: Float64Array;
+  pi: number;
+  quick: Float64Array;
+}
+/**
+ * log marginal likelihood of the answers: Σ over traits of log Σ_θ prior(θ) P(answers | θ), with P from a
+ * table of log P per cell, or for timed answers (log P((1 − π)p + πρ/4)): an item is random with
+ * probability π, and then its time is ρ = quick[j] times as likely as under the honest account (the times'
+ * likelihood under the honest account is divided out of both, so the Bayes factor needs only this ratio).
+ */
+function logMarginal(answers: ArrayLike<number>, t: Float32Array | TimedReading, l: Float64Array): number {
   let total = 0;
   for (const items of TRAIT_ITEMS) {
-    for (let g = 0; g < G; g++) l[g] = PRIOR[g];
+    l.set(PRIOR);
     for (const j of items) {
-      const v = answers[j];
-      if (v === 0) continue;
-      const o = j * G * 5 + ITEM_PARAMS.sign[j] * v + 2;
-      for (let g = 0; g < G; g++) l[g] += t[o + g * 5];
+      if (answers[j] === 0) continue;
+      const o = cell(answers, j);
+      if (t instanceof Float32Array) for (let g = 0; g < G; g++) l[g] += t[o + g * 5];
+      else {
+        const random = (t.pi * t.quick[j]) / 4;
+        for (let g = 0; g < G; g++) l[g] += Math.log((1 - t.pi) * t.probability[o + g * 5] + random);
+      }
     }
-    let m = -Infinity;
-    for (let g = 0; g < G; g++) m = logAdd(m, l[g]);
-    total += m;
+    total += logSum(l);
   }
   return total;
 }
+
+const logNormal = (x: number, mean: number, sd: number) => -0.5 * ((x - mean) / sd) ** 2 - Math.log(sd);
+/**
+ * Per item, how many times likelier its time is if it was answered at random, clicked through (≈ 0.9 s,
+ * SIM.timing), than if it was attended: log-normal around the person's own pace and spread, read from the
+ * slower part of their times (the 70th and 90th percentiles, which quick random answers barely move), the
+ * spread never narrower than SIM.timing's; the honest account also allows a share FIT.quickHonest of quick
+ * items, so no item weighs more than 1 / FIT.quickHonest. 1 for an item without a time; null when fewer than
+ * half the items were timed (as the tooFast flag).
+ */
+export function timeEvidence(elapsedMs: ArrayLike<number | null | undefined> | undefined): Float64Array | null {
+  if (!elapsedMs || medianElapsed(elapsedMs) === null) return null;
+  const logs: number[] = [];
+  for (let j = 0; j < elapsedMs.length; j++) {
+    const ms = elapsedMs[j];
+    if (typeof ms === "number" && Number.isFinite(ms)) logs.push(Math.log(Math.max(ms, 1)));
+  }
+  logs.sort((x, y) => x - y);
+  const at = (q: number) => logs[Math.min(logs.length - 1, Math.floor(q * logs.length))];
+  const { attendedLogSd, randomMedianS, randomLogSd } = SIM.timing;
+  // normal quantiles: 70th = μ + 0.524σ, 90th = μ + 1.282σ
+  const spread = Math.max(attendedLogSd, (at(0.9) - at(0.7)) / 0.758);
+  const pace = at(0.7) - 0.524 * spread;
+  const quick = Math.log(1000 * randomMedianS);
+  const ratio = new Float64Array(N_ITEMS).fill(1);
+  for (let j = 0; j < N_ITEMS; j++) {
+    const ms = elapsedMs[j];
+    if (typeof ms !== "number" || !Number.isFinite(ms)) continue;
+    const t = Math.log(Math.max(ms, 1));
+    const clicked = Math.exp(logNormal(t, quick, randomLogSd));
+    const attended = Math.exp(logNormal(t, pace, spread));
+    ratio[j] = clicked / ((1 - FIT.quickHonest) * attended + FIT.quickHonest * clicked);
+  }
+  return ratio;
+}
+
+/**
+ * How much the clicked-through reading can at most add to the answers-alone one, per table of π: an item's
+ * term log((1−π)p + πρ/4) exceeds log((1−π)p + π/4) by at most log ρ when ρ > 1 (at p → 0), and by
+ * log((1−π + πρ/4) / (1−π + π/4)) < 0 otherwise (at p = 1). Lets personFit skip that reading, exactly, when
+ * it cannot win — most attentive people, whose answers all took their usual time.
+ */
+function clickedBound(answers: ArrayLike<number>, quick: Float64Array, pi: number): number {
+  let bound = 0;
+  for (let j = 0; j < N_ITEMS; j++) {
+    if (answers[j] === 0) continue;
+    bound += quick[j] > 1 ? Math.log(quick[j]) : Math.log((1 - pi + (pi * quick[j]) / 4) / (1 - pi + pi / 4));
+  }
+  return bound;
+}
+
 /**
  * The person-fit statistic: log Bayes factor of "partly random" against "honest" (see above); larger =
- * more like partly random answering. Around 0 or below for attentive people.
+ * more like partly random answering. Around 0 or below for attentive people. With the per-item times
+ * (ms, position order) "partly random" takes the likelier of two readings: its random answers took the
+ * person's usual time (the answers alone), or they were clicked through (timeEvidence) — so the times never
+ * weigh less than the answers alone, and answers that do not fit and were given quickly weigh more.
  */
-export function personFit(answers: ArrayLike<number>): number {
-  let honest = -Infinity;
-  let contaminated = -Infinity;
+export function personFit(answers: ArrayLike<number>, elapsedMs?: ArrayLike<number | null | undefined>): number {
+  return personFitDetail(answers, elapsedMs).fit;
+}
+/** personFit, and on the way the same statistic from the answers alone (what it is when untimed). */
+export function personFitDetail(answers: ArrayLike<number>, elapsedMs?: ArrayLike<number | null | undefined>): { fit: number; answersAlone: number } {
   const l = new Float64Array(G);
-  for (const { randomShare, logP } of tables()) {
-    const m = logMarginal(answers, logP, l);
-    if (randomShare === 0) honest = logAdd(honest, m);
-    else contaminated = logAdd(contaminated, m);
+  let honest = -Infinity;
+  const shares = FIT.randomShare.map((pi, k) => ({ pi, k }));
+  /** log marginal of "partly random" per (table, π), from the answers alone */
+  const alone: number[] = [];
+  for (const t of tables()) {
+    honest = logAdd(honest, logMarginal(answers, t.honest, l));
+    for (const { k } of shares) alone.push(logMarginal(answers, t.partlyRandom[k], l));
   }
-  // each account averages over its own number of tables
-  const perAccount = FIT.discrimination.length * FIT.extremity.length;
-  return contaminated - Math.log(perAccount * FIT.randomShare.length) - (honest - Math.log(perAccount));
+  // the account averages over its tables and π as the honest one over its tables
+  const statistic = (partlyRandom: number) => partlyRandom - Math.log(shares.length) - honest;
+  const answersAlone = statistic(logSum(alone));
+  const quick = timeEvidence(elapsedMs);
+  if (!quick) return { fit: answersAlone, answersAlone };
+  const bounds = shares.map(({ pi }) => clickedBound(answers, quick, pi));
+  if (statistic(logSum(alone.map((m, i) => m + bounds[i % shares.length]))) <= answersAlone) return { fit: answersAlone, answersAlone };
+  const clicked = tables().flatMap(({ probability }) => shares.map(({ pi }) => logMarginal(answers, { probability, pi, quick }, l)));
+  return { fit: Math.max(answersAlone, statistic(logSum(clicked))), answersAlone };
 }
 
 /**
@@ -198,7 +294,7 @@ export function responseQuality(answers: ArrayLike<number>, elapsedMs: ArrayLike
   const median = medianElapsed(elapsedMs);
   if (median !== null && median < QUALITY.fastMedianMs) flags.push("tooFast");
   if (disagreeingPairs(answers) >= QUALITY.inconsistentPairs) flags.push("inconsistent");
-  const fit = personFit(answers);
+  const fit = personFit(answers, elapsedMs);
   if (fit > QUALITY.misfit) flags.push("misfit");
   if (dontKnow >= QUALITY.manyDontKnowShare) flags.push("manyDontKnow");
   if (topProbability < QUALITY.lowConfidence) flags.push("lowConfidence");

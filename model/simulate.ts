@@ -111,9 +111,25 @@ export const SIM = {
   continuous: { structureMean: 0.2, structureSd: 0.9, levelSd: 1.0 },
   /** Reading pace of attentive people, median seconds per item: most read 3.5–9 s, a fifth 1.5–3.5 s. */
   pace: { fastShare: 0.2, fast: [1.5, 3.5] as const, usual: [3.5, 9] as const },
+  /**
+   * Time per item: an attended item log-normal around the person's pace (log sd 0.45); an item answered at
+   * random is clicked through, log-normal around 0.9 s (log sd 0.4), whatever the person's pace; a straight
+   * line keeps the pace (log sd 0.4). The person-fit statistic (quality.ts) reads the same figures.
+   * attendedQuick: the share of attended items clicked through all the same (0 here; the person-fit
+   * sensitivity check varies it, with the other figures, through SimulateOptions.timing).
+   */
+  timing: { attendedLogSd: 0.45, randomMedianS: 0.9, randomLogSd: 0.4, straightLogSd: 0.4, attendedQuick: 0 } as TimingModel,
   /** Language-specific item parameters: each language's a and b deviate from the reference. */
   languageShift: { aLogSd: 0.15, bSd: 0.3 },
 };
+
+export interface TimingModel {
+  attendedLogSd: number;
+  randomMedianS: number;
+  randomLogSd: number;
+  straightLogSd: number;
+  attendedQuick: number;
+}
 
 /**
  * Each item's related scale, for cross-loadings: system ↔ analytics in the same sphere, volume ↔ speed,
@@ -332,14 +348,15 @@ export function samplePerson(rng: Rng, sc: Scenario = BASELINE): Person {
 }
 
 /** One administration of the test: answers (−2..2, position order) and per-item elapsed ms. */
-export function respond(p: Person, rng: Rng, out: Int8Array, elapsed?: Float32Array): void {
+export function respond(p: Person, rng: Rng, out: Int8Array, elapsed?: Float32Array, timing: TimingModel = SIM.timing): void {
+  const clicked = () => 1000 * Math.exp(Math.log(timing.randomMedianS) + timing.randomLogSd * rng.normal());
   const tau = SIM.tau;
   const ip = p.items;
   for (let j = 0; j < N_ITEMS; j++) {
     let x: number;
     if (p.careless === "random" || (p.careless === "partial" && rng.next() < p.cParam[0])) {
       x = rng.int(5) - 2;
-      if (elapsed) elapsed[j] = 1000 * Math.exp(Math.log(0.9) + 0.4 * rng.normal());
+      if (elapsed) elapsed[j] = clicked();
     } else if (p.careless === "straight" && j >= p.cParam[1]) {
       x = p.cParam[0];
     } else {
@@ -355,9 +372,9 @@ export function respond(p: Person, rng: Rng, out: Int8Array, elapsed?: Float32Ar
         for (let c = 0; c < 4; c++) if (u < sigmoid(eta - a * p.ext * tau[c])) y++;
         x = sg * y;
       }
-      if (elapsed) elapsed[j] = 1000 * p.pace * Math.exp(0.45 * rng.normal());
+      if (elapsed) elapsed[j] = timing.attendedQuick > 0 && rng.next() < timing.attendedQuick ? clicked() : 1000 * p.pace * Math.exp(timing.attendedLogSd * rng.normal());
     }
-    if (elapsed && p.careless === "straight") elapsed[j] = 1000 * p.pace * Math.exp(0.4 * rng.normal());
+    if (elapsed && p.careless === "straight") elapsed[j] = 1000 * p.pace * Math.exp(timing.straightLogSd * rng.normal());
     out[j] = x;
   }
 }
@@ -377,7 +394,8 @@ export interface SimulateOptions {
   /** Shorthands over BASELINE, kept for tests and the bench. */
   population?: Population;
   careless?: boolean;
-  timing?: boolean;
+  /** Simulate per-item times: true = SIM.timing, or another timing model. */
+  timing?: boolean | TimingModel;
   people?: Person[];
   replication?: number;
 }
@@ -397,11 +415,12 @@ export function simulate(n: number, seed: number, opts: SimulateOptions = {}): D
   const rr = new Rng(mixSeed(seed, 2, opts.replication ?? 0));
   const answers = new Int8Array(n * N_ITEMS);
   const elapsed = opts.timing ? new Float32Array(n * N_ITEMS) : null;
+  const timingModel = typeof opts.timing === "object" ? opts.timing : SIM.timing;
   const labels = new Int32Array(n);
   const careless = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     const p = people[i];
-    respond(p, rr, answers.subarray(i * N_ITEMS, (i + 1) * N_ITEMS), elapsed ? elapsed.subarray(i * N_ITEMS, (i + 1) * N_ITEMS) : undefined);
+    respond(p, rr, answers.subarray(i * N_ITEMS, (i + 1) * N_ITEMS), elapsed ? elapsed.subarray(i * N_ITEMS, (i + 1) * N_ITEMS) : undefined, timingModel);
     labels[i] = p.label;
     careless[i] = CARELESS_KINDS.indexOf(p.careless);
   }

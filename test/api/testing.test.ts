@@ -6,6 +6,9 @@ import { DEMO_PROJECT_ID } from "../../db/seed";
 import { createTestApp, type TestApp } from "../helpers";
 import type { CalibrationMap } from "../../model/recalibrate";
 import { createId } from "../../server/lib/ids";
+import { N_ITEMS } from "../../model/items";
+import { personFit, QUALITY } from "../../model/quality";
+import { BASELINE, simulate } from "../../model/simulate";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -180,5 +183,33 @@ describe("the test", () => {
     for (const q of questions) last = await (await t.json("POST", "/api/answer", { result: start._id, question: q._id, value: 2, elapsedMs: 300 }, u.h)).json();
     expect(last.result.isDoubt).toBe(true);
     expect(last.result.quality.grade).toBe("poor");
+  });
+
+  it("reads the answers' times: a third of the questions clicked through at random flags the result; the same answers untimed are not enough", async () => {
+    // a simulated attentive person, and the same person answering 30% at random, those answers clicked through
+    const d = simulate(60, 71, { scenario: { ...BASELINE, careless: false }, timing: true });
+    const partlyRandom = simulate(60, 71, { people: d.people.map((p) => ({ ...p, careless: "partial" as const, cParam: [0.3, 0] as [number, number] })), timing: true, replication: 1 });
+    const row = (i: number) => ({ answers: Array.from(partlyRandom.answers.subarray(i * N_ITEMS, (i + 1) * N_ITEMS)), elapsed: Array.from(partlyRandom.elapsed!.subarray(i * N_ITEMS, (i + 1) * N_ITEMS)) });
+    // one whose answers alone do not give them away (most such people: the answers alone catch about a third)
+    const person = Array.from({ length: 60 }, (_, i) => row(i)).find((r) => personFit(r.answers) <= QUALITY.misfit && personFit(r.answers, r.elapsed) > QUALITY.misfitPoor)!;
+    expect(person).toBeDefined();
+    const test = await firstTest();
+    const { questions } = await (await t.app.request(`/api/test/${test._id}`)).json();
+    const complete = async (timed: boolean) => {
+      const u = await newUser();
+      const start = await (await t.json("POST", `/api/test/start/${test._id}`, {}, u.h)).json();
+      let last: any;
+      for (const q of questions as { _id: string; position: number }[]) {
+        const elapsedMs = timed ? Math.round(person.elapsed[q.position - 1]!) : undefined;
+        last = await (await t.json("POST", "/api/answer", { result: start._id, question: q._id, value: person.answers[q.position - 1], elapsedMs }, u.h)).json();
+      }
+      return last.result;
+    };
+    const timed = await complete(true);
+    expect(timed.quality.flags).toContain("misfit");
+    expect(timed.quality.grade).toBe("poor");
+    expect(timed.isDoubt).toBe(true);
+    const untimed = await complete(false);
+    expect(untimed.quality.flags).not.toContain("misfit");
   });
 });

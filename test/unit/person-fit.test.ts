@@ -2,7 +2,7 @@
 // of the rule, checked on seeded simulated people, not a stored figure.
 import { describe, expect, it } from "vitest";
 import { N_ITEMS } from "../../model/items";
-import { personFit, QUALITY, responseQuality } from "../../model/quality";
+import { personFit, QUALITY, responseQuality, timeEvidence } from "../../model/quality";
 import { BASELINE, ITEM_PARAMS, Rng, SIM, simulate, type Scenario } from "../../model/simulate";
 
 const attentive: Scenario = { ...BASELINE, careless: false };
@@ -79,5 +79,52 @@ describe("person fit", () => {
     expect(share(poor)).toBeLessThanOrEqual(0.01);
     // while the same answers clicked through at 0.9 s per item are too fast
     expect(responseQuality(people[0], Array(N_ITEMS).fill(900), 0.9).flags).toContain("tooFast");
+  });
+});
+
+describe("person fit with the answers' times", () => {
+  const timedRows = (d: { n: number; answers: Int8Array; elapsed: Float32Array | null }) =>
+    Array.from({ length: d.n }, (_, i) => ({ answers: d.answers.subarray(i * N_ITEMS, (i + 1) * N_ITEMS), elapsed: d.elapsed!.subarray(i * N_ITEMS, (i + 1) * N_ITEMS) }));
+  /** The same people, answering 30% of the items at random as the simulator's partly careless respondents do (clicked through). */
+  const partlyRandomOf = (d: ReturnType<typeof simulate>, seed: number) =>
+    simulate(d.n, seed, { people: d.people.map((p) => ({ ...p, careless: "partial" as const, cParam: [0.3, 0] as [number, number] })), timing: true, replication: 1 });
+
+  it("catches at least half of the people answering 30% at random, under weak items too, flagging few attentive ones", () => {
+    for (const [seed, scenario] of [[61, attentive], [62, { ...attentive, discrimination: 0.6 }]] as const) {
+      const d = simulate(200, seed, { scenario, timing: true });
+      const flagged = (rows: { answers: Int8Array; elapsed: Float32Array }[]) => share(rows.map((r) => personFit(r.answers, r.elapsed) > QUALITY.misfit));
+      expect(flagged(timedRows(d))).toBeLessThanOrEqual(0.05);
+      const random = timedRows(partlyRandomOf(d, seed));
+      expect(flagged(random)).toBeGreaterThanOrEqual(0.5);
+      // the answers alone catch fewer of them: the quick answers that do not fit the rest are what tells
+      expect(share(random.map((r) => personFit(r.answers) > QUALITY.misfit))).toBeLessThan(flagged(random));
+    }
+  });
+
+  it("never weighs less than the answers alone: random answers given at the person's usual pace", () => {
+    const d = simulate(40, 63, { scenario: attentive, timing: true });
+    const rng = new Rng(64);
+    for (const { answers, elapsed } of timedRows(d)) {
+      const random = partlyRandom(Array.from(answers), rng);
+      expect(personFit(random, elapsed)).toBeGreaterThanOrEqual(personFit(random) - 1e-9);
+    }
+  });
+
+  it("does not flag honest answers given quickly on a few items: quick answers must also not fit", () => {
+    const clean = modalAnswers([1.2, -0.8, 1.0, -1.1, 1.4, -0.6, 1.6, -1.5, 0.4, -0.9]);
+    const rng = new Rng(65);
+    const times = Array.from({ length: N_ITEMS }, (_, j) => (j % 10 === 3 ? 900 : 5000 * Math.exp(0.45 * rng.normal())));
+    expect(personFit(clean, times)).toBeLessThan(QUALITY.misfit);
+    expect(responseQuality(clean, times, 0.9).grade).toBe("good");
+  });
+
+  it("reads no times when fewer than half the items were timed, and weighs quick items more than usual ones", () => {
+    expect(timeEvidence(Array(N_ITEMS).fill(null))).toBeNull();
+    const times = Array.from({ length: N_ITEMS }, (_, j) => (j < 5 ? 900 : 6000));
+    const evidence = timeEvidence(times)!;
+    expect(evidence[0]).toBeGreaterThan(5);
+    expect(evidence[50]).toBeLessThan(0.01);
+    // an honest account that allows some quick items bounds one item's weight
+    expect(evidence[0]).toBeLessThanOrEqual(10 + 1e-9);
   });
 });
