@@ -95,11 +95,6 @@ export function loadClassifier() {
   return loaded;
 }
 
-/** Probabilities for n respondents (answers n × 110, −2..2) in a population: one Float32Array of n × 27. */
-export async function predictProbabilities(answers: ArrayLike<number>, n: number, population?: PopulationProfile | null): Promise<Float32Array> {
-  return (await loadClassifier()).predict(answers, n, population);
-}
-
 export interface Classification {
   formatCode: string;
   probability: number;

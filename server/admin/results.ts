@@ -9,8 +9,7 @@ import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { answers, questions, results } from "../../db/schema";
-import { CARD_PATH, FORMATS, loadClassifier, N_ITEMS, predictProbabilities, scoreAnswers, type AnswerValue } from "../../model";
-import { responseQuality } from "../../model/quality";
+import { CARD_PATH, classify, FORMATS, N_ITEMS, type AnswerValue } from "../../model";
 import { notFound } from "../lib/errors";
 import { omit, paged, type Paged } from "../lib/listing";
 import { resetResult } from "../services/testing";
@@ -100,23 +99,21 @@ async function answerVector(db: Db, r: typeof results.$inferSelect) {
 export async function recheck(db: Db, id: string, fresh: boolean) {
   const r = await requireResult(db, id);
   const { values, elapsed, answered } = await answerVector(db, r);
-  const population = await testPopulation(db, r.testId);
-  const p = await predictProbabilities(values, 1, population);
-  const array = Array.from(p, (v) => Math.round(v * 1e4) / 1e4);
+  // the result's own scoring version and its test's population, as its completion classified it
+  const c = await classify(values, elapsed, await scoringByName(db, r.scoringVersion), await testPopulation(db, r.testId));
+  const array = FORMATS.map((f) => c.probabilities[f.code]!);
   const order = array.map((v, i) => [v, i] as const).sort((a, b) => b[0] - a[0]);
   const top = FORMATS[order[0]![1]]!.code;
-  const rule = scoreAnswers(values, (await scoringByName(db, r.scoringVersion)).key).formatCode;
-  const quality = responseQuality(values, elapsed, order[0]![0]);
-  const version = (await loadClassifier()).versionIn(population);
+  const rule = c.ruleFormatCode;
   return {
     format: fresh || !r.formatCode ? top : r.formatCode,
     array,
     formats: FORMATS.map((f) => f.code),
-    network: { format: top, probability: order[0]![0], runnerUp: FORMATS[order[1]![1]]!.code, runnerUpProbability: order[1]![0], modelVersion: version },
+    network: { format: top, probability: order[0]![0], runnerUp: FORMATS[order[1]![1]]!.code, runnerUpProbability: order[1]![0], modelVersion: c.modelVersion },
     stored: { format: r.formatCode, probability: r.probability, runnerUp: r.runnerUpCode, modelVersion: r.modelVersion },
     rule,
     disagree: rule !== top,
-    quality,
+    quality: c.quality,
     answered,
     isCompleted: r.isCompleted,
     isCorrect: r.isCorrect,

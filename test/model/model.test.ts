@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { classify, CLASSIFIER_PATH, forwardReference, ITEMS, loadClassifier, N_ITEMS, predictProbabilities, type AnswerValue } from "../../model";
+import { classify, CLASSIFIER_PATH, forwardReference, ITEMS, loadClassifier, N_ITEMS, type AnswerValue } from "../../model";
 import { importOnnx } from "../../model/onnx";
 import { BETWEEN_CONFIDENCE, betweenFormats, NEIGHBOURS, productChoice } from "../../model/between";
 import { FORMAT_BY_CODE, FORMAT_FACTORS, FORMATS } from "../../model/formats";
@@ -135,7 +135,7 @@ describe("classifier", () => {
   it("gives the same probabilities through onnxruntime as the TypeScript reference forward pass", async () => {
     const { weights } = importOnnx(readFileSync(CLASSIFIER_PATH));
     const d = simulate(64, 99);
-    // the network alone; predictProbabilities adds the per-person recalibration (model/recalibrate.ts)
+    // the network alone; predict adds the per-person recalibration (model/recalibrate.ts)
     const onnx = await (await loadClassifier()).predictNetwork(d.answers, d.n);
     for (let i = 0; i < d.n; i++) {
       const ref = forwardReference(weights, d.answers.subarray(i * N_ITEMS, (i + 1) * N_ITEMS));
