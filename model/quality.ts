@@ -209,12 +209,13 @@ const logNormal = (x: number, mean: number, sd: number) => -0.5 * ((x - mean) / 
  * half the items were timed (as the tooFast flag).
  */
 export function timeEvidence(elapsedMs: ArrayLike<number | null | undefined> | undefined): Float64Array | null {
-  if (!elapsedMs || medianElapsed(elapsedMs) === null) return null;
+  if (!elapsedMs) return null;
   const logs: number[] = [];
   for (let j = 0; j < elapsedMs.length; j++) {
     const ms = elapsedMs[j];
     if (typeof ms === "number" && Number.isFinite(ms)) logs.push(Math.log(Math.max(ms, 1)));
   }
+  if (logs.length < N_ITEMS / 2) return null; // medianElapsed's rule
   logs.sort((x, y) => x - y);
   const at = (q: number) => logs[Math.min(logs.length - 1, Math.floor(q * logs.length))];
   const { attendedLogSd, randomMedianS, randomLogSd } = SIM.timing;
@@ -262,22 +263,22 @@ export function personFit(answers: ArrayLike<number>, elapsedMs?: ArrayLike<numb
 /** personFit, and on the way the same statistic from the answers alone (what it is when untimed). */
 export function personFitDetail(answers: ArrayLike<number>, elapsedMs?: ArrayLike<number | null | undefined>): { fit: number; answersAlone: number } {
   const l = new Float64Array(G);
+  const shares = FIT.randomShare;
   let honest = -Infinity;
-  const shares = FIT.randomShare.map((pi, k) => ({ pi, k }));
   /** log marginal of "partly random" per (table, π), from the answers alone */
   const alone: number[] = [];
   for (const t of tables()) {
     honest = logAdd(honest, logMarginal(answers, t.honest, l));
-    for (const { k } of shares) alone.push(logMarginal(answers, t.partlyRandom[k], l));
+    for (const logP of t.partlyRandom) alone.push(logMarginal(answers, logP, l));
   }
   // the account averages over its tables and π as the honest one over its tables
   const statistic = (partlyRandom: number) => partlyRandom - Math.log(shares.length) - honest;
   const answersAlone = statistic(logSum(alone));
   const quick = timeEvidence(elapsedMs);
   if (!quick) return { fit: answersAlone, answersAlone };
-  const bounds = shares.map(({ pi }) => clickedBound(answers, quick, pi));
+  const bounds = shares.map((pi) => clickedBound(answers, quick, pi));
   if (statistic(logSum(alone.map((m, i) => m + bounds[i % shares.length]))) <= answersAlone) return { fit: answersAlone, answersAlone };
-  const clicked = tables().flatMap(({ probability }) => shares.map(({ pi }) => logMarginal(answers, { probability, pi, quick }, l)));
+  const clicked = tables().flatMap(({ probability }) => shares.map((pi) => logMarginal(answers, { probability, pi, quick }, l)));
   return { fit: Math.max(answersAlone, statistic(logSum(clicked))), answersAlone };
 }
 
