@@ -4,11 +4,20 @@ import { openDatabase } from "../db/client";
 import { seed } from "../db/seed";
 import type { Config } from "./config";
 import type { AppDeps } from "./context";
+import { createJobRunner } from "./jobs";
 import { PageCache } from "./render/cache";
 import { createMailer } from "./services/mail";
 
 export async function bootstrap(config: Config): Promise<AppDeps> {
   const database = await openDatabase(config.DATABASE_URL, config.DATABASE_AUTH_TOKEN, config.DATABASE_DRIVER);
   await seed(database.db, { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD, demo: config.SEED_DEMO });
-  return { config, database, db: database.db, mailer: createMailer(config), pageCache: new PageCache(config.PAGE_CACHE_SECONDS * 1000) };
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    mailer: createMailer(config),
+    pageCache: new PageCache(config.PAGE_CACHE_SECONDS * 1000),
+    jobs: createJobRunner(() => deps),
+  };
+  return deps;
 }

@@ -9,6 +9,8 @@ export interface AppDeps {
   database: Database;
   db: Db;
   mailer: Mailer;
+  /** Runs the work units of work leave for after their commit (mail, recomputes): server/jobs.ts */
+  jobs: import("./jobs").JobRunner;
   pageCache: import("./render/cache").PageCache;
   /** Replaces OAuth providers' endpoints (tests point them at a local fake provider). */
   oauthEndpoints?: Partial<Record<import("./services/oauth").Provider, import("./services/oauth").ProviderEndpoints>>;

@@ -23,6 +23,7 @@ if (config.NODE_ENV === "production" && !config.SMTP_URL) {
 
 const deps = await bootstrap(config);
 const app = createApp(deps);
+deps.jobs.start(); // mail and recomputes a crash or an SMTP outage left undone
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
   console.log(`Thinking Format listening on http://localhost:${info.port} (database: ${deps.database.kind})`);
 });
@@ -46,6 +47,7 @@ async function shutdown(signal: string) {
   force.unref();
   await new Promise((r) => setTimeout(r, DRAIN_MS));
   server.close(async () => {
+    await deps.jobs.stop();
     await deps.database.close();
     console.log("stopped");
     process.exit(0);

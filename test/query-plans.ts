@@ -16,6 +16,8 @@ import { listUserSessions, resolveToken } from "../server/services/sessions";
 import { totalUsers } from "../server/services/stats";
 import { answeredMap, currentResult, latestCompleted, listOwnResults, progressOf, questionCount, type ResultRow } from "../server/services/testing";
 import type { UserRow } from "../server/services/users";
+import type { AppDeps } from "../server/context";
+import { userScopeOf } from "../server/scope";
 import { communicationBalance, employeeInputs, employeeListSchema, listEmployees, positionCandidates, positionCoverage, projectStats, scopeFor } from "../server/services/business";
 
 import { eq } from "drizzle-orm";
@@ -105,7 +107,7 @@ export const KEYED_BY: Record<string, string[]> = {
 /** The large project's owner scope, for the cabinet's lists. */
 async function ownerScope(db: Db, f: Fixtures) {
   const [project] = await visibleProjects(db, f.owner);
-  return scopeFor(db, f.owner, project!, "owner");
+  return scopeFor(userScopeOf({ db } as AppDeps, f.owner), project!, "owner");
 }
 
 /** Tables whose row count grows with users: a full scan of one is a bug at 100,000 users. */

@@ -9,7 +9,7 @@ import type { T } from "../../locales";
 import type { GuardedEnv } from "../../server/middleware/guards";
 import { definePage } from "../../server/render/define";
 import { usePage, type FormState } from "../../server/render/page";
-import { inviteCount, listProjects, rememberProject, scopeOf, type Scope } from "../../server/services/business";
+import { inviteCount, listProjects, rememberProject, type Scope } from "../../server/services/business";
 import type { ShellData } from "../_layouts/cabinet";
 
 export type CabinetCtx = Context<GuardedEnv<["project"]>>;
@@ -44,14 +44,14 @@ export function cabinetPage<D>(def: {
     guards: ["project"],
     params: def.params,
     load: async (c) => {
-      const scope = await scopeOf(c);
+      const scope = c.get("scope");
       const [shell, data] = await Promise.all([shellData(c, scope), def.load(c, scope)]);
       if (data instanceof Response) return data;
       return { ...data, shell } as WithShell<D>;
     },
     title: def.title,
     Component: def.Component,
-    action: def.action ? async (c) => def.action!(c, await scopeOf(c)) : undefined,
+    action: def.action ? async (c) => def.action!(c, c.get("scope")) : undefined,
   });
 }
 

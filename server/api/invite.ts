@@ -7,13 +7,10 @@ import { pathId } from "../lib/ids";
 import { validate } from "../lib/validate";
 import { guard, type GuardedEnv } from "../middleware/guards";
 import * as biz from "../services/business";
-import { resolveProject } from "../services/projects";
 
 async function scope(c: Context<GuardedEnv<["project"]>>) {
   const named = c.req.query("projectId");
-  if (!named || named === c.get("project").id) return biz.scopeOf(c);
-  const { project, role } = await resolveProject(c.get("deps").db, c.get("user"), named);
-  return biz.scopeFor(c.get("deps").db, c.get("user"), project, role, c.get("auth").kind === "demo");
+  return !named || named === c.get("project").id ? c.get("scope") : biz.projectScope(c.get("scope"), named);
 }
 
 export const inviteApi = new Hono<AppEnv>();

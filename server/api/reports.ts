@@ -4,8 +4,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { badRequest, notFound } from "../lib/errors";
-import { employeeBusinessReport, employeeReportPdf, scopeFor, teamReport, teamReportPdf } from "../services/business";
-import { resolveProject } from "../services/projects";
+import { employeeBusinessReport, employeeReportPdf, projectScope, teamReport, teamReportPdf } from "../services/business";
 import { validate } from "../lib/validate";
 import { guard, type GuardedEnv } from "../middleware/guards";
 import { businessReport, isReportLanguage, REPORT_LANGUAGES, requireConfirmed, toReportDoc, userReport } from "../services/reports";
@@ -46,8 +45,8 @@ reportsApi.get(
     if (q.format !== "json" && q.format !== "pdf") return next();
     if (!q.employee && !(q.format === "pdf" && q.team)) throw badRequest("errors.validation", { employee: "common.validation.required" });
     const named = q.project ?? c.req.header("project");
-    const { project, role } = await resolveProject(c.get("deps").db, c.get("user"), named);
-    const scope = await scopeFor(c.get("deps").db, c.get("user"), project, role, c.get("auth").kind === "demo");
+    const scope = await projectScope(c.get("scope"), named);
+    const project = scope.project;
     const language = isReportLanguage(q.lang) ? q.lang : c.get("locale");
     const locale = c.get("locale");
     if (q.employee) {

@@ -12,8 +12,10 @@ import { setTrackingCookie } from "../lib/http";
 import { fallbackOf } from "../lib/redirect";
 import { TRACKING_VALUE_MAX, UTM_KEYS } from "../lib/tracking";
 import type { AppEnv, AuthState } from "../context";
+import { actorOfAuth, type ManagerScope, type UserScope } from "../scope";
+import { projectScope, type ProjectScope } from "../services/business/access";
 import { COOKIE } from "./auth";
-import { resolveProject, type ProjectRole, type ProjectRow } from "../services/projects";
+import type { ProjectRole, ProjectRow } from "../services/projects";
 import { isManager, isProfileComplete, type UserRow } from "../services/users";
 
 type Handler = MiddlewareHandler<AppEnv>;
@@ -24,18 +26,20 @@ const wanted = (c: Context) => {
 };
 export { TRACKING_MAX_AGE, UTM_KEYS } from "../lib/tracking";
 
-type SignedIn = { auth: AuthState; user: UserRow };
+/** Each sign-in guard also makes the caller scope of its surface (server/scope.ts): the services
+ * take `c.get("scope")`, never the context. */
+type SignedIn = { auth: AuthState; user: UserRow; scope: UserScope };
 /** What each guard guarantees to the handlers after it. */
 interface GuardVariables {
   auth: SignedIn;
-  /** A manager (spec: role admin); see `isManager`. */
-  admin: SignedIn;
+  /** A manager (spec: role admin); see `isManager`. Its scope names the actor for the audit. */
+  admin: SignedIn & { scope: ManagerScope };
   /** A business user, a manager, or the read-only demo company. */
   business: SignedIn;
   /** Signed in with name and birthday filled in. */
   profile: SignedIn;
   /** A business user working in one project they may see (spec §4 current project). */
-  project: SignedIn & { project: ProjectRow; projectRole: ProjectRole };
+  project: SignedIn & { project: ProjectRow; projectRole: ProjectRole; scope: ProjectScope };
   /** Signed in through the Authorization header, not a cookie alone: for the spec's GET calls
    * that write, so a link on another site cannot trigger them with the victim's cookies. */
   bearer: SignedIn;
@@ -92,7 +96,12 @@ const signedIn =
       if (isApi(c)) throw forbidden();
       return onRefused(c, a);
     }
-    (c as unknown as Context<GuardedEnv<["auth"]>>).set("user", a.user);
+    const signed = c as unknown as Context<GuardedEnv<["admin"]>>;
+    signed.set("user", a.user);
+    const d = c.get("deps");
+    // typed as a manager's scope only after the admin guard, which let only managers through
+    const scope = { deps: d, db: d.db, locale: c.get("locale"), t: c.get("t"), user: a.user, auth: a, actor: actorOfAuth(a), manager: isManager(a.user) };
+    signed.set("scope", scope as ManagerScope);
     await next();
   };
 
@@ -116,10 +125,11 @@ const guards: Record<GuardName, Handler> = {
   project: every(signedIn(() => true), async (c, next) => {
     const named = c.req.query("project") ?? c.req.header("project");
     try {
-      const { project, role } = await resolveProject(c.get("deps").db, (c as unknown as SignedInContext).get("user"), named);
       const inProject = c as unknown as Context<GuardedEnv<["project"]>>;
-      inProject.set("project", project);
-      inProject.set("projectRole", role);
+      const scope = await projectScope(inProject.get("scope"), named);
+      inProject.set("project", scope.project);
+      inProject.set("projectRole", scope.role);
+      inProject.set("scope", scope);
     } catch (e) {
       if (e instanceof AppError && e.code === "project_required" && !canUseBusiness(c.get("auth")!)) {
         if (isApi(c)) throw forbidden();

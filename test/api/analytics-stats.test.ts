@@ -173,7 +173,7 @@ describe("the team report", () => {
     const { eq } = await import("drizzle-orm");
     const [owner] = await t.deps.db.select().from(users).where(eq(users.id, s.owner._id));
     const [project] = await t.deps.db.select().from(projects).where(eq(projects.id, s.project));
-    const report = await teamReport(await scopeFor(t.deps.db, owner!, project!, "owner"), "en");
+    const report = await teamReport(await scopeFor((await import("../../server/scope")).userScopeOf(t.deps, owner!), project!, "owner"), "en");
     const sales = report.departments.find((d) => d.name === "Sales")!;
     // Anna and Boris: system 70 and 60, harmony 30 and 50, anxiety 7 and 2, presentation 20 and 10
     expect(sales.people).toBe(2);

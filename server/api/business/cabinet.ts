@@ -9,10 +9,9 @@ import { pathId } from "../../lib/ids";
 import { validate } from "../../lib/validate";
 import { guard, type GuardedEnv } from "../../middleware/guards";
 import * as biz from "../../services/business";
-import { resolveProject } from "../../services/projects";
 
 type ProjectCtx = Context<GuardedEnv<["project"]>>;
-const scope = (c: ProjectCtx) => biz.scopeOf(c);
+const scope = (c: ProjectCtx) => c.get("scope");
 const inProject = guard("project");
 
 // ------------------------------------------------------------------ projects
@@ -26,8 +25,7 @@ projectsApi.put("/details", inProject, validate("json", biz.detailsSchema), asyn
 projectsApi.get("/reset-efficiency", guard("bearer", "project"), async (c) => c.json(await biz.resetEfficiency(await scope(c))));
 projectsApi.post("/reset-efficiency", inProject, async (c) => c.json(await biz.resetEfficiency(await scope(c))));
 projectsApi.get("/stats/:id", guard("business"), async (c) => {
-  const { project, role } = await resolveProject(c.get("deps").db, c.get("user"), pathId(c));
-  return c.json(await biz.teamStats(await biz.scopeFor(c.get("deps").db, c.get("user"), project, role, c.get("auth").kind === "demo")));
+  return c.json(await biz.teamStats(await biz.projectScope(c.get("scope"), pathId(c))));
 });
 projectsApi.get("/:id", guard("business"), async (c) => c.json(await biz.getProject(c.get("deps").db, c.get("user"), pathId(c))));
 

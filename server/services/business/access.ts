@@ -15,20 +15,16 @@
 // Every id a request names is looked up inside `scope.project` (and for a supervisor inside
 // their subtree); an id of another project is a 404, never served and never changed.
 import { and, eq } from "drizzle-orm";
-import type { Context } from "hono";
-import type { Db } from "../../../db/client";
 import { departments, employees } from "../../../db/schema";
 import { forbidden, notFound } from "../../lib/errors";
 import { ID_PATTERN } from "../../lib/ids";
-import type { GuardedEnv } from "../../middleware/guards";
-import type { ProjectRole, ProjectRow } from "../projects";
-import type { UserRow } from "../users";
+import type { UserScope } from "../../scope";
+import { resolveProject, type ProjectRole, type ProjectRow } from "../projects";
 
 export type Action = "read" | "structure" | "people" | "invites" | "billing" | "project" | "createProject";
 
-export interface Scope {
-  db: Db;
-  user: UserRow;
+/** The caller scope of the cabinet (made by the project guard): a user working in one project. */
+export interface ProjectScope extends UserScope {
   project: ProjectRow;
   role: ProjectRole;
   /** The departments a supervisor may see (their own and every sub-department); null = all. */
@@ -43,6 +39,9 @@ const MATRIX: Record<ProjectRole, readonly Action[]> = {
   projectManager: ["read", "structure", "people", "invites", "project"],
   supervisor: ["read", "people"],
 };
+
+/** The cabinet's services were written against this name. */
+export type Scope = ProjectScope;
 
 export const can = (scope: Pick<Scope, "role">, action: Action) => MATRIX[scope.role].includes(action);
 
@@ -65,7 +64,8 @@ export function subtree(all: { id: string; parentId: string | null }[], roots: I
   return out;
 }
 
-export async function scopeFor(db: Db, user: UserRow, project: ProjectRow, role: ProjectRole, demo = false): Promise<Scope> {
+export async function scopeFor(base: UserScope, project: ProjectRow, role: ProjectRole): Promise<ProjectScope> {
+  const { db, user } = base;
   let visible: Set<string> | null = null;
   if (role === "supervisor") {
     const all = await db.select({ id: departments.id, parentId: departments.parentId, supervisorId: departments.supervisorId }).from(departments).where(eq(departments.projectId, project.id));
@@ -76,12 +76,14 @@ export async function scopeFor(db: Db, user: UserRow, project: ProjectRow, role:
     const mine = new Set(me.map((e) => e.id));
     visible = subtree(all, all.filter((d) => d.supervisorId && mine.has(d.supervisorId)).map((d) => d.id));
   }
-  return { db, user, project, role, departments: visible, demo };
+  return { ...base, project, role, departments: visible, demo: base.auth.kind === "demo" };
 }
 
-/** The scope of a request behind `guard("project")`. */
-export function scopeOf(c: Context<GuardedEnv<["project"]>>): Promise<Scope> {
-  return scopeFor(c.get("deps").db, c.get("user"), c.get("project"), c.get("projectRole"), c.get("auth").kind === "demo");
+/** "This project for this user": the named project (or the user's current one) as a scope, 403/404
+ * when they may not see it. The project guard and the calls that name a project another way use it. */
+export async function projectScope(base: UserScope, named: string | null | undefined): Promise<ProjectScope> {
+  const { project, role } = await resolveProject(base.db, base.user, named);
+  return scopeFor(base, project, role);
 }
 
 /** An employee of this project the scope may see (a supervisor: inside their subtree), or 404. */

@@ -1,0 +1,141 @@
+// The job runner: does the work units of work queued in the `jobs` table (server/scope.ts,
+// `enqueue`). Right after a commit the unit's own jobs run inline (the request waits for them up
+// to INLINE_WAIT_MS, so mail normally leaves before the reply); whatever failed or was cut short by
+// a crash runs again from the table: on every tick of `start()` (the server) or `runDue()` (tests,
+// scripts), with backoff. A job is claimed with a lease before it runs, so two instances, or the
+// inline run and a tick, never both do it; every handler is idempotent, so a crash after the work
+// but before `done_at` repeats it harmlessly (at worst a mail twice, never none).
+import { and, asc, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { jobs, results } from "../db/schema";
+import { tFor } from "../locales";
+import type { AppDeps } from "./context";
+import type { JobKind, JobPayloads } from "./scope";
+import { recomputeForUser } from "./services/business/efficiency";
+import { managerReport, reportPdf } from "./services/reports";
+import { findUserById } from "./services/users";
+
+/** How long a claimed job is its runner's; after that another may take it. */
+const LEASE_MS = 2 * 60_000;
+/** How long a request waits for its own jobs after the commit; the rest finish in the background. */
+export const INLINE_WAIT_MS = 5_000;
+/** After this many failures a job stays in the table, undone, for a person to look at. */
+export const MAX_ATTEMPTS = 20;
+const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+
+type Handler<K extends JobKind> = (deps: AppDeps, payload: JobPayloads[K]) => Promise<void>;
+const handlers: { [K in JobKind]: Handler<K> } = {
+  mail: async (deps, message) => deps.mailer.send(message),
+  "recompute-user": async (deps, { userId }) => {
+    await recomputeForUser(deps.db, userId);
+  },
+  "report-pdf": async (deps, { userId, resultId }) => {
+    const user = await findUserById(deps.db, userId);
+    const [result] = await deps.db.select({ id: results.id }).from(results).where(eq(results.id, resultId));
+    if (!user || !result) return; // deleted since: nothing to send
+    const pdf = reportPdf(await managerReport(deps.db, resultId, "full", user.locale), user.locale);
+    const t = tFor(user.locale);
+    await deps.mailer.send({
+      to: user.email,
+      subject: t("manager.mail.pdfSubject"),
+      text: t("manager.mail.pdfText"),
+      attachments: [{ filename: "report.pdf", content: Buffer.from(pdf), contentType: "application/pdf" }],
+    });
+  },
+};
+
+/** What a done job keeps: a sent mail's address and subject, never its links (they sign people in). */
+function keptAfterDone(kind: string, payload: Record<string, unknown>) {
+  return kind === "mail" ? { to: payload.to, subject: payload.subject } : payload;
+}
+
+export interface JobRunner {
+  /** Runs these jobs now; waits for them at most INLINE_WAIT_MS. Never throws: a failure is retried later. */
+  runNow(ids: string[]): Promise<void>;
+  /** Runs the jobs that are due; resolves with how many were done. */
+  runDue(limit?: number): Promise<number>;
+  /** Runs due jobs every `intervalMs` (the server). */
+  start(intervalMs?: number): void;
+  /** Stops the ticks and waits for the jobs under way (before the database closes). */
+  stop(): Promise<void>;
+}
+
+export function createJobRunner(deps: () => AppDeps): JobRunner {
+  const underWay = new Set<Promise<boolean>>();
+  let timer: NodeJS.Timeout | null = null;
+
+  async function claim(id: string) {
+    const now = Date.now();
+    const [job] = await deps()
+      .db.update(jobs)
+      .set({ lockedUntil: new Date(now + LEASE_MS), attempts: sql`${jobs.attempts} + 1` })
+      .where(and(eq(jobs.id, id), isNull(jobs.doneAt), or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, new Date(now)))))
+      .returning();
+    return job;
+  }
+
+  async function runOne(id: string): Promise<boolean> {
+    const d = deps();
+    const job = await claim(id);
+    if (!job) return false; // done already, or another runner has it
+    try {
+      const handler = handlers[job.kind as JobKind] as Handler<JobKind> | undefined;
+      if (!handler) throw new Error(`unknown job kind ${job.kind}`);
+      await handler(d, job.payload as never);
+      await d.db
+        .update(jobs)
+        .set({ doneAt: new Date(), lockedUntil: null, lastError: null, payload: keptAfterDone(job.kind, job.payload) })
+        .where(eq(jobs.id, id));
+      return true;
+    } catch (error) {
+      const message = String((error as Error)?.message ?? error).slice(0, 500);
+      console.error(`[jobs] ${job.kind} ${id} failed (attempt ${job.attempts}): ${message}`);
+      await d.db
+        .update(jobs)
+        .set({ lockedUntil: null, lastError: message, runAt: new Date(Date.now() + backoffMs(job.attempts)) })
+        .where(eq(jobs.id, id))
+        .catch(() => undefined); // the database itself failing: the lease runs out and it is tried again
+      return false;
+    }
+  }
+
+  function track(p: Promise<boolean>) {
+    const safe = p.catch(() => false);
+    underWay.add(safe);
+    void safe.finally(() => underWay.delete(safe));
+    return safe;
+  }
+
+  const runner: JobRunner = {
+    async runNow(ids) {
+      const all = Promise.all(ids.map((id) => track(runOne(id))));
+      let wait: NodeJS.Timeout | undefined;
+      await Promise.race([all, new Promise<void>((r) => (wait = setTimeout(r, INLINE_WAIT_MS).unref()))]);
+      clearTimeout(wait);
+    },
+    async runDue(limit = 50) {
+      const now = new Date();
+      const due = await deps()
+        .db.select({ id: jobs.id })
+        .from(jobs)
+        .where(and(isNull(jobs.doneAt), lte(jobs.runAt, now), lt(jobs.attempts, MAX_ATTEMPTS), or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, now))))
+        .orderBy(asc(jobs.runAt))
+        .limit(limit);
+      let done = 0;
+      for (const { id } of due) if (await track(runOne(id))) done++;
+      return done;
+    },
+    start(intervalMs = 15_000) {
+      if (timer) return;
+      const tick = () => void runner.runDue().catch((e) => console.error("[jobs] tick failed:", e));
+      tick(); // what a crash left undone goes out at start-up
+      timer = setInterval(tick, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await Promise.all([...underWay]);
+    },
+  };
+  return runner;
+}
