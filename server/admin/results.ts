@@ -2,6 +2,8 @@
 // reset, delete an answer, and the rechecker (the network's 27 probabilities next to the
 // rule-based scorer, for complete and in-progress results alike; re-classification with the
 // current model; the queue; the count of confirmed results for the next training).
+import { transaction } from "../scope";
+import { correctResultFormat } from "../services/testing";
 import { scoringByName } from "../services/scoring-versions";
 import { testPopulation } from "../services/population";
 import { readFileSync } from "node:fs";
@@ -132,8 +134,10 @@ export async function setFormat(c: ManagerContext, id: string, input: z.infer<ty
   const db = c.get("deps").db;
   const r = await requireResult(db, id);
   const patch = { formatCode: input.format, isCorrect: input.isCorrect ?? true, isDoubt: input.isDoubt ?? r.isDoubt };
-  await db.update(results).set(patch).where(eq(results.id, id));
-  await audit(db, actorOf(c), {
+  // the result, the person's format, the audit entry and (after the commit) the companies' fits
+  await transaction(c.get("scope"), async (tx) => {
+  await correctResultFormat(tx, r, patch);
+  await audit(tx.db, actorOf(c), {
     action: "results.setFormat",
     entity: "results",
     entityId: id,
@@ -143,6 +147,7 @@ export async function setFormat(c: ManagerContext, id: string, input: z.infer<ty
       isCorrect: { from: r.isCorrect, to: patch.isCorrect },
       isDoubt: { from: r.isDoubt, to: patch.isDoubt },
     },
+  });
   });
   return recheck(db, id, false);
 }
