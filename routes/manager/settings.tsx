@@ -4,7 +4,7 @@
 import { settingKey, updateSetting } from "../../server/admin/settings";
 import { AppError, translateFields } from "../../server/lib/errors";
 import { formValues } from "../../server/lib/forms";
-import { listSettings, type SettingKey } from "../../server/services/site-settings";
+import { listSettings, type SettingKey } from "../../server/services/operator-settings";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { CabinetLayout } from "../_layouts/cabinet";

@@ -12,7 +12,7 @@ import { crashPoint } from "../lib/crash-points";
 import { createId } from "../lib/ids";
 import { enqueue, transaction, type Scope, type UserScope } from "../scope";
 import { logActivity } from "./activity";
-import { incrementSetting } from "./settings";
+import { incrementSetting } from "./setting-store";
 import { TOTAL_KEY } from "./stats";
 import type { UserRow } from "./users";
 import { consume } from "./rate-limits";

@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { settingKey, settingList, settingListQuery, updateSetting } from "../../admin/settings";
 import { validate } from "../../lib/validate";
-import { readSetting } from "../../services/site-settings";
+import { readSetting } from "../../services/operator-settings";
 import type { ManagerEnv } from ".";
 
 export const managerSettingsApi = new Hono<ManagerEnv>()
