@@ -34,7 +34,13 @@ export function createApp(deps: AppDeps, extend?: (app: Hono<AppEnv>) => void) {
   app.use("*", securityHeaders(deps.config), async (c, next) => {
     c.set("deps", deps);
     // Only a path with an extension can be a file: pages and /api never touch the disk.
-    if (!HAS_EXTENSION.test(c.req.path)) return next();
+    if (!HAS_EXTENSION.test(c.req.path)) {
+      await next();
+      // acknowledged means on disk: whatever this request wrote is flushed before it is answered
+      // (db/durability.ts; a request that wrote nothing since the last flush does not wait)
+      await deps.database.durable();
+      return;
+    }
     const res = await staticFiles(c, next);
     const out = res ?? c.res;
     // Hashed build files never change: cache them for a year. Other public files for an hour.

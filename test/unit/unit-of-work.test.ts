@@ -1,6 +1,6 @@
 // runInTransaction (db/client.ts), the unit of work under transaction(scope): all or nothing on both
 // drivers, a nested call joins the open one, atomic() inside it joins too, and a body that awaits
-// real I/O is caught. And what an acknowledged commit costs: synchronous = FULL on both drivers.
+// real I/O is caught. (Durability of the commits: test/unit/durability.test.ts.)
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -60,10 +60,6 @@ for (const driver of ["auto", "libsql"] as const) {
       for (let i = 0; i < 8; i++) expect((await stored(`${driver}-c${i}a`)) && (await stored(`${driver}-c${i}b`))).toBe(true);
     });
 
-    it("acknowledges a commit only once it is on disk (synchronous = FULL)", async () => {
-      const rows = await database.db.all<{ synchronous: number }>(sql`PRAGMA synchronous`);
-      expect(rows[0]!.synchronous).toBe(2); // 2 = FULL; NORMAL (1) could lose acknowledged commits to a power cut
-    });
   });
 }
 
