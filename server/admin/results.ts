@@ -14,9 +14,10 @@ import { notFound } from "../lib/errors";
 import { omit, paged, type Paged } from "../lib/listing";
 import { resetResult } from "../services/testing";
 import { findUserById } from "../services/users";
-import { actorOf, audit } from "./audit";
+import { transaction, type ManagerScope } from "../scope";
+import { auditBy } from "./audit";
 import { populateFormats, populateUsers } from "./populate";
-import { orderOf, parseListQuery, populateDocs, whereOf, type Doc, type ListQuery, type ManagerContext } from "./resource";
+import { orderOf, parseListQuery, populateDocs, whereOf, type Doc, type ListQuery } from "./resource";
 import { resultResource } from "./resources/results";
 
 async function requireResult(db: Db, id: string) {
@@ -25,31 +26,38 @@ async function requireResult(db: Db, id: string) {
   return r;
 }
 
-export async function confirmResult(c: ManagerContext, id: string) {
-  const db = c.get("deps").db;
-  const r = await requireResult(db, id);
-  await db.update(results).set({ isCorrect: true }).where(eq(results.id, id));
-  await audit(db, actorOf(c), { action: "results.confirm", entity: "results", entityId: id, subjectUserId: r.userId, changes: { isCorrect: { from: r.isCorrect, to: true } } });
+export async function confirmResult(scope: ManagerScope, id: string) {
+  await transaction(scope, async (tx) => {
+    const r = await requireResult(tx.db, id);
+    if (r.isCorrect) return; // confirmed already: nothing to record
+    await tx.db.update(results).set({ isCorrect: true }).where(eq(results.id, id));
+    await auditBy(tx, { action: "results.confirm", entity: "results", entityId: id, subjectUserId: r.userId, changes: { isCorrect: { from: r.isCorrect, to: true } } });
+  });
 }
 
 /** Spec §4 reset: a new open result (a retake) for the result's owner; the old one stays. */
-export async function resetResultOf(c: ManagerContext, id: string) {
-  const db = c.get("deps").db;
-  const r = await requireResult(db, id);
-  const owner = await findUserById(db, r.userId);
-  if (!owner) throw notFound();
-  const fresh = await resetResult(db, owner);
-  await audit(db, actorOf(c), { action: "results.reset", entity: "results", entityId: id, subjectUserId: r.userId, changes: { newResult: fresh.id } });
-  return fresh;
+export async function resetResultOf(scope: ManagerScope, id: string) {
+  return transaction(scope, async (tx) => {
+    const r = await requireResult(tx.db, id);
+    const owner = await findUserById(tx.db, r.userId);
+    if (!owner) throw notFound();
+    const fresh = await resetResult(tx.db, owner);
+    await auditBy(tx, { action: "results.reset", entity: "results", entityId: id, subjectUserId: r.userId, changes: { newResult: fresh.id } });
+    return fresh;
+  });
 }
 
-export async function deleteAnswer(c: ManagerContext, resultId: string, answerId: string) {
-  const db = c.get("deps").db;
+export async function deleteAnswer(scope: ManagerScope, resultId: string, answerId: string) {
+  return transaction(scope, (tx) => deleteAnswerIn(tx, resultId, answerId));
+}
+
+async function deleteAnswerIn(tx: ManagerScope, resultId: string, answerId: string) {
+  const db = tx.db;
   const r = await requireResult(db, resultId);
   const [a] = await db.select().from(answers).where(and(eq(answers.id, answerId), eq(answers.resultId, resultId))).limit(1);
   if (!a) throw notFound();
   await db.delete(answers).where(eq(answers.id, answerId));
-  await audit(db, actorOf(c), {
+  await auditBy(tx, {
     action: "results.deleteAnswer",
     entity: "results",
     entityId: resultId,
@@ -128,12 +136,12 @@ export const setFormatSchema = z.object({
 });
 
 /** The manager sets the format by hand (which confirms it unless told otherwise). */
-export async function setFormat(c: ManagerContext, id: string, input: z.infer<typeof setFormatSchema>) {
-  const db = c.get("deps").db;
+export async function setFormat(scope: ManagerScope, id: string, input: z.infer<typeof setFormatSchema>) {
+  const db = scope.db;
   const r = await requireResult(db, id);
   const patch = { formatCode: input.format, isCorrect: input.isCorrect ?? true, isDoubt: input.isDoubt ?? r.isDoubt };
   await db.update(results).set(patch).where(eq(results.id, id));
-  await audit(db, actorOf(c), {
+  await auditBy(scope, {
     action: "results.setFormat",
     entity: "results",
     entityId: id,
