@@ -253,9 +253,10 @@ export async function updateResource(scope: ManagerScope, def: ResourceDef, id: 
       return findRow(tx.db, def, id);
     }
     const wanted = definedOnly(form.toColumns ? form.toColumns(input, tx) : input);
-    await form.check?.(tx, { ...before, ...wanted }, { id, fields: new Set(Object.keys(wanted)) });
     const changes = diff(before, { ...before, ...wanted }, Object.keys(wanted).filter((k) => k !== "updatedAt"));
     if (!Object.keys(changes).length) return before;
+    // the rules see the record as it would be; only the fields that change are new to them
+    await form.check?.(tx, { ...before, ...wanted }, { id, fields: new Set(Object.keys(changes)) });
     // only what changes is written (and `updatedAt` with it, where the form keeps one)
     const patch = Object.fromEntries(Object.keys(wanted).filter((k) => k in changes || k === "updatedAt").map((k) => [k, wanted[k]]));
     await tx.db.update(def.table).set(patch).where(eq(def.id, id));
