@@ -5,7 +5,7 @@
 // the HTML), so a field the page stops rendering, or a select without its value, shows.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, coupons, reports, users } from "../../db/schema";
+import { auditLog, coupons, formats, questions, reports, users } from "../../db/schema";
 import { createTestApp, type TestApp } from "../helpers";
 import { signUp } from "../respondent";
 
@@ -47,7 +47,7 @@ const attr = (tag: string, name: string) => {
 /** What a browser would post from the form marked `marker` (a data-testid): its inputs, textareas
  * and selects, a select posting its selected option or, with none selected, its first one. */
 function formFields(html: string, marker: string): Record<string, string> {
-  const start = html.indexOf(`data-testid="${marker}"`);
+  const start = html.indexOf(marker.includes("=") ? marker : `data-testid="${marker}"`);
   expect(start, marker).toBeGreaterThan(-1);
   const body = html.slice(start, html.indexOf("</form>", start));
   const out: Record<string, string> = {};
@@ -222,5 +222,38 @@ describe("a save that changes nothing", () => {
     const current = (await (await t.json("GET", "/api/manager/setting/counterBase", undefined, admin)).json()).value;
     expect((await t.json("PUT", "/api/manager/setting/counterBase", current, admin)).status).toBe(200);
     expect(await db().select().from(auditLog).where(eq(auditLog.entityId, "counterBase"))).toHaveLength(0);
+  });
+});
+
+describe("every edit form carries its record's version", () => {
+  it("a format's form, a question's form and a setting's form are refused with 409 once the record changed", async () => {
+    const [format] = await db().select().from(formats).limit(1);
+    const formatForm = formFields(await page(`/manager/formats/${format!.code}`), "form-edit");
+    expect(formatForm._version).toMatch(/^[0-9a-f]{16}$/);
+    await db().update(formats).set({ name: { ...format!.name, en: "Renamed elsewhere" } }).where(eq(formats.code, format!.code));
+    const f = await postForm(`/manager/formats/${format!.code}`, { ...formatForm, nameEn: "Mine" });
+    expect(f.status).toBe(409);
+    expect((await db().select().from(formats).where(eq(formats.code, format!.code)))[0]!.name.en).toBe("Renamed elsewhere");
+
+    const [question] = await db().select().from(questions).limit(1);
+    const questionForm = formFields(await page(`/manager/questions/${question!.id}`), "form-edit");
+    const put = await t.json("PUT", `/api/manager/question/${question!.id}`, { text: { en: "Changed elsewhere" } }, admin);
+    expect(put.status).toBe(200);
+    const q = await postForm(`/manager/questions/${question!.id}`, { ...questionForm, textEn: "Mine" });
+    expect(q.status).toBe(409);
+    expect((await db().select().from(questions).where(eq(questions.id, question!.id)))[0]!.text.en).toBe("Changed elsewhere");
+    // the API's own PUT honours If-Match too
+    const etag = (await t.json("GET", `/api/manager/question/${question!.id}`, undefined, admin)).headers.get("etag")!;
+    await t.json("PUT", `/api/manager/question/${question!.id}`, { text: { en: "Changed again" } }, admin);
+    expect((await t.json("PUT", `/api/manager/question/${question!.id}`, { text: { en: "Mine" } }, { ...admin, "If-Match": etag })).status).toBe(409);
+
+    const settingForm = formFields(await page("/manager/settings"), 'data-setting="counterBase"');
+    expect((await t.json("PUT", "/api/manager/setting/counterBase", 1234, admin)).status).toBe(200);
+    const s = await postForm("/manager/settings", { ...settingForm, value: "99" });
+    expect(s.status).toBe(409);
+    const html = await s.text();
+    expect(html).toContain(STALE_EN);
+    expect(formFields(html, 'data-setting="counterBase"').value).toBe("1234");
+    expect((await (await t.json("GET", "/api/manager/setting/counterBase", undefined, admin)).json()).value).toBe(1234);
   });
 });
