@@ -10,7 +10,7 @@ import { jobs, results } from "../db/schema";
 import { tFor } from "../locales";
 import type { AppDeps } from "./context";
 import type { JobKind, JobPayloads } from "./scope";
-import { recomputeForUser } from "./services/business/efficiency";
+import { recomputeEfficiencies, recomputeForUser } from "./services/business/efficiency";
 import { managerReport, reportPdf } from "./services/reports";
 import { findUserById } from "./services/users";
 
@@ -27,6 +27,9 @@ const handlers: { [K in JobKind]: Handler<K> } = {
   mail: async (deps, message) => deps.mailer.send(message),
   "recompute-user": async (deps, { userId }) => {
     await recomputeForUser(deps.db, userId);
+  },
+  "recompute-project": async (deps, { projectId, employees, positions }) => {
+    await recomputeEfficiencies(deps.db, projectId, employees, positions ? { positions } : {});
   },
   "report-pdf": async (deps, { userId, resultId }) => {
     const user = await findUserById(deps.db, userId);

@@ -12,7 +12,7 @@ import { pageBody, sendHtml } from "./render/compress";
 import { pageContext, renderPage, type FormState } from "./render/page";
 import { isLeadKind, submitLead } from "./services/leads";
 import { leadSender } from "./lib/http";
-import { siteSettings } from "./services/site-settings";
+import { siteSettings } from "./services/operator-settings";
 
 export const pages = new Hono<AppEnv>();
 

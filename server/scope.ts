@@ -70,6 +70,8 @@ export interface JobPayloads {
   mail: { to: string; subject: string; text: string; html?: string };
   /** the companies a person works for see their new result or format */
   "recompute-user": { userId: string };
+  /** a project's fits after a join, a consent or a position change (all of it when neither is named) */
+  "recompute-project": { projectId: string; employees?: string[]; positions?: string[] };
   /** a manager sent a person their full report as a PDF (made when it is sent) */
   "report-pdf": { userId: string; resultId: string };
 }

@@ -44,7 +44,7 @@ export const lastMailTo = (mails: Mail[], email: string) => [...mails].reverse()
 export const linkIn = (mail: Mail | undefined, pattern: RegExp) => mail?.text.match(pattern)?.[0] ?? null;
 
 /** A real SMTP server on a free local port. */
-export async function startSmtpSink() {
+export async function startSmtpSink(port = 0) {
   const received: Mail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -58,7 +58,7 @@ export async function startSmtpSink() {
       });
     },
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
-  const port = (server.server.address() as AddressInfo).port;
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((r) => server.close(() => r())) };
+  await new Promise<void>((r) => server.listen(port, "127.0.0.1", () => r()));
+  const bound = (server.server.address() as AddressInfo).port;
+  return { url: `smtp://127.0.0.1:${bound}`, port: bound, received, close: () => new Promise<void>((r) => server.close(() => r())) };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requestScope } from "../../server/middleware/guards";
 import { intlLocale } from "../../locales";
 import { handleForm } from "../../server/lib/forms";
 import { clearSessionCookies } from "../../server/lib/http";
@@ -179,7 +180,7 @@ export default definePage({
       return c.redirect(here, 303);
     }
     if (body._form === "consent" && typeof body.project === "string") {
-      await setConsent(db, auth.user, body.project, body.consent === "1");
+      await setConsent(requestScope(c), auth.user, body.project, body.consent === "1");
       return c.redirect(here, 303);
     }
     if (body._form === "end-others") {

@@ -1,4 +1,5 @@
 import { setSessionCookies, requestMeta, trackingCookies } from "../../server/lib/http";
+import { requestScope } from "../../server/middleware/guards";
 import { handleForm } from "../../server/lib/forms";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
@@ -75,7 +76,7 @@ export default definePage({
       "signup",
       signupSchema,
       async (input) => {
-        const { user, token } = await signup(c.get("deps"), input, { ...requestMeta(c), cookies: trackingCookies(c) });
+        const { user, token } = await signup(requestScope(c), input, { ...requestMeta(c), cookies: trackingCookies(c) });
         setSessionCookies(c, token, user.id);
         return c.redirect("/test/start", 303);
       },

@@ -7,7 +7,7 @@ import { handleForm } from "../../server/lib/forms";
 import { rubLabel } from "../../server/lib/money";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
-import { businessOverview } from "../../server/services/cabinet";
+import { businessOverview } from "../../server/services/business/overview";
 import { activateBusiness, refill, refillSchema } from "../../server/services/payments/business";
 import { CORPORATE_MIN, getPlans, type OrderRow, type Plans } from "../../server/services/payments";
 import { ServerForm } from "../_blocks/blocks";

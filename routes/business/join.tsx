@@ -2,6 +2,7 @@
 // invitee sees which company invites them and exactly what it will see of their results, agrees,
 // and signs up (right here) or signs in, then takes the test. A member sees their status here and
 // may withdraw (or give back) their consent. The pages without a code belong to the /invite index.
+import { requestScope } from "../../server/middleware/guards";
 import { z } from "zod";
 import { handleForm } from "../../server/lib/forms";
 import { requestMeta, setSessionCookies, trackingCookies } from "../../server/lib/http";
@@ -165,14 +166,14 @@ export const joinPage = definePage({
       const user = c.get("auth")?.user;
       const found = await findInvitation(c.get("deps").db, code);
       if (!user || !found) return c.redirect(`/login?fallback=${encodeURIComponent(c.req.path)}`, 303);
-      await setConsent(c.get("deps").db, user, found.project.id, body.consent === "1");
+      await setConsent(requestScope(c), user, found.project.id, body.consent === "1");
       return back("consent=1");
     }
     if (body._form === "join") {
       const user = c.get("auth")?.user;
       if (!user) return c.redirect(`/login?fallback=${encodeURIComponent(c.req.path)}`, 303);
       return handleForm(c, "join", z.object({ consent }), async () => {
-        await joinProject(c.get("deps").db, user, code);
+        await joinProject(requestScope(c), user, code);
         return user.formatCode ? back("joined=1") : c.redirect("/test/start", 303);
       });
     }
@@ -181,9 +182,9 @@ export const joinPage = definePage({
       "join-signup",
       signupSchema.extend({ consent }),
       async (input) => {
-        const { user, token } = await signup(c.get("deps"), { ...input, invite: code }, { ...requestMeta(c), cookies: trackingCookies(c) });
+        const { user, token } = await signup(requestScope(c), { ...input, invite: code }, { ...requestMeta(c), cookies: trackingCookies(c) });
         setSessionCookies(c, token, user.id);
-        await joinProject(c.get("deps").db, user, code);
+        await joinProject(requestScope(c), user, code);
         return c.redirect("/test/start", 303);
       },
       (v) => ({ ...signupFormInput(v), consent: v.consent }),

@@ -8,7 +8,7 @@ import { ID_PATTERN } from "../../server/lib/ids";
 import { rubLabel } from "../../server/lib/money";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
-import { managerOverview } from "../../server/services/manager-overview";
+import { managerOverview } from "../../server/admin/overview";
 import { markInvoicePaid } from "../../server/services/payments/business";
 import { CabinetLayout } from "../_layouts/cabinet";
 import { loadStats, SeriesCard } from "./stats";

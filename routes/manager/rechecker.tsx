@@ -6,8 +6,8 @@ import { parseListQuery } from "../../server/admin/resource";
 import { resultResource } from "../../server/admin/resources/results";
 import { confirmResult, neuralCount, recheck, recheckQueue, setFormat, setFormatSchema } from "../../server/admin/results";
 import { findRow, updateResource, type ResourceDef } from "../../server/admin/resource";
-import { expectVersion, isStale, recordVersion } from "../../server/admin/versions";
-import { handleForm } from "../../server/lib/forms";
+import { isStale, recordVersion } from "../../server/admin/versions";
+import { fieldErrors } from "../../server/lib/validate";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { CabinetLayout } from "../_layouts/cabinet";
@@ -237,18 +237,18 @@ export const recheckerDetailPage = definePage({
       await updateResource(scope, resultResource as ResourceDef, id, { isDoubt: !row.isDoubt });
       return c.redirect(back, 303);
     }
-    // checked before the override, not in its unit of work: setFormat classifies (see resource-routes.ts)
     const version = typeof body._version === "string" ? body._version : null;
+    const input = { format: typeof body.format === "string" ? body.format : undefined };
+    const parsed = setFormatSchema.pick({ format: true }).safeParse(input);
+    if (!parsed.success) return { kind: "set-format", values: {}, errors: fieldErrors(c.get("t"), parsed.error.issues, input) };
     try {
-      expectVersion(await findRow(c.get("deps").db, resultResource as ResourceDef, id), version);
+      await setFormat(scope, id, parsed.data, { version });
+      return c.redirect(back, 303);
     } catch (e) {
+      // someone corrected it since the page was shown: nothing saved, the page shows it as it is now
       if (isStale(e)) return { kind: "set-format", values: {}, errors: { _: c.get("t")("manager.errors.stale") }, status: 409 as const };
       throw e;
     }
-    return handleForm(c, "set-format", setFormatSchema.pick({ format: true }), async ({ format }) => {
-      await setFormat(scope, id, { format });
-      return c.redirect(back, 303);
-    });
   },
 });
 

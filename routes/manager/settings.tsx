@@ -5,7 +5,7 @@ import { settingKey, settingVersion, updateSetting } from "../../server/admin/se
 import { isStale } from "../../server/admin/versions";
 import { AppError, translateFields } from "../../server/lib/errors";
 import { formValues } from "../../server/lib/forms";
-import { listSettings, readSetting, type SettingKey } from "../../server/services/site-settings";
+import { listSettings, readSetting, type SettingKey } from "../../server/services/operator-settings";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { CabinetLayout } from "../_layouts/cabinet";

@@ -367,7 +367,7 @@ async function loadReport(c: SignedInContext, wanted: "base" | "full", resultId?
 
 const resend = async (c: SignedInContext) => {
   const user = c.get("user");
-  const ok = await resendConfirmation(c.get("deps"), user).then(
+  const ok = await resendConfirmation(c.get("scope"), user).then(
     () => true,
     () => false,
   );

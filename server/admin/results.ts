@@ -2,6 +2,7 @@
 // reset, delete an answer, and the rechecker (the network's 27 probabilities next to the
 // rule-based scorer, for complete and in-progress results alike; re-classification with the
 // current model; the queue; the count of confirmed results for the next training).
+import { correctResultFormat } from "../services/testing";
 import { scoringByName } from "../services/scoring-versions";
 import { testPopulation } from "../services/population";
 import { readFileSync } from "node:fs";
@@ -15,7 +16,8 @@ import { omit, paged, type Paged } from "../lib/listing";
 import { resetResult } from "../services/testing";
 import { findUserById } from "../services/users";
 import { transaction, type ManagerScope } from "../scope";
-import { auditBy } from "./audit";
+import { auditBy, diff } from "./audit";
+import { expectVersion } from "./versions";
 import { populateFormats, populateUsers } from "./populate";
 import { orderOf, parseListQuery, populateDocs, whereOf, type Doc, type ListQuery } from "./resource";
 import { resultResource } from "./resources/results";
@@ -136,12 +138,16 @@ export const setFormatSchema = z.object({
 });
 
 /** The manager sets the format by hand (which confirms it unless told otherwise). */
-export async function setFormat(scope: ManagerScope, id: string, input: z.infer<typeof setFormatSchema>) {
+export async function setFormat(scope: ManagerScope, id: string, input: z.infer<typeof setFormatSchema>, opts: { version?: string | null } = {}) {
   const db = scope.db;
   const r = await requireResult(db, id);
   const patch = { formatCode: input.format, isCorrect: input.isCorrect ?? true, isDoubt: input.isDoubt ?? r.isDoubt };
-  await db.update(results).set(patch).where(eq(results.id, id));
-  await auditBy(scope, {
+  // the result, the person's format, the audit entry and (after the commit) the companies' fits
+  await transaction(scope, async (tx) => {
+  // a version given (the rechecker's form, If-Match): refused if the result changed since
+  if (opts.version) expectVersion(await requireResult(tx.db, id), opts.version);
+  await correctResultFormat(tx, r, patch);
+  await auditBy(tx, {
     action: "results.setFormat",
     entity: "results",
     entityId: id,
@@ -152,7 +158,25 @@ export async function setFormat(scope: ManagerScope, id: string, input: z.infer<
       isDoubt: { from: r.isDoubt, to: patch.isDoubt },
     },
   });
+  });
   return recheck(db, id, false);
+}
+
+/**
+ * The result's edit form and PUT /api/manager/results/{id} (format, isCorrect, isDoubt), in
+ * updateResource's unit of work: a new format goes through correctResultFormat like the rechecker's
+ * (the person's format and their companies' fits follow); flags alone are an update of the row.
+ */
+export async function saveResultForm(scope: ManagerScope, id: string, input: { format?: string; isCorrect?: boolean; isDoubt?: boolean }) {
+  await transaction(scope, async (tx) => {
+    const r = await requireResult(tx.db, id);
+    const next = { formatCode: input.format ?? r.formatCode, isCorrect: input.isCorrect ?? r.isCorrect, isDoubt: input.isDoubt ?? r.isDoubt };
+    const changes = diff(r, { ...r, ...next }, ["formatCode", "isCorrect", "isDoubt"]);
+    if (!Object.keys(changes).length) return;
+    if (next.formatCode && next.formatCode !== r.formatCode) await correctResultFormat(tx, r, { ...next, formatCode: next.formatCode });
+    else await tx.db.update(results).set({ isCorrect: next.isCorrect, isDoubt: next.isDoubt }).where(eq(results.id, id));
+    await auditBy(tx, { action: "results.update", entity: "results", entityId: id, subjectUserId: r.userId, changes });
+  });
 }
 
 /** How many confirmed results `npm run model:train` will use, and how many came since the model. */

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { notFound } from "../lib/errors";
 import { paged, pagingSchema, parseNameList, omit } from "../lib/listing";
 import { parseInput } from "../lib/validate";
-import { isSettingKey, listSettings, readSetting, saveSetting, SETTINGS, type SettingKey } from "../services/site-settings";
+import { isSettingKey, listSettings, readSetting, saveSetting, SETTINGS, type SettingKey } from "../services/operator-settings";
 import { transaction, type ManagerScope } from "../scope";
 import { auditBy } from "./audit";
 import { recordVersion, staleRecord } from "./versions";

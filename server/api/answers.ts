@@ -21,6 +21,6 @@ const answerSchema = z
 
 export const answersApi = new Hono<AppEnv>().post("/", guard("auth"), validate("json", answerSchema), async (c) => {
   const input = c.req.valid("json");
-  const { progress, result } = await recordAnswer(c.get("deps").db, c.get("user"), { ...input, value: input.value as -2 | -1 | 0 | 1 | 2 });
+  const { progress, result } = await recordAnswer(c.get("scope"), { ...input, value: input.value as -2 | -1 | 0 | 1 | 2 });
   return c.json({ progress, completed: Boolean(result), result: result ? toResultDoc(result) : null });
 });

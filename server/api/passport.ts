@@ -5,7 +5,7 @@ import type { AppEnv } from "../context";
 import { notFound } from "../lib/errors";
 import { clearSessionCookies, requestMeta, setSessionCookies, signOut, trackingCookies } from "../lib/http";
 import { validate } from "../lib/validate";
-import { guard } from "../middleware/guards";
+import { guard, requestScope } from "../middleware/guards";
 import {
   changePassword,
   changePasswordSchema,
@@ -31,7 +31,7 @@ export const passportApi = new Hono<AppEnv>();
 
 passportApi.post("/signup", validate("json", signupSchema), async (c) => {
   const input = c.req.valid("json");
-  const { user, token } = await signup(c.get("deps"), input, { ...requestMeta(c), cookies: trackingCookies(c) });
+  const { user, token } = await signup(requestScope(c), input, { ...requestMeta(c), cookies: trackingCookies(c) });
   setSessionCookies(c, token, user.id);
   return c.json({ token, _id: user.id }, 201);
 });
@@ -75,10 +75,10 @@ passportApi.post("/restore/confirm", validate("json", resetPasswordSchema), asyn
   return c.json({ ok: true });
 });
 
-passportApi.post("/resend", guard("auth"), async (c) => c.json(await resendConfirmation(c.get("deps"), c.get("user"))));
+passportApi.post("/resend", guard("auth"), async (c) => c.json(await resendConfirmation(c.get("scope"), c.get("user"))));
 
 passportApi.get("/invites", guard("auth"), async (c) => c.json({ docs: await listOwnInvites(c.get("deps").db, c.get("user")) }));
-passportApi.post("/invites/:id", guard("auth"), async (c) => c.json(await acceptInvite(c.get("deps").db, c.get("user"), pathId(c))));
+passportApi.post("/invites/:id", guard("auth"), async (c) => c.json(await acceptInvite(c.get("scope"), c.get("user"), pathId(c))));
 
 passportApi.get("/sessions", guard("auth"), async (c) => {
   const auth = c.get("auth");

@@ -13,7 +13,7 @@ import { reportLanguageQuery, serveReport } from "./reports";
 export const resultsApi = new Hono<AppEnv>().use(guard("auth"));
 
 resultsApi.post("/", validate("json", z.object({ result: z.string().regex(ID_PATTERN) })), async (c) =>
-  c.json(toResultDoc(await completeResult(c.get("deps").db, c.get("user"), c.req.valid("json").result))),
+  c.json(toResultDoc(await completeResult(c.get("scope"), c.req.valid("json").result))),
 );
 
 resultsApi.get("/", async (c) => {

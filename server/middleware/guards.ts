@@ -12,7 +12,7 @@ import { setTrackingCookie } from "../lib/http";
 import { fallbackOf } from "../lib/redirect";
 import { TRACKING_VALUE_MAX, UTM_KEYS } from "../lib/tracking";
 import type { AppEnv, AuthState } from "../context";
-import { actorOfAuth, type ManagerScope, type UserScope } from "../scope";
+import { actorOfAuth, type ManagerScope, type Scope, type UserScope } from "../scope";
 import { projectScope, type ProjectScope } from "../services/business/access";
 import { COOKIE } from "./auth";
 import type { ProjectRole, ProjectRow } from "../services/projects";
@@ -55,6 +55,12 @@ export type GuardName = keyof GuardVariables;
 type Intersect<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 /** The request environment after the named guards ran. */
 export type GuardedEnv<G extends readonly GuardName[]> = AppEnv & { Variables: Intersect<GuardVariables[G[number]]> & {} };
+
+/** The scope of any request, signed in or not (a visitor's sign-up, a lead form): no user in it. */
+export function requestScope(c: Context): Scope {
+  const deps = c.get("deps");
+  return { deps, db: deps.db, locale: c.get("locale"), t: c.get("t") };
+}
 
 /** The context of a handler or page loader behind a sign-in guard. */
 export type SignedInContext = Context<GuardedEnv<["auth"]>>;

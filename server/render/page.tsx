@@ -27,7 +27,7 @@ export interface PageContextValue {
   /** A no-script form posted back to this page with errors (see server/pages.tsx). */
   form?: FormState;
   /** The operator's notice and contacts every page shows (loaded per request by server/pages.tsx). */
-  site?: import("../services/site-settings").SiteSettings;
+  site?: import("../services/operator-settings").SiteSettings;
   /** While renderPage renders: the kept fragments the page uses, each in the markup as a marker. */
   fragments?: Fragment[];
 }

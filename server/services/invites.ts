@@ -6,6 +6,7 @@ import type { Db } from "../../db/client";
 import { invites, projects } from "../../db/schema";
 import { notFound } from "../lib/errors";
 import type { UserRow } from "./users";
+import type { Scope } from "../scope";
 import { joinProject } from "./business/join";
 
 /** The invitations this user may see and take: already theirs, or open ones sent to their address
@@ -33,13 +34,13 @@ export async function listOwnInvites(db: Db, user: UserRow) {
 }
 
 /** Accepting an invitation by its id: the person joins the project (one invite is spent). */
-export async function acceptInvite(db: Db, user: UserRow, inviteId: string) {
-  const [invite] = await db
+export async function acceptInvite(scope: Scope, user: UserRow, inviteId: string) {
+  const [invite] = await scope.db
     .select()
     .from(invites)
     .where(and(eq(invites.id, inviteId), eq(invites.isActive, true), addressedTo(user)));
   if (!invite) throw notFound();
-  const joined = await joinProject(db, user, invite.link);
+  const joined = await joinProject(scope, user, invite.link);
   return { _id: invite.id, status: joined.status };
 }
 

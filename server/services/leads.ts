@@ -1,5 +1,6 @@
 // Marketing forms: business demo requests and leads, lab research requests, consultation
 // tickets and webinar sign-ups. API calls and the no-script page forms both land here.
+import { enqueueMail, systemScope, transaction, type Scope } from "../scope";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
@@ -66,21 +67,26 @@ export async function submitLead(deps: AppDeps, kind: LeadKind, raw: unknown, by
   return saveLead(deps, kind, input, by.userId);
 }
 
-async function saveLead<K extends LeadKind>(deps: AppDeps, kind: K, input: LeadInput<K>, userId: string | null) {
+/** The lead and the managers' mail about it: one unit of work (the mail through the outbox). */
+function saveLead<K extends LeadKind>(deps: AppDeps, kind: K, input: LeadInput<K>, userId: string | null) {
+  return transaction(systemScope(deps), (tx) => saveLeadInside(deps, tx, kind, input, userId));
+}
+
+async function saveLeadInside<K extends LeadKind>(deps: AppDeps, tx: Scope, kind: K, input: LeadInput<K>, userId: string | null) {
   const id = createId();
   if (kind === "consultation") {
     const v = input as LeadInput<"consultation">;
-    await deps.db.insert(consultationTickets).values({ id, userId, name: v.name, phone: v.phone, email: v.email ?? null, message: v.message });
+    await tx.db.insert(consultationTickets).values({ id, userId, name: v.name, phone: v.phone, email: v.email ?? null, message: v.message });
   } else if (kind === "webinar") {
     const v = input as LeadInput<"webinar">;
     // Signing up twice is not an error: the second request just confirms the first.
-    await deps.db
+    await tx.db
       .insert(webinarSignups)
       .values({ id, userId, webinar: v.webinar, name: v.name, email: v.email.toLowerCase(), phone: v.phone ?? null })
       .onConflictDoNothing();
   } else {
     const v = input as LeadInput<"demo"> & LeadInput<"research">;
-    await deps.db.insert(businessRequests).values({
+    await tx.db.insert(businessRequests).values({
       id,
       kind: kind === "research" ? "research" : "demo",
       userId,
@@ -93,9 +99,7 @@ async function saveLead<K extends LeadKind>(deps: AppDeps, kind: K, input: LeadI
   }
   const adminEmail = deps.config.ADMIN_EMAIL;
   if (adminEmail) {
-    await deps.mailer
-      .send({ to: adminEmail, subject: `New ${kind} request`, text: JSON.stringify(input, null, 2) })
-      .catch((e) => console.error("lead notification failed", e));
+    await enqueueMail(tx, { to: adminEmail, subject: `New ${kind} request`, text: JSON.stringify(input, null, 2) });
   }
   return { _id: id, kind };
 }

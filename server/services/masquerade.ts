@@ -6,7 +6,7 @@ import type { Db } from "../../db/client";
 import { DEMO_USER_ID } from "../../db/seed";
 import { AppError, notFound } from "../lib/errors";
 import { logActivity } from "./activity";
-import { getSetting, setSetting } from "./settings";
+import { getSetting, setSetting } from "./setting-store";
 import { createSession, revokeSession, validateToken } from "./sessions";
 import { findUserById, hasManagerRole, type UserRow } from "./users";
 

@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import { getSetting, settingsWritesHere } from "./settings";
+import { getSetting, settingsWritesHere } from "./setting-store";
 
 export const TOTAL_KEY = "stats.total";
 

@@ -1,7 +1,6 @@
 // Taking the test: starting (or resuming) a result, recording answers one at a time, and
 // completing it with the server-side scorer and classifier. Nothing the browser computes is
 // trusted: only the raw answers are stored and everything else is derived here.
-import { recomputeForUser } from "./business/efficiency";
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { atomic, type Db } from "../../db/client";
 import { prepared } from "../../db/prepared";
@@ -9,9 +8,11 @@ import { answers, invites, questions, results, tests, users } from "../../db/sch
 import type { Locale } from "../../locales";
 import { classify, type AnswerValue } from "../../model";
 import { AppError, notFound } from "../lib/errors";
+import { crashPoint } from "../lib/crash-points";
 import { createId } from "../lib/ids";
+import { enqueue, transaction, type Scope, type UserScope } from "../scope";
 import { logActivity } from "./activity";
-import { incrementSetting } from "./settings";
+import { incrementSetting } from "./setting-store";
 import { TOTAL_KEY } from "./stats";
 import type { UserRow } from "./users";
 import { consume } from "./rate-limits";
@@ -198,10 +199,10 @@ export async function progressOf(db: Db, result: Pick<ResultRow, "id">): Promise
  * completed right away.
  */
 export async function recordAnswer(
-  db: Db,
-  user: UserRow,
+  scope: UserScope,
   input: { result: string; question?: string; position?: number; value: AnswerValue; elapsedMs?: number | null },
 ) {
+  const { db, user } = scope;
   const target = input.question
     ? await q.answerTargetById(db).get({ id: input.result, user: user.id, question: input.question })
     : await q.answerTargetAt(db).get({ id: input.result, user: user.id, position: input.position ?? -1 });
@@ -218,14 +219,20 @@ export async function recordAnswer(
   ]);
   const progress = await progressOf(db, target);
   if (progress.next === null) {
-    const completed = await completeResult(db, user, target.id);
+    const completed = await completeResult(scope, target.id);
     return { progress, result: completed };
   }
   return { progress, result: null };
 }
 
-/** Scores and classifies a fully answered result; completing twice changes nothing. */
-export async function completeResult(db: Db, user: UserRow, resultId: string) {
+/**
+ * Scores and classifies a fully answered result; completing twice changes nothing. The model runs
+ * first; then everything completion changes (the result, the person's format, the landing counter,
+ * their invitations' status, the log) is one unit of work, and the companies' fits follow it as a
+ * job: a crash between the result and the rest left an employee "not started" for good.
+ */
+export async function completeResult(scope: UserScope, resultId: string) {
+  const { db, user } = scope;
   const result = await requireOwnResult(db, user.id, resultId);
   if (result.isCompleted) return result;
   const rows = await db
@@ -242,37 +249,64 @@ export async function completeResult(db: Db, user: UserRow, resultId: string) {
     await testPopulation(db, result.testId),
   );
   const now = new Date();
-  // Only the first completion wins: the update is conditional on the result still being open.
-  const updated = await db
-    .update(results)
-    .set({
-      isCompleted: true,
-      completedAt: now,
-      formatCode: c.formatCode,
-      probability: c.probability,
-      runnerUpCode: c.runnerUpCode,
-      runnerUpProbability: c.runnerUpProbability,
-      indicators: c.indicators as unknown as Record<string, number>,
-      quality: c.quality,
-      isDoubt: c.isDoubt,
-      modelVersion: c.modelVersion,
-      scoringVersion: c.scoringVersion,
-      populationShare: c.populationShare,
-    })
-    .where(and(eq(results.id, result.id), eq(results.isCompleted, false)))
-    .returning({ id: results.id });
-  if (updated.length) {
-    await db.update(users).set({ formatCode: c.formatCode, isCompleted: true, updatedAt: now }).where(eq(users.id, user.id));
-    await incrementSetting(db, TOTAL_KEY);
-    await db
+  await transaction(scope, async (tx) => {
+    // Only the first completion wins: the update is conditional on the result still being open.
+    const updated = await tx.db
+      .update(results)
+      .set({
+        isCompleted: true,
+        completedAt: now,
+        formatCode: c.formatCode,
+        probability: c.probability,
+        runnerUpCode: c.runnerUpCode,
+        runnerUpProbability: c.runnerUpProbability,
+        indicators: c.indicators as unknown as Record<string, number>,
+        quality: c.quality,
+        isDoubt: c.isDoubt,
+        modelVersion: c.modelVersion,
+        scoringVersion: c.scoringVersion,
+        populationShare: c.populationShare,
+      })
+      .where(and(eq(results.id, result.id), eq(results.isCompleted, false)))
+      .returning({ id: results.id });
+    if (!updated.length) return;
+    crashPoint("complete.afterResult");
+    await syncPersonFormat(tx.db, user.id);
+    await incrementSetting(tx.db, TOTAL_KEY);
+    await tx.db
       .update(invites)
       .set({ status: "completed test", updatedAt: now })
       .where(and(eq(invites.userId, user.id), inArray(invites.status, ["Invited", "Sent", "Accepted", "pending activation"])));
-    await logActivity(db, user.id, "test.completed", { result: result.id, format: c.formatCode });
+    await logActivity(tx.db, user.id, "test.completed", { result: result.id, format: c.formatCode });
     // the companies the person works for see the new fit (a retake included)
-    await recomputeForUser(db, user.id);
-  }
+    await enqueue(tx, "recompute-user", { userId: user.id });
+  });
   return (await getOwnResult(db, user.id, result.id))!;
+}
+
+/**
+ * The one writer of the person's format (`users.format_code`, read by the lists, the exports and
+ * the cabinet): the format of their latest completed result, the same one `latestCompleted` finds.
+ * Every path that changes a result's format or completes one calls it in its unit of work.
+ */
+export async function syncPersonFormat(db: Db, userId: string) {
+  const latest = sql`(select ${results.formatCode} from ${results} where ${results.userId} = ${userId} and ${results.isCompleted} = 1 order by ${results.completedAt} desc, ${results.id} desc limit 1)`;
+  const completed = sql`exists(select 1 from ${results} where ${results.userId} = ${userId} and ${results.isCompleted} = 1)`;
+  await db.update(users).set({ formatCode: latest, isCompleted: completed, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/**
+ * A manager's correction of a result's format (the rechecker, the result's page): the result, the
+ * person's format and, after the commit, their companies' fits. Runs in the caller's unit of work
+ * (which audits it); a format changed on the result alone left the lists and the cabinet on the old one.
+ */
+export async function correctResultFormat(tx: Scope, result: Pick<ResultRow, "id" | "userId">, patch: { formatCode: string; isCorrect: boolean; isDoubt: boolean }) {
+  await transaction(tx, async (unit) => {
+    await unit.db.update(results).set(patch).where(eq(results.id, result.id));
+    crashPoint("format.afterResult");
+    await syncPersonFormat(unit.db, result.userId);
+    await enqueue(unit, "recompute-user", { userId: result.userId });
+  });
 }
 
 /** A retake: a new open result for the same test; completed ones stay as they are. */

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createApp } from "../../server/app";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setSetting } from "../../server/services/settings";
+import { setSetting } from "../../server/services/setting-store";
 import { guard } from "../../server/middleware/guards";
 import { createTestApp, type TestApp } from "../helpers";
 import { signUp } from "../respondent";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessRequests, settings, webinarSignups } from "../../db/schema";
-import { getSetting, incrementSetting } from "../../server/services/settings";
+import { getSetting, incrementSetting } from "../../server/services/setting-store";
 import { TOTAL_KEPT_MS, TOTAL_KEY } from "../../server/services/stats";
 import { createTestApp, type TestApp } from "../helpers";
 import { signUp } from "../respondent";

@@ -6,7 +6,7 @@ import { answers, questions, results } from "../../../db/schema";
 import { FORMATS } from "../../../model";
 import { populateFormats, populateTests, populateUsers } from "../populate";
 import { defineResource } from "../resource";
-import { confirmResult, resetResultOf } from "../results";
+import { confirmResult, resetResultOf, saveResultForm } from "../results";
 
 const FORMAT_CODES = FORMATS.map((f) => f.code) as [string, ...string[]];
 export const qualityGrade = sql`json_extract(${results.quality}, '$.grade')`;
@@ -113,8 +113,9 @@ export const resultResource = defineResource({
       { name: "isCorrect", kind: "checkbox" },
       { name: "isDoubt", kind: "checkbox" },
     ],
-    toColumns: ({ format, ...rest }) => ({ ...rest, formatCode: format }),
     toValues: (row) => ({ ...row, format: row.formatCode }),
+    // a format set here is a correction like the rechecker's: the person's format follows
+    save: (scope, id, input) => saveResultForm(scope, id, input),
   },
   actions: {
     confirm: { label: "manager.results.confirm", run: async (scope, id) => void (await confirmResult(scope, id)) },

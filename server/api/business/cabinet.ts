@@ -79,9 +79,9 @@ cabinetApi.get("/reports", inProject, async (c) => c.json(await biz.businessRepo
 // the invitee's side: which company invites them, joining with consent, withdrawing it
 cabinetApi.get("/project-form-info/:id", guard("auth"), async (c) => c.json(await biz.projectFormInfo(c.get("deps").db, c.req.param("id"))));
 cabinetApi.post("/join/:id", guard("auth"), validate("json", z.object({ agree: z.literal(true, { error: "common.validation.agree" }) })), async (c) =>
-  c.json(await biz.joinProject(c.get("deps").db, c.get("user"), c.req.param("id")), 201),
+  c.json(await biz.joinProject(c.get("scope"), c.get("user"), c.req.param("id")), 201),
 );
 cabinetApi.get("/consent", guard("auth"), async (c) => c.json({ docs: await biz.myCompanies(c.get("deps").db, c.get("user")) }));
 cabinetApi.post("/consent/:id", guard("auth"), validate("json", z.object({ consent: z.boolean() })), async (c) =>
-  c.json(await biz.setConsent(c.get("deps").db, c.get("user"), c.req.param("id"), c.req.valid("json").consent)),
+  c.json(await biz.setConsent(c.get("scope"), c.get("user"), c.req.param("id"), c.req.valid("json").consent)),
 );

@@ -17,7 +17,6 @@ import { formatCodeOf } from "../../admin/resources/reports";
 import { deleteAnswer, filterList, filterListQuery, formatRequestSchema, neuralCount, recheck, resetResultOf, setFormat, setFormatSchema } from "../../admin/results";
 import { publishReview } from "../../admin/reviews";
 import { activateUser, addInvites, addInviteSchema, deleteUserByManager, sendReportPdf, startMasqueradeFor, userLogs, userResults } from "../../admin/users";
-import { expectVersion } from "../../admin/versions";
 import { badRequest, notFound } from "../../lib/errors";
 import { setSessionCookies } from "../../lib/http";
 import { pathId } from "../../lib/ids";
@@ -141,10 +140,9 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
       })
       .put("/:resultId", validate("json", setFormatSchema), async (c) => {
         const id = pathId(c, "resultId");
-        // checked before the override (setFormat classifies, which no unit of work may wait on)
-        const [row] = await c.get("deps").db.select().from(results).where(eq(results.id, id));
-        if (row) expectVersion(row, ifMatch(c));
-        return c.json(await setFormat(c.get("scope"), id, c.req.valid("json")));
+        const r = await setFormat(c.get("scope"), id, c.req.valid("json"), { version: ifMatch(c) });
+        await withEtag(c, resultResource as ResourceDef, id);
+        return c.json(r);
       }),
 
   questions: (app, def) =>

@@ -6,7 +6,7 @@ import { settingKey, settingList, settingListQuery, settingVersion, updateSettin
 import { etagOf } from "../../admin/versions";
 import { ifMatch } from "./resources";
 import { validate } from "../../lib/validate";
-import { readSetting } from "../../services/site-settings";
+import { readSetting } from "../../services/operator-settings";
 import type { ManagerEnv } from ".";
 
 export const managerSettingsApi = new Hono<ManagerEnv>()

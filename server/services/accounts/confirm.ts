@@ -1,10 +1,10 @@
 // E-mail confirmation: the link sent at sign-up (and again on request) confirms the mailbox.
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import { runInTransaction, type Db } from "../../../db/client";
 import { prepared } from "../../../db/prepared";
 import { emailTokens, users } from "../../../db/schema";
 import { tFor } from "../../../locales";
-import type { AppDeps } from "../../context";
+import { enqueueMail, transaction, type Scope } from "../../scope";
 import { tooMany } from "../../lib/errors";
 import { isEmailConfirmed, type UserRow } from "../users";
 import { CONFIRM_TTL_MS, consumeEmailToken, issueEmailToken } from "./email-tokens";
@@ -17,24 +17,30 @@ export const RESEND_WAIT_SECONDS = 60;
  * The confirmation mail. After an e-mail-only sign-up it also carries a link to set a password:
  * a password is never sent by mail (mailboxes keep it forever; a link works once).
  */
-export async function sendConfirmation(deps: AppDeps, user: UserRow, opts: { setPassword?: boolean } = {}) {
-  const t = tFor(user.locale);
-  const token = await issueEmailToken(deps.db, user.id, "confirm");
-  const link = `${deps.config.PUBLIC_URL}/confirm/${token}`;
-  const lines = [t("mail.confirm.greeting"), "", t("mail.confirm.body"), link, ""];
-  if (opts.setPassword) {
-    const reset = await issueEmailToken(deps.db, user.id, "restore", CONFIRM_TTL_MS);
-    lines.push(t("mail.confirm.setPassword"), `${deps.config.PUBLIC_URL}/restore?token=${reset}`, "");
-  }
-  lines.push(t("mail.confirm.ignore"), "", t("mail.signature"));
-  await deps.mailer.send({ to: user.email, subject: t("mail.confirm.subject"), text: lines.join("\n") });
+export function sendConfirmation(scope: Scope, user: UserRow, opts: { setPassword?: boolean } = {}) {
+  // the tokens and the mail that carries them: one unit of work, the mail through the outbox
+  return transaction(scope, async (tx) => {
+    const t = tFor(user.locale);
+    const base = tx.deps.config.PUBLIC_URL;
+    const token = await issueEmailToken(tx.db, user.id, "confirm");
+    const lines = [t("mail.confirm.greeting"), "", t("mail.confirm.body"), `${base}/confirm/${token}`, ""];
+    if (opts.setPassword) {
+      const reset = await issueEmailToken(tx.db, user.id, "restore", CONFIRM_TTL_MS);
+      lines.push(t("mail.confirm.setPassword"), `${base}/restore?token=${reset}`, "");
+    }
+    lines.push(t("mail.confirm.ignore"), "", t("mail.signature"));
+    await enqueueMail(tx, { to: user.email, subject: t("mail.confirm.subject"), text: lines.join("\n") });
+  });
 }
 
-export async function confirmEmail(deps: AppDeps, token: string) {
-  const userId = await consumeEmailToken(deps.db, token, "confirm");
-  if (!userId) return null;
-  await deps.db.update(users).set({ emailConfirmedAt: new Date(), updatedAt: new Date() }).where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));
-  return userId;
+export function confirmEmail(deps: Pick<Scope, "db">, token: string) {
+  // the token is spent only with the confirmation it gives
+  return runInTransaction(deps.db, async (db) => {
+    const userId = await consumeEmailToken(db, token, "confirm");
+    if (!userId) return null;
+    await db.update(users).set({ emailConfirmedAt: new Date(), updatedAt: new Date() }).where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));
+    return userId;
+  });
 }
 
 // every report page of a reader who has not confirmed yet
@@ -55,10 +61,10 @@ export async function resendWait(db: Db, userId: string): Promise<number> {
   return Math.max(0, Math.ceil((last.createdAt.getTime() + RESEND_WAIT_SECONDS * 1000 - Date.now()) / 1000));
 }
 
-export async function resendConfirmation(deps: AppDeps, user: UserRow) {
+export async function resendConfirmation(scope: Scope, user: UserRow) {
   if (isEmailConfirmed(user)) return { sent: false, confirmed: true, wait: 0 };
-  const wait = await resendWait(deps.db, user.id);
+  const wait = await resendWait(scope.db, user.id);
   if (wait > 0) throw tooMany(wait);
-  await sendConfirmation(deps, user);
+  await sendConfirmation(scope, user);
   return { sent: true, confirmed: false, wait: RESEND_WAIT_SECONDS };
 }

@@ -1,4 +1,6 @@
 // Restoring access: a one-hour link by e-mail, then a new password.
+import { runInTransaction } from "../../../db/client";
+import { enqueueMail, systemScope, transaction } from "../../scope";
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "../../../db/schema";
@@ -26,25 +28,29 @@ export async function requestRestore(deps: AppDeps, email: string, meta: Request
   const user = await findUserByEmail(deps.db, email);
   if (!user) return;
   const t = tFor(user.locale ?? meta.locale);
-  const token = await issueEmailToken(deps.db, user.id, "restore");
-  const link = `${deps.config.PUBLIC_URL}/restore?token=${token}`;
-  await deps.mailer.send({
-    to: user.email,
-    subject: t("mail.restore.subject"),
-    text: [t("mail.restore.body"), link, "", t("mail.restore.ignore"), "", t("mail.signature")].join("\n"),
+  // the link and its mail together, through the outbox: SMTP down answers the same as SMTP up
+  await transaction(systemScope(deps, meta.locale), async (tx) => {
+    const token = await issueEmailToken(tx.db, user.id, "restore");
+    const link = `${deps.config.PUBLIC_URL}/restore?token=${token}`;
+    await enqueueMail(tx, {
+      to: user.email,
+      subject: t("mail.restore.subject"),
+      text: [t("mail.restore.body"), link, "", t("mail.restore.ignore"), "", t("mail.signature")].join("\n"),
+    });
   });
 }
 
 export async function resetPassword(deps: AppDeps, input: z.infer<typeof resetPasswordSchema>) {
-  const userId = await consumeEmailToken(deps.db, input.token, "restore");
-  if (!userId) throw new AppError(400, "token_invalid", "auth.errors.tokenInvalid", { token: tFor("ru")("auth.errors.tokenInvalid") });
-  // A working restore link proves the mailbox too.
-  await deps.db
-    .update(users)
-    .set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() })
-    .where(eq(users.id, userId));
-  await deps.db.update(users).set({ emailConfirmedAt: new Date() }).where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));
-  await revokeUserSessions(deps.db, userId);
-  await logActivity(deps.db, userId, "password.reset");
-  return userId;
+  const passwordHash = await hashPassword(input.password); // before the unit of work: it awaits a thread
+  // the token spent, the new password, the mailbox confirmed and every session ended: together
+  return runInTransaction(deps.db, async (db) => {
+    const userId = await consumeEmailToken(db, input.token, "restore");
+    if (!userId) throw new AppError(400, "token_invalid", "auth.errors.tokenInvalid", { token: tFor("ru")("auth.errors.tokenInvalid") });
+    // A working restore link proves the mailbox too.
+    await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+    await db.update(users).set({ emailConfirmedAt: new Date() }).where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));
+    await revokeUserSessions(db, userId);
+    await logActivity(db, userId, "password.reset");
+    return userId;
+  });
 }

@@ -5,7 +5,8 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { referrals, users } from "../../../db/schema";
 import { tFor } from "../../../locales";
-import type { AppDeps } from "../../context";
+import { transaction, type Scope } from "../../scope";
+import { crashPoint } from "../../lib/crash-points";
 import { conflict } from "../../lib/errors";
 import { createId } from "../../lib/ids";
 import { pickUtm, TRACKING_VALUE_MAX, UTM_KEYS, type UtmKey } from "../../lib/tracking";
@@ -39,11 +40,18 @@ export type SignupInput = z.infer<typeof signupSchema>;
 
 const emailTaken = (meta: RequestMeta) => conflict("auth.errors.emailTaken", { email: tFor(meta.locale)("auth.errors.emailTaken") });
 
+/**
+ * Creates the account. The checks, the captcha and the password's hash come first; then the account,
+ * its invitation, the log, the confirmation's tokens and mail (queued in the outbox) and the session
+ * are one unit of work. So mail that cannot leave now never fails a sign-up (it leaves when SMTP is
+ * back), and a crash never leaves an account nobody was told about.
+ */
 export async function signup(
-  deps: AppDeps,
+  scope: Scope,
   input: SignupInput,
   meta: RequestMeta & { cookies: Partial<Record<string, string>> },
 ): Promise<{ user: UserRow; token: string; generatedPassword: boolean }> {
+  const { deps } = scope;
   await verifyCaptcha(deps.config, input.captcha, meta.ip);
   await consume(deps.db, "signup", meta.ip);
   const email = normalizeEmail(input.email);
@@ -62,16 +70,19 @@ export async function signup(
     inviteLink: input.invite ?? null,
     utm: Object.keys(utm).length ? utm : null,
   };
-  try {
-    await deps.db.insert(users).values(user);
-  } catch (e) {
-    if (String((e as Error).message).includes("UNIQUE")) throw emailTaken(meta);
-    throw e;
-  }
-  const row = (await findUserByEmail(deps.db, email))!;
-  if (input.invite) await acceptInviteByLink(deps.db, row, input.invite);
-  await logActivity(deps.db, row.id, "signup", { referral: referral?.id ?? null });
-  await sendConfirmation(deps, row, { setPassword: generated });
-  const { token } = await createSession(deps.db, row.id, { userAgent: meta.userAgent, ip: meta.ip });
-  return { user: row, token, generatedPassword: generated };
+  return transaction(scope, async (tx) => {
+    try {
+      await tx.db.insert(users).values(user);
+    } catch (e) {
+      if (String((e as Error).message).includes("UNIQUE")) throw emailTaken(meta);
+      throw e;
+    }
+    crashPoint("signup.afterUser");
+    const row = (await findUserByEmail(tx.db, email))!;
+    if (input.invite) await acceptInviteByLink(tx.db, row, input.invite);
+    await logActivity(tx.db, row.id, "signup", { referral: referral?.id ?? null });
+    await sendConfirmation(tx, row, { setPassword: generated });
+    const { token } = await createSession(tx.db, row.id, { userAgent: meta.userAgent, ip: meta.ip });
+    return { user: row, token, generatedPassword: generated };
+  });
 }

@@ -3,13 +3,15 @@
 // project manager or a department supervisor, and removal (the person's account stays theirs).
 import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
+import type { Db } from "../../../db/client";
 import { departments, employeeAnalytics as ea, employees, formats, invites, positions, results, users } from "../../../db/schema";
 import { LEADER_TYPES, MANAGER_TYPES } from "../../../model/skills";
 import { badRequest, forbidden, notFound } from "../../lib/errors";
 import { ID_PATTERN } from "../../lib/ids";
 import { paged } from "../../lib/listing";
+import { enqueue, transaction } from "../../scope";
 import { requireCan, requireDepartment, type Scope } from "./access";
-import { ensureFresh, recomputeEfficiencies } from "./efficiency";
+import { ensureFresh } from "./efficiency";
 import { latestIndicators } from "./skills";
 
 export const EMPLOYEE_STATUSES = ["completed", "inProgress", "notStarted"] as const;
@@ -135,15 +137,19 @@ function toDoc(r: Row, formatNames: Map<string, unknown>) {
 }
 export type EmployeeDoc = ReturnType<typeof toDoc>;
 
-let formatCache: Map<string, unknown> | null = null;
-/** A manager renamed a format: the names are read again. */
-export function forgetFormatNames() {
-  formatCache = null;
-}
+/** The formats' names, kept per database under the sum of the rows' revisions (a trigger raises a
+ * row's on any change, whoever makes it): every instance sees a rename on its next read. */
+const formatNameCache = new WeakMap<Db, { revision: number; names: Map<string, unknown> }>();
 async function formatNames(scope: Scope) {
-  if (!formatCache) formatCache = new Map((await scope.db.select({ code: formats.code, name: formats.name }).from(formats)).map((f) => [f.code, f.name]));
-  return formatCache;
+  const [stamp] = await scope.db.select({ revision: sql<number>`coalesce(sum(${formats.revision}), 0)` }).from(formats);
+  const kept = formatNameCache.get(scope.db);
+  if (kept && kept.revision === stamp!.revision) return kept.names;
+  const names = new Map((await scope.db.select({ code: formats.code, name: formats.name }).from(formats)).map((f) => [f.code, f.name] as [string, unknown]));
+  formatNameCache.set(scope.db, { revision: stamp!.revision, names });
+  return names;
 }
+/** Kept for callers from before the revision key: nothing to forget any more. */
+export function forgetFormatNames() {}
 
 function base(scope: Scope) {
   return scope.db
@@ -291,8 +297,10 @@ export async function changeDepartment(scope: Scope, input: z.infer<typeof chang
 export async function changePosition(scope: Scope, input: z.infer<typeof changePositionSchema>) {
   const e = await target(scope, input.employee);
   if (input.position) await inProject(scope, positions, input.position, "position");
-  await scope.db.update(employees).set({ positionId: input.position }).where(eq(employees.id, e._id));
-  await recomputeEfficiencies(scope.db, scope.project.id, [e._id]);
+  await transaction(scope, async (tx) => {
+    await tx.db.update(employees).set({ positionId: input.position }).where(eq(employees.id, e._id));
+    await enqueue(tx, "recompute-project", { projectId: tx.project.id, employees: [e._id] });
+  });
   return findEmployee(scope, e._id);
 }
 

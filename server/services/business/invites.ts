@@ -12,6 +12,7 @@ import { createId, ID_PATTERN } from "../../lib/ids";
 import { paged } from "../../lib/listing";
 import { fields } from "../../lib/validate";
 import { noInvitesLeft } from "./projects";
+import { enqueueMail, transaction } from "../../scope";
 import { requireCan, type Scope } from "./access";
 
 export const INVITE_STATUSES = ["Invited", "Sent", "Accepted", "completed test", "pending activation", "no action"] as const;
@@ -84,8 +85,9 @@ export async function listInvites(scope: Scope, input: z.output<typeof inviteLis
 
 export const inviteUrl = (deps: AppDeps, code: string) => `${deps.config.PUBLIC_URL}/invite/${encodeURIComponent(code)}`;
 
+/** Queues the invitation's mail in the caller's unit of work (the outbox sends it after the commit). */
 async function sendInviteMail(deps: AppDeps, scope: Scope, invite: { id: string; email: string; link: string }, fallback: Locale) {
-  const [known] = await deps.db.select({ locale: users.locale }).from(users).where(eq(users.email, invite.email));
+  const [known] = await scope.db.select({ locale: users.locale }).from(users).where(eq(users.email, invite.email));
   const t = tFor((known?.locale as Locale | undefined) ?? fallback);
   const text = [
     t("business.mail.invite.greeting"),
@@ -97,8 +99,8 @@ async function sendInviteMail(deps: AppDeps, scope: Scope, invite: { id: string;
     "",
     t("mail.signature"),
   ].join("\n");
-  await deps.mailer.send({ to: invite.email, subject: t("business.mail.invite.subject", { company: scope.project.name }), text });
-  await deps.db.update(invites).set({ status: "Sent", updatedAt: new Date() }).where(and(eq(invites.id, invite.id), eq(invites.status, "Invited")));
+  await enqueueMail(scope, { to: invite.email, subject: t("business.mail.invite.subject", { company: scope.project.name }), text });
+  await scope.db.update(invites).set({ status: "Sent", updatedAt: new Date() }).where(and(eq(invites.id, invite.id), eq(invites.status, "Invited")));
 }
 
 /** Invites the addresses not yet invited to the project; refuses when the balance can't cover them. */
@@ -117,8 +119,11 @@ export async function createInvites(deps: AppDeps, scope: Scope, input: z.output
     .where(and(eq(invites.projectId, scope.project.id), eq(invites.isActive, true), inArray(invites.status, ["Invited", "Sent"])));
   if (fresh.length && (project?.balance ?? 0) < fresh.length + (open?.n ?? 0)) throw noInvitesLeft();
   const created = fresh.map((email) => ({ id: createId(), projectId: scope.project.id, email, link: createId().slice(8) + createId().slice(8), kind: "email" as const, status: "Invited" as const }));
-  if (created.length) await scope.db.insert(invites).values(created);
-  for (const i of created) await sendInviteMail(deps, scope, i, input.locale ?? locale);
+  // the invitations and their mails: all or none
+  await transaction(scope, async (tx) => {
+    if (created.length) await tx.db.insert(invites).values(created);
+    for (const i of created) await sendInviteMail(deps, tx, i, input.locale ?? locale);
+  });
   const rows = created.length ? await scope.db.select().from(invites).where(inArray(invites.id, created.map((c) => c.id))) : [];
   return { docs: rows.map(toInviteDoc), skipped: [...known] };
 }
@@ -146,11 +151,13 @@ export async function createOrUpdateInvite(deps: AppDeps, scope: Scope, input: z
 export async function updateInvite(deps: AppDeps, scope: Scope, inviteId: string, input: { resend?: boolean; isActive?: boolean; locale?: Locale }, locale: Locale) {
   requireCan(scope, "invites");
   const row = await findInvite(scope, inviteId);
-  if (input.isActive !== undefined) await scope.db.update(invites).set({ isActive: input.isActive, updatedAt: new Date() }).where(eq(invites.id, row.id));
-  if (input.resend && row.email && !row.userId) {
-    await scope.db.update(invites).set({ status: "Invited" }).where(eq(invites.id, row.id));
-    await sendInviteMail(deps, scope, { id: row.id, email: row.email, link: row.link }, input.locale ?? locale);
-  }
+  await transaction(scope, async (tx) => {
+    if (input.isActive !== undefined) await tx.db.update(invites).set({ isActive: input.isActive, updatedAt: new Date() }).where(eq(invites.id, row.id));
+    if (input.resend && row.email && !row.userId) {
+      await tx.db.update(invites).set({ status: "Invited" }).where(eq(invites.id, row.id));
+      await sendInviteMail(deps, tx, { id: row.id, email: row.email, link: row.link }, input.locale ?? locale);
+    }
+  });
   return toInviteDoc(await findInvite(scope, row.id));
 }
 

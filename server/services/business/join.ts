@@ -2,15 +2,16 @@
 // invite's own link. The invitee sees the company and what it will see, agrees, and becomes an
 // employee; joining spends one invite of the project. A person already tested joins with their
 // result. The employee may withdraw their consent later: the company then sees name and status.
-import { recomputeEfficiencies } from "./efficiency";
 import { and, eq, isNull, or } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { employees, invites, projects } from "../../../db/schema";
+import { crashPoint } from "../../lib/crash-points";
 import { AppError, notFound } from "../../lib/errors";
 import { createId, ID_PATTERN } from "../../lib/ids";
 import { logActivity } from "../activity";
 import type { UserRow } from "../users";
-import { noInvitesLeft, refundInvite, spendInvite } from "./projects";
+import { enqueue, transaction, type Scope } from "../../scope";
+import { noInvitesLeft, spendInvite } from "./projects";
 
 /** What the company sees of an employee's results (shown before agreeing). */
 export const SHARED_WITH_COMPANY = ["name", "status", "format", "harmony", "anxiety", "indicators"] as const;
@@ -42,9 +43,16 @@ export async function membership(db: Db, user: UserRow, projectId: string) {
 
 /**
  * Joins the user to the invitation's project with their consent. An e-mail invite's link is the
- * invitation itself; an invite already accepted by someone else is never reassigned.
+ * invitation itself; an invite already accepted by someone else is never reassigned. One unit of
+ * work: the invite spent, the employee, the invitation's claim and the log together (a crash between
+ * them spent a paid invite without adding the employee); their fits follow as a job.
  */
-export async function joinProject(db: Db, user: UserRow, code: string) {
+export function joinProject(scope: Scope, user: UserRow, code: string) {
+  return transaction(scope, (tx) => joinInside(tx, user, code));
+}
+
+async function joinInside(tx: Scope, user: UserRow, code: string) {
+  const db = tx.db;
   const found = await findInvitation(db, code);
   if (!found) throw notFound("business.errors.inviteNotFound");
   const { project, invite } = found;
@@ -54,21 +62,13 @@ export async function joinProject(db: Db, user: UserRow, code: string) {
   const existing = await membership(db, user, project.id);
   if (existing) {
     await db.update(employees).set({ consentWithdrawnAt: null }).where(eq(employees.id, existing.id));
-    await recomputeEfficiencies(db, project.id, [existing.id]);
+    await enqueue(tx, "recompute-project", { projectId: project.id, employees: [existing.id] });
     return { project: { _id: project.id, name: project.name }, employee: existing.id, status, already: true };
   }
   if (!(await spendInvite(db, project.id))) throw noInvitesLeft();
+  crashPoint("join.afterSpend");
   const employeeId = createId();
-  const inserted = await db
-    .insert(employees)
-    .values({ id: employeeId, projectId: project.id, userId: user.id, name: user.name || user.email })
-    .onConflictDoNothing()
-    .returning({ id: employees.id });
-  if (!inserted.length) {
-    await refundInvite(db, project.id); // joined at the same moment through another tab
-    const again = (await membership(db, user, project.id))!;
-    return { project: { _id: project.id, name: project.name }, employee: again.id, status, already: true };
-  }
+  await db.insert(employees).values({ id: employeeId, projectId: project.id, userId: user.id, name: user.name || user.email });
   if (invite) {
     // claimed atomically: of two people racing for one link only one gets it (security finding 3)
     const claimed = await db
@@ -76,16 +76,13 @@ export async function joinProject(db: Db, user: UserRow, code: string) {
       .set({ userId: user.id, status, updatedAt: new Date() })
       .where(and(eq(invites.id, invite.id), or(isNull(invites.userId), eq(invites.userId, user.id))))
       .returning({ id: invites.id });
-    if (!claimed.length) {
-      await db.delete(employees).where(eq(employees.id, employeeId));
-      await refundInvite(db, project.id);
-      throw new AppError(409, "invite_used", "business.errors.inviteUsed");
-    }
+    // the throw rolls back the spent invite and the employee with it
+    if (!claimed.length) throw new AppError(409, "invite_used", "business.errors.inviteUsed");
   } else {
     await db.insert(invites).values({ id: createId(), projectId: project.id, userId: user.id, email: user.email, link: createId().slice(8) + createId().slice(8), kind: "link", status });
   }
   await logActivity(db, user.id, "business.joined", { project: project.id });
-  await recomputeEfficiencies(db, project.id, [employeeId]);
+  await enqueue(tx, "recompute-project", { projectId: project.id, employees: [employeeId] });
   return { project: { _id: project.id, name: project.name }, employee: employeeId, status, already: false };
 }
 
@@ -100,12 +97,15 @@ export async function myCompanies(db: Db, user: UserRow) {
 }
 
 /** Withdraws (or gives back) the consent to share results with one company. */
-export async function setConsent(db: Db, user: UserRow, projectId: string, consent: boolean) {
+export async function setConsent(scope: Scope, user: UserRow, projectId: string, consent: boolean) {
   if (!ID_PATTERN.test(projectId)) throw notFound();
-  const row = await membership(db, user, projectId);
-  if (!row) throw notFound();
-  await db.update(employees).set({ consentWithdrawnAt: consent ? null : new Date() }).where(eq(employees.id, row.id));
-  await recomputeEfficiencies(db, projectId, [row.id]);
-  await logActivity(db, user.id, consent ? "business.consent.given" : "business.consent.withdrawn", { project: projectId });
-  return { project: projectId, consent };
+  return transaction(scope, async (tx) => {
+    const row = await membership(tx.db, user, projectId);
+    if (!row) throw notFound();
+    await tx.db.update(employees).set({ consentWithdrawnAt: consent ? null : new Date() }).where(eq(employees.id, row.id));
+    await logActivity(tx.db, user.id, consent ? "business.consent.given" : "business.consent.withdrawn", { project: projectId });
+    // what the company sees of them (withdrawn: their fit rows go) follows the change
+    await enqueue(tx, "recompute-project", { projectId, employees: [row.id] });
+    return { project: projectId, consent };
+  });
 }

@@ -3,11 +3,12 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { departments, employees, positions, tasks } from "../../../db/schema";
+import { crashPoint } from "../../lib/crash-points";
 import { badRequest, notFound } from "../../lib/errors";
 import { createId, ID_PATTERN } from "../../lib/ids";
 import { fields } from "../../lib/validate";
+import { enqueue, transaction } from "../../scope";
 import { requireCan, type Scope } from "./access";
-import { recomputeEfficiencies } from "./efficiency";
 
 export const COMMUNICATION = ["individual", "team", "global"] as const;
 export const DECISION = ["balanced", "moderate", "improvisation"] as const;
@@ -69,8 +70,11 @@ export async function getPosition(scope: Scope, positionId: string) {
   return (await listPositions(scope)).find((p) => p._id === row.id)!;
 }
 
+/** Replaces a position's activities: only inside its unit of work (delete then insert erased them all
+ * when the insert never came). */
 async function writeTasks(scope: Scope, positionId: string, list: PositionInput["tasks"]) {
   await scope.db.delete(tasks).where(eq(tasks.positionId, positionId));
+  crashPoint("position.afterDelete");
   await scope.db.insert(tasks).values(list.map((a, i) => ({ id: createId(), positionId, name: a.name, communication: a.communication, decision: a.decision, content: a.content || null, priority: a.priority ?? 0, sort: i })));
 }
 
@@ -78,9 +82,11 @@ export async function createPosition(scope: Scope, input: PositionInput) {
   requireCan(scope, "structure");
   await checkDepartment(scope, input.department);
   const id = createId();
-  await scope.db.insert(positions).values({ id, projectId: scope.project.id, name: input.name, departmentId: input.department ?? null, priority: input.priority ?? 0, classification: input.classification ?? null });
-  await writeTasks(scope, id, input.tasks);
-  await recomputeEfficiencies(scope.db, scope.project.id, undefined, { positions: [id] });
+  await transaction(scope, async (tx) => {
+    await tx.db.insert(positions).values({ id, projectId: tx.project.id, name: input.name, departmentId: input.department ?? null, priority: input.priority ?? 0, classification: input.classification ?? null });
+    await writeTasks(tx, id, input.tasks);
+    await enqueue(tx, "recompute-project", { projectId: tx.project.id, positions: [id] });
+  });
   return getPosition(scope, id);
 }
 
@@ -93,12 +99,14 @@ export async function updatePosition(scope: Scope, positionId: string, input: z.
   if (input.department !== undefined) set.departmentId = input.department ?? null;
   if (input.priority !== undefined) set.priority = input.priority;
   if (input.classification !== undefined) set.classification = input.classification ?? null;
-  if (Object.keys(set).length) await scope.db.update(positions).set(set).where(eq(positions.id, row.id));
-  if (input.tasks) {
-    await writeTasks(scope, row.id, input.tasks);
-    // what the work needs changed: every employee's fit for it, and so their best position and diff
-    await recomputeEfficiencies(scope.db, scope.project.id, undefined, { positions: [row.id] });
-  }
+  await transaction(scope, async (tx) => {
+    if (Object.keys(set).length) await tx.db.update(positions).set(set).where(eq(positions.id, row.id));
+    if (input.tasks) {
+      await writeTasks(tx, row.id, input.tasks);
+      // what the work needs changed: every employee's fit for it, and so their best position and diff
+      await enqueue(tx, "recompute-project", { projectId: tx.project.id, positions: [row.id] });
+    }
+  });
   return getPosition(scope, row.id);
 }
 
@@ -106,10 +114,12 @@ export async function deletePosition(scope: Scope, positionId: string) {
   requireCan(scope, "structure");
   const row = await findPosition(scope, positionId);
   const [n] = await scope.db.select({ n: sql<number>`count(*)` }).from(employees).where(eq(employees.positionId, row.id));
-  await scope.db.update(employees).set({ positionId: null }).where(and(eq(employees.projectId, scope.project.id), eq(employees.positionId, row.id)));
-  await scope.db.delete(positions).where(eq(positions.id, row.id));
-  // its fits went with it (cascade): only the best positions and diffs change
-  await recomputeEfficiencies(scope.db, scope.project.id, undefined, { positions: [] });
+  await transaction(scope, async (tx) => {
+    await tx.db.update(employees).set({ positionId: null }).where(and(eq(employees.projectId, tx.project.id), eq(employees.positionId, row.id)));
+    await tx.db.delete(positions).where(eq(positions.id, row.id));
+    // its fits went with it (cascade): only the best positions and diffs change
+    await enqueue(tx, "recompute-project", { projectId: tx.project.id, positions: [] });
+  });
   return { ok: true, unassigned: n?.n ?? 0 };
 }
 

@@ -6,6 +6,7 @@ import { businessRequests, orders } from "../../../db/schema";
 import type { AppDeps } from "../../context";
 import { createId } from "../../lib/ids";
 import { fields } from "../../lib/validate";
+import { enqueueMail, transaction } from "../../scope";
 import type { Scope } from "./access";
 
 export const supportSchema = z.object({
@@ -17,10 +18,13 @@ export const supportSchema = z.object({
 export async function sendSupport(deps: AppDeps, scope: Scope, input: z.infer<typeof supportSchema>) {
   const id = createId();
   const email = input.email || scope.user.email;
-  await deps.db.insert(businessRequests).values({ id, kind: "support", userId: scope.user.id, email, name: scope.user.name, company: scope.project.name, message: input.message, data: { project: scope.project.id, subject: input.subject } });
-  if (deps.config.ADMIN_EMAIL) {
-    await deps.mailer.send({ to: deps.config.ADMIN_EMAIL, subject: `Support: ${input.subject} (${scope.project.name})`, text: `${email} (project ${scope.project.name}, ${scope.project.id}) writes:\n\n${input.message}` });
-  }
+  const adminEmail = deps.config.ADMIN_EMAIL;
+  await transaction(scope, async (tx) => {
+    await tx.db.insert(businessRequests).values({ id, kind: "support", userId: scope.user.id, email, name: scope.user.name, company: scope.project.name, message: input.message, data: { project: scope.project.id, subject: input.subject } });
+    if (adminEmail) {
+      await enqueueMail(tx, { to: adminEmail, subject: `Support: ${input.subject} (${scope.project.name})`, text: `${email} (project ${scope.project.name}, ${scope.project.id}) writes:\n\n${input.message}` });
+    }
+  });
   return { _id: id };
 }
 

@@ -1,6 +1,7 @@
 // Business purchases: activating a business account, buying invites for a project by card or
 // by invoice (a PDF in rubles, 100 % prepayment, due in 3 calendar days), which a manager marks
 // paid; and notifying managers of business orders.
+import { enqueueMail, systemScope, transaction } from "../../scope";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../../db/client";
@@ -11,7 +12,7 @@ import { createId } from "../../lib/ids";
 import { formatRub, rubLabel } from "../../lib/money";
 import { createPdfDocument } from "../../lib/pdf";
 import { logActivity } from "../activity";
-import { getSetting, setSetting } from "../settings";
+import { getSetting, setSetting } from "../setting-store";
 import { isManager, type UserRow } from "../users";
 import { startPayment } from "./checkout";
 import { CORPORATE_MIN, getPlans, getPrices, requirePlan } from "./prices";
@@ -151,17 +152,20 @@ export async function notifyBusinessOrder(deps: AppDeps, user: UserRow, orderId:
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
   if (!order || order.userId !== user.id) throw notFound();
   if (!deps.config.ADMIN_EMAIL) return { notified: false };
-  // claim the notice first: of two concurrent calls only one sends, and a repeat sends nothing
-  const claimed = await deps.db
-    .update(orders)
-    .set({ notifiedAt: new Date() })
-    .where(and(eq(orders.id, order.id), isNull(orders.notifiedAt)))
-    .returning({ id: orders.id });
-  if (claimed.length === 0) return { notified: true, already: true };
-  await deps.mailer.send({
-    to: deps.config.ADMIN_EMAIL,
-    subject: `Business order ${order.invoiceNumber ?? order.id}`,
-    text: `${user.email} ordered ${order.quantity} invites (${formatRub(order.amount, { exact: true })} RUB) by ${order.method}. State: ${order.state}.`,
+  const adminEmail = deps.config.ADMIN_EMAIL;
+  // the notice claimed and its mail queued together: of two concurrent calls only one sends, a repeat sends nothing
+  return transaction(systemScope(deps), async (tx) => {
+    const claimed = await tx.db
+      .update(orders)
+      .set({ notifiedAt: new Date() })
+      .where(and(eq(orders.id, order.id), isNull(orders.notifiedAt)))
+      .returning({ id: orders.id });
+    if (claimed.length === 0) return { notified: true, already: true };
+    await enqueueMail(tx, {
+      to: adminEmail,
+      subject: `Business order ${order.invoiceNumber ?? order.id}`,
+      text: `${user.email} ordered ${order.quantity} invites (${formatRub(order.amount, { exact: true })} RUB) by ${order.method}. State: ${order.state}.`,
+    });
+    return { notified: true };
   });
-  return { notified: true };
 }

@@ -2,7 +2,7 @@
 // payment with the configured provider (or none, when a coupon covers the whole price).
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../../../db/client";
+import { runInTransaction, type Db } from "../../../db/client";
 import { orders, payments, projects } from "../../../db/schema";
 import type { AppDeps } from "../../context";
 import { AppError, notFound } from "../../lib/errors";
@@ -79,40 +79,43 @@ async function replaceOpenOrders(db: Db, userId: string, checkout: Checkout) {
 export async function startPayment(deps: AppDeps, user: UserRow, input: z.infer<typeof paymentSchema>, couponCode?: string | null) {
   const { db, config } = deps;
   const checkout = await checkoutFor(db, user, input);
-  // one open order per product: a new checkout replaces an unfinished one (and frees its coupon)
-  await replaceOpenOrders(db, user.id, checkout);
-  const code = input.coupon ?? couponCode ?? null;
-  const coupon = code ? await findUsableCoupon(db, code, user, checkout.entityType === "report" ? "full" : "invite") : null;
-  const amount = applyDiscount(checkout.price, coupon);
-  if (input.amount !== undefined && input.amount !== amount) {
-    throw new AppError(409, "amount_mismatch", "payment.errors.amountChanged", { amount: String(amount) });
-  }
-  const orderId = createId();
-  // The coupon's use is reserved before the order exists, so a lost race leaves no discounted
-  // order behind, and a coupon of count N never gives more than N discounted orders.
-  if (coupon) {
-    await releaseLapsedReservations(db, coupon.id);
-    if (!(await spendCoupon(db, coupon, user.id, orderId))) throw noSuchCoupon();
-  }
-  await db.insert(orders).values({
-    id: orderId,
-    userId: user.id,
-    projectId: checkout.projectId,
-    entityType: checkout.entityType,
-    entityId: checkout.entityId,
-    quantity: checkout.quantity,
-    amount,
-    method: amount === 0 ? "coupon" : "card",
-    couponId: coupon?.id ?? null,
-  });
-  if (amount === 0) {
-    await creditOrder(db, orderId);
-    return { order: orderId, redirect: `${checkout.returnPath}?order=${orderId}`, paid: true };
-  }
   const provider = providerFor(deps);
+  const orderId = createId();
   const paymentId = createId();
   const idempotenceKey = `order-${orderId}`;
-  await db.insert(payments).values({ id: paymentId, orderId, provider: provider.name, idempotenceKey, amount, status: "pending" });
+  // One unit of work up to the provider's call: the old orders replaced, the coupon's use, the
+  // order and its pending payment (or, when the coupon covers it all, the credit) all or nothing.
+  const { amount } = await runInTransaction(db, async (tx) => {
+    // one open order per product: a new checkout replaces an unfinished one (and frees its coupon)
+    await replaceOpenOrders(tx, user.id, checkout);
+    const code = input.coupon ?? couponCode ?? null;
+    const coupon = code ? await findUsableCoupon(tx, code, user, checkout.entityType === "report" ? "full" : "invite") : null;
+    const amount = applyDiscount(checkout.price, coupon);
+    if (input.amount !== undefined && input.amount !== amount) {
+      throw new AppError(409, "amount_mismatch", "payment.errors.amountChanged", { amount: String(amount) });
+    }
+    // The coupon's use is reserved with the order, so a lost race leaves no discounted order
+    // behind, and a coupon of count N never gives more than N discounted orders.
+    if (coupon) {
+      await releaseLapsedReservations(tx, coupon.id);
+      if (!(await spendCoupon(tx, coupon, user.id, orderId))) throw noSuchCoupon();
+    }
+    await tx.insert(orders).values({
+      id: orderId,
+      userId: user.id,
+      projectId: checkout.projectId,
+      entityType: checkout.entityType,
+      entityId: checkout.entityId,
+      quantity: checkout.quantity,
+      amount,
+      method: amount === 0 ? "coupon" : "card",
+      couponId: coupon?.id ?? null,
+    });
+    if (amount === 0) await creditOrder(tx, orderId);
+    else await tx.insert(payments).values({ id: paymentId, orderId, provider: provider.name, idempotenceKey, amount, status: "pending" });
+    return { amount };
+  });
+  if (amount === 0) return { order: orderId, redirect: `${checkout.returnPath}?order=${orderId}`, paid: true };
   const created = await provider
     .create({
       orderId,
@@ -125,8 +128,10 @@ export async function startPayment(deps: AppDeps, user: UserRow, input: z.infer<
     .catch(async (e: unknown) => {
       // the provider is down or refused us: close the attempt and say so, never a bare 500
       console.error("payment provider create failed", e);
-      await db.update(payments).set({ status: "error", updatedAt: new Date() }).where(eq(payments.id, paymentId));
-      await closeOrder(db, orderId, "failed");
+      await runInTransaction(db, async (tx) => {
+        await tx.update(payments).set({ status: "error", updatedAt: new Date() }).where(eq(payments.id, paymentId));
+        await closeOrder(tx, orderId, "failed");
+      });
       throw new AppError(502, "payment_provider_unavailable", "payment.errors.providerUnavailable");
     });
   await db

@@ -2,7 +2,7 @@
 // order is created (so a coupon of count 1 gives one discounted order, not three) and given back
 // when that order fails, is replaced or lapses unpaid.
 import { and, eq, gt, lt, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import { runInTransaction, type Db } from "../../../db/client";
 import { couponUses, coupons, orders } from "../../../db/schema";
 import { AppError } from "../../lib/errors";
 import type { UserRow } from "../users";
@@ -39,7 +39,11 @@ export function applyDiscount(price: number, coupon: CouponRow | null) {
  * it (the (coupon, user) key) or no use is left (the conditional decrement), so neither two
  * tabs of one user nor two users racing for the last use can spend it twice.
  */
-export async function spendCoupon(db: Db, coupon: CouponRow, userId: string, orderId: string) {
+export function spendCoupon(db: Db, coupon: CouponRow, userId: string, orderId: string) {
+  return runInTransaction(db, (tx) => spendInside(tx, coupon, userId, orderId));
+}
+
+async function spendInside(db: Db, coupon: CouponRow, userId: string, orderId: string) {
   const mine = await db.insert(couponUses).values({ couponId: coupon.id, userId, orderId }).onConflictDoNothing().returning({ userId: couponUses.userId });
   if (!mine.length) return false;
   const taken = await db
@@ -61,15 +65,17 @@ export async function releaseCoupon(db: Db, orderId: string) {
   for (const { couponId } of released) await db.update(coupons).set({ count: sql`${coupons.count} + 1` }).where(eq(coupons.id, couponId));
 }
 
-/** pending → `state` (one conditional UPDATE), then its coupon use goes back. */
-export async function closeOrder(db: Db, orderId: string, state: "failed" | "cancelled") {
-  const closed = await db
-    .update(orders)
-    .set({ state })
-    .where(and(eq(orders.id, orderId), eq(orders.state, "pending")))
-    .returning({ id: orders.id });
-  if (closed.length) await releaseCoupon(db, orderId);
-  return closed.length > 0;
+/** pending → `state` (one conditional UPDATE) and its coupon use goes back, together. */
+export function closeOrder(db: Db, orderId: string, state: "failed" | "cancelled") {
+  return runInTransaction(db, async (tx) => {
+    const closed = await tx
+      .update(orders)
+      .set({ state })
+      .where(and(eq(orders.id, orderId), eq(orders.state, "pending")))
+      .returning({ id: orders.id });
+    if (closed.length) await releaseCoupon(tx, orderId);
+    return closed.length > 0;
+  });
 }
 
 /** Orders left unpaid past the reservation time give their uses of this coupon back. */

@@ -2,7 +2,7 @@
 // plan; so do the plans' sizes. Both are read on every use, so a manager's change applies at once.
 import type { Db } from "../../../db/client";
 import { AppError } from "../../lib/errors";
-import { getSetting } from "../settings";
+import { getSetting } from "../setting-store";
 
 /** The smallest quantity of each business plan (a manager's setting, key `plans`; these are the defaults). */
 export const DEFAULT_PLANS = { base: 5, norma: 20, full: 100 };

@@ -1,9 +1,10 @@
 // An order is credited exactly once: the state moves pending → paid in one conditional UPDATE,
 // and only after the provider itself confirms the payment (status succeeded, same amount, same order).
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import { runInTransaction, type Db } from "../../../db/client";
 import { coupons, orders, payments, projects, users } from "../../../db/schema";
 import type { AppDeps } from "../../context";
+import { crashPoint } from "../../lib/crash-points";
 import { notFound } from "../../lib/errors";
 import { logActivity } from "../activity";
 import type { UserRow } from "../users";
@@ -11,8 +12,16 @@ import { closeOrder, holdsCoupon, spendCoupon } from "./coupon-rules";
 import { getOwnOrder } from "./orders";
 import { providerFor } from "./providers";
 
-/** pending → paid exactly once; then the purchase takes effect. */
-export async function creditOrder(db: Db, orderId: string) {
+/**
+ * pending → paid exactly once, and the purchase takes effect: one unit of work, so an order is
+ * never paid without what it bought (a crash between the two left a paid order that every retry
+ * answered `already_credited`).
+ */
+export function creditOrder(db: Db, orderId: string) {
+  return runInTransaction(db, (tx) => creditInside(tx, orderId));
+}
+
+async function creditInside(db: Db, orderId: string) {
   if (!(await couponStillHeld(db, orderId))) return false;
   const won = await db
     .update(orders)
@@ -21,6 +30,7 @@ export async function creditOrder(db: Db, orderId: string) {
     .returning();
   const order = won[0];
   if (!order) return false;
+  crashPoint("credit.afterPaid");
   if (order.entityType === "report") {
     await db.update(users).set({ isFull: true, updatedAt: new Date() }).where(eq(users.id, order.userId));
   } else if (order.projectId) {
@@ -67,8 +77,10 @@ export async function settlePayment(deps: AppDeps, providerPaymentId: string) {
   if (!order) return "unknown_order" as const;
   if (remote.orderId && remote.orderId !== order.id) return "order_mismatch" as const;
   if (remote.status === "canceled") {
-    await deps.db.update(payments).set({ status: "canceled", raw: remote.raw ?? payment.raw, updatedAt: new Date() }).where(eq(payments.id, payment.id));
-    await closeOrder(deps.db, order.id, "failed");
+    await runInTransaction(deps.db, async (tx) => {
+      await tx.update(payments).set({ status: "canceled", raw: remote.raw ?? payment.raw, updatedAt: new Date() }).where(eq(payments.id, payment.id));
+      await closeOrder(tx, order.id, "failed");
+    });
     return "canceled" as const;
   }
   if (remote.status !== "succeeded") return "pending" as const;
@@ -76,8 +88,11 @@ export async function settlePayment(deps: AppDeps, providerPaymentId: string) {
     await deps.db.update(payments).set({ status: "amount_mismatch", raw: remote.raw, updatedAt: new Date() }).where(eq(payments.id, payment.id));
     return "amount_mismatch" as const;
   }
-  await deps.db.update(payments).set({ status: "succeeded", raw: remote.raw ?? payment.raw, updatedAt: new Date() }).where(eq(payments.id, payment.id));
-  return (await creditOrder(deps.db, order.id)) ? ("credited" as const) : ("already_credited" as const);
+  const credited = await runInTransaction(deps.db, async (tx) => {
+    await tx.update(payments).set({ status: "succeeded", raw: remote.raw ?? payment.raw, updatedAt: new Date() }).where(eq(payments.id, payment.id));
+    return creditInside(tx, order.id);
+  });
+  return credited ? ("credited" as const) : ("already_credited" as const);
 }
 
 export async function getOwnSandboxPayment(db: Db, userId: string, paymentId: string) {

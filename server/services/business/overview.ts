@@ -1,8 +1,8 @@
 // What the business cabinet's first page shows: the owner's projects and invite orders.
 import { and, desc, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { orders, projects } from "../../db/schema";
-import type { UserRow } from "./users";
+import type { Db } from "../../../db/client";
+import { orders, projects } from "../../../db/schema";
+import type { UserRow } from "../users";
 
 export async function businessOverview(db: Db, user: UserRow) {
   const [own, purchases] = await Promise.all([
@@ -16,6 +16,3 @@ export async function businessOverview(db: Db, user: UserRow) {
   ]);
   return { projects: own, orders: purchases };
 }
-
-/** Moved to ./manager-overview; re-exported for branches that still import it from here. */
-export { managerOverview } from "./manager-overview";

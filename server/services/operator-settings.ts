@@ -10,7 +10,7 @@ import { settings } from "../../db/schema";
 import { PHONE_PATTERN } from "../lib/validate";
 import { CORPORATE_MIN, DEFAULT_PLANS, DEFAULT_PRICES } from "./payments/prices";
 import { sellerSchema } from "./payments/business";
-import { getSetting, setSetting } from "./settings";
+import { getSetting, setSetting } from "./setting-store";
 
 const msg = (k: string) => `manager.settings.errors.${k}`;
 const kopecks = z.number(msg("price")).int(msg("price")).min(100, msg("price")).max(100_000_000, msg("price"));
