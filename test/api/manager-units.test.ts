@@ -4,7 +4,8 @@
 // record must then be exactly as before, and no mail may be queued for a change that did not happen.
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, coupons, jobs, projects, reviews, users } from "../../db/schema";
+import { auditLog, coupons, jobs, projects, results, reviews, users } from "../../db/schema";
+import { FORMATS } from "../../model";
 import { createTestApp, type TestApp } from "../helpers";
 import { outbox } from "../mail";
 import { signUp, takeTest } from "../respondent";
@@ -86,7 +87,8 @@ describe("mail a back-office write sends goes through the outbox", () => {
     const heir = await signUp(t, "outbox-heir");
     const res = await t.json("POST", "/api/manager/projects/change-owner", { projectId: project.id, email: heir.email }, admin);
     expect(res.status).toBe(200);
-    const queued = (await db().select().from(jobs).where(eq(jobs.kind, "mail"))).filter((j) => [owner.email, heir.email].includes(String(j.payload.to)));
+    // (their sign-up mails are outbox jobs too: only the two about the project count here)
+    const queued = (await db().select().from(jobs).where(eq(jobs.kind, "mail"))).filter((j) => [owner.email, heir.email].includes(String(j.payload.to)) && String(j.payload.subject).includes("проект"));
     expect(queued.map((j) => j.payload.to).sort()).toEqual([owner.email, heir.email].sort());
     expect(queued.every((j) => j.doneAt)).toBe(true);
     expect(outbox(t.dir).filter((m) => (m.to.includes(heir.email) || m.to.includes(owner.email)) && m.subject.includes("проект"))).toHaveLength(2);
@@ -104,5 +106,27 @@ describe("mail a back-office write sends goes through the outbox", () => {
     expect(job).toMatchObject({ payload: { userId: person._id, resultId: result } });
     expect(job!.doneAt).not.toBeNull();
     expect(outbox(t.dir).some((m) => m.to.includes(person.email) && /pdf/i.test(m.raw))).toBe(true);
+  }, 60_000);
+});
+
+describe("the result's edit form", () => {
+  it("corrects the person's format with the result's (as the rechecker does), in one unit with its audit entry", async () => {
+    const person = await signUp(t, "result-form");
+    const resultId = await takeTest(t, person);
+    const [before] = await db().select().from(results).where(eq(results.id, resultId));
+    const other = FORMATS.map((f) => f.code).find((c) => c !== before!.formatCode)!;
+    const res = await t.json("PUT", `/api/manager/results/${resultId}`, { format: other }, admin);
+    expect(res.status).toBe(200);
+    expect((await db().select().from(results).where(eq(results.id, resultId)))[0]!.formatCode).toBe(other);
+    expect((await db().select().from(users).where(eq(users.id, person._id)))[0]!.formatCode).toBe(other);
+    const [entry] = await db().select().from(auditLog).where(and(eq(auditLog.entityId, resultId), eq(auditLog.action, "results.update")));
+    expect(entry!.changes).toMatchObject({ formatCode: { from: before!.formatCode, to: other } });
+
+    // with the audit failing, neither the result nor the person changes
+    const third = FORMATS.map((f) => f.code).find((c) => c !== before!.formatCode && c !== other)!;
+    await breakAudit();
+    expect((await t.json("PUT", `/api/manager/results/${resultId}`, { format: third }, admin)).status).toBe(500);
+    expect((await db().select().from(results).where(eq(results.id, resultId)))[0]!.formatCode).toBe(other);
+    expect((await db().select().from(users).where(eq(users.id, person._id)))[0]!.formatCode).toBe(other);
   }, 60_000);
 });
