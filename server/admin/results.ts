@@ -144,20 +144,20 @@ export async function setFormat(scope: ManagerScope, id: string, input: z.infer<
   const patch = { formatCode: input.format, isCorrect: input.isCorrect ?? true, isDoubt: input.isDoubt ?? r.isDoubt };
   // the result, the person's format, the audit entry and (after the commit) the companies' fits
   await transaction(scope, async (tx) => {
-  // a version given (the rechecker's form, If-Match): refused if the result changed since
-  if (opts.version) expectVersion(await requireResult(tx.db, id), opts.version);
-  await correctResultFormat(tx, r, patch);
-  await auditBy(tx, {
-    action: "results.setFormat",
-    entity: "results",
-    entityId: id,
-    subjectUserId: r.userId,
-    changes: {
-      formatCode: { from: r.formatCode, to: patch.formatCode },
-      isCorrect: { from: r.isCorrect, to: patch.isCorrect },
-      isDoubt: { from: r.isDoubt, to: patch.isDoubt },
-    },
-  });
+    // a version given (the rechecker's form, If-Match): refused if the result changed since
+    if (opts.version) expectVersion(await requireResult(tx.db, id), opts.version);
+    await correctResultFormat(tx, r, patch);
+    await auditBy(tx, {
+      action: "results.setFormat",
+      entity: "results",
+      entityId: id,
+      subjectUserId: r.userId,
+      changes: {
+        formatCode: { from: r.formatCode, to: patch.formatCode },
+        isCorrect: { from: r.isCorrect, to: patch.isCorrect },
+        isDoubt: { from: r.isDoubt, to: patch.isDoubt },
+      },
+    });
   });
   return recheck(db, id, false);
 }

@@ -5,9 +5,10 @@
 // the HTML), so a field the page stops rendering, or a select without its value, shows.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, coupons, formats, questions, reports, users } from "../../db/schema";
+import { auditLog, coupons, formats, questions, reports, results, users } from "../../db/schema";
 import { createTestApp, type TestApp } from "../helpers";
-import { signUp } from "../respondent";
+import { signUp, takeTest } from "../respondent";
+import { FORMATS } from "../../model";
 
 const ADMIN = { email: "concurrency-admin@example.com", password: "manager-pass-phrase" };
 let t: TestApp;
@@ -256,4 +257,24 @@ describe("every edit form carries its record's version", () => {
     expect(formFields(html, 'data-setting="counterBase"').value).toBe("1234");
     expect((await (await t.json("GET", "/api/manager/setting/counterBase", undefined, admin)).json()).value).toBe(1234);
   });
+});
+
+describe("the rechecker's format correction", () => {
+  it("PUT /formats/{resultId} with a stale If-Match and the page's stale set-format form are 409 and change nothing", async () => {
+    const person = await signUp(t, "recheck-race");
+    const resultId = await takeTest(t, person);
+    const codes = FORMATS.map((f) => f.code);
+    const etag = (await t.json("GET", `/api/manager/formats/${resultId}`, undefined, admin)).headers.get("etag")!;
+    const form = formFields(await page(`/manager/rechecker/${resultId}`), "form-set-format");
+    expect(form._version).toBe(etag.replace(/"/g, ""));
+    // another manager corrects it first
+    expect((await t.json("PUT", `/api/manager/formats/${resultId}`, { format: codes[3] }, admin)).status).toBe(200);
+
+    expect((await t.json("PUT", `/api/manager/formats/${resultId}`, { format: codes[4] }, { ...admin, "If-Match": etag })).status).toBe(409);
+    const res = await postForm(`/manager/rechecker/${resultId}`, { ...form, format: codes[5]! });
+    expect(res.status).toBe(409);
+    expect(await res.text()).toContain(STALE_EN);
+    expect((await db().select().from(results).where(eq(results.id, resultId)))[0]!.formatCode).toBe(codes[3]);
+    expect((await db().select().from(users).where(eq(users.id, person._id)))[0]!.formatCode).toBe(codes[3]);
+  }, 60_000);
 });

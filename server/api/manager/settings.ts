@@ -1,5 +1,6 @@
-// /api/manager/setting: the operator's settings (server/services/site-settings.ts) — the list,
-// one by name, and a change to one (PUT /{key}, e.g. /seller with the invoice details).
+// /api/manager/setting: the operator's settings (server/services/operator-settings.ts) — the list,
+// one by name (with its version as ETag), and a change to one (PUT /{key}, e.g. /seller with the
+// invoice details; If-Match with that version refuses a change over another one, 409).
 import { Hono } from "hono";
 import { z } from "zod";
 import { settingKey, settingList, settingListQuery, settingVersion, updateSetting } from "../../admin/settings";
