@@ -6,7 +6,7 @@ import type { AppEnv } from "./context";
 import { AppError, notFound } from "./lib/errors";
 import { submitForm } from "./lib/forms";
 import { demoReadOnly, guard } from "./middleware/guards";
-import { auditMasqueradeWrites } from "./admin/audit";
+import { auditMasqueradeWrites } from "./middleware/masquerade-audit";
 import type { AnyPageDef, PageDef } from "./render/define";
 import { pageBody, sendHtml } from "./render/compress";
 import { pageContext, renderPage, type FormState } from "./render/page";
@@ -33,7 +33,7 @@ export async function renderRoute<D>(c: Context, def: PageDef<D>, form?: FormSta
     description: def.description?.(ctx.t, data),
     bodyClass: def.bodyClass,
   });
-  const status = form?.errors ? 400 : (def.status ?? 200);
+  const status = form?.errors ? (form.status ?? 400) : (def.status ?? 200);
   if (cacheKey) {
     const page = cache.set(cacheKey, rendered.html);
     return sendHtml(c, rendered.html, status, { effort: "once", as: (e) => page.body(e) });

@@ -2,11 +2,14 @@
 // format's report in one language, with a preview as the reader will see it: "Preview" posts the
 // form to the page, which shows it again beside the text rendered by the report page's own
 // components (SectionCard, ReportText) — no script. "Save" sanitises and stores it
-// (server/admin/content.ts); report pages and the PDF read it on the next request.
+// (server/admin/content.ts); report pages and the PDF read it on the next request. The form carries
+// the report's version: a save over a change made since is refused (409) and shows the report as it
+// is now.
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { formats, reports } from "../../db/schema";
 import { createReport, reportBodySchema, reportCreateSchema, requireReport, REPORT_LANGS, REPORT_TYPES, SECTION_TABS, updateReport } from "../../server/admin/content";
+import { isStale, recordVersion } from "../../server/admin/versions";
 import { formValues, handleForm } from "../../server/lib/forms";
 import { ID_PATTERN } from "../../server/lib/ids";
 import { fieldErrors } from "../../server/lib/validate";
@@ -73,6 +76,10 @@ interface EditData {
   languages: { language: string; id: string | null }[];
 }
 
+/** The tab choices, with a section's own tab kept even when it is none of them (a select without
+ * its value would post the first option and move the section on a save that changed nothing). */
+const tabsWith = (current: string | undefined): string[] => (current && !(SECTION_TABS as readonly string[]).includes(current) ? [...SECTION_TABS, current] : [...SECTION_TABS]);
+
 function Preview({ values }: { values: Record<string, string> }) {
   const { t } = usePage();
   const body = bodyFromForm(values);
@@ -136,6 +143,7 @@ function Editor({ data }: { data: EditData }) {
       <div className="grid gap-6 xl:grid-cols-2">
         <form method="post" action={path} className="card space-y-4" data-testid="report-form" noValidate>
           <input type="hidden" name="sectionCount" value={String(count)} />
+          <input type="hidden" name="_version" value={values._version ?? recordVersion(row)} />
           <p className="text-sm text-slate-500">{t("manager.content.markupHelp")}</p>
           <Field name="title" label={t("manager.fields.title")} values={values} errors={errors} />
           <Field name="text" label={t("manager.content.summary")} values={values} errors={errors} area />
@@ -152,9 +160,9 @@ function Editor({ data }: { data: EditData }) {
                       {t("manager.content.tab")}
                     </label>
                     <select id={`f-${p}-tab`} name={`${p}.tab`} className="input" defaultValue={values[`${p}.tab`] ?? "general"}>
-                      {SECTION_TABS.map((tab) => (
+                      {tabsWith(values[`${p}.tab`]).map((tab) => (
                         <option key={tab} value={tab}>
-                          {t(`report.tabs.${tab}`)}
+                          {(SECTION_TABS as readonly string[]).includes(tab) ? t(`report.tabs.${tab}`) : tab}
                         </option>
                       ))}
                     </select>
@@ -215,7 +223,14 @@ export const reportEditPage = definePage({
     const parsed = reportBodySchema.safeParse(body);
     if (values._form !== "save") return { kind: "preview", values: shown };
     if (!parsed.success) return { kind: "save", values: shown, errors: fieldErrors(c.get("t"), parsed.error.issues, body) };
-    await updateReport(c, id, parsed.data);
+    try {
+      await updateReport(c.get("scope"), id, parsed.data, { version: values._version || null });
+    } catch (e) {
+      if (!isStale(e)) throw e;
+      // changed since the form was shown: nothing saved; the report as it is now, with the message
+      const now = await requireReport(c.get("deps").db, id);
+      return { kind: "save", values: { ...formFromRow(now), _version: recordVersion(now) }, errors: { _: c.get("t")("manager.errors.stale") }, status: 409 };
+    }
     return c.redirect(`/manager/reports/${id}/edit?saved=1`, 303);
   },
 });
@@ -291,7 +306,7 @@ export const reportCreatePage = definePage({
       c,
       "create",
       reportCreateSchema,
-      async (input) => c.redirect(`/manager/reports/${(await createReport(c, input)).id}/edit`, 303),
+      async (input) => c.redirect(`/manager/reports/${(await createReport(c.get("scope"), input)).id}/edit`, 303),
       (v) => ({ fm: v.fm || undefined, type: v.type || undefined, language: v.language || undefined, title: v.title || undefined }),
     ),
 });

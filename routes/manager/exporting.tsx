@@ -82,7 +82,7 @@ export const exportingPage = definePage({
     const parsed = exportSchema.safeParse(input);
     if (!parsed.success) return { kind: "export", values, errors: fieldErrors(c.get("t"), parsed.error.issues, input) };
     try {
-      return await streamExport(c, parsed.data);
+      return await streamExport(c.get("scope"), parsed.data);
     } catch (e) {
       if (e instanceof AppError && e.status === 400) return { kind: "export", values, errors: { _: c.get("t")("manager.list.badFilter") } };
       throw e;

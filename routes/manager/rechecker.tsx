@@ -5,8 +5,9 @@
 import { parseListQuery } from "../../server/admin/resource";
 import { resultResource } from "../../server/admin/resources/results";
 import { confirmResult, neuralCount, recheck, recheckQueue, setFormat, setFormatSchema } from "../../server/admin/results";
-import { updateResource } from "../../server/admin/resource";
-import { handleForm } from "../../server/lib/forms";
+import { findRow, updateResource, type ResourceDef } from "../../server/admin/resource";
+import { isStale, recordVersion } from "../../server/admin/versions";
+import { fieldErrors } from "../../server/lib/validate";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { CabinetLayout } from "../_layouts/cabinet";
@@ -115,8 +116,8 @@ function Bars({ data }: { data: Recheck }) {
   );
 }
 
-function Detail({ data }: { data: { id: string; r: Recheck; fresh: Recheck | null } }) {
-  const { t, url, path } = usePage();
+function Detail({ data }: { data: { id: string; r: Recheck; fresh: Recheck | null; version: string } }) {
+  const { t, url, path, form } = usePage();
   const r = data.fresh ?? data.r;
   const pct = (v: number | null | undefined) => (v == null ? "—" : `${(v * 100).toFixed(1)} %`);
   return (
@@ -131,6 +132,7 @@ function Detail({ data }: { data: { id: string; r: Recheck; fresh: Recheck | nul
         </a>
       </p>
       {url.searchParams.get("saved") && <Notice>{t("manager.detail.saved")}</Notice>}
+      {form?.errors?._ && <Notice tone="error">{form.errors._}</Notice>}
       {data.fresh && <Notice>{t("manager.rechecker.reclassified", { model: data.fresh.network.modelVersion })}</Notice>}
       <div className="grid gap-6 lg:grid-cols-2">
         <section className="card">
@@ -183,6 +185,7 @@ function Detail({ data }: { data: { id: string; r: Recheck; fresh: Recheck | nul
           </div>
           <form method="post" action={path} className="mt-4 flex flex-wrap items-end gap-2" data-testid="form-set-format">
             <input type="hidden" name="_form" value="set-format" />
+            <input type="hidden" name="_version" value={data.version} />
             <label className="text-sm">
               <span className="label">{t("manager.rechecker.setFormat")}</span>
               <select name="format" className="input" defaultValue={r.stored.format ?? r.network.format}>
@@ -213,27 +216,39 @@ export const recheckerDetailPage = definePage({
   load: async (c) => {
     const id = c.req.param("id")!;
     const fresh = c.req.query("fresh") ? await recheck(c.get("deps").db, id, true) : null;
-    return { id, r: await recheck(c.get("deps").db, id, false), fresh };
+    // the result's version travels with the set-format form (a correction made meanwhile is not overwritten)
+    const version = recordVersion(await findRow(c.get("deps").db, resultResource as ResourceDef, id));
+    return { id, r: await recheck(c.get("deps").db, id, false), fresh, version };
   },
   title: (t) => t("manager.rechecker.detail"),
   Component: Detail,
   action: async (c) => {
     const id = c.req.param("id")!;
     const back = `/manager/rechecker/${id}?saved=1`;
-    const kind = (await c.req.parseBody())._form;
+    const body = await c.req.parseBody();
+    const kind = body._form;
+    const scope = c.get("scope");
     if (kind === "confirm") {
-      await confirmResult(c, id);
+      await confirmResult(scope, id);
       return c.redirect(back, 303);
     }
     if (kind === "doubt") {
-      const r = await recheck(c.get("deps").db, id, false);
-      await updateResource(c, resultResource as never, id, { isDoubt: !r.isDoubt });
+      const row = await findRow(c.get("deps").db, resultResource as ResourceDef, id);
+      await updateResource(scope, resultResource as ResourceDef, id, { isDoubt: !row.isDoubt });
       return c.redirect(back, 303);
     }
-    return handleForm(c, "set-format", setFormatSchema.pick({ format: true }), async ({ format }) => {
-      await setFormat(c, id, { format });
+    const version = typeof body._version === "string" ? body._version : null;
+    const input = { format: typeof body.format === "string" ? body.format : undefined };
+    const parsed = setFormatSchema.pick({ format: true }).safeParse(input);
+    if (!parsed.success) return { kind: "set-format", values: {}, errors: fieldErrors(c.get("t"), parsed.error.issues, input) };
+    try {
+      await setFormat(scope, id, parsed.data, { version });
       return c.redirect(back, 303);
-    });
+    } catch (e) {
+      // someone corrected it since the page was shown: nothing saved, the page shows it as it is now
+      if (isStale(e)) return { kind: "set-format", values: {}, errors: { _: c.get("t")("manager.errors.stale") }, status: 409 as const };
+      throw e;
+    }
   },
 });
 

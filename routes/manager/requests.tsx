@@ -118,7 +118,7 @@ export const requestsPage = definePage({
     const kind = (await c.req.parseBody())._form;
     if (kind === "status") {
       return handleForm(c, "status", z.object({ source: z.enum(REQUEST_SOURCES), id: z.string().regex(/^[0-9a-f]{24}$/), status: z.enum(REQUEST_STATUSES) }), async (v) => {
-        await setRequestStatus(c, v.source, v.id, v.status);
+        await setRequestStatus(c.get("scope"), v.source, v.id, v.status);
         return c.redirect("/manager/requests?saved=1", 303);
       });
     }
@@ -127,7 +127,7 @@ export const requestsPage = definePage({
       "create-business",
       createBusinessSchema,
       async (v) => {
-        await createBusinessAccount(c, v);
+        await createBusinessAccount(c.get("scope"), v);
         return c.redirect("/manager/requests?created=1", 303);
       },
       (v) => ({ email: v.email, name: v.name || undefined, company: v.company, invites: v.invites ? Number(v.invites) : 0 }),

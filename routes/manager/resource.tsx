@@ -1,21 +1,28 @@
 // The pages a resource declaration gives (server/admin/resource.ts): the list (filters, search,
 // sort, paging, empty state; a table on desktop, cards at phone width; CSV/XLSX export of what is
 // shown) and the detail page (fields, the edit form from the form's zod schema, the actions, the
-// related lists). No script: every control is a link or a form.
+// related lists). No script: every control is a link or a form. The edit form carries the record's
+// version (`_version`, server/admin/versions.ts): a save over a change made since it was shown is
+// refused (409), and the form comes back with the message and the record's current values.
+import type { Context } from "hono";
 import { z } from "zod";
 import type { ExportKind } from "../../server/admin/exports";
-import { createResource, findRow, listResource, populateDocs, parseListQuery, updateResource, type Column, type Doc, type FormField, type ManagerContext, type ResourceAction, type ResourceDef } from "../../server/admin/resource";
+import { createResource, findRow, listResource, populateDocs, parseListQuery, updateResource, type Column, type Doc, type FormField, type ResourceAction, type ResourceDef } from "../../server/admin/resource";
+import { isStale, recordVersion } from "../../server/admin/versions";
 import { AppError, translateFields } from "../../server/lib/errors";
+import { setSessionCookies } from "../../server/lib/http";
 import { formValues } from "../../server/lib/forms";
 import { ID_PATTERN } from "../../server/lib/ids";
 import { pagingSchema, type Paged } from "../../server/lib/listing";
 import { fieldErrors } from "../../server/lib/validate";
+import type { GuardedEnv } from "../../server/middleware/guards";
 import { definePage } from "../../server/render/define";
 import { usePage, type FormState } from "../../server/render/page";
 import { CabinetLayout } from "../_layouts/cabinet";
 import { DocTable, Empty, labelOf, Notice, Pager, shown, Value } from "./ui";
 
 export const idParams = z.object({ id: z.string().regex(ID_PATTERN) });
+type ManagerContext = Context<GuardedEnv<["admin"]>>;
 
 // ---------------------------------------------------------------- list
 interface ListData {
@@ -250,13 +257,13 @@ export async function postedValues(c: ManagerContext, fields: FormField[]) {
   const body = await c.req.parseBody();
   for (const f of fields) {
     const file = body[f.name];
-    if (f.kind === "file" && file instanceof File && file.size > 0) values[f.name] = await f.store(c, file);
+    if (f.kind === "file" && file instanceof File && file.size > 0) values[f.name] = await f.store(c.get("scope"), file);
   }
   return values;
 }
 
 /** The form of a declaration's fields: the edit form (values from the record) or the create form. */
-function RecordForm({ kind, fields, values, title, submit }: { kind: "edit" | "create"; fields: FormField[]; values: Record<string, unknown>; title: string; submit: string }) {
+function RecordForm({ kind, fields, values, title, submit, version }: { kind: "edit" | "create"; fields: FormField[]; values: Record<string, unknown>; title: string; submit: string; version?: string }) {
   const { t, form, path } = usePage();
   const mine = form?.kind === kind ? form : undefined;
   return (
@@ -268,6 +275,7 @@ function RecordForm({ kind, fields, values, title, submit }: { kind: "edit" | "c
         </p>
       )}
       <input type="hidden" name="_form" value={kind} />
+      {version && <input type="hidden" name="_version" value={mine?.values._version ?? version} />}
       {fields.map((f) => {
         const id = `${kind}-${f.name}`;
         const current = mine ? mine.values[f.name] : values[f.name];
@@ -330,7 +338,7 @@ function RecordForm({ kind, fields, values, title, submit }: { kind: "edit" | "c
 
 function EditForm({ def, row }: { def: ResourceDef; row: Record<string, unknown> }) {
   const { t } = usePage();
-  return <RecordForm kind="edit" fields={def.form!.fields} values={{ ...row, ...def.form!.toValues?.(row) }} title={t("manager.detail.edit")} submit={t("manager.detail.save")} />;
+  return <RecordForm kind="edit" fields={def.form!.fields} values={formValuesOf(def, row)} version={recordVersion(row)} title={t("manager.detail.edit")} submit={t("manager.detail.save")} />;
 }
 
 /** One action: a button; with input, a small form; a dangerous one asks again (no script). */
@@ -444,6 +452,20 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
   );
 }
 
+/** The record's values as the edit form shows them. */
+const formValuesOf = (def: ResourceDef, row: Record<string, unknown>) => ({ ...row, ...def.form!.toValues?.(row) });
+
+/** The record as it is now, as posted strings: what a refused (stale) form shows again, with its version. */
+function currentAsPosted(def: ResourceDef, row: Record<string, unknown>): Record<string, string> {
+  const values = formValuesOf(def, row);
+  const out: Record<string, string> = { _form: "edit", _version: recordVersion(row) };
+  for (const f of def.form!.fields) {
+    const v = values[f.name];
+    out[f.name] = f.kind === "checkbox" ? (v ? "on" : "") : v == null ? "" : v instanceof Date ? v.toISOString().slice(0, 10) : String(v);
+  }
+  return out;
+}
+
 /** A 4xx the service threw → the form shown again with its field messages (anything else propagates). */
 function formError(c: ManagerContext, e: unknown, kind: string, values: Record<string, string>): FormState {
   if (!(e instanceof AppError) || e.status >= 500) throw e;
@@ -464,8 +486,10 @@ export async function handleResourcePost(c: ManagerContext, def: ResourceDef, id
     const parsed = def.form.schema.safeParse(input);
     if (!parsed.success) return { kind, values, errors: fieldErrors(c.get("t"), parsed.error.issues, input) };
     try {
-      await updateResource(c, def, id, parsed.data as Record<string, unknown>);
+      await updateResource(c.get("scope"), def, id, parsed.data as Record<string, unknown>, { version: values._version || null });
     } catch (e) {
+      // changed since the form was shown: nothing saved; the form again with what the record is now
+      if (isStale(e)) return { kind, values: currentAsPosted(def, await findRow(c.get("deps").db, def, id)), errors: { _: c.get("t")("manager.errors.stale") }, status: 409 };
       return formError(c, e, kind, values);
     }
     return c.redirect(`${back}?saved=1`, 303);
@@ -480,7 +504,8 @@ export async function handleResourcePost(c: ManagerContext, def: ResourceDef, id
     input = parsed.data as Record<string, unknown>;
   }
   try {
-    const res = await action.run(c, id, input);
+    const res = await action.run(c.get("scope"), id, input);
+    if (res?.session) setSessionCookies(c, res.session.token, res.session.userId, res.session.cookie);
     return c.redirect(res?.redirect ?? `${back}?done=${encodeURIComponent(kind)}`, 303);
   } catch (e) {
     if (!(e instanceof AppError) || e.status >= 500) throw e;
@@ -544,7 +569,7 @@ export function resourceCreatePage(def: ResourceDef) {
       const parsed = create.schema.safeParse(input);
       if (!parsed.success) return { kind: "create", values, errors: fieldErrors(c.get("t"), parsed.error.issues, input) };
       try {
-        const id = await createResource(c, def, parsed.data as Record<string, unknown>);
+        const id = await createResource(c.get("scope"), def, parsed.data as Record<string, unknown>);
         return c.redirect(`/manager/${def.pagePath}/${id}?saved=1`, 303);
       } catch (e) {
         return formError(c, e, "create", values);

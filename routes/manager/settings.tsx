@@ -1,10 +1,11 @@
 // /manager/settings: the operator's settings in one list (server/services/site-settings.ts), each
 // its own small form (no script), checked by the same schema as PUT /api/manager/setting/{key}.
 // Prices are typed in roubles here and stored in kopecks.
-import { settingKey, updateSetting } from "../../server/admin/settings";
+import { settingKey, settingVersion, updateSetting } from "../../server/admin/settings";
+import { isStale } from "../../server/admin/versions";
 import { AppError, translateFields } from "../../server/lib/errors";
 import { formValues } from "../../server/lib/forms";
-import { listSettings, type SettingKey } from "../../server/services/operator-settings";
+import { listSettings, readSetting, type SettingKey } from "../../server/services/operator-settings";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { CabinetLayout } from "../_layouts/cabinet";
@@ -75,7 +76,8 @@ function SettingForm({ doc }: { doc: Data[number] }) {
       </p>
       <form method="post" action={`${path}#setting-${key}`} className="grid gap-3 sm:grid-cols-2" noValidate>
         <input type="hidden" name="_form" value={key} />
-        {key !== "counterBase" && mine?.errors?._ && (
+        <input type="hidden" name="_version" value={mine?.values._version ?? settingVersion(doc.value)} />
+        {(key !== "counterBase" || mine?.status === 409) && mine?.errors?._ && (
           <p role="alert" className="rounded-lg bg-rose-50 p-3 text-rose-800 sm:col-span-2">
             {mine.errors._}
           </p>
@@ -84,7 +86,7 @@ function SettingForm({ doc }: { doc: Data[number] }) {
           const id = `${key}-${name}`;
           const label = t(`manager.settings.${key}.${name}`);
           const current = mine ? (mine.values[name] ?? "") : toForm(key, doc.value, name, kind);
-          const error = mine?.errors?.[key === "counterBase" ? "_" : name];
+          const error = mine?.status === 409 ? undefined : mine?.errors?.[key === "counterBase" ? "_" : name];
           if (kind === "checkbox")
             return (
               <label key={name} htmlFor={id} className="flex items-center gap-2 text-sm sm:col-span-2">
@@ -138,8 +140,14 @@ export const settingsPage = definePage({
     const values = await formValues(c);
     const key = settingKey(values._form ?? "");
     try {
-      await updateSetting(c, key, fromForm(key, values));
+      await updateSetting(c.get("scope"), key, fromForm(key, values), { version: values._version || null });
     } catch (e) {
+      if (isStale(e)) {
+        // changed since the form was shown: its current value, with the message
+        const now = await readSetting(c.get("deps").db, key);
+        const current = Object.fromEntries(FIELDS[key].map(([name, kind]) => [name, kind === "checkbox" ? (toForm(key, now, name, kind) === "true" ? "on" : "") : toForm(key, now, name, kind)]));
+        return { kind: key, values: { ...current, _version: settingVersion(now) }, errors: { _: c.get("t")("manager.errors.stale") }, status: 409 as const };
+      }
       if (!(e instanceof AppError) || e.status >= 500) throw e;
       return { kind: key, values, errors: e.fields ? translateFields(c.get("t"), e.fields) : { _: c.get("t")("common.errors.validation") } };
     }

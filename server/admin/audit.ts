@@ -1,11 +1,11 @@
 // The back-office audit log: append-only (this module only inserts). Every manager write goes
-// through `audit()` with the request's context, so the real person is recorded even when the
-// session is a masquerade (the session's actor).
-import type { Context } from "hono";
+// through `audit()` with the caller scope's actor, so the real person is recorded even when the
+// session is a masquerade; it is written in the same unit of work as the change it records.
 import { and, desc, eq, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { auditLog } from "../../db/schema";
 import { createId } from "../lib/ids";
+import type { Actor, UserScope } from "../scope";
 
 export type AuditRow = typeof auditLog.$inferSelect;
 
@@ -17,14 +17,10 @@ export interface AuditEntry {
   changes?: Record<string, unknown> | null;
 }
 
-/** Who acts in this request: the signed-in user, and the real person behind a masquerade. */
-export function actorOf(c: Context) {
-  const auth = c.get("auth");
-  if (!auth) throw new Error("audit without a signed-in user");
-  return { actorId: auth.user.id, realActorId: auth.actorId ?? auth.user.id };
-}
+/** Records `e` as done by the scope's actor, on the scope's database (inside a unit of work: with it). */
+export const auditBy = (scope: Pick<UserScope, "db" | "actor">, e: AuditEntry) => audit(scope.db, scope.actor, e);
 
-export async function audit(db: Db, who: { actorId: string; realActorId: string }, e: AuditEntry) {
+export async function audit(db: Db, who: Actor, e: AuditEntry) {
   await db.insert(auditLog).values({
     id: createId(),
     actorId: who.actorId,
@@ -58,18 +54,3 @@ export async function auditOfUser(db: Db, userId: string, limit = 100) {
     .orderBy(desc(auditLog.createdAt))
     .limit(limit);
 }
-
-/** Every write made under a masquerade goes to the audit log with the real person (the manager
- * behind the session), the user acted as, the method, path and answer status. Mounted on /api and
- * on the pages' POSTs. */
-export const auditMasqueradeWrites: import("hono").MiddlewareHandler = async (c, next) => {
-  await next();
-  const auth = c.get("auth");
-  if (auth?.kind !== "masq" || c.req.method === "GET" || c.req.method === "HEAD" || !auth.actorId) return;
-  await audit(c.get("deps").db, { actorId: auth.user.id, realActorId: auth.actorId }, {
-    action: "masq.write",
-    entity: "request",
-    subjectUserId: auth.user.id,
-    changes: { method: c.req.method, path: new URL(c.req.url).pathname, status: c.res.status },
-  });
-};

@@ -9,10 +9,10 @@ import { AppError, notFound } from "../lib/errors";
 import { createId } from "../lib/ids";
 import { paged, pagingSchema, parseMatch } from "../lib/listing";
 import { fields } from "../lib/validate";
+import { transaction, type ManagerScope } from "../scope";
 import { activateBusiness } from "../services/payments/business";
 import { findUserByEmail, findUserById, isManager } from "../services/users";
-import { actorOf, audit } from "./audit";
-import type { ManagerContext } from "./resource";
+import { auditBy } from "./audit";
 
 export const REQUEST_SOURCES = ["business", "consultation", "webinar"] as const;
 export const REQUEST_STATUSES = ["new", "in_progress", "done", "rejected"] as const;
@@ -64,15 +64,18 @@ export async function listRequests(db: Db, query: Record<string, string | undefi
 
 export const statusSchema = z.object({ status: z.enum(REQUEST_STATUSES) });
 
-export async function setRequestStatus(c: ManagerContext, source: string, id: string, status: (typeof REQUEST_STATUSES)[number]) {
+export async function setRequestStatus(scope: ManagerScope, source: string, id: string, status: (typeof REQUEST_STATUSES)[number]) {
   if (!(REQUEST_SOURCES as readonly string[]).includes(source)) throw notFound();
   const table = TABLES[source as keyof typeof TABLES];
-  const db = c.get("deps").db;
-  const [row] = await db.select().from(table).where(eq(table.id, id)).limit(1);
-  if (!row) throw notFound();
-  await db.update(table).set({ status }).where(eq(table.id, id));
-  await audit(db, actorOf(c), { action: "requests.status", entity: `requests.${source}`, entityId: id, subjectUserId: row.userId, changes: { status: { from: row.status, to: status } } });
-  return { _id: id, source, status };
+  return transaction(scope, async (tx) => {
+    const [row] = await tx.db.select().from(table).where(eq(table.id, id)).limit(1);
+    if (!row) throw notFound();
+    if (row.status !== status) {
+      await tx.db.update(table).set({ status }).where(eq(table.id, id));
+      await auditBy(tx, { action: "requests.status", entity: `requests.${source}`, entityId: id, subjectUserId: row.userId, changes: { status: { from: row.status, to: status } } });
+    }
+    return { _id: id, source, status };
+  });
 }
 
 export const createBusinessSchema = z.object({
@@ -84,34 +87,37 @@ export const createBusinessSchema = z.object({
 
 /** A business account for a client by hand: the user (made if new; they set a password through
  * "restore"), business on, a project with its free test plus any invites given. */
-export async function createBusinessAccount(c: ManagerContext, input: z.infer<typeof createBusinessSchema>) {
-  const db = c.get("deps").db;
-  let user = await findUserByEmail(db, input.email);
-  if (user && isManager(user)) throw new AppError(409, "manager_target", "manager.errors.managerTarget");
-  const created = !user;
-  if (!user) {
-    const id = createId();
-    await db.insert(users).values({ id, email: input.email, name: input.name ?? null, locale: c.get("locale") });
-    user = (await findUserById(db, id))!;
-  }
-  const project = await activateBusiness(db, user, input.company);
-  if (input.invites) await db.update(projects).set({ inviteBalance: sql`${projects.inviteBalance} + ${input.invites}` }).where(eq(projects.id, project.id));
-  await audit(db, actorOf(c), {
-    action: "business.create",
-    entity: "projects",
-    entityId: project.id,
-    subjectUserId: user.id,
-    changes: { user: user.id, created, company: input.company, invites: input.invites },
+export async function createBusinessAccount(scope: ManagerScope, input: z.infer<typeof createBusinessSchema>) {
+  return transaction(scope, async (tx) => {
+    const db = tx.db;
+    let user = await findUserByEmail(db, input.email);
+    if (user && isManager(user)) throw new AppError(409, "manager_target", "manager.errors.managerTarget");
+    const created = !user;
+    if (!user) {
+      const id = createId();
+      await db.insert(users).values({ id, email: input.email, name: input.name ?? null, locale: tx.locale });
+      user = (await findUserById(db, id))!;
+    }
+    const project = await activateBusiness(db, user, input.company);
+    if (input.invites) await db.update(projects).set({ inviteBalance: sql`${projects.inviteBalance} + ${input.invites}` }).where(eq(projects.id, project.id));
+    await auditBy(tx, {
+      action: "business.create",
+      entity: "projects",
+      entityId: project.id,
+      subjectUserId: user.id,
+      changes: { user: user.id, created, company: input.company, invites: input.invites },
+    });
+    const [fresh] = await db.select().from(projects).where(eq(projects.id, project.id));
+    return { user: { _id: user.id, email: user.email, created }, project: { _id: fresh!.id, name: fresh!.name, inviteCode: fresh!.inviteCode, inviteBalance: fresh!.inviteBalance } };
   });
-  const [fresh] = await db.select().from(projects).where(eq(projects.id, project.id));
-  return { user: { _id: user.id, email: user.email, created }, project: { _id: fresh!.id, name: fresh!.name, inviteCode: fresh!.inviteCode, inviteBalance: fresh!.inviteBalance } };
 }
 
-export async function deleteInvite(c: ManagerContext, id: string) {
-  const db = c.get("deps").db;
-  const [row] = await db.select().from(invites).where(eq(invites.id, id)).limit(1);
-  if (!row) throw notFound();
-  await db.delete(invites).where(eq(invites.id, id));
-  await audit(db, actorOf(c), { action: "business.deleteInvite", entity: "invites", entityId: id, subjectUserId: row.userId, changes: { project: row.projectId, email: row.email, status: row.status } });
-  return { deleted: id };
+export async function deleteInvite(scope: ManagerScope, id: string) {
+  return transaction(scope, async (tx) => {
+    const [row] = await tx.db.select().from(invites).where(eq(invites.id, id)).limit(1);
+    if (!row) throw notFound();
+    await tx.db.delete(invites).where(eq(invites.id, id));
+    await auditBy(tx, { action: "business.deleteInvite", entity: "invites", entityId: id, subjectUserId: row.userId, changes: { project: row.projectId, email: row.email, status: row.status } });
+    return { deleted: id };
+  });
 }

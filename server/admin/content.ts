@@ -1,24 +1,28 @@
 // The back-office's content writes: report texts, format names and descriptions, questions (text
-// and keying). Each is audited; report and format writes also drop the cached pages and names that
-// show them, so the edit is what the next reader sees (report pages and the PDF read the database
-// on every request). Rich text is sanitised here, at write (and again at read, routes/_blocks/report-text.tsx).
+// and keying). Each is one unit of work with its audit entry (a save that changes nothing writes
+// neither); report and format writes then drop the cached pages and names that show them, so the
+// edit is what the next reader sees (report pages and the PDF read the database on every request).
+// Rich text is sanitised here, at write (and again at read, server/lib/report-text.ts).
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { formats, questions, reports, results } from "../../db/schema";
 import { SCALES } from "../../model/items";
-import { sanitizeReportText } from "../../routes/_blocks/report-text";
 import { badRequest, conflict, notFound } from "../lib/errors";
 import { createId } from "../lib/ids";
+import { sanitizeReportText } from "../lib/report-text";
+import { transaction, type ManagerScope } from "../scope";
 import { forgetFormatNames } from "../services/business/employees";
 import { invalidateItemAnalysis } from "../services/item-analysis";
 import { appendScoringVersion } from "../services/scoring-versions";
-import { actorOf, audit, diff } from "./audit";
-import type { ManagerContext } from "./resource";
+import { auditBy, diff } from "./audit";
+import { expectVersion } from "./versions";
 
 export const REPORT_TYPES = ["short", "business", "full", "base", "couple", "chief", "career"] as const;
 export const REPORT_LANGS = ["ru", "en", "ch"] as const;
-export const SECTION_TABS = ["general", "career", "personal"] as const;
+/** The tabs a section may be on: the consumer report's three, and `business` (the business and chief
+ * reports' sections, which the reader sees without tabs). */
+export const SECTION_TABS = ["general", "career", "personal", "business"] as const;
 
 const text = (max: number) => z.string().max(max, "common.validation.tooLong");
 export const sectionSchema = z.object({
@@ -48,8 +52,8 @@ const clean = (b: ReportBody): ReportBody => ({
   sections: b.sections.map((s) => ({ ...s, title: sanitizeReportText(s.title).replace(/<[^>]+>/g, ""), text: sanitizeReportText(s.text), teaser: sanitizeReportText(s.teaser) })),
 });
 
-function forgetRendered(c: ManagerContext) {
-  c.get("deps").pageCache.clear();
+function forgetRendered(scope: ManagerScope) {
+  scope.deps.pageCache.clear();
 }
 
 export async function requireReport(db: Db, id: string) {
@@ -58,20 +62,31 @@ export async function requireReport(db: Db, id: string) {
   return row;
 }
 
-export async function updateReport(c: ManagerContext, id: string, body: ReportBody) {
-  const db = c.get("deps").db;
-  const before = await requireReport(db, id);
-  const next = clean(body);
-  await db.update(reports).set({ ...next, updatedAt: new Date() }).where(eq(reports.id, id));
-  const after = await requireReport(db, id);
-  forgetRendered(c);
-  await audit(db, actorOf(c), { action: "reports.update", entity: "reports", entityId: id, changes: diff(before, after, ["title", "text", "sections"]) });
+/** Replaces a report's texts (refused with 409 when `version` is given and the report changed since). */
+export async function updateReport(scope: ManagerScope, id: string, body: ReportBody, opts: { version?: string | null } = {}) {
+  const after = await transaction(scope, async (tx) => {
+    const before = await requireReport(tx.db, id);
+    expectVersion(before, opts.version);
+    const next = clean(body);
+    const changes = diff(before, { ...before, ...next }, ["title", "text", "sections"]);
+    if (!Object.keys(changes).length) return before;
+    await tx.db.update(reports).set({ ...next, updatedAt: new Date() }).where(eq(reports.id, id));
+    await auditBy(tx, { action: "reports.update", entity: "reports", entityId: id, changes });
+    return requireReport(tx.db, id);
+  });
+  forgetRendered(scope);
   return after;
 }
 
 /** A new report text; with no sections given it starts from the same format and type in another language. */
-export async function createReport(c: ManagerContext, input: z.infer<typeof reportCreateSchema>) {
-  const db = c.get("deps").db;
+export async function createReport(scope: ManagerScope, input: z.infer<typeof reportCreateSchema>) {
+  const row = await transaction(scope, (tx) => insertReport(tx, input));
+  forgetRendered(scope);
+  return row;
+}
+
+async function insertReport(tx: ManagerScope, input: z.infer<typeof reportCreateSchema>) {
+  const db = tx.db;
   const [format] = await db.select({ code: formats.code, name: formats.name }).from(formats).where(eq(formats.code, input.fm));
   if (!format) throw badRequest("errors.badRequest", { fm: "common.validation.invalid" });
   const [exists] = await db.select({ id: reports.id }).from(reports).where(and(eq(reports.formatCode, format.code), eq(reports.type, input.type), eq(reports.language, input.language)));
@@ -84,8 +99,7 @@ export async function createReport(c: ManagerContext, input: z.infer<typeof repo
   });
   const id = createId();
   await db.insert(reports).values({ id, formatCode: format.code, type: input.type, language: input.language, ...body, updatedAt: new Date() });
-  forgetRendered(c);
-  await audit(db, actorOf(c), { action: "reports.create", entity: "reports", entityId: id, changes: { fm: format.code, type: input.type, language: input.language } });
+  await auditBy(tx, { action: "reports.create", entity: "reports", entityId: id, changes: { fm: format.code, type: input.type, language: input.language } });
   return requireReport(db, id);
 }
 
@@ -96,17 +110,22 @@ export const formatEditSchema = z.object({ name: localized(200), description: lo
 /** POST /api/format: the format is named by its code (the 27 are fixed: the classifier's classes). */
 export const formatPostSchema = formatEditSchema.extend({ _id: z.string().trim().toUpperCase().min(1, "common.validation.required") });
 
-export async function updateFormat(c: ManagerContext, code: string, input: z.infer<typeof formatEditSchema>) {
-  const db = c.get("deps").db;
-  const [before] = await db.select().from(formats).where(eq(formats.code, code));
-  if (!before) throw notFound();
+export async function updateFormat(scope: ManagerScope, code: string, input: z.infer<typeof formatEditSchema>) {
   const plain = (l: { ru: string; en: string; ch?: string }) => ({ ru: stripTags(l.ru), en: stripTags(l.en), ...(l.ch ? { ch: stripTags(l.ch) } : {}) });
-  await db.update(formats).set({ name: plain(input.name), description: plain(input.description) }).where(eq(formats.code, code));
-  const [after] = await db.select().from(formats).where(eq(formats.code, code));
-  forgetRendered(c);
+  const after = await transaction(scope, async (tx) => {
+    const [before] = await tx.db.select().from(formats).where(eq(formats.code, code));
+    if (!before) throw notFound();
+    const next = { name: plain(input.name), description: plain(input.description) };
+    const changes = diff(before, { ...before, ...next }, ["name", "description"]);
+    if (!Object.keys(changes).length) return before;
+    await tx.db.update(formats).set(next).where(eq(formats.code, code));
+    await auditBy(tx, { action: "formats.update", entity: "formats", entityId: code, changes });
+    const [row] = await tx.db.select().from(formats).where(eq(formats.code, code));
+    return row!;
+  });
+  forgetRendered(scope);
   forgetFormatNames();
-  await audit(db, actorOf(c), { action: "formats.update", entity: "formats", entityId: code, changes: diff(before, after!, ["name", "description"]) });
-  return after!;
+  return after;
 }
 const stripTags = (s: string) => sanitizeReportText(s).replace(/<[^>]+>/g, "");
 
@@ -136,10 +155,17 @@ const sameKeys = (a: readonly { scale: string; sign: number; weight?: number }[]
  * Edits a question. A new text is saved as it is; a new keying makes a new scoring version of the
  * test (the whole keying with this change), so results scored before keep their scores.
  */
-export async function updateQuestion(c: ManagerContext, id: string, input: QuestionEdit) {
-  const db = c.get("deps").db;
+export async function updateQuestion(scope: ManagerScope, id: string, input: QuestionEdit, opts: { version?: string | null } = {}) {
+  const out = await transaction(scope, (tx) => saveQuestion(tx, id, input, opts.version));
+  if (out.scoringVersion) invalidateItemAnalysis(out.question.testId);
+  return out;
+}
+
+async function saveQuestion(tx: ManagerScope, id: string, input: QuestionEdit, version0: string | null | undefined) {
+  const db = tx.db;
   const [before] = await db.select().from(questions).where(eq(questions.id, id));
   if (!before) throw notFound();
+  expectVersion(before, version0);
   const set: Partial<typeof questions.$inferInsert> = {};
   if (input.text) {
     const next = { ...before.text, ...Object.fromEntries(Object.entries(input.text).filter(([, v]) => v !== undefined).map(([k, v]) => [k, stripTags(v!)])) } as typeof before.text;
@@ -153,13 +179,12 @@ export async function updateQuestion(c: ManagerContext, id: string, input: Quest
     const all = await db.select({ id: questions.id, position: questions.position, keys: questions.keys }).from(questions).where(eq(questions.testId, before.testId)).orderBy(asc(questions.position));
     const keying = all.map((q) => ({ position: q.position, keys: q.id === id ? keys : q.keys }));
     await db.update(questions).set(set).where(eq(questions.id, id));
-    version = await appendScoringVersion(db, before.testId, keying, { question: id, code: before.code, from: before.keys, to: keys }, actorOf(c).realActorId);
-    invalidateItemAnalysis(before.testId);
-  } else if (Object.keys(set).length) {
-    await db.update(questions).set(set).where(eq(questions.id, id));
+    version = await appendScoringVersion(db, before.testId, keying, { question: id, code: before.code, from: before.keys, to: keys }, tx.actor.realActorId);
+  } else if (set.text && JSON.stringify(set.text) !== JSON.stringify(before.text)) {
+    await db.update(questions).set({ text: set.text }).where(eq(questions.id, id));
   }
   const [after] = await db.select().from(questions).where(eq(questions.id, id));
   const changes = diff(before, after!, ["text", "keys"]);
-  if (Object.keys(changes).length) await audit(db, actorOf(c), { action: "questions.update", entity: "questions", entityId: id, changes: { ...changes, ...(version ? { scoringVersion: version } : {}) } });
+  if (Object.keys(changes).length) await auditBy(tx, { action: "questions.update", entity: "questions", entityId: id, changes: { ...changes, ...(version ? { scoringVersion: version } : {}) } });
   return { question: after!, scoringVersion: version };
 }

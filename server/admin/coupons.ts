@@ -6,10 +6,11 @@ import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { couponUses, coupons, orders, users } from "../../db/schema";
-import { conflict, validationFailed } from "../lib/errors";
+import { conflict, notFound, validationFailed } from "../lib/errors";
 import { createId } from "../lib/ids";
 import { getPrices } from "../services/payments/prices";
-import type { ManagerContext } from "./resource";
+import { transaction, type ManagerScope } from "../scope";
+import { auditBy } from "./audit";
 
 const msg = (k: string) => `manager.coupons.errors.${k}`;
 
@@ -38,8 +39,8 @@ async function lowestPrice(db: Db, content: string) {
 }
 
 /** The coupon as it would be after the change; only what changed is held to "in the future". */
-export async function checkCoupon(c: ManagerContext, next: Record<string, unknown>, change: { id: string | null; fields: Set<string> }) {
-  const db = c.get("deps").db;
+export async function checkCoupon(scope: ManagerScope, next: Record<string, unknown>, change: { id: string | null; fields: Set<string> }) {
+  const db = scope.db;
   const errors: Record<string, string> = {};
   const amount = Number(next.amount);
   if (next.type === "percent" && !(amount >= 1 && amount <= 100)) errors.amount = msg("percent");
@@ -68,6 +69,23 @@ export async function insertCoupon(db: Db, input: Record<string, unknown>) {
     throw conflict("errors.validation", { code: msg("taken") });
   }
   return id;
+}
+
+export const addUsesSchema = z.object({ count: z.number(msg("count")).int(msg("count")).min(1, msg("count")).max(1_000_000, msg("count")) });
+
+/** More uses for a coupon: an increment, so uses spent while the manager looked stay spent (its
+ * edit form has no "uses left" field for that reason). */
+export async function addCouponUses(scope: ManagerScope, id: string, count: number) {
+  return transaction(scope, async (tx) => {
+    const [row] = await tx.db
+      .update(coupons)
+      .set({ count: sql`${coupons.count} + ${count}` })
+      .where(eq(coupons.id, id))
+      .returning({ count: coupons.count });
+    if (!row) throw notFound();
+    await auditBy(tx, { action: "coupons.addUses", entity: "coupons", entityId: id, changes: { count: { from: row.count - count, to: row.count } } });
+    return { _id: id, count: row.count };
+  });
 }
 
 /** Who used the coupon, when, and the order it went to (newest first). */

@@ -9,9 +9,10 @@ import { exportsLog, formats, orders, results, users } from "../../db/schema";
 import { createId } from "../lib/ids";
 import { spreadsheetResponse, type Cell } from "../lib/spreadsheet";
 import { paged, pagingSchema, parseMatch } from "../lib/listing";
-import { actorOf, audit } from "./audit";
+import { transaction, type ManagerScope } from "../scope";
+import { auditBy } from "./audit";
 import { matchShape, matchWhere, type Filters } from "./match";
-import { whereOf, type ManagerContext } from "./resource";
+import { whereOf } from "./resource";
 import { userResource } from "./resources/users";
 import { resultResource } from "./resources/results";
 
@@ -136,12 +137,14 @@ async function* rowsOf(db: Db, source: Source, onCount: (n: number) => void) {
 }
 
 /** Starts an export: records it and answers with the file as a stream. */
-export async function streamExport(c: ManagerContext, req: ExportRequest): Promise<Response> {
-  const db = c.get("deps").db;
+export async function streamExport(scope: ManagerScope, req: ExportRequest): Promise<Response> {
+  const db = scope.db;
   const { source, filters } = sourceOf(req.kind, req); // a bad filter fails here, before any byte
   const id = createId();
-  await db.insert(exportsLog).values({ id, managerId: c.get("user").id, kind: req.kind, format: req.format, filters });
-  await audit(db, actorOf(c), { action: "exports.create", entity: "exports", entityId: id, changes: { kind: req.kind, format: req.format, filters } });
+  await transaction(scope, async (tx) => {
+    await tx.db.insert(exportsLog).values({ id, managerId: tx.user.id, kind: req.kind, format: req.format, filters });
+    await auditBy(tx, { action: "exports.create", entity: "exports", entityId: id, changes: { kind: req.kind, format: req.format, filters } });
+  });
   const finish = (rows: number) => db.update(exportsLog).set({ rows, finishedAt: new Date() }).where(eq(exportsLog.id, id));
   const rows = rowsOf(db, source, (n) => void finish(n).catch(() => {}));
   return spreadsheetResponse({ format: req.format, name: `${req.kind}-${new Date().toISOString().slice(0, 10)}`, sheet: req.kind, header: source.header, rows, headers: { "X-Export-Id": id } });

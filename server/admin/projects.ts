@@ -1,5 +1,6 @@
 // Any company's project in the back-office: its employees, invites and orders (paged), a new
-// owner by e-mail (both owners are told), and deletion. Managers only (spec manager §6).
+// owner by e-mail (both owners are told, through the mail outbox), and deletion. Managers only (spec
+// manager §6). Each write is one unit of work with its audit entry.
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
@@ -9,9 +10,9 @@ import { notFound, validationFailed } from "../lib/errors";
 import { createId, ID_PATTERN } from "../lib/ids";
 import { paged, pagingSchema } from "../lib/listing";
 import { fields } from "../lib/validate";
+import { enqueueMail, transaction, type ManagerScope } from "../scope";
 import { newInviteCode } from "../services/business/projects";
-import { actorOf, audit } from "./audit";
-import type { ManagerContext } from "./resource";
+import { auditBy } from "./audit";
 
 export const projectPaging = pagingSchema(200);
 
@@ -80,33 +81,39 @@ async function userByEmail(db: Db, email: string, field: string) {
 export const changeOwnerSchema = z.object({ projectId: z.string().regex(ID_PATTERN, "common.validation.invalid"), email: fields.email() });
 
 /** Hands the project to another account (which must exist); the old and the new owner get an e-mail each. */
-export async function changeOwner(c: ManagerContext, projectId: string, email: string) {
-  const { db, mailer } = c.get("deps");
-  const project = await requireProject(db, projectId);
-  const next = await userByEmail(db, email, "email");
-  if (next.id === project.ownerId) throw validationFailed({ email: "manager.projects.sameOwner" });
-  const [prev] = await db.select().from(users).where(eq(users.id, project.ownerId));
-  await db.update(projects).set({ ownerId: next.id }).where(eq(projects.id, projectId));
-  // owning a project is what a business account is for
-  await db.update(users).set({ isBusiness: true, currentProjectId: projectId }).where(eq(users.id, next.id));
-  if (prev) await db.update(users).set({ currentProjectId: null }).where(and(eq(users.id, prev.id), eq(users.currentProjectId, projectId)));
-  await audit(db, actorOf(c), { action: "projects.changeOwner", entity: "projects", entityId: projectId, subjectUserId: next.id, changes: { owner: { from: project.ownerId, to: next.id } } });
-  const tellNew = translator(next.locale);
-  await mailer.send({ to: next.email, subject: tellNew("manager.projects.mail.newSubject", { project: project.name }), text: tellNew("manager.projects.mail.newText", { project: project.name }) });
-  if (prev) {
-    const tellOld = translator(prev.locale);
-    await mailer.send({ to: prev.email, subject: tellOld("manager.projects.mail.oldSubject", { project: project.name }), text: tellOld("manager.projects.mail.oldText", { project: project.name, email: next.email }) });
-  }
-  return { _id: projectId, owner: next.id };
+export async function changeOwner(scope: ManagerScope, projectId: string, email: string) {
+  return transaction(scope, async (tx) => {
+    const db = tx.db;
+    const project = await requireProject(db, projectId);
+    const next = await userByEmail(db, email, "email");
+    if (next.id === project.ownerId) throw validationFailed({ email: "manager.projects.sameOwner" });
+    const [prev] = await db.select().from(users).where(eq(users.id, project.ownerId));
+    await db.update(projects).set({ ownerId: next.id }).where(eq(projects.id, projectId));
+    // owning a project is what a business account is for
+    await db.update(users).set({ isBusiness: true, currentProjectId: projectId }).where(eq(users.id, next.id));
+    if (prev) await db.update(users).set({ currentProjectId: null }).where(and(eq(users.id, prev.id), eq(users.currentProjectId, projectId)));
+    await auditBy(tx, { action: "projects.changeOwner", entity: "projects", entityId: projectId, subjectUserId: next.id, changes: { owner: { from: project.ownerId, to: next.id } } });
+    // the mails commit with the change and leave after it (retried while SMTP is down)
+    const tellNew = translator(next.locale);
+    await enqueueMail(tx, { to: next.email, subject: tellNew("manager.projects.mail.newSubject", { project: project.name }), text: tellNew("manager.projects.mail.newText", { project: project.name }) });
+    if (prev) {
+      const tellOld = translator(prev.locale);
+      await enqueueMail(tx, { to: prev.email, subject: tellOld("manager.projects.mail.oldSubject", { project: project.name }), text: tellOld("manager.projects.mail.oldText", { project: project.name, email: next.email }) });
+    }
+    return { _id: projectId, owner: next.id };
+  });
 }
 
 /** Deletes the project with its departments, employees and invites; its orders stay (they are money). */
-export async function deleteProject(c: ManagerContext, id: string) {
-  const db = c.get("deps").db;
-  const project = await requireProject(db, id);
-  await audit(db, actorOf(c), { action: "projects.delete", entity: "projects", entityId: id, subjectUserId: project.ownerId, changes: { name: { from: project.name, to: null } } });
-  await db.update(users).set({ currentProjectId: null }).where(eq(users.currentProjectId, id));
-  await db.delete(projects).where(eq(projects.id, id));
+export async function deleteProject(scope: ManagerScope, id: string, opts: { confirmName?: string } = {}) {
+  await transaction(scope, async (tx) => {
+    const project = await requireProject(tx.db, id);
+    // typing the project's name is the page's confirmation
+    if (opts.confirmName !== undefined && project.name.trim() !== opts.confirmName.trim()) throw validationFailed({ confirm: "manager.projects.confirmMismatch" });
+    await auditBy(tx, { action: "projects.delete", entity: "projects", entityId: id, subjectUserId: project.ownerId, changes: { name: { from: project.name, to: null } } });
+    await tx.db.update(users).set({ currentProjectId: null }).where(eq(users.currentProjectId, id));
+    await tx.db.delete(projects).where(eq(projects.id, id));
+  });
 }
 
 export const projectCreateSchema = z.object({
@@ -122,8 +129,9 @@ export const projectUpdateSchema = z.object({
   inviteBalance: z.number("common.validation.invalid").int().min(0).max(1_000_000).optional(),
 });
 
-export async function insertProject(c: ManagerContext, input: z.infer<typeof projectCreateSchema>) {
-  const db = c.get("deps").db;
+/** Runs inside createResource's unit of work (which audits it). */
+export async function insertProject(scope: ManagerScope, input: z.infer<typeof projectCreateSchema>) {
+  const db = scope.db;
   const owner = await userByEmail(db, input.email, "email");
   const id = createId();
   await db.insert(projects).values({ id, name: input.name, description: input.description || null, ownerId: owner.id, inviteCode: newInviteCode(), inviteBalance: input.inviteBalance ?? 0 });

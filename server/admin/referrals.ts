@@ -6,7 +6,7 @@ import type { Db } from "../../db/client";
 import { orders, referrals, results, users } from "../../db/schema";
 import { conflict } from "../lib/errors";
 export { referralLink } from "../services/referrals";
-import type { ManagerContext } from "./resource";
+import type { ManagerScope } from "../scope";
 import { dayOf, fillDays, startOfDay } from "./stats";
 
 export async function referralUsers(db: Db, id: string) {
@@ -19,9 +19,9 @@ export async function referralUsers(db: Db, id: string) {
 }
 
 /** A code is one link: taken by another referral is refused with a field message. */
-export async function checkReferral(c: ManagerContext, next: Record<string, unknown>, change: { id: string | null; fields: Set<string> }) {
+export async function checkReferral(scope: ManagerScope, next: Record<string, unknown>, change: { id: string | null; fields: Set<string> }) {
   if (!change.fields.has("code")) return;
-  const [same] = await c.get("deps").db
+  const [same] = await scope.db
     .select({ id: referrals.id })
     .from(referrals)
     .where(and(eq(referrals.code, String(next.code)), change.id ? ne(referrals.id, change.id) : undefined));

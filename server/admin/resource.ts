@@ -2,21 +2,22 @@
 // react-admin's <Resource>): its table, list columns, sortable columns, the filters `match`
 // accepts, the `populate`/`exclude` whitelists, the zod schema of its form, its actions and the
 // related lists of its detail page. From one declaration come the list API (`resourceApi`,
-// server/admin/api.ts) and the list, detail and edit pages (routes/manager/resource.tsx).
+// server/api/manager/resources.ts, with each resource's own calls in resource-routes.ts) and the
+// list, detail and edit pages (routes/manager/resource.tsx). Nothing here knows HTTP: every
+// callback takes the manager's scope (server/scope.ts).
 // Declarations live in server/admin/resources/, one file each; anything special (the
 // rechecker, the charts) is ordinary code beside them.
 import { asc, count, desc, eq, and, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTableWithColumns } from "drizzle-orm/sqlite-core";
-import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { badRequest, notFound } from "../lib/errors";
 import { omit, paged, pagingSchema, parseMatch, parseNameList, type Paged } from "../lib/listing";
-import type { GuardedEnv } from "../middleware/guards";
-import { actorOf, audit, diff } from "./audit";
+import { transaction, type ManagerScope } from "../scope";
+import { auditBy, diff } from "./audit";
 import { matchShape, matchWhere, searchWhere, type Filters, type TrigramIndex } from "./match";
+import { expectVersion } from "./versions";
 
-export type ManagerContext = Context<GuardedEnv<["admin"]>>;
 export type Doc = Record<string, unknown>;
 
 /** How a value shows in a list cell or a detail row. */
@@ -36,8 +37,14 @@ export type FormField =
   | { name: string; kind: "text" | "email" | "tel" | "date" | "number" | "textarea"; label?: string; hint?: string }
   | { name: string; kind: "checkbox"; label?: string }
   /** an upload on the pages (multipart); `store` keeps the file and gives the value the schema sees (e.g. its URL) */
-  | { name: string; kind: "file"; accept: string; label?: string; hint?: string; store(c: ManagerContext, file: File): Promise<string> }
+  | { name: string; kind: "file"; accept: string; label?: string; hint?: string; store(scope: ManagerScope, file: File): Promise<string> }
   | { name: string; kind: "select"; options: readonly string[]; label?: string; optionLabels?: string };
+
+/** Where to go after an action, and a session the page is to set as a cookie (a masquerade). */
+export interface ActionOutcome {
+  redirect?: string;
+  session?: { token: string; userId: string; cookie: "masqToken" };
+}
 
 export interface ResourceAction {
   /** locale key of the button */
@@ -46,8 +53,8 @@ export interface ResourceAction {
   danger?: boolean;
   /** an action that takes input: its fields and their schema */
   input?: { schema: z.ZodObject; fields: FormField[] };
-  /** Runs it (auditing is the action's job); may name where to go next. */
-  run(c: ManagerContext, id: string, input: Record<string, unknown>): Promise<{ redirect?: string } | void>;
+  /** Runs it (auditing is the action's job, in one unit of work with the change); may name where to go next. */
+  run(scope: ManagerScope, id: string, input: Record<string, unknown>): Promise<ActionOutcome | void>;
 }
 
 export interface DetailSection {
@@ -73,8 +80,7 @@ export interface ResourceDef<T extends AnyTable = AnyTable, D extends Doc = Doc>
   pagePath: string;
   /** where its API is mounted under /api/manager (the spec's path, e.g. "/user") */
   apiPath: string;
-  /** the resource's own calls beside the generated ones; registered first, so they win over /{id} */
-  api?(app: Hono<GuardedEnv<["admin"]>>): void;
+  /* its own API calls beside the generated ones: server/api/manager/resource-routes.ts, by `name` */
   /** more list pages over it with a fixed filter (e.g. /manager/users/paid) */
   views?: { path: string; title: string; match: Record<string, unknown> }[];
   /** what its list pages export (/manager/exporting) */
@@ -111,14 +117,15 @@ export interface ResourceDef<T extends AnyTable = AnyTable, D extends Doc = Doc>
     schema: z.ZodObject;
     fields: FormField[];
     /** the form's values → the table's columns (default: the same names) */
-    toColumns?(input: Record<string, unknown>, c: ManagerContext): Record<string, unknown>;
+    toColumns?(input: Record<string, unknown>, scope: ManagerScope): Record<string, unknown>;
     /** the record's row → the form's values (default: the same names) */
     toValues?(row: Record<string, unknown>): Record<string, unknown>;
     /** Rules a schema cannot state (against the database, across fields): gets the record as it
      * would be after the change, throws `validationFailed` with field messages. */
-    check?(c: ManagerContext, next: Record<string, unknown>, change: { id: string | null; fields: Set<string> }): Promise<void>;
-    /** saves it in its own way (a write with more to it than an update of columns); audits itself */
-    save?(c: ManagerContext, id: string, input: Record<string, unknown>): Promise<unknown>;
+    check?(scope: ManagerScope, next: Record<string, unknown>, change: { id: string | null; fields: Set<string> }): Promise<void>;
+    /** saves it in its own way (a write with more to it than an update of columns); audits itself.
+     * It runs inside updateResource's unit of work, after the version check. */
+    save?(scope: ManagerScope, id: string, input: Record<string, unknown>): Promise<unknown>;
     /** a separate page /manager/<pagePath>/{id}/edit (the spec's), besides the form on the detail page */
     editPage?: boolean;
   };
@@ -127,7 +134,7 @@ export interface ResourceDef<T extends AnyTable = AnyTable, D extends Doc = Doc>
   create?: {
     schema: z.ZodObject;
     fields: FormField[];
-    run(c: ManagerContext, input: Record<string, unknown>): Promise<string>;
+    run(scope: ManagerScope, input: Record<string, unknown>): Promise<string>;
   };
   actions?: Record<string, ResourceAction>;
   sections?: DetailSection[];
@@ -223,33 +230,52 @@ export async function getResource<D extends Doc>(db: Db, def: ResourceDef<AnyTab
   return omit(doc, opts.exclude ?? new Set());
 }
 
-/** Saves the form's values, records the changed fields in the audit log, returns the new row. */
-export async function updateResource(c: ManagerContext, def: ResourceDef, id: string, input: Record<string, unknown>) {
-  if (!def.form) throw notFound();
-  if (def.form.save) {
-    await def.form.save(c, id, input);
-    return findRow(c.get("deps").db, def, id);
-  }
-  const db = c.get("deps").db;
-  const before = await findRow(db, def, id);
-  const patch = Object.fromEntries(Object.entries(def.form.toColumns ? def.form.toColumns(input, c) : input).filter(([, v]) => v !== undefined));
-  await def.form.check?.(c, { ...before, ...patch }, { id, fields: new Set(Object.keys(patch)) });
-  if (Object.keys(patch).length) await db.update(def.table).set(patch).where(eq(def.id, id));
-  const after = await findRow(db, def, id);
-  const changes = diff(before, after, Object.keys(patch));
-  if (Object.keys(changes).length) {
-    await audit(db, actorOf(c), { action: `${def.name}.update`, entity: def.name, entityId: id, subjectUserId: def.subjectOf?.(after as never) ?? null, changes });
-  }
-  return after;
+/** What a save knows of the record the form was made from: its version (`versions.ts`), if any. */
+export interface SaveOptions {
+  version?: string | null;
 }
 
-/** Creates a record through the declaration's `create` (after the form's `check`) and audits it. */
-export async function createResource(c: ManagerContext, def: ResourceDef, input: Record<string, unknown>) {
-  if (!def.create) throw notFound();
-  const columns = def.form?.toColumns ? def.form.toColumns(input, c) : input;
-  await def.form?.check?.(c, columns, { id: null, fields: new Set(Object.keys(columns)) });
-  const id = await def.create.run(c, input);
-  const after = await findRow(c.get("deps").db, def, id);
-  await audit(c.get("deps").db, actorOf(c), { action: `${def.name}.create`, entity: def.name, entityId: id, subjectUserId: def.subjectOf?.(after as never) ?? null, changes: diff({}, after) });
-  return id;
+const definedOnly = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+
+/**
+ * Saves the form's values in one unit of work: the version check, the update and its audit entry
+ * commit together or not at all. Only columns whose value changes are written; a save that changes
+ * nothing writes nothing, not even an audit entry. Returns the row after it.
+ */
+export async function updateResource(scope: ManagerScope, def: ResourceDef, id: string, input: Record<string, unknown>, opts: SaveOptions = {}) {
+  const form = def.form;
+  if (!form) throw notFound();
+  return transaction(scope, async (tx) => {
+    const before = await findRow(tx.db, def, id);
+    expectVersion(before, opts.version);
+    if (form.save) {
+      await form.save(tx, id, input);
+      return findRow(tx.db, def, id);
+    }
+    const wanted = definedOnly(form.toColumns ? form.toColumns(input, tx) : input);
+    const changes = diff(before, { ...before, ...wanted }, Object.keys(wanted).filter((k) => k !== "updatedAt"));
+    if (!Object.keys(changes).length) return before;
+    // the rules see the record as it would be; only the fields that change are new to them
+    await form.check?.(tx, { ...before, ...wanted }, { id, fields: new Set(Object.keys(changes)) });
+    // only what changes is written (and `updatedAt` with it, where the form keeps one)
+    const patch = Object.fromEntries(Object.keys(wanted).filter((k) => k in changes || k === "updatedAt").map((k) => [k, wanted[k]]));
+    await tx.db.update(def.table).set(patch).where(eq(def.id, id));
+    const after = await findRow(tx.db, def, id);
+    await auditBy(tx, { action: `${def.name}.update`, entity: def.name, entityId: id, subjectUserId: def.subjectOf?.(after as never) ?? null, changes: diff(before, after, Object.keys(changes)) });
+    return after;
+  });
+}
+
+/** Creates a record through the declaration's `create` (after the form's `check`) and audits it, in one unit of work. */
+export async function createResource(scope: ManagerScope, def: ResourceDef, input: Record<string, unknown>) {
+  const create = def.create;
+  if (!create) throw notFound();
+  return transaction(scope, async (tx) => {
+    const columns = def.form?.toColumns ? def.form.toColumns(input, tx) : input;
+    await def.form?.check?.(tx, columns, { id: null, fields: new Set(Object.keys(columns)) });
+    const id = await create.run(tx, input);
+    const after = await findRow(tx.db, def, id);
+    await auditBy(tx, { action: `${def.name}.create`, entity: def.name, entityId: id, subjectUserId: def.subjectOf?.(after as never) ?? null, changes: diff({}, after) });
+    return id;
+  });
 }

@@ -2,7 +2,6 @@
 // reset, delete an answer, and the rechecker (the network's 27 probabilities next to the
 // rule-based scorer, for complete and in-progress results alike; re-classification with the
 // current model; the queue; the count of confirmed results for the next training).
-import { transaction } from "../scope";
 import { correctResultFormat } from "../services/testing";
 import { scoringByName } from "../services/scoring-versions";
 import { testPopulation } from "../services/population";
@@ -16,9 +15,11 @@ import { notFound } from "../lib/errors";
 import { omit, paged, type Paged } from "../lib/listing";
 import { resetResult } from "../services/testing";
 import { findUserById } from "../services/users";
-import { actorOf, audit } from "./audit";
+import { transaction, type ManagerScope } from "../scope";
+import { auditBy, diff } from "./audit";
+import { expectVersion } from "./versions";
 import { populateFormats, populateUsers } from "./populate";
-import { orderOf, parseListQuery, populateDocs, whereOf, type Doc, type ListQuery, type ManagerContext } from "./resource";
+import { orderOf, parseListQuery, populateDocs, whereOf, type Doc, type ListQuery } from "./resource";
 import { resultResource } from "./resources/results";
 
 async function requireResult(db: Db, id: string) {
@@ -27,31 +28,38 @@ async function requireResult(db: Db, id: string) {
   return r;
 }
 
-export async function confirmResult(c: ManagerContext, id: string) {
-  const db = c.get("deps").db;
-  const r = await requireResult(db, id);
-  await db.update(results).set({ isCorrect: true }).where(eq(results.id, id));
-  await audit(db, actorOf(c), { action: "results.confirm", entity: "results", entityId: id, subjectUserId: r.userId, changes: { isCorrect: { from: r.isCorrect, to: true } } });
+export async function confirmResult(scope: ManagerScope, id: string) {
+  await transaction(scope, async (tx) => {
+    const r = await requireResult(tx.db, id);
+    if (r.isCorrect) return; // confirmed already: nothing to record
+    await tx.db.update(results).set({ isCorrect: true }).where(eq(results.id, id));
+    await auditBy(tx, { action: "results.confirm", entity: "results", entityId: id, subjectUserId: r.userId, changes: { isCorrect: { from: r.isCorrect, to: true } } });
+  });
 }
 
 /** Spec §4 reset: a new open result (a retake) for the result's owner; the old one stays. */
-export async function resetResultOf(c: ManagerContext, id: string) {
-  const db = c.get("deps").db;
-  const r = await requireResult(db, id);
-  const owner = await findUserById(db, r.userId);
-  if (!owner) throw notFound();
-  const fresh = await resetResult(db, owner);
-  await audit(db, actorOf(c), { action: "results.reset", entity: "results", entityId: id, subjectUserId: r.userId, changes: { newResult: fresh.id } });
-  return fresh;
+export async function resetResultOf(scope: ManagerScope, id: string) {
+  return transaction(scope, async (tx) => {
+    const r = await requireResult(tx.db, id);
+    const owner = await findUserById(tx.db, r.userId);
+    if (!owner) throw notFound();
+    const fresh = await resetResult(tx.db, owner);
+    await auditBy(tx, { action: "results.reset", entity: "results", entityId: id, subjectUserId: r.userId, changes: { newResult: fresh.id } });
+    return fresh;
+  });
 }
 
-export async function deleteAnswer(c: ManagerContext, resultId: string, answerId: string) {
-  const db = c.get("deps").db;
+export async function deleteAnswer(scope: ManagerScope, resultId: string, answerId: string) {
+  return transaction(scope, (tx) => deleteAnswerIn(tx, resultId, answerId));
+}
+
+async function deleteAnswerIn(tx: ManagerScope, resultId: string, answerId: string) {
+  const db = tx.db;
   const r = await requireResult(db, resultId);
   const [a] = await db.select().from(answers).where(and(eq(answers.id, answerId), eq(answers.resultId, resultId))).limit(1);
   if (!a) throw notFound();
   await db.delete(answers).where(eq(answers.id, answerId));
-  await audit(db, actorOf(c), {
+  await auditBy(tx, {
     action: "results.deleteAnswer",
     entity: "results",
     entityId: resultId,
@@ -130,26 +138,45 @@ export const setFormatSchema = z.object({
 });
 
 /** The manager sets the format by hand (which confirms it unless told otherwise). */
-export async function setFormat(c: ManagerContext, id: string, input: z.infer<typeof setFormatSchema>) {
-  const db = c.get("deps").db;
+export async function setFormat(scope: ManagerScope, id: string, input: z.infer<typeof setFormatSchema>, opts: { version?: string | null } = {}) {
+  const db = scope.db;
   const r = await requireResult(db, id);
   const patch = { formatCode: input.format, isCorrect: input.isCorrect ?? true, isDoubt: input.isDoubt ?? r.isDoubt };
   // the result, the person's format, the audit entry and (after the commit) the companies' fits
-  await transaction(c.get("scope"), async (tx) => {
-  await correctResultFormat(tx, r, patch);
-  await audit(tx.db, actorOf(c), {
-    action: "results.setFormat",
-    entity: "results",
-    entityId: id,
-    subjectUserId: r.userId,
-    changes: {
-      formatCode: { from: r.formatCode, to: patch.formatCode },
-      isCorrect: { from: r.isCorrect, to: patch.isCorrect },
-      isDoubt: { from: r.isDoubt, to: patch.isDoubt },
-    },
-  });
+  await transaction(scope, async (tx) => {
+    // a version given (the rechecker's form, If-Match): refused if the result changed since
+    if (opts.version) expectVersion(await requireResult(tx.db, id), opts.version);
+    await correctResultFormat(tx, r, patch);
+    await auditBy(tx, {
+      action: "results.setFormat",
+      entity: "results",
+      entityId: id,
+      subjectUserId: r.userId,
+      changes: {
+        formatCode: { from: r.formatCode, to: patch.formatCode },
+        isCorrect: { from: r.isCorrect, to: patch.isCorrect },
+        isDoubt: { from: r.isDoubt, to: patch.isDoubt },
+      },
+    });
   });
   return recheck(db, id, false);
+}
+
+/**
+ * The result's edit form and PUT /api/manager/results/{id} (format, isCorrect, isDoubt), in
+ * updateResource's unit of work: a new format goes through correctResultFormat like the rechecker's
+ * (the person's format and their companies' fits follow); flags alone are an update of the row.
+ */
+export async function saveResultForm(scope: ManagerScope, id: string, input: { format?: string; isCorrect?: boolean; isDoubt?: boolean }) {
+  await transaction(scope, async (tx) => {
+    const r = await requireResult(tx.db, id);
+    const next = { formatCode: input.format ?? r.formatCode, isCorrect: input.isCorrect ?? r.isCorrect, isDoubt: input.isDoubt ?? r.isDoubt };
+    const changes = diff(r, { ...r, ...next }, ["formatCode", "isCorrect", "isDoubt"]);
+    if (!Object.keys(changes).length) return;
+    if (next.formatCode && next.formatCode !== r.formatCode) await correctResultFormat(tx, r, { ...next, formatCode: next.formatCode });
+    else await tx.db.update(results).set({ isCorrect: next.isCorrect, isDoubt: next.isDoubt }).where(eq(results.id, id));
+    await auditBy(tx, { action: "results.update", entity: "results", entityId: id, subjectUserId: r.userId, changes });
+  });
 }
 
 /** How many confirmed results `npm run model:train` will use, and how many came since the model. */

@@ -6,8 +6,8 @@ import type { Db } from "../../db/client";
 import { reviews, users } from "../../db/schema";
 import { notFound, validationFailed } from "../lib/errors";
 import { createId, ID_PATTERN } from "../lib/ids";
-import { actorOf, audit } from "./audit";
-import type { ManagerContext } from "./resource";
+import { transaction, type ManagerScope } from "../scope";
+import { auditBy } from "./audit";
 
 const text = z.string().trim().max(2000).optional();
 /** a stored photo's path (from the upload) or an https address */
@@ -44,11 +44,11 @@ export const reviewValues = (row: Record<string, unknown>) => {
 };
 
 /** A review needs its text in at least one language, and the account it names must exist. */
-export async function checkReview(c: ManagerContext, next: Record<string, unknown>) {
+export async function checkReview(scope: ManagerScope, next: Record<string, unknown>) {
   const t = (next.text ?? {}) as { ru?: string; en?: string };
   if (!t.ru && !t.en) throw validationFailed({ textRu: "manager.reviews.textRequired" });
   if (typeof next.userId === "string") {
-    const [u] = await c.get("deps").db.select({ id: users.id }).from(users).where(eq(users.id, next.userId));
+    const [u] = await scope.db.select({ id: users.id }).from(users).where(eq(users.id, next.userId));
     if (!u) throw validationFailed({ user: "manager.projects.noSuchUser" });
   }
 }
@@ -61,9 +61,12 @@ export async function insertReview(db: Db, input: Record<string, unknown>) {
 }
 
 /** Approve (shown on the site) or hide a review. */
-export async function publishReview(c: ManagerContext, id: string, isPublished: boolean) {
-  const db = c.get("deps").db;
-  const [row] = await db.update(reviews).set({ isPublished }).where(eq(reviews.id, id)).returning({ id: reviews.id, userId: reviews.userId });
-  if (!row) throw notFound();
-  await audit(db, actorOf(c), { action: isPublished ? "reviews.approve" : "reviews.hide", entity: "reviews", entityId: id, subjectUserId: row.userId, changes: { isPublished } });
+export async function publishReview(scope: ManagerScope, id: string, isPublished: boolean) {
+  await transaction(scope, async (tx) => {
+    const [before] = await tx.db.select({ isPublished: reviews.isPublished, userId: reviews.userId }).from(reviews).where(eq(reviews.id, id));
+    if (!before) throw notFound();
+    if (before.isPublished === isPublished) return; // already so: nothing to record
+    await tx.db.update(reviews).set({ isPublished }).where(eq(reviews.id, id));
+    await auditBy(tx, { action: isPublished ? "reviews.approve" : "reviews.hide", entity: "reviews", entityId: id, subjectUserId: before.userId, changes: { isPublished } });
+  });
 }

@@ -1,23 +1,20 @@
 // The back-office's user operations beside the declaration (resources/users.ts): activation,
 // deletion (the account-deletion rules of services/accounts), invites for the user's project,
-// the full report by e-mail, masquerade, and the user's results and logs. Every write is audited.
+// the full report by e-mail, masquerade, and the user's results and logs. Every write is audited in
+// the same unit of work as the change.
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { logs, projects, results, users } from "../../db/schema";
-import { translator } from "../../locales";
 import { AppError, badRequest, notFound } from "../lib/errors";
-import { setSessionCookies } from "../lib/http";
 import { paged, pagingSchema } from "../lib/listing";
+import { enqueue, transaction, type ManagerScope } from "../scope";
 import { eraseAccount } from "../services/accounts";
 import { logActivity } from "../services/activity";
-import type { MailMessage } from "../services/mail";
 import { startMasquerade } from "../services/masquerade";
-import { managerReport, reportPdf } from "../services/reports";
 import { findUserById, isManager } from "../services/users";
-import { actorOf, audit } from "./audit";
+import { auditBy } from "./audit";
 import { populateFormats, populateTests } from "./populate";
-import type { ManagerContext } from "./resource";
 
 async function requireUser(db: Db, id: string) {
   const user = await findUserById(db, id);
@@ -26,31 +23,34 @@ async function requireUser(db: Db, id: string) {
 }
 
 /** Spec §4: a profile can be activated (active again, mailbox taken as confirmed). */
-export async function activateUser(c: ManagerContext, id: string) {
-  const db = c.get("deps").db;
-  const before = await requireUser(db, id);
-  const now = new Date();
-  await db
-    .update(users)
-    .set({ isActive: true, emailConfirmedAt: before.emailConfirmedAt ?? now, updatedAt: now })
-    .where(eq(users.id, id));
-  await audit(db, actorOf(c), {
-    action: "users.activate",
-    entity: "users",
-    entityId: id,
-    subjectUserId: id,
-    changes: { isActive: { from: before.isActive, to: true }, isConfirmed: { from: before.emailConfirmedAt != null, to: true } },
+export async function activateUser(scope: ManagerScope, id: string) {
+  return transaction(scope, async (tx) => {
+    const before = await requireUser(tx.db, id);
+    if (before.isActive && before.emailConfirmedAt) return before; // nothing to do, nothing to record
+    const now = new Date();
+    await tx.db
+      .update(users)
+      .set({ isActive: true, emailConfirmedAt: before.emailConfirmedAt ?? now, updatedAt: now })
+      .where(eq(users.id, id));
+    await auditBy(tx, {
+      action: "users.activate",
+      entity: "users",
+      entityId: id,
+      subjectUserId: id,
+      changes: { isActive: { from: before.isActive, to: true }, isConfirmed: { from: before.emailConfirmedAt != null, to: true } },
+    });
+    return requireUser(tx.db, id);
   });
-  return requireUser(db, id);
 }
 
 /** The same rules as a user's own deletion; a manager is never deleted from here. */
-export async function deleteUserByManager(c: ManagerContext, id: string) {
-  const db = c.get("deps").db;
-  const user = await requireUser(db, id);
-  if (isManager(user)) throw new AppError(403, "manager_target", "manager.errors.managerTarget");
-  await audit(db, actorOf(c), { action: "users.delete", entity: "users", entityId: id, subjectUserId: id, changes: { email: { from: user.email, to: null } } });
-  await eraseAccount(db, user);
+export async function deleteUserByManager(scope: ManagerScope, id: string) {
+  await transaction(scope, async (tx) => {
+    const user = await requireUser(tx.db, id);
+    if (isManager(user)) throw new AppError(403, "manager_target", "manager.errors.managerTarget");
+    await auditBy(tx, { action: "users.delete", entity: "users", entityId: id, subjectUserId: id, changes: { email: { from: user.email, to: null } } });
+    await eraseAccount(tx.db, user);
+  });
 }
 
 /** The user's results, format and test populated; answers and data are not part of this list. */
@@ -97,54 +97,61 @@ export const addInviteSchema = z.object({
 });
 
 /** Adds invites to the balance of a project the user owns. */
-export async function addInvites(c: ManagerContext, input: z.infer<typeof addInviteSchema>) {
-  const db = c.get("deps").db;
-  await requireUser(db, input.id);
-  const where = input.project ? and(eq(projects.id, input.project), eq(projects.ownerId, input.id)) : eq(projects.ownerId, input.id);
-  const [project] = await db.select().from(projects).where(where).orderBy(projects.createdAt).limit(1);
-  if (!project) throw badRequest("manager.errors.noProject", { project: "manager.errors.noProject" });
-  await db.update(projects).set({ inviteBalance: sql`${projects.inviteBalance} + ${input.count}` }).where(eq(projects.id, project.id));
-  const balance = project.inviteBalance + input.count;
-  await audit(db, actorOf(c), {
-    action: "users.addInvites",
-    entity: "projects",
-    entityId: project.id,
-    subjectUserId: input.id,
-    changes: { inviteBalance: { from: project.inviteBalance, to: balance } },
+export async function addInvites(scope: ManagerScope, input: z.infer<typeof addInviteSchema>) {
+  return transaction(scope, async (tx) => {
+    await requireUser(tx.db, input.id);
+    const where = input.project ? and(eq(projects.id, input.project), eq(projects.ownerId, input.id)) : eq(projects.ownerId, input.id);
+    const [project] = await tx.db.select({ id: projects.id }).from(projects).where(where).orderBy(projects.createdAt).limit(1);
+    if (!project) throw badRequest("manager.errors.noProject", { project: "manager.errors.noProject" });
+    return addProjectInvites(tx, project.id, input.count, { action: "users.addInvites", subjectUserId: input.id });
   });
-  return { project: project.id, inviteBalance: balance };
 }
 
-/** E-mails the user their full report as a PDF (their latest complete result). */
-export async function sendReportPdf(c: ManagerContext, userId: string) {
-  const { db, mailer } = c.get("deps");
-  const user = await requireUser(db, userId);
-  const [last] = await db
-    .select({ id: results.id })
-    .from(results)
-    .where(and(eq(results.userId, userId), eq(results.isCompleted, true)))
-    .orderBy(desc(results.completedAt))
-    .limit(1);
-  if (!last) throw badRequest("manager.errors.noResult", { id: "manager.errors.noResult" });
-  const view = await managerReport(db, last.id, "full", user.locale);
-  const pdf = reportPdf(view, user.locale);
-  const t = translator(user.locale);
-  const message: MailMessage & { attachments: { filename: string; content: Buffer; contentType: string }[] } = {
-    to: user.email,
-    subject: t("manager.mail.pdfSubject"),
-    text: t("manager.mail.pdfText"),
-    attachments: [{ filename: "report.pdf", content: Buffer.from(pdf), contentType: "application/pdf" }],
-  };
-  await mailer.send(message);
-  await audit(db, actorOf(c), { action: "users.sendPdf", entity: "users", entityId: userId, subjectUserId: userId, changes: { result: last.id } });
-  await logActivity(db, userId, "report.pdfSent", { result: last.id }, c.get("user").id);
-  return { sent: true, result: last.id };
+/** Adds to a project's invite balance: an increment, so invites spent meanwhile stay spent. */
+export async function addProjectInvites(scope: ManagerScope, projectId: string, count: number, how: { action: string; subjectUserId?: string }) {
+  return transaction(scope, async (tx) => {
+    const [row] = await tx.db
+      .update(projects)
+      .set({ inviteBalance: sql`${projects.inviteBalance} + ${count}` })
+      .where(eq(projects.id, projectId))
+      .returning({ balance: projects.inviteBalance, ownerId: projects.ownerId });
+    if (!row) throw notFound();
+    await auditBy(tx, {
+      action: how.action,
+      entity: "projects",
+      entityId: projectId,
+      subjectUserId: how.subjectUserId ?? row.ownerId,
+      changes: { inviteBalance: { from: row.balance - count, to: row.balance } },
+    });
+    return { project: projectId, inviteBalance: row.balance };
+  });
 }
 
-/** Starts a masquerade and sets its cookie; the service refuses a manager target and logs it. */
-export async function startMasqueradeFor(c: ManagerContext, id: string) {
-  const { token, user } = await startMasquerade(c.get("deps").db, c.get("user"), id);
-  setSessionCookies(c, token, user.id, "masqToken");
-  await audit(c.get("deps").db, actorOf(c), { action: "users.masq", entity: "users", entityId: id, subjectUserId: id });
-  return { token, user };
+/** E-mails the user their full report as a PDF (their latest complete result): the PDF is made and
+ * sent by the `report-pdf` job after the commit, so the request never waits on it or on SMTP. */
+export async function sendReportPdf(scope: ManagerScope, userId: string) {
+  return transaction(scope, async (tx) => {
+    await requireUser(tx.db, userId);
+    const [last] = await tx.db
+      .select({ id: results.id })
+      .from(results)
+      .where(and(eq(results.userId, userId), eq(results.isCompleted, true)))
+      .orderBy(desc(results.completedAt))
+      .limit(1);
+    if (!last) throw badRequest("manager.errors.noResult", { id: "manager.errors.noResult" });
+    await enqueue(tx, "report-pdf", { userId, resultId: last.id });
+    await auditBy(tx, { action: "users.sendPdf", entity: "users", entityId: userId, subjectUserId: userId, changes: { result: last.id } });
+    await logActivity(tx.db, userId, "report.pdfSent", { result: last.id }, tx.user.id);
+    return { sent: true, result: last.id };
+  });
+}
+
+/** Starts a masquerade (the service refuses a manager target and logs it) and audits it. The
+ * caller sets the session it gives as the `masqToken` cookie. */
+export async function startMasqueradeFor(scope: ManagerScope, id: string) {
+  return transaction(scope, async (tx) => {
+    const { token, user } = await startMasquerade(tx.db, tx.user, id);
+    await auditBy(tx, { action: "users.masq", entity: "users", entityId: id, subjectUserId: id });
+    return { token, user };
+  });
 }

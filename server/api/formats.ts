@@ -4,7 +4,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
 import { formatPostSchema, updateFormat } from "../admin/content";
-import type { ManagerContext } from "../admin/resource";
 import { guard } from "../middleware/guards";
 import { validate } from "../lib/validate";
 import { getFormat, listFormats, toFormatDoc } from "../services/formats";
@@ -14,5 +13,5 @@ export const formatsApi = new Hono<AppEnv>()
   .get("/:id", async (c) => c.json(await getFormat(c.get("deps").db, c.req.param("id").toUpperCase())))
   .post("/", guard("admin"), validate("json", formatPostSchema), async (c) => {
     const { _id, ...input } = c.req.valid("json");
-    return c.json(toFormatDoc(await updateFormat(c as unknown as ManagerContext, _id, input)));
+    return c.json(toFormatDoc(await updateFormat(c.get("scope"), _id, input)));
   });

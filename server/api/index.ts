@@ -3,7 +3,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
 import { demoReadOnly } from "../middleware/guards";
-import { auditMasqueradeWrites } from "../admin/audit";
+import { auditMasqueradeWrites } from "../middleware/masquerade-audit";
 import { answersApi } from "./answers";
 import { businessApi } from "./business";
 import { cabinetApi, departmentsApi, employeesApi, invitesApi, positionsApi, projectsApi } from "./business/cabinet";

@@ -10,7 +10,7 @@ import { bands, BETWEEN_CONFIDENCE, type Indicators } from "../../model";
 import { AppError, notFound } from "../lib/errors";
 import type { FormatRow } from "./formats";
 import { renderReportPdf } from "./pdf";
-import { plainReportText, sanitizeReportText } from "../../routes/_blocks/report-text";
+import { plainReportText, sanitizeReportText } from "../lib/report-text";
 import { latestCompleted, requireOwnResult, type ResultRow } from "./testing";
 import { isEmailConfirmed, type UserRow } from "./users";
 

@@ -3,8 +3,7 @@
 // server/admin/coupons.ts; this file is the declaration.
 import { count, inArray } from "drizzle-orm";
 import { couponUses, coupons } from "../../../db/schema";
-import { pathId } from "../../lib/ids";
-import { checkCoupon, couponCreateSchema, couponUpdateSchema, couponUsers, insertCoupon } from "../coupons";
+import { addCouponUses, addUsesSchema, checkCoupon, couponCreateSchema, couponUpdateSchema, couponUsers, insertCoupon } from "../coupons";
 import { defineResource, type FormField } from "../resource";
 
 const FIELDS: FormField[] = [
@@ -20,7 +19,6 @@ export const couponResource = defineResource({
   name: "coupons",
   pagePath: "coupon",
   apiPath: "/coupon",
-  api: (app) => app.get("/:id/users", async (c) => c.json({ docs: await couponUsers(c.get("deps").db, pathId(c)) })),
   table: coupons,
   id: coupons.id,
   toDoc: (r) => ({
@@ -70,8 +68,17 @@ export const couponResource = defineResource({
     { key: "createdAt", kind: "date" },
   ],
   detailPopulate: ["used"],
-  form: { schema: couponUpdateSchema, fields: FIELDS, check: checkCoupon, editPage: true },
-  create: { schema: couponCreateSchema, fields: FIELDS, run: (c, input) => insertCoupon(c.get("deps").db, input) },
+  // "uses left" is not on the edit form: checkout spends uses while the form is open, and saving it
+  // would give them back. The "add uses" action adds to it; PUT still takes `count` (spec).
+  form: { schema: couponUpdateSchema, fields: FIELDS.filter((f) => f.name !== "count"), check: checkCoupon, editPage: true },
+  create: { schema: couponCreateSchema, fields: FIELDS, run: (scope, input) => insertCoupon(scope.db, input) },
+  actions: {
+    addUses: {
+      label: "manager.coupons.addUses",
+      input: { schema: addUsesSchema, fields: [{ name: "count", kind: "number", label: "manager.coupons.addUsesCount" }] },
+      run: async (scope, id, input) => void (await addCouponUses(scope, id, input.count as number)),
+    },
+  },
   sections: [
     {
       key: "users",

@@ -4,10 +4,8 @@
 // is edited with its page's form or POST /api/format (server/api/formats.ts).
 import { z } from "zod";
 import { formats } from "../../../db/schema";
-import { pathId } from "../../lib/ids";
-import { parseInput, validate } from "../../lib/validate";
+import { parseInput } from "../../lib/validate";
 import { formatEditSchema, resultCounts, updateFormat } from "../content";
-import { recheck, setFormat, setFormatSchema } from "../results";
 import { defineResource } from "../resource";
 
 const LANGS = ["ru", "en", "ch"] as const;
@@ -18,10 +16,6 @@ export const formatResource = defineResource({
   pagePath: "formats",
   apiPath: "/formats",
   idPattern: /^[A-Z]{3}-[A-Z]{3,4}-[A-Z]{3,4}$/,
-  api: (app) =>
-    app
-      .get("/:resultId", async (c) => c.json(await recheck(c.get("deps").db, pathId(c, "resultId"), false)))
-      .put("/:resultId", validate("json", setFormatSchema), async (c) => c.json(await setFormat(c, pathId(c, "resultId"), c.req.valid("json")))),
   listPopulate: ["results"],
   table: formats,
   id: formats.code,
@@ -83,9 +77,9 @@ export const formatResource = defineResource({
       const description = r.description as Record<string, string>;
       return Object.fromEntries(LANGS.flatMap((l, i) => [[flat("name")[i]!, name[l] ?? ""], [flat("description")[i]!, description[l] ?? ""]]));
     },
-    save: (c, code, input) => {
+    save: (scope, code, input) => {
       const pick = (prefix: string) => Object.fromEntries(LANGS.map((l, i) => [l, (input[flat(prefix)[i]!] as string | undefined) ?? ""]));
-      return updateFormat(c, code, parseInput(c.get("t"), formatEditSchema, { name: pick("name"), description: pick("description") }));
+      return updateFormat(scope, code, parseInput(scope.t, formatEditSchema, { name: pick("name"), description: pick("description") }));
     },
   },
 });

@@ -1,40 +1,19 @@
 // Business projects in the back-office: /manager/projects (list, {id} with its employees,
 // invites and orders, paged; change owner; delete) and /api/manager/projects (GET, GET/DELETE
 // /{id} with page and limit, POST /change-owner); /api/manager/project is the same declaration
-// (GET/POST, PUT /{id}) at the spec's other prefix. The rules are in server/admin/projects.ts.
-import { eq } from "drizzle-orm";
+// (GET/POST, PUT /{id}) at the spec's other prefix. The rules are in server/admin/projects.ts, the
+// routes of its own calls in server/api/manager/resource-routes.ts.
 import { z } from "zod";
 import { projects } from "../../../db/schema";
-import { validationFailed } from "../../lib/errors";
-import { pathId } from "../../lib/ids";
-import { parseInput, validate } from "../../lib/validate";
 import { populateUsers } from "../populate";
-import { changeOwner, changeOwnerSchema, deleteProject, insertProject, projectCreateSchema, projectLists, projectPaging, projectUpdateSchema } from "../projects";
-import { defineResource, getResource, type ResourceDef } from "../resource";
-
-/** the declaration, for its own calls (typed apart, so it need not infer itself) */
-const self = (): ResourceDef => projectResource;
+import { changeOwner, changeOwnerSchema, deleteProject, insertProject, projectCreateSchema, projectLists, projectUpdateSchema } from "../projects";
+import { defineResource } from "../resource";
+import { addProjectInvites } from "../users";
 
 export const projectResource = defineResource({
   name: "projects",
   pagePath: "projects",
   apiPath: "/projects",
-  api: (app) =>
-    app
-      .post("/change-owner", validate("json", changeOwnerSchema), async (c) => {
-        const { projectId, email } = c.req.valid("json");
-        return c.json(await changeOwner(c, projectId, email));
-      })
-      .get("/:id", async (c) => {
-        const id = pathId(c);
-        const { page, limit } = parseInput(c.get("t"), projectPaging, { page: c.req.query("page"), limit: c.req.query("limit") });
-        const doc = await getResource(c.get("deps").db, self(), id, { populate: ["owner"] });
-        return c.json({ ...doc, ...(await projectLists(c.get("deps").db, id, page, limit)) });
-      })
-      .delete("/:id", async (c) => {
-        await deleteProject(c, pathId(c));
-        return c.json({ deleted: true });
-      }),
   listPopulate: ["owner"],
   table: projects,
   id: projects.id,
@@ -71,10 +50,11 @@ export const projectResource = defineResource({
   detailPopulate: ["owner"],
   form: {
     schema: projectUpdateSchema,
+    // no invite balance here: joining spends it while the form is open, so a form must never
+    // write it back (the "add invites" action adds to it instead; PUT still takes it, spec)
     fields: [
       { name: "name", kind: "text" },
       { name: "description", kind: "textarea" },
-      { name: "inviteBalance", kind: "number" },
     ],
   },
   create: {
@@ -85,23 +65,26 @@ export const projectResource = defineResource({
       { name: "email", kind: "email", label: "manager.projects.ownerEmail" },
       { name: "inviteBalance", kind: "number" },
     ],
-    run: (c, input) => insertProject(c, input as z.infer<typeof projectCreateSchema>),
+    run: (scope, input) => insertProject(scope, input as z.infer<typeof projectCreateSchema>),
   },
   actions: {
+    addInvites: {
+      label: "manager.users.addInvites",
+      input: { schema: z.object({ count: z.number().int().min(1).max(10_000) }), fields: [{ name: "count", kind: "number", label: "manager.users.inviteCount" }] },
+      run: async (scope, id, input) => void (await addProjectInvites(scope, id, input.count as number, { action: "projects.addInvites" })),
+    },
     changeOwner: {
       label: "manager.projects.changeOwner",
       input: { schema: z.object({ email: changeOwnerSchema.shape.email }), fields: [{ name: "email", kind: "email", label: "manager.projects.newOwner" }] },
-      run: async (c, id, input) => void (await changeOwner(c, id, input.email as string)),
+      run: async (scope, id, input) => void (await changeOwner(scope, id, input.email as string)),
     },
     delete: {
       label: "manager.projects.delete",
       danger: true,
       // typing the project's name is the confirmation
       input: { schema: z.object({ confirm: z.string("common.validation.required").trim().min(1, "common.validation.required") }), fields: [{ name: "confirm", kind: "text", label: "manager.projects.confirmName" }] },
-      run: async (c, id, input) => {
-        const [p] = await c.get("deps").db.select({ name: projects.name }).from(projects).where(eq(projects.id, id));
-        if (p && p.name.trim() !== String(input.confirm).trim()) throw validationFailed({ confirm: "manager.projects.confirmMismatch" });
-        await deleteProject(c, id);
+      run: async (scope, id, input) => {
+        await deleteProject(scope, id, { confirmName: String(input.confirm) });
         return { redirect: "/manager/projects?deleted=1" };
       },
     },

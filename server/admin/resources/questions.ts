@@ -6,13 +6,10 @@ import { z } from "zod";
 import { questions } from "../../../db/schema";
 import { SCALES } from "../../../model/items";
 import type { ItemStats } from "../../../model/item-analysis";
-import { pathId } from "../../lib/ids";
-import { parseInput, validate } from "../../lib/validate";
+import { parseInput } from "../../lib/validate";
 import { itemAnalysis } from "../../services/item-analysis";
 import { questionEditSchema, updateQuestion } from "../content";
-import { defineResource, getResource, type Doc, type ResourceDef } from "../resource";
-
-const self = (): ResourceDef => questionResource;
+import { defineResource, type Doc } from "../resource";
 
 /** Flags as a short line in any language: "r<0" a negative corrected correlation, "α↑" alpha rises
  * without the item; overall first, then per language ("r<0 α↑ · en: r<0"). */
@@ -43,12 +40,6 @@ export const questionResource = defineResource({
   name: "questions",
   pagePath: "questions",
   apiPath: "/question",
-  api: (app) =>
-    app.put("/:id", validate("json", questionEditSchema.strict()), async (c) => {
-      const id = pathId(c);
-      const { scoringVersion } = await updateQuestion(c, id, c.req.valid("json"));
-      return c.json({ ...(await getResource(c.get("deps").db, self(), id, { populate: ["analysis"] })), scoringVersion });
-    }),
   listPopulate: ["analysis"],
   table: questions,
   id: questions.id,
@@ -137,11 +128,11 @@ export const questionResource = defineResource({
       const key = (r.keys as { scale: string; sign: number; weight?: number }[])[0];
       return { textRu: text.ru, textEn: text.en, textCh: text.ch ?? "", scale: key?.scale, sign: key ? String(key.sign) : "", weight: key?.weight ?? 1 };
     },
-    save: async (c, id, input) => {
-      const [row] = await c.get("deps").db.select({ keys: questions.keys }).from(questions).where(eq(questions.id, id));
+    save: async (scope, id, input) => {
+      const [row] = await scope.db.select({ keys: questions.keys }).from(questions).where(eq(questions.id, id));
       // the form edits the first key; further keys (none in items-v1) stay as they are
       const keys = [{ scale: input.scale, sign: Number(input.sign), ...(input.weight !== undefined && input.weight !== 1 ? { weight: input.weight } : {}) }, ...(row?.keys.slice(1) ?? [])];
-      return updateQuestion(c, id, parseInput(c.get("t"), questionEditSchema, { text: { ru: input.textRu, en: input.textEn, ch: input.textCh ?? "" }, keys }));
+      return updateQuestion(scope, id, parseInput(scope.t, questionEditSchema, { text: { ru: input.textRu, en: input.textEn, ch: input.textCh ?? "" }, keys }));
     },
   },
   sections: [

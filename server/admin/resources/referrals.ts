@@ -4,7 +4,6 @@
 import { count, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { referrals, users } from "../../../db/schema";
-import { pathId } from "../../lib/ids";
 import { createReferral, referralSchema, referralStat } from "../../services/referrals";
 import { checkReferral, referralLink, referralUsers } from "../referrals";
 import { defineResource, type FormField } from "../resource";
@@ -18,10 +17,6 @@ export const referralResource = defineResource({
   name: "referrals",
   pagePath: "referral",
   apiPath: "/referral",
-  api: (app) =>
-    app
-      .get("/:id/users", async (c) => c.json({ docs: await referralUsers(c.get("deps").db, pathId(c)) }))
-      .get("/:id/stat", async (c) => c.json(await referralStat(c.get("deps").db, pathId(c)))),
   table: referrals,
   id: referrals.id,
   toDoc: (r) => ({ _id: r.id, code: r.code, name: r.name, link: r.link, createdAt: r.createdAt, signups: undefined as unknown, completed: undefined as unknown, payments: undefined as unknown, users: undefined as unknown, stat: undefined as unknown }),
@@ -67,14 +62,14 @@ export const referralResource = defineResource({
     schema: referralSchema.partial().extend({ name: z.string().trim().max(120).optional() }),
     fields: FIELDS,
     // the link follows the code
-    toColumns: (v, c) => ({ ...v, ...(typeof v.code === "string" ? { link: referralLink(c.get("deps").config.PUBLIC_URL, v.code) } : {}) }),
+    toColumns: (v, scope) => ({ ...v, ...(typeof v.code === "string" ? { link: referralLink(scope.deps.config.PUBLIC_URL, v.code) } : {}) }),
     check: checkReferral,
     editPage: true,
   },
   create: {
     schema: referralSchema,
     fields: FIELDS,
-    run: async (c, input) => (await createReferral(c.get("deps").db, c.get("deps").config.PUBLIC_URL, input as z.infer<typeof referralSchema>))._id,
+    run: async (scope, input) => (await createReferral(scope.db, scope.deps.config.PUBLIC_URL, input as z.infer<typeof referralSchema>))._id,
   },
   sections: [
     {

@@ -5,11 +5,8 @@ import { z } from "zod";
 import { answers, questions, results } from "../../../db/schema";
 import { FORMATS } from "../../../model";
 import { populateFormats, populateTests, populateUsers } from "../populate";
-import { pathId } from "../../lib/ids";
-import { validate } from "../../lib/validate";
-import { guard } from "../../middleware/guards";
-import { defineResource, type ResourceDef, listResource, parseListQuery } from "../resource";
-import { confirmResult, deleteAnswer, filterList, filterListQuery, formatRequestSchema, neuralCount, recheck, resetResultOf } from "../results";
+import { defineResource } from "../resource";
+import { confirmResult, resetResultOf, saveResultForm } from "../results";
 
 const FORMAT_CODES = FORMATS.map((f) => f.code) as [string, ...string[]];
 export const qualityGrade = sql`json_extract(${results.quality}, '$.grade')`;
@@ -25,26 +22,10 @@ export async function resultAnswers(db: import("../../../db/client").Db, resultI
   ).map((a) => ({ ...a, seconds: a.elapsedMs == null ? null : Math.round(a.elapsedMs / 100) / 10 }));
 }
 
-/** the declaration, for its own calls (typed apart, so it need not infer itself) */
-const self = (): ResourceDef => resultResource;
-
 export const resultResource = defineResource({
   name: "results",
   pagePath: "results",
   apiPath: "/results",
-  api: (app) =>
-    app
-      .get("/progress", async (c) => c.json(await listResource(c.get("deps").db, self(), parseListQuery(self(), c.req.query()), [eq(results.isCompleted, false)])))
-      .post("/filter-list", validate("json", z.record(z.string(), z.unknown())), async (c) => c.json(await filterList(c.get("deps").db, filterListQuery(c.req.valid("json")))))
-      .post("/format", validate("json", formatRequestSchema), async (c) => c.json(await recheck(c.get("deps").db, c.req.valid("json").id, false)))
-      .post("/new-format", validate("json", formatRequestSchema), async (c) => c.json(await recheck(c.get("deps").db, c.req.valid("json").id, true)))
-      .get("/neural/count", async (c) => c.json(await neuralCount(c.get("deps").db)))
-      // a GET that writes (the spec's): only with the Authorization header, never a cookie alone
-      .get("/:id/reset", guard("bearer"), async (c) => {
-        const fresh = await resetResultOf(c, pathId(c));
-        return c.json({ _id: fresh.id, user: fresh.userId, test: fresh.testId, isCompleted: fresh.isCompleted });
-      })
-      .delete("/:resultId/delete/answer/:answerId", async (c) => c.json(await deleteAnswer(c, pathId(c, "resultId"), pathId(c, "answerId")))),
   exportKind: "results",
   listPopulate: ["user", "fm"],
   table: results,
@@ -132,15 +113,16 @@ export const resultResource = defineResource({
       { name: "isCorrect", kind: "checkbox" },
       { name: "isDoubt", kind: "checkbox" },
     ],
-    toColumns: ({ format, ...rest }) => ({ ...rest, formatCode: format }),
     toValues: (row) => ({ ...row, format: row.formatCode }),
+    // a format set here is a correction like the rechecker's: the person's format follows
+    save: (scope, id, input) => saveResultForm(scope, id, input),
   },
   actions: {
-    confirm: { label: "manager.results.confirm", run: async (c, id) => void (await confirmResult(c, id)) },
+    confirm: { label: "manager.results.confirm", run: async (scope, id) => void (await confirmResult(scope, id)) },
     reset: {
       label: "manager.results.reset",
-      run: async (c, id) => {
-        const r = await resetResultOf(c, id);
+      run: async (scope, id) => {
+        const r = await resetResultOf(scope, id);
         return { redirect: `/manager/results/${r.id}` };
       },
     },

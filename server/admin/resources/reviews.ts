@@ -2,8 +2,6 @@
 // /api/manager/reviews (GET with populate=user and match, GET /{id}, POST /, PUT /{id}, and
 // POST /photo for the upload). Only approved reviews are public (server/services/reviews.ts).
 import { reviews } from "../../../db/schema";
-import { pathId } from "../../lib/ids";
-import { badRequest } from "../../lib/errors";
 import { toReviewDoc } from "../../services/reviews";
 import { PHOTO_TYPES, storePhoto } from "../photos";
 import { populateUsers } from "../populate";
@@ -15,7 +13,7 @@ const FIELDS: FormField[] = [
   { name: "position", kind: "text", label: "manager.reviews.position" },
   { name: "textRu", kind: "textarea" },
   { name: "textEn", kind: "textarea" },
-  { name: "img", kind: "file", accept: Object.values(PHOTO_TYPES).join(","), hint: "manager.reviews.photoHint", store: (c, file) => storePhoto(c.get("deps"), file) },
+  { name: "img", kind: "file", accept: Object.values(PHOTO_TYPES).join(","), hint: "manager.reviews.photoHint", store: (scope, file) => storePhoto(scope.deps, file) },
   { name: "isPublished", kind: "checkbox" },
 ];
 
@@ -23,22 +21,6 @@ export const reviewResource = defineResource({
   name: "reviews",
   pagePath: "reviews",
   apiPath: "/reviews",
-  api: (app) =>
-    app
-      // the photo alone (multipart field `file`) → {img}, for the JSON create and update
-      .post("/photo", async (c) => {
-        const file = (await c.req.parseBody()).file;
-        if (!(file instanceof File)) throw badRequest("errors.validation", { file: "common.validation.required" });
-        return c.json({ img: await storePhoto(c.get("deps"), file, "file") }, 201);
-      })
-      .put("/:id/approve", async (c) => {
-        await publishReview(c, pathId(c), true);
-        return c.json({ isPublished: true });
-      })
-      .put("/:id/hide", async (c) => {
-        await publishReview(c, pathId(c), false);
-        return c.json({ isPublished: false });
-      }),
   listPopulate: ["user"],
   table: reviews,
   id: reviews.id,
@@ -66,10 +48,10 @@ export const reviewResource = defineResource({
   ],
   detailPopulate: ["user"],
   form: { schema: reviewUpdateSchema, fields: FIELDS, toColumns: reviewColumns, toValues: reviewValues, check: checkReview },
-  create: { schema: reviewCreateSchema, fields: FIELDS, run: (c, input) => insertReview(c.get("deps").db, input) },
+  create: { schema: reviewCreateSchema, fields: FIELDS, run: (scope, input) => insertReview(scope.db, input) },
   actions: {
-    approve: { label: "manager.reviews.approve", run: (c, id) => publishReview(c, id, true) },
-    hide: { label: "manager.reviews.hide", run: (c, id) => publishReview(c, id, false) },
+    approve: { label: "manager.reviews.approve", run: (scope, id) => publishReview(scope, id, true) },
+    hide: { label: "manager.reviews.hide", run: (scope, id) => publishReview(scope, id, false) },
   },
   subjectOf: (r) => r.userId,
 });

@@ -1,46 +1,20 @@
 // Users in the back-office: /manager/users, /manager/users/{id}, /manager/users/paid and
 // /api/manager/user. The special calls (logs, results, activate, invites, PDF, masquerade) are
-// in server/admin/users.ts; this file is the declaration.
+// in server/admin/users.ts, their routes in server/api/manager/resource-routes.ts; this file is the
+// declaration.
 import { desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { invites, logs, projects, users } from "../../../db/schema";
-import { pathId } from "../../lib/ids";
-import { validate } from "../../lib/validate";
-import { toUserDoc, userFields } from "../../services/users";
+import { userFields } from "../../services/users";
 import { auditOfUser } from "../audit";
 import { populateFormats } from "../populate";
-import { defineResource, type ResourceDef, getResource, listResource, parseListQuery, type Doc } from "../resource";
-import { activateUser, addInvites, addInviteSchema, deleteUserByManager, sendReportPdf, startMasqueradeFor, userLogs, userResults } from "../users";
-
-const idBody = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/) });
-
-/** the declaration, for its own calls (typed apart, so it need not infer itself) */
-const self = (): ResourceDef => userResource;
+import { defineResource, type Doc } from "../resource";
+import { activateUser, addInvites, deleteUserByManager, sendReportPdf, startMasqueradeFor, userResults } from "../users";
 
 export const userResource = defineResource({
   name: "users",
   pagePath: "users",
   apiPath: "/user",
-  api: (app) =>
-    app
-      .get("/paid-list", async (c) => c.json(await listResource(c.get("deps").db, self(), parseListQuery(self(), c.req.query()), [eq(users.isFull, true)])))
-      .post("/add-invite", validate("json", addInviteSchema), async (c) => c.json(await addInvites(c, c.req.valid("json"))))
-      .post("/send-pdf", validate("json", idBody), async (c) => c.json(await sendReportPdf(c, c.req.valid("json").id)))
-      .get("/:id/logs", async (c) => c.json(await userLogs(c.get("deps").db, pathId(c), c.req.query())))
-      .get("/:id/results", async (c) => c.json({ docs: await userResults(c.get("deps").db, pathId(c)) }))
-      .put("/:id/activate", async (c) => {
-        const id = pathId(c);
-        await activateUser(c, id);
-        return c.json(await getResource(c.get("deps").db, self(), id, { populate: ["invite"] }));
-      })
-      .delete("/:id", async (c) => {
-        await deleteUserByManager(c, pathId(c));
-        return c.json({ deleted: true });
-      })
-      .post("/:id/masq", async (c) => {
-        const { token, user } = await startMasqueradeFor(c, pathId(c));
-        return c.json({ token, user: await toUserDoc(c.get("deps").db, user) });
-      }),
   views: [{ path: "/manager/users/paid", title: "manager.res.users.paid", match: { isFull: true } }],
   exportKind: "users",
   listPopulate: ["format"],
@@ -140,25 +114,25 @@ export const userResource = defineResource({
     toColumns: (v) => ({ ...v, birthday: v.birthday === "" ? null : v.birthday, updatedAt: new Date() }),
   },
   actions: {
-    activate: { label: "manager.users.activate", run: async (c, id) => void (await activateUser(c, id)) },
-    sendPdf: { label: "manager.users.sendPdf", run: async (c, id) => void (await sendReportPdf(c, id)) },
+    activate: { label: "manager.users.activate", run: async (scope, id) => void (await activateUser(scope, id)) },
+    sendPdf: { label: "manager.users.sendPdf", run: async (scope, id) => void (await sendReportPdf(scope, id)) },
     addInvites: {
       label: "manager.users.addInvites",
       input: { schema: z.object({ count: z.number().int().min(1).max(10_000) }), fields: [{ name: "count", kind: "number", label: "manager.users.inviteCount" }] },
-      run: async (c, id, input) => void (await addInvites(c, { id, count: input.count as number })),
+      run: async (scope, id, input) => void (await addInvites(scope, { id, count: input.count as number })),
     },
     masq: {
       label: "manager.users.masq",
-      run: async (c, id) => {
-        await startMasqueradeFor(c, id);
-        return { redirect: "/" };
+      run: async (scope, id) => {
+        const { token, user } = await startMasqueradeFor(scope, id);
+        return { redirect: "/", session: { token, userId: user.id, cookie: "masqToken" } };
       },
     },
     delete: {
       label: "manager.users.delete",
       danger: true,
-      run: async (c, id) => {
-        await deleteUserByManager(c, id);
+      run: async (scope, id) => {
+        await deleteUserByManager(scope, id);
         return { redirect: "/manager/users?deleted=1" };
       },
     },

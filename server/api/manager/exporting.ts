@@ -6,4 +6,4 @@ import type { ManagerEnv } from ".";
 
 export const managerExportingApi = new Hono<ManagerEnv>()
   .get("/", async (c) => c.json(await listExports(c.get("deps").db, c.req.query())))
-  .post("/", validate("json", exportSchema), async (c) => streamExport(c, c.req.valid("json")));
+  .post("/", validate("json", exportSchema), async (c) => streamExport(c.get("scope"), c.req.valid("json")));

@@ -8,13 +8,17 @@ import { managerExportingApi } from "./exporting";
 import { managerOrdersApi } from "./orders";
 import { managerSettingsApi } from "./settings";
 import { managerStatsApi } from "./stats";
-import { resourceApi } from "../../admin/api";
 import { RESOURCES } from "../../admin/resources";
 import { projectResource } from "../../admin/resources/projects";
+import { RESOURCE_ROUTES } from "./resource-routes";
+import { resourceApi } from "./resources";
 
 const withResources = new Hono<AppEnv>().use(guard("admin"));
 // every declared resource (server/admin/resources) at its own prefix, with its generated calls
-for (const def of RESOURCES) withResources.route(def.apiPath, resourceApi(def, def.api) as unknown as Hono<AppEnv>);
+for (const def of RESOURCES) {
+  const own = RESOURCE_ROUTES[def.name];
+  withResources.route(def.apiPath, resourceApi(def, own && ((app) => own(app, def))) as unknown as Hono<AppEnv>);
+}
 // the spec's second prefix for projects: list, create and update (change-owner and delete are under /projects)
 withResources.route("/project", resourceApi(projectResource) as unknown as Hono<AppEnv>);
 

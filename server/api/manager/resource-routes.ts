@@ -1,0 +1,155 @@
+// Each back-office resource's own API calls beside the generated ones (resources.ts), by the
+// resource's `name`; registered before the generated routes, so they win over `/{id}`. The handlers
+// only translate HTTP: the work is the back-office functions' (server/admin/), called with the
+// manager's scope.
+import type { Hono } from "hono";
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import { reports, results, users } from "../../../db/schema";
+import { createReport, questionEditSchema, REPORT_LANGS, REPORT_TYPES, reportBodySchema, reportCreateSchema, updateQuestion, updateReport } from "../../admin/content";
+import { couponUsers } from "../../admin/coupons";
+import { storePhoto } from "../../admin/photos";
+import { changeOwner, changeOwnerSchema, deleteProject, projectLists, projectPaging } from "../../admin/projects";
+import { referralUsers } from "../../admin/referrals";
+import { resultResource } from "../../admin/resources/results";
+import { getResource, listResource, parseListQuery, type ResourceDef } from "../../admin/resource";
+import { formatCodeOf } from "../../admin/resources/reports";
+import { deleteAnswer, filterList, filterListQuery, formatRequestSchema, neuralCount, recheck, resetResultOf, setFormat, setFormatSchema } from "../../admin/results";
+import { publishReview } from "../../admin/reviews";
+import { activateUser, addInvites, addInviteSchema, deleteUserByManager, sendReportPdf, startMasqueradeFor, userLogs, userResults } from "../../admin/users";
+import { badRequest, notFound } from "../../lib/errors";
+import { setSessionCookies } from "../../lib/http";
+import { pathId } from "../../lib/ids";
+import { parseInput, validate } from "../../lib/validate";
+import { guard } from "../../middleware/guards";
+import { referralStat } from "../../services/referrals";
+import { toUserDoc } from "../../services/users";
+import type { ManagerEnv } from ".";
+import { ifMatch, withEtag } from "./resources";
+
+type Routes = (app: Hono<ManagerEnv>, def: ResourceDef) => void;
+const idBody = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/) });
+
+export const RESOURCE_ROUTES: Record<string, Routes> = {
+  users: (app, def) =>
+    app
+      .get("/paid-list", async (c) => c.json(await listResource(c.get("deps").db, def, parseListQuery(def, c.req.query()), [eq(users.isFull, true)])))
+      .post("/add-invite", validate("json", addInviteSchema), async (c) => c.json(await addInvites(c.get("scope"), c.req.valid("json"))))
+      .post("/send-pdf", validate("json", idBody), async (c) => c.json(await sendReportPdf(c.get("scope"), c.req.valid("json").id)))
+      .get("/:id/logs", async (c) => c.json(await userLogs(c.get("deps").db, pathId(c), c.req.query())))
+      .get("/:id/results", async (c) => c.json({ docs: await userResults(c.get("deps").db, pathId(c)) }))
+      .put("/:id/activate", async (c) => {
+        const id = pathId(c);
+        await activateUser(c.get("scope"), id);
+        return c.json(await getResource(c.get("deps").db, def, id, { populate: ["invite"] }));
+      })
+      .delete("/:id", async (c) => {
+        await deleteUserByManager(c.get("scope"), pathId(c));
+        return c.json({ deleted: true });
+      })
+      .post("/:id/masq", async (c) => {
+        const { token, user } = await startMasqueradeFor(c.get("scope"), pathId(c));
+        setSessionCookies(c, token, user.id, "masqToken");
+        return c.json({ token, user: await toUserDoc(c.get("deps").db, user) });
+      }),
+
+  projects: (app, def) =>
+    app
+      .post("/change-owner", validate("json", changeOwnerSchema), async (c) => {
+        const { projectId, email } = c.req.valid("json");
+        return c.json(await changeOwner(c.get("scope"), projectId, email));
+      })
+      .get("/:id", async (c) => {
+        const id = pathId(c);
+        const { page, limit } = parseInput(c.get("t"), projectPaging, { page: c.req.query("page"), limit: c.req.query("limit") });
+        const doc = await getResource(c.get("deps").db, def, id, { populate: ["owner"] });
+        await withEtag(c, def, id);
+        return c.json({ ...doc, ...(await projectLists(c.get("deps").db, id, page, limit)) });
+      })
+      .delete("/:id", async (c) => {
+        await deleteProject(c.get("scope"), pathId(c));
+        return c.json({ deleted: true });
+      }),
+
+  reviews: (app) =>
+    app
+      // the photo alone (multipart field `file`) → {img}, for the JSON create and update
+      .post("/photo", async (c) => {
+        const file = (await c.req.parseBody()).file;
+        if (!(file instanceof File)) throw badRequest("errors.validation", { file: "common.validation.required" });
+        return c.json({ img: await storePhoto(c.get("deps"), file, "file") }, 201);
+      })
+      .put("/:id/approve", async (c) => {
+        await publishReview(c.get("scope"), pathId(c), true);
+        return c.json({ isPublished: true });
+      })
+      .put("/:id/hide", async (c) => {
+        await publishReview(c.get("scope"), pathId(c), false);
+        return c.json({ isPublished: false });
+      }),
+
+  coupons: (app) => app.get("/:id/users", async (c) => c.json({ docs: await couponUsers(c.get("deps").db, pathId(c)) })),
+
+  referrals: (app) =>
+    app
+      .get("/:id/users", async (c) => c.json({ docs: await referralUsers(c.get("deps").db, pathId(c)) }))
+      .get("/:id/stat", async (c) => c.json(await referralStat(c.get("deps").db, pathId(c)))),
+
+  reports: (app, def) =>
+    app
+      .post("/", validate("json", reportCreateSchema), async (c) => c.json(await getResource(c.get("deps").db, def, (await createReport(c.get("scope"), c.req.valid("json"))).id, { populate: ["fm"] }), 201))
+      .put("/:id", validate("json", reportBodySchema), async (c) => {
+        const id = pathId(c);
+        await updateReport(c.get("scope"), id, c.req.valid("json"), { version: ifMatch(c) });
+        await withEtag(c, def, id);
+        return c.json(await getResource(c.get("deps").db, def, id, { populate: ["fm"] }));
+      })
+      // one format's report of a type, in the asked language (`language`, default the request's)
+      .get("/:type/:id", validate("param", z.object({ type: z.enum(REPORT_TYPES), id: z.string().max(40) })), validate("query", z.object({ language: z.enum(REPORT_LANGS).optional() })), async (c) => {
+        const db = c.get("deps").db;
+        const code = await formatCodeOf(db, c.req.valid("param").id);
+        const language = c.req.valid("query").language ?? c.get("locale");
+        const [row] = await db.select().from(reports).where(and(eq(reports.formatCode, code), eq(reports.type, c.req.valid("param").type), eq(reports.language, language)));
+        if (!row) throw notFound();
+        await withEtag(c, def, row.id);
+        return c.json(await getResource(db, def, row.id, { populate: ["fm"] }));
+      }),
+
+  results: (app, def) =>
+    app
+      .get("/progress", async (c) => c.json(await listResource(c.get("deps").db, def, parseListQuery(def, c.req.query()), [eq(results.isCompleted, false)])))
+      .post("/filter-list", validate("json", z.record(z.string(), z.unknown())), async (c) => c.json(await filterList(c.get("deps").db, filterListQuery(c.req.valid("json")))))
+      .post("/format", validate("json", formatRequestSchema), async (c) => c.json(await recheck(c.get("deps").db, c.req.valid("json").id, false)))
+      .post("/new-format", validate("json", formatRequestSchema), async (c) => c.json(await recheck(c.get("deps").db, c.req.valid("json").id, true)))
+      .get("/neural/count", async (c) => c.json(await neuralCount(c.get("deps").db)))
+      // a GET that writes (the spec's): only with the Authorization header, never a cookie alone
+      .get("/:id/reset", guard("bearer"), async (c) => {
+        const fresh = await resetResultOf(c.get("scope"), pathId(c));
+        return c.json({ _id: fresh.id, user: fresh.userId, test: fresh.testId, isCompleted: fresh.isCompleted });
+      })
+      .delete("/:resultId/delete/answer/:answerId", async (c) => c.json(await deleteAnswer(c.get("scope"), pathId(c, "resultId"), pathId(c, "answerId")))),
+
+  // the rechecker's calls share the formats' prefix (spec manager §7): {resultId} is a result
+  formats: (app) =>
+    app
+      .get("/:resultId", async (c) => {
+        const id = pathId(c, "resultId");
+        const r = await recheck(c.get("deps").db, id, false);
+        await withEtag(c, resultResource as ResourceDef, id);
+        return c.json(r);
+      })
+      .put("/:resultId", validate("json", setFormatSchema), async (c) => {
+        const id = pathId(c, "resultId");
+        const r = await setFormat(c.get("scope"), id, c.req.valid("json"), { version: ifMatch(c) });
+        await withEtag(c, resultResource as ResourceDef, id);
+        return c.json(r);
+      }),
+
+  questions: (app, def) =>
+    app.put("/:id", validate("json", questionEditSchema.strict()), async (c) => {
+      const id = pathId(c);
+      const { scoringVersion } = await updateQuestion(c.get("scope"), id, c.req.valid("json"), { version: ifMatch(c) });
+      await withEtag(c, def, id);
+      return c.json({ ...(await getResource(c.get("deps").db, def, id, { populate: ["analysis"] })), scoringVersion });
+    }),
+};
