@@ -12,7 +12,6 @@ import { badRequest, conflict, notFound } from "../lib/errors";
 import { createId } from "../lib/ids";
 import { sanitizeReportText } from "../lib/report-text";
 import { transaction, type ManagerScope } from "../scope";
-import { forgetFormatNames } from "../services/business/employees";
 import { invalidateItemAnalysis } from "../services/item-analysis";
 import { appendScoringVersion } from "../services/scoring-versions";
 import { auditBy, diff } from "./audit";
@@ -124,7 +123,6 @@ export async function updateFormat(scope: ManagerScope, code: string, input: z.i
     return row!;
   });
   forgetRendered(scope);
-  forgetFormatNames();
   return after;
 }
 const stripTags = (s: string) => sanitizeReportText(s).replace(/<[^>]+>/g, "");

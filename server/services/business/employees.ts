@@ -148,8 +148,6 @@ async function formatNames(scope: Scope) {
   formatNameCache.set(scope.db, { revision: stamp!.revision, names });
   return names;
 }
-/** Kept for callers from before the revision key: nothing to forget any more. */
-export function forgetFormatNames() {}
 
 function base(scope: Scope) {
   return scope.db
