@@ -7,8 +7,9 @@ import type { AppDeps } from "./context";
 import { PageCache } from "./render/cache";
 import { createMailer } from "./services/mail";
 
-export async function bootstrap(config: Config): Promise<AppDeps> {
+/** `seed: false` skips the seed for a database known to hold it already (the tests' template copies). */
+export async function bootstrap(config: Config, opts: { seed?: boolean } = {}): Promise<AppDeps> {
   const database = await openDatabase(config.DATABASE_URL, config.DATABASE_AUTH_TOKEN, config.DATABASE_DRIVER);
-  await seed(database.db, { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD, demo: config.SEED_DEMO });
+  if (opts.seed !== false) await seed(database.db, { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD, demo: config.SEED_DEMO });
   return { config, database, db: database.db, mailer: createMailer(config), pageCache: new PageCache(config.PAGE_CACHE_SECONDS * 1000) };
 }

@@ -1,12 +1,13 @@
-// Each test file gets its own app over its own fresh SQLite file (migrated and seeded), and an
-// outbox folder for mail unless a test passes SMTP settings.
-import { mkdtempSync, rmSync } from "node:fs";
+// Each test file gets its own app over its own SQLite file (a copy of the run's migrated and seeded
+// template, test/global-setup.ts), and an outbox folder for mail unless a test passes SMTP settings.
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../server/app";
 import { bootstrap } from "../server/bootstrap";
 import { loadConfig } from "../server/config";
 import type { AppDeps } from "../server/context";
+import { inject } from "vitest";
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -28,7 +29,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     PAGE_CACHE_SECONDS: "0",
     ...env,
   });
-  const deps = await bootstrap(config);
+  // The template already holds what the seed writes; the seed runs again (it is idempotent) only for
+  // what a template lacks: an admin from ADMIN_EMAIL. Outside a vitest run (no template) it migrates.
+  const own = config.DATABASE_URL === `file:${join(dir, "app.db")}`;
+  const template = own ? (inject("templateDb") as { demo: string; bare: string } | undefined) : undefined;
+  if (template) copyFileSync(config.SEED_DEMO ? template.demo : template.bare, join(dir, "app.db"));
+  const deps = await bootstrap(config, { seed: !template || Boolean(config.ADMIN_EMAIL) });
   const app = createApp(deps);
   return {
     app,
