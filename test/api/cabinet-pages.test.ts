@@ -6,11 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { employees, projects } from "../../db/schema";
 import { createId } from "../../server/lib/ids";
 import { cookiesOf, createTestApp, type TestApp } from "../helpers";
-import { signUp, takeTest, type Respondent } from "../respondent";
+import { completedResult, manager, type Person, user } from "../fixtures";
 
-const ADMIN = { email: "pages-admin@example.com", password: "manager-pass-phrase" };
 let t: TestApp;
-let owner: Respondent;
+let owner: Person;
 let cookie: string;
 let adminCookie: string;
 let project: string;
@@ -25,9 +24,9 @@ const post = (path: string, fields: Record<string, string>, c = cookie) =>
   });
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  adminCookie = `token=${(await (await t.json("POST", "/api/passport/auth", ADMIN)).json()).token}; i18n_locale=en`;
-  owner = await signUp(t, "pages-owner");
+  t = await createTestApp();
+  adminCookie = `token=${(await manager(t)).token}; i18n_locale=en`;
+  owner = await user(t, { confirmed: false });
   cookie = `token=${owner.token}; i18n_locale=en`;
   project = ((await (await t.json("POST", "/api/business", { name: "Pages Co" }, owner.h)).json()) as any).project._id;
   await t.deps.db.update(projects).set({ inviteBalance: 5 }).where(eq(projects.id, project));
@@ -35,9 +34,9 @@ beforeAll(async () => {
   dep = ((await (await t.json("POST", "/api/business/departments", { name: "Research" }, h)).json()) as any)._id;
   pos = ((await (await t.json("POST", "/api/business/positions", { name: "Analyst", department: dep, tasks: [{ name: "Modelling", communication: "individual", decision: "moderate" }] }, h)).json()) as any)._id;
   const code = (await t.deps.db.select().from(projects).where(eq(projects.id, project)))[0]!.inviteCode;
-  const worker = await signUp(t, "pages-worker");
+  const worker = await user(t, { confirmed: false });
   emp = ((await (await t.json("POST", `/api/business/join/${code}`, { agree: true }, worker.h)).json()) as any).employee;
-  await takeTest(t, worker);
+  await completedResult(t, worker);
 });
 afterAll(() => t.close());
 
@@ -86,14 +85,14 @@ describe("the cabinet's screens", () => {
 
   it("send a guest to log in, and a signed-in user without a business account home", async () => {
     expect((await t.app.request("/business/employees")).headers.get("location")).toBe("/login?fallback=%2Fbusiness%2Femployees");
-    const plain = await signUp(t, "pages-plain");
+    const plain = await user(t, { confirmed: false });
     const res = await get("/dashboard/employees", `token=${plain.token}`);
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/");
   });
 
   it("never show another project: a foreign ?project= goes to the business index, foreign ids are 404", async () => {
-    const other = await signUp(t, "pages-other");
+    const other = await user(t, { confirmed: false });
     await t.json("POST", "/api/business", { name: "Other Co" }, other.h);
     const oc = `token=${other.token}; i18n_locale=en`;
     const foreign = await get(`/business/employees?project=${project}`, oc);
@@ -116,10 +115,10 @@ describe("statistics and comparison", () => {
     expect(stats).toMatch(/data-format="[A-Z]+-[A-Z]+-[A-Z]+"/);
     const list = await (await get("/dashboard/employees")).text();
     expect(list).toContain('form="compare-form"');
-    const other = await signUp(t, "pages-stranger");
+    const other = await user(t, { confirmed: false });
     const theirs = ((await (await t.json("POST", "/api/business", { name: "Stranger" }, other.h)).json()) as any).project._id;
     const code = (await t.deps.db.select().from(projects).where(eq(projects.id, theirs)))[0]!.inviteCode;
-    const outsider = await signUp(t, "pages-outsider");
+    const outsider = await user(t, { confirmed: false });
     const foreign = ((await (await t.json("POST", `/api/business/join/${code}`, { agree: true }, outsider.h)).json()) as any).employee;
     const second = createId();
     await t.deps.db.insert(employees).values({ id: second, projectId: project, name: "Second Person" });
