@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { employeeAnalytics, employeeFits, projects, skills } from "../../db/schema";
 import { FIT_VERSION, GOOD_FIT } from "../../model/fit";
 import { createTestApp, type TestApp } from "../helpers";
-import { completedResult, type Person, user } from "../fixtures";
+import { businessProject, completedResult, type Person, user } from "../fixtures";
 
 let t: TestApp;
 let owner: Person;
@@ -30,8 +30,7 @@ const patterns = [(p: number) => (p % 2 === 0 ? 2 : -2), (p: number) => (p % 3 =
 beforeAll(async () => {
   t = await createTestApp();
   owner = await user(t, { confirmed: false });
-  const res = await t.json("POST", "/api/business", { name: "Fit Co" }, owner.h);
-  project = ((await res.json()) as any).project._id;
+  project = (await businessProject(t, { owner, name: "Fit Co" })).id;
   h = { ...owner.h, Project: project, locale: "en" };
   await t.deps.db.update(projects).set({ inviteBalance: 10 }).where(eq(projects.id, project));
   const act = (name: string, communication: string, decision: string, priority = 0) => ({ name, communication, decision, priority });
@@ -254,7 +253,7 @@ describe("skills", () => {
   it("another owner can neither see nor change this project's skills", async () => {
     const def = await call("POST", "/api/business/skills", { kind: "definition", name: "Secret skill", weights: { system: 1 } });
     const stranger = await user(t, { confirmed: false });
-    const theirs = ((await (await t.json("POST", "/api/business", { name: "Other Co" }, stranger.h)).json()) as any).project._id;
+    const theirs = (await businessProject(t, { owner: stranger, name: "Other Co" })).id;
     const before = JSON.stringify(await t.deps.db.select().from(skills).where(eq(skills.projectId, project)));
     const table: [string, string, unknown?][] = [
       ["GET", "/api/business/skills"],

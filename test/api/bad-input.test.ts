@@ -4,6 +4,7 @@
 // refusal is a JSON error with a message. The count is printed for the issue notes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, fillSellerDetails } from "../helpers";
+import { businessProject } from "../fixtures";
 import { signUp, type Respondent } from "../respondent";
 
 const ADMIN = { email: "manager@example.com", password: "manager-pass-phrase" };
@@ -17,7 +18,7 @@ beforeAll(async () => {
   user = await signUp(t, "fuzz");
   // a business owner with a project, for the cabinet's calls
   const owner = await signUp(t, "fuzz-owner");
-  const project = ((await (await t.json("POST", "/api/business", { name: "Fuzz Co" }, owner.h)).json()) as { project: { _id: string } }).project._id;
+  const project = (await businessProject(t, { owner: owner, name: "Fuzz Co" })).id;
   ownerH = { ...owner.h, Project: project };
   admin = { Authorization: `Bearer ${(await (await t.json("POST", "/api/passport/auth", ADMIN)).json()).token}` };
 });

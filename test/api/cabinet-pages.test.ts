@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { employees, projects } from "../../db/schema";
 import { createId } from "../../server/lib/ids";
 import { cookiesOf, createTestApp, type TestApp } from "../helpers";
-import { completedResult, manager, type Person, user } from "../fixtures";
+import { businessProject, completedResult, manager, type Person, user } from "../fixtures";
 
 let t: TestApp;
 let owner: Person;
@@ -28,7 +28,7 @@ beforeAll(async () => {
   adminCookie = `token=${(await manager(t)).token}; i18n_locale=en`;
   owner = await user(t, { confirmed: false });
   cookie = `token=${owner.token}; i18n_locale=en`;
-  project = ((await (await t.json("POST", "/api/business", { name: "Pages Co" }, owner.h)).json()) as any).project._id;
+  project = (await businessProject(t, { owner: owner, name: "Pages Co" })).id;
   await t.deps.db.update(projects).set({ inviteBalance: 5 }).where(eq(projects.id, project));
   const h = { ...owner.h, Project: project };
   dep = ((await (await t.json("POST", "/api/business/departments", { name: "Research" }, h)).json()) as any)._id;
@@ -93,7 +93,7 @@ describe("the cabinet's screens", () => {
 
   it("never show another project: a foreign ?project= goes to the business index, foreign ids are 404", async () => {
     const other = await user(t, { confirmed: false });
-    await t.json("POST", "/api/business", { name: "Other Co" }, other.h);
+    await businessProject(t, { owner: other, name: "Other Co" });
     const oc = `token=${other.token}; i18n_locale=en`;
     const foreign = await get(`/business/employees?project=${project}`, oc);
     expect(foreign.status).toBe(302);
@@ -116,7 +116,7 @@ describe("statistics and comparison", () => {
     const list = await (await get("/dashboard/employees")).text();
     expect(list).toContain('form="compare-form"');
     const other = await user(t, { confirmed: false });
-    const theirs = ((await (await t.json("POST", "/api/business", { name: "Stranger" }, other.h)).json()) as any).project._id;
+    const theirs = (await businessProject(t, { owner: other, name: "Stranger" })).id;
     const code = (await t.deps.db.select().from(projects).where(eq(projects.id, theirs)))[0]!.inviteCode;
     const outsider = await user(t, { confirmed: false });
     const foreign = ((await (await t.json("POST", `/api/business/join/${code}`, { agree: true }, outsider.h)).json()) as any).employee;

@@ -6,7 +6,7 @@ import { createApp } from "../../server/app";
 import type { AppEnv } from "../../server/context";
 import { guard } from "../../server/middleware/guards";
 import { createTestApp, type TestApp } from "../helpers";
-import { manager, type Person, user } from "../fixtures";
+import { businessProject, manager, type Person, user } from "../fixtures";
 
 let t: TestApp;
 let app: Hono<AppEnv>;
@@ -22,8 +22,7 @@ const probes = (a: Hono<AppEnv>) => {
 };
 
 async function activate(r: Person, name: string) {
-  const res = await t.json("POST", "/api/business", { name }, r.h);
-  return ((await res.json()) as { project: { _id: string } }).project._id;
+  return (await businessProject(t, { owner: r, name })).id;
 }
 
 beforeAll(async () => {

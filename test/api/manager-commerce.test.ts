@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, coupons, orders, projects, users } from "../../db/schema";
 import { cookiesOf, createTestApp, type TestApp } from "../helpers";
 import { startSmtpSink } from "../mail";
-import { completedResult, manager, type Person, user } from "../fixtures";
+import { businessProject, completedResult, manager, type Person, user } from "../fixtures";
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -258,7 +258,7 @@ describe("settings", () => {
 
     // plans: 3 invites are too few by default and enough once the smallest plan starts at 3
     const owner = await user(t, { confirmed: false });
-    await t.json("POST", "/api/business", { name: "Plans Co" }, owner.h);
+    await businessProject(t, { owner: owner, name: "Plans Co" });
     const [project] = await db().select().from(projects).where(eq(projects.ownerId, owner._id));
     const buy = () => t.json("POST", "/api/payment", { entityType: "invites", entityId: project!.id, quantity: 3 }, owner.h);
     expect((await buy()).status).toBe(400);
@@ -276,8 +276,8 @@ describe("settings", () => {
 describe("projects", () => {
   async function companyOf(prefix: string) {
     const owner = await user(t, { confirmed: false });
-    await t.json("POST", "/api/business", { name: `${prefix} Co` }, owner.h);
-    const [project] = await db().select().from(projects).where(eq(projects.ownerId, owner._id));
+    const { id } = await businessProject(t, { owner, name: `${prefix} Co` });
+    const [project] = await db().select().from(projects).where(eq(projects.id, id));
     return { owner, project: project! };
   }
 

@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, results } from "../../db/schema";
 import { cookiesOf, createTestApp, type TestApp } from "../helpers";
-import { completedResult, manager, type Person, user } from "../fixtures";
+import { businessProject, completedResult, manager, type Person, user } from "../fixtures";
 
 let t: TestApp;
 let cookie: string;
@@ -104,7 +104,7 @@ describe("generated detail pages", () => {
     const noProject = await post(`/manager/users/${eve._id}`, { _form: "addInvites", count: "3" });
     expect(noProject.status).toBe(400);
     expect(await noProject.text()).toContain("The user has no business project.");
-    await t.json("POST", "/api/business", { name: "Eve Co" }, eve.h);
+    await businessProject(t, { owner: eve, name: "Eve Co" });
     const ok = await post(`/manager/users/${eve._id}`, { _form: "addInvites", count: "3" });
     expect(ok.headers.get("location")).toBe(`/manager/users/${eve._id}?done=addInvites`);
     const html = await (await page(`/manager/users/${eve._id}`)).text();

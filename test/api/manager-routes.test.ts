@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answers, invites, projects, questions, reports, results } from "../../db/schema";
 import { createId } from "../../server/lib/ids";
 import { createTestApp, type TestApp } from "../helpers";
-import { completedResult, manager, type Person, project as projectOf, user as newUser } from "../fixtures";
+import { completedResult, manager, type Person, businessProject as projectOf, user as newUser } from "../fixtures";
 import { SPEC_ROUTES } from "../spec-routes";
 
 const missing = new Set(

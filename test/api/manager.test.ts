@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, consultationTickets, invites, logs, projects, results, sessions, users } from "../../db/schema";
 import { createId } from "../../server/lib/ids";
 import { cookiesOf, createTestApp, type TestApp } from "../helpers";
-import { completedResult, manager, type Person, user } from "../fixtures";
+import { businessProject, completedResult, manager, type Person, user } from "../fixtures";
 
 let t: TestApp;
 let adminId: string;
@@ -151,7 +151,7 @@ describe("users", () => {
 
   it("adds invites to the user's project and e-mails the full report as a PDF", async () => {
     expect((await t.json("POST", "/api/manager/user/add-invite", { id: alice._id, count: 5 }, M)).status).toBe(400); // no project yet
-    await t.json("POST", "/api/business", { name: "Alice Ltd" }, alice.h);
+    await businessProject(t, { owner: alice, name: "Alice Ltd" });
     const [project] = await t.deps.db.select().from(projects).where(eq(projects.ownerId, alice._id));
     expect(project).toBeTruthy();
     const res = await t.json("POST", "/api/manager/user/add-invite", { id: alice._id, count: 5 }, M);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessRequests, coupons, couponUses, logs, orders, projects, users } from "../../db/schema";
 import { cookiesOf, createTestApp, type TestApp, fillSellerDetails } from "../helpers";
 import { outbox } from "../mail";
-import { completedResult, MANAGER, MANAGER_ENV, pdfText, signInManager, type Person, user } from "../fixtures";
+import { businessProject, completedResult, MANAGER, MANAGER_ENV, pdfText, signInManager, type Person, user } from "../fixtures";
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -16,7 +16,7 @@ const adminEmail = MANAGER.email; // business orders are mailed to ADMIN_EMAIL
 beforeAll(async () => {
   t = await createTestApp(MANAGER_ENV);
   await fillSellerDetails(t);
-  admin = await signInManager(t);
+  admin = (await signInManager(t)).h;
 });
 afterAll(() => t.close());
 
@@ -365,7 +365,7 @@ describe("business plans and invoices", () => {
 
   it("refuses to sell invites for someone else's project", async () => {
     const other = await user(t, { confirmed: false });
-    await t.json("POST", "/api/business", {}, other.h);
+    await businessProject(t, { owner: other });
     const res = await t.json("POST", "/api/business/refill", { project, quantity: 5 }, other.h);
     expect(res.status).toBe(404);
     expect((await t.json("POST", "/api/payment", { entityType: "invites", entityId: project, quantity: 5 }, other.h)).status).toBe(404);

@@ -5,7 +5,7 @@ import { formats, reports, results, users } from "../../db/schema";
 import { FORMATS } from "../../model";
 import { canReadReport, requireConfirmed } from "../../server/services/reports";
 import { createTestApp, type TestApp } from "../helpers";
-import { completedResult, manager, pdfText, user, type Person } from "../fixtures";
+import { businessProject, completedResult, manager, pdfText, user, type Person } from "../fixtures";
 
 let t: TestApp;
 let alice: Person;
@@ -192,7 +192,7 @@ describe("business report", () => {
   it("gives a business user the six business sections of any format, in the asked language, and nobody else", async () => {
     const owner = await user(t, { confirmed: false });
     expect((await t.json("GET", "/api/report/business?format=SYS-MID-MID", undefined, owner.h)).status).toBe(403);
-    await t.json("POST", "/api/business", { name: "HR Co" }, owner.h);
+    await businessProject(t, { owner: owner, name: "HR Co" });
     const en = await (await t.json("GET", "/api/report/business?format=SYS-MID-MID&lang=en", undefined, owner.h)).json();
     expect(en).toMatchObject({ type: "business", language: "en", format: { code: "SYS-MID-MID" } });
     expect(en.sections.map((s: { key: string }) => s.key)).toEqual(["teamRole", "strengths", "drivers", "risks", "management", "positions"]);

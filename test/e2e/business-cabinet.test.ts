@@ -7,22 +7,20 @@ import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projects } from "../../db/schema";
-import { signUp, type Respondent } from "../respondent";
 import { startE2E, type E2E } from "./browser";
+import { businessProject, type Person, user } from "../fixtures";
 
 let e: E2E;
-let owner: Respondent;
+let owner: Person;
 let project: string;
 const shots = "test-results/screenshots";
 
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   e = await startE2E();
-  owner = await signUp(e.t, "e2e-owner");
-  const res = await e.t.json("POST", "/api/business", { name: "Northwind" }, owner.h);
-  project = ((await res.json()) as { project: { _id: string } }).project._id;
+  owner = await user(e.t, { confirmed: false });
+  project = (await businessProject(e.t, { owner, name: "Northwind", departments: ["Operations"] })).id;
   await e.t.deps.db.update(projects).set({ inviteBalance: 5 }).where(eq(projects.id, project));
-  await e.t.json("POST", "/api/business/departments", { name: "Operations" }, { ...owner.h, Project: project });
 });
 afterAll(() => e?.close());
 
