@@ -11,7 +11,7 @@ import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { badRequest, notFound } from "../lib/errors";
-import { omit, paged, pagingSchema, parseMatch, parseNameList, type Paged } from "../lib/listing";
+import { omit, paged, parsePaging, parseMatch, parseNameList, type Paged } from "../lib/listing";
 import type { GuardedEnv } from "../middleware/guards";
 import { actorOf, audit, diff } from "./audit";
 import { matchShape, matchWhere, searchWhere, type Filters, type TrigramIndex } from "./match";
@@ -157,12 +157,11 @@ const MAX_LIMIT = 200;
 
 /** The shared query parameters of a list, each checked against the resource's whitelists. */
 export function parseListQuery(def: ResourceDef, query: Record<string, string | undefined>): ListQuery {
-  const paging = pagingSchema(MAX_LIMIT).safeParse({ page: query.page, limit: query.limit });
-  if (!paging.success) throw badRequest("errors.badParam", { page: "page/limit" });
+  const paging = parsePaging(query, MAX_LIMIT);
   const sort = query.sort || def.defaultSort;
-  if (!(sort.replace(/^-/, "") in def.sortable)) throw badRequest("errors.badParam", { sort });
+  if (!Object.hasOwn(def.sortable, sort.replace(/^-/, ""))) throw badRequest("errors.badParam", { sort });
   return {
-    ...paging.data,
+    ...paging,
     sort,
     populate: parseNameList(query.populate, Object.keys(def.populate ?? {}), "populate"),
     exclude: parseNameList(query.exclude, def.exclude ?? [], "exclude"),

@@ -8,7 +8,7 @@ import { logs, projects, results, users } from "../../db/schema";
 import { translator } from "../../locales";
 import { AppError, badRequest, notFound } from "../lib/errors";
 import { setSessionCookies } from "../lib/http";
-import { paged, pagingSchema } from "../lib/listing";
+import { paged, parsePaging } from "../lib/listing";
 import { eraseAccount } from "../services/accounts";
 import { logActivity } from "../services/activity";
 import type { MailMessage } from "../services/mail";
@@ -76,7 +76,7 @@ export async function userResults(db: Db, userId: string) {
 }
 
 export async function userLogs(db: Db, userId: string, query: Record<string, string | undefined>) {
-  const { page, limit } = pagingSchema(200).parse({ page: query.page, limit: query.limit });
+  const { page, limit } = parsePaging(query, 200);
   const [rows, [total]] = await Promise.all([
     db.select().from(logs).where(eq(logs.userId, userId)).orderBy(desc(logs.createdAt)).limit(limit).offset((page - 1) * limit),
     db.select({ n: sql<number>`count(*)` }).from(logs).where(eq(logs.userId, userId)),
