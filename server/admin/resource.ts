@@ -8,7 +8,7 @@
 import { asc, count, desc, eq, and, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTableWithColumns } from "drizzle-orm/sqlite-core";
 import type { Context, Hono } from "hono";
-import { z } from "zod";
+import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { badRequest, notFound } from "../lib/errors";
 import { omit, paged, parsePaging, parseMatch, parseNameList, type Paged } from "../lib/listing";

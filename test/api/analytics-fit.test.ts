@@ -44,7 +44,7 @@ beforeAll(async () => {
     positions[key] = p.json._id;
   }
   const code = (await t.deps.db.select().from(projects).where(eq(projects.id, project)))[0]!.inviteCode;
-  for (const [i, pattern] of patterns.entries()) {
+  for (const [_i, pattern] of patterns.entries()) {
     const r = await user(t, { confirmed: false });
     const joined = await t.json("POST", `/api/business/join/${code}`, { agree: true }, r.h);
     expect(joined.status).toBe(201);

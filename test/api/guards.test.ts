@@ -1,6 +1,6 @@
 // The typed guards: what each lets through, and the `project` guard's tenant isolation, which
 // every business call relies on (a project that is not the caller's is never served).
-import { Hono } from "hono";
+import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import type { AppEnv } from "../../server/context";

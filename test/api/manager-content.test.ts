@@ -1,9 +1,4 @@
-// The back-office's content (issue 18, part B): report texts (an edit on the report page and in the
-// PDF at once, rich text sanitised at write and at read), formats, questions with scoring versions,
-// and the item analysis against a computation by the definitions on a small seeded set.
-import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
+
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, questions, reports, results, scoringVersions, users } from "../../db/schema";

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answers, invites, projects, questions, reports, results } from "../../db/schema";
+import { answers, invites, questions, reports, results } from "../../db/schema";
 import { createId } from "../../server/lib/ids";
 import { createTestApp, type TestApp } from "../helpers";
 import { completedResult, manager, type Person, businessProject as projectOf, user as newUser } from "../fixtures";

@@ -1,8 +1,4 @@
-// Purchases through the built-in sandbox provider, coupons, referrals and business plans.
-// The YooKassa adapter has its own file (yookassa.test.ts) against a local fake of its API.
-import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
+
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessRequests, coupons, couponUses, logs, orders, projects, users } from "../../db/schema";

@@ -6,7 +6,7 @@ import { and, count, eq } from "drizzle-orm";
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { coupons, invites, orders, projects, rateLimits, results, sessions, users } from "../../db/schema";
+import { coupons, invites, orders, rateLimits, results, sessions, users } from "../../db/schema";
 import { loadConfig } from "../../server/config";
 import { createId } from "../../server/lib/ids";
 import { MASQUERADE_MS } from "../../server/services/masquerade";
