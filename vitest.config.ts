@@ -33,6 +33,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
+          isolate: false, // as http: one import of the app per worker
           globalSetup: ["test/global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 60_000,

@@ -5,8 +5,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { employees, projects } from "../../db/schema";
 import { createId } from "../../server/lib/ids";
-import { cookiesOf, createTestApp, type TestApp } from "../helpers";
+import type { EmployeeDoc } from "../../server/services/business/employees";
 import { businessProject, completedResult, manager, type Person, user } from "../fixtures";
+import { bodyOf, cookiesOf, createTestApp, type List, type TestApp } from "../helpers";
+
+/** POST /api/business/join/{code}: the employee the caller became. */
+type Joined = { employee: string };
 
 let t: TestApp;
 let owner: Person;
@@ -28,14 +32,17 @@ beforeAll(async () => {
   adminCookie = `token=${(await manager(t)).token}; i18n_locale=en`;
   owner = await user(t, { confirmed: false });
   cookie = `token=${owner.token}; i18n_locale=en`;
-  project = (await businessProject(t, { owner: owner, name: "Pages Co" })).id;
+  const made = await businessProject(t, {
+    owner,
+    name: "Pages Co",
+    departments: ["Research"],
+    positions: [{ name: "Analyst", department: "Research", tasks: [{ name: "Modelling", communication: "individual", decision: "moderate" }] }],
+  });
+  [project, dep, pos] = [made.id, made.dep.Research!, made.pos.Analyst!];
   await t.deps.db.update(projects).set({ inviteBalance: 5 }).where(eq(projects.id, project));
-  const h = { ...owner.h, Project: project };
-  dep = ((await (await t.json("POST", "/api/business/departments", { name: "Research" }, h)).json()) as any)._id;
-  pos = ((await (await t.json("POST", "/api/business/positions", { name: "Analyst", department: dep, tasks: [{ name: "Modelling", communication: "individual", decision: "moderate" }] }, h)).json()) as any)._id;
   const code = (await t.deps.db.select().from(projects).where(eq(projects.id, project)))[0]!.inviteCode;
   const worker = await user(t, { confirmed: false });
-  emp = ((await (await t.json("POST", `/api/business/join/${code}`, { agree: true }, worker.h)).json()) as any).employee;
+  emp = (await bodyOf<Joined>(await t.json("POST", `/api/business/join/${code}`, { agree: true }, worker.h))).employee;
   await completedResult(t, worker);
 });
 afterAll(() => t.close());
@@ -119,7 +126,7 @@ describe("statistics and comparison", () => {
     const theirs = (await businessProject(t, { owner: other, name: "Stranger" })).id;
     const code = (await t.deps.db.select().from(projects).where(eq(projects.id, theirs)))[0]!.inviteCode;
     const outsider = await user(t, { confirmed: false });
-    const foreign = ((await (await t.json("POST", `/api/business/join/${code}`, { agree: true }, outsider.h)).json()) as any).employee;
+    const foreign = (await bodyOf<Joined>(await t.json("POST", `/api/business/join/${code}`, { agree: true }, outsider.h))).employee;
     const second = createId();
     await t.deps.db.insert(employees).values({ id: second, projectId: project, name: "Second Person" });
     const html = await (await get(`/dashboard/employees/compare?ids=${emp}&ids=${second}&ids=${foreign}`)).text();
@@ -156,7 +163,7 @@ describe("forms without script", () => {
   });
 
   it("move and appoint an employee, and delete a department after saying where its people go", async () => {
-    const sub = ((await (await t.json("POST", "/api/business/departments", { name: "Temp" }, { ...owner.h, Project: project })).json()) as any)._id;
+    const sub = (await bodyOf<{ _id: string }>(await t.json("POST", "/api/business/departments", { name: "Temp" }, { ...owner.h, Project: project })))._id;
     expect((await post(`/business/employees/${emp}`, { _form: "move", department: sub, position: pos, supervisor: "" })).status).toBe(303);
     const page = await (await get(`/business/departments/${sub}`)).text();
     expect(page).toContain("will be left without a department");
@@ -250,8 +257,8 @@ describe("the demo company", () => {
     const list = await (await get("/business/employees", dc)).text();
     expect(list.match(/data-employee="/g)?.length).toBe(12);
     expect(list.match(/Completed test/g)!.length).toBeGreaterThanOrEqual(12);
-    const api = (await (await t.json("POST", "/api/business/employees", {}, { Authorization: `Bearer ${demo}` })).json()) as any;
-    expect(api.docs.every((d: any) => d.format && typeof d.harmony === "number")).toBe(true);
+    const api = await bodyOf<List<EmployeeDoc>>(await t.json("POST", "/api/business/employees", {}, { Authorization: `Bearer ${demo}` }));
+    expect(api.docs.every((d) => d.format && typeof d.harmony === "number")).toBe(true);
     // leaving the business area drops the demo token
     expect((await get("/", dc)).headers.getSetCookie().join(";")).toContain("masqDemoToken=;");
   });

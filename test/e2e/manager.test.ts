@@ -13,7 +13,7 @@ let resultId: string;
 beforeAll(async () => {
   e = await startE2E();
   token = (await manager(e.t)).token;
-  const r = await user(e.t, { confirmed: false });
+  const r = await user(e.t, { email: "browser-manager@example.com", confirmed: false });
   userId = r._id;
   resultId = await completedResult(e.t, r);
 }, 120_000);
