@@ -1,11 +1,44 @@
 import { defineConfig } from "vitest/config";
 
+// The suites by cost (`npm test` runs them all; `npm run test:<name>` one of them):
+// - unit:  plain functions and components; imports no app, no database.
+// - model: the psychometric model on seeded simulated people. Every simulation has a fixed seed, so
+//          a result never changes with the machine's load; only the time does, hence the long timeout.
+// - http:  the app through app.request (or a spawned server), each file over its own copy of one
+//          migrated and seeded template database (test/global-setup.ts).
+// - e2e:   a served app driven by Debian's Chromium (playwright-core).
+const UNIT = ["test/unit/**/*.test.{ts,tsx}", "test/islands/**/*.test.{ts,tsx}", "test/render/**/*.test.{ts,tsx}"];
+// files under the unit folders that build an app: they belong to http
+const APP_IN_UNIT = ["test/islands/islands.test.tsx", "test/render/island-slot.test.ts", "test/render/page-strings.test.ts"];
+
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.{ts,tsx}"],
-    exclude: ["test/e2e/**"],
     environment: "node",
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    projects: [
+      { test: { name: "unit", include: UNIT, exclude: APP_IN_UNIT, testTimeout: 20_000 } },
+      { test: { name: "model", include: ["test/model/**/*.test.ts"], testTimeout: 180_000 } },
+      {
+        test: {
+          name: "http",
+          include: ["test/api/**/*.test.ts", "test/content/**/*.test.ts", ...APP_IN_UNIT],
+          // files share a worker's modules (the app is imported once per worker, not once per file:
+          // 40 s of a run); each still gets its own database, app and deps from createTestApp
+          isolate: false,
+          globalSetup: ["test/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["test/e2e/**/*.test.ts"],
+          isolate: false, // as http: one import of the app per worker
+          globalSetup: ["test/global-setup.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
   },
 });

@@ -5,7 +5,7 @@
  * Every grid scenario is attentive respondents only (careless responding is checked separately), and
  * labels are always the true-score format under the reference measurement model (simulate.ts).
  */
-import { BASELINE, Rng, type Scenario } from "./simulate";
+import { BASELINE, type Rng, type Scenario } from "./simulate";
 
 export interface GridScenario {
   key: string;

@@ -8,9 +8,10 @@ import { createJobRunner } from "./jobs";
 import { PageCache } from "./render/cache";
 import { createMailer } from "./services/mail";
 
-export async function bootstrap(config: Config): Promise<AppDeps> {
+/** `seed: false` skips the seed for a database known to hold it already (the tests' template copies). */
+export async function bootstrap(config: Config, opts: { seed?: boolean } = {}): Promise<AppDeps> {
   const database = await openDatabase(config.DATABASE_URL, config.DATABASE_AUTH_TOKEN, config.DATABASE_DRIVER);
-  await seed(database.db, { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD, demo: config.SEED_DEMO });
+  if (opts.seed !== false) await seed(database.db, { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD, demo: config.SEED_DEMO });
   const deps: AppDeps = {
     config,
     database,

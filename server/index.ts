@@ -6,7 +6,7 @@ import { createApp } from "./app";
 import { bootstrap } from "./bootstrap";
 import { loadConfig } from "./config";
 
-let config;
+let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig();
 } catch (e) {

@@ -37,7 +37,7 @@ oauthRoutes.get("/auth/:provider/callback", async (c) => {
   if (!saved || !code || c.req.query("state") !== saved.state) {
     throw new AppError(400, "oauth_failed", "auth.errors.oauthFailed", undefined, { provider: p });
   }
-  let user;
+  let user: Awaited<ReturnType<typeof completeAuthorization>>;
   try {
     user = await completeAuthorization(c.get("deps").db, c.get("deps").config, p, code, saved.verifier, c.get("locale"), c.get("deps").oauthEndpoints?.[p] ?? DEFAULT_ENDPOINTS[p]);
   } catch (e) {

@@ -5,12 +5,12 @@
 import { departments, employees, positions, results, tasks, tests, users } from "../db/schema";
 import { createId } from "../server/lib/ids";
 import type { TestApp } from "./helpers";
-import { signUp, type Respondent } from "./respondent";
+import { businessProject, type Person } from "./fixtures";
 
 const day = (d: string) => new Date(`${d}T10:00:00Z`);
 
 export interface AnalyticsSeed {
-  owner: Respondent;
+  owner: Person;
   project: string;
   h: Record<string, string>;
   dep: { sales: string; lab: string };
@@ -19,9 +19,7 @@ export interface AnalyticsSeed {
 }
 
 export async function seedAnalytics(t: TestApp, name = "Acme"): Promise<AnalyticsSeed> {
-  const owner = await signUp(t, "analytics-owner");
-  const res = await t.json("POST", "/api/business", { name }, owner.h);
-  const project = ((await res.json()) as { project: { _id: string } }).project._id;
+  const { owner, id: project } = await businessProject(t, { name });
   const db = t.deps.db;
   const [test] = await db.select({ id: tests.id }).from(tests).limit(1);
   const dep = { sales: createId(), lab: createId() };

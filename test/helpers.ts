@@ -1,12 +1,13 @@
-// Each test file gets its own app over its own fresh SQLite file (migrated and seeded), and an
-// outbox folder for mail unless a test passes SMTP settings.
-import { mkdtempSync, rmSync } from "node:fs";
+// Each test file gets its own app over its own SQLite file (a copy of the run's migrated and seeded
+// template, test/global-setup.ts), and an outbox folder for mail unless a test passes SMTP settings.
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../server/app";
 import { bootstrap } from "../server/bootstrap";
 import { loadConfig } from "../server/config";
 import type { AppDeps } from "../server/context";
+import { inject } from "vitest";
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -15,7 +16,28 @@ export interface TestApp {
   close(): Promise<void>;
   /** app.request with JSON body and headers filled in. */
   json(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
+  /** json(), then the status and the JSON body (null when the body is not JSON) as the type the caller names. */
+  call<T>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; json: T }>;
 }
+
+/** What a value looks like after JSON.stringify and JSON.parse: dates become strings. */
+export type Json<T> = T extends Date ? string : T extends (infer U)[] ? Json<U>[] : T extends object ? { [K in keyof T]: Json<T[K]> } : T;
+/** The body of an API call whose handler answers `c.json(await service(…))`: a renamed field breaks the test's build. */
+export type Reply<F extends (...args: never[]) => unknown> = Json<Awaited<ReturnType<F>>>;
+/** The spec's list envelope. */
+export interface List<T> {
+  docs: T[];
+  page: number;
+  limit: number;
+  total: number;
+  pages: number;
+}
+/** The spec's error body. */
+export interface ApiError {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+/** A response's JSON body as the type the caller names (instead of `as any`). */
+export const bodyOf = async <T>(res: Response): Promise<T> => (await res.json()) as T;
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), "tf-test-"));
@@ -28,8 +50,19 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     PAGE_CACHE_SECONDS: "0",
     ...env,
   });
-  const deps = await bootstrap(config);
+  // The template already holds what the seed writes; the seed runs again (it is idempotent) only for
+  // what a template lacks: an admin from ADMIN_EMAIL. Outside a vitest run (no template) it migrates.
+  const own = config.DATABASE_URL === `file:${join(dir, "app.db")}`;
+  const template = own ? (inject("templateDb") as { demo: string; bare: string } | undefined) : undefined;
+  if (template) copyFileSync(config.SEED_DEMO ? template.demo : template.bare, join(dir, "app.db"));
+  const deps = await bootstrap(config, { seed: !template || Boolean(config.ADMIN_EMAIL) });
   const app = createApp(deps);
+  const json = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+    app.request(path, {
+      method,
+      headers: { ...(body === undefined ? {} : { "Content-Type": "application/json" }), Accept: "application/json", ...headers },
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    });
   return {
     app,
     deps,
@@ -38,12 +71,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await deps.database.close();
       rmSync(dir, { recursive: true, force: true });
     },
-    async json(method, path, body, headers = {}) {
-      return app.request(path, {
-        method,
-        headers: { ...(body === undefined ? {} : { "Content-Type": "application/json" }), Accept: "application/json", ...headers },
-        body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-      });
+    json,
+    async call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+      const res = await json(method, path, body, headers);
+      return { status: res.status, json: (await res.json().catch(() => null)) as T };
     },
   };
 }

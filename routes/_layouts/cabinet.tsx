@@ -239,7 +239,7 @@ function ShellTop({ beside }: { beside: string }) {
 }
 
 export function DashboardLayout({ shell, title, children }: { shell: ShellData; title: string; children: ReactNode }) {
-  const { t, auth } = usePage();
+  const { t } = usePage();
   return (
     <div className="min-h-screen bg-slate-50" data-cabinet="dashboard">
       <ShellTop beside="min-[541px]:pl-[266px]" />

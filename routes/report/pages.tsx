@@ -3,7 +3,6 @@
 // paid blocks locked in the base report. Hidden until the e-mail is confirmed.
 import type { Context } from "hono";
 import { z } from "zod";
-import { notFound } from "../../server/lib/errors";
 import { ID_PATTERN } from "../../server/lib/ids";
 import { definePage } from "../../server/render/define";
 import { KeptMarkup, usePage } from "../../server/render/page";

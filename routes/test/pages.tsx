@@ -1,5 +1,4 @@
 // Test pages: the start screen, the list of tests, and the runner (spec §2 test routes).
-import type { Context } from "hono";
 import { z } from "zod";
 import { notFound } from "../../server/lib/errors";
 import { definePage } from "../../server/render/define";

@@ -7,7 +7,7 @@ import type { Db } from "../../db/client";
 import { businessRequests, consultationTickets, invites, projects, users, webinarSignups } from "../../db/schema";
 import { AppError, notFound } from "../lib/errors";
 import { createId } from "../lib/ids";
-import { paged, pagingSchema, parseMatch } from "../lib/listing";
+import { paged, parsePaging, parseMatch } from "../lib/listing";
 import { fields } from "../lib/validate";
 import { transaction, type ManagerScope } from "../scope";
 import { activateBusiness } from "../services/payments/business";
@@ -38,7 +38,7 @@ export interface RequestDoc {
 
 /** All three kinds in one list, newest first; `match` may hold status and source. */
 export async function listRequests(db: Db, query: Record<string, string | undefined>) {
-  const { page, limit } = pagingSchema(200).parse({ page: query.page, limit: query.limit });
+  const { page, limit } = parsePaging(query, 200);
   const match = parseMatch(query.match, matchSchema);
   const union = sql`
     select id, 'business' as source, kind, name, email, phone, company, message, status, created_at from business_requests

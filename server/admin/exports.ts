@@ -8,7 +8,7 @@ import type { Db } from "../../db/client";
 import { exportsLog, formats, orders, results, users } from "../../db/schema";
 import { createId } from "../lib/ids";
 import { spreadsheetResponse, type Cell } from "../lib/spreadsheet";
-import { paged, pagingSchema, parseMatch } from "../lib/listing";
+import { paged, parsePaging, parseMatch } from "../lib/listing";
 import { transaction, type ManagerScope } from "../scope";
 import { auditBy } from "./audit";
 import { matchShape, matchWhere, type Filters } from "./match";
@@ -152,7 +152,7 @@ export async function streamExport(scope: ManagerScope, req: ExportRequest): Pro
 
 /** Past exports, newest first, with who made them. */
 export async function listExports(db: Db, query: Record<string, string | undefined>) {
-  const { page, limit } = pagingSchema(200).parse({ page: query.page, limit: query.limit });
+  const { page, limit } = parsePaging(query, 200);
   const [rows, [total]] = await Promise.all([
     db
       .select({ e: exportsLog, email: users.email, name: users.name })

@@ -9,10 +9,10 @@
 // rechecker, the charts) is ordinary code beside them.
 import { asc, count, desc, eq, and, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTableWithColumns } from "drizzle-orm/sqlite-core";
-import { z } from "zod";
+import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { badRequest, notFound } from "../lib/errors";
-import { omit, paged, pagingSchema, parseMatch, parseNameList, type Paged } from "../lib/listing";
+import { omit, paged, parsePaging, parseMatch, parseNameList, type Paged } from "../lib/listing";
 import { transaction, type ManagerScope } from "../scope";
 import { auditBy, diff } from "./audit";
 import { matchShape, matchWhere, searchWhere, type Filters, type TrigramIndex } from "./match";
@@ -164,12 +164,11 @@ const MAX_LIMIT = 200;
 
 /** The shared query parameters of a list, each checked against the resource's whitelists. */
 export function parseListQuery(def: ResourceDef, query: Record<string, string | undefined>): ListQuery {
-  const paging = pagingSchema(MAX_LIMIT).safeParse({ page: query.page, limit: query.limit });
-  if (!paging.success) throw badRequest("errors.badParam", { page: "page/limit" });
+  const paging = parsePaging(query, MAX_LIMIT);
   const sort = query.sort || def.defaultSort;
-  if (!(sort.replace(/^-/, "") in def.sortable)) throw badRequest("errors.badParam", { sort });
+  if (!Object.hasOwn(def.sortable, sort.replace(/^-/, ""))) throw badRequest("errors.badParam", { sort });
   return {
-    ...paging.data,
+    ...paging,
     sort,
     populate: parseNameList(query.populate, Object.keys(def.populate ?? {}), "populate"),
     exclude: parseNameList(query.exclude, def.exclude ?? [], "exclude"),

@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { logs, projects, results, users } from "../../db/schema";
 import { AppError, badRequest, notFound } from "../lib/errors";
-import { paged, pagingSchema } from "../lib/listing";
+import { paged, parsePaging } from "../lib/listing";
 import { enqueue, transaction, type ManagerScope } from "../scope";
 import { eraseAccount } from "../services/accounts";
 import { logActivity } from "../services/activity";
@@ -76,7 +76,7 @@ export async function userResults(db: Db, userId: string) {
 }
 
 export async function userLogs(db: Db, userId: string, query: Record<string, string | undefined>) {
-  const { page, limit } = pagingSchema(200).parse({ page: query.page, limit: query.limit });
+  const { page, limit } = parsePaging(query, 200);
   const [rows, [total]] = await Promise.all([
     db.select().from(logs).where(eq(logs.userId, userId)).orderBy(desc(logs.createdAt)).limit(limit).offset((page - 1) * limit),
     db.select({ n: sql<number>`count(*)` }).from(logs).where(eq(logs.userId, userId)),

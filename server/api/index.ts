@@ -6,7 +6,7 @@ import { demoReadOnly } from "../middleware/guards";
 import { auditMasqueradeWrites } from "../middleware/masquerade-audit";
 import { answersApi } from "./answers";
 import { businessApi } from "./business";
-import { cabinetApi, departmentsApi, employeesApi, invitesApi, positionsApi, projectsApi } from "./business/cabinet";
+import { departmentsApi, employeesApi, invitesApi, positionsApi, projectsApi } from "./business/cabinet";
 import { efficiencyApi, skillsApi } from "./business/analytics";
 import { inviteApi } from "./invite";
 import { couponsApi } from "./coupons";

@@ -19,6 +19,13 @@ export function pagingSchema(maxLimit: number, defaultLimit = Math.min(50, maxLi
   });
 }
 
+/** page and limit from a query string; a 400 naming them, not a thrown ZodError (a 500), when they are not numbers in range. */
+export function parsePaging(query: { page?: string; limit?: string }, maxLimit: number) {
+  const paging = pagingSchema(maxLimit).safeParse({ page: query.page, limit: query.limit });
+  if (!paging.success) throw badRequest("errors.badParam", { page: "page/limit" });
+  return paging.data;
+}
+
 export function paged<T>(docs: T[], total: number, page: number, limit: number): Paged<T> {
   return { docs, page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) };
 }

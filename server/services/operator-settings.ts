@@ -55,7 +55,8 @@ export type SettingKey = keyof typeof SETTINGS;
 export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
 export type SettingValue<K extends SettingKey> = z.output<(typeof SETTINGS)[K]["schema"]> | (typeof SETTINGS)[K]["fallback"];
 
-export const isSettingKey = (k: string): k is SettingKey => k in SETTINGS;
+// own keys only: `in` would also take Object.prototype's "constructor" or "toString"
+export const isSettingKey = (k: string): k is SettingKey => Object.hasOwn(SETTINGS, k);
 
 export async function readSetting<K extends SettingKey>(db: Db, key: K): Promise<SettingValue<K>> {
   return getSetting(db, key, SETTINGS[key].fallback as SettingValue<K>);

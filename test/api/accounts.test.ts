@@ -9,16 +9,16 @@ import { logs, sessions, users } from "../../db/schema";
 import { clearAllLimits } from "../../server/services/rate-limits";
 import { createSession, hashToken } from "../../server/services/sessions";
 import { cookiesOf, createTestApp, type TestApp } from "../helpers";
+import { MANAGER, MANAGER_ENV } from "../fixtures";
 import { lastMailTo, linkIn, outbox, startSmtpSink } from "../mail";
 
-const ADMIN = { email: "admin@example.com", password: "correct horse battery" };
 const agree = { policy: true, terms: true, offer: true };
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  t = await createTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SMTP_URL: smtp.url });
+  t = await createTestApp({ ...MANAGER_ENV, SMTP_URL: smtp.url });
 });
 afterAll(async () => {
   await t.close();
@@ -308,7 +308,7 @@ describe("masquerade", () => {
     expect(denied.status).toBe(403);
     expect((await t.app.request(`/api/manager/user/${victim._id}/masq`, { method: "POST" })).status).toBe(401);
 
-    const admin = (await (await loginAs(ADMIN.email, ADMIN.password)).json()).token;
+    const admin = (await (await loginAs(MANAGER.email, MANAGER.password)).json()).token;
     const res = await t.app.request(`/api/manager/user/${victim._id}/masq`, { method: "POST", headers: bearer(admin) });
     expect(res.status).toBe(200);
     const masq = cookiesOf(res).masqToken!;

@@ -7,14 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { employeeAnalytics, employeeFits, projects, skills } from "../../db/schema";
 import { FIT_VERSION, GOOD_FIT } from "../../model/fit";
 import { createTestApp, type TestApp } from "../helpers";
-import { signUp, takeTest, type Respondent } from "../respondent";
+import { businessProject, completedResult, type Person, user } from "../fixtures";
 
 let t: TestApp;
-let owner: Respondent;
+let owner: Person;
 let project: string;
 let h: Record<string, string>;
 const positions: Record<string, string> = {};
-const people: { r: Respondent; employee: string }[] = [];
+const people: { r: Person; employee: string }[] = [];
 
 const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = h) => {
   const res = await t.json(method, path, body, headers);
@@ -29,9 +29,8 @@ const patterns = [(p: number) => (p % 2 === 0 ? 2 : -2), (p: number) => (p % 3 =
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await signUp(t, "fit-owner");
-  const res = await t.json("POST", "/api/business", { name: "Fit Co" }, owner.h);
-  project = ((await res.json()) as any).project._id;
+  owner = await user(t, { confirmed: false });
+  project = (await businessProject(t, { owner, name: "Fit Co" })).id;
   h = { ...owner.h, Project: project, locale: "en" };
   await t.deps.db.update(projects).set({ inviteBalance: 10 }).where(eq(projects.id, project));
   const act = (name: string, communication: string, decision: string, priority = 0) => ({ name, communication, decision, priority });
@@ -45,12 +44,12 @@ beforeAll(async () => {
     positions[key] = p.json._id;
   }
   const code = (await t.deps.db.select().from(projects).where(eq(projects.id, project)))[0]!.inviteCode;
-  for (const [i, pattern] of patterns.entries()) {
-    const r = await signUp(t, `fit-worker${i}`);
+  for (const [_i, pattern] of patterns.entries()) {
+    const r = await user(t, { confirmed: false });
     const joined = await t.json("POST", `/api/business/join/${code}`, { agree: true }, r.h);
     expect(joined.status).toBe(201);
     const employee = ((await joined.json()) as any).employee as string;
-    await takeTest(t, r, pattern);
+    await completedResult(t, r, pattern);
     people.push({ r, employee });
   }
   await call("POST", "/api/business/employees/change-position", { employee: people[0]!.employee, position: positions.sales });
@@ -117,7 +116,7 @@ describe("fit for a position", () => {
     const before = await analyticsOf(employee);
     const retake = await t.json("GET", "/api/order/reset_result", undefined, r.h);
     expect(retake.status).toBe(200);
-    await takeTest(t, r, (p) => (p % 2 === 0 ? -2 : 2));
+    await completedResult(t, r, (p) => (p % 2 === 0 ? -2 : 2));
     const after = await analyticsOf(employee);
     expect(after!.resultId).not.toBe(before!.resultId);
     const res = await call("GET", `/api/business/employees/efficiency/${employee}`);
@@ -253,8 +252,8 @@ describe("skills", () => {
 
   it("another owner can neither see nor change this project's skills", async () => {
     const def = await call("POST", "/api/business/skills", { kind: "definition", name: "Secret skill", weights: { system: 1 } });
-    const stranger = await signUp(t, "fit-stranger");
-    const theirs = ((await (await t.json("POST", "/api/business", { name: "Other Co" }, stranger.h)).json()) as any).project._id;
+    const stranger = await user(t, { confirmed: false });
+    const theirs = (await businessProject(t, { owner: stranger, name: "Other Co" })).id;
     const before = JSON.stringify(await t.deps.db.select().from(skills).where(eq(skills.projectId, project)));
     const table: [string, string, unknown?][] = [
       ["GET", "/api/business/skills"],

@@ -2,15 +2,15 @@
 // count by hand (test/analytics-seed.ts): every expected number below is worked out in comments.
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../helpers";
+import type { communicationBalance, teamStats } from "../../server/services/business";
+import { type ApiError, createTestApp, type Reply, type TestApp } from "../helpers";
 import { seedAnalytics, type AnalyticsSeed } from "../analytics-seed";
 
 let t: TestApp;
 let s: AnalyticsSeed;
-const get = async (path: string, headers = s.h) => {
-  const res = await t.json("GET", path, undefined, headers);
-  return { status: res.status, json: (await res.json().catch(() => null)) as any };
-};
+type Stats = Reply<typeof teamStats>;
+type Balance = Reply<typeof communicationBalance>;
+const get = <T>(path: string, headers = s.h) => t.call<T>("GET", path, undefined, headers);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -20,7 +20,7 @@ afterAll(() => t.close());
 
 describe("GET /api/business/stats", () => {
   it("counts people, formats, spreads, alerts and completion as by hand", async () => {
-    const { status, json } = await get("/api/business/stats");
+    const { status, json } = await get<Stats>("/api/business/stats");
     expect(status).toBe(200);
     // five people; four completed the test (Gleb too); three share (Gleb withdrew consent)
     expect(json).toMatchObject({ total: 5, tested: 4, shared: 3 });
@@ -30,19 +30,19 @@ describe("GET /api/business/stats", () => {
     ]);
     // the map: all 27 cells, the people in theirs, never Gleb's withdrawn format
     expect(json.map).toHaveLength(27);
-    const cell = (code: string) => json.map.find((c: any) => c.code === code);
+    const cell = (code: string) => json.map.find((c) => c.code === code)!;
     expect(cell("SYS-MID-FAST")).toMatchObject({ structure: "system", volume: "middle", presentation: "fast", count: 2 });
-    expect(cell("SYS-MID-FAST").people.map((p: any) => p.name)).toEqual(["Anna Antonova", "Boris Borisov"]);
+    expect(cell("SYS-MID-FAST").people.map((p) => p.name)).toEqual(["Anna Antonova", "Boris Borisov"]);
     expect(cell("BAL-LOW-MID").count).toBe(0);
-    expect(json.map.reduce((n: number, c: any) => n + c.count, 0)).toBe(3);
+    expect(json.map.reduce((n: number, c) => n + c.count, 0)).toBe(3);
     // harmony over Anna 30, Boris 50, Vera 80: mean 53.3, sd √((23.3² + 3.3² + 26.7²)/3) = 20.5
     expect(json.overall.harmony).toEqual({ n: 3, mean: 53.3, sd: 20.5, min: 30, max: 80 });
     expect(json.harmony).toBe(53.3);
     // anxiety 7, 2, −5: mean 1.3, sd √((5.67² + 0.67² + 6.33²)/3) = 4.9
     expect(json.overall.anxiety).toEqual({ n: 3, mean: 1.3, sd: 4.9, min: -5, max: 7 });
-    const dep = (name: string | null) => json.departments.find((d: any) => d.name === name);
+    const dep = (name: string | null) => json.departments.find((d) => d.name === name)!;
     // Lab before Sales (by name); Dina, in no department, last
-    expect(json.departments.map((d: any) => d.name)).toEqual(["Lab", "Sales", null]);
+    expect(json.departments.map((d) => d.name)).toEqual(["Lab", "Sales", null]);
     expect(dep("Sales")).toMatchObject({ employees: 2, tested: 2 });
     expect(dep("Sales").indicators.harmony).toEqual({ n: 2, mean: 40, sd: 10, min: 30, max: 50 });
     expect(dep("Sales").indicators.system).toEqual({ n: 2, mean: 65, sd: 5, min: 60, max: 70 });
@@ -66,20 +66,20 @@ describe("GET /api/business/stats", () => {
   });
 
   it("narrows to a department, and answers the same for /projects/stats/{id}", async () => {
-    const sales = await get(`/api/business/stats?department=${s.dep.sales}`);
+    const sales = await get<Stats>(`/api/business/stats?department=${s.dep.sales}`);
     expect(sales.json).toMatchObject({ total: 2, tested: 2, shared: 2, formats: [{ code: "SYS-MID-FAST", count: 2 }] });
-    expect(sales.json.departments.map((d: any) => d.name)).toEqual(["Sales"]);
+    expect(sales.json.departments.map((d) => d.name)).toEqual(["Sales"]);
     expect((await get("/api/business/stats?department=000000000000000000000000")).status).toBe(404);
     expect((await get("/api/business/stats?department=nope")).status).toBe(404);
-    const byId = await get(`/api/business/projects/stats/${s.project}`, s.owner.h);
-    const own = await get("/api/business/stats");
+    const byId = await get<Stats>(`/api/business/projects/stats/${s.project}`, s.owner.h);
+    const own = await get<Stats>("/api/business/stats");
     expect(byId.json).toEqual(own.json);
   });
 });
 
 describe("GET /api/business/communication", () => {
   it("weighs what positions ask of ME/WE/WR against the people's structure, as by hand", async () => {
-    const { status, json } = await get("/api/business/communication");
+    const { status, json } = await get<Balance>("/api/business/communication");
     expect(status).toBe(200);
     // needs: Seller = WE 1/3, WR 2/3 (weights 1 and 2), held by Anna and Boris; Researcher = ME 1,
     // held by Vera → ME 1, WE 2/3, WR 4/3 of 3 → 33.3 / 22.2 / 44.4
@@ -96,10 +96,10 @@ describe("GET /api/business/communication", () => {
   });
 
   it("narrows to a department: the Lab alone (Researcher, held by Vera)", async () => {
-    const lab = await get(`/api/business/communication?department=${s.dep.lab}`);
+    const lab = await get<Balance>(`/api/business/communication?department=${s.dep.lab}`);
     // Vera holds Researcher: ME 1 → 100; she brings .4/.2/.4 → gaps −60 / +20 / +40
     expect(lab.json.demand).toEqual({ ME: 100, WE: 0, WR: 0 });
-    expect(lab.json.balance.map((b: any) => b.status)).toEqual(["short", "surplus", "surplus"]);
+    expect(lab.json.balance.map((b) => b.status)).toEqual(["short", "surplus", "surplus"]);
   });
 });
 
@@ -154,10 +154,10 @@ describe("GET /api/business/employees/export", () => {
   });
 
   it("refuses a bad format or filter with 400 on the field", async () => {
-    const bad = await get("/api/business/employees/export?format=pdf");
+    const bad = await get<ApiError>("/api/business/employees/export?format=pdf");
     expect(bad.status).toBe(400);
     expect(bad.json.error.fields).toHaveProperty("format");
-    const broken = await get("/api/business/employees/export?format=csv&filter=%7Bnot-json");
+    const broken = await get<ApiError>("/api/business/employees/export?format=csv&filter=%7Bnot-json");
     expect(broken.status).toBe(400);
     expect(broken.json.error.fields).toHaveProperty("filter");
     const wrongId = await get(`/api/business/employees/export?format=csv&filter=${encodeURIComponent(JSON.stringify({ department: "x" }))}`);

@@ -8,11 +8,11 @@ import { departments, employees, invites, positions, projects, skills, users } f
 import { createId } from "../../server/lib/ids";
 import { cookiesOf, createTestApp, type TestApp } from "../helpers";
 import { startSmtpSink } from "../mail";
-import { signUp, takeTest, type Respondent } from "../respondent";
+import { completedResult, manager, type Person, user } from "../fixtures";
 
 let t: TestApp;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-let owner: Respondent;
+let owner: Person;
 let project: string;
 let h: Record<string, string>;
 
@@ -24,15 +24,16 @@ const call = async (method: string, path: string, body?: unknown, headers: Recor
 const setBalance = (id: string, n: number) => t.deps.db.update(projects).set({ inviteBalance: n }).where(eq(projects.id, id));
 const balanceOf = async (id: string) => (await t.deps.db.select().from(projects).where(eq(projects.id, id)))[0]!.inviteBalance;
 
-async function activate(r: Respondent, name: string) {
+async function activate(r: Person, name: string) {
   const res = await t.json("POST", "/api/business", { name }, r.h);
   return ((await res.json()) as { project: { _id: string } }).project._id;
 }
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  t = await createTestApp({ SMTP_URL: sink.url, ADMIN_EMAIL: "boss@example.com", ADMIN_PASSWORD: "manager-pass-phrase" });
-  owner = await signUp(t, "owner");
+  t = await createTestApp({ SMTP_URL: sink.url });
+  await manager(t); // a manager exists, to be told of business events
+  owner = await user(t, { confirmed: false });
   project = await activate(owner, "Acme");
   h = { ...owner.h, Project: project, locale: "en" };
 });
@@ -42,7 +43,7 @@ afterAll(async () => {
 });
 
 describe("the owner's path", () => {
-  let sales: string, inside: string, position: string, employee: string, worker: Respondent, inviteLink: string;
+  let sales: string, inside: string, position: string, employee: string, worker: Person, inviteLink: string;
 
   it("creates, renames and lists projects; refreshes the invite code", async () => {
     const created = await call("POST", "/api/business/projects", { name: "Second", description: "Another team" });
@@ -116,14 +117,14 @@ describe("the owner's path", () => {
     expect(over.json.error.message).toBe("The project has no invites left. Buy more to invite people.");
     expect((await call("GET", "/api/business/invites/get-count")).json).toMatchObject({ count: 3, pending: 2 });
     // a Russian address book: an existing Russian-speaking user gets a Russian e-mail
-    const ru = await signUp(t, "russian");
+    const ru = await user(t, { confirmed: false });
     await t.deps.db.update(users).set({ locale: "ru" }).where(eq(users.id, ru._id));
     await call("PUT", "/api/business/invites/createOrUpdateInvite", { email: ru.email });
     expect(sink.received.filter((m) => m.to.includes(ru.email)).at(-1)!.subject).toContain("приглашает вас");
   });
 
   it("lets the invitee join with consent, take the test and appear with a format and 'completed test'", async () => {
-    worker = await signUp(t, "worker");
+    worker = await user(t, { confirmed: false });
     await t.deps.db.update(users).set({ name: "Walter Worker" }).where(eq(users.id, worker._id));
     const refused = await t.json("POST", `/api/business/join/${inviteLink}`, {}, worker.h);
     expect(refused.status).toBe(400);
@@ -133,9 +134,9 @@ describe("the owner's path", () => {
     employee = ((await joined.json()) as any).employee;
     expect(await balanceOf(project)).toBe(before - 1);
     // someone else cannot take over the accepted invitation
-    const thief = await signUp(t, "thief");
+    const thief = await user(t, { confirmed: false });
     expect((await t.json("POST", `/api/business/join/${inviteLink}`, { agree: true }, thief.h)).status).toBe(409);
-    await takeTest(t, worker);
+    await completedResult(t, worker);
     const list = await call("POST", "/api/business/employees", {});
     expect(list.json).toMatchObject({ page: 1, limit: 500, total: 1, pages: 1 });
     const doc = list.json.docs[0];
@@ -225,7 +226,7 @@ describe("the employee list", () => {
   let hp: Record<string, string>;
   const deps: string[] = [];
   beforeAll(async () => {
-    const o = await signUp(t, "lister");
+    const o = await user(t, { confirmed: false });
     p = await activate(o, "Listers");
     hp = { ...o.h, Project: p };
     for (const name of ["Alpha", "Beta"]) {
@@ -265,13 +266,13 @@ describe("the employee list", () => {
 
 describe("the invite balance", () => {
   it("spends one per accepted invite and stops at zero with a clear message", async () => {
-    const o = await signUp(t, "balance");
+    const o = await user(t, { confirmed: false });
     const p = await activate(o, "One Free Test");
     const code = (await t.deps.db.select().from(projects).where(eq(projects.id, p)))[0]!.inviteCode;
-    const first = await signUp(t, "first");
+    const first = await user(t, { confirmed: false });
     expect((await t.json("POST", `/api/business/join/${code}`, { agree: true }, first.h)).status).toBe(201);
     expect(await balanceOf(p)).toBe(0);
-    const second = await signUp(t, "second");
+    const second = await user(t, { confirmed: false });
     const refused = await t.json("POST", `/api/business/join/${code}`, { agree: true, }, { ...second.h, locale: "en" });
     expect(refused.status).toBe(402);
     expect(((await refused.json()) as any).error.message).toContain("no invites left");
@@ -284,11 +285,11 @@ describe("the invite balance", () => {
   });
 
   it("lets a person already tested join with their existing result", async () => {
-    const o = await signUp(t, "tested-owner");
+    const o = await user(t, { confirmed: false });
     const p = await activate(o, "Tested");
     const code = (await t.deps.db.select().from(projects).where(eq(projects.id, p)))[0]!.inviteCode;
-    const done = await signUp(t, "done");
-    await takeTest(t, done);
+    const done = await user(t, { confirmed: false });
+    await completedResult(t, done);
     const r = (await (await t.json("POST", `/api/business/join/${code}`, { agree: true }, done.h)).json()) as any;
     expect(r.status).toBe("completed test");
     const list = await call("POST", "/api/business/employees", {}, { ...o.h, Project: p });
@@ -312,7 +313,7 @@ describe("the demo company", () => {
 describe("tenant isolation: another owner's ids and Project header", () => {
   it("refuses every business call with 403/404 and changes nothing", async () => {
     // Acme's (the first owner's) rows, and a stranger with their own project
-    const stranger = await signUp(t, "stranger");
+    const stranger = await user(t, { confirmed: false });
     const theirs = await activate(stranger, "Stranger Inc");
     const dep = createId();
     const pos = createId();

@@ -5,12 +5,15 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { employees, projects } from "../../db/schema";
 import { createId } from "../../server/lib/ids";
-import { cookiesOf, createTestApp, type TestApp } from "../helpers";
-import { signUp, takeTest, type Respondent } from "../respondent";
+import type { EmployeeDoc } from "../../server/services/business/employees";
+import { businessProject, completedResult, manager, type Person, user } from "../fixtures";
+import { bodyOf, cookiesOf, createTestApp, type List, type TestApp } from "../helpers";
 
-const ADMIN = { email: "pages-admin@example.com", password: "manager-pass-phrase" };
+/** POST /api/business/join/{code}: the employee the caller became. */
+type Joined = { employee: string };
+
 let t: TestApp;
-let owner: Respondent;
+let owner: Person;
 let cookie: string;
 let adminCookie: string;
 let project: string;
@@ -25,19 +28,22 @@ const post = (path: string, fields: Record<string, string>, c = cookie) =>
   });
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  adminCookie = `token=${(await (await t.json("POST", "/api/passport/auth", ADMIN)).json()).token}; i18n_locale=en`;
-  owner = await signUp(t, "pages-owner");
+  t = await createTestApp();
+  adminCookie = `token=${(await manager(t)).token}; i18n_locale=en`;
+  owner = await user(t, { confirmed: false });
   cookie = `token=${owner.token}; i18n_locale=en`;
-  project = ((await (await t.json("POST", "/api/business", { name: "Pages Co" }, owner.h)).json()) as any).project._id;
+  const made = await businessProject(t, {
+    owner,
+    name: "Pages Co",
+    departments: ["Research"],
+    positions: [{ name: "Analyst", department: "Research", tasks: [{ name: "Modelling", communication: "individual", decision: "moderate" }] }],
+  });
+  [project, dep, pos] = [made.id, made.dep.Research!, made.pos.Analyst!];
   await t.deps.db.update(projects).set({ inviteBalance: 5 }).where(eq(projects.id, project));
-  const h = { ...owner.h, Project: project };
-  dep = ((await (await t.json("POST", "/api/business/departments", { name: "Research" }, h)).json()) as any)._id;
-  pos = ((await (await t.json("POST", "/api/business/positions", { name: "Analyst", department: dep, tasks: [{ name: "Modelling", communication: "individual", decision: "moderate" }] }, h)).json()) as any)._id;
   const code = (await t.deps.db.select().from(projects).where(eq(projects.id, project)))[0]!.inviteCode;
-  const worker = await signUp(t, "pages-worker");
-  emp = ((await (await t.json("POST", `/api/business/join/${code}`, { agree: true }, worker.h)).json()) as any).employee;
-  await takeTest(t, worker);
+  const worker = await user(t, { confirmed: false });
+  emp = (await bodyOf<Joined>(await t.json("POST", `/api/business/join/${code}`, { agree: true }, worker.h))).employee;
+  await completedResult(t, worker);
 });
 afterAll(() => t.close());
 
@@ -86,15 +92,15 @@ describe("the cabinet's screens", () => {
 
   it("send a guest to log in, and a signed-in user without a business account home", async () => {
     expect((await t.app.request("/business/employees")).headers.get("location")).toBe("/login?fallback=%2Fbusiness%2Femployees");
-    const plain = await signUp(t, "pages-plain");
+    const plain = await user(t, { confirmed: false });
     const res = await get("/dashboard/employees", `token=${plain.token}`);
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/");
   });
 
   it("never show another project: a foreign ?project= goes to the business index, foreign ids are 404", async () => {
-    const other = await signUp(t, "pages-other");
-    await t.json("POST", "/api/business", { name: "Other Co" }, other.h);
+    const other = await user(t, { confirmed: false });
+    await businessProject(t, { owner: other, name: "Other Co" });
     const oc = `token=${other.token}; i18n_locale=en`;
     const foreign = await get(`/business/employees?project=${project}`, oc);
     expect(foreign.status).toBe(302);
@@ -116,11 +122,11 @@ describe("statistics and comparison", () => {
     expect(stats).toMatch(/data-format="[A-Z]+-[A-Z]+-[A-Z]+"/);
     const list = await (await get("/dashboard/employees")).text();
     expect(list).toContain('form="compare-form"');
-    const other = await signUp(t, "pages-stranger");
-    const theirs = ((await (await t.json("POST", "/api/business", { name: "Stranger" }, other.h)).json()) as any).project._id;
+    const other = await user(t, { confirmed: false });
+    const theirs = (await businessProject(t, { owner: other, name: "Stranger" })).id;
     const code = (await t.deps.db.select().from(projects).where(eq(projects.id, theirs)))[0]!.inviteCode;
-    const outsider = await signUp(t, "pages-outsider");
-    const foreign = ((await (await t.json("POST", `/api/business/join/${code}`, { agree: true }, outsider.h)).json()) as any).employee;
+    const outsider = await user(t, { confirmed: false });
+    const foreign = (await bodyOf<Joined>(await t.json("POST", `/api/business/join/${code}`, { agree: true }, outsider.h))).employee;
     const second = createId();
     await t.deps.db.insert(employees).values({ id: second, projectId: project, name: "Second Person" });
     const html = await (await get(`/dashboard/employees/compare?ids=${emp}&ids=${second}&ids=${foreign}`)).text();
@@ -157,7 +163,7 @@ describe("forms without script", () => {
   });
 
   it("move and appoint an employee, and delete a department after saying where its people go", async () => {
-    const sub = ((await (await t.json("POST", "/api/business/departments", { name: "Temp" }, { ...owner.h, Project: project })).json()) as any)._id;
+    const sub = (await bodyOf<{ _id: string }>(await t.json("POST", "/api/business/departments", { name: "Temp" }, { ...owner.h, Project: project })))._id;
     expect((await post(`/business/employees/${emp}`, { _form: "move", department: sub, position: pos, supervisor: "" })).status).toBe(303);
     const page = await (await get(`/business/departments/${sub}`)).text();
     expect(page).toContain("will be left without a department");
@@ -251,8 +257,8 @@ describe("the demo company", () => {
     const list = await (await get("/business/employees", dc)).text();
     expect(list.match(/data-employee="/g)?.length).toBe(12);
     expect(list.match(/Completed test/g)!.length).toBeGreaterThanOrEqual(12);
-    const api = (await (await t.json("POST", "/api/business/employees", {}, { Authorization: `Bearer ${demo}` })).json()) as any;
-    expect(api.docs.every((d: any) => d.format && typeof d.harmony === "number")).toBe(true);
+    const api = await bodyOf<List<EmployeeDoc>>(await t.json("POST", "/api/business/employees", {}, { Authorization: `Bearer ${demo}` }));
+    expect(api.docs.every((d) => d.format && typeof d.harmony === "number")).toBe(true);
     // leaving the business area drops the demo token
     expect((await get("/", dc)).headers.getSetCookie().join(";")).toContain("masqDemoToken=;");
   });

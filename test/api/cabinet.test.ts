@@ -5,15 +5,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, projects } from "../../db/schema";
 import { cookiesOf, createTestApp, type TestApp, fillSellerDetails } from "../helpers";
-import { signUp, type Respondent } from "../respondent";
+import { manager, type Person, user } from "../fixtures";
 
-const ADMIN = { email: "manager@example.com", password: "manager-pass-phrase" };
 let t: TestApp;
 let adminToken: string;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  t = await createTestApp();
   await fillSellerDetails(t);
-  adminToken = (await (await t.json("POST", "/api/passport/auth", ADMIN)).json()).token;
+  adminToken = (await manager(t)).token;
 });
 afterAll(() => t.close());
 
@@ -26,13 +25,13 @@ const post = (path: string, cookie: string, fields: Record<string, string>) =>
   });
 
 describe("the business cabinet's Begin page", () => {
-  let owner: Respondent;
+  let owner: Person;
   let cookie: string;
   let project: string;
   const balance = async () => (await t.deps.db.select().from(projects).where(eq(projects.id, project)))[0]!.inviteBalance;
 
   beforeAll(async () => {
-    owner = await signUp(t, "cabinet");
+    owner = await user(t, { confirmed: false });
     cookie = `token=${owner.token}; i18n_locale=en`;
   });
 
@@ -98,7 +97,7 @@ describe("the business cabinet's Begin page", () => {
   });
 
   it("refuses to buy for someone else's project", async () => {
-    const other = await signUp(t, "cabinet-other");
+    const other = await user(t, { confirmed: false });
     const otherCookie = `token=${other.token}`;
     await post("/business", otherCookie, { _form: "activate-business", name: "Other" });
     const res = await post("/business", otherCookie, { _form: "refill", project, quantity: "5", method: "card" });
@@ -152,7 +151,7 @@ describe("the demo business account", () => {
 
 describe("layouts", () => {
   it("gives the test pages the lab menu and the sales pages a menu that leads to their form", async () => {
-    const r = await signUp(t, "lab");
+    const r = await user(t, { confirmed: false });
     const lab = await (await get("/test/start", `token=${r.token}; i18n_locale=en`)).text();
     expect(lab).toMatch(/data-testid="menu-primary">Testing</);
     expect(lab).not.toContain('href="/lab"');

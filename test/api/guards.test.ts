@@ -1,18 +1,17 @@
 // The typed guards: what each lets through, and the `project` guard's tenant isolation, which
 // every business call relies on (a project that is not the caller's is never served).
-import { Hono } from "hono";
+import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import type { AppEnv } from "../../server/context";
 import { guard } from "../../server/middleware/guards";
 import { createTestApp, type TestApp } from "../helpers";
-import { signUp, type Respondent } from "../respondent";
+import { businessProject, manager, type Person, user } from "../fixtures";
 
-const ADMIN = { email: "guard-admin@example.com", password: "manager-pass-phrase" };
 let t: TestApp;
 let app: Hono<AppEnv>;
 let admin: Record<string, string>;
-let alice: Respondent, bob: Respondent, carol: Respondent;
+let alice: Person, bob: Person, carol: Person;
 let aliceProject: string, aliceSecond: string, bobProject: string;
 
 // Probe routes mounted on the real app: each answers what its guard handed the handler.
@@ -22,16 +21,15 @@ const probes = (a: Hono<AppEnv>) => {
   a.get("/probe/project", guard("project"), (c) => c.text(c.get("project").name));
 };
 
-async function activate(r: Respondent, name: string) {
-  const res = await t.json("POST", "/api/business", { name }, r.h);
-  return ((await res.json()) as { project: { _id: string } }).project._id;
+async function activate(r: Person, name: string) {
+  return (await businessProject(t, { owner: r, name })).id;
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  t = await createTestApp();
   app = createApp(t.deps, probes) as unknown as Hono<AppEnv>;
-  admin = { Authorization: `Bearer ${(await (await t.json("POST", "/api/passport/auth", ADMIN)).json()).token}` };
-  [alice, bob, carol] = [await signUp(t, "alice"), await signUp(t, "bob"), await signUp(t, "carol")];
+  admin = { Authorization: `Bearer ${(await manager(t)).token}` };
+  [alice, bob, carol] = [await user(t, { confirmed: false }), await user(t, { confirmed: false }), await user(t, { confirmed: false })];
   aliceProject = await activate(alice, "Alice & Co");
   bobProject = await activate(bob, "Bob Ltd");
   // a second project of Alice's: created directly, as the cabinet issue's create call will

@@ -6,12 +6,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, users } from "../../db/schema";
 import { createTestApp, type TestApp, fillSellerDetails } from "../helpers";
+import { businessProject, MANAGER_ENV, signInManager } from "../fixtures";
 import { signUp, takeTest } from "../respondent";
 
-const ADMIN = { email: "manager@example.com", password: "manager-pass-phrase" };
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ DATABASE_DRIVER: "libsql", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  t = await createTestApp({ DATABASE_DRIVER: "libsql", ...MANAGER_ENV });
   await fillSellerDetails(t);
 });
 afterAll(() => t.close());
@@ -37,7 +37,7 @@ describe("on libSQL", () => {
   });
 
   it("keeps the atomic writes atomic: one free coupon use per person, distinct invoice numbers", async () => {
-    const admin = { Authorization: `Bearer ${(await (await t.json("POST", "/api/passport/auth", ADMIN)).json()).token}` };
+    const admin = (await signInManager(t)).h;
     await t.json("POST", "/api/manager/coupon", { code: "LIBSQL100", type: "percent", amount: 100, count: 5 }, admin);
     const r = await signUp(t, "libsql-coupon");
     const answers = await Promise.all([1, 2].map(() => t.json("POST", "/api/coupon", { code: "LIBSQL100" }, r.h)));
@@ -45,7 +45,7 @@ describe("on libSQL", () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
 
     const owner = await signUp(t, "libsql-owner");
-    const project = (await (await t.json("POST", "/api/business", {}, owner.h)).json()).project._id;
+    const project = (await businessProject(t, { owner: owner })).id;
     const made = await Promise.all([1, 2, 3].map(() => t.json("POST", "/api/business/refill", { project, quantity: 5, method: "invoice" }, owner.h)));
     const numbers = await Promise.all(made.map(async (m) => (await t.deps.db.select().from(orders).where(eq(orders.id, (await m.json()).order)))[0]!.invoiceNumber));
     expect(new Set(numbers).size).toBe(3);

@@ -6,9 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, coupons, orders, projects, users } from "../../db/schema";
 import { cookiesOf, createTestApp, type TestApp } from "../helpers";
 import { startSmtpSink } from "../mail";
-import { signUp, takeTest, type Respondent } from "../respondent";
+import { businessProject, completedResult, manager, type Person, user } from "../fixtures";
 
-const ADMIN = { email: "commerce-admin@example.com", password: "manager-pass-phrase" };
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 let admin: Record<string, string>;
@@ -16,8 +15,8 @@ let cookie: string;
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  t = await createTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SMTP_URL: smtp.url });
-  const token = (await (await t.json("POST", "/api/passport/auth", ADMIN)).json()).token;
+  t = await createTestApp({ SMTP_URL: smtp.url });
+  const token = (await manager(t)).token;
   admin = { Authorization: `Bearer ${token}`, locale: "en" };
   cookie = `token=${token}; i18n_locale=en`;
 }, 120_000);
@@ -34,7 +33,7 @@ const postForm = (path: string, fields: Record<string, string>) =>
     headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" },
     body: new URLSearchParams(fields).toString(),
   });
-const userForm = (r: Respondent) => ({ Cookie: `token=${r.token}`, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" });
+const userForm = (r: Person) => ({ Cookie: `token=${r.token}`, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" });
 const fieldsOf = async (res: Response) => ((await res.json()) as { error: { fields: Record<string, string> } }).error.fields;
 const future = () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 
@@ -90,7 +89,7 @@ describe("coupons", () => {
 
   it("is refused at checkout when used up or expired, and lists who used it", async () => {
     const created = await (await t.json("POST", "/api/manager/coupon", { code: "ONCE-50", type: "percent", amount: 50, count: 1 }, admin)).json();
-    const [a, b] = [await signUp(t, "once-a"), await signUp(t, "once-b")];
+    const [a, b] = [await user(t, { confirmed: false }), await user(t, { confirmed: false })];
     // the code in another letter case is the same code
     const first = await t.json("POST", "/api/payment", { entityType: "report", coupon: "once-50" }, a.h);
     expect(first.status).toBe(201);
@@ -123,9 +122,9 @@ describe("referrals", () => {
     expect(cookiesOf(landing).ref).toBe("podcast");
     const email = `ref-${Date.now()}@example.com`;
     const signup = await (await t.json("POST", "/api/passport/signup", { email, policy: true, terms: true, offer: true }, { Cookie: "ref=podcast" })).json();
-    const r: Respondent = { email, token: signup.token, _id: signup._id, h: { Authorization: `Bearer ${signup.token}` } };
-    await signUp(t, "organic");
-    await takeTest(t, r);
+    const r: Person = { email, token: signup.token, _id: signup._id, h: { Authorization: `Bearer ${signup.token}` } };
+    await user(t, { confirmed: false });
+    await completedResult(t, r);
 
     const usersOf = await (await t.json("GET", `/api/manager/referral/${ref._id}/users`, undefined, admin)).json();
     expect(usersOf.docs).toEqual([expect.objectContaining({ _id: r._id, email, isCompleted: true })]);
@@ -239,7 +238,7 @@ describe("settings", () => {
     // the settings page takes the price in roubles
     const saved = await postForm("/manager/settings", { _form: "prices", fullReport: "1490", "perInvite.base": "900", "perInvite.norma": "800", "perInvite.full": "700" });
     expect(saved.status).toBe(303);
-    const r = await signUp(t, "new-price");
+    const r = await user(t, { confirmed: false });
     const { order } = await (await t.json("POST", "/api/payment", { entityType: "report" }, r.h)).json();
     expect((await db().select().from(orders).where(eq(orders.id, order)))[0]!.amount).toBe(149_000);
 
@@ -258,8 +257,8 @@ describe("settings", () => {
     expect(await (await t.app.request("/")).text()).not.toContain('data-testid="maintenance"');
 
     // plans: 3 invites are too few by default and enough once the smallest plan starts at 3
-    const owner = await signUp(t, "plans");
-    await t.json("POST", "/api/business", { name: "Plans Co" }, owner.h);
+    const owner = await user(t, { confirmed: false });
+    await businessProject(t, { owner: owner, name: "Plans Co" });
     const [project] = await db().select().from(projects).where(eq(projects.ownerId, owner._id));
     const buy = () => t.json("POST", "/api/payment", { entityType: "invites", entityId: project!.id, quantity: 3 }, owner.h);
     expect((await buy()).status).toBe(400);
@@ -276,9 +275,9 @@ describe("settings", () => {
 
 describe("projects", () => {
   async function companyOf(prefix: string) {
-    const owner = await signUp(t, prefix);
-    await t.json("POST", "/api/business", { name: `${prefix} Co` }, owner.h);
-    const [project] = await db().select().from(projects).where(eq(projects.ownerId, owner._id));
+    const owner = await user(t, { confirmed: false });
+    const { id } = await businessProject(t, { owner, name: `${prefix} Co` });
+    const [project] = await db().select().from(projects).where(eq(projects.id, id));
     return { owner, project: project! };
   }
 
@@ -298,7 +297,7 @@ describe("projects", () => {
 
   it("hands a project to an existing account and tells both owners by e-mail", async () => {
     const { owner, project } = await companyOf("handover");
-    const next = await signUp(t, "heir");
+    const next = await user(t, { confirmed: false });
     const unknown = await t.json("POST", "/api/manager/projects/change-owner", { projectId: project.id, email: "nobody@example.com" }, admin);
     expect(unknown.status).toBe(400);
     expect((await fieldsOf(unknown)).email).toBe("No account with this e-mail");

@@ -1,36 +1,30 @@
-// The back-office's content (issue 18, part B): report texts (an edit on the report page and in the
-// PDF at once, rich text sanitised at write and at read), formats, questions with scoring versions,
-// and the item analysis against a computation by the definitions on a small seeded set.
-import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
+
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, questions, reports, results, scoringVersions, users } from "../../db/schema";
 import { FORMATS } from "../../model";
 import { createTestApp, type TestApp } from "../helpers";
-import { signUp, takeTest, type Respondent } from "../respondent";
+import { completedResult, manager, pdfText, type Person, user } from "../fixtures";
 
-const ADMIN = { email: "content-admin@example.com", password: "manager-pass-phrase" };
 let t: TestApp;
 let M: Record<string, string>;
 let managerCookie: string;
-let alice: Respondent;
+let alice: Person;
 let aliceResult: string;
 let testId: string;
 /** answer patterns of the seeded respondents: a small deterministic spread over −2..2 */
 const pattern = (seed: number) => (p: number) => ((p * (seed + 3) + seed * seed) % 5) - 2;
 const patterns = [1, 2, 3, 4].map(pattern);
-const people: Respondent[] = [];
+const people: Person[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: "false" });
-  const login = await (await t.json("POST", "/api/passport/auth", ADMIN)).json();
+  t = await createTestApp({ SEED_DEMO: "false" });
+  const login = await manager(t);
   M = { Authorization: `Bearer ${login.token}` };
   managerCookie = `token=${login.token}; i18n_locale=en`;
   for (const [i, answer] of patterns.entries()) {
-    const r = await signUp(t, `resp${i}`);
-    const result = await takeTest(t, r, answer);
+    const r = await user(t, { confirmed: false });
+    const result = await completedResult(t, r, answer);
     people.push(r);
     if (i === 0) [alice, aliceResult] = [r, result];
   }
@@ -46,11 +40,6 @@ const page = (path: string, cookie: string) => t.app.request(path, { headers: { 
 const post = (path: string, form: Record<string, string>, cookie = managerCookie) =>
   t.app.request(path, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" }, body: new URLSearchParams(form).toString() });
 const q = (o: unknown) => encodeURIComponent(JSON.stringify(o));
-function pdfText(bytes: ArrayBuffer): string {
-  const file = join(t.dir, `r-${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(file, Buffer.from(bytes));
-  return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"]).toString("utf8").replace(/\s+/g, " ");
-}
 async function aliceFormat() {
   return (await t.deps.db.select().from(results).where(eq(results.id, aliceResult)))[0]!.formatCode!;
 }
@@ -252,8 +241,8 @@ describe("questions: a change of keying is a new scoring version", () => {
     expect(after!.indicators).toEqual(before!.indicators);
     // a new result with the same answers is scored with the new keying: item 1 (answer −2 → sign
     // reversed) moves its scale's raw score by 4 of ±20, i.e. 10 points
-    const dave = await signUp(t, "dave");
-    const daveResult = await takeTest(t, dave, patterns[0]);
+    const dave = await user(t, { confirmed: false });
+    const daveResult = await completedResult(t, dave, patterns[0]);
     const [fresh] = await t.deps.db.select().from(results).where(eq(results.id, daveResult));
     expect(fresh!.scoringVersion).toBe("scoring-v2.1");
     const answer1 = patterns[0]!(1);

@@ -5,22 +5,24 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, results } from "../../db/schema";
 import { cookiesOf, createTestApp, type TestApp } from "../helpers";
-import { signUp, takeTest, type Respondent } from "../respondent";
+import { businessProject, completedResult, manager, type Person, user } from "../fixtures";
 
-const ADMIN = { email: "pages-admin@example.com", password: "manager-pass-phrase" };
 let t: TestApp;
 let cookie: string;
-let dan: Respondent;
-let eve: Respondent;
+let adminEmail: string;
+let dan: Person;
+let eve: Person;
 let danResult: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  const token = (await (await t.json("POST", "/api/passport/auth", ADMIN)).json()).token;
+  t = await createTestApp();
+  const boss = await manager(t);
+  adminEmail = boss.email;
+  const token = boss.token;
   cookie = `token=${token}; i18n_locale=en`;
-  dan = await signUp(t, "dan");
-  eve = await signUp(t, "eve");
-  danResult = await takeTest(t, dan);
+  dan = await user(t, { email: "dan@example.com", confirmed: false });
+  eve = await user(t, { email: "eve@example.com", confirmed: false });
+  danResult = await completedResult(t, dan);
 }, 120_000);
 afterAll(() => t.close());
 
@@ -102,7 +104,7 @@ describe("generated detail pages", () => {
     const noProject = await post(`/manager/users/${eve._id}`, { _form: "addInvites", count: "3" });
     expect(noProject.status).toBe(400);
     expect(await noProject.text()).toContain("The user has no business project.");
-    await t.json("POST", "/api/business", { name: "Eve Co" }, eve.h);
+    await businessProject(t, { owner: eve, name: "Eve Co" });
     const ok = await post(`/manager/users/${eve._id}`, { _form: "addInvites", count: "3" });
     expect(ok.headers.get("location")).toBe(`/manager/users/${eve._id}?done=addInvites`);
     const html = await (await page(`/manager/users/${eve._id}`)).text();
@@ -176,7 +178,7 @@ describe("special pages", () => {
     expect(text).not.toContain(eve.email);
     const list = await (await page("/manager/exporting")).text();
     expect(list).toContain('data-testid="exports"');
-    expect(list).toContain(ADMIN.email);
+    expect(list).toContain(adminEmail);
     const bad = await post("/manager/exporting", { _form: "export", kind: "users", format: "csv", match: "{bad" });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("This filter is not accepted");

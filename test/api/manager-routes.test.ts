@@ -3,13 +3,12 @@
 import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answers, invites, projects, questions, reports, results } from "../../db/schema";
+import { answers, invites, questions, reports, results } from "../../db/schema";
 import { createId } from "../../server/lib/ids";
 import { createTestApp, type TestApp } from "../helpers";
-import { signUp, takeTest, type Respondent } from "../respondent";
+import { completedResult, manager, type Person, businessProject as projectOf, user as newUser } from "../fixtures";
 import { SPEC_ROUTES } from "../spec-routes";
 
-const ADMIN = { email: "routes-admin@example.com", password: "manager-pass-phrase" };
 const missing = new Set(
   readFileSync(new URL("../spec-routes.missing.txt", import.meta.url), "utf8")
     .split("\n")
@@ -20,19 +19,18 @@ const managerRoutes = SPEC_ROUTES.filter((r) => /^\/(api\/)?manager(\/|$)/.test(
 
 let t: TestApp;
 let token: string;
-let user: Respondent;
-let victim: Respondent;
+let user: Person;
+let victim: Person;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  token = (await (await t.json("POST", "/api/passport/auth", ADMIN)).json()).token;
-  user = await signUp(t, "plain");
-  victim = await signUp(t, "victim");
-  ids.result = await takeTest(t, user);
+  t = await createTestApp();
+  token = (await manager(t)).token;
+  user = await newUser(t, { confirmed: false });
+  victim = await newUser(t, { confirmed: false });
+  ids.result = await completedResult(t, user);
   ids.answer = (await t.deps.db.select().from(answers).where(eq(answers.resultId, ids.result)))[0]!.id;
-  await t.json("POST", "/api/business", { name: "Plain Co" }, user.h);
-  const [project] = await t.deps.db.select().from(projects).where(eq(projects.ownerId, user._id));
+  const project = await projectOf(t, { owner: user, name: "Plain Co" });
   const referral = await t.json("POST", "/api/manager/referral", { code: "routes-ref" }, { Authorization: `Bearer ${token}` });
   ids.referral = (await referral.json())._id;
   ids.project = project!.id;

@@ -9,37 +9,37 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, consultationTickets, invites, logs, projects, results, sessions, users } from "../../db/schema";
 import { createId } from "../../server/lib/ids";
 import { cookiesOf, createTestApp, type TestApp } from "../helpers";
-import { signUp, takeTest, type Respondent } from "../respondent";
+import { businessProject, completedResult, manager, type Person, user } from "../fixtures";
 
-const ADMIN = { email: "boss@example.com", password: "manager-pass-phrase" };
 let t: TestApp;
 let adminId: string;
+let adminEmail: string;
 let M: Record<string, string>;
-let alice: Respondent;
-let bob: Respondent;
-let carol: Respondent; // in progress
+let alice: Person;
+let bob: Person;
+let carol: Person; // in progress
 let aliceResult: string;
 let bobResult: string;
 let carolResult: string;
 
 beforeAll(async () => {
   // no demo company: the counts below are of this file's own users
-  t = await createTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: "false" });
-  const login = await (await t.json("POST", "/api/passport/auth", ADMIN)).json();
-  M = { Authorization: `Bearer ${login.token}` };
-  adminId = login._id ?? login.user?._id;
-  alice = await signUp(t, "alice");
-  bob = await signUp(t, "bob");
-  carol = await signUp(t, "carol");
-  aliceResult = await takeTest(t, alice);
-  bobResult = await takeTest(t, bob, (p) => (p % 3 === 0 ? 1 : -1));
+  t = await createTestApp({ SEED_DEMO: "false" });
+  const boss = await manager(t);
+  M = boss.h;
+  adminId = boss._id;
+  adminEmail = boss.email;
+  alice = await user(t, { email: "alice@example.com", confirmed: false });
+  bob = await user(t, { email: "bob@example.com", confirmed: false });
+  carol = await user(t, { confirmed: false });
+  aliceResult = await completedResult(t, alice);
+  bobResult = await completedResult(t, bob, (p) => (p % 3 === 0 ? 1 : -1));
   // carol answers 20 statements and stops
   const list = (await (await t.app.request("/api/test")).json()) as { docs: { _id: string }[] };
   const start = (await (await t.json("POST", `/api/test/start/${list.docs[0]!._id}`, {}, carol.h)).json()) as { _id: string };
   carolResult = start._id;
   const test = (await (await t.app.request(`/api/test/${list.docs[0]!._id}`)).json()) as { questions: { _id: string; position: number }[] };
   for (const q of test.questions.slice(0, 20)) await t.json("POST", "/api/answer", { result: carolResult, question: q._id, value: 1, elapsedMs: 5000 }, carol.h);
-  if (!adminId) adminId = (await t.deps.db.select().from(users).where(eq(users.email, ADMIN.email)))[0]!.id;
 }, 120_000);
 afterAll(() => t.close());
 
@@ -151,7 +151,7 @@ describe("users", () => {
 
   it("adds invites to the user's project and e-mails the full report as a PDF", async () => {
     expect((await t.json("POST", "/api/manager/user/add-invite", { id: alice._id, count: 5 }, M)).status).toBe(400); // no project yet
-    await t.json("POST", "/api/business", { name: "Alice Ltd" }, alice.h);
+    await businessProject(t, { owner: alice, name: "Alice Ltd" });
     const [project] = await t.deps.db.select().from(projects).where(eq(projects.ownerId, alice._id));
     expect(project).toBeTruthy();
     const res = await t.json("POST", "/api/manager/user/add-invite", { id: alice._id, count: 5 }, M);
@@ -364,7 +364,7 @@ describe("exports", () => {
     expect((await exportOf({ kind: "users", format: "csv", match: JSON.stringify({ passwordHash: "x" }) })).status).toBe(400);
     const list = await (await get("/api/manager/exporting")).json();
     expect(list.total).toBe(3);
-    expect(list.docs[0].manager.email).toBe(ADMIN.email);
+    expect(list.docs[0].manager.email).toBe(adminEmail);
     expect(list.docs.find((d: { kind: string }) => d.kind === "users").rows).toBe(2);
   });
 });
@@ -390,7 +390,7 @@ describe("business", () => {
     expect(body.project.inviteBalance).toBe(11);
     const [u] = await t.deps.db.select().from(users).where(eq(users.email, "newclient@example.com"));
     expect(u!.isBusiness).toBe(true);
-    expect((await t.json("POST", "/api/manager/business/create", { email: ADMIN.email, company: "X" }, M)).status).toBe(409);
+    expect((await t.json("POST", "/api/manager/business/create", { email: adminEmail, company: "X" }, M)).status).toBe(409);
 
     const inviteId = createId();
     await t.deps.db.insert(invites).values({ id: inviteId, projectId: body.project._id, email: "e@example.com", link: createId() });

@@ -3,17 +3,17 @@
 // has a name, and robots.txt does not advertise the signed-in areas.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers";
-import { signUp, takeTest } from "../respondent";
+import { completedResult, user } from "../fixtures";
 
 let t: TestApp;
 let done: string;
 let taking: string;
 beforeAll(async () => {
   t = await createTestApp();
-  const a = await signUp(t, "meta-done");
-  await takeTest(t, a);
+  const a = await user(t, { confirmed: false });
+  await completedResult(t, a);
   done = a.token;
-  const b = await signUp(t, "meta-taking");
+  const b = await user(t, { confirmed: false });
   const testId = ((await (await t.app.request("/api/test")).json()) as { docs: { _id: string }[] }).docs[0]!._id;
   await t.json("POST", `/api/test/start/${testId}`, {}, b.h);
   taking = b.token;

@@ -1,33 +1,28 @@
-// Purchases through the built-in sandbox provider, coupons, referrals and business plans.
-// The YooKassa adapter has its own file (yookassa.test.ts) against a local fake of its API.
-import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
+
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessRequests, coupons, couponUses, logs, orders, projects, users } from "../../db/schema";
 import { cookiesOf, createTestApp, type TestApp, fillSellerDetails } from "../helpers";
 import { outbox } from "../mail";
-import { signUp, takeTest, type Respondent } from "../respondent";
+import { businessProject, completedResult, MANAGER, MANAGER_ENV, pdfText, signInManager, type Person, user } from "../fixtures";
 
-const ADMIN = { email: "manager@example.com", password: "manager-pass-phrase" };
 let t: TestApp;
 let admin: Record<string, string>;
+const adminEmail = MANAGER.email; // business orders are mailed to ADMIN_EMAIL
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  t = await createTestApp(MANAGER_ENV);
   await fillSellerDetails(t);
-  const login = await t.json("POST", "/api/passport/auth", ADMIN);
-  admin = { Authorization: `Bearer ${(await login.json()).token}` };
+  admin = (await signInManager(t)).h;
 });
 afterAll(() => t.close());
 
 const db = () => t.deps.db;
 const userRow = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0]!;
 const orderRow = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
-const form = (r: Respondent) => ({ Cookie: `token=${r.token}`, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" });
+const form = (r: Person) => ({ Cookie: `token=${r.token}`, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" });
 
 /** Presses a button on the sandbox confirmation page, as the buyer would. */
-async function sandbox(r: Respondent, redirect: string, decision: "pay" | "fail") {
+async function sandbox(r: Person, redirect: string, decision: "pay" | "fail") {
   expect(redirect).toMatch(/^\/payment\/sandbox\/[0-9a-f]{24}$/);
   return t.app.request(redirect, { method: "POST", headers: form(r), body: `decision=${decision}` });
 }
@@ -42,7 +37,7 @@ async function coupon(body: Record<string, unknown>) {
 
 describe("buying the full report", () => {
   it("pays through the sandbox: the order is paid once, the user gets the full report, a second payment is refused", async () => {
-    const r = await signUp(t, "buyer");
+    const r = await user(t, { confirmed: false });
     const start = await t.json("POST", "/api/payment", { entityType: "report" }, r.h);
     expect(start.status).toBe(201);
     const { order, redirect, paid } = await start.json();
@@ -78,7 +73,7 @@ describe("buying the full report", () => {
   });
 
   it("marks a failed payment and leaves the report locked; the user can try again", async () => {
-    const r = await signUp(t, "decliner");
+    const r = await user(t, { confirmed: false });
     const { order, redirect } = await (await t.json("POST", "/api/payment", { entityType: "report" }, r.h)).json();
     const fail = await sandbox(r, redirect, "fail");
     expect(fail.headers.get("location")).toBe(`/payment/fail?order=${order}`);
@@ -93,7 +88,7 @@ describe("buying the full report", () => {
   });
 
   it("refuses a stale price, a guest, and another user's order or payment page", async () => {
-    const r = await signUp(t, "stale");
+    const r = await user(t, { confirmed: false });
     const stale = await t.json("POST", "/api/payment", { entityType: "report", amount: 100 }, { ...r.h, locale: "en" });
     expect(stale.status).toBe(409);
     expect((await stale.json()).error.message).toBe("The price has changed; please reload the page");
@@ -103,7 +98,7 @@ describe("buying the full report", () => {
     expect((await bad.json()).error.fields.entityType).toBeTruthy();
 
     const { order, redirect } = await (await t.json("POST", "/api/payment", { entityType: "report" }, r.h)).json();
-    const other = await signUp(t, "nosy");
+    const other = await user(t, { confirmed: false });
     expect((await t.json("GET", `/api/order/${order}`, undefined, other.h)).status).toBe(404);
     expect((await t.app.request(redirect, { headers: { Cookie: `token=${other.token}` } })).status).toBe(404);
     expect((await sandbox(other, redirect, "pay")).status).toBe(404);
@@ -113,10 +108,10 @@ describe("buying the full report", () => {
 });
 
 describe("coupons", () => {
-  const redeem = (r: Respondent, code: string, lang = "en") => t.json("POST", "/api/coupon", { code }, { ...r.h, locale: lang });
+  const redeem = (r: Person, code: string, lang = "en") => t.json("POST", "/api/coupon", { code }, { ...r.h, locale: lang });
 
   it("explains an expired or already used code, in the user's language, and answers an unknown and a used-up code alike", async () => {
-    const r = await signUp(t, "coupons");
+    const r = await user(t, { confirmed: false });
     const unknown = await redeem(r, "NO-SUCH-CODE");
     expect(unknown.status).toBe(404);
     expect((await unknown.json()).error.fields.code).toBe("No such promo code, or it can no longer be used");
@@ -145,7 +140,7 @@ describe("coupons", () => {
   });
 
   it("takes a percent coupon off the price at checkout through the coupon cookie, reserving one use for the order", async () => {
-    const r = await signUp(t, "percent");
+    const r = await user(t, { confirmed: false });
     const code = await coupon({ type: "percent", amount: 30, count: 2 });
     const res = await redeem(r, code);
     expect(await res.json()).toMatchObject({ code, unlocked: false, price: 69_300 });
@@ -166,7 +161,7 @@ describe("coupons", () => {
   });
 
   it("takes an absolute coupon off in kopecks and never below zero", async () => {
-    const r = await signUp(t, "absolute");
+    const r = await user(t, { confirmed: false });
     const code = await coupon({ type: "absolute", amount: 10_000, count: 1 });
     expect(await (await redeem(r, code)).json()).toMatchObject({ unlocked: false, price: 89_000 });
     const start = await t.json("POST", "/api/payment", { entityType: "report", coupon: code }, r.h);
@@ -175,20 +170,20 @@ describe("coupons", () => {
     // a manager cannot make one above the price; it happens when the price is lowered later
     const big = await coupon({ type: "absolute", amount: 50_000, count: 1 });
     await db().update(coupons).set({ amount: 5_000_000 }).where(eq(coupons.code, big));
-    const other = await signUp(t, "absolute-big");
+    const other = await user(t, { confirmed: false });
     expect(await (await redeem(other, big)).json()).toMatchObject({ unlocked: true });
     expect((await userRow(other._id)).isFull).toBe(true);
   });
 
   it("unlocks the full report at once with a 100 % coupon, and lets each use of it go to one person", async () => {
     const code = await coupon({ type: "percent", amount: 100, count: 1 });
-    const first = await signUp(t, "free1");
+    const first = await user(t, { confirmed: false });
     const res = await redeem(first, code);
     const body = await res.json();
     expect(body.unlocked).toBe(true);
     expect((await userRow(first._id)).isFull).toBe(true);
     expect(await orderRow(body.order)).toMatchObject({ state: "paid", amount: 0, method: "coupon" });
-    const second = await signUp(t, "free2");
+    const second = await user(t, { confirmed: false });
     const late = await redeem(second, code);
     expect(late.status).toBe(404);
     expect((await userRow(second._id)).isFull).toBe(false);
@@ -196,7 +191,7 @@ describe("coupons", () => {
 
   it("spends a free coupon once when the same user redeems it twice at the same moment", async () => {
     const code = await coupon({ type: "percent", amount: 100, count: 5 });
-    const r = await signUp(t, "double-click");
+    const r = await user(t, { confirmed: false });
     const answers = await Promise.all([redeem(r, code), redeem(r, code)]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 404]);
     expect((await db().select().from(coupons).where(eq(coupons.code, code)))[0]!.count).toBe(4);
@@ -206,7 +201,7 @@ describe("coupons", () => {
 
   it("activates a code on /activate/{code} without JavaScript", async () => {
     const code = await coupon({ type: "percent", amount: 100, count: 1 });
-    const r = await signUp(t, "activate");
+    const r = await user(t, { confirmed: false });
     const page = await (await t.app.request(`/activate/${code}`, { headers: { Cookie: `token=${r.token}` } })).text();
     expect(page).toContain(`value="${code}"`);
     const post = await t.app.request(`/activate/${code}`, { method: "POST", headers: form(r), body: `_form=activate&code=${code}` });
@@ -224,7 +219,7 @@ describe("coupons", () => {
     expect((await over.json()).error.fields.amount).toBeTruthy();
     const code = await coupon({ type: "absolute", amount: 100 });
     expect((await t.json("POST", "/api/manager/coupon", { code, type: "absolute", amount: 100 }, admin)).status).toBe(409);
-    const r = await signUp(t, "not-manager");
+    const r = await user(t, { confirmed: false });
     expect((await t.json("POST", "/api/manager/coupon", { code: "MINE", type: "percent", amount: 100 }, r.h)).status).toBe(403);
   });
 });
@@ -242,14 +237,14 @@ describe("referrals", () => {
     const email = `referred-${Date.now()}@example.com`;
     const signup = await t.json("POST", "/api/passport/signup", { email, policy: true, terms: true, offer: true }, { Cookie: "ref=blogger-anna" });
     const { token, _id } = await signup.json();
-    const r: Respondent = { email, token, _id, h: { Authorization: `Bearer ${token}` } };
+    const r: Person = { email, token, _id, h: { Authorization: `Bearer ${token}` } };
     expect((await userRow(_id)).referralId).toBe(ref._id);
     // someone else without the cookie is not attributed
-    await signUp(t, "organic");
+    await user(t, { confirmed: false });
 
     const stat = async () => (await (await t.json("GET", `/api/manager/referral/${ref._id}/stat`, undefined, admin)).json()).stat;
     expect(await stat()).toEqual({ signups: 1, completed: 0, payments: 0 });
-    await takeTest(t, r);
+    await completedResult(t, r);
     expect(await stat()).toEqual({ signups: 1, completed: 1, payments: 0 });
     const { redirect } = await (await t.json("POST", "/api/payment", { entityType: "report" }, r.h)).json();
     await sandbox(r, redirect, "pay");
@@ -259,17 +254,17 @@ describe("referrals", () => {
 
   it("refuses a duplicate referral code and hides statistics from non-managers", async () => {
     expect((await t.json("POST", "/api/manager/referral", { code: "blogger-anna" }, admin)).status).toBe(409);
-    const r = await signUp(t, "curious");
+    const r = await user(t, { confirmed: false });
     const [any] = await db().select().from(users).where(eq(users.id, r._id));
     expect((await t.json("GET", `/api/manager/referral/${any!.id}/stat`, undefined, r.h)).status).toBe(403);
   });
 });
 
 describe("business plans and invoices", () => {
-  let owner: Respondent;
+  let owner: Person;
   let project: string;
   beforeAll(async () => {
-    owner = await signUp(t, "owner");
+    owner = await user(t, { confirmed: false });
   });
 
   const balance = async () => (await db().select().from(projects).where(eq(projects.id, project)))[0]!.inviteBalance;
@@ -327,9 +322,7 @@ describe("business plans and invoices", () => {
     const pdf = await t.app.request(invoice, { headers: owner.h });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
-    const file = join(t.dir, "invoice.pdf");
-    writeFileSync(file, Buffer.from(await pdf.arrayBuffer()));
-    const text = execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"]).toString("utf8").replace(/\s+/g, " ");
+    const text = pdfText(await pdf.arrayBuffer());
     expect(text).toContain(`Счёт на оплату № ${row.invoiceNumber}`);
     expect(text).toMatch(/Итого к оплате: 16[\s\u00a0\u202f]000,00 ₽/);
     expect(text).toContain("ИНН 7701234567");
@@ -340,7 +333,7 @@ describe("business plans and invoices", () => {
 
     // nothing is credited until a manager confirms the transfer
     expect(await balance()).toBe(7);
-    const stranger = await signUp(t, "stranger");
+    const stranger = await user(t, { confirmed: false });
     expect((await t.app.request(invoice, { headers: stranger.h })).status).toBe(404);
     expect((await t.json("POST", `/api/manager/orders/${order}/paid`, {}, owner.h)).status).toBe(403);
     const paid = await t.json("POST", `/api/manager/orders/${order}/paid`, {}, admin);
@@ -367,8 +360,8 @@ describe("business plans and invoices", () => {
   });
 
   it("refuses to sell invites for someone else's project", async () => {
-    const other = await signUp(t, "intruder");
-    await t.json("POST", "/api/business", {}, other.h);
+    const other = await user(t, { confirmed: false });
+    await businessProject(t, { owner: other });
     const res = await t.json("POST", "/api/business/refill", { project, quantity: 5 }, other.h);
     expect(res.status).toBe(404);
     expect((await t.json("POST", "/api/payment", { entityType: "invites", entityId: project, quantity: 5 }, other.h)).status).toBe(404);
@@ -378,9 +371,9 @@ describe("business plans and invoices", () => {
     const { order } = await (await t.json("POST", "/api/business/refill", { project, quantity: 5, method: "invoice" }, owner.h)).json();
     const res = await t.json("GET", `/api/notify/order-business?order=${order}`, undefined, owner.h);
     expect(await res.json()).toEqual({ notified: true });
-    const mail = outbox(t.dir).find((m) => m.to.includes(ADMIN.email) && m.subject.startsWith("Business order"));
+    const mail = outbox(t.dir).find((m) => m.to.includes(adminEmail) && m.subject.startsWith("Business order"));
     expect(mail?.text).toContain(owner.email);
-    const other = await signUp(t, "notifier");
+    const other = await user(t, { confirmed: false });
     expect((await t.json("GET", `/api/notify/order-business?order=${order}`, undefined, other.h)).status).toBe(404);
   });
 });

@@ -7,7 +7,7 @@ import { ITEMS } from "../../model/items";
 import { recheck } from "../../server/admin/results";
 import { appendScoringVersion } from "../../server/services/scoring-versions";
 import { createTestApp, type TestApp } from "../helpers";
-import { signUp, takeTest } from "../respondent";
+import { completedResult, user } from "../fixtures";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,7 +21,7 @@ describe("the rechecker", () => {
     // the first twenty items keyed the other way round: the network must see them mirrored
     const keying = ITEMS.map((it) => ({ position: it.position, keys: it.keys.map((k) => ({ ...k, sign: it.position <= 20 ? -k.sign : k.sign })) }));
     const version = await appendScoringVersion(t.deps.db, docs[0]!._id, keying, { reversed: 20 }, null);
-    const id = await takeTest(t, await signUp(t, "recheck"), (p) => ((p * 7 + 1) % 5) - 2);
+    const id = await completedResult(t, await user(t, { confirmed: false }), (p) => ((p * 7 + 1) % 5) - 2);
     const [stored] = await t.deps.db.select().from(results).where(eq(results.id, id));
     expect(stored!.scoringVersion).toBe(version);
     const view = await recheck(t.deps.db, id, false);

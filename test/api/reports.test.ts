@@ -1,6 +1,3 @@
-import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,27 +5,22 @@ import { formats, reports, results, users } from "../../db/schema";
 import { FORMATS } from "../../model";
 import { canReadReport, requireConfirmed } from "../../server/services/reports";
 import { createTestApp, type TestApp } from "../helpers";
-import { signUp, takeTest, type Respondent } from "../respondent";
+import { businessProject, completedResult, manager, pdfText, user, type Person } from "../fixtures";
 
 let t: TestApp;
-let alice: Respondent;
+let alice: Person;
 let aliceResult: string;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAIL: "manager@example.com", ADMIN_PASSWORD: "manager-pass-phrase" });
-  alice = await signUp(t, "alice");
-  aliceResult = await takeTest(t, alice);
+  t = await createTestApp();
+  alice = await user(t, { confirmed: false });
+  aliceResult = await completedResult(t, alice);
 });
 afterAll(() => t.close());
 
 const db = () => t.deps.db;
 const confirm = (id: string) => db().update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.id, id));
-const page = (path: string, r: Respondent, lang = "ru") => t.app.request(path, { headers: { Cookie: `token=${r.token}; i18n_locale=${lang}` } });
+const page = (path: string, r: Person, lang = "ru") => t.app.request(path, { headers: { Cookie: `token=${r.token}; i18n_locale=${lang}` } });
 
-function pdfText(bytes: ArrayBuffer): string {
-  const file = join(t.dir, `r-${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(file, Buffer.from(bytes));
-  return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"]).toString("utf8");
-}
 
 describe("the e-mail gate", () => {
   it("hides the report until the e-mail is confirmed, on the page and in the API", async () => {
@@ -142,8 +134,8 @@ describe("a reader's report body, kept rendered for the next visit", () => {
     expect(gunzipSync(bytes).toString("utf8")).toEqual(plain);
     expect(bytes.length).toBeLessThan(Buffer.byteLength(plain) / 3);
     // another user with a result never sees Alice's body
-    const bob = await signUp(t, "bob-body");
-    await takeTest(t, bob);
+    const bob = await user(t, { confirmed: false });
+    await completedResult(t, bob);
     await confirm(bob._id);
     const bobs = await (await page("/report/base", bob, "en")).text();
     expect(bobs).toContain('data-type="base"');
@@ -174,7 +166,7 @@ describe("the header, kept rendered per reader and address", () => {
 
 describe("ownership", () => {
   it("gives 404 for another user's report, on pages and in the API", async () => {
-    const bob = await signUp(t, "bob");
+    const bob = await user(t, { confirmed: false });
     await confirm(bob._id);
     expect((await page(`/report/${aliceResult}`, bob)).status).toBe(404);
     expect((await page(`/report/${aliceResult}/full`, bob)).status).toBe(404);
@@ -187,10 +179,9 @@ describe("ownership", () => {
   });
 
   it("lets only a manager open anyone's report in the back-office views", async () => {
-    const bob = await signUp(t, "bob2");
+    const bob = await user(t, { confirmed: false });
     expect((await page(`/manager/public/full/${aliceResult}`, bob)).status).toBe(302);
-    const admin = await t.json("POST", "/api/passport/auth", { email: t.deps.config.ADMIN_EMAIL, password: t.deps.config.ADMIN_PASSWORD });
-    const token = (await admin.json()).token as string;
+    const { token } = await manager(t);
     const html = await (await t.app.request(`/manager/public/full/${aliceResult}`, { headers: { Cookie: `token=${token}` } })).text();
     expect(html).toContain(alice.email);
     expect(html).toContain('data-type="full"');
@@ -199,9 +190,9 @@ describe("ownership", () => {
 
 describe("business report", () => {
   it("gives a business user the six business sections of any format, in the asked language, and nobody else", async () => {
-    const owner = await signUp(t, "hr");
+    const owner = await user(t, { confirmed: false });
     expect((await t.json("GET", "/api/report/business?format=SYS-MID-MID", undefined, owner.h)).status).toBe(403);
-    await t.json("POST", "/api/business", { name: "HR Co" }, owner.h);
+    await businessProject(t, { owner: owner, name: "HR Co" });
     const en = await (await t.json("GET", "/api/report/business?format=SYS-MID-MID&lang=en", undefined, owner.h)).json();
     expect(en).toMatchObject({ type: "business", language: "en", format: { code: "SYS-MID-MID" } });
     expect(en.sections.map((s: { key: string }) => s.key)).toEqual(["teamRole", "strengths", "drivers", "risks", "management", "positions"]);
@@ -233,8 +224,8 @@ describe("PDF", () => {
   });
 
   it("sends a buyer-to-be to checkout instead of the PDF", async () => {
-    const carol = await signUp(t, "carol");
-    await takeTest(t, carol);
+    const carol = await user(t, { confirmed: false });
+    await completedResult(t, carol);
     await confirm(carol._id);
     const res = await page("/report/pdf/full", carol);
     expect(res.status).toBe(302);

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reviews } from "../../db/schema";
 import { createTestApp, type TestApp } from "../helpers";
-import { signUp, takeTest } from "../respondent";
+import { completedResult, user } from "../fixtures";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,15 +15,15 @@ const text = "The report described how I plan my week better than I could myself
 describe("reviews", () => {
   it("needs a signed-in user with a completed test", async () => {
     expect((await t.json("POST", "/api/review", { name: "Ann", text })).status).toBe(401);
-    const newcomer = await signUp(t, "newcomer");
+    const newcomer = await user(t, { confirmed: false });
     const res = await t.json("POST", "/api/review", { name: "Ann", text }, { ...newcomer.h, locale: "en" });
     expect(res.status).toBe(403);
     expect((await res.json()).error.code).toBe("test_required");
   });
 
   it("validates the fields with messages in the request's language", async () => {
-    const r = await signUp(t, "reviewer");
-    await takeTest(t, r);
+    const r = await user(t, { confirmed: false });
+    await completedResult(t, r);
     const res = await t.json("POST", "/api/review", { name: "", text: "short", img: "javascript:alert(1)" }, { ...r.h, locale: "en" });
     expect(res.status).toBe(400);
     const { error } = await res.json();
@@ -33,8 +33,8 @@ describe("reviews", () => {
   });
 
   it("keeps a new review for moderation, then shows it escaped once published", async () => {
-    const r = await signUp(t, "writer");
-    await takeTest(t, r);
+    const r = await user(t, { confirmed: false });
+    await completedResult(t, r);
     const evil = `${text} <script>alert("x")</script>`;
     const res = await t.json("POST", "/api/review", { name: "<b>Eve</b>", position: "Analyst", text: evil }, { ...r.h, locale: "en" });
     expect(res.status).toBe(201);
@@ -54,8 +54,8 @@ describe("reviews", () => {
   });
 
   it("accepts a review from the page's form without JavaScript", async () => {
-    const r = await signUp(t, "formwriter");
-    await takeTest(t, r);
+    const r = await user(t, { confirmed: false });
+    await completedResult(t, r);
     const body = new URLSearchParams({ _form: "review", name: "Form Writer", text });
     const res = await t.app.request("/review", {
       method: "POST",

@@ -6,19 +6,19 @@ import { and, count, eq } from "drizzle-orm";
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { coupons, invites, orders, projects, rateLimits, results, sessions, users } from "../../db/schema";
+import { coupons, invites, orders, rateLimits, results, sessions, users } from "../../db/schema";
 import { loadConfig } from "../../server/config";
 import { createId } from "../../server/lib/ids";
 import { MASQUERADE_MS } from "../../server/services/masquerade";
 import { cookiesOf, createTestApp, type TestApp } from "../helpers";
+import { businessProject, MANAGER_ENV, signInManager } from "../fixtures";
 import { signUp } from "../respondent";
 
-const ADMIN = { email: "sec-admin@example.com", password: "manager-pass-phrase" };
 let t: TestApp;
 let admin: Record<string, string>;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  admin = { Authorization: `Bearer ${(await (await t.json("POST", "/api/passport/auth", ADMIN)).json()).token}` };
+  t = await createTestApp(MANAGER_ENV);
+  admin = (await signInManager(t)).h;
 });
 afterAll(() => t.close());
 
@@ -172,7 +172,7 @@ describe("7. body limit on page posts", () => {
 describe("12. invoices without the seller's details", () => {
   it("refuses to issue an invoice until a manager has filled in valid seller details", async () => {
     const owner = await signUp(t, "invoice");
-    const project = ((await (await t.json("POST", "/api/business", { name: "Invoice Co" }, owner.h)).json()) as { project: { _id: string } }).project._id;
+    const project = (await businessProject(t, { owner: owner, name: "Invoice Co" })).id;
     const ask = () => t.json("POST", "/api/business/refill", { project, quantity: 5, method: "invoice" }, { ...owner.h, locale: "en" });
     const refused = await ask();
     expect(refused.status).toBe(409);
@@ -235,7 +235,7 @@ describe("3. invites taken by an unconfirmed address", () => {
   let project: string;
   beforeAll(async () => {
     const owner = await signUp(t, "inviter");
-    project = ((await (await t.json("POST", "/api/business", { name: "Inviter Co" }, owner.h)).json()) as { project: { _id: string } }).project._id;
+    project = (await businessProject(t, { owner: owner, name: "Inviter Co" })).id;
   });
   const invite = async (email: string | null) => {
     const id = createId();
@@ -305,7 +305,7 @@ describe("4. coupon limits", () => {
 describe("8. abuse limits", () => {
   let p: TestApp;
   beforeAll(async () => {
-    p = await createTestApp({ TRUST_PROXY: "1", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    p = await createTestApp({ TRUST_PROXY: "1", ...MANAGER_ENV });
   });
   afterAll(() => p.close());
   const from = (ip: string, h: Record<string, string> = {}) => ({ "X-Forwarded-For": ip, ...h });

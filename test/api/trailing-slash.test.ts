@@ -2,7 +2,7 @@
 // slash, the spec's `POST /review/` included, and nothing redirects a POST.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers";
-import { signUp, takeTest } from "../respondent";
+import { completedResult, user } from "../fixtures";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,8 +20,8 @@ describe("trailing slash", () => {
   });
 
   it("takes the spec's POST /review/ as POST /review, without a redirect", async () => {
-    const r = await signUp(t, "slash");
-    await takeTest(t, r); // reviews are for people who took the test
+    const r = await user(t, { confirmed: false });
+    await completedResult(t, r); // reviews are for people who took the test
     const text = "A review that is long enough to pass the length check.";
     const res = await t.json("POST", "/api/review/", { name: "Ann", position: "Analyst", text }, r.h);
     expect(res.status).toBe(201);

@@ -5,20 +5,19 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coupons, orders, projects, reviews } from "../../db/schema";
-import { signUp, takeTest, type Respondent } from "../respondent";
 import { startE2E, type E2E } from "./browser";
+import { businessProject, completedResult, manager, type Person, user } from "../fixtures";
 
-const ADMIN = { email: "e2e-coupon-admin@example.com", password: "manager-pass-phrase" };
 const shots = "test-results/screenshots";
 let e: E2E;
 let token: string;
-let buyer: Respondent;
+let buyer: Person;
 
 beforeAll(async () => {
-  e = await startE2E({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  token = (await (await e.t.json("POST", "/api/passport/auth", ADMIN)).json()).token;
-  buyer = await signUp(e.t, "coupon-buyer");
-  await takeTest(e.t, buyer);
+  e = await startE2E();
+  token = (await manager(e.t)).token;
+  buyer = await user(e.t, { confirmed: false });
+  await completedResult(e.t, buyer);
 }, 120_000);
 afterAll(() => e?.close());
 
@@ -77,7 +76,7 @@ describe("the commerce pages of the back-office", () => {
     const [coupon] = await db.select().from(coupons).limit(1);
     const ref = await (await e.t.json("POST", "/api/manager/referral", { code: "e2e-ref", name: "E2E blog" }, { Authorization: `Bearer ${token}` })).json();
     const [review] = await db.select().from(reviews).limit(1);
-    await e.t.json("POST", "/api/business", { name: "E2E Company with a rather long name" }, buyer.h);
+    await businessProject(e.t, { owner: buyer, name: "E2E Company with a rather long name" });
     const [project] = await db.select().from(projects).where(eq(projects.ownerId, buyer._id));
     const pages: Record<string, string> = {
       coupons: "/manager/coupon",

@@ -3,20 +3,19 @@
 // when touched, drawn by the server until then), and a manager
 // masquerades and comes back with Cancel Masq.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUp, takeTest } from "../respondent";
 import { startE2E, type E2E } from "./browser";
+import { completedResult, manager, user } from "../fixtures";
 
-const ADMIN = { email: "e2e-admin@example.com", password: "manager-pass-phrase" };
 let e: E2E;
 let token: string;
 let userId: string;
 let resultId: string;
 beforeAll(async () => {
-  e = await startE2E({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  token = (await (await e.t.json("POST", "/api/passport/auth", ADMIN)).json()).token;
-  const r = await signUp(e.t, "browser-manager");
+  e = await startE2E();
+  token = (await manager(e.t)).token;
+  const r = await user(e.t, { email: "browser-manager@example.com", confirmed: false });
   userId = r._id;
-  resultId = await takeTest(e.t, r);
+  resultId = await completedResult(e.t, r);
 }, 120_000);
 afterAll(() => e?.close());
 

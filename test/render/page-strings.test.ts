@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routes } from "../../routes";
 import { createTestApp, type TestApp } from "../helpers";
-import { signUp, takeTest } from "../respondent";
+import { completedResult, manager, user } from "../fixtures";
 import { htmlTextNodes, stringDefects } from "./string-defects";
 
 let t: TestApp;
@@ -14,9 +14,9 @@ let resultId = "";
 const ANSWERED = 3;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAIL: "strings-admin@example.com", ADMIN_PASSWORD: "strings-admin-pass" });
+  t = await createTestApp();
   // midway through the test: the start screen and the runner show progress
-  const taker = await signUp(t, "taker");
+  const taker = await user(t, { confirmed: false });
   const testId = ((await (await t.app.request("/api/test")).json()) as { docs: { _id: string }[] }).docs[0]!._id;
   const started = (await (await t.json("POST", `/api/test/start/${testId}`, {}, taker.h)).json()) as { _id: string };
   const { questions } = (await (await t.app.request(`/api/test/${testId}`)).json()) as { questions: { _id: string }[] };
@@ -25,11 +25,10 @@ beforeAll(async () => {
   }
   viewers.taker = taker.h;
   // finished: the reports show their numbers
-  const done = await signUp(t, "done");
-  resultId = await takeTest(t, done);
+  const done = await user(t, { confirmed: false });
+  resultId = await completedResult(t, done);
   viewers.done = done.h;
-  const admin = await t.json("POST", "/api/passport/auth", { email: "strings-admin@example.com", password: "strings-admin-pass" });
-  viewers.admin = { Authorization: `Bearer ${((await admin.json()) as { token: string }).token}` };
+  viewers.admin = (await manager(t)).h;
 }, 60_000);
 afterAll(() => t.close());
 
