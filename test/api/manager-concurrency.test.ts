@@ -39,10 +39,10 @@ const postForm = (path: string, fields: Record<string, string>) =>
     body: new URLSearchParams(fields).toString(),
   });
 
-const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const unescapeHtml = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 const attr = (tag: string, name: string) => {
   const m = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
-  return m ? unescape(m[1]!) : null;
+  return m ? unescapeHtml(m[1]!) : null;
 };
 
 /** What a browser would post from the form marked `marker` (a data-testid): its inputs, textareas
@@ -64,7 +64,7 @@ function formFields(html: string, marker: string): Record<string, string> {
   }
   for (const [, open, text] of body.matchAll(/(<textarea\b[^>]*>)([\s\S]*?)<\/textarea>/g)) {
     const name = attr(open!, "name");
-    if (name) out[name] = unescape(text!).replace(/^\n/, "");
+    if (name) out[name] = unescapeHtml(text!).replace(/^\n/, "");
   }
   for (const [, open, inner] of body.matchAll(/(<select\b[^>]*>)([\s\S]*?)<\/select>/g)) {
     const name = attr(open!, "name");
