@@ -120,6 +120,8 @@ const guards: Record<GuardName, Handler> = {
   bearer: async (c, next) => {
     const auth = c.get("auth");
     if (auth && auth.via !== "bearer") throw new AppError(401, "bearer_required", "errors.bearerOnly");
+    // these are the spec's GET calls that write; the demo token is public and read-only
+    if (auth?.kind === "demo") throw new AppError(403, "demo_read_only", "auth.errors.demoReadOnly");
     return signedIn(() => true)(c, next);
   },
   profile: signedIn(

@@ -33,6 +33,8 @@ beforeAll(async () => {
   sink = await startSmtpSink();
   t = await createTestApp({ SMTP_URL: sink.url, ADMIN_EMAIL: "boss@example.com", ADMIN_PASSWORD: "manager-pass-phrase" });
   owner = await signUp(t, "owner");
+  // a project mails invitations only from a confirmed address (security review 2, finding 2)
+  await t.deps.db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.id, owner._id));
   project = await activate(owner, "Acme");
   h = { ...owner.h, Project: project, locale: "en" };
 });
@@ -105,7 +107,7 @@ describe("the owner's path", () => {
     expect(res.json.docs).toHaveLength(2);
     const mails = sink.received.filter((m) => m.to.includes("worker-a@example.com"));
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toContain("Acme Ltd invites you");
+    expect(mails[0]!.subject).toBe("Invitation to «Acme Ltd»: the Thinking Format test");
     inviteLink = mails[0]!.text.match(/http:\/\/localhost\/invite\/([0-9a-f]+)/)![1]!;
     const list = await call("GET", "/api/business/invites");
     expect(list.json.counts.Sent).toBe(2);
@@ -119,7 +121,7 @@ describe("the owner's path", () => {
     const ru = await signUp(t, "russian");
     await t.deps.db.update(users).set({ locale: "ru" }).where(eq(users.id, ru._id));
     await call("PUT", "/api/business/invites/createOrUpdateInvite", { email: ru.email });
-    expect(sink.received.filter((m) => m.to.includes(ru.email)).at(-1)!.subject).toContain("приглашает вас");
+    expect(sink.received.filter((m) => m.to.includes(ru.email)).at(-1)!.subject).toContain("Приглашение в «Acme Ltd»");
   });
 
   it("lets the invitee join with consent, take the test and appear with a format and 'completed test'", async () => {
@@ -266,6 +268,7 @@ describe("the employee list", () => {
 describe("the invite balance", () => {
   it("spends one per accepted invite and stops at zero with a clear message", async () => {
     const o = await signUp(t, "balance");
+    await t.deps.db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.id, o._id));
     const p = await activate(o, "One Free Test");
     const code = (await t.deps.db.select().from(projects).where(eq(projects.id, p)))[0]!.inviteCode;
     const first = await signUp(t, "first");

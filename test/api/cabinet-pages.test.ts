@@ -3,7 +3,7 @@
 // its plain forms work without script (posted to the page, shown again with field messages).
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { employees, projects } from "../../db/schema";
+import { employees, projects, users } from "../../db/schema";
 import { createId } from "../../server/lib/ids";
 import { cookiesOf, createTestApp, type TestApp } from "../helpers";
 import { signUp, takeTest, type Respondent } from "../respondent";
@@ -28,6 +28,7 @@ beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   adminCookie = `token=${(await (await t.json("POST", "/api/passport/auth", ADMIN)).json()).token}; i18n_locale=en`;
   owner = await signUp(t, "pages-owner");
+  await t.deps.db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.id, owner._id)); // invitations need a confirmed address
   cookie = `token=${owner.token}; i18n_locale=en`;
   project = ((await (await t.json("POST", "/api/business", { name: "Pages Co" }, owner.h)).json()) as any).project._id;
   await t.deps.db.update(projects).set({ inviteBalance: 5 }).where(eq(projects.id, project));

@@ -65,7 +65,18 @@ async function joinInside(tx: Scope, user: UserRow, code: string) {
     await enqueue(tx, "recompute-project", { projectId: project.id, employees: [existing.id] });
     return { project: { _id: project.id, name: project.name }, employee: existing.id, status, already: true };
   }
-  if (!(await spendInvite(db, project.id))) throw noInvitesLeft();
+  if (!invite) {
+    // removed by the company: the project's link does not bring them back (it would spend a paid
+    // invite on someone the company sent away); an e-mail invitation, made on purpose, does
+    const [removed] = await db
+      .select({ id: invites.id })
+      .from(invites)
+      .where(and(eq(invites.projectId, project.id), eq(invites.userId, user.id), eq(invites.isActive, false)))
+      .limit(1);
+    if (removed) throw new AppError(403, "removed_from_project", "business.errors.removedFromProject");
+  }
+  // a link join leaves the invites pending e-mail invitations hold to the people invited by name
+  if (!(await spendInvite(db, project.id, !invite))) throw noInvitesLeft();
   crashPoint("join.afterSpend");
   const employeeId = createId();
   await db.insert(employees).values({ id: employeeId, projectId: project.id, userId: user.id, name: user.name || user.email });

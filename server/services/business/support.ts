@@ -7,7 +7,7 @@ import type { AppDeps } from "../../context";
 import { createId } from "../../lib/ids";
 import { fields } from "../../lib/validate";
 import { enqueueMail, transaction } from "../../scope";
-import type { Scope } from "./access";
+import { requireCan, type Scope } from "./access";
 
 export const supportSchema = z.object({
   subject: z.string().trim().min(1, "common.validation.required").max(200),
@@ -30,6 +30,8 @@ export async function sendSupport(deps: AppDeps, scope: Scope, input: z.infer<ty
 
 /** What the project has bought: invite packs paid, by date (the business reports open with them). */
 export async function businessReports(scope: Scope) {
+  // what was bought and paid is billing: the owner's and a manager's, not a supervisor's or a project manager's
+  requireCan(scope, "billing");
   const rows = await scope.db
     .select({ _id: orders.id, quantity: orders.quantity, paidAt: orders.paidAt, amount: orders.amount })
     .from(orders)

@@ -17,6 +17,7 @@ import { isManager, type UserRow } from "../users";
 import { startPayment } from "./checkout";
 import { CORPORATE_MIN, getPlans, getPrices, requirePlan } from "./prices";
 import { creditOrder } from "./settlement";
+import { newInviteCode } from "../business/projects";
 
 export const INVOICE_DUE_DAYS = 3;
 export const FIRST_INVOICE_NUMBER = 1001;
@@ -61,7 +62,7 @@ export async function activateBusiness(db: Db, user: UserRow, name?: string) {
   const [existing] = await db.select().from(projects).where(eq(projects.ownerId, user.id)).limit(1);
   if (existing) return existing;
   const id = createId();
-  await db.insert(projects).values({ id, name: name?.trim() || "My company", ownerId: user.id, inviteCode: createId().slice(12), inviteBalance: 1 });
+  await db.insert(projects).values({ id, name: name?.trim() || "My company", ownerId: user.id, inviteCode: newInviteCode(), inviteBalance: 1 });
   await logActivity(db, user.id, "business.activated", { project: id });
   const [row] = await db.select().from(projects).where(eq(projects.id, id));
   return row!;
