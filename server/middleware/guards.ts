@@ -6,9 +6,8 @@
 // checks for null again, and forgetting the guard is a compile error, not a runtime 500.
 import type { Context, MiddlewareHandler } from "hono";
 import { every } from "hono/combine";
-import { deleteCookie } from "hono/cookie";
 import { AppError, forbidden, unauthorized } from "../lib/errors";
-import { setTrackingCookie } from "../lib/http";
+import { dropSessionCookie, setTrackingCookie } from "../lib/http";
 import { fallbackOf } from "../lib/redirect";
 import { TRACKING_VALUE_MAX, UTM_KEYS } from "../lib/tracking";
 import type { AppEnv, AuthState } from "../context";
@@ -155,7 +154,7 @@ const guards: Record<GuardName, Handler> = {
   },
   dropDemo: async (c, next) => {
     if (c.get("auth")?.kind === "demo" && !isApi(c)) {
-      deleteCookie(c, COOKIE.demo, { path: "/" });
+      dropSessionCookie(c, COOKIE.demo);
       c.set("auth", null);
     }
     await next();

@@ -1,12 +1,16 @@
 // The second security review (issue 29): each finding outside the back-office performed as an
 // attack through the app, and shown to do no harm. Numbers are the findings' numbers in the issue.
 import { and, eq } from "drizzle-orm";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { employees, invites, projects, rateLimits, sessions, users } from "../../db/schema";
+import { employeeAnalytics, employees, invites, projects, rateLimits, sessions, skills, users } from "../../db/schema";
 import { safeHref, sanitizeReportText } from "../../routes/_blocks/report-text";
-import { cookiesOf, createTestApp, type TestApp } from "../helpers";
-import { outbox } from "../mail";
-import { signUp, type Respondent } from "../respondent";
+import { createId } from "../../server/lib/ids";
+import { cookiesOf, createTestApp, fillSellerDetails, type TestApp } from "../helpers";
+import { outbox, startSmtpSink } from "../mail";
+import { signUp, takeTest, type Respondent } from "../respondent";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -208,4 +212,192 @@ describe("15. an employee the company removed", () => {
     expect((await call("POST", `/api/business/join/${link}`, { agree: true }, worker.h)).status).toBe(201);
     expect(await t.deps.db.select().from(employees).where(eq(employees.projectId, project))).toHaveLength(1);
   });
+});
+
+describe("3. review photos and cookies set by pictures", () => {
+  it("accepts as a review's photo only one we stored", async () => {
+    const r = await signUp(t, "photo");
+    await t.deps.db.update(users).set({ isCompleted: true }).where(eq(users.id, r._id));
+    const text = "A review long enough to pass the length check.";
+    for (const img of ["/api/business/masq-no-auth", "/?ref=PLANTED", "/uploads/reviews/../../app.db", "https://evil.example/a.png", `/uploads/reviews/${createId()}.png`]) {
+      const res = await call("POST", "/api/review", { name: "Ann", text, img }, r.h);
+      expect(res.status, img).toBe(400);
+      expect(res.json.error.fields.img, img).toBe("Only a photo stored on our site can go with a review.");
+    }
+    const stored = `${createId()}.png`;
+    mkdirSync(join(t.dir, "uploads", "reviews"), { recursive: true });
+    writeFileSync(join(t.dir, "uploads", "reviews", stored), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    const ok = await call("POST", "/api/review", { name: "Ann", text, img: `/uploads/reviews/${stored}` }, r.h);
+    expect(ok.status).toBe(201);
+    expect(ok.json.img).toBe(`/uploads/reviews/${stored}`);
+  });
+
+  it("sets no session or tracking cookie for a picture, only for a navigation", async () => {
+    const picture = { "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Dest": "image", "Sec-Fetch-Mode": "no-cors" };
+    const navigation = { "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Dest": "document", "Sec-Fetch-Mode": "navigate" };
+    expect(cookiesOf(await t.app.request("/api/business/masq-no-auth", { headers: picture })).masqDemoToken).toBeUndefined();
+    expect(cookiesOf(await t.app.request("/api/business/masq-no-auth", { headers: navigation })).masqDemoToken).toBeTruthy();
+    const planted = cookiesOf(await t.app.request("/?ref=PLANTED&utm_source=img&coupon=FREE", { headers: picture }));
+    expect(planted).toEqual({});
+    const followed = cookiesOf(await t.app.request("/?ref=LINK&utm_source=mail&coupon=GIFT", { headers: navigation }));
+    expect(followed).toMatchObject({ ref: "LINK", utm_source: "mail", coupon: "GIFT" });
+  });
+});
+
+describe("11. deleting one's account", () => {
+  it("takes the person's name, invitation address and the notes about them out of every company joined", async () => {
+    const { project, h } = await company("Erased Co", { balance: 3 });
+    const email = `erin-${Date.now()}@example.com`;
+    const signed = (await (await t.json("POST", "/api/passport/signup", { email, password: "a long pass phrase", policy: true, terms: true, offer: true })).json()) as { token: string; _id: string };
+    const person = { email, token: signed.token, _id: signed._id, h: { Authorization: `Bearer ${signed.token}` } };
+    await t.deps.db.update(users).set({ name: "Erin Erased" }).where(eq(users.id, person._id));
+    expect((await call("POST", "/api/business/invites", { email: person.email }, h)).status).toBe(201);
+    const link = (await inviteRow(project, person.email)).link;
+    const emp = (await call("POST", `/api/business/join/${link}`, { agree: true }, person.h)).json.employee;
+    expect((await call("POST", "/api/business/skills", { kind: "acquired", employee: emp, skill: "seller", value: 70, note: "Erin closed the Smith deal" }, h)).status).toBe(201);
+    const before = (await t.deps.db.select().from(employees).where(eq(employees.id, emp)))[0]!;
+    expect(before.name).toBe("Erin Erased");
+
+    const del = await t.json("DELETE", "/api/passport", { password: "a long pass phrase" }, person.h);
+    expect(del.status).toBeLessThan(300);
+
+    const [row] = await t.deps.db.select().from(employees).where(eq(employees.id, emp));
+    expect(row!.name).toBe("Удалённый пользователь / Deleted user");
+    expect(row!.userId).toBeNull();
+    expect(await t.deps.db.select().from(invites).where(eq(invites.email, person.email))).toHaveLength(0);
+    const notes = await t.deps.db.select().from(skills).where(eq(skills.employeeId, emp));
+    expect(notes.map((n) => n.description)).toEqual([null]);
+    const list = await call("POST", "/api/business/employees", {}, h);
+    expect(JSON.stringify(list.json)).not.toMatch(/Erin|erin-/);
+  });
+});
+
+describe("12. abuse limits on the new writes", () => {
+  const full = (key: string, count: number) => t.deps.db.insert(rateLimits).values({ key, count, resetAt: Date.now() + 3_600_000 }).onConflictDoUpdate({ target: rateLimits.key, set: { count } });
+
+  it("limits support mails, departments, positions, skills, projects, reviews, invoices and corporate requests per account", async () => {
+    await fillSellerDetails(t);
+    const { owner, project, h } = await company("Limits Co", { balance: 1 });
+    await full(`support:${owner._id}`, 10);
+    await full(`structure:${owner._id}`, 300);
+    await full(`projects:${owner._id}`, 20);
+    await full(`invoice:${owner._id}`, 10);
+    await full(`corporate:${owner._id}`, 5);
+    await full(`reviews:${owner._id}`, 5);
+    await t.deps.db.update(users).set({ isCompleted: true }).where(eq(users.id, owner._id));
+    const refused = [
+      await call("POST", "/api/business/support", { subject: "Hi", message: "Spam" }, h),
+      await call("POST", "/api/business/departments", { name: "Spam" }, h),
+      await call("POST", "/api/business/positions", { name: "Spam", tasks: [{ name: "a", communication: "team", decision: "balanced" }] }, h),
+      await call("POST", "/api/business/skills", { kind: "definition", name: "Spam", weights: { system: 1 } }, h),
+      await call("POST", "/api/business/projects", { name: "Spam" }, owner.h),
+      await call("POST", "/api/review", { name: "Spam", text: "A review long enough to pass the length check." }, owner.h),
+      await call("POST", "/api/business/refill", { project, quantity: 5, method: "invoice", company: "Acme LLC", inn: "7701234567" }, owner.h),
+      await call("POST", "/api/business/refill", { project, quantity: 600, company: "Acme LLC" }, owner.h),
+    ];
+    expect(refused.map((r) => r.status)).toEqual([429, 429, 429, 429, 429, 429, 429, 429]);
+    expect(refused[0]!.headers.get("retry-after")).toBeTruthy();
+  });
+
+  it("stops guessing invitation codes after 30 wrong ones, even for a right one", async () => {
+    const { project } = await company("Guess Co", { balance: 1 });
+    const guesser = await signUp(t, "guesser");
+    for (let i = 0; i < 30; i++) expect((await call("GET", `/api/business/project-form-info/guess${i}x`, undefined, guesser.h)).status).toBe(404);
+    const code = await codeOf(project);
+    expect((await call("GET", `/api/business/project-form-info/${code}`, undefined, guesser.h)).status).toBe(429);
+    expect((await call("POST", `/api/business/join/${code}`, { agree: true }, guesser.h)).status).toBe(429);
+    // someone else is not held up
+    const other = await signUp(t, "not-guessing");
+    expect((await call("GET", `/api/business/project-form-info/${code}`, undefined, other.h)).status).toBe(200);
+  });
+});
+
+describe("14. the buyer an invoice names", () => {
+  it("requires the company and INN for an invoice and prints them, not the account's free-text name", async () => {
+    await fillSellerDetails(t);
+    const { owner, project } = await company("Buyer Co", { balance: 0 });
+    await t.json("PUT", "/api/passport", { name: "Sberbank PJSC (pay here)" }, owner.h);
+    const missing = await call("POST", "/api/business/refill", { project, quantity: 5, method: "invoice" }, owner.h);
+    expect(missing.status).toBe(400);
+    expect(missing.json.error.fields).toEqual({ company: "Enter the company's name: the invoice is made out to it.", inn: "Enter the company's INN: the invoice is made out to it." });
+    const ru = await call("POST", "/api/business/refill", { project, quantity: 5, method: "invoice", company: "ООО «Покупатель»" }, { ...owner.h, locale: "ru" });
+    expect(ru.json.error.fields).toEqual({ inn: "Укажите ИНН компании: счёт выставляется на неё." });
+    const issued = await call("POST", "/api/business/refill", { project, quantity: 5, method: "invoice", company: "ООО «Покупатель»", inn: "7712345678" }, owner.h);
+    expect(issued.status).toBe(201);
+    // the details are now the project's: the next invoice needs no form fields
+    expect((await call("POST", "/api/business/refill", { project, quantity: 5, method: "invoice" }, owner.h)).status).toBe(201);
+    const pdf = await t.app.request(issued.json.invoice, { headers: owner.h });
+    const file = join(t.dir, "buyer.pdf");
+    writeFileSync(file, Buffer.from(await pdf.arrayBuffer()));
+    const text = execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"]).toString("utf8").replace(/\s+/g, " ");
+    expect(text).toContain("Покупатель: ООО «Покупатель», ИНН 7712345678");
+    expect(text).not.toContain("Sberbank");
+  });
+});
+
+describe("hardening", () => {
+  it("believes X-Forwarded-Host only behind the configured proxy", async () => {
+    const forged = await t.app.request("/logout", {
+      method: "POST",
+      headers: { Origin: "https://evil.example", "X-Forwarded-Host": "evil.example", Host: "localhost", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
+    expect(forged.status).toBe(403);
+  });
+
+  it("gates the employee list's fit and skill columns by consent in the query itself", async () => {
+    const { project, h } = await company("Consent Co", { balance: 2 });
+    const worker = await signUp(t, "withdrawn");
+    const emp = (await call("POST", `/api/business/join/${await codeOf(project)}`, { agree: true }, worker.h)).json.employee;
+    await takeTest(t, worker);
+    await t.json("POST", `/api/business/consent/${project}`, { consent: false }, worker.h);
+    // a stored analytics row the recompute has not dropped yet (a job in flight, or a failed one)
+    await t.deps.db.insert(employeeAnalytics).values({ employeeId: emp, projectId: project, efficiency: 91, diff: 9, sellerPercent: 77, leaderType: "leader", managerType: "tactical", managerResource: 50, harmony: 70, version: "x", computedAt: new Date() }).onConflictDoUpdate({ target: employeeAnalytics.employeeId, set: { efficiency: 91, sellerPercent: 77, version: "x" } });
+    const [doc] = (await call("POST", "/api/business/employees", {}, h)).json.docs;
+    expect(doc).toMatchObject({ consent: false, efficiency: null, diff: null, seller: null, leader: null, manager: null, harmony: null, format: null });
+    expect((await call("POST", "/api/business/employees", { filter: { seller: { min: 70 } } }, h)).json.total).toBe(0);
+    expect((await call("POST", "/api/business/employees", { sortType: "efficiency" }, h)).json.docs[0].efficiency).toBeNull();
+  });
+
+  it("names the session cookies __Host-… in production over HTTPS, and takes only those", async () => {
+    const prod = await createTestApp({ NODE_ENV: "production", PAYMENT_SANDBOX: "true", PUBLIC_URL: "https://tf.example" });
+    try {
+      const res = await prod.json("POST", "/api/passport/signup", { email: "host-prefix@example.com", policy: true, terms: true, offer: true });
+      expect(res.status).toBe(201);
+      const { token } = (await res.json()) as { token: string };
+      const line = res.headers.getSetCookie().find((l) => l.startsWith("__Host-token="))!;
+      expect(line).toMatch(/; Secure/);
+      expect(line).toMatch(/; Path=\//);
+      expect(line).not.toMatch(/Domain=/i);
+      expect(cookiesOf(res).token).toBeUndefined();
+      expect(cookiesOf(res).id).toBeTruthy(); // the spec's readable id keeps its name
+      expect((await prod.app.request("/api/passport", { headers: { Cookie: `__Host-token=${token}` } })).status).toBe(200);
+      // a cookie planted without the prefix (by a sibling subdomain or over HTTP) is not a session
+      expect((await prod.app.request("/api/passport", { headers: { Cookie: `token=${token}` } })).status).toBe(401);
+    } finally {
+      await prod.close();
+    }
+    // development and the tests keep the spec's names
+    expect(cookiesOf(await t.json("POST", "/api/passport/signup", { email: "plain-names@example.com", policy: true, terms: true, offer: true })).token).toBeTruthy();
+  });
+
+  it("answers password restore the same for known and unknown addresses while SMTP is down", async () => {
+    const probe = await startSmtpSink();
+    const port = probe.port;
+    await probe.close();
+    const down = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    try {
+      await down.json("POST", "/api/passport/signup", { email: "known@example.com", policy: true, terms: true, offer: true });
+      const answer = async (email: string) => {
+        const res = await down.json("POST", "/api/passport/restore", { email }, { locale: "en" });
+        return { status: res.status, body: await res.text() };
+      };
+      const known = await answer("known@example.com");
+      const unknown = await answer("nobody@example.com");
+      expect(known).toEqual(unknown);
+      expect(known.status).toBe(200);
+    } finally {
+      await down.close();
+    }
+  }, 30_000);
 });

@@ -11,6 +11,7 @@ import { logActivity } from "../activity";
 import { isManager, type UserRow } from "../users";
 import { resolveProject, visibleProjects, type ProjectRow } from "../projects";
 import { requireCan, type Scope } from "./access";
+import { take } from "../rate-limits";
 
 /** A project's link code: the 64 random bits of an id (its first 8 hex digits are the time). */
 export const newInviteCode = () => createId().slice(8);
@@ -36,6 +37,7 @@ export const projectSchema = z.object({
 /** Only a business user (or a manager) owns projects; a new one starts with no invites. */
 export async function createProject(db: Db, user: UserRow, input: z.infer<typeof projectSchema>) {
   if (!user.isBusiness && !isManager(user)) throw forbidden("business.errors.notAllowed");
+  await take(db, "projects", user.id);
   const id = createId();
   await db.insert(projects).values({ id, name: input.name, description: input.description || null, ownerId: user.id, inviteCode: newInviteCode(), inviteBalance: 0 });
   await db.update(users).set({ currentProjectId: id }).where(eq(users.id, user.id));

@@ -8,6 +8,7 @@ import { createId } from "../../lib/ids";
 import { fields } from "../../lib/validate";
 import { enqueueMail, transaction } from "../../scope";
 import { requireCan, type Scope } from "./access";
+import { take } from "../rate-limits";
 
 export const supportSchema = z.object({
   subject: z.string().trim().min(1, "common.validation.required").max(200),
@@ -20,6 +21,7 @@ export async function sendSupport(deps: AppDeps, scope: Scope, input: z.infer<ty
   const email = input.email || scope.user.email;
   const adminEmail = deps.config.ADMIN_EMAIL;
   await transaction(scope, async (tx) => {
+    await take(tx.db, "support", scope.actor.realActorId);
     await tx.db.insert(businessRequests).values({ id, kind: "support", userId: scope.user.id, email, name: scope.user.name, company: scope.project.name, message: input.message, data: { project: scope.project.id, subject: input.subject } });
     if (adminEmail) {
       await enqueueMail(tx, { to: adminEmail, subject: `Support: ${input.subject} (${scope.project.name})`, text: `${email} (project ${scope.project.name}, ${scope.project.id}) writes:\n\n${input.message}` });
