@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { employeeAnalytics, employees, invites, projects, rateLimits, sessions, skills, users } from "../../db/schema";
+import { FIT_VERSION } from "../../model/fit";
 import { safeHref, sanitizeReportText } from "../../routes/_blocks/report-text";
 import { createId } from "../../server/lib/ids";
 import { cookiesOf, createTestApp, fillSellerDetails, type TestApp } from "../helpers";
@@ -352,7 +353,7 @@ describe("hardening", () => {
     await takeTest(t, worker);
     await t.json("POST", `/api/business/consent/${project}`, { consent: false }, worker.h);
     // a stored analytics row the recompute has not dropped yet (a job in flight, or a failed one)
-    await t.deps.db.insert(employeeAnalytics).values({ employeeId: emp, projectId: project, efficiency: 91, diff: 9, sellerPercent: 77, leaderType: "leader", managerType: "tactical", managerResource: 50, harmony: 70, version: "x", computedAt: new Date() }).onConflictDoUpdate({ target: employeeAnalytics.employeeId, set: { efficiency: 91, sellerPercent: 77, version: "x" } });
+    await t.deps.db.insert(employeeAnalytics).values({ employeeId: emp, projectId: project, efficiency: 91, diff: 9, sellerPercent: 77, leaderType: "leader", managerType: "tactical", managerResource: 50, harmony: 70, version: FIT_VERSION, computedAt: new Date() }).onConflictDoUpdate({ target: employeeAnalytics.employeeId, set: { efficiency: 91, sellerPercent: 77, version: FIT_VERSION } });
     const [doc] = (await call("POST", "/api/business/employees", {}, h)).json.docs;
     expect(doc).toMatchObject({ consent: false, efficiency: null, diff: null, seller: null, leader: null, manager: null, harmony: null, format: null });
     expect((await call("POST", "/api/business/employees", { filter: { seller: { min: 70 } } }, h)).json.total).toBe(0);
