@@ -3,6 +3,7 @@ import { handleForm } from "../server/lib/forms";
 import { ID_PATTERN } from "../server/lib/ids";
 import { definePage } from "../server/render/define";
 import { usePage } from "../server/render/page";
+import { requestScope } from "../server/middleware/guards";
 import { createReview, getPublishedReview, listPublishedReviews, reviewSchema, reviewText, REVIEW_PAGE_SIZE, toReviewDoc } from "../server/services/reviews";
 import { PublicLayout } from "./_layouts/public";
 import { ServerForm } from "./_blocks/blocks";
@@ -72,7 +73,7 @@ export const reviewsPage = definePage({
     const auth = c.get("auth");
     if (!auth) return c.redirect("/login?fallback=/review", 303);
     return handleForm(c, "review", reviewSchema, async (input) => {
-      await createReview(c.get("deps").db, auth.user, input, c.get("locale"));
+      await createReview(requestScope(c), auth.user, input);
       return c.redirect("/review?sent=1#form-review", 303);
     });
   },

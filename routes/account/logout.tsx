@@ -1,6 +1,6 @@
-import { getCookie, deleteCookie } from "hono/cookie";
-import { signOut } from "../../server/lib/http";
-import { COOKIE } from "../../server/middleware/auth";
+import { getCookie } from "hono/cookie";
+import { dropSessionCookie, signOut } from "../../server/lib/http";
+import { COOKIE, sessionCookieName } from "../../server/middleware/auth";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { endMasquerade } from "../../server/services/masquerade";
@@ -35,10 +35,10 @@ export const cancelMasqPage = definePage({
   title: (t) => t("common.footer.cancelMasq"),
   Component: Logout,
   action: async (c) => {
-    const token = getCookie(c, COOKIE.masq);
+    const token = getCookie(c, sessionCookieName(c, COOKIE.masq));
     const session = token ? await validateToken(c.get("deps").db, token) : null;
     if (session?.kind === "masq") await endMasquerade(c.get("deps").db, session.id, session.userId, session.actorId);
-    deleteCookie(c, COOKIE.masq, { path: "/" });
+    dropSessionCookie(c, COOKIE.masq);
     return c.redirect("/", 303);
   },
 });

@@ -5,15 +5,15 @@
 import { requestScope } from "../../server/middleware/guards";
 import { z } from "zod";
 import { handleForm } from "../../server/lib/forms";
-import { requestMeta, setSessionCookies, trackingCookies } from "../../server/lib/http";
+import { clientIp, requestMeta, setSessionCookies, trackingCookies } from "../../server/lib/http";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { signup, signupSchema } from "../../server/services/accounts";
-import { findInvitation, joinProject, membership, setConsent, SHARED_WITH_COMPANY } from "../../server/services/business";
+import { findInvitation, joinProject, lookupJoinCode, membership, setConsent, SHARED_WITH_COMPANY } from "../../server/services/business";
 import { richText } from "../_blocks/rich-text";
 import { PublicLayout } from "../_layouts/public";
 import { ServerForm } from "../_blocks/blocks";
-import { notFound } from "../../server/lib/errors";
+import { AppError, notFound } from "../../server/lib/errors";
 import { signupFormInput } from "../account/signup";
 
 type Data = {
@@ -143,10 +143,12 @@ export const joinPage = definePage({
   title: (t, d: Data) => (d.company ? t("cabinet.join.title", { company: d.company.name }) : t("cabinet.join.notFoundTitle")),
   load: async (c): Promise<Data> => {
     const code = codeOf(c);
-    const found = await findInvitation(c.get("deps").db, code);
-    // an unknown code is a 404 with a word on what to do, not a page that pretends
-    if (!found) throw notFound("invite.notFound");
     const user = c.get("auth")?.user ?? null;
+    // wrong codes are counted per account or address (guessing); an unknown code is a 404 with a
+    // word on what to do, not a page that pretends
+    const found = await lookupJoinCode(c.get("deps").db, code, user?.id ?? clientIp(c)).catch((e: unknown) => {
+      throw e instanceof AppError && e.status === 404 ? notFound("invite.notFound") : e;
+    });
     const member = found && user ? await membership(c.get("deps").db, user, found.project.id) : null;
     return {
       code,

@@ -24,9 +24,11 @@ function Settings({ data }: { data: WithShell<SettingsData> }) {
         <a href="/business/support" className="text-brand-700 hover:underline">
           {t("cabinet.settings.support")}
         </a>
-        <a href="/business/reports" className="text-brand-700 hover:underline">
-          {t("cabinet.settings.reports")}
-        </a>
+        {data.canBilling && (
+          <a href="/business/reports" className="text-brand-700 hover:underline">
+            {t("cabinet.settings.reports")}
+          </a>
+        )}
       </nav>
       <div className="grid gap-4 lg:grid-cols-2">
         {data.canProject && (

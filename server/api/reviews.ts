@@ -24,5 +24,5 @@ reviewsApi.get("/", validate("query", reviewQuery), async (c) => {
 reviewsApi.get("/:id", async (c) => c.json(toReviewDoc(await getPublishedReview(c.get("deps").db, pathId(c)))));
 
 reviewsApi.post("/", guard("auth"), validate("json", reviewSchema), async (c) =>
-  c.json(toReviewDoc(await createReview(c.get("deps").db, c.get("user"), c.req.valid("json"), c.get("locale"))), 201),
+  c.json(toReviewDoc(await createReview(c.get("scope"), c.get("user"), c.req.valid("json"))), 201),
 );

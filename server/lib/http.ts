@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { COOKIE, sessionTokens } from "../middleware/auth";
+import { COOKIE, sessionCookieName, sessionTokens, type SessionCookie } from "../middleware/auth";
 import type { RequestMeta } from "../services/accounts";
 import { logout, SESSION_DAYS } from "../services/sessions";
 import { COUPON_COOKIE, TRACKING_COOKIES, TRACKING_MAX_AGE } from "./tracking";
@@ -10,14 +10,22 @@ const isHttps = (c: Context) =>
   c.get("deps").config.PUBLIC_URL.startsWith("https://");
 
 /** The session cookies of spec §9: `token` (HttpOnly: no browser code reads it) and `id`, 30 days. */
-export function setSessionCookies(c: Context, token: string, userId: string, name: "token" | "masqToken" | "masqDemoToken" = COOKIE.token) {
+export function setSessionCookies(c: Context, token: string, userId: string, name: SessionCookie = COOKIE.token) {
   const base = { path: "/", maxAge: SESSION_DAYS * 86_400, sameSite: "Lax" as const, secure: isHttps(c) };
-  setCookie(c, name, token, { ...base, httpOnly: true });
+  const wire = sessionCookieName(c, name);
+  setCookie(c, wire, token, { ...base, httpOnly: true, secure: base.secure || wire.startsWith("__Host-") });
   if (name === COOKIE.token) setCookie(c, COOKIE.id, userId, base);
 }
 
+/** Drops one session cookie (a `__Host-` one only goes with Secure and path /). */
+export function dropSessionCookie(c: Context, name: SessionCookie) {
+  const wire = sessionCookieName(c, name);
+  deleteCookie(c, wire, { path: "/", ...(wire.startsWith("__Host-") ? { secure: true } : {}) });
+}
+
 export function clearSessionCookies(c: Context) {
-  for (const name of [COOKIE.token, COOKIE.id, COOKIE.masq, COOKIE.demo]) deleteCookie(c, name, { path: "/" });
+  for (const name of [COOKIE.token, COOKIE.masq, COOKIE.demo] as const) dropSessionCookie(c, name);
+  deleteCookie(c, COOKIE.id, { path: "/" });
 }
 
 /** Logout for the API and the page alike: the sessions the client presents end and their cookies go. */
@@ -67,7 +75,22 @@ export function trackingCookies(c: Context): Record<string, string> {
   return Object.fromEntries(Object.entries(getCookie(c)).filter(([k]) => TRACKING_COOKIES.includes(k)));
 }
 
+/**
+ * A top-level navigation (a link followed, an address typed) or a POST: not an <img>, <script> or
+ * a page's own fetch. Only those may set session and tracking cookies, so a picture on one of our
+ * pages (a review's photo) cannot switch a reader's session or plant a referral (security review 2,
+ * finding 3). Browsers say which in Sec-Fetch-Dest and Sec-Fetch-Mode; without them (old browsers,
+ * API clients) a request counts as a navigation.
+ */
+export function isNavigation(c: Context): boolean {
+  if (c.req.method === "POST") return true;
+  const dest = c.req.header("sec-fetch-dest");
+  const mode = c.req.header("sec-fetch-mode");
+  return (dest === undefined || dest === "document") && (mode === undefined || mode === "navigate");
+}
+
 export function setTrackingCookie(c: Context, name: string, value: string) {
+  if (!isNavigation(c)) return;
   setCookie(c, name, value, { path: "/", maxAge: TRACKING_MAX_AGE, sameSite: "Lax" });
 }
 

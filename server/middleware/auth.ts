@@ -11,6 +11,21 @@ export const COOKIE = {
   demo: "masqDemoToken",
 } as const;
 
+/** The cookies that carry a session (`id` only names the user for the spec's client). */
+export type SessionCookie = typeof COOKIE.token | typeof COOKIE.masq | typeof COOKIE.demo;
+
+/**
+ * A session cookie's name on the wire. In production over HTTPS it carries the `__Host-` prefix: the
+ * browser then takes it only from this very host, over HTTPS, for path / — so a sibling subdomain
+ * or a plain-HTTP page cannot plant a session of the attacker's in a visitor's browser (session
+ * fixation by cookie tossing). Development and the tests keep the spec's names (§9); no script
+ * reads these HttpOnly cookies, so the spec's client sees no difference. `id` keeps its name.
+ */
+export function sessionCookieName(c: Context, name: SessionCookie): string {
+  const { NODE_ENV, PUBLIC_URL } = c.get("deps").config;
+  return NODE_ENV === "production" && PUBLIC_URL.startsWith("https://") ? `__Host-${name}` : name;
+}
+
 const PROJECT_ID = /^[0-9a-f]{24}$/;
 const BEARER = /^Bearer\s+(\S+)$/i;
 
@@ -28,7 +43,7 @@ function presentedTokens(c: Context): PresentedToken[] {
   if (!authorization && !cookieHeader) return [];
   const cookies = cookieHeader ? getCookie(c) : {};
   const bearer = authorization?.match(BEARER)?.[1];
-  const fromCookies = [cookies[COOKIE.demo], cookies[COOKIE.masq], cookies[COOKIE.token]].filter((t): t is string => Boolean(t));
+  const fromCookies = [COOKIE.demo, COOKIE.masq, COOKIE.token].map((name) => cookies[sessionCookieName(c, name)]).filter((t): t is string => Boolean(t));
   return [...(bearer ? [{ token: bearer, via: "bearer" as const }] : []), ...fromCookies.map((token) => ({ token, via: "cookie" as const }))];
 }
 

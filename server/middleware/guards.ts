@@ -6,9 +6,8 @@
 // checks for null again, and forgetting the guard is a compile error, not a runtime 500.
 import type { Context, MiddlewareHandler } from "hono";
 import { every } from "hono/combine";
-import { deleteCookie } from "hono/cookie";
 import { AppError, forbidden, unauthorized } from "../lib/errors";
-import { setTrackingCookie } from "../lib/http";
+import { dropSessionCookie, setTrackingCookie } from "../lib/http";
 import { fallbackOf } from "../lib/redirect";
 import { TRACKING_VALUE_MAX, UTM_KEYS } from "../lib/tracking";
 import type { AppEnv, AuthState } from "../context";
@@ -120,6 +119,8 @@ const guards: Record<GuardName, Handler> = {
   bearer: async (c, next) => {
     const auth = c.get("auth");
     if (auth && auth.via !== "bearer") throw new AppError(401, "bearer_required", "errors.bearerOnly");
+    // these are the spec's GET calls that write; the demo token is public and read-only
+    if (auth?.kind === "demo") throw new AppError(403, "demo_read_only", "auth.errors.demoReadOnly");
     return signedIn(() => true)(c, next);
   },
   profile: signedIn(
@@ -153,7 +154,7 @@ const guards: Record<GuardName, Handler> = {
   },
   dropDemo: async (c, next) => {
     if (c.get("auth")?.kind === "demo" && !isApi(c)) {
-      deleteCookie(c, COOKIE.demo, { path: "/" });
+      dropSessionCookie(c, COOKIE.demo);
       c.set("auth", null);
     }
     await next();

@@ -77,7 +77,9 @@ export const sameOriginWrites = createMiddleware<AppEnv>(async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
   const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   const origin = c.req.header("origin");
-  const host = c.req.header("x-forwarded-host") ?? c.req.header("host") ?? new URL(c.req.url).host;
+  // a forwarded host is the proxy's word: believed only behind the proxy TRUST_PROXY names
+  const forwarded = c.get("deps").config.TRUST_PROXY !== "none" ? c.req.header("x-forwarded-host") : undefined;
+  const host = forwarded ?? c.req.header("host") ?? new URL(c.req.url).host;
   const sameOrigin = !origin || (host != null && safeHost(origin) === host);
   if (type === "application/json") return next();
   if (!sameOrigin) throw new AppError(403, "cross_site", "errors.crossSite");

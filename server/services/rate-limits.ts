@@ -29,6 +29,26 @@ export const LIMITS = {
   /** Coupon, activation and test codes: guesses, right or wrong. */
   codeGuess: { max: 10, windowMs: 15 * 60_000 },
   demo: { max: 30, windowMs: 60 * 60_000 },
+  // ---- the cabinet's and the site's writes, per account (security review 2, findings 2 and 12)
+  /** Invitation mails a project sends in a day (new ones and resends). */
+  inviteMailProject: { max: 500, windowMs: 24 * 60 * 60_000 },
+  /** Invitation mails one account sends in a day, over all its projects. */
+  inviteMailAccount: { max: 1000, windowMs: 24 * 60 * 60_000 },
+  /** Resends of one invitation: at most 3 … */
+  inviteResend: { max: 3, windowMs: 30 * 24 * 60 * 60_000 },
+  /** … and not more often than every 10 minutes. */
+  inviteResendGap: { max: 1, windowMs: 10 * 60_000 },
+  /** Support requests mail the managers. */
+  support: { max: 10, windowMs: 60 * 60_000 },
+  /** Invoices (each a numbered accounting document) and corporate requests (mailed to the managers). */
+  invoice: { max: 10, windowMs: 60 * 60_000 },
+  corporate: { max: 5, windowMs: 24 * 60 * 60_000 },
+  projects: { max: 20, windowMs: 24 * 60 * 60_000 },
+  /** Departments, positions and skills: the structure a company builds by hand. */
+  structure: { max: 300, windowMs: 60 * 60_000 },
+  reviews: { max: 5, windowMs: 24 * 60 * 60_000 },
+  /** Invitation and project link codes tried (the invitation page, project-form-info, join). */
+  joinCode: { max: 30, windowMs: 15 * 60_000 },
 } satisfies Record<string, Limit>;
 export type LimitName = keyof typeof LIMITS;
 
@@ -60,6 +80,38 @@ export async function consume(db: Db, name: LimitName, who: string | null, now =
   const limit = LIMITS[name];
   const { count, resetAt } = await hit(db, `${name}:${who}`, limit, now);
   if (count > limit.max) throw tooMany(Math.max(1, Math.ceil((resetAt - now) / 1000)));
+}
+
+/**
+ * Takes `n` units at once (a batch of mails) only if all of them fit the window; otherwise nothing
+ * is counted and 429 says when the window ends (`message`: a clearer locale key than the default).
+ * One statement, so concurrent batches never overdraw the limit.
+ */
+export async function take(db: Db, name: LimitName, who: string, n = 1, message?: string, now = Date.now()) {
+  const limit = LIMITS[name];
+  const key = `${name}:${who}`;
+  const refuse = async () => {
+    const [row] = await db.select({ resetAt: rateLimits.resetAt }).from(rateLimits).where(eq(rateLimits.key, key));
+    const seconds = Math.max(1, Math.ceil(((row?.resetAt ?? now + limit.windowMs) - now) / 1000));
+    const e = tooMany(seconds);
+    if (message) e.messageKey = message;
+    throw e;
+  };
+  if (n > limit.max) return refuse();
+  const resetAt = now + limit.windowMs;
+  const rows = await db
+    .insert(rateLimits)
+    .values({ key, count: n, resetAt })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.resetAt} <= ${now} then ${n} else ${rateLimits.count} + ${n} end`,
+        resetAt: sql`case when ${rateLimits.resetAt} <= ${now} then ${resetAt} else ${rateLimits.resetAt} end`,
+      },
+      setWhere: sql`${rateLimits.resetAt} <= ${now} or ${rateLimits.count} + ${n} <= ${limit.max}`,
+    })
+    .returning({ count: rateLimits.count });
+  if (!rows.length) return refuse();
 }
 
 /** Seconds to wait before `key` may try again (0: now), without counting a hit. */

@@ -3,7 +3,12 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { reviews, users } from "../../db/schema";
 import type { Locale } from "../../locales";
-import { AppError, notFound } from "../lib/errors";
+import { stat } from "node:fs/promises";
+import { basename, join } from "node:path";
+import { photoDir } from "../admin/photos";
+import { AppError, notFound, validationFailed } from "../lib/errors";
+import type { Scope } from "../scope";
+import { take } from "./rate-limits";
 import { createId } from "../lib/ids";
 import type { UserRow } from "./users";
 import { paged } from "../lib/listing";
@@ -52,22 +57,32 @@ export async function getPublishedReview(db: Db, id: string) {
   return row;
 }
 
+/** The review photos we serve (server/uploads.ts): /uploads/reviews/<id>.<jpg|png|webp>. */
+const STORED_PHOTO = /^\/uploads\/reviews\/[0-9a-f]{24}\.(jpg|png|webp)$/;
+
 /** A review from a user with a completed result; it waits for moderation before it is shown. */
 export const reviewSchema = z.object({
   name: z.string({ error: "common.validation.required" }).trim().min(1, "common.validation.required").max(80),
   position: z.string().trim().max(120).optional().transform((v) => v || null),
   text: z.string({ error: "common.validation.required" }).trim().min(20, "common.validation.tooShort").max(2000),
+  // only a photo we stored (security review 2, finding 3): any other address, even one of ours,
+  // would be fetched by every reader's browser with their cookies (a GET that signs them into the demo)
   img: z
     .string()
     .trim()
     .max(500)
-    .regex(/^(\/|https:\/\/)[^\s"'<>]*$/, "common.validation.invalid")
+    .regex(STORED_PHOTO, "review.errors.photo")
     .optional()
+    .or(z.literal(""))
     .transform((v) => v || null),
 });
 
-export async function createReview(db: Db, user: UserRow, input: z.infer<typeof reviewSchema>, locale: Locale) {
+export async function createReview(scope: Scope, user: UserRow, input: z.infer<typeof reviewSchema>) {
   if (!user.isCompleted) throw new AppError(403, "test_required", "review.errors.testRequired");
+  if (input.img && !(await stat(join(photoDir(scope.deps), basename(input.img))).catch(() => null))) throw validationFailed({ img: "review.errors.photo" });
+  await take(scope.db, "reviews", user.id);
+  const db = scope.db;
+  const locale = scope.locale;
   const id = createId();
   await db.insert(reviews).values({ id, userId: user.id, name: input.name, position: input.position, img: input.img, text: { [locale]: input.text }, isPublished: false });
   const [row] = await db.select().from(reviews).where(eq(reviews.id, id));

@@ -126,11 +126,13 @@ export async function listUserSessions(db: Db, userId: string) {
 
 /**
  * Logout (spec §4): every session among the presented tokens ends (the normal one and any
- * masquerade or demo one), so no session outlives the cookies the client is told to drop.
+ * masquerade one), so no session outlives the cookies the client is told to drop. The demo
+ * session is the one every demo visitor shares: logging out of it only drops this browser's
+ * cookie (ending it would end the demo for everyone, security review 2, finding 6).
  */
 export async function logout(db: Db, tokens: readonly string[]) {
   for (const token of new Set(tokens)) {
     const session = await validateToken(db, token);
-    if (session) await revokeSession(db, session.id);
+    if (session && session.kind !== "demo") await revokeSession(db, session.id);
   }
 }

@@ -33,7 +33,8 @@ beforeAll(async () => {
   sink = await startSmtpSink();
   t = await createTestApp({ SMTP_URL: sink.url });
   await manager(t); // a manager exists, to be told of business events
-  owner = await user(t, { confirmed: false });
+  // a project mails invitations only from a confirmed address (security review 2, finding 2)
+  owner = await user(t, { confirmed: true });
   project = await activate(owner, "Acme");
   h = { ...owner.h, Project: project, locale: "en" };
 });
@@ -106,7 +107,7 @@ describe("the owner's path", () => {
     expect(res.json.docs).toHaveLength(2);
     const mails = sink.received.filter((m) => m.to.includes("worker-a@example.com"));
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toContain("Acme Ltd invites you");
+    expect(mails[0]!.subject).toBe("Invitation to «Acme Ltd»: the Thinking Format test");
     inviteLink = mails[0]!.text.match(/http:\/\/localhost\/invite\/([0-9a-f]+)/)![1]!;
     const list = await call("GET", "/api/business/invites");
     expect(list.json.counts.Sent).toBe(2);
@@ -120,7 +121,7 @@ describe("the owner's path", () => {
     const ru = await user(t, { confirmed: false });
     await t.deps.db.update(users).set({ locale: "ru" }).where(eq(users.id, ru._id));
     await call("PUT", "/api/business/invites/createOrUpdateInvite", { email: ru.email });
-    expect(sink.received.filter((m) => m.to.includes(ru.email)).at(-1)!.subject).toContain("приглашает вас");
+    expect(sink.received.filter((m) => m.to.includes(ru.email)).at(-1)!.subject).toContain("Приглашение в «Acme Ltd»");
   });
 
   it("lets the invitee join with consent, take the test and appear with a format and 'completed test'", async () => {
@@ -266,7 +267,7 @@ describe("the employee list", () => {
 
 describe("the invite balance", () => {
   it("spends one per accepted invite and stops at zero with a clear message", async () => {
-    const o = await user(t, { confirmed: false });
+    const o = await user(t, { confirmed: true });
     const p = await activate(o, "One Free Test");
     const code = (await t.deps.db.select().from(projects).where(eq(projects.id, p)))[0]!.inviteCode;
     const first = await user(t, { confirmed: false });

@@ -3,7 +3,7 @@
 // its plain forms work without script (posted to the page, shown again with field messages).
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { employees, projects } from "../../db/schema";
+import { employees, projects, users } from "../../db/schema";
 import { createId } from "../../server/lib/ids";
 import type { EmployeeDoc } from "../../server/services/business/employees";
 import { businessProject, completedResult, manager, type Person, user } from "../fixtures";
@@ -30,7 +30,7 @@ const post = (path: string, fields: Record<string, string>, c = cookie) =>
 beforeAll(async () => {
   t = await createTestApp();
   adminCookie = `token=${(await manager(t)).token}; i18n_locale=en`;
-  owner = await user(t, { confirmed: false });
+  owner = await user(t, { confirmed: true }); // invitations need a confirmed address
   cookie = `token=${owner.token}; i18n_locale=en`;
   const made = await businessProject(t, {
     owner,

@@ -312,7 +312,7 @@ describe("business plans and invoices", () => {
   });
 
   it("issues a PDF invoice in rubles with the seller's details and terms, which a manager marks paid once", async () => {
-    const res = await t.json("POST", "/api/business/refill", { project, quantity: 20, method: "invoice", company: "Acme LLC" }, owner.h);
+    const res = await t.json("POST", "/api/business/refill", { project, quantity: 20, method: "invoice", company: "Acme LLC", inn: "7701234567" }, owner.h);
     expect(res.status).toBe(201);
     const { order, invoice } = await res.json();
     const row = await orderRow(order);

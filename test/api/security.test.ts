@@ -173,7 +173,7 @@ describe("12. invoices without the seller's details", () => {
   it("refuses to issue an invoice until a manager has filled in valid seller details", async () => {
     const owner = await signUp(t, "invoice");
     const project = (await businessProject(t, { owner: owner, name: "Invoice Co" })).id;
-    const ask = () => t.json("POST", "/api/business/refill", { project, quantity: 5, method: "invoice" }, { ...owner.h, locale: "en" });
+    const ask = () => t.json("POST", "/api/business/refill", { project, quantity: 5, method: "invoice", company: "Invoice Co LLC", inn: "7701234567" }, { ...owner.h, locale: "en" });
     const refused = await ask();
     expect(refused.status).toBe(409);
     expect((await refused.json()).error.message).toMatch(/seller's details/);

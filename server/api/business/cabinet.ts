@@ -77,7 +77,7 @@ cabinetApi.get("/communication", inProject, departmentQuery, async (c) => c.json
 cabinetApi.post("/support", inProject, validate("json", biz.supportSchema), async (c) => c.json(await biz.sendSupport(c.get("deps"), await scope(c), c.req.valid("json")), 201));
 cabinetApi.get("/reports", inProject, async (c) => c.json(await biz.businessReports(await scope(c))));
 // the invitee's side: which company invites them, joining with consent, withdrawing it
-cabinetApi.get("/project-form-info/:id", guard("auth"), async (c) => c.json(await biz.projectFormInfo(c.get("deps").db, c.req.param("id"))));
+cabinetApi.get("/project-form-info/:id", guard("auth"), async (c) => c.json(await biz.projectFormInfo(c.get("deps").db, c.req.param("id"), c.get("user").id)));
 cabinetApi.post("/join/:id", guard("auth"), validate("json", z.object({ agree: z.literal(true, { error: "common.validation.agree" }) })), async (c) =>
   c.json(await biz.joinProject(c.get("scope"), c.get("user"), c.req.param("id")), 201),
 );

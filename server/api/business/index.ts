@@ -3,7 +3,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
-import { isSameSite, requestMeta, setSessionCookies } from "../../lib/http";
+import { isNavigation, isSameSite, requestMeta, setSessionCookies } from "../../lib/http";
 import { validate } from "../../lib/validate";
 import { guard } from "../../middleware/guards";
 import { startDemo } from "../../services/masquerade";
@@ -30,7 +30,8 @@ businessApi.post("/refill", guard("auth"), validate("json", refillSchema), async
 businessApi.get("/masq-no-auth", async (c) => {
   await consume(c.get("deps").db, "demo", requestMeta(c).ip ?? "unknown");
   const { token, user } = await startDemo(c.get("deps").db);
-  if (isSameSite(c)) setSessionCookies(c, token, user.id, "masqDemoToken");
+  // and only on a navigation: an <img> pointing here must not switch the reader's session
+  if (isSameSite(c) && isNavigation(c)) setSessionCookies(c, token, user.id, "masqDemoToken");
   return c.json({ token, _id: user.id });
 });
 

@@ -1,10 +1,11 @@
 // A user's own data: the export (everything we hold, without secrets) and the account's deletion.
-import { eq } from "drizzle-orm";
-import { answers, couponUses, emailTokens, logs, oauthAccounts, orders, results, reviews, sessions, users } from "../../../db/schema";
+import { and, eq, inArray, isNull, or } from "drizzle-orm";
+import { answers, couponUses, emailTokens, employeeAnalytics, employeeFits, employees, invites, logs, oauthAccounts, orders, results, reviews, sessions, skills, users } from "../../../db/schema";
 import type { Db } from "../../../db/client";
 import { tFor, type Locale } from "../../../locales";
 import type { AppDeps } from "../../context";
 import { validationFailed } from "../../lib/errors";
+import { systemScope, transaction } from "../../scope";
 import { verifyPassword } from "../passwords";
 import type { UserRow } from "../users";
 
@@ -32,11 +33,37 @@ export async function exportData(db: Db, user: UserRow) {
  */
 export async function deleteAccount(deps: AppDeps, user: UserRow, password: string, locale: Locale) {
   if (!(await verifyPassword(user.passwordHash, password))) throw validationFailed({ password: tFor(locale)("auth.errors.currentWrong") });
-  await eraseAccount(deps.db, user);
+  // all of it or none: a half-erased account would keep some of the person and lose the way in
+  await transaction(systemScope(deps), (tx) => eraseAccount(tx.db, user));
+}
+
+/** What a company sees in place of a person who deleted their account (both languages: the row is read in either). */
+export const DELETED_PERSON = `${tFor("ru")("business.deletedPerson")} / ${tFor("en")("business.deletedPerson")}`;
+
+/**
+ * The person in the companies they joined (security review 2, finding 11): the employee row keeps
+ * its place in the structure, but not the name, the link to the account, the invitation's address,
+ * the notes written about them, or the fits computed from their results.
+ */
+async function forgetInCompanies(db: Db, user: UserRow) {
+  const mine = (await db.select({ id: employees.id }).from(employees).where(eq(employees.userId, user.id))).map((e) => e.id);
+  if (mine.length) {
+    await db.update(employees).set({ name: DELETED_PERSON, userId: null, isProjectManager: false }).where(inArray(employees.id, mine));
+    await db.update(skills).set({ description: null, updatedAt: new Date() }).where(inArray(skills.employeeId, mine));
+    await db.delete(employeeFits).where(inArray(employeeFits.employeeId, mine));
+    await db.delete(employeeAnalytics).where(inArray(employeeAnalytics.employeeId, mine));
+  }
+  // notes they wrote as a supervisor keep the note, not the author's name
+  await db.update(skills).set({ enteredBy: null, enteredByName: DELETED_PERSON }).where(eq(skills.enteredBy, user.id));
+  // invitations: to their address or taken by them; one not yet taken no longer holds an invite
+  const theirs = or(eq(invites.userId, user.id), eq(invites.email, user.email));
+  await db.update(invites).set({ isActive: false, updatedAt: new Date() }).where(and(theirs, isNull(invites.userId), inArray(invites.status, ["Invited", "Sent"])));
+  await db.update(invites).set({ email: null, userId: null, updatedAt: new Date() }).where(theirs);
 }
 
 /** The deletion rules themselves, shared by a user's own deletion and a manager's (back-office). */
 export async function eraseAccount(db: Db, user: UserRow) {
+  await forgetInCompanies(db, user);
   const resultIds = (await db.select({ id: results.id }).from(results).where(eq(results.userId, user.id))).map((r) => r.id);
   for (const id of resultIds) await db.delete(answers).where(eq(answers.resultId, id));
   await db.delete(results).where(eq(results.userId, user.id));

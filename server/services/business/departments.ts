@@ -6,6 +6,7 @@ import { badRequest, notFound } from "../../lib/errors";
 import { createId, ID_PATTERN } from "../../lib/ids";
 import { fields } from "../../lib/validate";
 import { requireCan, requireDepartment, subtree, type Scope } from "./access";
+import { take } from "../rate-limits";
 
 const id = () => z.string().regex(ID_PATTERN, "business.errors.badId");
 export const departmentSchema = z.object({
@@ -86,6 +87,7 @@ async function checkRefs(scope: Scope, input: { parent?: string | null; supervis
 export async function createDepartment(scope: Scope, input: z.infer<typeof departmentSchema>) {
   requireCan(scope, "structure");
   await checkRefs(scope, input);
+  await take(scope.db, "structure", scope.actor.realActorId);
   const id = createId();
   await scope.db.insert(departments).values({ id, projectId: scope.project.id, name: input.name, parentId: input.parent ?? null, supervisorId: input.supervisor ?? null });
   return getDepartment(scope, id);

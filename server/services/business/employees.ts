@@ -156,8 +156,12 @@ function base(scope: Scope) {
     .leftJoin(users, eq(users.id, employees.userId))
     .leftJoin(departments, eq(departments.id, employees.departmentId))
     .leftJoin(positions, eq(positions.id, employees.positionId))
-    .leftJoin(ea, eq(ea.employeeId, employees.id));
+    .leftJoin(ea, analyticsJoin);
 }
+
+// the fit and skill columns exist for the list only while the person shares their results: gated in
+// the join itself, so no read, filter or sort sees a withdrawn person's row before its recompute drops it
+const analyticsJoin = and(eq(ea.employeeId, employees.id), shared);
 
 type AnalyticsFilter = { [K in keyof typeof analyticsFilterShape]?: z.output<(typeof analyticsFilterShape)[K]> };
 const inRange = (col: SQLWrapper, r: { min?: number | null; max?: number | null } | null | undefined, out: SQL[]) => {
@@ -211,7 +215,7 @@ export async function listEmployees(scope: Scope, input: z.output<typeof employe
     .select({ total: sql<number>`count(*)` })
     .from(employees)
     .leftJoin(users, eq(users.id, employees.userId))
-    .leftJoin(ea, eq(ea.employeeId, employees.id))
+    .leftJoin(ea, analyticsJoin)
     .where(where)) as [{ total: number }];
   const dir = input.sortDirection === "desc" ? desc : asc;
   // `+r.is_completed` in the subqueries keeps SQLite on results_user_idx (without statistics it

@@ -7,11 +7,12 @@ import { z } from "zod";
 import { invites, projects, users } from "../../../db/schema";
 import { tFor, type Locale } from "../../../locales";
 import type { AppDeps } from "../../context";
-import { notFound } from "../../lib/errors";
+import { AppError, notFound } from "../../lib/errors";
 import { createId, ID_PATTERN } from "../../lib/ids";
 import { paged } from "../../lib/listing";
 import { fields } from "../../lib/validate";
-import { noInvitesLeft } from "./projects";
+import { noInvitesLeft, reservedInvites } from "./projects";
+import { take } from "../rate-limits";
 import { enqueueMail, transaction } from "../../scope";
 import { requireCan, type Scope } from "./access";
 
@@ -85,42 +86,63 @@ export async function listInvites(scope: Scope, input: z.output<typeof inviteLis
 
 export const inviteUrl = (deps: AppDeps, code: string) => `${deps.config.PUBLIC_URL}/invite/${encodeURIComponent(code)}`;
 
+/**
+ * Invitation mail goes to addresses the sender typed in, with the sender's company name in it: an
+ * open relay for spam and phishing unless the sender is known (security review 2, finding 2). So:
+ * a confirmed address before a project mails anyone (a manager acts for the company), and a daily
+ * number of mails per project and per account, counted in the unit of work that queues them.
+ */
+function requireConfirmedSender(scope: Scope) {
+  if (!scope.user.emailConfirmedAt && !scope.manager) throw new AppError(403, "email_unconfirmed", "business.errors.confirmToInvite");
+}
+
+async function takeMailQuota(scope: Scope, n: number) {
+  if (!n) return;
+  await take(scope.db, "inviteMailProject", scope.project.id, n, "business.errors.inviteMailLimit");
+  await take(scope.db, "inviteMailAccount", scope.actor.realActorId, n, "business.errors.inviteMailLimit");
+}
+
+/** The company's name as the subject and body quote it: one line, not too long. */
+const quotedName = (name: string) => {
+  const line = name.replace(/[\s\u0000-\u001f\u007f]+/g, " ").trim();
+  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
+};
+
 /** Queues the invitation's mail in the caller's unit of work (the outbox sends it after the commit). */
 async function sendInviteMail(deps: AppDeps, scope: Scope, invite: { id: string; email: string; link: string }, fallback: Locale) {
   const [known] = await scope.db.select({ locale: users.locale }).from(users).where(eq(users.email, invite.email));
   const t = tFor((known?.locale as Locale | undefined) ?? fallback);
+  // the company's name is quoted and never opens the subject: it is the sender's own text
+  const company = quotedName(scope.project.name);
   const text = [
     t("business.mail.invite.greeting"),
     "",
-    t("business.mail.invite.body", { company: scope.project.name }),
+    t("business.mail.invite.body", { company }),
     inviteUrl(deps, invite.link),
     "",
     t("business.mail.invite.consent"),
     "",
     t("mail.signature"),
   ].join("\n");
-  await enqueueMail(scope, { to: invite.email, subject: t("business.mail.invite.subject", { company: scope.project.name }), text });
+  await enqueueMail(scope, { to: invite.email, subject: t("business.mail.invite.subject", { company }), text });
   await scope.db.update(invites).set({ status: "Sent", updatedAt: new Date() }).where(and(eq(invites.id, invite.id), eq(invites.status, "Invited")));
 }
 
 /** Invites the addresses not yet invited to the project; refuses when the balance can't cover them. */
 export async function createInvites(deps: AppDeps, scope: Scope, input: z.output<typeof inviteCreateSchema>, locale: Locale) {
   requireCan(scope, "invites");
+  requireConfirmedSender(scope);
   const existing = await scope.db
     .select()
     .from(invites)
     .where(and(eq(invites.projectId, scope.project.id), inArray(invites.email, input.emails), eq(invites.isActive, true)));
   const known = new Set(existing.map((i) => i.email));
   const fresh = input.emails.filter((e) => !known.has(e));
-  const [project] = await scope.db.select({ balance: projects.inviteBalance }).from(projects).where(eq(projects.id, scope.project.id));
-  const [open] = await scope.db
-    .select({ n: sql<number>`count(*)` })
-    .from(invites)
-    .where(and(eq(invites.projectId, scope.project.id), eq(invites.isActive, true), inArray(invites.status, ["Invited", "Sent"])));
-  if (fresh.length && (project?.balance ?? 0) < fresh.length + (open?.n ?? 0)) throw noInvitesLeft();
   const created = fresh.map((email) => ({ id: createId(), projectId: scope.project.id, email, link: createId().slice(8) + createId().slice(8), kind: "email" as const, status: "Invited" as const }));
-  // the invitations and their mails: all or none
+  // the invitations, their mails and their count against the limits: all or none
   await transaction(scope, async (tx) => {
+    if (fresh.length && (await freeInvites(tx)) < fresh.length) throw noInvitesLeft();
+    await takeMailQuota(tx, created.length);
     if (created.length) await tx.db.insert(invites).values(created);
     for (const i of created) await sendInviteMail(deps, tx, i, input.locale ?? locale);
   });
@@ -148,12 +170,27 @@ export async function createOrUpdateInvite(deps: AppDeps, scope: Scope, input: z
   return updateInvite(deps, scope, row.id, input, locale);
 }
 
+/** The balance less the invites that pending e-mail invitations hold. */
+async function freeInvites(scope: Scope) {
+  const [row] = await scope.db.select({ free: sql<number>`${projects.inviteBalance} - ${reservedInvites(scope.project.id)}` }).from(projects).where(eq(projects.id, scope.project.id));
+  return row?.free ?? 0;
+}
+
 export async function updateInvite(deps: AppDeps, scope: Scope, inviteId: string, input: { resend?: boolean; isActive?: boolean; locale?: Locale }, locale: Locale) {
   requireCan(scope, "invites");
   const row = await findInvite(scope, inviteId);
+  const resend = Boolean(input.resend && row.email && !row.userId);
+  if (resend) requireConfirmedSender(scope);
   await transaction(scope, async (tx) => {
+    // switching a pending invitation back on reserves an invite again: it must fit the balance
+    // (switching it off freed its place; without this, off and on made invitations out of nothing)
+    if (input.isActive === true && !row.isActive && !row.userId && (row.status === "Invited" || row.status === "Sent") && (await freeInvites(tx)) < 1) throw noInvitesLeft();
     if (input.isActive !== undefined) await tx.db.update(invites).set({ isActive: input.isActive, updatedAt: new Date() }).where(eq(invites.id, row.id));
-    if (input.resend && row.email && !row.userId) {
+    if (resend && row.email && (input.isActive ?? row.isActive)) {
+      // at most 3 resends of one invitation, not more often than every 10 minutes
+      await take(tx.db, "inviteResendGap", row.id, 1, "business.errors.resendTooSoon");
+      await take(tx.db, "inviteResend", row.id, 1, "business.errors.resendLimit");
+      await takeMailQuota(tx, 1);
       await tx.db.update(invites).set({ status: "Invited" }).where(eq(invites.id, row.id));
       await sendInviteMail(deps, tx, { id: row.id, email: row.email, link: row.link }, input.locale ?? locale);
     }

@@ -6,7 +6,8 @@ import { and, eq, isNull, or } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { employees, invites, projects } from "../../../db/schema";
 import { crashPoint } from "../../lib/crash-points";
-import { AppError, notFound } from "../../lib/errors";
+import { AppError, notFound, tooMany } from "../../lib/errors";
+import { recordFailure, retryAfter } from "../rate-limits";
 import { createId, ID_PATTERN } from "../../lib/ids";
 import { logActivity } from "../activity";
 import type { UserRow } from "../users";
@@ -29,10 +30,25 @@ export async function findInvitation(db: Db, code: string) {
   return project ? { project, invite } : null;
 }
 
-/** GET /business/project-form-info/{code}: the company behind an invitation, and what it sees. */
-export async function projectFormInfo(db: Db, code: string) {
+/**
+ * An invitation by its code for someone who may be guessing codes (`who`: their account or
+ * address): wrong codes are counted, and past the limit every lookup waits out its window
+ * (security review 2, finding 12). Counted outside any unit of work, so a refusal keeps its count.
+ */
+export async function lookupJoinCode(db: Db, code: string, who: string | null) {
+  const wait = who ? await retryAfter(db, "joinCode", who) : 0;
+  if (wait) throw tooMany(wait);
   const found = await findInvitation(db, code);
-  if (!found) throw notFound("business.errors.inviteNotFound");
+  if (!found) {
+    if (who) await recordFailure(db, "joinCode", who);
+    throw notFound("business.errors.inviteNotFound");
+  }
+  return found;
+}
+
+/** GET /business/project-form-info/{code}: the company behind an invitation, and what it sees. */
+export async function projectFormInfo(db: Db, code: string, who: string | null) {
+  const found = await lookupJoinCode(db, code, who);
   return { project: { _id: found.project.id, name: found.project.name, description: found.project.description }, email: found.invite?.email ?? null, shares: SHARED_WITH_COMPANY, isDemo: found.project.isDemo };
 }
 
@@ -47,7 +63,8 @@ export async function membership(db: Db, user: UserRow, projectId: string) {
  * work: the invite spent, the employee, the invitation's claim and the log together (a crash between
  * them spent a paid invite without adding the employee); their fits follow as a job.
  */
-export function joinProject(scope: Scope, user: UserRow, code: string) {
+export async function joinProject(scope: Scope, user: UserRow, code: string) {
+  await lookupJoinCode(scope.db, code, user.id);
   return transaction(scope, (tx) => joinInside(tx, user, code));
 }
 
@@ -65,7 +82,18 @@ async function joinInside(tx: Scope, user: UserRow, code: string) {
     await enqueue(tx, "recompute-project", { projectId: project.id, employees: [existing.id] });
     return { project: { _id: project.id, name: project.name }, employee: existing.id, status, already: true };
   }
-  if (!(await spendInvite(db, project.id))) throw noInvitesLeft();
+  if (!invite) {
+    // removed by the company: the project's link does not bring them back (it would spend a paid
+    // invite on someone the company sent away); an e-mail invitation, made on purpose, does
+    const [removed] = await db
+      .select({ id: invites.id })
+      .from(invites)
+      .where(and(eq(invites.projectId, project.id), eq(invites.userId, user.id), eq(invites.isActive, false)))
+      .limit(1);
+    if (removed) throw new AppError(403, "removed_from_project", "business.errors.removedFromProject");
+  }
+  // a link join leaves the invites pending e-mail invitations hold to the people invited by name
+  if (!(await spendInvite(db, project.id, !invite))) throw noInvitesLeft();
   crashPoint("join.afterSpend");
   const employeeId = createId();
   await db.insert(employees).values({ id: employeeId, projectId: project.id, userId: user.id, name: user.name || user.email });

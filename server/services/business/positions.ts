@@ -9,6 +9,7 @@ import { createId, ID_PATTERN } from "../../lib/ids";
 import { fields } from "../../lib/validate";
 import { enqueue, transaction } from "../../scope";
 import { requireCan, type Scope } from "./access";
+import { take } from "../rate-limits";
 
 export const COMMUNICATION = ["individual", "team", "global"] as const;
 export const DECISION = ["balanced", "moderate", "improvisation"] as const;
@@ -81,6 +82,7 @@ async function writeTasks(scope: Scope, positionId: string, list: PositionInput[
 export async function createPosition(scope: Scope, input: PositionInput) {
   requireCan(scope, "structure");
   await checkDepartment(scope, input.department);
+  await take(scope.db, "structure", scope.actor.realActorId);
   const id = createId();
   await transaction(scope, async (tx) => {
     await tx.db.insert(positions).values({ id, projectId: tx.project.id, name: input.name, departmentId: input.department ?? null, priority: input.priority ?? 0, classification: input.classification ?? null });

@@ -11,7 +11,9 @@ import { logActivity } from "../activity";
 import { isManager, type UserRow } from "../users";
 import { resolveProject, visibleProjects, type ProjectRow } from "../projects";
 import { requireCan, type Scope } from "./access";
+import { take } from "../rate-limits";
 
+/** A project's link code: the 64 random bits of an id (its first 8 hex digits are the time). */
 export const newInviteCode = () => createId().slice(8);
 
 export function toProjectDoc(p: ProjectRow) {
@@ -35,6 +37,7 @@ export const projectSchema = z.object({
 /** Only a business user (or a manager) owns projects; a new one starts with no invites. */
 export async function createProject(db: Db, user: UserRow, input: z.infer<typeof projectSchema>) {
   if (!user.isBusiness && !isManager(user)) throw forbidden("business.errors.notAllowed");
+  await take(db, "projects", user.id);
   const id = createId();
   await db.insert(projects).values({ id, name: input.name, description: input.description || null, ownerId: user.id, inviteCode: newInviteCode(), inviteBalance: 0 });
   await db.update(users).set({ currentProjectId: id }).where(eq(users.id, user.id));
@@ -87,12 +90,21 @@ export async function rememberProject(db: Db, user: UserRow, projectId: string) 
   await db.update(users).set({ currentProjectId: projectId }).where(eq(users.id, user.id));
 }
 
-/** Spends one invite of the project; false when none is left. */
-export async function spendInvite(db: Db, projectId: string) {
+/** How many invites the project's pending e-mail invitations hold (one each), as SQL. */
+export const reservedInvites = (projectId: string) =>
+  sql<number>`(select count(*) from ${invites} where ${invites.projectId} = ${projectId} and ${invites.isActive} = 1 and ${invites.status} in ('Invited', 'Sent'))`;
+
+/**
+ * Spends one invite of the project; false when none is left. A join by the project's link may
+ * spend only what pending e-mail invitations do not hold (`keepReserved`), so the person invited
+ * by name always finds their invite (security review 2, finding 10).
+ */
+export async function spendInvite(db: Db, projectId: string, keepReserved = false) {
+  const left = keepReserved ? sql`${projects.inviteBalance} - ${reservedInvites(projectId)} > 0` : sql`${projects.inviteBalance} > 0`;
   const rows = await db
     .update(projects)
     .set({ inviteBalance: sql`${projects.inviteBalance} - 1` })
-    .where(and(eq(projects.id, projectId), sql`${projects.inviteBalance} > 0`))
+    .where(and(eq(projects.id, projectId), left))
     .returning({ balance: projects.inviteBalance });
   return rows.length > 0;
 }

@@ -10,6 +10,7 @@ import { customSkill, FEATURES, naturalSkills, SKILL_BY_KEY, SKILL_TYPES, type F
 import { AppError, badRequest, notFound } from "../../lib/errors";
 import { createId, ID_PATTERN } from "../../lib/ids";
 import { employeeInScope, requireCan, requireDepartment, type Scope } from "./access";
+import { take } from "../rate-limits";
 
 const weightsSchema = z
   .partialRecord(z.enum(FEATURES as unknown as [Feature, ...Feature[]], { error: "analytics.errors.feature" }), z.number({ error: "common.validation.invalid" }).min(0, "common.validation.invalid").max(10, "common.validation.invalid"))
@@ -117,6 +118,7 @@ async function checkSkillKey(scope: Scope, key: string) {
 
 export async function createSkill(scope: Scope, input: z.infer<typeof skillCreateSchema>) {
   requireWritable(scope);
+  await take(scope.db, "structure", scope.actor.realActorId);
   const id = createId();
   if (input.kind === "definition") {
     requireCan(scope, "structure");

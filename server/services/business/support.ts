@@ -7,7 +7,8 @@ import type { AppDeps } from "../../context";
 import { createId } from "../../lib/ids";
 import { fields } from "../../lib/validate";
 import { enqueueMail, transaction } from "../../scope";
-import type { Scope } from "./access";
+import { requireCan, type Scope } from "./access";
+import { take } from "../rate-limits";
 
 export const supportSchema = z.object({
   subject: z.string().trim().min(1, "common.validation.required").max(200),
@@ -20,6 +21,7 @@ export async function sendSupport(deps: AppDeps, scope: Scope, input: z.infer<ty
   const email = input.email || scope.user.email;
   const adminEmail = deps.config.ADMIN_EMAIL;
   await transaction(scope, async (tx) => {
+    await take(tx.db, "support", scope.actor.realActorId);
     await tx.db.insert(businessRequests).values({ id, kind: "support", userId: scope.user.id, email, name: scope.user.name, company: scope.project.name, message: input.message, data: { project: scope.project.id, subject: input.subject } });
     if (adminEmail) {
       await enqueueMail(tx, { to: adminEmail, subject: `Support: ${input.subject} (${scope.project.name})`, text: `${email} (project ${scope.project.name}, ${scope.project.id}) writes:\n\n${input.message}` });
@@ -30,6 +32,8 @@ export async function sendSupport(deps: AppDeps, scope: Scope, input: z.infer<ty
 
 /** What the project has bought: invite packs paid, by date (the business reports open with them). */
 export async function businessReports(scope: Scope) {
+  // what was bought and paid is billing: the owner's and a manager's, not a supervisor's or a project manager's
+  requireCan(scope, "billing");
   const rows = await scope.db
     .select({ _id: orders.id, quantity: orders.quantity, paidAt: orders.paidAt, amount: orders.amount })
     .from(orders)

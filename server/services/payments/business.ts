@@ -7,7 +7,8 @@ import { z } from "zod";
 import type { Db } from "../../../db/client";
 import { businessRequests, orders, projects, users } from "../../../db/schema";
 import type { AppDeps } from "../../context";
-import { AppError, notFound } from "../../lib/errors";
+import { AppError, notFound, validationFailed } from "../../lib/errors";
+import { take } from "../rate-limits";
 import { createId } from "../../lib/ids";
 import { formatRub, rubLabel } from "../../lib/money";
 import { createPdfDocument } from "../../lib/pdf";
@@ -17,6 +18,7 @@ import { isManager, type UserRow } from "../users";
 import { startPayment } from "./checkout";
 import { CORPORATE_MIN, getPlans, getPrices, requirePlan } from "./prices";
 import { creditOrder } from "./settlement";
+import { newInviteCode } from "../business/projects";
 
 export const INVOICE_DUE_DAYS = 3;
 export const FIRST_INVOICE_NUMBER = 1001;
@@ -61,7 +63,7 @@ export async function activateBusiness(db: Db, user: UserRow, name?: string) {
   const [existing] = await db.select().from(projects).where(eq(projects.ownerId, user.id)).limit(1);
   if (existing) return existing;
   const id = createId();
-  await db.insert(projects).values({ id, name: name?.trim() || "My company", ownerId: user.id, inviteCode: createId().slice(12), inviteBalance: 1 });
+  await db.insert(projects).values({ id, name: name?.trim() || "My company", ownerId: user.id, inviteCode: newInviteCode(), inviteBalance: 1 });
   await logActivity(db, user.id, "business.activated", { project: id });
   const [row] = await db.select().from(projects).where(eq(projects.id, id));
   return row!;
@@ -81,28 +83,42 @@ export async function refill(deps: AppDeps, user: UserRow, input: z.infer<typeof
   if (!project || (project.ownerId !== user.id && !isManager(user))) throw notFound();
   if (input.quantity >= CORPORATE_MIN) {
     // Corporate is sold by request: record it for the managers instead of pricing it.
+    await take(db, "corporate", user.id);
     const id = createId();
     await db.insert(businessRequests).values({ id, kind: "corporate", userId: user.id, email: user.email, name: user.name, company: input.company ?? null, data: { project: project.id, quantity: input.quantity } });
     return { request: id, corporate: true as const };
   }
   if (input.method === "card") return startPayment(deps, user, { entityType: "invites", entityId: project.id, quantity: input.quantity });
   await requireSeller(db);
+  // the buyer an invoice names: the company and INN of the form, else the project's saved details,
+  // never the account's free-text name (security review 2, finding 14); they become the project's
+  const saved = project.details ?? {};
+  const buyer = { company: input.company || saved.company, inn: input.inn || saved.inn };
+  const missing: Record<string, string> = {};
+  if (!buyer.company) missing.company = "payment.errors.companyRequired";
+  if (!buyer.inn) missing.inn = "payment.errors.innRequired";
+  if (Object.keys(missing).length) throw validationFailed(missing);
   const plan = requirePlan(input.quantity, await getPlans(db));
   const amount = (await getPrices(db)).perInvite[plan] * input.quantity;
+  await take(db, "invoice", user.id);
   const id = createId();
-  await db.insert(orders).values({
-    id,
-    userId: user.id,
-    projectId: project.id,
-    entityType: "invites",
-    entityId: project.id,
-    quantity: input.quantity,
-    amount,
-    method: "invoice",
-    // numbered inside the INSERT itself, so two invoices asked for at once never share a number
-    invoiceNumber: sql`(SELECT coalesce(max(${orders.invoiceNumber}), ${FIRST_INVOICE_NUMBER - 1}) + 1 FROM ${orders})`,
+  // the invoice and the details it prints: together
+  await transaction(systemScope(deps), async (tx) => {
+    await tx.db.update(projects).set({ details: { ...saved, ...buyer } }).where(eq(projects.id, project.id));
+    await tx.db.insert(orders).values({
+      id,
+      userId: user.id,
+      projectId: project.id,
+      entityType: "invites",
+      entityId: project.id,
+      quantity: input.quantity,
+      amount,
+      method: "invoice",
+      // numbered inside the INSERT itself, so two invoices asked for at once never share a number
+      invoiceNumber: sql`(SELECT coalesce(max(${orders.invoiceNumber}), ${FIRST_INVOICE_NUMBER - 1}) + 1 FROM ${orders})`,
+    });
+    await logActivity(tx.db, user.id, "invoice.issued", { order: id, amount });
   });
-  await logActivity(db, user.id, "invoice.issued", { order: id, amount });
   return { order: id, invoice: `/api/order/${id}/invoice.pdf`, corporate: false as const };
 }
 
@@ -133,7 +149,11 @@ export async function invoicePdf(db: Db, order: typeof orders.$inferSelect, buye
   line(`Адрес: ${seller.address}`);
   y += 4;
   line(`Счёт на оплату № ${order.invoiceNumber} от ${d(issued)}`, 16, true, 8);
-  line(`Покупатель: ${buyer.name ?? buyer.email} (${buyer.email})`);
+  // the project's validated details (required when the invoice was issued), not the account's name
+  const [project] = order.projectId ? await db.select({ details: projects.details }).from(projects).where(eq(projects.id, order.projectId)) : [];
+  const d2 = project?.details ?? {};
+  const company = [d2.company, d2.inn && `ИНН ${d2.inn}`, d2.kpp && `КПП ${d2.kpp}`, d2.address].filter(Boolean).join(", ");
+  line(`Покупатель: ${company ? `${company} (${buyer.email})` : buyer.email}`);
   y += 2;
   doc.setDrawColor(148, 163, 184);
   doc.rect(18, y, 174, 16);
