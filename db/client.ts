@@ -13,6 +13,8 @@ export interface Database {
   kind: "better-sqlite3" | "libsql";
   /** Runs one SQL statement that must succeed; used by the health check. */
   ping(): Promise<void>;
+  /** Commits a real (empty) write, failing as a write would: full disk, read-only, locked. */
+  probeWrite(): Promise<void>;
 
   close(): Promise<void>;
 }
@@ -47,6 +49,10 @@ export async function openDatabase(url: string, authToken?: string, driver: "aut
       ping: async () => {
         await client.execute("select 1");
       },
+      probeWrite: async () => {
+        const tx = await client.transaction("write"); // takes the write lock, as BEGIN IMMEDIATE
+        await tx.rollback();
+      },
 
       close: async () => client.close(),
     };
@@ -71,6 +77,7 @@ export async function openDatabase(url: string, authToken?: string, driver: "aut
     ping: async () => {
       ping.get();
     },
+    probeWrite: async () => probeWrite(sqlite),
     close: async () => {
       sqlite.close();
     },
@@ -78,6 +85,33 @@ export async function openDatabase(url: string, authToken?: string, driver: "aut
 }
 
 type BetterSqlite = import("better-sqlite3").Database;
+
+/**
+ * A write that changes nothing (the header's user_version set to itself, one WAL frame), committed
+ * with a short busy timeout so a locked database fails the probe in 250 ms instead of holding the
+ * event loop for the 5 s a request's write waits. A database at its page limit counts as full.
+ */
+function probeWrite(sqlite: BetterSqlite) {
+  if (sqlite.inTransaction) return;
+  const busy = sqlite.pragma("busy_timeout", { simple: true }) as number;
+  sqlite.pragma(`busy_timeout = ${Math.min(busy, 250)}`);
+  try {
+    sqlite.exec("BEGIN IMMEDIATE");
+    try {
+      const version = sqlite.pragma("user_version", { simple: true }) as number;
+      sqlite.pragma(`user_version = ${version}`);
+      const free = sqlite.pragma("freelist_count", { simple: true }) as number;
+      const pages = sqlite.pragma("page_count", { simple: true }) as number;
+      if (free === 0 && pages >= (sqlite.pragma("max_page_count", { simple: true }) as number))
+        throw Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" });
+      sqlite.exec("COMMIT");
+    } finally {
+      if (sqlite.inTransaction) sqlite.exec("ROLLBACK");
+    }
+  } finally {
+    sqlite.pragma(`busy_timeout = ${busy}`);
+  }
+}
 /** One write of an atomic group: a prepared statement (see db/prepared.ts) and its parameters. */
 export interface AtomicWrite {
   statement: (db: Db) => { run(params: Record<string, unknown>): unknown };
@@ -154,19 +188,24 @@ function commitPending(sqlite: BetterSqlite, groups: PendingGroup[]) {
     runnerOf.set(sqlite, runGroup);
   }
   const failures = new Map<PendingGroup, unknown>();
+  // a full disk or an I/O error inside a group rolls the whole transaction back (SQLite does):
+  // the rest must not run outside it, and every group fails with that reason
+  let aborted: unknown = null;
   try {
     sqlite.transaction(() => {
       for (const group of groups) {
+        if (aborted) break;
         try {
           runGroup(group.db, group.writes);
         } catch (error) {
           failures.set(group, error ?? new Error("write failed"));
+          if (!sqlite.inTransaction) aborted = error ?? new Error("transaction rolled back");
         }
       }
     })();
   } catch (error) {
     // the commit itself failed (disk full, locked past the busy timeout): nothing was stored
-    for (const group of groups) group.done(error ?? new Error("commit failed"));
+    for (const group of groups) group.done(aborted ?? error ?? new Error("commit failed"));
     return;
   }
   for (const group of groups) group.done(failures.get(group));

@@ -10,6 +10,7 @@ import { tFor } from "../locales";
 import type { AppDeps, AppEnv } from "./context";
 import { api } from "./api";
 import { AppError, errorMessage, translateFields } from "./lib/errors";
+import { storageError, storageFaultOf, storageHealthOf } from "./lib/storage-health";
 import { uploadRoutes } from "./uploads";
 import { authMiddleware } from "./middleware/auth";
 import { localeMiddleware } from "./middleware/locale";
@@ -74,7 +75,10 @@ export function createApp(deps: AppDeps, extend?: (app: Hono<AppEnv>) => void) {
   });
 
   app.onError((err, c) => {
-    const error = toAppError(err);
+    // a full disk, a read-only file, a locked database: 503 with what happened, and health knows
+    const fault = storageFaultOf(err);
+    if (fault) storageHealthOf(deps.database).report(fault);
+    const error = fault ? storageError(fault) : toAppError(err);
     if (error.status >= 500) console.error(err);
     if (c.req.path.startsWith("/api/") || wantsJson(c)) {
       return c.json(errorBody(c, error), error.status, error.headers);
