@@ -19,6 +19,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** How long a write waits for another writer before it fails as locked (both drivers). */
+export const BUSY_TIMEOUT_MS = 5000;
+
 export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "migrations");
 
 export function isRemoteUrl(url: string) {
@@ -34,11 +37,12 @@ export async function openDatabase(url: string, authToken?: string, driver: "aut
     const { createClient } = await import("@libsql/client");
     const { drizzle } = await import("drizzle-orm/libsql");
     const { migrate } = await import("drizzle-orm/libsql/migrator");
-    const client = createClient({ url, authToken });
-    // a local file opened through libSQL gets the same guarantees as better-sqlite3 below
+    // The client keeps a pool of connections (a transaction takes one of its own), so a PRAGMA run
+    // here would reach one of them: the busy timeout goes in its options, which open every one with
+    // it. foreign_keys is on in libSQL's build on every connection; WAL is the file's own mode.
+    const client = createClient({ url, authToken, ...(url.startsWith("file:") ? { timeout: BUSY_TIMEOUT_MS } : {}) });
     if (url.startsWith("file:")) {
       await client.execute("PRAGMA journal_mode = WAL");
-      await client.execute("PRAGMA busy_timeout = 5000");
       await client.execute("PRAGMA foreign_keys = ON");
     }
     const db = drizzle(client, { schema, casing: "snake_case" });
@@ -65,7 +69,7 @@ export async function openDatabase(url: string, authToken?: string, driver: "aut
   const sqlite = new BetterSqlite3(path);
   // WAL lets readers run beside the one writer; the busy timeout queues writers instead of failing.
   sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   const db = drizzle(sqlite, { schema, casing: "snake_case" });
