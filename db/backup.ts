@@ -48,25 +48,25 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * few times: a reader of the server still on an older snapshot can keep the checkpoint from
  * reaching the end of the WAL.
  */
-async function snapshot(path: string, reader: BetterSqlite3.Database) {
+async function snapshot(path: string, reader: BetterSqlite3.Database): Promise<boolean> {
   const writer = new BetterSqlite3(path, { fileMustExist: true });
   writer.pragma("busy_timeout = 10000");
   try {
-    for (let attempt = 0; attempt < 100; attempt++) {
+    for (let attempt = 0; attempt < 20; attempt++) {
       writer.exec("BEGIN IMMEDIATE"); // no frame is appended while we checkpoint and begin
       try {
         const [state] = reader.pragma("wal_checkpoint(PASSIVE)") as { busy: number; log: number; checkpointed: number }[];
         if (state!.log === -1 || state!.log === state!.checkpointed) {
           reader.exec("BEGIN");
           reader.prepare("SELECT count(*) FROM sqlite_schema").get(); // the read transaction starts here
-          return;
+          return true;
         }
       } finally {
         writer.exec("ROLLBACK");
       }
-      await sleep(20 + attempt * 5);
+      await sleep(20 + attempt * 10);
     }
-    throw new Error("backup: the WAL could not be checkpointed (a reader kept an old snapshot open for too long); try again");
+    return false;
   } finally {
     writer.close();
   }
@@ -93,7 +93,15 @@ export async function backupDatabase(dbPath: string, target: string, options: { 
   const reader = new BetterSqlite3(dbPath, { fileMustExist: true });
   reader.pragma("busy_timeout = 10000");
   try {
-    await snapshot(dbPath, reader);
+    if (!(await snapshot(dbPath, reader))) {
+      // A reader that never lets go of the WAL (Litestream holds one between its own checkpoints)
+      // keeps the file from being a snapshot: copy with the SQLite backup API instead, all pages in
+      // one step (a write between steps restarts it, and the next step again copies everything),
+      // into an uncompressed file checked before it is compressed. This needs the full size once.
+      console.warn("backup: another reader holds the WAL (Litestream?); copying with the SQLite backup API, which needs the database's full size in free disk for a moment");
+      reader.close();
+      return await backupThroughApi(dbPath, file, partial, started, intoDir ? options.keep : undefined);
+    }
     const sourceHash = createHash("sha256");
     let bytes = 0;
     const tap = new Transform({
@@ -121,10 +129,32 @@ export async function backupDatabase(dbPath: string, target: string, options: { 
     rmSync(partial, { force: true });
     throw e;
   } finally {
-    if (reader.inTransaction) reader.exec("ROLLBACK");
-    reader.close();
+    if (reader.open && reader.inTransaction) reader.exec("ROLLBACK");
+    if (reader.open) reader.close();
     closeSync(lockFd);
     rmSync(lock, { force: true });
+  }
+}
+
+async function backupThroughApi(dbPath: string, file: string, partial: string, started: number, keep?: number): Promise<BackupResult> {
+  const raw = `${partial}.db`;
+  const source = new BetterSqlite3(dbPath, { fileMustExist: true });
+  try {
+    await source.backup(raw, { progress: ({ totalPages }) => Math.max(totalPages, 100) });
+  } finally {
+    source.close();
+  }
+  try {
+    const problems = problemsOf(raw);
+    if (problems.length) throw new Error(`backup: integrity_check failed on the copy: ${problems.slice(0, 5).join("; ")}`);
+    await pipeline(createReadStream(raw), createGzip({ level: 6 }), createWriteStream(partial));
+    const bytes = statSync(raw).size;
+    if ((await sha256OfGzip(partial)).bytes !== bytes) throw new Error("backup: the written copy does not read back (disk full?)");
+    renameSync(partial, file);
+    const removed = keep ? prune(dirname(file), dbPath, keep) : [];
+    return { file, bytes, compressedBytes: statSync(file).size, ms: Date.now() - started, removed };
+  } finally {
+    for (const f of [raw, `${raw}-wal`, `${raw}-shm`]) rmSync(f, { force: true });
   }
 }
 
