@@ -40,7 +40,8 @@ const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOS
 });
 
 /**
- * A clean stop (issue 30). First the listener closes, so new connections are refused (a refused
+ * A clean stop (issue 30). First the listener closes (after ACCEPT_GRACE_MS, below), so new
+ * connections are refused (a refused
  * connection carried no request; the client retries elsewhere or later) instead of queueing up to be
  * reset. Reconnecting clients were the resets: the old stop kept listening for 1.5 s while every
  * response said `Connection: close`, each client came back on a new connection, and closing the
@@ -51,6 +52,7 @@ const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOS
  * Once every connection is gone the database closes and the process exits 0.
  */
 const IDLE_GRACE_MS = 1000;
+const ACCEPT_GRACE_MS = 250;
 let stopping = false;
 let listenerClosed = false;
 /** Per accepted connection: requests read but not yet answered, and since when it has had none. */
@@ -91,15 +93,19 @@ async function shutdown(signal: string) {
       process.exit(0);
     });
   };
-  // Closing the listener resets the connections waiting in its accept queue. Node accepts the
-  // whole queue when a connection arrives, so closing right after that turn's I/O (setImmediate)
-  // leaves the least time for another to queue up; with no one connecting, at once.
-  const quiet = setTimeout(closeListener, 20);
-  server.once("connection", () => {
-    clearTimeout(quiet);
-    setImmediate(closeListener);
-  });
-  const stoppedAt = Date.now();
+  // Closing the listener resets the connections waiting in its accept queue. A request sent just
+  // before the signal may still wait there on a busy machine, so the listener stays open (nobody is
+  // told to reconnect yet) for ACCEPT_GRACE_MS; then, as Node accepts the whole queue when a
+  // connection arrives, it closes right after that turn's I/O (setImmediate), which leaves the
+  // least time for another to queue up, or at once when nobody connects.
+  setTimeout(() => {
+    const quiet = setTimeout(closeListener, 20);
+    server.once("connection", () => {
+      clearTimeout(quiet);
+      setImmediate(closeListener);
+    });
+  }, ACCEPT_GRACE_MS);
+  const stoppedAt = Date.now() + ACCEPT_GRACE_MS;
   setInterval(() => {
     const now = Date.now();
     for (const [socket, state] of connections) {
