@@ -1,15 +1,16 @@
 // `npm run backup [path]`: an online, verified copy of the database while the server runs.
 // path: a directory (default BACKUP_DIR, else backups/ beside the database), where the newest
-// BACKUP_KEEP backups are kept, or a file ending in .gz. `--quick` runs quick_check instead of
-// integrity_check (minutes faster on a large file). See db/backup.ts for how.
+// BACKUP_KEEP backups are kept (`--keep=N` for this run), or a file ending in .gz. `--quick` runs
+// quick_check instead of integrity_check (faster on a large file). See db/backup.ts for how.
 import { loadBackupConfig } from "../server/config";
 import { backupDatabase, backupDirOf, backupPathOf } from "../db/backup";
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
 const target = args.find((a) => !a.startsWith("--"));
+const keepFlag = args.find((a) => a.startsWith("--keep="));
 try {
-  const config = loadBackupConfig();
+  const config = loadBackupConfig(keepFlag ? { ...process.env, BACKUP_KEEP: keepFlag.slice("--keep=".length) } : process.env);
   const db = backupPathOf(config.DATABASE_URL);
   const r = await backupDatabase(db, target ?? backupDirOf(db, config.BACKUP_DIR), { keep: config.BACKUP_KEEP, quick });
   const mb = (n: number) => (n / 1048576).toFixed(1);
