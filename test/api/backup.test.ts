@@ -80,10 +80,11 @@ describe("online backup and restore", () => {
     expect(backup.output).toMatch(/backup: .*app-\d{8}T\d{6}Z\.db\.gz .*checked/);
     expect(acksDuring).toBeGreaterThan(0); // the server kept taking writes meanwhile
 
-    // the schedule ran meanwhile (every second) and keeps two
-    await new Promise((r) => setTimeout(r, 3500));
     writing = false;
     await Promise.all(writers);
+    // the schedule (every second) has been running meanwhile; once it has pruned, two are kept
+    for (let i = 0; i < 600 && !server.output().includes("(BACKUP_KEEP=2)"); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(server.output()).toContain("(BACKUP_KEEP=2)");
     const scheduled = readdirSync(join(dir, "scheduled")).filter((f) => f.endsWith(".db.gz"));
     expect(scheduled.length).toBe(2);
 
