@@ -19,9 +19,14 @@ export interface Database {
    * place for the rule, whatever wrote (a unit of work, the group commit, a single statement). On
    * libSQL the server (or FULL on a local file) sees to it. */
   durable(): Promise<void>;
+  /** Commits a real (empty) write, failing as a write would: full disk, read-only, locked. */
+  probeWrite(): Promise<void>;
 
   close(): Promise<void>;
 }
+
+/** How long a write waits for another writer before it fails as locked (both drivers). */
+export const BUSY_TIMEOUT_MS = 5000;
 
 export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "migrations");
 
@@ -38,11 +43,12 @@ export async function openDatabase(url: string, authToken?: string, driver: "aut
     const { createClient } = await import("@libsql/client");
     const { drizzle } = await import("drizzle-orm/libsql");
     const { migrate } = await import("drizzle-orm/libsql/migrator");
-    const client = createClient({ url, authToken });
-    // a local file opened through libSQL gets the same guarantees as better-sqlite3 below
+    // The client keeps a pool of connections (a transaction takes one of its own), so a PRAGMA run
+    // here would reach one of them: the busy timeout goes in its options, which open every one with
+    // it. foreign_keys is on in libSQL's build on every connection; WAL is the file's own mode.
+    const client = createClient({ url, authToken, ...(url.startsWith("file:") ? { timeout: BUSY_TIMEOUT_MS } : {}) });
     if (url.startsWith("file:")) {
       await client.execute("PRAGMA journal_mode = WAL");
-      await client.execute("PRAGMA busy_timeout = 5000");
       await client.execute("PRAGMA synchronous = FULL");
       await client.execute("PRAGMA foreign_keys = ON");
     }
@@ -55,6 +61,10 @@ export async function openDatabase(url: string, authToken?: string, driver: "aut
         await client.execute("select 1");
       },
       durable: () => Promise.resolve(),
+      probeWrite: async () => {
+        const tx = await client.transaction("write"); // takes the write lock, as BEGIN IMMEDIATE
+        await tx.rollback();
+      },
 
       close: async () => client.close(),
     };
@@ -67,7 +77,7 @@ export async function openDatabase(url: string, authToken?: string, driver: "aut
   const sqlite = new BetterSqlite3(path);
   // WAL lets readers run beside the one writer; the busy timeout queues writers instead of failing.
   sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   // NORMAL: COMMIT does not fsync on the thread that serves every request; the WAL is flushed off
   // it before a write is acknowledged (db/durability.ts), which makes acknowledged writes as durable
   // as FULL at a third of its cost (README, Durability).
@@ -84,6 +94,7 @@ export async function openDatabase(url: string, authToken?: string, driver: "aut
       ping.get();
     },
     durable: () => wal?.durable() ?? Promise.resolve(),
+    probeWrite: async () => probeWrite(sqlite),
     close: async () => {
       wal?.close();
       sqlite.close();
@@ -93,6 +104,32 @@ export async function openDatabase(url: string, authToken?: string, driver: "aut
 
 type BetterSqlite = import("better-sqlite3").Database;
 
+/**
+ * A write that changes nothing (the header's user_version set to itself, one WAL frame), committed
+ * with a short busy timeout so a locked database fails the probe in 250 ms instead of holding the
+ * event loop for the 5 s a request's write waits. A database at its page limit counts as full.
+ */
+function probeWrite(sqlite: BetterSqlite) {
+  if (sqlite.inTransaction) return;
+  const busy = sqlite.pragma("busy_timeout", { simple: true }) as number;
+  sqlite.pragma(`busy_timeout = ${Math.min(busy, 250)}`);
+  try {
+    sqlite.exec("BEGIN IMMEDIATE");
+    try {
+      const version = sqlite.pragma("user_version", { simple: true }) as number;
+      sqlite.pragma(`user_version = ${version}`);
+      const free = sqlite.pragma("freelist_count", { simple: true }) as number;
+      const pages = sqlite.pragma("page_count", { simple: true }) as number;
+      if (free === 0 && pages >= (sqlite.pragma("max_page_count", { simple: true }) as number))
+        throw Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" });
+      sqlite.exec("COMMIT");
+    } finally {
+      if (sqlite.inTransaction) sqlite.exec("ROLLBACK");
+    }
+  } finally {
+    sqlite.pragma(`busy_timeout = ${busy}`);
+  }
+}
 /** One write of an atomic group: a prepared statement (see db/prepared.ts) and its parameters. */
 export interface AtomicWrite {
   statement: (db: Db) => { run(params: Record<string, unknown>): unknown };
@@ -174,19 +211,24 @@ function commitPending(sqlite: BetterSqlite, groups: PendingGroup[]) {
     runnerOf.set(sqlite, runGroup);
   }
   const failures = new Map<PendingGroup, unknown>();
+  // a full disk or an I/O error inside a group rolls the whole transaction back (SQLite does):
+  // the rest must not run outside it, and every group fails with that reason
+  let aborted: unknown = null;
   try {
     sqlite.transaction(() => {
       for (const group of groups) {
+        if (aborted) break;
         try {
           runGroup(group.db, group.writes);
         } catch (error) {
           failures.set(group, error ?? new Error("write failed"));
+          if (!sqlite.inTransaction) aborted = error ?? new Error("transaction rolled back");
         }
       }
     })();
   } catch (error) {
     // the commit itself failed (disk full, locked past the busy timeout): nothing was stored
-    for (const group of groups) group.done(error ?? new Error("commit failed"));
+    for (const group of groups) group.done(aborted ?? error ?? new Error("commit failed"));
     return;
   }
   // (the reply waits for the WAL's flush in the app's outermost middleware: db/durability.ts)

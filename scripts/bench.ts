@@ -25,18 +25,21 @@ async function freePort() {
 const PORT = Number(process.env.BENCH_PORT ?? (await freePort()));
 const REF_PORT = await freePort();
 const BASE = `http://127.0.0.1:${PORT}`;
+
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const ONLY_THROUGHPUT = process.env.BENCH_ONLY === "throughput";
 const dir = mkdtempSync(join(tmpdir(), "tf-bench-"));
 
+/** The server runs compiled, as production does (`npm run bench` builds dist/ first). */
 function start(script: string, port: number, env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", script], {
+  return spawn(process.execPath, script.endsWith(".js") ? [script] : ["--import", "tsx", script], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
 }
-const server = start("server/index.ts", PORT, { DATABASE_URL: `file:${join(dir, "bench.db")}`, OUTBOX_DIR: join(dir, "outbox"), PAYMENT_SANDBOX: "true" });
+const serverEnv = (db: string) => ({ DATABASE_URL: `file:${join(dir, db)}`, OUTBOX_DIR: join(dir, "outbox"), PAYMENT_SANDBOX: "true" });
+const server = start("dist/server.js", PORT, serverEnv("bench.db"));
 const reference = start("scripts/bench-reference.ts", REF_PORT);
 // a figure from a dead server would be someone else's, or nothing
 for (const child of [server, reference]) {
@@ -48,14 +51,14 @@ for (const child of [server, reference]) {
   });
 }
 
-async function waitUp(base: string, path: string) {
-  for (let i = 0; i < 150; i++) {
+async function waitUp(base: string, path: string, everyMs = 200) {
+  for (let i = 0; i < 30_000 / everyMs; i++) {
     try {
       if ((await fetch(base + path)).ok) return;
     } catch {
       /* not yet */
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
   throw new Error("server did not start");
 }
@@ -97,22 +100,22 @@ async function pageJs(path: string) {
 }
 
 /** A signed-up user with a started test; `answerAll` also answers every question (so it completes). */
-async function respondent(answerAll: boolean) {
+async function respondent(answerAll: boolean, base = BASE) {
   const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
-  const signup = await fetch(`${BASE}/api/passport/signup`, {
+  const signup = await fetch(`${base}/api/passport/signup`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ email, policy: true, terms: true, offer: true }),
   });
   const { token, _id } = (await signup.json()) as { token: string; _id: string };
   const h = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
-  const tests = (await (await fetch(`${BASE}/api/test`)).json()) as { docs: { _id: string }[] };
+  const tests = (await (await fetch(`${base}/api/test`)).json()) as { docs: { _id: string }[] };
   const testId = tests.docs[0]!._id;
-  const result = (await (await fetch(`${BASE}/api/test/start/${testId}`, { method: "POST", headers: h, body: "{}" })).json()) as { _id: string };
-  const test = (await (await fetch(`${BASE}/api/test/${testId}`)).json()) as { questions: { _id: string; position: number }[] };
+  const result = (await (await fetch(`${base}/api/test/start/${testId}`, { method: "POST", headers: h, body: "{}" })).json()) as { _id: string };
+  const test = (await (await fetch(`${base}/api/test/${testId}`)).json()) as { questions: { _id: string; position: number }[] };
   const answer = (q: { _id: string; position: number }) => JSON.stringify({ result: result._id, question: q._id, value: ((q.position * 7) % 5) - 2, elapsedMs: 5000 });
   for (const q of answerAll ? test.questions : test.questions.slice(0, 1)) {
-    await fetch(`${BASE}/api/answer`, { method: "POST", headers: h, body: answer(q) });
+    await fetch(`${base}/api/answer`, { method: "POST", headers: h, body: answer(q) });
   }
   return { _id, token, h, resultId: result._id, firstAnswer: answer(test.questions[0]!) };
 }
@@ -206,6 +209,52 @@ async function throughput() {
   ]);
 }
 
+/**
+ * Start-up to the first 200 of /api/health, as production starts (node dist/server.js): on a new
+ * database (migrations and seed) and again on the same one (a restart or a deploy). fly.toml's
+ * health-check grace must cover it with margin.
+ */
+async function startupFigures() {
+  const port = await freePort();
+  const times: number[] = [];
+  for (const _ of [1, 2]) {
+    const t0 = performance.now();
+    const child = start("dist/server.js", port, serverEnv("startup.db"));
+    await waitUp(`http://127.0.0.1:${port}`, "/api/health", 10);
+    times.push(performance.now() - t0);
+    child.kill("SIGTERM");
+    await once(child, "exit");
+  }
+  console.log(`\nstart-up to the first 200 (node dist/server.js): new database ${(times[0]! / 1000).toFixed(2)} s, existing ${(times[1]! / 1000).toFixed(2)} s (fly.toml grace_period 30 s)`);
+}
+
+/**
+ * The answer write on the libSQL driver (DATABASE_DRIVER=libsql on a local file: the scale-out
+ * driver's own cost) beside the same figure on better-sqlite3 from the table above.
+ */
+async function libsqlAnswers() {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = start("dist/server.js", port, { ...serverEnv("libsql.db"), DATABASE_DRIVER: "libsql" });
+  try {
+    await waitUp(base, "/api/health");
+    const writer = await respondent(false, base);
+    const rows = [];
+    for (const connections of [10, 200]) {
+      const load1 = { url: `${base}/api/answer`, method: "POST" as const, headers: writer.h, body: writer.firstAnswer, connections };
+      await load(load1); // warm-up
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await load(load1));
+      rows.push({ request: `POST /api/answer, ${connections} conn. (libSQL)`, "req/s": Math.round(median(runs.map((r) => r.rps))), "p99 ms": median(runs.map((r) => r.p99)), "non-2xx": runs.reduce((n, r) => n + r.bad, 0) });
+    }
+    console.log("\nThe libSQL driver (DATABASE_DRIVER=libsql, local file), medians of the same runs");
+    console.table(rows);
+  } finally {
+    child.kill("SIGTERM");
+    await once(child, "exit");
+  }
+}
+
 try {
   await Promise.all([waitUp(BASE, "/api/health"), waitUp(`http://127.0.0.1:${REF_PORT}`, "/api/total")]);
   // BENCH_ONLY=employees runs the employee-list figures alone (and the stats call on the same
@@ -214,8 +263,12 @@ try {
   if (process.env.BENCH_ONLY === "employees") await statsLatency(await (await import("./bench-employees")).run(BASE, `file:${join(dir, "bench.db")}`));
   else if (process.env.BENCH_ONLY === "statsjs") await statsJs();
   else if (process.env.BENCH_ONLY === "efficiency") await (await import("./bench-efficiency")).run(BASE, `file:${join(dir, "bench.db")}`);
+  else if (process.env.BENCH_ONLY === "startup") await startupFigures();
+  else if (process.env.BENCH_ONLY === "libsql") await libsqlAnswers();
   else {
+    await startupFigures();
     await throughput();
+    await libsqlAnswers();
     if (!ONLY_THROUGHPUT) await otherFigures();
   }
 } finally {

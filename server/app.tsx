@@ -4,12 +4,15 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import type { IncomingMessage } from "node:http";
 import { relative } from "node:path";
 import { ErrorPage, ERROR_PAGE_FALLBACK } from "../routes/_error";
 import { tFor } from "../locales";
 import type { AppDeps, AppEnv } from "./context";
 import { api } from "./api";
 import { AppError, errorMessage, translateFields } from "./lib/errors";
+import { lingerOnClose } from "./lib/linger";
+import { storageError, storageFaultOf, storageHealthOf } from "./lib/storage-health";
 import { uploadRoutes } from "./uploads";
 import { authMiddleware } from "./middleware/auth";
 import { localeMiddleware } from "./middleware/locale";
@@ -21,6 +24,8 @@ import { pageContext, renderDocument } from "./render/page";
 
 const publicRoot = relative(process.cwd(), PUBLIC_DIR) || ".";
 const MAX_BODY = 1024 * 1024;
+/** A back-office form with a file (review photos are at most 800 KB, checked by the form). */
+const MAX_UPLOAD_BODY = 8 * 1024 * 1024;
 const HAS_EXTENSION = /\.[a-z0-9]+$/i;
 const staticFiles = serveStatic({ root: publicRoot, precompressed: true });
 
@@ -50,22 +55,28 @@ export function createApp(deps: AppDeps, extend?: (app: Hono<AppEnv>) => void) {
     return res;
   });
   app.use("*", localeMiddleware, authMiddleware, sameOriginWrites);
-  // One limit for every body, pages' form posts as well as the API: nothing reads 5 MB for us.
-  // The refused body is not read, so the connection is closed rather than left half-read (a
-  // client reusing it would see its next request fail).
-  const tooLarge = () => {
+  // One limit for every body, pages' form posts as well as the API: nothing reads 5 MB for us. A
+  // back-office form with a file may be larger: the photo's own limit (800 KB) then answers as a
+  // field message on the form, with what was typed kept, instead of a bare 413.
+  // A refused body is read and thrown away after the 413 (bounded, server/lib/linger.ts) before
+  // the connection closes, so the client gets to read the 413.
+  const tooLarge = (c: Context) => {
+    lingerOnClose((c.env as { incoming?: IncomingMessage } | undefined)?.incoming);
     throw new AppError(413, "payload_too_large", "common.errors.tooLarge", undefined, undefined, { Connection: "close" });
   };
   const limitStreamedBody = bodyLimit({ maxSize: MAX_BODY, onError: tooLarge });
+  const limitStreamedUpload = bodyLimit({ maxSize: MAX_UPLOAD_BODY, onError: tooLarge });
+  const isUpload = (c: Context) => /^\/(api\/)?manager\//.test(c.req.path) && (c.req.header("content-type") ?? "").startsWith("multipart/form-data");
   // Asking for `raw.body` makes the node server build a full Request with a stream and an
   // AbortSignal; without it `c.req.json()` reads the socket directly (about a fifth of an answer
   // write's time). So GET and HEAD never ask, and a body with a declared length is judged by its
   // header; only a chunked one (no length) is counted as it streams in.
   app.use("*", (c, next) => {
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    const upload = isUpload(c);
     const length = c.req.header("content-length");
-    if (length !== undefined && !c.req.header("transfer-encoding")) return Number(length) > MAX_BODY ? tooLarge() : next();
-    return limitStreamedBody(c, next);
+    if (length !== undefined && !c.req.header("transfer-encoding")) return Number(length) > (upload ? MAX_UPLOAD_BODY : MAX_BODY) ? tooLarge(c) : next();
+    return (upload ? limitStreamedUpload : limitStreamedBody)(c, next);
   });
 
   app.route("/api", api);
@@ -80,7 +91,10 @@ export function createApp(deps: AppDeps, extend?: (app: Hono<AppEnv>) => void) {
   });
 
   app.onError((err, c) => {
-    const error = toAppError(err);
+    // a full disk, a read-only file, a locked database: 503 with what happened, and health knows
+    const fault = storageFaultOf(err);
+    if (fault) storageHealthOf(deps.database).report(fault);
+    const error = fault ? storageError(fault) : toAppError(err);
     if (error.status >= 500) console.error(err);
     if (c.req.path.startsWith("/api/") || wantsJson(c)) {
       return c.json(errorBody(c, error), error.status, error.headers);

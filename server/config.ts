@@ -5,17 +5,40 @@ import { z } from "zod";
 const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional());
 const optionalString = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
 
+/** A duration such as `30m`, `6h` or `1d` (in milliseconds), or `off`. */
+const duration = z
+  .string()
+  .regex(/^(off|[1-9]\d*[smhd])$/, "off, or a duration such as 30m, 6h or 1d")
+  .transform((v) => (v === "off" ? 0 : Number(v.slice(0, -1)) * { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[v.slice(-1) as "s" | "m" | "h" | "d"]));
+
+/** What the backup and restore commands read: they run without the server's secrets. */
+const BackupFields = {
+  DATABASE_URL: z
+    .string()
+    .default("file:data/app.db")
+    .refine((v) => /^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)/.test(v) || v === ":memory:", {
+      message: "must start with file:, libsql://, http:// or https://",
+    }),
+  /** Where backups go; empty: `backups/` beside the database file. */
+  BACKUP_DIR: optionalString,
+  /** How many backups of the directory to keep (the oldest are removed after a new one). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  /** The server backs up on its own every BACKUP_INTERVAL (off by default). */
+  BACKUP_INTERVAL: z.preprocess((v) => (v === undefined || v === "" ? "off" : v), duration),
+};
+
+export function loadBackupConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = z.object(BackupFields).safeParse(env);
+  if (!parsed.success) throw new Error(`Invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n")}`);
+  return parsed.data;
+}
+
 const ConfigSchema = z
   .object({
+    ...BackupFields,
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     HOST: z.string().default("0.0.0.0"),
-    DATABASE_URL: z
-      .string()
-      .default("file:data/app.db")
-      .refine((v) => /^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)/.test(v) || v === ":memory:", {
-        message: "must start with file:, libsql://, http:// or https://",
-      }),
     DATABASE_AUTH_TOKEN: optionalString,
     /** `libsql` opens even a file: URL with the libSQL client (the scale-out driver, run locally). */
     DATABASE_DRIVER: z.enum(["auto", "libsql"]).default("auto"),

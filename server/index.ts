@@ -1,7 +1,11 @@
-// Entry point: `npm start`. Validates the environment, migrates and seeds the database, serves
-// the app, and on SIGTERM/SIGINT stops accepting connections, lets in-flight requests finish,
-// then closes the database.
+// Entry point (compiled to dist/server.js; `npm start` runs it). Validates the environment,
+// migrates and seeds the database, serves the app, runs the scheduled backup if asked, and on
+// SIGTERM/SIGINT stops cleanly (below).
 import { serve } from "@hono/node-server";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import net, { type Socket } from "node:net";
+import { backupPathOf, claimDatabase } from "../db/backup";
+import { scheduleBackups } from "./backup-schedule";
 import { createApp } from "./app";
 import { bootstrap } from "./bootstrap";
 import { loadConfig } from "./config";
@@ -24,36 +28,92 @@ if (config.NODE_ENV === "production" && !config.SMTP_URL) {
 const deps = await bootstrap(config);
 const app = createApp(deps);
 deps.jobs.start(); // mail and recomputes a crash or an SMTP outage left undone
+/** The database file, for the claim a restore checks (none for a libSQL server). */
+const path = (() => {
+  try {
+    return backupPathOf(config.DATABASE_URL);
+  } catch {
+    return null;
+  }
+})();
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
   console.log(`Thinking Format listening on http://localhost:${info.port} (database: ${deps.database.kind})`);
 });
 
 /**
- * A request already sent but not yet read looks like an idle connection, and closing idle
- * connections at once would reset it (seen under load). So shutdown first drains: for DRAIN_MS
- * every response says `Connection: close` and requests on the wire are read and answered; then
- * the server stops listening, closes what is idle and waits for the rest.
+ * A clean stop (issue 30). First the listener closes (after ACCEPT_GRACE_MS, below), so new
+ * connections are refused (a refused
+ * connection carried no request; the client retries elsewhere or later) instead of queueing up to be
+ * reset. Reconnecting clients were the resets: the old stop kept listening for 1.5 s while every
+ * response said `Connection: close`, each client came back on a new connection, and closing the
+ * listener then reset those waiting in the accept queue (29–31 per stop).
+ * Then every connection already accepted is answered for what it sends, each response with
+ * `Connection: close` (Node closes the socket after it). A connection with nothing in flight may
+ * still have a request on the wire, so it is given IDLE_GRACE_MS to send it before it is ended.
+ * Once every connection is gone the database closes and the process exits 0.
  */
-const DRAIN_MS = 1500;
+const IDLE_GRACE_MS = 1000;
+const ACCEPT_GRACE_MS = 250;
 let stopping = false;
-server.on("request", (_req, res) => {
-  if (stopping) res.setHeader("Connection", "close");
+let listenerClosed = false;
+/** Per accepted connection: requests read but not yet answered, and since when it has had none. */
+const connections = new Map<Socket, { inFlight: number; idleSince: number }>();
+server.on("connection", (socket: Socket) => {
+  connections.set(socket, { inFlight: 0, idleSince: Date.now() });
+  socket.on("close", () => connections.delete(socket));
 });
+server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+  const state = connections.get(req.socket);
+  if (state) state.inFlight++;
+  // only once the listener is closed: a client told to reconnect earlier would queue up to be reset
+  if (listenerClosed) res.setHeader("Connection", "close");
+  res.once("close", () => {
+    if (!state) return;
+    state.inFlight--;
+    state.idleSince = Date.now();
+  });
+});
+const releaseClaim = path ? claimDatabase(path) : () => {};
+const stopBackups = scheduleBackups(config);
+
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal}: finishing in-flight requests…`);
+  stopBackups();
+  console.log(`${signal}: finishing in-flight requests (new connections refused)…`);
   const force = setTimeout(() => process.exit(1), 13_000); // before the platform's kill_timeout (15 s)
   force.unref();
-  await new Promise((r) => setTimeout(r, DRAIN_MS));
-  server.close(async () => {
-    await deps.jobs.stop();
-    await deps.database.close();
-    console.log("stopped");
-    process.exit(0);
-  });
-  // keep-alive sockets would hold close() open until they time out
-  (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+  // net.Server's close, not http.Server's: that one also closes idle connections at once, which
+  // resets a request still on its way in
+  const closeListener = () => {
+    listenerClosed = true;
+    net.Server.prototype.close.call(server, async () => {
+      await deps.jobs.stop();
+      await deps.database.close();
+      releaseClaim();
+      console.log("stopped");
+      process.exit(0);
+    });
+  };
+  // Closing the listener resets the connections waiting in its accept queue. A request sent just
+  // before the signal may still wait there on a busy machine, so the listener stays open (nobody is
+  // told to reconnect yet) for ACCEPT_GRACE_MS; then, as Node accepts the whole queue when a
+  // connection arrives, it closes right after that turn's I/O (setImmediate), which leaves the
+  // least time for another to queue up, or at once when nobody connects.
+  setTimeout(() => {
+    const quiet = setTimeout(closeListener, 20);
+    server.once("connection", () => {
+      clearTimeout(quiet);
+      setImmediate(closeListener);
+    });
+  }, ACCEPT_GRACE_MS);
+  const stoppedAt = Date.now() + ACCEPT_GRACE_MS;
+  setInterval(() => {
+    const now = Date.now();
+    for (const [socket, state] of connections) {
+      if (state.inFlight === 0 && now - Math.max(state.idleSince, stoppedAt) >= IDLE_GRACE_MS) socket.end();
+    }
+  }, 100).unref();
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,42 @@
+// The real server as a child process (as production runs it, but from source), for the tests of
+// what only a process shows: signals, stops, backups beside it, sockets.
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer, type AddressInfo } from "node:net";
+import { once } from "node:events";
+
+export async function freePort() {
+  const probe = createServer().listen(0, "127.0.0.1");
+  await once(probe, "listening");
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((r) => probe.close(r));
+  return port;
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  base: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+export async function startServer(env: Record<string, string>, command: string[] = ["--import", "tsx", "server/index.ts"]): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, command, {
+    env: { ...process.env, NODE_ENV: "test", SEED_DEMO: "false", PORT: String(port), HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  for (let i = 0; i < 600 && !output.includes("listening"); i++) {
+    if (child.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!output.includes("listening")) {
+    child.kill("SIGKILL");
+    throw new Error(`server did not start:\n${output}`);
+  }
+  return { child, port, base: `http://127.0.0.1:${port}`, output: () => output, exited };
+}
