@@ -161,8 +161,9 @@ async function backupThroughApi(dbPath: string, file: string, partial: string, s
 async function sha256OfGzip(file: string) {
   const hash = createHash("sha256");
   let bytes = 0;
-  await pipeline(createReadStream(file), createGunzip(), async function* (source) {
-    for await (const chunk of source as AsyncIterable<Buffer>) {
+  // a plain async function as the last stage consumes the stream (a generator would yield nothing)
+  await pipeline(createReadStream(file), createGunzip(), async (source: AsyncIterable<Buffer>) => {
+    for await (const chunk of source) {
       hash.update(chunk);
       bytes += chunk.length;
     }
