@@ -9,7 +9,7 @@ import { rubLabel } from "../../server/lib/money";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { managerOverview } from "../../server/admin/overview";
-import { markInvoicePaid } from "../../server/services/payments/business";
+import { markInvoicePaidBy } from "../../server/admin/orders";
 import { CabinetLayout } from "../_layouts/cabinet";
 import { loadStats, SeriesCard } from "./stats";
 
@@ -134,7 +134,7 @@ export const managerMainPage = definePage({
   Component: Main,
   action: (c) =>
     handleForm(c, "invoice-paid", z.object({ order: z.string().regex(ID_PATTERN) }), async ({ order }) => {
-      await markInvoicePaid(c.get("deps").db, order);
+      await markInvoicePaidBy(c.get("scope"), order);
       return c.redirect("/manager?paid=1", 303);
     }),
 });

@@ -34,11 +34,14 @@ export function Value({ value, kind, locale }: { value: unknown; kind?: CellKind
     }
     case "user": {
       if (typeof value === "object" && value && "_id" in value) {
-        const u = value as { _id: string; email: string };
+        const u = value as { _id: string; email: string; confirmed?: boolean };
         return (
-          <a href={`/manager/users/${u._id}`} className="text-brand-700 hover:underline">
-            {u.email}
-          </a>
+          <>
+            <a href={`/manager/users/${u._id}`} className="text-brand-700 hover:underline">
+              {u.email}
+            </a>
+            {u.confirmed === false && <Unconfirmed />}
+          </>
         );
       }
       return (
@@ -157,5 +160,15 @@ export function Empty({ children }: { children: ReactNode }) {
     <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-500" data-testid="empty">
       {children}
     </p>
+  );
+}
+
+/** Beside an address nobody has confirmed: such an account may have been signed up by anyone. */
+export function Unconfirmed() {
+  const { t } = usePage();
+  return (
+    <span className="ml-2 whitespace-nowrap rounded bg-amber-100 px-1.5 text-xs text-amber-900" data-testid="unconfirmed">
+      {t("manager.projects.unconfirmed")}
+    </span>
   );
 }

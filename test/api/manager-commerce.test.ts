@@ -299,6 +299,8 @@ describe("projects", () => {
   it("hands a project to an existing account and tells both owners by e-mail", async () => {
     const { owner, project } = await companyOf("handover");
     const next = await signUp(t, "heir");
+    // only a confirmed account may be handed a company (issue 29 #1)
+    await db().update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.id, next._id));
     const unknown = await t.json("POST", "/api/manager/projects/change-owner", { projectId: project.id, email: "nobody@example.com" }, admin);
     expect(unknown.status).toBe(400);
     expect((await fieldsOf(unknown)).email).toBe("No account with this e-mail");

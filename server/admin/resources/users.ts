@@ -5,7 +5,8 @@
 import { desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { invites, logs, projects, users } from "../../../db/schema";
-import { userFields } from "../../services/users";
+import { AppError } from "../../lib/errors";
+import { hasManagerRole, userFields } from "../../services/users";
 import { auditOfUser } from "../audit";
 import { populateFormats } from "../populate";
 import { defineResource, type Doc } from "../resource";
@@ -112,6 +113,10 @@ export const userResource = defineResource({
       { name: "isFull", kind: "checkbox" },
     ],
     toColumns: (v) => ({ ...v, birthday: v.birthday === "" ? null : v.birthday, updatedAt: new Date() }),
+    // one manager cannot switch another off, as they cannot delete or masquerade as them (issue 29 #13)
+    check: async (_scope, next, change) => {
+      if (change.fields.has("isActive") && next.isActive === false && hasManagerRole(next as Parameters<typeof hasManagerRole>[0])) throw new AppError(403, "manager_target", "manager.errors.managerTarget");
+    },
   },
   actions: {
     activate: { label: "manager.users.activate", run: async (scope, id) => void (await activateUser(scope, id)) },
