@@ -87,7 +87,9 @@ function FilterForm({ def }: { def: ResourceDef }) {
       )}
       {(def.filterForm ?? []).map((key) => {
         const f = def.filters[key]!;
-        const label = t(`manager.fields.${key}`);
+        // the list column of the same key names the filter and its values (translated, not raw keys)
+        const col = def.columns.find((c) => c.key === key);
+        const label = t(col?.label ?? `manager.fields.${key}`);
         if (f.kind === "date")
           return (
             <fieldset key={key} className="grid grid-cols-2 gap-2">
@@ -112,7 +114,7 @@ function FilterForm({ def }: { def: ResourceDef }) {
                 ) : (
                   f.values.map((v) => (
                     <option key={v} value={v}>
-                      {v}
+                      {col?.valueLabels ? t(`${col.valueLabels}.${v}`) : v}
                     </option>
                   ))
                 )}

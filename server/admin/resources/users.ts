@@ -4,7 +4,7 @@
 // declaration.
 import { desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { invites, logs, projects, users } from "../../../db/schema";
+import { invites, logs, orders, projects, users } from "../../../db/schema";
 import { AppError } from "../../lib/errors";
 import { hasManagerRole, userFields } from "../../services/users";
 import { auditOfUser } from "../audit";
@@ -153,6 +153,27 @@ export const userResource = defineResource({
         { key: "isCompleted", kind: "bool" },
         { key: "createdAt", kind: "date" },
       ],
+    },
+    {
+      key: "orders",
+      title: "manager.res.orders.title",
+      load: async (db, id) =>
+        (await db.select().from(orders).where(eq(orders.userId, id)).orderBy(desc(orders.createdAt)).limit(100)).map((o) => ({
+          _id: o.id,
+          createdAt: o.createdAt,
+          entityType: o.entityType,
+          amount: o.amount,
+          method: o.method,
+          state: o.state,
+        })),
+      columns: [
+        { key: "createdAt", kind: "date", link: true },
+        { key: "entityType", label: "manager.orders.entityType", valueLabels: "manager.orders.entityTypes" },
+        { key: "amount", label: "manager.orders.amount", kind: "money" },
+        { key: "method", label: "manager.orders.method", valueLabels: "manager.orders.methods" },
+        { key: "state", label: "manager.orders.state", valueLabels: "manager.orders.states" },
+      ],
+      href: (row) => `/manager/orders/${row._id as string}`,
     },
     {
       key: "logs",
