@@ -13,6 +13,7 @@ import { AppError, translateFields } from "../../server/lib/errors";
 import { setSessionCookies } from "../../server/lib/http";
 import { formValues } from "../../server/lib/forms";
 import { ID_PATTERN } from "../../server/lib/ids";
+import { kopecksFromRubles, rublesInput } from "../../server/lib/money";
 import { pagingSchema, type Paged } from "../../server/lib/listing";
 import { fieldErrors } from "../../server/lib/validate";
 import type { GuardedEnv } from "../../server/middleware/guards";
@@ -248,6 +249,7 @@ export function formInput(fields: FormField[], values: Record<string, string>) {
     if (f.kind === "checkbox") out[f.name] = v === "on" || v === "true";
     else if (f.kind === "file") out[f.name] = v || undefined;
     else if (v === undefined || v === "") out[f.name] = f.kind === "date" ? "" : undefined;
+    else if (f.kind === "money") out[f.name] = inRubles(f, values) ? kopecksFromRubles(v) : Number(v);
     else out[f.name] = f.kind === "number" ? Number(v) : v;
   }
   return out;
@@ -314,7 +316,7 @@ function RecordForm({ kind, fields, values, title, submit, version }: { kind: "e
             ) : f.kind === "textarea" ? (
               <textarea id={id} name={f.name} rows={4} className="input" defaultValue={text} aria-invalid={error ? true : undefined} aria-describedby={described} />
             ) : (
-              <input id={id} name={f.name} type={f.kind} className="input" defaultValue={text} aria-invalid={error ? true : undefined} aria-describedby={described} />
+              <input id={id} name={f.name} type={f.kind === "money" ? "text" : f.kind} inputMode={f.kind === "money" ? "decimal" : undefined} className="input" defaultValue={text} aria-invalid={error ? true : undefined} aria-describedby={described} />
             )}
             {"hint" in f && f.hint && (
               <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
@@ -405,7 +407,7 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
               <div key={col.key} className="contents">
                 <dt className="text-slate-500">{t(labelOf(col))}</dt>
                 <dd className="min-w-0 break-words" data-field={col.key}>
-                  <Value value={shown(t, data.doc[col.key], col)} kind={col.kind} locale={locale} />
+                  <Value value={shown(t, data.doc[col.key], col)} kind={col.kindOf?.(data.doc) ?? col.kind} locale={locale} />
                 </dd>
               </div>
             ))}
@@ -454,8 +456,15 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
   );
 }
 
-/** The record's values as the edit form shows them. */
-const formValuesOf = (def: ResourceDef, row: Record<string, unknown>) => ({ ...row, ...def.form!.toValues?.(row) });
+/** Whether a money field is in rubles for these values (its `when` holds, or it has none). */
+const inRubles = (f: Extract<FormField, { kind: "money" }>, values: Record<string, unknown>) => !f.when || String(values[f.when.field] ?? "") === f.when.value;
+
+/** The record's values as the edit form shows them (money in rubles, as a manager types it). */
+function formValuesOf(def: ResourceDef, row: Record<string, unknown>) {
+  const values: Record<string, unknown> = { ...row, ...def.form!.toValues?.(row) };
+  for (const f of def.form!.fields) if (f.kind === "money" && typeof values[f.name] === "number" && inRubles(f, values)) values[f.name] = rublesInput(values[f.name] as number);
+  return values;
+}
 
 /** The record as it is now, as posted strings: what a refused (stale) form shows again, with its version. */
 function currentAsPosted(def: ResourceDef, row: Record<string, unknown>): Record<string, string> {

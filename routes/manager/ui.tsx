@@ -19,7 +19,10 @@ export function Value({ value, kind, locale }: { value: unknown; kind?: CellKind
     case "percent":
       return <>{Math.round(Number(value) * 1000) / 10} %</>;
     case "money":
-      return <>{rubLabel(Number(value))}</>;
+      // whole rubles as they are; kopecks always as two digits after the comma (299,90 ₽)
+      return <>{rubLabel(Number(value), { exact: Number(value) % 100 !== 0 })}</>;
+    case "points":
+      return <>{`${String(value)} %`}</>;
     case "format": {
       if (typeof value === "object" && value && "code" in value) {
         const f = value as { code: string; name?: Record<string, string> };
@@ -75,7 +78,7 @@ export const shown = (t: (k: string) => string, value: unknown, col: Column) => 
 export function DocTable({ docs, columns, href, sortLink, testid }: { docs: Doc[]; columns: Column[]; href?: (d: Doc) => string; sortLink?: (col: Column) => ReactNode; testid?: string }) {
   const { t, locale } = usePage();
   const cell = (d: Doc, col: Column) => {
-    const v = <Value value={shown(t, d[col.key], col)} kind={col.kind} locale={locale} />;
+    const v = <Value value={shown(t, d[col.key], col)} kind={col.kindOf?.(d) ?? col.kind} locale={locale} />;
     return col.link && href ? (
       <a href={href(d)} className="font-medium text-brand-700 hover:underline">
         {col.key === "_id" ? <span className="font-mono text-xs">{String(d._id)}</span> : v}

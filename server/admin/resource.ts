@@ -21,7 +21,7 @@ import { expectVersion } from "./versions";
 export type Doc = Record<string, unknown>;
 
 /** How a value shows in a list cell or a detail row. */
-export type CellKind = "text" | "date" | "bool" | "number" | "format" | "money" | "json" | "user" | "percent" | "localized" | "image";
+export type CellKind = "text" | "date" | "bool" | "number" | "format" | "money" | "json" | "user" | "percent" | "points" | "localized" | "image";
 export interface Column {
   key: string;
   /** locale key of the heading; default `manager.fields.<key>` */
@@ -31,11 +31,15 @@ export interface Column {
   link?: boolean;
   /** a fixed set of values shown by their names: the locale key prefix (`<prefix>.<value>`) */
   valueLabels?: string;
+  /** the kind by the record (a coupon's amount: rubles or percent, by its type) */
+  kindOf?(doc: Doc): CellKind;
 }
 
 export type FormField =
   | { name: string; kind: "text" | "email" | "tel" | "date" | "number" | "textarea"; label?: string; hint?: string }
   | { name: string; kind: "checkbox"; label?: string }
+  /** kopecks, typed and shown in rubles ("299,90"); with `when`, only while another field has that value (else a plain number) */
+  | { name: string; kind: "money"; label?: string; hint?: string; when?: { field: string; value: string } }
   /** an upload on the pages (multipart); `store` keeps the file and gives the value the schema sees (e.g. its URL) */
   | { name: string; kind: "file"; accept: string; label?: string; hint?: string; store(scope: ManagerScope, file: File): Promise<string> }
   | { name: string; kind: "select"; options: readonly string[]; label?: string; optionLabels?: string };
