@@ -58,6 +58,10 @@ async function loadList(c: ManagerContext, def: ResourceDef, fixed: Record<strin
   const url = new URL(c.req.url);
   const q = url.searchParams.get("q") ?? "";
   const sort = url.searchParams.get("sort") ?? def.defaultSort;
+  // a page size or page out of range is said as such, not blamed on the filter
+  if (!pagingSchema(200).safeParse({ page: url.searchParams.get("page") ?? undefined, limit: url.searchParams.get("limit") ?? undefined }).success) {
+    return { list: null, error: c.get("t")("manager.list.badPaging"), match: {}, sort: def.defaultSort, q };
+  }
   try {
     const match = { ...matchFromSearch(def, url), ...fixed };
     const query = parseListQuery(def, { page: url.searchParams.get("page") ?? undefined, limit: url.searchParams.get("limit") ?? undefined, sort, q, match: JSON.stringify(match) });
@@ -209,7 +213,7 @@ function ListView({ def, data, title, exportKind }: { def: ResourceDef; data: Li
       {data.list && data.list.docs.length > 0 && (
         <section className="card overflow-x-auto">
           <DocTable docs={data.list.docs} columns={def.columns} href={(d) => `/manager/${def.pagePath}/${String(d._id)}`} sortLink={sortLink} testid={`list-${def.name}`} />
-          <Pager page={data.list.page} pages={data.list.pages} total={data.list.total} link={(p) => link({ page: String(p) })} />
+          <Pager page={data.list.page} pages={data.list.pages} total={data.list.total} link={(p) => link({ page: String(p) })} limit={data.list.limit} sizeLink={(n) => link({ limit: String(n), page: "1" })} />
         </section>
       )}
     </CabinetLayout>
