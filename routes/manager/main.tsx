@@ -100,13 +100,18 @@ function Main({ data }: { data: Data }) {
                   <td className="py-2 pr-3">{order.quantity}</td>
                   <td className="whitespace-nowrap py-2 pr-3">{rubLabel(order.amount)}</td>
                   <td className="py-2">
-                    <form method="post">
-                      <input type="hidden" name="_form" value="invoice-paid" />
-                      <input type="hidden" name="order" value={order.id} />
-                      <button type="submit" className="btn-secondary py-1 text-sm">
-                        {t("cabinet.main.markPaid")}
-                      </button>
-                    </form>
+                    {/* credits invites at once and cannot be taken back: asked again (issue 32 #4) */}
+                    <details className="rounded-lg border border-rose-200 p-2" data-confirm="invoice-paid">
+                      <summary className="cursor-pointer whitespace-nowrap text-sm font-semibold text-rose-700">{t("cabinet.main.markPaid")}</summary>
+                      <p className="my-2 max-w-xs text-sm text-slate-600">{t("manager.orders.markPaidConfirm")}</p>
+                      <form method="post">
+                        <input type="hidden" name="_form" value="invoice-paid" />
+                        <input type="hidden" name="order" value={order.id} />
+                        <button type="submit" className="rounded-lg bg-rose-600 px-3 py-1 text-sm font-semibold text-white">
+                          {t("manager.detail.confirm")}
+                        </button>
+                      </form>
+                    </details>
                   </td>
                 </tr>
               ))}

@@ -373,9 +373,10 @@ function ActionForm({ name, action }: { name: string; action: ResourceAction }) 
   );
   if (!action.danger) return body;
   return (
-    <details className="rounded-lg border border-rose-200 p-2" data-confirm={name}>
+    // open again when its own form came back with a message
+    <details className="rounded-lg border border-rose-200 p-2" data-confirm={name} open={mine ? true : undefined}>
       <summary className="cursor-pointer text-sm font-semibold text-rose-700">{t(action.label)}</summary>
-      <p className="my-2 text-sm text-slate-600">{t("manager.detail.sure")}</p>
+      <p className="my-2 text-sm text-slate-600">{t(action.confirm ?? "manager.detail.sure")}</p>
       {body}
     </details>
   );

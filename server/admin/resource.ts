@@ -55,6 +55,8 @@ export interface ResourceAction {
   label: string;
   /** asks again before running (a second button on the page) */
   danger?: boolean;
+  /** locale key of what the question says (default: "this cannot be undone") */
+  confirm?: string;
   /** an action that takes input: its fields and their schema */
   input?: { schema: z.ZodObject; fields: FormField[] };
   /** Runs it (auditing is the action's job, in one unit of work with the change); may name where to go next. */

@@ -77,6 +77,7 @@ export const couponResource = defineResource({
     disable: {
       label: "manager.coupons.disable",
       danger: true,
+      confirm: "manager.coupons.disableConfirm",
       run: async (scope, id) => void (await disableCoupon(scope, id)),
     },
     delete: {

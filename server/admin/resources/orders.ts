@@ -84,6 +84,7 @@ export const orderResource = defineResource({
       label: "manager.orders.markPaid",
       // credits invites: asked again before it runs
       danger: true,
+      confirm: "manager.orders.markPaidConfirm",
       run: async (scope, id) => {
         await markInvoicePaidBy(scope, id);
       },

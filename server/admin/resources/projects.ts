@@ -75,6 +75,9 @@ export const projectResource = defineResource({
     },
     changeOwner: {
       label: "manager.projects.changeOwner",
+      // hands the company over and mails both owners: asked again (issue 32 #4)
+      danger: true,
+      confirm: "manager.projects.changeOwnerConfirm",
       input: { schema: z.object({ email: changeOwnerSchema.shape.email }), fields: [{ name: "email", kind: "email", label: "manager.projects.newOwner" }] },
       run: async (scope, id, input) => void (await changeOwner(scope, id, input.email as string)),
     },

@@ -121,6 +121,8 @@ export const resultResource = defineResource({
     confirm: { label: "manager.results.confirm", run: async (scope, id) => void (await confirmResult(scope, id)) },
     reset: {
       label: "manager.results.reset",
+      danger: true,
+      confirm: "manager.results.resetConfirm",
       run: async (scope, id) => {
         const r = await resetResultOf(scope, id);
         return { redirect: `/manager/results/${r.id}` };

@@ -128,6 +128,8 @@ export const userResource = defineResource({
     },
     masq: {
       label: "manager.users.masq",
+      danger: true,
+      confirm: "manager.users.masqConfirm",
       run: async (scope, id) => {
         const { token, user } = await startMasqueradeFor(scope, id);
         return { redirect: "/", session: { token, userId: user.id, cookie: "masqToken" } };
