@@ -48,6 +48,7 @@ const NAV: Record<CabinetKind, NavItem[]> = {
     { key: "questions", href: "/manager/questions", icon: "?" },
     { key: "tests", href: "/manager/tests", icon: "≡" },
     { key: "exporting", href: "/manager/exporting", icon: "⇩" },
+    { key: "audit", href: "/manager/audit", icon: "¶" },
     { key: "settings", href: "/manager/settings", icon: "⚙" },
   ],
 

@@ -6,6 +6,7 @@
 // refused (409), and the form comes back with the message and the record's current values.
 import type { Context } from "hono";
 import { z } from "zod";
+import { auditOfRecord, type AuditDoc } from "../../server/admin/audit";
 import type { ExportKind } from "../../server/admin/exports";
 import { createResource, findRow, listResource, populateDocs, parseListQuery, updateResource, type Column, type Doc, type FormField, type ResourceAction, type ResourceDef } from "../../server/admin/resource";
 import { isStale, recordVersion } from "../../server/admin/versions";
@@ -20,6 +21,7 @@ import type { GuardedEnv } from "../../server/middleware/guards";
 import { definePage } from "../../server/render/define";
 import { usePage, type FormState } from "../../server/render/page";
 import { CabinetLayout } from "../_layouts/cabinet";
+import { AuditEntries } from "./audit";
 import { DocTable, Empty, labelOf, Notice, Pager, shown, Value } from "./ui";
 
 export const idParams = z.object({ id: z.string().regex(ID_PATTERN) });
@@ -243,6 +245,8 @@ interface DetailData {
   doc: Doc;
   row: Record<string, unknown>;
   sections: { key: string; docs: Doc[]; paging?: Paged<Doc> }[];
+  /** what managers did to this record (issue 32 #3) */
+  history: AuditDoc[];
 }
 
 /** Posted strings → the form schema's input (checkboxes → booleans, numbers, "" → undefined). */
@@ -457,6 +461,10 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
           </section>
         );
       })}
+      <section className="card mt-6" data-section="history">
+        <h2 className="mb-3 text-lg font-semibold">{t("manager.audit.history")}</h2>
+        {data.history.length === 0 ? <p className="text-sm text-slate-500">{t("manager.list.empty")}</p> : <AuditEntries docs={data.history} />}
+      </section>
     </CabinetLayout>
   );
 }
@@ -550,7 +558,7 @@ export function resourceDetailPage(def: ResourceDef) {
           return Array.isArray(got) ? { key: s.key, docs: got } : { key: s.key, docs: got.docs, paging: got };
         }),
       );
-      return { doc, row, sections };
+      return { doc, row, sections, history: await auditOfRecord(db, def.name, id) };
     },
     title: (t) => t(`manager.res.${def.name}.detail`),
     Component: ({ data }) => <DetailView def={def} data={data} />,
