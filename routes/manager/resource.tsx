@@ -95,7 +95,7 @@ function FilterForm({ def }: { def: ResourceDef }) {
       {(def.filterForm ?? []).map((key) => {
         const f = def.filters[key]!;
         // the list column of the same key names the filter and its values (translated, not raw keys)
-        const col = def.columns.find((c) => c.key === key);
+        const col = def.columns.find((c) => c.key === key) ?? def.fields?.find((c) => c.key === key);
         const label = t(col?.label ?? `manager.fields.${key}`);
         if (f.kind === "date")
           return (
@@ -391,7 +391,7 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
   const fields = def.fields ?? def.columns;
   const done = url.searchParams.get("done");
   return (
-    <CabinetLayout kind="manager" title={t(`manager.res.${def.name}.detail`)}>
+    <CabinetLayout kind="manager" title={detailTitle(t, def, data.doc)}>
       <p className="mb-4 text-sm">
         <a href={`/manager/${def.pagePath}`} className="text-brand-700 hover:underline">
           ← {t(`manager.res.${def.name}.title`)}
@@ -467,6 +467,12 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
       </section>
     </CabinetLayout>
   );
+}
+
+/** "User ann@example.com", "Coupon SUMMER-10": the kind of record and its name (issue 32 #10). */
+function detailTitle(t: (key: string) => string, def: ResourceDef, doc: Doc) {
+  const name = def.recordTitle?.(doc);
+  return name ? `${t(`manager.res.${def.name}.detail`)} ${name}` : t(`manager.res.${def.name}.detail`);
 }
 
 /** Whether a money field is in rubles for these values (its `when` holds, or it has none). */
@@ -560,7 +566,7 @@ export function resourceDetailPage(def: ResourceDef) {
       );
       return { doc, row, sections, history: await auditOfRecord(db, def.name, id) };
     },
-    title: (t) => t(`manager.res.${def.name}.detail`),
+    title: (t, data) => detailTitle(t, def, data.doc),
     Component: ({ data }) => <DetailView def={def} data={data} />,
     action: (c) => handleResourcePost(c, def, c.req.param("id")!),
   });
@@ -624,7 +630,7 @@ export function resourceEditPage(def: ResourceDef) {
     Component: ({ data }) => {
       const { t } = usePage();
       return (
-        <CabinetLayout kind="manager" title={t(`manager.res.${def.name}.detail`)}>
+        <CabinetLayout kind="manager" title={detailTitle(t, def, def.toDoc(data.row))}>
           <BackLink def={def} id={String(data.row.id)} />
           <EditForm def={def} row={data.row} />
         </CabinetLayout>

@@ -148,6 +148,8 @@ export interface ResourceDef<T extends AnyTable = AnyTable, D extends Doc = Doc>
   listLinks?: { label: string; href: string }[];
   /** links from the detail page to related screens (label: a locale key) */
   links?(doc: D): { label: string; href: string }[];
+  /** the record's name in its page's title and heading (an e-mail, a code, a project's name) */
+  recordTitle?(doc: D): string | null | undefined;
   /** the user a record belongs to (for the audit log's subject) */
   subjectOf?(row: T["$inferSelect"]): string | null;
 }

@@ -22,6 +22,7 @@ export const couponResource = defineResource({
   apiPath: "/coupon",
   table: coupons,
   id: coupons.id,
+  recordTitle: (d) => d.code as string,
   toDoc: (r) => ({
     _id: r.id,
     code: r.code,

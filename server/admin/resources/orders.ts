@@ -17,6 +17,7 @@ export const orderResource = defineResource({
   listPopulate: ["user", "coupon"],
   table: orders,
   id: orders.id,
+  recordTitle: (d) => (d.invoiceNumber ? `№ ${String(d.invoiceNumber)}` : null),
   toDoc: (o) => ({
     _id: o.id,
     user: o.userId as unknown,

@@ -17,6 +17,7 @@ export const projectResource = defineResource({
   listPopulate: ["owner"],
   table: projects,
   id: projects.id,
+  recordTitle: (d) => d.name as string,
   toDoc: (p) => ({ _id: p.id, name: p.name, description: p.description, owner: p.ownerId as unknown, inviteCode: p.inviteCode, inviteBalance: p.inviteBalance, isDemo: p.isDemo, createdAt: p.createdAt }),
   sortable: { createdAt: projects.createdAt, name: projects.name, inviteBalance: projects.inviteBalance },
   defaultSort: "-createdAt",

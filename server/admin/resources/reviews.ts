@@ -24,6 +24,7 @@ export const reviewResource = defineResource({
   listPopulate: ["user"],
   table: reviews,
   id: reviews.id,
+  recordTitle: (d) => d.name as string,
   toDoc: (r) => toReviewDoc(r) as Record<string, unknown> & ReturnType<typeof toReviewDoc>,
   sortable: { createdAt: reviews.createdAt, name: reviews.name },
   defaultSort: "-createdAt",

@@ -21,6 +21,7 @@ export const userResource = defineResource({
   listPopulate: ["format"],
   table: users,
   id: users.id,
+  recordTitle: (d) => d.email as string,
   toDoc: (u) => ({
     ...userFields(u),
     format: u.formatCode as unknown,
@@ -77,7 +78,7 @@ export const userResource = defineResource({
     { key: "city" },
     { key: "gender" },
     { key: "PersonnelId" },
-    { key: "role" },
+    { key: "role", valueLabels: "manager.values.roles" },
     { key: "format", kind: "format" },
     { key: "balance", kind: "number" },
     { key: "isActive", kind: "bool" },
