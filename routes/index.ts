@@ -24,6 +24,7 @@ import { positionPage, positionsPage } from "./business/positions";
 import { projectCreatePage, projectsPage, reportsPage, settingsPage, supportPage } from "./business/settings";
 import { comparePage, statisticsPage } from "./business/statistics";
 import { managerMainPage } from "./manager/main";
+import { auditPage } from "./manager/audit";
 import { businessComponentsPage, componentsPage } from "./components";
 import { inviteEntryPage } from "./invite";
 import { exportingPage } from "./manager/exporting";
@@ -84,6 +85,7 @@ export const routes: AnyPageDef[] = [
   businessReportPage,
   joinPage,
   managerMainPage,
+  auditPage,
   inviteEntryPage,
   componentsPage,
   businessComponentsPage,

@@ -59,7 +59,8 @@ for (const def of routes as AnyPageDef[]) {
   for (const path of Array.isArray(def.path) ? def.path : [def.path]) {
     // Any page may carry ?utm_*, ?ref or ?coupon; the read-only demo session ends outside /business.
     const guards = guard("utm", "ref", "coupon", ...(inBusinessArea(path) ? [] : (["dropDemo"] as const)), ...(def.guards ?? []));
-    pages.get(path, guards, (c) => renderRoute(c, def));
+    // a masquerading manager reading a report is audited (only some paths: the middleware decides)
+    pages.get(path, guards, auditMasqueradeWrites, (c) => renderRoute(c, def));
     // after the guards: outside the business area they have already dropped a demo session
     pages.post(path, guards, demoReadOnly, auditMasqueradeWrites, async (c) => {
       const type = c.req.header("content-type") ?? "";

@@ -39,6 +39,7 @@ const NAV: Record<CabinetKind, NavItem[]> = {
     { key: "rechecker", href: "/manager/rechecker", icon: "✓" },
     { key: "users", href: "/manager/users", icon: "☺" },
     { key: "projects", href: "/manager/projects", icon: "⌂" },
+    { key: "orders", href: "/manager/orders", icon: "₽" },
     { key: "reviews", href: "/manager/reviews", icon: "❝" },
     { key: "coupon", href: "/manager/coupon", icon: "%" },
     { key: "referral", href: "/manager/referral", icon: "⇄" },
@@ -47,6 +48,7 @@ const NAV: Record<CabinetKind, NavItem[]> = {
     { key: "questions", href: "/manager/questions", icon: "?" },
     { key: "tests", href: "/manager/tests", icon: "≡" },
     { key: "exporting", href: "/manager/exporting", icon: "⇩" },
+    { key: "audit", href: "/manager/audit", icon: "¶" },
     { key: "settings", href: "/manager/settings", icon: "⚙" },
   ],
 

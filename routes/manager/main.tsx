@@ -8,12 +8,12 @@ import { ID_PATTERN } from "../../server/lib/ids";
 import { rubLabel } from "../../server/lib/money";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
-import { managerOverview } from "../../server/admin/overview";
-import { markInvoicePaid } from "../../server/services/payments/business";
+import { managerOverview, workQueues } from "../../server/admin/overview";
+import { markInvoicePaidBy } from "../../server/admin/orders";
 import { CabinetLayout } from "../_layouts/cabinet";
 import { loadStats, SeriesCard } from "./stats";
 
-type Data = Awaited<ReturnType<typeof managerOverview>> & { stats: Awaited<ReturnType<typeof loadStats>> };
+type Data = Awaited<ReturnType<typeof managerOverview>> & { stats: Awaited<ReturnType<typeof loadStats>>; queues: Awaited<ReturnType<typeof workQueues>> };
 
 function Stat({ label, value, id }: { label: string; value: string | number; id: string }) {
   return (
@@ -40,6 +40,26 @@ function Main({ data }: { data: Data }) {
           {t("manager.res.users.paid")} →
         </a>
       </nav>
+      <section className="mb-8" aria-labelledby="queues-title" data-testid="queues">
+        <h2 id="queues-title" className="mb-3 text-lg font-semibold">
+          {t("manager.queues.title")}
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-3">
+          {(
+            [
+              ["recheck", "/manager/rechecker", data.queues.recheck],
+              ["reviews", "/manager/reviews?isPublished=false", data.queues.reviews],
+              ["requests", "/manager/requests?status=new", data.queues.requests],
+            ] as const
+          ).map(([key, href, n]) => (
+            <a key={key} href={href} data-queue={key} className={`card block hover:border-brand-300 ${n > 0 ? "border-amber-300 bg-amber-50" : ""}`}>
+              <p className="text-sm text-slate-600">{t(`manager.queues.${key}`)}</p>
+              <p className="mt-1 text-3xl font-black">{n}</p>
+              <p className="mt-1 text-sm text-brand-700">{n > 0 ? t("manager.queues.open") : t("manager.queues.none")} →</p>
+            </a>
+          ))}
+        </div>
+      </section>
       <div className="mb-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Stat id="users" label={t("cabinet.main.users")} value={data.totals.users} />
         <Stat id="completed" label={t("cabinet.main.completed")} value={data.totals.completed} />
@@ -80,13 +100,18 @@ function Main({ data }: { data: Data }) {
                   <td className="py-2 pr-3">{order.quantity}</td>
                   <td className="whitespace-nowrap py-2 pr-3">{rubLabel(order.amount)}</td>
                   <td className="py-2">
-                    <form method="post">
-                      <input type="hidden" name="_form" value="invoice-paid" />
-                      <input type="hidden" name="order" value={order.id} />
-                      <button type="submit" className="btn-secondary py-1 text-sm">
-                        {t("cabinet.main.markPaid")}
-                      </button>
-                    </form>
+                    {/* credits invites at once and cannot be taken back: asked again (issue 32 #4) */}
+                    <details className="rounded-lg border border-rose-200 p-2" data-confirm="invoice-paid">
+                      <summary className="cursor-pointer whitespace-nowrap text-sm font-semibold text-rose-700">{t("cabinet.main.markPaid")}</summary>
+                      <p className="my-2 max-w-xs text-sm text-slate-600">{t("manager.orders.markPaidConfirm")}</p>
+                      <form method="post">
+                        <input type="hidden" name="_form" value="invoice-paid" />
+                        <input type="hidden" name="order" value={order.id} />
+                        <button type="submit" className="rounded-lg bg-rose-600 px-3 py-1 text-sm font-semibold text-white">
+                          {t("manager.detail.confirm")}
+                        </button>
+                      </form>
+                    </details>
                   </td>
                 </tr>
               ))}
@@ -127,14 +152,14 @@ export const managerMainPage = definePage({
   path: "/manager",
   guards: ["admin"],
   load: async (c) => {
-    const [overview, stats] = await Promise.all([managerOverview(c.get("deps").db), loadStats(c.get("deps").db)]);
-    return { ...overview, stats };
+    const [overview, stats, queues] = await Promise.all([managerOverview(c.get("deps").db), loadStats(c.get("deps").db), workQueues(c.get("deps").db)]);
+    return { ...overview, stats, queues };
   },
   title: (t) => t("cabinet.nav.manager.main"),
   Component: Main,
   action: (c) =>
     handleForm(c, "invoice-paid", z.object({ order: z.string().regex(ID_PATTERN) }), async ({ order }) => {
-      await markInvoicePaid(c.get("deps").db, order);
+      await markInvoicePaidBy(c.get("scope"), order);
       return c.redirect("/manager?paid=1", 303);
     }),
 });

@@ -10,7 +10,7 @@ import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { ServerForm } from "../_blocks/blocks";
 import { CabinetLayout } from "../_layouts/cabinet";
-import { Empty, Notice, Pager, Value } from "./ui";
+import { Empty, Notice, Pager, Unconfirmed, Value } from "./ui";
 
 type Data = Awaited<ReturnType<typeof listRequests>> | { error: true };
 
@@ -54,6 +54,7 @@ function Requests({ data }: { data: Data }) {
                   </p>
                   <p className="break-words">
                     {[r.name, r.email, r.phone, r.company].filter(Boolean).join(" · ")}
+                    {r.account && !r.account.confirmed && <Unconfirmed />}
                   </p>
                   {r.message && <p className="break-words text-slate-600">{r.message}</p>}
                   <p className="text-xs text-slate-500">

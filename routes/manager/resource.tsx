@@ -6,6 +6,7 @@
 // refused (409), and the form comes back with the message and the record's current values.
 import type { Context } from "hono";
 import { z } from "zod";
+import { auditOfRecord, type AuditDoc } from "../../server/admin/audit";
 import type { ExportKind } from "../../server/admin/exports";
 import { createResource, findRow, listResource, populateDocs, parseListQuery, updateResource, type Column, type Doc, type FormField, type ResourceAction, type ResourceDef } from "../../server/admin/resource";
 import { isStale, recordVersion } from "../../server/admin/versions";
@@ -13,12 +14,14 @@ import { AppError, translateFields } from "../../server/lib/errors";
 import { setSessionCookies } from "../../server/lib/http";
 import { formValues } from "../../server/lib/forms";
 import { ID_PATTERN } from "../../server/lib/ids";
+import { kopecksFromRubles, rublesInput } from "../../server/lib/money";
 import { pagingSchema, type Paged } from "../../server/lib/listing";
 import { fieldErrors } from "../../server/lib/validate";
 import type { GuardedEnv } from "../../server/middleware/guards";
 import { definePage } from "../../server/render/define";
 import { usePage, type FormState } from "../../server/render/page";
 import { CabinetLayout } from "../_layouts/cabinet";
+import { AuditEntries } from "./audit";
 import { DocTable, Empty, labelOf, Notice, Pager, shown, Value } from "./ui";
 
 export const idParams = z.object({ id: z.string().regex(ID_PATTERN) });
@@ -57,6 +60,10 @@ async function loadList(c: ManagerContext, def: ResourceDef, fixed: Record<strin
   const url = new URL(c.req.url);
   const q = url.searchParams.get("q") ?? "";
   const sort = url.searchParams.get("sort") ?? def.defaultSort;
+  // a page size or page out of range is said as such, not blamed on the filter
+  if (!pagingSchema(200).safeParse({ page: url.searchParams.get("page") ?? undefined, limit: url.searchParams.get("limit") ?? undefined }).success) {
+    return { list: null, error: c.get("t")("manager.list.badPaging"), match: {}, sort: def.defaultSort, q };
+  }
   try {
     const match = { ...matchFromSearch(def, url), ...fixed };
     const query = parseListQuery(def, { page: url.searchParams.get("page") ?? undefined, limit: url.searchParams.get("limit") ?? undefined, sort, q, match: JSON.stringify(match) });
@@ -87,7 +94,9 @@ function FilterForm({ def }: { def: ResourceDef }) {
       )}
       {(def.filterForm ?? []).map((key) => {
         const f = def.filters[key]!;
-        const label = t(`manager.fields.${key}`);
+        // the list column of the same key names the filter and its values (translated, not raw keys)
+        const col = def.columns.find((c) => c.key === key) ?? def.fields?.find((c) => c.key === key);
+        const label = t(col?.label ?? `manager.fields.${key}`);
         if (f.kind === "date")
           return (
             <fieldset key={key} className="grid grid-cols-2 gap-2">
@@ -112,7 +121,7 @@ function FilterForm({ def }: { def: ResourceDef }) {
                 ) : (
                   f.values.map((v) => (
                     <option key={v} value={v}>
-                      {v}
+                      {col?.valueLabels ? t(`${col.valueLabels}.${v}`) : v}
                     </option>
                   ))
                 )}
@@ -206,7 +215,7 @@ function ListView({ def, data, title, exportKind }: { def: ResourceDef; data: Li
       {data.list && data.list.docs.length > 0 && (
         <section className="card overflow-x-auto">
           <DocTable docs={data.list.docs} columns={def.columns} href={(d) => `/manager/${def.pagePath}/${String(d._id)}`} sortLink={sortLink} testid={`list-${def.name}`} />
-          <Pager page={data.list.page} pages={data.list.pages} total={data.list.total} link={(p) => link({ page: String(p) })} />
+          <Pager page={data.list.page} pages={data.list.pages} total={data.list.total} link={(p) => link({ page: String(p) })} limit={data.list.limit} sizeLink={(n) => link({ limit: String(n), page: "1" })} />
         </section>
       )}
     </CabinetLayout>
@@ -236,6 +245,8 @@ interface DetailData {
   doc: Doc;
   row: Record<string, unknown>;
   sections: { key: string; docs: Doc[]; paging?: Paged<Doc> }[];
+  /** what managers did to this record (issue 32 #3) */
+  history: AuditDoc[];
 }
 
 /** Posted strings → the form schema's input (checkboxes → booleans, numbers, "" → undefined). */
@@ -246,6 +257,7 @@ export function formInput(fields: FormField[], values: Record<string, string>) {
     if (f.kind === "checkbox") out[f.name] = v === "on" || v === "true";
     else if (f.kind === "file") out[f.name] = v || undefined;
     else if (v === undefined || v === "") out[f.name] = f.kind === "date" ? "" : undefined;
+    else if (f.kind === "money") out[f.name] = inRubles(f, values) ? kopecksFromRubles(v) : Number(v);
     else out[f.name] = f.kind === "number" ? Number(v) : v;
   }
   return out;
@@ -312,7 +324,7 @@ function RecordForm({ kind, fields, values, title, submit, version }: { kind: "e
             ) : f.kind === "textarea" ? (
               <textarea id={id} name={f.name} rows={4} className="input" defaultValue={text} aria-invalid={error ? true : undefined} aria-describedby={described} />
             ) : (
-              <input id={id} name={f.name} type={f.kind} className="input" defaultValue={text} aria-invalid={error ? true : undefined} aria-describedby={described} />
+              <input id={id} name={f.name} type={f.kind === "money" ? "text" : f.kind} inputMode={f.kind === "money" ? "decimal" : undefined} className="input" defaultValue={text} aria-invalid={error ? true : undefined} aria-describedby={described} />
             )}
             {"hint" in f && f.hint && (
               <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
@@ -365,9 +377,10 @@ function ActionForm({ name, action }: { name: string; action: ResourceAction }) 
   );
   if (!action.danger) return body;
   return (
-    <details className="rounded-lg border border-rose-200 p-2" data-confirm={name}>
+    // open again when its own form came back with a message
+    <details className="rounded-lg border border-rose-200 p-2" data-confirm={name} open={mine ? true : undefined}>
       <summary className="cursor-pointer text-sm font-semibold text-rose-700">{t(action.label)}</summary>
-      <p className="my-2 text-sm text-slate-600">{t("manager.detail.sure")}</p>
+      <p className="my-2 text-sm text-slate-600">{t(action.confirm ?? "manager.detail.sure")}</p>
       {body}
     </details>
   );
@@ -378,7 +391,7 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
   const fields = def.fields ?? def.columns;
   const done = url.searchParams.get("done");
   return (
-    <CabinetLayout kind="manager" title={t(`manager.res.${def.name}.detail`)}>
+    <CabinetLayout kind="manager" title={detailTitle(t, def, data.doc)}>
       <p className="mb-4 text-sm">
         <a href={`/manager/${def.pagePath}`} className="text-brand-700 hover:underline">
           ← {t(`manager.res.${def.name}.title`)}
@@ -403,7 +416,7 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
               <div key={col.key} className="contents">
                 <dt className="text-slate-500">{t(labelOf(col))}</dt>
                 <dd className="min-w-0 break-words" data-field={col.key}>
-                  <Value value={shown(t, data.doc[col.key], col)} kind={col.kind} locale={locale} />
+                  <Value value={shown(t, data.doc[col.key], col)} kind={col.kindOf?.(data.doc) ?? col.kind} locale={locale} />
                 </dd>
               </div>
             ))}
@@ -448,12 +461,29 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
           </section>
         );
       })}
+      <section className="card mt-6" data-section="history">
+        <h2 className="mb-3 text-lg font-semibold">{t("manager.audit.history")}</h2>
+        {data.history.length === 0 ? <p className="text-sm text-slate-500">{t("manager.list.empty")}</p> : <AuditEntries docs={data.history} />}
+      </section>
     </CabinetLayout>
   );
 }
 
-/** The record's values as the edit form shows them. */
-const formValuesOf = (def: ResourceDef, row: Record<string, unknown>) => ({ ...row, ...def.form!.toValues?.(row) });
+/** "User ann@example.com", "Coupon SUMMER-10": the kind of record and its name (issue 32 #10). */
+function detailTitle(t: (key: string) => string, def: ResourceDef, doc: Doc) {
+  const name = def.recordTitle?.(doc);
+  return name ? `${t(`manager.res.${def.name}.detail`)} ${name}` : t(`manager.res.${def.name}.detail`);
+}
+
+/** Whether a money field is in rubles for these values (its `when` holds, or it has none). */
+const inRubles = (f: Extract<FormField, { kind: "money" }>, values: Record<string, unknown>) => !f.when || String(values[f.when.field] ?? "") === f.when.value;
+
+/** The record's values as the edit form shows them (money in rubles, as a manager types it). */
+function formValuesOf(def: ResourceDef, row: Record<string, unknown>) {
+  const values: Record<string, unknown> = { ...row, ...def.form!.toValues?.(row) };
+  for (const f of def.form!.fields) if (f.kind === "money" && typeof values[f.name] === "number" && inRubles(f, values)) values[f.name] = rublesInput(values[f.name] as number);
+  return values;
+}
 
 /** The record as it is now, as posted strings: what a refused (stale) form shows again, with its version. */
 function currentAsPosted(def: ResourceDef, row: Record<string, unknown>): Record<string, string> {
@@ -534,9 +564,9 @@ export function resourceDetailPage(def: ResourceDef) {
           return Array.isArray(got) ? { key: s.key, docs: got } : { key: s.key, docs: got.docs, paging: got };
         }),
       );
-      return { doc, row, sections };
+      return { doc, row, sections, history: await auditOfRecord(db, def.name, id) };
     },
-    title: (t) => t(`manager.res.${def.name}.detail`),
+    title: (t, data) => detailTitle(t, def, data.doc),
     Component: ({ data }) => <DetailView def={def} data={data} />,
     action: (c) => handleResourcePost(c, def, c.req.param("id")!),
   });
@@ -600,7 +630,7 @@ export function resourceEditPage(def: ResourceDef) {
     Component: ({ data }) => {
       const { t } = usePage();
       return (
-        <CabinetLayout kind="manager" title={t(`manager.res.${def.name}.detail`)}>
+        <CabinetLayout kind="manager" title={detailTitle(t, def, def.toDoc(data.row))}>
           <BackLink def={def} id={String(data.row.id)} />
           <EditForm def={def} row={data.row} />
         </CabinetLayout>

@@ -19,7 +19,10 @@ export function Value({ value, kind, locale }: { value: unknown; kind?: CellKind
     case "percent":
       return <>{Math.round(Number(value) * 1000) / 10} %</>;
     case "money":
-      return <>{rubLabel(Number(value))}</>;
+      // whole rubles as they are; kopecks always as two digits after the comma (299,90 ₽)
+      return <>{rubLabel(Number(value), { exact: Number(value) % 100 !== 0 })}</>;
+    case "points":
+      return <>{`${String(value)} %`}</>;
     case "format": {
       if (typeof value === "object" && value && "code" in value) {
         const f = value as { code: string; name?: Record<string, string> };
@@ -34,11 +37,14 @@ export function Value({ value, kind, locale }: { value: unknown; kind?: CellKind
     }
     case "user": {
       if (typeof value === "object" && value && "_id" in value) {
-        const u = value as { _id: string; email: string };
+        const u = value as { _id: string; email: string; confirmed?: boolean };
         return (
-          <a href={`/manager/users/${u._id}`} className="text-brand-700 hover:underline">
-            {u.email}
-          </a>
+          <>
+            <a href={`/manager/users/${u._id}`} className="text-brand-700 hover:underline">
+              {u.email}
+            </a>
+            {u.confirmed === false && <Unconfirmed />}
+          </>
         );
       }
       return (
@@ -72,7 +78,7 @@ export const shown = (t: (k: string) => string, value: unknown, col: Column) => 
 export function DocTable({ docs, columns, href, sortLink, testid }: { docs: Doc[]; columns: Column[]; href?: (d: Doc) => string; sortLink?: (col: Column) => ReactNode; testid?: string }) {
   const { t, locale } = usePage();
   const cell = (d: Doc, col: Column) => {
-    const v = <Value value={shown(t, d[col.key], col)} kind={col.kind} locale={locale} />;
+    const v = <Value value={shown(t, d[col.key], col)} kind={col.kindOf?.(d) ?? col.kind} locale={locale} />;
     return col.link && href ? (
       <a href={href(d)} className="font-medium text-brand-700 hover:underline">
         {col.key === "_id" ? <span className="font-mono text-xs">{String(d._id)}</span> : v}
@@ -123,20 +129,64 @@ export function DocTable({ docs, columns, href, sortLink, testid }: { docs: Doc[
   );
 }
 
-export function Pager({ page, pages, total, link }: { page: number; pages: number; total: number; link: (page: number) => string }) {
+/** Page numbers around the current one, with the first and last (gaps as null). */
+export function pageNumbers(page: number, pages: number): (number | null)[] {
+  const out: (number | null)[] = [];
+  for (let p = 1; p <= pages; p++) {
+    if (p === 1 || p === pages || Math.abs(p - page) <= 2) out.push(p);
+    else if (out[out.length - 1] !== null) out.push(null);
+  }
+  return out;
+}
+
+export const PAGE_SIZES = [25, 50, 100, 200] as const;
+
+export function Pager({ page, pages, total, link, limit, sizeLink }: { page: number; pages: number; total: number; link: (page: number) => string; limit?: number; sizeLink?: (size: number) => string }) {
   const { t } = usePage();
   return (
     <nav className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm" aria-label={t("manager.list.paging")} data-testid="pager">
       <span className="text-slate-500">{t("manager.list.pageOf", { page, pages, total })}</span>
-      <span className="flex gap-2">
+      {sizeLink && (
+        <span className="flex flex-wrap items-center gap-1" data-testid="page-sizes">
+          <span className="text-slate-500">{t("manager.list.perPage")}</span>
+          {PAGE_SIZES.map((n) =>
+            n === limit ? (
+              <span key={n} aria-current="true" className="rounded bg-brand-50 px-2 py-1 font-semibold text-brand-800">
+                {n}
+              </span>
+            ) : (
+              <a key={n} href={sizeLink(n)} className="rounded px-2 py-1 text-brand-700 hover:bg-slate-100">
+                {n}
+              </a>
+            ),
+          )}
+        </span>
+      )}
+      <span className="flex flex-wrap items-center gap-1">
         {page > 1 ? (
-          <a className="btn-secondary py-1" href={link(page - 1)} rel="prev">
-            ← {t("manager.list.prev")}
+          <a className="btn-secondary py-1" href={link(page - 1)} rel="prev" aria-label={t("manager.list.prev")}>
+            ←
           </a>
         ) : null}
+        {pages > 1 &&
+          pageNumbers(page, pages).map((p, i) =>
+            p === null ? (
+              <span key={`gap-${i}`} className="px-1 text-slate-400">
+                …
+              </span>
+            ) : p === page ? (
+              <span key={p} aria-current="page" className="rounded bg-brand-600 px-2 py-1 font-semibold text-white">
+                {p}
+              </span>
+            ) : (
+              <a key={p} href={link(p)} className="rounded px-2 py-1 text-brand-700 hover:bg-slate-100">
+                {p}
+              </a>
+            ),
+          )}
         {page < pages ? (
-          <a className="btn-secondary py-1" href={link(page + 1)} rel="next">
-            {t("manager.list.next")} →
+          <a className="btn-secondary py-1" href={link(page + 1)} rel="next" aria-label={t("manager.list.next")}>
+            →
           </a>
         ) : null}
       </span>
@@ -157,5 +207,15 @@ export function Empty({ children }: { children: ReactNode }) {
     <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-500" data-testid="empty">
       {children}
     </p>
+  );
+}
+
+/** Beside an address nobody has confirmed: such an account may have been signed up by anyone. */
+export function Unconfirmed() {
+  const { t } = usePage();
+  return (
+    <span className="ml-2 whitespace-nowrap rounded bg-amber-100 px-1.5 text-xs text-amber-900" data-testid="unconfirmed">
+      {t("manager.projects.unconfirmed")}
+    </span>
   );
 }

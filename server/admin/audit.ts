@@ -1,9 +1,12 @@
 // The back-office audit log: append-only (this module only inserts). Every manager write goes
 // through `audit()` with the caller scope's actor, so the real person is recorded even when the
 // session is a masquerade; it is written in the same unit of work as the change it records.
-import { and, desc, eq, or } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, like, lte, or, type SQL } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "../../db/client";
-import { auditLog } from "../../db/schema";
+import { auditLog, users } from "../../db/schema";
+import { badRequest } from "../lib/errors";
+import { paged, pagingSchema } from "../lib/listing";
 import { createId } from "../lib/ids";
 import type { Actor, UserScope } from "../scope";
 
@@ -53,4 +56,82 @@ export async function auditOfUser(db: Db, userId: string, limit = 100) {
     .where(or(eq(auditLog.subjectUserId, userId), and(eq(auditLog.entity, "user"), eq(auditLog.entityId, userId))))
     .orderBy(desc(auditLog.createdAt))
     .limit(limit);
+}
+
+/** An entry as the pages show it: the manager by e-mail (and the person acted as, under a masquerade). */
+export interface AuditDoc {
+  _id: string;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  subjectUserId: string | null;
+  manager: { _id: string; email: string | null };
+  actedAs: { _id: string; email: string | null } | null;
+  changes: Record<string, unknown> | null;
+  createdAt: Date;
+}
+
+async function withPeople(db: Db, rows: AuditRow[]): Promise<AuditDoc[]> {
+  const ids = [...new Set(rows.flatMap((r) => [r.realActorId, r.actorId]))];
+  const people = ids.length ? await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids)) : [];
+  // a deleted manager's entries stay: their id is shown without an address
+  const email = (id: string) => people.find((p) => p.id === id)?.email ?? null;
+  return rows.map((r) => ({
+    _id: r.id,
+    action: r.action,
+    entity: r.entity,
+    entityId: r.entityId,
+    subjectUserId: r.subjectUserId,
+    manager: { _id: r.realActorId, email: email(r.realActorId) },
+    actedAs: r.actorId !== r.realActorId ? { _id: r.actorId, email: email(r.actorId) } : null,
+    changes: (r.changes as Record<string, unknown> | null) ?? null,
+    createdAt: r.createdAt,
+  }));
+}
+
+const dateParam = z.union([z.literal(""), z.iso.date()]).optional();
+export const auditQuerySchema = z.object({
+  actor: z.string().trim().max(254).optional(),
+  entity: z.string().trim().max(64).optional(),
+  action: z.string().trim().max(100).optional(),
+  entityId: z.string().trim().max(64).optional(),
+  from: dateParam,
+  to: dateParam,
+});
+
+/** The audit page's list (issue 32 #3): by manager (e-mail or id), entity, action (a part of its
+ * name), record and dates, newest first. Entries outlive their records: nothing here joins them. */
+export async function listAudit(db: Db, query: Record<string, string | undefined>) {
+  const paging = pagingSchema(200).safeParse({ page: query.page, limit: query.limit });
+  const parsed = auditQuerySchema.safeParse(query);
+  if (!paging.success || !parsed.success) throw badRequest("errors.badParam", { filter: "manager.list.badFilter" });
+  const { page, limit } = paging.data;
+  const f = parsed.data;
+  const conds: SQL[] = [];
+  if (f.actor) {
+    const [who] = f.actor.includes("@") ? await db.select({ id: users.id }).from(users).where(eq(users.email, f.actor.toLowerCase())) : [{ id: f.actor }];
+    conds.push(eq(auditLog.realActorId, who?.id ?? "-"));
+  }
+  if (f.entity) conds.push(eq(auditLog.entity, f.entity));
+  if (f.entityId) conds.push(eq(auditLog.entityId, f.entityId));
+  if (f.action) conds.push(like(auditLog.action, `%${f.action.replace(/[%_\\]/g, "")}%`));
+  if (f.from) conds.push(gte(auditLog.createdAt, new Date(`${f.from}T00:00:00Z`)));
+  if (f.to) conds.push(lte(auditLog.createdAt, new Date(`${f.to}T23:59:59.999Z`)));
+  const where = conds.length ? and(...conds) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db.select().from(auditLog).where(where).orderBy(desc(auditLog.createdAt)).limit(limit).offset((page - 1) * limit),
+    db.select({ n: count() }).from(auditLog).where(where),
+  ]);
+  return paged(await withPeople(db, rows), total!.n, page, limit);
+}
+
+/** One record's history, newest first (the detail pages' "History"). */
+export async function auditOfRecord(db: Db, entity: string, id: string, limit = 50) {
+  const rows = await db.select().from(auditLog).where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, id))).orderBy(desc(auditLog.createdAt)).limit(limit);
+  return withPeople(db, rows);
+}
+
+/** The entities entries are filed under, for the page's filter. */
+export async function auditEntities(db: Db) {
+  return (await db.selectDistinct({ entity: auditLog.entity }).from(auditLog).orderBy(auditLog.entity)).map((r) => r.entity);
 }

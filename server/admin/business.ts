@@ -1,7 +1,7 @@
 // Business requests in the back-office: the leads (demo, corporate, research, lead, contact),
 // consultation tickets and webinar sign-ups the public forms store, in one list with a status a
 // manager moves; creating a business account for a client by hand; removing an invite.
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { businessRequests, consultationTickets, invites, projects, users, webinarSignups } from "../../db/schema";
@@ -10,9 +10,11 @@ import { createId } from "../lib/ids";
 import { paged, parsePaging, parseMatch } from "../lib/listing";
 import { fields } from "../lib/validate";
 import { transaction, type ManagerScope } from "../scope";
-import { activateBusiness } from "../services/payments/business";
+import { logActivity } from "../services/activity";
+import { newInviteCode } from "../services/business/projects";
 import { findUserByEmail, findUserById, isManager } from "../services/users";
 import { auditBy } from "./audit";
+import { checkOwnerAccount } from "./projects";
 
 export const REQUEST_SOURCES = ["business", "consultation", "webinar"] as const;
 export const REQUEST_STATUSES = ["new", "in_progress", "done", "rejected"] as const;
@@ -34,6 +36,8 @@ export interface RequestDoc {
   message: string | null;
   status: (typeof REQUEST_STATUSES)[number];
   createdAt: Date;
+  /** the account with this address, if any, and whether its owner confirmed it */
+  account: { _id: string; confirmed: boolean } | null;
 }
 
 /** All three kinds in one list, newest first; `match` may hold status and source. */
@@ -58,7 +62,14 @@ export async function listRequests(db: Db, query: Record<string, string | undefi
     message: (r.message as string) ?? null,
     status: r.status as RequestDoc["status"],
     createdAt: new Date(Number(r.created_at)),
+    account: null,
   }));
+  const emails = [...new Set(docs.map((d) => d.email?.trim().toLowerCase()).filter((e): e is string => !!e))];
+  if (emails.length) {
+    const known = await db.select({ _id: users.id, email: users.email, confirmedAt: users.emailConfirmedAt }).from(users).where(inArray(users.email, emails));
+    const by = new Map(known.map((u) => [u.email, { _id: u._id, confirmed: u.confirmedAt != null }]));
+    for (const d of docs) d.account = by.get(d.email?.trim().toLowerCase() ?? "") ?? null;
+  }
   return paged(docs, total?.n ?? 0, page, limit);
 }
 
@@ -86,28 +97,37 @@ export const createBusinessSchema = z.object({
 });
 
 /** A business account for a client by hand: the user (made if new; they set a password through
- * "restore"), business on, a project with its free test plus any invites given. */
+ * "restore"), business on, and always a NEW project with its free test plus any invites given. An
+ * existing account must be confirmed and active: an unconfirmed one may be an attacker's who signed
+ * up with the client's address, and the paid invites must never land in a project someone else
+ * set up (issue 29 #1). */
 export async function createBusinessAccount(scope: ManagerScope, input: z.infer<typeof createBusinessSchema>) {
   return transaction(scope, async (tx) => {
     const db = tx.db;
     let user = await findUserByEmail(db, input.email);
     if (user && isManager(user)) throw new AppError(409, "manager_target", "manager.errors.managerTarget");
+    if (user) checkOwnerAccount(user, "email");
     const created = !user;
     if (!user) {
       const id = createId();
       await db.insert(users).values({ id, email: input.email, name: input.name ?? null, locale: tx.locale });
       user = (await findUserById(db, id))!;
     }
-    const project = await activateBusiness(db, user, input.company);
-    if (input.invites) await db.update(projects).set({ inviteBalance: sql`${projects.inviteBalance} + ${input.invites}` }).where(eq(projects.id, project.id));
+    const projectId = createId();
+    await db.insert(projects).values({ id: projectId, name: input.company, ownerId: user.id, inviteCode: newInviteCode(), inviteBalance: 1 + input.invites });
+    await db
+      .update(users)
+      .set({ isBusiness: true, currentProjectId: sql`coalesce(${users.currentProjectId}, ${projectId})`, updatedAt: new Date() })
+      .where(eq(users.id, user.id));
+    await logActivity(db, user.id, "business.activated", { project: projectId }, tx.actor.realActorId);
     await auditBy(tx, {
       action: "business.create",
       entity: "projects",
-      entityId: project.id,
+      entityId: projectId,
       subjectUserId: user.id,
       changes: { user: user.id, created, company: input.company, invites: input.invites },
     });
-    const [fresh] = await db.select().from(projects).where(eq(projects.id, project.id));
+    const [fresh] = await db.select().from(projects).where(eq(projects.id, projectId));
     return { user: { _id: user.id, email: user.email, created }, project: { _id: fresh!.id, name: fresh!.name, inviteCode: fresh!.inviteCode, inviteBalance: fresh!.inviteBalance } };
   });
 }

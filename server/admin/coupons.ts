@@ -88,6 +88,32 @@ export async function addCouponUses(scope: ManagerScope, id: string, count: numb
   });
 }
 
+/** Switches a coupon off at once (a leaked code): it expires now, which checkout refuses. Not
+ * "no uses left": a reservation given back would add one again. */
+export async function disableCoupon(scope: ManagerScope, id: string) {
+  return transaction(scope, async (tx) => {
+    const [row] = await tx.db.select().from(coupons).where(eq(coupons.id, id));
+    if (!row) throw notFound();
+    if (row.expiredAt && row.expiredAt.getTime() <= Date.now()) return; // already off: nothing to record
+    const now = new Date();
+    await tx.db.update(coupons).set({ expiredAt: now }).where(eq(coupons.id, id));
+    await auditBy(tx, { action: "coupons.disable", entity: "coupons", entityId: id, changes: { expiredAt: { from: row.expiredAt, to: now } } });
+  });
+}
+
+/** Deletes a coupon nobody has used (a used one is money history: disable it instead). */
+export async function deleteCoupon(scope: ManagerScope, id: string) {
+  return transaction(scope, async (tx) => {
+    const [row] = await tx.db.select().from(coupons).where(eq(coupons.id, id));
+    if (!row) throw notFound();
+    const [use] = await tx.db.select({ id: couponUses.couponId }).from(couponUses).where(eq(couponUses.couponId, id)).limit(1);
+    const [order] = await tx.db.select({ id: orders.id }).from(orders).where(eq(orders.couponId, id)).limit(1);
+    if (use || order) throw conflict("manager.coupons.errors.used", { _: msg("used") });
+    await tx.db.delete(coupons).where(eq(coupons.id, id));
+    await auditBy(tx, { action: "coupons.delete", entity: "coupons", entityId: id, changes: { code: { from: row.code, to: null }, type: row.type, amount: row.amount, count: row.count } });
+  });
+}
+
 /** Who used the coupon, when, and the order it went to (newest first). */
 export async function couponUsers(db: Db, couponId: string) {
   return db

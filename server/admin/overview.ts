@@ -1,7 +1,8 @@
 // The managers' first page: totals, invoices waiting for a bank transfer, the latest results.
-import { and, count, desc, eq, sum } from "drizzle-orm";
+import { and, count, desc, eq, lt, or, sql, sum } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { formats, orders, projects, results, users } from "../../db/schema";
+import { businessRequests, consultationTickets, formats, orders, projects, results, reviews, users, webinarSignups } from "../../db/schema";
+import { LOW_PROBABILITY } from "./results";
 
 export async function managerOverview(db: Db) {
   const [[people], [completed], [paid], invoices, latest] = await Promise.all([
@@ -30,4 +31,23 @@ export async function managerOverview(db: Db) {
     invoices,
     latest,
   };
+}
+
+/**
+ * What waits for a manager (issue 32 #5): complete results the rechecker puts first (in doubt or of
+ * low probability, not yet confirmed), reviews not yet approved, and requests nobody has taken.
+ */
+export async function workQueues(db: Db) {
+  const newRequests = sql<number>`(select count(*) from ${businessRequests} where ${businessRequests.status} = 'new')
+    + (select count(*) from ${consultationTickets} where ${consultationTickets.status} = 'new')
+    + (select count(*) from ${webinarSignups} where ${webinarSignups.status} = 'new')`;
+  const [[recheck], [pending], [requests]] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(results)
+      .where(and(eq(results.isCompleted, true), eq(results.isCorrect, false), or(eq(results.isDoubt, true), lt(results.probability, LOW_PROBABILITY)))),
+    db.select({ n: count() }).from(reviews).where(eq(reviews.isPublished, false)),
+    db.all<{ n: number }>(sql`select ${newRequests} as n`),
+  ]);
+  return { recheck: recheck!.n, reviews: pending!.n, requests: Number(requests?.n ?? 0) };
 }

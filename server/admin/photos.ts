@@ -6,6 +6,8 @@ import { join } from "node:path";
 import type { AppDeps } from "../context";
 import { validationFailed } from "../lib/errors";
 import { createId } from "../lib/ids";
+import type { ManagerScope } from "../scope";
+import { auditBy } from "./audit";
 
 export const PHOTO_MAX_BYTES = 800 * 1024;
 export const PHOTO_TYPES = { jpg: "image/jpeg", png: "image/png", webp: "image/webp" } as const;
@@ -30,4 +32,12 @@ export async function storePhoto(deps: Pick<AppDeps, "config">, file: File, fiel
   await mkdir(photoDir(deps), { recursive: true });
   await writeFile(join(photoDir(deps), name), bytes);
   return `/uploads/reviews/${name}`;
+}
+
+/** A manager's upload: stored, then recorded with the manager (issue 29 #4) — a file on the public
+ * path is a write even before a review refers to it. */
+export async function uploadReviewPhoto(scope: ManagerScope, file: File, field = "img") {
+  const img = await storePhoto(scope.deps, file, field);
+  await auditBy(scope, { action: "reviews.photoUpload", entity: "reviews", changes: { img, bytes: file.size, name: file.name.slice(0, 200) } });
+  return img;
 }

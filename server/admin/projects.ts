@@ -5,6 +5,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { employees, invites, orders, projects, users } from "../../db/schema";
+import { DEMO_USER_ID } from "../../db/seed";
 import { translator } from "../../locales";
 import { notFound, validationFailed } from "../lib/errors";
 import { createId, ID_PATTERN } from "../lib/ids";
@@ -72,20 +73,32 @@ async function requireProject(db: Db, id: string) {
   return p;
 }
 
-async function userByEmail(db: Db, email: string, field: string) {
+/**
+ * The account a manager may make a project's owner: it exists, is active and has confirmed its
+ * address (an unconfirmed one may have been signed up by anyone, issue 29 #1), and it is not the
+ * public demo account (its companies are shown to every visitor, #7). Field messages otherwise.
+ */
+export async function ownerAccount(db: Db, email: string, field: string) {
   const [u] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
   if (!u) throw validationFailed({ [field]: "manager.projects.noSuchUser" });
+  return checkOwnerAccount(u, field);
+}
+
+export function checkOwnerAccount<U extends Pick<typeof users.$inferSelect, "id" | "isActive" | "emailConfirmedAt">>(u: U, field: string) {
+  if (u.id === DEMO_USER_ID) throw validationFailed({ [field]: "manager.projects.demoOwner" });
+  if (!u.isActive) throw validationFailed({ [field]: "manager.projects.inactiveOwner" });
+  if (!u.emailConfirmedAt) throw validationFailed({ [field]: "manager.projects.unconfirmedOwner" });
   return u;
 }
 
 export const changeOwnerSchema = z.object({ projectId: z.string().regex(ID_PATTERN, "common.validation.invalid"), email: fields.email() });
 
-/** Hands the project to another account (which must exist); the old and the new owner get an e-mail each. */
+/** Hands the project to another account (confirmed and active, `ownerAccount`); the old and the new owner get an e-mail each. */
 export async function changeOwner(scope: ManagerScope, projectId: string, email: string) {
   return transaction(scope, async (tx) => {
     const db = tx.db;
     const project = await requireProject(db, projectId);
-    const next = await userByEmail(db, email, "email");
+    const next = await ownerAccount(db, email, "email");
     if (next.id === project.ownerId) throw validationFailed({ email: "manager.projects.sameOwner" });
     const [prev] = await db.select().from(users).where(eq(users.id, project.ownerId));
     await db.update(projects).set({ ownerId: next.id }).where(eq(projects.id, projectId));
@@ -132,7 +145,7 @@ export const projectUpdateSchema = z.object({
 /** Runs inside createResource's unit of work (which audits it). */
 export async function insertProject(scope: ManagerScope, input: z.infer<typeof projectCreateSchema>) {
   const db = scope.db;
-  const owner = await userByEmail(db, input.email, "email");
+  const owner = await ownerAccount(db, input.email, "email");
   const id = createId();
   await db.insert(projects).values({ id, name: input.name, description: input.description || null, ownerId: owner.id, inviteCode: newInviteCode(), inviteBalance: input.inviteBalance ?? 0 });
   await db.update(users).set({ isBusiness: true, currentProjectId: sql`coalesce(${users.currentProjectId}, ${id})` }).where(eq(users.id, owner.id));

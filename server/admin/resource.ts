@@ -21,7 +21,7 @@ import { expectVersion } from "./versions";
 export type Doc = Record<string, unknown>;
 
 /** How a value shows in a list cell or a detail row. */
-export type CellKind = "text" | "date" | "bool" | "number" | "format" | "money" | "json" | "user" | "percent" | "localized" | "image";
+export type CellKind = "text" | "date" | "bool" | "number" | "format" | "money" | "json" | "user" | "percent" | "points" | "localized" | "image";
 export interface Column {
   key: string;
   /** locale key of the heading; default `manager.fields.<key>` */
@@ -31,11 +31,15 @@ export interface Column {
   link?: boolean;
   /** a fixed set of values shown by their names: the locale key prefix (`<prefix>.<value>`) */
   valueLabels?: string;
+  /** the kind by the record (a coupon's amount: rubles or percent, by its type) */
+  kindOf?(doc: Doc): CellKind;
 }
 
 export type FormField =
   | { name: string; kind: "text" | "email" | "tel" | "date" | "number" | "textarea"; label?: string; hint?: string }
   | { name: string; kind: "checkbox"; label?: string }
+  /** kopecks, typed and shown in rubles ("299,90"); with `when`, only while another field has that value (else a plain number) */
+  | { name: string; kind: "money"; label?: string; hint?: string; when?: { field: string; value: string } }
   /** an upload on the pages (multipart); `store` keeps the file and gives the value the schema sees (e.g. its URL) */
   | { name: string; kind: "file"; accept: string; label?: string; hint?: string; store(scope: ManagerScope, file: File): Promise<string> }
   | { name: string; kind: "select"; options: readonly string[]; label?: string; optionLabels?: string };
@@ -51,6 +55,8 @@ export interface ResourceAction {
   label: string;
   /** asks again before running (a second button on the page) */
   danger?: boolean;
+  /** locale key of what the question says (default: "this cannot be undone") */
+  confirm?: string;
   /** an action that takes input: its fields and their schema */
   input?: { schema: z.ZodObject; fields: FormField[] };
   /** Runs it (auditing is the action's job, in one unit of work with the change); may name where to go next. */
@@ -142,6 +148,8 @@ export interface ResourceDef<T extends AnyTable = AnyTable, D extends Doc = Doc>
   listLinks?: { label: string; href: string }[];
   /** links from the detail page to related screens (label: a locale key) */
   links?(doc: D): { label: string; href: string }[];
+  /** the record's name in its page's title and heading (an e-mail, a code, a project's name) */
+  recordTitle?(doc: D): string | null | undefined;
   /** the user a record belongs to (for the audit log's subject) */
   subjectOf?(row: T["$inferSelect"]): string | null;
 }

@@ -55,6 +55,7 @@ describe("an audited write whose audit entry fails leaves no half", () => {
   it("a change of owner changes nothing and sends no mail", async () => {
     const { owner, project } = await companyOf("half-owner");
     const heir = await signUp(t, "half-heir");
+    await db().update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.id, heir._id)); // only a confirmed account may own a company
     const jobsBefore = await mailJobs();
     await breakAudit();
     const res = await t.json("POST", "/api/manager/projects/change-owner", { projectId: project.id, email: heir.email }, admin);
@@ -85,6 +86,7 @@ describe("mail a back-office write sends goes through the outbox", () => {
   it("a change of owner queues both owners' mails with the change; they leave after the commit", async () => {
     const { owner, project } = await companyOf("outbox-owner");
     const heir = await signUp(t, "outbox-heir");
+    await db().update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.id, heir._id)); // only a confirmed account may own a company
     const res = await t.json("POST", "/api/manager/projects/change-owner", { projectId: project.id, email: heir.email }, admin);
     expect(res.status).toBe(200);
     // (their sign-up mails are outbox jobs too: only the two about the project count here)

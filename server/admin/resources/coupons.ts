@@ -3,13 +3,14 @@
 // server/admin/coupons.ts; this file is the declaration.
 import { count, inArray } from "drizzle-orm";
 import { couponUses, coupons } from "../../../db/schema";
-import { addCouponUses, addUsesSchema, checkCoupon, couponCreateSchema, couponUpdateSchema, couponUsers, insertCoupon } from "../coupons";
+import { addCouponUses, addUsesSchema, checkCoupon, couponCreateSchema, couponUpdateSchema, couponUsers, deleteCoupon, disableCoupon, insertCoupon } from "../coupons";
 import { defineResource, type FormField } from "../resource";
 
 const FIELDS: FormField[] = [
   { name: "code", kind: "text", label: "manager.coupons.code" },
   { name: "type", kind: "select", options: ["percent", "absolute"], optionLabels: "manager.coupons.type" },
-  { name: "amount", kind: "number", hint: "manager.coupons.amountHint" },
+  // rubles on the pages for a fixed discount (the API keeps kopecks, as the spec's clients send them)
+  { name: "amount", kind: "money", hint: "manager.coupons.amountHint", when: { field: "type", value: "absolute" } },
   { name: "count", kind: "number", hint: "manager.coupons.countHint" },
   { name: "content", kind: "select", options: ["full", "all", "invite"], optionLabels: "manager.coupons.content" },
   { name: "expiredAt", kind: "date" },
@@ -21,6 +22,7 @@ export const couponResource = defineResource({
   apiPath: "/coupon",
   table: coupons,
   id: coupons.id,
+  recordTitle: (d) => d.code as string,
   toDoc: (r) => ({
     _id: r.id,
     code: r.code,
@@ -60,7 +62,7 @@ export const couponResource = defineResource({
   columns: [
     { key: "code", label: "manager.coupons.code", link: true },
     { key: "type", valueLabels: "manager.coupons.type" },
-    { key: "amount", kind: "number" },
+    { key: "amount", kind: "number", kindOf: (d) => (d.type === "absolute" ? "money" : "points") },
     { key: "content", valueLabels: "manager.coupons.content" },
     { key: "count", label: "manager.fields.usesLeft", kind: "number" },
     { key: "used", kind: "number" },
@@ -73,6 +75,20 @@ export const couponResource = defineResource({
   form: { schema: couponUpdateSchema, fields: FIELDS.filter((f) => f.name !== "count"), check: checkCoupon, editPage: true },
   create: { schema: couponCreateSchema, fields: FIELDS, run: (scope, input) => insertCoupon(scope.db, input) },
   actions: {
+    disable: {
+      label: "manager.coupons.disable",
+      danger: true,
+      confirm: "manager.coupons.disableConfirm",
+      run: async (scope, id) => void (await disableCoupon(scope, id)),
+    },
+    delete: {
+      label: "manager.coupons.delete",
+      danger: true,
+      run: async (scope, id) => {
+        await deleteCoupon(scope, id);
+        return { redirect: "/manager/coupon?deleted=1" };
+      },
+    },
     addUses: {
       label: "manager.coupons.addUses",
       input: { schema: addUsesSchema, fields: [{ name: "count", kind: "number", label: "manager.coupons.addUsesCount" }] },

@@ -4,6 +4,7 @@
 import type { ResourceDef } from "../resource";
 import { couponResource } from "./coupons";
 import { formatResource } from "./formats";
+import { orderResource } from "./orders";
 import { projectResource } from "./projects";
 import { questionResource } from "./questions";
 import { referralResource } from "./referrals";
@@ -17,6 +18,7 @@ export const RESOURCES: ResourceDef[] = [
   userResource,
   resultResource,
   projectResource,
+  orderResource,
   reviewResource,
   couponResource,
   referralResource,

@@ -17,6 +17,7 @@ export const projectResource = defineResource({
   listPopulate: ["owner"],
   table: projects,
   id: projects.id,
+  recordTitle: (d) => d.name as string,
   toDoc: (p) => ({ _id: p.id, name: p.name, description: p.description, owner: p.ownerId as unknown, inviteCode: p.inviteCode, inviteBalance: p.inviteBalance, isDemo: p.isDemo, createdAt: p.createdAt }),
   sortable: { createdAt: projects.createdAt, name: projects.name, inviteBalance: projects.inviteBalance },
   defaultSort: "-createdAt",
@@ -75,6 +76,9 @@ export const projectResource = defineResource({
     },
     changeOwner: {
       label: "manager.projects.changeOwner",
+      // hands the company over and mails both owners: asked again (issue 32 #4)
+      danger: true,
+      confirm: "manager.projects.changeOwnerConfirm",
       input: { schema: z.object({ email: changeOwnerSchema.shape.email }), fields: [{ name: "email", kind: "email", label: "manager.projects.newOwner" }] },
       run: async (scope, id, input) => void (await changeOwner(scope, id, input.email as string)),
     },

@@ -52,14 +52,14 @@ export const reportResource = defineResource({
   columns: [
     { key: "title", link: true },
     { key: "fm", label: "manager.fields.format", kind: "format" },
-    { key: "type", label: "manager.fields.reportType" },
+    { key: "type", label: "manager.fields.reportType", valueLabels: "manager.values.reportTypes" },
     { key: "language", label: "manager.fields.locale" },
     { key: "sectionCount", kind: "number" },
     { key: "updatedAt", kind: "date" },
   ],
   fields: [
     { key: "fm", label: "manager.fields.format", kind: "format" },
-    { key: "type", label: "manager.fields.reportType" },
+    { key: "type", label: "manager.fields.reportType", valueLabels: "manager.values.reportTypes" },
     { key: "language", label: "manager.fields.locale" },
     { key: "title" },
     { key: "text" },

@@ -78,7 +78,7 @@ export const resultResource = defineResource({
     { key: "user", kind: "user" },
     { key: "fm", label: "manager.fields.format", kind: "format" },
     { key: "probability", kind: "percent" },
-    { key: "grade" },
+    { key: "grade", valueLabels: "manager.values.grades" },
     { key: "isCompleted", kind: "bool" },
     { key: "isCorrect", kind: "bool" },
     { key: "isDoubt", kind: "bool" },
@@ -91,7 +91,7 @@ export const resultResource = defineResource({
     { key: "probability", kind: "percent" },
     { key: "runnerUp" },
     { key: "runnerUpProbability", kind: "percent" },
-    { key: "grade" },
+    { key: "grade", valueLabels: "manager.values.grades" },
     { key: "flags", kind: "json" },
     { key: "modelVersion" },
     { key: "isCompleted", kind: "bool" },
@@ -121,6 +121,8 @@ export const resultResource = defineResource({
     confirm: { label: "manager.results.confirm", run: async (scope, id) => void (await confirmResult(scope, id)) },
     reset: {
       label: "manager.results.reset",
+      danger: true,
+      confirm: "manager.results.resetConfirm",
       run: async (scope, id) => {
         const r = await resetResultOf(scope, id);
         return { redirect: `/manager/results/${r.id}` };

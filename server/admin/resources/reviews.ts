@@ -3,7 +3,7 @@
 // POST /photo for the upload). Only approved reviews are public (server/services/reviews.ts).
 import { reviews } from "../../../db/schema";
 import { toReviewDoc } from "../../services/reviews";
-import { PHOTO_TYPES, storePhoto } from "../photos";
+import { PHOTO_TYPES, uploadReviewPhoto } from "../photos";
 import { populateUsers } from "../populate";
 import { checkReview, insertReview, publishReview, reviewColumns, reviewCreateSchema, reviewUpdateSchema, reviewValues } from "../reviews";
 import { defineResource, type FormField } from "../resource";
@@ -13,7 +13,7 @@ const FIELDS: FormField[] = [
   { name: "position", kind: "text", label: "manager.reviews.position" },
   { name: "textRu", kind: "textarea" },
   { name: "textEn", kind: "textarea" },
-  { name: "img", kind: "file", accept: Object.values(PHOTO_TYPES).join(","), hint: "manager.reviews.photoHint", store: (scope, file) => storePhoto(scope.deps, file) },
+  { name: "img", kind: "file", accept: Object.values(PHOTO_TYPES).join(","), hint: "manager.reviews.photoHint", store: (scope, file) => uploadReviewPhoto(scope, file) },
   { name: "isPublished", kind: "checkbox" },
 ];
 
@@ -24,6 +24,7 @@ export const reviewResource = defineResource({
   listPopulate: ["user"],
   table: reviews,
   id: reviews.id,
+  recordTitle: (d) => d.name as string,
   toDoc: (r) => toReviewDoc(r) as Record<string, unknown> & ReturnType<typeof toReviewDoc>,
   sortable: { createdAt: reviews.createdAt, name: reviews.name },
   defaultSort: "-createdAt",

@@ -4,8 +4,9 @@
 // declaration.
 import { desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { invites, logs, projects, users } from "../../../db/schema";
-import { userFields } from "../../services/users";
+import { invites, logs, orders, projects, users } from "../../../db/schema";
+import { AppError } from "../../lib/errors";
+import { hasManagerRole, userFields } from "../../services/users";
 import { auditOfUser } from "../audit";
 import { populateFormats } from "../populate";
 import { defineResource, type Doc } from "../resource";
@@ -20,6 +21,7 @@ export const userResource = defineResource({
   listPopulate: ["format"],
   table: users,
   id: users.id,
+  recordTitle: (d) => d.email as string,
   toDoc: (u) => ({
     ...userFields(u),
     format: u.formatCode as unknown,
@@ -76,7 +78,7 @@ export const userResource = defineResource({
     { key: "city" },
     { key: "gender" },
     { key: "PersonnelId" },
-    { key: "role" },
+    { key: "role", valueLabels: "manager.values.roles" },
     { key: "format", kind: "format" },
     { key: "balance", kind: "number" },
     { key: "isActive", kind: "bool" },
@@ -112,6 +114,10 @@ export const userResource = defineResource({
       { name: "isFull", kind: "checkbox" },
     ],
     toColumns: (v) => ({ ...v, birthday: v.birthday === "" ? null : v.birthday, updatedAt: new Date() }),
+    // one manager cannot switch another off, as they cannot delete or masquerade as them (issue 29 #13)
+    check: async (_scope, next, change) => {
+      if (change.fields.has("isActive") && next.isActive === false && hasManagerRole(next as Parameters<typeof hasManagerRole>[0])) throw new AppError(403, "manager_target", "manager.errors.managerTarget");
+    },
   },
   actions: {
     activate: { label: "manager.users.activate", run: async (scope, id) => void (await activateUser(scope, id)) },
@@ -123,6 +129,8 @@ export const userResource = defineResource({
     },
     masq: {
       label: "manager.users.masq",
+      danger: true,
+      confirm: "manager.users.masqConfirm",
       run: async (scope, id) => {
         const { token, user } = await startMasqueradeFor(scope, id);
         return { redirect: "/", session: { token, userId: user.id, cookie: "masqToken" } };
@@ -148,6 +156,27 @@ export const userResource = defineResource({
         { key: "isCompleted", kind: "bool" },
         { key: "createdAt", kind: "date" },
       ],
+    },
+    {
+      key: "orders",
+      title: "manager.res.orders.title",
+      load: async (db, id) =>
+        (await db.select().from(orders).where(eq(orders.userId, id)).orderBy(desc(orders.createdAt)).limit(100)).map((o) => ({
+          _id: o.id,
+          createdAt: o.createdAt,
+          entityType: o.entityType,
+          amount: o.amount,
+          method: o.method,
+          state: o.state,
+        })),
+      columns: [
+        { key: "createdAt", kind: "date", link: true },
+        { key: "entityType", label: "manager.orders.entityType", valueLabels: "manager.orders.entityTypes" },
+        { key: "amount", label: "manager.orders.amount", kind: "money" },
+        { key: "method", label: "manager.orders.method", valueLabels: "manager.orders.methods" },
+        { key: "state", label: "manager.orders.state", valueLabels: "manager.orders.states" },
+      ],
+      href: (row) => `/manager/orders/${row._id as string}`,
     },
     {
       key: "logs",

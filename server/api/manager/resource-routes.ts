@@ -8,7 +8,7 @@ import { z } from "zod";
 import { reports, results, users } from "../../../db/schema";
 import { createReport, questionEditSchema, REPORT_LANGS, REPORT_TYPES, reportBodySchema, reportCreateSchema, updateQuestion, updateReport } from "../../admin/content";
 import { couponUsers } from "../../admin/coupons";
-import { storePhoto } from "../../admin/photos";
+import { uploadReviewPhoto } from "../../admin/photos";
 import { changeOwner, changeOwnerSchema, deleteProject, projectLists, projectPaging } from "../../admin/projects";
 import { referralUsers } from "../../admin/referrals";
 import { resultResource } from "../../admin/resources/results";
@@ -77,7 +77,7 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
       .post("/photo", async (c) => {
         const file = (await c.req.parseBody()).file;
         if (!(file instanceof File)) throw badRequest("errors.validation", { file: "common.validation.required" });
-        return c.json({ img: await storePhoto(c.get("deps"), file, "file") }, 201);
+        return c.json({ img: await uploadReviewPhoto(c.get("scope"), file, "file") }, 201);
       })
       .put("/:id/approve", async (c) => {
         await publishReview(c.get("scope"), pathId(c), true);

@@ -1,0 +1,96 @@
+// Orders and payments in the back-office (issue 32 #1): /manager/orders (filters by state, method,
+// product, coupon, buyer and date; amounts in rubles), /manager/orders/{id} with "mark the invoice
+// paid" (asks again; audited), and /api/manager/order. Read-only otherwise: an order is money.
+import { inArray } from "drizzle-orm";
+import { coupons, orders } from "../../../db/schema";
+import { markInvoicePaidBy } from "../orders";
+import { populateUsers } from "../populate";
+import { defineResource } from "../resource";
+
+export const ORDER_STATES = ["pending", "paid", "failed", "cancelled"] as const;
+export const ORDER_METHODS = ["card", "invoice", "coupon"] as const;
+
+export const orderResource = defineResource({
+  name: "orders",
+  pagePath: "orders",
+  apiPath: "/order",
+  listPopulate: ["user", "coupon"],
+  table: orders,
+  id: orders.id,
+  recordTitle: (d) => (d.invoiceNumber ? `№ ${String(d.invoiceNumber)}` : null),
+  toDoc: (o) => ({
+    _id: o.id,
+    user: o.userId as unknown,
+    project: o.projectId,
+    entityType: o.entityType,
+    quantity: o.quantity,
+    amount: o.amount,
+    method: o.method,
+    state: o.state,
+    coupon: o.couponId as unknown,
+    invoiceNumber: o.invoiceNumber,
+    createdAt: o.createdAt,
+    paidAt: o.paidAt,
+  }),
+  sortable: { createdAt: orders.createdAt, amount: orders.amount, paidAt: orders.paidAt },
+  defaultSort: "-createdAt",
+  filters: {
+    state: { kind: "enum", column: orders.state, values: ORDER_STATES },
+    method: { kind: "enum", column: orders.method, values: ORDER_METHODS },
+    entityType: { kind: "enum", column: orders.entityType, values: ["report", "invites"] },
+    coupon: { kind: "id", column: orders.couponId },
+    user: { kind: "id", column: orders.userId },
+    project: { kind: "id", column: orders.projectId },
+    createdAt: { kind: "date", column: orders.createdAt },
+    amount: { kind: "number", column: orders.amount },
+  },
+  filterForm: ["state", "method", "entityType", "createdAt"],
+  populate: {
+    user: (db, docs) => populateUsers(db, docs, "user"),
+    /** the coupon's code in place of its id */
+    coupon: async (db, docs) => {
+      const ids = [...new Set(docs.map((d) => d.coupon).filter((v): v is string => typeof v === "string"))];
+      if (!ids.length) return;
+      const rows = await db.select({ id: coupons.id, code: coupons.code }).from(coupons).where(inArray(coupons.id, ids));
+      for (const d of docs) d.coupon = rows.find((r) => r.id === d.coupon)?.code ?? d.coupon;
+    },
+  },
+  exclude: ["user", "coupon"],
+  columns: [
+    { key: "createdAt", kind: "date", link: true },
+    { key: "user", kind: "user" },
+    { key: "entityType", label: "manager.orders.entityType", valueLabels: "manager.orders.entityTypes" },
+    { key: "quantity", kind: "number" },
+    { key: "amount", label: "manager.orders.amount", kind: "money" },
+    { key: "method", label: "manager.orders.method", valueLabels: "manager.orders.methods" },
+    { key: "state", label: "manager.orders.state", valueLabels: "manager.orders.states" },
+    { key: "coupon", label: "manager.orders.coupon" },
+    { key: "paidAt", kind: "date" },
+  ],
+  fields: [
+    { key: "user", kind: "user" },
+    { key: "entityType", label: "manager.orders.entityType", valueLabels: "manager.orders.entityTypes" },
+    { key: "quantity", kind: "number" },
+    { key: "amount", label: "manager.orders.amount", kind: "money" },
+    { key: "method", label: "manager.orders.method", valueLabels: "manager.orders.methods" },
+    { key: "state", label: "manager.orders.state", valueLabels: "manager.orders.states" },
+    { key: "coupon", label: "manager.orders.coupon" },
+    { key: "invoiceNumber", label: "manager.orders.invoiceNumber" },
+    { key: "createdAt", kind: "date" },
+    { key: "paidAt", kind: "date" },
+  ],
+  detailPopulate: ["user", "coupon"],
+  actions: {
+    markPaid: {
+      label: "manager.orders.markPaid",
+      // credits invites: asked again before it runs
+      danger: true,
+      confirm: "manager.orders.markPaidConfirm",
+      run: async (scope, id) => {
+        await markInvoicePaidBy(scope, id);
+      },
+    },
+  },
+  links: (doc) => (doc.project ? [{ label: "manager.orders.project", href: `/manager/projects/${doc.project as string}` }] : []),
+  subjectOf: (o) => o.userId,
+});

@@ -1,0 +1,58 @@
+// The main page as a work queue (issue 32 #5): how many results wait in the rechecker, reviews wait
+// for approval and requests are new, each a link to its filtered list.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { consultationTickets, results } from "../../db/schema";
+import { createId } from "../../server/lib/ids";
+import { createTestApp, type TestApp } from "../helpers";
+import { signUp, takeTest } from "../respondent";
+
+const ADMIN = { email: "queues-admin@example.com", password: "manager-pass-phrase" };
+let t: TestApp;
+let admin: Record<string, string>;
+let cookie: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  const body = await (await t.json("POST", "/api/passport/auth", ADMIN)).json();
+  admin = { Authorization: `Bearer ${body.token}` };
+  cookie = `token=${body.token}; i18n_locale=en`;
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+});
+
+const queues = async (lang = "en") => {
+  const html = await (await t.app.request("/manager", { headers: { Cookie: cookie.replace("i18n_locale=en", `i18n_locale=${lang}`) } })).text();
+  const count = (key: string) => Number(new RegExp(`data-queue="${key}"[^>]*>.*?font-black">(\\d+)<`).exec(html)?.[1]);
+  return { html, recheck: count("recheck"), reviews: count("reviews"), requests: count("requests") };
+};
+
+describe("work queues on /manager", () => {
+  it("counts what waits and links to it; a confirmed result, an approved review and a handled request leave their queue", async () => {
+    const before = await queues();
+    expect(before.html).toContain("Waiting for you");
+    expect(before.html).toContain('href="/manager/reviews?isPublished=false"');
+    expect(before.html).toContain('href="/manager/requests?status=new"');
+
+    const r = await signUp(t, "queued");
+    await takeTest(t, r);
+    const [result] = await t.deps.db.select().from(results).where(eq(results.userId, r._id));
+    await t.deps.db.update(results).set({ isDoubt: true }).where(eq(results.id, result!.id));
+    const review = await (await t.json("POST", "/api/manager/reviews", { name: "Waiting Review", textEn: "Text." }, admin)).json();
+    const ticket = createId();
+    await t.deps.db.insert(consultationTickets).values({ id: ticket, name: "Client", email: "c@example.com", message: "Call me" });
+
+    const waiting = await queues();
+    expect(waiting.recheck).toBe(before.recheck + 1);
+    expect(waiting.reviews).toBe(before.reviews + 1);
+    expect(waiting.requests).toBe(before.requests + 1);
+    expect((await queues("ru")).html).toContain("Ждут вас");
+
+    expect((await t.json("PUT", `/api/manager/reviews/${review._id}/approve`, undefined, admin)).status).toBe(200);
+    expect((await t.json("PUT", `/api/manager/business/requests/consultation/${ticket}`, { status: "in_progress" }, admin)).status).toBe(200);
+    await t.deps.db.update(results).set({ isCorrect: true }).where(eq(results.id, result!.id));
+    const after = await queues();
+    expect([after.recheck, after.reviews, after.requests]).toEqual([before.recheck, before.reviews, before.requests]);
+  });
+});
