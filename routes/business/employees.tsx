@@ -9,6 +9,9 @@ import { Island, usePage } from "../../server/render/page";
 import {
   activateManager,
   activateManagerSchema,
+  previewAppointment,
+  renameEmployee,
+  renameEmployeeSchema,
   changeDepartment,
   changeDepartmentSchema,
   changePosition,
@@ -141,7 +144,7 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
                 <li key={e._id} className="rounded-xl border border-slate-200 bg-white p-3">
                   <div className="flex items-start justify-between gap-3">
                     <a href={`${links.employees}/${e._id}`} className="font-semibold text-brand-700 [overflow-wrap:anywhere]">
-                      {e.name}
+                      {displayName(t, e.name)}
                     </a>
                     <PickBox id={e._id} name={e.name} />
                   </div>
@@ -182,7 +185,7 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
                       </td>
                       <td className="px-3 py-2">
                         <a href={`${links.employees}/${e._id}`} className="font-medium text-brand-700 hover:underline">
-                          {e.name}
+                          {displayName(t, e.name)}
                         </a>
                       </td>
                       <td className="px-3 py-2">{e.department?.name ?? "—"}</td>
@@ -266,6 +269,8 @@ type DetailData = {
   people: { _id: string; name: string }[];
   canStructure: boolean;
   canMove: boolean;
+  /** An appointment waiting for the owner's confirmation (after the control form's first submit). */
+  appoint: { type: "project" | "department" | "none"; department: { id: string; name: string } | null } | null;
   fit: FitView;
   skills: SkillsView;
 };
@@ -317,6 +322,56 @@ function EmployeeAnalytics({ data }: { data: WithShell<DetailData> }) {
 
 const INDICATORS = ["harmony", "anxiety", "system", "analytics", "volume", "presentation"] as const;
 
+/** The name the company gave or the person gave; never their e-mail (see employeeName). */
+export const displayName = (t: (k: string) => string, name: string) => name || t("cabinet.employees.noName");
+
+function TextInput({ name, label, value, required, maxLength, hint }: { name: string; label: string; value: string; required?: boolean; maxLength: number; hint?: string }) {
+  const { form } = usePage();
+  const error = form?.kind === "identity" ? form.errors?.[name] : undefined;
+  return (
+    <div>
+      <label htmlFor={`f-${name}`} className="label">
+        {label}
+      </label>
+      <input id={`f-${name}`} name={name} className="input" defaultValue={form?.kind === "identity" ? (form.values?.[name] ?? value) : value} required={required} maxLength={maxLength} aria-invalid={error ? true : undefined} />
+      {hint && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
+      {error && <p className="field-error">{error}</p>}
+    </div>
+  );
+}
+
+/** The second step of an appointment: what the person will see, and that they will be told. */
+function AppointConfirm({ name, appoint }: { name: string; appoint: NonNullable<DetailData["appoint"]> }) {
+  const { t, path } = usePage();
+  const role = appoint.type === "project" ? t("business.roles.project.name") : appoint.type === "department" ? t("business.roles.department.name", { department: appoint.department?.name ?? "" }) : "";
+  return (
+    <form method="post" action={path} className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4" data-testid="confirm-control">
+      <h3 className="font-semibold">{t("cabinet.employees.confirmRoleTitle")}</h3>
+      <input type="hidden" name="_form" value="control" />
+      <input type="hidden" name="type" value={appoint.type} />
+      <input type="hidden" name="department" value={appoint.department?.id ?? ""} />
+      <input type="hidden" name="confirm" value="1" />
+      {appoint.type === "none" ? (
+        <p className="text-sm">{t("cabinet.employees.confirmRemove", { name })}</p>
+      ) : (
+        <>
+          <p className="text-sm font-semibold">{t("cabinet.employees.confirmRole", { name, role })}</p>
+          <p className="text-sm">{t(appoint.type === "project" ? "business.roles.project.sees" : "business.roles.department.sees")}</p>
+          <p className="text-sm text-slate-600">{t("cabinet.employees.confirmRoleMail")}</p>
+        </>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className="btn-primary" data-testid="confirm-control-submit">
+          {t("cabinet.employees.confirmApply")}
+        </button>
+        <a href={path} className="btn-secondary">
+          {t("cabinet.employees.cancel")}
+        </a>
+      </div>
+    </form>
+  );
+}
+
 function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
   const { t } = usePage();
   const links = useLinks();
@@ -324,7 +379,7 @@ function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
   const none = { value: "", label: t("cabinet.employees.none") };
   const shown = e.indicators ? Object.entries(e.indicators).filter(([k]) => (INDICATORS as readonly string[]).includes(k)) : [];
   return (
-    <BusinessShell shell={data.shell} title={e.name}>
+    <BusinessShell shell={data.shell} title={displayName(t, e.name)}>
       <Notice />
       <p className="mb-4">
         <a href={links.employees} className="text-sm text-brand-700 hover:underline">
@@ -383,26 +438,48 @@ function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
             </form>
           </Card>
         )}
-        {data.canStructure && (
-          <Card title={t("cabinet.employees.control")}>
-            <FormError kind="control" />
-            <form method="post" className="space-y-3" data-testid="form-control">
-              <input type="hidden" name="_form" value="control" />
-              <Select
-                name="type"
-                label={t("cabinet.employees.appoint")}
-                value="project"
-                options={[
-                  { value: "project", label: t("cabinet.employees.asProjectManager") },
-                  { value: "department", label: t("cabinet.employees.asSupervisor") },
-                  { value: "none", label: t("cabinet.employees.removeControl") },
-                ]}
-              />
-              <Select name="department" label={t("cabinet.employees.ofDepartment")} value={e.department?._id} options={[none, ...data.departments.map((d) => ({ value: d._id, label: d.name }))]} />
-              <button type="submit" className="btn-secondary">
-                {t("cabinet.apply")}
+        {data.canMove && (
+          <Card title={t("cabinet.employees.identity")} testid="employee-identity">
+            <FormError kind="identity" />
+            <form method="post" className="space-y-3" data-testid="form-identity">
+              <input type="hidden" name="_form" value="identity" />
+              <TextInput name="name" label={t("cabinet.employees.nameLabel")} value={e.name} required maxLength={120} hint={t("cabinet.employees.nameHint")} />
+              <TextInput name="personnelNumber" label={t("cabinet.employees.personnelNumber")} value={e.personnelNumber ?? ""} maxLength={60} />
+              <button type="submit" className="btn-primary">
+                {t("cabinet.save")}
               </button>
             </form>
+          </Card>
+        )}
+        {data.canStructure && (
+          <Card title={t("cabinet.employees.control")}>
+            <div id="control" />
+            {data.appoint ? (
+              <AppointConfirm name={displayName(t, e.name)} appoint={data.appoint} />
+            ) : (
+              <>
+                <FormError kind="control" />
+                <form method="post" className="space-y-3" data-testid="form-control">
+                  <input type="hidden" name="_form" value="control" />
+                  <Select
+                    name="type"
+                    label={t("cabinet.employees.appoint")}
+                    value=""
+                    options={[
+                      // no default: one click on Apply must never make someone a project manager
+                      { value: "", label: t("cabinet.employees.chooseRole") },
+                      { value: "department", label: t("cabinet.employees.asSupervisor") },
+                      { value: "project", label: t("cabinet.employees.asProjectManager") },
+                      { value: "none", label: t("cabinet.employees.removeControl") },
+                    ]}
+                  />
+                  <Select name="department" label={t("cabinet.employees.ofDepartment")} value="" options={[none, ...data.departments.map((d) => ({ value: d._id, label: d.name }))]} />
+                  <button type="submit" className="btn-secondary">
+                    {t("cabinet.apply")}
+                  </button>
+                </form>
+              </>
+            )}
           </Card>
         )}
       </div>
@@ -421,7 +498,7 @@ const idParam = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/) });
 export const employeePage = cabinetPage<DetailData>({
   path: ["/business/employees/:id", "/dashboard/employees/:id"],
   params: idParam,
-  title: (_t, d) => d.employee.name,
+  title: (t, d) => displayName(t, d.employee.name),
   load: async (c, scope) => {
     const [employee, departments, positions, people] = await Promise.all([
       getEmployee(scope, c.req.param("id")!),
@@ -430,6 +507,9 @@ export const employeePage = cabinetPage<DetailData>({
       listEmployees(scope, employeeListSchema.parse({})),
     ]);
     const [fit, skills] = await Promise.all([employeeEfficiency(scope, employee._id, c.get("locale")), employeeSkills(scope, employee._id)]);
+    // the control form's first submit comes back here to be confirmed (checked again on the second)
+    const asked = activateManagerSchema.safeParse({ employee: employee._id, type: c.req.query("appoint"), department: c.req.query("department") || null });
+    const appoint = asked.success && can(scope, "structure") ? await previewAppointment(scope, asked.data).catch(() => null) : null;
     return {
       fit,
       skills,
@@ -439,6 +519,7 @@ export const employeePage = cabinetPage<DetailData>({
       people: people.docs.map((p) => ({ _id: p._id, name: p.name })),
       canStructure: can(scope, "structure") && !scope.demo,
       canMove: can(scope, "people") && !scope.demo,
+      appoint: appoint ? { type: appoint.type, department: appoint.department } : null,
     };
   },
   Component: EmployeeDetail,
@@ -457,9 +538,20 @@ export const employeePage = cabinetPage<DetailData>({
     }
     if (body._form === "control") {
       return handleForm(c, "control", activateManagerSchema, async (input) => {
+        if (body.confirm !== "1") {
+          await previewAppointment(scope, input);
+          const q = new URLSearchParams({ appoint: input.type, ...(input.department ? { department: input.department } : {}) });
+          return c.redirect(`${c.req.path}?${q}#control`, 303);
+        }
         await activateManager(scope, input);
         return done(c, scope, "saved");
-      }, (v) => ({ employee: id, type: v.type, department: v.department || null }));
+      }, (v) => ({ employee: id, type: v.type || undefined, department: v.department || null }));
+    }
+    if (body._form === "identity") {
+      return handleForm(c, "identity", renameEmployeeSchema, async (input) => {
+        await renameEmployee(scope, input);
+        return done(c, scope, "saved");
+      }, (v) => ({ employee: id, name: v.name, personnelNumber: v.personnelNumber }));
     }
     return handleForm(
       c,

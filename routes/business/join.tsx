@@ -22,6 +22,8 @@ type Data = {
   email: string | null;
   member: { consent: boolean } | null;
   tested: boolean;
+  /** The profile's name, offered as the name the company sees. */
+  name: string | null;
 };
 
 const AGREEMENTS = [
@@ -43,6 +45,10 @@ function ConsentBox({ kind }: { kind: string }) {
     </div>
   );
 }
+
+// asked at join: the company sees this name, never the e-mail the person signed up with
+const nameField = (t: (k: string) => string, value: string | null) => ({ name: "name", label: t("cabinet.join.name"), required: true, autoComplete: "name", value, hint: t("cabinet.join.nameHint") });
+const nameInput = z.string({ error: "common.validation.required" }).trim().min(1, "common.validation.required").max(120, "common.validation.tooLong");
 
 function Join({ data }: { data: Data }) {
   const { t, auth, path, url } = usePage();
@@ -98,7 +104,7 @@ function Join({ data }: { data: Data }) {
               </form>
             </div>
           ) : auth ? (
-            <ServerForm kind="join" fields={[]} submit={t("cabinet.join.join")}>
+            <ServerForm kind="join" fields={[nameField(t, data.name)]} submit={t("cabinet.join.join")}>
               <ConsentBox kind="join" />
             </ServerForm>
           ) : (
@@ -109,6 +115,7 @@ function Join({ data }: { data: Data }) {
                 title={t("cabinet.join.signupTitle")}
                 submit={t("cabinet.join.signup")}
                 fields={[
+                  nameField(t, null),
                   { name: "email", label: t("common.forms.email"), type: "email", required: true, autoComplete: "email", value: data.email },
                   { name: "password", label: t("auth.signup.password"), type: "password", autoComplete: "new-password", hint: t("auth.signup.passwordHint") },
                 ]}
@@ -156,6 +163,7 @@ export const joinPage = definePage({
       email: found?.invite?.email ?? null,
       member: member ? { consent: !member.consentWithdrawnAt } : null,
       tested: Boolean(user?.formatCode),
+      name: user?.name ?? null,
     };
   },
   Component: Join,
@@ -174,22 +182,22 @@ export const joinPage = definePage({
     if (body._form === "join") {
       const user = c.get("auth")?.user;
       if (!user) return c.redirect(`/login?fallback=${encodeURIComponent(c.req.path)}`, 303);
-      return handleForm(c, "join", z.object({ consent }), async () => {
-        await joinProject(requestScope(c), user, code);
+      return handleForm(c, "join", z.object({ consent, name: nameInput }), async (input) => {
+        await joinProject(requestScope(c), user, code, { name: input.name });
         return user.formatCode ? back("joined=1") : c.redirect("/test/start", 303);
       });
     }
     return handleForm(
       c,
       "join-signup",
-      signupSchema.extend({ consent }),
+      signupSchema.extend({ consent, name: nameInput }),
       async (input) => {
         const { user, token } = await signup(requestScope(c), { ...input, invite: code }, { ...requestMeta(c), cookies: trackingCookies(c) });
         setSessionCookies(c, token, user.id);
-        await joinProject(requestScope(c), user, code);
+        await joinProject(requestScope(c), user, code, { name: input.name });
         return c.redirect("/test/start", 303);
       },
-      (v) => ({ ...signupFormInput(v), consent: v.consent }),
+      (v) => ({ ...signupFormInput(v), consent: v.consent, name: v.name }),
     );
   },
 });

@@ -80,6 +80,7 @@ describe("the business cabinet in a browser", () => {
     expect(await noOverflow(page)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${shots}/invite-join-360.png`, fullPage: true });
     const email = `e2e-employee-${Date.now()}@example.com`;
+    await page.fill("#join-signup-name", "Erin Employee");
     await page.fill("#join-signup-email", email);
     await page.check("[data-testid=consent]");
     for (const name of ["policy", "terms", "offer"]) await page.check(`[data-testid=form-join-signup] input[name=${name}]`);

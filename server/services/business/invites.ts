@@ -52,7 +52,8 @@ export const inviteUpdateSchema = z.object({
 });
 
 export function toInviteDoc(i: typeof invites.$inferSelect) {
-  return { _id: i.id, email: i.email, user: i.userId, kind: i.kind, status: i.status, isActive: i.isActive, link: i.link, createdAt: i.createdAt, updatedAt: i.updatedAt };
+  // a link join's address is the person's own, never the company's to see
+  return { _id: i.id, email: i.kind === "email" ? i.email : null, user: i.userId, kind: i.kind, status: i.status, isActive: i.isActive, link: i.link, createdAt: i.createdAt, updatedAt: i.updatedAt };
 }
 
 /** An accepted invite whose person has since finished the test shows "completed test". */
@@ -103,7 +104,7 @@ async function takeMailQuota(scope: Scope, n: number) {
 }
 
 /** The company's name as the subject and body quote it: one line, not too long. */
-const quotedName = (name: string) => {
+export const quotedName = (name: string) => {
   const line = name.replace(/[\s\u0000-\u001f\u007f]+/g, " ").trim();
   return line.length > 60 ? `${line.slice(0, 59)}…` : line;
 };

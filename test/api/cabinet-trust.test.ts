@@ -1,0 +1,154 @@
+// A cabinet a company can trust (issue 33): real names instead of e-mails, role changes that are
+// confirmed and announced, invitation dead ends that speak to the right person.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { employees, invites, projects } from "../../db/schema";
+import { businessProject, type Person, user } from "../fixtures";
+import { lastMailTo, outbox } from "../mail";
+import { bodyOf, createTestApp, type TestApp } from "../helpers";
+
+let t: TestApp;
+let owner: Person;
+let cookie: string;
+let project: string;
+let code: string;
+let research: string;
+
+const get = (path: string, c = cookie) => t.app.request(path, { headers: { Cookie: c } });
+const post = (path: string, fields: Record<string, string>, c = cookie) =>
+  t.app.request(path, {
+    method: "POST",
+    headers: { Cookie: c, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" },
+    body: new URLSearchParams(fields).toString(),
+  });
+const employeeRow = async (id: string) => (await t.deps.db.select().from(employees).where(eq(employees.id, id)))[0]!;
+const decoded = (html: string) => html.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&");
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await user(t, { confirmed: true });
+  cookie = `token=${owner.token}; i18n_locale=en`;
+  const made = await businessProject(t, { owner, name: "Trust Co", departments: ["Research"] });
+  project = made.id;
+  research = made.dep.Research!;
+  await t.deps.db.update(projects).set({ inviteBalance: 10 }).where(eq(projects.id, project));
+  code = (await t.deps.db.select().from(projects).where(eq(projects.id, project)))[0]!.inviteCode!;
+});
+afterAll(() => t.close());
+
+describe("names the company sees", () => {
+  it("asks a name at join, prefilled from the profile, and never shows the e-mail instead", async () => {
+    const named = await user(t, { name: "Anna Petrova" });
+    const page = await (await get(`/invite/${code}`, `token=${named.token}; i18n_locale=en`)).text();
+    expect(page).toContain('name="name"');
+    expect(page).toContain('value="Anna Petrova"');
+
+    // the form refuses an empty name with a field message
+    const empty = await post(`/invite/${code}`, { _form: "join", consent: "on", name: " " }, `token=${named.token}; i18n_locale=en`);
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Required");
+
+    const ok = await post(`/invite/${code}`, { _form: "join", consent: "on", name: "Anna P." }, `token=${named.token}; i18n_locale=en`);
+    expect(ok.status).toBe(303);
+    const [row] = await t.deps.db.select().from(employees).where(eq(employees.userId, named._id));
+    expect(row!.name).toBe("Anna P.");
+
+    // a person with no name who joins by the API: no e-mail as the name, anywhere the company looks
+    const anon = await user(t);
+    const joined = await bodyOf<{ employee: string }>(await t.json("POST", `/api/business/join/${code}`, { agree: true }, anon.h));
+    expect((await employeeRow(joined.employee)).name).not.toContain("@");
+    const list = await (await get("/business/employees")).text();
+    expect(list).not.toContain(anon.email);
+    expect(list).toContain("(no name given)");
+    const invitesPage = await (await get("/business/invite")).text();
+    expect(invitesPage).not.toContain(anon.email);
+    const api = await bodyOf<{ docs: { email: string | null }[] }>(await t.json("GET", "/api/business/invites", undefined, owner.h));
+    expect(api.docs.map((d) => d.email)).not.toContain(anon.email);
+  });
+
+  it("keeps the name in step with the profile until the owner renames the person", async () => {
+    const p = await user(t);
+    const joined = await bodyOf<{ employee: string }>(await t.json("POST", `/api/business/join/${code}`, { agree: true, name: "Boris" }, p.h));
+    const set = await t.json("PUT", "/api/passport", { name: "Boris Ivanov" }, p.h);
+    expect(set.status).toBe(200);
+    expect((await employeeRow(joined.employee)).name).toBe("Boris Ivanov");
+
+    // the owner renames and numbers the person: their own later renames no longer overwrite it
+    const renamed = await post(`/business/employees/${joined.employee}`, { _form: "identity", name: "B. Ivanov (sales)", personnelNumber: "T-0042" });
+    expect(renamed.status).toBe(303);
+    await t.json("PUT", "/api/passport", { name: "Bob" }, p.h);
+    const row = await employeeRow(joined.employee);
+    expect([row.name, row.personnelNumber]).toEqual(["B. Ivanov (sales)", "T-0042"]);
+    const page = await (await get(`/business/employees/${joined.employee}`)).text();
+    expect(page).toContain("T-0042");
+
+    const bad = await post(`/business/employees/${joined.employee}`, { _form: "identity", name: "", personnelNumber: "" });
+    expect(bad.status).toBe(400);
+  });
+
+  it("shows the e-mail only to the company that invited that address", async () => {
+    const invited = await user(t);
+    await t.json("POST", "/api/business/invites", { emails: [invited.email] }, owner.h);
+    const [inv] = await t.deps.db.select().from(invites).where(eq(invites.email, invited.email));
+    const joined = await bodyOf<{ employee: string }>(await t.json("POST", `/api/business/join/${inv!.link}`, { agree: true }, invited.h));
+    expect((await employeeRow(joined.employee)).name).toBe(invited.email);
+  });
+});
+
+describe("role changes", () => {
+  let emp: string;
+  let person: Person;
+  beforeAll(async () => {
+    person = await user(t, { name: "Vera", locale: "en" });
+    emp = (await bodyOf<{ employee: string }>(await t.json("POST", `/api/business/join/${code}`, { agree: true }, person.h))).employee;
+  });
+
+  it("has no default role: Apply without a choice appoints nobody", async () => {
+    const page = await (await get(`/business/employees/${emp}`)).text();
+    expect(page).toContain("— choose —");
+    const res = await post(`/business/employees/${emp}`, { _form: "control", type: "", department: "" });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Choose what to appoint the person as");
+    expect((await employeeRow(emp)).isProjectManager).toBe(false);
+  });
+
+  it("refuses a head of department without a department, with a message", async () => {
+    const res = await post(`/business/employees/${emp}`, { _form: "control", type: "department", department: "" });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Choose the department this person will head");
+    const api = await t.json("POST", "/api/business/employees/activate-manager", { employee: emp, type: "department" }, owner.h);
+    expect(api.status).toBe(400);
+  });
+
+  it("asks for a confirmation naming what the person will see, then mails the appointee", async () => {
+    const first = await post(`/business/employees/${emp}`, { _form: "control", type: "project", department: "" });
+    expect(first.status).toBe(303);
+    expect((await employeeRow(emp)).isProjectManager).toBe(false);
+    const confirmPage = decoded(await (await get(first.headers.get("location")!)).text());
+    expect(confirmPage).toContain("Vera becomes project manager.");
+    expect(confirmPage).toContain("They will see every employee of the project");
+
+    const second = await post(`/business/employees/${emp}`, { _form: "control", type: "project", department: "", confirm: "1" });
+    expect(second.status).toBe(303);
+    expect((await employeeRow(emp)).isProjectManager).toBe(true);
+    const mail = lastMailTo(outbox(t.dir), person.email);
+    expect(mail?.subject).toContain("Trust Co");
+    expect(mail?.text).toContain("project manager");
+
+    await post(`/business/employees/${emp}`, { _form: "control", type: "department", department: research, confirm: "1" });
+    expect(lastMailTo(outbox(t.dir), person.email)?.text).toContain("head of the department «Research»");
+  });
+});
+
+describe("invitation dead ends", () => {
+  it("tells an employee joining a full company that it has no places left, not to buy invites", async () => {
+    const full = await businessProject(t, { owner, name: "Full Co" });
+    await t.deps.db.update(projects).set({ inviteBalance: 0 }).where(eq(projects.id, full.id));
+    const fullCode = (await t.deps.db.select().from(projects).where(eq(projects.id, full.id)))[0]!.inviteCode!;
+    const p = await user(t, { name: "Gleb" });
+    const res = await post(`/invite/${fullCode}`, { _form: "join", consent: "on", name: "Gleb" }, `token=${p.token}; i18n_locale=en`);
+    const html = await res.text();
+    expect(html).toContain("no places left");
+    expect(html).not.toMatch(/Buy more/i);
+  });
+});
