@@ -13,7 +13,7 @@ import { findInvitation, joinProject, lookupJoinCode, membership, setConsent, SH
 import { richText } from "../_blocks/rich-text";
 import { PublicLayout } from "../_layouts/public";
 import { ServerForm } from "../_blocks/blocks";
-import { AppError, notFound } from "../../server/lib/errors";
+import { AppError } from "../../server/lib/errors";
 import { signupFormInput } from "../account/signup";
 
 type Data = {
@@ -53,12 +53,17 @@ const nameInput = z.string({ error: "common.validation.required" }).trim().min(1
 function Join({ data }: { data: Data }) {
   const { t, auth, path, url } = usePage();
   if (!data.company) {
+    // an old (refreshed) or withdrawn link: said in the visitor's language, with what to do next
     return (
       <PublicLayout>
         <div className="container-page py-10">
-          <div className="card mx-auto max-w-lg">
-            <h1 className="mb-3 text-2xl font-bold">{t("cabinet.join.notFoundTitle")}</h1>
-            <p className="text-slate-600">{t("business.errors.inviteNotFound")}</p>
+          <div className="card mx-auto max-w-lg space-y-3 p-4 sm:p-6" data-testid="join-old-link">
+            <h1 className="text-2xl font-bold">{t("cabinet.join.oldLinkTitle")}</h1>
+            <p className="text-slate-700">{t("cabinet.join.oldLinkText")}</p>
+            {auth && <p className="text-sm text-slate-600">{t("cabinet.join.oldLinkAccount")}</p>}
+            <a href={auth ? "/profile" : "/"} className="btn-primary">
+              {auth ? t("cabinet.join.oldLinkCabinet") : t("cabinet.join.oldLinkHome")}
+            </a>
           </div>
         </div>
       </PublicLayout>
@@ -153,8 +158,10 @@ export const joinPage = definePage({
     const user = c.get("auth")?.user ?? null;
     // wrong codes are counted per account or address (guessing); an unknown code is a 404 with a
     // word on what to do, not a page that pretends
+    // an unknown code answers 404 with this page's own "old link" screen (not the generic 404)
     const found = await lookupJoinCode(c.get("deps").db, code, user?.id ?? clientIp(c)).catch((e: unknown) => {
-      throw e instanceof AppError && e.status === 404 ? notFound("invite.notFound") : e;
+      if (e instanceof AppError && e.status === 404) return null;
+      throw e;
     });
     const member = found && user ? await membership(c.get("deps").db, user, found.project.id) : null;
     return {
@@ -167,6 +174,7 @@ export const joinPage = definePage({
     };
   },
   Component: Join,
+  status: (d: Data) => (d.company ? 200 : 404),
   action: async (c) => {
     const code = codeOf(c);
     const body = await c.req.parseBody();

@@ -142,7 +142,7 @@ describe("role changes", () => {
 
 describe("invitation dead ends", () => {
   it("tells an employee joining a full company that it has no places left, not to buy invites", async () => {
-    const full = await businessProject(t, { owner, name: "Full Co" });
+    const full = await businessProject(t, { owner: await user(t, { confirmed: true }), name: "Full Co" });
     await t.deps.db.update(projects).set({ inviteBalance: 0 }).where(eq(projects.id, full.id));
     const fullCode = (await t.deps.db.select().from(projects).where(eq(projects.id, full.id)))[0]!.inviteCode!;
     const p = await user(t, { name: "Gleb" });
@@ -150,5 +150,47 @@ describe("invitation dead ends", () => {
     const html = await res.text();
     expect(html).toContain("no places left");
     expect(html).not.toMatch(/Buy more/i);
+  });
+
+  it("answers an old (refreshed) link with a localized page that says what to do", async () => {
+    const before = (await t.deps.db.select().from(projects).where(eq(projects.id, project)))[0]!.inviteCode!;
+    // the refresh is behind a warning
+    const invitesPage = await (await get("/business/invite")).text();
+    expect(invitesPage).toContain('data-testid="confirm-refresh"');
+    expect(invitesPage).toContain("The current link stops working at once");
+    expect((await post("/business/invite", { _form: "refresh" })).status).toBe(303);
+    expect((await t.deps.db.select().from(projects).where(eq(projects.id, project)))[0]!.inviteCode).not.toBe(before);
+    for (const [lang, heading] of [["ru", "Эта ссылка-приглашение больше не действует"], ["en", "This invitation link no longer works"]] as const) {
+      const res = await t.app.request(`/invite/${before}`, { headers: { Cookie: `i18n_locale=${lang}` } });
+      expect(res.status).toBe(404);
+      const html = await res.text();
+      expect(html).toContain(heading);
+      expect(html).not.toContain("This page could not be found");
+    }
+    code = (await t.deps.db.select().from(projects).where(eq(projects.id, project)))[0]!.inviteCode!;
+  });
+});
+
+describe("the invite balance beside what pending invitations hold", () => {
+  it("shows the balance, the reserved and the free count with labels, and labels the header and menu counters", async () => {
+    const o = await user(t, { confirmed: true });
+    const p = await businessProject(t, { owner: o, name: "Counting Co" });
+    await t.deps.db.update(projects).set({ inviteBalance: 4 }).where(eq(projects.id, p.id));
+    const sent = await t.json("POST", "/api/business/invites", { emails: ["r1@example.com", "r2@example.com"] }, { ...o.h, Project: p.id });
+    expect(sent.status).toBe(201);
+    const c = `token=${o.token}; i18n_locale=en`;
+    const html = await (await get(`/business/invite?project=${p.id}`, c)).text();
+    expect(html).toMatch(/data-testid="invite-balance">4</);
+    expect(html).toMatch(/data-testid="invite-reserved">2</);
+    expect(html).toMatch(/data-testid="invite-free">2</);
+    expect(html).toContain("Held by invitations waiting for an answer");
+    // the header counts what new invitations may use, and says so
+    expect(html).toMatch(/data-testid="invite-counter"[^>]*>.*?2.*?free/s);
+    expect(decoded(html)).toContain("Invites free for new people: 2 (2 held by invitations waiting for an answer)");
+    const dash = await (await get(`/dashboard/invites?project=${p.id}`, c)).text();
+    expect(dash).toMatch(/data-testid="menu-invites-count">2 waiting</);
+    // three more are refused: the page said only two were free
+    const over = await t.json("POST", "/api/business/invites", { emails: ["r3@example.com", "r4@example.com", "r5@example.com"] }, { ...o.h, Project: p.id });
+    expect(over.status).toBe(402);
   });
 });

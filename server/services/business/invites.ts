@@ -81,6 +81,8 @@ export async function listInvites(scope: Scope, input: z.output<typeof inviteLis
     ...paged(rows.map(toInviteDoc), total, input.page, input.limit),
     counts: Object.fromEntries(INVITE_STATUSES.map((s) => [s, counts.find((c) => c.status === s)?.n ?? 0])) as Record<InviteStatus, number>,
     balance: scope.project.inviteBalance,
+    /** held by pending e-mail invitations: the balance minus these is what new invitations may use */
+    reserved: await reservedCount(scope),
     inviteCode: scope.project.inviteCode,
   };
 }
@@ -172,6 +174,11 @@ export async function createOrUpdateInvite(deps: AppDeps, scope: Scope, input: z
 }
 
 /** The balance less the invites that pending e-mail invitations hold. */
+async function reservedCount(scope: Scope) {
+  const [row] = await scope.db.select({ n: reservedInvites(scope.project.id) }).from(projects).where(eq(projects.id, scope.project.id));
+  return row?.n ?? 0;
+}
+
 async function freeInvites(scope: Scope) {
   const [row] = await scope.db.select({ free: sql<number>`${projects.inviteBalance} - ${reservedInvites(scope.project.id)}` }).from(projects).where(eq(projects.id, scope.project.id));
   return row?.free ?? 0;
