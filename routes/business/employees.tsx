@@ -10,6 +10,8 @@ import {
   activateManager,
   activateManagerSchema,
   previewAppointment,
+  requestRetake,
+  type Reliability,
   renameEmployee,
   renameEmployeeSchema,
   changeDepartment,
@@ -54,6 +56,59 @@ export function FormatCell({ doc }: { doc: Pick<EmployeeDoc, "format" | "consent
   if (!doc.format) return <span className="text-slate-400">—</span>;
   const name = doc.format.name as { ru?: string; en?: string } | null;
   return <span title={doc.format.code}>{name?.[locale] ?? doc.format.code}</span>;
+}
+
+/** In the list: a result worth a second look says so beside the format (the detail says why). */
+function DoubtBadge({ r }: { r: Reliability | null }) {
+  const { t } = usePage();
+  if (!r?.doubtful) return null;
+  const why = [r.between ? t("cabinet.reliability.betweenShort") : null, r.grade !== "good" ? t(`cabinet.reliability.grade.${r.grade}`) : null].filter(Boolean).join("; ");
+  return (
+    <span className="whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900" title={why} data-testid="doubt">
+      ⚠ {t("cabinet.reliability.check")}
+      <span className="sr-only">: {why}</span>
+    </span>
+  );
+}
+
+/** The detail's reliability: the same facts the person's own report shows, and "ask to retake". */
+function ReliabilityBlock({ e, runnerUpName, canAsk }: { e: DetailData["employee"]; runnerUpName: string | null; canAsk: boolean }) {
+  const { t, locale } = usePage();
+  const r = e.reliability;
+  if (!r) return null;
+  const date = (d: Date | string) => new Date(d).toLocaleDateString(locale === "ru" ? "ru-RU" : "en-GB");
+  return (
+    <div className={`mt-4 space-y-2 rounded-xl p-3 text-sm ${r.doubtful ? "bg-amber-50 text-amber-950" : "bg-emerald-50 text-emerald-950"}`} data-testid="reliability" data-doubtful={r.doubtful ? "1" : undefined}>
+      <p className="font-semibold">{t("cabinet.reliability.title")}</p>
+      <p data-testid="reliability-confidence">{t("cabinet.reliability.confidence", { p: r.probability })}</p>
+      {r.between && <p data-testid="reliability-between">{t("cabinet.reliability.between", { b: runnerUpName ?? r.runnerUp ?? "" })}</p>}
+      <p data-testid="reliability-grade">{t(`cabinet.reliability.grade.${r.grade}`)}</p>
+      {r.flags.includes("misfit") && <p>{t("cabinet.reliability.misfit")}</p>}
+      {r.flags.includes("manyDontKnow") && <p>{t("cabinet.reliability.manyDontKnow")}</p>}
+      <p className="text-slate-600" data-testid="retake-state" data-state={e.retake.state}>
+        {e.retake.state === "asked" ? t("cabinet.reliability.asked", { date: date(e.retake.at!) }) : e.retake.state === "retaken" ? t("cabinet.reliability.retaken", { date: date(e.retake.at!) }) : null}
+      </p>
+      {canAsk && e.retake.canAsk && (
+        <ConfirmAction kind="retake" label={t("cabinet.reliability.ask")} consequence={t("cabinet.reliability.askConsequence", { name: displayName(t, e.name) })} confirm={t("cabinet.reliability.askConfirm")} />
+      )}
+    </div>
+  );
+}
+
+/** A neutral two-step action (not a deletion): the consequence is read before the button. */
+function ConfirmAction({ kind, label, consequence, confirm }: { kind: string; label: string; consequence: string; confirm: string }) {
+  return (
+    <details className="rounded-lg border border-slate-300 bg-white p-3" data-testid={`confirm-${kind}`}>
+      <summary className="cursor-pointer font-semibold text-brand-700">{label}</summary>
+      <form method="post" className="mt-2 space-y-2">
+        <input type="hidden" name="_form" value={kind} />
+        <p className="text-slate-700">{consequence}</p>
+        <button type="submit" className="btn-primary py-2 text-sm">
+          {confirm}
+        </button>
+      </form>
+    </details>
+  );
 }
 
 function StatusBadge({ status }: { status: string }) {
@@ -150,7 +205,7 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
                   </div>
                   <p className="text-sm text-slate-600">{[e.department?.name, e.position?.name].filter(Boolean).join(" · ") || "—"}</p>
                   <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
-                    <FormatCell doc={e} /> <StatusBadge status={e.status} />
+                    <FormatCell doc={e} /> <DoubtBadge r={e.reliability} /> <StatusBadge status={e.status} />
                     {e.efficiency !== null && (
                       <span className="tabular-nums text-slate-600">
                         {t("analytics.fit.efficiency")}: {Math.round(e.efficiency)}
@@ -191,7 +246,7 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
                       <td className="px-3 py-2">{e.department?.name ?? "—"}</td>
                       <td className="px-3 py-2">{e.position?.name ?? "—"}</td>
                       <td className="px-3 py-2">
-                        <FormatCell doc={e} />
+                        <FormatCell doc={e} /> <DoubtBadge r={e.reliability} />
                       </td>
                       <td className="px-3 py-2 tabular-nums">{e.harmony ?? "—"}</td>
                       <td className="px-3 py-2 tabular-nums">{e.anxiety ?? "—"}</td>
@@ -269,6 +324,8 @@ type DetailData = {
   people: { _id: string; name: string }[];
   canStructure: boolean;
   canMove: boolean;
+  /** The neighbouring format's name when the result lies between two. */
+  runnerUpName: string | null;
   /** An appointment waiting for the owner's confirmation (after the control form's first submit). */
   appoint: { type: "project" | "department" | "none"; department: { id: string; name: string } | null } | null;
   fit: FitView;
@@ -409,6 +466,8 @@ function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
             ))}
           </dl>
           {!e.consent && <p className="mt-3 text-sm text-slate-500">{t("cabinet.employees.consentWithdrawn")}</p>}
+          <FormError kind="retake" />
+          <ReliabilityBlock e={e} runnerUpName={data.runnerUpName} canAsk={data.canMove} />
         </Card>
         <Card title={t("cabinet.employees.place")}>
           <dl className="grid grid-cols-2 gap-3 text-sm">
@@ -520,6 +579,7 @@ export const employeePage = cabinetPage<DetailData>({
       canStructure: can(scope, "structure") && !scope.demo,
       canMove: can(scope, "people") && !scope.demo,
       appoint: appoint ? { type: appoint.type, department: appoint.department } : null,
+      runnerUpName: employee.reliability?.runnerUp ? ((await listFormats(scope.db)).find((f) => f.code === employee.reliability!.runnerUp)?.name as Record<string, string> | undefined)?.[c.get("locale")] ?? null : null,
     };
   },
   Component: EmployeeDetail,
@@ -546,6 +606,12 @@ export const employeePage = cabinetPage<DetailData>({
         await activateManager(scope, input);
         return done(c, scope, "saved");
       }, (v) => ({ employee: id, type: v.type || undefined, department: v.department || null }));
+    }
+    if (body._form === "retake") {
+      return handleForm(c, "retake", z.object({}), async () => {
+        await requestRetake(scope, id);
+        return done(c, scope, "retakeAsked");
+      });
     }
     if (body._form === "identity") {
       return handleForm(c, "identity", renameEmployeeSchema, async (input) => {

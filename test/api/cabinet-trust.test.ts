@@ -1,9 +1,9 @@
 // A cabinet a company can trust (issue 33): real names instead of e-mails, role changes that are
 // confirmed and announced, invitation dead ends that speak to the right person.
-import { eq } from "drizzle-orm";
+import { eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { employees, invites, projects } from "../../db/schema";
-import { businessProject, type Person, user } from "../fixtures";
+import { employees, formats, invites, projects, results } from "../../db/schema";
+import { businessProject, completedResult, type Person, user } from "../fixtures";
 import { lastMailTo, outbox } from "../mail";
 import { bodyOf, createTestApp, type TestApp } from "../helpers";
 
@@ -192,5 +192,53 @@ describe("the invite balance beside what pending invitations hold", () => {
     // three more are refused: the page said only two were free
     const over = await t.json("POST", "/api/business/invites", { emails: ["r3@example.com", "r4@example.com", "r5@example.com"] }, { ...o.h, Project: p.id });
     expect(over.status).toBe(402);
+  });
+});
+
+describe("result reliability and asking to retake", () => {
+  it("shows the facts of the person's own report beside the result, and asks to retake by mail with the request's state", async () => {
+    const p = await user(t, { name: "Dina", locale: "en" });
+    const emp = (await bodyOf<{ employee: string }>(await t.json("POST", `/api/business/join/${code}`, { agree: true }, p.h))).employee;
+    const resultId = await completedResult(t, p);
+    const [own] = await t.deps.db.select().from(results).where(eq(results.id, resultId));
+    const [other] = await t.deps.db.select({ code: formats.code, name: formats.name }).from(formats).where(ne(formats.code, own!.formatCode!)).limit(1);
+    await t.deps.db.update(results).set({ probability: 0.23, runnerUpCode: other!.code, runnerUpProbability: 0.21, quality: { grade: "poor", flags: ["misfit"] } }).where(eq(results.id, resultId));
+
+    const list = await (await get("/business/employees?sort=name")).text();
+    expect(list).toMatch(/data-testid="doubt"/);
+    const html = decoded(await (await get(`/business/employees/${emp}`)).text());
+    expect(html).toContain("Model confidence: 23 %");
+    expect(html).toContain(`Between two formats: the second is ${(other!.name as { en: string }).en}`);
+    expect(html).toContain("The answers look hurried or contradictory");
+    expect(html).toContain("Some answers do not fit the pattern");
+    const api = await bodyOf<{ reliability: { probability: number; between: boolean; grade: string } }>(await t.json("GET", `/api/business/employees/${emp}`, undefined, owner.h));
+    expect(api.reliability).toMatchObject({ probability: 23, between: true, grade: "poor" });
+
+    expect(html).toContain('data-testid="confirm-retake"');
+    expect((await post(`/business/employees/${emp}`, { _form: "retake" })).status).toBe(303);
+    const mail = lastMailTo(outbox(t.dir), p.email);
+    expect(mail?.subject).toBe("«Trust Co» asks you to retake the Thinking Format test");
+    expect(mail?.text).toContain("/test/start");
+    const asked = await (await get(`/business/employees/${emp}`)).text();
+    expect(asked).toMatch(/data-state="asked"/);
+    expect(asked).not.toContain('data-testid="confirm-retake"');
+    // a second request the same day is refused with a message, and sends nothing
+    const again = await post(`/business/employees/${emp}`, { _form: "retake" });
+    expect(again.status).toBeGreaterThanOrEqual(400);
+    expect(await again.text()).toContain("already asked in the last 24 hours");
+
+    // a newer result: the state says it was retaken
+    await t.deps.db.update(results).set({ completedAt: new Date(Date.now() + 60_000) }).where(eq(results.id, resultId));
+    expect(await (await get(`/business/employees/${emp}`)).text()).toMatch(/data-state="retaken"/);
+  });
+
+  it("says nothing of reliability for a person who withdrew consent, and cannot ask them", async () => {
+    const p = await user(t, { name: "Egor" });
+    const emp = (await bodyOf<{ employee: string }>(await t.json("POST", `/api/business/join/${code}`, { agree: true }, p.h))).employee;
+    await completedResult(t, p);
+    await t.json("POST", `/api/business/consent/${project}`, { consent: false }, p.h);
+    const html = await (await get(`/business/employees/${emp}`)).text();
+    expect(html).not.toContain('data-testid="reliability"');
+    expect((await post(`/business/employees/${emp}`, { _form: "retake" })).status).toBe(400);
   });
 });

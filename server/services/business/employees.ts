@@ -15,6 +15,7 @@ import { quotedName } from "./invites";
 import { requireCan, requireDepartment, type Scope } from "./access";
 import { ensureFresh } from "./efficiency";
 import { latestIndicators } from "./skills";
+import { reliabilityOf, retakeState } from "./reliability";
 
 export const EMPLOYEE_STATUSES = ["completed", "inProgress", "notStarted"] as const;
 export const SORT_TYPES = ["name", "department", "position", "format", "harmony", "anxiety", "status", "createdAt", "efficiency", "diff"] as const;
@@ -234,7 +235,13 @@ export async function listEmployees(scope: Scope, input: z.output<typeof employe
     .limit(input.limit)
     .offset((input.page - 1) * input.limit)) as Row[];
   const names = await formatNames(scope);
-  return paged(rows.map((r) => toDoc(r, names)), total, input.page, input.limit);
+  return paged(await withReliability(scope, rows.map((r) => toDoc(r, names))), total, input.page, input.limit);
+}
+
+/** Each shared result with how far it can be trusted (the facts the person's own report shows). */
+async function withReliability<D extends EmployeeDoc>(scope: Scope, docs: D[]) {
+  const rel = await reliabilityOf(scope, docs.filter((d) => d.consent && d.user && d.status === "completed").map((d) => d.user!));
+  return docs.map((d) => ({ ...d, reliability: d.consent && d.user ? (rel.get(d.user) ?? null) : null }));
 }
 
 async function findEmployee(scope: Scope, employeeId: string) {
@@ -249,12 +256,14 @@ export async function getEmployee(scope: Scope, employeeId: string) {
   const doc = await findEmployee(scope, employeeId);
   // as stored: every value a number (the type says what the results column holds)
   const indicators = doc.consent ? ((await latestIndicators(scope, doc.user)) as Record<string, number> | null) : null;
+  const [withRel] = await withReliability(scope, [doc]);
+  const retake = retakeState(doc.retakeRequestedAt, withRel!.reliability?.completedAt ?? null);
   const [invite] = doc.user
     ? await scope.db.select({ status: invites.status }).from(invites).where(and(eq(invites.projectId, scope.project.id), eq(invites.userId, doc.user))).orderBy(desc(invites.createdAt)).limit(1)
     : [];
   const supervises = await scope.db.select({ _id: departments.id, name: departments.name }).from(departments).where(and(eq(departments.projectId, scope.project.id), eq(departments.supervisorId, doc._id)));
   const [sup] = doc.supervisor ? await scope.db.select({ _id: employees.id, name: employees.name }).from(employees).where(and(eq(employees.id, doc.supervisor), eq(employees.projectId, scope.project.id))) : [];
-  return { ...doc, indicators, invite: invite?.status ?? null, supervises, supervisorDoc: sup ?? null };
+  return { ...withRel!, indicators, invite: invite?.status ?? null, supervises, supervisorDoc: sup ?? null, retake };
 }
 
 /** Project managers and department supervisors. */
