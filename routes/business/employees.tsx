@@ -47,7 +47,7 @@ type ListData = {
   departments: { _id: string; name: string }[];
   positions: { _id: string; name: string }[];
   formats: { code: string; name: string }[];
-  query: { department: string; position: string; format: string; status: string; sort: string; dir: string } & AnalyticsQuery;
+  query: { q: string; department: string; position: string; format: string; status: string; sort: string; dir: string } & AnalyticsQuery;
 };
 
 export function FormatCell({ doc }: { doc: Pick<EmployeeDoc, "format" | "consent"> }) {
@@ -141,6 +141,39 @@ function ExportLinks({ project, query }: { project: string; query: ListData["que
   );
 }
 
+/** Prev/next, the pages around the current one and the range shown: at 5,000 people, not 100 buttons. */
+function ListPager({ page, pages, total, size, href }: { page: number; pages: number; total: number; size: number; href: (n: number) => string }) {
+  const { t, locale } = usePage();
+  const n = (v: number) => new Intl.NumberFormat(locale === "ru" ? "ru-RU" : "en-US").format(v);
+  const near = [...new Set([1, page - 1, page, page + 1, pages])].filter((p) => p >= 1 && p <= pages).sort((a, b) => a - b);
+  const cell = "rounded-lg border px-3 py-1 text-sm";
+  return (
+    <nav className="flex flex-wrap items-center gap-2" aria-label={t("cabinet.employees.pages")} data-testid="pager">
+      <span className="mr-2 text-sm text-slate-600" data-testid="pager-range">
+        {t("cabinet.employees.range", { from: n(Math.min(total, (page - 1) * size + 1)), to: n(Math.min(total, page * size)), total: n(total) })}
+      </span>
+      {page > 1 ? (
+        <a href={href(page - 1)} rel="prev" className={`${cell} border-slate-300`} data-testid="pager-prev">
+          ← {t("cabinet.employees.prev")}
+        </a>
+      ) : null}
+      {near.map((p, i) => (
+        <span key={p} className="contents">
+          {i > 0 && p - near[i - 1]! > 1 && <span className="text-slate-400">…</span>}
+          <a href={href(p)} aria-current={p === page ? "page" : undefined} className={`${cell} ${p === page ? "border-brand-600 bg-brand-50 font-semibold" : "border-slate-300"}`}>
+            {n(p)}
+          </a>
+        </span>
+      ))}
+      {page < pages ? (
+        <a href={href(page + 1)} rel="next" className={`${cell} border-slate-300`} data-testid="pager-next">
+          {t("cabinet.employees.next")} →
+        </a>
+      ) : null}
+    </nav>
+  );
+}
+
 function EmployeeList({ data }: { data: WithShell<ListData> }) {
   const { t, path } = usePage();
   const links = useLinks();
@@ -154,11 +187,25 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
   const arrow = (col: string) => (q.sort === col ? (q.dir === "asc" ? " ▲" : " ▼") : "");
   const any = { value: "", label: t("cabinet.employees.any") };
   const cols = ["name", "department", "position", "format", "harmony", "anxiety", "efficiency", "diff", "status"] as const;
-  const { department, position, format, status, sort, dir, ...analytics } = q;
+  const { q: search, department, position, format, status, sort, dir, ...analytics } = q;
   return (
     <BusinessShell shell={data.shell} title={t("cabinet.nav.business.employees")}>
       <Notice />
       <div className="space-y-4">
+        <form method="get" action={path} role="search" className="flex gap-2" data-testid="employee-search">
+          {Object.entries({ ...q, project: data.shell.project._id, q: "", page: "" })
+            .filter(([, v]) => v)
+            .map(([k, v]) => (
+              <input key={k} type="hidden" name={k} value={v} />
+            ))}
+          <label htmlFor="employee-q" className="sr-only">
+            {t("cabinet.employees.search")}
+          </label>
+          <input id="employee-q" name="q" type="search" defaultValue={q.q} maxLength={120} placeholder={t("cabinet.employees.searchPlaceholder")} className="input min-w-0 flex-1" />
+          <button type="submit" className="btn-secondary shrink-0">
+            {t("cabinet.employees.searchGo")}
+          </button>
+        </form>
         <Card>
           <Island
             name="auto-submit"
@@ -167,7 +214,7 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
               action: path,
               id: "employee-filters",
               apply: t("cabinet.employees.apply"),
-              keep: { project: data.shell.project._id, sort: q.sort, dir: q.dir, ...analytics },
+              keep: { project: data.shell.project._id, sort: q.sort, dir: q.dir, q: q.q, ...analytics },
               fields: [
                 { name: "department", label: t("cabinet.employees.department"), value: q.department, options: [any, ...data.departments.map((d) => ({ value: d._id, label: d.name }))] },
                 { name: "position", label: t("cabinet.employees.position"), value: q.position, options: [any, ...data.positions.map((d) => ({ value: d._id, label: d.name }))] },
@@ -264,15 +311,7 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
               name="compare-picker"
               props={{ project: data.shell.project._id, action: "/dashboard/employees/compare", label: t("cabinet.compare.action"), picked: t("stats.compare.picked"), clear: t("stats.compare.clear"), full: t("stats.compare.full") }}
             />
-            {data.list.pages > 1 && (
-              <nav className="flex flex-wrap items-center gap-2" aria-label={t("cabinet.employees.pages")} data-testid="pager">
-                {Array.from({ length: data.list.pages }, (_, i) => i + 1).map((n) => (
-                  <a key={n} href={href({ page: String(n) })} aria-current={n === data.list.page ? "page" : undefined} className={`rounded-lg border px-3 py-1 text-sm ${n === data.list.page ? "border-brand-600 bg-brand-50 font-semibold" : "border-slate-300"}`}>
-                    {n}
-                  </a>
-                ))}
-              </nav>
-            )}
+            {data.list.pages > 1 && <ListPager page={data.list.page} pages={data.list.pages} total={data.list.total} size={PAGE_SIZE} href={(n) => href({ page: String(n) })} />}
           </>
         )}
       </div>
@@ -286,6 +325,7 @@ export const employeesPage = cabinetPage<ListData>({
   load: async (c, scope) => {
     const raw = c.req.query();
     const query = {
+      q: (raw.q ?? "").slice(0, 120),
       department: raw.department ?? "",
       position: raw.position ?? "",
       format: raw.format ?? "",
@@ -295,7 +335,7 @@ export const employeesPage = cabinetPage<ListData>({
       ...analyticsQuery(raw),
     };
     const parsed = employeeListSchema.safeParse({
-      filter: { department: query.department || null, position: query.position || null, format: query.format || null, status: query.status || null, ...analyticsFilterOf(query) },
+      filter: { q: query.q || null, department: query.department || null, position: query.position || null, format: query.format || null, status: query.status || null, ...analyticsFilterOf(query) },
       page: raw.page ?? 1,
       limit: PAGE_SIZE,
       sortType: query.sort,

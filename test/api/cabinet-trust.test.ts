@@ -2,7 +2,8 @@
 // confirmed and announced, invitation dead ends that speak to the right person.
 import { eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { employees, formats, invites, projects, results } from "../../db/schema";
+import { departments, employees, formats, invites, projects, results } from "../../db/schema";
+import { createId } from "../../server/lib/ids";
 import { businessProject, completedResult, type Person, user } from "../fixtures";
 import { lastMailTo, outbox } from "../mail";
 import { bodyOf, createTestApp, type TestApp } from "../helpers";
@@ -240,5 +241,53 @@ describe("result reliability and asking to retake", () => {
     const html = await (await get(`/business/employees/${emp}`)).text();
     expect(html).not.toContain('data-testid="reliability"');
     expect((await post(`/business/employees/${emp}`, { _form: "retake" })).status).toBe(400);
+  });
+});
+
+describe("the list at scale", () => {
+  let o: Person;
+  let p: Awaited<ReturnType<typeof businessProject>>;
+  let c: string;
+  beforeAll(async () => {
+    o = await user(t, { confirmed: true });
+    c = `token=${o.token}; i18n_locale=en`;
+    p = await businessProject(t, { owner: o, name: "Scale Co", departments: ["Logistics", "Warehouse"] });
+    await t.deps.db.update(departments).set({ parentId: p.dep.Logistics! }).where(eq(departments.id, p.dep.Warehouse!));
+    await t.deps.db.update(projects).set({ inviteBalance: 10 }).where(eq(projects.id, p.id));
+    const rows = Array.from({ length: 2_950 }, (_, i) => ({ id: createId(), projectId: p.id, name: `Person ${String(i).padStart(4, "0")}`, departmentId: i === 0 ? p.dep.Logistics! : i === 1 ? p.dep.Warehouse! : null }));
+    for (let i = 0; i < rows.length; i += 500) await t.deps.db.insert(employees).values(rows.slice(i, i + 500));
+  });
+
+  it("pages with prev/next and the range shown instead of a button per page", async () => {
+    const html = await (await get(`/business/employees?project=${p.id}&page=57`, c)).text();
+    expect(html).toMatch(/data-testid="pager-range">2,801–2,850 of 2,950</);
+    expect(html).toContain('data-testid="pager-prev"');
+    expect(html).toContain('data-testid="pager-next"');
+    const buttons = html.slice(html.indexOf('data-testid="pager"')).match(/aria-current|class="rounded-lg border px-3 py-1 text-sm border-slate-300"/g) ?? [];
+    expect(buttons.length).toBeLessThan(10);
+    const ru = await (await get(`/business/employees?project=${p.id}&page=57`, `token=${o.token}; i18n_locale=ru`)).text();
+    expect(ru).toMatch(/data-testid="pager-range">2\u00a0801–2\u00a0850 из 2\u00a0950</);
+  });
+
+  it("filters a department with its sub-departments, as the statistics count it", async () => {
+    const html = await (await get(`/business/employees?project=${p.id}&department=${p.dep.Logistics}`, c)).text();
+    expect(html).toContain("Person 0000");
+    expect(html).toContain("Person 0001");
+    const api = await bodyOf<{ total: number }>(await t.json("POST", "/api/business/employees", { filter: { department: p.dep.Logistics }, limit: 10 }, p.h));
+    expect(api.total).toBe(2);
+  });
+
+  it("finds people by name, and by e-mail only where the company sent that invitation", async () => {
+    expect(await (await get(`/business/employees?project=${p.id}&q=Person%201234`, c)).text()).toMatch(/Employees: 1\b/);
+    const invited = await user(t, { name: "Zoe Invited" });
+    await t.json("POST", "/api/business/invites", { emails: [invited.email] }, p.h);
+    const [inv] = await t.deps.db.select().from(invites).where(eq(invites.email, invited.email));
+    await t.json("POST", `/api/business/join/${inv!.link}`, { agree: true }, invited.h);
+    const byLink = await user(t, { name: "Yuri Linked" });
+    const projectCode = (await t.deps.db.select().from(projects).where(eq(projects.id, p.id)))[0]!.inviteCode!;
+    await t.json("POST", `/api/business/join/${projectCode}`, { agree: true }, byLink.h);
+    expect(await (await get(`/business/employees?project=${p.id}&q=${encodeURIComponent(invited.email)}`, c)).text()).toContain("Zoe Invited");
+    const own = await (await get(`/business/employees?project=${p.id}&q=${encodeURIComponent(byLink.email)}`, c)).text();
+    expect(own).not.toContain("Yuri Linked");
   });
 });

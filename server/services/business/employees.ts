@@ -16,6 +16,7 @@ import { requireCan, requireDepartment, type Scope } from "./access";
 import { ensureFresh } from "./efficiency";
 import { latestIndicators } from "./skills";
 import { reliabilityOf, retakeState } from "./reliability";
+import { departmentsWithin, inDepartments } from "./dashboard";
 
 export const EMPLOYEE_STATUSES = ["completed", "inProgress", "notStarted"] as const;
 export const SORT_TYPES = ["name", "department", "position", "format", "harmony", "anxiety", "status", "createdAt", "efficiency", "diff"] as const;
@@ -46,6 +47,8 @@ export const employeeListSchema = z.object({
       format: z.string().trim().max(40).regex(/^[A-Z-]+$/, "common.validation.invalid").nullish(),
       status: z.enum(EMPLOYEE_STATUSES).nullish(),
       name: z.string().trim().max(120).nullish(),
+      /** a name, or an address the company itself invited by e-mail */
+      q: z.string().trim().max(120, "common.validation.tooLong").nullish(),
       ...analyticsFilterShape,
     })
     .default({}),
@@ -213,10 +216,18 @@ export async function listEmployees(scope: Scope, input: z.output<typeof employe
   await ensureFresh(scope.db, scope.project.id);
   const w = scopeWhere(scope);
   const f = input.filter ?? {};
-  if (f.department) w.push(eq(employees.departmentId, f.department));
+  // a department with its sub-departments, as the statistics count it
+  if (f.department) w.push(inDepartments(employees.departmentId, await departmentsWithin(scope, f.department).catch(() => new Set<string>()))!);
   if (f.position) w.push(eq(employees.positionId, f.position));
   if (f.format) w.push(and(eq(users.formatCode, f.format), shared)!);
   if (f.name) w.push(sql`${employees.name} like ${`%${f.name.replace(/[%_]/g, "")}%`}`);
+  if (f.q) {
+    const like = `%${f.q.replace(/[%_]/g, "")}%`;
+    // e-mail only where the company typed it itself (an e-mail invitation): never the person's own address
+    w.push(
+      sql`(${employees.name} like ${like} or exists (select 1 from ${invites} i where i.project_id = ${employees.projectId} and i.user_id = ${employees.userId} and i.kind = 'email' and i.email like ${like}))`,
+    );
+  }
   if (f.status) w.push(sql`${statusExpr} = ${f.status}`);
   w.push(...analyticsWhere(f));
   const where = and(...w);
