@@ -37,7 +37,7 @@ import {
 } from "../../server/services/business";
 import { listFormats } from "../../server/services/formats";
 import { BusinessShell } from "../_layouts/cabinet";
-import { AnalyticsFilters, analyticsFilterOf, analyticsQuery, FitCard, MetricsCard, SkillsCard, skillOptions, type AnalyticsQuery, type FitView, type SkillsView } from "./analytics-kit";
+import { AnalyticsFilters, analyticsFilterOf, analyticsQuery, FitCard, MetricsCard, SCALED, SkillsCard, skillOptions, type AnalyticsQuery, type FitView, type SkillsView } from "./analytics-kit";
 import { blankToNull, Card, cabinetPage, ConfirmDelete, done, FormError, Notice, Select, useLinks, type WithShell } from "./kit";
 
 const PAGE_SIZE = 50;
@@ -271,7 +271,8 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
                     </th>
                     {cols.map((c) => (
                       <th key={c} className="px-3 py-2 font-semibold" aria-sort={q.sort === c ? (q.dir === "asc" ? "ascending" : "descending") : undefined}>
-                        <a href={sortLink(c)} className="hover:underline">
+                        {/* the table is for wide screens: the scale is a tooltip here (the detail has it as text on phones) */}
+                        <a href={sortLink(c)} className="hover:underline" title={(SCALED as readonly string[]).includes(c) ? t(`analytics.scale.${c}`) : undefined}>
                           {t(`cabinet.employees.cols.${c}`)}
                           {arrow(c)}
                         </a>

@@ -291,3 +291,36 @@ describe("the list at scale", () => {
     expect(own).not.toContain("Yuri Linked");
   });
 });
+
+describe("numbers with their scale and meaning", () => {
+  it("gives each number its range and a line of meaning, and shows the fit's base of 50 and the terms adding up", async () => {
+    const o = await user(t, { confirmed: true });
+    const p = await businessProject(t, {
+      owner: o,
+      name: "Scales Co",
+      departments: ["Research"],
+      positions: [{ name: "Analyst", department: "Research", tasks: [{ name: "Modelling", communication: "individual", decision: "moderate" }] }],
+    });
+    await t.deps.db.update(projects).set({ inviteBalance: 3 }).where(eq(projects.id, p.id));
+    const projectCode = (await t.deps.db.select().from(projects).where(eq(projects.id, p.id)))[0]!.inviteCode!;
+    const w = await user(t, { name: "Fedor" });
+    const emp = (await bodyOf<{ employee: string }>(await t.json("POST", `/api/business/join/${projectCode}`, { agree: true }, w.h))).employee;
+    await completedResult(t, w);
+    await t.json("POST", "/api/business/employees/change-position", { employee: emp, position: p.pos.Analyst }, p.h);
+    const html = decoded(await (await get(`/business/employees/${emp}?project=${p.id}`, `token=${o.token}; i18n_locale=en`)).text());
+    expect(html).toContain("0–100. Below 40: crisis; 40–59: norm; 60 and above: comfort.");
+    expect(html).toContain("−10…10. Below 0: confident; above 0: anxious.");
+    expect(html).toContain("0–100. 50 is neutral; 60 and above is a good fit.");
+    expect(html).toContain("Each skill is 0–100");
+    expect(html).toContain("Every position starts from a neutral 50.");
+    const fit = await bodyOf<{ docs: { efficiency: number; explanation: { activities: { reasons: { points: number }[] }[] } }[] }>(
+      await t.json("GET", `/api/business/employees/efficiency/${emp}`, undefined, p.h),
+    );
+    const doc = fit.docs[0]!;
+    const pts = doc.explanation.activities.flatMap((a) => a.reasons.map((r) => r.points));
+    const plus = pts.filter((x) => x > 0).reduce((s, x) => s + x, 0);
+    const minus = pts.filter((x) => x < 0).reduce((s, x) => s + x, 0);
+    expect(Math.round(50 + plus + minus)).toBe(doc.efficiency);
+    expect(html).toContain(`50 + ${plus.toFixed(1)} − ${Math.abs(minus).toFixed(1)} = ${doc.efficiency}`);
+  });
+});
