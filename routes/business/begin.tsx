@@ -169,7 +169,7 @@ export const beginPage = definePage({
     const body = await c.req.parseBody();
     if (body._form === "activate-business") {
       return handleForm(c, "activate-business", z.object({ name: z.string().trim().max(120).optional() }), async ({ name }) => {
-        await activateBusiness(c.get("deps").db, user, name);
+        await activateBusiness(c.get("deps").db, user, name, c.get("locale"));
         return c.redirect("/business", 303);
       });
     }

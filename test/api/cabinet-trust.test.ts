@@ -324,3 +324,15 @@ describe("numbers with their scale and meaning", () => {
     expect(html).toContain(`50 + ${plus.toFixed(1)} − ${Math.abs(minus).toFixed(1)} = ${doc.efficiency}`);
   });
 });
+
+describe("the funnel", () => {
+  it("names an unnamed company in the language of the page that activated it", async () => {
+    for (const [lang, name] of [["ru", "Моя компания"], ["en", "My company"]] as const) {
+      const o = await user(t, { confirmed: true, locale: "ru" });
+      const res = await t.json("POST", "/api/business", {}, { ...o.h, Cookie: `i18n_locale=${lang}` });
+      expect(res.status).toBeLessThan(300);
+      const [row] = await t.deps.db.select().from(projects).where(eq(projects.ownerId, o._id));
+      expect(row!.name).toBe(name);
+    }
+  });
+});
