@@ -161,7 +161,8 @@ function ProjectBar({ shell }: { shell: ShellData }) {
         <span aria-hidden>✉</span> {shell.freeInvites}
         <span className="hidden font-normal sm:inline"> {t("cabinet.shell.invitesFree")}</span>
       </a>
-      {!shell.isBusiness && !shell.demo && (
+      {/* buying is the owner's: an appointed manager or head is never offered it */}
+      {!shell.isBusiness && !shell.demo && shell.role === "owner" && (
         <a href="/business" className="btn-primary hidden px-3 py-1.5 text-sm sm:inline-flex">
           {t("cabinet.shell.buy")}
         </a>
@@ -195,7 +196,8 @@ function DashboardNav({ shell }: { shell: ShellData }) {
   const { t, path } = usePage();
   return (
     <ul className="space-y-1">
-      {DASHBOARD_NAV.map((item) => {
+      {/* a head of department sends no invitations: the menu does not offer them */}
+      {DASHBOARD_NAV.filter((item) => item.key !== "invites" || shell.role !== "supervisor").map((item) => {
         const current = path === item.href || (item.href !== "/dashboard" && path.startsWith(`${item.href}/`));
         return (
           <li key={item.key}>

@@ -336,3 +336,24 @@ describe("the funnel", () => {
     }
   });
 });
+
+describe("an appointed head", () => {
+  it("is told by mail and gets an entry page for the company instead of 'activate a business account'", async () => {
+    const o = await user(t, { confirmed: true });
+    const p = await businessProject(t, { owner: o, name: "Heads Co", departments: ["Ops"] });
+    await t.deps.db.update(projects).set({ inviteBalance: 3 }).where(eq(projects.id, p.id));
+    const projectCode = (await t.deps.db.select().from(projects).where(eq(projects.id, p.id)))[0]!.inviteCode!;
+    const head = await user(t, { name: "Galina", locale: "en" });
+    const emp = (await bodyOf<{ employee: string }>(await t.json("POST", `/api/business/join/${projectCode}`, { agree: true }, head.h))).employee;
+    expect((await t.json("POST", "/api/business/employees/activate-manager", { employee: emp, type: "department", department: p.dep.Ops }, p.h)).status).toBe(200);
+    expect(lastMailTo(outbox(t.dir), head.email)?.text).toContain("head of the department «Ops»");
+    const c = `token=${head.token}; i18n_locale=en`;
+    const begin = decoded(await (await get("/business", c)).text());
+    expect(begin).toContain('data-testid="managed-entry"');
+    expect(begin).toContain("You are head of a department in «Heads Co»");
+    expect(begin).toContain(`/dashboard?project=${p.id}`);
+    const dash = await (await get(`/dashboard?project=${p.id}`, c)).text();
+    expect(dash).not.toContain("Buy invites");
+    expect(dash).not.toContain('data-testid="menu-invites-count"');
+  });
+});
