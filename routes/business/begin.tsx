@@ -8,7 +8,7 @@ import { rubLabel } from "../../server/lib/money";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { businessOverview } from "../../server/services/business/overview";
-import { activateBusiness, refill, refillSchema } from "../../server/services/payments/business";
+import { activateBusiness, getSeller, refill, refillSchema } from "../../server/services/payments/business";
 import { CORPORATE_MIN, getPlans, type OrderRow, type Plans } from "../../server/services/payments";
 import { ServerForm } from "../_blocks/blocks";
 import { resolveProject, visibleProjects, type ProjectRole } from "../../server/services/projects";
@@ -20,6 +20,8 @@ type Data = Awaited<ReturnType<typeof businessOverview>> & {
   demo: boolean;
   /** Companies the person manages without a business account of their own (appointed there). */
   managed: { id: string; name: string; role: ProjectRole }[];
+  /** Whether invoices can be issued (the seller's details are set). */
+  invoice: boolean;
 };
 
 /** The entry of an appointed project manager or head: where they work and what they see there. */
@@ -51,7 +53,7 @@ function Activate() {
   );
 }
 
-function BuyInvites({ project, plans }: { project: string; plans: Plans }) {
+function BuyInvites({ project, plans, invoice }: { project: string; plans: Plans; invoice: boolean }) {
   const { t } = usePage();
   return (
     <ServerForm
@@ -64,13 +66,15 @@ function BuyInvites({ project, plans }: { project: string; plans: Plans }) {
           name: "method",
           label: t("cabinet.begin.method"),
           type: "select",
-          options: [
-            { value: "card", label: t("cabinet.begin.card") },
-            { value: "invoice", label: t("cabinet.begin.invoice") },
-          ],
+          // an invoice is offered only when the seller's details are set (else it would be refused)
+          options: [{ value: "card", label: t("cabinet.begin.card") }, ...(invoice ? [{ value: "invoice", label: t("cabinet.begin.invoice") }] : [])],
         },
-        { name: "company", label: t("cabinet.begin.company"), autoComplete: "organization" },
-        { name: "inn", label: t("cabinet.begin.inn") },
+        ...(invoice
+          ? [
+              { name: "company", label: t("cabinet.begin.company"), autoComplete: "organization" },
+              { name: "inn", label: t("cabinet.begin.inn") },
+            ]
+          : []),
       ]}
     >
       <input type="hidden" name="project" value={project} />
@@ -167,7 +171,7 @@ function Begin({ data }: { data: Data }) {
               </div>
               {!data.demo && (
                 <div className="card">
-                  <BuyInvites project={p.id} plans={data.plans} />
+                  <BuyInvites project={p.id} plans={data.plans} invoice={data.invoice} />
                 </div>
               )}
             </section>
@@ -193,7 +197,7 @@ export const beginPage = definePage({
     const [overview, plans] = await Promise.all([businessOverview(db, user), getPlans(db)]);
     // an appointed manager or head is not asked to activate an account of their own first
     const managed = user.isBusiness || c.get("auth").kind === "demo" ? [] : await Promise.all((await visibleProjects(db, user)).map(async (p) => ({ id: p.id, name: p.name, role: (await resolveProject(db, user, p.id)).role })));
-    return { ...overview, plans, isBusiness: user.isBusiness, demo: c.get("auth").kind === "demo", managed };
+    return { ...overview, plans, isBusiness: user.isBusiness, demo: c.get("auth").kind === "demo", managed, invoice: Boolean(await getSeller(db)) };
   },
   title: (t) => t("cabinet.nav.business.begin"),
   Component: Begin,

@@ -4,6 +4,7 @@ import { eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { departments, employees, formats, invites, projects, results } from "../../db/schema";
 import { createId } from "../../server/lib/ids";
+import { saveSeller } from "../../server/services/payments/business";
 import { businessProject, completedResult, type Person, user } from "../fixtures";
 import { lastMailTo, outbox } from "../mail";
 import { bodyOf, createTestApp, type TestApp } from "../helpers";
@@ -355,5 +356,18 @@ describe("an appointed head", () => {
     const dash = await (await get(`/dashboard?project=${p.id}`, c)).text();
     expect(dash).not.toContain("Buy invites");
     expect(dash).not.toContain('data-testid="menu-invites-count"');
+  });
+});
+
+describe("paying by invoice", () => {
+  it("is offered only once the seller's details are set", async () => {
+    const o = await user(t, { confirmed: true });
+    await businessProject(t, { owner: o, name: "Invoice Co" });
+    const c = `token=${o.token}; i18n_locale=en`;
+    const before = await (await get("/business", c)).text();
+    expect(before).not.toContain('value="invoice"');
+    expect(before).toContain('value="card"');
+    await saveSeller(t.deps.db, { name: "ООО «Ромашка»", inn: "7701234567", kpp: "770101001", ogrn: "1207700123456", address: "Москва, ул. Тверская, 1", bank: "АО «Банк»", bik: "044525123", account: "40702810900000012345", corrAccount: "30101810400000000123" });
+    expect(await (await get("/business", c)).text()).toContain('value="invoice"');
   });
 });
