@@ -106,7 +106,9 @@ describe("the business cabinet in a browser", () => {
         await page.goto(e.base + path);
         const where = width > 540 ? "[data-testid=employee-table]" : "[data-testid=employee-cards]";
         const text = await page.locator(where).textContent();
-        expect(text, path).toContain("e2e-employee-");
+        // the name given at join, never the address the person signed up with (issue 33)
+        expect(text, path).toContain("Erin Employee");
+        expect(text, path).not.toContain("e2e-employee-");
         expect(text, path).toContain("Completed test");
         await page.screenshot({ path: `${shots}/${path.slice(1).replace(/\//g, "-")}-${width}.png`, fullPage: true });
         expect(await noOverflow(page), path).toBeLessThanOrEqual(0);
