@@ -371,3 +371,15 @@ describe("paying by invoice", () => {
     expect(await (await get("/business", c)).text()).toContain('value="invoice"');
   });
 });
+
+describe("the business page's plans", () => {
+  it("each plan has a Start/Buy button that leads to the business cabinet, through sign-in for a visitor", async () => {
+    for (const lang of ["ru", "en"]) {
+      const html = await (await t.app.request(`/salles?lang=${lang}`)).text();
+      for (const key of ["base", "norma", "full"]) expect(html).toMatch(new RegExp(`href="/business"[^>]*data-testid="plan-buy-${key}"`));
+    }
+    const visitor = await t.app.request("/business");
+    expect([302, 303]).toContain(visitor.status);
+    expect(visitor.headers.get("location")).toContain("fallback=%2Fbusiness");
+  });
+});
