@@ -460,6 +460,12 @@ export const employees = sqliteTable(
     efficiency: real(),
     /** When the employee withdrew their consent: the company then sees the name and status only. */
     consentWithdrawnAt: integer({ mode: "timestamp_ms" }),
+    /** The company's own personnel number for the person (owner-edited). */
+    personnelNumber: text(),
+    /** Set when the owner renamed the person: profile renames then no longer overwrite the name. */
+    nameByOwner: bool(),
+    /** When the company last asked the person to retake the test (cleared by a newer result). */
+    retakeRequestedAt: integer({ mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [

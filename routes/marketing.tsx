@@ -203,6 +203,10 @@ function PlanCards({ prices, plans }: { prices: Prices; plans: Plans }) {
             </p>
             <p className="flex-1 text-slate-600">{t(`sales.plans.${key}.text`)}</p>
             <p className="mt-4 text-sm font-semibold text-brand-700">{t("sales.plans.owner")}</p>
+            {/* the business cabinet asks a visitor to sign in (or up) first and then comes back */}
+            <a href="/business" className="btn-primary mt-4" data-testid={`plan-buy-${key}`}>
+              {t("sales.plans.buy")}
+            </a>
           </div>
         ))}
         <div className="card flex flex-col bg-slate-900 text-white" data-testid="plan-corporate">

@@ -33,7 +33,7 @@ export async function renderRoute<D>(c: Context, def: PageDef<D>, form?: FormSta
     description: def.description?.(ctx.t, data),
     bodyClass: def.bodyClass,
   });
-  const status = form?.errors ? (form.status ?? 400) : (def.status ?? 200);
+  const status = form?.errors ? (form.status ?? 400) : ((typeof def.status === "function" ? def.status(data) : def.status) ?? 200);
   if (cacheKey) {
     const page = cache.set(cacheKey, rendered.html);
     return sendHtml(c, rendered.html, status, { effort: "once", as: (e) => page.body(e) });

@@ -145,6 +145,9 @@ export interface ShellData {
   /** The request named its project (?project=). */
   named: boolean;
   pendingInvites: number;
+  /** Invites new invitations may still use (the balance less what pending e-mail invitations hold). */
+  freeInvites: number;
+  reservedInvites: number;
 }
 
 /** Project dropdown, invite counter, Buy (non-business users only), as in spec §2. */
@@ -156,10 +159,12 @@ function ProjectBar({ shell }: { shell: ShellData }) {
         name="project-switcher"
         props={{ projects: shell.projects, current: shell.project._id, action: path, label: t("cabinet.shell.project"), switchLabel: t("cabinet.shell.switch"), admin: shell.role === "admin", named: shell.named }}
       />
-      <a href={path.startsWith("/dashboard") ? "/dashboard/invites" : "/business/invite"} className="whitespace-nowrap rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800" title={t("cabinet.shell.invitesLeft")} data-testid="invite-counter">
-        ✉ {shell.project.inviteBalance}
+      <a href={path.startsWith("/dashboard") ? "/dashboard/invites" : "/business/invite"} className="whitespace-nowrap rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800" title={t("cabinet.shell.invitesFreeTitle", { free: shell.freeInvites, reserved: shell.reservedInvites })} aria-label={t("cabinet.shell.invitesFreeTitle", { free: shell.freeInvites, reserved: shell.reservedInvites })} data-testid="invite-counter">
+        <span aria-hidden>✉</span> {shell.freeInvites}
+        <span className="hidden font-normal sm:inline"> {t("cabinet.shell.invitesFree")}</span>
       </a>
-      {!shell.isBusiness && !shell.demo && (
+      {/* buying is the owner's: an appointed manager or head is never offered it */}
+      {!shell.isBusiness && !shell.demo && shell.role === "owner" && (
         <a href="/business" className="btn-primary hidden px-3 py-1.5 text-sm sm:inline-flex">
           {t("cabinet.shell.buy")}
         </a>
@@ -193,7 +198,8 @@ function DashboardNav({ shell }: { shell: ShellData }) {
   const { t, path } = usePage();
   return (
     <ul className="space-y-1">
-      {DASHBOARD_NAV.map((item) => {
+      {/* a head of department sends no invitations: the menu does not offer them */}
+      {DASHBOARD_NAV.filter((item) => item.key !== "invites" || shell.role !== "supervisor").map((item) => {
         const current = path === item.href || (item.href !== "/dashboard" && path.startsWith(`${item.href}/`));
         return (
           <li key={item.key}>
@@ -203,8 +209,8 @@ function DashboardNav({ shell }: { shell: ShellData }) {
               </span>
               <span className="flex-1">{t(`cabinet.nav.dashboard.${item.key}`)}</span>
               {item.key === "invites" && (
-                <span className="rounded-full bg-slate-100 px-2 text-xs font-semibold text-slate-700" data-testid="menu-invites-count">
-                  {shell.pendingInvites}
+                <span className="whitespace-nowrap rounded-full bg-slate-100 px-2 text-xs font-semibold text-slate-700" title={t("cabinet.shell.pendingTitle")} data-testid="menu-invites-count">
+                  {t("cabinet.shell.pendingBadge", { count: shell.pendingInvites })}
                 </span>
               )}
             </a>

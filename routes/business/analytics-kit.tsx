@@ -20,6 +20,22 @@ function Meter({ value, tone = "brand" }: { value: number | null; tone?: "brand"
   );
 }
 
+/** The scales explained: a number's range and one line of meaning. */
+export const SCALED = ["harmony", "anxiety", "efficiency", "diff"] as const;
+
+/** A label with its scale: a tooltip on wide screens, a line of text on phones (no hover there). */
+export function ScaledLabel({ label, scale }: { label: string; scale: string | null }) {
+  if (!scale) return <>{label}</>;
+  return (
+    <>
+      <span title={scale} className="cursor-help underline decoration-slate-300 decoration-dotted underline-offset-2" data-scale>
+        {label}
+      </span>
+      <span className="block text-xs text-slate-500 sm:hidden">{scale}</span>
+    </>
+  );
+}
+
 /** 20+ metrics: the twelve indicators, fit and diff, and the five skill families' fields. */
 export function MetricsCard({ indicators, fit, skills }: { indicators: Record<string, number> | null; fit: FitView; skills: SkillsView }) {
   const { t } = usePage();
@@ -45,12 +61,32 @@ export function MetricsCard({ indicators, fit, skills }: { indicators: Record<st
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1.5 text-sm">
         {rows.map(([k, label, value]) => (
           <div key={k} className="contents" data-metric={k}>
-            <dt className={`text-slate-600 ${value === "" ? "col-span-2" : ""}`}>{label}</dt>
+            <dt className={`text-slate-600 ${value === "" ? "col-span-2" : ""}`}>
+              <ScaledLabel label={label} scale={(SCALED as readonly string[]).includes(k) ? t(`analytics.scale.${k}`) : null} />
+            </dt>
             {value !== "" && <dd className="text-right font-medium tabular-nums">{value}</dd>}
           </div>
         ))}
       </dl>
     </Card>
+  );
+}
+
+const signed = (v: number) => `${v > 0 ? "+" : v < 0 ? "−" : "±"}${Math.abs(v).toFixed(1)}`;
+
+/** The base of 50 and the terms that add up to the score, so the reasons visibly make the number. */
+function FitSum({ activities, efficiency }: { activities: { reasons: { points: number }[] }[]; efficiency: number | null }) {
+  const { t } = usePage();
+  if (efficiency === null) return null;
+  const points = activities.flatMap((a) => a.reasons.map((r) => r.points));
+  const plus = points.filter((p) => p > 0).reduce((s, p) => s + p, 0);
+  const minus = points.filter((p) => p < 0).reduce((s, p) => s + p, 0);
+  return (
+    <div className="rounded-lg bg-slate-50 p-2 text-slate-700" data-testid="fit-sum">
+      <p>{t("analytics.fit.base")}</p>
+      <p className="font-semibold tabular-nums">{t("analytics.fit.total", { plus: `+ ${plus.toFixed(1)}`, minus: `− ${Math.abs(minus).toFixed(1)}`, efficiency })}</p>
+      <p className="text-xs text-slate-500">{t("analytics.fit.totalNote")}</p>
+    </div>
   );
 }
 
@@ -90,6 +126,7 @@ export function FitCard({ fit }: { fit: FitView }) {
               </summary>
               <div className="mt-2 space-y-2 text-sm">
                 <p className="text-slate-600">{d.explanation.headline}</p>
+                <FitSum activities={d.explanation.activities} efficiency={d.efficiency} />
                 {d.explanation.activities.map((a, i) => (
                   <div key={i}>
                     <p className="font-medium text-slate-800">
@@ -99,7 +136,9 @@ export function FitCard({ fit }: { fit: FitView }) {
                     <ul className="mt-1 space-y-0.5">
                       {a.reasons.map((r, j) => (
                         <li key={j} className={r.points > 0 ? "text-emerald-800" : r.points < 0 ? "text-rose-800" : "text-slate-600"}>
-                          {r.points > 0 ? "+ " : r.points < 0 ? "− " : "· "}
+                          <span className="mr-1 inline-block min-w-[3.5rem] font-semibold tabular-nums" data-points>
+                            {signed(r.points)}
+                          </span>
                           {r.text}
                         </li>
                       ))}
@@ -126,6 +165,9 @@ export function SkillsCard({ skills, children }: { skills: SkillsView; children?
   const date = (d: Date | string | null | undefined) => (d ? new Date(d).toLocaleDateString(locale === "en" ? "en-GB" : "ru-RU") : "");
   return (
     <Card title={t("analytics.skills.title")} testid="employee-skills">
+      <p className="mb-3 text-xs text-slate-500" data-testid="skills-scale">
+        {t("analytics.scale.skills")}
+      </p>
       <ul className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         {[...skills.natural.map((s) => ({ key: s.key, label: t(`analytics.skills.${s.key}`), value: s.value })), ...skills.custom.map((c) => ({ key: c._id, label: c.name, value: c.value }))].map((s) => (
           <li key={s.key} data-skill={s.key}>

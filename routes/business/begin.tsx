@@ -8,12 +8,40 @@ import { rubLabel } from "../../server/lib/money";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { businessOverview } from "../../server/services/business/overview";
-import { activateBusiness, refill, refillSchema } from "../../server/services/payments/business";
+import { activateBusiness, getSeller, refill, refillSchema } from "../../server/services/payments/business";
 import { CORPORATE_MIN, getPlans, type OrderRow, type Plans } from "../../server/services/payments";
 import { ServerForm } from "../_blocks/blocks";
+import { resolveProject, visibleProjects, type ProjectRole } from "../../server/services/projects";
 import { CabinetLayout } from "../_layouts/cabinet";
 
-type Data = Awaited<ReturnType<typeof businessOverview>> & { plans: Plans; isBusiness: boolean; demo: boolean };
+type Data = Awaited<ReturnType<typeof businessOverview>> & {
+  plans: Plans;
+  isBusiness: boolean;
+  demo: boolean;
+  /** Companies the person manages without a business account of their own (appointed there). */
+  managed: { id: string; name: string; role: ProjectRole }[];
+  /** Whether invoices can be issued (the seller's details are set). */
+  invoice: boolean;
+};
+
+/** The entry of an appointed project manager or head: where they work and what they see there. */
+function ManagedEntry({ managed }: { managed: Data["managed"] }) {
+  const { t } = usePage();
+  return (
+    <div className="mb-6 space-y-4" data-testid="managed-entry">
+      {managed.map((m) => (
+        <section key={m.id} className="card space-y-3 p-4 sm:p-6">
+          <h2 className="text-lg font-semibold">{t("cabinet.begin.managedTitle", { company: m.name, role: t(m.role === "projectManager" ? "business.roles.project.name" : "cabinet.begin.headRole") })}</h2>
+          <p className="text-sm text-slate-700">{t(m.role === "projectManager" ? "cabinet.begin.seesProject" : "cabinet.begin.seesDepartment")}</p>
+          <a href={`/dashboard?project=${m.id}`} className="btn-primary" data-testid="managed-open">
+            {t("cabinet.begin.managedOpen")}
+          </a>
+        </section>
+      ))}
+      <h2 className="pt-2 text-base font-semibold text-slate-700">{t("cabinet.begin.ownCompany")}</h2>
+    </div>
+  );
+}
 
 function Activate() {
   const { t } = usePage();
@@ -25,7 +53,7 @@ function Activate() {
   );
 }
 
-function BuyInvites({ project, plans }: { project: string; plans: Plans }) {
+function BuyInvites({ project, plans, invoice }: { project: string; plans: Plans; invoice: boolean }) {
   const { t } = usePage();
   return (
     <ServerForm
@@ -38,13 +66,15 @@ function BuyInvites({ project, plans }: { project: string; plans: Plans }) {
           name: "method",
           label: t("cabinet.begin.method"),
           type: "select",
-          options: [
-            { value: "card", label: t("cabinet.begin.card") },
-            { value: "invoice", label: t("cabinet.begin.invoice") },
-          ],
+          // an invoice is offered only when the seller's details are set (else it would be refused)
+          options: [{ value: "card", label: t("cabinet.begin.card") }, ...(invoice ? [{ value: "invoice", label: t("cabinet.begin.invoice") }] : [])],
         },
-        { name: "company", label: t("cabinet.begin.company"), autoComplete: "organization" },
-        { name: "inn", label: t("cabinet.begin.inn") },
+        ...(invoice
+          ? [
+              { name: "company", label: t("cabinet.begin.company"), autoComplete: "organization" },
+              { name: "inn", label: t("cabinet.begin.inn") },
+            ]
+          : []),
       ]}
     >
       <input type="hidden" name="project" value={project} />
@@ -118,7 +148,10 @@ function Begin({ data }: { data: Data }) {
         </p>
       )}
       {!data.isBusiness ? (
-        <Activate />
+        <>
+          {data.managed.length > 0 && <ManagedEntry managed={data.managed} />}
+          <Activate />
+        </>
       ) : (
         <div className="space-y-6">
           {data.projects.map((p) => (
@@ -138,7 +171,7 @@ function Begin({ data }: { data: Data }) {
               </div>
               {!data.demo && (
                 <div className="card">
-                  <BuyInvites project={p.id} plans={data.plans} />
+                  <BuyInvites project={p.id} plans={data.plans} invoice={data.invoice} />
                 </div>
               )}
             </section>
@@ -159,8 +192,12 @@ export const beginPage = definePage({
   path: "/business",
   guards: ["auth"],
   load: async (c) => {
-    const [overview, plans] = await Promise.all([businessOverview(c.get("deps").db, c.get("user")), getPlans(c.get("deps").db)]);
-    return { ...overview, plans, isBusiness: c.get("user").isBusiness, demo: c.get("auth").kind === "demo" };
+    const db = c.get("deps").db;
+    const user = c.get("user");
+    const [overview, plans] = await Promise.all([businessOverview(db, user), getPlans(db)]);
+    // an appointed manager or head is not asked to activate an account of their own first
+    const managed = user.isBusiness || c.get("auth").kind === "demo" ? [] : await Promise.all((await visibleProjects(db, user)).map(async (p) => ({ id: p.id, name: p.name, role: (await resolveProject(db, user, p.id)).role })));
+    return { ...overview, plans, isBusiness: user.isBusiness, demo: c.get("auth").kind === "demo", managed, invoice: Boolean(await getSeller(db)) };
   },
   title: (t) => t("cabinet.nav.business.begin"),
   Component: Begin,
@@ -169,7 +206,7 @@ export const beginPage = definePage({
     const body = await c.req.parseBody();
     if (body._form === "activate-business") {
       return handleForm(c, "activate-business", z.object({ name: z.string().trim().max(120).optional() }), async ({ name }) => {
-        await activateBusiness(c.get("deps").db, user, name);
+        await activateBusiness(c.get("deps").db, user, name, c.get("locale"));
         return c.redirect("/business", 303);
       });
     }

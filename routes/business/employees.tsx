@@ -9,6 +9,11 @@ import { Island, usePage } from "../../server/render/page";
 import {
   activateManager,
   activateManagerSchema,
+  previewAppointment,
+  requestRetake,
+  type Reliability,
+  renameEmployee,
+  renameEmployeeSchema,
   changeDepartment,
   changeDepartmentSchema,
   changePosition,
@@ -32,7 +37,7 @@ import {
 } from "../../server/services/business";
 import { listFormats } from "../../server/services/formats";
 import { BusinessShell } from "../_layouts/cabinet";
-import { AnalyticsFilters, analyticsFilterOf, analyticsQuery, FitCard, MetricsCard, SkillsCard, skillOptions, type AnalyticsQuery, type FitView, type SkillsView } from "./analytics-kit";
+import { AnalyticsFilters, analyticsFilterOf, analyticsQuery, FitCard, MetricsCard, SCALED, SkillsCard, skillOptions, type AnalyticsQuery, type FitView, type SkillsView } from "./analytics-kit";
 import { blankToNull, Card, cabinetPage, ConfirmDelete, done, FormError, Notice, Select, useLinks, type WithShell } from "./kit";
 
 const PAGE_SIZE = 50;
@@ -42,7 +47,7 @@ type ListData = {
   departments: { _id: string; name: string }[];
   positions: { _id: string; name: string }[];
   formats: { code: string; name: string }[];
-  query: { department: string; position: string; format: string; status: string; sort: string; dir: string } & AnalyticsQuery;
+  query: { q: string; department: string; position: string; format: string; status: string; sort: string; dir: string } & AnalyticsQuery;
 };
 
 export function FormatCell({ doc }: { doc: Pick<EmployeeDoc, "format" | "consent"> }) {
@@ -51,6 +56,59 @@ export function FormatCell({ doc }: { doc: Pick<EmployeeDoc, "format" | "consent
   if (!doc.format) return <span className="text-slate-400">—</span>;
   const name = doc.format.name as { ru?: string; en?: string } | null;
   return <span title={doc.format.code}>{name?.[locale] ?? doc.format.code}</span>;
+}
+
+/** In the list: a result worth a second look says so beside the format (the detail says why). */
+function DoubtBadge({ r }: { r: Reliability | null }) {
+  const { t } = usePage();
+  if (!r?.doubtful) return null;
+  const why = [r.between ? t("cabinet.reliability.betweenShort") : null, r.grade !== "good" ? t(`cabinet.reliability.grade.${r.grade}`) : null].filter(Boolean).join("; ");
+  return (
+    <span className="whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900" title={why} data-testid="doubt">
+      ⚠ {t("cabinet.reliability.check")}
+      <span className="sr-only">: {why}</span>
+    </span>
+  );
+}
+
+/** The detail's reliability: the same facts the person's own report shows, and "ask to retake". */
+function ReliabilityBlock({ e, runnerUpName, canAsk }: { e: DetailData["employee"]; runnerUpName: string | null; canAsk: boolean }) {
+  const { t, locale } = usePage();
+  const r = e.reliability;
+  if (!r) return null;
+  const date = (d: Date | string) => new Date(d).toLocaleDateString(locale === "ru" ? "ru-RU" : "en-GB");
+  return (
+    <div className={`mt-4 space-y-2 rounded-xl p-3 text-sm ${r.doubtful ? "bg-amber-50 text-amber-950" : "bg-emerald-50 text-emerald-950"}`} data-testid="reliability" data-doubtful={r.doubtful ? "1" : undefined}>
+      <p className="font-semibold">{t("cabinet.reliability.title")}</p>
+      <p data-testid="reliability-confidence">{t("cabinet.reliability.confidence", { p: r.probability })}</p>
+      {r.between && <p data-testid="reliability-between">{t("cabinet.reliability.between", { b: runnerUpName ?? r.runnerUp ?? "" })}</p>}
+      <p data-testid="reliability-grade">{t(`cabinet.reliability.grade.${r.grade}`)}</p>
+      {r.flags.includes("misfit") && <p>{t("cabinet.reliability.misfit")}</p>}
+      {r.flags.includes("manyDontKnow") && <p>{t("cabinet.reliability.manyDontKnow")}</p>}
+      <p className="text-slate-600" data-testid="retake-state" data-state={e.retake.state}>
+        {e.retake.state === "asked" ? t("cabinet.reliability.asked", { date: date(e.retake.at!) }) : e.retake.state === "retaken" ? t("cabinet.reliability.retaken", { date: date(e.retake.at!) }) : null}
+      </p>
+      {canAsk && e.retake.canAsk && (
+        <ConfirmAction kind="retake" label={t("cabinet.reliability.ask")} consequence={t("cabinet.reliability.askConsequence", { name: displayName(t, e.name) })} confirm={t("cabinet.reliability.askConfirm")} />
+      )}
+    </div>
+  );
+}
+
+/** A neutral two-step action (not a deletion): the consequence is read before the button. */
+function ConfirmAction({ kind, label, consequence, confirm }: { kind: string; label: string; consequence: string; confirm: string }) {
+  return (
+    <details className="rounded-lg border border-slate-300 bg-white p-3" data-testid={`confirm-${kind}`}>
+      <summary className="cursor-pointer font-semibold text-brand-700">{label}</summary>
+      <form method="post" className="mt-2 space-y-2">
+        <input type="hidden" name="_form" value={kind} />
+        <p className="text-slate-700">{consequence}</p>
+        <button type="submit" className="btn-primary py-2 text-sm">
+          {confirm}
+        </button>
+      </form>
+    </details>
+  );
 }
 
 function StatusBadge({ status }: { status: string }) {
@@ -83,6 +141,39 @@ function ExportLinks({ project, query }: { project: string; query: ListData["que
   );
 }
 
+/** Prev/next, the pages around the current one and the range shown: at 5,000 people, not 100 buttons. */
+function ListPager({ page, pages, total, size, href }: { page: number; pages: number; total: number; size: number; href: (n: number) => string }) {
+  const { t, locale } = usePage();
+  const n = (v: number) => new Intl.NumberFormat(locale === "ru" ? "ru-RU" : "en-US").format(v);
+  const near = [...new Set([1, page - 1, page, page + 1, pages])].filter((p) => p >= 1 && p <= pages).sort((a, b) => a - b);
+  const cell = "rounded-lg border px-3 py-1 text-sm";
+  return (
+    <nav className="flex flex-wrap items-center gap-2" aria-label={t("cabinet.employees.pages")} data-testid="pager">
+      <span className="mr-2 text-sm text-slate-600" data-testid="pager-range">
+        {t("cabinet.employees.range", { from: n(Math.min(total, (page - 1) * size + 1)), to: n(Math.min(total, page * size)), total: n(total) })}
+      </span>
+      {page > 1 ? (
+        <a href={href(page - 1)} rel="prev" className={`${cell} border-slate-300`} data-testid="pager-prev">
+          ← {t("cabinet.employees.prev")}
+        </a>
+      ) : null}
+      {near.map((p, i) => (
+        <span key={p} className="contents">
+          {i > 0 && p - near[i - 1]! > 1 && <span className="text-slate-400">…</span>}
+          <a href={href(p)} aria-current={p === page ? "page" : undefined} className={`${cell} ${p === page ? "border-brand-600 bg-brand-50 font-semibold" : "border-slate-300"}`}>
+            {n(p)}
+          </a>
+        </span>
+      ))}
+      {page < pages ? (
+        <a href={href(page + 1)} rel="next" className={`${cell} border-slate-300`} data-testid="pager-next">
+          {t("cabinet.employees.next")} →
+        </a>
+      ) : null}
+    </nav>
+  );
+}
+
 function EmployeeList({ data }: { data: WithShell<ListData> }) {
   const { t, path } = usePage();
   const links = useLinks();
@@ -96,11 +187,25 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
   const arrow = (col: string) => (q.sort === col ? (q.dir === "asc" ? " ▲" : " ▼") : "");
   const any = { value: "", label: t("cabinet.employees.any") };
   const cols = ["name", "department", "position", "format", "harmony", "anxiety", "efficiency", "diff", "status"] as const;
-  const { department, position, format, status, sort, dir, ...analytics } = q;
+  const { q: search, department, position, format, status, sort, dir, ...analytics } = q;
   return (
     <BusinessShell shell={data.shell} title={t("cabinet.nav.business.employees")}>
       <Notice />
       <div className="space-y-4">
+        <form method="get" action={path} role="search" className="flex gap-2" data-testid="employee-search">
+          {Object.entries({ ...q, project: data.shell.project._id, q: "", page: "" })
+            .filter(([, v]) => v)
+            .map(([k, v]) => (
+              <input key={k} type="hidden" name={k} value={v} />
+            ))}
+          <label htmlFor="employee-q" className="sr-only">
+            {t("cabinet.employees.search")}
+          </label>
+          <input id="employee-q" name="q" type="search" defaultValue={q.q} maxLength={120} placeholder={t("cabinet.employees.searchPlaceholder")} className="input min-w-0 flex-1" />
+          <button type="submit" className="btn-secondary shrink-0">
+            {t("cabinet.employees.searchGo")}
+          </button>
+        </form>
         <Card>
           <Island
             name="auto-submit"
@@ -109,7 +214,7 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
               action: path,
               id: "employee-filters",
               apply: t("cabinet.employees.apply"),
-              keep: { project: data.shell.project._id, sort: q.sort, dir: q.dir, ...analytics },
+              keep: { project: data.shell.project._id, sort: q.sort, dir: q.dir, q: q.q, ...analytics },
               fields: [
                 { name: "department", label: t("cabinet.employees.department"), value: q.department, options: [any, ...data.departments.map((d) => ({ value: d._id, label: d.name }))] },
                 { name: "position", label: t("cabinet.employees.position"), value: q.position, options: [any, ...data.positions.map((d) => ({ value: d._id, label: d.name }))] },
@@ -141,13 +246,13 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
                 <li key={e._id} className="rounded-xl border border-slate-200 bg-white p-3">
                   <div className="flex items-start justify-between gap-3">
                     <a href={`${links.employees}/${e._id}`} className="font-semibold text-brand-700 [overflow-wrap:anywhere]">
-                      {e.name}
+                      {displayName(t, e.name)}
                     </a>
                     <PickBox id={e._id} name={e.name} />
                   </div>
                   <p className="text-sm text-slate-600">{[e.department?.name, e.position?.name].filter(Boolean).join(" · ") || "—"}</p>
                   <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
-                    <FormatCell doc={e} /> <StatusBadge status={e.status} />
+                    <FormatCell doc={e} /> <DoubtBadge r={e.reliability} /> <StatusBadge status={e.status} />
                     {e.efficiency !== null && (
                       <span className="tabular-nums text-slate-600">
                         {t("analytics.fit.efficiency")}: {Math.round(e.efficiency)}
@@ -166,7 +271,8 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
                     </th>
                     {cols.map((c) => (
                       <th key={c} className="px-3 py-2 font-semibold" aria-sort={q.sort === c ? (q.dir === "asc" ? "ascending" : "descending") : undefined}>
-                        <a href={sortLink(c)} className="hover:underline">
+                        {/* the table is for wide screens: the scale is a tooltip here (the detail has it as text on phones) */}
+                        <a href={sortLink(c)} className="hover:underline" title={(SCALED as readonly string[]).includes(c) ? t(`analytics.scale.${c}`) : undefined}>
                           {t(`cabinet.employees.cols.${c}`)}
                           {arrow(c)}
                         </a>
@@ -182,13 +288,13 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
                       </td>
                       <td className="px-3 py-2">
                         <a href={`${links.employees}/${e._id}`} className="font-medium text-brand-700 hover:underline">
-                          {e.name}
+                          {displayName(t, e.name)}
                         </a>
                       </td>
                       <td className="px-3 py-2">{e.department?.name ?? "—"}</td>
                       <td className="px-3 py-2">{e.position?.name ?? "—"}</td>
                       <td className="px-3 py-2">
-                        <FormatCell doc={e} />
+                        <FormatCell doc={e} /> <DoubtBadge r={e.reliability} />
                       </td>
                       <td className="px-3 py-2 tabular-nums">{e.harmony ?? "—"}</td>
                       <td className="px-3 py-2 tabular-nums">{e.anxiety ?? "—"}</td>
@@ -206,15 +312,7 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
               name="compare-picker"
               props={{ project: data.shell.project._id, action: "/dashboard/employees/compare", label: t("cabinet.compare.action"), picked: t("stats.compare.picked"), clear: t("stats.compare.clear"), full: t("stats.compare.full") }}
             />
-            {data.list.pages > 1 && (
-              <nav className="flex flex-wrap items-center gap-2" aria-label={t("cabinet.employees.pages")} data-testid="pager">
-                {Array.from({ length: data.list.pages }, (_, i) => i + 1).map((n) => (
-                  <a key={n} href={href({ page: String(n) })} aria-current={n === data.list.page ? "page" : undefined} className={`rounded-lg border px-3 py-1 text-sm ${n === data.list.page ? "border-brand-600 bg-brand-50 font-semibold" : "border-slate-300"}`}>
-                    {n}
-                  </a>
-                ))}
-              </nav>
-            )}
+            {data.list.pages > 1 && <ListPager page={data.list.page} pages={data.list.pages} total={data.list.total} size={PAGE_SIZE} href={(n) => href({ page: String(n) })} />}
           </>
         )}
       </div>
@@ -228,6 +326,7 @@ export const employeesPage = cabinetPage<ListData>({
   load: async (c, scope) => {
     const raw = c.req.query();
     const query = {
+      q: (raw.q ?? "").slice(0, 120),
       department: raw.department ?? "",
       position: raw.position ?? "",
       format: raw.format ?? "",
@@ -237,7 +336,7 @@ export const employeesPage = cabinetPage<ListData>({
       ...analyticsQuery(raw),
     };
     const parsed = employeeListSchema.safeParse({
-      filter: { department: query.department || null, position: query.position || null, format: query.format || null, status: query.status || null, ...analyticsFilterOf(query) },
+      filter: { q: query.q || null, department: query.department || null, position: query.position || null, format: query.format || null, status: query.status || null, ...analyticsFilterOf(query) },
       page: raw.page ?? 1,
       limit: PAGE_SIZE,
       sortType: query.sort,
@@ -266,6 +365,10 @@ type DetailData = {
   people: { _id: string; name: string }[];
   canStructure: boolean;
   canMove: boolean;
+  /** The neighbouring format's name when the result lies between two. */
+  runnerUpName: string | null;
+  /** An appointment waiting for the owner's confirmation (after the control form's first submit). */
+  appoint: { type: "project" | "department" | "none"; department: { id: string; name: string } | null } | null;
   fit: FitView;
   skills: SkillsView;
 };
@@ -317,6 +420,56 @@ function EmployeeAnalytics({ data }: { data: WithShell<DetailData> }) {
 
 const INDICATORS = ["harmony", "anxiety", "system", "analytics", "volume", "presentation"] as const;
 
+/** The name the company gave or the person gave; never their e-mail (see employeeName). */
+export const displayName = (t: (k: string) => string, name: string) => name || t("cabinet.employees.noName");
+
+function TextInput({ name, label, value, required, maxLength, hint }: { name: string; label: string; value: string; required?: boolean; maxLength: number; hint?: string }) {
+  const { form } = usePage();
+  const error = form?.kind === "identity" ? form.errors?.[name] : undefined;
+  return (
+    <div>
+      <label htmlFor={`f-${name}`} className="label">
+        {label}
+      </label>
+      <input id={`f-${name}`} name={name} className="input" defaultValue={form?.kind === "identity" ? (form.values?.[name] ?? value) : value} required={required} maxLength={maxLength} aria-invalid={error ? true : undefined} />
+      {hint && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
+      {error && <p className="field-error">{error}</p>}
+    </div>
+  );
+}
+
+/** The second step of an appointment: what the person will see, and that they will be told. */
+function AppointConfirm({ name, appoint }: { name: string; appoint: NonNullable<DetailData["appoint"]> }) {
+  const { t, path } = usePage();
+  const role = appoint.type === "project" ? t("business.roles.project.name") : appoint.type === "department" ? t("business.roles.department.name", { department: appoint.department?.name ?? "" }) : "";
+  return (
+    <form method="post" action={path} className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4" data-testid="confirm-control">
+      <h3 className="font-semibold">{t("cabinet.employees.confirmRoleTitle")}</h3>
+      <input type="hidden" name="_form" value="control" />
+      <input type="hidden" name="type" value={appoint.type} />
+      <input type="hidden" name="department" value={appoint.department?.id ?? ""} />
+      <input type="hidden" name="confirm" value="1" />
+      {appoint.type === "none" ? (
+        <p className="text-sm">{t("cabinet.employees.confirmRemove", { name })}</p>
+      ) : (
+        <>
+          <p className="text-sm font-semibold">{t("cabinet.employees.confirmRole", { name, role })}</p>
+          <p className="text-sm">{t(appoint.type === "project" ? "business.roles.project.sees" : "business.roles.department.sees")}</p>
+          <p className="text-sm text-slate-600">{t("cabinet.employees.confirmRoleMail")}</p>
+        </>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className="btn-primary" data-testid="confirm-control-submit">
+          {t("cabinet.employees.confirmApply")}
+        </button>
+        <a href={path} className="btn-secondary">
+          {t("cabinet.employees.cancel")}
+        </a>
+      </div>
+    </form>
+  );
+}
+
 function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
   const { t } = usePage();
   const links = useLinks();
@@ -324,7 +477,7 @@ function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
   const none = { value: "", label: t("cabinet.employees.none") };
   const shown = e.indicators ? Object.entries(e.indicators).filter(([k]) => (INDICATORS as readonly string[]).includes(k)) : [];
   return (
-    <BusinessShell shell={data.shell} title={e.name}>
+    <BusinessShell shell={data.shell} title={displayName(t, e.name)}>
       <Notice />
       <p className="mb-4">
         <a href={links.employees} className="text-sm text-brand-700 hover:underline">
@@ -354,6 +507,8 @@ function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
             ))}
           </dl>
           {!e.consent && <p className="mt-3 text-sm text-slate-500">{t("cabinet.employees.consentWithdrawn")}</p>}
+          <FormError kind="retake" />
+          <ReliabilityBlock e={e} runnerUpName={data.runnerUpName} canAsk={data.canMove} />
         </Card>
         <Card title={t("cabinet.employees.place")}>
           <dl className="grid grid-cols-2 gap-3 text-sm">
@@ -383,26 +538,48 @@ function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
             </form>
           </Card>
         )}
-        {data.canStructure && (
-          <Card title={t("cabinet.employees.control")}>
-            <FormError kind="control" />
-            <form method="post" className="space-y-3" data-testid="form-control">
-              <input type="hidden" name="_form" value="control" />
-              <Select
-                name="type"
-                label={t("cabinet.employees.appoint")}
-                value="project"
-                options={[
-                  { value: "project", label: t("cabinet.employees.asProjectManager") },
-                  { value: "department", label: t("cabinet.employees.asSupervisor") },
-                  { value: "none", label: t("cabinet.employees.removeControl") },
-                ]}
-              />
-              <Select name="department" label={t("cabinet.employees.ofDepartment")} value={e.department?._id} options={[none, ...data.departments.map((d) => ({ value: d._id, label: d.name }))]} />
-              <button type="submit" className="btn-secondary">
-                {t("cabinet.apply")}
+        {data.canMove && (
+          <Card title={t("cabinet.employees.identity")} testid="employee-identity">
+            <FormError kind="identity" />
+            <form method="post" className="space-y-3" data-testid="form-identity">
+              <input type="hidden" name="_form" value="identity" />
+              <TextInput name="name" label={t("cabinet.employees.nameLabel")} value={e.name} required maxLength={120} hint={t("cabinet.employees.nameHint")} />
+              <TextInput name="personnelNumber" label={t("cabinet.employees.personnelNumber")} value={e.personnelNumber ?? ""} maxLength={60} />
+              <button type="submit" className="btn-primary">
+                {t("cabinet.save")}
               </button>
             </form>
+          </Card>
+        )}
+        {data.canStructure && (
+          <Card title={t("cabinet.employees.control")}>
+            <div id="control" />
+            {data.appoint ? (
+              <AppointConfirm name={displayName(t, e.name)} appoint={data.appoint} />
+            ) : (
+              <>
+                <FormError kind="control" />
+                <form method="post" className="space-y-3" data-testid="form-control">
+                  <input type="hidden" name="_form" value="control" />
+                  <Select
+                    name="type"
+                    label={t("cabinet.employees.appoint")}
+                    value=""
+                    options={[
+                      // no default: one click on Apply must never make someone a project manager
+                      { value: "", label: t("cabinet.employees.chooseRole") },
+                      { value: "department", label: t("cabinet.employees.asSupervisor") },
+                      { value: "project", label: t("cabinet.employees.asProjectManager") },
+                      { value: "none", label: t("cabinet.employees.removeControl") },
+                    ]}
+                  />
+                  <Select name="department" label={t("cabinet.employees.ofDepartment")} value="" options={[none, ...data.departments.map((d) => ({ value: d._id, label: d.name }))]} />
+                  <button type="submit" className="btn-secondary">
+                    {t("cabinet.apply")}
+                  </button>
+                </form>
+              </>
+            )}
           </Card>
         )}
       </div>
@@ -421,7 +598,7 @@ const idParam = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/) });
 export const employeePage = cabinetPage<DetailData>({
   path: ["/business/employees/:id", "/dashboard/employees/:id"],
   params: idParam,
-  title: (_t, d) => d.employee.name,
+  title: (t, d) => displayName(t, d.employee.name),
   load: async (c, scope) => {
     const [employee, departments, positions, people] = await Promise.all([
       getEmployee(scope, c.req.param("id")!),
@@ -430,6 +607,9 @@ export const employeePage = cabinetPage<DetailData>({
       listEmployees(scope, employeeListSchema.parse({})),
     ]);
     const [fit, skills] = await Promise.all([employeeEfficiency(scope, employee._id, c.get("locale")), employeeSkills(scope, employee._id)]);
+    // the control form's first submit comes back here to be confirmed (checked again on the second)
+    const asked = activateManagerSchema.safeParse({ employee: employee._id, type: c.req.query("appoint"), department: c.req.query("department") || null });
+    const appoint = asked.success && can(scope, "structure") ? await previewAppointment(scope, asked.data).catch(() => null) : null;
     return {
       fit,
       skills,
@@ -439,6 +619,8 @@ export const employeePage = cabinetPage<DetailData>({
       people: people.docs.map((p) => ({ _id: p._id, name: p.name })),
       canStructure: can(scope, "structure") && !scope.demo,
       canMove: can(scope, "people") && !scope.demo,
+      appoint: appoint ? { type: appoint.type, department: appoint.department } : null,
+      runnerUpName: employee.reliability?.runnerUp ? ((await listFormats(scope.db)).find((f) => f.code === employee.reliability!.runnerUp)?.name as Record<string, string> | undefined)?.[c.get("locale")] ?? null : null,
     };
   },
   Component: EmployeeDetail,
@@ -457,9 +639,26 @@ export const employeePage = cabinetPage<DetailData>({
     }
     if (body._form === "control") {
       return handleForm(c, "control", activateManagerSchema, async (input) => {
+        if (body.confirm !== "1") {
+          await previewAppointment(scope, input);
+          const q = new URLSearchParams({ appoint: input.type, ...(input.department ? { department: input.department } : {}) });
+          return c.redirect(`${c.req.path}?${q}#control`, 303);
+        }
         await activateManager(scope, input);
         return done(c, scope, "saved");
-      }, (v) => ({ employee: id, type: v.type, department: v.department || null }));
+      }, (v) => ({ employee: id, type: v.type || undefined, department: v.department || null }));
+    }
+    if (body._form === "retake") {
+      return handleForm(c, "retake", z.object({}), async () => {
+        await requestRetake(scope, id);
+        return done(c, scope, "retakeAsked");
+      });
+    }
+    if (body._form === "identity") {
+      return handleForm(c, "identity", renameEmployeeSchema, async (input) => {
+        await renameEmployee(scope, input);
+        return done(c, scope, "saved");
+      }, (v) => ({ employee: id, name: v.name, personnelNumber: v.personnelNumber }));
     }
     return handleForm(
       c,

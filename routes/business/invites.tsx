@@ -7,7 +7,7 @@ import { usePage } from "../../server/render/page";
 import { can, createInvites, deleteInvite, INVITE_STATUSES, inviteCreateSchema, inviteUrl, listInvites, refreshInviteCode } from "../../server/services/business";
 import { ServerForm } from "../_blocks/blocks";
 import { BusinessShell } from "../_layouts/cabinet";
-import { Card, cabinetPage, done, Notice, type WithShell } from "./kit";
+import { Card, cabinetPage, ConfirmDelete, done, Notice, type WithShell } from "./kit";
 
 type Data = { invites: Awaited<ReturnType<typeof listInvites>>; link: string; canBuy: boolean; canEdit: boolean; status: string };
 
@@ -20,9 +20,21 @@ function Invites({ data }: { data: WithShell<Data> }) {
       <Notice />
       <div className="grid gap-4 lg:grid-cols-2">
         <Card title={t("cabinet.invites.balance")} testid="invite-balance-card">
-          <p className="text-4xl font-black text-brand-700" data-testid="invite-balance">
-            {inv.balance}
-          </p>
+          <div className="grid grid-cols-[auto_1fr] items-baseline gap-x-3 gap-y-1" data-testid="invite-figures">
+            <span className="text-4xl font-black text-brand-700" data-testid="invite-balance">
+              {inv.balance}
+            </span>
+            <span className="text-sm text-slate-600">{t("cabinet.invites.balanceTotal")}</span>
+            <span className="text-right text-xl font-bold tabular-nums text-amber-700" data-testid="invite-reserved">
+              {inv.reserved}
+            </span>
+            <span className="text-sm text-slate-600">{t("cabinet.invites.reserved")}</span>
+            <span className="text-right text-xl font-bold tabular-nums text-emerald-700" data-testid="invite-free">
+              {Math.max(0, inv.balance - inv.reserved)}
+            </span>
+            <span className="text-sm text-slate-600">{t("cabinet.invites.free")}</span>
+          </div>
+          {inv.reserved > 0 && <p className="mt-2 text-xs text-slate-500">{t("cabinet.invites.reservedHint")}</p>}
           {empty && (
             <p role="alert" className="mt-3 rounded-lg bg-amber-50 p-3 text-amber-900" data-testid="no-invites">
               {t("business.errors.noInvites")}
@@ -41,12 +53,10 @@ function Invites({ data }: { data: WithShell<Data> }) {
           </label>
           <input id="invite-link" readOnly value={data.link} className="input font-mono text-sm" data-testid="invite-link" />
           {data.canEdit && (
-            <form method="post" className="mt-3">
-              <input type="hidden" name="_form" value="refresh" />
-              <button type="submit" className="btn-secondary py-2 text-sm">
-                {t("cabinet.invites.refresh")}
-              </button>
-            </form>
+            // a warning first: the old link stops working for everyone who has it
+            <div className="mt-3">
+              <ConfirmDelete kind="refresh" label={t("cabinet.invites.refresh")} consequence={t("cabinet.invites.refreshWarn")} confirm={t("cabinet.invites.refreshConfirm")} />
+            </div>
           )}
         </Card>
         {data.canEdit && (

@@ -13,7 +13,7 @@ import { findInvitation, joinProject, lookupJoinCode, membership, setConsent, SH
 import { richText } from "../_blocks/rich-text";
 import { PublicLayout } from "../_layouts/public";
 import { ServerForm } from "../_blocks/blocks";
-import { AppError, notFound } from "../../server/lib/errors";
+import { AppError } from "../../server/lib/errors";
 import { signupFormInput } from "../account/signup";
 
 type Data = {
@@ -22,6 +22,8 @@ type Data = {
   email: string | null;
   member: { consent: boolean } | null;
   tested: boolean;
+  /** The profile's name, offered as the name the company sees. */
+  name: string | null;
 };
 
 const AGREEMENTS = [
@@ -44,15 +46,24 @@ function ConsentBox({ kind }: { kind: string }) {
   );
 }
 
+// asked at join: the company sees this name, never the e-mail the person signed up with
+const nameField = (t: (k: string) => string, value: string | null) => ({ name: "name", label: t("cabinet.join.name"), required: true, autoComplete: "name", value, hint: t("cabinet.join.nameHint") });
+const nameInput = z.string({ error: "common.validation.required" }).trim().min(1, "common.validation.required").max(120, "common.validation.tooLong");
+
 function Join({ data }: { data: Data }) {
   const { t, auth, path, url } = usePage();
   if (!data.company) {
+    // an old (refreshed) or withdrawn link: said in the visitor's language, with what to do next
     return (
       <PublicLayout>
         <div className="container-page py-10">
-          <div className="card mx-auto max-w-lg">
-            <h1 className="mb-3 text-2xl font-bold">{t("cabinet.join.notFoundTitle")}</h1>
-            <p className="text-slate-600">{t("business.errors.inviteNotFound")}</p>
+          <div className="card mx-auto max-w-lg space-y-3 p-4 sm:p-6" data-testid="join-old-link">
+            <h1 className="text-2xl font-bold">{t("cabinet.join.oldLinkTitle")}</h1>
+            <p className="text-slate-700">{t("cabinet.join.oldLinkText")}</p>
+            {auth && <p className="text-sm text-slate-600">{t("cabinet.join.oldLinkAccount")}</p>}
+            <a href={auth ? "/profile" : "/"} className="btn-primary">
+              {auth ? t("cabinet.join.oldLinkCabinet") : t("cabinet.join.oldLinkHome")}
+            </a>
           </div>
         </div>
       </PublicLayout>
@@ -98,7 +109,7 @@ function Join({ data }: { data: Data }) {
               </form>
             </div>
           ) : auth ? (
-            <ServerForm kind="join" fields={[]} submit={t("cabinet.join.join")}>
+            <ServerForm kind="join" fields={[nameField(t, data.name)]} submit={t("cabinet.join.join")}>
               <ConsentBox kind="join" />
             </ServerForm>
           ) : (
@@ -109,6 +120,7 @@ function Join({ data }: { data: Data }) {
                 title={t("cabinet.join.signupTitle")}
                 submit={t("cabinet.join.signup")}
                 fields={[
+                  nameField(t, null),
                   { name: "email", label: t("common.forms.email"), type: "email", required: true, autoComplete: "email", value: data.email },
                   { name: "password", label: t("auth.signup.password"), type: "password", autoComplete: "new-password", hint: t("auth.signup.passwordHint") },
                 ]}
@@ -146,8 +158,10 @@ export const joinPage = definePage({
     const user = c.get("auth")?.user ?? null;
     // wrong codes are counted per account or address (guessing); an unknown code is a 404 with a
     // word on what to do, not a page that pretends
+    // an unknown code answers 404 with this page's own "old link" screen (not the generic 404)
     const found = await lookupJoinCode(c.get("deps").db, code, user?.id ?? clientIp(c)).catch((e: unknown) => {
-      throw e instanceof AppError && e.status === 404 ? notFound("invite.notFound") : e;
+      if (e instanceof AppError && e.status === 404) return null;
+      throw e;
     });
     const member = found && user ? await membership(c.get("deps").db, user, found.project.id) : null;
     return {
@@ -156,9 +170,11 @@ export const joinPage = definePage({
       email: found?.invite?.email ?? null,
       member: member ? { consent: !member.consentWithdrawnAt } : null,
       tested: Boolean(user?.formatCode),
+      name: user?.name ?? null,
     };
   },
   Component: Join,
+  status: (d: Data) => (d.company ? 200 : 404),
   action: async (c) => {
     const code = codeOf(c);
     const body = await c.req.parseBody();
@@ -174,22 +190,22 @@ export const joinPage = definePage({
     if (body._form === "join") {
       const user = c.get("auth")?.user;
       if (!user) return c.redirect(`/login?fallback=${encodeURIComponent(c.req.path)}`, 303);
-      return handleForm(c, "join", z.object({ consent }), async () => {
-        await joinProject(requestScope(c), user, code);
+      return handleForm(c, "join", z.object({ consent, name: nameInput }), async (input) => {
+        await joinProject(requestScope(c), user, code, { name: input.name });
         return user.formatCode ? back("joined=1") : c.redirect("/test/start", 303);
       });
     }
     return handleForm(
       c,
       "join-signup",
-      signupSchema.extend({ consent }),
+      signupSchema.extend({ consent, name: nameInput }),
       async (input) => {
         const { user, token } = await signup(requestScope(c), { ...input, invite: code }, { ...requestMeta(c), cookies: trackingCookies(c) });
         setSessionCookies(c, token, user.id);
-        await joinProject(requestScope(c), user, code);
+        await joinProject(requestScope(c), user, code, { name: input.name });
         return c.redirect("/test/start", 303);
       },
-      (v) => ({ ...signupFormInput(v), consent: v.consent }),
+      (v) => ({ ...signupFormInput(v), consent: v.consent, name: v.name }),
     );
   },
 });

@@ -27,6 +27,8 @@ async function shellData(c: CabinetCtx, scope: Scope): Promise<ShellData> {
     demo: scope.demo,
     named,
     pendingInvites: counts.pending,
+    freeInvites: counts.free,
+    reservedInvites: counts.reserved,
   };
 }
 

@@ -24,7 +24,8 @@ export interface PageDef<D = undefined, G extends readonly GuardName[] = readonl
   /** The HTML depends only on the URL and language for visitors who are not signed in, so it
    * may be micro-cached (server/render/cache.ts). */
   publicCache?: boolean;
-  status?: RenderOptions["status"];
+  /** The answer's status; a function of the data for a page that is also its own "not found". */
+  status?: RenderOptions["status"] | ((data: D) => RenderOptions["status"]);
 }
 
 /** Any page, whatever its data and guards: what the router mounts. */

@@ -276,7 +276,8 @@ describe("the invite balance", () => {
     const second = await user(t, { confirmed: false });
     const refused = await t.json("POST", `/api/business/join/${code}`, { agree: true, }, { ...second.h, locale: "en" });
     expect(refused.status).toBe(402);
-    expect(((await refused.json()) as any).error.message).toContain("no invites left");
+    // the joining person cannot buy invites: they are told the company is full (issue 33)
+    expect(((await refused.json()) as any).error.message).toContain("no places left");
     const email = await t.json("POST", "/api/business/invites", { email: "x@example.com" }, { ...o.h, Project: p, locale: "en" });
     expect(email.status).toBe(402);
     // joining again is free and keeps the one membership

@@ -167,7 +167,8 @@ describe("forms without script", () => {
     expect((await post(`/business/employees/${emp}`, { _form: "move", department: sub, position: pos, supervisor: "" })).status).toBe(303);
     const page = await (await get(`/business/departments/${sub}`)).text();
     expect(page).toContain("will be left without a department");
-    expect((await post(`/business/employees/${emp}`, { _form: "control", type: "project", department: "" })).status).toBe(303);
+    // confirmed appointments only (issue 33): the first submit asks, the second appoints
+    expect((await post(`/business/employees/${emp}`, { _form: "control", type: "project", department: "", confirm: "1" })).status).toBe(303);
     expect(await (await get(`/business/employees/${emp}`)).text()).toMatch(/data-testid="employee-control">Project manager/);
     expect((await post(`/business/departments/${sub}`, { _form: "delete" })).headers.get("location")).toContain("/business/departments?");
   });
@@ -202,7 +203,7 @@ describe("joining through the invitation page", () => {
     const res = await t.app.request(`/invite/business/${code}`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" },
-      body: new URLSearchParams({ _form: "join-signup", email: "joiner@example.com", policy: "on", terms: "on", offer: "on", consent: "on" }).toString(),
+      body: new URLSearchParams({ _form: "join-signup", name: "Joiner Jones", email: "joiner@example.com", policy: "on", terms: "on", offer: "on", consent: "on" }).toString(),
     });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/test/start");
@@ -212,7 +213,9 @@ describe("joining through the invitation page", () => {
     // withdrawing consent from the page
     expect((await t.app.request(`/invite/${code}`, { method: "POST", headers: { Cookie: `token=${token}`, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" }, body: "_form=consent&consent=0" })).status).toBe(303);
     const list = await (await get("/business/employees?sort=name")).text();
-    expect(list).toContain("joiner@example.com");
+    // the name given at join, never the address (issue 33)
+    expect(list).toContain("Joiner Jones");
+    expect(list).not.toContain("joiner@example.com");
     expect(list).toContain("Hidden by the employee");
     // and giving it back from the account's data section, where every company joined is listed
     const form = { Cookie: `token=${token}`, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" };

@@ -80,6 +80,7 @@ describe("the business cabinet in a browser", () => {
     expect(await noOverflow(page)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${shots}/invite-join-360.png`, fullPage: true });
     const email = `e2e-employee-${Date.now()}@example.com`;
+    await page.fill("#join-signup-name", "Erin Employee");
     await page.fill("#join-signup-email", email);
     await page.check("[data-testid=consent]");
     for (const name of ["policy", "terms", "offer"]) await page.check(`[data-testid=form-join-signup] input[name=${name}]`);
@@ -105,7 +106,9 @@ describe("the business cabinet in a browser", () => {
         await page.goto(e.base + path);
         const where = width > 540 ? "[data-testid=employee-table]" : "[data-testid=employee-cards]";
         const text = await page.locator(where).textContent();
-        expect(text, path).toContain("e2e-employee-");
+        // the name given at join, never the address the person signed up with (issue 33)
+        expect(text, path).toContain("Erin Employee");
+        expect(text, path).not.toContain("e2e-employee-");
         expect(text, path).toContain("Completed test");
         await page.screenshot({ path: `${shots}/${path.slice(1).replace(/\//g, "-")}-${width}.png`, fullPage: true });
         expect(await noOverflow(page), path).toBeLessThanOrEqual(0);

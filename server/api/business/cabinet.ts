@@ -78,8 +78,8 @@ cabinetApi.post("/support", inProject, validate("json", biz.supportSchema), asyn
 cabinetApi.get("/reports", inProject, async (c) => c.json(await biz.businessReports(await scope(c))));
 // the invitee's side: which company invites them, joining with consent, withdrawing it
 cabinetApi.get("/project-form-info/:id", guard("auth"), async (c) => c.json(await biz.projectFormInfo(c.get("deps").db, c.req.param("id"), c.get("user").id)));
-cabinetApi.post("/join/:id", guard("auth"), validate("json", z.object({ agree: z.literal(true, { error: "common.validation.agree" }) })), async (c) =>
-  c.json(await biz.joinProject(c.get("scope"), c.get("user"), c.req.param("id")), 201),
+cabinetApi.post("/join/:id", guard("auth"), validate("json", z.object({ agree: z.literal(true, { error: "common.validation.agree" }), name: z.string().trim().max(120, "common.validation.tooLong").nullish() })), async (c) =>
+  c.json(await biz.joinProject(c.get("scope"), c.get("user"), c.req.param("id"), { name: c.req.valid("json").name }), 201),
 );
 cabinetApi.get("/consent", guard("auth"), async (c) => c.json({ docs: await biz.myCompanies(c.get("deps").db, c.get("user")) }));
 cabinetApi.post("/consent/:id", guard("auth"), validate("json", z.object({ consent: z.boolean() })), async (c) =>

@@ -16,7 +16,7 @@ export const businessApi = new Hono<AppEnv>();
 businessApi.route("/", cabinetApi);
 
 businessApi.post("/", guard("auth"), validate("json", z.object({ name: z.string().trim().max(120).optional() }).default({})), async (c) => {
-  const project = await activateBusiness(c.get("deps").db, c.get("user"), c.req.valid("json").name);
+  const project = await activateBusiness(c.get("deps").db, c.get("user"), c.req.valid("json").name, c.get("locale"));
   return c.json({ project: { _id: project.id, name: project.name, inviteBalance: project.inviteBalance } }, 201);
 });
 

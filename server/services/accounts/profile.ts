@@ -1,8 +1,8 @@
 // The profile: name, birthday, city, phone, gender, personnel number and language.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../../../db/client";
-import { users } from "../../../db/schema";
+import { type Db, runInTransaction } from "../../../db/client";
+import { employees, users } from "../../../db/schema";
 import { fields } from "../../lib/validate";
 import type { UserRow } from "../users";
 
@@ -41,7 +41,16 @@ export async function updateProfile(db: Db, user: UserRow, input: z.infer<typeof
   if (input.gender !== undefined) patch.gender = input.gender;
   if (input.PersonnelId !== undefined) patch.personnelId = input.PersonnelId;
   if (input.locale !== undefined) patch.locale = input.locale;
-  await db.update(users).set(patch).where(eq(users.id, user.id));
+  await runInTransaction(db, async (tx) => {
+    await tx.update(users).set(patch).where(eq(users.id, user.id));
+    // the companies see the name the person gives, unless an owner renamed them there
+    if (input.name && input.name !== user.name) {
+      await tx
+        .update(employees)
+        .set({ name: input.name })
+        .where(and(eq(employees.userId, user.id), eq(employees.nameByOwner, false)));
+    }
+  });
   const [row] = await db.select().from(users).where(eq(users.id, user.id));
   return row!;
 }

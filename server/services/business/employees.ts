@@ -9,10 +9,14 @@ import { LEADER_TYPES, MANAGER_TYPES } from "../../../model/skills";
 import { badRequest, forbidden, notFound } from "../../lib/errors";
 import { ID_PATTERN } from "../../lib/ids";
 import { paged } from "../../lib/listing";
-import { enqueue, transaction } from "../../scope";
+import { enqueue, enqueueMail, transaction } from "../../scope";
+import { tFor, type Locale } from "../../../locales";
+import { quotedName } from "./invites";
 import { requireCan, requireDepartment, type Scope } from "./access";
 import { ensureFresh } from "./efficiency";
 import { latestIndicators } from "./skills";
+import { reliabilityOf, retakeState } from "./reliability";
+import { departmentsWithin, inDepartments } from "./dashboard";
 
 export const EMPLOYEE_STATUSES = ["completed", "inProgress", "notStarted"] as const;
 export const SORT_TYPES = ["name", "department", "position", "format", "harmony", "anxiety", "status", "createdAt", "efficiency", "diff"] as const;
@@ -43,6 +47,8 @@ export const employeeListSchema = z.object({
       format: z.string().trim().max(40).regex(/^[A-Z-]+$/, "common.validation.invalid").nullish(),
       status: z.enum(EMPLOYEE_STATUSES).nullish(),
       name: z.string().trim().max(120).nullish(),
+      /** a name, or an address the company itself invited by e-mail */
+      q: z.string().trim().max(120, "common.validation.tooLong").nullish(),
       ...analyticsFilterShape,
     })
     .default({}),
@@ -74,6 +80,9 @@ const columns = {
   supervisor: employees.supervisorId,
   isProjectManager: employees.isProjectManager,
   consent: sql<number>`${shared}`,
+  personnelNumber: employees.personnelNumber,
+  nameByOwner: employees.nameByOwner,
+  retakeRequestedAt: employees.retakeRequestedAt,
   format: formatExpr,
   harmony: indicator(ea.harmony),
   anxiety: indicator(ea.anxiety),
@@ -118,6 +127,9 @@ function toDoc(r: Row, formatNames: Map<string, unknown>) {
     supervisor: r.supervisor as string | null,
     isProjectManager: Boolean(r.isProjectManager),
     consent: Boolean(r.consent),
+    personnelNumber: (r.personnelNumber as string | null) ?? null,
+    retakeRequestedAt: (r.retakeRequestedAt as Date | null) ?? null,
+    nameByOwner: Boolean(r.nameByOwner),
     format: r.format ? { code: r.format as string, name: formatNames.get(r.format as string) ?? null } : null,
     harmony: r.harmony as number | null,
     anxiety: r.anxiety as number | null,
@@ -204,10 +216,18 @@ export async function listEmployees(scope: Scope, input: z.output<typeof employe
   await ensureFresh(scope.db, scope.project.id);
   const w = scopeWhere(scope);
   const f = input.filter ?? {};
-  if (f.department) w.push(eq(employees.departmentId, f.department));
+  // a department with its sub-departments, as the statistics count it
+  if (f.department) w.push(inDepartments(employees.departmentId, await departmentsWithin(scope, f.department).catch(() => new Set<string>()))!);
   if (f.position) w.push(eq(employees.positionId, f.position));
   if (f.format) w.push(and(eq(users.formatCode, f.format), shared)!);
   if (f.name) w.push(sql`${employees.name} like ${`%${f.name.replace(/[%_]/g, "")}%`}`);
+  if (f.q) {
+    const like = `%${f.q.replace(/[%_]/g, "")}%`;
+    // e-mail only where the company typed it itself (an e-mail invitation): never the person's own address
+    w.push(
+      sql`(${employees.name} like ${like} or exists (select 1 from ${invites} i where i.project_id = ${employees.projectId} and i.user_id = ${employees.userId} and i.kind = 'email' and i.email like ${like}))`,
+    );
+  }
   if (f.status) w.push(sql`${statusExpr} = ${f.status}`);
   w.push(...analyticsWhere(f));
   const where = and(...w);
@@ -226,7 +246,13 @@ export async function listEmployees(scope: Scope, input: z.output<typeof employe
     .limit(input.limit)
     .offset((input.page - 1) * input.limit)) as Row[];
   const names = await formatNames(scope);
-  return paged(rows.map((r) => toDoc(r, names)), total, input.page, input.limit);
+  return paged(await withReliability(scope, rows.map((r) => toDoc(r, names))), total, input.page, input.limit);
+}
+
+/** Each shared result with how far it can be trusted (the facts the person's own report shows). */
+async function withReliability<D extends EmployeeDoc>(scope: Scope, docs: D[]) {
+  const rel = await reliabilityOf(scope, docs.filter((d) => d.consent && d.user && d.status === "completed").map((d) => d.user!));
+  return docs.map((d) => ({ ...d, reliability: d.consent && d.user ? (rel.get(d.user) ?? null) : null }));
 }
 
 async function findEmployee(scope: Scope, employeeId: string) {
@@ -241,12 +267,14 @@ export async function getEmployee(scope: Scope, employeeId: string) {
   const doc = await findEmployee(scope, employeeId);
   // as stored: every value a number (the type says what the results column holds)
   const indicators = doc.consent ? ((await latestIndicators(scope, doc.user)) as Record<string, number> | null) : null;
+  const [withRel] = await withReliability(scope, [doc]);
+  const retake = retakeState(doc.retakeRequestedAt, withRel!.reliability?.completedAt ?? null);
   const [invite] = doc.user
     ? await scope.db.select({ status: invites.status }).from(invites).where(and(eq(invites.projectId, scope.project.id), eq(invites.userId, doc.user))).orderBy(desc(invites.createdAt)).limit(1)
     : [];
   const supervises = await scope.db.select({ _id: departments.id, name: departments.name }).from(departments).where(and(eq(departments.projectId, scope.project.id), eq(departments.supervisorId, doc._id)));
   const [sup] = doc.supervisor ? await scope.db.select({ _id: employees.id, name: employees.name }).from(employees).where(and(eq(employees.id, doc.supervisor), eq(employees.projectId, scope.project.id))) : [];
-  return { ...doc, indicators, invite: invite?.status ?? null, supervises, supervisorDoc: sup ?? null };
+  return { ...withRel!, indicators, invite: invite?.status ?? null, supervises, supervisorDoc: sup ?? null, retake };
 }
 
 /** Project managers and department supervisors. */
@@ -270,9 +298,30 @@ export const changeSupervisorSchema = z.object({ employee: ref(), supervisor: re
 export const activateManagerSchema = z.object({
   employee: ref(),
   /** project: a project manager; department: the supervisor of `department`; none: removes both. */
-  type: z.enum(["project", "department", "none"]),
+  type: z.enum(["project", "department", "none"], { error: "business.errors.chooseRole" }),
   department: ref().nullish(),
 });
+export const renameEmployeeSchema = z.object({
+  employee: ref(),
+  name: z.string({ error: "common.validation.required" }).trim().min(1, "common.validation.required").max(120, "common.validation.tooLong"),
+  personnelNumber: z
+    .string()
+    .trim()
+    .max(60, "common.validation.tooLong")
+    .nullish()
+    .transform((v) => v || null),
+});
+
+/** The owner's own name and personnel number for a person: later profile renames no longer overwrite it. */
+export async function renameEmployee(scope: Scope, input: z.infer<typeof renameEmployeeSchema>) {
+  const e = await target(scope, input.employee);
+  if (scope.demo) throw forbidden("auth.errors.demoReadOnly");
+  await scope.db
+    .update(employees)
+    .set({ name: input.name, personnelNumber: input.personnelNumber, nameByOwner: input.name !== e.name || e.nameByOwner })
+    .where(eq(employees.id, e._id));
+  return findEmployee(scope, e._id);
+}
 
 async function target(scope: Scope, employeeId: string) {
   requireCan(scope, "people");
@@ -316,23 +365,61 @@ export async function changeSupervisor(scope: Scope, input: z.infer<typeof chang
   return findEmployee(scope, e._id);
 }
 
-/** Appointing a project manager or a department supervisor, or removing control. */
-export async function activateManager(scope: Scope, input: z.infer<typeof activateManagerSchema>) {
+/** What an appointee will see, by role: named in the owner's confirmation and in the appointee's mail. */
+export const ROLE_SEES = { project: "business.roles.project.sees", department: "business.roles.department.sees" } as const;
+
+/** Checks an appointment before it is confirmed: the person, and for a head the department named. */
+export async function previewAppointment(scope: Scope, input: z.infer<typeof activateManagerSchema>) {
   requireCan(scope, "structure");
   const e = await findEmployee(scope, input.employee);
+  let department: { id: string; name: string } | null = null;
   if (input.type === "project") {
     if (!e.user) throw badRequest("errors.validation", { employee: "business.errors.noAccount" });
-    await scope.db.update(employees).set({ isProjectManager: true }).where(eq(employees.id, e._id));
   } else if (input.type === "department") {
-    const dep = input.department ?? e.department?._id;
-    if (!dep) throw badRequest("errors.validation", { department: "common.validation.required" });
-    await inProject(scope, departments, dep, "department");
-    await scope.db.update(departments).set({ supervisorId: e._id }).where(eq(departments.id, dep));
-  } else {
-    await scope.db.update(employees).set({ isProjectManager: false }).where(eq(employees.id, e._id));
-    await scope.db.update(departments).set({ supervisorId: null }).where(and(eq(departments.projectId, scope.project.id), eq(departments.supervisorId, e._id)));
+    if (!input.department) throw badRequest("errors.validation", { department: "business.errors.departmentForHead" });
+    await inProject(scope, departments, input.department, "department");
+    const [dep] = await scope.db.select({ id: departments.id, name: departments.name }).from(departments).where(eq(departments.id, input.department));
+    department = dep!;
   }
+  return { employee: e, type: input.type, department };
+}
+
+/**
+ * Appointing a project manager or a department supervisor, or removing control. A head needs the
+ * department named (never guessed from where the person works); an appointee is told by mail.
+ */
+export async function activateManager(scope: Scope, input: z.infer<typeof activateManagerSchema>) {
+  const { employee: e, department } = await previewAppointment(scope, input);
+  await transaction(scope, async (tx) => {
+    if (input.type === "project") {
+      await tx.db.update(employees).set({ isProjectManager: true }).where(eq(employees.id, e._id));
+    } else if (input.type === "department") {
+      await tx.db.update(departments).set({ supervisorId: e._id }).where(eq(departments.id, department!.id));
+    } else {
+      await tx.db.update(employees).set({ isProjectManager: false }).where(eq(employees.id, e._id));
+      await tx.db.update(departments).set({ supervisorId: null }).where(and(eq(departments.projectId, tx.project.id), eq(departments.supervisorId, e._id)));
+    }
+    if (input.type !== "none" && e.user) await mailAppointee(tx, e.user, input.type, department?.name ?? null);
+  });
   return getEmployee(scope, e._id);
+}
+
+async function mailAppointee(tx: Scope, userId: string, type: keyof typeof ROLE_SEES, department: string | null) {
+  const [person] = await tx.db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, userId));
+  if (!person) return;
+  const t = tFor(person.locale as Locale);
+  const company = quotedName(tx.project.name);
+  const role = type === "project" ? t("business.roles.project.name") : t("business.roles.department.name", { department: quotedName(department ?? "") });
+  const text = [
+    t("business.mail.role.body", { company, role }),
+    t(ROLE_SEES[type]),
+    "",
+    t("business.mail.role.open"),
+    `${tx.deps.config.PUBLIC_URL}/dashboard`,
+    "",
+    t("mail.signature"),
+  ].join("\n");
+  await enqueueMail(tx, { to: person.email, subject: t("business.mail.role.subject", { company }), text });
 }
 
 /** Removes the employee from the project; their account and results stay theirs. */

@@ -13,3 +13,4 @@ export * from "./support";
 export * from "./efficiency";
 export * from "./skills";
 export * from "./report";
+export * from "./reliability";

@@ -52,7 +52,8 @@ export const inviteUpdateSchema = z.object({
 });
 
 export function toInviteDoc(i: typeof invites.$inferSelect) {
-  return { _id: i.id, email: i.email, user: i.userId, kind: i.kind, status: i.status, isActive: i.isActive, link: i.link, createdAt: i.createdAt, updatedAt: i.updatedAt };
+  // a link join's address is the person's own, never the company's to see
+  return { _id: i.id, email: i.kind === "email" ? i.email : null, user: i.userId, kind: i.kind, status: i.status, isActive: i.isActive, link: i.link, createdAt: i.createdAt, updatedAt: i.updatedAt };
 }
 
 /** An accepted invite whose person has since finished the test shows "completed test". */
@@ -80,6 +81,8 @@ export async function listInvites(scope: Scope, input: z.output<typeof inviteLis
     ...paged(rows.map(toInviteDoc), total, input.page, input.limit),
     counts: Object.fromEntries(INVITE_STATUSES.map((s) => [s, counts.find((c) => c.status === s)?.n ?? 0])) as Record<InviteStatus, number>,
     balance: scope.project.inviteBalance,
+    /** held by pending e-mail invitations: the balance minus these is what new invitations may use */
+    reserved: await reservedCount(scope),
     inviteCode: scope.project.inviteCode,
   };
 }
@@ -103,7 +106,7 @@ async function takeMailQuota(scope: Scope, n: number) {
 }
 
 /** The company's name as the subject and body quote it: one line, not too long. */
-const quotedName = (name: string) => {
+export const quotedName = (name: string) => {
   const line = name.replace(/[\s\u0000-\u001f\u007f]+/g, " ").trim();
   return line.length > 60 ? `${line.slice(0, 59)}…` : line;
 };
@@ -171,6 +174,11 @@ export async function createOrUpdateInvite(deps: AppDeps, scope: Scope, input: z
 }
 
 /** The balance less the invites that pending e-mail invitations hold. */
+async function reservedCount(scope: Scope) {
+  const [row] = await scope.db.select({ n: reservedInvites(scope.project.id) }).from(projects).where(eq(projects.id, scope.project.id));
+  return row?.n ?? 0;
+}
+
 async function freeInvites(scope: Scope) {
   const [row] = await scope.db.select({ free: sql<number>`${projects.inviteBalance} - ${reservedInvites(scope.project.id)}` }).from(projects).where(eq(projects.id, scope.project.id));
   return row?.free ?? 0;

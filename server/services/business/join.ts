@@ -4,7 +4,7 @@
 // result. The employee may withdraw their consent later: the company then sees name and status.
 import { and, eq, isNull, or } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { employees, invites, projects } from "../../../db/schema";
+import { employees, invites, projects, users } from "../../../db/schema";
 import { crashPoint } from "../../lib/crash-points";
 import { AppError, notFound, tooMany } from "../../lib/errors";
 import { recordFailure, retryAfter } from "../rate-limits";
@@ -12,7 +12,7 @@ import { createId, ID_PATTERN } from "../../lib/ids";
 import { logActivity } from "../activity";
 import type { UserRow } from "../users";
 import { enqueue, transaction, type Scope } from "../../scope";
-import { noInvitesLeft, spendInvite } from "./projects";
+import { spendInvite } from "./projects";
 
 /** What the company sees of an employee's results (shown before agreeing). */
 export const SHARED_WITH_COMPANY = ["name", "status", "format", "harmony", "anxiety", "indicators"] as const;
@@ -63,12 +63,20 @@ export async function membership(db: Db, user: UserRow, projectId: string) {
  * work: the invite spent, the employee, the invitation's claim and the log together (a crash between
  * them spent a paid invite without adding the employee); their fits follow as a job.
  */
-export async function joinProject(scope: Scope, user: UserRow, code: string) {
+export async function joinProject(scope: Scope, user: UserRow, code: string, opts: { name?: string | null } = {}) {
   await lookupJoinCode(scope.db, code, user.id);
-  return transaction(scope, (tx) => joinInside(tx, user, code));
+  return transaction(scope, (tx) => joinInside(tx, user, code, opts.name?.trim() || null));
 }
 
-async function joinInside(tx: Scope, user: UserRow, code: string) {
+/** The name the company sees: the one given at join, else the profile's. The e-mail only when the
+ * company itself invited that address (it knows it already); otherwise empty, shown as "no name". */
+export function employeeName(user: Pick<UserRow, "name" | "email">, given: string | null, invite: { kind: string; email: string | null } | null) {
+  if (given) return given.slice(0, 120);
+  if (user.name) return user.name;
+  return invite?.kind === "email" && invite.email?.toLowerCase() === user.email.toLowerCase() ? user.email : "";
+}
+
+async function joinInside(tx: Scope, user: UserRow, code: string, name: string | null) {
   const db = tx.db;
   const found = await findInvitation(db, code);
   if (!found) throw notFound("business.errors.inviteNotFound");
@@ -78,7 +86,10 @@ async function joinInside(tx: Scope, user: UserRow, code: string) {
   const status = user.formatCode ? ("completed test" as const) : ("Accepted" as const);
   const existing = await membership(db, user, project.id);
   if (existing) {
-    await db.update(employees).set({ consentWithdrawnAt: null }).where(eq(employees.id, existing.id));
+    await db
+      .update(employees)
+      .set({ consentWithdrawnAt: null, ...(name && !existing.nameByOwner ? { name } : {}) })
+      .where(eq(employees.id, existing.id));
     await enqueue(tx, "recompute-project", { projectId: project.id, employees: [existing.id] });
     return { project: { _id: project.id, name: project.name }, employee: existing.id, status, already: true };
   }
@@ -93,10 +104,13 @@ async function joinInside(tx: Scope, user: UserRow, code: string) {
     if (removed) throw new AppError(403, "removed_from_project", "business.errors.removedFromProject");
   }
   // a link join leaves the invites pending e-mail invitations hold to the people invited by name
-  if (!(await spendInvite(db, project.id, !invite))) throw noInvitesLeft();
+  // the joining person cannot buy invites: they are told the company has no places left
+  if (!(await spendInvite(db, project.id, !invite))) throw new AppError(402, "no_invites", "business.errors.noPlacesLeft");
   crashPoint("join.afterSpend");
   const employeeId = createId();
-  await db.insert(employees).values({ id: employeeId, projectId: project.id, userId: user.id, name: user.name || user.email });
+  // a person with no name yet keeps the one they gave the company as their profile's
+  if (name && !user.name) await db.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, user.id));
+  await db.insert(employees).values({ id: employeeId, projectId: project.id, userId: user.id, name: employeeName(user, name, invite) });
   if (invite) {
     // claimed atomically: of two people racing for one link only one gets it (security finding 3)
     const claimed = await db
@@ -107,7 +121,7 @@ async function joinInside(tx: Scope, user: UserRow, code: string) {
     // the throw rolls back the spent invite and the employee with it
     if (!claimed.length) throw new AppError(409, "invite_used", "business.errors.inviteUsed");
   } else {
-    await db.insert(invites).values({ id: createId(), projectId: project.id, userId: user.id, email: user.email, link: createId().slice(8) + createId().slice(8), kind: "link", status });
+    await db.insert(invites).values({ id: createId(), projectId: project.id, userId: user.id, email: null, link: createId().slice(8) + createId().slice(8), kind: "link", status });
   }
   await logActivity(db, user.id, "business.joined", { project: project.id });
   await enqueue(tx, "recompute-project", { projectId: project.id, employees: [employeeId] });

@@ -121,10 +121,13 @@ export async function inviteCount(db: Db, project: ProjectRow) {
     .select({
       employees: sql<number>`(select count(*) from ${employees} where ${employees.projectId} = ${project.id})`,
       pending: sql<number>`(select count(*) from ${invites} where ${invites.projectId} = ${project.id} and ${invites.isActive} = 1 and ${invites.status} in ('Invited','Sent','pending activation'))`,
+      reserved: reservedInvites(project.id),
     })
     .from(projects)
     .where(eq(projects.id, project.id));
-  return { count: project.inviteBalance, balance: project.inviteBalance, employees: row?.employees ?? 0, pending: row?.pending ?? 0 };
+  const reserved = row?.reserved ?? 0;
+  // `free`: what new invitations and link joins may still use (pending e-mail invitations hold the rest)
+  return { count: project.inviteBalance, balance: project.inviteBalance, employees: row?.employees ?? 0, pending: row?.pending ?? 0, reserved, free: Math.max(0, project.inviteBalance - reserved) };
 }
 
 /** /business/projects/reset-efficiency: recomputes every employee's fit (business/efficiency.ts). */

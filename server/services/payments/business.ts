@@ -1,6 +1,7 @@
 // Business purchases: activating a business account, buying invites for a project by card or
 // by invoice (a PDF in rubles, 100 % prepayment, due in 3 calendar days), which a manager marks
 // paid; and notifying managers of business orders.
+import { tFor, type Locale } from "../../../locales";
 import { enqueueMail, systemScope, transaction } from "../../scope";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -58,12 +59,13 @@ async function requireSeller(db: Db): Promise<Seller> {
 }
 
 /** The first POST /api/business turns a private user into a business user with a project and one free test. */
-export async function activateBusiness(db: Db, user: UserRow, name?: string) {
+/** `locale`: the language of the page that asked (the default name is in it), else the person's own. */
+export async function activateBusiness(db: Db, user: UserRow, name?: string, locale: Locale = user.locale) {
   if (!user.isBusiness) await db.update(users).set({ isBusiness: true, updatedAt: new Date() }).where(eq(users.id, user.id));
   const [existing] = await db.select().from(projects).where(eq(projects.ownerId, user.id)).limit(1);
   if (existing) return existing;
   const id = createId();
-  await db.insert(projects).values({ id, name: name?.trim() || "My company", ownerId: user.id, inviteCode: newInviteCode(), inviteBalance: 1 });
+  await db.insert(projects).values({ id, name: name?.trim() || tFor(locale)("business.defaultCompany"), ownerId: user.id, inviteCode: newInviteCode(), inviteBalance: 1 });
   await logActivity(db, user.id, "business.activated", { project: id });
   const [row] = await db.select().from(projects).where(eq(projects.id, id));
   return row!;

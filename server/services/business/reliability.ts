@@ -1,0 +1,81 @@
+// How far a company may trust an employee's result (issue 33): the same facts the employee's own
+// report shows (the model's confidence, "between two formats", the answers' quality grade and
+// flags), and asking the person to retake the test, with the request's state.
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { employees, results, users } from "../../../db/schema";
+import { tFor, type Locale } from "../../../locales";
+import { AppError, badRequest } from "../../lib/errors";
+import { enqueueMail, transaction } from "../../scope";
+import { certainty } from "../reports";
+import { requireCan, requireDepartment, type Scope } from "./access";
+import { getEmployee } from "./employees";
+import { quotedName } from "./invites";
+
+export interface Reliability {
+  /** the model's confidence in the named format, % */
+  probability: number;
+  between: boolean;
+  /** the neighbouring format when the result is between two (or a close second) */
+  runnerUp: string | null;
+  runnerUpProbability: number;
+  grade: "good" | "fair" | "poor";
+  flags: string[];
+  completedAt: Date | null;
+  /** worth a second look: between two formats or answers of less than good quality */
+  doubtful: boolean;
+}
+
+/** The latest completed result's reliability for each of these people (one query). */
+export async function reliabilityOf(scope: Pick<Scope, "db">, userIds: string[]): Promise<Map<string, Reliability>> {
+  const out = new Map<string, Reliability>();
+  if (!userIds.length) return out;
+  const rows = await scope.db
+    .select({ userId: results.userId, probability: results.probability, runnerUpCode: results.runnerUpCode, runnerUpProbability: results.runnerUpProbability, quality: results.quality, completedAt: results.completedAt })
+    .from(results)
+    .where(and(inArray(results.userId, [...new Set(userIds)]), eq(results.isCompleted, true)))
+    .orderBy(desc(results.completedAt));
+  for (const r of rows) {
+    if (!r.userId || out.has(r.userId)) continue;
+    const c = certainty(r);
+    const grade = (["good", "fair", "poor"].includes(r.quality?.grade ?? "") ? r.quality!.grade : "good") as Reliability["grade"];
+    out.set(r.userId, { probability: c.probability, between: c.between, runnerUp: c.runnerUp, runnerUpProbability: c.runnerUpProbability, grade, flags: r.quality?.flags ?? [], completedAt: r.completedAt, doubtful: c.between || grade !== "good" });
+  }
+  return out;
+}
+
+/** The state of the company's request to retake: none, asked (and when), or retaken since. */
+export function retakeState(asked: Date | null, latest: Date | null, now = Date.now()) {
+  // `canAsk`: a new request is possible (none in the last day)
+  const canAsk = !asked || now - asked.getTime() >= RETAKE_GAP_MS;
+  if (!asked) return { state: "none" as const, at: null, canAsk };
+  if (latest && latest.getTime() > asked.getTime()) return { state: "retaken" as const, at: latest, canAsk };
+  return { state: "asked" as const, at: asked, canAsk };
+}
+
+const RETAKE_GAP_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Asks the person to take the test again (a mail through the outbox). Only for a shared result; at
+ * most once a day, so a company cannot flood anyone's mailbox.
+ */
+export async function requestRetake(scope: Scope, employeeId: string) {
+  requireCan(scope, "people");
+  if (scope.demo) throw new AppError(403, "demo_read_only", "auth.errors.demoReadOnly");
+  const e = await getEmployee(scope, employeeId);
+  requireDepartment(scope, e.department?._id);
+  if (!e.user || !e.consent || e.status !== "completed") throw badRequest("errors.validation", { employee: "business.errors.retakeNoResult" });
+  if (e.retakeRequestedAt && Date.now() - e.retakeRequestedAt.getTime() < RETAKE_GAP_MS) {
+    throw new AppError(429, "retake_too_soon", "business.errors.retakeTooSoon");
+  }
+  const [person] = await scope.db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, e.user));
+  if (!person) throw badRequest("errors.validation", { employee: "business.errors.retakeNoResult" });
+  const t = tFor(person.locale as Locale);
+  const company = quotedName(scope.project.name);
+  const text = [t("business.mail.retake.body", { company }), "", `${scope.deps.config.PUBLIC_URL}/test/start`, "", t("business.mail.retake.note"), "", t("mail.signature")].join("\n");
+  const at = new Date();
+  await transaction(scope, async (tx) => {
+    await tx.db.update(employees).set({ retakeRequestedAt: at }).where(eq(employees.id, e._id));
+    await enqueueMail(tx, { to: person.email, subject: t("business.mail.retake.subject", { company }), text });
+  });
+  return { employee: e._id, retakeRequestedAt: at };
+}
