@@ -1,11 +1,6 @@
 /** @type {import('tailwindcss').Config} */
 module.exports = {
-  content: [
-    "./routes/**/*.{ts,tsx}",
-    "./islands/**/*.{ts,tsx}",
-    "./server/render/**/*.{ts,tsx}",
-    "./node_modules/@tremor/**/*.{js,ts,jsx,tsx}",
-  ],
+  content: ["./routes/**/*.{ts,tsx}", "./islands/**/*.{ts,tsx}", "./server/render/**/*.{ts,tsx}", "./node_modules/@tremor/**/*.{js,ts,jsx,tsx}"],
   theme: {
     screens: { sm: "541px", md: "768px", lg: "1024px", xl: "1280px" },
     extend: {

@@ -14,7 +14,11 @@ export interface DiffItem {
 }
 
 const isItem = (v: unknown): v is DiffItem =>
-  typeof v === "object" && v !== null && typeof (v as DiffItem)._id === "string" && typeof (v as DiffItem).project === "string" && typeof ((v as DiffItem).name ?? "") === "string";
+  typeof v === "object" &&
+  v !== null &&
+  typeof (v as DiffItem)._id === "string" &&
+  typeof (v as DiffItem).project === "string" &&
+  typeof ((v as DiffItem).name ?? "") === "string";
 
 /** The whole list, every project's; [] when missing, unreadable or blocked. */
 export function readDiffList(): DiffItem[] {

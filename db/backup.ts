@@ -17,7 +17,21 @@
 // that were copied, and the gzip is read back and its SHA-256 compared with that of the bytes read.
 // A restore checks the restored file again before it replaces anything.
 import { createHash } from "node:crypto";
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { hostname } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { Transform } from "node:stream";
@@ -37,7 +51,10 @@ export interface BackupResult {
 
 /** `app.db` → `app-20261125T181500Z.db.gz`: sortable by name, one per second at most. */
 export function backupName(dbPath: string, when = new Date()) {
-  const stamp = when.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+  const stamp = when
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
   return `${basename(dbPath).replace(/\.db$/, "")}-${stamp}.db.gz`;
 }
 
@@ -98,7 +115,9 @@ export async function backupDatabase(dbPath: string, target: string, options: { 
       // keeps the file from being a snapshot: copy with the SQLite backup API instead, all pages in
       // one step (a write between steps restarts it, and the next step again copies everything),
       // into an uncompressed file checked before it is compressed. This needs the full size once.
-      console.warn("backup: another reader holds the WAL (Litestream?); copying with the SQLite backup API, which needs the database's full size in free disk for a moment");
+      console.warn(
+        "backup: another reader holds the WAL (Litestream?); copying with the SQLite backup API, which needs the database's full size in free disk for a moment",
+      );
       reader.close();
       return await backupThroughApi(dbPath, file, partial, started, intoDir ? options.keep : undefined);
     }
@@ -226,7 +245,8 @@ export function serverHolding(dbPath: string): string | null {
   } catch {
     return `${pidFile} exists and cannot be read`;
   }
-  if (claim.host !== hostname()) return `${pidFile} names a server on another machine (${claim.host}, pid ${claim.pid}); stop it, or remove the file if it is gone`;
+  if (claim.host !== hostname())
+    return `${pidFile} names a server on another machine (${claim.host}, pid ${claim.pid}); stop it, or remove the file if it is gone`;
   try {
     process.kill(claim.pid, 0);
     return `the server (pid ${claim.pid}) is running`;
@@ -284,7 +304,10 @@ export async function restoreDatabase(backup: string, dbPath: string, options: {
     const old = new BetterSqlite3(path);
     old.pragma("wal_checkpoint(TRUNCATE)");
     old.close();
-    previous = `${path}.before-restore-${new Date().toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z")}`;
+    previous = `${path}.before-restore-${new Date()
+      .toISOString()
+      .replace(/[-:]/g, "")
+      .replace(/\.\d+Z$/, "Z")}`;
     renameSync(path, previous);
   }
   // a WAL left beside the file belongs to the old database and must never be replayed onto this one

@@ -182,7 +182,10 @@ export async function atomic(db: Db, writes: AtomicWrite[]): Promise<void> {
         for (const w of writes) await w.statement(tx as unknown as Db).run(w.params);
       }),
     );
-    libsqlTurn.set(db, mine.catch(() => undefined));
+    libsqlTurn.set(
+      db,
+      mine.catch(() => undefined),
+    );
     await mine;
     return;
   }
@@ -272,7 +275,10 @@ export async function runInTransaction<R>(db: Db, work: (tx: Db) => Promise<R>):
         return work(tx as unknown as Db);
       }),
     ) as Promise<R>;
-    libsqlTurn.set(db, mine.catch(() => undefined));
+    libsqlTurn.set(
+      db,
+      mine.catch(() => undefined),
+    );
     return mine;
   }
   const sqlite = clientOf(db);

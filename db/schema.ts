@@ -6,10 +6,7 @@ import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from
 export type Localized = { ru: string; en: string; ch?: string };
 
 const id = () => text().primaryKey();
-const createdAt = () =>
-  integer({ mode: "timestamp_ms" })
-    .notNull()
-    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+const createdAt = () => integer({ mode: "timestamp_ms" }).notNull().default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
 const bool = () => integer({ mode: "boolean" }).notNull().default(false);
 
 // ---------------------------------------------------------------- people and access
@@ -26,14 +23,18 @@ export const users = sqliteTable(
     gender: text({ enum: ["Male", "Female"] }),
     personnelId: text(),
     balance: integer().notNull().default(0),
-    role: text({ enum: ["user", "admin"] }).notNull().default("user"),
+    role: text({ enum: ["user", "admin"] })
+      .notNull()
+      .default("user"),
     isActive: integer({ mode: "boolean" }).notNull().default(true),
     isBusiness: bool(),
     isCompleted: bool(),
     isFull: bool(),
     alert: integer().notNull().default(0),
     formatCode: text().references(() => formats.code),
-    locale: text({ enum: ["ru", "en"] }).notNull().default("ru"),
+    locale: text({ enum: ["ru", "en"] })
+      .notNull()
+      .default("ru"),
     emailConfirmedAt: integer({ mode: "timestamp_ms" }),
     referralId: text().references(() => referrals.id, { onDelete: "set null" }),
     /** The invite link code the user signed up with (spec sign-up body `invite`). */
@@ -63,7 +64,9 @@ export const sessions = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     tokenHash: text().notNull(),
-    kind: text({ enum: ["normal", "masq", "demo"] }).notNull().default("normal"),
+    kind: text({ enum: ["normal", "masq", "demo"] })
+      .notNull()
+      .default("normal"),
     actorId: text(), // the manager behind a masquerade session
     userAgent: text(),
     ip: text(),
@@ -236,9 +239,7 @@ export const reports = sqliteTable(
     language: text({ enum: ["ru", "en", "ch"] }).notNull(),
     title: text().notNull(),
     text: text().notNull().default(""),
-    sections: text({ mode: "json" })
-      .$type<{ key: string; tab: string; title: string; text: string; teaser: string; locked: boolean }[]>()
-      .notNull(),
+    sections: text({ mode: "json" }).$type<{ key: string; tab: string; title: string; text: string; teaser: string; locked: boolean }[]>().notNull(),
     updatedAt: integer({ mode: "timestamp_ms" }),
     /** Raised by a trigger on every change of the row, however it is made: readers cache by it. */
     revision: integer().notNull().default(0),
@@ -299,7 +300,9 @@ export const coupons = sqliteTable(
     type: text({ enum: ["absolute", "percent"] }).notNull(),
     amount: integer().notNull(), // kopecks for absolute, 1..100 for percent
     count: integer().notNull().default(1), // uses left
-    content: text({ enum: ["full", "all", "invite"] }).notNull().default("full"),
+    content: text({ enum: ["full", "all", "invite"] })
+      .notNull()
+      .default("full"),
     expiredAt: integer({ mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
@@ -334,8 +337,12 @@ export const orders = sqliteTable(
     quantity: integer().notNull().default(1),
     amount: integer().notNull(), // kopecks, after coupon
     currency: text().notNull().default("RUB"),
-    method: text({ enum: ["card", "invoice", "coupon"] }).notNull().default("card"),
-    state: text({ enum: ["pending", "paid", "failed", "cancelled"] }).notNull().default("pending"),
+    method: text({ enum: ["card", "invoice", "coupon"] })
+      .notNull()
+      .default("card"),
+    state: text({ enum: ["pending", "paid", "failed", "cancelled"] })
+      .notNull()
+      .default("pending"),
     couponId: text(),
     invoiceNumber: integer(),
     createdAt: createdAt(),
@@ -488,7 +495,9 @@ export const invites = sqliteTable(
     email: text(),
     userId: text().references(() => users.id, { onDelete: "set null" }),
     link: text().notNull(),
-    kind: text({ enum: ["link", "email"] }).notNull().default("email"),
+    kind: text({ enum: ["link", "email"] })
+      .notNull()
+      .default("email"),
     status: text({ enum: ["Invited", "Sent", "Accepted", "completed test", "pending activation", "no action"] })
       .notNull()
       .default("Invited"),
@@ -549,7 +558,9 @@ export const businessRequests = sqliteTable(
     message: text(),
     data: text({ mode: "json" }).$type<Record<string, unknown>>(),
     /** Where a manager has got with it (back-office business requests). */
-    status: text({ enum: ["new", "in_progress", "done", "rejected"] }).notNull().default("new"),
+    status: text({ enum: ["new", "in_progress", "done", "rejected"] })
+      .notNull()
+      .default("new"),
     createdAt: createdAt(),
   },
   (t) => [index("business_requests_created_idx").on(t.createdAt)],
@@ -565,7 +576,9 @@ export const consultationTickets = sqliteTable(
     email: text(),
     message: text(),
     /** Where a manager has got with it (back-office business requests). */
-    status: text({ enum: ["new", "in_progress", "done", "rejected"] }).notNull().default("new"),
+    status: text({ enum: ["new", "in_progress", "done", "rejected"] })
+      .notNull()
+      .default("new"),
     createdAt: createdAt(),
   },
   (t) => [index("consultation_email_idx").on(t.email)],
@@ -581,7 +594,9 @@ export const webinarSignups = sqliteTable(
     email: text().notNull(),
     phone: text(),
     /** Where a manager has got with it (back-office business requests). */
-    status: text({ enum: ["new", "in_progress", "done", "rejected"] }).notNull().default("new"),
+    status: text({ enum: ["new", "in_progress", "done", "rejected"] })
+      .notNull()
+      .default("new"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("webinar_email_uq").on(t.webinar, t.email)],

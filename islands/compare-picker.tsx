@@ -63,7 +63,15 @@ export default function ComparePicker({ project, action, label, picked, clear, f
   };
 
   return (
-    <form id="compare-form" method="get" action={action} onSubmit={go} className="flex flex-wrap items-center gap-3" data-testid="compare-picker" data-count={picks ? n : undefined}>
+    <form
+      id="compare-form"
+      method="get"
+      action={action}
+      onSubmit={go}
+      className="flex flex-wrap items-center gap-3"
+      data-testid="compare-picker"
+      data-count={picks ? n : undefined}
+    >
       <input type="hidden" name="project" value={project} />
       <button type="submit" className="btn-secondary py-2 text-sm" data-testid="compare" disabled={picks !== null && n < 2}>
         {label}

@@ -30,14 +30,27 @@ export default function CompareWidget({ project, href, label, hint }: CompareWid
   const box = "flex items-center gap-1.5 whitespace-nowrap rounded-full border px-2.5 py-1 text-sm font-semibold";
   if (picks && n > 1)
     return (
-      <a href={compareHref(href, project, picks)} className={`${box} border-brand-300 bg-brand-50 text-brand-800 hover:bg-brand-100`} data-testid="compare-widget" data-count={n} aria-label={`${label}: ${n}`}>
+      <a
+        href={compareHref(href, project, picks)}
+        className={`${box} border-brand-300 bg-brand-50 text-brand-800 hover:bg-brand-100`}
+        data-testid="compare-widget"
+        data-count={n}
+        aria-label={`${label}: ${n}`}
+      >
         <span aria-hidden>⇆</span>
         <span className="hidden sm:inline">{label}</span>
         {badge}
       </a>
     );
   return (
-    <span className={`${box} border-slate-200 text-slate-400`} title={hint} aria-disabled="true" data-testid="compare-widget" data-count={picks ? n : undefined} aria-label={picks ? `${label}: ${n}` : label}>
+    <span
+      className={`${box} border-slate-200 text-slate-400`}
+      title={hint}
+      aria-disabled="true"
+      data-testid="compare-widget"
+      data-count={picks ? n : undefined}
+      aria-label={picks ? `${label}: ${n}` : label}
+    >
       <span aria-hidden>⇆</span>
       <span className="hidden sm:inline">{label}</span>
       {badge}

@@ -75,7 +75,16 @@ export default function SignupForm({ strings, next, invite, captchaKey = null }:
   const busy = state.name === "submitting" || state.name === "success";
   const links = { policy: "/policy", terms: "/terms", offer: "/offer" };
   return (
-    <form method="post" action="/signup" onSubmit={submit} noValidate className="space-y-3" data-testid="signup-form" data-state={state.name} data-hydrated={hydrated || undefined}>
+    <form
+      method="post"
+      action="/signup"
+      onSubmit={submit}
+      noValidate
+      className="space-y-3"
+      data-testid="signup-form"
+      data-state={state.name}
+      data-hydrated={hydrated || undefined}
+    >
       <label htmlFor={`${id}-email`} className="sr-only">
         {strings.email}
       </label>

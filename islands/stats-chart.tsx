@@ -69,7 +69,19 @@ export default function StatsChart(props: StatsChartProps) {
         ))}
       </ul>
       {live ? (
-        <BarChart className="h-72" data={data} index={index} categories={categories} colors={colors} stack={stack} minValue={minValue} maxValue={maxValue} showAnimation={false} showLegend={false} yAxisWidth={40} />
+        <BarChart
+          className="h-72"
+          data={data}
+          index={index}
+          categories={categories}
+          colors={colors}
+          stack={stack}
+          minValue={minValue}
+          maxValue={maxValue}
+          showAnimation={false}
+          showLegend={false}
+          yAxisWidth={40}
+        />
       ) : (
         <BarsPoster {...props} colors={colors} />
       )}
@@ -92,7 +104,10 @@ export function niceTicks(max: number, count = 4): number[] {
 /** The chart as plain SVG: the same bars, grid and axis labels as Tremor draws, with no script. */
 function BarsPoster({ data, index, categories, colors, stack, minValue, maxValue }: StatsChartProps & { colors: ChartColor[] }) {
   const value = (row: StatsChartProps["data"][number], name: string) => Math.max(0, Number(row[name]) || 0);
-  const peak = Math.max(0, ...data.map((row) => (stack ? categories.reduce((sum, c) => sum + value(row, c), 0) : Math.max(0, ...categories.map((c) => value(row, c))))));
+  const peak = Math.max(
+    0,
+    ...data.map((row) => (stack ? categories.reduce((sum, c) => sum + value(row, c), 0) : Math.max(0, ...categories.map((c) => value(row, c))))),
+  );
   const ticks = niceTicks(maxValue ?? peak);
   const top = maxValue ?? ticks[ticks.length - 1]!;
   const bottom = Math.max(0, minValue ?? 0);
@@ -125,7 +140,16 @@ function BarsPoster({ data, index, categories, colors, stack, minValue, maxValue
               const x = stack ? i + 0.1 : i + 0.1 + k * groupWidth;
               const from = stack ? base : 0;
               if (stack) base += v;
-              return <rect key={`${i}-${name}`} className={FILL[colors[k % colors.length]!]} x={x} width={groupWidth * 0.9} y={y(from + v)} height={Math.max(0, y(from) - y(from + v))} />;
+              return (
+                <rect
+                  key={`${i}-${name}`}
+                  className={FILL[colors[k % colors.length]!]}
+                  x={x}
+                  width={groupWidth * 0.9}
+                  y={y(from + v)}
+                  height={Math.max(0, y(from) - y(from + v))}
+                />
+              );
             });
           })}
         </svg>

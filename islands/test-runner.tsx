@@ -171,13 +171,28 @@ export default function TestRunner({ resultId, questions, answers: initial, seco
   const percent = useMemo(() => Math.round((answered / total) * 100), [answered, total]);
 
   return (
-    <div className="mx-auto w-full max-w-2xl" data-testid="test-runner" data-hydrated={hydrated || undefined} data-answered={answered} data-position={q.position}>
+    <div
+      className="mx-auto w-full max-w-2xl"
+      data-testid="test-runner"
+      data-hydrated={hydrated || undefined}
+      data-answered={answered}
+      data-position={q.position}
+    >
       <div className="mb-6">
         <div className="mb-2 flex flex-wrap justify-between gap-2 text-sm text-slate-600">
-          <span id={`${id}-progress`} data-testid="progress">{interpolate(strings.progress, { n: answered, m: total })}</span>
+          <span id={`${id}-progress`} data-testid="progress">
+            {interpolate(strings.progress, { n: answered, m: total })}
+          </span>
           <span>{interpolate(strings.minutes, { n: minutesLeft })}</span>
         </div>
-        <div className="h-2 overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-labelledby={`${id}-progress`} aria-valuemin={0} aria-valuemax={total} aria-valuenow={answered}>
+        <div
+          className="h-2 overflow-hidden rounded-full bg-slate-200"
+          role="progressbar"
+          aria-labelledby={`${id}-progress`}
+          aria-valuemin={0}
+          aria-valuemax={total}
+          aria-valuenow={answered}
+        >
           <div className="h-full rounded-full bg-brand-600 transition-all duration-200" style={{ width: `${percent}%` }} />
         </div>
       </div>

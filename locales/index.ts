@@ -29,7 +29,9 @@ const root = dirname(fileURLToPath(import.meta.url));
 function loadLocale(locale: Locale): Tree {
   const dir = join(root, locale);
   const tree: Tree = {};
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()) {
     tree[file.replace(/\.json$/, "")] = JSON.parse(readFileSync(join(dir, file), "utf8"));
   }
   return tree;
@@ -69,7 +71,7 @@ export function translator(locale: Locale): T {
     }
     return value;
   }) as T;
-  t.raw = <V,>(key: string) => {
+  t.raw = <V>(key: string) => {
     const value = i18n.t(key, {}, locale) as unknown;
     return (value === "" || value == null ? i18n.t(key, {}, FALLBACK_LOCALE) : value) as V;
   };

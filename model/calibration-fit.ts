@@ -24,7 +24,17 @@ import { parseArgs } from "node:util";
 import { CARD_PATH, CLASSIFIER_PATH, openClassifier } from "./index";
 import { N_ITEMS } from "./items";
 import { expectedCalibrationError } from "./metrics";
-import { calibrationDesign, calibrationFeatures, LOG_T_LIMIT, N_CALIBRATION_FEATURES, POPULATION_FEATURE_NAMES, populationFeaturesOf, populationProfile, populationTerms, type CalibrationMap } from "./recalibrate";
+import {
+  calibrationDesign,
+  calibrationFeatures,
+  LOG_T_LIMIT,
+  N_CALIBRATION_FEATURES,
+  POPULATION_FEATURE_NAMES,
+  populationFeaturesOf,
+  populationProfile,
+  populationTerms,
+  type CalibrationMap,
+} from "./recalibrate";
 import { CALIBRATION_SCENARIOS, drawCalibrationPopulation } from "./scenarios";
 import { mixSeed, Rng, simulate, type Scenario } from "./simulate";
 
@@ -144,7 +154,10 @@ export function nelderMead(f: (x: number[]) => number, x0: number[], step = 0.05
       const c = fr < worst.f ? at(-0.5) : at(0.5);
       const fc = f(c);
       if (fc < Math.min(fr, worst.f)) simplex[n] = { x: c, f: fc };
-      else simplex = simplex.map((p, k) => (k === 0 ? p : { x: p.x.map((v, j) => simplex[0].x[j] + 0.5 * (v - simplex[0].x[j])), f: NaN })).map((p) => (Number.isNaN(p.f) ? { x: p.x, f: f(p.x) } : p));
+      else
+        simplex = simplex
+          .map((p, k) => (k === 0 ? p : { x: p.x.map((v, j) => simplex[0].x[j] + 0.5 * (v - simplex[0].x[j])), f: NaN }))
+          .map((p) => (Number.isNaN(p.f) ? { x: p.x, f: f(p.x) } : p));
     }
   }
   simplex.sort((a, b) => a.f - b.f);
@@ -152,7 +165,12 @@ export function nelderMead(f: (x: number[]) => number, x0: number[], step = 0.05
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { "per-condition": { type: "string", default: String(RECALIBRATION_DEFAULTS.perCondition) }, out: { type: "string", default: RECALIBRATION_DEFAULTS.out } } });
+  const { values } = parseArgs({
+    options: {
+      "per-condition": { type: "string", default: String(RECALIBRATION_DEFAULTS.perCondition) },
+      out: { type: "string", default: RECALIBRATION_DEFAULTS.out },
+    },
+  });
   const per = Number(values["per-condition"]);
   const perRandom = Math.round((per * RECALIBRATION_DEFAULTS.perRandom) / RECALIBRATION_DEFAULTS.perCondition);
   const classifier = await openClassifier(CLASSIFIER_PATH, CARD_PATH);
@@ -174,14 +192,21 @@ async function main() {
   for (const [k, g] of CALIBRATION_SCENARIOS.entries()) named.push(await make(g.key, per, mixSeed(RECALIBRATION_SEED, k), g.scenario));
   const random: Population[] = [];
   const draw = new Rng(mixSeed(RECALIBRATION_SEED, 1000));
-  for (let k = 0; k < RECALIBRATION_DEFAULTS.randomPopulations; k++) random.push(await make(`random-${k}`, perRandom, mixSeed(RECALIBRATION_SEED, 1001 + k), drawCalibrationPopulation(draw)));
+  for (let k = 0; k < RECALIBRATION_DEFAULTS.randomPopulations; k++)
+    random.push(await make(`random-${k}`, perRandom, mixSeed(RECALIBRATION_SEED, 1001 + k), drawCalibrationPopulation(draw)));
   const all = [...named, ...random];
 
   // standardisation: person features over all people, population means over the populations
   const round = (v: number) => Number(v.toFixed(6));
   const people = all.reduce((s, p) => s + p.n, 0);
-  const mean = Array.from({ length: K }, (_, q) => round(all.reduce((s, p) => s + Array.from({ length: p.n }, (_, i) => p.raw[i * K + q]).reduce((a, v) => a + v, 0), 0) / people));
-  const sd = Array.from({ length: K }, (_, q) => round(Math.sqrt(all.reduce((s, p) => s + Array.from({ length: p.n }, (_, i) => (p.raw[i * K + q] - mean[q]) ** 2).reduce((a, v) => a + v, 0), 0) / people) || 1));
+  const mean = Array.from({ length: K }, (_, q) =>
+    round(all.reduce((s, p) => s + Array.from({ length: p.n }, (_, i) => p.raw[i * K + q]).reduce((a, v) => a + v, 0), 0) / people),
+  );
+  const sd = Array.from({ length: K }, (_, q) =>
+    round(
+      Math.sqrt(all.reduce((s, p) => s + Array.from({ length: p.n }, (_, i) => (p.raw[i * K + q] - mean[q]) ** 2).reduce((a, v) => a + v, 0), 0) / people) || 1,
+    ),
+  );
   const popMean = Array.from({ length: P }, (_, j) => round(all.reduce((s, p) => s + p.profile[j], 0) / all.length));
   const popSd = Array.from({ length: P }, (_, j) => round(Math.sqrt(all.reduce((s, p) => s + (p.profile[j] - popMean[j]) ** 2, 0) / all.length) || 1));
   // every fitting population has a profile, however small a --per-condition makes it
@@ -218,7 +243,9 @@ async function main() {
     console.log(`  after the minimax step: ${show(weights)}`);
     return { weights, before: eceOf(zero), after: eceOf(weights) };
   };
-  console.log(`fitting set: ${per} fresh people per condition and ${random.length} random populations of ${perRandom} (seed ${RECALIBRATION_SEED}), model ${classifier.networkVersion}`);
+  console.log(
+    `fitting set: ${per} fresh people per condition and ${random.length} random populations of ${perRandom} (seed ${RECALIBRATION_SEED}), model ${classifier.networkVersion}`,
+  );
   const { weights, before, after } = fit("withPopulation", D);
   const alone = fit("personOnly", 1 + K);
   const map: CalibrationMap & { fit: object } = {
@@ -230,7 +257,8 @@ async function main() {
     weightsWithoutPopulation: alone.weights,
     fit: {
       script: "model/calibration-fit.ts",
-      population: "attentive people: the stress grid's eight conditions (CALIBRATION_SCENARIOS) and random populations over its range (drawCalibrationPopulation)",
+      population:
+        "attentive people: the stress grid's eight conditions (CALIBRATION_SCENARIOS) and random populations over its range (drawCalibrationPopulation)",
       seed: RECALIBRATION_SEED,
       perCondition: per,
       randomPopulations: random.length,
@@ -247,7 +275,9 @@ async function main() {
   const outPath = join(outDir, "calibration-map.json");
   writeFileSync(outPath, text);
   const committed = join(import.meta.dirname, "calibration-map.json");
-  console.log(`wrote ${outPath}; ${existsSync(committed) && readFileSync(committed, "utf8") === text ? "identical to" : "differs from"} model/calibration-map.json`);
+  console.log(
+    `wrote ${outPath}; ${existsSync(committed) && readFileSync(committed, "utf8") === text ? "identical to" : "differs from"} model/calibration-map.json`,
+  );
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename ?? ""))

@@ -37,8 +37,6 @@ export const TARGETS = { maxEce: 0.03, rulesAgreement: 0.95, misfitFalseAlarms: 
 /** The rules are "unambiguous" for a person when every dimension is at least this far (points) from a band edge. */
 export const UNAMBIGUOUS_MARGIN = 10;
 
-
-
 /** Cronbach's alpha of one scale's keyed items (sign × answer) over all respondents. */
 export function cronbachAlpha(d: Pick<Dataset, "n" | "answers">, scale: string): number {
   const items = ITEMS.flatMap((it) => it.keys.filter((k) => k.scale === scale).map((k) => ({ j: it.position - 1, s: k.sign })));
@@ -144,17 +142,26 @@ export async function evaluateScenario(classifier: ClassifierSession, g: GridSce
     if (p.top[i] < BETWEEN_CONFIDENCE) between++;
     rulesLead += p.rulesLead[i];
     confidence += p.top[i];
-    if (p.unambiguous[i]) (unamb++, p.nn[i] === p.rules[i] && agree++);
+    if (p.unambiguous[i]) unamb++, p.nn[i] === p.rules[i] && agree++;
   }
   return {
     key: g.key,
-    network: { accuracy: accuracyOf(d.labels, p.nn), kappa: cohensKappa(d.labels, p.nn, N_FORMATS), ece: expectedCalibrationError(p.top, correct), meanConfidence: confidence / n, retest: sameNn / n },
+    network: {
+      accuracy: accuracyOf(d.labels, p.nn),
+      kappa: cohensKappa(d.labels, p.nn, N_FORMATS),
+      ece: expectedCalibrationError(p.top, correct),
+      meanConfidence: confidence / n,
+      retest: sameNn / n,
+    },
     networkAloneEce: expectedCalibrationError(aloneTop, correct),
     noPopulationEce: expectedCalibrationError(unknownTop, correct),
     product: {
       accuracy: accuracyOf(d.labels, p.product),
       kappa: cohensKappa(d.labels, p.product, N_FORMATS),
-      ece: expectedCalibrationError(p.productP, Array.from(p.product, (c, i) => c === d.labels[i])),
+      ece: expectedCalibrationError(
+        p.productP,
+        Array.from(p.product, (c, i) => c === d.labels[i]),
+      ),
       retest: sameProduct / n,
     },
     rules: { accuracy: accuracyOf(d.labels, p.rules), kappa: cohensKappa(d.labels, p.rules, N_FORMATS), retest: sameRules / n },
@@ -178,7 +185,12 @@ export async function randomPopulationsEce(classifier: ClassifierSession, count:
     const scenario = drawCalibrationPopulation(draw);
     const d = simulate(n, mixSeed(seed, 501 + k), { scenario });
     const p = await predictAll(classifier, d, scenarioPopulation({ scenario }, mixSeed(seed, 601 + k)));
-    eces.push(expectedCalibrationError(p.top, Array.from(p.nn, (c, i) => c === d.labels[i])));
+    eces.push(
+      expectedCalibrationError(
+        p.top,
+        Array.from(p.nn, (c, i) => c === d.labels[i]),
+      ),
+    );
   }
   return eces.sort((a, b) => a - b);
 }
@@ -188,8 +200,27 @@ const pct = (v: number) => `${pct1(v)}%`;
 
 function printGrid(rows: ScenarioResult[]) {
   console.log("stress grid (attentive respondents; label = format of the true score)");
-  console.log("  network = the classifier: the network's output recalibrated per person (model/recalibrate.ts; same top format); product = what the report says (rules lead between two formats, model/between.ts)");
-  const head = ["scenario".padEnd(20), "network", "κ", "ECE", "conf", "product", "κ", "ECE", "rules", "κ", "retest nn", "prod", "rules", "between", "rules lead", "nn=rules"];
+  console.log(
+    "  network = the classifier: the network's output recalibrated per person (model/recalibrate.ts; same top format); product = what the report says (rules lead between two formats, model/between.ts)",
+  );
+  const head = [
+    "scenario".padEnd(20),
+    "network",
+    "κ",
+    "ECE",
+    "conf",
+    "product",
+    "κ",
+    "ECE",
+    "rules",
+    "κ",
+    "retest nn",
+    "prod",
+    "rules",
+    "between",
+    "rules lead",
+    "nn=rules",
+  ];
   const widths = [20, 7, 6, 6, 5, 7, 6, 6, 7, 6, 9, 6, 6, 7, 10, 8];
   const line = (cells: string[]) => cells.map((c, k) => (k ? c.padStart(widths[k]) : c.padEnd(widths[k]))).join(" ");
   console.log(line(head));
@@ -214,9 +245,15 @@ function printGrid(rows: ScenarioResult[]) {
         pct(r.agreementUnambiguous),
       ]),
     );
-  console.log(`  between = top probability < ${BETWEEN_CONFIDENCE} (the report names two formats); rules lead = the rules' format named first (between two formats, when it is one of the two); nn=rules = network–rules agreement where every dimension is ≥ ${UNAMBIGUOUS_MARGIN} points from a band edge (share of people: ${rows.map((r) => pct(r.unambiguousShare)).join(", ")})`);
-  console.log(`  ECE of the network's output before the per-person recalibration: ${rows.map((r) => `${r.key} ${r.networkAloneEce.toFixed(3)}`).join(", ")} (max ${Math.max(...rows.map((r) => r.networkAloneEce)).toFixed(3)})`);
-  console.log(`  ECE recalibrated without a population profile (a test with fewer than ${POPULATION_MIN_PEOPLE} attentive respondents): ${rows.map((r) => `${r.key} ${r.noPopulationEce.toFixed(3)}`).join(", ")} (max ${Math.max(...rows.map((r) => r.noPopulationEce)).toFixed(3)})`);
+  console.log(
+    `  between = top probability < ${BETWEEN_CONFIDENCE} (the report names two formats); rules lead = the rules' format named first (between two formats, when it is one of the two); nn=rules = network–rules agreement where every dimension is ≥ ${UNAMBIGUOUS_MARGIN} points from a band edge (share of people: ${rows.map((r) => pct(r.unambiguousShare)).join(", ")})`,
+  );
+  console.log(
+    `  ECE of the network's output before the per-person recalibration: ${rows.map((r) => `${r.key} ${r.networkAloneEce.toFixed(3)}`).join(", ")} (max ${Math.max(...rows.map((r) => r.networkAloneEce)).toFixed(3)})`,
+  );
+  console.log(
+    `  ECE recalibrated without a population profile (a test with fewer than ${POPULATION_MIN_PEOPLE} attentive respondents): ${rows.map((r) => `${r.key} ${r.noPopulationEce.toFixed(3)}`).join(", ")} (max ${Math.max(...rows.map((r) => r.noPopulationEce)).toFixed(3)})`,
+  );
   console.log(`  the grid's figures use each scenario's population profile from ${POPULATION_WINDOW} other people of the scenario (its earlier respondents)`);
   for (const g of STRESS_GRID) console.log(`  ${g.key}: ${g.description}`);
 }
@@ -241,7 +278,10 @@ function printQuality(classifier: ClassifierSession, probs: { top: Float32Array 
     if (p.careless === "none" && p.pace < 3.5) count("attentive, reading 1.5–3.5 s per item", poor, misfit);
   }
   console.log(`\nresponse quality (share graded poor, share flagged misfit; model ${classifier.version}):`);
-  for (const [kind, { poor, misfit, total }] of kinds) console.log(`  ${kind.padEnd(42)} ${String(total).padStart(6)} respondents, poor ${pct(poor / total).padStart(6)}, misfit ${pct(misfit / total).padStart(6)}`);
+  for (const [kind, { poor, misfit, total }] of kinds)
+    console.log(
+      `  ${kind.padEnd(42)} ${String(total).padStart(6)} respondents, poor ${pct(poor / total).padStart(6)}, misfit ${pct(misfit / total).padStart(6)}`,
+    );
 }
 
 /**
@@ -251,14 +291,19 @@ function printQuality(classifier: ClassifierSession, probs: { top: Float32Array 
  * detection of the same people answering 30% of the items at random, with times and from the answers alone.
  */
 function printPersonFit(n: number) {
-  console.log(`\nperson fit (log Bayes factor "partly random" vs "honest"; misfit > ${QUALITY.misfit} = flag, grade fair; > ${QUALITY.misfitPoor} = grade poor; share flagged / graded poor)`);
+  console.log(
+    `\nperson fit (log Bayes factor "partly random" vs "honest"; misfit > ${QUALITY.misfit} = flag, grade fair; > ${QUALITY.misfitPoor} = grade poor; share flagged / graded poor)`,
+  );
   const head = ["scenario", "attentive", "answers only", "fast readers", "dk 60%", "30% random", "answers only"];
   const widths = [20, 13, 13, 13, 13, 13, 13];
   const line = (cells: string[]) => cells.map((c, k) => (k ? c.padStart(widths[k]) : c.padEnd(widths[k]))).join(" ");
   console.log(line(head));
   const rows = STRESS_GRID.map((g, k) => {
     const groups = personFitGroups(g.scenario, n, mixSeed(EVAL_SEED, 200 + k), true);
-    const rate = (fits: number[]) => ({ flagged: fits.filter((f) => f > QUALITY.misfit).length / fits.length, poor: fits.filter((f) => f > QUALITY.misfitPoor).length / fits.length });
+    const rate = (fits: number[]) => ({
+      flagged: fits.filter((f) => f > QUALITY.misfit).length / fits.length,
+      poor: fits.filter((f) => f > QUALITY.misfitPoor).length / fits.length,
+    });
     const r = {
       attentive: rate(groups.attentive.fit),
       attentiveUntimed: rate(groups.attentive.answersAlone),
@@ -268,7 +313,9 @@ function printPersonFit(n: number) {
       partlyRandomUntimed: rate(groups.partlyRandom!.answersAlone),
     };
     const cell = ({ flagged, poor }: { flagged: number; poor: number }) => `${pct(flagged).padStart(6)} ${pct(poor).padStart(6)}`;
-    console.log(line([g.key, cell(r.attentive), cell(r.attentiveUntimed), cell(r.fastReaders), cell(r.dontKnow), cell(r.partlyRandom), cell(r.partlyRandomUntimed)]));
+    console.log(
+      line([g.key, cell(r.attentive), cell(r.attentiveUntimed), cell(r.fastReaders), cell(r.dontKnow), cell(r.partlyRandom), cell(r.partlyRandomUntimed)]),
+    );
     return r;
   });
   return rows;
@@ -279,13 +326,17 @@ async function main() {
   const n = Number(values.n);
   const t0 = Date.now();
   const classifier = await openClassifier(resolve(values.model!));
-  console.log(`model ${classifier.version} (${values.model}; per-person recalibration ${classifier.recalibrated ? "applied" : "none: no map fitted for this version"}); ${n} simulated respondents per scenario (seed ${EVAL_SEED})\n`);
+  console.log(
+    `model ${classifier.version} (${values.model}; per-person recalibration ${classifier.recalibrated ? "applied" : "none: no map fitted for this version"}); ${n} simulated respondents per scenario (seed ${EVAL_SEED})\n`,
+  );
 
   const rows: ScenarioResult[] = [];
   for (const [k, g] of STRESS_GRID.entries()) rows.push(await evaluateScenario(classifier, g, n, mixSeed(EVAL_SEED, k)));
   printGrid(rows);
   const randomEce = await randomPopulationsEce(classifier, 12, Math.min(n, 3000), EVAL_SEED);
-  console.log(`  beyond the grid, ${randomEce.length} random populations over its range (typological, continuous or mixed; ${Math.min(n, 3000)} people each): ECE median ${randomEce[randomEce.length >> 1].toFixed(3)}, largest ${randomEce.at(-1)!.toFixed(3)} (not a target; see README "Calibration in a population")`);
+  console.log(
+    `  beyond the grid, ${randomEce.length} random populations over its range (typological, continuous or mixed; ${Math.min(n, 3000)} people each): ECE median ${randomEce[randomEce.length >> 1].toFixed(3)}, largest ${randomEce.at(-1)!.toFixed(3)} (not a target; see README "Calibration in a population")`,
+  );
 
   // Careless responding and fairness of the quality flags, on the committed population with 5% careless people
   // plus people who use "don't know" as a non-answer.
@@ -314,7 +365,9 @@ async function main() {
   );
   const overconfidence = Math.max(...rows.map((r) => r.network.meanConfidence - r.network.accuracy));
   console.log(`largest overconfidence (mean confidence − accuracy) ${overconfidence.toFixed(3)}; a negative gap is underconfidence`);
-  console.log(`targets: network ≥ rules on continuous ${continuous.network.accuracy >= continuous.rules.accuracy ? "met" : "NOT met"}; max ECE ≤ ${TARGETS.maxEce} ${maxEce <= TARGETS.maxEce ? "met" : "NOT met"}; agreement where rules unambiguous ≥ ${pct(TARGETS.rulesAgreement)} ${minAgreement >= TARGETS.rulesAgreement ? "met" : "NOT met"} (min ${pct(minAgreement)})`);
+  console.log(
+    `targets: network ≥ rules on continuous ${continuous.network.accuracy >= continuous.rules.accuracy ? "met" : "NOT met"}; max ECE ≤ ${TARGETS.maxEce} ${maxEce <= TARGETS.maxEce ? "met" : "NOT met"}; agreement where rules unambiguous ≥ ${pct(TARGETS.rulesAgreement)} ${minAgreement >= TARGETS.rulesAgreement ? "met" : "NOT met"} (min ${pct(minAgreement)})`,
+  );
   const behind = rows.filter((r) => r.network.accuracy < r.rules.accuracy);
   console.log(
     `who decides: the network, except between two formats when the rules' format is one of the two (rules lead for ${pct(Math.min(...rows.map((r) => r.rulesLead)))}–${pct(Math.max(...rows.map((r) => r.rulesLead)))} of people); network below the rules in ${behind.length ? behind.map((r) => `${r.key} (network ${pct(r.network.accuracy)}, rules ${pct(r.rules.accuracy)}, product ${pct(r.product.accuracy)})`).join(", ") : "no scenario"}`,

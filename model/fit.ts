@@ -139,7 +139,14 @@ export function fitFor(indicators: IndicatorValues | null | undefined, activitie
     }
     if (presentation !== null) {
       const target = PACE_TARGET[a.decision];
-      parts.push({ kind: "pace", indicator: "presentation", value: presentation, target, score: paceScore(presentation, target), weight: COMPONENT_WEIGHT.pace });
+      parts.push({
+        kind: "pace",
+        indicator: "presentation",
+        value: presentation,
+        target,
+        score: paceScore(presentation, target),
+        weight: COMPONENT_WEIGHT.pace,
+      });
     }
     if (volume !== null) {
       const target = VOLUME_TARGET[a.communication];

@@ -12,9 +12,35 @@ import { N_ITEMS } from "./items";
 import { responseQuality, type ResponseQuality } from "./quality";
 import { productChoice } from "./between";
 import { personProfile, populationTerms, recalibrate, type CalibrationMap, type PopulationProfile } from "./recalibrate";
-import { DEFAULT_SCORING, formatMargins, scoreAnswers, structureProfile, validateAnswers, type AnswerValue, type FormatMargins, type Indicators, type ScoringVersion, type StructureProfile } from "./scoring";
+import {
+  DEFAULT_SCORING,
+  formatMargins,
+  scoreAnswers,
+  structureProfile,
+  validateAnswers,
+  type AnswerValue,
+  type FormatMargins,
+  type Indicators,
+  type ScoringVersion,
+  type StructureProfile,
+} from "./scoring";
 
-export { ANSWER_VALUES, bands, DEFAULT_SCORING, formatMargins, scoreAnswers, SCORING_VERSION, scoringVersion, structureProfile, type AnswerValue, type FormatMargins, type Indicators, type Keying, type ScoringVersion, type StructureProfile } from "./scoring";
+export {
+  ANSWER_VALUES,
+  bands,
+  DEFAULT_SCORING,
+  formatMargins,
+  scoreAnswers,
+  SCORING_VERSION,
+  scoringVersion,
+  structureProfile,
+  type AnswerValue,
+  type FormatMargins,
+  type Indicators,
+  type Keying,
+  type ScoringVersion,
+  type StructureProfile,
+} from "./scoring";
 export { BETWEEN_CONFIDENCE } from "./between";
 export { FORMATS, FORMAT_BY_CODE } from "./formats";
 export { ITEMS, ITEM_BANK_VERSION, N_ITEMS } from "./items";
@@ -56,7 +82,11 @@ export interface ClassifierSession {
  * Opens an ONNX classifier (about 10 ms); its card, when present beside it, gives the version. A
  * calibration-map.json beside it is applied after the network when it was fitted for the same version.
  */
-export async function openClassifier(onnxPath: string, cardPath = join(dirname(onnxPath), "classifier.card.json"), mapPath = join(dirname(onnxPath), "calibration-map.json")): Promise<ClassifierSession> {
+export async function openClassifier(
+  onnxPath: string,
+  cardPath = join(dirname(onnxPath), "classifier.card.json"),
+  mapPath = join(dirname(onnxPath), "calibration-map.json"),
+): Promise<ClassifierSession> {
   const card = JSON.parse(readFileSync(cardPath, "utf8")) as { version: string };
   const mapText = existsSync(mapPath) ? readFileSync(mapPath, "utf8") : null;
   const stored = mapText ? (JSON.parse(mapText) as CalibrationMap) : null;
@@ -127,7 +157,12 @@ export interface Classification {
  * `population` is the profile of the test's respondents (model/recalibrate.ts), when known.
  * Throws on anything but 110 integers in −2..2.
  */
-export async function classify(answers: readonly AnswerValue[], elapsedMs?: ArrayLike<number | null | undefined>, scoring: ScoringVersion = DEFAULT_SCORING, population?: PopulationProfile | null): Promise<Classification> {
+export async function classify(
+  answers: readonly AnswerValue[],
+  elapsedMs?: ArrayLike<number | null | undefined>,
+  scoring: ScoringVersion = DEFAULT_SCORING,
+  population?: PopulationProfile | null,
+): Promise<Classification> {
   validateAnswers(answers);
   const { indicators, formatCode: ruleFormatCode } = scoreAnswers(answers, scoring.key);
   const classifier = await loadClassifier();

@@ -95,7 +95,7 @@ class Group {
       const idx: number[] = [];
       const coef: number[] = [];
       items.forEach((it, i) => {
-        for (const k of it.keys) if (k.scale === scale) (idx.push(i), coef.push(k.sign * (k.weight ?? 1)));
+        for (const k of it.keys) if (k.scale === scale) idx.push(i), coef.push(k.sign * (k.weight ?? 1));
       });
       return { scale, idx, coef, sy: new Float64Array(idx.length), syy: new Float64Array(idx.length), syt: new Float64Array(idx.length), st: 0, stt: 0 };
     });

@@ -7,18 +7,7 @@ import bank from "./items.v1.json";
 export const ITEM_BANK_VERSION = "items-v1";
 export const N_ITEMS = 110;
 
-export const SCALES = [
-  "ME_SYSTEM",
-  "ME_ANALYT",
-  "WE_SYSTEM",
-  "WE_ANALYT",
-  "WR_SYSTEM",
-  "WR_ANALYT",
-  "VOLUME",
-  "SPEED",
-  "HARMONY",
-  "ANXIETY",
-] as const;
+export const SCALES = ["ME_SYSTEM", "ME_ANALYT", "WE_SYSTEM", "WE_ANALYT", "WR_SYSTEM", "WR_ANALYT", "VOLUME", "SPEED", "HARMONY", "ANXIETY"] as const;
 export type Scale = (typeof SCALES)[number];
 export const SYSTEM_SCALES: readonly Scale[] = ["ME_SYSTEM", "WE_SYSTEM", "WR_SYSTEM"];
 export const ANALYT_SCALES: readonly Scale[] = ["ME_ANALYT", "WE_ANALYT", "WR_ANALYT"];
@@ -58,6 +47,6 @@ function load(): Item[] {
 export const ITEMS: Item[] = load();
 
 /** Consistency pairs, each once: [index a, index b, pairSign] with 0-based indices. */
-export const PAIRS: ReadonlyArray<readonly [number, number, 1 | -1]> = ITEMS.filter(
-  (it) => it.pairWith !== undefined && it.pairWith > it.position,
-).map((it) => [it.position - 1, it.pairWith! - 1, it.pairSign ?? 1] as const);
+export const PAIRS: ReadonlyArray<readonly [number, number, 1 | -1]> = ITEMS.filter((it) => it.pairWith !== undefined && it.pairWith > it.position).map(
+  (it) => [it.position - 1, it.pairWith! - 1, it.pairSign ?? 1] as const,
+);

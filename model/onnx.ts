@@ -10,7 +10,6 @@ import { inputWidth, type MlpWeights } from "./net";
 // onnx-proto is CommonJS: its namespace is on the default export under ESM.
 const { onnx } = onnxProto as unknown as { onnx: typeof OnnxTypes };
 
-
 export const ONNX_INPUT = "answers";
 export const ONNX_OUTPUT = "probabilities";
 const OPSET = 13;
@@ -58,13 +57,37 @@ export function exportOnnx(w: MlpWeights, meta: Record<string, string>): Uint8Ar
         ...(w.absInputs
           ? [
               { opType: "Abs", input: [ONNX_INPUT], output: ["answers_abs"], name: "abs" },
-              { opType: "Concat", input: [ONNX_INPUT, "answers_abs"], output: ["features"], name: "features", attribute: [{ name: "axis", type: onnx.AttributeProto.AttributeType.INT, i: 1 }] },
+              {
+                opType: "Concat",
+                input: [ONNX_INPUT, "answers_abs"],
+                output: ["features"],
+                name: "features",
+                attribute: [{ name: "axis", type: onnx.AttributeProto.AttributeType.INT, i: 1 }],
+              },
             ]
           : []),
-        { opType: "Gemm", input: [w.absInputs ? "features" : ONNX_INPUT, "W1", "b1"], output: ["h_lin"], name: "dense1", attribute: [{ name: "transB", type: onnx.AttributeProto.AttributeType.INT, i: 1 }] },
+        {
+          opType: "Gemm",
+          input: [w.absInputs ? "features" : ONNX_INPUT, "W1", "b1"],
+          output: ["h_lin"],
+          name: "dense1",
+          attribute: [{ name: "transB", type: onnx.AttributeProto.AttributeType.INT, i: 1 }],
+        },
         { opType: "Relu", input: ["h_lin"], output: ["h"], name: "relu1" },
-        { opType: "Gemm", input: ["h", "W2", "b2"], output: ["logits"], name: "dense2", attribute: [{ name: "transB", type: onnx.AttributeProto.AttributeType.INT, i: 1 }] },
-        { opType: "Softmax", input: ["logits"], output: [ONNX_OUTPUT], name: "softmax", attribute: [{ name: "axis", type: onnx.AttributeProto.AttributeType.INT, i: 1 }] },
+        {
+          opType: "Gemm",
+          input: ["h", "W2", "b2"],
+          output: ["logits"],
+          name: "dense2",
+          attribute: [{ name: "transB", type: onnx.AttributeProto.AttributeType.INT, i: 1 }],
+        },
+        {
+          opType: "Softmax",
+          input: ["logits"],
+          output: [ONNX_OUTPUT],
+          name: "softmax",
+          attribute: [{ name: "axis", type: onnx.AttributeProto.AttributeType.INT, i: 1 }],
+        },
       ],
     },
   };

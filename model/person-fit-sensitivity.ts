@@ -30,6 +30,8 @@ for (const [name, change] of VARIANTS) {
   for (const key of SCENARIOS) {
     const k = STRESS_GRID.findIndex((g) => g.key === key);
     const r = personFitGroups(STRESS_GRID[k].scenario, n, mixSeed(SENSITIVITY_SEED, k), true, { ...SIM.timing, ...change });
-    console.log(`${name.padEnd(32)} ${key.padEnd(20)} ${share(r.attentive.fit)} ${share(r.fastReaders.fit)} | ${share(r.partlyRandom!.fit)} ${share(r.partlyRandom!.answersAlone)}`);
+    console.log(
+      `${name.padEnd(32)} ${key.padEnd(20)} ${share(r.attentive.fit)} ${share(r.fastReaders.fit)} | ${share(r.partlyRandom!.fit)} ${share(r.partlyRandom!.answersAlone)}`,
+    );
   }
 }

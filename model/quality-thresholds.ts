@@ -47,7 +47,13 @@ export function personFitGroups(scenario: Scenario, n: number, seed: number, wit
   const [lo, hi] = SIM.pace.fast;
   const fast = simulate(n, mixSeed(seed, 1), { people: d.people.map((p) => ({ ...p, pace: rng.uniform(lo, hi) })), timing, replication: 1 });
   const partlyRandom = () =>
-    fits(simulate(n, mixSeed(seed, 1), { people: d.people.map((p) => ({ ...p, careless: "partial" as const, cParam: [0.3, 0] as [number, number] })), timing, replication: 2 }));
+    fits(
+      simulate(n, mixSeed(seed, 1), {
+        people: d.people.map((p) => ({ ...p, careless: "partial" as const, cParam: [0.3, 0] as [number, number] })),
+        timing,
+        replication: 2,
+      }),
+    );
   return {
     attentive: fits(d),
     dontKnow: fits(d, (a) => Array.from(a, (v) => (rng.next() < 0.6 ? 0 : v))),

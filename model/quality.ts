@@ -132,7 +132,9 @@ const FIT = {
   quickHonest: 0.1,
 };
 const G = FIT.theta.length;
-const TRAIT_ITEMS = FIT.traits.map((scales) => Array.from({ length: N_ITEMS }, (_, j) => j).filter((j) => (scales as readonly number[]).includes(ITEM_PARAMS.scale[j])));
+const TRAIT_ITEMS = FIT.traits.map((scales) =>
+  Array.from({ length: N_ITEMS }, (_, j) => j).filter((j) => (scales as readonly number[]).includes(ITEM_PARAMS.scale[j])),
+);
 const PRIOR = FIT.theta.map((t) => -0.5 * (t / FIT.priorSd) ** 2);
 /** One measurement condition (discrimination, extremity): P(keyed answer | answer ≠ 0, θ), item × θ × 5 categories. */
 interface FitTable {
@@ -288,7 +290,11 @@ export function personFitDetail(answers: ArrayLike<number>, elapsedMs?: ArrayLik
  * each with its own advice in the report; otherwise good. lowConfidence (between two formats) is about the
  * person's position, not the answers, and does not change the grade.
  */
-export function responseQuality(answers: ArrayLike<number>, elapsedMs: ArrayLike<number | null | undefined> | undefined, topProbability: number): ResponseQuality {
+export function responseQuality(
+  answers: ArrayLike<number>,
+  elapsedMs: ArrayLike<number | null | undefined> | undefined,
+  topProbability: number,
+): ResponseQuality {
   const flags: QualityFlag[] = [];
   const dontKnow = dontKnowShare(answers);
   if (longestRun(answers) >= QUALITY.longRun || dominantShare(answers) >= QUALITY.dominantShare || dontKnow >= QUALITY.dontKnowOnly) flags.push("straightLine");

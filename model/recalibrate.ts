@@ -29,7 +29,16 @@ import { N_ITEMS } from "./items";
 import { expectedKeyedAnswer, ITEM_PARAMS, SIM } from "./simulate";
 
 export const N_CALIBRATION_FEATURES = 8;
-export const CALIBRATION_FEATURE_NAMES = ["logitTop", "entropy", "dontKnow", "extremity", "withinScaleSd", "sdOverExtremity", "acquiescence", "typicality"] as const;
+export const CALIBRATION_FEATURE_NAMES = [
+  "logitTop",
+  "entropy",
+  "dontKnow",
+  "extremity",
+  "withinScaleSd",
+  "sdOverExtremity",
+  "acquiescence",
+  "typicality",
+] as const;
 /** log T is clamped to ±this: the map never more than doubles or halves the network's temperature. */
 export const LOG_T_LIMIT = Math.log(2);
 
@@ -162,7 +171,11 @@ export function calibrationDesign(map: Pick<CalibrationMap, "mean" | "sd">, feat
 }
 
 /** log T for one person's raw features, in a population (populationTerms; null: the weights without population terms). */
-export function logTemperature(map: Pick<CalibrationMap, "mean" | "sd" | "weights" | "weightsWithoutPopulation">, features: readonly number[], population: readonly number[] | null): number {
+export function logTemperature(
+  map: Pick<CalibrationMap, "mean" | "sd" | "weights" | "weightsWithoutPopulation">,
+  features: readonly number[],
+  population: readonly number[] | null,
+): number {
   const w = population ? map.weights : map.weightsWithoutPopulation;
   const x = calibrationDesign(map, features, population);
   let z = 0;
@@ -184,7 +197,13 @@ export function applyTemperature(probs: Float32Array | Float64Array, o: number, 
 }
 
 /** Recalibrates n people's probabilities (n × 27) in place with their answers (n × 110), in their population. */
-export function recalibrate(map: CalibrationMap, probs: Float32Array, answers: ArrayLike<number>, n: number, population?: PopulationProfile | null): Float32Array {
+export function recalibrate(
+  map: CalibrationMap,
+  probs: Float32Array,
+  answers: ArrayLike<number>,
+  n: number,
+  population?: PopulationProfile | null,
+): Float32Array {
   const terms = populationTerms(map, population);
   for (let i = 0; i < n; i++) {
     const a = Array.from({ length: N_ITEMS }, (_, j) => answers[i * N_ITEMS + j]);

@@ -28,8 +28,12 @@ export const STRESS_GRID: readonly GridScenario[] = [
   },
   { key: "continuous", description: "continuous population, no discrete types", scenario: { ...attentive, population: "continuous" } },
   { key: "cross-loading-0.3", description: "every item loads 0.3 on its related scale", scenario: { ...attentive, crossLoading: 0.3 } },
-  { key: "language-items", description: "RU and EN item parameters differ (a × e^N(0,.15), b + N(0,.3))", scenario: { ...attentive, languageShiftSeed: GRID_LANGUAGE_SEED } },
-  { key: "dont-know-skip", description: "30% of people answer \"don't know\" to 20–60% of items as a non-answer", scenario: { ...attentive, dkNonAnswer: 0.3 } },
+  {
+    key: "language-items",
+    description: "RU and EN item parameters differ (a × e^N(0,.15), b + N(0,.3))",
+    scenario: { ...attentive, languageShiftSeed: GRID_LANGUAGE_SEED },
+  },
+  { key: "dont-know-skip", description: '30% of people answer "don\'t know" to 20–60% of items as a non-answer', scenario: { ...attentive, dkNonAnswer: 0.3 } },
 ];
 
 /** Item-parameter shifts the training mixture draws from (never GRID_LANGUAGE_SEED). */

@@ -123,8 +123,14 @@ export function indicatorsFromSums(s: ScaleSums, key: ScoringKey = KEYS): Indica
     WE_ANALYT: pct(s.raw.WE_ANALYT, key.WE_ANALYT.max),
     WR_SYSTEM: pct(s.raw.WR_SYSTEM, key.WR_SYSTEM.max),
     WR_ANALYT: pct(s.raw.WR_ANALYT, key.WR_ANALYT.max),
-    system: pct(sumOver(SYSTEM_SCALES, (k) => s.raw[k]), SYSTEM_MAX),
-    analytics: pct(sumOver(ANALYT_SCALES, (k) => s.raw[k]), ANALYT_MAX),
+    system: pct(
+      sumOver(SYSTEM_SCALES, (k) => s.raw[k]),
+      SYSTEM_MAX,
+    ),
+    analytics: pct(
+      sumOver(ANALYT_SCALES, (k) => s.raw[k]),
+      ANALYT_MAX,
+    ),
     volume: pct(s.raw.VOLUME, key.VOLUME.max),
     presentation: roundSym(100 * d * d * d) + 0, // +0 turns −0 into 0
     harmony: pct(s.raw.HARMONY, key.HARMONY.max),

@@ -96,7 +96,14 @@ export const SIM = {
   bSd: 0.3,
   tau: [-1.6, -0.55, 0.55, 1.6] as const,
   /** Don't-know tendency ρ: 70% U(0, .05), 25% U(.05, .15), 5% U(.15, .35); P(dk) = min(.9, 1.6ρ·e^(−|η|/2)). */
-  dk: { mix: [0.7, 0.25, 0.05], ranges: [[0, 0.05], [0.05, 0.15], [0.15, 0.35]] as const },
+  dk: {
+    mix: [0.7, 0.25, 0.05],
+    ranges: [
+      [0, 0.05],
+      [0.05, 0.15],
+      [0.15, 0.35],
+    ] as const,
+  },
   /** People who use "don't know" as a non-answer skip this share of items (uniform), whatever their traits. */
   dkNonAnswerRange: [0.2, 0.6] as const,
   /** Typological population: people drawn around the prototype of a uniformly chosen format. */
@@ -372,7 +379,8 @@ export function respond(p: Person, rng: Rng, out: Int8Array, elapsed?: Float32Ar
         for (let c = 0; c < 4; c++) if (u < sigmoid(eta - a * p.ext * tau[c])) y++;
         x = sg * y;
       }
-      if (elapsed) elapsed[j] = timing.attendedQuick > 0 && rng.next() < timing.attendedQuick ? clicked() : 1000 * p.pace * Math.exp(timing.attendedLogSd * rng.normal());
+      if (elapsed)
+        elapsed[j] = timing.attendedQuick > 0 && rng.next() < timing.attendedQuick ? clicked() : 1000 * p.pace * Math.exp(timing.attendedLogSd * rng.normal());
     }
     if (elapsed && p.careless === "straight") elapsed[j] = 1000 * p.pace * Math.exp(timing.straightLogSd * rng.normal());
     out[j] = x;

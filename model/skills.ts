@@ -148,7 +148,14 @@ export interface NaturalSkills {
   researcher: { min: number | null; max: number | null; potential: number | null; actual: number | null };
   businessman: { system: number | null; energy: number | null };
   leader: { type: LeaderType | null; strength: number | null; scores: Record<LeaderType, number | null> };
-  manager: { type: ManagerType | null; resource: number | null; tactical: number | null; team: number | null; strategic: number | null; horizonYears: number | null };
+  manager: {
+    type: ManagerType | null;
+    resource: number | null;
+    tactical: number | null;
+    team: number | null;
+    strategic: number | null;
+    horizonYears: number | null;
+  };
   seller: { percent: number | null };
   /** Every built-in skill type's value. */
   all: Record<string, number | null>;

@@ -23,7 +23,20 @@ import { fileURLToPath } from "node:url";
 import { AXIS_NAMES, FORMAT_AXES, FORMAT_FACTORS, FORMATS, FORMAT_BY_CODE, N_FORMATS } from "./formats";
 import { ITEM_BANK_VERSION, N_ITEMS } from "./items";
 import { argmax, expectedCalibrationError } from "./metrics";
-import { expandFactorised, fitTemperature, foldGroupTemperatures, foldInputScale, initWeights, inputFeatures, inputWidth, mlpForward, mlpLogits, temperatureNll, trainMlp, type MlpWeights } from "./net";
+import {
+  expandFactorised,
+  fitTemperature,
+  foldGroupTemperatures,
+  foldInputScale,
+  initWeights,
+  inputFeatures,
+  inputWidth,
+  mlpForward,
+  mlpLogits,
+  temperatureNll,
+  trainMlp,
+  type MlpWeights,
+} from "./net";
 import { exportOnnx } from "./onnx";
 import { CALIBRATION_SCENARIOS, drawTrainingScenario, TRAINING_MIXTURE } from "./scenarios";
 import { SCORING_VERSION, scaleKey } from "./scoring";
@@ -40,7 +53,11 @@ export const TRAIN_DEFAULTS = { n: 200000, calibration: 20000, hidden: 96, epoch
 const MODEL_DIR = dirname(fileURLToPath(import.meta.url));
 /** One softmax head per format axis (structure, volume, presentation): 3 + 3 + 3 outputs. */
 const AXIS_GROUPS = AXIS_NAMES.map((a) => FORMAT_AXES[a].length);
-const axisLabels = (formatLabels: Int32Array) => Int32Array.from({ length: formatLabels.length * AXIS_NAMES.length }, (_, k) => FORMAT_FACTORS[formatLabels[Math.floor(k / AXIS_NAMES.length)]][k % AXIS_NAMES.length]);
+const axisLabels = (formatLabels: Int32Array) =>
+  Int32Array.from(
+    { length: formatLabels.length * AXIS_NAMES.length },
+    (_, k) => FORMAT_FACTORS[formatLabels[Math.floor(k / AXIS_NAMES.length)]][k % AXIS_NAMES.length],
+  );
 
 /** Manager-confirmed results: answers in position order and the stored format's class index. */
 export async function loadCorrectedResults(url = process.env.DATABASE_URL ?? "file:data/app.db") {
@@ -125,7 +142,12 @@ export function seedFromScoringKey(w: MlpWeights): number {
     }
     // r⁺, r⁻, (r − upper edge)⁺, (lower edge − r)⁺
     const width = inputWidth(w);
-    for (const [sign, bias] of [[1, 0], [-1, 0], [1, -edges[1]], [-1, edges[0]]] as const) {
+    for (const [sign, bias] of [
+      [1, 0],
+      [-1, 0],
+      [1, -edges[1]],
+      [-1, edges[0]],
+    ] as const) {
       if (unit >= w.nHidden) return unit;
       for (let j = 0; j < width; j++) w.W1[unit * width + j] = j < w.nIn ? sign * row[j] : 0;
       w.b1[unit++] = bias;
@@ -236,7 +258,9 @@ async function main() {
   const sim = simulate(n, seed, { scenario: drawTrainingScenario });
   // Calibration: attentive people (careless ones are flagged, not scored on confidence) under each of the
   // grid's conditions in equal shares, fresh people (scenarios.ts CALIBRATION_SCENARIOS).
-  const calParts = CALIBRATION_SCENARIOS.map((c, k) => simulate(Math.round(nCal / CALIBRATION_SCENARIOS.length), mixSeed(CALIBRATION_SEED, k), { scenario: c.scenario }));
+  const calParts = CALIBRATION_SCENARIOS.map((c, k) =>
+    simulate(Math.round(nCal / CALIBRATION_SCENARIOS.length), mixSeed(CALIBRATION_SEED, k), { scenario: c.scenario }),
+  );
   const cal = concatDatasets(calParts);
   const corrected = await loadCorrectedResults();
   const nc = corrected.labels.length;
@@ -251,7 +275,13 @@ async function main() {
   const weights = new Float32Array(n + nc).fill(1);
   weights.fill(CORRECTED_WEIGHT, n);
 
-  const w0 = initWeights(N_ITEMS, hidden, AXIS_GROUPS.reduce((a, k) => a + k, 0), seed, ABS_INPUTS);
+  const w0 = initWeights(
+    N_ITEMS,
+    hidden,
+    AXIS_GROUPS.reduce((a, k) => a + k, 0),
+    seed,
+    ABS_INPUTS,
+  );
   seedFromScoringKey(w0);
   const asFormats = (w: MlpWeights) => expandFactorised(foldInputScale(w, 0.5), AXIS_GROUPS, FORMAT_FACTORS);
   const trained = trainMlp(w0, toInputs(answers), axisLabels(labels), weights, {
@@ -295,7 +325,16 @@ async function main() {
   // No dates or timings in the files: the same options give the same bytes.
   const card = {
     version,
-    architecture: { input: N_ITEMS, features: ABS_INPUTS ? "answers and |answers| (Abs, Concat)" : "answers", firstLayerWidth: inputWidth(exported), hidden, activation: "relu", output: N_FORMATS, softmax: true, opset: 13 },
+    architecture: {
+      input: N_ITEMS,
+      features: ABS_INPUTS ? "answers and |answers| (Abs, Concat)" : "answers",
+      firstLayerWidth: inputWidth(exported),
+      hidden,
+      activation: "relu",
+      output: N_FORMATS,
+      softmax: true,
+      opset: 13,
+    },
     itemBank: ITEM_BANK_VERSION,
     scoring: SCORING_VERSION,
     label: "format of the true score under the reference measurement model (spec §9 band edges)",
@@ -305,7 +344,8 @@ async function main() {
       managerConfirmed: nc,
       confirmedWeight: CORRECTED_WEIGHT,
       calibration: nCal,
-      calibrationPopulation: "attentive people under the stress grid's eight conditions in equal shares (fresh seeds; a training RU/EN shift seed instead of the grid's)",
+      calibrationPopulation:
+        "attentive people under the stress grid's eight conditions in equal shares (fresh seeds; a training RU/EN shift seed instead of the grid's)",
       trainSeed: seed,
       calibrationSeed: CALIBRATION_SEED,
     },
@@ -328,8 +368,12 @@ async function main() {
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, "classifier.onnx"), exportOnnx(exported, { version, itemBank: ITEM_BANK_VERSION, scoring: SCORING_VERSION }));
   writeFileSync(join(out, "classifier.card.json"), JSON.stringify(card, null, 2) + "\n");
-  console.log(`temperatures by NLL ${AXIS_NAMES.map((a, g) => `${a} ${temperatures[g].toFixed(3)} (NLL ${nll[g][0].toFixed(4)} → ${nll[g][1].toFixed(4)})`).join(", ")}`);
-  console.log(`common factor ${factor.factor.toFixed(3)}: calibration-set ECE per condition ${factor.perCondition.map((e, k) => `${CALIBRATION_SCENARIOS[k].key} ${e.toFixed(3)}`).join(", ")}`);
+  console.log(
+    `temperatures by NLL ${AXIS_NAMES.map((a, g) => `${a} ${temperatures[g].toFixed(3)} (NLL ${nll[g][0].toFixed(4)} → ${nll[g][1].toFixed(4)})`).join(", ")}`,
+  );
+  console.log(
+    `common factor ${factor.factor.toFixed(3)}: calibration-set ECE per condition ${factor.perCondition.map((e, k) => `${CALIBRATION_SCENARIOS[k].key} ${e.toFixed(3)}`).join(", ")}`,
+  );
   console.log(`calibration-set accuracy ${(100 * calAccuracy).toFixed(2)}% (grid conditions, attentive)`);
   console.log(`wrote ${join(out, "classifier.onnx")} and classifier.card.json (${version}) in ${Math.round((Date.now() - t0) / 1000)} s`);
   if (out !== MODEL_DIR) {

@@ -13,7 +13,12 @@ function Demo() {
   const fields: FieldDef[] = [
     { name: "name", label: t("common.forms.name"), required: true, autoComplete: "name", hint: t("components.hint") },
     { name: "email", label: t("common.forms.email"), type: "email", required: true, autoComplete: "email" },
-    { name: "topic", label: t("components.select"), type: "select", options: [1, 2, 3].map((n) => ({ value: String(n), label: t("components.option", { n }) })) },
+    {
+      name: "topic",
+      label: t("components.select"),
+      type: "select",
+      options: [1, 2, 3].map((n) => ({ value: String(n), label: t("components.option", { n }) })),
+    },
     { name: "message", label: t("components.textarea"), type: "textarea" },
   ];
   return (

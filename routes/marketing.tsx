@@ -59,19 +59,37 @@ const sales = (path: string, ns: string, form: LeadKind, extra: Block[] = []): M
   path,
   ns,
   sales: true,
-  blocks: [{ kind: "hero", cta: "form" }, { kind: "cards", key: "sales.features", columns: 3 }, ...extra, { kind: "plans" }, { kind: "cards", key: "sales.terms", columns: 2, tone: "muted" }, { kind: "form", form }],
+  blocks: [
+    { kind: "hero", cta: "form" },
+    { kind: "cards", key: "sales.features", columns: 3 },
+    ...extra,
+    { kind: "plans" },
+    { kind: "cards", key: "sales.terms", columns: 2, tone: "muted" },
+    { kind: "form", form },
+  ],
 });
 
 export const MARKETING_PAGES: MarketingPage[] = [
   {
     path: "/about",
     ns: "about",
-    blocks: [{ kind: "hero", cta: "signup" }, { kind: "text", key: "pages.about.story" }, { kind: "cards", key: "pages.about.principles" }, { kind: "cards", key: "pages.about.team", tone: "muted" }],
+    blocks: [
+      { kind: "hero", cta: "signup" },
+      { kind: "text", key: "pages.about.story" },
+      { kind: "cards", key: "pages.about.principles" },
+      { kind: "cards", key: "pages.about.team", tone: "muted" },
+    ],
   },
   {
     path: "/product",
     ns: "product",
-    blocks: [{ kind: "hero", cta: "signup" }, { kind: "cards", key: "pages.product.parts", columns: 2 }, { kind: "reportPrice" }, { kind: "teaser" }, { kind: "faq", key: "home.faq" }],
+    blocks: [
+      { kind: "hero", cta: "signup" },
+      { kind: "cards", key: "pages.product.parts", columns: 2 },
+      { kind: "reportPrice" },
+      { kind: "teaser" },
+      { kind: "faq", key: "home.faq" },
+    ],
   },
   legal("offer"),
   legal("policy"),
@@ -79,24 +97,62 @@ export const MARKETING_PAGES: MarketingPage[] = [
   {
     path: "/theory",
     ns: "theory",
-    blocks: [{ kind: "hero", cta: "signup" }, { kind: "text", key: "pages.theory.axes" }, { kind: "cards", key: "pages.theory.indicators", columns: 4, tone: "muted" }, { kind: "formats" }, { kind: "text", key: "pages.theory.method" }],
+    blocks: [
+      { kind: "hero", cta: "signup" },
+      { kind: "text", key: "pages.theory.axes" },
+      { kind: "cards", key: "pages.theory.indicators", columns: 4, tone: "muted" },
+      { kind: "formats" },
+      { kind: "text", key: "pages.theory.method" },
+    ],
   },
   {
     path: "/lab",
     ns: "lab",
-    blocks: [{ kind: "hero", cta: "form" }, { kind: "text", key: "pages.lab.forum" }, { kind: "cards", key: "pages.lab.directions", tone: "muted" }, { kind: "form", form: "research" }],
+    blocks: [
+      { kind: "hero", cta: "form" },
+      { kind: "text", key: "pages.lab.forum" },
+      { kind: "cards", key: "pages.lab.directions", tone: "muted" },
+      { kind: "form", form: "research" },
+    ],
   },
-  { path: "/tools", ns: "tools", blocks: [{ kind: "hero", cta: "business" }, { kind: "cards", key: "sales.features" }, { kind: "steps", key: "pages.tools.how" }, { kind: "form", form: "webinar" }] },
+  {
+    path: "/tools",
+    ns: "tools",
+    blocks: [
+      { kind: "hero", cta: "business" },
+      { kind: "cards", key: "sales.features" },
+      { kind: "steps", key: "pages.tools.how" },
+      { kind: "form", form: "webinar" },
+    ],
+  },
   { path: "/chart", ns: "chart", blocks: [{ kind: "hero", cta: "signup" }, { kind: "chart" }] },
   { path: "/demo", ns: "demo", blocks: [{ kind: "hero", cta: "signup" }, { kind: "sample" }] },
-  { path: "/intro", ns: "intro", blocks: [{ kind: "hero", cta: "test" }, { kind: "steps", key: "pages.intro.tips" }, { kind: "faq", key: "home.faq" }] },
+  {
+    path: "/intro",
+    ns: "intro",
+    blocks: [
+      { kind: "hero", cta: "test" },
+      { kind: "steps", key: "pages.intro.tips" },
+      { kind: "faq", key: "home.faq" },
+    ],
+  },
   landing("/campaign/ad", "campaignAd"),
   ...[1, 2, 3, 4, 5, 6].map((n) => landing(`/landing/${n}`, `landing${n}`)),
   landing("/index2", "index2"),
   landing("/index3", "index3"),
   sales("/salles", "salles", "demo"),
   sales("/b2b2", "b2b2", "consultation"),
-  { path: "/b2b-free-test", ns: "b2bFreeTest", sales: true, blocks: [{ kind: "hero", cta: "form" }, { kind: "steps", key: "pages.b2bFreeTest.steps" }, { kind: "cards", key: "sales.features" }, { kind: "form", form: "demo" }] },
+  {
+    path: "/b2b-free-test",
+    ns: "b2bFreeTest",
+    sales: true,
+    blocks: [
+      { kind: "hero", cta: "form" },
+      { kind: "steps", key: "pages.b2bFreeTest.steps" },
+      { kind: "cards", key: "sales.features" },
+      { kind: "form", form: "demo" },
+    ],
+  },
   sales("/business_demo", "businessDemo", "demo", [{ kind: "enterDemo" }, { kind: "steps", key: "pages.businessDemo.steps" }]),
 ];
 
@@ -173,9 +229,7 @@ function LegalDoc({ k }: { k: string }) {
       <p className="mb-8 text-sm text-slate-500">{t("legal.updated", { date: t(`legal.${k}.date`) })}</p>
       {sections.map((s, i) => (
         <section key={s.title} className="mb-8">
-          <h2 className="mb-3 text-xl font-semibold">
-            {`${i + 1}. ${s.title}`}
-          </h2>
+          <h2 className="mb-3 text-xl font-semibold">{`${i + 1}. ${s.title}`}</h2>
           {s.paragraphs.map((p, j) => (
             <p key={j} className="mb-3 leading-relaxed text-slate-700">
               {`${i + 1}.${j + 1}. ${p}`}
@@ -199,7 +253,8 @@ function PlanCards({ prices, plans }: { prices: Prices; plans: Plans }) {
             <h3 className="text-lg font-bold">{t(`sales.plans.${key}.title`)}</h3>
             <p className="mt-1 text-sm text-slate-500">{t("sales.plans.from", { n: plans[key] })}</p>
             <p className="my-4">
-              <span className="text-3xl font-black">{rubLabel(prices.perInvite[key])}</span> <span className="text-slate-500">{t("sales.plans.perInvite")}</span>
+              <span className="text-3xl font-black">{rubLabel(prices.perInvite[key])}</span>{" "}
+              <span className="text-slate-500">{t("sales.plans.perInvite")}</span>
             </p>
             <p className="flex-1 text-slate-600">{t(`sales.plans.${key}.text`)}</p>
             <p className="mt-4 text-sm font-semibold text-brand-700">{t("sales.plans.owner")}</p>
@@ -378,7 +433,12 @@ function Render({ block, data }: { block: Block; data: Data }) {
     case "enterDemo":
       return (
         <Section>
-          <form method="post" action="/api/business/masq" className="card flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between" data-testid="enter-demo">
+          <form
+            method="post"
+            action="/api/business/masq"
+            className="card flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between"
+            data-testid="enter-demo"
+          >
             <p className="text-slate-700">{t("cabinet.demo.lead")}</p>
             <button type="submit" className="btn-primary whitespace-nowrap">
               {t("cabinet.demo.enter")}

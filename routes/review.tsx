@@ -18,10 +18,10 @@ function ReviewCard({ r }: { r: Doc }) {
       <figcaption className="mt-4 flex items-center gap-3 text-sm">
         {r.img && <img src={r.img} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 shrink-0 rounded-full object-cover" />}
         <span>
-        <a href={`/review/${r._id}`} className="font-semibold hover:underline">
-          {r.name}
-        </a>
-        {r.position && <span className="text-slate-500">, {r.position}</span>}
+          <a href={`/review/${r._id}`} className="font-semibold hover:underline">
+            {r.name}
+          </a>
+          {r.position && <span className="text-slate-500">, {r.position}</span>}
         </span>
       </figcaption>
     </figure>

@@ -25,7 +25,7 @@ export function seed(file: string, formatCodes: string[], testId: string) {
     "insert into results (id, user_id, test_id, is_completed, format_code, probability, runner_up_code, runner_up_probability, indicators, quality, is_correct, is_doubt, model_version, scoring_version, created_at, completed_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'scoring-v1', ?, ?)",
   );
   let rnd = 42;
-  const rand = () => ((rnd = (rnd * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rand = () => (rnd = (rnd * 1103515245 + 12345) % 2147483648) / 2147483648;
   db.transaction(() => {
     for (let i = 0; i < N; i++) {
       const created = now - (N - i) * 60_000; // one a minute, oldest first
@@ -35,9 +35,26 @@ export function seed(file: string, formatCodes: string[], testId: string) {
       const completed = rand() < 0.85;
       const format = formatCodes[Math.floor(rand() * formatCodes.length)]!;
       const p = 0.3 + rand() * 0.7;
-      const ind = JSON.stringify({ system: Math.round(rand() * 100), analytics: Math.round(rand() * 100), volume: Math.round(rand() * 100), presentation: Math.round(rand() * 200 - 100), harmony: Math.round(rand() * 100), anxiety: Math.round(rand() * 20 - 10) });
+      const ind = JSON.stringify({
+        system: Math.round(rand() * 100),
+        analytics: Math.round(rand() * 100),
+        volume: Math.round(rand() * 100),
+        presentation: Math.round(rand() * 200 - 100),
+        harmony: Math.round(rand() * 100),
+        anxiety: Math.round(rand() * 20 - 10),
+      });
       const grade = rand() < 0.8 ? "good" : rand() < 0.5 ? "fair" : "poor";
-      insertUser.run(userId, `user${i}@bench.example`, `User ${i}`, `+7900${hex(i, 7)}`, rand() < 0.05 ? 1 : 0, completed ? 1 : 0, rand() < 0.1 ? 1 : 0, completed ? format : null, created);
+      insertUser.run(
+        userId,
+        `user${i}@bench.example`,
+        `User ${i}`,
+        `+7900${hex(i, 7)}`,
+        rand() < 0.05 ? 1 : 0,
+        completed ? 1 : 0,
+        rand() < 0.1 ? 1 : 0,
+        completed ? format : null,
+        created,
+      );
       insertResult.run(
         resultId,
         userId,
@@ -73,13 +90,25 @@ export async function run() {
   const ADMIN = { email: "bench-admin@example.com", password: "bench-admin-pass-phrase" };
   try {
     const file = join(dir, "bo.db");
-    const config = loadConfig({ NODE_ENV: "production", DATABASE_URL: `file:${file}`, OUTBOX_DIR: join(dir, "outbox"), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: "false", PAYMENT_SANDBOX: "true" });
+    const config = loadConfig({
+      NODE_ENV: "production",
+      DATABASE_URL: `file:${file}`,
+      OUTBOX_DIR: join(dir, "outbox"),
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SEED_DEMO: "false",
+      PAYMENT_SANDBOX: "true",
+    });
     let deps = await bootstrap(config);
     const { tests } = await import("../db/schema");
     const [test] = await deps.db.select().from(tests).limit(1);
     await deps.database.close();
     const t0 = performance.now();
-    seed(file, FORMATS.map((f) => f.code), test!.id);
+    seed(
+      file,
+      FORMATS.map((f) => f.code),
+      test!.id,
+    );
     console.log(`\nBack-office: seeded ${N.toLocaleString("en")} users with a result each in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     deps = await bootstrap(config);
     const app = createApp(deps);
@@ -103,9 +132,15 @@ export async function run() {
     const match = encodeURIComponent(JSON.stringify({ isCompleted: true, role: "user", isBusiness: false }));
     const rows = [
       await time("GET /api/manager/user?match={isCompleted,role,isBusiness}", () => app.request(`/api/manager/user?match=${match}`, { headers: h })),
-      await time("GET /api/manager/user?match={email:{$regex}}", () => app.request(`/api/manager/user?match=${encodeURIComponent(JSON.stringify({ email: { $regex: "user9999" } }))}`, { headers: h })),
+      await time("GET /api/manager/user?match={email:{$regex}}", () =>
+        app.request(`/api/manager/user?match=${encodeURIComponent(JSON.stringify({ email: { $regex: "user9999" } }))}`, { headers: h }),
+      ),
       await time("POST /api/manager/results/filter-list {isCompleted,isDoubt}", () =>
-        app.request("/api/manager/results/filter-list", { method: "POST", headers: h, body: JSON.stringify({ isCompleted: true, isDoubt: true, populate: "fm,user" }) }),
+        app.request("/api/manager/results/filter-list", {
+          method: "POST",
+          headers: h,
+          body: JSON.stringify({ isCompleted: true, isDoubt: true, populate: "fm,user" }),
+        }),
       ),
       await time("POST /api/manager/results/filter-list {format,grade}", () =>
         app.request("/api/manager/results/filter-list", { method: "POST", headers: h, body: JSON.stringify({ format: FORMATS[0]!.code, grade: "good" }) }),

@@ -9,10 +9,18 @@ const N = 5_000;
 /** A new business owner (signed up and activated through the API) and their first project. */
 export async function benchOwner(base: string, company: string) {
   const email = `bench-owner-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const signup = await fetch(`${base}/api/passport/signup`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email, policy: true, terms: true, offer: true }) });
+  const signup = await fetch(`${base}/api/passport/signup`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, policy: true, terms: true, offer: true }),
+  });
   if (!signup.ok) throw new Error(`bench sign-up: ${signup.status} ${await signup.text()}`);
   const { token } = (await signup.json()) as { token: string };
-  const activated = await fetch(`${base}/api/business`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify({ name: company }) });
+  const activated = await fetch(`${base}/api/business`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ name: company }),
+  });
   if (!activated.ok) throw new Error(`bench activation: ${activated.status} ${await activated.text()}`);
   return { token, project: ((await activated.json()) as { project: { _id: string } }).project._id };
 }
@@ -69,9 +77,33 @@ export async function seedProject(base: string, dbUrl: string) {
   await insertPeople(bench, N, (i, userId) => {
     const tested = i % 3 === 0;
     return {
-      user: { id: userId, email: `bench-emp-${i}-${Date.now()}@example.com`, name: `Employee ${String(i).padStart(5, "0")}`, formatCode: tested ? codes[i % codes.length]! : null, isCompleted: tested },
-      result: tested && testId ? { id: createId(), userId, testId, isCompleted: true, formatCode: codes[i % codes.length]!, indicators: { harmony: (i * 37) % 101, anxiety: ((i * 13) % 21) - 10 }, completedAt: new Date() } : null,
-      employee: { id: createId(), projectId: project, userId, name: `Employee ${String(i).padStart(5, "0")}`, departmentId: deps[i % 20]!.id, positionId: poss[i % 40]!.id },
+      user: {
+        id: userId,
+        email: `bench-emp-${i}-${Date.now()}@example.com`,
+        name: `Employee ${String(i).padStart(5, "0")}`,
+        formatCode: tested ? codes[i % codes.length]! : null,
+        isCompleted: tested,
+      },
+      result:
+        tested && testId
+          ? {
+              id: createId(),
+              userId,
+              testId,
+              isCompleted: true,
+              formatCode: codes[i % codes.length]!,
+              indicators: { harmony: (i * 37) % 101, anxiety: ((i * 13) % 21) - 10 },
+              completedAt: new Date(),
+            }
+          : null,
+      employee: {
+        id: createId(),
+        projectId: project,
+        userId,
+        name: `Employee ${String(i).padStart(5, "0")}`,
+        departmentId: deps[i % 20]!.id,
+        positionId: poss[i % 40]!.id,
+      },
     };
   });
   // as the app keeps them: every employee's stored analytics (harmony, anxiety, fit) computed
@@ -99,7 +131,16 @@ export async function run(base: string, dbUrl: string) {
     const json = (await check.json()) as { total: number; docs: unknown[] };
     for (const connections of [1, 10]) {
       const r = await autocannon({ url: `${base}/api/business/employees`, method: "POST", headers, body: payload, connections, duration: 5 });
-      rows.push({ query: label, total: json.total, docs: json.docs.length, connections, "req/s": Math.round(r.requests.average), "p50 ms": r.latency.p50, "p99 ms": r.latency.p99, non2xx: r.non2xx });
+      rows.push({
+        query: label,
+        total: json.total,
+        docs: json.docs.length,
+        connections,
+        "req/s": Math.round(r.requests.average),
+        "p50 ms": r.latency.p50,
+        "p99 ms": r.latency.p99,
+        non2xx: r.non2xx,
+      });
     }
   }
   console.table(rows);

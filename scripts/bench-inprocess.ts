@@ -13,14 +13,22 @@ import { loadConfig } from "../server/config";
 
 const N = Number(process.env.N ?? 5000);
 const dir = mkdtempSync(join(tmpdir(), "tf-inproc-"));
-const config = loadConfig({ ...process.env, NODE_ENV: "production", DATABASE_URL: `file:${join(dir, "app.db")}`, OUTBOX_DIR: join(dir, "outbox"), PAYMENT_SANDBOX: "true" });
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: "production",
+  DATABASE_URL: `file:${join(dir, "app.db")}`,
+  OUTBOX_DIR: join(dir, "outbox"),
+  PAYMENT_SANDBOX: "true",
+});
 const deps = await bootstrap(config);
 const app = createApp(deps);
 const json = (path: string, body: unknown, h: Record<string, string> = {}) =>
   app.request(path, { method: "POST", headers: { "Content-Type": "application/json", ...h }, body: JSON.stringify(body) });
 
 async function respondent(all: boolean) {
-  const { token, _id } = (await (await json("/api/passport/signup", { email: `p${Math.random()}@example.com`, policy: true, terms: true, offer: true })).json()) as { token: string; _id: string };
+  const { token, _id } = (await (
+    await json("/api/passport/signup", { email: `p${Math.random()}@example.com`, policy: true, terms: true, offer: true })
+  ).json()) as { token: string; _id: string };
   // a reader who confirmed the mailbox (as its link would) sees the report, not the gate
   await deps.database.db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.id, _id));
   const h = { Authorization: `Bearer ${token}` };
@@ -44,7 +52,9 @@ async function time(name: string, fn: () => Response | Promise<Response>) {
   }
   // CPU time too: on a busy machine the wall clock counts other processes' turns, the CPU time less so
   const cpu = process.cpuUsage(cpu0);
-  console.log(`${name.padEnd(32)} ${(((performance.now() - t0) * 1000) / N).toFixed(0).padStart(6)} µs/request, CPU ${((cpu.user + cpu.system) / N).toFixed(0)} µs`);
+  console.log(
+    `${name.padEnd(32)} ${(((performance.now() - t0) * 1000) / N).toFixed(0).padStart(6)} µs/request, CPU ${((cpu.user + cpu.system) / N).toFixed(0)} µs`,
+  );
 }
 
 try {

@@ -19,7 +19,9 @@ const time = async (label: string) => {
   const ms = performance.now() - t0;
   const flagged = a.items.filter((i) => i.flags.length).map((i) => i.code);
   const flaggedEn = (a.byLocale.en?.items ?? []).filter((i) => i.flags.length).map((i) => `${i.position}:${i.code}`);
-  console.log(`${label}: ${ms.toFixed(0)} ms (respondents ${a.n}, cached ${a.cached}; flagged overall ${flagged.length ? flagged.join(" ") : "none"}; in English ${flaggedEn.join(" ") || "none"})`);
+  console.log(
+    `${label}: ${ms.toFixed(0)} ms (respondents ${a.n}, cached ${a.cached}; flagged overall ${flagged.length ? flagged.join(" ") : "none"}; in English ${flaggedEn.join(" ") || "none"})`,
+  );
 };
 await time("first computation");
 await time("cached");

@@ -19,5 +19,7 @@ export async function run(n = 2000) {
     await classify(p.answers, p.elapsed);
     times.push(performance.now() - t0);
   }
-  console.log(`\nInference per completed test (scoring + ONNX + quality, ${n} simulated tests): median ${median(times).toFixed(3)} ms, p99 ${quantile(times, 0.99).toFixed(3)} ms (target median ≤ 2 ms)`);
+  console.log(
+    `\nInference per completed test (scoring + ONNX + quality, ${n} simulated tests): median ${median(times).toFixed(3)} ms, p99 ${quantile(times, 0.99).toFixed(3)} ms (target median ≤ 2 ms)`,
+  );
 }

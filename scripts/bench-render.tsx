@@ -7,13 +7,38 @@ import { Writable } from "node:stream";
 
 function Tree() {
   const items = Array.from({ length: 60 }, (_, i) => i);
-  return h("main", null, items.map((i) => h("section", { key: i, className: "card p-6" }, h("h2", null, `Block ${i}`), h("p", null, "Lorem ipsum dolor sit amet, consectetur adipiscing elit. ".repeat(4)), h("ul", null, [1, 2, 3].map((j) => h("li", { key: j }, `item ${j}`))))));
+  return h(
+    "main",
+    null,
+    items.map((i) =>
+      h(
+        "section",
+        { key: i, className: "card p-6" },
+        h("h2", null, `Block ${i}`),
+        h("p", null, "Lorem ipsum dolor sit amet, consectetur adipiscing elit. ".repeat(4)),
+        h(
+          "ul",
+          null,
+          [1, 2, 3].map((j) => h("li", { key: j }, `item ${j}`)),
+        ),
+      ),
+    ),
+  );
 }
 
 const pipeable = () =>
   new Promise<string>((resolve, reject) => {
     let html = "";
-    const sink = new Writable({ write(chunk, _e, cb) { html += chunk; cb(); }, final(cb) { resolve(html); cb(); } });
+    const sink = new Writable({
+      write(chunk, _e, cb) {
+        html += chunk;
+        cb();
+      },
+      final(cb) {
+        resolve(html);
+        cb();
+      },
+    });
     const s = renderToPipeableStream(h(Tree), { onAllReady: () => s.pipe(sink), onError: reject });
   });
 const readable = async () => {
@@ -36,7 +61,11 @@ async function time(name: string, fn: () => unknown, n = 2000) {
 
 export async function run() {
   console.log("\nServer renderers on a landing-sized tree (same output, lower is better)");
-  console.table([await time("renderToString", () => renderToString(h(Tree))), await time("renderToPipeableStream (buffered)", pipeable), await time("renderToReadableStream", readable)]);
+  console.table([
+    await time("renderToString", () => renderToString(h(Tree))),
+    await time("renderToPipeableStream (buffered)", pipeable),
+    await time("renderToReadableStream", readable),
+  ]);
 }
 
 if (process.argv[1]?.endsWith("bench-render.tsx")) await run();

@@ -77,8 +77,29 @@ async function load({ url, connections = 50, method = "GET", headers = {}, body 
 }
 
 const PUBLIC_PAGES = [
-  "/", "/about", "/product", "/offer", "/policy", "/terms", "/theory", "/lab", "/tools", "/chart", "/demo", "/intro",
-  "/campaign/ad", "/landing/1", "/salles", "/index2", "/index3", "/b2b-free-test", "/b2b2", "/business_demo", "/signup", "/login", "/restore",
+  "/",
+  "/about",
+  "/product",
+  "/offer",
+  "/policy",
+  "/terms",
+  "/theory",
+  "/lab",
+  "/tools",
+  "/chart",
+  "/demo",
+  "/intro",
+  "/campaign/ad",
+  "/landing/1",
+  "/salles",
+  "/index2",
+  "/index3",
+  "/b2b-free-test",
+  "/b2b2",
+  "/business_demo",
+  "/signup",
+  "/login",
+  "/restore",
 ];
 
 /** Scripts a page loads: module scripts, their preloads, then the static imports of each. */
@@ -113,7 +134,8 @@ async function respondent(answerAll: boolean, base = BASE) {
   const testId = tests.docs[0]!._id;
   const result = (await (await fetch(`${base}/api/test/start/${testId}`, { method: "POST", headers: h, body: "{}" })).json()) as { _id: string };
   const test = (await (await fetch(`${base}/api/test/${testId}`)).json()) as { questions: { _id: string; position: number }[] };
-  const answer = (q: { _id: string; position: number }) => JSON.stringify({ result: result._id, question: q._id, value: ((q.position * 7) % 5) - 2, elapsedMs: 5000 });
+  const answer = (q: { _id: string; position: number }) =>
+    JSON.stringify({ result: result._id, question: q._id, value: ((q.position * 7) % 5) - 2, elapsedMs: 5000 });
   for (const q of answerAll ? test.questions : test.questions.slice(0, 1)) {
     await fetch(`${base}/api/answer`, { method: "POST", headers: h, body: answer(q) });
   }
@@ -126,7 +148,10 @@ async function markUser(id: string, fields: { isFull?: boolean; name?: string } 
   const { users } = await import("../db/schema");
   const { eq } = await import("drizzle-orm");
   const database = await openDatabase(`file:${join(dir, "bench.db")}`);
-  await database.db.update(users).set({ emailConfirmedAt: new Date(), ...fields }).where(eq(users.id, id));
+  await database.db
+    .update(users)
+    .set({ emailConfirmedAt: new Date(), ...fields })
+    .where(eq(users.id, id));
   await database.close();
 }
 
@@ -150,7 +175,9 @@ async function reportFigures() {
     if (i === 0) console.log(`\nPDF of the full report: ${(body.byteLength / 1024).toFixed(0)} KB`);
   }
   times.sort((a, b) => a - b);
-  console.log(`PDF generation (GET /report/pdf/full, ${times.length} runs): median ${times[times.length >> 1]!.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms (target median ≤ 300 ms)`);
+  console.log(
+    `PDF generation (GET /report/pdf/full, ${times.length} runs): median ${times[times.length >> 1]!.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms (target median ≤ 300 ms)`,
+  );
   console.log(runnerJs);
   console.log(await jsOf("/report/full", cookie));
 }
@@ -179,7 +206,11 @@ async function throughput() {
     { name: "POST /api/answer, 200 conn.", load: { ...answer, connections: 200 }, target: "≥ 4,000 req/s, p99 ≤ 25 ms" },
     // the same 200 connections on the shared middleware alone: the p99 no request can go below here
     { name: "GET /api/health, 200 conn. (floor)", load: { url: `${BASE}/api/health`, connections: 200 }, target: "" },
-    { name: "GET /report/base, signed in", load: { url: `${BASE}/report/base`, headers: { Cookie: `token=${reader.token}`, "Accept-Encoding": "gzip, deflate, br" } }, target: "≥ 2,000 req/s" },
+    {
+      name: "GET /report/base, signed in",
+      load: { url: `${BASE}/report/base`, headers: { Cookie: `token=${reader.token}`, "Accept-Encoding": "gzip, deflate, br" } },
+      target: "≥ 2,000 req/s",
+    },
   ];
   for (const k of cases) {
     const res = await fetch(k.load.url, { method: k.load.method, headers: k.load.headers, body: k.load.body });
@@ -225,7 +256,9 @@ async function startupFigures() {
     child.kill("SIGTERM");
     await once(child, "exit");
   }
-  console.log(`\nstart-up to the first 200 (node dist/server.js): new database ${(times[0]! / 1000).toFixed(2)} s, existing ${(times[1]! / 1000).toFixed(2)} s (fly.toml grace_period 30 s)`);
+  console.log(
+    `\nstart-up to the first 200 (node dist/server.js): new database ${(times[0]! / 1000).toFixed(2)} s, existing ${(times[1]! / 1000).toFixed(2)} s (fly.toml grace_period 30 s)`,
+  );
 }
 
 /**
@@ -245,7 +278,12 @@ async function libsqlAnswers() {
       await load(load1); // warm-up
       const runs = [];
       for (let i = 0; i < RUNS; i++) runs.push(await load(load1));
-      rows.push({ request: `POST /api/answer, ${connections} conn. (libSQL)`, "req/s": Math.round(median(runs.map((r) => r.rps))), "p99 ms": median(runs.map((r) => r.p99)), "non-2xx": runs.reduce((n, r) => n + r.bad, 0) });
+      rows.push({
+        request: `POST /api/answer, ${connections} conn. (libSQL)`,
+        "req/s": Math.round(median(runs.map((r) => r.rps))),
+        "p99 ms": median(runs.map((r) => r.p99)),
+        "non-2xx": runs.reduce((n, r) => n + r.bad, 0),
+      });
     }
     console.log("\nThe libSQL driver (DATABASE_DRIVER=libsql, local file), medians of the same runs");
     console.table(rows);
@@ -286,7 +324,9 @@ async function otherFigures() {
   console.log("\nJavaScript shipped per public page (gzip -9)");
   const pages = [];
   for (const p of PUBLIC_PAGES) pages.push(await pageJs(p));
-  console.table(pages.map((p) => ({ page: p.path, status: p.status, scripts: p.scripts, "raw KB": +(p.raw / 1024).toFixed(1), "gzip KB": +(p.gz / 1024).toFixed(1) })));
+  console.table(
+    pages.map((p) => ({ page: p.path, status: p.status, scripts: p.scripts, "raw KB": +(p.raw / 1024).toFixed(1), "gzip KB": +(p.gz / 1024).toFixed(1) })),
+  );
   const noIslands = pages.filter((p) => p.scripts === 0).length;
   console.log(`\nlanding JS ${(pages[0]!.gz / 1024).toFixed(1)} KB gzip (target ≤ 70); ${noIslands}/${pages.length} pages ship 0 bytes of JS`);
   await reportFigures();
@@ -322,15 +362,30 @@ async function scriptsOf(html: string) {
  * database, as bench-employees does). */
 async function statsProject() {
   const email = `bench-statsjs-${Date.now()}@example.com`;
-  const signup = await fetch(`${BASE}/api/passport/signup`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email, policy: true, terms: true, offer: true }) });
+  const signup = await fetch(`${BASE}/api/passport/signup`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, policy: true, terms: true, offer: true }),
+  });
   const { token } = (await signup.json()) as { token: string };
-  const res = await fetch(`${BASE}/api/business`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify({ name: "Bench Stats" }) });
+  const res = await fetch(`${BASE}/api/business`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ name: "Bench Stats" }),
+  });
   if (!res.ok) throw new Error(`bench business activation: ${res.status}`);
   const project = ((await res.json()) as { project: { _id: string } }).project._id;
   const h = { Authorization: `Bearer ${token}`, Project: project, "Content-Type": "application/json" };
-  const dep = (await (await fetch(`${BASE}/api/business/departments`, { method: "POST", headers: h, body: JSON.stringify({ name: "Sales" }) })).json()) as { _id: string };
-  const tasks = [{ name: "Deals", communication: "team", decision: "balanced" }, { name: "Market", communication: "global", decision: "improvisation" }];
-  const pos = (await (await fetch(`${BASE}/api/business/positions`, { method: "POST", headers: h, body: JSON.stringify({ name: "Seller", department: dep._id, tasks }) })).json()) as { _id: string };
+  const dep = (await (await fetch(`${BASE}/api/business/departments`, { method: "POST", headers: h, body: JSON.stringify({ name: "Sales" }) })).json()) as {
+    _id: string;
+  };
+  const tasks = [
+    { name: "Deals", communication: "team", decision: "balanced" },
+    { name: "Market", communication: "global", decision: "improvisation" },
+  ];
+  const pos = (await (
+    await fetch(`${BASE}/api/business/positions`, { method: "POST", headers: h, body: JSON.stringify({ name: "Seller", department: dep._id, tasks }) })
+  ).json()) as { _id: string };
   const { openDatabase } = await import("../db/client");
   const schema = await import("../db/schema");
   const { createId } = await import("../server/lib/ids");
@@ -339,10 +394,35 @@ async function statsProject() {
   for (let i = 0; i < 6; i++) {
     const userId = createId();
     const code = ["SYS-MID-FAST", "ANL-HIGH-SLOW", "BAL-LOW-MID"][i % 3]!;
-    const indicators = { system: 40 + i * 5, analytics: 60 - i * 5, volume: 50, presentation: 10, harmony: 30 + i * 10, anxiety: i - 2, ME_SYSTEM: 50, ME_ANALYT: 40, WE_SYSTEM: 60 + i, WE_ANALYT: 30, WR_SYSTEM: 40, WR_ANALYT: 70 - i };
-    await database.db.insert(schema.users).values({ id: userId, email: `bench-stats-${i}-${userId}@example.com`, name: `Person ${i}`, formatCode: code, isCompleted: true });
-    await database.db.insert(schema.results).values({ id: createId(), userId, testId: test!.id, isCompleted: true, formatCode: code, indicators, completedAt: new Date(Date.now() - i * 86_400_000) });
-    await database.db.insert(schema.employees).values({ id: createId(), projectId: project, userId, name: `Person ${i}`, departmentId: dep._id, positionId: pos._id });
+    const indicators = {
+      system: 40 + i * 5,
+      analytics: 60 - i * 5,
+      volume: 50,
+      presentation: 10,
+      harmony: 30 + i * 10,
+      anxiety: i - 2,
+      ME_SYSTEM: 50,
+      ME_ANALYT: 40,
+      WE_SYSTEM: 60 + i,
+      WE_ANALYT: 30,
+      WR_SYSTEM: 40,
+      WR_ANALYT: 70 - i,
+    };
+    await database.db
+      .insert(schema.users)
+      .values({ id: userId, email: `bench-stats-${i}-${userId}@example.com`, name: `Person ${i}`, formatCode: code, isCompleted: true });
+    await database.db.insert(schema.results).values({
+      id: createId(),
+      userId,
+      testId: test!.id,
+      isCompleted: true,
+      formatCode: code,
+      indicators,
+      completedAt: new Date(Date.now() - i * 86_400_000),
+    });
+    await database.db
+      .insert(schema.employees)
+      .values({ id: createId(), projectId: project, userId, name: `Person ${i}`, departmentId: dep._id, positionId: pos._id });
   }
   await database.close();
   return { token, project };
@@ -352,7 +432,8 @@ async function statsProject() {
  * a chart loads no chart code. */
 async function statsJs() {
   const owner = await statsProject();
-  const page = async (path: string) => scriptsOf(await (await fetch(`${BASE}${path}?project=${owner.project}`, { headers: { Cookie: `token=${owner.token}` } })).text());
+  const page = async (path: string) =>
+    scriptsOf(await (await fetch(`${BASE}${path}?project=${owner.project}`, { headers: { Cookie: `token=${owner.token}` } })).text());
   const stats = await page("/business/statistics");
   console.log(`\nStatistics page JavaScript (/business/statistics): islands ${stats.islands.join(", ")}`);
   console.table(stats.files.map((f) => ({ script: f.url, "gzip KB": +(f.gz / 1024).toFixed(1) })));
@@ -379,10 +460,23 @@ async function statsLatency(big: { headers: Record<string, string>; project: str
     const body = (await check.json()) as { total?: number; measured?: number };
     for (const connections of [1, 10]) {
       const r = await autocannon({ url: BASE + path, headers: big.headers, connections, duration: 5 });
-      rows.push({ call: label, people: body.total ?? body.measured, connections, "req/s": Math.round(r.requests.average), "p50 ms": r.latency.p50, "p99 ms": r.latency.p99, non2xx: r.non2xx });
+      rows.push({
+        call: label,
+        people: body.total ?? body.measured,
+        connections,
+        "req/s": Math.round(r.requests.average),
+        "p50 ms": r.latency.p50,
+        "p99 ms": r.latency.p99,
+        non2xx: r.non2xx,
+      });
     }
   }
   console.log("\nTeam statistics on the 5,000-employee project");
   console.table(rows);
-  console.log(`stats call p99 one request at a time: ${rows.filter((r) => r.connections === 1).map((r) => r["p99 ms"]).join(" / ")} ms (target ≤ 100 ms)`);
+  console.log(
+    `stats call p99 one request at a time: ${rows
+      .filter((r) => r.connections === 1)
+      .map((r) => r["p99 ms"])
+      .join(" / ")} ms (target ≤ 100 ms)`,
+  );
 }

@@ -44,7 +44,12 @@ export async function buildServer({ quiet = false } = {}) {
     define: { __COMPILED__: "true" },
     plugins: [sourceUrl],
   });
-  if (!quiet) console.log(`built ${Object.keys(SERVER_ENTRIES).map((e) => `dist/${e}.js`).join(", ")}`);
+  if (!quiet)
+    console.log(
+      `built ${Object.keys(SERVER_ENTRIES)
+        .map((e) => `dist/${e}.js`)
+        .join(", ")}`,
+    );
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop()!)) await buildServer();

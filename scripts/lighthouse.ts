@@ -56,11 +56,14 @@ const postJson = async (path: string, body: unknown, token?: string) => {
 
 /** A signed-up person who answered `answered` statements (all of them completes the test). */
 async function respondent(name: string, answered: number) {
-  const { token } = (await postJson("/api/passport/signup", { email: `${name}-${Date.now()}@example.com`, policy: true, terms: true, offer: true })) as { token: string };
+  const { token } = (await postJson("/api/passport/signup", { email: `${name}-${Date.now()}@example.com`, policy: true, terms: true, offer: true })) as {
+    token: string;
+  };
   const testId = ((await (await fetch(`${BASE}/api/test`)).json()) as { docs: { _id: string }[] }).docs[0]!._id;
   const { _id } = (await postJson(`/api/test/start/${testId}`, {}, token)) as { _id: string };
   const { questions } = (await (await fetch(`${BASE}/api/test/${testId}`)).json()) as { questions: { _id: string; position: number }[] };
-  for (const q of questions.slice(0, answered)) await postJson("/api/answer", { result: _id, question: q._id, value: (q.position % 5) - 2, elapsedMs: 5000 }, token);
+  for (const q of questions.slice(0, answered))
+    await postJson("/api/answer", { result: _id, question: q._id, value: (q.position % 5) - 2, elapsedMs: 5000 }, token);
   return token;
 }
 
@@ -132,7 +135,9 @@ try {
         }
       }
       // where the main thread's time went (the blocking time's cause on a page without script)
-      const work = ((lhr.audits["mainthread-work-breakdown"]?.details as { items?: { groupLabel?: string; group?: string; duration: number }[] } | undefined)?.items ?? [])
+      const work = (
+        (lhr.audits["mainthread-work-breakdown"]?.details as { items?: { groupLabel?: string; group?: string; duration: number }[] } | undefined)?.items ?? []
+      )
         .slice(0, 3)
         .map((i) => `${i.groupLabel ?? i.group} ${Math.round(i.duration)}`)
         .join(", ");

@@ -39,7 +39,15 @@ oauthRoutes.get("/auth/:provider/callback", async (c) => {
   }
   let user: Awaited<ReturnType<typeof completeAuthorization>>;
   try {
-    user = await completeAuthorization(c.get("deps").db, c.get("deps").config, p, code, saved.verifier, c.get("locale"), c.get("deps").oauthEndpoints?.[p] ?? DEFAULT_ENDPOINTS[p]);
+    user = await completeAuthorization(
+      c.get("deps").db,
+      c.get("deps").config,
+      p,
+      code,
+      saved.verifier,
+      c.get("locale"),
+      c.get("deps").oauthEndpoints?.[p] ?? DEFAULT_ENDPOINTS[p],
+    );
   } catch (e) {
     if (e instanceof AppError) throw e;
     console.error("oauth", p, e);

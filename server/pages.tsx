@@ -16,7 +16,6 @@ import { siteSettings } from "./services/operator-settings";
 
 export const pages = new Hono<AppEnv>();
 
-
 export async function renderRoute<D>(c: Context, def: PageDef<D>, form?: FormState) {
   if (def.params && !def.params.safeParse(c.req.param()).success) throw notFound();
   const cache = c.get("deps").pageCache;

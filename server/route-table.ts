@@ -43,7 +43,9 @@ export function routeTable(app: Hono<any>): RouteRow[] {
 export function pathMatcher(path: string): RegExp {
   const source = path
     .split("/")
-    .map((part) => (part.startsWith(":") ? (part.endsWith("?") ? "(?:/[^/]+)?" : "/[^/]+") : part === "*" ? "(?:/.*)?" : `/${part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`))
+    .map((part) =>
+      part.startsWith(":") ? (part.endsWith("?") ? "(?:/[^/]+)?" : "/[^/]+") : part === "*" ? "(?:/.*)?" : `/${part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`,
+    )
     .slice(1)
     .join("");
   return new RegExp(`^${source || "/"}/?$`);

@@ -12,5 +12,9 @@ export const uploadRoutes = new Hono<AppEnv>().get("/uploads/reviews/:name", asy
   if (!m) throw notFound();
   const bytes = await readFile(join(photoDir(c.get("deps")), m[0])).catch(() => null);
   if (!bytes) throw notFound();
-  return c.body(bytes, 200, { "Content-Type": PHOTO_TYPES[m[2] as PhotoExt], "Cache-Control": "public, max-age=31536000, immutable", "X-Content-Type-Options": "nosniff" });
+  return c.body(bytes, 200, {
+    "Content-Type": PHOTO_TYPES[m[2] as PhotoExt],
+    "Cache-Control": "public, max-age=31536000, immutable",
+    "X-Content-Type-Options": "nosniff",
+  });
 });

@@ -39,19 +39,122 @@ export async function seedAnalytics(t: TestApp, name = "Acme"): Promise<Analytic
     { id: createId(), positionId: pos.researcher, name: "Experiments", communication: "individual", decision: "moderate", priority: 0, sort: 0 },
   ]);
   const people = [
-    { key: "anna", name: "Anna Antonova", dep: dep.sales, pos: pos.seller, format: "SYS-MID-FAST", at: "2026-03-01", ind: { system: 70, analytics: 30, volume: 50, presentation: 20, harmony: 30, anxiety: 7, ME_SYSTEM: 60, ME_ANALYT: 40, WE_SYSTEM: 80, WE_ANALYT: 20, WR_SYSTEM: 60, WR_ANALYT: 50 } },
-    { key: "boris", name: "Boris Borisov", dep: dep.sales, pos: pos.seller, format: "SYS-MID-FAST", at: "2026-03-01", ind: { system: 60, analytics: 40, volume: 40, presentation: 10, harmony: 50, anxiety: 2, ME_SYSTEM: 50, ME_ANALYT: 50, WE_SYSTEM: 50, WE_ANALYT: 40, WR_SYSTEM: 100, WR_ANALYT: 0 } },
-    { key: "vera", name: "Vera Vasilyeva", dep: dep.lab, pos: pos.researcher, format: "ANL-HIGH-SLOW", at: "2026-03-03", ind: { system: 20, analytics: 80, volume: 80, presentation: -30, harmony: 80, anxiety: -5, ME_SYSTEM: 20, ME_ANALYT: 80, WE_SYSTEM: 40, WE_ANALYT: 40, WR_SYSTEM: 30, WR_ANALYT: 80 } },
-    { key: "gleb", name: "Gleb Glebov", dep: dep.lab, pos: null, format: "BAL-LOW-MID", at: "2026-03-02", withdrawn: true, ind: { system: 50, analytics: 50, volume: 20, presentation: 0, harmony: 10, anxiety: 9, ME_SYSTEM: 50, ME_ANALYT: 50, WE_SYSTEM: 50, WE_ANALYT: 50, WR_SYSTEM: 50, WR_ANALYT: 50 } },
+    {
+      key: "anna",
+      name: "Anna Antonova",
+      dep: dep.sales,
+      pos: pos.seller,
+      format: "SYS-MID-FAST",
+      at: "2026-03-01",
+      ind: {
+        system: 70,
+        analytics: 30,
+        volume: 50,
+        presentation: 20,
+        harmony: 30,
+        anxiety: 7,
+        ME_SYSTEM: 60,
+        ME_ANALYT: 40,
+        WE_SYSTEM: 80,
+        WE_ANALYT: 20,
+        WR_SYSTEM: 60,
+        WR_ANALYT: 50,
+      },
+    },
+    {
+      key: "boris",
+      name: "Boris Borisov",
+      dep: dep.sales,
+      pos: pos.seller,
+      format: "SYS-MID-FAST",
+      at: "2026-03-01",
+      ind: {
+        system: 60,
+        analytics: 40,
+        volume: 40,
+        presentation: 10,
+        harmony: 50,
+        anxiety: 2,
+        ME_SYSTEM: 50,
+        ME_ANALYT: 50,
+        WE_SYSTEM: 50,
+        WE_ANALYT: 40,
+        WR_SYSTEM: 100,
+        WR_ANALYT: 0,
+      },
+    },
+    {
+      key: "vera",
+      name: "Vera Vasilyeva",
+      dep: dep.lab,
+      pos: pos.researcher,
+      format: "ANL-HIGH-SLOW",
+      at: "2026-03-03",
+      ind: {
+        system: 20,
+        analytics: 80,
+        volume: 80,
+        presentation: -30,
+        harmony: 80,
+        anxiety: -5,
+        ME_SYSTEM: 20,
+        ME_ANALYT: 80,
+        WE_SYSTEM: 40,
+        WE_ANALYT: 40,
+        WR_SYSTEM: 30,
+        WR_ANALYT: 80,
+      },
+    },
+    {
+      key: "gleb",
+      name: "Gleb Glebov",
+      dep: dep.lab,
+      pos: null,
+      format: "BAL-LOW-MID",
+      at: "2026-03-02",
+      withdrawn: true,
+      ind: {
+        system: 50,
+        analytics: 50,
+        volume: 20,
+        presentation: 0,
+        harmony: 10,
+        anxiety: 9,
+        ME_SYSTEM: 50,
+        ME_ANALYT: 50,
+        WE_SYSTEM: 50,
+        WE_ANALYT: 50,
+        WR_SYSTEM: 50,
+        WR_ANALYT: 50,
+      },
+    },
     { key: "dina", name: "Dina Dmitrieva", dep: null, pos: null, format: null, at: null, ind: null },
   ] as const;
   const emp = {} as AnalyticsSeed["emp"];
   for (const p of people) {
     const userId = createId();
     await db.insert(users).values({ id: userId, email: `${p.key}-${userId}@example.com`, name: p.name, formatCode: p.format, isCompleted: p.format !== null });
-    if (p.ind && p.at) await db.insert(results).values({ id: createId(), userId, testId: test!.id, isCompleted: true, formatCode: p.format, indicators: { ...p.ind }, createdAt: day(p.at), completedAt: day(p.at) });
+    if (p.ind && p.at)
+      await db.insert(results).values({
+        id: createId(),
+        userId,
+        testId: test!.id,
+        isCompleted: true,
+        formatCode: p.format,
+        indicators: { ...p.ind },
+        createdAt: day(p.at),
+        completedAt: day(p.at),
+      });
     const id = createId();
-    await db.insert(employees).values({ id, projectId: project, userId, name: p.name, departmentId: p.dep, positionId: p.pos, consentWithdrawnAt: "withdrawn" in p ? new Date() : null });
+    await db.insert(employees).values({
+      id,
+      projectId: project,
+      userId,
+      name: p.name,
+      departmentId: p.dep,
+      positionId: p.pos,
+      consentWithdrawnAt: "withdrawn" in p ? new Date() : null,
+    });
     emp[p.key] = id;
   }
   return { owner, project, h: { ...owner.h, Project: project, locale: "en" }, dep, pos, emp };

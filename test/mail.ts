@@ -24,9 +24,11 @@ function decode(raw: string): Mail {
     ).toString("utf8");
   } else if (/base64/i.test(head!)) body = Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
   let subject = header("Subject");
-  subject = subject.replace(/\?=\s+=\?/g, "?==?").replace(/=\?utf-8\?([BQ])\?(.*?)\?=/gi, (_, enc: string, s: string) =>
-    enc.toUpperCase() === "B" ? Buffer.from(s, "base64").toString("utf8") : decodeURIComponent(s.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, "%$1")),
-  );
+  subject = subject
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?utf-8\?([BQ])\?(.*?)\?=/gi, (_, enc: string, s: string) =>
+      enc.toUpperCase() === "B" ? Buffer.from(s, "base64").toString("utf8") : decodeURIComponent(s.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, "%$1")),
+    );
   return { to: header("To"), subject, raw, text: body };
 }
 

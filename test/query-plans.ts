@@ -19,7 +19,16 @@ import { answeredMap, currentResult, latestCompleted, listOwnResults, progressOf
 import type { UserRow } from "../server/services/users";
 import type { AppDeps } from "../server/context";
 import { userScopeOf } from "../server/scope";
-import { communicationBalance, employeeInputs, employeeListSchema, listEmployees, positionCandidates, positionCoverage, projectStats, scopeFor } from "../server/services/business";
+import {
+  communicationBalance,
+  employeeInputs,
+  employeeListSchema,
+  listEmployees,
+  positionCandidates,
+  positionCoverage,
+  projectStats,
+  scopeFor,
+} from "../server/services/business";
 
 import { eq } from "drizzle-orm";
 import { results } from "../db/schema";
@@ -56,14 +65,25 @@ export const NAMED_QUERIES: Record<string, (db: Db, f: Fixtures) => Promise<unkn
   "manager overview (totals, invoices, latest results)": (db) => managerOverview(db),
   "referral statistics": (db, f) => referralStat(db, f.referralId),
   "total of people (landing counter)": (db) => totalUsers(db),
-  "back-office users by flags": (db) => listResource(db, userResource, parseListQuery(userResource, { match: JSON.stringify({ isCompleted: true, role: "user", isBusiness: false }) })),
-  "back-office users, e-mail contains": (db) => listResource(db, userResource, parseListQuery(userResource, { match: JSON.stringify({ email: { $regex: "large42" } }) })),
+  "back-office users by flags": (db) =>
+    listResource(db, userResource, parseListQuery(userResource, { match: JSON.stringify({ isCompleted: true, role: "user", isBusiness: false }) })),
+  "back-office users, e-mail contains": (db) =>
+    listResource(db, userResource, parseListQuery(userResource, { match: JSON.stringify({ email: { $regex: "large42" } }) })),
   "back-office users, search": (db) => listResource(db, userResource, parseListQuery(userResource, { q: "Large 4" })),
   "back-office results filter-list": (db) => listResource(db, resultResource, filterListQuery({ isCompleted: true, isDoubt: true })),
   "back-office results by format and quality grade": (db) => listResource(db, resultResource, filterListQuery({ format: "SYS-LOW-SLOW", grade: "good" })),
   "employees by efficiency with the analytics filters": async (db, f) =>
-    listEmployees(await ownerScope(db, f), employeeListSchema.parse({ filter: { manager: { type: "team" }, efficiency: { min: 10 }, harmony: "norm" }, sortType: "efficiency", sortDirection: "desc", limit: 50 })),
-  "employees by diff": async (db, f) => listEmployees(await ownerScope(db, f), employeeListSchema.parse({ sortType: "diff", sortDirection: "desc", limit: 50 })),
+    listEmployees(
+      await ownerScope(db, f),
+      employeeListSchema.parse({
+        filter: { manager: { type: "team" }, efficiency: { min: 10 }, harmony: "norm" },
+        sortType: "efficiency",
+        sortDirection: "desc",
+        limit: 50,
+      }),
+    ),
+  "employees by diff": async (db, f) =>
+    listEmployees(await ownerScope(db, f), employeeListSchema.parse({ sortType: "diff", sortDirection: "desc", limit: 50 })),
   "who fits a position": async (db, f) => {
     const s = await ownerScope(db, f);
     const [p] = (await db.all(`select id from positions where project_id = '${s.project.id}' limit 1`)) as { id: string }[];
@@ -79,7 +99,8 @@ export const NAMED_QUERIES: Record<string, (db: Db, f: Fixtures) => Promise<unkn
     const [r] = await db.select({ testId: results.testId }).from(results).where(eq(results.id, f.resultId));
     return testPopulation(db, r!.testId);
   },
-  "report texts by type and locale (back-office)": (db) => listResource(db, reportResource, parseListQuery(reportResource, { match: JSON.stringify({ type: "full", locale: "en" }), populate: "fm" })),
+  "report texts by type and locale (back-office)": (db) =>
+    listResource(db, reportResource, parseListQuery(reportResource, { match: JSON.stringify({ type: "full", locale: "en" }), populate: "fm" })),
   "formats with their result counts (back-office)": (db) => listResource(db, formatResource, parseListQuery(formatResource, { populate: "results" })),
   "team statistics of the large project": async (db, f) => projectStats(await ownerScope(db, f)),
   "team communication balance of the large project": async (db, f) => communicationBalance(await ownerScope(db, f)),
@@ -113,7 +134,29 @@ async function ownerScope(db: Db, f: Fixtures) {
 
 /** Tables whose row count grows with users: a full scan of one is a bug at 100,000 users. */
 export const GROWING_TABLES = [
-  "users", "sessions", "email_tokens", "oauth_accounts", "logs", "results", "answers", "reviews", "rate_limits",
-  "referrals", "coupon_uses", "orders", "payments", "projects", "departments", "positions", "tasks", "employees",
-  "invites", "skills", "employee_fits", "employee_analytics", "business_requests", "consultation_tickets", "webinar_signups",
+  "users",
+  "sessions",
+  "email_tokens",
+  "oauth_accounts",
+  "logs",
+  "results",
+  "answers",
+  "reviews",
+  "rate_limits",
+  "referrals",
+  "coupon_uses",
+  "orders",
+  "payments",
+  "projects",
+  "departments",
+  "positions",
+  "tasks",
+  "employees",
+  "invites",
+  "skills",
+  "employee_fits",
+  "employee_analytics",
+  "business_requests",
+  "consultation_tickets",
+  "webinar_signups",
 ];

@@ -76,15 +76,46 @@ export async function seedDemoCompany(db: Db, projectId: string, depIds: string[
     .onConflictDoNothing();
   const allPositions = [...posIds, ...extra.map((p) => p.id)];
   const activities = [
-    [["Client calls", "team", "improvisation"], ["Pipeline review", "team", "balanced"], ["Account plans", "individual", "moderate"]],
-    [["Feature development", "team", "balanced"], ["Architecture decisions", "global", "moderate"], ["Incident response", "individual", "improvisation"]],
-    [["Campaign planning", "global", "improvisation"], ["Content", "individual", "balanced"]],
-    [["One-to-ones", "team", "moderate"], ["Sprint planning", "team", "balanced"], ["Roadmap", "global", "moderate"]],
-    [["Requirements", "individual", "moderate"], ["Market research", "global", "moderate"], ["Workshops", "team", "improvisation"]],
+    [
+      ["Client calls", "team", "improvisation"],
+      ["Pipeline review", "team", "balanced"],
+      ["Account plans", "individual", "moderate"],
+    ],
+    [
+      ["Feature development", "team", "balanced"],
+      ["Architecture decisions", "global", "moderate"],
+      ["Incident response", "individual", "improvisation"],
+    ],
+    [
+      ["Campaign planning", "global", "improvisation"],
+      ["Content", "individual", "balanced"],
+    ],
+    [
+      ["One-to-ones", "team", "moderate"],
+      ["Sprint planning", "team", "balanced"],
+      ["Roadmap", "global", "moderate"],
+    ],
+    [
+      ["Requirements", "individual", "moderate"],
+      ["Market research", "global", "moderate"],
+      ["Workshops", "team", "improvisation"],
+    ],
   ] as const;
   await db
     .insert(tasks)
-    .values(activities.flatMap((list, p) => list.map(([name, communication, decision], i) => ({ id: id(`f${p}`, i), positionId: allPositions[p]!, name, communication, decision, sort: i, priority: list.length - i }))))
+    .values(
+      activities.flatMap((list, p) =>
+        list.map(([name, communication, decision], i) => ({
+          id: id(`f${p}`, i),
+          positionId: allPositions[p]!,
+          name,
+          communication,
+          decision,
+          sort: i,
+          priority: list.length - i,
+        })),
+      ),
+    )
     .onConflictDoNothing();
   const now = Date.now();
   const known = new Set(formatCodes);
@@ -106,17 +137,44 @@ export async function seedDemoCompany(db: Db, projectId: string, depIds: string[
         isCorrect: true,
       },
       employee: { id: id("a", i), projectId, userId: id("b", i), name, departmentId: depIds[dep]!, positionId: allPositions[pos]! },
-      invite: { id: id("d", i), projectId, userId: id("b", i), email: `demo-employee-${i + 1}@thinking-format.local`, link: `demo-invite-${i + 1}`, kind: "email" as const, status: "completed test" as const },
+      invite: {
+        id: id("d", i),
+        projectId,
+        userId: id("b", i),
+        email: `demo-employee-${i + 1}@thinking-format.local`,
+        link: `demo-invite-${i + 1}`,
+        kind: "email" as const,
+        status: "completed test" as const,
+      },
     };
   });
-  await db.insert(users).values(people.map((p) => p.user)).onConflictDoNothing();
-  await db.insert(results).values(people.map((p) => p.result)).onConflictDoNothing();
-  await db.insert(employees).values(people.map((p) => p.employee)).onConflictDoNothing();
-  await db.insert(invites).values(people.map((p) => p.invite)).onConflictDoNothing();
+  await db
+    .insert(users)
+    .values(people.map((p) => p.user))
+    .onConflictDoNothing();
+  await db
+    .insert(results)
+    .values(people.map((p) => p.result))
+    .onConflictDoNothing();
+  await db
+    .insert(employees)
+    .values(people.map((p) => p.employee))
+    .onConflictDoNothing();
+  await db
+    .insert(invites)
+    .values(people.map((p) => p.invite))
+    .onConflictDoNothing();
   // a supervisor for each department, and two people still on their way
   const { eq, and, isNull } = await import("drizzle-orm");
-  for (const [dep, person] of [[0, 0], [1, 4], [2, 7]] as const) {
-    await db.update(departments).set({ supervisorId: id("a", person) }).where(and(eq(departments.id, depIds[dep]!), isNull(departments.supervisorId)));
+  for (const [dep, person] of [
+    [0, 0],
+    [1, 4],
+    [2, 7],
+  ] as const) {
+    await db
+      .update(departments)
+      .set({ supervisorId: id("a", person) })
+      .where(and(eq(departments.id, depIds[dep]!), isNull(departments.supervisorId)));
   }
   await db
     .insert(invites)
@@ -130,10 +188,51 @@ export async function seedDemoCompany(db: Db, projectId: string, depIds: string[
   await db
     .insert(skills)
     .values([
-      { id: negotiation, projectId, type: "custom", name: "Negotiation", description: "Holding a position with a client or partner and finding the deal", weights: { WE_ANALYT: 2, confidence: 2, speed: 1 } },
-      { id: id("9", 2), projectId, employeeId: id("a", 0), type: "manager", subtype: "team", skillKey: "manager.team", acquired: 78, description: "Led the sales team through the 2025 reorganisation", enteredBy: id("b", 0), enteredByName: "Anna Sokolova", updatedAt: new Date(now - 20 * 86_400_000) },
-      { id: id("9", 3), projectId, employeeId: id("a", 1), type: "custom", skillKey: negotiation, acquired: 70, description: "Closed the two largest contracts of the year", enteredBy: id("b", 0), enteredByName: "Anna Sokolova", updatedAt: new Date(now - 9 * 86_400_000) },
-      { id: id("9", 4), projectId, employeeId: id("a", 4), type: "general", skillKey: "mentoring", acquired: 85, description: "Mentors two junior engineers", enteredBy: id("b", 4), enteredByName: "Elena Petrova", updatedAt: new Date(now - 3 * 86_400_000) },
+      {
+        id: negotiation,
+        projectId,
+        type: "custom",
+        name: "Negotiation",
+        description: "Holding a position with a client or partner and finding the deal",
+        weights: { WE_ANALYT: 2, confidence: 2, speed: 1 },
+      },
+      {
+        id: id("9", 2),
+        projectId,
+        employeeId: id("a", 0),
+        type: "manager",
+        subtype: "team",
+        skillKey: "manager.team",
+        acquired: 78,
+        description: "Led the sales team through the 2025 reorganisation",
+        enteredBy: id("b", 0),
+        enteredByName: "Anna Sokolova",
+        updatedAt: new Date(now - 20 * 86_400_000),
+      },
+      {
+        id: id("9", 3),
+        projectId,
+        employeeId: id("a", 1),
+        type: "custom",
+        skillKey: negotiation,
+        acquired: 70,
+        description: "Closed the two largest contracts of the year",
+        enteredBy: id("b", 0),
+        enteredByName: "Anna Sokolova",
+        updatedAt: new Date(now - 9 * 86_400_000),
+      },
+      {
+        id: id("9", 4),
+        projectId,
+        employeeId: id("a", 4),
+        type: "general",
+        skillKey: "mentoring",
+        acquired: 85,
+        description: "Mentors two junior engineers",
+        enteredBy: id("b", 4),
+        enteredByName: "Elena Petrova",
+        updatedAt: new Date(now - 3 * 86_400_000),
+      },
     ])
     .onConflictDoNothing();
   // the efficiencies for every employee × position, as the cabinet shows them

@@ -74,7 +74,10 @@ export async function seed(db: Db, opts: { adminEmail?: string; adminPassword?: 
 
   if (opts.demo !== false) {
     await db.insert(reviews).values(DEMO_REVIEWS).onConflictDoNothing();
-    await seedDemoBusiness(db, formatList.map((f) => f.code));
+    await seedDemoBusiness(
+      db,
+      formatList.map((f) => f.code),
+    );
   }
 }
 
@@ -177,5 +180,13 @@ async function seedDemoBusiness(db: Db, formatCodes: string[]) {
     ])
     .onConflictDoNothing();
   const [test] = await db.select({ id: tests.id }).from(tests).where(eq(tests.id, DEFAULT_TEST_ID));
-  if (test) await seedDemoCompany(db, DEMO_PROJECT_ID, deps.map((d) => d.id), ["0000000000000000000000d6", "0000000000000000000000d7"], test.id, formatCodes);
+  if (test)
+    await seedDemoCompany(
+      db,
+      DEMO_PROJECT_ID,
+      deps.map((d) => d.id),
+      ["0000000000000000000000d6", "0000000000000000000000d7"],
+      test.id,
+      formatCodes,
+    );
 }

@@ -49,10 +49,14 @@ export function seedLarge(sqlite: BetterSqlite, scale: LargeScale = FULL_SCALE) 
 
   const owner = userIds[0]!;
   const projectId = createId();
-  sqlite.prepare("insert into projects (id, name, owner_id, invite_code, invite_balance) values (?, 'Large company', ?, ?, 10000)").run(projectId, owner, `large-${projectId}`);
+  sqlite
+    .prepare("insert into projects (id, name, owner_id, invite_code, invite_balance) values (?, 'Large company', ?, ?, 10000)")
+    .run(projectId, owner, `large-${projectId}`);
   sqlite.prepare("update users set is_business = 1 where id = ?").run(owner);
   const insertEmployee = sqlite.prepare("insert into employees (id, project_id, user_id, name, efficiency, created_at) values (?, ?, ?, ?, ?, ?)");
-  const insertInvite = sqlite.prepare("insert into invites (id, project_id, email, user_id, link, status, created_at) values (?, ?, ?, ?, ?, 'completed test', ?)");
+  const insertInvite = sqlite.prepare(
+    "insert into invites (id, project_id, email, user_id, link, status, created_at) values (?, ?, ?, ?, ?, 'completed test', ?)",
+  );
   sqlite.transaction(() => {
     for (let i = 1; i <= scale.employees && i < userIds.length; i++) {
       const created = now - (i % scale.orderDays) * DAY;
@@ -89,11 +93,15 @@ export function seedLarge(sqlite: BetterSqlite, scale: LargeScale = FULL_SCALE) 
  */
 function seedAnswers(sqlite: BetterSqlite, testId: string, list: { id: string; en: boolean }[]) {
   if (!list.length) return;
-  const items = sqlite.prepare("select id, position, keys from questions where test_id = ? order by position").all(testId) as { id: string; position: number; keys: string }[];
+  const items = sqlite.prepare("select id, position, keys from questions where test_id = ? order by position").all(testId) as {
+    id: string;
+    position: number;
+    keys: string;
+  }[];
   const keyed = items.map((q) => ({ id: q.id, position: q.position, key: (JSON.parse(q.keys) as { scale: string; sign: number }[])[0]! }));
   const scales = [...new Set(keyed.map((k) => k.key.scale))];
   let seed = 12345;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   const normal = () => Math.sqrt(-2 * Math.log(rand() + 1e-12)) * Math.cos(2 * Math.PI * rand());
   const insert = sqlite.prepare("insert into answers (id, result_id, question_id, value, elapsed_ms, answered_at) values (?, ?, ?, ?, ?, ?)");
   const now = Date.now();

@@ -184,79 +184,79 @@ export function ServerForm({
   const guarded = captcha && captchaKey;
   return (
     <>
-    <form
-      id={`form-${kind}`}
-      method="post"
-      action={action ?? `${path}${url.search}#form-${kind}`}
-      className="space-y-4"
-      noValidate
-      data-testid={`form-${kind}`}
-      data-captcha={guarded ? captchaKey : undefined}
-      data-captcha-action={guarded ? kind : undefined}
-    >
-      {title && <h2 className="text-xl font-semibold">{title}</h2>}
-      {notice && (
-        <p role="status" className="rounded-lg bg-emerald-50 p-3 text-emerald-800">
-          {notice}
-        </p>
-      )}
-      {mine?.errors && (
-        <p role="alert" className="rounded-lg bg-rose-50 p-3 text-rose-800" data-testid="form-error">
-          {mine.errors._ ?? mine.errors.captcha ?? t("common.errors.validation")}
-        </p>
-      )}
-      <input type="hidden" name="_form" value={kind} />
-      {children}
-      {fields.map((f) => {
-        const id = `${kind}-${f.name}`;
-        const error = mine?.errors?.[f.name];
-        const value = f.type === "password" ? "" : (mine ? mine.values[f.name] : f.value) ?? "";
-        const common = {
-          id,
-          name: f.name,
-          required: f.required,
-          defaultValue: value,
-          className: "input",
-          "aria-invalid": error ? true : undefined,
-          "aria-describedby": error ? `${id}-error` : f.hint ? `${id}-hint` : undefined,
-        };
-        return (
-          <div key={f.name}>
-            <label htmlFor={id} className="label">
-              {f.label}
-              {f.required && <span className="text-rose-600"> *</span>}
-            </label>
-            {f.type === "textarea" ? (
-              <textarea rows={4} {...common} />
-            ) : f.type === "select" ? (
-              <select {...common}>
-                {f.options?.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <input type={f.type ?? "text"} autoComplete={f.autoComplete} {...common} />
-            )}
-            {f.hint && !error && (
-              <p id={`${id}-hint`} className="mt-1 text-sm text-slate-500">
-                {f.hint}
-              </p>
-            )}
-            {error && (
-              <p id={`${id}-error`} className="field-error">
-                {error}
-              </p>
-            )}
-          </div>
-        );
-      })}
-      <button type="submit" className="btn-primary w-full sm:w-auto">
-        {submit}
-      </button>
-    </form>
-    {guarded && <CaptchaScripts forms />}
+      <form
+        id={`form-${kind}`}
+        method="post"
+        action={action ?? `${path}${url.search}#form-${kind}`}
+        className="space-y-4"
+        noValidate
+        data-testid={`form-${kind}`}
+        data-captcha={guarded ? captchaKey : undefined}
+        data-captcha-action={guarded ? kind : undefined}
+      >
+        {title && <h2 className="text-xl font-semibold">{title}</h2>}
+        {notice && (
+          <p role="status" className="rounded-lg bg-emerald-50 p-3 text-emerald-800">
+            {notice}
+          </p>
+        )}
+        {mine?.errors && (
+          <p role="alert" className="rounded-lg bg-rose-50 p-3 text-rose-800" data-testid="form-error">
+            {mine.errors._ ?? mine.errors.captcha ?? t("common.errors.validation")}
+          </p>
+        )}
+        <input type="hidden" name="_form" value={kind} />
+        {children}
+        {fields.map((f) => {
+          const id = `${kind}-${f.name}`;
+          const error = mine?.errors?.[f.name];
+          const value = f.type === "password" ? "" : ((mine ? mine.values[f.name] : f.value) ?? "");
+          const common = {
+            id,
+            name: f.name,
+            required: f.required,
+            defaultValue: value,
+            className: "input",
+            "aria-invalid": error ? true : undefined,
+            "aria-describedby": error ? `${id}-error` : f.hint ? `${id}-hint` : undefined,
+          };
+          return (
+            <div key={f.name}>
+              <label htmlFor={id} className="label">
+                {f.label}
+                {f.required && <span className="text-rose-600"> *</span>}
+              </label>
+              {f.type === "textarea" ? (
+                <textarea rows={4} {...common} />
+              ) : f.type === "select" ? (
+                <select {...common}>
+                  {f.options?.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input type={f.type ?? "text"} autoComplete={f.autoComplete} {...common} />
+              )}
+              {f.hint && !error && (
+                <p id={`${id}-hint`} className="mt-1 text-sm text-slate-500">
+                  {f.hint}
+                </p>
+              )}
+              {error && (
+                <p id={`${id}-error`} className="field-error">
+                  {error}
+                </p>
+              )}
+            </div>
+          );
+        })}
+        <button type="submit" className="btn-primary w-full sm:w-auto">
+          {submit}
+        </button>
+      </form>
+      {guarded && <CaptchaScripts forms />}
     </>
   );
 }
@@ -266,7 +266,14 @@ export function LeadForm({ kind, fields, submit, title }: { kind: string; fields
   const { t, url } = usePage();
   return (
     <div className="card">
-      <ServerForm kind={kind} fields={fields} submit={submit ?? t("common.forms.send")} title={title} notice={url.searchParams.get("sent") === kind ? t("common.forms.sent") : null} captcha />
+      <ServerForm
+        kind={kind}
+        fields={fields}
+        submit={submit ?? t("common.forms.send")}
+        title={title}
+        notice={url.searchParams.get("sent") === kind ? t("common.forms.sent") : null}
+        captcha
+      />
       <p className="mt-3 text-xs text-slate-500">{t("common.forms.privacy")}</p>
     </div>
   );

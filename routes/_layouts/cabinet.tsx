@@ -51,7 +51,6 @@ const NAV: Record<CabinetKind, NavItem[]> = {
     { key: "audit", href: "/manager/audit", icon: "¶" },
     { key: "settings", href: "/manager/settings", icon: "⚙" },
   ],
-
 };
 
 function NavLinks({ kind, compact }: { kind: CabinetKind; compact?: boolean }) {
@@ -79,7 +78,19 @@ function NavLinks({ kind, compact }: { kind: CabinetKind; compact?: boolean }) {
   );
 }
 
-export function CabinetLayout({ kind, title, actions, banner, children }: { kind: CabinetKind; title: string; actions?: ReactNode; banner?: ReactNode; children: ReactNode }) {
+export function CabinetLayout({
+  kind,
+  title,
+  actions,
+  banner,
+  children,
+}: {
+  kind: CabinetKind;
+  title: string;
+  actions?: ReactNode;
+  banner?: ReactNode;
+  children: ReactNode;
+}) {
   const { t, auth } = usePage();
   const name = auth?.user.name || auth?.user.email || "";
   const initials = name
@@ -118,7 +129,11 @@ export function CabinetLayout({ kind, title, actions, banner, children }: { kind
           <div className="flex min-w-0 items-center gap-2 sm:gap-3">
             {actions}
             {auth && (
-              <span className="desktop-only flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white" title={name} aria-label={name}>
+              <span
+                className="desktop-only flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white"
+                title={name}
+                aria-label={name}
+              >
                 {initials}
               </span>
             )}
@@ -157,9 +172,23 @@ function ProjectBar({ shell }: { shell: ShellData }) {
     <div className="flex items-center gap-2 sm:gap-3">
       <Island
         name="project-switcher"
-        props={{ projects: shell.projects, current: shell.project._id, action: path, label: t("cabinet.shell.project"), switchLabel: t("cabinet.shell.switch"), admin: shell.role === "admin", named: shell.named }}
+        props={{
+          projects: shell.projects,
+          current: shell.project._id,
+          action: path,
+          label: t("cabinet.shell.project"),
+          switchLabel: t("cabinet.shell.switch"),
+          admin: shell.role === "admin",
+          named: shell.named,
+        }}
       />
-      <a href={path.startsWith("/dashboard") ? "/dashboard/invites" : "/business/invite"} className="whitespace-nowrap rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800" title={t("cabinet.shell.invitesFreeTitle", { free: shell.freeInvites, reserved: shell.reservedInvites })} aria-label={t("cabinet.shell.invitesFreeTitle", { free: shell.freeInvites, reserved: shell.reservedInvites })} data-testid="invite-counter">
+      <a
+        href={path.startsWith("/dashboard") ? "/dashboard/invites" : "/business/invite"}
+        className="whitespace-nowrap rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800"
+        title={t("cabinet.shell.invitesFreeTitle", { free: shell.freeInvites, reserved: shell.reservedInvites })}
+        aria-label={t("cabinet.shell.invitesFreeTitle", { free: shell.freeInvites, reserved: shell.reservedInvites })}
+        data-testid="invite-counter"
+      >
         <span aria-hidden>✉</span> {shell.freeInvites}
         <span className="hidden font-normal sm:inline"> {t("cabinet.shell.invitesFree")}</span>
       </a>
@@ -203,13 +232,21 @@ function DashboardNav({ shell }: { shell: ShellData }) {
         const current = path === item.href || (item.href !== "/dashboard" && path.startsWith(`${item.href}/`));
         return (
           <li key={item.key}>
-            <a href={item.href} aria-current={current ? "page" : undefined} className={`flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${current ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`}>
+            <a
+              href={item.href}
+              aria-current={current ? "page" : undefined}
+              className={`flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${current ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`}
+            >
               <span aria-hidden className="w-6 text-center text-lg">
                 {item.icon}
               </span>
               <span className="flex-1">{t(`cabinet.nav.dashboard.${item.key}`)}</span>
               {item.key === "invites" && (
-                <span className="whitespace-nowrap rounded-full bg-slate-100 px-2 text-xs font-semibold text-slate-700" title={t("cabinet.shell.pendingTitle")} data-testid="menu-invites-count">
+                <span
+                  className="whitespace-nowrap rounded-full bg-slate-100 px-2 text-xs font-semibold text-slate-700"
+                  title={t("cabinet.shell.pendingTitle")}
+                  data-testid="menu-invites-count"
+                >
                   {t("cabinet.shell.pendingBadge", { count: shell.pendingInvites })}
                 </span>
               )}
@@ -233,7 +270,11 @@ function ShellTop({ beside }: { beside: string }) {
         {t("common.shell.skip")}
       </a>
       {auth?.kind === "masq" && (
-        <div role="status" className={`relative z-30 flex flex-wrap items-center justify-center gap-3 bg-rose-600 px-4 py-2 text-sm font-semibold text-white ${beside}`} data-testid="masq-banner">
+        <div
+          role="status"
+          className={`relative z-30 flex flex-wrap items-center justify-center gap-3 bg-rose-600 px-4 py-2 text-sm font-semibold text-white ${beside}`}
+          data-testid="masq-banner"
+        >
           {t("common.shell.masquerading", { user: auth.user.name ? `${auth.user.name} (${auth.user.email})` : auth.user.email })}
           <form method="post" action="/masq/cancel">
             <button type="submit" className="rounded bg-white px-3 py-1 text-rose-700" data-testid="cancel-masq">
@@ -271,7 +312,11 @@ export function DashboardLayout({ shell, title, children }: { shell: ShellData; 
           <div className="flex min-w-0 items-center gap-2 sm:gap-3">
             <ProjectBar shell={shell} />
             {/* the Compare widget (spec §2): the picks of this project in localStorage diffList */}
-            <Island name="compare-widget" hydrate="idle" props={{ project: shell.project._id, href: "/dashboard/employees/compare", label: t("stats.compare.widget"), hint: t("cabinet.shell.compare") }} />
+            <Island
+              name="compare-widget"
+              hydrate="idle"
+              props={{ project: shell.project._id, href: "/dashboard/employees/compare", label: t("stats.compare.widget"), hint: t("cabinet.shell.compare") }}
+            />
           </div>
           <LogoutButton />
         </header>
@@ -288,7 +333,12 @@ export function DashboardLayout({ shell, title, children }: { shell: ShellData; 
 /** One screen, two shells: /dashboard/* gets DashboardLayout, /business/* the business layout. */
 export function BusinessShell({ shell, title, children }: { shell: ShellData; title: string; children: ReactNode }) {
   const { path } = usePage();
-  if (path.startsWith("/dashboard")) return <DashboardLayout shell={shell} title={title}>{children}</DashboardLayout>;
+  if (path.startsWith("/dashboard"))
+    return (
+      <DashboardLayout shell={shell} title={title}>
+        {children}
+      </DashboardLayout>
+    );
   return (
     <CabinetLayout kind="business" title={title} actions={<ProjectBar shell={shell} />} banner={shell.demo ? <DemoBanner /> : undefined}>
       {children}

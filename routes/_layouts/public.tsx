@@ -172,8 +172,12 @@ function HeaderView({ model }: { model: HeaderModel }) {
 function SocialLinks() {
   return (
     <div className="flex gap-3">
-      <a href="https://t.me/thinking_format" rel="noopener" className="rounded-full bg-white px-3 py-1 shadow-sm hover:bg-slate-100">Telegram</a>
-      <a href="https://vk.com/thinking_format" rel="noopener" className="rounded-full bg-white px-3 py-1 shadow-sm hover:bg-slate-100">VK</a>
+      <a href="https://t.me/thinking_format" rel="noopener" className="rounded-full bg-white px-3 py-1 shadow-sm hover:bg-slate-100">
+        Telegram
+      </a>
+      <a href="https://vk.com/thinking_format" rel="noopener" className="rounded-full bg-white px-3 py-1 shadow-sm hover:bg-slate-100">
+        VK
+      </a>
     </div>
   );
 }
@@ -219,12 +223,24 @@ function FooterColumns() {
         <p className="text-sm text-slate-600">{t("common.tagline")}</p>
       </div>
       <nav className="flex flex-col gap-2 text-sm" aria-label={t("common.footer.about")}>
-        <a href="/about" className="hover:underline">{t("common.footer.about")}</a>
-        <a href="/product" className="hover:underline">{t("common.footer.product")}</a>
-        <a href="/theory" className="hover:underline">{t("common.footer.theory")}</a>
-        <a href="/policy" className="hover:underline">{t("common.footer.policy")}</a>
-        <a href="/terms" className="hover:underline">{t("common.footer.terms")}</a>
-        <a href="/offer" className="hover:underline">{t("common.footer.offer")}</a>
+        <a href="/about" className="hover:underline">
+          {t("common.footer.about")}
+        </a>
+        <a href="/product" className="hover:underline">
+          {t("common.footer.product")}
+        </a>
+        <a href="/theory" className="hover:underline">
+          {t("common.footer.theory")}
+        </a>
+        <a href="/policy" className="hover:underline">
+          {t("common.footer.policy")}
+        </a>
+        <a href="/terms" className="hover:underline">
+          {t("common.footer.terms")}
+        </a>
+        <a href="/offer" className="hover:underline">
+          {t("common.footer.offer")}
+        </a>
       </nav>
       <div className="space-y-3 text-sm">
         <p className="font-semibold">{t("common.footer.social")}</p>
@@ -256,8 +272,16 @@ function Contacts() {
   return (
     <p className="space-x-3" data-testid="contacts">
       <span className="font-semibold">{t("common.footer.contacts")}:</span>
-      {c.email && <a href={`mailto:${c.email}`} className="hover:underline">{c.email}</a>}
-      {c.phone && <a href={`tel:${c.phone.replace(/[^+\d]/g, "")}`} className="hover:underline">{c.phone}</a>}
+      {c.email && (
+        <a href={`mailto:${c.email}`} className="hover:underline">
+          {c.email}
+        </a>
+      )}
+      {c.phone && (
+        <a href={`tel:${c.phone.replace(/[^+\d]/g, "")}`} className="hover:underline">
+          {c.phone}
+        </a>
+      )}
     </p>
   );
 }
@@ -276,7 +300,9 @@ export function PublicLayout({ children, menu = "public" }: { children: ReactNod
   const { t } = usePage();
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only">{t("common.shell.skip")}</a>
+      <a href="#main" className="sr-only focus:not-sr-only">
+        {t("common.shell.skip")}
+      </a>
       <MaintenanceNotice />
       <Header menu={menu} />
       <main id="main">{children}</main>

@@ -146,7 +146,11 @@ function Account({ data }: { data: { section: Section; sessions: SessionRow[]; c
             <div className="card border-rose-200">
               <h2 className="mb-2 text-xl font-semibold text-rose-700">{t("auth.account.deleteTitle")}</h2>
               <p className="mb-4 text-slate-600">{t("auth.account.deleteLead")}</p>
-              <ServerForm kind="delete" submit={t("auth.account.delete")} fields={[{ name: "password", label: t("auth.account.deletePassword"), type: "password", required: true, autoComplete: "current-password" }]} />
+              <ServerForm
+                kind="delete"
+                submit={t("auth.account.delete")}
+                fields={[{ name: "password", label: t("auth.account.deletePassword"), type: "password", required: true, autoComplete: "current-password" }]}
+              />
             </div>
           </div>
         )}
@@ -187,10 +191,15 @@ export default definePage({
       await revokeUserSessions(db, auth.user.id, auth.sessionId);
       return c.redirect(here, 303);
     }
-    return handleForm(c, "delete", z.object({ password: z.string({ error: "common.validation.required" }).min(1, "common.validation.required") }), async ({ password }) => {
-      await deleteAccount(c.get("deps"), auth.user, password, c.get("locale"));
-      clearSessionCookies(c);
-      return c.redirect("/?deleted=1", 303);
-    });
+    return handleForm(
+      c,
+      "delete",
+      z.object({ password: z.string({ error: "common.validation.required" }).min(1, "common.validation.required") }),
+      async ({ password }) => {
+        await deleteAccount(c.get("deps"), auth.user, password, c.get("locale"));
+        clearSessionCookies(c);
+        return c.redirect("/?deleted=1", 303);
+      },
+    );
   },
 });

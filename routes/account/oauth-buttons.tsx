@@ -12,7 +12,12 @@ export function OAuthButtons() {
       <p className="mb-3 text-center text-sm text-slate-500">{t("auth.login.or")}</p>
       <div className="grid gap-2 sm:grid-cols-3">
         {providers.map((p) => (
-          <a key={p} href={`/auth/${p}${fallback ? `?fallback=${encodeURIComponent(fallback)}` : ""}`} className="btn-secondary py-2 text-sm" data-testid={`oauth-${p}`}>
+          <a
+            key={p}
+            href={`/auth/${p}${fallback ? `?fallback=${encodeURIComponent(fallback)}` : ""}`}
+            className="btn-secondary py-2 text-sm"
+            data-testid={`oauth-${p}`}
+          >
             {t(`auth.login.${p}`)}
           </a>
         ))}

@@ -144,10 +144,12 @@ export const editProfilePage = definePage({
       c,
       "profile",
       // On this page name and birthday are what "profile complete" means, so both are required.
-      profileSchema.refine((p) => Boolean(p.name), { path: ["name"], message: "common.validation.required" }).refine((p) => Boolean(p.birthday), {
-        path: ["birthday"],
-        message: "common.validation.required",
-      }),
+      profileSchema
+        .refine((p) => Boolean(p.name), { path: ["name"], message: "common.validation.required" })
+        .refine((p) => Boolean(p.birthday), {
+          path: ["birthday"],
+          message: "common.validation.required",
+        }),
       async (input) => {
         await updateProfile(c.get("deps").db, auth.user, input);
         const back = fallbackOf(c);

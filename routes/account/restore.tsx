@@ -17,7 +17,14 @@ function Restore() {
           kind="reset"
           submit={t("auth.restore.save")}
           fields={[
-            { name: "password", label: t("auth.restore.password"), type: "password", required: true, autoComplete: "new-password", hint: t("auth.signup.passwordHint").split(".")[0] + "." },
+            {
+              name: "password",
+              label: t("auth.restore.password"),
+              type: "password",
+              required: true,
+              autoComplete: "new-password",
+              hint: t("auth.signup.passwordHint").split(".")[0] + ".",
+            },
             { name: "repeat", label: t("auth.restore.repeat"), type: "password", required: true, autoComplete: "new-password" },
           ]}
         >

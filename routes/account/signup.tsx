@@ -36,9 +36,7 @@ function Signup() {
           <div key={a.name} className="text-sm text-slate-600">
             <label className="flex items-start gap-2">
               <input type="checkbox" name={a.name} required defaultChecked={values?.[a.name] === "on"} className="mt-1 h-4 w-4 shrink-0 accent-brand-600" />
-              <span>
-                {richText(t(a.key), { [a.name]: a.href })}
-              </span>
+              <span>{richText(t(a.key), { [a.name]: a.href })}</span>
             </label>
             {form?.kind === "signup" && form.errors?.[a.name] && <p className="field-error">{form.errors[a.name]}</p>}
           </div>

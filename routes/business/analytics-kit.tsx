@@ -8,7 +8,20 @@ import { Card, useLinks } from "./kit";
 export type FitView = Awaited<ReturnType<typeof employeeEfficiency>>;
 export type SkillsView = Awaited<ReturnType<typeof employeeSkills>>;
 
-const INDICATOR_ORDER = ["ME_SYSTEM", "ME_ANALYT", "WE_SYSTEM", "WE_ANALYT", "WR_SYSTEM", "WR_ANALYT", "system", "analytics", "volume", "presentation", "harmony", "anxiety"] as const;
+const INDICATOR_ORDER = [
+  "ME_SYSTEM",
+  "ME_ANALYT",
+  "WE_SYSTEM",
+  "WE_ANALYT",
+  "WR_SYSTEM",
+  "WR_ANALYT",
+  "system",
+  "analytics",
+  "volume",
+  "presentation",
+  "harmony",
+  "anxiety",
+] as const;
 const show = (v: number | null | undefined) => (v === null || v === undefined ? "—" : String(Math.round(v)));
 
 function Meter({ value, tone = "brand" }: { value: number | null; tone?: "brand" | "amber" }) {
@@ -52,7 +65,11 @@ export function MetricsCard({ indicators, fit, skills }: { indicators: Record<st
     ["businessmanSystem", t("analytics.family.businessmanSystem"), show(f.businessman.system)],
     ["businessmanEnergy", t("analytics.family.businessmanEnergy"), show(f.businessman.energy)],
     ["leaderType", t("analytics.family.leaderType"), type(f.leader.type)],
-    ["managerType", t("analytics.family.managerType"), f.manager.type ? `${type(f.manager.type)} · ${t("analytics.family.horizon", { n: f.manager.horizonYears ?? 1 })}` : "—"],
+    [
+      "managerType",
+      t("analytics.family.managerType"),
+      f.manager.type ? `${type(f.manager.type)} · ${t("analytics.family.horizon", { n: f.manager.horizonYears ?? 1 })}` : "—",
+    ],
     ["managerResource", t("analytics.family.managerResource"), show(f.manager.resource)],
     ["sellerPercent", t("analytics.family.sellerPercent"), show(f.seller.percent)],
   ];
@@ -84,7 +101,9 @@ function FitSum({ activities, efficiency }: { activities: { reasons: { points: n
   return (
     <div className="rounded-lg bg-slate-50 p-2 text-slate-700" data-testid="fit-sum">
       <p>{t("analytics.fit.base")}</p>
-      <p className="font-semibold tabular-nums">{t("analytics.fit.total", { plus: `+ ${plus.toFixed(1)}`, minus: `− ${Math.abs(minus).toFixed(1)}`, efficiency })}</p>
+      <p className="font-semibold tabular-nums">
+        {t("analytics.fit.total", { plus: `+ ${plus.toFixed(1)}`, minus: `− ${Math.abs(minus).toFixed(1)}`, efficiency })}
+      </p>
       <p className="text-xs text-slate-500">{t("analytics.fit.totalNote")}</p>
     </div>
   );
@@ -130,7 +149,10 @@ export function FitCard({ fit }: { fit: FitView }) {
                 {d.explanation.activities.map((a, i) => (
                   <div key={i}>
                     <p className="font-medium text-slate-800">
-                      {a.name} · <span className="font-normal text-slate-500">{t("analytics.fit.share", { share: a.share })}, {t("analytics.fit.score", { score: a.score })}</span>
+                      {a.name} ·{" "}
+                      <span className="font-normal text-slate-500">
+                        {t("analytics.fit.share", { share: a.share })}, {t("analytics.fit.score", { score: a.score })}
+                      </span>
                     </p>
                     <p className="text-xs text-slate-500">{a.needs}</p>
                     <ul className="mt-1 space-y-0.5">
@@ -169,7 +191,10 @@ export function SkillsCard({ skills, children }: { skills: SkillsView; children?
         {t("analytics.scale.skills")}
       </p>
       <ul className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-        {[...skills.natural.map((s) => ({ key: s.key, label: t(`analytics.skills.${s.key}`), value: s.value })), ...skills.custom.map((c) => ({ key: c._id, label: c.name, value: c.value }))].map((s) => (
+        {[
+          ...skills.natural.map((s) => ({ key: s.key, label: t(`analytics.skills.${s.key}`), value: s.value })),
+          ...skills.custom.map((c) => ({ key: c._id, label: c.name, value: c.value })),
+        ].map((s) => (
           <li key={s.key} data-skill={s.key}>
             <span className="flex justify-between gap-2">
               <span className="min-w-0 break-words text-slate-700">{s.label}</span>
@@ -203,11 +228,26 @@ export function SkillsCard({ skills, children }: { skills: SkillsView; children?
 
 /** The skills a value can be entered for: built-in and the company's own. */
 export function skillOptions(t: (k: string) => string, skills: SkillsView) {
-  return [...skills.natural.map((s) => ({ value: s.key, label: t(`analytics.skills.${s.key}`) })), ...skills.custom.map((c) => ({ value: c._id, label: c.name }))];
+  return [
+    ...skills.natural.map((s) => ({ value: s.key, label: t(`analytics.skills.${s.key}`) })),
+    ...skills.custom.map((c) => ({ value: c._id, label: c.name })),
+  ];
 }
 
 // ------------------------------------------------------------------ the list's analytics filters
-export const ANALYTICS_QUERY_KEYS = ["managerType", "leaderType", "harmony", "anxiety", "researcherMin", "researcherMax", "sellerMin", "businessmanSystemMin", "businessmanEnergyMin", "efficiencyMin", "diffMin"] as const;
+export const ANALYTICS_QUERY_KEYS = [
+  "managerType",
+  "leaderType",
+  "harmony",
+  "anxiety",
+  "researcherMin",
+  "researcherMax",
+  "sellerMin",
+  "businessmanSystemMin",
+  "businessmanEnergyMin",
+  "efficiencyMin",
+  "diffMin",
+] as const;
 export type AnalyticsQuery = Record<(typeof ANALYTICS_QUERY_KEYS)[number], string>;
 
 export function analyticsQuery(raw: Record<string, string | undefined>): AnalyticsQuery {
@@ -224,7 +264,8 @@ export function analyticsFilterOf(q: AnalyticsQuery) {
     anxiety: n(q.anxiety),
     researcher: q.researcherMin || q.researcherMax ? { min: n(q.researcherMin), max: n(q.researcherMax) } : undefined,
     seller: q.sellerMin ? { min: q.sellerMin } : undefined,
-    businessman: q.businessmanSystemMin || q.businessmanEnergyMin ? { system: { min: n(q.businessmanSystemMin) }, energy: { min: n(q.businessmanEnergyMin) } } : undefined,
+    businessman:
+      q.businessmanSystemMin || q.businessmanEnergyMin ? { system: { min: n(q.businessmanSystemMin) }, energy: { min: n(q.businessmanEnergyMin) } } : undefined,
     efficiency: q.efficiencyMin ? { min: q.efficiencyMin } : undefined,
     diff: q.diffMin ? { min: q.diffMin } : undefined,
   };
@@ -263,10 +304,26 @@ export function AnalyticsFilters({ q, keep, action }: { q: AnalyticsQuery; keep:
       <summary className="cursor-pointer text-sm font-semibold text-brand-700">{t("analytics.filter.more")}</summary>
       <form method="get" action={action} className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {Object.entries(keep).map(([k, v]) => (v ? <input key={k} type="hidden" name={k} value={v} /> : null))}
-        {select("managerType", t("analytics.filter.managerType"), ["tactical", "team", "strategic"].map((k) => [k, t(`analytics.family.types.${k}`)]))}
-        {select("leaderType", t("analytics.filter.leaderType"), ["organizer", "visionary", "inspirer", "expert"].map((k) => [k, t(`analytics.family.types.${k}`)]))}
-        {select("harmony", t("analytics.filter.harmony"), ["crisis", "norm", "comfort"].map((k) => [k, t(`analytics.filter.harmonyBands.${k}`)]))}
-        {select("anxiety", t("analytics.filter.anxiety"), ["confident", "rather-confident", "rather-anxious", "anxious"].map((k) => [k, t(`analytics.filter.anxietyBands.${k}`)]))}
+        {select(
+          "managerType",
+          t("analytics.filter.managerType"),
+          ["tactical", "team", "strategic"].map((k) => [k, t(`analytics.family.types.${k}`)]),
+        )}
+        {select(
+          "leaderType",
+          t("analytics.filter.leaderType"),
+          ["organizer", "visionary", "inspirer", "expert"].map((k) => [k, t(`analytics.family.types.${k}`)]),
+        )}
+        {select(
+          "harmony",
+          t("analytics.filter.harmony"),
+          ["crisis", "norm", "comfort"].map((k) => [k, t(`analytics.filter.harmonyBands.${k}`)]),
+        )}
+        {select(
+          "anxiety",
+          t("analytics.filter.anxiety"),
+          ["confident", "rather-confident", "rather-anxious", "anxious"].map((k) => [k, t(`analytics.filter.anxietyBands.${k}`)]),
+        )}
         {number("researcherMin", t("analytics.filter.researcherMin"))}
         {number("researcherMax", t("analytics.filter.researcherMax"))}
         {number("sellerMin", t("analytics.filter.sellerMin"))}

@@ -31,7 +31,12 @@ function ManagedEntry({ managed }: { managed: Data["managed"] }) {
     <div className="mb-6 space-y-4" data-testid="managed-entry">
       {managed.map((m) => (
         <section key={m.id} className="card space-y-3 p-4 sm:p-6">
-          <h2 className="text-lg font-semibold">{t("cabinet.begin.managedTitle", { company: m.name, role: t(m.role === "projectManager" ? "business.roles.project.name" : "cabinet.begin.headRole") })}</h2>
+          <h2 className="text-lg font-semibold">
+            {t("cabinet.begin.managedTitle", {
+              company: m.name,
+              role: t(m.role === "projectManager" ? "business.roles.project.name" : "cabinet.begin.headRole"),
+            })}
+          </h2>
           <p className="text-sm text-slate-700">{t(m.role === "projectManager" ? "cabinet.begin.seesProject" : "cabinet.begin.seesDepartment")}</p>
           <a href={`/dashboard?project=${m.id}`} className="btn-primary" data-testid="managed-open">
             {t("cabinet.begin.managedOpen")}
@@ -48,7 +53,11 @@ function Activate() {
   return (
     <div className="card max-w-xl" data-testid="activate-business">
       <p className="mb-4 text-slate-700">{t("cabinet.begin.activateLead")}</p>
-      <ServerForm kind="activate-business" submit={t("cabinet.begin.activate")} fields={[{ name: "name", label: t("cabinet.begin.companyName"), autoComplete: "organization" }]} />
+      <ServerForm
+        kind="activate-business"
+        submit={t("cabinet.begin.activate")}
+        fields={[{ name: "name", label: t("cabinet.begin.companyName"), autoComplete: "organization" }]}
+      />
     </div>
   );
 }
@@ -61,7 +70,14 @@ function BuyInvites({ project, plans, invoice }: { project: string; plans: Plans
       title={t("cabinet.begin.buyTitle")}
       submit={t("cabinet.begin.buy")}
       fields={[
-        { name: "quantity", label: t("cabinet.begin.quantity"), type: "text", required: true, value: String(plans.base), hint: t("cabinet.begin.quantityHint", { base: plans.base, norma: plans.norma, full: plans.full, corporate: CORPORATE_MIN }) },
+        {
+          name: "quantity",
+          label: t("cabinet.begin.quantity"),
+          type: "text",
+          required: true,
+          value: String(plans.base),
+          hint: t("cabinet.begin.quantityHint", { base: plans.base, norma: plans.norma, full: plans.full, corporate: CORPORATE_MIN }),
+        },
         {
           name: "method",
           label: t("cabinet.begin.method"),
@@ -196,7 +212,12 @@ export const beginPage = definePage({
     const user = c.get("user");
     const [overview, plans] = await Promise.all([businessOverview(db, user), getPlans(db)]);
     // an appointed manager or head is not asked to activate an account of their own first
-    const managed = user.isBusiness || c.get("auth").kind === "demo" ? [] : await Promise.all((await visibleProjects(db, user)).map(async (p) => ({ id: p.id, name: p.name, role: (await resolveProject(db, user, p.id)).role })));
+    const managed =
+      user.isBusiness || c.get("auth").kind === "demo"
+        ? []
+        : await Promise.all(
+            (await visibleProjects(db, user)).map(async (p) => ({ id: p.id, name: p.name, role: (await resolveProject(db, user, p.id)).role })),
+          );
     return { ...overview, plans, isBusiness: user.isBusiness, demo: c.get("auth").kind === "demo", managed, invoice: Boolean(await getSeller(db)) };
   },
   title: (t) => t("cabinet.nav.business.begin"),

@@ -14,7 +14,13 @@ function Dashboard({ data }: { data: WithShell<Data> }) {
   const s = data.stats;
   return (
     <BusinessShell shell={data.shell} title={t("cabinet.nav.business.dashboard")}>
-      <DepartmentFilter id="dash" projectId={data.shell.project._id} departments={data.departments} value={data.department} allLabel={t("cabinet.dashboard.all")} />
+      <DepartmentFilter
+        id="dash"
+        projectId={data.shell.project._id}
+        departments={data.departments}
+        value={data.department}
+        allLabel={t("cabinet.dashboard.all")}
+      />
       <div className="mb-6 grid grid-cols-1 gap-3 min-[400px]:grid-cols-3" data-testid="counters">
         {(["TOTAL", "ACTIVE", "PENDING"] as const).map((k) => (
           <div key={k} className="card p-4">

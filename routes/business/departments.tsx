@@ -5,7 +5,18 @@ import { z } from "zod";
 import { handleForm } from "../../server/lib/forms";
 import { ServerForm } from "../_blocks/blocks";
 import { usePage } from "../../server/render/page";
-import { can, createDepartment, deleteDepartment, deletePreview, departmentSchema, employeeListSchema, getDepartment, listDepartments, listEmployees, updateDepartment } from "../../server/services/business";
+import {
+  can,
+  createDepartment,
+  deleteDepartment,
+  deletePreview,
+  departmentSchema,
+  employeeListSchema,
+  getDepartment,
+  listDepartments,
+  listEmployees,
+  updateDepartment,
+} from "../../server/services/business";
 import { BusinessShell } from "../_layouts/cabinet";
 import { blankToNull, Card, cabinetPage, ConfirmDelete, done, Notice, useLinks, type WithShell } from "./kit";
 
@@ -26,7 +37,21 @@ function treeOrder(list: Dep[]) {
   return out;
 }
 
-function DepartmentFields({ kind, deps, people, value, submit, exclude }: { kind: string; deps: Dep[]; people: Person[]; value?: { name: string; parent: string; supervisor: string }; submit: string; exclude?: string }) {
+function DepartmentFields({
+  kind,
+  deps,
+  people,
+  value,
+  submit,
+  exclude,
+}: {
+  kind: string;
+  deps: Dep[];
+  people: Person[];
+  value?: { name: string; parent: string; supervisor: string };
+  submit: string;
+  exclude?: string;
+}) {
   const { t } = usePage();
   return (
     <ServerForm
@@ -34,8 +59,23 @@ function DepartmentFields({ kind, deps, people, value, submit, exclude }: { kind
       submit={submit}
       fields={[
         { name: "name", label: t("cabinet.departments.name"), required: true, value: value?.name },
-        { name: "parent", label: t("cabinet.departments.parent"), type: "select", value: value?.parent, options: [{ value: "", label: t("cabinet.departments.noParent") }, ...deps.filter((d) => d._id !== exclude).map((d) => ({ value: d._id, label: d.name }))] },
-        { name: "supervisor", label: t("cabinet.employees.supervisor"), type: "select", value: value?.supervisor, options: [{ value: "", label: t("cabinet.employees.none") }, ...people.map((p) => ({ value: p._id, label: p.name }))] },
+        {
+          name: "parent",
+          label: t("cabinet.departments.parent"),
+          type: "select",
+          value: value?.parent,
+          options: [
+            { value: "", label: t("cabinet.departments.noParent") },
+            ...deps.filter((d) => d._id !== exclude).map((d) => ({ value: d._id, label: d.name })),
+          ],
+        },
+        {
+          name: "supervisor",
+          label: t("cabinet.employees.supervisor"),
+          type: "select",
+          value: value?.supervisor,
+          options: [{ value: "", label: t("cabinet.employees.none") }, ...people.map((p) => ({ value: p._id, label: p.name }))],
+        },
       ]}
     />
   );
@@ -94,20 +134,37 @@ export const departmentsPage = cabinetPage<ListData>({
   },
   Component: DepartmentList,
   action: (c, scope) =>
-    handleForm(c, "department", departmentSchema, async (input) => {
-      await createDepartment(scope, input);
-      return done(c, scope, "departmentCreated");
-    }, formShape),
+    handleForm(
+      c,
+      "department",
+      departmentSchema,
+      async (input) => {
+        await createDepartment(scope, input);
+        return done(c, scope, "departmentCreated");
+      },
+      formShape,
+    ),
 });
 
-type DetailData = { department: Awaited<ReturnType<typeof getDepartment>>; departments: Dep[]; people: Person[]; preview: Awaited<ReturnType<typeof deletePreview>>; canEdit: boolean };
+type DetailData = {
+  department: Awaited<ReturnType<typeof getDepartment>>;
+  departments: Dep[];
+  people: Person[];
+  preview: Awaited<ReturnType<typeof deletePreview>>;
+  canEdit: boolean;
+};
 
 function DepartmentDetail({ data }: { data: WithShell<DetailData> }) {
   const { t } = usePage();
   const links = useLinks();
   const d = data.department;
   const p = data.preview;
-  const consequence = p.employees === 0 ? t("cabinet.departments.deleteEmpty") : p.movesTo ? t("cabinet.departments.deleteMoves", { n: p.employees, to: p.movesTo.name }) : t("cabinet.departments.deleteUnassigns", { n: p.employees });
+  const consequence =
+    p.employees === 0
+      ? t("cabinet.departments.deleteEmpty")
+      : p.movesTo
+        ? t("cabinet.departments.deleteMoves", { n: p.employees, to: p.movesTo.name })
+        : t("cabinet.departments.deleteUnassigns", { n: p.employees });
   return (
     <BusinessShell shell={data.shell} title={d.name}>
       <Notice />
@@ -148,7 +205,14 @@ function DepartmentDetail({ data }: { data: WithShell<DetailData> }) {
         </Card>
         {data.canEdit && (
           <Card title={t("cabinet.departments.edit")}>
-            <DepartmentFields kind="department" deps={data.departments} people={data.people} exclude={d._id} value={{ name: d.name, parent: d.parent?._id ?? "", supervisor: d.supervisor?._id ?? "" }} submit={t("cabinet.save")} />
+            <DepartmentFields
+              kind="department"
+              deps={data.departments}
+              people={data.people}
+              exclude={d._id}
+              value={{ name: d.name, parent: d.parent?._id ?? "", supervisor: d.supervisor?._id ?? "" }}
+              submit={t("cabinet.save")}
+            />
           </Card>
         )}
       </div>
@@ -167,7 +231,12 @@ export const departmentPage = cabinetPage<DetailData>({
   title: (_t, d) => d.department.name,
   load: async (c, scope) => {
     const id = c.req.param("id")!;
-    const [department, departments, staff, preview] = await Promise.all([getDepartment(scope, id), listDepartments(scope), people(scope), deletePreview(scope, id)]);
+    const [department, departments, staff, preview] = await Promise.all([
+      getDepartment(scope, id),
+      listDepartments(scope),
+      people(scope),
+      deletePreview(scope, id),
+    ]);
     return { department, departments, people: staff, preview, canEdit: can(scope, "structure") && !scope.demo };
   },
   Component: DepartmentDetail,
@@ -178,9 +247,15 @@ export const departmentPage = cabinetPage<DetailData>({
       await deleteDepartment(scope, id);
       return done(c, scope, "departmentDeleted", c.req.path.replace(/\/[0-9a-f]{24}$/, ""));
     }
-    return handleForm(c, "department", departmentSchema, async (input) => {
-      await updateDepartment(scope, id, input);
-      return done(c, scope, "saved");
-    }, formShape);
+    return handleForm(
+      c,
+      "department",
+      departmentSchema,
+      async (input) => {
+        await updateDepartment(scope, id, input);
+        return done(c, scope, "saved");
+      },
+      formShape,
+    );
   },
 });

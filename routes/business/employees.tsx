@@ -37,7 +37,19 @@ import {
 } from "../../server/services/business";
 import { listFormats } from "../../server/services/formats";
 import { BusinessShell } from "../_layouts/cabinet";
-import { AnalyticsFilters, analyticsFilterOf, analyticsQuery, FitCard, MetricsCard, SCALED, SkillsCard, skillOptions, type AnalyticsQuery, type FitView, type SkillsView } from "./analytics-kit";
+import {
+  AnalyticsFilters,
+  analyticsFilterOf,
+  analyticsQuery,
+  FitCard,
+  MetricsCard,
+  SCALED,
+  SkillsCard,
+  skillOptions,
+  type AnalyticsQuery,
+  type FitView,
+  type SkillsView,
+} from "./analytics-kit";
 import { blankToNull, Card, cabinetPage, ConfirmDelete, done, FormError, Notice, Select, useLinks, type WithShell } from "./kit";
 
 const PAGE_SIZE = 50;
@@ -62,7 +74,9 @@ export function FormatCell({ doc }: { doc: Pick<EmployeeDoc, "format" | "consent
 function DoubtBadge({ r }: { r: Reliability | null }) {
   const { t } = usePage();
   if (!r?.doubtful) return null;
-  const why = [r.between ? t("cabinet.reliability.betweenShort") : null, r.grade !== "good" ? t(`cabinet.reliability.grade.${r.grade}`) : null].filter(Boolean).join("; ");
+  const why = [r.between ? t("cabinet.reliability.betweenShort") : null, r.grade !== "good" ? t(`cabinet.reliability.grade.${r.grade}`) : null]
+    .filter(Boolean)
+    .join("; ");
   return (
     <span className="whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900" title={why} data-testid="doubt">
       ⚠ {t("cabinet.reliability.check")}
@@ -78,7 +92,11 @@ function ReliabilityBlock({ e, runnerUpName, canAsk }: { e: DetailData["employee
   if (!r) return null;
   const date = (d: Date | string) => new Date(d).toLocaleDateString(locale === "ru" ? "ru-RU" : "en-GB");
   return (
-    <div className={`mt-4 space-y-2 rounded-xl p-3 text-sm ${r.doubtful ? "bg-amber-50 text-amber-950" : "bg-emerald-50 text-emerald-950"}`} data-testid="reliability" data-doubtful={r.doubtful ? "1" : undefined}>
+    <div
+      className={`mt-4 space-y-2 rounded-xl p-3 text-sm ${r.doubtful ? "bg-amber-50 text-amber-950" : "bg-emerald-50 text-emerald-950"}`}
+      data-testid="reliability"
+      data-doubtful={r.doubtful ? "1" : undefined}
+    >
       <p className="font-semibold">{t("cabinet.reliability.title")}</p>
       <p data-testid="reliability-confidence">{t("cabinet.reliability.confidence", { p: r.probability })}</p>
       {r.between && <p data-testid="reliability-between">{t("cabinet.reliability.between", { b: runnerUpName ?? r.runnerUp ?? "" })}</p>}
@@ -86,10 +104,19 @@ function ReliabilityBlock({ e, runnerUpName, canAsk }: { e: DetailData["employee
       {r.flags.includes("misfit") && <p>{t("cabinet.reliability.misfit")}</p>}
       {r.flags.includes("manyDontKnow") && <p>{t("cabinet.reliability.manyDontKnow")}</p>}
       <p className="text-slate-600" data-testid="retake-state" data-state={e.retake.state}>
-        {e.retake.state === "asked" ? t("cabinet.reliability.asked", { date: date(e.retake.at!) }) : e.retake.state === "retaken" ? t("cabinet.reliability.retaken", { date: date(e.retake.at!) }) : null}
+        {e.retake.state === "asked"
+          ? t("cabinet.reliability.asked", { date: date(e.retake.at!) })
+          : e.retake.state === "retaken"
+            ? t("cabinet.reliability.retaken", { date: date(e.retake.at!) })
+            : null}
       </p>
       {canAsk && e.retake.canAsk && (
-        <ConfirmAction kind="retake" label={t("cabinet.reliability.ask")} consequence={t("cabinet.reliability.askConsequence", { name: displayName(t, e.name) })} confirm={t("cabinet.reliability.askConfirm")} />
+        <ConfirmAction
+          kind="retake"
+          label={t("cabinet.reliability.ask")}
+          consequence={t("cabinet.reliability.askConsequence", { name: displayName(t, e.name) })}
+          confirm={t("cabinet.reliability.askConfirm")}
+        />
       )}
     </div>
   );
@@ -113,28 +140,52 @@ function ConfirmAction({ kind, label, consequence, confirm }: { kind: string; la
 
 function StatusBadge({ status }: { status: string }) {
   const { t } = usePage();
-  const tone = status === "completed" ? "bg-emerald-100 text-emerald-800" : status === "inProgress" ? "bg-amber-100 text-amber-800" : "bg-slate-100 text-slate-700";
+  const tone =
+    status === "completed" ? "bg-emerald-100 text-emerald-800" : status === "inProgress" ? "bg-amber-100 text-amber-800" : "bg-slate-100 text-slate-700";
   return <span className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>{t(`cabinet.employees.status.${status}`)}</span>;
 }
 
 /** A row's tick for the comparison (the compare-picker island keeps it in `diffList`). */
 function PickBox({ id, name }: { id: string; name: string }) {
   const { t } = usePage();
-  return <input type="checkbox" name="ids" value={id} data-name={name} form="compare-form" aria-label={t("cabinet.compare.pickOne", { name })} className="h-5 w-5 shrink-0 accent-brand-600" />;
+  return (
+    <input
+      type="checkbox"
+      name="ids"
+      value={id}
+      data-name={name}
+      form="compare-form"
+      aria-label={t("cabinet.compare.pickOne", { name })}
+      className="h-5 w-5 shrink-0 accent-brand-600"
+    />
+  );
 }
 
 /** CSV and XLSX of the list as filtered and sorted now (GET /api/business/employees/export). */
 function ExportLinks({ project, query }: { project: string; query: ListData["query"] }) {
   const { t } = usePage();
-  const filter = Object.fromEntries(Object.entries({ department: query.department, position: query.position, format: query.format, status: query.status }).filter(([, v]) => v));
-  const href = (format: "csv" | "xlsx") => `/api/business/employees/export?${new URLSearchParams({ format, project, filter: JSON.stringify(filter), sortType: query.sort, sortDirection: query.dir })}`;
+  const filter = Object.fromEntries(
+    Object.entries({ department: query.department, position: query.position, format: query.format, status: query.status }).filter(([, v]) => v),
+  );
+  const href = (format: "csv" | "xlsx") =>
+    `/api/business/employees/export?${new URLSearchParams({ format, project, filter: JSON.stringify(filter), sortType: query.sort, sortDirection: query.dir })}`;
   return (
     <p className="flex items-center gap-2 text-sm" data-testid="employee-export">
       <span className="text-slate-500">{t("stats.export.label")}</span>
-      <a href={href("csv")} download className="rounded-lg border border-slate-300 bg-white px-3 py-1 font-semibold text-brand-700 hover:bg-slate-50" data-testid="export-csv">
+      <a
+        href={href("csv")}
+        download
+        className="rounded-lg border border-slate-300 bg-white px-3 py-1 font-semibold text-brand-700 hover:bg-slate-50"
+        data-testid="export-csv"
+      >
         CSV
       </a>
-      <a href={href("xlsx")} download className="rounded-lg border border-slate-300 bg-white px-3 py-1 font-semibold text-brand-700 hover:bg-slate-50" data-testid="export-xlsx">
+      <a
+        href={href("xlsx")}
+        download
+        className="rounded-lg border border-slate-300 bg-white px-3 py-1 font-semibold text-brand-700 hover:bg-slate-50"
+        data-testid="export-xlsx"
+      >
         XLSX
       </a>
     </p>
@@ -160,7 +211,11 @@ function ListPager({ page, pages, total, size, href }: { page: number; pages: nu
       {near.map((p, i) => (
         <span key={p} className="contents">
           {i > 0 && p - near[i - 1]! > 1 && <span className="text-slate-400">…</span>}
-          <a href={href(p)} aria-current={p === page ? "page" : undefined} className={`${cell} ${p === page ? "border-brand-600 bg-brand-50 font-semibold" : "border-slate-300"}`}>
+          <a
+            href={href(p)}
+            aria-current={p === page ? "page" : undefined}
+            className={`${cell} ${p === page ? "border-brand-600 bg-brand-50 font-semibold" : "border-slate-300"}`}
+          >
             {n(p)}
           </a>
         </span>
@@ -201,7 +256,15 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
           <label htmlFor="employee-q" className="sr-only">
             {t("cabinet.employees.search")}
           </label>
-          <input id="employee-q" name="q" type="search" defaultValue={q.q} maxLength={120} placeholder={t("cabinet.employees.searchPlaceholder")} className="input min-w-0 flex-1" />
+          <input
+            id="employee-q"
+            name="q"
+            type="search"
+            defaultValue={q.q}
+            maxLength={120}
+            placeholder={t("cabinet.employees.searchPlaceholder")}
+            className="input min-w-0 flex-1"
+          />
           <button type="submit" className="btn-secondary shrink-0">
             {t("cabinet.employees.searchGo")}
           </button>
@@ -216,10 +279,30 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
               apply: t("cabinet.employees.apply"),
               keep: { project: data.shell.project._id, sort: q.sort, dir: q.dir, q: q.q, ...analytics },
               fields: [
-                { name: "department", label: t("cabinet.employees.department"), value: q.department, options: [any, ...data.departments.map((d) => ({ value: d._id, label: d.name }))] },
-                { name: "position", label: t("cabinet.employees.position"), value: q.position, options: [any, ...data.positions.map((d) => ({ value: d._id, label: d.name }))] },
-                { name: "format", label: t("cabinet.employees.format"), value: q.format, options: [any, ...data.formats.map((f) => ({ value: f.code, label: f.name }))] },
-                { name: "status", label: t("cabinet.employees.testStatus"), value: q.status, options: [any, ...EMPLOYEE_STATUSES.map((s) => ({ value: s, label: t(`cabinet.employees.status.${s}`) }))] },
+                {
+                  name: "department",
+                  label: t("cabinet.employees.department"),
+                  value: q.department,
+                  options: [any, ...data.departments.map((d) => ({ value: d._id, label: d.name }))],
+                },
+                {
+                  name: "position",
+                  label: t("cabinet.employees.position"),
+                  value: q.position,
+                  options: [any, ...data.positions.map((d) => ({ value: d._id, label: d.name }))],
+                },
+                {
+                  name: "format",
+                  label: t("cabinet.employees.format"),
+                  value: q.format,
+                  options: [any, ...data.formats.map((f) => ({ value: f.code, label: f.name }))],
+                },
+                {
+                  name: "status",
+                  label: t("cabinet.employees.testStatus"),
+                  value: q.status,
+                  options: [any, ...EMPLOYEE_STATUSES.map((s) => ({ value: s, label: t(`cabinet.employees.status.${s}`) }))],
+                },
               ],
             }}
           />
@@ -272,7 +355,11 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
                     {cols.map((c) => (
                       <th key={c} className="px-3 py-2 font-semibold" aria-sort={q.sort === c ? (q.dir === "asc" ? "ascending" : "descending") : undefined}>
                         {/* the table is for wide screens: the scale is a tooltip here (the detail has it as text on phones) */}
-                        <a href={sortLink(c)} className="hover:underline" title={(SCALED as readonly string[]).includes(c) ? t(`analytics.scale.${c}`) : undefined}>
+                        <a
+                          href={sortLink(c)}
+                          className="hover:underline"
+                          title={(SCALED as readonly string[]).includes(c) ? t(`analytics.scale.${c}`) : undefined}
+                        >
                           {t(`cabinet.employees.cols.${c}`)}
                           {arrow(c)}
                         </a>
@@ -298,8 +385,12 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
                       </td>
                       <td className="px-3 py-2 tabular-nums">{e.harmony ?? "—"}</td>
                       <td className="px-3 py-2 tabular-nums">{e.anxiety ?? "—"}</td>
-                      <td className="px-3 py-2 tabular-nums" data-col="efficiency">{e.efficiency === null ? "—" : Math.round(e.efficiency)}</td>
-                      <td className="px-3 py-2 tabular-nums" data-col="diff">{e.diff === null ? "—" : Math.round(e.diff)}</td>
+                      <td className="px-3 py-2 tabular-nums" data-col="efficiency">
+                        {e.efficiency === null ? "—" : Math.round(e.efficiency)}
+                      </td>
+                      <td className="px-3 py-2 tabular-nums" data-col="diff">
+                        {e.diff === null ? "—" : Math.round(e.diff)}
+                      </td>
                       <td className="px-3 py-2">
                         <StatusBadge status={e.status} />
                       </td>
@@ -310,9 +401,18 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
             </div>
             <Island
               name="compare-picker"
-              props={{ project: data.shell.project._id, action: "/dashboard/employees/compare", label: t("cabinet.compare.action"), picked: t("stats.compare.picked"), clear: t("stats.compare.clear"), full: t("stats.compare.full") }}
+              props={{
+                project: data.shell.project._id,
+                action: "/dashboard/employees/compare",
+                label: t("cabinet.compare.action"),
+                picked: t("stats.compare.picked"),
+                clear: t("stats.compare.clear"),
+                full: t("stats.compare.full"),
+              }}
             />
-            {data.list.pages > 1 && <ListPager page={data.list.page} pages={data.list.pages} total={data.list.total} size={PAGE_SIZE} href={(n) => href({ page: String(n) })} />}
+            {data.list.pages > 1 && (
+              <ListPager page={data.list.page} pages={data.list.pages} total={data.list.total} size={PAGE_SIZE} href={(n) => href({ page: String(n) })} />
+            )}
           </>
         )}
       </div>
@@ -336,14 +436,26 @@ export const employeesPage = cabinetPage<ListData>({
       ...analyticsQuery(raw),
     };
     const parsed = employeeListSchema.safeParse({
-      filter: { q: query.q || null, department: query.department || null, position: query.position || null, format: query.format || null, status: query.status || null, ...analyticsFilterOf(query) },
+      filter: {
+        q: query.q || null,
+        department: query.department || null,
+        position: query.position || null,
+        format: query.format || null,
+        status: query.status || null,
+        ...analyticsFilterOf(query),
+      },
       page: raw.page ?? 1,
       limit: PAGE_SIZE,
       sortType: query.sort,
       sortDirection: query.dir,
     });
     const input = parsed.success ? parsed.data : employeeListSchema.parse({ limit: PAGE_SIZE });
-    const [list, departments, positions, formats] = await Promise.all([listEmployees(scope, input), listDepartments(scope), listPositions(scope), listFormats(scope.db)]);
+    const [list, departments, positions, formats] = await Promise.all([
+      listEmployees(scope, input),
+      listDepartments(scope),
+      listPositions(scope),
+      listFormats(scope.db),
+    ]);
     const locale = c.get("locale");
     return {
       list,
@@ -423,7 +535,21 @@ const INDICATORS = ["harmony", "anxiety", "system", "analytics", "volume", "pres
 /** The name the company gave or the person gave; never their e-mail (see employeeName). */
 export const displayName = (t: (k: string) => string, name: string) => name || t("cabinet.employees.noName");
 
-function TextInput({ name, label, value, required, maxLength, hint }: { name: string; label: string; value: string; required?: boolean; maxLength: number; hint?: string }) {
+function TextInput({
+  name,
+  label,
+  value,
+  required,
+  maxLength,
+  hint,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  required?: boolean;
+  maxLength: number;
+  hint?: string;
+}) {
   const { form } = usePage();
   const error = form?.kind === "identity" ? form.errors?.[name] : undefined;
   return (
@@ -431,7 +557,15 @@ function TextInput({ name, label, value, required, maxLength, hint }: { name: st
       <label htmlFor={`f-${name}`} className="label">
         {label}
       </label>
-      <input id={`f-${name}`} name={name} className="input" defaultValue={form?.kind === "identity" ? (form.values?.[name] ?? value) : value} required={required} maxLength={maxLength} aria-invalid={error ? true : undefined} />
+      <input
+        id={`f-${name}`}
+        name={name}
+        className="input"
+        defaultValue={form?.kind === "identity" ? (form.values?.[name] ?? value) : value}
+        required={required}
+        maxLength={maxLength}
+        aria-invalid={error ? true : undefined}
+      />
       {hint && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
       {error && <p className="field-error">{error}</p>}
     </div>
@@ -441,7 +575,12 @@ function TextInput({ name, label, value, required, maxLength, hint }: { name: st
 /** The second step of an appointment: what the person will see, and that they will be told. */
 function AppointConfirm({ name, appoint }: { name: string; appoint: NonNullable<DetailData["appoint"]> }) {
   const { t, path } = usePage();
-  const role = appoint.type === "project" ? t("business.roles.project.name") : appoint.type === "department" ? t("business.roles.department.name", { department: appoint.department?.name ?? "" }) : "";
+  const role =
+    appoint.type === "project"
+      ? t("business.roles.project.name")
+      : appoint.type === "department"
+        ? t("business.roles.department.name", { department: appoint.department?.name ?? "" })
+        : "";
   return (
     <form method="post" action={path} className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4" data-testid="confirm-control">
       <h3 className="font-semibold">{t("cabinet.employees.confirmRoleTitle")}</h3>
@@ -520,7 +659,9 @@ function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
             <dd>{e.supervisorDoc?.name ?? "—"}</dd>
             <dt className="text-slate-500">{t("cabinet.employees.control")}</dt>
             <dd data-testid="employee-control">
-              {[e.isProjectManager ? t("cabinet.employees.projectManager") : null, ...e.supervises.map((d) => t("cabinet.employees.heads", { name: d.name }))].filter(Boolean).join("; ") || "—"}
+              {[e.isProjectManager ? t("cabinet.employees.projectManager") : null, ...e.supervises.map((d) => t("cabinet.employees.heads", { name: d.name }))]
+                .filter(Boolean)
+                .join("; ") || "—"}
             </dd>
           </dl>
         </Card>
@@ -529,9 +670,24 @@ function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
             <FormError kind="move" />
             <form method="post" className="space-y-3" data-testid="form-move">
               <input type="hidden" name="_form" value="move" />
-              <Select name="department" label={t("cabinet.employees.department")} value={e.department?._id} options={[none, ...data.departments.map((d) => ({ value: d._id, label: d.name }))]} />
-              <Select name="position" label={t("cabinet.employees.position")} value={e.position?._id} options={[none, ...data.positions.map((d) => ({ value: d._id, label: d.name }))]} />
-              <Select name="supervisor" label={t("cabinet.employees.supervisor")} value={e.supervisor} options={[none, ...data.people.filter((p) => p._id !== e._id).map((d) => ({ value: d._id, label: d.name }))]} />
+              <Select
+                name="department"
+                label={t("cabinet.employees.department")}
+                value={e.department?._id}
+                options={[none, ...data.departments.map((d) => ({ value: d._id, label: d.name }))]}
+              />
+              <Select
+                name="position"
+                label={t("cabinet.employees.position")}
+                value={e.position?._id}
+                options={[none, ...data.positions.map((d) => ({ value: d._id, label: d.name }))]}
+              />
+              <Select
+                name="supervisor"
+                label={t("cabinet.employees.supervisor")}
+                value={e.supervisor}
+                options={[none, ...data.people.filter((p) => p._id !== e._id).map((d) => ({ value: d._id, label: d.name }))]}
+              />
               <button type="submit" className="btn-primary">
                 {t("cabinet.save")}
               </button>
@@ -573,7 +729,12 @@ function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
                       { value: "none", label: t("cabinet.employees.removeControl") },
                     ]}
                   />
-                  <Select name="department" label={t("cabinet.employees.ofDepartment")} value="" options={[none, ...data.departments.map((d) => ({ value: d._id, label: d.name }))]} />
+                  <Select
+                    name="department"
+                    label={t("cabinet.employees.ofDepartment")}
+                    value=""
+                    options={[none, ...data.departments.map((d) => ({ value: d._id, label: d.name }))]}
+                  />
                   <button type="submit" className="btn-secondary">
                     {t("cabinet.apply")}
                   </button>
@@ -586,7 +747,12 @@ function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
       <EmployeeAnalytics data={data} />
       {data.canStructure && (
         <div className="mt-6">
-          <ConfirmDelete kind="delete" label={t("cabinet.employees.delete")} consequence={t("cabinet.employees.deleteConsequence", { name: e.name })} confirm={t("cabinet.employees.deleteConfirm")} />
+          <ConfirmDelete
+            kind="delete"
+            label={t("cabinet.employees.delete")}
+            consequence={t("cabinet.employees.deleteConsequence", { name: e.name })}
+            confirm={t("cabinet.employees.deleteConfirm")}
+          />
         </div>
       )}
     </BusinessShell>
@@ -620,7 +786,11 @@ export const employeePage = cabinetPage<DetailData>({
       canStructure: can(scope, "structure") && !scope.demo,
       canMove: can(scope, "people") && !scope.demo,
       appoint: appoint ? { type: appoint.type, department: appoint.department } : null,
-      runnerUpName: employee.reliability?.runnerUp ? ((await listFormats(scope.db)).find((f) => f.code === employee.reliability!.runnerUp)?.name as Record<string, string> | undefined)?.[c.get("locale")] ?? null : null,
+      runnerUpName: employee.reliability?.runnerUp
+        ? (((await listFormats(scope.db)).find((f) => f.code === employee.reliability!.runnerUp)?.name as Record<string, string> | undefined)?.[
+            c.get("locale")
+          ] ?? null)
+        : null,
     };
   },
   Component: EmployeeDetail,
@@ -632,21 +802,39 @@ export const employeePage = cabinetPage<DetailData>({
       return done(c, scope, "employeeDeleted", c.req.path.replace(/\/[0-9a-f]{24}$/, ""));
     }
     if (body._form === "skill") {
-      return handleForm(c, "skill", skillCreateSchema, async (input) => {
-        await createSkill(scope, input);
-        return done(c, scope, "saved");
-      }, (v) => ({ kind: "acquired", employee: id, skill: v.skill, value: v.value === "" || v.value === undefined ? undefined : Number(v.value), note: v.note || undefined }));
+      return handleForm(
+        c,
+        "skill",
+        skillCreateSchema,
+        async (input) => {
+          await createSkill(scope, input);
+          return done(c, scope, "saved");
+        },
+        (v) => ({
+          kind: "acquired",
+          employee: id,
+          skill: v.skill,
+          value: v.value === "" || v.value === undefined ? undefined : Number(v.value),
+          note: v.note || undefined,
+        }),
+      );
     }
     if (body._form === "control") {
-      return handleForm(c, "control", activateManagerSchema, async (input) => {
-        if (body.confirm !== "1") {
-          await previewAppointment(scope, input);
-          const q = new URLSearchParams({ appoint: input.type, ...(input.department ? { department: input.department } : {}) });
-          return c.redirect(`${c.req.path}?${q}#control`, 303);
-        }
-        await activateManager(scope, input);
-        return done(c, scope, "saved");
-      }, (v) => ({ employee: id, type: v.type || undefined, department: v.department || null }));
+      return handleForm(
+        c,
+        "control",
+        activateManagerSchema,
+        async (input) => {
+          if (body.confirm !== "1") {
+            await previewAppointment(scope, input);
+            const q = new URLSearchParams({ appoint: input.type, ...(input.department ? { department: input.department } : {}) });
+            return c.redirect(`${c.req.path}?${q}#control`, 303);
+          }
+          await activateManager(scope, input);
+          return done(c, scope, "saved");
+        },
+        (v) => ({ employee: id, type: v.type || undefined, department: v.department || null }),
+      );
     }
     if (body._form === "retake") {
       return handleForm(c, "retake", z.object({}), async () => {
@@ -655,10 +843,16 @@ export const employeePage = cabinetPage<DetailData>({
       });
     }
     if (body._form === "identity") {
-      return handleForm(c, "identity", renameEmployeeSchema, async (input) => {
-        await renameEmployee(scope, input);
-        return done(c, scope, "saved");
-      }, (v) => ({ employee: id, name: v.name, personnelNumber: v.personnelNumber }));
+      return handleForm(
+        c,
+        "identity",
+        renameEmployeeSchema,
+        async (input) => {
+          await renameEmployee(scope, input);
+          return done(c, scope, "saved");
+        },
+        (v) => ({ employee: id, name: v.name, personnelNumber: v.personnelNumber }),
+      );
     }
     return handleForm(
       c,

@@ -4,7 +4,16 @@
 import { intlLocale } from "../../locales";
 import { handleForm } from "../../server/lib/forms";
 import { usePage } from "../../server/render/page";
-import { can, createInvites, deleteInvite, INVITE_STATUSES, inviteCreateSchema, inviteUrl, listInvites, refreshInviteCode } from "../../server/services/business";
+import {
+  can,
+  createInvites,
+  deleteInvite,
+  INVITE_STATUSES,
+  inviteCreateSchema,
+  inviteUrl,
+  listInvites,
+  refreshInviteCode,
+} from "../../server/services/business";
 import { ServerForm } from "../_blocks/blocks";
 import { BusinessShell } from "../_layouts/cabinet";
 import { Card, cabinetPage, ConfirmDelete, done, Notice, type WithShell } from "./kit";
@@ -55,22 +64,39 @@ function Invites({ data }: { data: WithShell<Data> }) {
           {data.canEdit && (
             // a warning first: the old link stops working for everyone who has it
             <div className="mt-3">
-              <ConfirmDelete kind="refresh" label={t("cabinet.invites.refresh")} consequence={t("cabinet.invites.refreshWarn")} confirm={t("cabinet.invites.refreshConfirm")} />
+              <ConfirmDelete
+                kind="refresh"
+                label={t("cabinet.invites.refresh")}
+                consequence={t("cabinet.invites.refreshWarn")}
+                confirm={t("cabinet.invites.refreshConfirm")}
+              />
             </div>
           )}
         </Card>
         {data.canEdit && (
           <Card title={t("cabinet.invites.byEmail")}>
-            <ServerForm kind="emails" submit={t("cabinet.invites.send")} fields={[{ name: "emails", label: t("cabinet.invites.emails"), type: "textarea", required: true, hint: t("cabinet.invites.emailsHint") }]} />
+            <ServerForm
+              kind="emails"
+              submit={t("cabinet.invites.send")}
+              fields={[{ name: "emails", label: t("cabinet.invites.emails"), type: "textarea", required: true, hint: t("cabinet.invites.emailsHint") }]}
+            />
           </Card>
         )}
         <Card title={t("cabinet.invites.list")} testid="invite-list">
           <nav className="mb-3 flex flex-wrap gap-2 text-sm" aria-label={t("cabinet.invites.list")} data-testid="invite-counts">
-            <a href={`${path}?project=${data.shell.project._id}`} className={`rounded-full border px-3 py-1 ${!data.status ? "border-brand-600 bg-brand-50" : "border-slate-300"}`}>
+            <a
+              href={`${path}?project=${data.shell.project._id}`}
+              className={`rounded-full border px-3 py-1 ${!data.status ? "border-brand-600 bg-brand-50" : "border-slate-300"}`}
+            >
               {`${t("cabinet.dashboard.all")} (${Object.values(inv.counts).reduce((a, b) => a + b, 0)})`}
             </a>
             {INVITE_STATUSES.map((s) => (
-              <a key={s} href={`${path}?project=${data.shell.project._id}&status=${encodeURIComponent(s)}`} data-count={s} className={`rounded-full border px-3 py-1 ${data.status === s ? "border-brand-600 bg-brand-50" : "border-slate-300"}`}>
+              <a
+                key={s}
+                href={`${path}?project=${data.shell.project._id}&status=${encodeURIComponent(s)}`}
+                data-count={s}
+                className={`rounded-full border px-3 py-1 ${data.status === s ? "border-brand-600 bg-brand-50" : "border-slate-300"}`}
+              >
                 {`${t(`cabinet.invites.status.${s.replace(/ /g, "_")}`)} (${inv.counts[s]})`}
               </a>
             ))}
@@ -113,7 +139,13 @@ export const invitesPage = cabinetPage<Data>({
     const canEdit = can(scope, "invites");
     const invites = canEdit ? await listInvites(scope, { status, page: 1, limit: 500 }) : null;
     if (!invites) return c.redirect(c.req.path.startsWith("/dashboard") ? "/dashboard" : "/business/dashboard");
-    return { invites, link: inviteUrl(c.get("deps"), scope.project.inviteCode), canBuy: can(scope, "billing") && !scope.demo, canEdit: canEdit && !scope.demo, status: status ?? "" };
+    return {
+      invites,
+      link: inviteUrl(c.get("deps"), scope.project.inviteCode),
+      canBuy: can(scope, "billing") && !scope.demo,
+      canEdit: canEdit && !scope.demo,
+      status: status ?? "",
+    };
   },
   Component: Invites,
   action: async (c, scope) => {
@@ -126,9 +158,15 @@ export const invitesPage = cabinetPage<Data>({
       await deleteInvite(scope, String(body.invite ?? ""));
       return done(c, scope, "inviteWithdrawn");
     }
-    return handleForm(c, "emails", inviteCreateSchema, async (input) => {
-      await createInvites(c.get("deps"), scope, input, c.get("locale"));
-      return done(c, scope, "invitesSent");
-    }, (v) => ({ emails: v.emails ?? "" }));
+    return handleForm(
+      c,
+      "emails",
+      inviteCreateSchema,
+      async (input) => {
+        await createInvites(c.get("deps"), scope, input, c.get("locale"));
+        return done(c, scope, "invitesSent");
+      },
+      (v) => ({ emails: v.emails ?? "" }),
+    );
   },
 });

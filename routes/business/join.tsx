@@ -47,7 +47,14 @@ function ConsentBox({ kind }: { kind: string }) {
 }
 
 // asked at join: the company sees this name, never the e-mail the person signed up with
-const nameField = (t: (k: string) => string, value: string | null) => ({ name: "name", label: t("cabinet.join.name"), required: true, autoComplete: "name", value, hint: t("cabinet.join.nameHint") });
+const nameField = (t: (k: string) => string, value: string | null) => ({
+  name: "name",
+  label: t("cabinet.join.name"),
+  required: true,
+  autoComplete: "name",
+  value,
+  hint: t("cabinet.join.nameHint"),
+});
 const nameInput = z.string({ error: "common.validation.required" }).trim().min(1, "common.validation.required").max(120, "common.validation.tooLong");
 
 function Join({ data }: { data: Data }) {

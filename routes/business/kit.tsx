@@ -112,7 +112,19 @@ export function FormError({ kind }: { kind: string }) {
 }
 
 /** A delete button behind a confirmation that says what will happen (no script: <details>). */
-export function ConfirmDelete({ kind, label, consequence, confirm, hidden }: { kind: string; label: string; consequence: string; confirm: string; hidden?: Record<string, string> }) {
+export function ConfirmDelete({
+  kind,
+  label,
+  consequence,
+  confirm,
+  hidden,
+}: {
+  kind: string;
+  label: string;
+  consequence: string;
+  confirm: string;
+  hidden?: Record<string, string>;
+}) {
   return (
     <details className="rounded-xl border border-rose-200 bg-rose-50 p-4" data-testid={`confirm-${kind}`}>
       <summary className="cursor-pointer font-semibold text-rose-800">{label}</summary>
@@ -139,7 +151,19 @@ export function Card({ title, children, testid }: { title?: string; children: Re
   );
 }
 
-export function Select({ name, label, value, options, id }: { name: string; label: string; value?: string | null; options: { value: string; label: string }[]; id?: string }) {
+export function Select({
+  name,
+  label,
+  value,
+  options,
+  id,
+}: {
+  name: string;
+  label: string;
+  value?: string | null;
+  options: { value: string; label: string }[];
+  id?: string;
+}) {
   const { form } = usePage();
   const v = form?.values?.[name] ?? value ?? "";
   return (
@@ -159,12 +183,30 @@ export function Select({ name, label, value, options, id }: { name: string; labe
 }
 
 /** The GET form that narrows a screen (dashboard, statistics) to one department of the project. */
-export function DepartmentFilter({ id, projectId, departments, value, allLabel }: { id: string; projectId: string; departments: { _id: string; name: string }[]; value: string; allLabel: string }) {
+export function DepartmentFilter({
+  id,
+  projectId,
+  departments,
+  value,
+  allLabel,
+}: {
+  id: string;
+  projectId: string;
+  departments: { _id: string; name: string }[];
+  value: string;
+  allLabel: string;
+}) {
   const { t, path } = usePage();
   return (
     <form method="get" action={path} className="mb-4 flex flex-wrap items-end gap-2" data-testid={`${id}-filter`}>
       <input type="hidden" name="project" value={projectId} />
-      <Select id={`${id}-department`} name="department" label={t("cabinet.employees.department")} value={value} options={[{ value: "", label: allLabel }, ...departments.map((d) => ({ value: d._id, label: d.name }))]} />
+      <Select
+        id={`${id}-department`}
+        name="department"
+        label={t("cabinet.employees.department")}
+        value={value}
+        options={[{ value: "", label: allLabel }, ...departments.map((d) => ({ value: d._id, label: d.name }))]}
+      />
       <button type="submit" className="btn-secondary py-2 text-sm">
         {t("cabinet.employees.apply")}
       </button>

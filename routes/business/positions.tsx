@@ -5,7 +5,20 @@ import { z } from "zod";
 import type { T } from "../../locales";
 import { handleForm } from "../../server/lib/forms";
 import { Island, usePage } from "../../server/render/page";
-import { can, COMMUNICATION, positionCandidates, createPosition, DECISION, deletePosition, getPosition, listDepartments, listPositions, positionFromForm, positionSchema, updatePosition } from "../../server/services/business";
+import {
+  can,
+  COMMUNICATION,
+  positionCandidates,
+  createPosition,
+  DECISION,
+  deletePosition,
+  getPosition,
+  listDepartments,
+  listPositions,
+  positionFromForm,
+  positionSchema,
+  updatePosition,
+} from "../../server/services/business";
 import { BusinessShell } from "../_layouts/cabinet";
 import { Card, cabinetPage, ConfirmDelete, done, Notice, useLinks, type WithShell } from "./kit";
 import type { PositionWizardProps } from "../../islands/position-wizard";
@@ -42,16 +55,39 @@ function Wizard({ kind, position, departments }: { kind: string; position?: Posi
   const mine = form?.kind === kind ? form : undefined;
   const fromForm = mine ? positionFromForm(mine.values) : null;
   const values = fromForm
-    ? { name: fromForm.name ?? "", department: fromForm.department ?? "", tasks: fromForm.tasks.map((a) => ({ name: a.name ?? "", communication: a.communication ?? "team", decision: a.decision ?? "balanced", content: a.content ?? "", priority: String(a.priority ?? 0) })) }
+    ? {
+        name: fromForm.name ?? "",
+        department: fromForm.department ?? "",
+        tasks: fromForm.tasks.map((a) => ({
+          name: a.name ?? "",
+          communication: a.communication ?? "team",
+          decision: a.decision ?? "balanced",
+          content: a.content ?? "",
+          priority: String(a.priority ?? 0),
+        })),
+      }
     : {
         name: position?.name ?? "",
         department: position?.department?._id ?? "",
-        tasks: (position?.tasks ?? []).map((a) => ({ name: a.name, communication: a.communication, decision: a.decision, content: a.content ?? "", priority: String(a.priority) })),
+        tasks: (position?.tasks ?? []).map((a) => ({
+          name: a.name,
+          communication: a.communication,
+          decision: a.decision,
+          content: a.content ?? "",
+          priority: String(a.priority),
+        })),
       };
   return (
     <Island
       name="position-wizard"
-      props={{ action: `${path}${url.search}`, kind, values, departments: departments.map((d) => ({ value: d._id, label: d.name })), errors: mine?.errors ?? {}, s: wizardStrings(t) }}
+      props={{
+        action: `${path}${url.search}`,
+        kind,
+        values,
+        departments: departments.map((d) => ({ value: d._id, label: d.name })),
+        errors: mine?.errors ?? {},
+        s: wizardStrings(t),
+      }}
     />
   );
 }
@@ -62,7 +98,8 @@ function Activities({ p }: { p: Position }) {
     <ul className="mt-2 space-y-1 text-sm text-slate-600">
       {p.tasks.map((a) => (
         <li key={a._id}>
-          <span className="font-medium text-slate-800">{a.name}</span> · {t(`cabinet.positions.levels.${a.communication}`)} · {t(`cabinet.positions.styles.${a.decision}`)}
+          <span className="font-medium text-slate-800">{a.name}</span> · {t(`cabinet.positions.levels.${a.communication}`)} ·{" "}
+          {t(`cabinet.positions.styles.${a.decision}`)}
         </li>
       ))}
     </ul>
@@ -116,13 +153,24 @@ export const positionsPage = cabinetPage<ListData>({
   },
   Component: PositionList,
   action: (c, scope) =>
-    handleForm(c, "position", formSchema, async (input) => {
-      await createPosition(scope, input);
-      return done(c, scope, "positionCreated");
-    }, positionFromForm),
+    handleForm(
+      c,
+      "position",
+      formSchema,
+      async (input) => {
+        await createPosition(scope, input);
+        return done(c, scope, "positionCreated");
+      },
+      positionFromForm,
+    ),
 });
 
-type DetailData = { position: Position; departments: { _id: string; name: string }[]; canEdit: boolean; candidates: Awaited<ReturnType<typeof positionCandidates>>["docs"] };
+type DetailData = {
+  position: Position;
+  departments: { _id: string; name: string }[];
+  canEdit: boolean;
+  candidates: Awaited<ReturnType<typeof positionCandidates>>["docs"];
+};
 
 /** "Who else fits this position": the project's people by their fit for it, best first. */
 function WhoFits({ list }: { list: DetailData["candidates"] }) {
@@ -174,7 +222,12 @@ function PositionDetail({ data }: { data: WithShell<DetailData> }) {
           <Card title={t("cabinet.positions.edit")}>
             <Wizard kind="position" position={p} departments={data.departments} />
           </Card>
-          <ConfirmDelete kind="delete" label={t("cabinet.positions.delete")} consequence={t("cabinet.positions.deleteConsequence", { n: p.employees })} confirm={t("cabinet.positions.deleteConfirm")} />
+          <ConfirmDelete
+            kind="delete"
+            label={t("cabinet.positions.delete")}
+            consequence={t("cabinet.positions.deleteConsequence", { n: p.employees })}
+            confirm={t("cabinet.positions.deleteConfirm")}
+          />
         </div>
       ) : (
         <Card>
@@ -191,8 +244,17 @@ export const positionPage = cabinetPage<DetailData>({
   params: z.object({ id: z.string().regex(/^[0-9a-f]{24}$/) }),
   title: (_t, d) => d.position.name,
   load: async (c, scope) => {
-    const [position, departments, candidates] = await Promise.all([getPosition(scope, c.req.param("id")!), listDepartments(scope), positionCandidates(scope, c.req.param("id")!)]);
-    return { position, departments: departments.map((d) => ({ _id: d._id, name: d.name })), canEdit: can(scope, "structure") && !scope.demo, candidates: candidates.docs };
+    const [position, departments, candidates] = await Promise.all([
+      getPosition(scope, c.req.param("id")!),
+      listDepartments(scope),
+      positionCandidates(scope, c.req.param("id")!),
+    ]);
+    return {
+      position,
+      departments: departments.map((d) => ({ _id: d._id, name: d.name })),
+      canEdit: can(scope, "structure") && !scope.demo,
+      candidates: candidates.docs,
+    };
   },
   Component: PositionDetail,
   action: async (c, scope) => {
@@ -202,9 +264,15 @@ export const positionPage = cabinetPage<DetailData>({
       await deletePosition(scope, id);
       return done(c, scope, "positionDeleted", c.req.path.replace(/\/[0-9a-f]{24}$/, ""));
     }
-    return handleForm(c, "position", formSchema, async (input) => {
-      await updatePosition(scope, id, input);
-      return done(c, scope, "saved");
-    }, positionFromForm);
+    return handleForm(
+      c,
+      "position",
+      formSchema,
+      async (input) => {
+        await updatePosition(scope, id, input);
+        return done(c, scope, "saved");
+      },
+      positionFromForm,
+    );
   },
 });

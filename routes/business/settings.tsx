@@ -4,7 +4,19 @@
 import { intlLocale } from "../../locales";
 import { handleForm } from "../../server/lib/forms";
 import { usePage } from "../../server/render/page";
-import { businessReports, can, createProject, detailsSchema, listProjects, projectSchema, sendSupport, supportSchema, updateDetails, updateProject, updateProjectSchema } from "../../server/services/business";
+import {
+  businessReports,
+  can,
+  createProject,
+  detailsSchema,
+  listProjects,
+  projectSchema,
+  sendSupport,
+  supportSchema,
+  updateDetails,
+  updateProject,
+  updateProjectSchema,
+} from "../../server/services/business";
 import { ServerForm } from "../_blocks/blocks";
 import { BusinessShell } from "../_layouts/cabinet";
 import { Card, cabinetPage, done, Notice, useLinks, type WithShell } from "./kit";
@@ -84,10 +96,16 @@ export const settingsPage = cabinetPage<SettingsData>({
         return done(c, scope, "saved");
       });
     }
-    return handleForm(c, "project", updateProjectSchema, async (input) => {
-      await updateProject(scope, input);
-      return done(c, scope, "saved");
-    }, (v) => ({ name: v.name, description: v.description ?? "" }));
+    return handleForm(
+      c,
+      "project",
+      updateProjectSchema,
+      async (input) => {
+        await updateProject(scope, input);
+        return done(c, scope, "saved");
+      },
+      (v) => ({ name: v.name, description: v.description ?? "" }),
+    );
   },
 });
 
@@ -139,7 +157,11 @@ const projectsDef = (path: string[], createOnly: boolean) =>
   cabinetPage<ProjectsData>({
     path,
     title: (t) => (createOnly ? t("cabinet.projects.create") : t("cabinet.settings.projects")),
-    load: async (_c, scope) => ({ projects: await listProjects(scope.db, scope.user), canCreate: (scope.user.isBusiness || scope.role === "admin") && !scope.demo, createOnly }),
+    load: async (_c, scope) => ({
+      projects: await listProjects(scope.db, scope.user),
+      canCreate: (scope.user.isBusiness || scope.role === "admin") && !scope.demo,
+      createOnly,
+    }),
     Component: Projects,
     action: (c, scope) =>
       handleForm(c, "create-project", projectSchema, async (input) => {

@@ -86,7 +86,13 @@ function FormatMap({ map, names }: { map: ProjectStats["map"]; names: Record<str
                   {FORMAT_AXES.presentation.map((presentation) => {
                     const cell = map.find((c) => c.structure === structure && c.volume === volume && c.presentation === presentation)!;
                     return (
-                      <td key={presentation} className={`h-20 border border-slate-200 p-1 align-top ${tone(cell.count)}`} data-format={cell.code} data-count={cell.count} title={names[cell.code] ?? cell.code}>
+                      <td
+                        key={presentation}
+                        className={`h-20 border border-slate-200 p-1 align-top ${tone(cell.count)}`}
+                        data-format={cell.code}
+                        data-count={cell.count}
+                        title={names[cell.code] ?? cell.code}
+                      >
                         <p className="flex items-baseline justify-between gap-1">
                           <span className="truncate text-[11px] text-slate-600">{names[cell.code] ?? cell.code}</span>
                           <span className="text-sm font-bold tabular-nums">{cell.count}</span>
@@ -121,7 +127,10 @@ function FormatMap({ map, names }: { map: ProjectStats["map"]; names: Record<str
 function DepartmentTable({ stats }: { stats: ProjectStats }) {
   const { t } = usePage();
   const ind = (k: string) => t(`cabinet.employees.indicators.${k}`);
-  const rows = [...stats.departments, { _id: "all", name: t("stats.departments.all"), employees: stats.total, tested: stats.tested, indicators: stats.overall }];
+  const rows = [
+    ...stats.departments,
+    { _id: "all", name: t("stats.departments.all"), employees: stats.total, tested: stats.tested, indicators: stats.overall },
+  ];
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[40rem] text-left text-sm" data-testid="department-table">
@@ -144,7 +153,14 @@ function DepartmentTable({ stats }: { stats: ProjectStats }) {
               <td className="py-1 pr-3 text-right tabular-nums">{d.employees}</td>
               <td className="py-1 pr-3 text-right tabular-nums">{d.tested}</td>
               {STAT_INDICATORS.map((k) => (
-                <td key={k} className="whitespace-nowrap py-1 pr-3 text-right tabular-nums" data-indicator={k} title={d.indicators[k].n ? t("stats.departments.range", { min: d.indicators[k].min!, max: d.indicators[k].max!, n: d.indicators[k].n }) : undefined}>
+                <td
+                  key={k}
+                  className="whitespace-nowrap py-1 pr-3 text-right tabular-nums"
+                  data-indicator={k}
+                  title={
+                    d.indicators[k].n ? t("stats.departments.range", { min: d.indicators[k].min!, max: d.indicators[k].max!, n: d.indicators[k].n }) : undefined
+                  }
+                >
                   {spreadText(d.indicators[k])}
                 </td>
               ))}
@@ -173,7 +189,10 @@ function Alerts({ alerts }: { alerts: ProjectStats["alerts"] }) {
           </span>
           <span className="flex flex-wrap gap-1 text-xs">
             {a.reasons.map((r) => (
-              <span key={r} className={`rounded-full px-2 py-0.5 font-semibold ${r === "crisis" ? "bg-rose-100 text-rose-800" : "bg-amber-100 text-amber-800"}`}>
+              <span
+                key={r}
+                className={`rounded-full px-2 py-0.5 font-semibold ${r === "crisis" ? "bg-rose-100 text-rose-800" : "bg-amber-100 text-amber-800"}`}
+              >
                 {t(`stats.alerts.${r}`, { harmony: a.harmony ?? "—", anxiety: a.anxiety ?? "—" })}
               </span>
             ))}
@@ -193,7 +212,13 @@ function Completion({ completion }: { completion: ProjectStats["completion"] }) 
       <Island
         name="stats-chart"
         hydrate="visible"
-        props={{ index: "date", categories: [total, count], colors: ["blue", "emerald"], title: t("stats.completion.title"), data: completion.points.map((p) => ({ date: p.date, [total]: p.total, [count]: p.count })) }}
+        props={{
+          index: "date",
+          categories: [total, count],
+          colors: ["blue", "emerald"],
+          title: t("stats.completion.title"),
+          data: completion.points.map((p) => ({ date: p.date, [total]: p.total, [count]: p.count })),
+        }}
       />
       <details className="mt-3">
         <summary className="cursor-pointer text-sm text-brand-700">{t("stats.table")}</summary>
@@ -231,7 +256,14 @@ function Communication({ comm }: { comm: CommunicationBalance }) {
       <Island
         name="stats-chart"
         hydrate="visible"
-        props={{ index: "sphere", categories: [demand, supply], colors: ["amber", "blue"], minValue: 0, title: t("stats.communication.title"), data: comm.balance.map((b) => ({ sphere: t(`stats.sphere.${b.sphere}`), [demand]: b.demand, [supply]: b.supply })) }}
+        props={{
+          index: "sphere",
+          categories: [demand, supply],
+          colors: ["amber", "blue"],
+          minValue: 0,
+          title: t("stats.communication.title"),
+          data: comm.balance.map((b) => ({ sphere: t(`stats.sphere.${b.sphere}`), [demand]: b.demand, [supply]: b.supply })),
+        }}
       />
       <table className="mt-3 w-full text-left text-sm" data-testid="communication-table">
         <thead className="text-slate-500">
@@ -256,7 +288,14 @@ function Communication({ comm }: { comm: CommunicationBalance }) {
           ))}
         </tbody>
       </table>
-      <p className="mt-2 text-xs text-slate-500">{t(`stats.communication.basis.${comm.basis}`, { positions: comm.positions, activities: comm.activities, holders: comm.holders, measured: comm.measured })}</p>
+      <p className="mt-2 text-xs text-slate-500">
+        {t(`stats.communication.basis.${comm.basis}`, {
+          positions: comm.positions,
+          activities: comm.activities,
+          holders: comm.holders,
+          measured: comm.measured,
+        })}
+      </p>
     </>
   );
 }
@@ -295,7 +334,15 @@ function Statistics({ data }: { data: WithShell<StatsData> }) {
   const measured = s.departments.filter((d) => d.indicators.harmony.n > 0);
   return (
     <BusinessShell shell={data.shell} title={t("cabinet.stats.title")}>
-      {data.departments.length > 0 && <DepartmentFilter id="stats" projectId={data.shell.project._id} departments={data.departments} value={data.department} allLabel={t("stats.departments.all")} />}
+      {data.departments.length > 0 && (
+        <DepartmentFilter
+          id="stats"
+          projectId={data.shell.project._id}
+          departments={data.departments}
+          value={data.department}
+          allLabel={t("stats.departments.all")}
+        />
+      )}
       <dl className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="stats-figures">
         <Figure label={t("stats.figures.total")} value={s.total} testid="total" />
         <Figure label={t("stats.figures.tested")} value={s.tested} testid="tested" />
@@ -313,7 +360,9 @@ function Statistics({ data }: { data: WithShell<StatsData> }) {
           <Card title={t("stats.alerts.title")} testid="stats-alerts">
             <p className="mb-2 text-sm text-slate-600">{t("stats.alerts.lead")}</p>
             <Alerts alerts={s.alerts} />
-            {s.alertCount > s.alerts.length && <p className="mt-2 text-sm text-slate-500">{t("stats.alerts.more", { shown: s.alerts.length, total: s.alertCount })}</p>}
+            {s.alertCount > s.alerts.length && (
+              <p className="mt-2 text-sm text-slate-500">{t("stats.alerts.more", { shown: s.alerts.length, total: s.alertCount })}</p>
+            )}
           </Card>
           <Card title={t("stats.communication.title")} testid="stats-communication">
             <p className="mb-2 text-sm text-slate-600">{t("stats.communication.lead")}</p>
@@ -331,7 +380,10 @@ function Statistics({ data }: { data: WithShell<StatsData> }) {
                 minValue: 0,
                 maxValue: 100,
                 title: t("stats.departments.title"),
-                data: measured.map((d) => ({ department: d.name ?? t("stats.departments.none"), ...Object.fromEntries(CHARTED.map((k) => [ind(k), d.indicators[k].mean])) })),
+                data: measured.map((d) => ({
+                  department: d.name ?? t("stats.departments.none"),
+                  ...Object.fromEntries(CHARTED.map((k) => [ind(k), d.indicators[k].mean])),
+                })),
               }}
             />
           )}
@@ -352,7 +404,11 @@ export const statisticsPage = cabinetPage<StatsData>({
   load: async (c, scope) => {
     const raw = c.req.query("department") ?? "";
     const department = /^[0-9a-f]{24}$/.test(raw) ? raw : "";
-    const [{ stats, comm, coverage }, formats, departments] = await Promise.all([statisticsOf(scope, department || null), listFormats(scope.db), listDepartments(scope)]);
+    const [{ stats, comm, coverage }, formats, departments] = await Promise.all([
+      statisticsOf(scope, department || null),
+      listFormats(scope.db),
+      listDepartments(scope),
+    ]);
     return {
       stats,
       comm,
@@ -458,17 +514,25 @@ function Compare({ data }: { data: WithShell<CompareData> }) {
                         const v = p.indicators?.[c.key];
                         if (typeof v !== "number") return null;
                         const pos = (100 * (v - c.min)) / (c.max - c.min);
-                        return <span key={p._id} className="absolute inset-y-0 w-1.5 -translate-x-1/2 rounded" style={{ left: `${Math.min(100, Math.max(0, pos))}%`, background: color(i) }} />;
+                        return (
+                          <span
+                            key={p._id}
+                            className="absolute inset-y-0 w-1.5 -translate-x-1/2 rounded"
+                            style={{ left: `${Math.min(100, Math.max(0, pos))}%`, background: color(i) }}
+                          />
+                        );
                       })}
                     </div>
                     <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs">
-                      {people.map((p, i) => typeof p.indicators?.[c.key] !== "number" ? null : (
-                        <li key={p._id} className="flex items-center gap-1">
-                          <span className="h-2 w-2 rounded-full" style={{ background: color(i) }} />
-                          <span className="max-w-[9rem] truncate">{p.name}</span>
-                          <span className="font-semibold tabular-nums">{p.indicators[c.key]}</span>
-                        </li>
-                      ))}
+                      {people.map((p, i) =>
+                        typeof p.indicators?.[c.key] !== "number" ? null : (
+                          <li key={p._id} className="flex items-center gap-1">
+                            <span className="h-2 w-2 rounded-full" style={{ background: color(i) }} />
+                            <span className="max-w-[9rem] truncate">{p.name}</span>
+                            <span className="font-semibold tabular-nums">{p.indicators[c.key]}</span>
+                          </li>
+                        ),
+                      )}
                     </ul>
                   </li>
                 ))}

@@ -143,7 +143,14 @@ function AuditPage({ data }: { data: Data }) {
       ) : (
         <section className="card">
           <AuditEntries docs={data.list.docs} />
-          <Pager page={data.list.page} pages={data.list.pages} total={data.list.total} link={(p) => link({ page: String(p) })} limit={data.list.limit} sizeLink={(n) => link({ limit: String(n), page: "1" })} />
+          <Pager
+            page={data.list.page}
+            pages={data.list.pages}
+            total={data.list.total}
+            link={(p) => link({ page: String(p) })}
+            limit={data.list.limit}
+            sizeLink={(n) => link({ limit: String(n), page: "1" })}
+          />
         </section>
       )}
     </CabinetLayout>

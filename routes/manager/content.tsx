@@ -8,7 +8,16 @@
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { formats, reports } from "../../db/schema";
-import { createReport, reportBodySchema, reportCreateSchema, requireReport, REPORT_LANGS, REPORT_TYPES, SECTION_TABS, updateReport } from "../../server/admin/content";
+import {
+  createReport,
+  reportBodySchema,
+  reportCreateSchema,
+  requireReport,
+  REPORT_LANGS,
+  REPORT_TYPES,
+  SECTION_TABS,
+  updateReport,
+} from "../../server/admin/content";
 import { isStale, recordVersion } from "../../server/admin/versions";
 import { formValues, handleForm } from "../../server/lib/forms";
 import { ID_PATTERN } from "../../server/lib/ids";
@@ -31,7 +40,14 @@ export function bodyFromForm(values: Record<string, string>) {
     const v = (k: string) => values[`sections.${i}.${k}`] ?? "";
     if (values[`sections.${i}.remove`] === "on") continue;
     if (!v("title").trim() && !v("text").trim() && !v("teaser").trim()) continue;
-    sections.push({ key: v("key").trim() || `block-${i + 1}`, tab: v("tab") || "general", title: v("title"), text: v("text"), teaser: v("teaser"), locked: v("locked") === "on" });
+    sections.push({
+      key: v("key").trim() || `block-${i + 1}`,
+      tab: v("tab") || "general",
+      title: v("title"),
+      text: v("text"),
+      teaser: v("teaser"),
+      locked: v("locked") === "on",
+    });
   }
   return { title: values.title ?? "", text: values.text ?? "", sections };
 }
@@ -50,10 +66,31 @@ function formFromRow(row: ReportRow): Record<string, string> {
   return out;
 }
 
-function Field({ name, label, values, errors, area, rows = 4 }: { name: string; label: string; values: Record<string, string>; errors?: Record<string, string>; area?: boolean; rows?: number }) {
+function Field({
+  name,
+  label,
+  values,
+  errors,
+  area,
+  rows = 4,
+}: {
+  name: string;
+  label: string;
+  values: Record<string, string>;
+  errors?: Record<string, string>;
+  area?: boolean;
+  rows?: number;
+}) {
   const id = `f-${name.replace(/\./g, "-")}`;
   const error = errors?.[name];
-  const common = { id, name, className: "input", defaultValue: values[name] ?? "", "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-error` : undefined };
+  const common = {
+    id,
+    name,
+    className: "input",
+    defaultValue: values[name] ?? "",
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${id}-error` : undefined,
+  };
   return (
     <div>
       <label className="label" htmlFor={id}>
@@ -78,13 +115,19 @@ interface EditData {
 
 /** The tab choices, with a section's own tab kept even when it is none of them (a select without
  * its value would post the first option and move the section on a save that changed nothing). */
-const tabsWith = (current: string | undefined): string[] => (current && !(SECTION_TABS as readonly string[]).includes(current) ? [...SECTION_TABS, current] : [...SECTION_TABS]);
+const tabsWith = (current: string | undefined): string[] =>
+  current && !(SECTION_TABS as readonly string[]).includes(current) ? [...SECTION_TABS, current] : [...SECTION_TABS];
 
 function Preview({ values }: { values: Record<string, string> }) {
   const { t } = usePage();
   const body = bodyFromForm(values);
   return (
-    <section id="preview" className="space-y-4 xl:sticky xl:top-20 xl:max-h-[calc(100vh-6rem)] xl:self-start xl:overflow-y-auto" data-testid="preview" aria-label={t("manager.content.preview")}>
+    <section
+      id="preview"
+      className="space-y-4 xl:sticky xl:top-20 xl:max-h-[calc(100vh-6rem)] xl:self-start xl:overflow-y-auto"
+      data-testid="preview"
+      aria-label={t("manager.content.preview")}
+    >
       <h2 className="text-lg font-semibold">{t("manager.content.preview")}</h2>
       <div className="rounded-xl border border-dashed border-brand-300 bg-white p-4">
         <h3 className="mb-2 text-2xl font-black">{body.title}</h3>
@@ -209,7 +252,10 @@ export const reportEditPage = definePage({
     const row = await requireReport(c.get("deps").db, c.req.param("id")!);
     const db = c.get("deps").db;
     const [f] = await db.select({ name: formats.name }).from(formats).where(eq(formats.code, row.formatCode));
-    const siblings = await db.select({ id: reports.id, language: reports.language }).from(reports).where(and(eq(reports.formatCode, row.formatCode), eq(reports.type, row.type)));
+    const siblings = await db
+      .select({ id: reports.id, language: reports.language })
+      .from(reports)
+      .where(and(eq(reports.formatCode, row.formatCode), eq(reports.type, row.type)));
     const languages = REPORT_LANGS.map((language) => ({ language, id: siblings.find((s) => s.language === language)?.id ?? null }));
     return { row, formatName: f?.name[c.get("locale")] ?? row.formatCode, languages };
   },
@@ -297,7 +343,10 @@ export const reportCreatePage = definePage({
   path: "/manager/reports/create",
   guards: ["admin"],
   load: async (c): Promise<CreateData> => ({
-    formats: (await c.get("deps").db.select({ code: formats.code, name: formats.name }).from(formats).orderBy(asc(formats.position))).map((f) => ({ code: f.code, name: f.name[c.get("locale")] ?? f.code })),
+    formats: (await c.get("deps").db.select({ code: formats.code, name: formats.name }).from(formats).orderBy(asc(formats.position))).map((f) => ({
+      code: f.code,
+      name: f.name[c.get("locale")] ?? f.code,
+    })),
   }),
   title: (t) => t("manager.content.createTitle"),
   Component: CreateForm,

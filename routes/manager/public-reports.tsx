@@ -13,7 +13,13 @@ export const latestReportPages = (["base", "full"] as const).map((type) =>
     path: `/manager/public/${type}`,
     guards: ["admin"],
     load: async (c) => {
-      const [last] = await c.get("deps").db.select({ id: results.id }).from(results).where(eq(results.isCompleted, true)).orderBy(desc(results.completedAt)).limit(1);
+      const [last] = await c
+        .get("deps")
+        .db.select({ id: results.id })
+        .from(results)
+        .where(eq(results.isCompleted, true))
+        .orderBy(desc(results.completedAt))
+        .limit(1);
       if (last) return c.redirect(`/manager/public/${type}/${last.id}`);
       return null;
     },

@@ -251,4 +251,3 @@ export const recheckerDetailPage = definePage({
     }
   },
 });
-

@@ -79,7 +79,12 @@ function Requests({ data }: { data: Data }) {
               </li>
             ))}
           </ul>
-          <Pager page={data.page} pages={data.pages} total={data.total} link={(p) => `${url.pathname}?${new URLSearchParams({ ...Object.fromEntries(url.searchParams), page: String(p) })}`} />
+          <Pager
+            page={data.page}
+            pages={data.pages}
+            total={data.total}
+            link={(p) => `${url.pathname}?${new URLSearchParams({ ...Object.fromEntries(url.searchParams), page: String(p) })}`}
+          />
         </section>
       )}
       <section className="card max-w-xl">
@@ -118,10 +123,15 @@ export const requestsPage = definePage({
   action: async (c) => {
     const kind = (await c.req.parseBody())._form;
     if (kind === "status") {
-      return handleForm(c, "status", z.object({ source: z.enum(REQUEST_SOURCES), id: z.string().regex(/^[0-9a-f]{24}$/), status: z.enum(REQUEST_STATUSES) }), async (v) => {
-        await setRequestStatus(c.get("scope"), v.source, v.id, v.status);
-        return c.redirect("/manager/requests?saved=1", 303);
-      });
+      return handleForm(
+        c,
+        "status",
+        z.object({ source: z.enum(REQUEST_SOURCES), id: z.string().regex(/^[0-9a-f]{24}$/), status: z.enum(REQUEST_STATUSES) }),
+        async (v) => {
+          await setRequestStatus(c.get("scope"), v.source, v.id, v.status);
+          return c.redirect("/manager/requests?saved=1", 303);
+        },
+      );
     }
     return handleForm(
       c,

@@ -8,7 +8,19 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { auditOfRecord, type AuditDoc } from "../../server/admin/audit";
 import type { ExportKind } from "../../server/admin/exports";
-import { createResource, findRow, listResource, populateDocs, parseListQuery, updateResource, type Column, type Doc, type FormField, type ResourceAction, type ResourceDef } from "../../server/admin/resource";
+import {
+  createResource,
+  findRow,
+  listResource,
+  populateDocs,
+  parseListQuery,
+  updateResource,
+  type Column,
+  type Doc,
+  type FormField,
+  type ResourceAction,
+  type ResourceDef,
+} from "../../server/admin/resource";
 import { isStale, recordVersion } from "../../server/admin/versions";
 import { AppError, translateFields } from "../../server/lib/errors";
 import { setSessionCookies } from "../../server/lib/http";
@@ -66,7 +78,13 @@ async function loadList(c: ManagerContext, def: ResourceDef, fixed: Record<strin
   }
   try {
     const match = { ...matchFromSearch(def, url), ...fixed };
-    const query = parseListQuery(def, { page: url.searchParams.get("page") ?? undefined, limit: url.searchParams.get("limit") ?? undefined, sort, q, match: JSON.stringify(match) });
+    const query = parseListQuery(def, {
+      page: url.searchParams.get("page") ?? undefined,
+      limit: url.searchParams.get("limit") ?? undefined,
+      sort,
+      q,
+      match: JSON.stringify(match),
+    });
     return { list: (await listResource(c.get("deps").db, def, query)) as Paged<Doc>, error: null, match, sort, q };
   } catch (e) {
     if (e instanceof SyntaxError || (e instanceof AppError && e.status === 400)) {
@@ -83,69 +101,75 @@ function FilterForm({ def }: { def: ResourceDef }) {
   return (
     <details className="card mb-4" open={active} data-testid="filters-box">
       <summary className="cursor-pointer font-semibold">{t("manager.list.filters")}</summary>
-    <form method="get" className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4" role="search" data-testid="filters">
-      {def.search && (
-        <div className="sm:col-span-2">
-          <label className="label" htmlFor="f-q">
-            {t(`manager.res.${def.name}.search`)}
-          </label>
-          <input id="f-q" name="q" type="search" className="input" defaultValue={value("q")} />
-        </div>
-      )}
-      {(def.filterForm ?? []).map((key) => {
-        const f = def.filters[key]!;
-        // the list column of the same key names the filter and its values (translated, not raw keys)
-        const col = def.columns.find((c) => c.key === key) ?? def.fields?.find((c) => c.key === key);
-        const label = t(col?.label ?? `manager.fields.${key}`);
-        if (f.kind === "date")
-          return (
-            <fieldset key={key} className="grid grid-cols-2 gap-2">
-              <legend className="label">{label}</legend>
-              <input aria-label={`${label}: ${t("manager.list.from")}`} type="date" name={`${key}.from`} className="input" defaultValue={value(`${key}.from`)} />
-              <input aria-label={`${label}: ${t("manager.list.to")}`} type="date" name={`${key}.to`} className="input" defaultValue={value(`${key}.to`)} />
-            </fieldset>
-          );
-        if (f.kind === "bool" || f.kind === "enum")
+      <form method="get" className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4" role="search" data-testid="filters">
+        {def.search && (
+          <div className="sm:col-span-2">
+            <label className="label" htmlFor="f-q">
+              {t(`manager.res.${def.name}.search`)}
+            </label>
+            <input id="f-q" name="q" type="search" className="input" defaultValue={value("q")} />
+          </div>
+        )}
+        {(def.filterForm ?? []).map((key) => {
+          const f = def.filters[key]!;
+          // the list column of the same key names the filter and its values (translated, not raw keys)
+          const col = def.columns.find((c) => c.key === key) ?? def.fields?.find((c) => c.key === key);
+          const label = t(col?.label ?? `manager.fields.${key}`);
+          if (f.kind === "date")
+            return (
+              <fieldset key={key} className="grid grid-cols-2 gap-2">
+                <legend className="label">{label}</legend>
+                <input
+                  aria-label={`${label}: ${t("manager.list.from")}`}
+                  type="date"
+                  name={`${key}.from`}
+                  className="input"
+                  defaultValue={value(`${key}.from`)}
+                />
+                <input aria-label={`${label}: ${t("manager.list.to")}`} type="date" name={`${key}.to`} className="input" defaultValue={value(`${key}.to`)} />
+              </fieldset>
+            );
+          if (f.kind === "bool" || f.kind === "enum")
+            return (
+              <div key={key}>
+                <label className="label" htmlFor={`f-${key}`}>
+                  {label}
+                </label>
+                <select id={`f-${key}`} name={key} className="input" defaultValue={value(key)}>
+                  <option value="">{t("manager.list.any")}</option>
+                  {f.kind === "bool" ? (
+                    <>
+                      <option value="true">{t("manager.list.yes")}</option>
+                      <option value="false">{t("manager.list.no")}</option>
+                    </>
+                  ) : (
+                    f.values.map((v) => (
+                      <option key={v} value={v}>
+                        {col?.valueLabels ? t(`${col.valueLabels}.${v}`) : v}
+                      </option>
+                    ))
+                  )}
+                </select>
+              </div>
+            );
           return (
             <div key={key}>
               <label className="label" htmlFor={`f-${key}`}>
                 {label}
               </label>
-              <select id={`f-${key}`} name={key} className="input" defaultValue={value(key)}>
-                <option value="">{t("manager.list.any")}</option>
-                {f.kind === "bool" ? (
-                  <>
-                    <option value="true">{t("manager.list.yes")}</option>
-                    <option value="false">{t("manager.list.no")}</option>
-                  </>
-                ) : (
-                  f.values.map((v) => (
-                    <option key={v} value={v}>
-                      {col?.valueLabels ? t(`${col.valueLabels}.${v}`) : v}
-                    </option>
-                  ))
-                )}
-              </select>
+              <input id={`f-${key}`} name={key} className="input" defaultValue={value(key)} />
             </div>
           );
-        return (
-          <div key={key}>
-            <label className="label" htmlFor={`f-${key}`}>
-              {label}
-            </label>
-            <input id={`f-${key}`} name={key} className="input" defaultValue={value(key)} />
-          </div>
-        );
-      })}
-      <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4">
-        <button type="submit" className="btn-primary">
-          {t("manager.list.apply")}
-        </button>
-        <a href={url.pathname} className="btn-secondary">
-          {t("manager.list.reset")}
-        </a>
-      </div>
-    </form>
+        })}
+        <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4">
+          <button type="submit" className="btn-primary">
+            {t("manager.list.apply")}
+          </button>
+          <a href={url.pathname} className="btn-secondary">
+            {t("manager.list.reset")}
+          </a>
+        </div>
+      </form>
     </details>
   );
 }
@@ -182,7 +206,11 @@ function ListView({ def, data, title, exportKind }: { def: ResourceDef; data: Li
     const current = data.sort.replace(/^-/, "") === col.key ? (data.sort.startsWith("-") ? "desc" : "asc") : null;
     const next = current === "desc" ? col.key : `-${col.key}`;
     return (
-      <a href={link({ sort: next, page: "1" })} className="hover:underline" aria-sort={current === "desc" ? "descending" : current === "asc" ? "ascending" : undefined}>
+      <a
+        href={link({ sort: next, page: "1" })}
+        className="hover:underline"
+        aria-sort={current === "desc" ? "descending" : current === "asc" ? "ascending" : undefined}
+      >
         {t(labelOf(col))} {current === "desc" ? "↓" : current === "asc" ? "↑" : "↕"}
       </a>
     );
@@ -214,8 +242,21 @@ function ListView({ def, data, title, exportKind }: { def: ResourceDef; data: Li
       {data.list && data.list.docs.length === 0 && <Empty>{t("manager.list.empty")}</Empty>}
       {data.list && data.list.docs.length > 0 && (
         <section className="card overflow-x-auto">
-          <DocTable docs={data.list.docs} columns={def.columns} href={(d) => `/manager/${def.pagePath}/${String(d._id)}`} sortLink={sortLink} testid={`list-${def.name}`} />
-          <Pager page={data.list.page} pages={data.list.pages} total={data.list.total} link={(p) => link({ page: String(p) })} limit={data.list.limit} sizeLink={(n) => link({ limit: String(n), page: "1" })} />
+          <DocTable
+            docs={data.list.docs}
+            columns={def.columns}
+            href={(d) => `/manager/${def.pagePath}/${String(d._id)}`}
+            sortLink={sortLink}
+            testid={`list-${def.name}`}
+          />
+          <Pager
+            page={data.list.page}
+            pages={data.list.pages}
+            total={data.list.total}
+            link={(p) => link({ page: String(p) })}
+            limit={data.list.limit}
+            sizeLink={(n) => link({ limit: String(n), page: "1" })}
+          />
         </section>
       )}
     </CabinetLayout>
@@ -223,7 +264,10 @@ function ListView({ def, data, title, exportKind }: { def: ResourceDef; data: Li
 }
 
 /** The list page of a resource at /manager/<pagePath> (or `path`, with a fixed extra condition). */
-export function resourceListPage(def: ResourceDef, opts: { path?: string; titleKey?: string; fixedMatch?: Record<string, unknown>; exportKind?: ExportKind; populate?: string[] } = {}) {
+export function resourceListPage(
+  def: ResourceDef,
+  opts: { path?: string; titleKey?: string; fixedMatch?: Record<string, unknown>; exportKind?: ExportKind; populate?: string[] } = {},
+) {
   const titleKey = opts.titleKey ?? `manager.res.${def.name}.title`;
   return definePage({
     path: opts.path ?? `/manager/${def.pagePath}`,
@@ -275,11 +319,32 @@ export async function postedValues(c: ManagerContext, fields: FormField[]) {
 }
 
 /** The form of a declaration's fields: the edit form (values from the record) or the create form. */
-function RecordForm({ kind, fields, values, title, submit, version }: { kind: "edit" | "create"; fields: FormField[]; values: Record<string, unknown>; title: string; submit: string; version?: string }) {
+function RecordForm({
+  kind,
+  fields,
+  values,
+  title,
+  submit,
+  version,
+}: {
+  kind: "edit" | "create";
+  fields: FormField[];
+  values: Record<string, unknown>;
+  title: string;
+  submit: string;
+  version?: string;
+}) {
   const { t, form, path } = usePage();
   const mine = form?.kind === kind ? form : undefined;
   return (
-    <form method="post" action={path} className="card grid gap-3 sm:grid-cols-2" data-testid={`form-${kind}`} encType={fields.some((f) => f.kind === "file") ? "multipart/form-data" : undefined} noValidate>
+    <form
+      method="post"
+      action={path}
+      className="card grid gap-3 sm:grid-cols-2"
+      data-testid={`form-${kind}`}
+      encType={fields.some((f) => f.kind === "file") ? "multipart/form-data" : undefined}
+      noValidate
+    >
       <h2 className="text-lg font-semibold sm:col-span-2">{title}</h2>
       {mine?.errors && (
         <p role="alert" className="rounded-lg bg-rose-50 p-3 text-rose-800 sm:col-span-2" data-testid="form-error">
@@ -319,12 +384,37 @@ function RecordForm({ kind, fields, values, title, submit, version }: { kind: "e
             ) : f.kind === "file" ? (
               <>
                 {text && <img src={text} alt="" className="mb-2 h-16 w-16 rounded-full object-cover" />}
-                <input id={id} name={f.name} type="file" accept={f.accept} className="input" aria-invalid={error ? true : undefined} aria-describedby={described} />
+                <input
+                  id={id}
+                  name={f.name}
+                  type="file"
+                  accept={f.accept}
+                  className="input"
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={described}
+                />
               </>
             ) : f.kind === "textarea" ? (
-              <textarea id={id} name={f.name} rows={4} className="input" defaultValue={text} aria-invalid={error ? true : undefined} aria-describedby={described} />
+              <textarea
+                id={id}
+                name={f.name}
+                rows={4}
+                className="input"
+                defaultValue={text}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={described}
+              />
             ) : (
-              <input id={id} name={f.name} type={f.kind === "money" ? "text" : f.kind} inputMode={f.kind === "money" ? "decimal" : undefined} className="input" defaultValue={text} aria-invalid={error ? true : undefined} aria-describedby={described} />
+              <input
+                id={id}
+                name={f.name}
+                type={f.kind === "money" ? "text" : f.kind}
+                inputMode={f.kind === "money" ? "decimal" : undefined}
+                className="input"
+                defaultValue={text}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={described}
+              />
             )}
             {"hint" in f && f.hint && (
               <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
@@ -350,7 +440,16 @@ function RecordForm({ kind, fields, values, title, submit, version }: { kind: "e
 
 function EditForm({ def, row }: { def: ResourceDef; row: Record<string, unknown> }) {
   const { t } = usePage();
-  return <RecordForm kind="edit" fields={def.form!.fields} values={formValuesOf(def, row)} version={recordVersion(row)} title={t("manager.detail.edit")} submit={t("manager.detail.save")} />;
+  return (
+    <RecordForm
+      kind="edit"
+      fields={def.form!.fields}
+      values={formValuesOf(def, row)}
+      version={recordVersion(row)}
+      title={t("manager.detail.edit")}
+      submit={t("manager.detail.save")}
+    />
+  );
 }
 
 /** One action: a button; with input, a small form; a dangerous one asks again (no script). */
@@ -358,7 +457,11 @@ function ActionForm({ name, action }: { name: string; action: ResourceAction }) 
   const { t, path, form } = usePage();
   const mine = form?.kind === name ? form : undefined;
   const button = (
-    <button type="submit" className={action.danger ? "rounded-lg bg-rose-600 px-3 py-2 text-sm font-semibold text-white" : "btn-secondary py-2 text-sm"} data-action={name}>
+    <button
+      type="submit"
+      className={action.danger ? "rounded-lg bg-rose-600 px-3 py-2 text-sm font-semibold text-white" : "btn-secondary py-2 text-sm"}
+      data-action={name}
+    >
       {action.danger ? t("manager.detail.confirm") : t(action.label)}
     </button>
   );
@@ -368,11 +471,25 @@ function ActionForm({ name, action }: { name: string; action: ResourceAction }) 
       {action.input?.fields.map((f) => (
         <label key={f.name} className="text-sm">
           <span className="label">{t(f.label ?? `manager.fields.${f.name}`)}</span>
-          <input name={f.name} type={f.kind === "number" || f.kind === "email" ? f.kind : "text"} className={f.kind === "number" ? "input w-28" : "input w-64 max-w-full"} defaultValue={mine?.values[f.name] ?? ""} aria-invalid={mine?.errors?.[f.name] ? true : undefined} />
+          <input
+            name={f.name}
+            type={f.kind === "number" || f.kind === "email" ? f.kind : "text"}
+            className={f.kind === "number" ? "input w-28" : "input w-64 max-w-full"}
+            defaultValue={mine?.values[f.name] ?? ""}
+            aria-invalid={mine?.errors?.[f.name] ? true : undefined}
+          />
           {mine?.errors?.[f.name] && <span className="field-error block">{mine.errors[f.name]}</span>}
         </label>
       ))}
-      {action.danger ? button : action.input ? <button type="submit" className="btn-secondary py-2 text-sm" data-action={name}>{t(action.label)}</button> : button}
+      {action.danger ? (
+        button
+      ) : action.input ? (
+        <button type="submit" className="btn-secondary py-2 text-sm" data-action={name}>
+          {t(action.label)}
+        </button>
+      ) : (
+        button
+      )}
     </form>
   );
   if (!action.danger) return body;
@@ -396,7 +513,10 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
         <a href={`/manager/${def.pagePath}`} className="text-brand-700 hover:underline">
           ← {t(`manager.res.${def.name}.title`)}
         </a>
-        {[...(def.form?.editPage ? [{ label: "manager.detail.editPage", href: `/manager/${def.pagePath}/${String(data.doc._id)}/edit` }] : []), ...(def.links?.(data.doc) ?? [])].map((l) => (
+        {[
+          ...(def.form?.editPage ? [{ label: "manager.detail.editPage", href: `/manager/${def.pagePath}/${String(data.doc._id)}/edit` }] : []),
+          ...(def.links?.(data.doc) ?? []),
+        ].map((l) => (
           <span key={l.href}>
             {" · "}
             <a href={l.href} className="text-brand-700 hover:underline">
@@ -444,7 +564,11 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
             {s.docs.length === 0 ? (
               <p className="text-sm text-slate-500">{t("manager.list.empty")}</p>
             ) : (
-              <DocTable docs={s.docs} columns={section.columns} href={section.href ?? ((d) => (s.key === "results" ? `/manager/results/${String(d._id)}` : "#"))} />
+              <DocTable
+                docs={s.docs}
+                columns={section.columns}
+                href={section.href ?? ((d) => (s.key === "results" ? `/manager/results/${String(d._id)}` : "#"))}
+              />
             )}
             {s.paging && s.paging.pages > 1 && (
               <Pager
@@ -481,7 +605,8 @@ const inRubles = (f: Extract<FormField, { kind: "money" }>, values: Record<strin
 /** The record's values as the edit form shows them (money in rubles, as a manager types it). */
 function formValuesOf(def: ResourceDef, row: Record<string, unknown>) {
   const values: Record<string, unknown> = { ...row, ...def.form!.toValues?.(row) };
-  for (const f of def.form!.fields) if (f.kind === "money" && typeof values[f.name] === "number" && inRubles(f, values)) values[f.name] = rublesInput(values[f.name] as number);
+  for (const f of def.form!.fields)
+    if (f.kind === "money" && typeof values[f.name] === "number" && inRubles(f, values)) values[f.name] = rublesInput(values[f.name] as number);
   return values;
 }
 
@@ -499,7 +624,13 @@ function currentAsPosted(def: ResourceDef, row: Record<string, unknown>): Record
 /** A 4xx the service threw → the form shown again with its field messages (anything else propagates). */
 function formError(c: ManagerContext, e: unknown, kind: string, values: Record<string, string>): FormState {
   if (!(e instanceof AppError) || e.status >= 500) throw e;
-  return { kind, values, errors: e.fields ? translateFields(c.get("t"), e.fields) : { _: c.get("t")(e.messageKey.includes(".") && !e.messageKey.startsWith("errors.") ? e.messageKey : `common.${e.messageKey}`) } };
+  return {
+    kind,
+    values,
+    errors: e.fields
+      ? translateFields(c.get("t"), e.fields)
+      : { _: c.get("t")(e.messageKey.includes(".") && !e.messageKey.startsWith("errors.") ? e.messageKey : `common.${e.messageKey}`) },
+  };
 }
 
 export async function handleResourcePost(c: ManagerContext, def: ResourceDef, id: string): Promise<Response | FormState> {
@@ -519,7 +650,8 @@ export async function handleResourcePost(c: ManagerContext, def: ResourceDef, id
       await updateResource(c.get("scope"), def, id, parsed.data as Record<string, unknown>, { version: values._version || null });
     } catch (e) {
       // changed since the form was shown: nothing saved; the form again with what the record is now
-      if (isStale(e)) return { kind, values: currentAsPosted(def, await findRow(c.get("deps").db, def, id)), errors: { _: c.get("t")("manager.errors.stale") }, status: 409 };
+      if (isStale(e))
+        return { kind, values: currentAsPosted(def, await findRow(c.get("deps").db, def, id)), errors: { _: c.get("t")("manager.errors.stale") }, status: 409 };
       return formError(c, e, kind, values);
     }
     return c.redirect(`${back}?saved=1`, 303);
@@ -539,7 +671,17 @@ export async function handleResourcePost(c: ManagerContext, def: ResourceDef, id
     return c.redirect(res?.redirect ?? `${back}?done=${encodeURIComponent(kind)}`, 303);
   } catch (e) {
     if (!(e instanceof AppError) || e.status >= 500) throw e;
-    return { kind: "action", values: {}, errors: { _: e.fields ? Object.values(e.fields).map((v) => c.get("t")(v)).join(" ") : c.get("t")(e.messageKey.includes(".") && !e.messageKey.startsWith("errors.") ? e.messageKey : `common.${e.messageKey}`) } };
+    return {
+      kind: "action",
+      values: {},
+      errors: {
+        _: e.fields
+          ? Object.values(e.fields)
+              .map((v) => c.get("t")(v))
+              .join(" ")
+          : c.get("t")(e.messageKey.includes(".") && !e.messageKey.startsWith("errors.") ? e.messageKey : `common.${e.messageKey}`),
+      },
+    };
   }
 }
 
@@ -644,7 +786,9 @@ export function resourceEditPage(def: ResourceDef) {
 export function resourcePages(def: ResourceDef) {
   return [
     resourceListPage(def, { exportKind: def.exportKind, populate: def.listPopulate }),
-    ...(def.views ?? []).map((v) => resourceListPage(def, { path: v.path, titleKey: v.title, fixedMatch: v.match, exportKind: def.exportKind, populate: def.listPopulate })),
+    ...(def.views ?? []).map((v) =>
+      resourceListPage(def, { path: v.path, titleKey: v.title, fixedMatch: v.match, exportKind: def.exportKind, populate: def.listPopulate }),
+    ),
     ...(def.create ? [resourceCreatePage(def)] : []),
     resourceDetailPage(def),
     ...(def.form?.editPage ? [resourceEditPage(def)] : []),

@@ -38,7 +38,8 @@ const FIELDS: Record<SettingKey, [string, Kind][]> = {
   seller: ["name", "inn", "kpp", "ogrn", "address", "bank", "bik", "account", "corrAccount"].map((k) => [k, "text"] as [string, Kind]),
 };
 
-const get = (v: unknown, path: string) => path.split(".").reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), v);
+const get = (v: unknown, path: string) =>
+  path.split(".").reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), v);
 
 /** Posted strings → the setting's value (numbers, roubles → kopecks, checkboxes). */
 function fromForm(key: SettingKey, values: Record<string, string>): unknown {
@@ -46,7 +47,18 @@ function fromForm(key: SettingKey, values: Record<string, string>): unknown {
   const out: Record<string, unknown> = {};
   for (const [path, kind] of FIELDS[key]) {
     const raw = values[path] ?? "";
-    const v = kind === "checkbox" ? raw === "on" : kind === "number" ? (raw === "" ? undefined : Number(raw)) : kind === "money" ? (raw === "" ? undefined : Math.round(Number(raw.replace(",", ".")) * 100)) : raw;
+    const v =
+      kind === "checkbox"
+        ? raw === "on"
+        : kind === "number"
+          ? raw === ""
+            ? undefined
+            : Number(raw)
+          : kind === "money"
+            ? raw === ""
+              ? undefined
+              : Math.round(Number(raw.replace(",", ".")) * 100)
+            : raw;
     const parts = path.split(".");
     let o = out;
     for (const p of parts.slice(0, -1)) o = (o[p] ??= {}) as Record<string, unknown>;
@@ -72,7 +84,15 @@ function SettingForm({ doc }: { doc: Data[number] }) {
       <h2 className="text-lg font-semibold">{t(`manager.settings.${key}.title`)}</h2>
       <p className="mb-3 text-sm text-slate-500">
         {t(`manager.settings.${key}.hint`)}
-        {doc.updatedAt && <> · {t("manager.settings.changed", { date: new Date(doc.updatedAt).toLocaleString(locale === "en" ? "en-GB" : "ru-RU", { dateStyle: "short", timeStyle: "short" }) })}</>}
+        {doc.updatedAt && (
+          <>
+            {" "}
+            ·{" "}
+            {t("manager.settings.changed", {
+              date: new Date(doc.updatedAt).toLocaleString(locale === "en" ? "en-GB" : "ru-RU", { dateStyle: "short", timeStyle: "short" }),
+            })}
+          </>
+        )}
       </p>
       <form method="post" action={`${path}#setting-${key}`} className="grid gap-3 sm:grid-cols-2" noValidate>
         <input type="hidden" name="_form" value={key} />
@@ -102,7 +122,15 @@ function SettingForm({ doc }: { doc: Data[number] }) {
               {kind === "textarea" ? (
                 <textarea id={id} name={name} rows={2} className="input" defaultValue={current} aria-invalid={error ? true : undefined} />
               ) : (
-                <input id={id} name={name} type={kind === "money" ? "text" : kind} inputMode={kind === "money" ? "decimal" : undefined} className="input" defaultValue={current} aria-invalid={error ? true : undefined} />
+                <input
+                  id={id}
+                  name={name}
+                  type={kind === "money" ? "text" : kind}
+                  inputMode={kind === "money" ? "decimal" : undefined}
+                  className="input"
+                  defaultValue={current}
+                  aria-invalid={error ? true : undefined}
+                />
               )}
               {error && <p className="field-error">{error}</p>}
             </div>
@@ -145,7 +173,9 @@ export const settingsPage = definePage({
       if (isStale(e)) {
         // changed since the form was shown: its current value, with the message
         const now = await readSetting(c.get("deps").db, key);
-        const current = Object.fromEntries(FIELDS[key].map(([name, kind]) => [name, kind === "checkbox" ? (toForm(key, now, name, kind) === "true" ? "on" : "") : toForm(key, now, name, kind)]));
+        const current = Object.fromEntries(
+          FIELDS[key].map(([name, kind]) => [name, kind === "checkbox" ? (toForm(key, now, name, kind) === "true" ? "on" : "") : toForm(key, now, name, kind)]),
+        );
         return { kind: key, values: { ...current, _version: settingVersion(now) }, errors: { _: c.get("t")("manager.errors.stale") }, status: 409 as const };
       }
       if (!(e instanceof AppError) || e.status >= 500) throw e;
@@ -154,4 +184,3 @@ export const settingsPage = definePage({
     return c.redirect(`/manager/settings?saved=${key}#setting-${key}`, 303);
   },
 });
-

@@ -8,7 +8,13 @@ import { CabinetLayout } from "../_layouts/cabinet";
 import { seriesRows } from "../../islands/stats-chart";
 
 export async function loadStats(db: import("../../db/client").Db) {
-  const [all, byDays, byMonths, business, payments] = await Promise.all([overall(db), usersByDays(db, 30), usersByMonths(db, 12), businessAccountsByDays(db, 30), paymentsByDays(db, 30)]);
+  const [all, byDays, byMonths, business, payments] = await Promise.all([
+    overall(db),
+    usersByDays(db, 30),
+    usersByMonths(db, 12),
+    businessAccountsByDays(db, 30),
+    paymentsByDays(db, 30),
+  ]);
   return { all, series: { usersByDays: byDays, usersByMonths: byMonths, businessAccountsByDays: business, paymentsByDays: payments } };
 }
 type Data = Awaited<ReturnType<typeof loadStats>>;
@@ -40,7 +46,17 @@ export function Figures({ all }: { all: Data["all"] }) {
 }
 
 /** `hydrate`: the main page's cards come alive only when touched (their bars are drawn on the server). */
-export function SeriesCard({ name, points, money, hydrate = "visible" }: { name: string; points: Point[]; money?: boolean; hydrate?: "visible" | "interaction" }) {
+export function SeriesCard({
+  name,
+  points,
+  money,
+  hydrate = "visible",
+}: {
+  name: string;
+  points: Point[];
+  money?: boolean;
+  hydrate?: "visible" | "interaction";
+}) {
   const { t } = usePage();
   const title = t(`manager.stats.series.${name}`);
   const labels = { count: t(`manager.stats.count.${name}`), ...(money ? { amount: t("manager.stats.amount") } : {}) };
@@ -49,7 +65,13 @@ export function SeriesCard({ name, points, money, hydrate = "visible" }: { name:
       <h2 className="mb-3 text-lg font-semibold">{title}</h2>
       <Island
         name="stats-chart"
-        props={{ data: seriesRows(points, labels), index: "date", categories: [labels.count, ...(labels.amount ? [labels.amount] : [])], colors: ["blue", "emerald"], title }}
+        props={{
+          data: seriesRows(points, labels),
+          index: "date",
+          categories: [labels.count, ...(labels.amount ? [labels.amount] : [])],
+          colors: ["blue", "emerald"],
+          title,
+        }}
         hydrate={hydrate}
       />
       <details className="mt-3" open>

@@ -72,10 +72,23 @@ export function Value({ value, kind, locale }: { value: unknown; kind?: CellKind
 export const labelOf = (col: Column) => col.label ?? `manager.fields.${col.key}`;
 
 /** A value of a fixed set by its name (Column.valueLabels), anything else as it is. */
-export const shown = (t: (k: string) => string, value: unknown, col: Column) => (col.valueLabels && typeof value === "string" ? t(`${col.valueLabels}.${value}`) : value);
+export const shown = (t: (k: string) => string, value: unknown, col: Column) =>
+  col.valueLabels && typeof value === "string" ? t(`${col.valueLabels}.${value}`) : value;
 
 /** A table on desktop, one card per row below 541 px; `href` links a row to its page. */
-export function DocTable({ docs, columns, href, sortLink, testid }: { docs: Doc[]; columns: Column[]; href?: (d: Doc) => string; sortLink?: (col: Column) => ReactNode; testid?: string }) {
+export function DocTable({
+  docs,
+  columns,
+  href,
+  sortLink,
+  testid,
+}: {
+  docs: Doc[];
+  columns: Column[];
+  href?: (d: Doc) => string;
+  sortLink?: (col: Column) => ReactNode;
+  testid?: string;
+}) {
   const { t, locale } = usePage();
   const cell = (d: Doc, col: Column) => {
     const v = <Value value={shown(t, d[col.key], col)} kind={col.kindOf?.(d) ?? col.kind} locale={locale} />;
@@ -141,7 +154,21 @@ export function pageNumbers(page: number, pages: number): (number | null)[] {
 
 export const PAGE_SIZES = [25, 50, 100, 200] as const;
 
-export function Pager({ page, pages, total, link, limit, sizeLink }: { page: number; pages: number; total: number; link: (page: number) => string; limit?: number; sizeLink?: (size: number) => string }) {
+export function Pager({
+  page,
+  pages,
+  total,
+  link,
+  limit,
+  sizeLink,
+}: {
+  page: number;
+  pages: number;
+  total: number;
+  link: (page: number) => string;
+  limit?: number;
+  sizeLink?: (size: number) => string;
+}) {
   const { t } = usePage();
   return (
     <nav className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm" aria-label={t("manager.list.paging")} data-testid="pager">
@@ -196,7 +223,10 @@ export function Pager({ page, pages, total, link, limit, sizeLink }: { page: num
 
 export function Notice({ children, tone = "ok" }: { children: ReactNode; tone?: "ok" | "error" }) {
   return (
-    <p role={tone === "ok" ? "status" : "alert"} className={`mb-4 rounded-lg p-3 ${tone === "ok" ? "bg-emerald-50 text-emerald-800" : "bg-rose-50 text-rose-800"}`}>
+    <p
+      role={tone === "ok" ? "status" : "alert"}
+      className={`mb-4 rounded-lg p-3 ${tone === "ok" ? "bg-emerald-50 text-emerald-800" : "bg-rose-50 text-rose-800"}`}
+    >
       {children}
     </p>
   );

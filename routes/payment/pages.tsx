@@ -7,7 +7,17 @@ import { ID_PATTERN } from "../../server/lib/ids";
 import { formatRub } from "../../server/lib/money";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
-import { applyDiscount, COUPON_COOKIE, findUsableCoupon, getOwnOrder, getOwnSandboxPayment, getPrices, sandboxDecide, startPayment, type OrderRow } from "../../server/services/payments";
+import {
+  applyDiscount,
+  COUPON_COOKIE,
+  findUsableCoupon,
+  getOwnOrder,
+  getOwnSandboxPayment,
+  getPrices,
+  sandboxDecide,
+  startPayment,
+  type OrderRow,
+} from "../../server/services/payments";
 import { couponCodeSchema, redeemCoupon } from "../../server/services/payments/coupons";
 import { FormLayout } from "../_layouts/public";
 import { ServerForm } from "../_blocks/blocks";
@@ -26,14 +36,21 @@ function Checkout({ data }: { data: CheckoutData }) {
       <p className="mb-4 text-slate-600">{t("payment.checkoutLead")}</p>
       <p className="mb-6 text-2xl font-bold" data-testid="price" data-amount={data.discounted}>
         {t("payment.price", { price: formatRub(data.discounted) })}
-        {data.coupon && data.discounted !== data.price && <span className="ml-2 text-base font-normal text-slate-500 line-through">{t("payment.priceWas", { price: formatRub(data.price) })}</span>}
+        {data.coupon && data.discounted !== data.price && (
+          <span className="ml-2 text-base font-normal text-slate-500 line-through">{t("payment.priceWas", { price: formatRub(data.price) })}</span>
+        )}
       </p>
       <form method="post" data-testid="pay-form">
         <input type="hidden" name="_form" value="pay" />
         <button className="btn-primary w-full">{t("payment.pay", { price: formatRub(data.discounted) })}</button>
       </form>
       <div className="mt-8 border-t border-slate-100 pt-6">
-        <ServerForm kind="coupon" submit={t("payment.applyCoupon")} notice={data.coupon ? t("payment.couponApplied") : null} fields={[{ name: "code", label: t("payment.coupon"), value: data.coupon }]} />
+        <ServerForm
+          kind="coupon"
+          submit={t("payment.applyCoupon")}
+          notice={data.coupon ? t("payment.couponApplied") : null}
+          fields={[{ name: "code", label: t("payment.coupon"), value: data.coupon }]}
+        />
       </div>
     </FormLayout>
   );
@@ -118,7 +135,9 @@ function Outcome({ data }: { data: { ok: boolean; business: boolean; order: Orde
       <div data-testid="payment-outcome" data-ok={data.ok} data-state={data.order?.state ?? ""}>
         {data.ok ? (
           <>
-            <p className="mb-6 text-slate-700">{paid || !data.order ? t(data.business ? "payment.successBusinessText" : "payment.successText") : t("payment.pendingText")}</p>
+            <p className="mb-6 text-slate-700">
+              {paid || !data.order ? t(data.business ? "payment.successBusinessText" : "payment.successText") : t("payment.pendingText")}
+            </p>
             <a href={data.business ? "/business" : "/report/full"} className="btn-primary">
               {t(data.business ? "payment.openBusiness" : "payment.openReport")}
             </a>
@@ -167,7 +186,7 @@ function Activate() {
         kind="activate"
         submit={t("payment.activate")}
         notice={done === "unlocked" ? t("payment.activated") : done === "saved" ? t("payment.saved") : null}
-        fields={[{ name: "code", label: t("payment.coupon"), required: true, value: form ? undefined : url.pathname.split("/")[2] ?? "" }]}
+        fields={[{ name: "code", label: t("payment.coupon"), required: true, value: form ? undefined : (url.pathname.split("/")[2] ?? "") }]}
       />
     </FormLayout>
   );

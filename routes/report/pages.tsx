@@ -46,7 +46,14 @@ function Bar({ label, value, hint, testId }: { label: string; value: number; hin
         <span className="font-medium">{label}</span>
         <span className="tabular-nums text-slate-600">{value}%</span>
       </div>
-      <div className="h-3 overflow-hidden rounded-full bg-slate-100" role="meter" aria-valuenow={value} aria-valuemin={0} aria-valuemax={100} aria-label={label}>
+      <div
+        className="h-3 overflow-hidden rounded-full bg-slate-100"
+        role="meter"
+        aria-valuenow={value}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-label={label}
+      >
         <div className="bar-fill h-full rounded-full bg-brand-600" style={{ width: `${value}%` }} />
       </div>
       {hint && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
@@ -75,7 +82,11 @@ function Tabs({ name, tabs }: { name: string; tabs: { key: string; label: string
       ))}
       <div className="tab-labels mb-4 flex flex-wrap gap-2">
         {tabs.map((tab) => (
-          <label key={tab.key} htmlFor={`${name}-${tab.key}`} className="cursor-pointer whitespace-nowrap rounded-full bg-slate-100 px-4 py-2 text-sm font-semibold">
+          <label
+            key={tab.key}
+            htmlFor={`${name}-${tab.key}`}
+            className="cursor-pointer whitespace-nowrap rounded-full bg-slate-100 px-4 py-2 text-sm font-semibold"
+          >
             {tab.label}
           </label>
         ))}
@@ -136,7 +147,12 @@ function IndicatorsBlock({ ind }: { ind: Indicators }) {
                 label: label("presentation"),
                 body: (
                   <>
-                    <Bar label={label("presentation")} value={pct(ind.presentation, -100, 100)} hint={t("report.hints.presentation")} testId="bar-presentation" />
+                    <Bar
+                      label={label("presentation")}
+                      value={pct(ind.presentation, -100, 100)}
+                      hint={t("report.hints.presentation")}
+                      testId="bar-presentation"
+                    />
                     <Advice k={advice.presentation} />
                   </>
                 ),
@@ -219,7 +235,12 @@ function LanguageSwitch({ view }: { view: ReportView }) {
         const params = new URLSearchParams(url.search);
         params.set("report_lang", l);
         return (
-          <a key={l} href={`${url.pathname}?${params}`} className={`rounded px-2 py-1 font-semibold ${current === l ? "bg-brand-600 text-white" : "text-brand-700"}`} aria-current={current === l || undefined}>
+          <a
+            key={l}
+            href={`${url.pathname}?${params}`}
+            className={`rounded px-2 py-1 font-semibold ${current === l ? "bg-brand-600 text-white" : "text-brand-700"}`}
+            aria-current={current === l || undefined}
+          >
             {l.toUpperCase()}
           </a>
         );
@@ -300,14 +321,27 @@ function ReportBody({ data }: { data: ReportData }) {
           {t(`test.result.structure.${balancedAs}`)}
         </p>
       )}
-      <p className={`mb-8 rounded-xl p-4 ${quality === "good" ? "bg-emerald-50 text-emerald-900" : "bg-amber-50 text-amber-900"}`} data-testid="quality" data-grade={quality}>
+      <p
+        className={`mb-8 rounded-xl p-4 ${quality === "good" ? "bg-emerald-50 text-emerald-900" : "bg-amber-50 text-amber-900"}`}
+        data-testid="quality"
+        data-grade={quality}
+      >
         {t(`test.result.quality.${quality}`)}
-        {view.result.quality?.flags.includes("misfit") && <span className="mt-2 block" data-testid="misfit">{t("test.result.misfit")}</span>}
+        {view.result.quality?.flags.includes("misfit") && (
+          <span className="mt-2 block" data-testid="misfit">
+            {t("test.result.misfit")}
+          </span>
+        )}
         {view.result.quality?.flags.includes("manyDontKnow") && <span className="mt-2 block">{t("test.result.manyDontKnow")}</span>}
       </p>
       {view.type === "full" && !data.managerOf && (
         <p className="mb-8">
-          <a href={`/report/pdf/full?result=${view.result.id}&report_lang=${view.content?.language ?? view.language}`} className="btn-secondary" data-testid="pdf" download>
+          <a
+            href={`/report/pdf/full?result=${view.result.id}&report_lang=${view.content?.language ?? view.language}`}
+            className="btn-secondary"
+            data-testid="pdf"
+            download
+          >
             {t("report.pdf.download")}
           </a>
         </p>
@@ -385,8 +419,22 @@ export const reportIndexPage = definePage({
   Component: () => null,
 });
 
-export const baseReportPage = definePage({ path: "/report/base", guards: ["auth"], load: (c) => loadReport(c, "base"), title, Component: Report, action: resend });
-export const fullReportPage = definePage({ path: "/report/full", guards: ["auth"], load: (c) => loadReport(c, "full"), title, Component: Report, action: resend });
+export const baseReportPage = definePage({
+  path: "/report/base",
+  guards: ["auth"],
+  load: (c) => loadReport(c, "base"),
+  title,
+  Component: Report,
+  action: resend,
+});
+export const fullReportPage = definePage({
+  path: "/report/full",
+  guards: ["auth"],
+  load: (c) => loadReport(c, "full"),
+  title,
+  Component: Report,
+  action: resend,
+});
 
 /** The full report as a PDF download (before /report/:id so "pdf" is not taken for an id). */
 export const pdfReportPage = definePage({
@@ -395,7 +443,11 @@ export const pdfReportPage = definePage({
   load: async (c) => {
     const user = c.get("user");
     const resultId = c.req.query("result");
-    const view = await userReport(c.get("deps").db, user, { resultId: resultId && ID_PATTERN.test(resultId) ? resultId : undefined, wanted: "full", language: languageOf(c) });
+    const view = await userReport(c.get("deps").db, user, {
+      resultId: resultId && ID_PATTERN.test(resultId) ? resultId : undefined,
+      wanted: "full",
+      language: languageOf(c),
+    });
     if (!view) return c.redirect("/test/start");
     if (!canReadReport(user)) return c.redirect("/report/base");
     if (view.type !== "full") return c.redirect("/payment/report");

@@ -79,7 +79,9 @@ function Start({ data }: { data: StartData }) {
                 </button>
               </form>
             )}
-            {data.progress?.answered ? <span className="text-slate-600">{t("test.runner.progress", { n: data.progress.answered, m: data.progress.total })}</span> : null}
+            {data.progress?.answered ? (
+              <span className="text-slate-600">{t("test.runner.progress", { n: data.progress.answered, m: data.progress.total })}</span>
+            ) : null}
           </div>
         )}
       </div>
@@ -91,7 +93,7 @@ async function loadStart(c: SignedInContext): Promise<StartData> {
   const db = c.get("deps").db;
   const user = c.get("user");
   const open = await currentResult(db, user.id);
-  const test = open ? (await listTests(db)).find((x) => x.id === open.testId) ?? (await defaultTest(db)) : await defaultTest(db);
+  const test = open ? ((await listTests(db)).find((x) => x.id === open.testId) ?? (await defaultTest(db))) : await defaultTest(db);
   return {
     test,
     questions: await questionCount(db, test.id),
@@ -142,7 +144,14 @@ function Runner({ data }: { data: RunnerData }) {
       <div className="container-page py-8 sm:py-12">
         <Island
           name="test-runner"
-          props={{ resultId: data.resultId, questions: data.questions, answers: data.answers, secondsPerItem: SECONDS_PER_ITEM, reportUrl: "/report/base", strings }}
+          props={{
+            resultId: data.resultId,
+            questions: data.questions,
+            answers: data.answers,
+            secondsPerItem: SECONDS_PER_ITEM,
+            reportUrl: "/report/base",
+            strings,
+          }}
         />
       </div>
     </LabLayout>

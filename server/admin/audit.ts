@@ -119,7 +119,13 @@ export async function listAudit(db: Db, query: Record<string, string | undefined
   if (f.to) conds.push(lte(auditLog.createdAt, new Date(`${f.to}T23:59:59.999Z`)));
   const where = conds.length ? and(...conds) : undefined;
   const [rows, [total]] = await Promise.all([
-    db.select().from(auditLog).where(where).orderBy(desc(auditLog.createdAt)).limit(limit).offset((page - 1) * limit),
+    db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.createdAt))
+      .limit(limit)
+      .offset((page - 1) * limit),
     db.select({ n: count() }).from(auditLog).where(where),
   ]);
   return paged(await withPeople(db, rows), total!.n, page, limit);
@@ -127,7 +133,12 @@ export async function listAudit(db: Db, query: Record<string, string | undefined
 
 /** One record's history, newest first (the detail pages' "History"). */
 export async function auditOfRecord(db: Db, entity: string, id: string, limit = 50) {
-  const rows = await db.select().from(auditLog).where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, id))).orderBy(desc(auditLog.createdAt)).limit(limit);
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, id)))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(limit);
   return withPeople(db, rows);
 }
 

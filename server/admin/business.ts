@@ -49,7 +49,10 @@ export async function listRequests(db: Db, query: Record<string, string | undefi
     union all select id, 'consultation', 'consultation', name, email, phone, null, message, status, created_at from consultation_tickets
     union all select id, 'webinar', webinar, name, email, phone, null, null, status, created_at from webinar_signups`;
   const where = sql`where 1 = 1 ${match.status ? sql`and status = ${match.status}` : sql``} ${match.source ? sql`and source = ${match.source}` : sql``}`;
-  const rows = (await db.all(sql`select * from (${union}) ${where} order by created_at desc limit ${limit} offset ${(page - 1) * limit}`)) as Record<string, unknown>[];
+  const rows = (await db.all(sql`select * from (${union}) ${where} order by created_at desc limit ${limit} offset ${(page - 1) * limit}`)) as Record<
+    string,
+    unknown
+  >[];
   const [total] = (await db.all(sql`select count(*) as n from (${union}) ${where}`)) as { n: number }[];
   const docs: RequestDoc[] = rows.map((r) => ({
     _id: r.id as string,
@@ -83,7 +86,13 @@ export async function setRequestStatus(scope: ManagerScope, source: string, id: 
     if (!row) throw notFound();
     if (row.status !== status) {
       await tx.db.update(table).set({ status }).where(eq(table.id, id));
-      await auditBy(tx, { action: "requests.status", entity: `requests.${source}`, entityId: id, subjectUserId: row.userId, changes: { status: { from: row.status, to: status } } });
+      await auditBy(tx, {
+        action: "requests.status",
+        entity: `requests.${source}`,
+        entityId: id,
+        subjectUserId: row.userId,
+        changes: { status: { from: row.status, to: status } },
+      });
     }
     return { _id: id, source, status };
   });
@@ -128,7 +137,10 @@ export async function createBusinessAccount(scope: ManagerScope, input: z.infer<
       changes: { user: user.id, created, company: input.company, invites: input.invites },
     });
     const [fresh] = await db.select().from(projects).where(eq(projects.id, projectId));
-    return { user: { _id: user.id, email: user.email, created }, project: { _id: fresh!.id, name: fresh!.name, inviteCode: fresh!.inviteCode, inviteBalance: fresh!.inviteBalance } };
+    return {
+      user: { _id: user.id, email: user.email, created },
+      project: { _id: fresh!.id, name: fresh!.name, inviteCode: fresh!.inviteCode, inviteBalance: fresh!.inviteBalance },
+    };
   });
 }
 
@@ -137,7 +149,13 @@ export async function deleteInvite(scope: ManagerScope, id: string) {
     const [row] = await tx.db.select().from(invites).where(eq(invites.id, id)).limit(1);
     if (!row) throw notFound();
     await tx.db.delete(invites).where(eq(invites.id, id));
-    await auditBy(tx, { action: "business.deleteInvite", entity: "invites", entityId: id, subjectUserId: row.userId, changes: { project: row.projectId, email: row.email, status: row.status } });
+    await auditBy(tx, {
+      action: "business.deleteInvite",
+      entity: "invites",
+      entityId: id,
+      subjectUserId: row.userId,
+      changes: { project: row.projectId, email: row.email, status: row.status },
+    });
     return { deleted: id };
   });
 }

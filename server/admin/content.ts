@@ -25,7 +25,10 @@ export const SECTION_TABS = ["general", "career", "personal", "business"] as con
 
 const text = (max: number) => z.string().max(max, "common.validation.tooLong");
 export const sectionSchema = z.object({
-  key: z.string().trim().regex(/^[A-Za-z0-9_-]{1,40}$/, "common.validation.invalid"),
+  key: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, "common.validation.invalid"),
   tab: z.string().trim().min(1, "common.validation.required").max(40, "common.validation.tooLong"),
   title: text(300).trim().min(1, "common.validation.required"),
   text: text(20_000),
@@ -48,7 +51,12 @@ type ReportBody = z.infer<typeof reportBodySchema>;
 const clean = (b: ReportBody): ReportBody => ({
   title: sanitizeReportText(b.title).replace(/<[^>]+>/g, ""),
   text: sanitizeReportText(b.text),
-  sections: b.sections.map((s) => ({ ...s, title: sanitizeReportText(s.title).replace(/<[^>]+>/g, ""), text: sanitizeReportText(s.text), teaser: sanitizeReportText(s.teaser) })),
+  sections: b.sections.map((s) => ({
+    ...s,
+    title: sanitizeReportText(s.title).replace(/<[^>]+>/g, ""),
+    text: sanitizeReportText(s.text),
+    teaser: sanitizeReportText(s.teaser),
+  })),
 });
 
 function forgetRendered(scope: ManagerScope) {
@@ -69,7 +77,10 @@ export async function updateReport(scope: ManagerScope, id: string, body: Report
     const next = clean(body);
     const changes = diff(before, { ...before, ...next }, ["title", "text", "sections"]);
     if (!Object.keys(changes).length) return before;
-    await tx.db.update(reports).set({ ...next, updatedAt: new Date() }).where(eq(reports.id, id));
+    await tx.db
+      .update(reports)
+      .set({ ...next, updatedAt: new Date() })
+      .where(eq(reports.id, id));
     await auditBy(tx, { action: "reports.update", entity: "reports", entityId: id, changes });
     return requireReport(tx.db, id);
   });
@@ -88,9 +99,19 @@ async function insertReport(tx: ManagerScope, input: z.infer<typeof reportCreate
   const db = tx.db;
   const [format] = await db.select({ code: formats.code, name: formats.name }).from(formats).where(eq(formats.code, input.fm));
   if (!format) throw badRequest("errors.badRequest", { fm: "common.validation.invalid" });
-  const [exists] = await db.select({ id: reports.id }).from(reports).where(and(eq(reports.formatCode, format.code), eq(reports.type, input.type), eq(reports.language, input.language)));
+  const [exists] = await db
+    .select({ id: reports.id })
+    .from(reports)
+    .where(and(eq(reports.formatCode, format.code), eq(reports.type, input.type), eq(reports.language, input.language)));
   if (exists) throw conflict("manager.content.reportExists", { language: "manager.content.reportExists" });
-  const [template] = input.sections ? [] : await db.select().from(reports).where(and(eq(reports.formatCode, format.code), eq(reports.type, input.type))).orderBy(asc(reports.language)).limit(1);
+  const [template] = input.sections
+    ? []
+    : await db
+        .select()
+        .from(reports)
+        .where(and(eq(reports.formatCode, format.code), eq(reports.type, input.type)))
+        .orderBy(asc(reports.language))
+        .limit(1);
   const body = clean({
     title: input.title ?? template?.title ?? format.name[input.language === "ch" ? "en" : input.language] ?? format.code,
     text: input.text ?? template?.text ?? "",
@@ -104,7 +125,11 @@ async function insertReport(tx: ManagerScope, input: z.infer<typeof reportCreate
 
 // ---------------------------------------------------------------- formats
 const localized = (max: number) =>
-  z.object({ ru: text(max).trim().min(1, "common.validation.required"), en: text(max).trim().min(1, "common.validation.required"), ch: text(max).trim().optional() });
+  z.object({
+    ru: text(max).trim().min(1, "common.validation.required"),
+    en: text(max).trim().min(1, "common.validation.required"),
+    ch: text(max).trim().optional(),
+  });
 export const formatEditSchema = z.object({ name: localized(200), description: localized(4_000) });
 /** POST /api/format: the format is named by its code (the 27 are fixed: the classifier's classes). */
 export const formatPostSchema = formatEditSchema.extend({ _id: z.string().trim().toUpperCase().min(1, "common.validation.required") });
@@ -130,18 +155,20 @@ const stripTags = (s: string) => sanitizeReportText(s).replace(/<[^>]+>/g, "");
 /** How many completed results each format has (one grouped read over results_format_idx). */
 export async function resultCounts(db: Db, codes: string[]) {
   if (!codes.length) return new Map<string, number>();
-  const rows = await db
-    .select({ code: results.formatCode, n: count() })
-    .from(results)
-    .where(inArray(results.formatCode, codes))
-    .groupBy(results.formatCode);
+  const rows = await db.select({ code: results.formatCode, n: count() }).from(results).where(inArray(results.formatCode, codes)).groupBy(results.formatCode);
   return new Map(rows.map((r) => [r.code!, r.n]));
 }
 
 // ---------------------------------------------------------------- questions
 export const keySchema = z.object({ scale: z.enum(SCALES), sign: z.union([z.literal(1), z.literal(-1)]), weight: z.number().min(0.1).max(5).optional() });
 export const questionEditSchema = z.object({
-  text: z.object({ ru: text(1_000).trim().min(1, "common.validation.required").optional(), en: text(1_000).trim().min(1, "common.validation.required").optional(), ch: text(1_000).trim().optional() }).optional(),
+  text: z
+    .object({
+      ru: text(1_000).trim().min(1, "common.validation.required").optional(),
+      en: text(1_000).trim().min(1, "common.validation.required").optional(),
+      ch: text(1_000).trim().optional(),
+    })
+    .optional(),
   keys: z.array(keySchema).min(1).max(3).optional(),
 });
 type QuestionEdit = z.infer<typeof questionEditSchema>;
@@ -166,7 +193,14 @@ async function saveQuestion(tx: ManagerScope, id: string, input: QuestionEdit, v
   expectVersion(before, version0);
   const set: Partial<typeof questions.$inferInsert> = {};
   if (input.text) {
-    const next = { ...before.text, ...Object.fromEntries(Object.entries(input.text).filter(([, v]) => v !== undefined).map(([k, v]) => [k, stripTags(v!)])) } as typeof before.text;
+    const next = {
+      ...before.text,
+      ...Object.fromEntries(
+        Object.entries(input.text)
+          .filter(([, v]) => v !== undefined)
+          .map(([k, v]) => [k, stripTags(v!)]),
+      ),
+    } as typeof before.text;
     if (!next.ch) delete next.ch;
     set.text = next;
   }
@@ -174,7 +208,11 @@ async function saveQuestion(tx: ManagerScope, id: string, input: QuestionEdit, v
   if (input.keys && !sameKeys(before.keys, input.keys)) {
     const keys = input.keys.map((k) => ({ scale: k.scale, sign: k.sign, ...(k.weight !== undefined && k.weight !== 1 ? { weight: k.weight } : {}) }));
     set.keys = keys;
-    const all = await db.select({ id: questions.id, position: questions.position, keys: questions.keys }).from(questions).where(eq(questions.testId, before.testId)).orderBy(asc(questions.position));
+    const all = await db
+      .select({ id: questions.id, position: questions.position, keys: questions.keys })
+      .from(questions)
+      .where(eq(questions.testId, before.testId))
+      .orderBy(asc(questions.position));
     const keying = all.map((q) => ({ position: q.position, keys: q.id === id ? keys : q.keys }));
     await db.update(questions).set(set).where(eq(questions.id, id));
     version = await appendScoringVersion(db, before.testId, keying, { question: id, code: before.code, from: before.keys, to: keys }, tx.actor.realActorId);
@@ -183,6 +221,12 @@ async function saveQuestion(tx: ManagerScope, id: string, input: QuestionEdit, v
   }
   const [after] = await db.select().from(questions).where(eq(questions.id, id));
   const changes = diff(before, after!, ["text", "keys"]);
-  if (Object.keys(changes).length) await auditBy(tx, { action: "questions.update", entity: "questions", entityId: id, changes: { ...changes, ...(version ? { scoringVersion: version } : {}) } });
+  if (Object.keys(changes).length)
+    await auditBy(tx, {
+      action: "questions.update",
+      entity: "questions",
+      entityId: id,
+      changes: { ...changes, ...(version ? { scoringVersion: version } : {}) },
+    });
   return { question: after!, scoringVersion: version };
 }

@@ -18,7 +18,10 @@ const msg = (k: string) => `manager.coupons.errors.${k}`;
 const expiry = z.union([z.literal("").transform(() => null), z.null(), z.coerce.date(msg("expiry"))]);
 
 export const couponFields = {
-  code: z.string(msg("code")).trim().regex(/^[\w-]{2,64}$/, msg("code")),
+  code: z
+    .string(msg("code"))
+    .trim()
+    .regex(/^[\w-]{2,64}$/, msg("code")),
   type: z.enum(["absolute", "percent"], msg("type")),
   /** kopecks for an absolute discount, 1–100 for a percent one */
   amount: z.number(msg("amount")).int(msg("amount")).min(1, msg("amount")).max(100_000_000, msg("amount")),
@@ -110,14 +113,27 @@ export async function deleteCoupon(scope: ManagerScope, id: string) {
     const [order] = await tx.db.select({ id: orders.id }).from(orders).where(eq(orders.couponId, id)).limit(1);
     if (use || order) throw conflict("manager.coupons.errors.used", { _: msg("used") });
     await tx.db.delete(coupons).where(eq(coupons.id, id));
-    await auditBy(tx, { action: "coupons.delete", entity: "coupons", entityId: id, changes: { code: { from: row.code, to: null }, type: row.type, amount: row.amount, count: row.count } });
+    await auditBy(tx, {
+      action: "coupons.delete",
+      entity: "coupons",
+      entityId: id,
+      changes: { code: { from: row.code, to: null }, type: row.type, amount: row.amount, count: row.count },
+    });
   });
 }
 
 /** Who used the coupon, when, and the order it went to (newest first). */
 export async function couponUsers(db: Db, couponId: string) {
   return db
-    .select({ _id: users.id, email: users.email, name: users.name, usedAt: couponUses.usedAt, order: couponUses.orderId, state: orders.state, paid: orders.amount })
+    .select({
+      _id: users.id,
+      email: users.email,
+      name: users.name,
+      usedAt: couponUses.usedAt,
+      order: couponUses.orderId,
+      state: orders.state,
+      paid: orders.amount,
+    })
     .from(couponUses)
     .innerJoin(users, eq(users.id, couponUses.userId))
     .leftJoin(orders, eq(orders.id, couponUses.orderId))

@@ -35,7 +35,20 @@ export const exportSchema = z.object({
 });
 export type ExportRequest = z.infer<typeof exportSchema>;
 
-const IND = ["system", "analytics", "volume", "presentation", "harmony", "anxiety", "ME_SYSTEM", "ME_ANALYT", "WE_SYSTEM", "WE_ANALYT", "WR_SYSTEM", "WR_ANALYT"];
+const IND = [
+  "system",
+  "analytics",
+  "volume",
+  "presentation",
+  "harmony",
+  "anxiety",
+  "ME_SYSTEM",
+  "ME_ANALYT",
+  "WE_SYSTEM",
+  "WE_ANALYT",
+  "WR_SYSTEM",
+  "WR_ANALYT",
+];
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 interface Source {
@@ -51,11 +64,50 @@ function sourceOf(kind: ExportKind, req: ExportRequest): { source: Source; filte
     return {
       filters: { match, q: req.q },
       source: {
-        header: ["_id", "email", "name", "phone", "birthday", "city", "gender", "role", "format", "isActive", "isBusiness", "isCompleted", "isFull", "balance", "createdAt"],
+        header: [
+          "_id",
+          "email",
+          "name",
+          "phone",
+          "birthday",
+          "city",
+          "gender",
+          "role",
+          "format",
+          "isActive",
+          "isBusiness",
+          "isCompleted",
+          "isFull",
+          "balance",
+          "createdAt",
+        ],
         batch: async (db, after) =>
-          (await db.select().from(users).where(and(where, after ? gt(users.id, after) : undefined)).orderBy(asc(users.id)).limit(BATCH)).map((u) => ({
+          (
+            await db
+              .select()
+              .from(users)
+              .where(and(where, after ? gt(users.id, after) : undefined))
+              .orderBy(asc(users.id))
+              .limit(BATCH)
+          ).map((u) => ({
             id: u.id,
-            cells: [u.id, u.email, u.name, u.phone, u.birthday, u.city, u.gender, u.role, u.formatCode, u.isActive, u.isBusiness, u.isCompleted, u.isFull, u.balance, iso(u.createdAt)],
+            cells: [
+              u.id,
+              u.email,
+              u.name,
+              u.phone,
+              u.birthday,
+              u.city,
+              u.gender,
+              u.role,
+              u.formatCode,
+              u.isActive,
+              u.isBusiness,
+              u.isCompleted,
+              u.isFull,
+              u.balance,
+              iso(u.createdAt),
+            ],
           })),
       },
     };
@@ -66,7 +118,23 @@ function sourceOf(kind: ExportKind, req: ExportRequest): { source: Source; filte
     return {
       filters: { match },
       source: {
-        header: ["_id", "user", "email", "isCompleted", "format", "formatName", "probability", "runnerUp", "isCorrect", "isDoubt", "grade", "modelVersion", ...IND, "createdAt", "completedAt"],
+        header: [
+          "_id",
+          "user",
+          "email",
+          "isCompleted",
+          "format",
+          "formatName",
+          "probability",
+          "runnerUp",
+          "isCorrect",
+          "isDoubt",
+          "grade",
+          "modelVersion",
+          ...IND,
+          "createdAt",
+          "completedAt",
+        ],
         batch: async (db, after) =>
           (
             await db
@@ -117,7 +185,20 @@ function sourceOf(kind: ExportKind, req: ExportRequest): { source: Source; filte
             .limit(BATCH)
         ).map(({ o, email }) => ({
           id: o.id,
-          cells: [o.id, o.userId, email, o.entityType, o.quantity, o.amount / 100, o.currency, o.method, o.state, o.invoiceNumber, iso(o.createdAt), iso(o.paidAt)],
+          cells: [
+            o.id,
+            o.userId,
+            email,
+            o.entityType,
+            o.quantity,
+            o.amount / 100,
+            o.currency,
+            o.method,
+            o.state,
+            o.invoiceNumber,
+            iso(o.createdAt),
+            iso(o.paidAt),
+          ],
         })),
     },
   };
@@ -147,7 +228,14 @@ export async function streamExport(scope: ManagerScope, req: ExportRequest): Pro
   });
   const finish = (rows: number) => db.update(exportsLog).set({ rows, finishedAt: new Date() }).where(eq(exportsLog.id, id));
   const rows = rowsOf(db, source, (n) => void finish(n).catch(() => {}));
-  return spreadsheetResponse({ format: req.format, name: `${req.kind}-${new Date().toISOString().slice(0, 10)}`, sheet: req.kind, header: source.header, rows, headers: { "X-Export-Id": id } });
+  return spreadsheetResponse({
+    format: req.format,
+    name: `${req.kind}-${new Date().toISOString().slice(0, 10)}`,
+    sheet: req.kind,
+    header: source.header,
+    rows,
+    headers: { "X-Export-Id": id },
+  });
 }
 
 /** Past exports, newest first, with who made them. */
@@ -179,4 +267,3 @@ export async function listExports(db: Db, query: Record<string, string | undefin
     limit,
   );
 }
-

@@ -123,4 +123,3 @@ export function searchWhere(columns: readonly SQLWrapper[] | undefined, q: strin
   if (!columns?.length || !part) return undefined;
   return indexed(index, columns, part) ?? or(...columns.map((c) => likeContains(c, part)));
 }
-

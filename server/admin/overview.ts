@@ -8,7 +8,10 @@ export async function managerOverview(db: Db) {
   const [[people], [completed], [paid], invoices, latest] = await Promise.all([
     db.select({ n: count() }).from(users),
     db.select({ n: count() }).from(results).where(eq(results.isCompleted, true)),
-    db.select({ n: count(), revenue: sum(orders.amount) }).from(orders).where(eq(orders.state, "paid")),
+    db
+      .select({ n: count(), revenue: sum(orders.amount) })
+      .from(orders)
+      .where(eq(orders.state, "paid")),
     db
       .select({ order: orders, email: users.email, project: projects.name })
       .from(orders)

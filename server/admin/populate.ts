@@ -18,7 +18,10 @@ export async function populateFormats(db: Db, docs: Record<string, unknown>[], k
 export async function populateUsers(db: Db, docs: Record<string, unknown>[], key: string) {
   const list = ids(docs, key);
   if (!list.length) return;
-  const rows = await db.select({ _id: users.id, email: users.email, name: users.name, confirmedAt: users.emailConfirmedAt }).from(users).where(inArray(users.id, list));
+  const rows = await db
+    .select({ _id: users.id, email: users.email, name: users.name, confirmedAt: users.emailConfirmedAt })
+    .from(users)
+    .where(inArray(users.id, list));
   const by = new Map(rows.map(({ confirmedAt, ...r }) => [r._id, { ...r, confirmed: confirmedAt != null }]));
   for (const d of docs) if (typeof d[key] === "string") d[key] = by.get(d[key] as string) ?? d[key];
 }

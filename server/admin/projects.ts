@@ -28,7 +28,14 @@ export async function projectLists(db: Db, id: string, page: number, limit: numb
   const [staff, sent, bought] = await Promise.all([
     pageOf(
       db
-        .select({ _id: employees.id, name: employees.name, user: employees.userId, email: users.email, isProjectManager: employees.isProjectManager, createdAt: employees.createdAt })
+        .select({
+          _id: employees.id,
+          name: employees.name,
+          user: employees.userId,
+          email: users.email,
+          isProjectManager: employees.isProjectManager,
+          createdAt: employees.createdAt,
+        })
         .from(employees)
         .leftJoin(users, eq(users.id, employees.userId))
         .where(eq(employees.projectId, id))
@@ -53,7 +60,16 @@ export async function projectLists(db: Db, id: string, page: number, limit: numb
     ),
     pageOf(
       db
-        .select({ _id: orders.id, entityType: orders.entityType, quantity: orders.quantity, amount: orders.amount, method: orders.method, state: orders.state, createdAt: orders.createdAt, paidAt: orders.paidAt })
+        .select({
+          _id: orders.id,
+          entityType: orders.entityType,
+          quantity: orders.quantity,
+          amount: orders.amount,
+          method: orders.method,
+          state: orders.state,
+          createdAt: orders.createdAt,
+          paidAt: orders.paidAt,
+        })
         .from(orders)
         .where(eq(orders.projectId, id))
         .orderBy(desc(orders.createdAt))
@@ -104,14 +120,32 @@ export async function changeOwner(scope: ManagerScope, projectId: string, email:
     await db.update(projects).set({ ownerId: next.id }).where(eq(projects.id, projectId));
     // owning a project is what a business account is for
     await db.update(users).set({ isBusiness: true, currentProjectId: projectId }).where(eq(users.id, next.id));
-    if (prev) await db.update(users).set({ currentProjectId: null }).where(and(eq(users.id, prev.id), eq(users.currentProjectId, projectId)));
-    await auditBy(tx, { action: "projects.changeOwner", entity: "projects", entityId: projectId, subjectUserId: next.id, changes: { owner: { from: project.ownerId, to: next.id } } });
+    if (prev)
+      await db
+        .update(users)
+        .set({ currentProjectId: null })
+        .where(and(eq(users.id, prev.id), eq(users.currentProjectId, projectId)));
+    await auditBy(tx, {
+      action: "projects.changeOwner",
+      entity: "projects",
+      entityId: projectId,
+      subjectUserId: next.id,
+      changes: { owner: { from: project.ownerId, to: next.id } },
+    });
     // the mails commit with the change and leave after it (retried while SMTP is down)
     const tellNew = translator(next.locale);
-    await enqueueMail(tx, { to: next.email, subject: tellNew("manager.projects.mail.newSubject", { project: project.name }), text: tellNew("manager.projects.mail.newText", { project: project.name }) });
+    await enqueueMail(tx, {
+      to: next.email,
+      subject: tellNew("manager.projects.mail.newSubject", { project: project.name }),
+      text: tellNew("manager.projects.mail.newText", { project: project.name }),
+    });
     if (prev) {
       const tellOld = translator(prev.locale);
-      await enqueueMail(tx, { to: prev.email, subject: tellOld("manager.projects.mail.oldSubject", { project: project.name }), text: tellOld("manager.projects.mail.oldText", { project: project.name, email: next.email }) });
+      await enqueueMail(tx, {
+        to: prev.email,
+        subject: tellOld("manager.projects.mail.oldSubject", { project: project.name }),
+        text: tellOld("manager.projects.mail.oldText", { project: project.name, email: next.email }),
+      });
     }
     return { _id: projectId, owner: next.id };
   });
@@ -122,8 +156,15 @@ export async function deleteProject(scope: ManagerScope, id: string, opts: { con
   await transaction(scope, async (tx) => {
     const project = await requireProject(tx.db, id);
     // typing the project's name is the page's confirmation
-    if (opts.confirmName !== undefined && project.name.trim() !== opts.confirmName.trim()) throw validationFailed({ confirm: "manager.projects.confirmMismatch" });
-    await auditBy(tx, { action: "projects.delete", entity: "projects", entityId: id, subjectUserId: project.ownerId, changes: { name: { from: project.name, to: null } } });
+    if (opts.confirmName !== undefined && project.name.trim() !== opts.confirmName.trim())
+      throw validationFailed({ confirm: "manager.projects.confirmMismatch" });
+    await auditBy(tx, {
+      action: "projects.delete",
+      entity: "projects",
+      entityId: id,
+      subjectUserId: project.ownerId,
+      changes: { name: { from: project.name, to: null } },
+    });
     await tx.db.update(users).set({ currentProjectId: null }).where(eq(users.currentProjectId, id));
     await tx.db.delete(projects).where(eq(projects.id, id));
   });
@@ -147,7 +188,17 @@ export async function insertProject(scope: ManagerScope, input: z.infer<typeof p
   const db = scope.db;
   const owner = await ownerAccount(db, input.email, "email");
   const id = createId();
-  await db.insert(projects).values({ id, name: input.name, description: input.description || null, ownerId: owner.id, inviteCode: newInviteCode(), inviteBalance: input.inviteBalance ?? 0 });
-  await db.update(users).set({ isBusiness: true, currentProjectId: sql`coalesce(${users.currentProjectId}, ${id})` }).where(eq(users.id, owner.id));
+  await db.insert(projects).values({
+    id,
+    name: input.name,
+    description: input.description || null,
+    ownerId: owner.id,
+    inviteCode: newInviteCode(),
+    inviteBalance: input.inviteBalance ?? 0,
+  });
+  await db
+    .update(users)
+    .set({ isBusiness: true, currentProjectId: sql`coalesce(${users.currentProjectId}, ${id})` })
+    .where(eq(users.id, owner.id));
   return id;
 }

@@ -35,7 +35,11 @@ export async function referralByDays(db: Db, id: string, days = 30) {
   const completedDay = dayOf(results.completedAt);
   const paidDay = dayOf(orders.paidAt);
   const [signups, completed, payments] = await Promise.all([
-    db.select({ key: signupDay, n: count() }).from(users).where(and(eq(users.referralId, id), gte(users.createdAt, from))).groupBy(signupDay),
+    db
+      .select({ key: signupDay, n: count() })
+      .from(users)
+      .where(and(eq(users.referralId, id), gte(users.createdAt, from)))
+      .groupBy(signupDay),
     db
       .select({ key: completedDay, n: count() })
       .from(results)
@@ -51,6 +55,11 @@ export async function referralByDays(db: Db, id: string, days = 30) {
   ]);
   const s = fillDays(signups, from, days);
   const c = fillDays(completed, from, days);
-  const p = fillDays(payments.map((r) => ({ ...r, amount: Number(r.amount ?? 0) })), from, days, true);
+  const p = fillDays(
+    payments.map((r) => ({ ...r, amount: Number(r.amount ?? 0) })),
+    from,
+    days,
+    true,
+  );
   return s.map((point, i) => ({ date: point.date, signups: point.count, completed: c[i]!.count, payments: p[i]!.count, amount: p[i]!.amount ?? 0 }));
 }

@@ -231,7 +231,12 @@ export async function findRow(db: Db, def: ResourceDef, id: string) {
   return row as Record<string, unknown>;
 }
 
-export async function getResource<D extends Doc>(db: Db, def: ResourceDef<AnyTable, D>, id: string, opts: { populate?: Iterable<string>; exclude?: Set<string> } = {}) {
+export async function getResource<D extends Doc>(
+  db: Db,
+  def: ResourceDef<AnyTable, D>,
+  id: string,
+  opts: { populate?: Iterable<string>; exclude?: Set<string> } = {},
+) {
   const doc = def.toDoc(await findRow(db, def as ResourceDef, id));
   await populateDocs(db, def, [doc], opts.populate ?? []);
   return omit(doc, opts.exclude ?? new Set());
@@ -260,15 +265,29 @@ export async function updateResource(scope: ManagerScope, def: ResourceDef, id: 
       return findRow(tx.db, def, id);
     }
     const wanted = definedOnly(form.toColumns ? form.toColumns(input, tx) : input);
-    const changes = diff(before, { ...before, ...wanted }, Object.keys(wanted).filter((k) => k !== "updatedAt"));
+    const changes = diff(
+      before,
+      { ...before, ...wanted },
+      Object.keys(wanted).filter((k) => k !== "updatedAt"),
+    );
     if (!Object.keys(changes).length) return before;
     // the rules see the record as it would be; only the fields that change are new to them
     await form.check?.(tx, { ...before, ...wanted }, { id, fields: new Set(Object.keys(changes)) });
     // only what changes is written (and `updatedAt` with it, where the form keeps one)
-    const patch = Object.fromEntries(Object.keys(wanted).filter((k) => k in changes || k === "updatedAt").map((k) => [k, wanted[k]]));
+    const patch = Object.fromEntries(
+      Object.keys(wanted)
+        .filter((k) => k in changes || k === "updatedAt")
+        .map((k) => [k, wanted[k]]),
+    );
     await tx.db.update(def.table).set(patch).where(eq(def.id, id));
     const after = await findRow(tx.db, def, id);
-    await auditBy(tx, { action: `${def.name}.update`, entity: def.name, entityId: id, subjectUserId: def.subjectOf?.(after as never) ?? null, changes: diff(before, after, Object.keys(changes)) });
+    await auditBy(tx, {
+      action: `${def.name}.update`,
+      entity: def.name,
+      entityId: id,
+      subjectUserId: def.subjectOf?.(after as never) ?? null,
+      changes: diff(before, after, Object.keys(changes)),
+    });
     return after;
   });
 }
@@ -282,7 +301,13 @@ export async function createResource(scope: ManagerScope, def: ResourceDef, inpu
     await def.form?.check?.(tx, columns, { id: null, fields: new Set(Object.keys(columns)) });
     const id = await create.run(tx, input);
     const after = await findRow(tx.db, def, id);
-    await auditBy(tx, { action: `${def.name}.create`, entity: def.name, entityId: id, subjectUserId: def.subjectOf?.(after as never) ?? null, changes: diff({}, after) });
+    await auditBy(tx, {
+      action: `${def.name}.create`,
+      entity: def.name,
+      entityId: id,
+      subjectUserId: def.subjectOf?.(after as never) ?? null,
+      changes: diff({}, after),
+    });
     return id;
   });
 }

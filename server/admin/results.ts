@@ -33,7 +33,13 @@ export async function confirmResult(scope: ManagerScope, id: string) {
     const r = await requireResult(tx.db, id);
     if (r.isCorrect) return; // confirmed already: nothing to record
     await tx.db.update(results).set({ isCorrect: true }).where(eq(results.id, id));
-    await auditBy(tx, { action: "results.confirm", entity: "results", entityId: id, subjectUserId: r.userId, changes: { isCorrect: { from: r.isCorrect, to: true } } });
+    await auditBy(tx, {
+      action: "results.confirm",
+      entity: "results",
+      entityId: id,
+      subjectUserId: r.userId,
+      changes: { isCorrect: { from: r.isCorrect, to: true } },
+    });
   });
 }
 
@@ -56,7 +62,11 @@ export async function deleteAnswer(scope: ManagerScope, resultId: string, answer
 async function deleteAnswerIn(tx: ManagerScope, resultId: string, answerId: string) {
   const db = tx.db;
   const r = await requireResult(db, resultId);
-  const [a] = await db.select().from(answers).where(and(eq(answers.id, answerId), eq(answers.resultId, resultId))).limit(1);
+  const [a] = await db
+    .select()
+    .from(answers)
+    .where(and(eq(answers.id, answerId), eq(answers.resultId, resultId)))
+    .limit(1);
   if (!a) throw notFound();
   await db.delete(answers).where(eq(answers.id, answerId));
   await auditBy(tx, {
@@ -266,5 +276,13 @@ export async function filterList(db: Db, q: ListQuery): Promise<Paged<Partial<Do
   ]);
   const docs: Doc[] = rows.map((r) => def.toDoc(r));
   await populateDocs(db, def, docs, q.populate);
-  return { ...paged(docs.map((d) => omit(d, q.exclude)), counts!.n, q.page, q.limit), newCount: Number(counts!.fresh) };
+  return {
+    ...paged(
+      docs.map((d) => omit(d, q.exclude)),
+      counts!.n,
+      q.page,
+      q.limit,
+    ),
+    newCount: Number(counts!.fresh),
+  };
 }

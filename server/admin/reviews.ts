@@ -55,8 +55,23 @@ export async function checkReview(scope: ManagerScope, next: Record<string, unkn
 
 export async function insertReview(db: Db, input: Record<string, unknown>) {
   const id = createId();
-  const v = reviewColumns(input) as { name: string; position?: string | null; img?: string; text: { ru?: string; en?: string }; isPublished?: boolean; userId?: string };
-  await db.insert(reviews).values({ id, name: v.name, position: v.position ?? null, img: v.img ?? null, text: v.text, isPublished: v.isPublished ?? false, userId: v.userId ?? null });
+  const v = reviewColumns(input) as {
+    name: string;
+    position?: string | null;
+    img?: string;
+    text: { ru?: string; en?: string };
+    isPublished?: boolean;
+    userId?: string;
+  };
+  await db.insert(reviews).values({
+    id,
+    name: v.name,
+    position: v.position ?? null,
+    img: v.img ?? null,
+    text: v.text,
+    isPublished: v.isPublished ?? false,
+    userId: v.userId ?? null,
+  });
   return id;
 }
 
@@ -67,6 +82,12 @@ export async function publishReview(scope: ManagerScope, id: string, isPublished
     if (!before) throw notFound();
     if (before.isPublished === isPublished) return; // already so: nothing to record
     await tx.db.update(reviews).set({ isPublished }).where(eq(reviews.id, id));
-    await auditBy(tx, { action: isPublished ? "reviews.approve" : "reviews.hide", entity: "reviews", entityId: id, subjectUserId: before.userId, changes: { isPublished } });
+    await auditBy(tx, {
+      action: isPublished ? "reviews.approve" : "reviews.hide",
+      entity: "reviews",
+      entityId: id,
+      subjectUserId: before.userId,
+      changes: { isPublished },
+    });
   });
 }

@@ -46,7 +46,10 @@ export async function overall(db: Db) {
     db.select({ n: count() }).from(results).where(eq(results.isCorrect, true)),
     db.select({ n: count() }).from(results).where(eq(results.isDoubt, true)),
     db.select({ n: count() }).from(projects).where(eq(projects.isDemo, false)),
-    db.select({ n: count(), revenue: sum(orders.amount) }).from(orders).where(eq(orders.state, "paid")),
+    db
+      .select({ n: count(), revenue: sum(orders.amount) })
+      .from(orders)
+      .where(eq(orders.state, "paid")),
   ]);
   return {
     users: u!.n,

@@ -78,7 +78,13 @@ export async function userResults(db: Db, userId: string) {
 export async function userLogs(db: Db, userId: string, query: Record<string, string | undefined>) {
   const { page, limit } = parsePaging(query, 200);
   const [rows, [total]] = await Promise.all([
-    db.select().from(logs).where(eq(logs.userId, userId)).orderBy(desc(logs.createdAt)).limit(limit).offset((page - 1) * limit),
+    db
+      .select()
+      .from(logs)
+      .where(eq(logs.userId, userId))
+      .orderBy(desc(logs.createdAt))
+      .limit(limit)
+      .offset((page - 1) * limit),
     db.select({ n: sql<number>`count(*)` }).from(logs).where(eq(logs.userId, userId)),
   ]);
   return paged(
@@ -92,7 +98,10 @@ export async function userLogs(db: Db, userId: string, query: Record<string, str
 export const addInviteSchema = z.object({
   id: z.string().regex(/^[0-9a-f]{24}$/),
   /** the project; default the user's own (their first as owner) */
-  project: z.string().regex(/^[0-9a-f]{24}$/).optional(),
+  project: z
+    .string()
+    .regex(/^[0-9a-f]{24}$/)
+    .optional(),
   count: z.number().int().min(1).max(10_000),
 });
 

@@ -23,7 +23,10 @@ const stable = (v: unknown): unknown =>
 
 /** The version of a row: 16 hex characters of a SHA-256 over it. */
 export function recordVersion(row: Record<string, unknown>): string {
-  return createHash("sha256").update(JSON.stringify(stable(row))).digest("hex").slice(0, 16);
+  return createHash("sha256")
+    .update(JSON.stringify(stable(row)))
+    .digest("hex")
+    .slice(0, 16);
 }
 
 /** The ETag header value of a version, and the version an If-Match header names (null: none, or `*`). */

@@ -26,5 +26,8 @@ ordersApi.get("/:id/invoice.pdf", async (c) => {
   const order = await getOwnOrder(c.get("deps").db, c.get("user").id, pathId(c));
   if (order.method !== "invoice") throw notFound();
   const pdf = await invoicePdf(c.get("deps").db, order, c.get("user"));
-  return c.body(pdf as unknown as ArrayBuffer, 200, { "Content-Type": "application/pdf", "Content-Disposition": `inline; filename="invoice-${order.invoiceNumber}.pdf"` });
+  return c.body(pdf as unknown as ArrayBuffer, 200, {
+    "Content-Type": "application/pdf",
+    "Content-Disposition": `inline; filename="invoice-${order.invoiceNumber}.pdf"`,
+  });
 });

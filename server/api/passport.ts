@@ -84,7 +84,15 @@ passportApi.get("/sessions", guard("auth"), async (c) => {
   const auth = c.get("auth");
   const rows = await listUserSessions(c.get("deps").db, auth.user.id);
   return c.json({
-    docs: rows.map((s) => ({ _id: s.id, userAgent: s.userAgent, ip: s.ip, createdAt: s.createdAt, lastUsedAt: s.lastUsedAt, expiresAt: s.expiresAt, current: s.id === auth.sessionId })),
+    docs: rows.map((s) => ({
+      _id: s.id,
+      userAgent: s.userAgent,
+      ip: s.ip,
+      createdAt: s.createdAt,
+      lastUsedAt: s.lastUsedAt,
+      expiresAt: s.expiresAt,
+      current: s.id === auth.sessionId,
+    })),
   });
 });
 passportApi.delete("/sessions/:id", guard("auth"), async (c) => {

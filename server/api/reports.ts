@@ -35,7 +35,10 @@ reportsApi.get(
     "query",
     reportLanguageQuery.extend({
       format: z.string().trim().min(3).max(40),
-      employee: z.string().regex(/^[0-9a-f]{24}$/, "business.errors.badId").optional(),
+      employee: z
+        .string()
+        .regex(/^[0-9a-f]{24}$/, "business.errors.badId")
+        .optional(),
       team: z.enum(["1", "true"]).optional(),
       project: z.string().max(40).optional(),
     }),
@@ -57,16 +60,16 @@ reportsApi.get(
     return pdfResponse(c, teamReportPdf(await teamReport(scope, locale), locale), `team-report-${project.id}.pdf`);
   },
   async (c) => {
-  const { format, lang } = c.req.valid("query");
-  const r = await businessReport(c.get("deps").db, format, isReportLanguage(lang) ? lang : c.get("locale"));
-  return c.json({
-    type: "business",
-    language: r.content.language,
-    format: { code: r.format.code, name: r.format.name[c.get("locale")], description: r.format.description[c.get("locale")] },
-    title: r.content.title,
-    text: r.content.text,
-    sections: r.content.sections,
-  });
+    const { format, lang } = c.req.valid("query");
+    const r = await businessReport(c.get("deps").db, format, isReportLanguage(lang) ? lang : c.get("locale"));
+    return c.json({
+      type: "business",
+      language: r.content.language,
+      format: { code: r.format.code, name: r.format.name[c.get("locale")], description: r.format.description[c.get("locale")] },
+      title: r.content.title,
+      text: r.content.text,
+      sections: r.content.sections,
+    });
   },
 );
 

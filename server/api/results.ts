@@ -38,7 +38,10 @@ resultsApi.get("/:id/format", async (c) => {
 });
 
 // `/report` defaults to the full report (downgraded to base before purchase), `/review` to base.
-for (const [path, fallback] of [["/:id/report", "full"], ["/:id/review", "base"]] as const) {
+for (const [path, fallback] of [
+  ["/:id/report", "full"],
+  ["/:id/review", "base"],
+] as const) {
   resultsApi.get(path, validate("query", reportLanguageQuery.extend({ type: z.enum(["base", "full"]).default(fallback) })), (c) =>
     serveReport(c, c.req.valid("query").type, pathId(c)),
   );

@@ -16,19 +16,23 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (messageKey = "errors.badRequest", fields?: Record<string, string>) =>
-  new AppError(400, "bad_request", messageKey, fields);
-export const validationFailed = (fields: Record<string, string>) =>
-  new AppError(400, "validation_failed", "errors.validation", fields);
+export const badRequest = (messageKey = "errors.badRequest", fields?: Record<string, string>) => new AppError(400, "bad_request", messageKey, fields);
+export const validationFailed = (fields: Record<string, string>) => new AppError(400, "validation_failed", "errors.validation", fields);
 export const unauthorized = (messageKey = "errors.unauthorized") => new AppError(401, "unauthorized", messageKey);
 export const forbidden = (messageKey = "errors.forbidden") => new AppError(403, "forbidden", messageKey);
 export const notFound = (messageKey = "errors.notFound") => new AppError(404, "not_found", messageKey);
-export const conflict = (messageKey: string, fields?: Record<string, string>) =>
-  new AppError(409, "conflict", messageKey, fields);
+export const conflict = (messageKey: string, fields?: Record<string, string>) => new AppError(409, "conflict", messageKey, fields);
 export const tooMany = (retryAfterSeconds: number) =>
-  new AppError(429, "too_many_requests", "errors.tooMany", undefined, { seconds: retryAfterSeconds }, {
-    "Retry-After": String(retryAfterSeconds),
-  });
+  new AppError(
+    429,
+    "too_many_requests",
+    "errors.tooMany",
+    undefined,
+    { seconds: retryAfterSeconds },
+    {
+      "Retry-After": String(retryAfterSeconds),
+    },
+  );
 
 /** Field messages may be locale keys ("payment.errors.couponExpired"); show them translated. */
 export function translateFields(t: (key: string) => string, fields: Record<string, string>) {
@@ -36,8 +40,7 @@ export function translateFields(t: (key: string) => string, fields: Record<strin
 }
 
 /** The locale key of an error's message: a key without a namespace, or under `errors.`, lives under common. */
-export const errorMessageKey = (e: AppError) =>
-  e.messageKey.includes(".") && !e.messageKey.startsWith("errors.") ? e.messageKey : `common.${e.messageKey}`;
+export const errorMessageKey = (e: AppError) => (e.messageKey.includes(".") && !e.messageKey.startsWith("errors.") ? e.messageKey : `common.${e.messageKey}`);
 
 /** An error's message in the reader's language; a literal message (no such key) is shown as it is. */
 export function errorMessage(t: (key: string, params?: Record<string, string | number>) => string, e: AppError) {

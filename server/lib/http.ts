@@ -6,8 +6,7 @@ import { logout, SESSION_DAYS } from "../services/sessions";
 import { COUPON_COOKIE, TRACKING_COOKIES, TRACKING_MAX_AGE } from "./tracking";
 
 const isHttps = (c: Context) =>
-  (c.req.header("x-forwarded-proto") ?? new URL(c.req.url).protocol.replace(":", "")) === "https" ||
-  c.get("deps").config.PUBLIC_URL.startsWith("https://");
+  (c.req.header("x-forwarded-proto") ?? new URL(c.req.url).protocol.replace(":", "")) === "https" || c.get("deps").config.PUBLIC_URL.startsWith("https://");
 
 /** The session cookies of spec §9: `token` (HttpOnly: no browser code reads it) and `id`, 30 days. */
 export function setSessionCookies(c: Context, token: string, userId: string, name: SessionCookie = COOKIE.token) {
@@ -43,7 +42,10 @@ export function clientIp(c: Context): string | null {
   const trust = c.get("deps").config.TRUST_PROXY;
   if (trust === "fly") return c.req.header("fly-client-ip")?.trim() || socket;
   if (trust !== "none") {
-    const chain = (c.req.header("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+    const chain = (c.req.header("x-forwarded-for") ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     return chain[chain.length - Number(trust)] ?? socket;
   }
   return socket;

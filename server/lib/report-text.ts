@@ -18,7 +18,8 @@ export function safeHref(raw: string): string | null {
     .replace(/[\u0000-\u0020\u007f-\u009f]/g, "")
     .trim();
   // a path starts with one slash: browsers read a backslash as a slash, so `/\evil.example` is off-site
-  if (/^https?:\/\/[^\/\\]/i.test(decoded) || /^mailto:/i.test(decoded) || /^\/([^\/\\]|$)/.test(decoded) || decoded.startsWith("#")) return decoded.replace(/"/g, "%22");
+  if (/^https?:\/\/[^\/\\]/i.test(decoded) || /^mailto:/i.test(decoded) || /^\/([^\/\\]|$)/.test(decoded) || decoded.startsWith("#"))
+    return decoded.replace(/"/g, "%22");
   return null;
 }
 

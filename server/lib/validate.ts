@@ -33,7 +33,7 @@ export function fieldErrors(t: T, issues: readonly z.core.$ZodIssue[], input: un
       fields[path] = t("common.validation.tooLong", { max: Number(issue.maximum) });
     } else {
       const generic = zodLocales[t.locale](issue as never) as string | { message: string } | undefined;
-      fields[path] = typeof generic === "string" ? generic : generic?.message ?? t("common.validation.invalid");
+      fields[path] = typeof generic === "string" ? generic : (generic?.message ?? t("common.validation.invalid"));
     }
   }
   return fields;
@@ -60,7 +60,14 @@ export const PHONE_PATTERN = /^\+?[0-9()\-\s]{7,20}$/;
 
 /** Common field schemas with our own messages. */
 export const fields = {
-  email: () => z.string({ error: "common.validation.required" }).trim().toLowerCase().min(1, "common.validation.required").max(254).pipe(z.email("common.validation.email")),
+  email: () =>
+    z
+      .string({ error: "common.validation.required" })
+      .trim()
+      .toLowerCase()
+      .min(1, "common.validation.required")
+      .max(254)
+      .pipe(z.email("common.validation.email")),
   name: () => z.string({ error: "common.validation.required" }).trim().min(1, "common.validation.required").max(120),
   phone: () => z.string().trim().regex(PHONE_PATTERN, "common.validation.phone"),
   text: (max = 2000) => z.string().trim().max(max),

@@ -69,7 +69,12 @@ export type SignedInContext = Context<GuardedEnv<["auth"]>>;
  * entering the demo again from inside it. */
 const READING_POSTS = new Set(["/api/business/employees", "/api/business/masq"]);
 export const demoReadOnly: Handler = async (c, next) => {
-  if (c.get("auth")?.kind === "demo" && c.req.method !== "GET" && c.req.method !== "HEAD" && !(c.req.method === "POST" && READING_POSTS.has(c.req.path.replace(/\/$/, "")))) {
+  if (
+    c.get("auth")?.kind === "demo" &&
+    c.req.method !== "GET" &&
+    c.req.method !== "HEAD" &&
+    !(c.req.method === "POST" && READING_POSTS.has(c.req.path.replace(/\/$/, "")))
+  ) {
     throw new AppError(403, "demo_read_only", "auth.errors.demoReadOnly");
   }
   await next();
@@ -129,24 +134,27 @@ const guards: Record<GuardName, Handler> = {
   ),
   // business users and managers, and also the people an owner appointed (project managers,
   // supervisors) whose own account is private: resolveProject decides, 403 for anyone else
-  project: every(signedIn(() => true), async (c, next) => {
-    const named = c.req.query("project") ?? c.req.header("project");
-    try {
-      const inProject = c as unknown as Context<GuardedEnv<["project"]>>;
-      const scope = await projectScope(inProject.get("scope"), named);
-      inProject.set("project", scope.project);
-      inProject.set("projectRole", scope.role);
-      inProject.set("scope", scope);
-    } catch (e) {
-      if (e instanceof AppError && e.code === "project_required" && !canUseBusiness(c.get("auth")!)) {
-        if (isApi(c)) throw forbidden();
-        return c.redirect("/");
+  project: every(
+    signedIn(() => true),
+    async (c, next) => {
+      const named = c.req.query("project") ?? c.req.header("project");
+      try {
+        const inProject = c as unknown as Context<GuardedEnv<["project"]>>;
+        const scope = await projectScope(inProject.get("scope"), named);
+        inProject.set("project", scope.project);
+        inProject.set("projectRole", scope.role);
+        inProject.set("scope", scope);
+      } catch (e) {
+        if (e instanceof AppError && e.code === "project_required" && !canUseBusiness(c.get("auth")!)) {
+          if (isApi(c)) throw forbidden();
+          return c.redirect("/");
+        }
+        if (isApi(c) || !(e instanceof AppError) || e.status >= 500) throw e;
+        return c.redirect("/business"); // spec §4: a failed project load goes to the business index
       }
-      if (isApi(c) || !(e instanceof AppError) || e.status >= 500) throw e;
-      return c.redirect("/business"); // spec §4: a failed project load goes to the business index
-    }
-    await next();
-  }) as Handler,
+      await next();
+    },
+  ) as Handler,
   guest: async (c, next) => {
     if (!c.get("auth")) return next();
     if (isApi(c)) return next();
@@ -170,7 +178,7 @@ const unknownGuard: Handler = async () => {
 
 /** The guard names a middleware made by `guard()` runs: read by `npm run routes`. */
 export const GUARD_NAMES = Symbol("guards");
-export const guardNamesOf = (h: unknown): readonly string[] => ((h as { [GUARD_NAMES]?: string[] })?.[GUARD_NAMES] ?? []);
+export const guardNamesOf = (h: unknown): readonly string[] => (h as { [GUARD_NAMES]?: string[] })?.[GUARD_NAMES] ?? [];
 
 /**
  * `guard("auth", "business")`: one middleware running the named guards in order, typed so the

@@ -21,10 +21,14 @@ export const auditMasqueradeWrites: MiddlewareHandler = async (c, next) => {
     if (SENSITIVE_GETS.some((p) => p.test(path))) action = "masq.read";
     else if (!WRITING_GETS.some((p) => p.test(path))) return;
   }
-  await audit(c.get("deps").db, { actorId: auth.user.id, realActorId: auth.actorId }, {
-    action,
-    entity: "request",
-    subjectUserId: auth.user.id,
-    changes: { method: c.req.method, path, status: c.res.status },
-  });
+  await audit(
+    c.get("deps").db,
+    { actorId: auth.user.id, realActorId: auth.actorId },
+    {
+      action,
+      entity: "request",
+      subjectUserId: auth.user.id,
+      changes: { method: c.req.method, path, status: c.res.status },
+    },
+  );
 };

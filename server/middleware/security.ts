@@ -28,7 +28,12 @@ function securityHeaderList(config: Config): [string, string][] {
     "object-src": ["'none'"],
   };
   return [
-    ["Content-Security-Policy", Object.entries(csp).map(([k, v]) => `${k} ${v.join(" ")}`).join("; ")],
+    [
+      "Content-Security-Policy",
+      Object.entries(csp)
+        .map(([k, v]) => `${k} ${v.join(" ")}`)
+        .join("; "),
+    ],
     ["Cross-Origin-Opener-Policy", "same-origin"],
     ["Cross-Origin-Resource-Policy", "same-origin"],
     ["Origin-Agent-Cluster", "?1"],

@@ -88,7 +88,9 @@ export interface Compressed {
 
 /** A rendered page's response body: its fragments spliced in when gzipped. */
 export const pageBody = (page: RenderedPage): Compressed | undefined =>
-  page.parts.length > 1 ? { effort: "perRequest", as: (encoding) => (encoding === "gzip" ? gzipParts(page.parts) : compressHtml(page.html, encoding, "perRequest")) } : undefined;
+  page.parts.length > 1
+    ? { effort: "perRequest", as: (encoding) => (encoding === "gzip" ? gzipParts(page.parts) : compressHtml(page.html, encoding, "perRequest")) }
+    : undefined;
 
 /** An HTML response, compressed as the client accepts; `compressed` when its bytes are made otherwise. */
 export function sendHtml(c: Context, html: string, status: number, compressed?: Compressed) {

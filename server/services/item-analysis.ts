@@ -37,7 +37,11 @@ async function stampOf(db: Db, testId: string) {
 
 /** The test's items with their current keying, and the scoring version new results use. */
 export async function analysisItems(db: Db, testId: string): Promise<{ items: (AnalysisItem & { id: string })[]; version: string }> {
-  const rows = await db.select({ id: questions.id, position: questions.position, code: questions.code, keys: questions.keys }).from(questions).where(eq(questions.testId, testId)).orderBy(asc(questions.position));
+  const rows = await db
+    .select({ id: questions.id, position: questions.position, code: questions.code, keys: questions.keys })
+    .from(questions)
+    .where(eq(questions.testId, testId))
+    .orderBy(asc(questions.position));
   return { items: rows, version: (await currentScoring(db, testId)).version };
 }
 
@@ -50,9 +54,22 @@ export async function analysisItems(db: Db, testId: string): Promise<{ items: (A
 async function addRespondents(db: Db, testId: string, items: { position: number }[], analyser: ItemAnalyser, after: number | null, upto: number) {
   const index = new Map(items.map((it, i) => [it.position, i]));
   const size = items.length;
-  const where = and(eq(results.testId, testId), eq(results.isCompleted, true), after === null ? undefined : gt(results.completedAt, new Date(after)), lte(results.completedAt, new Date(upto)));
-  const packed = sql<string | null>`(select group_concat(${questions.position} || ',' || ${answers.value} || ',' || coalesce(${answers.elapsedMs}, ''), ';') from ${answers} inner join ${questions} on ${questions.id} = ${answers.questionId} where ${answers.resultId} = ${results.id})`;
-  const rows = (await db.select({ locale: users.locale, packed }).from(results).innerJoin(users, eq(users.id, results.userId)).where(where).orderBy(asc(results.completedAt)).values()) as [string, string | null][];
+  const where = and(
+    eq(results.testId, testId),
+    eq(results.isCompleted, true),
+    after === null ? undefined : gt(results.completedAt, new Date(after)),
+    lte(results.completedAt, new Date(upto)),
+  );
+  const packed = sql<
+    string | null
+  >`(select group_concat(${questions.position} || ',' || ${answers.value} || ',' || coalesce(${answers.elapsedMs}, ''), ';') from ${answers} inner join ${questions} on ${questions.id} = ${answers.questionId} where ${answers.resultId} = ${results.id})`;
+  const rows = (await db
+    .select({ locale: users.locale, packed })
+    .from(results)
+    .innerJoin(users, eq(users.id, results.userId))
+    .where(where)
+    .orderBy(asc(results.completedAt))
+    .values()) as [string, string | null][];
   for (const [locale, list] of rows) {
     if (!list) continue;
     const values = new Int8Array(size);

@@ -12,7 +12,11 @@ import { fields, parseInput } from "../lib/validate";
 import { verifyCaptcha } from "./captcha";
 import { consume } from "./rate-limits";
 
-const optionalText = (max: number) => fields.text(max).optional().transform((v) => v || null);
+const optionalText = (max: number) =>
+  fields
+    .text(max)
+    .optional()
+    .transform((v) => v || null);
 
 export const leadSchemas = {
   /** /business_demo, /salles, /b2b2 … and POST /api/amo/business-lead */

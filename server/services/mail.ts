@@ -23,7 +23,12 @@ export interface Mailer {
 export function createMailer(config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "OUTBOX_DIR" | "NODE_ENV">): Mailer {
   if (config.SMTP_URL) {
     // bounded waits: a mail that cannot leave now is retried by the job outbox (server/jobs.ts)
-    const transport = nodemailer.createTransport({ url: config.SMTP_URL, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as Parameters<typeof nodemailer.createTransport>[0]);
+    const transport = nodemailer.createTransport({
+      url: config.SMTP_URL,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    } as Parameters<typeof nodemailer.createTransport>[0]);
     return {
       async send(m) {
         await transport.sendMail({ from: config.MAIL_FROM, ...m });

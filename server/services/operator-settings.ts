@@ -14,7 +14,11 @@ import { getSetting, setSetting } from "./setting-store";
 
 const msg = (k: string) => `manager.settings.errors.${k}`;
 const kopecks = z.number(msg("price")).int(msg("price")).min(100, msg("price")).max(100_000_000, msg("price"));
-const planSize = z.number(msg("plan")).int(msg("plan")).min(1, msg("plan")).max(CORPORATE_MIN - 1, msg("plan"));
+const planSize = z
+  .number(msg("plan"))
+  .int(msg("plan"))
+  .min(1, msg("plan"))
+  .max(CORPORATE_MIN - 1, msg("plan"));
 const notice = z.string().trim().max(500);
 
 export const SETTINGS = {
@@ -76,7 +80,13 @@ export async function saveSetting(db: Db, key: SettingKey, value: unknown) {
 }
 
 // every page reads it
-const siteSettingRows = prepared((db) => db.select().from(settings).where(inArray(settings.key, ["maintenance", "contacts"])).prepare());
+const siteSettingRows = prepared((db) =>
+  db
+    .select()
+    .from(settings)
+    .where(inArray(settings.key, ["maintenance", "contacts"]))
+    .prepare(),
+);
 
 /** What every page shows: the maintenance notice and the contact details (one query). */
 export async function siteSettings(db: Db) {

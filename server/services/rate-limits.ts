@@ -117,7 +117,10 @@ export async function take(db: Db, name: LimitName, who: string, n = 1, message?
 /** Seconds to wait before `key` may try again (0: now), without counting a hit. */
 export async function retryAfter(db: Db, name: LimitName, who: string, now = Date.now()): Promise<number> {
   const limit = LIMITS[name];
-  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, `${name}:${who}`));
+  const [row] = await db
+    .select()
+    .from(rateLimits)
+    .where(eq(rateLimits.key, `${name}:${who}`));
   if (!row || row.resetAt <= now || row.count < limit.max) return 0;
   return Math.ceil((row.resetAt - now) / 1000);
 }
@@ -146,7 +149,10 @@ export async function loginWait(db: Db, email: string, ip: string, now = Date.no
 
 /** How long to hold a login attempt for an account under attack: grows with failures, ≤ 3 s. */
 export async function loginBackoffMs(db: Db, email: string, now = Date.now()): Promise<number> {
-  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, `loginAccount:${email}`));
+  const [row] = await db
+    .select()
+    .from(rateLimits)
+    .where(eq(rateLimits.key, `loginAccount:${email}`));
   if (!row || row.resetAt <= now || row.count < LIMITS.loginAccount.max) return 0;
   return Math.min(3000, 250 * (row.count - LIMITS.loginAccount.max + 1));
 }

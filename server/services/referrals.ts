@@ -8,7 +8,10 @@ import { createId } from "../lib/ids";
 export const referralLink = (publicUrl: string, code: string) => `${publicUrl}/?ref=${encodeURIComponent(code)}`;
 
 export const referralSchema = z.object({
-  code: z.string().trim().regex(/^[\w-]{2,64}$/, "common.validation.invalid"),
+  code: z
+    .string()
+    .trim()
+    .regex(/^[\w-]{2,64}$/, "common.validation.invalid"),
   name: z.string().trim().max(120).optional(),
 });
 
@@ -28,7 +31,10 @@ export async function referralStat(db: Db, id: string) {
   const [ref] = await db.select().from(referrals).where(eq(referrals.id, id));
   if (!ref) throw notFound();
   const [{ signups }] = await db.select({ signups: count() }).from(users).where(eq(users.referralId, id));
-  const [{ completed }] = await db.select({ completed: count() }).from(users).where(and(eq(users.referralId, id), eq(users.isCompleted, true)));
+  const [{ completed }] = await db
+    .select({ completed: count() })
+    .from(users)
+    .where(and(eq(users.referralId, id), eq(users.isCompleted, true)));
   const [{ payments }] = await db
     .select({ payments: count() })
     .from(orders)

@@ -67,9 +67,27 @@ const contentStamp = prepared((db) =>
     .where(and(eq(reports.formatCode, sql.placeholder("format")), eq(reports.type, sql.placeholder("type")), eq(reports.language, sql.placeholder("lang"))))
     .prepare(),
 );
-const contentById = prepared((db) => db.select().from(reports).where(eq(reports.id, sql.placeholder("id"))).prepare());
-const formatStamp = prepared((db) => db.select({ revision: formats.revision }).from(formats).where(eq(formats.code, sql.placeholder("code"))).prepare());
-const formatQuery = prepared((db) => db.select().from(formats).where(eq(formats.code, sql.placeholder("code"))).prepare());
+const contentById = prepared((db) =>
+  db
+    .select()
+    .from(reports)
+    .where(eq(reports.id, sql.placeholder("id")))
+    .prepare(),
+);
+const formatStamp = prepared((db) =>
+  db
+    .select({ revision: formats.revision })
+    .from(formats)
+    .where(eq(formats.code, sql.placeholder("code")))
+    .prepare(),
+);
+const formatQuery = prepared((db) =>
+  db
+    .select()
+    .from(formats)
+    .where(eq(formats.code, sql.placeholder("code")))
+    .prepare(),
+);
 
 /**
  * How sure the classification is, in terms a reader can use. `between`: the top probability is below
@@ -83,7 +101,13 @@ export function certainty(r: Pick<ResultRow, "probability" | "runnerUpCode" | "r
   const between = Boolean(r.runnerUpCode) && p < BETWEEN_CONFIDENCE;
   // "close" when the runner-up has at least a fifth of the mass or is within 25 points of the top
   const close = between || (Boolean(r.runnerUpCode) && (q >= 0.2 || p - q < 0.25));
-  return { probability: Math.round(p * 100), runnerUp: close ? r.runnerUpCode : null, runnerUpProbability: Math.round(q * 100), between, rulesLead: between && q > p };
+  return {
+    probability: Math.round(p * 100),
+    runnerUp: close ? r.runnerUpCode : null,
+    runnerUpProbability: Math.round(q * 100),
+    between,
+    rulesLead: between && q > p,
+  };
 }
 
 /** The advice blocks that apply to these indicators (keys into locales/<lang>/advice.json). */
@@ -121,7 +145,14 @@ export const reportSummary = (v: Pick<ReportView, "content" | "format">, lang: L
 
 export const isReportLanguage = (v: unknown): v is ReportLanguage => REPORT_LANGUAGES.includes(v as ReportLanguage);
 
-async function assemble(db: Db, result: ResultRow, owner: ReportView["owner"], wanted: "base" | "full", language: ReportLanguage, entitled: boolean): Promise<ReportView> {
+async function assemble(
+  db: Db,
+  result: ResultRow,
+  owner: ReportView["owner"],
+  wanted: "base" | "full",
+  language: ReportLanguage,
+  entitled: boolean,
+): Promise<ReportView> {
   if (!result.isCompleted || !result.formatCode) throw notFound();
   const type = wanted === "full" && entitled ? "full" : "base";
   return {

@@ -45,14 +45,15 @@ export async function listPublishedReviews(db: Db, opts: { page: number; limit: 
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(opts.limit)
     .offset((opts.page - 1) * opts.limit);
-  const docs = rows.map(({ review, userName }) =>
-    toReviewDoc(review, opts.populateUser && review.userId ? { _id: review.userId, name: userName } : null),
-  );
+  const docs = rows.map(({ review, userName }) => toReviewDoc(review, opts.populateUser && review.userId ? { _id: review.userId, name: userName } : null));
   return paged(docs, total, opts.page, opts.limit);
 }
 
 export async function getPublishedReview(db: Db, id: string) {
-  const [row] = await db.select().from(reviews).where(and(eq(reviews.id, id), eq(reviews.isPublished, true)));
+  const [row] = await db
+    .select()
+    .from(reviews)
+    .where(and(eq(reviews.id, id), eq(reviews.isPublished, true)));
   if (!row) throw notFound();
   return row;
 }
@@ -63,7 +64,12 @@ const STORED_PHOTO = /^\/uploads\/reviews\/[0-9a-f]{24}\.(jpg|png|webp)$/;
 /** A review from a user with a completed result; it waits for moderation before it is shown. */
 export const reviewSchema = z.object({
   name: z.string({ error: "common.validation.required" }).trim().min(1, "common.validation.required").max(80),
-  position: z.string().trim().max(120).optional().transform((v) => v || null),
+  position: z
+    .string()
+    .trim()
+    .max(120)
+    .optional()
+    .transform((v) => v || null),
   text: z.string({ error: "common.validation.required" }).trim().min(20, "common.validation.tooShort").max(2000),
   // only a photo we stored (security review 2, finding 3): any other address, even one of ours,
   // would be fetched by every reader's browser with their cookies (a GET that signs them into the demo)
@@ -84,7 +90,9 @@ export async function createReview(scope: Scope, user: UserRow, input: z.infer<t
   const db = scope.db;
   const locale = scope.locale;
   const id = createId();
-  await db.insert(reviews).values({ id, userId: user.id, name: input.name, position: input.position, img: input.img, text: { [locale]: input.text }, isPublished: false });
+  await db
+    .insert(reviews)
+    .values({ id, userId: user.id, name: input.name, position: input.position, img: input.img, text: { [locale]: input.text }, isPublished: false });
   const [row] = await db.select().from(reviews).where(eq(reviews.id, id));
   return row!;
 }

@@ -19,7 +19,12 @@ const toScoring = (row: ScoringVersionRow) => {
 
 /** The newest scoring version of a test (the item bank's own when none was made). */
 export async function currentScoring(db: Db, testId: string): Promise<ScoringVersion> {
-  const [row] = await db.select().from(scoringVersions).where(eq(scoringVersions.testId, testId)).orderBy(desc(scoringVersions.createdAt), desc(scoringVersions.version)).limit(1);
+  const [row] = await db
+    .select()
+    .from(scoringVersions)
+    .where(eq(scoringVersions.testId, testId))
+    .orderBy(desc(scoringVersions.createdAt), desc(scoringVersions.version))
+    .limit(1);
   return row ? toScoring(row) : DEFAULT_SCORING;
 }
 
@@ -36,7 +41,9 @@ export async function scoringByName(db: Db, version: string | null): Promise<Sco
 export async function appendScoringVersion(db: Db, testId: string, keying: Keying, change: Record<string, unknown>, createdBy: string | null) {
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(scoringVersions).where(eq(scoringVersions.testId, testId));
   const version = `${SCORING_VERSION}.${n + 1}${testId === DEFAULT_TEST ? "" : `-${testId.slice(-6)}`}`;
-  await db.insert(scoringVersions).values({ version, testId, keying: keying.map((k) => ({ position: k.position, keys: k.keys.map((x) => ({ ...x })) })), change, createdBy });
+  await db
+    .insert(scoringVersions)
+    .values({ version, testId, keying: keying.map((k) => ({ position: k.position, keys: k.keys.map((x) => ({ ...x })) })), change, createdBy });
   return version;
 }
 

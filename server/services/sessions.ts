@@ -68,7 +68,12 @@ const sessionWithUser = prepared((db) =>
     .limit(1)
     .prepare(),
 );
-const deleteSession = prepared((db) => db.delete(sessions).where(eq(sessions.id, sql.placeholder("id"))).prepare());
+const deleteSession = prepared((db) =>
+  db
+    .delete(sessions)
+    .where(eq(sessions.id, sql.placeholder("id")))
+    .prepare(),
+);
 const touchSession = prepared((db) =>
   db
     .update(sessions)
@@ -109,9 +114,7 @@ export async function revokeSession(db: Db, sessionId: string, userId?: string) 
 }
 
 export async function revokeUserSessions(db: Db, userId: string, exceptSessionId?: string) {
-  const where = exceptSessionId
-    ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
-    : eq(sessions.userId, userId);
+  const where = exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId);
   await db.delete(sessions).where(where);
 }
 

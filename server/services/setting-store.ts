@@ -4,7 +4,13 @@ import { prepared } from "../../db/prepared";
 import { settings } from "../../db/schema";
 
 // read on every landing and /api/total
-const settingByKey = prepared((db) => db.select({ value: settings.value }).from(settings).where(eq(settings.key, sql.placeholder("key"))).prepare());
+const settingByKey = prepared((db) =>
+  db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, sql.placeholder("key")))
+    .prepare(),
+);
 
 /** Writes made through this process, per database: a reader that keeps a value compares it. */
 const localWrites = new WeakMap<Db, number>();

@@ -70,9 +70,19 @@ const answerTarget = (db: Db, question: SQL) =>
     .prepare();
 
 const q = {
-  count: prepared((db) => db.select({ n: count() }).from(questions).where(eq(questions.testId, sql.placeholder("test"))).prepare()),
+  count: prepared((db) =>
+    db
+      .select({ n: count() })
+      .from(questions)
+      .where(eq(questions.testId, sql.placeholder("test")))
+      .prepare(),
+  ),
   ownResult: prepared((db) =>
-    db.select().from(results).where(and(eq(results.id, sql.placeholder("id")), eq(results.userId, sql.placeholder("user")))).prepare(),
+    db
+      .select()
+      .from(results)
+      .where(and(eq(results.id, sql.placeholder("id")), eq(results.userId, sql.placeholder("user"))))
+      .prepare(),
   ),
   // every answer: the user's result (only what the write needs, not its JSON columns) and the
   // answered question of its test, named by id or by position, in one statement
@@ -84,11 +94,18 @@ const q = {
     return db
       .insert(answers)
       .values({ id: sql.placeholder("id"), resultId: sql.placeholder("result"), questionId: sql.placeholder("question"), value, elapsedMs, answeredAt: at })
-      .onConflictDoUpdate({ target: [answers.resultId, answers.questionId], set: { value: sql`excluded.value`, elapsedMs: sql`excluded.elapsed_ms`, answeredAt: sql`excluded.answered_at` } })
+      .onConflictDoUpdate({
+        target: [answers.resultId, answers.questionId],
+        set: { value: sql`excluded.value`, elapsedMs: sql`excluded.elapsed_ms`, answeredAt: sql`excluded.answered_at` },
+      })
       .prepare();
   }),
   touchResult: prepared((db) =>
-    db.update(results).set({ lastAnswerAt: sql`${sql.placeholder("at")}` }).where(eq(results.id, sql.placeholder("id"))).prepare(),
+    db
+      .update(results)
+      .set({ lastAnswerAt: sql`${sql.placeholder("at")}` })
+      .where(eq(results.id, sql.placeholder("id")))
+      .prepare(),
   ),
   // after every answer: counts and the first unanswered position in one row, not 110 rows
   // (plain SQL with aliases: drizzle writes columns inside sql`` without their table)
@@ -300,7 +317,11 @@ export async function syncPersonFormat(db: Db, userId: string) {
  * person's format and, after the commit, their companies' fits. Runs in the caller's unit of work
  * (which audits it); a format changed on the result alone left the lists and the cabinet on the old one.
  */
-export async function correctResultFormat(tx: Scope, result: Pick<ResultRow, "id" | "userId">, patch: { formatCode: string; isCorrect: boolean; isDoubt: boolean }) {
+export async function correctResultFormat(
+  tx: Scope,
+  result: Pick<ResultRow, "id" | "userId">,
+  patch: { formatCode: string; isCorrect: boolean; isDoubt: boolean },
+) {
   await transaction(tx, async (unit) => {
     await unit.db.update(results).set(patch).where(eq(results.id, result.id));
     crashPoint("format.afterResult");

@@ -94,7 +94,11 @@ describe("sign-up", () => {
     expect((await short.json()).error.fields.password).toMatch(/8/);
     const common = await t.json("POST", "/api/passport/signup", { email: freshEmail(), password: "password123", ...agree }, { locale: "en" });
     expect((await common.json()).error.fields.password).toMatch(/too common/);
-    const long = await t.json("POST", "/api/passport/signup", { email: freshEmail(), password: "a long passphrase of sixty-four characters or so is fine to use!!", ...agree });
+    const long = await t.json("POST", "/api/passport/signup", {
+      email: freshEmail(),
+      password: "a long passphrase of sixty-four characters or so is fine to use!!",
+      ...agree,
+    });
     expect(long.status).toBe(201);
   });
 
@@ -122,7 +126,10 @@ describe("sign-in and sessions", () => {
     const b = await (await loginAs(email.toUpperCase(), "my secret phrase 1")).json();
     expect(a.token).not.toBe(b.token);
     expect((await t.app.request("/api/passport", { headers: bearer(a.token) })).status).toBe(200);
-    const [row] = await t.deps.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(a.token)));
+    const [row] = await t.deps.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(a.token)));
     expect(row).toBeDefined();
     expect(JSON.stringify(row)).not.toContain(a.token);
   });
@@ -143,10 +150,15 @@ describe("sign-in and sessions", () => {
     await t.json("POST", "/api/passport/logout", {}, bearer(token));
     expect((await t.app.request("/api/passport", { headers: bearer(token) })).status).toBe(401);
 
-    const again = await (await t.json("POST", "/api/passport/auth", { email: (await t.deps.db.select().from(users).where(eq(users.id, _id)))[0]!.email, password: "x" })).json();
+    const again = await (
+      await t.json("POST", "/api/passport/auth", { email: (await t.deps.db.select().from(users).where(eq(users.id, _id)))[0]!.email, password: "x" })
+    ).json();
     expect(again.error).toBeDefined();
     const fresh = await signup();
-    await t.deps.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, hashToken(fresh.token)));
+    await t.deps.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, hashToken(fresh.token)));
     expect((await t.app.request("/api/passport", { headers: bearer(fresh.token) })).status).toBe(401);
   });
 
@@ -168,9 +180,21 @@ describe("sign-in and sessions", () => {
 describe("profile and password", () => {
   it("reads and updates the profile; complete means name and birthday", async () => {
     const { token } = await signup();
-    const res = await t.json("PUT", "/api/passport", { name: "Анна", birthday: "1990-05-17", city: "Казань", gender: "Female", PersonnelId: "A-17" }, bearer(token));
+    const res = await t.json(
+      "PUT",
+      "/api/passport",
+      { name: "Анна", birthday: "1990-05-17", city: "Казань", gender: "Female", PersonnelId: "A-17" },
+      bearer(token),
+    );
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ name: "Анна", birthday: "1990-05-17", city: "Казань", gender: "Female", PersonnelId: "A-17", age: expect.any(Number) });
+    expect(await res.json()).toMatchObject({
+      name: "Анна",
+      birthday: "1990-05-17",
+      city: "Казань",
+      gender: "Female",
+      PersonnelId: "A-17",
+      age: expect.any(Number),
+    });
     const bad = await t.json("PUT", "/api/passport", { birthday: "17.05.1990", gender: "X", phone: "call me" }, { ...bearer(token), locale: "en" });
     expect(bad.status).toBe(400);
     expect(Object.keys((await bad.json()).error.fields).sort()).toEqual(["birthday", "gender", "phone"]);
@@ -181,11 +205,21 @@ describe("profile and password", () => {
     await signup(email, { password: "my secret phrase 4" });
     const a = (await (await loginAs(email, "my secret phrase 4")).json()).token;
     const b = (await (await loginAs(email, "my secret phrase 4")).json()).token;
-    const mismatch = await t.json("POST", "/api/passport/changePassword", { current: "my secret phrase 4", new: "another phrase 5", repeat: "another phrase 6" }, bearer(a));
+    const mismatch = await t.json(
+      "POST",
+      "/api/passport/changePassword",
+      { current: "my secret phrase 4", new: "another phrase 5", repeat: "another phrase 6" },
+      bearer(a),
+    );
     expect((await mismatch.json()).error.fields).toEqual({ repeat: "Пароли не совпадают" });
     const wrong = await t.json("POST", "/api/passport/changePassword", { current: "nope", new: "another phrase 5", repeat: "another phrase 5" }, bearer(a));
     expect((await wrong.json()).error.fields).toHaveProperty("current");
-    const ok = await t.json("POST", "/api/passport/changePassword", { current: "my secret phrase 4", new: "another phrase 5", repeat: "another phrase 5" }, bearer(a));
+    const ok = await t.json(
+      "POST",
+      "/api/passport/changePassword",
+      { current: "my secret phrase 4", new: "another phrase 5", repeat: "another phrase 5" },
+      bearer(a),
+    );
     expect(ok.status).toBe(200);
     expect((await t.app.request("/api/passport", { headers: bearer(a) })).status).toBe(200);
     expect((await t.app.request("/api/passport", { headers: bearer(b) })).status).toBe(401);
@@ -277,7 +311,13 @@ describe("guards", () => {
 });
 
 describe("logout", () => {
-  const live = async (token: string) => (await t.deps.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)))).length > 0;
+  const live = async (token: string) =>
+    (
+      await t.deps.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, hashToken(token)))
+    ).length > 0;
   const formPost = (cookie: string) => ({ "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost", Cookie: cookie });
 
   it("ends every session the client presents, from the API and from the page alike", async () => {
@@ -345,7 +385,12 @@ describe("masquerade", () => {
 });
 
 describe("no-script account pages", () => {
-  const form = (cookie = "") => ({ "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost", ...(cookie ? { Cookie: cookie } : {}) });
+  const form = (cookie = "") => ({
+    "Content-Type": "application/x-www-form-urlencoded",
+    Origin: "http://localhost",
+    Host: "localhost",
+    ...(cookie ? { Cookie: cookie } : {}),
+  });
 
   it("signs up, logs in and edits the profile through plain forms", async () => {
     const email = freshEmail();
@@ -355,16 +400,28 @@ describe("no-script account pages", () => {
     expect(html).toContain("Нужно согласие");
     expect(html).toContain(`value="${email}"`);
 
-    const ok = await t.app.request("/signup", { method: "POST", headers: form(), body: `_form=signup&email=${encodeURIComponent(email)}&password=form+phrase+one&policy=on&terms=on&offer=on` });
+    const ok = await t.app.request("/signup", {
+      method: "POST",
+      headers: form(),
+      body: `_form=signup&email=${encodeURIComponent(email)}&password=form+phrase+one&policy=on&terms=on&offer=on`,
+    });
     expect(ok.status).toBe(303);
     expect(ok.headers.get("location")).toBe("/test/start");
 
-    const login = await t.app.request("/login?fallback=/profile", { method: "POST", headers: form(), body: `_form=login&email=${encodeURIComponent(email)}&password=form+phrase+one` });
+    const login = await t.app.request("/login?fallback=/profile", {
+      method: "POST",
+      headers: form(),
+      body: `_form=login&email=${encodeURIComponent(email)}&password=form+phrase+one`,
+    });
     expect(login.status).toBe(303);
     expect(login.headers.get("location")).toBe("/profile");
     const token = cookiesOf(login).token!;
 
-    const edit = await t.app.request("/profile/edit", { method: "POST", headers: form(`token=${token}`), body: "_form=profile&name=Ivan&birthday=1985-02-03&city=Omsk&gender=Male&locale=en" });
+    const edit = await t.app.request("/profile/edit", {
+      method: "POST",
+      headers: form(`token=${token}`),
+      body: "_form=profile&name=Ivan&birthday=1985-02-03&city=Omsk&gender=Male&locale=en",
+    });
     expect(edit.status).toBe(303);
     const profile = await (await t.app.request("/profile", { headers: { Cookie: `token=${token}` } })).text();
     expect(profile).toContain("Ivan");
@@ -381,7 +438,9 @@ describe("OAuth against a local fake provider", () => {
     fake.post("/token", async (c) => {
       const body = await c.req.parseBody();
       seenVerifier = String(body.code_verifier ?? "");
-      return body.code === "good-code" ? c.json({ access_token: "fake-access", token_type: "Bearer", expires_in: 3600 }) : c.json({ error: "invalid_grant" }, 400);
+      return body.code === "good-code"
+        ? c.json({ access_token: "fake-access", token_type: "Bearer", expires_in: 3600 })
+        : c.json({ error: "invalid_grant" }, 400);
     });
     fake.get("/userinfo", (c) =>
       c.req.header("authorization") === "Bearer fake-access" ? c.json({ sub: "g-123", email, email_verified: true, name: "G User" }) : c.json({}, 401),
@@ -404,7 +463,10 @@ describe("OAuth against a local fake provider", () => {
       expect(authorize.origin + authorize.pathname).toBe(`${base}/authorize`);
       expect(authorize.searchParams.get("code_challenge_method")).toBe("S256");
       const state = authorize.searchParams.get("state")!;
-      const stateCookie = start.headers.getSetCookie().find((c) => c.startsWith("oauth_state="))!.split(";")[0]!;
+      const stateCookie = start.headers
+        .getSetCookie()
+        .find((c) => c.startsWith("oauth_state="))!
+        .split(";")[0]!;
 
       const forged = await o.app.request(`/auth/google/callback?code=good-code&state=wrong`, { headers: { Cookie: stateCookie } });
       expect(forged.status).toBe(400);

@@ -95,7 +95,9 @@ describe("fit for a position", () => {
     const e = people[0]!.employee;
     const before = (await fitsOf(e)).find((r) => r.positionId === positions.analyst)!;
     await new Promise((r) => setTimeout(r, 5));
-    const put = await call("PUT", `/api/business/positions/${positions.analyst}`, { tasks: [{ name: "Cold calls", communication: "team", decision: "improvisation", priority: 0 }] });
+    const put = await call("PUT", `/api/business/positions/${positions.analyst}`, {
+      tasks: [{ name: "Cold calls", communication: "team", decision: "improvisation", priority: 0 }],
+    });
     expect(put.status).toBe(200);
     const after = (await fitsOf(e)).find((r) => r.positionId === positions.analyst)!;
     expect(after.computedAt.getTime()).toBeGreaterThan(before.computedAt.getTime());
@@ -128,7 +130,14 @@ describe("fit for a position", () => {
     await t.deps.db.update(employeeFits).set({ version: "fit-v0", efficiency: -1 }).where(eq(employeeFits.projectId, project));
     const read = await call("GET", `/api/business/employees/efficiency/${people[1]!.employee}`);
     expect(read.status).toBe(200);
-    expect((await t.deps.db.select().from(employeeFits).where(and(eq(employeeFits.projectId, project), eq(employeeFits.version, "fit-v0")))).length).toBe(0);
+    expect(
+      (
+        await t.deps.db
+          .select()
+          .from(employeeFits)
+          .where(and(eq(employeeFits.projectId, project), eq(employeeFits.version, "fit-v0")))
+      ).length,
+    ).toBe(0);
     // people never computed (e.g. a project from before the analytics tables) are computed on reading the list
     await t.deps.db.delete(employeeAnalytics).where(eq(employeeAnalytics.projectId, project));
     await call("POST", "/api/business/employees", {});
@@ -170,20 +179,37 @@ describe("the employee list's analytics fields", () => {
     const docs = all.json.docs.filter((d: any) => d.efficiency !== null);
     expect(docs.map((d: any) => d.efficiency)).toEqual([...docs.map((d: any) => d.efficiency)].sort((a, b) => b - a));
     const one = all.json.docs.find((d: any) => d._id === people[0]!.employee);
-    expect(one).toMatchObject({ manager: { type: expect.any(String) }, leader: { type: expect.any(String) }, researcher: { min: expect.any(Number) }, seller: { percent: expect.any(Number) }, businessman: { system: expect.any(Number) } });
+    expect(one).toMatchObject({
+      manager: { type: expect.any(String) },
+      leader: { type: expect.any(String) },
+      researcher: { min: expect.any(Number) },
+      seller: { percent: expect.any(Number) },
+      businessman: { system: expect.any(Number) },
+    });
     const ids = (r: any) => r.json.docs.map((d: any) => d._id).sort();
     const expectFilter = async (filter: object, keep: (d: any) => boolean) => {
       const res = await call("POST", "/api/business/employees", { filter });
       expect(res.status, JSON.stringify(filter)).toBe(200);
-      expect(ids(res), JSON.stringify(filter)).toEqual(all.json.docs.filter(keep).map((d: any) => d._id).sort());
+      expect(ids(res), JSON.stringify(filter)).toEqual(
+        all.json.docs
+          .filter(keep)
+          .map((d: any) => d._id)
+          .sort(),
+      );
     };
     await expectFilter({ manager: { type: one.manager.type } }, (d) => d.manager?.type === one.manager.type);
     await expectFilter({ manager: { resource: { min: one.manager.resource } } }, (d) => d.manager && d.manager.resource >= one.manager.resource);
     await expectFilter({ leader: { type: one.leader.type } }, (d) => d.leader?.type === one.leader.type);
-    await expectFilter({ researcher: { min: one.researcher.potential, max: one.researcher.potential } }, (d) => d.researcher?.potential === one.researcher.potential);
+    await expectFilter(
+      { researcher: { min: one.researcher.potential, max: one.researcher.potential } },
+      (d) => d.researcher?.potential === one.researcher.potential,
+    );
     await expectFilter({ researcher: { min: 0, max: 100, basis: "actual" } }, (d) => d.researcher !== null);
     await expectFilter({ seller: { min: one.seller.percent } }, (d) => d.seller && d.seller.percent >= one.seller.percent);
-    await expectFilter({ businessman: { system: { max: one.businessman.system }, energy: { min: 0 } } }, (d) => d.businessman && d.businessman.system <= one.businessman.system);
+    await expectFilter(
+      { businessman: { system: { max: one.businessman.system }, energy: { min: 0 } } },
+      (d) => d.businessman && d.businessman.system <= one.businessman.system,
+    );
     await expectFilter({ harmony: { min: one.harmony, max: one.harmony } }, (d) => d.harmony === one.harmony);
     await expectFilter({ anxiety: { min: -10, max: 10 } }, (d) => d.anxiety !== null);
     await expectFilter({ efficiency: { min: one.efficiency } }, (d) => d.efficiency !== null && d.efficiency >= one.efficiency);
@@ -203,7 +229,12 @@ describe("skills", () => {
     const list = await call("GET", "/api/business/skills");
     expect(list.status).toBe(200);
     expect(list.json.builtIn.length).toBeGreaterThanOrEqual(30);
-    const created = await call("POST", "/api/business/skills", { kind: "definition", name: "Negotiation", description: "Holding a line with people", weights: { WE_ANALYT: 2, confidence: 1 } });
+    const created = await call("POST", "/api/business/skills", {
+      kind: "definition",
+      name: "Negotiation",
+      description: "Holding a line with people",
+      weights: { WE_ANALYT: 2, confidence: 1 },
+    });
     expect(created.status).toBe(201);
     expect(created.json).toMatchObject({ kind: "definition", name: "Negotiation", weights: { WE_ANALYT: 2, confidence: 1 } });
     custom = created.json._id;
@@ -216,9 +247,22 @@ describe("skills", () => {
 
   it("records an acquired value with who and when; updates and deletes", async () => {
     const e = people[0]!.employee;
-    const created = await call("POST", "/api/business/skills", { kind: "acquired", employee: e, skill: "manager.strategic", value: 80, note: "Ran the 2026 plan" });
+    const created = await call("POST", "/api/business/skills", {
+      kind: "acquired",
+      employee: e,
+      skill: "manager.strategic",
+      value: 80,
+      note: "Ran the 2026 plan",
+    });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ kind: "acquired", skill: "manager.strategic", type: "manager", subtype: "strategic", value: 80, enteredBy: { _id: owner._id } });
+    expect(created.json).toMatchObject({
+      kind: "acquired",
+      skill: "manager.strategic",
+      type: "manager",
+      subtype: "strategic",
+      value: 80,
+      enteredBy: { _id: owner._id },
+    });
     acquired = created.json._id;
     expect((await call("POST", "/api/business/skills", { kind: "acquired", employee: e, skill: custom, value: 55 })).status).toBe(201);
     const put = await call("PUT", `/api/business/skills/${acquired}`, { value: 85 });
@@ -299,7 +343,11 @@ describe("position coverage and the comparison", () => {
 
   it("compares people's fit for a chosen position and their skills, widest spread first", async () => {
     const ids = people.map((p) => `ids=${p.employee}`).join("&");
-    const html = await (await t.app.request(`/dashboard/employees/compare?${ids}&position=${positions.analyst}&project=${project}`, { headers: { Cookie: `token=${owner.token}; i18n_locale=en` } })).text();
+    const html = await (
+      await t.app.request(`/dashboard/employees/compare?${ids}&position=${positions.analyst}&project=${project}`, {
+        headers: { Cookie: `token=${owner.token}; i18n_locale=en` },
+      })
+    ).text();
     expect(html).toContain("Fit for «Position analyst»");
     for (const p of people) {
       const fit = (await call("GET", `/api/business/employees/efficiency/${p.employee}`)).json.docs.find((d: any) => d.position._id === positions.analyst);
@@ -342,7 +390,12 @@ describe("the pages", () => {
   const post = (path: string, fields: Record<string, string>) =>
     t.app.request(path, {
       method: "POST",
-      headers: { Cookie: `token=${owner.token}; i18n_locale=en`, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" },
+      headers: {
+        Cookie: `token=${owner.token}; i18n_locale=en`,
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: "http://localhost",
+        Host: "localhost",
+      },
       body: new URLSearchParams(fields).toString(),
     });
 
@@ -356,7 +409,7 @@ describe("the pages", () => {
     const saved = await post(`/dashboard/employees/${e}?project=${project}`, { _form: "skill", skill: "teamwork", value: "66", note: "Led the offsite" });
     expect(saved.status).toBe(303);
     const after = await (await page(`/business/employees/${e}?project=${project}`)).text();
-    expect(after).toContain("data-testid=\"skills-acquired\"");
+    expect(after).toContain('data-testid="skills-acquired"');
     const bad = await post(`/dashboard/employees/${e}?project=${project}`, { _form: "skill", skill: "teamwork", value: "300" });
     expect(bad.status).toBe(400);
   });
@@ -370,18 +423,21 @@ describe("the pages", () => {
 
   it("the employee list filters on the analytics fields and sorts by efficiency", async () => {
     const html = await (await page(`/dashboard/employees?project=${project}&sort=efficiency&dir=desc&efficiencyMin=0&harmony=norm`)).text();
-    expect(html).toContain("data-testid=\"analytics-filters\"");
+    expect(html).toContain('data-testid="analytics-filters"');
     expect(html).toMatch(/data-col="efficiency"/);
   });
 
   it("/dashboard/report/base shows an employee's business report in both languages", async () => {
-    for (const [locale, word] of [["en", "Business report"], ["ru", "Бизнес-отчёт"]] as const) {
+    for (const [locale, word] of [
+      ["en", "Business report"],
+      ["ru", "Бизнес-отчёт"],
+    ] as const) {
       const res = await page(`/dashboard/report/base?project=${project}&employee=${people[1]!.employee}`, locale);
       expect(res.status).toBe(200);
       const html = await res.text();
       expect(html).toContain(word);
-      expect(html).toContain("data-testid=\"business-report\"");
-      expect(html).toContain("data-testid=\"employee-pdf\"");
+      expect(html).toContain('data-testid="business-report"');
+      expect(html).toContain('data-testid="employee-pdf"');
     }
   });
 });

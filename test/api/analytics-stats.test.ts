@@ -114,8 +114,19 @@ describe("GET /api/business/communication with nobody placed", () => {
     expect((await t.json("POST", "/api/business/positions", { name: "Dispatcher", department: dep, tasks }, s.h)).status).toBe(201);
     const { json } = await get(`/api/business/communication?department=${dep}`);
     // weights: team 3, individual 1 → WE 75, ME 25; nobody in Ops, so nothing to compare
-    expect(json).toMatchObject({ basis: "positions", positions: 1, activities: 2, holders: 0, measured: 0, demand: { ME: 25, WE: 75, WR: 0 }, supply: null, balance: [] });
-    const html = await (await t.app.request(`/business/statistics?project=${s.project}&department=${dep}`, { headers: { Cookie: `token=${s.owner.token}; i18n_locale=en` } })).text();
+    expect(json).toMatchObject({
+      basis: "positions",
+      positions: 1,
+      activities: 2,
+      holders: 0,
+      measured: 0,
+      demand: { ME: 25, WE: 75, WR: 0 },
+      supply: null,
+      balance: [],
+    });
+    const html = await (
+      await t.app.request(`/business/statistics?project=${s.project}&department=${dep}`, { headers: { Cookie: `token=${s.owner.token}; i18n_locale=en` } })
+    ).text();
     expect(html).toContain("sphere indicators");
   });
 });
@@ -130,7 +141,11 @@ describe("GET /api/business/employees/export", () => {
     expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="employees-\d{4}-\d{2}-\d{2}\.csv"/);
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = new TextDecoder().decode(bytes.slice(3)).trim().split("\r\n").map((l) => l.split(","));
+    const lines = new TextDecoder()
+      .decode(bytes.slice(3))
+      .trim()
+      .split("\r\n")
+      .map((l) => l.split(","));
     expect(lines[0]).toEqual(["Name", "Department", "Position", "Format code", "Format", "Harmony", "Anxiety", "Test", "Added"]);
     expect(lines.slice(1).map((l) => [l[0], l[1], l[2], l[3], l[5], l[6]])).toEqual([
       ["Boris Borisov", "Sales", "Seller", "SYS-MID-FAST", "50", "2"],
@@ -145,7 +160,10 @@ describe("GET /api/business/employees/export", () => {
     await book.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ArrayBuffer);
     const sheet = book.worksheets[0]!;
     expect(sheet.name).toBe("Сотрудники");
-    const rows = sheet.getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
+    const rows = sheet
+      .getSheetValues()
+      .filter(Boolean)
+      .map((r) => (r as unknown[]).slice(1));
     expect(rows[0]).toEqual(["Имя", "Отдел", "Должность", "Код формата", "Формат", "Гармония", "Тревожность", "Тест", "Добавлен"]);
     expect(rows.slice(1).map((r) => r[0])).toEqual(["Anna Antonova", "Boris Borisov", "Dina Dmitrieva", "Gleb Glebov", "Vera Vasilyeva"]);
     const gleb = rows.find((r) => r[0] === "Gleb Glebov")!;

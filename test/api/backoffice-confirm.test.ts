@@ -35,7 +35,9 @@ describe("confirmations", () => {
     const owner = await signUp(t, "confirm-owner");
     await t.json("POST", "/api/business", { name: "Confirm Co" }, owner.h);
     const [project] = await t.deps.db.select().from(projects).where(eq(projects.ownerId, owner._id));
-    const { order } = await (await t.json("POST", "/api/business/refill", { project: project!.id, quantity: 20, method: "invoice", company: "Acme LLC", inn: "7701234567" }, owner.h)).json();
+    const { order } = await (
+      await t.json("POST", "/api/business/refill", { project: project!.id, quantity: 20, method: "invoice", company: "Acme LLC", inn: "7701234567" }, owner.h)
+    ).json();
     await takeTest(t, owner);
     const [result] = await t.deps.db.select().from(results).where(eq(results.userId, owner._id));
     const coupon = (await (await t.json("POST", "/api/manager/coupon", { code: "ASK-1", type: "percent", amount: 10 }, admin)).json())._id as string;

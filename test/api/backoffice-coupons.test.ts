@@ -34,11 +34,18 @@ const byCode = async (code: string) => (await db().select().from(coupons).where(
 
 describe("coupon amounts in rubles on the pages", () => {
   it("'300' typed for a fixed discount is 300 ₽; '299,90' keeps its kopecks; a percent stays a percent", async () => {
-    expect((await postForm("/manager/coupon/create", { _form: "create", code: "RUB-300", type: "absolute", amount: "300", count: "5", content: "full" })).status).toBe(303);
+    expect(
+      (await postForm("/manager/coupon/create", { _form: "create", code: "RUB-300", type: "absolute", amount: "300", count: "5", content: "full" })).status,
+    ).toBe(303);
     expect((await byCode("RUB-300"))!.amount).toBe(30_000);
-    expect((await postForm("/manager/coupon/create", { _form: "create", code: "RUB-29990", type: "absolute", amount: "299,90", count: "5", content: "full" })).status).toBe(303);
+    expect(
+      (await postForm("/manager/coupon/create", { _form: "create", code: "RUB-29990", type: "absolute", amount: "299,90", count: "5", content: "full" }))
+        .status,
+    ).toBe(303);
     expect((await byCode("RUB-29990"))!.amount).toBe(29_990);
-    expect((await postForm("/manager/coupon/create", { _form: "create", code: "PCT-15", type: "percent", amount: "15", count: "5", content: "full" })).status).toBe(303);
+    expect(
+      (await postForm("/manager/coupon/create", { _form: "create", code: "PCT-15", type: "percent", amount: "15", count: "5", content: "full" })).status,
+    ).toBe(303);
     expect((await byCode("PCT-15"))!.amount).toBe(15);
     // the API keeps kopecks (the spec's clients send them)
     expect((await t.json("POST", "/api/manager/coupon", { code: "API-KOP", type: "absolute", amount: 30_000 }, admin)).status).toBe(201);
@@ -53,11 +60,29 @@ describe("coupon amounts in rubles on the pages", () => {
     const edit = await page(`/manager/coupon/${id}/edit`);
     expect(/<input[^>]*name="amount"[^>]*>/.exec(edit)![0]).toMatch(/inputMode="decimal".*value="299,90"/);
     const version = /name="_version" value="([^"]+)"/.exec(edit)![1]!;
-    expect((await postForm(`/manager/coupon/${id}/edit`, { _form: "edit", _version: version, code: "RUB-29990", type: "absolute", amount: "299,90", content: "full" })).status).toBe(303);
+    expect(
+      (
+        await postForm(`/manager/coupon/${id}/edit`, {
+          _form: "edit",
+          _version: version,
+          code: "RUB-29990",
+          type: "absolute",
+          amount: "299,90",
+          content: "full",
+        })
+      ).status,
+    ).toBe(303);
     expect((await byCode("RUB-29990"))!.amount).toBe(29_990);
     expect((await db().select().from(auditLog).where(eq(auditLog.entityId, id))).map((a) => a.action)).toEqual(["coupons.create"]);
     // 1000 ₽ is not below the full report's 990 ₽
-    const tooBig = await postForm("/manager/coupon/create", { _form: "create", code: "RUB-1000", type: "absolute", amount: "1000", count: "1", content: "full" });
+    const tooBig = await postForm("/manager/coupon/create", {
+      _form: "create",
+      code: "RUB-1000",
+      type: "absolute",
+      amount: "1000",
+      count: "1",
+      content: "full",
+    });
     expect(await tooBig.text()).toContain("A fixed discount must be less than the price of what it applies to");
     expect(await byCode("RUB-1000")).toBeUndefined();
   });

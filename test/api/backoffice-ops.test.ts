@@ -163,7 +163,17 @@ describe("#4 audit entries with the actor", () => {
     const owner = await signUp(t, "ops-invoice");
     await t.json("POST", "/api/business", { name: "Invoice Co" }, owner.h);
     const [project] = await db().select().from(projects).where(eq(projects.ownerId, owner._id));
-    const issue = async () => (await (await t.json("POST", "/api/business/refill", { project: project!.id, quantity: 20, method: "invoice", company: "Acme LLC", inn: "7701234567" }, owner.h)).json()).order as string;
+    const issue = async () =>
+      (
+        await (
+          await t.json(
+            "POST",
+            "/api/business/refill",
+            { project: project!.id, quantity: 20, method: "invoice", company: "Acme LLC", inn: "7701234567" },
+            owner.h,
+          )
+        ).json()
+      ).order as string;
     const viaApi = await issue();
     expect(await (await t.json("POST", `/api/manager/orders/${viaApi}/paid`, {}, admin)).json()).toEqual({ credited: true });
     await t.json("POST", `/api/manager/orders/${viaApi}/paid`, {}, admin); // a second click credits nothing, records nothing
@@ -172,7 +182,12 @@ describe("#4 audit entries with the actor", () => {
     const entries = await audits("orders.markPaid");
     expect(entries.filter((e) => e.entityId === viaApi)).toHaveLength(1);
     for (const id of [viaApi, viaPage])
-      expect(entries.find((e) => e.entityId === id)).toMatchObject({ actorId: adminId, realActorId: adminId, subjectUserId: owner._id, changes: { state: { from: "pending", to: "paid" }, quantity: 20 } });
+      expect(entries.find((e) => e.entityId === id)).toMatchObject({
+        actorId: adminId,
+        realActorId: adminId,
+        subjectUserId: owner._id,
+        changes: { state: { from: "pending", to: "paid" }, quantity: 20 },
+      });
     expect((await db().select().from(projects).where(eq(projects.id, project!.id)))[0]!.inviteBalance).toBe(project!.inviteBalance + 2 * 21);
   });
 
@@ -199,7 +214,12 @@ describe("#4 audit entries with the actor", () => {
     // an ordinary read is not an audit entry
     expect((await t.app.request("/api/passport", { headers: as })).status).toBe(200);
 
-    const mine = (await db().select().from(auditLog).where(and(eq(auditLog.subjectUserId, target._id), eq(auditLog.entity, "request")))).map((e) => ({
+    const mine = (
+      await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.subjectUserId, target._id), eq(auditLog.entity, "request")))
+    ).map((e) => ({
       action: e.action,
       path: (e.changes as { path: string }).path,
       actor: e.actorId,

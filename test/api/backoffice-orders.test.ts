@@ -37,12 +37,26 @@ describe("orders and payments", () => {
     const owner = await signUp(t, "orders-owner");
     await t.json("POST", "/api/business", { name: "Orders Co" }, owner.h);
     const [project] = await t.deps.db.select().from(projects).where(eq(projects.ownerId, owner._id));
-    const res = await t.json("POST", "/api/business/refill", { project: project!.id, quantity: 20, method: "invoice", company: "Acme LLC", inn: "7701234567" }, owner.h);
+    const res = await t.json(
+      "POST",
+      "/api/business/refill",
+      { project: project!.id, quantity: 20, method: "invoice", company: "Acme LLC", inn: "7701234567" },
+      owner.h,
+    );
     const { order } = (await res.json()) as { order: string };
 
-    const list = await (await t.json("GET", `/api/manager/order?match=${q({ state: "pending", method: "invoice", user: owner._id })}&populate=user`, undefined, admin)).json();
+    const list = await (
+      await t.json("GET", `/api/manager/order?match=${q({ state: "pending", method: "invoice", user: owner._id })}&populate=user`, undefined, admin)
+    ).json();
     expect(list.docs.map((d: { _id: string }) => d._id)).toEqual([order]);
-    expect(list.docs[0]).toMatchObject({ state: "pending", method: "invoice", entityType: "invites", quantity: 20, amount: 20 * 80_000, user: { email: owner.email } });
+    expect(list.docs[0]).toMatchObject({
+      state: "pending",
+      method: "invoice",
+      entityType: "invites",
+      quantity: 20,
+      amount: 20 * 80_000,
+      user: { email: owner.email },
+    });
     expect((await (await t.json("GET", `/api/manager/order?match=${q({ state: "paid", user: owner._id })}`, undefined, admin)).json()).docs).toHaveLength(0);
     expect((await t.json("GET", `/api/manager/order?match=${q({ state: "stolen" })}`, undefined, admin)).status).toBe(400);
     expect((await t.json("GET", "/api/manager/order", undefined, owner.h)).status).toBe(403);

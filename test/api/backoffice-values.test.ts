@@ -37,7 +37,9 @@ describe("values by name, records by name", () => {
     expect(await page("/manager/results")).toContain('<option value="good">Good</option>');
     expect(await page("/manager/reports", "ru")).toContain('<option value="full">Полный</option>');
 
-    const coupon = await (await t.json("POST", "/api/manager/coupon", { code: "NAMED-1", type: "percent", amount: 5 }, { Authorization: `Bearer ${token}` })).json();
+    const coupon = await (
+      await t.json("POST", "/api/manager/coupon", { code: "NAMED-1", type: "percent", amount: 5 }, { Authorization: `Bearer ${token}` })
+    ).json();
     expect(h1(await page(`/manager/coupon/${coupon._id}`))).toBe("Coupon NAMED-1");
     expect(h1(await page(`/manager/coupon/${coupon._id}/edit`))).toBe("Coupon NAMED-1");
   });

@@ -27,7 +27,10 @@ afterAll(() => {
 
 function run(script: string, args: string[], env: Record<string, string> = {}) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { env: { ...process.env, DATABASE_URL: url, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+      env: { ...process.env, DATABASE_URL: url, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (d) => (output += d));
     child.stderr.on("data", (d) => (output += d));
@@ -37,7 +40,13 @@ function run(script: string, args: string[], env: Record<string, string> = {}) {
 
 describe("online backup and restore", () => {
   it("backs up under write load and restores every acknowledged answer", async () => {
-    server = await startServer({ DATABASE_URL: url, OUTBOX_DIR: join(dir, "outbox"), BACKUP_INTERVAL: "1s", BACKUP_DIR: join(dir, "scheduled"), BACKUP_KEEP: "2" });
+    server = await startServer({
+      DATABASE_URL: url,
+      OUTBOX_DIR: join(dir, "outbox"),
+      BACKUP_INTERVAL: "1s",
+      BACKUP_DIR: join(dir, "scheduled"),
+      BACKUP_KEEP: "2",
+    });
     const { base } = server;
     const database = await openDatabase(url);
     const tokens: string[] = [];

@@ -40,7 +40,17 @@ const BAD_VALUES: unknown[] = [
   {},
   { $gt: "" },
 ];
-const BAD_BODIES = ["", "null", "[]", "42", '"text"', "{", '{"a":', "\u0000", '{"__proto__":{"role":"admin"},"constructor":{"prototype":{"x":1}},"toString":1}'];
+const BAD_BODIES = [
+  "",
+  "null",
+  "[]",
+  "42",
+  '"text"',
+  "{",
+  '{"a":',
+  "\u0000",
+  '{"__proto__":{"role":"admin"},"constructor":{"prototype":{"x":1}},"toString":1}',
+];
 const BAD_IDS = ["x", "0", "-1", "%00", "..%2F..%2Fetc", "' OR 1=1", "a".repeat(300), "ffffffffffffffffffffffff", ...PROTO];
 /** Query parameters the list and filter handlers read. */
 const QUERY_KEYS = ["page", "limit", "sort", "populate", "exclude", "match", "filter"];
@@ -57,33 +67,101 @@ interface Call {
 
 /** Valid bodies (a route not listed here is fuzzed with `{}`): each field in turn gets every bad value. */
 const VALID: Call[] = [
-  { method: "POST", path: "/api/passport/signup", who: "guest", body: { email: "fuzz-new@example.com", password: "long enough phrase", policy: true, terms: true, offer: true, ref: "r", invite: "i" } },
+  {
+    method: "POST",
+    path: "/api/passport/signup",
+    who: "guest",
+    body: { email: "fuzz-new@example.com", password: "long enough phrase", policy: true, terms: true, offer: true, ref: "r", invite: "i" },
+  },
   { method: "POST", path: "/api/passport/auth", who: "guest", body: { email: "nobody@example.com", password: "long enough phrase" } },
-  { method: "PUT", path: "/api/passport", who: "user", body: { name: "Ann", birthday: "1990-01-02", city: "Omsk", phone: "+79001234567", gender: "Female", locale: "en" } },
-  { method: "POST", path: "/api/passport/changePassword", who: "user", body: { current: "wrong phrase here", new: "another phrase 5", repeat: "another phrase 5" } },
+  {
+    method: "PUT",
+    path: "/api/passport",
+    who: "user",
+    body: { name: "Ann", birthday: "1990-01-02", city: "Omsk", phone: "+79001234567", gender: "Female", locale: "en" },
+  },
+  {
+    method: "POST",
+    path: "/api/passport/changePassword",
+    who: "user",
+    body: { current: "wrong phrase here", new: "another phrase 5", repeat: "another phrase 5" },
+  },
   { method: "POST", path: "/api/passport/restore", who: "guest", body: { email: "nobody@example.com" } },
   { method: "POST", path: "/api/passport/restore/confirm", who: "guest", body: { token: "abc", password: "brand new phrase", repeat: "brand new phrase" } },
   { method: "POST", path: "/api/passport/resend", who: "user", body: {} },
   { method: "DELETE", path: "/api/passport", who: "user", body: { password: "wrong phrase here" } },
-  { method: "POST", path: "/api/answer", who: "user", body: { result: "ffffffffffffffffffffffff", question: "ffffffffffffffffffffffff", value: 2, elapsedMs: 5000 } },
+  {
+    method: "POST",
+    path: "/api/answer",
+    who: "user",
+    body: { result: "ffffffffffffffffffffffff", question: "ffffffffffffffffffffffff", value: 2, elapsedMs: 5000 },
+  },
   { method: "POST", path: "/api/result", who: "user", body: { result: "ffffffffffffffffffffffff" } },
-  { method: "POST", path: "/api/review", who: "user", body: { name: "Ann", position: "Analyst", text: "A review that is long enough to pass the length check." } },
+  {
+    method: "POST",
+    path: "/api/review",
+    who: "user",
+    body: { name: "Ann", position: "Analyst", text: "A review that is long enough to pass the length check." },
+  },
   { method: "POST", path: "/api/payment", who: "user", body: { entityType: "report", entityId: "x", amount: 99_000, order: "o", quantity: 1, coupon: "C" } },
   { method: "POST", path: "/api/coupon", who: "user", body: { code: "NOPE" } },
   { method: "POST", path: "/api/business", who: "user", body: { name: "Acme" } },
-  { method: "POST", path: "/api/business/refill", who: "user", body: { project: "ffffffffffffffffffffffff", quantity: 5, method: "invoice", company: "Acme", inn: "7700000000" } },
-  { method: "POST", path: "/api/amo/business-lead", who: "guest", body: { name: "Ann", phone: "+79001234567", email: "ann@example.com", company: "Acme", message: "Hi" } },
+  {
+    method: "POST",
+    path: "/api/business/refill",
+    who: "user",
+    body: { project: "ffffffffffffffffffffffff", quantity: 5, method: "invoice", company: "Acme", inn: "7700000000" },
+  },
+  {
+    method: "POST",
+    path: "/api/amo/business-lead",
+    who: "guest",
+    body: { name: "Ann", phone: "+79001234567", email: "ann@example.com", company: "Acme", message: "Hi" },
+  },
   { method: "POST", path: "/api/consultation/add-ticket", who: "guest", body: { name: "Ann", phone: "+79001234567", email: "ann@example.com", message: "Hi" } },
   { method: "POST", path: "/api/webinar/user", who: "guest", body: { name: "Ann", email: "ann@example.com", phone: "+79001234567", webinar: "w" } },
   { method: "POST", path: "/api/notify/send-form", who: "guest", body: { form: "demo", name: "Ann", phone: "+79001234567", email: "ann@example.com" } },
   { method: "POST", path: "/api/payment/yookassa/notify", who: "guest", body: { type: "notification", event: "payment.succeeded", object: { id: "x" } } },
-  { method: "POST", path: "/api/manager/coupon", who: "admin", body: { code: "FUZZ", type: "percent", amount: 10, count: 1, content: "full", expiredAt: "2030-01-01" } },
+  {
+    method: "POST",
+    path: "/api/manager/coupon",
+    who: "admin",
+    body: { code: "FUZZ", type: "percent", amount: 10, count: 1, content: "full", expiredAt: "2030-01-01" },
+  },
   { method: "POST", path: "/api/manager/referral", who: "admin", body: { code: "fuzz-ref", name: "Fuzz" } },
-  { method: "PUT", path: "/api/manager/coupon/ffffffffffffffffffffffff", who: "admin", body: { code: "FUZZ2", type: "absolute", amount: 100, count: 2, content: "all", expiredAt: "2030-01-01" } },
+  {
+    method: "PUT",
+    path: "/api/manager/coupon/ffffffffffffffffffffffff",
+    who: "admin",
+    body: { code: "FUZZ2", type: "absolute", amount: 100, count: 2, content: "all", expiredAt: "2030-01-01" },
+  },
   { method: "PUT", path: "/api/manager/referral/ffffffffffffffffffffffff", who: "admin", body: { code: "fuzz-ref-2", name: "Fuzz" } },
-  { method: "POST", path: "/api/manager/reviews/", who: "admin", body: { name: "Fuzz", position: "QA", textRu: "Текст отзыва", textEn: "Review text", img: "https://example.com/a.png", isPublished: false, user: "ffffffffffffffffffffffff" } },
-  { method: "PUT", path: "/api/manager/reviews/ffffffffffffffffffffffff", who: "admin", body: { name: "Fuzz", position: "QA", textRu: "Текст", textEn: "Text", img: "https://example.com/a.png", isPublished: true } },
-  { method: "POST", path: "/api/manager/project", who: "admin", body: { name: "Fuzz project", description: "D", email: "manager@example.com", inviteBalance: 5 } },
+  {
+    method: "POST",
+    path: "/api/manager/reviews/",
+    who: "admin",
+    body: {
+      name: "Fuzz",
+      position: "QA",
+      textRu: "Текст отзыва",
+      textEn: "Review text",
+      img: "https://example.com/a.png",
+      isPublished: false,
+      user: "ffffffffffffffffffffffff",
+    },
+  },
+  {
+    method: "PUT",
+    path: "/api/manager/reviews/ffffffffffffffffffffffff",
+    who: "admin",
+    body: { name: "Fuzz", position: "QA", textRu: "Текст", textEn: "Text", img: "https://example.com/a.png", isPublished: true },
+  },
+  {
+    method: "POST",
+    path: "/api/manager/project",
+    who: "admin",
+    body: { name: "Fuzz project", description: "D", email: "manager@example.com", inviteBalance: 5 },
+  },
   { method: "PUT", path: "/api/manager/project/ffffffffffffffffffffffff", who: "admin", body: { name: "Fuzz project", description: "D", inviteBalance: 5 } },
   { method: "POST", path: "/api/manager/projects/change-owner", who: "admin", body: { projectId: "ffffffffffffffffffffffff", email: "manager@example.com" } },
   { method: "PUT", path: "/api/manager/setting/prices", who: "admin", body: { fullReport: 99_000, perInvite: { base: 90_000, norma: 80_000, full: 70_000 } } },
@@ -93,36 +171,113 @@ const VALID: Call[] = [
   // the business cabinet
   { method: "POST", path: "/api/business/projects", who: "owner", body: { name: "Fuzz Two", description: "d" } },
   { method: "PUT", path: "/api/business/projects", who: "owner", body: { name: "Fuzz Co", description: "d" } },
-  { method: "PUT", path: "/api/business/projects/details", who: "owner", body: { company: "Acme", inn: "7700000000", kpp: "770001001", address: "Moscow", email: "a@example.com", phone: "+79001234567" } },
-  { method: "POST", path: "/api/business/departments", who: "owner", body: { name: "Sales", parent: "ffffffffffffffffffffffff", supervisor: "ffffffffffffffffffffffff" } },
+  {
+    method: "PUT",
+    path: "/api/business/projects/details",
+    who: "owner",
+    body: { company: "Acme", inn: "7700000000", kpp: "770001001", address: "Moscow", email: "a@example.com", phone: "+79001234567" },
+  },
+  {
+    method: "POST",
+    path: "/api/business/departments",
+    who: "owner",
+    body: { name: "Sales", parent: "ffffffffffffffffffffffff", supervisor: "ffffffffffffffffffffffff" },
+  },
   { method: "PUT", path: "/api/business/departments/ffffffffffffffffffffffff", who: "owner", body: { name: "Sales", parent: null } },
   {
     method: "POST",
     path: "/api/business/positions",
     who: "owner",
-    body: { name: "Analyst", department: null, priority: 1, classification: "c", tasks: [{ name: "a", communication: "team", decision: "balanced", content: "c", priority: 1 }] },
+    body: {
+      name: "Analyst",
+      department: null,
+      priority: 1,
+      classification: "c",
+      tasks: [{ name: "a", communication: "team", decision: "balanced", content: "c", priority: 1 }],
+    },
   },
-  { method: "PUT", path: "/api/business/positions/ffffffffffffffffffffffff", who: "owner", body: { name: "Analyst", tasks: [{ name: "a", communication: "team", decision: "balanced" }] } },
-  { method: "POST", path: "/api/business/employees", who: "owner", body: { filter: { department: "ffffffffffffffffffffffff", status: "completed", format: "SYS-HIGH-FAST", name: "a" }, page: 1, limit: 10, sortType: "harmony", sortDirection: "desc" } },
-  { method: "POST", path: "/api/business/employees/change-department", who: "owner", body: { employee: "ffffffffffffffffffffffff", department: "ffffffffffffffffffffffff" } },
+  {
+    method: "PUT",
+    path: "/api/business/positions/ffffffffffffffffffffffff",
+    who: "owner",
+    body: { name: "Analyst", tasks: [{ name: "a", communication: "team", decision: "balanced" }] },
+  },
+  {
+    method: "POST",
+    path: "/api/business/employees",
+    who: "owner",
+    body: {
+      filter: { department: "ffffffffffffffffffffffff", status: "completed", format: "SYS-HIGH-FAST", name: "a" },
+      page: 1,
+      limit: 10,
+      sortType: "harmony",
+      sortDirection: "desc",
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/business/employees/change-department",
+    who: "owner",
+    body: { employee: "ffffffffffffffffffffffff", department: "ffffffffffffffffffffffff" },
+  },
   { method: "POST", path: "/api/business/employees/change-position", who: "owner", body: { employee: "ffffffffffffffffffffffff", position: null } },
-  { method: "POST", path: "/api/business/employees/change-supervisor", who: "owner", body: { employee: "ffffffffffffffffffffffff", supervisor: "ffffffffffffffffffffffff" } },
-  { method: "POST", path: "/api/business/employees/activate-manager", who: "owner", body: { employee: "ffffffffffffffffffffffff", type: "department", department: "ffffffffffffffffffffffff" } },
+  {
+    method: "POST",
+    path: "/api/business/employees/change-supervisor",
+    who: "owner",
+    body: { employee: "ffffffffffffffffffffffff", supervisor: "ffffffffffffffffffffffff" },
+  },
+  {
+    method: "POST",
+    path: "/api/business/employees/activate-manager",
+    who: "owner",
+    body: { employee: "ffffffffffffffffffffffff", type: "department", department: "ffffffffffffffffffffffff" },
+  },
   { method: "POST", path: "/api/business/invites", who: "owner", body: { email: "fuzz-invitee@example.com", emails: ["a@example.com"], locale: "en" } },
-  { method: "PUT", path: "/api/business/invites/createOrUpdateInvite", who: "owner", body: { email: "fuzz-invitee@example.com", resend: true, isActive: true, locale: "ru" } },
+  {
+    method: "PUT",
+    path: "/api/business/invites/createOrUpdateInvite",
+    who: "owner",
+    body: { email: "fuzz-invitee@example.com", resend: true, isActive: true, locale: "ru" },
+  },
   { method: "POST", path: "/api/invite", who: "owner", body: { emails: "b@example.com c@example.com" } },
   { method: "PUT", path: "/api/invite/ffffffffffffffffffffffff", who: "owner", body: { resend: true, isActive: false, locale: "en" } },
   // business analytics (issue 16)
-  { method: "POST", path: "/api/business/skills", who: "owner", body: { kind: "definition", name: "Negotiation", description: "d", weights: { WE_ANALYT: 2, confidence: 1 } } },
-  { method: "POST", path: "/api/business/skills", who: "owner", body: { kind: "acquired", employee: "ffffffffffffffffffffffff", skill: "seller", value: 50, note: "n" } },
-  { method: "PUT", path: "/api/business/skills/ffffffffffffffffffffffff", who: "owner", body: { name: "N", description: "d", weights: { system: 1 }, value: 10, note: "n" } },
+  {
+    method: "POST",
+    path: "/api/business/skills",
+    who: "owner",
+    body: { kind: "definition", name: "Negotiation", description: "d", weights: { WE_ANALYT: 2, confidence: 1 } },
+  },
+  {
+    method: "POST",
+    path: "/api/business/skills",
+    who: "owner",
+    body: { kind: "acquired", employee: "ffffffffffffffffffffffff", skill: "seller", value: 50, note: "n" },
+  },
+  {
+    method: "PUT",
+    path: "/api/business/skills/ffffffffffffffffffffffff",
+    who: "owner",
+    body: { name: "N", description: "d", weights: { system: 1 }, value: 10, note: "n" },
+  },
   { method: "POST", path: "/api/business/projects/reset-efficiency", who: "owner", body: {} },
   {
     method: "POST",
     path: "/api/business/employees",
     who: "owner",
     body: {
-      filter: { manager: { type: "tactical", resource: { min: 1, max: 99 } }, leader: { type: "expert" }, researcher: { min: 1, max: 99, basis: "actual" }, seller: { min: 1, max: 99 }, businessman: { system: { min: 1 }, energy: { max: 99 } }, harmony: "crisis", anxiety: { min: -5, max: 5 }, efficiency: { min: 10 }, diff: { max: 50 } },
+      filter: {
+        manager: { type: "tactical", resource: { min: 1, max: 99 } },
+        leader: { type: "expert" },
+        researcher: { min: 1, max: 99, basis: "actual" },
+        seller: { min: 1, max: 99 },
+        businessman: { system: { min: 1 }, energy: { max: 99 } },
+        harmony: "crisis",
+        anxiety: { min: -5, max: 5 },
+        efficiency: { min: 10 },
+        diff: { max: 50 },
+      },
       sortType: "efficiency",
       sortDirection: "desc",
     },
@@ -130,10 +285,37 @@ const VALID: Call[] = [
   { method: "POST", path: "/api/business/support", who: "owner", body: { subject: "Help", message: "Text", email: "a@example.com" } },
   { method: "POST", path: "/api/business/join/fuzz-code-1", who: "user", body: { agree: true } },
   { method: "POST", path: "/api/business/consent/ffffffffffffffffffffffff", who: "user", body: { consent: false } },
-  { method: "POST", path: "/api/format", who: "admin", body: { _id: "SYS-HIGH-FAST", name: { ru: "Имя", en: "Name", ch: "名" }, description: { ru: "Описание", en: "Description" } } },
-  { method: "POST", path: "/api/manager/reports", who: "admin", body: { fm: "SYS-HIGH-FAST", type: "couple", language: "ch", title: "T", text: "x", sections: [{ key: "a", tab: "general", title: "A", text: "t", teaser: "", locked: false }] } },
-  { method: "PUT", path: "/api/manager/reports/ffffffffffffffffffffffff", who: "admin", body: { title: "T", text: "x", sections: [{ key: "a", tab: "general", title: "A", text: "t", teaser: "", locked: true }] } },
-  { method: "PUT", path: "/api/manager/question/ffffffffffffffffffffffff", who: "admin", body: { text: { ru: "Текст", en: "Text" }, keys: [{ scale: "ME_SYSTEM", sign: 1, weight: 1 }] } },
+  {
+    method: "POST",
+    path: "/api/format",
+    who: "admin",
+    body: { _id: "SYS-HIGH-FAST", name: { ru: "Имя", en: "Name", ch: "名" }, description: { ru: "Описание", en: "Description" } },
+  },
+  {
+    method: "POST",
+    path: "/api/manager/reports",
+    who: "admin",
+    body: {
+      fm: "SYS-HIGH-FAST",
+      type: "couple",
+      language: "ch",
+      title: "T",
+      text: "x",
+      sections: [{ key: "a", tab: "general", title: "A", text: "t", teaser: "", locked: false }],
+    },
+  },
+  {
+    method: "PUT",
+    path: "/api/manager/reports/ffffffffffffffffffffffff",
+    who: "admin",
+    body: { title: "T", text: "x", sections: [{ key: "a", tab: "general", title: "A", text: "t", teaser: "", locked: true }] },
+  },
+  {
+    method: "PUT",
+    path: "/api/manager/question/ffffffffffffffffffffffff",
+    who: "admin",
+    body: { text: { ru: "Текст", en: "Text" }, keys: [{ scale: "ME_SYSTEM", sign: 1, weight: 1 }] },
+  },
 ];
 
 /** The caller a route's guards ask for. */
@@ -210,7 +392,11 @@ describe("bad input", () => {
           await check(`${call.method} ${call.path} body ${JSON.stringify(raw).slice(0, 40)}`, await t.json(call.method, call.path, raw, h), true);
         }
         // a form body where JSON is expected
-        const form = await t.app.request(call.path, { method: call.method, headers: { ...h, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" }, body: "a=1&a=2&b&constructor=1&__proto__=x" });
+        const form = await t.app.request(call.path, {
+          method: call.method,
+          headers: { ...h, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" },
+          body: "a=1&a=2&b&constructor=1&__proto__=x",
+        });
         await check(`${call.method} ${call.path} as a form`, form, true);
       }
       // ids that are not ids, with the valid body
@@ -222,7 +408,14 @@ describe("bad input", () => {
       }
     }
     const unused = VALID.filter((c) => !table.some((r) => r.method === c.method && pathMatcher(r.path).test(c.path))).map((c) => `${c.method} ${c.path}`);
-    console.log(`bad-input sweep: ${tried} requests over ${table.length} routes (${defaulted} writes with the default body {}), ${failures.length} failures; statuses ${[...statuses].sort().map(([s, n]) => `${s}×${n}`).join(" ")}`);
+    console.log(
+      `bad-input sweep: ${tried} requests over ${table.length} routes (${defaulted} writes with the default body {}), ${failures.length} failures; statuses ${[
+        ...statuses,
+      ]
+        .sort()
+        .map(([s, n]) => `${s}×${n}`)
+        .join(" ")}`,
+    );
     expect(unused, "VALID bodies for routes the app does not serve").toEqual([]);
     expect(failures).toEqual([]);
     expect(tried).toBeGreaterThan(5000);

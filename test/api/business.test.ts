@@ -83,7 +83,11 @@ describe("the owner's path", () => {
 
   it("creates a position with one to five activities; six or none is a field error", async () => {
     const activity = (n: number) => ({ name: `Activity ${n}`, communication: "team", decision: "balanced", content: "Calls", priority: n });
-    const ok = await call("POST", "/api/business/positions", { name: "Account manager", department: sales, tasks: [activity(1), { ...activity(2), communication: "global", decision: "improvisation" }] });
+    const ok = await call("POST", "/api/business/positions", {
+      name: "Account manager",
+      department: sales,
+      tasks: [activity(1), { ...activity(2), communication: "global", decision: "improvisation" }],
+    });
     expect(ok.status).toBe(201);
     position = ok.json._id;
     expect(ok.json.tasks).toHaveLength(2);
@@ -166,7 +170,9 @@ describe("the owner's path", () => {
     expect((await call("GET", "/api/business/departments", undefined, wh)).json.docs.map((d: any) => d.name)).toEqual(["Inside sales"]);
     expect((await call("POST", "/api/business/employees", {}, wh)).json.docs.map((d: any) => d.name)).toEqual(["Walter Worker"]);
     expect((await call("GET", "/api/business/positions", undefined, wh)).status).toBe(200);
-    expect((await call("POST", "/api/business/positions", { name: "P", tasks: [{ name: "a", communication: "team", decision: "balanced" }] }, wh)).status).toBe(403);
+    expect((await call("POST", "/api/business/positions", { name: "P", tasks: [{ name: "a", communication: "team", decision: "balanced" }] }, wh)).status).toBe(
+      403,
+    );
     expect((await call("GET", "/api/business/invites", undefined, wh)).status).toBe(403);
     expect((await call("GET", `/api/business/departments/${sales}`, undefined, wh)).status).toBe(404);
 
@@ -235,7 +241,12 @@ describe("the employee list", () => {
       deps.push(id);
       await t.deps.db.insert(departments).values({ id, projectId: p, name });
     }
-    const people = Array.from({ length: 25 }, (_, i) => ({ id: createId(), projectId: p, name: `Person ${String(i).padStart(2, "0")}`, departmentId: deps[i % 2]! }));
+    const people = Array.from({ length: 25 }, (_, i) => ({
+      id: createId(),
+      projectId: p,
+      name: `Person ${String(i).padStart(2, "0")}`,
+      departmentId: deps[i % 2]!,
+    }));
     await t.deps.db.insert(employees).values(people);
   });
 
@@ -274,7 +285,7 @@ describe("the invite balance", () => {
     expect((await t.json("POST", `/api/business/join/${code}`, { agree: true }, first.h)).status).toBe(201);
     expect(await balanceOf(p)).toBe(0);
     const second = await user(t, { confirmed: false });
-    const refused = await t.json("POST", `/api/business/join/${code}`, { agree: true, }, { ...second.h, locale: "en" });
+    const refused = await t.json("POST", `/api/business/join/${code}`, { agree: true }, { ...second.h, locale: "en" });
     expect(refused.status).toBe(402);
     // the joining person cannot buy invites: they are told the company is full (issue 33)
     expect(((await refused.json()) as any).error.message).toContain("no places left");
@@ -398,11 +409,14 @@ describe("tenant isolation: another owner's ids and Project header", () => {
     const leaks: string[] = [];
     for (const [method, path, body] of table) {
       // with Acme's project named in the header, in the query, and with their own project but Acme's ids
-      for (const headers of [{ ...stranger.h, Project: project }, { ...stranger.h, Project: theirs }]) {
+      for (const headers of [
+        { ...stranger.h, Project: project },
+        { ...stranger.h, Project: theirs },
+      ]) {
         const withQuery = headers.Project === theirs && !path.includes("?") ? path : path;
         const res = await t.json(method, withQuery, body, headers);
         const text = await res.text();
-        const ownProjectRead = headers.Project === theirs && !/[0-9a-f]{24}/.test(path.replace(theirs, "")) ;
+        const ownProjectRead = headers.Project === theirs && !/[0-9a-f]{24}/.test(path.replace(theirs, ""));
         if (ownProjectRead) {
           // a call on the stranger's own project must not show any of Acme's rows
           if (/Secret|Acme/.test(text)) leaks.push(`${method} ${path} (own project) leaked`);

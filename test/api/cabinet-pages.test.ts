@@ -155,7 +155,17 @@ describe("forms without script", () => {
     const bad = await post("/business/positions", six);
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("A position has one to five activities.");
-    const ok = await post("/business/positions", { _form: "position", name: "Engineer", department: dep, "tasks.0.name": "Build", "tasks.0.communication": "team", "tasks.0.decision": "improvisation", "tasks.0.content": "Code", "tasks.0.priority": "2", "tasks.1.name": "" });
+    const ok = await post("/business/positions", {
+      _form: "position",
+      name: "Engineer",
+      department: dep,
+      "tasks.0.name": "Build",
+      "tasks.0.communication": "team",
+      "tasks.0.decision": "improvisation",
+      "tasks.0.content": "Code",
+      "tasks.0.priority": "2",
+      "tasks.1.name": "",
+    });
     expect(ok.status).toBe(303);
     const html = await (await get("/business/positions")).text();
     expect(html).toContain("Engineer");
@@ -203,7 +213,15 @@ describe("joining through the invitation page", () => {
     const res = await t.app.request(`/invite/business/${code}`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" },
-      body: new URLSearchParams({ _form: "join-signup", name: "Joiner Jones", email: "joiner@example.com", policy: "on", terms: "on", offer: "on", consent: "on" }).toString(),
+      body: new URLSearchParams({
+        _form: "join-signup",
+        name: "Joiner Jones",
+        email: "joiner@example.com",
+        policy: "on",
+        terms: "on",
+        offer: "on",
+        consent: "on",
+      }).toString(),
     });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/test/start");
@@ -211,7 +229,15 @@ describe("joining through the invitation page", () => {
     const member = await (await t.app.request(`/activate/business/${code}?lang=en`, { headers: { Cookie: `token=${token}` } })).text();
     expect(member).toContain('data-testid="join-member"');
     // withdrawing consent from the page
-    expect((await t.app.request(`/invite/${code}`, { method: "POST", headers: { Cookie: `token=${token}`, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" }, body: "_form=consent&consent=0" })).status).toBe(303);
+    expect(
+      (
+        await t.app.request(`/invite/${code}`, {
+          method: "POST",
+          headers: { Cookie: `token=${token}`, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" },
+          body: "_form=consent&consent=0",
+        })
+      ).status,
+    ).toBe(303);
     const list = await (await get("/business/employees?sort=name")).text();
     // the name given at join, never the address (issue 33)
     expect(list).toContain("Joiner Jones");
@@ -238,11 +264,19 @@ describe("the demo company", () => {
   it("is entered from /business_demo by a POST button, never from another site", async () => {
     const page = await (await t.app.request("/business_demo?lang=en")).text();
     expect(page).toContain('action="/api/business/masq"');
-    const res = await t.app.request("/api/business/masq", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" }, body: "" });
+    const res = await t.app.request("/api/business/masq", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" },
+      body: "",
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/business/dashboard");
     expect(cookiesOf(res).masqDemoToken).toBeTruthy();
-    const foreign = await t.app.request("/api/business/masq", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example", Host: "localhost" }, body: "" });
+    const foreign = await t.app.request("/api/business/masq", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example", Host: "localhost" },
+      body: "",
+    });
     expect(foreign.status).toBe(403);
     expect(cookiesOf(foreign).masqDemoToken).toBeUndefined();
   });

@@ -24,7 +24,11 @@ const post = (path: string, fields: Record<string, string>, c = cookie) =>
     body: new URLSearchParams(fields).toString(),
   });
 const employeeRow = async (id: string) => (await t.deps.db.select().from(employees).where(eq(employees.id, id)))[0]!;
-const decoded = (html: string) => html.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&");
+const decoded = (html: string) =>
+  html
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&");
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -162,7 +166,10 @@ describe("invitation dead ends", () => {
     expect(invitesPage).toContain("The current link stops working at once");
     expect((await post("/business/invite", { _form: "refresh" })).status).toBe(303);
     expect((await t.deps.db.select().from(projects).where(eq(projects.id, project)))[0]!.inviteCode).not.toBe(before);
-    for (const [lang, heading] of [["ru", "Эта ссылка-приглашение больше не действует"], ["en", "This invitation link no longer works"]] as const) {
+    for (const [lang, heading] of [
+      ["ru", "Эта ссылка-приглашение больше не действует"],
+      ["en", "This invitation link no longer works"],
+    ] as const) {
       const res = await t.app.request(`/invite/${before}`, { headers: { Cookie: `i18n_locale=${lang}` } });
       expect(res.status).toBe(404);
       const html = await res.text();
@@ -204,7 +211,10 @@ describe("result reliability and asking to retake", () => {
     const resultId = await completedResult(t, p);
     const [own] = await t.deps.db.select().from(results).where(eq(results.id, resultId));
     const [other] = await t.deps.db.select({ code: formats.code, name: formats.name }).from(formats).where(ne(formats.code, own!.formatCode!)).limit(1);
-    await t.deps.db.update(results).set({ probability: 0.23, runnerUpCode: other!.code, runnerUpProbability: 0.21, quality: { grade: "poor", flags: ["misfit"] } }).where(eq(results.id, resultId));
+    await t.deps.db
+      .update(results)
+      .set({ probability: 0.23, runnerUpCode: other!.code, runnerUpProbability: 0.21, quality: { grade: "poor", flags: ["misfit"] } })
+      .where(eq(results.id, resultId));
 
     const list = await (await get("/business/employees?sort=name")).text();
     expect(list).toMatch(/data-testid="doubt"/);
@@ -213,7 +223,9 @@ describe("result reliability and asking to retake", () => {
     expect(html).toContain(`Between two formats: the second is ${(other!.name as { en: string }).en}`);
     expect(html).toContain("The answers look hurried or contradictory");
     expect(html).toContain("Some answers do not fit the pattern");
-    const api = await bodyOf<{ reliability: { probability: number; between: boolean; grade: string } }>(await t.json("GET", `/api/business/employees/${emp}`, undefined, owner.h));
+    const api = await bodyOf<{ reliability: { probability: number; between: boolean; grade: string } }>(
+      await t.json("GET", `/api/business/employees/${emp}`, undefined, owner.h),
+    );
     expect(api.reliability).toMatchObject({ probability: 23, between: true, grade: "poor" });
 
     expect(html).toContain('data-testid="confirm-retake"');
@@ -230,7 +242,10 @@ describe("result reliability and asking to retake", () => {
     expect(await again.text()).toContain("already asked in the last 24 hours");
 
     // a newer result: the state says it was retaken
-    await t.deps.db.update(results).set({ completedAt: new Date(Date.now() + 60_000) }).where(eq(results.id, resultId));
+    await t.deps.db
+      .update(results)
+      .set({ completedAt: new Date(Date.now() + 60_000) })
+      .where(eq(results.id, resultId));
     expect(await (await get(`/business/employees/${emp}`)).text()).toMatch(/data-state="retaken"/);
   });
 
@@ -255,7 +270,12 @@ describe("the list at scale", () => {
     p = await businessProject(t, { owner: o, name: "Scale Co", departments: ["Logistics", "Warehouse"] });
     await t.deps.db.update(departments).set({ parentId: p.dep.Logistics! }).where(eq(departments.id, p.dep.Warehouse!));
     await t.deps.db.update(projects).set({ inviteBalance: 10 }).where(eq(projects.id, p.id));
-    const rows = Array.from({ length: 2_950 }, (_, i) => ({ id: createId(), projectId: p.id, name: `Person ${String(i).padStart(4, "0")}`, departmentId: i === 0 ? p.dep.Logistics! : i === 1 ? p.dep.Warehouse! : null }));
+    const rows = Array.from({ length: 2_950 }, (_, i) => ({
+      id: createId(),
+      projectId: p.id,
+      name: `Person ${String(i).padStart(4, "0")}`,
+      departmentId: i === 0 ? p.dep.Logistics! : i === 1 ? p.dep.Warehouse! : null,
+    }));
     for (let i = 0; i < rows.length; i += 500) await t.deps.db.insert(employees).values(rows.slice(i, i + 500));
   });
 
@@ -328,7 +348,10 @@ describe("numbers with their scale and meaning", () => {
 
 describe("the funnel", () => {
   it("names an unnamed company in the language of the page that activated it", async () => {
-    for (const [lang, name] of [["ru", "Моя компания"], ["en", "My company"]] as const) {
+    for (const [lang, name] of [
+      ["ru", "Моя компания"],
+      ["en", "My company"],
+    ] as const) {
       const o = await user(t, { confirmed: true, locale: "ru" });
       const res = await t.json("POST", "/api/business", {}, { ...o.h, Cookie: `i18n_locale=${lang}` });
       expect(res.status).toBeLessThan(300);
@@ -346,7 +369,9 @@ describe("an appointed head", () => {
     const projectCode = (await t.deps.db.select().from(projects).where(eq(projects.id, p.id)))[0]!.inviteCode!;
     const head = await user(t, { name: "Galina", locale: "en" });
     const emp = (await bodyOf<{ employee: string }>(await t.json("POST", `/api/business/join/${projectCode}`, { agree: true }, head.h))).employee;
-    expect((await t.json("POST", "/api/business/employees/activate-manager", { employee: emp, type: "department", department: p.dep.Ops }, p.h)).status).toBe(200);
+    expect((await t.json("POST", "/api/business/employees/activate-manager", { employee: emp, type: "department", department: p.dep.Ops }, p.h)).status).toBe(
+      200,
+    );
     expect(lastMailTo(outbox(t.dir), head.email)?.text).toContain("head of the department «Ops»");
     const c = `token=${head.token}; i18n_locale=en`;
     const begin = decoded(await (await get("/business", c)).text());
@@ -367,7 +392,17 @@ describe("paying by invoice", () => {
     const before = await (await get("/business", c)).text();
     expect(before).not.toContain('value="invoice"');
     expect(before).toContain('value="card"');
-    await saveSeller(t.deps.db, { name: "ООО «Ромашка»", inn: "7701234567", kpp: "770101001", ogrn: "1207700123456", address: "Москва, ул. Тверская, 1", bank: "АО «Банк»", bik: "044525123", account: "40702810900000012345", corrAccount: "30101810400000000123" });
+    await saveSeller(t.deps.db, {
+      name: "ООО «Ромашка»",
+      inn: "7701234567",
+      kpp: "770101001",
+      ogrn: "1207700123456",
+      address: "Москва, ул. Тверская, 1",
+      bank: "АО «Банк»",
+      bik: "044525123",
+      account: "40702810900000012345",
+      corrAccount: "30101810400000000123",
+    });
     expect(await (await get("/business", c)).text()).toContain('value="invoice"');
   });
 });

@@ -54,7 +54,9 @@ describe("a clean stop", () => {
         }
       };
       const clients = [
-        ...Array.from({ length: 12 }, (_, i) => client(new Agent({ keepAlive: true, maxSockets: 1 }), ["/api/health", "/api/total", "/about"][i % 3]!, outcomes)),
+        ...Array.from({ length: 12 }, (_, i) =>
+          client(new Agent({ keepAlive: true, maxSockets: 1 }), ["/api/health", "/api/total", "/about"][i % 3]!, outcomes),
+        ),
         ...Array.from({ length: 4 }, (_, i) => client(false, i % 2 ? "/api/health" : "/about", perRequest)),
       ];
       await new Promise((r) => setTimeout(r, 700));
@@ -68,7 +70,9 @@ describe("a clean stop", () => {
       expect(refused).toBe(clients.length);
       const reset = perRequest.filter((o) => "error" in o);
       expect(reset.every((o) => "error" in o && o.error === "ECONNRESET")).toBe(true);
-      console.log(`round ${round}: ${outcomes.length} kept-alive requests all answered; new-connection clients: ${perRequest.length - reset.length} answered, ${reset.length} reset in the accept queue`);
+      console.log(
+        `round ${round}: ${outcomes.length} kept-alive requests all answered; new-connection clients: ${perRequest.length - reset.length} answered, ${reset.length} reset in the accept queue`,
+      );
       expect(code, server.output()).toBe(0);
       expect(server.output()).toContain("stopped");
       server = null;

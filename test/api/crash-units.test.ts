@@ -31,7 +31,12 @@ afterAll(async () => {
 const call = (path: string, init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
   fetch(server.base + path, {
     method: init.method ?? "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json", ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}), ...init.headers },
+    headers: {
+      "Content-Type": "application/json",
+      Accept: "application/json",
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+      ...init.headers,
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
     redirect: "manual",
   });
@@ -56,7 +61,9 @@ async function diesAt(request: () => Promise<Response>) {
 
 async function person(email: string, extra: Partial<typeof users.$inferInsert> = {}) {
   const id = createId();
-  await db().insert(users).values({ id, email, name: email.split("@")[0], emailConfirmedAt: new Date(), ...extra });
+  await db()
+    .insert(users)
+    .values({ id, email, name: email.split("@")[0], emailConfirmedAt: new Date(), ...extra });
   return { id, token: (await createSession(db(), id)).token };
 }
 
@@ -90,12 +97,16 @@ beforeAll(async () => {
   manager = await person("manager@example.com", { role: "admin" });
   buyer = await person("buyer@example.com");
   joiner = await person("joiner@example.com");
-  await db().insert(projects).values([
-    { id: projectId, name: "Crash Co", ownerId: owner.id, inviteCode: "crashco-link", inviteBalance: 5 },
-    { id: joinProjectId, name: "Join Co", ownerId: owner.id, inviteCode: "joinco-link", inviteBalance: 1 },
-  ]);
+  await db()
+    .insert(projects)
+    .values([
+      { id: projectId, name: "Crash Co", ownerId: owner.id, inviteCode: "crashco-link", inviteBalance: 5 },
+      { id: joinProjectId, name: "Join Co", ownerId: owner.id, inviteCode: "joinco-link", inviteBalance: 1 },
+    ]);
   await db().insert(employees).values({ id: createId(), projectId, userId: employee.id, name: "Employee" });
-  await db().insert(invites).values({ id: createId(), projectId, userId: employee.id, email: "employee@example.com", link: createId(), kind: "email", status: "Accepted" });
+  await db()
+    .insert(invites)
+    .values({ id: createId(), projectId, userId: employee.id, email: "employee@example.com", link: createId(), kind: "email", status: "Accepted" });
   await db().insert(positions).values({ id: positionId, projectId, name: "Sales manager" });
   await db()
     .insert(tasks)
@@ -160,7 +171,12 @@ describe("a crash between the writes of one operation", () => {
     expect((await join()).status).toBe(201);
     const [spent] = await db().select().from(projects).where(eq(projects.id, joinProjectId));
     expect(spent!.inviteBalance).toBe(0);
-    expect(await db().select().from(employees).where(and(eq(employees.projectId, joinProjectId), eq(employees.userId, joiner.id)))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(employees)
+        .where(and(eq(employees.projectId, joinProjectId), eq(employees.userId, joiner.id))),
+    ).toHaveLength(1);
   }, 60_000);
 
   it("a position's activities: never erased by an edit that did not finish", async () => {
@@ -192,9 +208,13 @@ describe("a crash between the writes of one operation", () => {
     expect(person!.formatCode).toBe(r!.formatCode);
     expect((await correct()).status).toBe(200);
     // one request later, every place shows the corrected format
-    const listed = (await (await call(`/api/manager/user?q=employee@example.com`, { method: "GET", token: manager.token })).json()) as { docs: { email: string; format: unknown }[] };
+    const listed = (await (await call(`/api/manager/user?q=employee@example.com`, { method: "GET", token: manager.token })).json()) as {
+      docs: { email: string; format: unknown }[];
+    };
     expect(JSON.stringify(listed.docs.find((u) => u.email === "employee@example.com")?.format)).toContain(other);
-    const list = (await (await call("/api/business/employees", { token: owner.token, headers: { Project: projectId }, body: {} })).json()) as { docs: { format: { code: string } | null }[] };
+    const list = (await (await call("/api/business/employees", { token: owner.token, headers: { Project: projectId }, body: {} })).json()) as {
+      docs: { format: { code: string } | null }[];
+    };
     expect(list.docs.map((e) => e.format?.code)).toEqual([other]);
     const own = (await (await call("/api/result", { method: "GET", token: employee.token })).json()) as { docs: { _id: string; format: string }[] };
     expect(own.docs.find((d) => d._id === resultId)?.format).toBe(other);

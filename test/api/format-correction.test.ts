@@ -32,7 +32,9 @@ describe("a manager's format correction", () => {
     const put = await t.json("PUT", `/api/manager/formats/${resultId}`, { format: other }, boss.h);
     expect(put.status).toBe(200);
 
-    const listed = (await (await t.json("GET", `/api/manager/user?q=corrected@example.com`, undefined, boss.h)).json()) as { docs: { email: string; format: unknown }[] };
+    const listed = (await (await t.json("GET", `/api/manager/user?q=corrected@example.com`, undefined, boss.h)).json()) as {
+      docs: { email: string; format: unknown }[];
+    };
     expect(JSON.stringify(listed.docs.find((u) => u.email === "corrected@example.com")?.format)).toContain(other);
 
     const page = await (await t.app.request(`/manager/users/${person._id}`, { headers: { Cookie: `token=${boss.token}; i18n_locale=en` } })).text();

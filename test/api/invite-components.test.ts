@@ -66,7 +66,10 @@ describe("invitation pages", () => {
 describe("component demo pages", () => {
   it("show the shared pieces in their states, in both languages, without script", async () => {
     for (const path of ["/components", "/b2b/components"]) {
-      for (const [lang, heading] of [["ru", "Поля форм"], ["en", "Form fields"]] as const) {
+      for (const [lang, heading] of [
+        ["ru", "Поля форм"],
+        ["en", "Form fields"],
+      ] as const) {
         const { res, html } = await page(`${path}?lang=${lang}`);
         expect(res.status).toBe(200);
         expect(html).toContain(heading);

@@ -31,7 +31,14 @@ describe("libSQL connections", () => {
 
       // another process's writer holds the lock for 400 ms (a process: SQLite's locks are per
       // process): the write waits its turn and succeeds
-      const holder = spawn(process.execPath, ["-e", `const D=require("better-sqlite3");const d=new D(${JSON.stringify(file)});d.exec("BEGIN IMMEDIATE");console.log("locked");setTimeout(()=>{d.exec("COMMIT");d.close()},400)`], { stdio: ["ignore", "pipe", "inherit"] });
+      const holder = spawn(
+        process.execPath,
+        [
+          "-e",
+          `const D=require("better-sqlite3");const d=new D(${JSON.stringify(file)});d.exec("BEGIN IMMEDIATE");console.log("locked");setTimeout(()=>{d.exec("COMMIT");d.close()},400)`,
+        ],
+        { stdio: ["ignore", "pipe", "inherit"] },
+      );
       await new Promise<void>((resolve) => holder.stdout.once("data", () => resolve()));
       const t0 = Date.now();
       const tx = await client.transaction("write");

@@ -46,8 +46,20 @@ describe("on libSQL", () => {
 
     const owner = await signUp(t, "libsql-owner");
     const project = (await businessProject(t, { owner: owner })).id;
-    const made = await Promise.all([1, 2, 3].map(() => t.json("POST", "/api/business/refill", { project, quantity: 5, method: "invoice", company: "Acme LLC", inn: "7701234567" }, owner.h)));
-    const numbers = await Promise.all(made.map(async (m) => (await t.deps.db.select().from(orders).where(eq(orders.id, (await m.json()).order)))[0]!.invoiceNumber));
+    const made = await Promise.all(
+      [1, 2, 3].map(() => t.json("POST", "/api/business/refill", { project, quantity: 5, method: "invoice", company: "Acme LLC", inn: "7701234567" }, owner.h)),
+    );
+    const numbers = await Promise.all(
+      made.map(
+        async (m) =>
+          (
+            await t.deps.db
+              .select()
+              .from(orders)
+              .where(eq(orders.id, (await m.json()).order))
+          )[0]!.invoiceNumber,
+      ),
+    );
     expect(new Set(numbers).size).toBe(3);
   });
 });

@@ -33,14 +33,24 @@ const postForm = (path: string, fields: Record<string, string>) =>
     headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" },
     body: new URLSearchParams(fields).toString(),
   });
-const userForm = (r: Person) => ({ Cookie: `token=${r.token}`, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" });
+const userForm = (r: Person) => ({
+  Cookie: `token=${r.token}`,
+  "Content-Type": "application/x-www-form-urlencoded",
+  Origin: "http://localhost",
+  Host: "localhost",
+});
 const fieldsOf = async (res: Response) => ((await res.json()) as { error: { fields: Record<string, string> } }).error.fields;
 const future = () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 
 describe("coupons", () => {
   it("refuses each bad value with a field message in the request's language", async () => {
     const bad = async (body: Record<string, unknown>, field: string, message: string, status = 400, lang = "en") => {
-      const res = await t.json("POST", "/api/manager/coupon", { code: `BAD-${Math.random().toString(36).slice(2, 8)}`, type: "percent", amount: 10, ...body }, { ...admin, locale: lang });
+      const res = await t.json(
+        "POST",
+        "/api/manager/coupon",
+        { code: `BAD-${Math.random().toString(36).slice(2, 8)}`, type: "percent", amount: 10, ...body },
+        { ...admin, locale: lang },
+      );
       expect(res.status, JSON.stringify(body)).toBe(status);
       expect((await fieldsOf(res))[field], JSON.stringify(body)).toBe(message);
     };
@@ -66,17 +76,36 @@ describe("coupons", () => {
     expect((await fieldsOf(edit)).amount).toBe("A percent discount is from 1 to 100");
     const good = await t.json("PUT", `/api/manager/coupon/${coupon._id}`, { amount: 15, count: 3 }, admin);
     expect(await good.json()).toMatchObject({ amount: 15, count: 3 });
-    const audited = await db().select().from(auditLog).where(and(eq(auditLog.entity, "coupons"), eq(auditLog.entityId, coupon._id)));
+    const audited = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "coupons"), eq(auditLog.entityId, coupon._id)));
     expect(audited.map((a) => a.action).sort()).toEqual(["coupons.create", "coupons.update"]);
   });
 
   it("creates one from the no-script form, showing a field message on a bad value", async () => {
     const form = await (await page("/manager/coupon/create")).text();
     expect(form).toContain('data-testid="form-create"');
-    const bad = await postForm("/manager/coupon/create", { _form: "create", code: "FORM-1", type: "absolute", amount: "2000", count: "1", content: "full", expiredAt: "" }); // rubles on the page (issue 32 #2)
+    const bad = await postForm("/manager/coupon/create", {
+      _form: "create",
+      code: "FORM-1",
+      type: "absolute",
+      amount: "2000",
+      count: "1",
+      content: "full",
+      expiredAt: "",
+    }); // rubles on the page (issue 32 #2)
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("A fixed discount must be less than the price");
-    const ok = await postForm("/manager/coupon/create", { _form: "create", code: "FORM-1", type: "absolute", amount: "200", count: "2", content: "full", expiredAt: future() });
+    const ok = await postForm("/manager/coupon/create", {
+      _form: "create",
+      code: "FORM-1",
+      type: "absolute",
+      amount: "200",
+      count: "2",
+      content: "full",
+      expiredAt: future(),
+    });
     expect(ok.status).toBe(303);
     expect(ok.headers.get("location")).toMatch(/^\/manager\/coupon\/[0-9a-f]{24}\?saved=1$/);
     const detail = await (await page(ok.headers.get("location")!)).text();
@@ -102,14 +131,21 @@ describe("coupons", () => {
     expect((await fieldsOf(usedUp)).code).toBe("No such promo code, or it can no longer be used");
 
     await t.json("POST", "/api/manager/coupon", { code: "LATE-20", type: "percent", amount: 20, count: 5, expiredAt: future() }, admin);
-    await db().update(coupons).set({ expiredAt: new Date(Date.now() - 1000) }).where(eq(coupons.code, "LATE-20"));
+    await db()
+      .update(coupons)
+      .set({ expiredAt: new Date(Date.now() - 1000) })
+      .where(eq(coupons.code, "LATE-20"));
     const expired = await t.json("POST", "/api/payment", { entityType: "report", coupon: "LATE-20" }, { ...b.h, locale: "en" });
     expect(expired.status).toBe(400);
     expect((await fieldsOf(expired)).code).toBe("This promo code has expired");
 
     const usersOf = await (await t.json("GET", `/api/manager/coupon/${created._id}/users`, undefined, admin)).json();
     expect(usersOf.docs).toEqual([expect.objectContaining({ _id: a._id, email: a.email, state: "paid", paid: 49_500 })]);
-    expect(await (await t.json("GET", `/api/manager/coupon/${created._id}?populate=used,users`, undefined, admin)).json()).toMatchObject({ count: 0, used: 1, users: [{ email: a.email }] });
+    expect(await (await t.json("GET", `/api/manager/coupon/${created._id}?populate=used,users`, undefined, admin)).json()).toMatchObject({
+      count: 0,
+      used: 1,
+      users: [{ email: a.email }],
+    });
     expect(await (await page(`/manager/coupon/${created._id}`)).text()).toContain(a.email);
   });
 });
@@ -128,7 +164,11 @@ describe("referrals", () => {
 
     const usersOf = await (await t.json("GET", `/api/manager/referral/${ref._id}/users`, undefined, admin)).json();
     expect(usersOf.docs).toEqual([expect.objectContaining({ _id: r._id, email, isCompleted: true })]);
-    expect((await (await t.json("GET", `/api/manager/referral/${ref._id}/stat`, undefined, admin)).json()).stat).toEqual({ signups: 1, completed: 1, payments: 0 });
+    expect((await (await t.json("GET", `/api/manager/referral/${ref._id}/stat`, undefined, admin)).json()).stat).toEqual({
+      signups: 1,
+      completed: 1,
+      payments: 0,
+    });
     const list = await (await t.json("GET", "/api/manager/referral?populate=signups", undefined, admin)).json();
     expect(list.docs.find((d: { _id: string }) => d._id === ref._id)).toMatchObject({ code: "podcast", signups: 1 });
 
@@ -163,7 +203,12 @@ describe("reviews", () => {
   const publicNames = async () => ((await (await t.app.request("/api/review")).json()) as { docs: { name: string }[] }).docs.map((d) => d.name);
 
   it("shows a review on the public list only once approved, and hides it again", async () => {
-    const created = await t.json("POST", "/api/manager/reviews/", { name: "Olga Moderated", position: "CTO", textEn: "Clear, short and useful for our whole team." }, admin);
+    const created = await t.json(
+      "POST",
+      "/api/manager/reviews/",
+      { name: "Olga Moderated", position: "CTO", textEn: "Clear, short and useful for our whole team." },
+      admin,
+    );
     expect(created.status).toBe(201);
     const review = await created.json();
     expect(review).toMatchObject({ name: "Olga Moderated", isPublished: false, text: { en: "Clear, short and useful for our whole team." } });
@@ -176,11 +221,19 @@ describe("reviews", () => {
     // the page's action hides it; the edit form changes its text per language
     expect((await postForm(`/manager/reviews/${review._id}`, { _form: "hide" })).status).toBe(303);
     expect(await publicNames()).not.toContain("Olga Moderated");
-    const edit = await postForm(`/manager/reviews/${review._id}`, { _form: "edit", name: "Olga M.", position: "CTO", textRu: "Коротко и полезно.", textEn: "Short and useful." });
+    const edit = await postForm(`/manager/reviews/${review._id}`, {
+      _form: "edit",
+      name: "Olga M.",
+      position: "CTO",
+      textRu: "Коротко и полезно.",
+      textEn: "Short and useful.",
+    });
     expect(edit.status).toBe(303);
     const after = await (await t.json("GET", `/api/manager/reviews/${review._id}?populate=user`, undefined, admin)).json();
     expect(after).toMatchObject({ name: "Olga M.", text: { ru: "Коротко и полезно.", en: "Short and useful." } });
-    const list = await (await t.json("GET", `/api/manager/reviews?match=${encodeURIComponent(JSON.stringify({ isPublished: false }))}&populate=user`, undefined, admin)).json();
+    const list = await (
+      await t.json("GET", `/api/manager/reviews?match=${encodeURIComponent(JSON.stringify({ isPublished: false }))}&populate=user`, undefined, admin)
+    ).json();
     expect(list.docs.map((d: { _id: string }) => d._id)).toContain(review._id);
     const actions = (await db().select().from(auditLog).where(eq(auditLog.entityId, review._id))).map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(["reviews.create", "reviews.approve", "reviews.hide", "reviews.update"]));
@@ -191,7 +244,8 @@ describe("reviews", () => {
   it("adds a review with a photo from the form: an image is stored and served, anything else is refused", async () => {
     const upload = (file: Blob, name: string) => {
       const body = new FormData();
-      for (const [k, v] of Object.entries({ _form: "create", name: "Photo Person", textEn: "A review with a photo attached.", isPublished: "on" })) body.set(k, v);
+      for (const [k, v] of Object.entries({ _form: "create", name: "Photo Person", textEn: "A review with a photo attached.", isPublished: "on" }))
+        body.set(k, v);
       body.set("img", file, name);
       return t.app.request("/manager/reviews/create", { method: "POST", headers: { Cookie: cookie, Origin: "http://localhost", Host: "localhost" }, body });
     };
@@ -222,7 +276,9 @@ describe("settings", () => {
     expect(list).toMatchObject({ page: 1, total: 6, pages: 1 });
     expect(list.docs.map((d: { _id: string }) => d._id)).toEqual(["counterBase", "maintenance", "prices", "plans", "contacts", "seller"]);
     const put = (key: string, body: unknown) => t.json("PUT", `/api/manager/setting/${key}`, body, admin);
-    expect((await fieldsOf(await put("prices", { fullReport: 0, perInvite: { base: 90_000, norma: 80_000, full: 70_000 } }))).fullReport).toBe("A price in roubles, at least 1 ₽");
+    expect((await fieldsOf(await put("prices", { fullReport: 0, perInvite: { base: 90_000, norma: 80_000, full: 70_000 } }))).fullReport).toBe(
+      "A price in roubles, at least 1 ₽",
+    );
     expect((await fieldsOf(await put("plans", { base: 5, norma: 3, full: 100 }))).norma).toBe("Each plan must start above the previous one");
     expect((await fieldsOf(await put("maintenance", { enabled: true, ru: "", en: "" }))).ru).toBe("Write the notice in at least one language");
     expect((await fieldsOf(await put("contacts", { email: "nope", phone: "" }))).email).toBe("Enter a valid e-mail address");
@@ -236,7 +292,13 @@ describe("settings", () => {
     expect((await (await t.app.request("/api/total")).json()).total).toBe(before + 1000);
 
     // the settings page takes the price in roubles
-    const saved = await postForm("/manager/settings", { _form: "prices", fullReport: "1490", "perInvite.base": "900", "perInvite.norma": "800", "perInvite.full": "700" });
+    const saved = await postForm("/manager/settings", {
+      _form: "prices",
+      fullReport: "1490",
+      "perInvite.base": "900",
+      "perInvite.norma": "800",
+      "perInvite.full": "700",
+    });
     expect(saved.status).toBe(303);
     const r = await user(t, { confirmed: false });
     const { order } = await (await t.json("POST", "/api/payment", { entityType: "report" }, r.h)).json();
@@ -286,7 +348,13 @@ describe("projects", () => {
     const list = await (await t.json("GET", "/api/manager/projects?populate=owner", undefined, admin)).json();
     expect(list.docs.find((d: { _id: string }) => d._id === project.id)).toMatchObject({ name: "listed Co", owner: { email: owner.email } });
     const one = await (await t.json("GET", `/api/manager/projects/${project.id}?page=1&limit=1`, undefined, admin)).json();
-    expect(one).toMatchObject({ _id: project.id, owner: { _id: owner._id }, employees: { page: 1, limit: 1 }, invites: { page: 1, limit: 1 }, orders: { page: 1, limit: 1 } });
+    expect(one).toMatchObject({
+      _id: project.id,
+      owner: { _id: owner._id },
+      employees: { page: 1, limit: 1 },
+      invites: { page: 1, limit: 1 },
+      orders: { page: 1, limit: 1 },
+    });
     expect((await t.json("GET", "/api/manager/project", undefined, admin)).status).toBe(200);
     const renamed = await t.json("PUT", `/api/manager/project/${project.id}`, { name: "Listed Renamed", inviteBalance: 7 }, admin);
     expect(await renamed.json()).toMatchObject({ name: "Listed Renamed", inviteBalance: 7 });
@@ -307,10 +375,17 @@ describe("projects", () => {
     expect(res.status).toBe(200);
     expect((await db().select().from(projects).where(eq(projects.id, project.id)))[0]!.ownerId).toBe(next._id);
     expect((await db().select().from(users).where(eq(users.id, next._id)))[0]!.isBusiness).toBe(true);
-    await expect.poll(() => smtp.received.filter((m) => (m.to.includes(next.email) || m.to.includes(owner.email)) && m.subject.includes("проект")).map((m) => m.subject).sort()).toEqual(
-      // both accounts are Russian-speaking (the default locale)
-      ["Теперь вы владелец проекта «handover Co»", "У проекта «handover Co» новый владелец"].sort(),
-    );
+    await expect
+      .poll(() =>
+        smtp.received
+          .filter((m) => (m.to.includes(next.email) || m.to.includes(owner.email)) && m.subject.includes("проект"))
+          .map((m) => m.subject)
+          .sort(),
+      )
+      .toEqual(
+        // both accounts are Russian-speaking (the default locale)
+        ["Теперь вы владелец проекта «handover Co»", "У проекта «handover Co» новый владелец"].sort(),
+      );
     const toOld = smtp.received.find((m) => m.to.includes(owner.email) && m.subject.includes("новый владелец"))!;
     expect(toOld.text).toContain(next.email);
   });

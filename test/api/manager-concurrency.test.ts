@@ -39,7 +39,13 @@ const postForm = (path: string, fields: Record<string, string>) =>
     body: new URLSearchParams(fields).toString(),
   });
 
-const unescapeHtml = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const unescapeHtml = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 const attr = (tag: string, name: string) => {
   const m = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
   return m ? unescapeHtml(m[1]!) : null;
@@ -117,7 +123,10 @@ describe("a stale coupon form", () => {
     const res = await postForm(`/manager/coupon/${coupon._id}`, { _form: "addUses", count: "5" });
     expect(res.status).toBe(303);
     expect((await couponRow(coupon._id)).count).toBe(7);
-    const audited = await db().select().from(auditLog).where(and(eq(auditLog.entityId, coupon._id), eq(auditLog.action, "coupons.addUses")));
+    const audited = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, coupon._id), eq(auditLog.action, "coupons.addUses")));
     expect(audited[0]!.changes).toEqual({ count: { from: 2, to: 7 } });
   });
 });
@@ -144,7 +153,12 @@ describe("two tabs editing one record", () => {
     await db().update(users).set({ city: "Омск" }).where(eq(users.id, person._id));
     const res = await t.app.request(`/manager/users/${person._id}?lang=ru`, {
       method: "POST",
-      headers: { Cookie: cookie.replace("i18n_locale=en", "i18n_locale=ru"), "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" },
+      headers: {
+        Cookie: cookie.replace("i18n_locale=en", "i18n_locale=ru"),
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: "http://localhost",
+        Host: "localhost",
+      },
       body: new URLSearchParams({ ...form, name: "Кто-то" }).toString(),
     });
     expect(res.status).toBe(409);
@@ -174,7 +188,11 @@ describe("two tabs editing one record", () => {
 
 describe("report texts", () => {
   const businessReport = async (type: "business" | "chief") => {
-    const [row] = await db().select().from(reports).where(and(eq(reports.type, type), eq(reports.language, "en"))).limit(1);
+    const [row] = await db()
+      .select()
+      .from(reports)
+      .where(and(eq(reports.type, type), eq(reports.language, "en")))
+      .limit(1);
     expect(row, type).toBeTruthy();
     expect(row!.sections.every((s) => s.tab === "business")).toBe(true);
     return row!;
@@ -192,7 +210,11 @@ describe("report texts", () => {
   });
 
   it("a stale report form is refused with 409 and shows the text as it is now", async () => {
-    const [row] = await db().select().from(reports).where(and(eq(reports.type, "full"), eq(reports.language, "en"))).limit(1);
+    const [row] = await db()
+      .select()
+      .from(reports)
+      .where(and(eq(reports.type, "full"), eq(reports.language, "en")))
+      .limit(1);
     const form = formFields(await page(`/manager/reports/${row!.id}/edit`), "report-form");
     const put = await t.json("PUT", `/api/manager/reports/${row!.id}`, { title: "Changed elsewhere", text: row!.text, sections: row!.sections }, admin);
     expect(put.status).toBe(200);
@@ -215,7 +237,11 @@ describe("a save that changes nothing", () => {
     expect(after!.updatedAt?.getTime() ?? null).toBe(before!.updatedAt?.getTime() ?? null);
     expect(await db().select().from(auditLog).where(eq(auditLog.subjectUserId, person._id))).toHaveLength(0);
 
-    const [report] = await db().select().from(reports).where(and(eq(reports.type, "base"), eq(reports.language, "ru"))).limit(1);
+    const [report] = await db()
+      .select()
+      .from(reports)
+      .where(and(eq(reports.type, "base"), eq(reports.language, "ru")))
+      .limit(1);
     const same = await t.json("PUT", `/api/manager/reports/${report!.id}`, { title: report!.title, text: report!.text, sections: report!.sections }, admin);
     expect(same.status).toBe(200);
     expect(await db().select().from(auditLog).where(eq(auditLog.entityId, report!.id))).toHaveLength(0);
@@ -231,7 +257,10 @@ describe("every edit form carries its record's version", () => {
     const [format] = await db().select().from(formats).limit(1);
     const formatForm = formFields(await page(`/manager/formats/${format!.code}`), "form-edit");
     expect(formatForm._version).toMatch(/^[0-9a-f]{16}$/);
-    await db().update(formats).set({ name: { ...format!.name, en: "Renamed elsewhere" } }).where(eq(formats.code, format!.code));
+    await db()
+      .update(formats)
+      .set({ name: { ...format!.name, en: "Renamed elsewhere" } })
+      .where(eq(formats.code, format!.code));
     const f = await postForm(`/manager/formats/${format!.code}`, { ...formatForm, nameEn: "Mine" });
     expect(f.status).toBe(409);
     expect((await db().select().from(formats).where(eq(formats.code, format!.code)))[0]!.name.en).toBe("Renamed elsewhere");

@@ -1,4 +1,3 @@
-
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, questions, reports, results, scoringVersions, users } from "../../db/schema";
@@ -38,13 +37,20 @@ afterAll(() => t.close());
 const get = (path: string, h = M) => t.json("GET", path, undefined, h);
 const page = (path: string, cookie: string) => t.app.request(path, { headers: { Cookie: cookie } });
 const post = (path: string, form: Record<string, string>, cookie = managerCookie) =>
-  t.app.request(path, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" }, body: new URLSearchParams(form).toString() });
+  t.app.request(path, {
+    method: "POST",
+    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" },
+    body: new URLSearchParams(form).toString(),
+  });
 const q = (o: unknown) => encodeURIComponent(JSON.stringify(o));
 async function aliceFormat() {
   return (await t.deps.db.select().from(results).where(eq(results.id, aliceResult)))[0]!.formatCode!;
 }
 async function reportRow(type: "full" | "base", language = "ru") {
-  const [row] = await t.deps.db.select().from(reports).where(and(eq(reports.formatCode, await aliceFormat()), eq(reports.type, type), eq(reports.language, language as "ru")));
+  const [row] = await t.deps.db
+    .select()
+    .from(reports)
+    .where(and(eq(reports.formatCode, await aliceFormat()), eq(reports.type, type), eq(reports.language, language as "ru")));
   return row!;
 }
 
@@ -65,7 +71,10 @@ describe("report texts", () => {
     const row = await reportRow("full");
     const sections = row.sections.map((s, i) =>
       i === 0
-        ? { ...s, text: `Edited by the manager <b onclick="steal()">bold</b> <script>alert('x')</script><img src=x onerror="alert(2)"> <a href="javascript:alert(3)">bad link</a> <a href="https://example.com/read">good link</a>` }
+        ? {
+            ...s,
+            text: `Edited by the manager <b onclick="steal()">bold</b> <script>alert('x')</script><img src=x onerror="alert(2)"> <a href="javascript:alert(3)">bad link</a> <a href="https://example.com/read">good link</a>`,
+          }
         : s,
     );
     const res = await t.json("PUT", `/api/manager/reports/${row.id}`, { title: row.title, text: "Summary <i>edited</i>", sections }, M);
@@ -93,7 +102,9 @@ describe("report texts", () => {
 
   it("sanitises at read too: markup that reached the database another way never reaches a reader", async () => {
     const row = await reportRow("full");
-    const sections = row.sections.map((s, i) => (i === 1 ? { ...s, text: `Raw <script>alert('raw')</script><a href=" jav&#x61;script:alert(4)" onmouseover="x()">trap</a>` } : s));
+    const sections = row.sections.map((s, i) =>
+      i === 1 ? { ...s, text: `Raw <script>alert('raw')</script><a href=" jav&#x61;script:alert(4)" onmouseover="x()">trap</a>` } : s,
+    );
     await t.deps.db.update(reports).set({ sections }).where(eq(reports.id, row.id));
     const html = await (await page("/report/full?report_lang=ru", `token=${alice.token}`)).text();
     expect(html.replace(/<!-- -->/g, "")).toContain("Raw trap");
@@ -125,7 +136,13 @@ describe("report texts", () => {
     expect(edit).toMatch(/data-testid="report-languages"[\s\S]*href="\/manager\/reports\/[0-9a-f]{24}\/edit"[\s\S]*name="language" value="ch"/);
     const form: Record<string, string> = { title: row.title, text: row.text, sectionCount: String(row.sections.length) };
     row.sections.forEach((s, i) => {
-      Object.assign(form, { [`sections.${i}.key`]: s.key, [`sections.${i}.tab`]: s.tab, [`sections.${i}.title`]: s.title, [`sections.${i}.text`]: s.text, [`sections.${i}.teaser`]: s.teaser });
+      Object.assign(form, {
+        [`sections.${i}.key`]: s.key,
+        [`sections.${i}.tab`]: s.tab,
+        [`sections.${i}.title`]: s.title,
+        [`sections.${i}.text`]: s.text,
+        [`sections.${i}.teaser`]: s.teaser,
+      });
       if (s.locked) form[`sections.${i}.locked`] = "on";
     });
     form["sections.0.text"] = "Previewed <b>text</b><script>alert(5)</script>";
@@ -166,7 +183,15 @@ describe("formats", () => {
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.fields["name.ru"]).toBeTruthy();
     expect((await t.json("POST", "/api/format", { ...body, _id: "NOT-A-FORMAT" }, M)).status).toBe(404);
-    const form = { _form: "edit", nameRu: "Имя со страницы", nameEn: "From the page", nameCh: "", descriptionRu: "Описание", descriptionEn: "Description", descriptionCh: "" };
+    const form = {
+      _form: "edit",
+      nameRu: "Имя со страницы",
+      nameEn: "From the page",
+      nameCh: "",
+      descriptionRu: "Описание",
+      descriptionEn: "Description",
+      descriptionCh: "",
+    };
     const saved = await post(`/manager/formats/${code}`, form);
     expect(saved.status).toBe(303);
     expect((await (await t.app.request(`/api/format/${code}`)).json()).name.en).toBe("From the page");
@@ -188,8 +213,25 @@ describe("item analysis", () => {
       const mine = group.map((r) => y(item, r));
       const rest = group.map((r) => scale.filter((x) => x !== item).reduce((s, x) => s + y(x, r), 0));
       const total = (items: typeof qs) => group.map((r) => items.reduce((s, x) => s + y(x, r), 0));
-      const alpha = (items: typeof qs) => (items.length / (items.length - 1)) * (1 - items.reduce((s, x) => s + cov(group.map((r) => y(x, r)), group.map((r) => y(x, r))), 0) / cov(total(items), total(items)));
-      return { corrected: cov(mine, rest) / Math.sqrt(cov(mine, mine) * cov(rest, rest)), alpha: alpha(scale), alphaWithout: alpha(scale.filter((x) => x !== item)), raw: group.map((r) => patterns[r]!(item.position)) };
+      const alpha = (items: typeof qs) =>
+        (items.length / (items.length - 1)) *
+        (1 -
+          items.reduce(
+            (s, x) =>
+              s +
+              cov(
+                group.map((r) => y(x, r)),
+                group.map((r) => y(x, r)),
+              ),
+            0,
+          ) /
+            cov(total(items), total(items)));
+      return {
+        corrected: cov(mine, rest) / Math.sqrt(cov(mine, mine) * cov(rest, rest)),
+        alpha: alpha(scale),
+        alphaWithout: alpha(scale.filter((x) => x !== item)),
+        raw: group.map((r) => patterns[r]!(item.position)),
+      };
     };
     const doc = await (await get(`/api/manager/question/${item._id}?populate=analysis`)).json();
     const a = doc.analysis;
@@ -217,7 +259,10 @@ describe("item analysis", () => {
 
 describe("questions: a change of keying is a new scoring version", () => {
   it("keeps old results' scores and scores new ones with the new keying", async () => {
-    const [first] = await t.deps.db.select().from(questions).where(and(eq(questions.testId, testId), eq(questions.position, 1)));
+    const [first] = await t.deps.db
+      .select()
+      .from(questions)
+      .where(and(eq(questions.testId, testId), eq(questions.position, 1)));
     const [before] = await t.deps.db.select().from(results).where(eq(results.id, aliceResult));
     expect(before!.scoringVersion).toBe("scoring-v2");
     // a text edit alone makes no version
@@ -234,7 +279,15 @@ describe("questions: a change of keying is a new scoring version", () => {
     expect(body.keys).toEqual(flipped);
     const [version] = await t.deps.db.select().from(scoringVersions);
     expect(version!.keying.find((k) => k.position === 1)!.keys).toEqual(flipped);
-    expect(version!.keying.find((k) => k.position === 2)!.keys).toEqual(first && (await t.deps.db.select().from(questions).where(and(eq(questions.testId, testId), eq(questions.position, 2))))[0]!.keys);
+    expect(version!.keying.find((k) => k.position === 2)!.keys).toEqual(
+      first &&
+        (
+          await t.deps.db
+            .select()
+            .from(questions)
+            .where(and(eq(questions.testId, testId), eq(questions.position, 2)))
+        )[0]!.keys,
+    );
     // the old result keeps its version and indicators
     const [after] = await t.deps.db.select().from(results).where(eq(results.id, aliceResult));
     expect(after!.scoringVersion).toBe("scoring-v2");
@@ -249,7 +302,15 @@ describe("questions: a change of keying is a new scoring version", () => {
     const scale = first!.keys[0]!.scale as "ME_SYSTEM";
     expect(fresh!.indicators![scale]).toBe(before!.indicators![scale]! + (-2 * first!.keys[0]!.sign * answer1 * 100) / 40);
     // the page's form makes the next version; bad values are refused with field messages
-    const page2 = await post(`/manager/questions/${first!.id}`, { _form: "edit", textRu: first!.text.ru, textEn: "My day", textCh: "", scale, sign: String(first!.keys[0]!.sign), weight: "" });
+    const page2 = await post(`/manager/questions/${first!.id}`, {
+      _form: "edit",
+      textRu: first!.text.ru,
+      textEn: "My day",
+      textCh: "",
+      scale,
+      sign: String(first!.keys[0]!.sign),
+      weight: "",
+    });
     expect(page2.status).toBe(303);
     expect((await t.deps.db.select().from(scoringVersions)).map((v) => v.version).sort()).toEqual(["scoring-v2.1", "scoring-v2.2"]);
     const bad = await t.json("PUT", `/api/manager/question/${first!.id}`, { keys: [{ scale: "NOPE", sign: 2 }] }, { ...M, locale: "en" });

@@ -95,7 +95,6 @@ describe("generated detail pages", () => {
     expect(home).toContain('data-testid="cancel-masq"');
     expect(home).toContain('data-testid="masq-banner"');
     expect(home).toContain(`You are seeing the site as ${eve.email}`);
-
   });
 
   it("takes input for an action (invites for the user's project), shows its errors, and asks again before deleting", async () => {
@@ -133,7 +132,10 @@ describe("generated detail pages", () => {
     expect(res.status).toBe(303);
     const [row] = await t.deps.db.select().from(results).where(eq(results.id, danResult));
     expect(row).toMatchObject({ formatCode: "BAL-MID-MID", isDoubt: true, isCorrect: false });
-    const audit = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.entityId, danResult), eq(auditLog.action, "results.update")));
+    const audit = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, danResult), eq(auditLog.action, "results.update")));
     expect(audit[0]!.changes).toHaveProperty("formatCode");
   });
 });

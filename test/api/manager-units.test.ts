@@ -90,11 +90,16 @@ describe("mail a back-office write sends goes through the outbox", () => {
     const res = await t.json("POST", "/api/manager/projects/change-owner", { projectId: project.id, email: heir.email }, admin);
     expect(res.status).toBe(200);
     // (their sign-up mails are outbox jobs too: only the two about the project count here)
-    const queued = (await db().select().from(jobs).where(eq(jobs.kind, "mail"))).filter((j) => [owner.email, heir.email].includes(String(j.payload.to)) && String(j.payload.subject).includes("проект"));
+    const queued = (await db().select().from(jobs).where(eq(jobs.kind, "mail"))).filter(
+      (j) => [owner.email, heir.email].includes(String(j.payload.to)) && String(j.payload.subject).includes("проект"),
+    );
     expect(queued.map((j) => j.payload.to).sort()).toEqual([owner.email, heir.email].sort());
     expect(queued.every((j) => j.doneAt)).toBe(true);
     expect(outbox(t.dir).filter((m) => (m.to.includes(heir.email) || m.to.includes(owner.email)) && m.subject.includes("проект"))).toHaveLength(2);
-    const entry = await db().select().from(auditLog).where(and(eq(auditLog.entityId, project.id), eq(auditLog.action, "projects.changeOwner")));
+    const entry = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, project.id), eq(auditLog.action, "projects.changeOwner")));
     expect(entry).toHaveLength(1);
   });
 
@@ -121,7 +126,10 @@ describe("the result's edit form", () => {
     expect(res.status).toBe(200);
     expect((await db().select().from(results).where(eq(results.id, resultId)))[0]!.formatCode).toBe(other);
     expect((await db().select().from(users).where(eq(users.id, person._id)))[0]!.formatCode).toBe(other);
-    const [entry] = await db().select().from(auditLog).where(and(eq(auditLog.entityId, resultId), eq(auditLog.action, "results.update")));
+    const [entry] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, resultId), eq(auditLog.action, "results.update")));
     expect(entry!.changes).toMatchObject({ formatCode: { from: before!.formatCode, to: other } });
 
     // with the audit failing, neither the result nor the person changes

@@ -39,7 +39,8 @@ beforeAll(async () => {
   const start = (await (await t.json("POST", `/api/test/start/${list.docs[0]!._id}`, {}, carol.h)).json()) as { _id: string };
   carolResult = start._id;
   const test = (await (await t.app.request(`/api/test/${list.docs[0]!._id}`)).json()) as { questions: { _id: string; position: number }[] };
-  for (const q of test.questions.slice(0, 20)) await t.json("POST", "/api/answer", { result: carolResult, question: q._id, value: 1, elapsedMs: 5000 }, carol.h);
+  for (const q of test.questions.slice(0, 20))
+    await t.json("POST", "/api/answer", { result: carolResult, question: q._id, value: 1, elapsedMs: 5000 }, carol.h);
 }, 120_000);
 afterAll(() => t.close());
 
@@ -88,7 +89,14 @@ describe("lists: paging, populate, exclude and the match whitelist", () => {
   });
 
   it("refuses unknown keys, unknown operators and bad values in match, and unknown populate/exclude/sort", async () => {
-    for (const bad of [{ passwordHash: "x" }, { email: { $ne: "x" } }, { email: { $where: "1" } }, { role: { $in: ["root"] } }, { isFull: "maybe" }, { createdAt: { $gt: "2020-01-01" } }]) {
+    for (const bad of [
+      { passwordHash: "x" },
+      { email: { $ne: "x" } },
+      { email: { $where: "1" } },
+      { role: { $in: ["root"] } },
+      { isFull: "maybe" },
+      { createdAt: { $gt: "2020-01-01" } },
+    ]) {
       const res = await get(`/api/manager/user?match=${q(bad)}`);
       expect(res.status, JSON.stringify(bad)).toBe(400);
     }
@@ -161,7 +169,9 @@ describe("users", () => {
     const sent = await t.json("POST", "/api/manager/user/send-pdf", { id: alice._id }, M);
     expect(sent.status).toBe(200);
     const outbox = join(t.dir, "outbox");
-    const mail = readdirSync(outbox).map((f) => readFileSync(join(outbox, f), "utf8")).find((m) => m.includes(alice.email) && m.includes("application/pdf"));
+    const mail = readdirSync(outbox)
+      .map((f) => readFileSync(join(outbox, f), "utf8"))
+      .find((m) => m.includes(alice.email) && m.includes("application/pdf"));
     expect(mail).toBeTruthy();
     expect((await t.json("POST", "/api/manager/user/send-pdf", { id: carol._id }, M)).status).toBe(400); // nothing complete
   });
@@ -187,21 +197,40 @@ describe("masquerade", () => {
     expect(writes[0]).toMatchObject({ actorId: bob._id, realActorId: adminId, changes: { method: "PUT", path: "/api/passport", status: 200 } });
     // a masquerading session is the user's, so the back-office refuses it
     expect((await get("/api/manager/user", { Authorization: `Bearer ${token}` })).status).toBe(403);
-    const startLog = (await t.deps.db.select().from(logs).where(and(eq(logs.userId, bob._id), eq(logs.action, "masq.start"))))[0];
+    const startLog = (
+      await t.deps.db
+        .select()
+        .from(logs)
+        .where(and(eq(logs.userId, bob._id), eq(logs.action, "masq.start")))
+    )[0];
     expect(startLog?.actorId).toBe(adminId);
     expect((await audits(bob._id)).some((a) => a.action === "users.masq" && a.realActorId === adminId)).toBe(true);
-    const [session] = await t.deps.db.select().from(sessions).where(and(eq(sessions.userId, bob._id), eq(sessions.kind, "masq")));
+    const [session] = await t.deps.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, bob._id), eq(sessions.kind, "masq")));
     expect(session!.actorId).toBe(adminId);
     expect(session!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(60 * 60_000 + 1000);
     expect(session!.expiresAt.getTime() - Date.now()).toBeGreaterThan(59 * 60_000);
     // cancelling ends it and logs the end with the manager as actor
-    const cancel = await t.app.request("/masq/cancel", { method: "POST", headers: { Cookie: `masqToken=${token}`, Origin: "http://localhost", Host: "localhost", "Content-Type": "application/x-www-form-urlencoded" } });
+    const cancel = await t.app.request("/masq/cancel", {
+      method: "POST",
+      headers: { Cookie: `masqToken=${token}`, Origin: "http://localhost", Host: "localhost", "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(cancel.status).toBeLessThan(400);
-    const endLog = (await t.deps.db.select().from(logs).where(and(eq(logs.userId, bob._id), eq(logs.action, "masq.end"))))[0];
+    const endLog = (
+      await t.deps.db
+        .select()
+        .from(logs)
+        .where(and(eq(logs.userId, bob._id), eq(logs.action, "masq.end")))
+    )[0];
     expect(endLog?.actorId).toBe(adminId);
     // an hour later a new masquerade token no longer works
     const again = await (await t.json("POST", `/api/manager/user/${bob._id}/masq`, {}, M)).json();
-    await t.deps.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1) }).where(and(eq(sessions.userId, bob._id), eq(sessions.kind, "masq")));
+    await t.deps.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(and(eq(sessions.userId, bob._id), eq(sessions.kind, "masq")));
     expect((await get("/api/passport", { Authorization: `Bearer ${again.token}` })).status).toBe(401);
   });
 });

@@ -135,7 +135,12 @@ describe("marketing, legal and sales pages", () => {
       t.app.request(path, { method: "POST", headers: formHeaders, body: new URLSearchParams(fields).toString() });
     const short = await post("/lab", { _form: "research", name: "Researcher", email: "r@example.com", message: "Hi" });
     expect(short.status).toBe(400);
-    const research = await post("/lab", { _form: "research", name: "Researcher", email: "r@example.com", message: "I teach statistics and want to study formats of students." });
+    const research = await post("/lab", {
+      _form: "research",
+      name: "Researcher",
+      email: "r@example.com",
+      message: "I teach statistics and want to study formats of students.",
+    });
     expect(research.status).toBe(303);
     const [r] = await t.deps.db.select().from(businessRequests).where(eq(businessRequests.email, "r@example.com"));
     expect(r?.kind).toBe("research");
@@ -167,7 +172,12 @@ describe("submitLead, the one way in for the API's and the pages' marketing form
       code: "validation_failed",
       fields: { phone: en("common.validation.phone"), email: en("common.validation.email") },
     });
-    const saved = await submitLead(t.deps, "consultation", { name: "Via service", phone: "+7 900 000-00-01", extra: "dropped" }, { userId: null, t: en, ip: null });
+    const saved = await submitLead(
+      t.deps,
+      "consultation",
+      { name: "Via service", phone: "+7 900 000-00-01", extra: "dropped" },
+      { userId: null, t: en, ip: null },
+    );
     expect(saved.kind).toBe("consultation");
     const [row] = await t.deps.db.select().from(consultationTickets).where(eq(consultationTickets.id, saved._id));
     expect(row).toMatchObject({ name: "Via service", phone: "+7 900 000-00-01", email: null });

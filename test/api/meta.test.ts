@@ -30,7 +30,12 @@ describe("page metadata and ARIA", () => {
   it("gives every page a meta description", async () => {
     const pages: [string, string?][] = [["/"], ["/about"], ["/login"], ["/invite"], ["/components"], ["/report/base", done], ["/testing", taking]];
     for (const [path, token] of pages) {
-      for (const lang of ["ru", "en"]) expect([path, lang, (await html(`${path}?lang=${lang}`, token)).match(/<meta name="description" content="([^"]{20,})">/)?.[1] != null]).toEqual([path, lang, true]);
+      for (const lang of ["ru", "en"])
+        expect([path, lang, (await html(`${path}?lang=${lang}`, token)).match(/<meta name="description" content="([^"]{20,})">/)?.[1] != null]).toEqual([
+          path,
+          lang,
+          true,
+        ]);
     }
   });
 

@@ -76,7 +76,11 @@ describe("pages and the shell", () => {
     // the test page's runner hydrates at once: its chunk is preloaded with the loader; the loader
     // fetches React DOM itself
     const taker = await signUp(t, "preloads");
-    await t.app.request("/test/start", { method: "POST", headers: { Cookie: `token=${taker.token}`, "Content-Type": "application/x-www-form-urlencoded" }, body: "_form=begin" });
+    await t.app.request("/test/start", {
+      method: "POST",
+      headers: { Cookie: `token=${taker.token}`, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "_form=begin",
+    });
     const testing = await (await t.app.request("/testing", { headers: { Cookie: `token=${taker.token}` } })).text();
     expect(testing).toMatch(/data-island="test-runner"[^>]*data-hydrate="load"/);
     const runner = manifest().islands["test-runner"]!;

@@ -1,4 +1,3 @@
-
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessRequests, coupons, couponUses, logs, orders, projects, users } from "../../db/schema";
@@ -19,7 +18,12 @@ afterAll(() => t.close());
 const db = () => t.deps.db;
 const userRow = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0]!;
 const orderRow = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
-const form = (r: Person) => ({ Cookie: `token=${r.token}`, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" });
+const form = (r: Person) => ({
+  Cookie: `token=${r.token}`,
+  "Content-Type": "application/x-www-form-urlencoded",
+  Origin: "http://localhost",
+  Host: "localhost",
+});
 
 /** Presses a button on the sandbox confirmation page, as the buyer would. */
 async function sandbox(r: Person, redirect: string, decision: "pay" | "fail") {
@@ -60,7 +64,10 @@ describe("buying the full report", () => {
     const again = await sandbox(r, redirect, "pay");
     expect(again.headers.get("location")).toBe(`/payment/success?order=${order}`);
     expect((await orderRow(order)).paidAt!.getTime()).toBe(paidOrder.paidAt!.getTime());
-    const credits = await db().select().from(logs).where(and(eq(logs.userId, r._id), eq(logs.action, "order.paid")));
+    const credits = await db()
+      .select()
+      .from(logs)
+      .where(and(eq(logs.userId, r._id), eq(logs.action, "order.paid")));
     expect(credits).toHaveLength(1);
 
     const list = await (await t.json("GET", "/api/order", undefined, r.h)).json();
@@ -120,7 +127,10 @@ describe("coupons", () => {
 
     // a manager cannot create them so (server/admin/coupons.ts): they become so by time and use
     const expired = await coupon({ type: "percent", amount: 10, count: 5 });
-    await db().update(coupons).set({ expiredAt: new Date(Date.now() - 60_000) }).where(eq(coupons.code, expired));
+    await db()
+      .update(coupons)
+      .set({ expiredAt: new Date(Date.now() - 60_000) })
+      .where(eq(coupons.code, expired));
     const e = await redeem(r, expired);
     expect(e.status).toBe(400);
     expect((await e.json()).error.fields.code).toBe("This promo code has expired");
@@ -208,7 +218,11 @@ describe("coupons", () => {
     expect(post.status).toBe(303);
     expect(post.headers.get("location")).toBe("/activate?done=unlocked");
     expect((await userRow(r._id)).isFull).toBe(true);
-    const bad = await t.app.request("/activate", { method: "POST", headers: { ...form(r), Cookie: `token=${r.token}; i18n_locale=en` }, body: "_form=activate&code=NOPE" });
+    const bad = await t.app.request("/activate", {
+      method: "POST",
+      headers: { ...form(r), Cookie: `token=${r.token}; i18n_locale=en` },
+      body: "_form=activate&code=NOPE",
+    });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("No such promo code, or it can no longer be used");
   });

@@ -112,7 +112,12 @@ describe("public API", () => {
   });
 
   it("routes the generic send-form call by its form name", async () => {
-    const res = await t.json("POST", "/api/notify/send-form", { form: "research", name: "Ann", email: "ann@example.com", message: "I study team dynamics. I'd like to join the lab." });
+    const res = await t.json("POST", "/api/notify/send-form", {
+      form: "research",
+      name: "Ann",
+      email: "ann@example.com",
+      message: "I study team dynamics. I'd like to join the lab.",
+    });
     expect(res.status).toBe(201);
     const bad = await t.json("POST", "/api/notify/send-form", { form: "spam" });
     expect(bad.status).toBe(400);

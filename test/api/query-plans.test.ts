@@ -51,7 +51,10 @@ async function explain(run: (typeof NAMED_QUERIES)[string]) {
   expect(statements.length).toBeGreaterThan(0);
   return statements.flatMap((s) =>
     // parameters stay unbound (NULL): the plan is chosen without their values anyway
-    (sqlite.prepare(`EXPLAIN QUERY PLAN ${s}`).all(...Array((s.match(/\?/g) ?? []).length).fill(null)) as { detail: string }[]).map((r) => ({ detail: r.detail, in: s })),
+    (sqlite.prepare(`EXPLAIN QUERY PLAN ${s}`).all(...Array((s.match(/\?/g) ?? []).length).fill(null)) as { detail: string }[]).map((r) => ({
+      detail: r.detail,
+      in: s,
+    })),
   );
 }
 

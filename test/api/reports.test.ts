@@ -21,7 +21,6 @@ const db = () => t.deps.db;
 const confirm = (id: string) => db().update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.id, id));
 const page = (path: string, r: Person, lang = "ru") => t.app.request(path, { headers: { Cookie: `token=${r.token}; i18n_locale=${lang}` } });
 
-
 describe("the e-mail gate", () => {
   it("hides the report until the e-mail is confirmed, on the page and in the API", async () => {
     const html = await (await page("/report/base", alice)).text();
@@ -117,12 +116,18 @@ describe("a reader's report body, kept rendered for the next visit", () => {
     expect(await (await page("/report/full", alice, "en")).text()).toEqual(first); // the same page again
     // a manager renames the format: the next visit says the new name
     const [format] = await db().select().from(formats).where(eq(formats.code, code));
-    await db().update(formats).set({ name: { ...format!.name, en: "The Renamed" } }).where(eq(formats.code, code));
+    await db()
+      .update(formats)
+      .set({ name: { ...format!.name, en: "The Renamed" } })
+      .where(eq(formats.code, code));
     const renamed = await (await page("/report/full", alice, "en")).text();
     expect(renamed).toContain(">The Renamed</h1>");
     await db().update(formats).set({ name: format!.name }).where(eq(formats.code, code));
     // a recheck marks the result doubtful and lowers its quality grade
-    await db().update(results).set({ quality: { grade: "poor", flags: ["tooFast"] } }).where(eq(results.id, aliceResult));
+    await db()
+      .update(results)
+      .set({ quality: { grade: "poor", flags: ["tooFast"] } })
+      .where(eq(results.id, aliceResult));
     expect(await (await page("/report/full", alice, "en")).text()).toContain('data-grade="poor"');
     await db().update(results).set({ quality: result!.quality }).where(eq(results.id, aliceResult));
     // gzipped, the kept body and sections are spliced in precompressed: the bytes still unzip

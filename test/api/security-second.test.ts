@@ -38,7 +38,13 @@ async function company(name: string, opts: { confirmed?: boolean; balance?: numb
   return { owner, project, h: { ...owner.h, Project: project } };
 }
 const mailsTo = (email: string) => outbox(t.dir).filter((m) => m.to.includes(email));
-const inviteRow = async (project: string, email: string) => (await t.deps.db.select().from(invites).where(and(eq(invites.projectId, project), eq(invites.email, email))))[0]!;
+const inviteRow = async (project: string, email: string) =>
+  (
+    await t.deps.db
+      .select()
+      .from(invites)
+      .where(and(eq(invites.projectId, project), eq(invites.email, email)))
+  )[0]!;
 
 describe("2. invitation mail as a spam and phishing relay", () => {
   it("refuses an unconfirmed account's invitation mail with a clear message", async () => {
@@ -71,7 +77,11 @@ describe("2. invitation mail as a spam and phishing relay", () => {
     const { project, h } = await company("Resend Co", { balance: 1 });
     expect((await call("POST", "/api/business/invites", { email: "resent@example.com" }, h)).status).toBe(201);
     const row = await inviteRow(project, "resent@example.com");
-    const gapOver = () => t.deps.db.update(rateLimits).set({ resetAt: Date.now() - 1 }).where(eq(rateLimits.key, `inviteResendGap:${row.id}`));
+    const gapOver = () =>
+      t.deps.db
+        .update(rateLimits)
+        .set({ resetAt: Date.now() - 1 })
+        .where(eq(rateLimits.key, `inviteResendGap:${row.id}`));
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
       statuses.push((await call("PUT", `/api/invite/${row.id}`, { resend: true }, h)).status);
@@ -104,7 +114,10 @@ describe("2. invitation mail as a spam and phishing relay", () => {
     const other = await t.json("POST", "/api/business/projects", { name: "Busy Two" }, owner.h);
     const second = ((await other.json()) as { _id: string })._id;
     await setBalance(second, 10);
-    await t.deps.db.insert(rateLimits).values({ key: `inviteMailAccount:${owner._id}`, count: 1000, resetAt: Date.now() + 3_600_000 }).onConflictDoUpdate({ target: rateLimits.key, set: { count: 1000 } });
+    await t.deps.db
+      .insert(rateLimits)
+      .values({ key: `inviteMailAccount:${owner._id}`, count: 1000, resetAt: Date.now() + 3_600_000 })
+      .onConflictDoUpdate({ target: rateLimits.key, set: { count: 1000 } });
     expect((await call("POST", "/api/business/invites", { email: "cap-c@example.com" }, { ...owner.h, Project: second })).status).toBe(429);
   });
 
@@ -122,7 +135,11 @@ describe("6. the shared demo session", () => {
     const demo = cookiesOf(await t.app.request("/api/business/masq-no-auth", { headers: { "Sec-Fetch-Site": "same-origin" } })).masqDemoToken!;
     const dh = { Authorization: `Bearer ${demo}` };
     await call("POST", "/api/passport/logout", undefined, dh); // the API refuses the demo any write (403)
-    const page = await t.app.request("/logout", { method: "POST", headers: { Cookie: `masqDemoToken=${demo}`, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" }, body: "" });
+    const page = await t.app.request("/logout", {
+      method: "POST",
+      headers: { Cookie: `masqDemoToken=${demo}`, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" },
+      body: "",
+    });
     expect(page.status).toBe(303);
     expect(page.headers.getSetCookie().join("\n")).toMatch(/masqDemoToken=;/);
     // everyone else's demo goes on
@@ -137,11 +154,20 @@ describe("6. the shared demo session", () => {
 
 describe("8. the report text cleaner", () => {
   it("drops links that start with a slash and a backslash (browsers follow them off-site)", () => {
-    for (const href of ["/\\evil.example/x", "/\\/evil.example", "//evil.example", "/&#92;evil.example", "\\\\evil.example", "https:/\\evil.example", "https:///evil.example"]) {
+    for (const href of [
+      "/\\evil.example/x",
+      "/\\/evil.example",
+      "//evil.example",
+      "/&#92;evil.example",
+      "\\\\evil.example",
+      "https:/\\evil.example",
+      "https:///evil.example",
+    ]) {
       expect(safeHref(href), href).toBeNull();
       expect(sanitizeReportText(`<a href="${href}">x</a>`), href).toBe("<a>x</a>");
     }
-    for (const href of ["/report", "/", "https://example.com/a", "http://example.com", "mailto:a@example.com", "#part"]) expect(safeHref(href), href).toBe(href);
+    for (const href of ["/report", "/", "https://example.com/a", "http://example.com", "mailto:a@example.com", "#part"])
+      expect(safeHref(href), href).toBe(href);
   });
 });
 
@@ -209,7 +235,12 @@ describe("15. an employee the company removed", () => {
     expect(await t.deps.db.select().from(employees).where(eq(employees.projectId, project))).toHaveLength(0);
     // invited again on purpose, they come back
     expect((await call("POST", "/api/business/invites", { email: worker.email }, h)).status).toBe(201);
-    const link = (await t.deps.db.select().from(invites).where(and(eq(invites.projectId, project), eq(invites.email, worker.email), eq(invites.isActive, true))))[0]!.link;
+    const link = (
+      await t.deps.db
+        .select()
+        .from(invites)
+        .where(and(eq(invites.projectId, project), eq(invites.email, worker.email), eq(invites.isActive, true)))
+    )[0]!.link;
     expect((await call("POST", `/api/business/join/${link}`, { agree: true }, worker.h)).status).toBe(201);
     expect(await t.deps.db.select().from(employees).where(eq(employees.projectId, project))).toHaveLength(1);
   });
@@ -220,7 +251,13 @@ describe("3. review photos and cookies set by pictures", () => {
     const r = await signUp(t, "photo");
     await t.deps.db.update(users).set({ isCompleted: true }).where(eq(users.id, r._id));
     const text = "A review long enough to pass the length check.";
-    for (const img of ["/api/business/masq-no-auth", "/?ref=PLANTED", "/uploads/reviews/../../app.db", "https://evil.example/a.png", `/uploads/reviews/${createId()}.png`]) {
+    for (const img of [
+      "/api/business/masq-no-auth",
+      "/?ref=PLANTED",
+      "/uploads/reviews/../../app.db",
+      "https://evil.example/a.png",
+      `/uploads/reviews/${createId()}.png`,
+    ]) {
       const res = await call("POST", "/api/review", { name: "Ann", text, img }, r.h);
       expect(res.status, img).toBe(400);
       expect(res.json.error.fields.img, img).toBe("Only a photo stored on our site can go with a review.");
@@ -249,13 +286,18 @@ describe("11. deleting one's account", () => {
   it("takes the person's name, invitation address and the notes about them out of every company joined", async () => {
     const { project, h } = await company("Erased Co", { balance: 3 });
     const email = `erin-${Date.now()}@example.com`;
-    const signed = (await (await t.json("POST", "/api/passport/signup", { email, password: "a long pass phrase", policy: true, terms: true, offer: true })).json()) as { token: string; _id: string };
+    const signed = (await (
+      await t.json("POST", "/api/passport/signup", { email, password: "a long pass phrase", policy: true, terms: true, offer: true })
+    ).json()) as { token: string; _id: string };
     const person = { email, token: signed.token, _id: signed._id, h: { Authorization: `Bearer ${signed.token}` } };
     await t.deps.db.update(users).set({ name: "Erin Erased" }).where(eq(users.id, person._id));
     expect((await call("POST", "/api/business/invites", { email: person.email }, h)).status).toBe(201);
     const link = (await inviteRow(project, person.email)).link;
     const emp = (await call("POST", `/api/business/join/${link}`, { agree: true }, person.h)).json.employee;
-    expect((await call("POST", "/api/business/skills", { kind: "acquired", employee: emp, skill: "seller", value: 70, note: "Erin closed the Smith deal" }, h)).status).toBe(201);
+    expect(
+      (await call("POST", "/api/business/skills", { kind: "acquired", employee: emp, skill: "seller", value: 70, note: "Erin closed the Smith deal" }, h))
+        .status,
+    ).toBe(201);
     const before = (await t.deps.db.select().from(employees).where(eq(employees.id, emp)))[0]!;
     expect(before.name).toBe("Erin Erased");
 
@@ -274,7 +316,11 @@ describe("11. deleting one's account", () => {
 });
 
 describe("12. abuse limits on the new writes", () => {
-  const full = (key: string, count: number) => t.deps.db.insert(rateLimits).values({ key, count, resetAt: Date.now() + 3_600_000 }).onConflictDoUpdate({ target: rateLimits.key, set: { count } });
+  const full = (key: string, count: number) =>
+    t.deps.db
+      .insert(rateLimits)
+      .values({ key, count, resetAt: Date.now() + 3_600_000 })
+      .onConflictDoUpdate({ target: rateLimits.key, set: { count } });
 
   it("limits support mails, departments, positions, skills, projects, reviews, invoices and corporate requests per account", async () => {
     await fillSellerDetails(t);
@@ -320,10 +366,23 @@ describe("14. the buyer an invoice names", () => {
     await t.json("PUT", "/api/passport", { name: "Sberbank PJSC (pay here)" }, owner.h);
     const missing = await call("POST", "/api/business/refill", { project, quantity: 5, method: "invoice" }, owner.h);
     expect(missing.status).toBe(400);
-    expect(missing.json.error.fields).toEqual({ company: "Enter the company's name: the invoice is made out to it.", inn: "Enter the company's INN: the invoice is made out to it." });
-    const ru = await call("POST", "/api/business/refill", { project, quantity: 5, method: "invoice", company: "ООО «Покупатель»" }, { ...owner.h, locale: "ru" });
+    expect(missing.json.error.fields).toEqual({
+      company: "Enter the company's name: the invoice is made out to it.",
+      inn: "Enter the company's INN: the invoice is made out to it.",
+    });
+    const ru = await call(
+      "POST",
+      "/api/business/refill",
+      { project, quantity: 5, method: "invoice", company: "ООО «Покупатель»" },
+      { ...owner.h, locale: "ru" },
+    );
     expect(ru.json.error.fields).toEqual({ inn: "Укажите ИНН компании: счёт выставляется на неё." });
-    const issued = await call("POST", "/api/business/refill", { project, quantity: 5, method: "invoice", company: "ООО «Покупатель»", inn: "7712345678" }, owner.h);
+    const issued = await call(
+      "POST",
+      "/api/business/refill",
+      { project, quantity: 5, method: "invoice", company: "ООО «Покупатель»", inn: "7712345678" },
+      owner.h,
+    );
     expect(issued.status).toBe(201);
     // the details are now the project's: the next invoice needs no form fields
     expect((await call("POST", "/api/business/refill", { project, quantity: 5, method: "invoice" }, owner.h)).status).toBe(201);
@@ -353,7 +412,22 @@ describe("hardening", () => {
     await takeTest(t, worker);
     await t.json("POST", `/api/business/consent/${project}`, { consent: false }, worker.h);
     // a stored analytics row the recompute has not dropped yet (a job in flight, or a failed one)
-    await t.deps.db.insert(employeeAnalytics).values({ employeeId: emp, projectId: project, efficiency: 91, diff: 9, sellerPercent: 77, leaderType: "leader", managerType: "tactical", managerResource: 50, harmony: 70, version: FIT_VERSION, computedAt: new Date() }).onConflictDoUpdate({ target: employeeAnalytics.employeeId, set: { efficiency: 91, sellerPercent: 77, version: FIT_VERSION } });
+    await t.deps.db
+      .insert(employeeAnalytics)
+      .values({
+        employeeId: emp,
+        projectId: project,
+        efficiency: 91,
+        diff: 9,
+        sellerPercent: 77,
+        leaderType: "leader",
+        managerType: "tactical",
+        managerResource: 50,
+        harmony: 70,
+        version: FIT_VERSION,
+        computedAt: new Date(),
+      })
+      .onConflictDoUpdate({ target: employeeAnalytics.employeeId, set: { efficiency: 91, sellerPercent: 77, version: FIT_VERSION } });
     const [doc] = (await call("POST", "/api/business/employees", {}, h)).json.docs;
     expect(doc).toMatchObject({ consent: false, efficiency: null, diff: null, seller: null, leader: null, manager: null, harmony: null, format: null });
     expect((await call("POST", "/api/business/employees", { filter: { seller: { min: 70 } } }, h)).json.total).toBe(0);
@@ -379,7 +453,9 @@ describe("hardening", () => {
       await prod.close();
     }
     // development and the tests keep the spec's names
-    expect(cookiesOf(await t.json("POST", "/api/passport/signup", { email: "plain-names@example.com", policy: true, terms: true, offer: true })).token).toBeTruthy();
+    expect(
+      cookiesOf(await t.json("POST", "/api/passport/signup", { email: "plain-names@example.com", policy: true, terms: true, offer: true })).token,
+    ).toBeTruthy();
   });
 
   it("answers password restore the same for known and unknown addresses while SMTP is down", async () => {

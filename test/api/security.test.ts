@@ -29,7 +29,9 @@ describe("1. free purchases in production", () => {
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/PAYMENT_SANDBOX=true/);
     expect(() => loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "sandbox" })).toThrow(/PAYMENT_PROVIDER/);
     expect(loadConfig({ NODE_ENV: "production", PAYMENT_SANDBOX: "true" }).PAYMENT_PROVIDER).toBe("sandbox");
-    expect(loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "yookassa", YOOKASSA_SHOP_ID: "1", YOOKASSA_SECRET_KEY: "k" }).PAYMENT_PROVIDER).toBe("yookassa");
+    expect(loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "yookassa", YOOKASSA_SHOP_ID: "1", YOOKASSA_SECRET_KEY: "k" }).PAYMENT_PROVIDER).toBe(
+      "yookassa",
+    );
     expect(loadConfig({ NODE_ENV: "development" }).PAYMENT_PROVIDER).toBe("sandbox");
   });
 
@@ -45,12 +47,16 @@ describe("1. free purchases in production", () => {
 describe("2. pre-hijacking the admin's address", () => {
   it("ends a squatter's sessions when ADMIN_EMAIL promotes their account, and gives manager rights only once the address is confirmed", async () => {
     const email = `future-admin-${Date.now()}@example.com`;
-    const squatter = await (await t.json("POST", "/api/passport/signup", { email, password: "squatter's pass phrase", policy: true, terms: true, offer: true })).json();
+    const squatter = await (
+      await t.json("POST", "/api/passport/signup", { email, password: "squatter's pass phrase", policy: true, terms: true, offer: true })
+    ).json();
     const { seed } = await import("../../db/seed");
     await seed(t.deps.db, { adminEmail: email, adminPassword: "the operator's pass phrase", demo: false });
     expect((await t.app.request("/api/passport", { headers: { Authorization: `Bearer ${squatter.token}` } })).status).toBe(401);
     expect((await t.json("POST", "/api/passport/auth", { email, password: "squatter's pass phrase" })).status).toBe(401);
-    const operator = { Authorization: `Bearer ${(await (await t.json("POST", "/api/passport/auth", { email, password: "the operator's pass phrase" })).json()).token}` };
+    const operator = {
+      Authorization: `Bearer ${(await (await t.json("POST", "/api/passport/auth", { email, password: "the operator's pass phrase" })).json()).token}`,
+    };
     const target = await signUp(t, "some-user");
     // not a manager until the mailbox is proven
     expect((await t.app.request(`/api/manager/referral/${createId()}/stat`, { headers: operator })).status).toBe(403);
@@ -92,7 +98,8 @@ describe("6. GET calls that write", () => {
   it("gives every demo visitor the one shared demo session instead of a new row each", async () => {
     const demoSessions = async () => (await t.deps.db.select({ n: count() }).from(sessions).where(eq(sessions.kind, "demo")))[0]!.n;
     const tokens = new Set<string>();
-    for (let i = 0; i < 5; i++) tokens.add((await (await t.app.request("/api/business/masq-no-auth", { headers: { "X-Forwarded-For": `10.0.0.${i}` } })).json()).token);
+    for (let i = 0; i < 5; i++)
+      tokens.add((await (await t.app.request("/api/business/masq-no-auth", { headers: { "X-Forwarded-For": `10.0.0.${i}` } })).json()).token);
     expect(tokens.size).toBe(1);
     expect(await demoSessions()).toBe(1);
   });
@@ -173,7 +180,13 @@ describe("12. invoices without the seller's details", () => {
   it("refuses to issue an invoice until a manager has filled in valid seller details", async () => {
     const owner = await signUp(t, "invoice");
     const project = (await businessProject(t, { owner: owner, name: "Invoice Co" })).id;
-    const ask = () => t.json("POST", "/api/business/refill", { project, quantity: 5, method: "invoice", company: "Invoice Co LLC", inn: "7701234567" }, { ...owner.h, locale: "en" });
+    const ask = () =>
+      t.json(
+        "POST",
+        "/api/business/refill",
+        { project, quantity: 5, method: "invoice", company: "Invoice Co LLC", inn: "7701234567" },
+        { ...owner.h, locale: "en" },
+      );
     const refused = await ask();
     expect(refused.status).toBe(409);
     expect((await refused.json()).error.message).toMatch(/seller's details/);
@@ -181,7 +194,17 @@ describe("12. invoices without the seller's details", () => {
     expect(bad.status).toBe(400);
     expect(Object.keys((await bad.json()).error.fields)).toEqual(expect.arrayContaining(["inn", "kpp", "bik", "account"]));
     expect((await t.json("PUT", "/api/manager/setting/seller", { name: "X" }, owner.h)).status).toBe(403);
-    const seller = { name: "ООО «Ромашка»", inn: "7701234567", kpp: "770101001", ogrn: "1207700123456", address: "Москва, ул. Тверская, 1", bank: "АО «Банк»", bik: "044525123", account: "40702810900000012345", corrAccount: "30101810400000000123" };
+    const seller = {
+      name: "ООО «Ромашка»",
+      inn: "7701234567",
+      kpp: "770101001",
+      ogrn: "1207700123456",
+      address: "Москва, ул. Тверская, 1",
+      bank: "АО «Банк»",
+      bik: "044525123",
+      account: "40702810900000012345",
+      corrAccount: "30101810400000000123",
+    };
     expect((await t.json("PUT", "/api/manager/setting/seller", seller, admin)).status).toBe(200);
     expect((await ask()).status).toBe(201);
   });
@@ -222,11 +245,17 @@ describe("13. masquerade", () => {
   it("ends a masquerade after one hour, however busy it is", async () => {
     const target = await signUp(t, "masq-target");
     const { token } = await (await t.app.request(`/api/manager/user/${target._id}/masq`, { method: "POST", headers: admin })).json();
-    const [row] = await t.deps.db.select().from(sessions).where(and(eq(sessions.userId, target._id), eq(sessions.kind, "masq")));
+    const [row] = await t.deps.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, target._id), eq(sessions.kind, "masq")));
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(MASQUERADE_MS);
     expect((await t.app.request("/api/passport", { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
     // an hour later (moved back in the database), the same token is refused and not extended
-    await t.deps.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(sessions.id, row!.id));
+    await t.deps.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(sessions.id, row!.id));
     expect((await t.app.request("/api/passport", { headers: { Authorization: `Bearer ${token}` } })).status).toBe(401);
   });
 });
@@ -258,9 +287,13 @@ describe("3. invites taken by an unconfirmed address", () => {
 
   it("never hands an accepted invite to someone else holding its link", async () => {
     const { id, link } = await invite(null);
-    const first = await (await t.json("POST", "/api/passport/signup", { email: `first-${Date.now()}@example.com`, invite: link, policy: true, terms: true, offer: true })).json();
+    const first = await (
+      await t.json("POST", "/api/passport/signup", { email: `first-${Date.now()}@example.com`, invite: link, policy: true, terms: true, offer: true })
+    ).json();
     expect(await holder(id)).toBe(first._id);
-    const second = await (await t.json("POST", "/api/passport/signup", { email: `second-${Date.now()}@example.com`, invite: link, policy: true, terms: true, offer: true })).json();
+    const second = await (
+      await t.json("POST", "/api/passport/signup", { email: `second-${Date.now()}@example.com`, invite: link, policy: true, terms: true, offer: true })
+    ).json();
     expect(second._id).toBeTruthy();
     expect(await holder(id)).toBe(first._id);
   });
@@ -283,10 +316,17 @@ describe("4. coupon limits", () => {
     expect((await checkout(c.h, code)).status).toBe(404);
     // the first buyer declines: the use is free again for the next one
     const { redirect } = await first.json();
-    await t.app.request(redirect, { method: "POST", headers: { Cookie: `token=${a.token}`, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" }, body: "decision=fail" });
+    await t.app.request(redirect, {
+      method: "POST",
+      headers: { Cookie: `token=${a.token}`, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" },
+      body: "decision=fail",
+    });
     const again = await checkout(b.h, code);
     expect(again.status).toBe(201);
-    const discounted = await t.deps.db.select().from(orders).where(and(eq(orders.couponId, (await t.deps.db.select().from(coupons).where(eq(coupons.code, code)))[0]!.id), eq(orders.state, "pending")));
+    const discounted = await t.deps.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.couponId, (await t.deps.db.select().from(coupons).where(eq(coupons.code, code)))[0]!.id), eq(orders.state, "pending")));
     expect(discounted).toHaveLength(1);
   });
 
@@ -296,7 +336,10 @@ describe("4. coupon limits", () => {
     const one = await (await checkout(u.h, code)).json();
     const two = await checkout(u.h, code);
     expect(two.status).toBe(201);
-    const open = await t.deps.db.select().from(orders).where(and(eq(orders.userId, u._id), eq(orders.state, "pending")));
+    const open = await t.deps.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, u._id), eq(orders.state, "pending")));
     expect(open.map((o) => o.id)).toEqual([(await two.json()).order]);
     expect((await t.deps.db.select().from(orders).where(eq(orders.id, one.order)))[0]!.state).toBe("cancelled");
   });
@@ -312,16 +355,30 @@ describe("8. abuse limits", () => {
 
   it("limits sign-ups per address, in the database", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await p.json("POST", "/api/passport/signup", { email: `burst${i}-${Date.now()}@example.com`, policy: true, terms: true, offer: true }, from("203.0.113.7"))).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push(
+        (
+          await p.json(
+            "POST",
+            "/api/passport/signup",
+            { email: `burst${i}-${Date.now()}@example.com`, policy: true, terms: true, offer: true },
+            from("203.0.113.7"),
+          )
+        ).status,
+      );
     expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
     expect(statuses[10]).toBe(429);
-    expect((await p.json("POST", "/api/passport/signup", { email: `other-${Date.now()}@example.com`, policy: true, terms: true, offer: true }, from("203.0.113.8"))).status).toBe(201);
+    expect(
+      (await p.json("POST", "/api/passport/signup", { email: `other-${Date.now()}@example.com`, policy: true, terms: true, offer: true }, from("203.0.113.8")))
+        .status,
+    ).toBe(201);
     expect((await p.deps.db.select().from(rateLimits)).some((r) => r.key === "signup:203.0.113.7")).toBe(true);
   });
 
   it("limits lead forms (each mails the managers) per address", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await p.json("POST", "/api/webinar/user", { name: "Spam", email: `spam${i}@example.com` }, from("198.51.100.1"))).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await p.json("POST", "/api/webinar/user", { name: "Spam", email: `spam${i}@example.com` }, from("198.51.100.1"))).status);
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
   });
 
@@ -345,7 +402,8 @@ describe("8. abuse limits", () => {
   it("makes one address wait after five wrong passwords for one account, and ignores a forged X-Forwarded-For without a trusted proxy", async () => {
     const email = `pair-${Date.now()}@example.com`;
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await t.json("POST", "/api/passport/auth", { email, password: "wrong-pass-phrase" }, { "X-Forwarded-For": `172.16.0.${i}` })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await t.json("POST", "/api/passport/auth", { email, password: "wrong-pass-phrase" }, { "X-Forwarded-For": `172.16.0.${i}` })).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   });
 });

@@ -16,7 +16,14 @@ describe("graceful shutdown", () => {
     const port = 3950 + Math.floor(Math.random() * 40);
     const base = `http://127.0.0.1:${port}`;
     const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-      env: { ...process.env, NODE_ENV: "test", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${join(dir, "app.db")}`, OUTBOX_DIR: join(dir, "outbox") },
+      env: {
+        ...process.env,
+        NODE_ENV: "test",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATABASE_URL: `file:${join(dir, "app.db")}`,
+        OUTBOX_DIR: join(dir, "outbox"),
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
@@ -32,10 +39,19 @@ describe("graceful shutdown", () => {
     const inFlight = Array.from({ length: 6 }, (_, i) => {
       const body = JSON.stringify({ email: `late${i}@example.com`, password: "a long pass phrase", policy: true, terms: true, offer: true });
       return new Promise<number>((resolve, reject) => {
-        const req = httpRequest({ host: "127.0.0.1", port, path: "/api/passport/signup", method: "POST", headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) } }, (res) => {
-          res.resume();
-          res.on("end", () => resolve(res.statusCode!));
-        });
+        const req = httpRequest(
+          {
+            host: "127.0.0.1",
+            port,
+            path: "/api/passport/signup",
+            method: "POST",
+            headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) },
+          },
+          (res) => {
+            res.resume();
+            res.on("end", () => resolve(res.statusCode!));
+          },
+        );
         req.on("error", reject);
         written.push(new Promise((w) => req.on("finish", () => w())));
         req.end(body);

@@ -16,7 +16,14 @@ async function runAndStop(command: string, args: string[], name: string) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(command, args, {
-    env: { ...process.env, NODE_ENV: "test", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${join(dir, `${name}.db`)}`, OUTBOX_DIR: join(dir, "outbox") },
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: `file:${join(dir, `${name}.db`)}`,
+      OUTBOX_DIR: join(dir, "outbox"),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -25,7 +32,10 @@ async function runAndStop(command: string, args: string[], name: string) {
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   let health = 0;
   for (let i = 0; i < 1200 && health !== 200; i++) {
-    health = await fetch(`${base}/api/health`).then((r) => r.status, () => 0);
+    health = await fetch(`${base}/api/health`).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (health !== 200) await new Promise((r) => setTimeout(r, 100));
   }
   expect(health, output).toBe(200);

@@ -113,7 +113,15 @@ describe("the test", () => {
     const share = map.population.mean.map((m, j) => (j === 0 ? m - 2 * map.population.sd[j]! : m));
     const earlier = new Date(Date.now() - 60_000);
     await t.deps.db.insert(results).values(
-      Array.from({ length: map.population.minPeople }, () => ({ id: createId(), userId: first.u._id, testId: test._id, isCompleted: true, isDoubt: false, populationShare: share, completedAt: earlier })),
+      Array.from({ length: map.population.minPeople }, () => ({
+        id: createId(),
+        userId: first.u._id,
+        testId: test._id,
+        isCompleted: true,
+        isDoubt: false,
+        populationShare: share,
+        completedAt: earlier,
+      })),
     );
     const second = await take();
     expect(second.result.modelVersion).toBe(`${first.result.modelVersion}+pop-${share.map((v) => v.toFixed(2)).join("_")}`);
@@ -150,7 +158,9 @@ describe("the test", () => {
   it("counts a completion in /api/total, marks the invite and starts a retake that keeps the old result", async () => {
     const u = await newUser();
     const [user] = await t.deps.db.select().from(users).where(eq(users.id, u._id));
-    await t.deps.db.insert(invites).values({ id: "0000000000000000000000f1", projectId: DEMO_PROJECT_ID, email: user!.email, userId: u._id, link: "inv-test-1", status: "Accepted" });
+    await t.deps.db
+      .insert(invites)
+      .values({ id: "0000000000000000000000f1", projectId: DEMO_PROJECT_ID, email: user!.email, userId: u._id, link: "inv-test-1", status: "Accepted" });
     const before = (await (await t.app.request("/api/total")).json()).total;
     const test = await firstTest();
     const start = await (await t.json("POST", `/api/test/start/${test._id}`, {}, u.h)).json();
@@ -188,10 +198,19 @@ describe("the test", () => {
   it("reads the answers' times: a third of the questions clicked through at random flags the result; the same answers untimed are not enough", async () => {
     // a simulated attentive person, and the same person answering 30% at random, those answers clicked through
     const d = simulate(60, 71, { scenario: { ...BASELINE, careless: false }, timing: true });
-    const partlyRandom = simulate(60, 71, { people: d.people.map((p) => ({ ...p, careless: "partial" as const, cParam: [0.3, 0] as [number, number] })), timing: true, replication: 1 });
-    const row = (i: number) => ({ answers: Array.from(partlyRandom.answers.subarray(i * N_ITEMS, (i + 1) * N_ITEMS)), elapsed: Array.from(partlyRandom.elapsed!.subarray(i * N_ITEMS, (i + 1) * N_ITEMS)) });
+    const partlyRandom = simulate(60, 71, {
+      people: d.people.map((p) => ({ ...p, careless: "partial" as const, cParam: [0.3, 0] as [number, number] })),
+      timing: true,
+      replication: 1,
+    });
+    const row = (i: number) => ({
+      answers: Array.from(partlyRandom.answers.subarray(i * N_ITEMS, (i + 1) * N_ITEMS)),
+      elapsed: Array.from(partlyRandom.elapsed!.subarray(i * N_ITEMS, (i + 1) * N_ITEMS)),
+    });
     // one whose answers alone do not give them away (most such people: the answers alone catch about a third)
-    const person = Array.from({ length: 60 }, (_, i) => row(i)).find((r) => personFit(r.answers) <= QUALITY.misfit && personFit(r.answers, r.elapsed) > QUALITY.misfitPoor)!;
+    const person = Array.from({ length: 60 }, (_, i) => row(i)).find(
+      (r) => personFit(r.answers) <= QUALITY.misfit && personFit(r.answers, r.elapsed) > QUALITY.misfitPoor,
+    )!;
     expect(person).toBeDefined();
     const test = await firstTest();
     const { questions } = await (await t.app.request(`/api/test/${test._id}`)).json();
@@ -201,7 +220,9 @@ describe("the test", () => {
       let last: any;
       for (const q of questions as { _id: string; position: number }[]) {
         const elapsedMs = timed ? Math.round(person.elapsed[q.position - 1]!) : undefined;
-        last = await (await t.json("POST", "/api/answer", { result: start._id, question: q._id, value: person.answers[q.position - 1], elapsedMs }, u.h)).json();
+        last = await (
+          await t.json("POST", "/api/answer", { result: start._id, question: q._id, value: person.answers[q.position - 1], elapsedMs }, u.h)
+        ).json();
       }
       return last.result;
     };

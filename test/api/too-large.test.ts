@@ -14,7 +14,13 @@ const dir = mkdtempSync(join(tmpdir(), "tf-413-"));
 const ADMIN = { email: "upload-admin@example.com", password: "manager-pass-phrase" };
 let server: ServerProcess;
 beforeAll(async () => {
-  server = await startServer({ DATABASE_URL: `file:${join(dir, "app.db")}`, OUTBOX_DIR: join(dir, "outbox"), UPLOAD_DIR: join(dir, "uploads"), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  server = await startServer({
+    DATABASE_URL: `file:${join(dir, "app.db")}`,
+    OUTBOX_DIR: join(dir, "outbox"),
+    UPLOAD_DIR: join(dir, "uploads"),
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+  });
 }, 60_000);
 afterAll(async () => {
   server.child.kill("SIGTERM");
@@ -52,7 +58,11 @@ describe("an oversized body", () => {
     const statuses: (number | string)[] = [];
     for (let i = 0; i < TRIES; i++) {
       try {
-        const res = await fetch(`${server.base}/api/passport/signup`, { method: "POST", headers: { "Content-Type": "application/json", locale: "en" }, body: big });
+        const res = await fetch(`${server.base}/api/passport/signup`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", locale: "en" },
+          body: big,
+        });
         const body = (await res.json()) as { error: { code: string; message: string } };
         statuses.push(res.status);
         expect(body.error).toEqual({ code: "payload_too_large", message: "The request is too large" });
@@ -74,12 +84,22 @@ describe("an oversized body", () => {
 
 describe("the review form", () => {
   it("keeps what was typed and shows a field message for a photo over the limit", async () => {
-    const token = ((await (await fetch(`${server.base}/api/passport/auth`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(ADMIN) })).json()) as { token: string }).token;
+    const token = (
+      (await (
+        await fetch(`${server.base}/api/passport/auth`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(ADMIN) })
+      ).json()) as { token: string }
+    ).token;
     const post = (photo: Blob) => {
       const body = new FormData();
-      for (const [k, v] of Object.entries({ _form: "create", name: "Photo Person", position: "Head of QA", textEn: "Typed with care, and not to be lost." })) body.set(k, v);
+      for (const [k, v] of Object.entries({ _form: "create", name: "Photo Person", position: "Head of QA", textEn: "Typed with care, and not to be lost." }))
+        body.set(k, v);
       body.set("img", photo, "big.jpg");
-      return fetch(`${server.base}/manager/reviews/create`, { method: "POST", headers: { Cookie: `token=${token}; i18n_locale=en`, Origin: server.base }, body, redirect: "manual" });
+      return fetch(`${server.base}/manager/reviews/create`, {
+        method: "POST",
+        headers: { Cookie: `token=${token}; i18n_locale=en`, Origin: server.base },
+        body,
+        redirect: "manual",
+      });
     };
     const jpeg = (bytes: number) => new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0]), new Uint8Array(bytes)], { type: "image/jpeg" });
     const res = await post(jpeg(1.4 * 1024 * 1024)); // the photo of the report: 1.4 MB

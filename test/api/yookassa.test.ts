@@ -46,7 +46,12 @@ class FakeYooKassa {
         if (req.method === "POST" && req.url === "/payments") {
           const key = req.headers["idempotence-key"];
           if (typeof key !== "string" || !key) return send(400, { type: "error", code: "invalid_request", parameter: "Idempotence-Key" });
-          const body = JSON.parse(raw) as { amount: FakePayment["amount"]; description: string; metadata: Record<string, string>; confirmation: { return_url: string } };
+          const body = JSON.parse(raw) as {
+            amount: FakePayment["amount"];
+            description: string;
+            metadata: Record<string, string>;
+            confirmation: { return_url: string };
+          };
           this.creates.push({ idempotenceKey: key, body });
           const known = this.byKey.get(key);
           if (known) return send(200, this.payments.get(known));
@@ -58,7 +63,11 @@ class FakeYooKassa {
             amount: body.amount,
             description: body.description,
             metadata: body.metadata,
-            confirmation: { type: "redirect", return_url: body.confirmation.return_url, confirmation_url: `https://yoomoney.ru/checkout/payments/v2/contract?orderId=${id}` },
+            confirmation: {
+              type: "redirect",
+              return_url: body.confirmation.return_url,
+              confirmation_url: `https://yoomoney.ru/checkout/payments/v2/contract?orderId=${id}`,
+            },
             created_at: new Date().toISOString(),
           };
           this.payments.set(id, payment);
@@ -165,7 +174,9 @@ describe("YooKassa", () => {
   it("ignores forged notifications: an unknown id, a made-up body, or no id at all", async () => {
     const { r, providerId } = await buy("yk-forged");
     // the body claims success and the right amount, but YooKassa says the payment is pending
-    expect(await notify("payment.succeeded", { id: providerId, status: "succeeded", paid: true, amount: { value: "990.00", currency: "RUB" } })).toBe("pending");
+    expect(await notify("payment.succeeded", { id: providerId, status: "succeeded", paid: true, amount: { value: "990.00", currency: "RUB" } })).toBe(
+      "pending",
+    );
     expect(await notify("payment.succeeded", { id: randomUUID(), status: "succeeded" })).toBe("unknown_payment");
     expect(await notify("payment.succeeded", { id: "../../etc/passwd" })).toBe("unknown_payment");
     expect(await notify("payment.succeeded", {})).toBe("bad_request");

@@ -27,7 +27,10 @@ describe("report content", () => {
           expect(row, where).toBeDefined();
           expect(row!.title.length, where).toBeGreaterThan(3);
           expect(row!.text.length, where).toBeGreaterThan(40);
-          expect(row!.sections.map((s) => s.key), where).toEqual([...SECTIONS_BY_TYPE[type]]);
+          expect(
+            row!.sections.map((s) => s.key),
+            where,
+          ).toEqual([...SECTIONS_BY_TYPE[type]]);
           row!.sections.forEach((s, i) => {
             const locked = type === "base" && i >= BASE_OPEN_SECTIONS;
             expect(s.locked, `${where} ${s.key}`).toBe(locked);
@@ -51,7 +54,11 @@ describe("report content", () => {
 
   it("gives each of the 27 formats its own report and its own name", async () => {
     for (const lang of ["ru", "en"]) {
-      const texts = FORMATS.map((f) => find(f.code, "full", lang)!.sections.map((s) => s.text).join("\n"));
+      const texts = FORMATS.map((f) =>
+        find(f.code, "full", lang)!
+          .sections.map((s) => s.text)
+          .join("\n"),
+      );
       expect(new Set(texts).size).toBe(27);
       // two formats differing in one dimension still differ in most blocks
       const a = find("SYS-MID-MID", "full", lang)!.sections;

@@ -90,13 +90,15 @@ describe("the business cabinet in a browser", () => {
     const choices = ["yes", "probablyYes", "no", "probablyNot", "yes", "no", "dontKnow"];
     for (let answered = 0; answered < 3; answered++) {
       const position = Number(await runner().getAttribute("data-position"));
-      await runner().locator(`button[data-choice=${choices[position % 7]}]`).click();
+      await runner()
+        .locator(`button[data-choice=${choices[position % 7]}]`)
+        .click();
       await expect.poll(() => runner().getAttribute("data-answered")).toBe(String(answered + 1));
     }
     await context.close();
     const [employee] = await e.t.deps.db.select().from(users).where(eq(users.email, email));
     const [open] = await e.t.deps.db.select().from(results).where(eq(results.userId, employee!.id));
-    await completedResult(e.t, { _id: employee!.id }, (p) => choices[p % 7] === "dontKnow" ? 0 : p % 3 ? 2 : -1, open!.id);
+    await completedResult(e.t, { _id: employee!.id }, (p) => (choices[p % 7] === "dontKnow" ? 0 : p % 3 ? 2 : -1), open!.id);
   });
 
   for (const width of [1280, 360]) {
@@ -115,9 +117,25 @@ describe("the business cabinet in a browser", () => {
       }
       // the rest of the screens, for the record and for overflow at this width
       const id = await page.locator("a[href^='/dashboard/employees/']").first().getAttribute("href");
-      for (const path of ["/business/dashboard", "/dashboard", "/business/departments", "/dashboard/positions", "/dashboard/invites", "/business/settings", "/dashboard/project", "/business/support", id!]) {
+      for (const path of [
+        "/business/dashboard",
+        "/dashboard",
+        "/business/departments",
+        "/dashboard/positions",
+        "/dashboard/invites",
+        "/business/settings",
+        "/dashboard/project",
+        "/business/support",
+        id!,
+      ]) {
         await page.goto(e.base + path);
-        await page.screenshot({ path: `${shots}/${path.slice(1).replace(/\//g, "-").replace(/[0-9a-f]{24}/, "id")}-${width}.png`, fullPage: true });
+        await page.screenshot({
+          path: `${shots}/${path
+            .slice(1)
+            .replace(/\//g, "-")
+            .replace(/[0-9a-f]{24}/, "id")}-${width}.png`,
+          fullPage: true,
+        });
         expect(await noOverflow(page), path).toBeLessThanOrEqual(0);
       }
       expect(errors).toEqual([]);

@@ -17,11 +17,9 @@ const verified: string[] = [];
 beforeAll(async () => {
   const fake = new Hono();
   fake.get("/recaptcha/api.js", (c) =>
-    c.body(
-      `window.grecaptcha = { ready: (cb) => cb(), execute: (key, o) => Promise.resolve(key === "site-key" ? "human-" + o.action : "wrong-key") };`,
-      200,
-      { "Content-Type": "text/javascript" },
-    ),
+    c.body(`window.grecaptcha = { ready: (cb) => cb(), execute: (key, o) => Promise.resolve(key === "site-key" ? "human-" + o.action : "wrong-key") };`, 200, {
+      "Content-Type": "text/javascript",
+    }),
   );
   fake.post("/verify", async (c) => {
     const body = await c.req.parseBody();
@@ -32,7 +30,12 @@ beforeAll(async () => {
     const s = serve({ fetch: fake.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
   });
   const origin = `http://127.0.0.1:${(google.address() as AddressInfo).port}`;
-  e = await startE2E({ RECAPTCHA_SITE_KEY: "site-key", RECAPTCHA_SECRET: "secret", RECAPTCHA_SCRIPT_URL: `${origin}/recaptcha/api.js`, RECAPTCHA_VERIFY_URL: `${origin}/verify` });
+  e = await startE2E({
+    RECAPTCHA_SITE_KEY: "site-key",
+    RECAPTCHA_SECRET: "secret",
+    RECAPTCHA_SCRIPT_URL: `${origin}/recaptcha/api.js`,
+    RECAPTCHA_VERIFY_URL: `${origin}/verify`,
+  });
 }, 60_000);
 afterAll(async () => {
   await e?.close();

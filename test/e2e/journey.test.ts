@@ -33,7 +33,9 @@ async function answerUntil(count: number) {
     const answered = Number(await runner().getAttribute("data-answered"));
     if (answered >= count) return;
     const position = Number(await runner().getAttribute("data-position"));
-    await runner().locator(`button[data-choice=${choiceFor(position)}]`).click();
+    await runner()
+      .locator(`button[data-choice=${choiceFor(position)}]`)
+      .click();
     if (answered + 1 === 110) return; // the last answer leaves for the report
     await expect.poll(() => runner().getAttribute("data-answered")).toBe(String(answered + 1));
   }
@@ -44,7 +46,10 @@ const settled = () => page.waitForFunction(() => document.getAnimations().every(
 
 describe("consumer journey at 360 px", () => {
   it("answers all 110 statements, survives a dropped connection and a reload, and lands on the result", async () => {
-    const signup = await page.request.post(e.base + "/api/passport/signup", { data: { email, policy: true, terms: true, offer: true }, headers: { Origin: e.base } });
+    const signup = await page.request.post(e.base + "/api/passport/signup", {
+      data: { email, policy: true, terms: true, offer: true },
+      headers: { Origin: e.base },
+    });
     expect(signup.ok()).toBe(true);
     // the start screen's button begins the test (a POST: no GET creates a result)
     await page.goto(e.base + "/test/start?lang=en");

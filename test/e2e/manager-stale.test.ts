@@ -34,7 +34,10 @@ describe("a stale edit form", () => {
     expect((await e.t.json("PUT", `/api/manager/coupon/${created._id}`, { amount: 25 }, admin)).status).toBe(200);
 
     await page.fill("#edit-amount", "15");
-    const [answer] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.click("[data-testid=form-edit] button[type=submit]")]);
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      page.click("[data-testid=form-edit] button[type=submit]"),
+    ]);
     expect(answer.status()).toBe(409);
     await expect.poll(() => page.locator("[data-testid=form-error]").textContent()).toContain("Someone changed this record after you opened the form");
     expect(await page.inputValue("#edit-amount")).toBe("25");
@@ -56,7 +59,11 @@ describe("a stale edit form", () => {
     await page.screenshot({ path: `${shots}/manager-coupon-add-uses-${width}.png`, fullPage: true });
 
     // a business report's sections show their own tab in the editor
-    const [report] = await e.t.deps.db.select({ id: reports.id }).from(reports).where(and(eq(reports.type, "business"), eq(reports.language, "en"))).limit(1);
+    const [report] = await e.t.deps.db
+      .select({ id: reports.id })
+      .from(reports)
+      .where(and(eq(reports.type, "business"), eq(reports.language, "en")))
+      .limit(1);
     await page.goto(`${e.base}/manager/reports/${report!.id}/edit`);
     expect(await page.inputValue("select[name='sections.0.tab']")).toBe("business");
     await page.screenshot({ path: `${shots}/manager-report-business-tab-${width}.png` });

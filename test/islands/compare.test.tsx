@@ -89,7 +89,9 @@ describe("compare widget", () => {
 
 describe("compare picker", () => {
   const rows = [1, 2, 3].map((n) => `<input type="checkbox" name="ids" value="${id(n)}" data-name="Person ${n}" form="compare-form">`).join("");
-  const picker = () => <ComparePicker project={P} action="/dashboard/employees/compare" label="Compare the picked" picked="Picked: {n}" clear="Clear" full="At most {n}" />;
+  const picker = () => (
+    <ComparePicker project={P} action="/dashboard/employees/compare" label="Compare the picked" picked="Picked: {n}" clear="Clear" full="At most {n}" />
+  );
 
   it("ticks the rows already picked, records new ticks in diffList and clears them", () => {
     localStorage.setItem(DIFF_LIST_KEY, JSON.stringify([item(2), item(7, "c".repeat(24))]));

@@ -90,7 +90,14 @@ describe("test-runner island", () => {
       answers: { yes: "Yes", probablyYes: "Probably yes", dontKnow: "Don't know", probablyNot: "Probably not", no: "No" },
     };
     const { host, errors } = mount(
-      <TestRunner resultId="0123456789abcdef01234567" questions={questions} answers={{ 1: 2 }} secondsPerItem={60} reportUrl="/report/base" strings={runnerStrings} />,
+      <TestRunner
+        resultId="0123456789abcdef01234567"
+        questions={questions}
+        answers={{ 1: 2 }}
+        secondsPerItem={60}
+        reportUrl="/report/base"
+        strings={runnerStrings}
+      />,
     );
     expect(errors).toEqual([]);
     expect(host.querySelector("[data-testid=progress]")!.textContent).toBe("You answered 1 of 3 questions");
@@ -110,7 +117,15 @@ describe("test-runner island", () => {
 describe("stats-chart island, before its script", () => {
   it("draws the bars on the server to scale against round axis ticks", () => {
     const html = renderToString(
-      <StatsChart title="Signups" index="date" categories={["People", "Paid"]} data={[{ date: "2026-11-01", People: 10, Paid: 4 }, { date: "2026-11-02", People: 23, Paid: 0 }]} />,
+      <StatsChart
+        title="Signups"
+        index="date"
+        categories={["People", "Paid"]}
+        data={[
+          { date: "2026-11-01", People: 10, Paid: 4 },
+          { date: "2026-11-02", People: 23, Paid: 0 },
+        ]}
+      />,
     );
     const host = document.createElement("div");
     host.innerHTML = html;

@@ -19,10 +19,11 @@ describe("calibration", () => {
       const p = softmaxInPlace(z.slice());
       let u = rng.next();
       labels[i] = k - 1;
-      for (let c = 0; c < k; c++) if ((u -= p[c]) < 0) {
-        labels[i] = c;
-        break;
-      }
+      for (let c = 0; c < k; c++)
+        if ((u -= p[c]) < 0) {
+          labels[i] = c;
+          break;
+        }
       for (let c = 0; c < k; c++) logits[i * k + c] = scale * z[c];
     }
     return { logits, labels };
@@ -50,7 +51,8 @@ describe("network input", () => {
     expect(back.W1.length).toBe(8 * 2 * N_ITEMS);
     const session = await InferenceSession.create(exportOnnx(w, { version: "test" }));
     const d = simulate(16, 64, { scenario: attentive });
-    const out = (await session.run({ [session.inputNames[0]]: new Tensor("float32", Float32Array.from(d.answers), [d.n, N_ITEMS]) }))[session.outputNames[0]].data as Float32Array;
+    const out = (await session.run({ [session.inputNames[0]]: new Tensor("float32", Float32Array.from(d.answers), [d.n, N_ITEMS]) }))[session.outputNames[0]]
+      .data as Float32Array;
     for (let i = 0; i < d.n; i++) {
       const ref = mlpForward(back, d.answers.subarray(i * N_ITEMS, (i + 1) * N_ITEMS));
       for (let c = 0; c < 27; c++) expect(out[i * 27 + c]).toBeCloseTo(ref[c], 5);

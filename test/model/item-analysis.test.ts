@@ -59,8 +59,12 @@ describe("item analysis: a hand computation", () => {
 describe("item analysis: the one-pass sums equal the definitions", () => {
   it("on random answers", () => {
     let seed = 7;
-    const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
-    const bank: AnalysisItem[] = Array.from({ length: 6 }, (_, i) => ({ position: i + 1, code: `I${i}`, keys: [{ scale: i < 4 ? "X" : "Y", sign: i % 3 === 2 ? -1 : 1 }] }));
+    const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const bank: AnalysisItem[] = Array.from({ length: 6 }, (_, i) => ({
+      position: i + 1,
+      code: `I${i}`,
+      keys: [{ scale: i < 4 ? "X" : "Y", sign: i % 3 === 2 ? -1 : 1 }],
+    }));
     const rs: Respondent[] = Array.from({ length: 200 }, () => ({ locale: "ru", values: bank.map(() => Math.floor(rnd() * 5) - 2) }));
     const got = analyseItems(bank, rs);
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -68,7 +72,12 @@ describe("item analysis: the one-pass sums equal the definitions", () => {
     const xs = bank.filter((b) => b.keys[0]!.scale === "X").map((b) => b.position - 1);
     const keyed = (j: number) => rs.map((r) => bank[j]!.keys[0]!.sign * (r.values[j] as number));
     const total = (js: number[]) => rs.map((_, n) => js.reduce((s, j) => s + keyed(j)[n]!, 0));
-    const alpha = (js: number[]) => cronbach(js.length, js.reduce((s, j) => s + cov(keyed(j), keyed(j)), 0), cov(total(js), total(js)))!;
+    const alpha = (js: number[]) =>
+      cronbach(
+        js.length,
+        js.reduce((s, j) => s + cov(keyed(j), keyed(j)), 0),
+        cov(total(js), total(js)),
+      )!;
     expect(got.scales[0]!.alpha).toBeCloseTo(alpha(xs), 4);
     for (const j of xs) {
       const rest = total(xs.filter((k) => k !== j));

@@ -223,7 +223,16 @@ describe("network", () => {
     const d = simulate(200, 5);
     const X = Float32Array.from(d.answers, (v) => v * 0.5);
     const y = Int32Array.from({ length: 600 }, (_, k) => FORMAT_FACTORS[d.labels[Math.floor(k / 3)]][k % 3]);
-    const run = () => trainMlp(initWeights(N_ITEMS, 8, 9, 1), X, y, new Float32Array(200).fill(1), { epochs: 1, batchSize: 32, lr: 3e-3, lrMin: 1e-4, weightDecay: 1e-4, seed: 1, groups: [3, 3, 3] });
+    const run = () =>
+      trainMlp(initWeights(N_ITEMS, 8, 9, 1), X, y, new Float32Array(200).fill(1), {
+        epochs: 1,
+        batchSize: 32,
+        lr: 3e-3,
+        lrMin: 1e-4,
+        weightDecay: 1e-4,
+        seed: 1,
+        groups: [3, 3, 3],
+      });
     const [a, b] = [run(), run()];
     expect(Buffer.from(a.W1.buffer).equals(Buffer.from(b.W1.buffer))).toBe(true);
     expect(Buffer.from(a.W2.buffer).equals(Buffer.from(b.W2.buffer))).toBe(true);
@@ -252,7 +261,10 @@ describe("response quality", () => {
     const d = simulate(400, 77, { careless: false, timing: true });
     let good = 0;
     for (let i = 0; i < d.n; i++) {
-      const c = await classify(Array.from(d.answers.subarray(i * N_ITEMS, (i + 1) * N_ITEMS)) as AnswerValue[], d.elapsed!.subarray(i * N_ITEMS, (i + 1) * N_ITEMS));
+      const c = await classify(
+        Array.from(d.answers.subarray(i * N_ITEMS, (i + 1) * N_ITEMS)) as AnswerValue[],
+        d.elapsed!.subarray(i * N_ITEMS, (i + 1) * N_ITEMS),
+      );
       if (c.quality.grade === "good") good++;
     }
     expect(good / d.n).toBeGreaterThan(0.85);
@@ -267,7 +279,7 @@ describe("response quality", () => {
     return Array.from({ length: n }, (_, i) => Array.from(d.answers.subarray(i * N_ITEMS, (i + 1) * N_ITEMS)) as AnswerValue[]);
   };
 
-  it("does not grade heavy \"don't know\" use poor: up to 60% of items is its own flag (fair) with its own advice", () => {
+  it('does not grade heavy "don\'t know" use poor: up to 60% of items is its own flag (fair) with its own advice', () => {
     const rng = new Rng(21);
     let poor = 0;
     for (const answers of attentivePeople(300, 31)) {

@@ -62,8 +62,11 @@ describe("person fit", () => {
     expect(seenFair).toBe(true);
   });
 
-  it("does not grade people answering \"don't know\" to 60% of the items poor (≤ 1%), under weak items too", () => {
-    for (const [seed, scenario] of [[56, attentive], [57, { ...attentive, discrimination: 0.6 }]] as const) {
+  it('does not grade people answering "don\'t know" to 60% of the items poor (≤ 1%), under weak items too', () => {
+    for (const [seed, scenario] of [
+      [56, attentive],
+      [57, { ...attentive, discrimination: 0.6 }],
+    ] as const) {
       const rng = new Rng(seed + 100);
       const people = rows(simulate(300, seed, { scenario })).map((a) => a.map((v) => (rng.next() < 0.6 ? 0 : v)));
       const poor = share(people.map((a) => responseQuality(a, Array(N_ITEMS).fill(4000), 0.9).grade === "poor"));
@@ -75,7 +78,14 @@ describe("person fit", () => {
   it("does not grade careful fast readers (1.5 s per item) poor", () => {
     const rng = new Rng(58);
     const people = rows(simulate(300, 59, { scenario: attentive }));
-    const poor = people.map((a) => responseQuality(a, Array.from({ length: N_ITEMS }, () => 1500 * Math.exp(0.45 * rng.normal())), 0.9).grade === "poor");
+    const poor = people.map(
+      (a) =>
+        responseQuality(
+          a,
+          Array.from({ length: N_ITEMS }, () => 1500 * Math.exp(0.45 * rng.normal())),
+          0.9,
+        ).grade === "poor",
+    );
     expect(share(poor)).toBeLessThanOrEqual(0.01);
     // while the same answers clicked through at 0.9 s per item are too fast
     expect(responseQuality(people[0], Array(N_ITEMS).fill(900), 0.9).flags).toContain("tooFast");
@@ -84,13 +94,23 @@ describe("person fit", () => {
 
 describe("person fit with the answers' times", () => {
   const timedRows = (d: { n: number; answers: Int8Array; elapsed: Float32Array | null }) =>
-    Array.from({ length: d.n }, (_, i) => ({ answers: d.answers.subarray(i * N_ITEMS, (i + 1) * N_ITEMS), elapsed: d.elapsed!.subarray(i * N_ITEMS, (i + 1) * N_ITEMS) }));
+    Array.from({ length: d.n }, (_, i) => ({
+      answers: d.answers.subarray(i * N_ITEMS, (i + 1) * N_ITEMS),
+      elapsed: d.elapsed!.subarray(i * N_ITEMS, (i + 1) * N_ITEMS),
+    }));
   /** The same people, answering 30% of the items at random as the simulator's partly careless respondents do (clicked through). */
   const partlyRandomOf = (d: ReturnType<typeof simulate>, seed: number) =>
-    simulate(d.n, seed, { people: d.people.map((p) => ({ ...p, careless: "partial" as const, cParam: [0.3, 0] as [number, number] })), timing: true, replication: 1 });
+    simulate(d.n, seed, {
+      people: d.people.map((p) => ({ ...p, careless: "partial" as const, cParam: [0.3, 0] as [number, number] })),
+      timing: true,
+      replication: 1,
+    });
 
   it("catches at least half of the people answering 30% at random, under weak items too, flagging few attentive ones", () => {
-    for (const [seed, scenario] of [[61, attentive], [62, { ...attentive, discrimination: 0.6 }]] as const) {
+    for (const [seed, scenario] of [
+      [61, attentive],
+      [62, { ...attentive, discrimination: 0.6 }],
+    ] as const) {
       const d = simulate(200, seed, { scenario, timing: true });
       const flagged = (rows: { answers: Int8Array; elapsed: Float32Array }[]) => share(rows.map((r) => personFit(r.answers, r.elapsed) > QUALITY.misfit));
       expect(flagged(timedRows(d))).toBeLessThanOrEqual(0.05);

@@ -4,7 +4,18 @@ import { describe, expect, it } from "vitest";
 import { CARD_PATH, CLASSIFIER_PATH, openClassifier } from "../../model/index";
 import { N_ITEMS } from "../../model/items";
 import { argmax, expectedCalibrationError } from "../../model/metrics";
-import { applyTemperature, calibrationFeatures, logTemperature, LOG_T_LIMIT, N_CALIBRATION_FEATURES, personProfile, populationProfile, POPULATION_FEATURE_NAMES, recalibrate, type CalibrationMap } from "../../model/recalibrate";
+import {
+  applyTemperature,
+  calibrationFeatures,
+  logTemperature,
+  LOG_T_LIMIT,
+  N_CALIBRATION_FEATURES,
+  personProfile,
+  populationProfile,
+  POPULATION_FEATURE_NAMES,
+  recalibrate,
+  type CalibrationMap,
+} from "../../model/recalibrate";
 import { scenarioPopulation } from "../../model/eval";
 import { STRESS_GRID } from "../../model/scenarios";
 import { mixSeed, Rng, simulate } from "../../model/simulate";
@@ -50,7 +61,15 @@ describe("per-person recalibration", () => {
       const f = calibrationFeatures(answers, randomProbs(rng));
       expect(f.every(Number.isFinite)).toBe(true);
       expect(Math.abs(logTemperature(MAP, f, null))).toBeLessThanOrEqual(LOG_T_LIMIT);
-      expect(Math.abs(logTemperature(MAP, f, POPULATION_FEATURE_NAMES.map(() => 3 * rng.normal())))).toBeLessThanOrEqual(LOG_T_LIMIT);
+      expect(
+        Math.abs(
+          logTemperature(
+            MAP,
+            f,
+            POPULATION_FEATURE_NAMES.map(() => 3 * rng.normal()),
+          ),
+        ),
+      ).toBeLessThanOrEqual(LOG_T_LIMIT);
     }
     // all "don't know": finite features
     expect(calibrationFeatures(Array(N_ITEMS).fill(0), randomProbs(rng)).every(Number.isFinite)).toBe(true);
@@ -103,7 +122,10 @@ describe("recalibration in a population", () => {
     const c = await openClassifier(CLASSIFIER_PATH, CARD_PATH);
     const grid = (key: string) => STRESS_GRID.find((s) => s.key === key)!;
     const profiles = { committed: scenarioPopulation(grid("committed"), 75), continuous: scenarioPopulation(grid("continuous"), 76) };
-    for (const [own, other] of [["committed", "continuous"], ["continuous", "committed"]] as const) {
+    for (const [own, other] of [
+      ["committed", "continuous"],
+      ["continuous", "committed"],
+    ] as const) {
       const d = simulate(3000, mixSeed(77, own.length), { scenario: grid(own).scenario });
       const inOwn = ece(await c.predict(d.answers, d.n, profiles[own]), d.labels);
       const inOther = ece(await c.predict(d.answers, d.n, profiles[other]), d.labels);

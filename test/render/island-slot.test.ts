@@ -57,7 +57,11 @@ describe("island slots", () => {
       ["count-up", 'data-hydrate="visible" data-enhance=""'],
       ["signup-form", 'data-hydrate="interaction" data-prefix'],
     ]) {
-      expect(html).toMatch(new RegExp(`(<link [^>]*>)*<script type="module" src="/build/boot-[A-Z0-9]+\\.js"></script><tf-island data-island="${name}" data-src="/build/${name}-[A-Z0-9]+\\.js" ${attrs}`));
+      expect(html).toMatch(
+        new RegExp(
+          `(<link [^>]*>)*<script type="module" src="/build/boot-[A-Z0-9]+\\.js"></script><tf-island data-island="${name}" data-src="/build/${name}-[A-Z0-9]+\\.js" ${attrs}`,
+        ),
+      );
       expect(html).not.toMatch(new RegExp(`<link rel="modulepreload" href="/build/${name}-`));
     }
     expect(html.slice(0, html.indexOf("<body"))).not.toContain("<script");

@@ -34,12 +34,7 @@ afterAll(() => t.close());
 
 /** Route params filled with values that render something (a real result, or a 404 page). */
 const sample = (path: string) =>
-  path
-    .replace(":id", resultId)
-    .replace(":order", "1")
-    .replace(":section", "sessions")
-    .replace(":token", "no-such-token")
-    .replace(":code", "NO-SUCH-CODE");
+  path.replace(":id", resultId).replace(":order", "1").replace(":section", "sessions").replace(":token", "no-such-token").replace(":code", "NO-SUCH-CODE");
 
 const paths = routes.flatMap((def) => (Array.isArray(def.path) ? def.path : [def.path])).map(sample);
 

@@ -36,9 +36,15 @@ for (const driver of ["auto", "libsql"] as const) {
 
     it("stores every group of a burst, and a failing group rolls back alone, whole", async () => {
       const outcomes = await Promise.allSettled([
-        atomic(database.db, [{ statement: put, params: { key: `${driver}-a1`, value: "1" } }, { statement: put, params: { key: `${driver}-a2`, value: "1" } }]),
+        atomic(database.db, [
+          { statement: put, params: { key: `${driver}-a1`, value: "1" } },
+          { statement: put, params: { key: `${driver}-a2`, value: "1" } },
+        ]),
         // its second write breaks the primary key: its first must not stay either
-        atomic(database.db, [{ statement: put, params: { key: `${driver}-b1`, value: "1" } }, { statement: put, params: { key: `${driver}-a1`, value: "again" } }]),
+        atomic(database.db, [
+          { statement: put, params: { key: `${driver}-b1`, value: "1" } },
+          { statement: put, params: { key: `${driver}-a1`, value: "again" } },
+        ]),
         atomic(database.db, [{ statement: put, params: { key: `${driver}-c1`, value: "1" } }]),
       ]);
       expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);

@@ -7,9 +7,35 @@ import { diffOf, explainFit, fitFor, FIT_VERSION, rankPositions, type Activity }
 import { customSkill, featuresOf, naturalSkills, SKILL_TYPES, skillTable, stateFactor, weighted } from "../../model/skills";
 
 // a systematic team player who presents fast and holds many threads
-const organiser = { ME_SYSTEM: 70, ME_ANALYT: 40, WE_SYSTEM: 85, WE_ANALYT: 45, WR_SYSTEM: 60, WR_ANALYT: 40, system: 72, analytics: 42, volume: 50, presentation: 50, harmony: 70, anxiety: -3 };
+const organiser = {
+  ME_SYSTEM: 70,
+  ME_ANALYT: 40,
+  WE_SYSTEM: 85,
+  WE_ANALYT: 45,
+  WR_SYSTEM: 60,
+  WR_ANALYT: 40,
+  system: 72,
+  analytics: 42,
+  volume: 50,
+  presentation: 50,
+  harmony: 70,
+  anxiety: -3,
+};
 // the opposite: little structure anywhere, very slow, deep and narrow
-const opposite = { ME_SYSTEM: 20, ME_ANALYT: 25, WE_SYSTEM: 15, WE_ANALYT: 20, WR_SYSTEM: 20, WR_ANALYT: 25, system: 18, analytics: 23, volume: 0, presentation: -100, harmony: 55, anxiety: 2 };
+const opposite = {
+  ME_SYSTEM: 20,
+  ME_ANALYT: 25,
+  WE_SYSTEM: 15,
+  WE_ANALYT: 20,
+  WR_SYSTEM: 20,
+  WR_ANALYT: 25,
+  system: 18,
+  analytics: 23,
+  volume: 0,
+  presentation: -100,
+  harmony: 55,
+  anxiety: 2,
+};
 const teamFast: Activity[] = [{ name: "Stand-ups", communication: "team", decision: "improvisation", priority: 0 }];
 
 describe("fitFor", () => {

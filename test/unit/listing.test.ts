@@ -24,7 +24,10 @@ describe("parseMatch: `match` is JSON on a whitelist, never text for SQL", () =>
   });
 
   it("refuses a key off the whitelist, a wrong type and a value over its limit with a 400 naming it", () => {
-    expect(refusal(() => parseMatch('{"passwordHash":"x"}', shape))).toMatchObject({ status: 400, fields: { match: expect.stringMatching(/passwordHash|Unrecognized/) } });
+    expect(refusal(() => parseMatch('{"passwordHash":"x"}', shape))).toMatchObject({
+      status: 400,
+      fields: { match: expect.stringMatching(/passwordHash|Unrecognized/) },
+    });
     expect(refusal(() => parseMatch('{"rating":"5"}', shape))).toMatchObject({ status: 400, fields: { match: "rating" } });
     expect(refusal(() => parseMatch(JSON.stringify({ name: "x".repeat(51) }), shape))).toMatchObject({ status: 400, fields: { match: "name" } });
   });

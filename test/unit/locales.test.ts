@@ -17,7 +17,13 @@ describe("locales", () => {
 
   it("has no empty strings", () => {
     const empty = (node: unknown, p: string): string[] =>
-      typeof node === "string" ? (node.trim() ? [] : [p]) : node && typeof node === "object" ? Object.entries(node).flatMap(([k, v]) => empty(v, `${p}.${k}`)) : [];
+      typeof node === "string"
+        ? node.trim()
+          ? []
+          : [p]
+        : node && typeof node === "object"
+          ? Object.entries(node).flatMap(([k, v]) => empty(v, `${p}.${k}`))
+          : [];
     expect(empty(dictionaries, "")).toEqual([]);
   });
 

@@ -5,7 +5,10 @@ import { profileSchema, signupSchema } from "../../server/services/accounts";
 
 describe("tracking parameters: one list", () => {
   it("picks only UTM keys, cut to the length kept", () => {
-    expect(pickUtm({ utm_source: "vk", ref: "x", other: "y", utm_term: "t".repeat(300) })).toEqual({ utm_source: "vk", utm_term: "t".repeat(TRACKING_VALUE_MAX) });
+    expect(pickUtm({ utm_source: "vk", ref: "x", other: "y", utm_term: "t".repeat(300) })).toEqual({
+      utm_source: "vk",
+      utm_term: "t".repeat(TRACKING_VALUE_MAX),
+    });
   });
 
   it("is the list the sign-up schema accepts and the cookies kept", () => {

@@ -16,7 +16,12 @@ afterAll(async () => {
   for (const d of databases) await d.close();
   rmSync(dir, { recursive: true, force: true });
 });
-const put = prepared((db) => db.insert(settings).values({ key: sql.placeholder("key"), value: sql`${sql.placeholder("value")}` }).prepare());
+const put = prepared((db) =>
+  db
+    .insert(settings)
+    .values({ key: sql.placeholder("key"), value: sql`${sql.placeholder("value")}` })
+    .prepare(),
+);
 
 for (const driver of ["auto", "libsql"] as const) {
   describe(`the unit of work on ${driver === "auto" ? "better-sqlite3" : "libSQL"}`, () => {
@@ -59,7 +64,6 @@ for (const driver of ["auto", "libsql"] as const) {
       );
       for (let i = 0; i < 8; i++) expect((await stored(`${driver}-c${i}a`)) && (await stored(`${driver}-c${i}b`))).toBe(true);
     });
-
   });
 }
 

@@ -44,11 +44,11 @@ export const en: LanguageContent = {
         achillesHeel:
           "Your Achilles' heel is holding on to the system when the situation has already changed. A procedure that served you well can become a cage: you may keep following it, defend it in arguments, or reject a good idea only because it does not fit the scheme. The way out is to check from time to time whether the structure still serves the goal.",
         examples:
-          "You can recognise this format in the person who, on the first day in a new job, already has a folder structure and a list of questions; in the friend who plans a trip so well that everyone else can simply enjoy it; in the engineer, the accountant or the producer whose calm phrase \"let's put it in order\" turns a heated meeting into a plan.",
+          'You can recognise this format in the person who, on the first day in a new job, already has a folder structure and a list of questions; in the friend who plans a trip so well that everyone else can simply enjoy it; in the engineer, the accountant or the producer whose calm phrase "let\'s put it in order" turns a heated meeting into a plan.',
         effectiveActivity:
           "You are most effective where work has a shape: projects with stages, operations with standards, tasks whose quality can be checked. Build the framework first — goals, roles, deadlines, criteria — and then execute; your productivity multiplies when the structure is yours. Regular reviews of what works and what does not keep your systems alive rather than rigid.",
         productiveEnvironment:
-          "Your environment is clear and reliable: defined responsibilities, honest rules, agreements that are kept, tools that work. You do well in organisations that value quality and continuity, and with managers who state the goal and let you design the route. Constant reshuffles, vague instructions and \"we'll figure it out on the way\" drain you.",
+          'Your environment is clear and reliable: defined responsibilities, honest rules, agreements that are kept, tools that work. You do well in organisations that value quality and continuity, and with managers who state the goal and let you design the route. Constant reshuffles, vague instructions and "we\'ll figure it out on the way" drain you.',
         professions:
           "Fields that reward structure suit you: engineering, project and operations management, finance and accounting, law and compliance, logistics, quality assurance, software architecture, medicine with its protocols, public administration. Any role where a reliable process is the product is a good match.",
         relationships:
@@ -66,11 +66,11 @@ export const en: LanguageContent = {
         motivation:
           "You are moved by understanding. A hard question, a puzzle with no ready answer, a chance to learn how something really works — this is what gives you energy. You give your best when you are free to investigate, when your conclusions are listened to, and when decisions are made on evidence rather than habit.",
         vulnerabilities:
-          "Your sensitive spot is being asked to act without understanding. Decisions taken \"because we always do it this way\", superficial arguments and pressure to agree quickly irritate you and sap your motivation. You can also be hurt when your careful critique is taken as negativity instead of help.",
+          'Your sensitive spot is being asked to act without understanding. Decisions taken "because we always do it this way", superficial arguments and pressure to agree quickly irritate you and sap your motivation. You can also be hurt when your careful critique is taken as negativity instead of help.',
         achillesHeel:
           "Your Achilles' heel is analysis that does not end. There is always one more option to compare and one more fact to check, and a decision can slip while you perfect it. Your criticism, precise as it is, may also land harder than you intend. Set yourself a point where the analysis is good enough, and pair every critique with a proposal.",
         examples:
-          "You can recognise this format in the person who reads the terms and conditions to the end; in the colleague who finds the error in the spreadsheet everyone has already approved; in the detective, the researcher, the editor or the investor who keeps asking \"and what if the opposite is true?\" until the real answer appears.",
+          'You can recognise this format in the person who reads the terms and conditions to the end; in the colleague who finds the error in the spreadsheet everyone has already approved; in the detective, the researcher, the editor or the investor who keeps asking "and what if the opposite is true?" until the real answer appears.',
         effectiveActivity:
           "You are most effective where thinking is the product: research, diagnosis, audit, strategy, problems that have not been solved before. Give yourself time to collect the data, frame hypotheses and test them; then turn your conclusions into a short recommendation others can act on. Your productivity multiplies when someone else carries routine execution.",
         productiveEnvironment:
@@ -88,7 +88,7 @@ export const en: LanguageContent = {
         socialRole:
           "Your natural place is the bridge. You can build a plan and question it, follow a rule and see where it fails, so you connect those who organise with those who analyse. In a group you are the translator between camps and the person who turns a debate into a decision both sides accept.",
         superpower:
-          "Your superpower is flexibility of mind. You switch between building and testing, between \"how do we do it\" and \"why do we do it\", and you choose the mode the situation needs. That makes you hard to surprise: when a system breaks you analyse, and when an analysis stalls you organise.",
+          'Your superpower is flexibility of mind. You switch between building and testing, between "how do we do it" and "why do we do it", and you choose the mode the situation needs. That makes you hard to surprise: when a system breaks you analyse, and when an analysis stalls you organise.',
         motivation:
           "You are moved by variety and meaning together. You want tasks that are both understood and completed, problems that need a solution and a working process afterwards. You give your best when your role lets you see a task from start to finish and when both your ideas and your reliability are valued.",
         vulnerabilities:
@@ -115,160 +115,98 @@ export const en: LanguageContent = {
       low: {
         socialRole:
           "You prefer depth to breadth: you take on a defined area and know it better than anyone, which makes you the person others trust with the details that matter.",
-        superpower:
-          "Your focus is part of the power: by keeping a few things in view at once you reach a depth and precision that broad thinkers rarely do.",
-        motivation:
-          "Mastery matters to you more than scale; it is deeply satisfying to do one thing thoroughly and to know that it is done right.",
-        vulnerabilities:
-          "Being asked to juggle many unrelated tasks at once is tiring for you; each switch costs you more than it costs others.",
+        superpower: "Your focus is part of the power: by keeping a few things in view at once you reach a depth and precision that broad thinkers rarely do.",
+        motivation: "Mastery matters to you more than scale; it is deeply satisfying to do one thing thoroughly and to know that it is done right.",
+        vulnerabilities: "Being asked to juggle many unrelated tasks at once is tiring for you; each switch costs you more than it costs others.",
         achillesHeel:
           "A narrow focus can hide the wider context, so an excellent part may end up in a whole that does not need it. Look up from the detail from time to time.",
-        examples:
-          "In everyday life this is the specialist who has a favourite field and knows every corner of it.",
+        examples: "In everyday life this is the specialist who has a favourite field and knows every corner of it.",
         effectiveActivity:
           "Work on one or two tasks at a time, in blocks without interruption, and agree on priorities so that you are not pulled in many directions.",
-        productiveEnvironment:
-          "A quiet workplace, a clearly bounded area of responsibility and few parallel meetings let you reach your best depth.",
-        professions:
-          "Specialist and expert tracks suit you better than roles that require managing many people or projects at once.",
-        relationships:
-          "You keep a small circle of close people and invest deeply in each of them; quality of contact matters to you more than quantity.",
-        partner:
-          "You will feel best with a partner who values a calm, close life and does not need a constant stream of new people and events.",
-        family:
-          "You give children undivided attention: an hour with you is an hour fully spent together, and they remember it.",
+        productiveEnvironment: "A quiet workplace, a clearly bounded area of responsibility and few parallel meetings let you reach your best depth.",
+        professions: "Specialist and expert tracks suit you better than roles that require managing many people or projects at once.",
+        relationships: "You keep a small circle of close people and invest deeply in each of them; quality of contact matters to you more than quantity.",
+        partner: "You will feel best with a partner who values a calm, close life and does not need a constant stream of new people and events.",
+        family: "You give children undivided attention: an hour with you is an hour fully spent together, and they remember it.",
       },
       middle: {
         socialRole:
           "You hold a workable number of threads at once, so you can look after your own area and still see how it connects to the work of your neighbours.",
-        superpower:
-          "Your range is well balanced: wide enough to see connections, narrow enough to keep control of the details.",
-        motivation:
-          "You like tasks of a manageable size — big enough to matter, clear enough to be finished and seen.",
-        vulnerabilities:
-          "Both extremes tire you: endless detail in one narrow task and an overload of parallel projects.",
-        achillesHeel:
-          "Because you can take on a fair amount, you may agree to just one more task too many; keep an honest count of what you already carry.",
-        examples:
-          "In everyday life this is the person who runs a household, a job and a hobby without dropping any of them.",
-        effectiveActivity:
-          "Three to five active tasks is your comfortable range; plan the week so that each of them gets its own time.",
-        productiveEnvironment:
-          "A team of moderate size, where you know everyone's role and can see your contribution to the whole, suits you best.",
-        professions:
-          "Roles of team lead, senior specialist or coordinator of a few related projects use your range well.",
-        relationships:
-          "You keep a balanced social life: a close circle and a wider group of friends, with enough energy for both.",
+        superpower: "Your range is well balanced: wide enough to see connections, narrow enough to keep control of the details.",
+        motivation: "You like tasks of a manageable size — big enough to matter, clear enough to be finished and seen.",
+        vulnerabilities: "Both extremes tire you: endless detail in one narrow task and an overload of parallel projects.",
+        achillesHeel: "Because you can take on a fair amount, you may agree to just one more task too many; keep an honest count of what you already carry.",
+        examples: "In everyday life this is the person who runs a household, a job and a hobby without dropping any of them.",
+        effectiveActivity: "Three to five active tasks is your comfortable range; plan the week so that each of them gets its own time.",
+        productiveEnvironment: "A team of moderate size, where you know everyone's role and can see your contribution to the whole, suits you best.",
+        professions: "Roles of team lead, senior specialist or coordinator of a few related projects use your range well.",
+        relationships: "You keep a balanced social life: a close circle and a wider group of friends, with enough energy for both.",
         partner:
           "You will feel best with a partner whose appetite for people and events is similar to yours, so that neither of you feels hurried or held back.",
-        family:
-          "You manage to combine family routines with attention to each child's own interests.",
+        family: "You manage to combine family routines with attention to each child's own interests.",
       },
       high: {
         socialRole:
           "You think on a large scale: you keep many people, projects and connections in mind at once, which makes you a natural centre for initiatives bigger than one person.",
         superpower:
           "Your range multiplies this: you see how dozens of parts fit together and notice the consequences of a decision in places others would not think to look.",
-        motivation:
-          "Scale inspires you; the larger and more connected the task, the more alive you feel.",
-        vulnerabilities:
-          "A narrow, repetitive task with no visible connection to a bigger goal makes you restless and bored.",
-        achillesHeel:
-          "With so much in view, details can slip and you may take on more than can be done well; delegate the fine work and check the essentials.",
-        examples:
-          "In everyday life this is the person who organises the whole neighbourhood's celebration and remembers everyone's name.",
-        effectiveActivity:
-          "Lead several streams at once, but through people and checkpoints rather than by doing every part yourself.",
-        productiveEnvironment:
-          "Large organisations, networks and projects with many stakeholders give your range the room it needs.",
-        professions:
-          "Leadership, general management, large programmes and work across organisations or countries use your range best.",
-        relationships:
-          "You have a wide circle and enjoy bringing people together; close people appreciate your energy but sometimes want you to themselves.",
+        motivation: "Scale inspires you; the larger and more connected the task, the more alive you feel.",
+        vulnerabilities: "A narrow, repetitive task with no visible connection to a bigger goal makes you restless and bored.",
+        achillesHeel: "With so much in view, details can slip and you may take on more than can be done well; delegate the fine work and check the essentials.",
+        examples: "In everyday life this is the person who organises the whole neighbourhood's celebration and remembers everyone's name.",
+        effectiveActivity: "Lead several streams at once, but through people and checkpoints rather than by doing every part yourself.",
+        productiveEnvironment: "Large organisations, networks and projects with many stakeholders give your range the room it needs.",
+        professions: "Leadership, general management, large programmes and work across organisations or countries use your range best.",
+        relationships: "You have a wide circle and enjoy bringing people together; close people appreciate your energy but sometimes want you to themselves.",
         partner:
           "You will feel best with a partner who is comfortable with a busy life full of people and plans, or who gives you a calm harbour to return to.",
-        family:
-          "Your family is often a big, open house with guests and joint projects; make sure each child also gets time alone with you.",
+        family: "Your family is often a big, open house with guests and joint projects; make sure each child also gets time alone with you.",
       },
     },
     presentation: {
       slow: {
-        socialRole:
-          "You speak when you have thought it through, so your word carries weight: when you say \"this will work\", people believe it.",
-        superpower:
-          "Your deliberate pace makes your conclusions solid; what you present rarely needs to be corrected later.",
-        motivation:
-          "You also need time to do things properly — it is not slowness but respect for quality.",
-        vulnerabilities:
-          "Rushed deadlines and demands for an instant answer in public are especially uncomfortable for you.",
+        socialRole: 'You speak when you have thought it through, so your word carries weight: when you say "this will work", people believe it.',
+        superpower: "Your deliberate pace makes your conclusions solid; what you present rarely needs to be corrected later.",
+        motivation: "You also need time to do things properly — it is not slowness but respect for quality.",
+        vulnerabilities: "Rushed deadlines and demands for an instant answer in public are especially uncomfortable for you.",
         achillesHeel:
           "In fast-moving situations the right moment can pass while you are still weighing; agree with yourself in advance how much time a decision deserves.",
-        examples:
-          "You are the one who answers \"let me think until tomorrow\" — and tomorrow brings the answer that closes the question.",
-        effectiveActivity:
-          "Reserve time for preparation, and ask for questions and documents in advance rather than on the spot.",
-        productiveEnvironment:
-          "Meetings with an agenda sent beforehand and written communication let you show your full strength.",
-        professions:
-          "Work where precision outweighs speed — analysis, expertise, planning, quality — rewards your pace.",
-        relationships:
-          "You open up gradually, and trust once given is lasting; partners should not mistake your pauses for coldness.",
-        partner:
-          "A patient partner who does not demand instant reactions will see how deep your attachment is.",
-        family:
-          "Your calm pace gives children a sense of safety; remember that they sometimes need a quick, warm reaction more than a considered one.",
+        examples: 'You are the one who answers "let me think until tomorrow" — and tomorrow brings the answer that closes the question.',
+        effectiveActivity: "Reserve time for preparation, and ask for questions and documents in advance rather than on the spot.",
+        productiveEnvironment: "Meetings with an agenda sent beforehand and written communication let you show your full strength.",
+        professions: "Work where precision outweighs speed — analysis, expertise, planning, quality — rewards your pace.",
+        relationships: "You open up gradually, and trust once given is lasting; partners should not mistake your pauses for coldness.",
+        partner: "A patient partner who does not demand instant reactions will see how deep your attachment is.",
+        family: "Your calm pace gives children a sense of safety; remember that they sometimes need a quick, warm reaction more than a considered one.",
       },
       middle: {
-        socialRole:
-          "You adapt your pace to the audience: quick where a quick answer is needed, thorough where the stakes are high.",
-        superpower:
-          "Your adaptable pace lets you present your thinking to very different people without losing either speed or depth.",
-        motivation:
-          "A rhythm that alternates focused work with lively discussion keeps you at your best.",
-        vulnerabilities:
-          "You lose energy when the tempo is fixed for too long — either constant rush or endless waiting.",
-        achillesHeel:
-          "Trying to suit everyone's pace, you can forget your own; notice when you are speeding up or slowing down only to please others.",
-        examples:
-          "You are the one who can both brief the team in five minutes and write the detailed memo afterwards.",
-        effectiveActivity:
-          "Alternate quick decisions on small matters with deliberate time for the important ones.",
-        productiveEnvironment:
-          "A team that mixes quick talks with time for concentrated work suits your rhythm.",
-        professions:
-          "Roles that involve both communication and careful work — management, consulting, teaching — fit your pace.",
-        relationships:
-          "You tune in to your partner's rhythm easily, which makes everyday life together smooth.",
-        partner:
-          "Almost any pace is manageable for you; choose a partner who also adjusts, and it will feel effortless.",
-        family:
-          "You know when to respond at once and when to say \"let's talk about it tonight\", and children learn both from you.",
+        socialRole: "You adapt your pace to the audience: quick where a quick answer is needed, thorough where the stakes are high.",
+        superpower: "Your adaptable pace lets you present your thinking to very different people without losing either speed or depth.",
+        motivation: "A rhythm that alternates focused work with lively discussion keeps you at your best.",
+        vulnerabilities: "You lose energy when the tempo is fixed for too long — either constant rush or endless waiting.",
+        achillesHeel: "Trying to suit everyone's pace, you can forget your own; notice when you are speeding up or slowing down only to please others.",
+        examples: "You are the one who can both brief the team in five minutes and write the detailed memo afterwards.",
+        effectiveActivity: "Alternate quick decisions on small matters with deliberate time for the important ones.",
+        productiveEnvironment: "A team that mixes quick talks with time for concentrated work suits your rhythm.",
+        professions: "Roles that involve both communication and careful work — management, consulting, teaching — fit your pace.",
+        relationships: "You tune in to your partner's rhythm easily, which makes everyday life together smooth.",
+        partner: "Almost any pace is manageable for you; choose a partner who also adjusts, and it will feel effortless.",
+        family: 'You know when to respond at once and when to say "let\'s talk about it tonight", and children learn both from you.',
       },
       fast: {
-        socialRole:
-          "You think aloud and decide quickly, so you are often the one who moves the group from talking to doing.",
-        superpower:
-          "Your speed makes this visible at once: you present ideas clearly and quickly, and others catch your energy.",
-        motivation:
-          "You are energised by tempo: quick results, quick feedback and the chance to move on to the next challenge.",
-        vulnerabilities:
-          "Slow procedures, long approvals and meetings without decisions frustrate you more than they do most people.",
-        achillesHeel:
-          "Speed can outrun accuracy; a quick decision may need rework, and a sharp word may hurt. Count to ten before the important ones.",
-        examples:
-          "You are the one who has already sent the draft while others are still discussing whether to write it.",
+        socialRole: "You think aloud and decide quickly, so you are often the one who moves the group from talking to doing.",
+        superpower: "Your speed makes this visible at once: you present ideas clearly and quickly, and others catch your energy.",
+        motivation: "You are energised by tempo: quick results, quick feedback and the chance to move on to the next challenge.",
+        vulnerabilities: "Slow procedures, long approvals and meetings without decisions frustrate you more than they do most people.",
+        achillesHeel: "Speed can outrun accuracy; a quick decision may need rework, and a sharp word may hurt. Count to ten before the important ones.",
+        examples: "You are the one who has already sent the draft while others are still discussing whether to write it.",
         effectiveActivity:
           "Short cycles, quick prototypes and immediate feedback let you turn speed into results; ask someone to double-check the critical details.",
-        productiveEnvironment:
-          "A dynamic environment with quick decisions and short lines of communication lets you work at full speed.",
-        professions:
-          "Fields with high tempo — sales, start-ups, crisis management, media, operational leadership — reward your pace.",
-        relationships:
-          "You are lively and spontaneous in relationships; your partner may need a little more time to catch up, so leave room for them.",
-        partner:
-          "A partner who enjoys your energy, or who calmly balances it, will make life with you both exciting and steady.",
-        family:
-          "You bring energy and adventure to family life; slow down for the conversations where children need you to listen to the end.",
+        productiveEnvironment: "A dynamic environment with quick decisions and short lines of communication lets you work at full speed.",
+        professions: "Fields with high tempo — sales, start-ups, crisis management, media, operational leadership — reward your pace.",
+        relationships: "You are lively and spontaneous in relationships; your partner may need a little more time to catch up, so leave room for them.",
+        partner: "A partner who enjoys your energy, or who calmly balances it, will make life with you both exciting and steady.",
+        family: "You bring energy and adventure to family life; slow down for the conversations where children need you to listen to the end.",
       },
     },
   },
@@ -277,44 +215,28 @@ export const en: LanguageContent = {
       system: {
         teamRole:
           "Organises the work of others: brings plans, standards and order, and keeps agreements alive. Teams with this employee run more predictably and lose less to chaos.",
-        strengths:
-          "Reliability, discipline, attention to process and quality; builds procedures that work without constant supervision.",
-        drivers:
-          "Clear goals, fair and stable rules, visible results and recognition of quality work.",
-        risks:
-          "Resists sudden change and unexplained decisions; may defend a familiar procedure after it has stopped serving the goal.",
-        management:
-          "Set the goal and the criteria, explain changes in advance and give ownership of the process; avoid constant reprioritisation.",
-        positions:
-          "Operations, project management, finance, quality, engineering, compliance, administration.",
+        strengths: "Reliability, discipline, attention to process and quality; builds procedures that work without constant supervision.",
+        drivers: "Clear goals, fair and stable rules, visible results and recognition of quality work.",
+        risks: "Resists sudden change and unexplained decisions; may defend a familiar procedure after it has stopped serving the goal.",
+        management: "Set the goal and the criteria, explain changes in advance and give ownership of the process; avoid constant reprioritisation.",
+        positions: "Operations, project management, finance, quality, engineering, compliance, administration.",
       },
       analytic: {
         teamRole:
           "Finds problems and better solutions: questions assumptions, checks figures and warns early about risks. Teams with this employee make fewer unexamined decisions.",
-        strengths:
-          "Depth of analysis, precise diagnosis, critical thinking, the ability to learn a new field quickly.",
-        drivers:
-          "Interesting and difficult problems, access to information, freedom to investigate, being heard before decisions are made.",
-        risks:
-          "May over-analyse and delay decisions; criticism can sound harsh; loses motivation with routine and unexplained rules.",
-        management:
-          "Ask for their opinion early, set a deadline for conclusions, separate research from execution and value evidence-based proposals.",
-        positions:
-          "Analytics, research, audit, risk, consulting, testing and security, strategy, expert roles.",
+        strengths: "Depth of analysis, precise diagnosis, critical thinking, the ability to learn a new field quickly.",
+        drivers: "Interesting and difficult problems, access to information, freedom to investigate, being heard before decisions are made.",
+        risks: "May over-analyse and delay decisions; criticism can sound harsh; loses motivation with routine and unexplained rules.",
+        management: "Ask for their opinion early, set a deadline for conclusions, separate research from execution and value evidence-based proposals.",
+        positions: "Analytics, research, audit, risk, consulting, testing and security, strategy, expert roles.",
       },
       balanced: {
-        teamRole:
-          "Connects people and functions: can both organise and critique, so often becomes the link between departments and the moderator of disputes.",
-        strengths:
-          "Flexibility, understanding of different points of view, the ability to take a task from idea to a working process.",
-        drivers:
-          "Varied work, whole tasks rather than fragments, trust and room to combine planning and analysis.",
-        risks:
-          "May hesitate between options and seek compromises for too long; becomes bored in a narrow, one-mode role.",
-        management:
-          "Give end-to-end responsibility and cross-functional tasks; ask for a clear decision by a set date.",
-        positions:
-          "Product and project leadership, general management, HR and organisational development, business analysis, coordination roles.",
+        teamRole: "Connects people and functions: can both organise and critique, so often becomes the link between departments and the moderator of disputes.",
+        strengths: "Flexibility, understanding of different points of view, the ability to take a task from idea to a working process.",
+        drivers: "Varied work, whole tasks rather than fragments, trust and room to combine planning and analysis.",
+        risks: "May hesitate between options and seek compromises for too long; becomes bored in a narrow, one-mode role.",
+        management: "Give end-to-end responsibility and cross-functional tasks; ask for a clear decision by a set date.",
+        positions: "Product and project leadership, general management, HR and organisational development, business analysis, coordination roles.",
       },
     },
     volume: {

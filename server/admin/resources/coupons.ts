@@ -3,7 +3,17 @@
 // server/admin/coupons.ts; this file is the declaration.
 import { count, inArray } from "drizzle-orm";
 import { couponUses, coupons } from "../../../db/schema";
-import { addCouponUses, addUsesSchema, checkCoupon, couponCreateSchema, couponUpdateSchema, couponUsers, deleteCoupon, disableCoupon, insertCoupon } from "../coupons";
+import {
+  addCouponUses,
+  addUsesSchema,
+  checkCoupon,
+  couponCreateSchema,
+  couponUpdateSchema,
+  couponUsers,
+  deleteCoupon,
+  disableCoupon,
+  insertCoupon,
+} from "../coupons";
 import { defineResource, type FormField } from "../resource";
 
 const FIELDS: FormField[] = [
@@ -50,7 +60,11 @@ export const couponResource = defineResource({
     used: async (db, docs) => {
       const list = docs.map((d) => d._id as string);
       if (!list.length) return;
-      const rows = await db.select({ id: couponUses.couponId, n: count() }).from(couponUses).where(inArray(couponUses.couponId, list)).groupBy(couponUses.couponId);
+      const rows = await db
+        .select({ id: couponUses.couponId, n: count() })
+        .from(couponUses)
+        .where(inArray(couponUses.couponId, list))
+        .groupBy(couponUses.couponId);
       for (const d of docs) d.used = rows.find((r) => r.id === d._id)?.n ?? 0;
     },
     users: async (db, docs) => {

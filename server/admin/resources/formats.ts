@@ -41,7 +41,10 @@ export const formatResource = defineResource({
   populate: {
     /** the number of results with the format */
     results: async (db, docs) => {
-      const counts = await resultCounts(db, docs.map((d) => d._id as string));
+      const counts = await resultCounts(
+        db,
+        docs.map((d) => d._id as string),
+      );
       for (const d of docs) d.results = counts.get(d._id as string) ?? 0;
     },
   },
@@ -68,14 +71,24 @@ export const formatResource = defineResource({
     // the page's form is flat (nameRu … descriptionCh); the service takes {name, description}
     schema: z.object(
       Object.fromEntries(
-        [...flat("name"), ...flat("description")].map((k) => [k, k.endsWith("Ch") ? z.string().trim().max(4_000, "common.validation.tooLong").optional() : z.string().trim().min(1, "common.validation.required").max(4_000, "common.validation.tooLong")]),
+        [...flat("name"), ...flat("description")].map((k) => [
+          k,
+          k.endsWith("Ch")
+            ? z.string().trim().max(4_000, "common.validation.tooLong").optional()
+            : z.string().trim().min(1, "common.validation.required").max(4_000, "common.validation.tooLong"),
+        ]),
       ),
     ),
     fields: [...flat("name").map((name) => ({ name, kind: "text" as const })), ...flat("description").map((name) => ({ name, kind: "textarea" as const }))],
     toValues: (r) => {
       const name = r.name as Record<string, string>;
       const description = r.description as Record<string, string>;
-      return Object.fromEntries(LANGS.flatMap((l, i) => [[flat("name")[i]!, name[l] ?? ""], [flat("description")[i]!, description[l] ?? ""]]));
+      return Object.fromEntries(
+        LANGS.flatMap((l, i) => [
+          [flat("name")[i]!, name[l] ?? ""],
+          [flat("description")[i]!, description[l] ?? ""],
+        ]),
+      );
     },
     save: (scope, code, input) => {
       const pick = (prefix: string) => Object.fromEntries(LANGS.map((l, i) => [l, (input[flat(prefix)[i]!] as string | undefined) ?? ""]));

@@ -18,7 +18,16 @@ export const projectResource = defineResource({
   table: projects,
   id: projects.id,
   recordTitle: (d) => d.name as string,
-  toDoc: (p) => ({ _id: p.id, name: p.name, description: p.description, owner: p.ownerId as unknown, inviteCode: p.inviteCode, inviteBalance: p.inviteBalance, isDemo: p.isDemo, createdAt: p.createdAt }),
+  toDoc: (p) => ({
+    _id: p.id,
+    name: p.name,
+    description: p.description,
+    owner: p.ownerId as unknown,
+    inviteCode: p.inviteCode,
+    inviteBalance: p.inviteBalance,
+    isDemo: p.isDemo,
+    createdAt: p.createdAt,
+  }),
   sortable: { createdAt: projects.createdAt, name: projects.name, inviteBalance: projects.inviteBalance },
   defaultSort: "-createdAt",
   filters: {
@@ -71,7 +80,10 @@ export const projectResource = defineResource({
   actions: {
     addInvites: {
       label: "manager.users.addInvites",
-      input: { schema: z.object({ count: z.number().int().min(1).max(10_000) }), fields: [{ name: "count", kind: "number", label: "manager.users.inviteCount" }] },
+      input: {
+        schema: z.object({ count: z.number().int().min(1).max(10_000) }),
+        fields: [{ name: "count", kind: "number", label: "manager.users.inviteCount" }],
+      },
       run: async (scope, id, input) => void (await addProjectInvites(scope, id, input.count as number, { action: "projects.addInvites" })),
     },
     changeOwner: {
@@ -86,7 +98,10 @@ export const projectResource = defineResource({
       label: "manager.projects.delete",
       danger: true,
       // typing the project's name is the confirmation
-      input: { schema: z.object({ confirm: z.string("common.validation.required").trim().min(1, "common.validation.required") }), fields: [{ name: "confirm", kind: "text", label: "manager.projects.confirmName" }] },
+      input: {
+        schema: z.object({ confirm: z.string("common.validation.required").trim().min(1, "common.validation.required") }),
+        fields: [{ name: "confirm", kind: "text", label: "manager.projects.confirmName" }],
+      },
       run: async (scope, id, input) => {
         await deleteProject(scope, id, { confirmName: String(input.confirm) });
         return { redirect: "/manager/projects?deleted=1" };
@@ -110,7 +125,15 @@ export const projectResource = defineResource({
       key: "orders",
       title: "manager.projects.orders",
       load: async (db, id, _doc, { page, limit }) => (await projectLists(db, id, page, limit)).orders,
-      columns: [{ key: "entityType" }, { key: "quantity", kind: "number" }, { key: "amount", kind: "money" }, { key: "method" }, { key: "state" }, { key: "createdAt", kind: "date" }, { key: "paidAt", kind: "date" }],
+      columns: [
+        { key: "entityType" },
+        { key: "quantity", kind: "number" },
+        { key: "amount", kind: "money" },
+        { key: "method" },
+        { key: "state" },
+        { key: "createdAt", kind: "date" },
+        { key: "paidAt", kind: "date" },
+      ],
     },
   ],
   subjectOf: (p) => p.ownerId,

@@ -79,7 +79,10 @@ export const questionResource = defineResource({
           d.alphaWithout = s?.scales[0]?.alphaWithout ?? null;
           d.dontKnow = s?.dontKnow ?? null;
           // flagged overall, or in one language only (a translation that works against its scale)
-          d.flags = flagLine(s?.flags ?? [], Object.entries(a.byLocale).map(([l, g]) => [l, g.items[i]?.flags ?? []]));
+          d.flags = flagLine(
+            s?.flags ?? [],
+            Object.entries(a.byLocale).map(([l, g]) => [l, g.items[i]?.flags ?? []]),
+          );
         }
       }
     },
@@ -131,7 +134,10 @@ export const questionResource = defineResource({
     save: async (scope, id, input) => {
       const [row] = await scope.db.select({ keys: questions.keys }).from(questions).where(eq(questions.id, id));
       // the form edits the first key; further keys (none in items-v1) stay as they are
-      const keys = [{ scale: input.scale, sign: Number(input.sign), ...(input.weight !== undefined && input.weight !== 1 ? { weight: input.weight } : {}) }, ...(row?.keys.slice(1) ?? [])];
+      const keys = [
+        { scale: input.scale, sign: Number(input.sign), ...(input.weight !== undefined && input.weight !== 1 ? { weight: input.weight } : {}) },
+        ...(row?.keys.slice(1) ?? []),
+      ];
       return updateQuestion(scope, id, parseInput(scope.t, questionEditSchema, { text: { ru: input.textRu, en: input.textEn, ch: input.textCh ?? "" }, keys }));
     },
   },

@@ -71,7 +71,13 @@ export const reportResource = defineResource({
     {
       key: "sections",
       title: "manager.content.sections",
-      load: async (_db, _id, doc) => (doc.sections as { key: string; tab: string; title: string; locked: boolean }[]).map((s) => ({ key: s.key, tab: s.tab, title: s.title, locked: s.locked })),
+      load: async (_db, _id, doc) =>
+        (doc.sections as { key: string; tab: string; title: string; locked: boolean }[]).map((s) => ({
+          key: s.key,
+          tab: s.tab,
+          title: s.title,
+          locked: s.locked,
+        })),
       columns: [{ key: "key" }, { key: "tab" }, { key: "title" }, { key: "locked", kind: "bool" }],
     },
   ],

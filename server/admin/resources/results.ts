@@ -14,7 +14,14 @@ export const qualityGrade = sql`json_extract(${results.quality}, '$.grade')`;
 export async function resultAnswers(db: import("../../../db/client").Db, resultId: string) {
   return (
     await db
-      .select({ _id: answers.id, position: questions.position, code: questions.code, value: answers.value, elapsedMs: answers.elapsedMs, answeredAt: answers.answeredAt })
+      .select({
+        _id: answers.id,
+        position: questions.position,
+        code: questions.code,
+        value: answers.value,
+        elapsedMs: answers.elapsedMs,
+        answeredAt: answers.answeredAt,
+      })
       .from(answers)
       .innerJoin(questions, eq(questions.id, answers.questionId))
       .where(eq(answers.resultId, resultId))
@@ -134,7 +141,13 @@ export const resultResource = defineResource({
       key: "answers",
       title: "manager.results.answers",
       load: (db, id) => resultAnswers(db, id),
-      columns: [{ key: "position", kind: "number" }, { key: "code" }, { key: "value", kind: "number" }, { key: "seconds", kind: "number" }, { key: "answeredAt", kind: "date" }],
+      columns: [
+        { key: "position", kind: "number" },
+        { key: "code" },
+        { key: "value", kind: "number" },
+        { key: "seconds", kind: "number" },
+        { key: "answeredAt", kind: "date" },
+      ],
     },
   ],
   links: (d) => [

@@ -13,7 +13,13 @@ const FIELDS: FormField[] = [
   { name: "position", kind: "text", label: "manager.reviews.position" },
   { name: "textRu", kind: "textarea" },
   { name: "textEn", kind: "textarea" },
-  { name: "img", kind: "file", accept: Object.values(PHOTO_TYPES).join(","), hint: "manager.reviews.photoHint", store: (scope, file) => uploadReviewPhoto(scope, file) },
+  {
+    name: "img",
+    kind: "file",
+    accept: Object.values(PHOTO_TYPES).join(","),
+    hint: "manager.reviews.photoHint",
+    store: (scope, file) => uploadReviewPhoto(scope, file),
+  },
   { name: "isPublished", kind: "checkbox" },
 ];
 

@@ -31,9 +31,17 @@ export const testResource = defineResource({
       const rows = await db
         .select()
         .from(questions)
-        .where(inArray(questions.testId, docs.map((d) => d._id as string)))
+        .where(
+          inArray(
+            questions.testId,
+            docs.map((d) => d._id as string),
+          ),
+        )
         .orderBy(asc(questions.position));
-      for (const d of docs) d.questions = rows.filter((q) => q.testId === d._id).map((q) => ({ _id: q.id, position: q.position, code: q.code, text: q.text, keys: q.keys, pairWith: q.pairWith }));
+      for (const d of docs)
+        d.questions = rows
+          .filter((q) => q.testId === d._id)
+          .map((q) => ({ _id: q.id, position: q.position, code: q.code, text: q.text, keys: q.keys, pairWith: q.pairWith }));
     },
   },
   exclude: ["description", "questions"],
@@ -65,8 +73,21 @@ export const testResource = defineResource({
       key: "questions",
       title: "manager.res.questions.title",
       load: async (db, id) =>
-        (await db.select().from(questions).where(eq(questions.testId, id)).orderBy(asc(questions.position))).map((q) => ({ _id: q.id, position: q.position, code: q.code, text: q.text.ru, scale: q.keys[0]?.scale, sign: q.keys[0]?.sign })),
-      columns: [{ key: "position", kind: "number" }, { key: "code", label: "manager.fields.itemCode", link: true }, { key: "text", label: "manager.fields.questionText" }, { key: "scale" }, { key: "sign", kind: "number" }],
+        (await db.select().from(questions).where(eq(questions.testId, id)).orderBy(asc(questions.position))).map((q) => ({
+          _id: q.id,
+          position: q.position,
+          code: q.code,
+          text: q.text.ru,
+          scale: q.keys[0]?.scale,
+          sign: q.keys[0]?.sign,
+        })),
+      columns: [
+        { key: "position", kind: "number" },
+        { key: "code", label: "manager.fields.itemCode", link: true },
+        { key: "text", label: "manager.fields.questionText" },
+        { key: "scale" },
+        { key: "sign", kind: "number" },
+      ],
       href: (q) => `/manager/questions/${String(q._id)}`,
     },
   ],

@@ -116,7 +116,8 @@ export const userResource = defineResource({
     toColumns: (v) => ({ ...v, birthday: v.birthday === "" ? null : v.birthday, updatedAt: new Date() }),
     // one manager cannot switch another off, as they cannot delete or masquerade as them (issue 29 #13)
     check: async (_scope, next, change) => {
-      if (change.fields.has("isActive") && next.isActive === false && hasManagerRole(next as Parameters<typeof hasManagerRole>[0])) throw new AppError(403, "manager_target", "manager.errors.managerTarget");
+      if (change.fields.has("isActive") && next.isActive === false && hasManagerRole(next as Parameters<typeof hasManagerRole>[0]))
+        throw new AppError(403, "manager_target", "manager.errors.managerTarget");
     },
   },
   actions: {
@@ -124,7 +125,10 @@ export const userResource = defineResource({
     sendPdf: { label: "manager.users.sendPdf", run: async (scope, id) => void (await sendReportPdf(scope, id)) },
     addInvites: {
       label: "manager.users.addInvites",
-      input: { schema: z.object({ count: z.number().int().min(1).max(10_000) }), fields: [{ name: "count", kind: "number", label: "manager.users.inviteCount" }] },
+      input: {
+        schema: z.object({ count: z.number().int().min(1).max(10_000) }),
+        fields: [{ name: "count", kind: "number", label: "manager.users.inviteCount" }],
+      },
       run: async (scope, id, input) => void (await addInvites(scope, { id, count: input.count as number })),
     },
     masq: {

@@ -11,12 +11,25 @@ import * as biz from "../../services/business";
 const inProject = guard("project");
 
 export const efficiencyApi = new Hono<AppEnv>();
-efficiencyApi.get("/:id", inProject, validate("query", z.object({ position: z.string().regex(/^[0-9a-f]{24}$/, "business.errors.badId").optional() })), async (c) =>
-  c.json(await biz.employeeEfficiency(c.get("scope"), pathId(c), c.get("locale"), c.req.valid("query").position)),
+efficiencyApi.get(
+  "/:id",
+  inProject,
+  validate(
+    "query",
+    z.object({
+      position: z
+        .string()
+        .regex(/^[0-9a-f]{24}$/, "business.errors.badId")
+        .optional(),
+    }),
+  ),
+  async (c) => c.json(await biz.employeeEfficiency(c.get("scope"), pathId(c), c.get("locale"), c.req.valid("query").position)),
 );
 
 export const skillsApi = new Hono<AppEnv>();
 skillsApi.get("/", inProject, validate("query", biz.skillListSchema), async (c) => c.json(await biz.listSkills(c.get("scope"), c.req.valid("query"))));
 skillsApi.post("/", inProject, validate("json", biz.skillCreateSchema), async (c) => c.json(await biz.createSkill(c.get("scope"), c.req.valid("json")), 201));
-skillsApi.put("/:id", inProject, validate("json", biz.skillUpdateSchema), async (c) => c.json(await biz.updateSkill(c.get("scope"), pathId(c), c.req.valid("json"))));
+skillsApi.put("/:id", inProject, validate("json", biz.skillUpdateSchema), async (c) =>
+  c.json(await biz.updateSkill(c.get("scope"), pathId(c), c.req.valid("json"))),
+);
 skillsApi.delete("/:id", inProject, async (c) => c.json(await biz.deleteSkill(c.get("scope"), pathId(c))));

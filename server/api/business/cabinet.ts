@@ -17,7 +17,9 @@ const inProject = guard("project");
 // ------------------------------------------------------------------ projects
 export const projectsApi = new Hono<AppEnv>();
 projectsApi.get("/", guard("business"), async (c) => c.json({ docs: await biz.listProjects(c.get("deps").db, c.get("user")) }));
-projectsApi.post("/", guard("business"), validate("json", biz.projectSchema), async (c) => c.json(await biz.createProject(c.get("deps").db, c.get("user"), c.req.valid("json")), 201));
+projectsApi.post("/", guard("business"), validate("json", biz.projectSchema), async (c) =>
+  c.json(await biz.createProject(c.get("deps").db, c.get("user"), c.req.valid("json")), 201),
+);
 projectsApi.put("/", inProject, validate("json", biz.updateProjectSchema), async (c) => c.json(await biz.updateProject(await scope(c), c.req.valid("json"))));
 projectsApi.put("/refresh-invite-code", inProject, async (c) => c.json(await biz.refreshInviteCode(await scope(c))));
 projectsApi.put("/details", inProject, validate("json", biz.detailsSchema), async (c) => c.json(await biz.updateDetails(await scope(c), c.req.valid("json"))));
@@ -32,37 +34,59 @@ projectsApi.get("/:id", guard("business"), async (c) => c.json(await biz.getProj
 // ------------------------------------------------------------------ departments
 export const departmentsApi = new Hono<AppEnv>();
 departmentsApi.get("/", inProject, async (c) => c.json({ docs: await biz.listDepartments(await scope(c)) }));
-departmentsApi.post("/", inProject, validate("json", biz.departmentSchema), async (c) => c.json(await biz.createDepartment(await scope(c), c.req.valid("json")), 201));
+departmentsApi.post("/", inProject, validate("json", biz.departmentSchema), async (c) =>
+  c.json(await biz.createDepartment(await scope(c), c.req.valid("json")), 201),
+);
 departmentsApi.get("/:id", inProject, async (c) => c.json(await biz.getDepartment(await scope(c), pathId(c))));
-departmentsApi.put("/:id", inProject, validate("json", biz.departmentUpdateSchema), async (c) => c.json(await biz.updateDepartment(await scope(c), pathId(c), c.req.valid("json"))));
+departmentsApi.put("/:id", inProject, validate("json", biz.departmentUpdateSchema), async (c) =>
+  c.json(await biz.updateDepartment(await scope(c), pathId(c), c.req.valid("json"))),
+);
 departmentsApi.delete("/:id", inProject, async (c) => c.json(await biz.deleteDepartment(await scope(c), pathId(c))));
 
 // ------------------------------------------------------------------ positions
 export const positionsApi = new Hono<AppEnv>();
 positionsApi.get("/", inProject, async (c) => c.json({ docs: await biz.listPositions(await scope(c)) }));
-positionsApi.post("/", inProject, validate("json", biz.positionSchema), async (c) => c.json(await biz.createPosition(await scope(c), c.req.valid("json")), 201));
+positionsApi.post("/", inProject, validate("json", biz.positionSchema), async (c) =>
+  c.json(await biz.createPosition(await scope(c), c.req.valid("json")), 201),
+);
 positionsApi.get("/:id/candidates", inProject, async (c) => c.json(await biz.positionCandidates(await scope(c), pathId(c))));
 positionsApi.get("/:id", inProject, async (c) => c.json(await biz.getPosition(await scope(c), pathId(c))));
-positionsApi.put("/:id", inProject, validate("json", biz.positionUpdateSchema), async (c) => c.json(await biz.updatePosition(await scope(c), pathId(c), c.req.valid("json"))));
+positionsApi.put("/:id", inProject, validate("json", biz.positionUpdateSchema), async (c) =>
+  c.json(await biz.updatePosition(await scope(c), pathId(c), c.req.valid("json"))),
+);
 positionsApi.delete("/:id", inProject, async (c) => c.json(await biz.deletePosition(await scope(c), pathId(c))));
 
 // ------------------------------------------------------------------ employees
 export const employeesApi = new Hono<AppEnv>();
 employeesApi.post("/", inProject, validate("json", biz.employeeListSchema), async (c) => c.json(await biz.listEmployees(await scope(c), c.req.valid("json"))));
-employeesApi.get("/export", inProject, validate("query", biz.employeeExportSchema), async (c) => biz.exportEmployees(await scope(c), c.req.valid("query"), c.get("t")));
+employeesApi.get("/export", inProject, validate("query", biz.employeeExportSchema), async (c) =>
+  biz.exportEmployees(await scope(c), c.req.valid("query"), c.get("t")),
+);
 employeesApi.get("/managers", inProject, async (c) => c.json({ docs: await biz.listManagers(await scope(c)) }));
-employeesApi.post("/change-department", inProject, validate("json", biz.changeDepartmentSchema), async (c) => c.json(await biz.changeDepartment(await scope(c), c.req.valid("json"))));
-employeesApi.post("/change-position", inProject, validate("json", biz.changePositionSchema), async (c) => c.json(await biz.changePosition(await scope(c), c.req.valid("json"))));
-employeesApi.post("/change-supervisor", inProject, validate("json", biz.changeSupervisorSchema), async (c) => c.json(await biz.changeSupervisor(await scope(c), c.req.valid("json"))));
-employeesApi.post("/activate-manager", inProject, validate("json", biz.activateManagerSchema), async (c) => c.json(await biz.activateManager(await scope(c), c.req.valid("json"))));
+employeesApi.post("/change-department", inProject, validate("json", biz.changeDepartmentSchema), async (c) =>
+  c.json(await biz.changeDepartment(await scope(c), c.req.valid("json"))),
+);
+employeesApi.post("/change-position", inProject, validate("json", biz.changePositionSchema), async (c) =>
+  c.json(await biz.changePosition(await scope(c), c.req.valid("json"))),
+);
+employeesApi.post("/change-supervisor", inProject, validate("json", biz.changeSupervisorSchema), async (c) =>
+  c.json(await biz.changeSupervisor(await scope(c), c.req.valid("json"))),
+);
+employeesApi.post("/activate-manager", inProject, validate("json", biz.activateManagerSchema), async (c) =>
+  c.json(await biz.activateManager(await scope(c), c.req.valid("json"))),
+);
 employeesApi.get("/:id", inProject, async (c) => c.json(await biz.getEmployee(await scope(c), pathId(c))));
 employeesApi.delete("/:id", inProject, async (c) => c.json(await biz.deleteEmployee(await scope(c), pathId(c))));
 
 // ------------------------------------------------------------------ invites
 export const invitesApi = new Hono<AppEnv>();
 invitesApi.get("/", inProject, validate("query", biz.inviteListSchema), async (c) => c.json(await biz.listInvites(await scope(c), c.req.valid("query"))));
-invitesApi.post("/", inProject, validate("json", biz.inviteCreateSchema), async (c) => c.json(await biz.createInvites(c.get("deps"), await scope(c), c.req.valid("json"), c.get("locale")), 201));
-invitesApi.put("/createOrUpdateInvite", inProject, validate("json", biz.inviteUpdateSchema), async (c) => c.json(await biz.createOrUpdateInvite(c.get("deps"), await scope(c), c.req.valid("json"), c.get("locale"))));
+invitesApi.post("/", inProject, validate("json", biz.inviteCreateSchema), async (c) =>
+  c.json(await biz.createInvites(c.get("deps"), await scope(c), c.req.valid("json"), c.get("locale")), 201),
+);
+invitesApi.put("/createOrUpdateInvite", inProject, validate("json", biz.inviteUpdateSchema), async (c) =>
+  c.json(await biz.createOrUpdateInvite(c.get("deps"), await scope(c), c.req.valid("json"), c.get("locale"))),
+);
 invitesApi.get("/get-count", inProject, async (c) => c.json(await biz.inviteCount(c.get("deps").db, c.get("project"))));
 invitesApi.delete("/:id", inProject, async (c) => c.json(await biz.deleteInvite(await scope(c), pathId(c))));
 
@@ -73,13 +97,23 @@ cabinetApi.get("/dashboard", inProject, validate("query", z.object({ department:
 );
 const departmentQuery = validate("query", z.object({ department: z.string().max(100).optional() }));
 cabinetApi.get("/stats", inProject, departmentQuery, async (c) => c.json(await biz.teamStats(await scope(c), c.req.valid("query").department || null)));
-cabinetApi.get("/communication", inProject, departmentQuery, async (c) => c.json(await biz.communicationBalance(await scope(c), c.req.valid("query").department || null)));
-cabinetApi.post("/support", inProject, validate("json", biz.supportSchema), async (c) => c.json(await biz.sendSupport(c.get("deps"), await scope(c), c.req.valid("json")), 201));
+cabinetApi.get("/communication", inProject, departmentQuery, async (c) =>
+  c.json(await biz.communicationBalance(await scope(c), c.req.valid("query").department || null)),
+);
+cabinetApi.post("/support", inProject, validate("json", biz.supportSchema), async (c) =>
+  c.json(await biz.sendSupport(c.get("deps"), await scope(c), c.req.valid("json")), 201),
+);
 cabinetApi.get("/reports", inProject, async (c) => c.json(await biz.businessReports(await scope(c))));
 // the invitee's side: which company invites them, joining with consent, withdrawing it
 cabinetApi.get("/project-form-info/:id", guard("auth"), async (c) => c.json(await biz.projectFormInfo(c.get("deps").db, c.req.param("id"), c.get("user").id)));
-cabinetApi.post("/join/:id", guard("auth"), validate("json", z.object({ agree: z.literal(true, { error: "common.validation.agree" }), name: z.string().trim().max(120, "common.validation.tooLong").nullish() })), async (c) =>
-  c.json(await biz.joinProject(c.get("scope"), c.get("user"), c.req.param("id"), { name: c.req.valid("json").name }), 201),
+cabinetApi.post(
+  "/join/:id",
+  guard("auth"),
+  validate(
+    "json",
+    z.object({ agree: z.literal(true, { error: "common.validation.agree" }), name: z.string().trim().max(120, "common.validation.tooLong").nullish() }),
+  ),
+  async (c) => c.json(await biz.joinProject(c.get("scope"), c.get("user"), c.req.param("id"), { name: c.req.valid("json").name }), 201),
 );
 cabinetApi.get("/consent", guard("auth"), async (c) => c.json({ docs: await biz.myCompanies(c.get("deps").db, c.get("user")) }));
 cabinetApi.post("/consent/:id", guard("auth"), validate("json", z.object({ consent: z.boolean() })), async (c) =>

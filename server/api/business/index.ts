@@ -20,7 +20,9 @@ businessApi.post("/", guard("auth"), validate("json", z.object({ name: z.string(
   return c.json({ project: { _id: project.id, name: project.name, inviteBalance: project.inviteBalance } }, 201);
 });
 
-businessApi.post("/refill", guard("auth"), validate("json", refillSchema), async (c) => c.json(await refill(c.get("deps"), c.get("user"), c.req.valid("json")), 201));
+businessApi.post("/refill", guard("auth"), validate("json", refillSchema), async (c) =>
+  c.json(await refill(c.get("deps"), c.get("user"), c.req.valid("json")), 201),
+);
 
 /**
  * GET /api/business/masq-no-auth — the read-only demo company for anyone: one shared session.

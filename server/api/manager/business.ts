@@ -7,6 +7,8 @@ import type { ManagerEnv } from ".";
 
 export const managerBusinessApi = new Hono<ManagerEnv>()
   .get("/requests", async (c) => c.json(await listRequests(c.get("deps").db, c.req.query())))
-  .put("/requests/:source/:id", validate("json", statusSchema), async (c) => c.json(await setRequestStatus(c.get("scope"), c.req.param("source"), pathId(c), c.req.valid("json").status)))
+  .put("/requests/:source/:id", validate("json", statusSchema), async (c) =>
+    c.json(await setRequestStatus(c.get("scope"), c.req.param("source"), pathId(c), c.req.valid("json").status)),
+  )
   .post("/create", validate("json", createBusinessSchema), async (c) => c.json(await createBusinessAccount(c.get("scope"), c.req.valid("json")), 201))
   .delete("/invites/:id", async (c) => c.json(await deleteInvite(c.get("scope"), pathId(c))));

@@ -6,7 +6,16 @@ import type { Hono } from "hono";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { reports, results, users } from "../../../db/schema";
-import { createReport, questionEditSchema, REPORT_LANGS, REPORT_TYPES, reportBodySchema, reportCreateSchema, updateQuestion, updateReport } from "../../admin/content";
+import {
+  createReport,
+  questionEditSchema,
+  REPORT_LANGS,
+  REPORT_TYPES,
+  reportBodySchema,
+  reportCreateSchema,
+  updateQuestion,
+  updateReport,
+} from "../../admin/content";
 import { couponUsers } from "../../admin/coupons";
 import { uploadReviewPhoto } from "../../admin/photos";
 import { changeOwner, changeOwnerSchema, deleteProject, projectLists, projectPaging } from "../../admin/projects";
@@ -14,7 +23,17 @@ import { referralUsers } from "../../admin/referrals";
 import { resultResource } from "../../admin/resources/results";
 import { getResource, listResource, parseListQuery, type ResourceDef } from "../../admin/resource";
 import { formatCodeOf } from "../../admin/resources/reports";
-import { deleteAnswer, filterList, filterListQuery, formatRequestSchema, neuralCount, recheck, resetResultOf, setFormat, setFormatSchema } from "../../admin/results";
+import {
+  deleteAnswer,
+  filterList,
+  filterListQuery,
+  formatRequestSchema,
+  neuralCount,
+  recheck,
+  resetResultOf,
+  setFormat,
+  setFormatSchema,
+} from "../../admin/results";
 import { publishReview } from "../../admin/reviews";
 import { activateUser, addInvites, addInviteSchema, deleteUserByManager, sendReportPdf, startMasqueradeFor, userLogs, userResults } from "../../admin/users";
 import { badRequest, notFound } from "../../lib/errors";
@@ -97,7 +116,9 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
 
   reports: (app, def) =>
     app
-      .post("/", validate("json", reportCreateSchema), async (c) => c.json(await getResource(c.get("deps").db, def, (await createReport(c.get("scope"), c.req.valid("json"))).id, { populate: ["fm"] }), 201))
+      .post("/", validate("json", reportCreateSchema), async (c) =>
+        c.json(await getResource(c.get("deps").db, def, (await createReport(c.get("scope"), c.req.valid("json"))).id, { populate: ["fm"] }), 201),
+      )
       .put("/:id", validate("json", reportBodySchema), async (c) => {
         const id = pathId(c);
         await updateReport(c.get("scope"), id, c.req.valid("json"), { version: ifMatch(c) });
@@ -105,20 +126,30 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
         return c.json(await getResource(c.get("deps").db, def, id, { populate: ["fm"] }));
       })
       // one format's report of a type, in the asked language (`language`, default the request's)
-      .get("/:type/:id", validate("param", z.object({ type: z.enum(REPORT_TYPES), id: z.string().max(40) })), validate("query", z.object({ language: z.enum(REPORT_LANGS).optional() })), async (c) => {
-        const db = c.get("deps").db;
-        const code = await formatCodeOf(db, c.req.valid("param").id);
-        const language = c.req.valid("query").language ?? c.get("locale");
-        const [row] = await db.select().from(reports).where(and(eq(reports.formatCode, code), eq(reports.type, c.req.valid("param").type), eq(reports.language, language)));
-        if (!row) throw notFound();
-        await withEtag(c, def, row.id);
-        return c.json(await getResource(db, def, row.id, { populate: ["fm"] }));
-      }),
+      .get(
+        "/:type/:id",
+        validate("param", z.object({ type: z.enum(REPORT_TYPES), id: z.string().max(40) })),
+        validate("query", z.object({ language: z.enum(REPORT_LANGS).optional() })),
+        async (c) => {
+          const db = c.get("deps").db;
+          const code = await formatCodeOf(db, c.req.valid("param").id);
+          const language = c.req.valid("query").language ?? c.get("locale");
+          const [row] = await db
+            .select()
+            .from(reports)
+            .where(and(eq(reports.formatCode, code), eq(reports.type, c.req.valid("param").type), eq(reports.language, language)));
+          if (!row) throw notFound();
+          await withEtag(c, def, row.id);
+          return c.json(await getResource(db, def, row.id, { populate: ["fm"] }));
+        },
+      ),
 
   results: (app, def) =>
     app
       .get("/progress", async (c) => c.json(await listResource(c.get("deps").db, def, parseListQuery(def, c.req.query()), [eq(results.isCompleted, false)])))
-      .post("/filter-list", validate("json", z.record(z.string(), z.unknown())), async (c) => c.json(await filterList(c.get("deps").db, filterListQuery(c.req.valid("json")))))
+      .post("/filter-list", validate("json", z.record(z.string(), z.unknown())), async (c) =>
+        c.json(await filterList(c.get("deps").db, filterListQuery(c.req.valid("json")))),
+      )
       .post("/format", validate("json", formatRequestSchema), async (c) => c.json(await recheck(c.get("deps").db, c.req.valid("json").id, false)))
       .post("/new-format", validate("json", formatRequestSchema), async (c) => c.json(await recheck(c.get("deps").db, c.req.valid("json").id, true)))
       .get("/neural/count", async (c) => c.json(await neuralCount(c.get("deps").db)))

@@ -7,6 +7,12 @@ import type { ManagerEnv } from ".";
 export const managerStatsApi = new Hono<ManagerEnv>()
   .get("/", async (c) => c.json(await overall(c.get("deps").db)))
   .get("/users-by-days", validate("query", seriesQuerySchema), async (c) => c.json({ docs: await usersByDays(c.get("deps").db, c.req.valid("query").days) }))
-  .get("/users-by-months", validate("query", monthsQuerySchema), async (c) => c.json({ docs: await usersByMonths(c.get("deps").db, c.req.valid("query").months) }))
-  .get("/business-accounts-by-days", validate("query", seriesQuerySchema), async (c) => c.json({ docs: await businessAccountsByDays(c.get("deps").db, c.req.valid("query").days) }))
-  .get("/payments-by-days", validate("query", seriesQuerySchema), async (c) => c.json({ docs: await paymentsByDays(c.get("deps").db, c.req.valid("query").days) }));
+  .get("/users-by-months", validate("query", monthsQuerySchema), async (c) =>
+    c.json({ docs: await usersByMonths(c.get("deps").db, c.req.valid("query").months) }),
+  )
+  .get("/business-accounts-by-days", validate("query", seriesQuerySchema), async (c) =>
+    c.json({ docs: await businessAccountsByDays(c.get("deps").db, c.req.valid("query").days) }),
+  )
+  .get("/payments-by-days", validate("query", seriesQuerySchema), async (c) =>
+    c.json({ docs: await paymentsByDays(c.get("deps").db, c.req.valid("query").days) }),
+  );

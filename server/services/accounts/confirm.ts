@@ -38,7 +38,10 @@ export function confirmEmail(deps: Pick<Scope, "db">, token: string) {
   return runInTransaction(deps.db, async (db) => {
     const userId = await consumeEmailToken(db, token, "confirm");
     if (!userId) return null;
-    await db.update(users).set({ emailConfirmedAt: new Date(), updatedAt: new Date() }).where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));
+    await db
+      .update(users)
+      .set({ emailConfirmedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));
     return userId;
   });
 }

@@ -23,7 +23,10 @@ export async function changePassword(deps: AppDeps, user: UserRow, sessionId: st
   if (!(await verifyPassword(user.passwordHash, input.current))) {
     throw validationFailed({ current: tFor(locale)("auth.errors.currentWrong") });
   }
-  await deps.db.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() }).where(eq(users.id, user.id));
+  await deps.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() })
+    .where(eq(users.id, user.id));
   await revokeUserSessions(deps.db, user.id, sessionId);
   await logActivity(deps.db, user.id, "password.change");
 }

@@ -1,6 +1,22 @@
 // A user's own data: the export (everything we hold, without secrets) and the account's deletion.
 import { and, eq, inArray, isNull, or } from "drizzle-orm";
-import { answers, couponUses, emailTokens, employeeAnalytics, employeeFits, employees, invites, logs, oauthAccounts, orders, results, reviews, sessions, skills, users } from "../../../db/schema";
+import {
+  answers,
+  couponUses,
+  emailTokens,
+  employeeAnalytics,
+  employeeFits,
+  employees,
+  invites,
+  logs,
+  oauthAccounts,
+  orders,
+  results,
+  reviews,
+  sessions,
+  skills,
+  users,
+} from "../../../db/schema";
 import type { Db } from "../../../db/client";
 import { tFor, type Locale } from "../../../locales";
 import type { AppDeps } from "../../context";
@@ -57,7 +73,10 @@ async function forgetInCompanies(db: Db, user: UserRow) {
   await db.update(skills).set({ enteredBy: null, enteredByName: DELETED_PERSON }).where(eq(skills.enteredBy, user.id));
   // invitations: to their address or taken by them; one not yet taken no longer holds an invite
   const theirs = or(eq(invites.userId, user.id), eq(invites.email, user.email));
-  await db.update(invites).set({ isActive: false, updatedAt: new Date() }).where(and(theirs, isNull(invites.userId), inArray(invites.status, ["Invited", "Sent"])));
+  await db
+    .update(invites)
+    .set({ isActive: false, updatedAt: new Date() })
+    .where(and(theirs, isNull(invites.userId), inArray(invites.status, ["Invited", "Sent"])));
   await db.update(invites).set({ email: null, userId: null, updatedAt: new Date() }).where(theirs);
 }
 

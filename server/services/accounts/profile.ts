@@ -26,8 +26,14 @@ export const profileSchema = z.object({
     .nullish()
     .or(z.literal("").transform(() => null)),
   city: optionalField(120),
-  phone: fields.phone().nullish().or(z.literal("").transform(() => null)),
-  gender: z.enum(["Male", "Female"]).nullish().or(z.literal("").transform(() => null)),
+  phone: fields
+    .phone()
+    .nullish()
+    .or(z.literal("").transform(() => null)),
+  gender: z
+    .enum(["Male", "Female"])
+    .nullish()
+    .or(z.literal("").transform(() => null)),
   PersonnelId: optionalField(60),
   locale: z.enum(["ru", "en"]).optional(),
 });

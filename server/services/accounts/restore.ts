@@ -48,7 +48,10 @@ export async function resetPassword(deps: AppDeps, input: z.infer<typeof resetPa
     if (!userId) throw new AppError(400, "token_invalid", "auth.errors.tokenInvalid", { token: tFor("ru")("auth.errors.tokenInvalid") });
     // A working restore link proves the mailbox too.
     await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
-    await db.update(users).set({ emailConfirmedAt: new Date() }).where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));
+    await db
+      .update(users)
+      .set({ emailConfirmedAt: new Date() })
+      .where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));
     await revokeUserSessions(db, userId);
     await logActivity(db, userId, "password.reset");
     return userId;

@@ -68,13 +68,19 @@ export async function scopeFor(base: UserScope, project: ProjectRow, role: Proje
   const { db, user } = base;
   let visible: Set<string> | null = null;
   if (role === "supervisor") {
-    const all = await db.select({ id: departments.id, parentId: departments.parentId, supervisorId: departments.supervisorId }).from(departments).where(eq(departments.projectId, project.id));
+    const all = await db
+      .select({ id: departments.id, parentId: departments.parentId, supervisorId: departments.supervisorId })
+      .from(departments)
+      .where(eq(departments.projectId, project.id));
     const me = await db
       .select({ id: employees.id })
       .from(employees)
       .where(and(eq(employees.projectId, project.id), eq(employees.userId, user.id)));
     const mine = new Set(me.map((e) => e.id));
-    visible = subtree(all, all.filter((d) => d.supervisorId && mine.has(d.supervisorId)).map((d) => d.id));
+    visible = subtree(
+      all,
+      all.filter((d) => d.supervisorId && mine.has(d.supervisorId)).map((d) => d.id),
+    );
   }
   return { ...base, project, role, departments: visible, demo: base.auth.kind === "demo" };
 }
@@ -90,7 +96,14 @@ export async function projectScope(base: UserScope, named: string | null | undef
 export async function employeeInScope(scope: Scope, employeeId: string) {
   if (!ID_PATTERN.test(employeeId)) throw notFound();
   const [e] = await scope.db
-    .select({ id: employees.id, name: employees.name, userId: employees.userId, positionId: employees.positionId, departmentId: employees.departmentId, withdrawn: employees.consentWithdrawnAt })
+    .select({
+      id: employees.id,
+      name: employees.name,
+      userId: employees.userId,
+      positionId: employees.positionId,
+      departmentId: employees.departmentId,
+      withdrawn: employees.consentWithdrawnAt,
+    })
     .from(employees)
     .where(and(eq(employees.id, employeeId), eq(employees.projectId, scope.project.id)));
   if (!e) throw notFound();

@@ -12,7 +12,10 @@ import { subtree, type Scope } from "./access";
 export async function departmentsWithin(scope: Scope, department?: string | null): Promise<Set<string> | null> {
   if (!department) return scope.departments;
   if (!ID_PATTERN.test(department)) throw notFound();
-  const all = await scope.db.select({ id: departments.id, parentId: departments.parentId }).from(departments).where(eq(departments.projectId, scope.project.id));
+  const all = await scope.db
+    .select({ id: departments.id, parentId: departments.parentId })
+    .from(departments)
+    .where(eq(departments.projectId, scope.project.id));
   if (!all.some((d) => d.id === department) || (scope.departments && !scope.departments.has(department))) throw notFound();
   return subtree(all, [department]);
 }
@@ -31,7 +34,13 @@ export async function dashboard(scope: Scope, department?: string | null) {
   const total = counts?.total ?? 0;
   const active = counts?.active ?? 0;
   const latest = await scope.db
-    .select({ _id: invites.id, email: invites.email, status: invites.status, name: users.name, updatedAt: sql<number>`coalesce(${invites.updatedAt}, ${invites.createdAt})` })
+    .select({
+      _id: invites.id,
+      email: invites.email,
+      status: invites.status,
+      name: users.name,
+      updatedAt: sql<number>`coalesce(${invites.updatedAt}, ${invites.createdAt})`,
+    })
     .from(invites)
     .leftJoin(users, eq(users.id, invites.userId))
     .where(and(eq(invites.projectId, scope.project.id), isNotNull(invites.id)))

@@ -25,13 +25,19 @@ async function allOf(scope: Scope) {
 /** A department of the caller's project (and subtree); anything else is a 404. */
 export async function findDepartment(scope: Scope, departmentId: string): Promise<DepartmentRow> {
   if (!ID_PATTERN.test(departmentId)) throw notFound();
-  const [row] = await scope.db.select().from(departments).where(and(eq(departments.id, departmentId), eq(departments.projectId, scope.project.id)));
+  const [row] = await scope.db
+    .select()
+    .from(departments)
+    .where(and(eq(departments.id, departmentId), eq(departments.projectId, scope.project.id)));
   if (!row || (scope.departments && !scope.departments.has(row.id))) throw notFound();
   return row;
 }
 
 export async function findEmployeeId(scope: Scope, employeeId: string) {
-  const [row] = await scope.db.select({ id: employees.id, name: employees.name, departmentId: employees.departmentId }).from(employees).where(and(eq(employees.id, employeeId), eq(employees.projectId, scope.project.id)));
+  const [row] = await scope.db
+    .select({ id: employees.id, name: employees.name, departmentId: employees.departmentId })
+    .from(employees)
+    .where(and(eq(employees.id, employeeId), eq(employees.projectId, scope.project.id)));
   if (!row) throw badRequest("errors.validation", { supervisor: "business.errors.noSuchEmployee" });
   return row;
 }
@@ -45,7 +51,12 @@ export async function listDepartments(scope: Scope) {
     .groupBy(employees.departmentId);
   const count = new Map(counts.map((c) => [c.id, c.n]));
   const supIds = rows.map((r) => r.supervisorId).filter((x): x is string => !!x);
-  const sups = supIds.length ? await scope.db.select({ id: employees.id, name: employees.name }).from(employees).where(and(eq(employees.projectId, scope.project.id), inArray(employees.id, supIds))) : [];
+  const sups = supIds.length
+    ? await scope.db
+        .select({ id: employees.id, name: employees.name })
+        .from(employees)
+        .where(and(eq(employees.projectId, scope.project.id), inArray(employees.id, supIds)))
+    : [];
   const supName = new Map(sups.map((s) => [s.id, s.name]));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return rows
@@ -74,7 +85,10 @@ export async function getDepartment(scope: Scope, departmentId: string) {
 
 async function checkRefs(scope: Scope, input: { parent?: string | null; supervisor?: string | null }, self?: string) {
   if (input.parent) {
-    const [parent] = await scope.db.select({ id: departments.id }).from(departments).where(and(eq(departments.id, input.parent), eq(departments.projectId, scope.project.id)));
+    const [parent] = await scope.db
+      .select({ id: departments.id })
+      .from(departments)
+      .where(and(eq(departments.id, input.parent), eq(departments.projectId, scope.project.id)));
     if (!parent) throw badRequest("errors.validation", { parent: "business.errors.noSuchDepartment" });
     if (self) {
       const all = await allOf(scope);
@@ -89,7 +103,9 @@ export async function createDepartment(scope: Scope, input: z.infer<typeof depar
   await checkRefs(scope, input);
   await take(scope.db, "structure", scope.actor.realActorId);
   const id = createId();
-  await scope.db.insert(departments).values({ id, projectId: scope.project.id, name: input.name, parentId: input.parent ?? null, supervisorId: input.supervisor ?? null });
+  await scope.db
+    .insert(departments)
+    .values({ id, projectId: scope.project.id, name: input.name, parentId: input.parent ?? null, supervisorId: input.supervisor ?? null });
   return getDepartment(scope, id);
 }
 
@@ -108,8 +124,13 @@ export async function updateDepartment(scope: Scope, departmentId: string, input
 /** What deleting would do: its employees and sub-departments move to its parent (or none). */
 export async function deletePreview(scope: Scope, departmentId: string) {
   const row = await findDepartment(scope, departmentId);
-  const [n] = await scope.db.select({ n: sql<number>`count(*)` }).from(employees).where(and(eq(employees.projectId, scope.project.id), eq(employees.departmentId, row.id)));
-  const parent = row.parentId ? (await scope.db.select({ _id: departments.id, name: departments.name }).from(departments).where(eq(departments.id, row.parentId)))[0] ?? null : null;
+  const [n] = await scope.db
+    .select({ n: sql<number>`count(*)` })
+    .from(employees)
+    .where(and(eq(employees.projectId, scope.project.id), eq(employees.departmentId, row.id)));
+  const parent = row.parentId
+    ? ((await scope.db.select({ _id: departments.id, name: departments.name }).from(departments).where(eq(departments.id, row.parentId)))[0] ?? null)
+    : null;
   return { _id: row.id, name: row.name, employees: n?.n ?? 0, movesTo: parent };
 }
 
@@ -118,9 +139,18 @@ export async function deleteDepartment(scope: Scope, departmentId: string) {
   const preview = await deletePreview(scope, departmentId);
   const to = preview.movesTo?._id ?? null;
   const p = scope.project.id;
-  await scope.db.update(employees).set({ departmentId: to }).where(and(eq(employees.projectId, p), eq(employees.departmentId, departmentId)));
-  await scope.db.update(positions).set({ departmentId: to }).where(and(eq(positions.projectId, p), eq(positions.departmentId, departmentId)));
-  await scope.db.update(departments).set({ parentId: to }).where(and(eq(departments.projectId, p), eq(departments.parentId, departmentId)));
+  await scope.db
+    .update(employees)
+    .set({ departmentId: to })
+    .where(and(eq(employees.projectId, p), eq(employees.departmentId, departmentId)));
+  await scope.db
+    .update(positions)
+    .set({ departmentId: to })
+    .where(and(eq(positions.projectId, p), eq(positions.departmentId, departmentId)));
+  await scope.db
+    .update(departments)
+    .set({ parentId: to })
+    .where(and(eq(departments.projectId, p), eq(departments.parentId, departmentId)));
   await scope.db.delete(departments).where(and(eq(departments.id, departmentId), eq(departments.projectId, p)));
   return { ok: true, moved: preview.employees, movedTo: preview.movesTo };
 }

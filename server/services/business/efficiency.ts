@@ -29,7 +29,12 @@ export async function projectPositions(db: Db, projectId: string): Promise<Posit
   const acts = await db
     .select({ positionId: tasks.positionId, name: tasks.name, communication: tasks.communication, decision: tasks.decision, priority: tasks.priority })
     .from(tasks)
-    .where(inArray(tasks.positionId, ps.map((p) => p.id)))
+    .where(
+      inArray(
+        tasks.positionId,
+        ps.map((p) => p.id),
+      ),
+    )
     .orderBy(asc(tasks.sort));
   return ps.map((p) => ({ ...p, activities: acts.filter((a) => a.positionId === p.id) }));
 }
@@ -45,7 +50,9 @@ export interface EmployeeInput {
 
 /** Each employee's latest completed result, when they share it: the ids by the per-user index, then the rows by id. */
 export async function employeeInputs(db: Db, projectId: string, only?: readonly string[]): Promise<EmployeeInput[]> {
-  const latest = sql<string | null>`(select r.id from ${results} r where r.user_id = "employees"."user_id" and +r.is_completed = 1 order by r.completed_at desc limit 1)`;
+  const latest = sql<
+    string | null
+  >`(select r.id from ${results} r where r.user_id = "employees"."user_id" and +r.is_completed = 1 order by r.completed_at desc limit 1)`;
   // (qualified by hand: without a join drizzle writes the outer column bare, and inside the subquery a bare user_id is r's)
   const rows = await db
     .select({ id: employees.id, positionId: employees.positionId, withdrawn: employees.consentWithdrawnAt, resultId: latest })
@@ -54,7 +61,10 @@ export async function employeeInputs(db: Db, projectId: string, only?: readonly 
   const ids = rows.filter((r) => r.resultId && !r.withdrawn).map((r) => r.resultId!);
   const byId = new Map<string, { formatCode: string | null; indicators: unknown }>();
   for (let i = 0; i < ids.length; i += 5000) {
-    const part = await db.select({ id: results.id, formatCode: results.formatCode, indicators: results.indicators }).from(results).where(inArray(results.id, ids.slice(i, i + 5000)));
+    const part = await db
+      .select({ id: results.id, formatCode: results.formatCode, indicators: results.indicators })
+      .from(results)
+      .where(inArray(results.id, ids.slice(i, i + 5000)));
     for (const r of part) byId.set(r.id, r);
   }
   return rows.map((r) => {
@@ -72,12 +82,33 @@ export async function employeeInputs(db: Db, projectId: string, only?: readonly 
 
 const FIT_FIELDS = ["employeeId", "positionId", "projectId", "efficiency", "flags", "version", "computedAt"] as const;
 const ANALYTICS_FIELDS = [
-  "employeeId", "projectId", "resultId", "harmony", "anxiety", "efficiency", "bestPositionId", "bestEfficiency", "diff",
-  "researcherMin", "researcherMax", "researcherActual", "researcherPotential", "businessmanSystem", "businessmanEnergy",
-  "leaderType", "managerType", "managerResource", "sellerPercent", "crisis", "version", "computedAt",
+  "employeeId",
+  "projectId",
+  "resultId",
+  "harmony",
+  "anxiety",
+  "efficiency",
+  "bestPositionId",
+  "bestEfficiency",
+  "diff",
+  "researcherMin",
+  "researcherMax",
+  "researcherActual",
+  "researcherPotential",
+  "businessmanSystem",
+  "businessmanEnergy",
+  "leaderType",
+  "managerType",
+  "managerResource",
+  "sellerPercent",
+  "crisis",
+  "version",
+  "computedAt",
 ] as const;
-const placeholders = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, sql.placeholder(k)])) as unknown as Record<K, ReturnType<typeof sql.placeholder>>;
-const excluded = (keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, sql.raw(`excluded.${k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`)]));
+const placeholders = <K extends string>(keys: readonly K[]) =>
+  Object.fromEntries(keys.map((k) => [k, sql.placeholder(k)])) as unknown as Record<K, ReturnType<typeof sql.placeholder>>;
+const excluded = (keys: readonly string[]) =>
+  Object.fromEntries(keys.map((k) => [k, sql.raw(`excluded.${k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`)]));
 
 const upsertFit = prepared((db) =>
   db
@@ -94,7 +125,13 @@ const upsertAnalytics = prepared((db) =>
     .prepare(),
 );
 // the spec's employee field `efficiency`: the fit for the current position
-const setEmployeeEfficiency = prepared((db) => db.update(employees).set({ efficiency: sql.placeholder("efficiency") as never }).where(eq(employees.id, sql.placeholder("id"))).prepare());
+const setEmployeeEfficiency = prepared((db) =>
+  db
+    .update(employees)
+    .set({ efficiency: sql.placeholder("efficiency") as never })
+    .where(eq(employees.id, sql.placeholder("id")))
+    .prepare(),
+);
 
 /**
  * Recomputes the fits and analytics of a project (or of some of its employees). Rows are
@@ -196,8 +233,18 @@ export async function ensureFresh(db: Db, projectId: string) {
   // "another version" as two ranges (below, above): each a seek on the (project, version) index,
   // where `<>` walked every fit of the project (200,000 on 5,000 people × 40 positions)
   const otherVersion = (table: typeof employeeAnalytics | typeof employeeFits) => [
-    () => db.select({ one: sql`1` }).from(table).where(and(eq(table.projectId, projectId), lt(table.version, FIT_VERSION))).limit(1),
-    () => db.select({ one: sql`1` }).from(table).where(and(eq(table.projectId, projectId), gt(table.version, FIT_VERSION))).limit(1),
+    () =>
+      db
+        .select({ one: sql`1` })
+        .from(table)
+        .where(and(eq(table.projectId, projectId), lt(table.version, FIT_VERSION)))
+        .limit(1),
+    () =>
+      db
+        .select({ one: sql`1` })
+        .from(table)
+        .where(and(eq(table.projectId, projectId), gt(table.version, FIT_VERSION)))
+        .limit(1),
   ];
   const checks = [
     ...otherVersion(employeeAnalytics),
@@ -271,19 +318,31 @@ export async function employeeEfficiency(scope: Scope, employeeId: string, local
 export async function positionCandidates(scope: Scope, positionId: string) {
   requireCan(scope, "read");
   if (!ID_PATTERN.test(positionId)) throw notFound();
-  const [p] = await scope.db.select({ id: positions.id, name: positions.name }).from(positions).where(and(eq(positions.id, positionId), eq(positions.projectId, scope.project.id)));
+  const [p] = await scope.db
+    .select({ id: positions.id, name: positions.name })
+    .from(positions)
+    .where(and(eq(positions.id, positionId), eq(positions.projectId, scope.project.id)));
   if (!p) throw notFound();
   await ensureFresh(scope.db, scope.project.id);
   const rows = await scope.db
-    .select({ _id: employees.id, name: employees.name, departmentId: employees.departmentId, positionId: employees.positionId, efficiency: employeeFits.efficiency, flags: employeeFits.flags })
+    .select({
+      _id: employees.id,
+      name: employees.name,
+      departmentId: employees.departmentId,
+      positionId: employees.positionId,
+      efficiency: employeeFits.efficiency,
+      flags: employeeFits.flags,
+    })
     .from(employeeFits)
     .innerJoin(employees, eq(employees.id, employeeFits.employeeId))
     .where(and(eq(employeeFits.positionId, p.id), sql`${employeeFits.efficiency} is not null`))
     .orderBy(sql`${employeeFits.efficiency} desc`, asc(employees.name));
   const visible = scope.departments ? rows.filter((r) => r.departmentId && scope.departments!.has(r.departmentId)) : rows;
-  return { position: { _id: p.id, name: p.name }, docs: visible.map((r) => ({ _id: r._id, name: r.name, efficiency: r.efficiency, flags: r.flags, isCurrent: r.positionId === p.id })) };
+  return {
+    position: { _id: p.id, name: p.name },
+    docs: visible.map((r) => ({ _id: r._id, name: r.name, efficiency: r.efficiency, flags: r.flags, isCurrent: r.positionId === p.id })),
+  };
 }
-
 
 /**
  * Position coverage (statistics): each position with the best fit anyone visible reaches on it and
@@ -294,7 +353,11 @@ export async function positionCoverage(scope: Scope, within: Set<string> | null)
   requireCan(scope, "read");
   await ensureFresh(scope.db, scope.project.id);
   const visible = inDepartments(employees.departmentId, within);
-  const ps = await scope.db.select({ id: positions.id, name: positions.name }).from(positions).where(eq(positions.projectId, scope.project.id)).orderBy(asc(positions.name));
+  const ps = await scope.db
+    .select({ id: positions.id, name: positions.name })
+    .from(positions)
+    .where(eq(positions.projectId, scope.project.id))
+    .orderBy(asc(positions.name));
   const rows = await Promise.all(
     ps.map(async (p) => {
       const [b] = await scope.db
@@ -305,7 +368,12 @@ export async function positionCoverage(scope: Scope, within: Set<string> | null)
         .orderBy(desc(employeeFits.efficiency), asc(employees.name))
         .limit(1);
       const value = b ? Math.round(b.efficiency!) : null;
-      return { position: { _id: p.id, name: p.name }, best: value, bestEmployee: b ? { _id: b.employeeId, name: b.name } : null, uncovered: value === null || value < GOOD_FIT };
+      return {
+        position: { _id: p.id, name: p.name },
+        best: value,
+        bestEmployee: b ? { _id: b.employeeId, name: b.name } : null,
+        uncovered: value === null || value < GOOD_FIT,
+      };
     }),
   );
   return rows.sort((a, b) => Number(b.uncovered) - Number(a.uncovered) || (a.best ?? -1) - (b.best ?? -1) || a.position.name.localeCompare(b.position.name));

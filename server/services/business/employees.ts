@@ -23,7 +23,8 @@ export const SORT_TYPES = ["name", "department", "position", "format", "harmony"
 export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
 
 const id = () => z.string().regex(ID_PATTERN, "business.errors.badId");
-const bound = (lo: number, hi: number) => z.coerce.number({ error: "common.validation.invalid" }).min(lo, "common.validation.invalid").max(hi, "common.validation.invalid").nullish();
+const bound = (lo: number, hi: number) =>
+  z.coerce.number({ error: "common.validation.invalid" }).min(lo, "common.validation.invalid").max(hi, "common.validation.invalid").nullish();
 const range = (lo: number, hi: number) => z.object({ min: bound(lo, hi), max: bound(lo, hi) }).nullish();
 export const HARMONY_BANDS = ["crisis", "norm", "comfort"] as const;
 export const ANXIETY_BANDS = ["confident", "rather-confident", "rather-anxious", "anxious"] as const;
@@ -44,7 +45,12 @@ export const employeeListSchema = z.object({
     .object({
       department: id().nullish(),
       position: id().nullish(),
-      format: z.string().trim().max(40).regex(/^[A-Z-]+$/, "common.validation.invalid").nullish(),
+      format: z
+        .string()
+        .trim()
+        .max(40)
+        .regex(/^[A-Z-]+$/, "common.validation.invalid")
+        .nullish(),
       status: z.enum(EMPLOYEE_STATUSES).nullish(),
       name: z.string().trim().max(120).nullish(),
       /** a name, or an address the company itself invited by e-mail */
@@ -141,9 +147,15 @@ function toDoc(r: Row, formatNames: Map<string, unknown>) {
     // the five skill families' list fields (natural; null without a shared result)
     manager: r.managerType ? { type: r.managerType as string, resource: r.managerResource as number | null } : null,
     leader: r.leaderType ? { type: r.leaderType as string } : null,
-    researcher: r.researcherPotential !== null && r.researcherPotential !== undefined ? { min: r.researcherMin as number, max: r.researcherMax as number, actual: r.researcherActual as number, potential: r.researcherPotential as number } : null,
+    researcher:
+      r.researcherPotential !== null && r.researcherPotential !== undefined
+        ? { min: r.researcherMin as number, max: r.researcherMax as number, actual: r.researcherActual as number, potential: r.researcherPotential as number }
+        : null,
     seller: r.sellerPercent !== null && r.sellerPercent !== undefined ? { percent: r.sellerPercent as number } : null,
-    businessman: r.businessmanSystem !== null && r.businessmanSystem !== undefined ? { system: r.businessmanSystem as number, energy: r.businessmanEnergy as number | null } : null,
+    businessman:
+      r.businessmanSystem !== null && r.businessmanSystem !== undefined
+        ? { system: r.businessmanSystem as number, energy: r.businessmanEnergy as number | null }
+        : null,
     crisis: Boolean(r.crisis),
   };
 }
@@ -181,7 +193,12 @@ const inRange = (col: SQLWrapper, r: { min?: number | null; max?: number | null 
   if (r?.max !== null && r?.max !== undefined) out.push(sql`${col} <= ${r.max}`);
 };
 const HARMONY_RANGE: Record<(typeof HARMONY_BANDS)[number], [number, number]> = { crisis: [0, 39.999], norm: [40, 59.999], comfort: [60, 100] };
-const ANXIETY_RANGE: Record<(typeof ANXIETY_BANDS)[number], [number, number]> = { confident: [-10, -5.5], "rather-confident": [-5.5, 0.4999], "rather-anxious": [0.5, 5.4999], anxious: [5.5, 10] };
+const ANXIETY_RANGE: Record<(typeof ANXIETY_BANDS)[number], [number, number]> = {
+  confident: [-10, -5.5],
+  "rather-confident": [-5.5, 0.4999],
+  "rather-anxious": [0.5, 5.4999],
+  anxious: [5.5, 10],
+};
 
 /** The analytics conditions, on the stored per-employee row (which exists only for people who share their results). */
 export function analyticsWhere(f: AnalyticsFilter): SQL[] {
@@ -246,12 +263,23 @@ export async function listEmployees(scope: Scope, input: z.output<typeof employe
     .limit(input.limit)
     .offset((input.page - 1) * input.limit)) as Row[];
   const names = await formatNames(scope);
-  return paged(await withReliability(scope, rows.map((r) => toDoc(r, names))), total, input.page, input.limit);
+  return paged(
+    await withReliability(
+      scope,
+      rows.map((r) => toDoc(r, names)),
+    ),
+    total,
+    input.page,
+    input.limit,
+  );
 }
 
 /** Each shared result with how far it can be trusted (the facts the person's own report shows). */
 async function withReliability<D extends EmployeeDoc>(scope: Scope, docs: D[]) {
-  const rel = await reliabilityOf(scope, docs.filter((d) => d.consent && d.user && d.status === "completed").map((d) => d.user!));
+  const rel = await reliabilityOf(
+    scope,
+    docs.filter((d) => d.consent && d.user && d.status === "completed").map((d) => d.user!),
+  );
   return docs.map((d) => ({ ...d, reliability: d.consent && d.user ? (rel.get(d.user) ?? null) : null }));
 }
 
@@ -270,16 +298,32 @@ export async function getEmployee(scope: Scope, employeeId: string) {
   const [withRel] = await withReliability(scope, [doc]);
   const retake = retakeState(doc.retakeRequestedAt, withRel!.reliability?.completedAt ?? null);
   const [invite] = doc.user
-    ? await scope.db.select({ status: invites.status }).from(invites).where(and(eq(invites.projectId, scope.project.id), eq(invites.userId, doc.user))).orderBy(desc(invites.createdAt)).limit(1)
+    ? await scope.db
+        .select({ status: invites.status })
+        .from(invites)
+        .where(and(eq(invites.projectId, scope.project.id), eq(invites.userId, doc.user)))
+        .orderBy(desc(invites.createdAt))
+        .limit(1)
     : [];
-  const supervises = await scope.db.select({ _id: departments.id, name: departments.name }).from(departments).where(and(eq(departments.projectId, scope.project.id), eq(departments.supervisorId, doc._id)));
-  const [sup] = doc.supervisor ? await scope.db.select({ _id: employees.id, name: employees.name }).from(employees).where(and(eq(employees.id, doc.supervisor), eq(employees.projectId, scope.project.id))) : [];
+  const supervises = await scope.db
+    .select({ _id: departments.id, name: departments.name })
+    .from(departments)
+    .where(and(eq(departments.projectId, scope.project.id), eq(departments.supervisorId, doc._id)));
+  const [sup] = doc.supervisor
+    ? await scope.db
+        .select({ _id: employees.id, name: employees.name })
+        .from(employees)
+        .where(and(eq(employees.id, doc.supervisor), eq(employees.projectId, scope.project.id)))
+    : [];
   return { ...withRel!, indicators, invite: invite?.status ?? null, supervises, supervisorDoc: sup ?? null, retake };
 }
 
 /** Project managers and department supervisors. */
 export async function listManagers(scope: Scope) {
-  const heads = await scope.db.select({ id: departments.supervisorId, _id: departments.id, name: departments.name }).from(departments).where(and(eq(departments.projectId, scope.project.id), isNotNull(departments.supervisorId)));
+  const heads = await scope.db
+    .select({ id: departments.supervisorId, _id: departments.id, name: departments.name })
+    .from(departments)
+    .where(and(eq(departments.projectId, scope.project.id), isNotNull(departments.supervisorId)));
   const ids = [...new Set(heads.map((h) => h.id!))];
   const rows = await scope.db
     .select({ _id: employees.id, name: employees.name, isProjectManager: employees.isProjectManager, departmentId: employees.departmentId })
@@ -331,7 +375,10 @@ async function target(scope: Scope, employeeId: string) {
 }
 
 async function inProject(scope: Scope, table: typeof departments | typeof positions | typeof employees, rowId: string, field: string) {
-  const [row] = await scope.db.select({ id: table.id }).from(table).where(and(eq(table.id, rowId), eq(table.projectId, scope.project.id)));
+  const [row] = await scope.db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.id, rowId), eq(table.projectId, scope.project.id)));
   if (!row) throw badRequest("errors.validation", { [field]: "business.errors.notInProject" });
 }
 
@@ -397,7 +444,10 @@ export async function activateManager(scope: Scope, input: z.infer<typeof activa
       await tx.db.update(departments).set({ supervisorId: e._id }).where(eq(departments.id, department!.id));
     } else {
       await tx.db.update(employees).set({ isProjectManager: false }).where(eq(employees.id, e._id));
-      await tx.db.update(departments).set({ supervisorId: null }).where(and(eq(departments.projectId, tx.project.id), eq(departments.supervisorId, e._id)));
+      await tx.db
+        .update(departments)
+        .set({ supervisorId: null })
+        .where(and(eq(departments.projectId, tx.project.id), eq(departments.supervisorId, e._id)));
     }
     if (input.type !== "none" && e.user) await mailAppointee(tx, e.user, input.type, department?.name ?? null);
   });
@@ -427,11 +477,19 @@ export async function deleteEmployee(scope: Scope, employeeId: string) {
   requireCan(scope, "structure");
   const e = await findEmployee(scope, employeeId);
   const p = scope.project.id;
-  await scope.db.update(departments).set({ supervisorId: null }).where(and(eq(departments.projectId, p), eq(departments.supervisorId, e._id)));
-  await scope.db.update(employees).set({ supervisorId: null }).where(and(eq(employees.projectId, p), eq(employees.supervisorId, e._id)));
-  if (e.user) await scope.db.update(invites).set({ isActive: false, updatedAt: new Date() }).where(and(eq(invites.projectId, p), eq(invites.userId, e.user)));
+  await scope.db
+    .update(departments)
+    .set({ supervisorId: null })
+    .where(and(eq(departments.projectId, p), eq(departments.supervisorId, e._id)));
+  await scope.db
+    .update(employees)
+    .set({ supervisorId: null })
+    .where(and(eq(employees.projectId, p), eq(employees.supervisorId, e._id)));
+  if (e.user)
+    await scope.db
+      .update(invites)
+      .set({ isActive: false, updatedAt: new Date() })
+      .where(and(eq(invites.projectId, p), eq(invites.userId, e.user)));
   await scope.db.delete(employees).where(and(eq(employees.id, e._id), eq(employees.projectId, p)));
   return { ok: true };
 }
-
-

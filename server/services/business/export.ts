@@ -40,12 +40,30 @@ export async function exportEmployees(scope: Scope, q: EmployeeExportQuery, t: T
     for (;;) {
       for (const e of list.docs) {
         const name = e.format?.name as Record<string, string> | null | undefined;
-        yield [e.name, e.department?.name ?? null, e.position?.name ?? null, e.format?.code ?? null, e.format ? (name?.[t.locale] ?? e.format.code) : null, e.harmony, e.anxiety, t(`cabinet.employees.status.${e.status}`), e.createdAt instanceof Date ? e.createdAt.toISOString().slice(0, 10) : null];
+        yield [
+          e.name,
+          e.department?.name ?? null,
+          e.position?.name ?? null,
+          e.format?.code ?? null,
+          e.format ? (name?.[t.locale] ?? e.format.code) : null,
+          e.harmony,
+          e.anxiety,
+          t(`cabinet.employees.status.${e.status}`),
+          e.createdAt instanceof Date ? e.createdAt.toISOString().slice(0, 10) : null,
+        ];
       }
       if (list.page >= list.pages) return;
       list = await listEmployees(scope, { ...input, page: list.page + 1 });
     }
   }
-  const header = ["name", "department", "position", "formatCode", "format", "harmony", "anxiety", "status", "createdAt"].map((k) => t(`stats.export.cols.${k}`));
-  return spreadsheetResponse({ format: q.format, name: `employees-${new Date().toISOString().slice(0, 10)}`, sheet: t("stats.export.sheet"), header, rows: rows() });
+  const header = ["name", "department", "position", "formatCode", "format", "harmony", "anxiety", "status", "createdAt"].map((k) =>
+    t(`stats.export.cols.${k}`),
+  );
+  return spreadsheetResponse({
+    format: q.format,
+    name: `employees-${new Date().toISOString().slice(0, 10)}`,
+    sheet: t("stats.export.sheet"),
+    header,
+    rows: rows(),
+  });
 }

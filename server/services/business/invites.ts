@@ -31,7 +31,13 @@ export const inviteCreateSchema = z
   .object({
     email: fields.email().optional(),
     emails: z
-      .union([z.array(fields.email()), z.string().max(20_000).transform((s) => s.split(/[\s,;]+/).filter(Boolean))])
+      .union([
+        z.array(fields.email()),
+        z
+          .string()
+          .max(20_000)
+          .transform((s) => s.split(/[\s,;]+/).filter(Boolean)),
+      ])
       .optional(),
     locale: z.enum(["ru", "en"]).optional(),
   })
@@ -53,7 +59,17 @@ export const inviteUpdateSchema = z.object({
 
 export function toInviteDoc(i: typeof invites.$inferSelect) {
   // a link join's address is the person's own, never the company's to see
-  return { _id: i.id, email: i.kind === "email" ? i.email : null, user: i.userId, kind: i.kind, status: i.status, isActive: i.isActive, link: i.link, createdAt: i.createdAt, updatedAt: i.updatedAt };
+  return {
+    _id: i.id,
+    email: i.kind === "email" ? i.email : null,
+    user: i.userId,
+    kind: i.kind,
+    status: i.status,
+    isActive: i.isActive,
+    link: i.link,
+    createdAt: i.createdAt,
+    updatedAt: i.updatedAt,
+  };
 }
 
 /** An accepted invite whose person has since finished the test shows "completed test". */
@@ -74,9 +90,19 @@ export async function listInvites(scope: Scope, input: z.output<typeof inviteLis
   requireCan(scope, "invites");
   await syncStatuses(scope);
   const where = and(eq(invites.projectId, scope.project.id), input.status ? eq(invites.status, input.status) : undefined);
-  const counts = await scope.db.select({ status: invites.status, n: sql<number>`count(*)` }).from(invites).where(eq(invites.projectId, scope.project.id)).groupBy(invites.status);
+  const counts = await scope.db
+    .select({ status: invites.status, n: sql<number>`count(*)` })
+    .from(invites)
+    .where(eq(invites.projectId, scope.project.id))
+    .groupBy(invites.status);
   const total = input.status ? (counts.find((c) => c.status === input.status)?.n ?? 0) : counts.reduce((s, c) => s + c.n, 0);
-  const rows = await scope.db.select().from(invites).where(where).orderBy(desc(invites.createdAt), desc(invites.id)).limit(input.limit).offset((input.page - 1) * input.limit);
+  const rows = await scope.db
+    .select()
+    .from(invites)
+    .where(where)
+    .orderBy(desc(invites.createdAt), desc(invites.id))
+    .limit(input.limit)
+    .offset((input.page - 1) * input.limit);
   return {
     ...paged(rows.map(toInviteDoc), total, input.page, input.limit),
     counts: Object.fromEntries(INVITE_STATUSES.map((s) => [s, counts.find((c) => c.status === s)?.n ?? 0])) as Record<InviteStatus, number>,
@@ -128,7 +154,10 @@ async function sendInviteMail(deps: AppDeps, scope: Scope, invite: { id: string;
     t("mail.signature"),
   ].join("\n");
   await enqueueMail(scope, { to: invite.email, subject: t("business.mail.invite.subject", { company }), text });
-  await scope.db.update(invites).set({ status: "Sent", updatedAt: new Date() }).where(and(eq(invites.id, invite.id), eq(invites.status, "Invited")));
+  await scope.db
+    .update(invites)
+    .set({ status: "Sent", updatedAt: new Date() })
+    .where(and(eq(invites.id, invite.id), eq(invites.status, "Invited")));
 }
 
 /** Invites the addresses not yet invited to the project; refuses when the balance can't cover them. */
@@ -141,7 +170,14 @@ export async function createInvites(deps: AppDeps, scope: Scope, input: z.output
     .where(and(eq(invites.projectId, scope.project.id), inArray(invites.email, input.emails), eq(invites.isActive, true)));
   const known = new Set(existing.map((i) => i.email));
   const fresh = input.emails.filter((e) => !known.has(e));
-  const created = fresh.map((email) => ({ id: createId(), projectId: scope.project.id, email, link: createId().slice(8) + createId().slice(8), kind: "email" as const, status: "Invited" as const }));
+  const created = fresh.map((email) => ({
+    id: createId(),
+    projectId: scope.project.id,
+    email,
+    link: createId().slice(8) + createId().slice(8),
+    kind: "email" as const,
+    status: "Invited" as const,
+  }));
   // the invitations, their mails and their count against the limits: all or none
   await transaction(scope, async (tx) => {
     if (fresh.length && (await freeInvites(tx)) < fresh.length) throw noInvitesLeft();
@@ -149,13 +185,26 @@ export async function createInvites(deps: AppDeps, scope: Scope, input: z.output
     if (created.length) await tx.db.insert(invites).values(created);
     for (const i of created) await sendInviteMail(deps, tx, i, input.locale ?? locale);
   });
-  const rows = created.length ? await scope.db.select().from(invites).where(inArray(invites.id, created.map((c) => c.id))) : [];
+  const rows = created.length
+    ? await scope.db
+        .select()
+        .from(invites)
+        .where(
+          inArray(
+            invites.id,
+            created.map((c) => c.id),
+          ),
+        )
+    : [];
   return { docs: rows.map(toInviteDoc), skipped: [...known] };
 }
 
 async function findInvite(scope: Scope, inviteId: string) {
   if (!ID_PATTERN.test(inviteId)) throw notFound();
-  const [row] = await scope.db.select().from(invites).where(and(eq(invites.id, inviteId), eq(invites.projectId, scope.project.id)));
+  const [row] = await scope.db
+    .select()
+    .from(invites)
+    .where(and(eq(invites.id, inviteId), eq(invites.projectId, scope.project.id)));
   if (!row) throw notFound();
   return row;
 }
@@ -168,23 +217,40 @@ export async function getInvite(scope: Scope, inviteId: string) {
 /** PUT createOrUpdateInvite: an address's invite is created, or re-sent / switched on or off. */
 export async function createOrUpdateInvite(deps: AppDeps, scope: Scope, input: z.infer<typeof inviteUpdateSchema>, locale: Locale) {
   requireCan(scope, "invites");
-  const [row] = await scope.db.select().from(invites).where(and(eq(invites.projectId, scope.project.id), eq(invites.email, input.email))).orderBy(desc(invites.createdAt)).limit(1);
+  const [row] = await scope.db
+    .select()
+    .from(invites)
+    .where(and(eq(invites.projectId, scope.project.id), eq(invites.email, input.email)))
+    .orderBy(desc(invites.createdAt))
+    .limit(1);
   if (!row) return (await createInvites(deps, scope, { emails: [input.email], locale: input.locale }, locale)).docs[0]!;
   return updateInvite(deps, scope, row.id, input, locale);
 }
 
 /** The balance less the invites that pending e-mail invitations hold. */
 async function reservedCount(scope: Scope) {
-  const [row] = await scope.db.select({ n: reservedInvites(scope.project.id) }).from(projects).where(eq(projects.id, scope.project.id));
+  const [row] = await scope.db
+    .select({ n: reservedInvites(scope.project.id) })
+    .from(projects)
+    .where(eq(projects.id, scope.project.id));
   return row?.n ?? 0;
 }
 
 async function freeInvites(scope: Scope) {
-  const [row] = await scope.db.select({ free: sql<number>`${projects.inviteBalance} - ${reservedInvites(scope.project.id)}` }).from(projects).where(eq(projects.id, scope.project.id));
+  const [row] = await scope.db
+    .select({ free: sql<number>`${projects.inviteBalance} - ${reservedInvites(scope.project.id)}` })
+    .from(projects)
+    .where(eq(projects.id, scope.project.id));
   return row?.free ?? 0;
 }
 
-export async function updateInvite(deps: AppDeps, scope: Scope, inviteId: string, input: { resend?: boolean; isActive?: boolean; locale?: Locale }, locale: Locale) {
+export async function updateInvite(
+  deps: AppDeps,
+  scope: Scope,
+  inviteId: string,
+  input: { resend?: boolean; isActive?: boolean; locale?: Locale },
+  locale: Locale,
+) {
   requireCan(scope, "invites");
   const row = await findInvite(scope, inviteId);
   const resend = Boolean(input.resend && row.email && !row.userId);
@@ -192,7 +258,8 @@ export async function updateInvite(deps: AppDeps, scope: Scope, inviteId: string
   await transaction(scope, async (tx) => {
     // switching a pending invitation back on reserves an invite again: it must fit the balance
     // (switching it off freed its place; without this, off and on made invitations out of nothing)
-    if (input.isActive === true && !row.isActive && !row.userId && (row.status === "Invited" || row.status === "Sent") && (await freeInvites(tx)) < 1) throw noInvitesLeft();
+    if (input.isActive === true && !row.isActive && !row.userId && (row.status === "Invited" || row.status === "Sent") && (await freeInvites(tx)) < 1)
+      throw noInvitesLeft();
     if (input.isActive !== undefined) await tx.db.update(invites).set({ isActive: input.isActive, updatedAt: new Date() }).where(eq(invites.id, row.id));
     if (resend && row.email && (input.isActive ?? row.isActive)) {
       // at most 3 resends of one invitation, not more often than every 10 minutes

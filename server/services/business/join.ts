@@ -24,7 +24,10 @@ export async function findInvitation(db: Db, code: string) {
   if (!CODE.test(code)) return null;
   const [byProject] = await db.select().from(projects).where(eq(projects.inviteCode, code));
   if (byProject) return { project: byProject, invite: null };
-  const [invite] = await db.select().from(invites).where(and(eq(invites.link, code), eq(invites.isActive, true)));
+  const [invite] = await db
+    .select()
+    .from(invites)
+    .where(and(eq(invites.link, code), eq(invites.isActive, true)));
   if (!invite) return null;
   const [project] = await db.select().from(projects).where(eq(projects.id, invite.projectId));
   return project ? { project, invite } : null;
@@ -49,11 +52,19 @@ export async function lookupJoinCode(db: Db, code: string, who: string | null) {
 /** GET /business/project-form-info/{code}: the company behind an invitation, and what it sees. */
 export async function projectFormInfo(db: Db, code: string, who: string | null) {
   const found = await lookupJoinCode(db, code, who);
-  return { project: { _id: found.project.id, name: found.project.name, description: found.project.description }, email: found.invite?.email ?? null, shares: SHARED_WITH_COMPANY, isDemo: found.project.isDemo };
+  return {
+    project: { _id: found.project.id, name: found.project.name, description: found.project.description },
+    email: found.invite?.email ?? null,
+    shares: SHARED_WITH_COMPANY,
+    isDemo: found.project.isDemo,
+  };
 }
 
 export async function membership(db: Db, user: UserRow, projectId: string) {
-  const [row] = await db.select().from(employees).where(and(eq(employees.projectId, projectId), eq(employees.userId, user.id)));
+  const [row] = await db
+    .select()
+    .from(employees)
+    .where(and(eq(employees.projectId, projectId), eq(employees.userId, user.id)));
   return row ?? null;
 }
 
@@ -121,7 +132,9 @@ async function joinInside(tx: Scope, user: UserRow, code: string, name: string |
     // the throw rolls back the spent invite and the employee with it
     if (!claimed.length) throw new AppError(409, "invite_used", "business.errors.inviteUsed");
   } else {
-    await db.insert(invites).values({ id: createId(), projectId: project.id, userId: user.id, email: null, link: createId().slice(8) + createId().slice(8), kind: "link", status });
+    await db
+      .insert(invites)
+      .values({ id: createId(), projectId: project.id, userId: user.id, email: null, link: createId().slice(8) + createId().slice(8), kind: "link", status });
   }
   await logActivity(db, user.id, "business.joined", { project: project.id });
   await enqueue(tx, "recompute-project", { projectId: project.id, employees: [employeeId] });
@@ -144,7 +157,10 @@ export async function setConsent(scope: Scope, user: UserRow, projectId: string,
   return transaction(scope, async (tx) => {
     const row = await membership(tx.db, user, projectId);
     if (!row) throw notFound();
-    await tx.db.update(employees).set({ consentWithdrawnAt: consent ? null : new Date() }).where(eq(employees.id, row.id));
+    await tx.db
+      .update(employees)
+      .set({ consentWithdrawnAt: consent ? null : new Date() })
+      .where(eq(employees.id, row.id));
     await logActivity(tx.db, user.id, consent ? "business.consent.given" : "business.consent.withdrawn", { project: projectId });
     // what the company sees of them (withdrawn: their fit rows go) follows the change
     await enqueue(tx, "recompute-project", { projectId, employees: [row.id] });

@@ -20,7 +20,12 @@ export const activitySchema = z.object({
   communication: z.enum(COMMUNICATION, { error: "business.errors.communication" }),
   decision: z.enum(DECISION, { error: "business.errors.decision" }),
   content: z.string().trim().max(2000).optional(),
-  priority: z.coerce.number({ error: "common.validation.invalid" }).int("common.validation.invalid").min(0, "common.validation.invalid").max(100, "common.validation.invalid").default(0),
+  priority: z.coerce
+    .number({ error: "common.validation.invalid" })
+    .int("common.validation.invalid")
+    .min(0, "common.validation.invalid")
+    .max(100, "common.validation.invalid")
+    .default(0),
 });
 
 export const positionSchema = z.object({
@@ -28,27 +33,40 @@ export const positionSchema = z.object({
   department: z.string().regex(ID_PATTERN, "business.errors.badId").nullish(),
   priority: z.number().int().min(0).max(100).optional(),
   classification: z.string().trim().max(200).nullish(),
-  tasks: z.array(activitySchema, { error: "business.errors.activities" }).min(1, "business.errors.activities").max(MAX_ACTIVITIES, "business.errors.activities"),
+  tasks: z
+    .array(activitySchema, { error: "business.errors.activities" })
+    .min(1, "business.errors.activities")
+    .max(MAX_ACTIVITIES, "business.errors.activities"),
 });
 export const positionUpdateSchema = positionSchema.partial();
 export type PositionInput = z.infer<typeof positionSchema>;
 
 async function findPosition(scope: Scope, positionId: string) {
   if (!ID_PATTERN.test(positionId)) throw notFound();
-  const [row] = await scope.db.select().from(positions).where(and(eq(positions.id, positionId), eq(positions.projectId, scope.project.id)));
+  const [row] = await scope.db
+    .select()
+    .from(positions)
+    .where(and(eq(positions.id, positionId), eq(positions.projectId, scope.project.id)));
   if (!row) throw notFound();
   return row;
 }
 
 async function checkDepartment(scope: Scope, id: string | null | undefined) {
   if (!id) return;
-  const [d] = await scope.db.select({ id: departments.id }).from(departments).where(and(eq(departments.id, id), eq(departments.projectId, scope.project.id)));
+  const [d] = await scope.db
+    .select({ id: departments.id })
+    .from(departments)
+    .where(and(eq(departments.id, id), eq(departments.projectId, scope.project.id)));
   if (!d) throw badRequest("errors.validation", { department: "business.errors.noSuchDepartment" });
 }
 
 export async function listPositions(scope: Scope) {
   const rows = await scope.db
-    .select({ p: positions, department: departments.name, staff: sql<number>`(select count(*) from ${employees} where ${employees.positionId} = ${positions.id})` })
+    .select({
+      p: positions,
+      department: departments.name,
+      staff: sql<number>`(select count(*) from ${employees} where ${employees.positionId} = ${positions.id})`,
+    })
     .from(positions)
     .leftJoin(departments, eq(departments.id, positions.departmentId))
     .where(eq(positions.projectId, scope.project.id))
@@ -62,7 +80,9 @@ export async function listPositions(scope: Scope) {
     priority: p.priority,
     classification: p.classification,
     employees: staff,
-    tasks: acts.filter((a) => a.positionId === p.id).map((a) => ({ _id: a.id, name: a.name, communication: a.communication, decision: a.decision, content: a.content, priority: a.priority })),
+    tasks: acts
+      .filter((a) => a.positionId === p.id)
+      .map((a) => ({ _id: a.id, name: a.name, communication: a.communication, decision: a.decision, content: a.content, priority: a.priority })),
   }));
 }
 
@@ -76,7 +96,18 @@ export async function getPosition(scope: Scope, positionId: string) {
 async function writeTasks(scope: Scope, positionId: string, list: PositionInput["tasks"]) {
   await scope.db.delete(tasks).where(eq(tasks.positionId, positionId));
   crashPoint("position.afterDelete");
-  await scope.db.insert(tasks).values(list.map((a, i) => ({ id: createId(), positionId, name: a.name, communication: a.communication, decision: a.decision, content: a.content || null, priority: a.priority ?? 0, sort: i })));
+  await scope.db.insert(tasks).values(
+    list.map((a, i) => ({
+      id: createId(),
+      positionId,
+      name: a.name,
+      communication: a.communication,
+      decision: a.decision,
+      content: a.content || null,
+      priority: a.priority ?? 0,
+      sort: i,
+    })),
+  );
 }
 
 export async function createPosition(scope: Scope, input: PositionInput) {
@@ -85,7 +116,14 @@ export async function createPosition(scope: Scope, input: PositionInput) {
   await take(scope.db, "structure", scope.actor.realActorId);
   const id = createId();
   await transaction(scope, async (tx) => {
-    await tx.db.insert(positions).values({ id, projectId: tx.project.id, name: input.name, departmentId: input.department ?? null, priority: input.priority ?? 0, classification: input.classification ?? null });
+    await tx.db.insert(positions).values({
+      id,
+      projectId: tx.project.id,
+      name: input.name,
+      departmentId: input.department ?? null,
+      priority: input.priority ?? 0,
+      classification: input.classification ?? null,
+    });
     await writeTasks(tx, id, input.tasks);
     await enqueue(tx, "recompute-project", { projectId: tx.project.id, positions: [id] });
   });
@@ -117,7 +155,10 @@ export async function deletePosition(scope: Scope, positionId: string) {
   const row = await findPosition(scope, positionId);
   const [n] = await scope.db.select({ n: sql<number>`count(*)` }).from(employees).where(eq(employees.positionId, row.id));
   await transaction(scope, async (tx) => {
-    await tx.db.update(employees).set({ positionId: null }).where(and(eq(employees.projectId, tx.project.id), eq(employees.positionId, row.id)));
+    await tx.db
+      .update(employees)
+      .set({ positionId: null })
+      .where(and(eq(employees.projectId, tx.project.id), eq(employees.positionId, row.id)));
     await tx.db.delete(positions).where(eq(positions.id, row.id));
     // its fits went with it (cascade): only the best positions and diffs change
     await enqueue(tx, "recompute-project", { projectId: tx.project.id, positions: [] });
@@ -132,7 +173,13 @@ export function positionFromForm(v: Record<string, string>) {
   for (let i = 0; i < MAX_ACTIVITIES + 1; i++) {
     const name = v[`tasks.${i}.name`]?.trim();
     if (!name && !v[`tasks.${i}.content`]?.trim()) continue;
-    list.push({ name, communication: v[`tasks.${i}.communication`] || undefined, decision: v[`tasks.${i}.decision`] || undefined, content: v[`tasks.${i}.content`] || undefined, priority: v[`tasks.${i}.priority`] || 0 });
+    list.push({
+      name,
+      communication: v[`tasks.${i}.communication`] || undefined,
+      decision: v[`tasks.${i}.decision`] || undefined,
+      content: v[`tasks.${i}.content`] || undefined,
+      priority: v[`tasks.${i}.priority`] || 0,
+    });
   }
   return { name: v.name, department: v.department || null, tasks: list };
 }

@@ -17,7 +17,16 @@ import { take } from "../rate-limits";
 export const newInviteCode = () => createId().slice(8);
 
 export function toProjectDoc(p: ProjectRow) {
-  return { _id: p.id, name: p.name, description: p.description, owner: p.ownerId, inviteCode: p.inviteCode, inviteBalance: p.inviteBalance, isDemo: p.isDemo, createdAt: p.createdAt };
+  return {
+    _id: p.id,
+    name: p.name,
+    description: p.description,
+    owner: p.ownerId,
+    inviteCode: p.inviteCode,
+    inviteBalance: p.inviteBalance,
+    isDemo: p.isDemo,
+    createdAt: p.createdAt,
+  };
 }
 
 export async function listProjects(db: Db, user: UserRow) {
@@ -39,7 +48,9 @@ export async function createProject(db: Db, user: UserRow, input: z.infer<typeof
   if (!user.isBusiness && !isManager(user)) throw forbidden("business.errors.notAllowed");
   await take(db, "projects", user.id);
   const id = createId();
-  await db.insert(projects).values({ id, name: input.name, description: input.description || null, ownerId: user.id, inviteCode: newInviteCode(), inviteBalance: 0 });
+  await db
+    .insert(projects)
+    .values({ id, name: input.name, description: input.description || null, ownerId: user.id, inviteCode: newInviteCode(), inviteBalance: 0 });
   await db.update(users).set({ currentProjectId: id }).where(eq(users.id, user.id));
   await logActivity(db, user.id, "business.project.created", { project: id });
   return toProjectDoc((await db.select().from(projects).where(eq(projects.id, id)))[0]!);
@@ -61,8 +72,24 @@ export async function updateProject(scope: Scope, input: z.infer<typeof updatePr
 
 export const detailsSchema = z.object({
   company: z.string().trim().max(300).optional(),
-  inn: z.union([z.literal(""), z.string().trim().regex(/^\d{10}(\d{2})?$/, "payment.errors.inn")]).optional(),
-  kpp: z.union([z.literal(""), z.string().trim().regex(/^\d{9}$/, "business.errors.kpp")]).optional(),
+  inn: z
+    .union([
+      z.literal(""),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{10}(\d{2})?$/, "payment.errors.inn"),
+    ])
+    .optional(),
+  kpp: z
+    .union([
+      z.literal(""),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{9}$/, "business.errors.kpp"),
+    ])
+    .optional(),
   address: z.string().trim().max(500).optional(),
   email: z.union([z.literal(""), fields.email()]).optional(),
   phone: z.union([z.literal(""), fields.phone()]).optional(),
@@ -110,7 +137,10 @@ export async function spendInvite(db: Db, projectId: string, keepReserved = fals
 }
 
 export async function refundInvite(db: Db, projectId: string) {
-  await db.update(projects).set({ inviteBalance: sql`${projects.inviteBalance} + 1` }).where(eq(projects.id, projectId));
+  await db
+    .update(projects)
+    .set({ inviteBalance: sql`${projects.inviteBalance} + 1` })
+    .where(eq(projects.id, projectId));
 }
 
 export const noInvitesLeft = () => new AppError(402, "no_invites", "business.errors.noInvites");
@@ -127,7 +157,14 @@ export async function inviteCount(db: Db, project: ProjectRow) {
     .where(eq(projects.id, project.id));
   const reserved = row?.reserved ?? 0;
   // `free`: what new invitations and link joins may still use (pending e-mail invitations hold the rest)
-  return { count: project.inviteBalance, balance: project.inviteBalance, employees: row?.employees ?? 0, pending: row?.pending ?? 0, reserved, free: Math.max(0, project.inviteBalance - reserved) };
+  return {
+    count: project.inviteBalance,
+    balance: project.inviteBalance,
+    employees: row?.employees ?? 0,
+    pending: row?.pending ?? 0,
+    reserved,
+    free: Math.max(0, project.inviteBalance - reserved),
+  };
 }
 
 /** /business/projects/reset-efficiency: recomputes every employee's fit (business/efficiency.ts). */

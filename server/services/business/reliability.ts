@@ -30,7 +30,14 @@ export async function reliabilityOf(scope: Pick<Scope, "db">, userIds: string[])
   const out = new Map<string, Reliability>();
   if (!userIds.length) return out;
   const rows = await scope.db
-    .select({ userId: results.userId, probability: results.probability, runnerUpCode: results.runnerUpCode, runnerUpProbability: results.runnerUpProbability, quality: results.quality, completedAt: results.completedAt })
+    .select({
+      userId: results.userId,
+      probability: results.probability,
+      runnerUpCode: results.runnerUpCode,
+      runnerUpProbability: results.runnerUpProbability,
+      quality: results.quality,
+      completedAt: results.completedAt,
+    })
     .from(results)
     .where(and(inArray(results.userId, [...new Set(userIds)]), eq(results.isCompleted, true)))
     .orderBy(desc(results.completedAt));
@@ -38,7 +45,16 @@ export async function reliabilityOf(scope: Pick<Scope, "db">, userIds: string[])
     if (!r.userId || out.has(r.userId)) continue;
     const c = certainty(r);
     const grade = (["good", "fair", "poor"].includes(r.quality?.grade ?? "") ? r.quality!.grade : "good") as Reliability["grade"];
-    out.set(r.userId, { probability: c.probability, between: c.between, runnerUp: c.runnerUp, runnerUpProbability: c.runnerUpProbability, grade, flags: r.quality?.flags ?? [], completedAt: r.completedAt, doubtful: c.between || grade !== "good" });
+    out.set(r.userId, {
+      probability: c.probability,
+      between: c.between,
+      runnerUp: c.runnerUp,
+      runnerUpProbability: c.runnerUpProbability,
+      grade,
+      flags: r.quality?.flags ?? [],
+      completedAt: r.completedAt,
+      doubtful: c.between || grade !== "good",
+    });
   }
   return out;
 }
@@ -71,7 +87,15 @@ export async function requestRetake(scope: Scope, employeeId: string) {
   if (!person) throw badRequest("errors.validation", { employee: "business.errors.retakeNoResult" });
   const t = tFor(person.locale as Locale);
   const company = quotedName(scope.project.name);
-  const text = [t("business.mail.retake.body", { company }), "", `${scope.deps.config.PUBLIC_URL}/test/start`, "", t("business.mail.retake.note"), "", t("mail.signature")].join("\n");
+  const text = [
+    t("business.mail.retake.body", { company }),
+    "",
+    `${scope.deps.config.PUBLIC_URL}/test/start`,
+    "",
+    t("business.mail.retake.note"),
+    "",
+    t("mail.signature"),
+  ].join("\n");
   const at = new Date();
   await transaction(scope, async (tx) => {
     await tx.db.update(employees).set({ retakeRequestedAt: at }).where(eq(employees.id, e._id));

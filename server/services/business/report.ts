@@ -37,16 +37,26 @@ export type EmployeeBusinessReport = Awaited<ReturnType<typeof employeeBusinessR
 export async function teamReport(scope: Scope, locale: Locale) {
   const [people, deps, fmts, rows] = await Promise.all([
     employeeInputs(scope.db, scope.project.id),
-    scope.db.select({ id: departments.id, name: departments.name }).from(departments).where(eq(departments.projectId, scope.project.id)).orderBy(asc(departments.name)),
+    scope.db
+      .select({ id: departments.id, name: departments.name })
+      .from(departments)
+      .where(eq(departments.projectId, scope.project.id))
+      .orderBy(asc(departments.name)),
     scope.db.select({ code: formats.code, name: formats.name, position: formats.position }).from(formats).orderBy(asc(formats.position)),
-    scope.db.select({ id: employees.id, departmentId: employees.departmentId, efficiency: employees.efficiency }).from(employees).where(eq(employees.projectId, scope.project.id)),
+    scope.db
+      .select({ id: employees.id, departmentId: employees.departmentId, efficiency: employees.efficiency })
+      .from(employees)
+      .where(eq(employees.projectId, scope.project.id)),
   ]);
   const info = new Map(rows.map((r) => [r.id, r]));
   const visible = people.filter((p) => !scope.departments || scope.departments.has(info.get(p.id)?.departmentId ?? ""));
   const withResult = visible.filter((p) => p.indicators);
   const formatCount = new Map<string, number>();
   for (const p of withResult) if (p.formatCode) formatCount.set(p.formatCode, (formatCount.get(p.formatCode) ?? 0) + 1);
-  const groups = [...deps.filter((d) => !scope.departments || scope.departments.has(d.id)).map((d) => ({ id: d.id as string | null, name: d.name })), { id: null, name: tFor(locale)("analytics.report.noDepartment") }];
+  const groups = [
+    ...deps.filter((d) => !scope.departments || scope.departments.has(d.id)).map((d) => ({ id: d.id as string | null, name: d.name })),
+    { id: null, name: tFor(locale)("analytics.report.noDepartment") },
+  ];
   const byDepartment = groups
     .map((g) => {
       const members = withResult.filter((p) => (info.get(p.id)?.departmentId ?? null) === g.id);
@@ -56,7 +66,10 @@ export async function teamReport(scope: Scope, locale: Locale) {
         _id: g.id,
         name: g.name,
         people: members.length,
-        averages: { ...(Object.fromEntries(STAT_INDICATORS.map((k) => [k, avg(k)])) as Record<(typeof STAT_INDICATORS)[number], number | null>), efficiency: effs.length ? Math.round(effs.reduce((a, v) => a + v, 0) / effs.length) : null },
+        averages: {
+          ...(Object.fromEntries(STAT_INDICATORS.map((k) => [k, avg(k)])) as Record<(typeof STAT_INDICATORS)[number], number | null>),
+          efficiency: effs.length ? Math.round(effs.reduce((a, v) => a + v, 0) / effs.length) : null,
+        },
       };
     })
     .filter((g) => g.people > 0);
@@ -190,10 +203,21 @@ export function employeeReportPdf(r: EmployeeBusinessReport, locale: Locale, now
     "normal",
     1,
   );
-  w.text(`${t("analytics.family.businessmanSystem")}: ${pct(fam.businessman.system)} · ${t("analytics.family.businessmanEnergy")}: ${pct(fam.businessman.energy)} · ${t("analytics.family.sellerPercent")}: ${pct(fam.seller.percent)}`, 10, "normal", 3);
+  w.text(
+    `${t("analytics.family.businessmanSystem")}: ${pct(fam.businessman.system)} · ${t("analytics.family.businessmanEnergy")}: ${pct(fam.businessman.energy)} · ${t("analytics.family.sellerPercent")}: ${pct(fam.seller.percent)}`,
+    10,
+    "normal",
+    3,
+  );
   for (const s of r.skills.natural.filter((s) => s.family === "general")) w.bar(t(`analytics.skills.${s.key}`), s.value, pct(s.value));
   for (const s of r.skills.custom) w.bar(s.name, s.value, pct(s.value));
-  for (const a of r.skills.acquired) if (a.kind === "acquired") w.bar(`${a.skill && !/^[0-9a-f]{24}$/.test(a.skill) ? t(`analytics.skills.${a.skill}`) : (r.skills.custom.find((c) => c._id === a.skill)?.name ?? a.skill)} — ${t("analytics.skills.acquired")}`, a.value ?? null, pct(a.value));
+  for (const a of r.skills.acquired)
+    if (a.kind === "acquired")
+      w.bar(
+        `${a.skill && !/^[0-9a-f]{24}$/.test(a.skill) ? t(`analytics.skills.${a.skill}`) : (r.skills.custom.find((c) => c._id === a.skill)?.name ?? a.skill)} — ${t("analytics.skills.acquired")}`,
+        a.value ?? null,
+        pct(a.value),
+      );
   // the six business sections
   w.gap(2);
   w.text(t("analytics.report.sectionsTitle"), 14, "bold", 2, [15, 23, 42]);
@@ -213,12 +237,22 @@ export function teamReportPdf(r: TeamReport, locale: Locale, now = new Date()) {
   w.text(`${r.completed} / ${r.total} ${t("analytics.report.people")}`, 11, "normal", 4, [71, 85, 105]);
   w.text(t("analytics.report.formats"), 14, "bold", 2, [15, 23, 42]);
   const max = Math.max(1, ...r.formats.map((f) => f.count));
-  for (const f of r.formats.filter((f) => f.count > 0).sort((a, b) => b.count - a.count)) w.bar(`${f.name} (${f.code})`, (100 * f.count) / max, String(f.count));
+  for (const f of r.formats.filter((f) => f.count > 0).sort((a, b) => b.count - a.count))
+    w.bar(`${f.name} (${f.code})`, (100 * f.count) / max, String(f.count));
   w.gap(3);
   w.text(t("analytics.report.averages"), 14, "bold", 2, [15, 23, 42]);
   const cols = ["system", "analytics", "volume", "presentation", "harmony", "anxiety"] as const;
   const widths = [0.28, 0.08, 0.09, 0.09, 0.09, 0.11, 0.09, 0.08, 0.09];
-  w.row([t("cabinet.employees.department"), t("analytics.report.people"), ...cols.map((c) => t(`analytics.report.short.${c}`)), t("analytics.report.short.efficiency")], widths, true);
+  w.row(
+    [
+      t("cabinet.employees.department"),
+      t("analytics.report.people"),
+      ...cols.map((c) => t(`analytics.report.short.${c}`)),
+      t("analytics.report.short.efficiency"),
+    ],
+    widths,
+    true,
+  );
   for (const d of r.departments) w.row([d.name, String(d.people), ...cols.map((c) => pct(d.averages[c])), pct(d.averages.efficiency)], widths);
   w.gap(2);
   w.text(t("analytics.report.short.legend"), 8.5, "normal", 1, [100, 116, 139]);

@@ -13,7 +13,10 @@ import { employeeInScope, requireCan, requireDepartment, type Scope } from "./ac
 import { take } from "../rate-limits";
 
 const weightsSchema = z
-  .partialRecord(z.enum(FEATURES as unknown as [Feature, ...Feature[]], { error: "analytics.errors.feature" }), z.number({ error: "common.validation.invalid" }).min(0, "common.validation.invalid").max(10, "common.validation.invalid"))
+  .partialRecord(
+    z.enum(FEATURES as unknown as [Feature, ...Feature[]], { error: "analytics.errors.feature" }),
+    z.number({ error: "common.validation.invalid" }).min(0, "common.validation.invalid").max(10, "common.validation.invalid"),
+  )
   .refine((w) => Object.values(w).some((v) => (v ?? 0) > 0), { message: "analytics.errors.weights" });
 
 const definitionSchema = z.object({
@@ -27,7 +30,11 @@ const acquiredSchema = z.object({
   employee: z.string().regex(ID_PATTERN, "business.errors.badId"),
   /** A built-in skill key or a custom skill's id. */
   skill: z.string().trim().min(1).max(60),
-  value: z.number({ error: "common.validation.invalid" }).int("common.validation.invalid").min(0, "common.validation.invalid").max(100, "common.validation.invalid"),
+  value: z
+    .number({ error: "common.validation.invalid" })
+    .int("common.validation.invalid")
+    .min(0, "common.validation.invalid")
+    .max(100, "common.validation.invalid"),
   note: z.string().trim().max(500).optional(),
 });
 export const skillCreateSchema = z.discriminatedUnion("kind", [definitionSchema, acquiredSchema], { error: "analytics.errors.kind" });
@@ -35,7 +42,12 @@ export const skillUpdateSchema = z.object({
   name: z.string().trim().min(1, "common.validation.required").max(80).optional(),
   description: z.string().trim().max(1000).optional(),
   weights: weightsSchema.optional(),
-  value: z.number({ error: "common.validation.invalid" }).int("common.validation.invalid").min(0, "common.validation.invalid").max(100, "common.validation.invalid").optional(),
+  value: z
+    .number({ error: "common.validation.invalid" })
+    .int("common.validation.invalid")
+    .min(0, "common.validation.invalid")
+    .max(100, "common.validation.invalid")
+    .optional(),
   note: z.string().trim().max(500).optional(),
 });
 export const skillListSchema = z.object({ employee: z.string().regex(ID_PATTERN, "business.errors.badId").optional() });
@@ -45,7 +57,15 @@ const familyOf = (key: string) => (SKILL_BY_KEY.get(key)?.family ?? "custom") as
 
 function toDoc(r: SkillRow) {
   return r.type === "custom" && !r.employeeId
-    ? { _id: r.id, kind: "definition" as const, name: r.name ?? "", description: r.description, weights: r.weights ?? {}, createdAt: r.createdAt, updatedAt: r.updatedAt }
+    ? {
+        _id: r.id,
+        kind: "definition" as const,
+        name: r.name ?? "",
+        description: r.description,
+        weights: r.weights ?? {},
+        createdAt: r.createdAt,
+        updatedAt: r.updatedAt,
+      }
     : {
         _id: r.id,
         kind: "acquired" as const,
@@ -61,7 +81,11 @@ function toDoc(r: SkillRow) {
 }
 
 async function definitions(scope: Scope) {
-  return scope.db.select().from(skills).where(and(eq(skills.projectId, scope.project.id), eq(skills.type, "custom"), isNull(skills.employeeId))).orderBy(asc(skills.name));
+  return scope.db
+    .select()
+    .from(skills)
+    .where(and(eq(skills.projectId, scope.project.id), eq(skills.type, "custom"), isNull(skills.employeeId)))
+    .orderBy(asc(skills.name));
 }
 
 export async function latestIndicators(scope: Pick<Scope, "db">, userId: string | null): Promise<IndicatorValues | null> {
@@ -82,7 +106,11 @@ export async function employeeSkills(scope: Scope, employeeId: string) {
   const natural = naturalSkills(ind);
   const [defs, acquired] = await Promise.all([
     definitions(scope),
-    scope.db.select().from(skills).where(and(eq(skills.projectId, scope.project.id), eq(skills.employeeId, e.id))).orderBy(asc(skills.createdAt)),
+    scope.db
+      .select()
+      .from(skills)
+      .where(and(eq(skills.projectId, scope.project.id), eq(skills.employeeId, e.id)))
+      .orderBy(asc(skills.createdAt)),
   ]);
   return {
     employee: e.id,
@@ -122,7 +150,14 @@ export async function createSkill(scope: Scope, input: z.infer<typeof skillCreat
   const id = createId();
   if (input.kind === "definition") {
     requireCan(scope, "structure");
-    await scope.db.insert(skills).values({ id, projectId: scope.project.id, type: "custom", name: input.name, description: input.description ?? null, weights: input.weights as Record<string, number> });
+    await scope.db.insert(skills).values({
+      id,
+      projectId: scope.project.id,
+      type: "custom",
+      name: input.name,
+      description: input.description ?? null,
+      weights: input.weights as Record<string, number>,
+    });
   } else {
     // the owner, a project manager, or the employee's supervisor
     requireCan(scope, "people");
@@ -149,7 +184,10 @@ export async function createSkill(scope: Scope, input: z.infer<typeof skillCreat
 
 async function findSkill(scope: Scope, skillId: string) {
   if (!ID_PATTERN.test(skillId)) throw notFound();
-  const [row] = await scope.db.select().from(skills).where(and(eq(skills.id, skillId), eq(skills.projectId, scope.project.id)));
+  const [row] = await scope.db
+    .select()
+    .from(skills)
+    .where(and(eq(skills.id, skillId), eq(skills.projectId, scope.project.id)));
   if (!row) throw notFound();
   if (row.employeeId) await employeeInScope(scope, row.employeeId); // a supervisor sees their subtree's only
   return row;

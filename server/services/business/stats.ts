@@ -79,7 +79,17 @@ async function people(scope: Scope, within: Set<string> | null): Promise<Person[
       const last = r.userId ? latest.get(r.userId) : undefined;
       const consent = Boolean(r.consent);
       // a withdrawn consent leaves the name and the test status; never the format or indicators
-      return { _id: r._id, name: r.name, departmentId: r.departmentId, positionId: r.positionId, consent, tested: r.format !== null, format: consent ? r.format : null, indicators: consent && last?.indicators ? (JSON.parse(last.indicators) as Record<string, number>) : null, completedAt: r.format ? (last?.at ?? null) : null };
+      return {
+        _id: r._id,
+        name: r.name,
+        departmentId: r.departmentId,
+        positionId: r.positionId,
+        consent,
+        tested: r.format !== null,
+        format: consent ? r.format : null,
+        indicators: consent && last?.indicators ? (JSON.parse(last.indicators) as Record<string, number>) : null,
+        completedAt: r.format ? (last?.at ?? null) : null,
+      };
     })
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a._id < b._id ? -1 : 1));
 }
@@ -130,7 +140,12 @@ async function statsOf(scope: Scope, within: Set<string> | null, all: Person[]) 
   const shared = all.filter((p) => p.consent && p.format);
   const measured = all.filter((p) => p.consent && p.indicators);
 
-  const cells = new Map(FORMATS.map((f) => [f.code, { code: f.code, structure: f.structure, volume: f.volume, presentation: f.presentation, count: 0, people: [] as { _id: string; name: string }[] }]));
+  const cells = new Map(
+    FORMATS.map((f) => [
+      f.code,
+      { code: f.code, structure: f.structure, volume: f.volume, presentation: f.presentation, count: 0, people: [] as { _id: string; name: string }[] },
+    ]),
+  );
   for (const p of shared) {
     const cell = cells.get(p.format!);
     if (!cell) continue;
@@ -144,16 +159,32 @@ async function statsOf(scope: Scope, within: Set<string> | null, all: Person[]) 
   const byDept = (id: string | null) => all.filter((p) => p.departmentId === id);
   const departmentRows = deps.map((d) => {
     const group = byDept(d._id);
-    return { _id: d._id as string | null, name: d.name as string | null, employees: group.length, tested: group.filter(isTested).length, indicators: spreads(group.filter((p) => p.consent && p.indicators)) };
+    return {
+      _id: d._id as string | null,
+      name: d.name as string | null,
+      employees: group.length,
+      tested: group.filter(isTested).length,
+      indicators: spreads(group.filter((p) => p.consent && p.indicators)),
+    };
   });
   const loose = byDept(null);
-  if (loose.length) departmentRows.push({ _id: null, name: null, employees: loose.length, tested: loose.filter(isTested).length, indicators: spreads(loose.filter((p) => p.consent && p.indicators)) });
+  if (loose.length)
+    departmentRows.push({
+      _id: null,
+      name: null,
+      employees: loose.length,
+      tested: loose.filter(isTested).length,
+      indicators: spreads(loose.filter((p) => p.consent && p.indicators)),
+    });
 
   const alerts = measured
     .map((p) => {
       const harmony = p.indicators!.harmony ?? null;
       const anxiety = p.indicators!.anxiety ?? null;
-      const reasons = [...(harmony !== null && inCrisis(harmony) ? ["crisis" as const] : []), ...(anxiety !== null && isAnxious(anxiety) ? ["anxiety" as const] : [])];
+      const reasons = [
+        ...(harmony !== null && inCrisis(harmony) ? ["crisis" as const] : []),
+        ...(anxiety !== null && isAnxious(anxiety) ? ["anxiety" as const] : []),
+      ];
       return { _id: p._id, name: p.name, department: deps.find((d) => d._id === p.departmentId)?.name ?? null, harmony, anxiety, reasons };
     })
     .filter((a) => a.reasons.length)
@@ -161,7 +192,10 @@ async function statsOf(scope: Scope, within: Set<string> | null, all: Person[]) 
     .sort((a, b) => b.reasons.length - a.reasons.length || (a.harmony ?? 100) - (b.harmony ?? 100) || (b.anxiety ?? -10) - (a.anxiety ?? -10));
 
   const overall = spreads(measured);
-  const formats = map.filter((c) => c.count).map((c) => ({ code: c.code, count: c.count })).sort((a, b) => b.count - a.count || a.code.localeCompare(b.code));
+  const formats = map
+    .filter((c) => c.count)
+    .map((c) => ({ code: c.code, count: c.count }))
+    .sort((a, b) => b.count - a.count || a.code.localeCompare(b.code));
   return {
     total: all.length,
     tested: tested.length,
@@ -219,7 +253,8 @@ async function balanceOf(scope: Scope, within: Set<string> | null, staff: Person
   const holders = staff.filter((p) => p.positionId && positionShares.has(p.positionId));
   const basis = holders.length ? ("people" as const) : ("positions" as const);
   const demandSum: Record<Sphere, number> = { ME: 0, WE: 0, WR: 0 };
-  for (const sh of holders.length ? holders.map((p) => positionShares.get(p.positionId!)!) : [...positionShares.values()]) for (const s of SPHERES) demandSum[s] += sh[s];
+  for (const sh of holders.length ? holders.map((p) => positionShares.get(p.positionId!)!) : [...positionShares.values()])
+    for (const s of SPHERES) demandSum[s] += sh[s];
   const supplySum: Record<Sphere, number> = { ME: 0, WE: 0, WR: 0 };
   let measured = 0;
   for (const p of staff) {
@@ -237,7 +272,13 @@ async function balanceOf(scope: Scope, within: Set<string> | null, staff: Person
     demand && supply
       ? SPHERES.map((s) => {
           const gap = round1(supply[s] - demand[s]);
-          return { sphere: s, demand: demand[s], supply: supply[s], gap, status: gap < -BALANCE_TOLERANCE ? ("short" as const) : gap > BALANCE_TOLERANCE ? ("surplus" as const) : ("balanced" as const) };
+          return {
+            sphere: s,
+            demand: demand[s],
+            supply: supply[s],
+            gap,
+            status: gap < -BALANCE_TOLERANCE ? ("short" as const) : gap > BALANCE_TOLERANCE ? ("surplus" as const) : ("balanced" as const),
+          };
         })
       : [];
   return { basis, positions: positionShares.size, activities: posRows.length, holders: holders.length, measured, demand, supply, balance };

@@ -22,9 +22,22 @@ export async function sendSupport(deps: AppDeps, scope: Scope, input: z.infer<ty
   const adminEmail = deps.config.ADMIN_EMAIL;
   await transaction(scope, async (tx) => {
     await take(tx.db, "support", scope.actor.realActorId);
-    await tx.db.insert(businessRequests).values({ id, kind: "support", userId: scope.user.id, email, name: scope.user.name, company: scope.project.name, message: input.message, data: { project: scope.project.id, subject: input.subject } });
+    await tx.db.insert(businessRequests).values({
+      id,
+      kind: "support",
+      userId: scope.user.id,
+      email,
+      name: scope.user.name,
+      company: scope.project.name,
+      message: input.message,
+      data: { project: scope.project.id, subject: input.subject },
+    });
     if (adminEmail) {
-      await enqueueMail(tx, { to: adminEmail, subject: `Support: ${input.subject} (${scope.project.name})`, text: `${email} (project ${scope.project.name}, ${scope.project.id}) writes:\n\n${input.message}` });
+      await enqueueMail(tx, {
+        to: adminEmail,
+        subject: `Support: ${input.subject} (${scope.project.name})`,
+        text: `${email} (project ${scope.project.name}, ${scope.project.id}) writes:\n\n${input.message}`,
+      });
     }
   });
   return { _id: id };
@@ -39,6 +52,9 @@ export async function businessReports(scope: Scope) {
     .from(orders)
     .where(and(eq(orders.entityType, "invites"), eq(orders.entityId, scope.project.id), eq(orders.state, "paid")))
     .orderBy(desc(orders.paidAt));
-  const [sum] = await scope.db.select({ n: sql<number>`coalesce(sum(${orders.quantity}), 0)` }).from(orders).where(and(eq(orders.entityType, "invites"), eq(orders.entityId, scope.project.id), eq(orders.state, "paid")));
+  const [sum] = await scope.db
+    .select({ n: sql<number>`coalesce(sum(${orders.quantity}), 0)` })
+    .from(orders)
+    .where(and(eq(orders.entityType, "invites"), eq(orders.entityId, scope.project.id), eq(orders.state, "paid")));
   return { orders: rows, invitesBought: sum?.n ?? 0 };
 }

@@ -31,14 +31,32 @@ export const FIRST_INVOICE_NUMBER = 1001;
  */
 export const sellerSchema = z.object({
   name: z.string().trim().min(2).max(300),
-  inn: z.string().trim().regex(/^\d{10}(\d{2})?$/, "payment.errors.inn"),
-  kpp: z.string().trim().regex(/^\d{9}$/),
-  ogrn: z.string().trim().regex(/^\d{13}(\d{2})?$/),
+  inn: z
+    .string()
+    .trim()
+    .regex(/^\d{10}(\d{2})?$/, "payment.errors.inn"),
+  kpp: z
+    .string()
+    .trim()
+    .regex(/^\d{9}$/),
+  ogrn: z
+    .string()
+    .trim()
+    .regex(/^\d{13}(\d{2})?$/),
   address: z.string().trim().min(5).max(500),
   bank: z.string().trim().min(2).max(300),
-  bik: z.string().trim().regex(/^\d{9}$/),
-  account: z.string().trim().regex(/^\d{20}$/),
-  corrAccount: z.string().trim().regex(/^\d{20}$/),
+  bik: z
+    .string()
+    .trim()
+    .regex(/^\d{9}$/),
+  account: z
+    .string()
+    .trim()
+    .regex(/^\d{20}$/),
+  corrAccount: z
+    .string()
+    .trim()
+    .regex(/^\d{20}$/),
 });
 export type Seller = z.infer<typeof sellerSchema>;
 const SELLER_SETTING = "seller";
@@ -65,7 +83,9 @@ export async function activateBusiness(db: Db, user: UserRow, name?: string, loc
   const [existing] = await db.select().from(projects).where(eq(projects.ownerId, user.id)).limit(1);
   if (existing) return existing;
   const id = createId();
-  await db.insert(projects).values({ id, name: name?.trim() || tFor(locale)("business.defaultCompany"), ownerId: user.id, inviteCode: newInviteCode(), inviteBalance: 1 });
+  await db
+    .insert(projects)
+    .values({ id, name: name?.trim() || tFor(locale)("business.defaultCompany"), ownerId: user.id, inviteCode: newInviteCode(), inviteBalance: 1 });
   await logActivity(db, user.id, "business.activated", { project: id });
   const [row] = await db.select().from(projects).where(eq(projects.id, id));
   return row!;
@@ -76,7 +96,11 @@ export const refillSchema = z.object({
   quantity: z.number().int().min(1).max(100_000),
   method: z.enum(["card", "invoice"]).default("card"),
   company: z.string().trim().max(300).optional(),
-  inn: z.string().trim().regex(/^\d{10}(\d{2})?$/, "payment.errors.inn").optional(),
+  inn: z
+    .string()
+    .trim()
+    .regex(/^\d{10}(\d{2})?$/, "payment.errors.inn")
+    .optional(),
 });
 
 export async function refill(deps: AppDeps, user: UserRow, input: z.infer<typeof refillSchema>) {
@@ -87,7 +111,15 @@ export async function refill(deps: AppDeps, user: UserRow, input: z.infer<typeof
     // Corporate is sold by request: record it for the managers instead of pricing it.
     await take(db, "corporate", user.id);
     const id = createId();
-    await db.insert(businessRequests).values({ id, kind: "corporate", userId: user.id, email: user.email, name: user.name, company: input.company ?? null, data: { project: project.id, quantity: input.quantity } });
+    await db.insert(businessRequests).values({
+      id,
+      kind: "corporate",
+      userId: user.id,
+      email: user.email,
+      name: user.name,
+      company: input.company ?? null,
+      data: { project: project.id, quantity: input.quantity },
+    });
     return { request: id, corporate: true as const };
   }
   if (input.method === "card") return startPayment(deps, user, { entityType: "invites", entityId: project.id, quantity: input.quantity });
@@ -106,7 +138,10 @@ export async function refill(deps: AppDeps, user: UserRow, input: z.infer<typeof
   const id = createId();
   // the invoice and the details it prints: together
   await transaction(systemScope(deps), async (tx) => {
-    await tx.db.update(projects).set({ details: { ...saved, ...buyer } }).where(eq(projects.id, project.id));
+    await tx.db
+      .update(projects)
+      .set({ details: { ...saved, ...buyer } })
+      .where(eq(projects.id, project.id));
     await tx.db.insert(orders).values({
       id,
       userId: user.id,

@@ -36,11 +36,24 @@ async function checkoutFor(db: Db, user: UserRow, input: z.infer<typeof paymentS
   const prices = await getPrices(db);
   if (input.entityType === "report") {
     if (user.isFull) throw new AppError(409, "already_paid", "payment.errors.alreadyPaid");
-    return { entityType: "report", entityId: input.entityId ?? null, projectId: null, quantity: 1, price: prices.fullReport, description: "Full report", returnPath: "/payment/success" };
+    return {
+      entityType: "report",
+      entityId: input.entityId ?? null,
+      projectId: null,
+      quantity: 1,
+      price: prices.fullReport,
+      description: "Full report",
+      returnPath: "/payment/success",
+    };
   }
   const quantity = input.quantity ?? 0;
   const plan = requirePlan(quantity, await getPlans(db));
-  const [project] = input.entityId ? await db.select().from(projects).where(and(eq(projects.id, input.entityId), eq(projects.ownerId, user.id))) : [];
+  const [project] = input.entityId
+    ? await db
+        .select()
+        .from(projects)
+        .where(and(eq(projects.id, input.entityId), eq(projects.ownerId, user.id)))
+    : [];
   if (!project) throw notFound();
   return {
     entityType: "invites",
@@ -68,7 +81,10 @@ async function replaceOpenOrders(db: Db, userId: string, checkout: Checkout) {
     );
   for (const { id } of open) {
     await closeOrder(db, id, "cancelled");
-    await db.update(payments).set({ status: "canceled", updatedAt: new Date() }).where(and(eq(payments.orderId, id), eq(payments.status, "pending")));
+    await db
+      .update(payments)
+      .set({ status: "canceled", updatedAt: new Date() })
+      .where(and(eq(payments.orderId, id), eq(payments.status, "pending")));
   }
 }
 

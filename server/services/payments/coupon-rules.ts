@@ -23,7 +23,10 @@ export async function findUsableCoupon(db: Db, code: string, user: UserRow, want
   if (coupon.content !== "all" && coupon.content !== want) {
     throw new AppError(400, "coupon_wrong_product", "payment.errors.couponProduct", { code: "payment.errors.couponProduct" });
   }
-  const [used] = await db.select().from(couponUses).where(and(eq(couponUses.couponId, coupon.id), eq(couponUses.userId, user.id)));
+  const [used] = await db
+    .select()
+    .from(couponUses)
+    .where(and(eq(couponUses.couponId, coupon.id), eq(couponUses.userId, user.id)));
   if (used) throw new AppError(400, "coupon_already_used", "payment.errors.couponAlreadyUsed", { code: "payment.errors.couponAlreadyUsed" });
   return coupon;
 }
@@ -62,7 +65,11 @@ export const COUPON_RESERVATION_MS = 24 * 60 * 60_000;
 /** Gives back the coupon use an order holds (if any): the order failed or was replaced. */
 export async function releaseCoupon(db: Db, orderId: string) {
   const released = await db.delete(couponUses).where(eq(couponUses.orderId, orderId)).returning({ couponId: couponUses.couponId });
-  for (const { couponId } of released) await db.update(coupons).set({ count: sql`${coupons.count} + 1` }).where(eq(coupons.id, couponId));
+  for (const { couponId } of released)
+    await db
+      .update(coupons)
+      .set({ count: sql`${coupons.count} + 1` })
+      .where(eq(coupons.id, couponId));
 }
 
 /** pending → `state` (one conditional UPDATE) and its coupon use goes back, together. */
@@ -89,6 +96,9 @@ export async function releaseLapsedReservations(db: Db, couponId: string, now = 
 
 /** Does this order hold its coupon's use (reserved at checkout)? */
 export async function holdsCoupon(db: Db, couponId: string, orderId: string) {
-  const [row] = await db.select({ orderId: couponUses.orderId }).from(couponUses).where(and(eq(couponUses.couponId, couponId), eq(couponUses.orderId, orderId)));
+  const [row] = await db
+    .select({ orderId: couponUses.orderId })
+    .from(couponUses)
+    .where(and(eq(couponUses.couponId, couponId), eq(couponUses.orderId, orderId)));
   return Boolean(row);
 }

@@ -11,7 +11,10 @@ export async function listOrders(db: Db, userId: string) {
 }
 
 export async function getOwnOrder(db: Db, userId: string, id: string) {
-  const [order] = await db.select().from(orders).where(and(eq(orders.id, id), eq(orders.userId, userId)));
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.userId, userId)));
   if (!order) throw notFound();
   return order;
 }

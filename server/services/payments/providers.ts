@@ -29,11 +29,17 @@ export interface ProviderPayment {
 
 export interface PaymentProvider {
   name: "sandbox" | "yookassa";
-  create(input: { orderId: string; paymentId: string; amount: number; description: string; returnUrl: string; idempotenceKey: string }): Promise<CreatedPayment>;
+  create(input: {
+    orderId: string;
+    paymentId: string;
+    amount: number;
+    description: string;
+    returnUrl: string;
+    idempotenceKey: string;
+  }): Promise<CreatedPayment>;
   /** The provider's own view of a payment: never trust a notification body instead. */
   fetch(providerPaymentId: string): Promise<ProviderPayment | null>;
 }
-
 
 /**
  * Where a provider sends the buyer to pay: browsers apply the CSP form-action to the redirect
@@ -83,7 +89,14 @@ export function yookassaProvider(config: Config): PaymentProvider {
       if (res.status === 404) return null;
       if (!res.ok) throw new Error(`YooKassa fetch failed: ${res.status}`);
       const b = (await res.json()) as { id: string; status: ProviderStatus; amount: { value: string; currency: string }; metadata?: { orderId?: string } };
-      return { id: b.id, status: b.status, amount: kopecksFromDecimal(b.amount.value), currency: b.amount.currency, orderId: b.metadata?.orderId ?? null, raw: b };
+      return {
+        id: b.id,
+        status: b.status,
+        amount: kopecksFromDecimal(b.amount.value),
+        currency: b.amount.currency,
+        orderId: b.metadata?.orderId ?? null,
+        raw: b,
+      };
     },
   };
 }
@@ -92,7 +105,10 @@ export function yookassaProvider(config: Config): PaymentProvider {
 export function providerFor(deps: AppDeps): PaymentProvider {
   if (deps.config.PAYMENT_PROVIDER === "yookassa") return yookassaProvider(deps.config);
   return sandboxProvider(deps.config, async (id) => {
-    const [p] = await deps.db.select().from(payments).where(and(eq(payments.provider, "sandbox"), eq(payments.providerPaymentId, id)));
+    const [p] = await deps.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, "sandbox"), eq(payments.providerPaymentId, id)));
     if (!p) return null;
     return { id, status: p.status as ProviderPayment["status"], amount: p.amount, currency: "RUB", orderId: p.orderId, raw: null };
   });

@@ -54,7 +54,10 @@ async function couponStillHeld(db: Db, orderId: string) {
   if (!order?.couponId || order.state !== "pending" || (await holdsCoupon(db, order.couponId, order.id))) return true;
   const [coupon] = await db.select().from(coupons).where(eq(coupons.id, order.couponId));
   if (coupon && (await spendCoupon(db, coupon, order.userId, order.id))) return true;
-  await db.update(orders).set({ state: "failed" }).where(and(eq(orders.id, order.id), eq(orders.state, "pending")));
+  await db
+    .update(orders)
+    .set({ state: "failed" })
+    .where(and(eq(orders.id, order.id), eq(orders.state, "pending")));
   await logActivity(db, order.userId, "order.coupon_overdrawn", { order: order.id, amount: order.amount });
   return false;
 }
@@ -78,7 +81,10 @@ export async function settlePayment(deps: AppDeps, providerPaymentId: string) {
   if (remote.orderId && remote.orderId !== order.id) return "order_mismatch" as const;
   if (remote.status === "canceled") {
     await runInTransaction(deps.db, async (tx) => {
-      await tx.update(payments).set({ status: "canceled", raw: remote.raw ?? payment.raw, updatedAt: new Date() }).where(eq(payments.id, payment.id));
+      await tx
+        .update(payments)
+        .set({ status: "canceled", raw: remote.raw ?? payment.raw, updatedAt: new Date() })
+        .where(eq(payments.id, payment.id));
       await closeOrder(tx, order.id, "failed");
     });
     return "canceled" as const;
@@ -89,7 +95,10 @@ export async function settlePayment(deps: AppDeps, providerPaymentId: string) {
     return "amount_mismatch" as const;
   }
   const credited = await runInTransaction(deps.db, async (tx) => {
-    await tx.update(payments).set({ status: "succeeded", raw: remote.raw ?? payment.raw, updatedAt: new Date() }).where(eq(payments.id, payment.id));
+    await tx
+      .update(payments)
+      .set({ status: "succeeded", raw: remote.raw ?? payment.raw, updatedAt: new Date() })
+      .where(eq(payments.id, payment.id));
     return creditInside(tx, order.id);
   });
   return credited ? ("credited" as const) : ("already_credited" as const);
@@ -110,7 +119,10 @@ export async function sandboxDecide(deps: AppDeps, user: UserRow, paymentId: str
   const payment = await getOwnSandboxPayment(deps.db, user.id, paymentId);
   const order = await getOwnOrder(deps.db, user.id, payment.orderId);
   if (payment.status === "pending") {
-    await deps.db.update(payments).set({ status: pay ? "succeeded" : "canceled", updatedAt: new Date() }).where(eq(payments.id, payment.id));
+    await deps.db
+      .update(payments)
+      .set({ status: pay ? "succeeded" : "canceled", updatedAt: new Date() })
+      .where(eq(payments.id, payment.id));
   }
   const outcome = await settlePayment(deps, payment.providerPaymentId ?? payment.id);
   return { order, outcome };
