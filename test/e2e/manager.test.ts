@@ -97,6 +97,8 @@ describe("the back-office in a real browser", () => {
     ]);
     const page = await context.newPage();
     await page.goto(`${e.base}/manager/users/${userId}`);
+    // a consequential action asks again: open its confirmation, then confirm
+    await page.click("[data-confirm=masq] summary");
     await page.click("button[data-action=masq]");
     await page.waitForURL(`${e.base}/`);
     await expect.poll(() => page.locator("[data-testid=masq-banner]").textContent()).toContain("browser-manager");
