@@ -1,27 +1,35 @@
-// The real server as a child process on a file database, for the tests that kill it (crash tests)
-// or stop it (shutdown): started with `node --import tsx server/index.ts` and its own environment.
+// The real server as a child process (as production runs it, but from source), for the tests of
+// what only a process shows: signals, stops, backups beside it, sockets.
 import { spawn, type ChildProcess } from "node:child_process";
+import { createServer, type AddressInfo } from "node:net";
+import { once } from "node:events";
+
+export async function freePort() {
+  const probe = createServer().listen(0, "127.0.0.1");
+  await once(probe, "listening");
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((r) => probe.close(r));
+  return port;
+}
 
 export interface ServerProcess {
   child: ChildProcess;
+  port: number;
   base: string;
-  output(): string;
-  /** Resolves when the process has exited (after a crash point or a kill). */
+  output: () => string;
   exited: Promise<number | null>;
 }
 
-/** A free-looking port clear of the ports fetch refuses (4190, 5060…). */
-export const randomPort = () => 5100 + Math.floor(Math.random() * 800);
-
-export async function startServer(env: Record<string, string>, port = randomPort()): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    env: { ...process.env, NODE_ENV: "test", PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: "false", PAGE_CACHE_SECONDS: "0", ...env },
+export async function startServer(env: Record<string, string>, command: string[] = ["--import", "tsx", "server/index.ts"]): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, command, {
+    env: { ...process.env, NODE_ENV: "test", SEED_DEMO: "false", PORT: String(port), HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   for (let i = 0; i < 600 && !output.includes("listening"); i++) {
     if (child.exitCode !== null) break;
     await new Promise((r) => setTimeout(r, 100));
@@ -30,5 +38,5 @@ export async function startServer(env: Record<string, string>, port = randomPort
     child.kill("SIGKILL");
     throw new Error(`server did not start:\n${output}`);
   }
-  return { child, base: `http://127.0.0.1:${port}`, output: () => output, exited };
+  return { child, port, base: `http://127.0.0.1:${port}`, output: () => output, exited };
 }

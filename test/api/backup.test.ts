@@ -13,7 +13,7 @@ import { openDatabase } from "../../db/client";
 import { answers, questions, users } from "../../db/schema";
 import { createId } from "../../server/lib/ids";
 import { createSession } from "../../server/services/sessions";
-import { startServer, type ServerProcess } from "./server-process";
+import { startServer, type ServerProcess } from "../server-process";
 
 const dir = mkdtempSync(join(tmpdir(), "tf-backup-"));
 const dbFile = join(dir, "app.db");

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { startServer, type ServerProcess } from "./server-process";
+import { startServer, type ServerProcess } from "../server-process";
 
 const dir = mkdtempSync(join(tmpdir(), "tf-stop-"));
 let server: ServerProcess | null = null;

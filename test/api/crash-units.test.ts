@@ -17,7 +17,7 @@ import { startServer, type ServerProcess } from "../server-process";
 
 const dir = mkdtempSync(join(tmpdir(), "tf-crash-units-"));
 const url = `file:${join(dir, "app.db")}`;
-const env = (crashAt?: string) => ({ DATABASE_URL: url, OUTBOX_DIR: join(dir, "outbox"), ...(crashAt ? { CRASH_AT: crashAt } : {}) });
+const env = (crashAt?: string) => ({ DATABASE_URL: url, OUTBOX_DIR: join(dir, "outbox"), PAGE_CACHE_SECONDS: "0", ...(crashAt ? { CRASH_AT: crashAt } : {}) });
 let server: ServerProcess;
 let database: Database;
 const db = () => database.db;

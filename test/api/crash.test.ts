@@ -1,7 +1,6 @@
 // No answer lost: the real server process takes answers from 50 people at once and is killed
 // with SIGKILL mid-way (no shutdown handler runs). Restarted on the same file, every answer it
 // acknowledged with a 2xx is in the database and every person resumes where they were.
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,34 +10,22 @@ import { openDatabase } from "../../db/client";
 import { answers, questions, users } from "../../db/schema";
 import { createId } from "../../server/lib/ids";
 import { createSession } from "../../server/services/sessions";
+import { startServer, type ServerProcess } from "../server-process";
 
 const dir = mkdtempSync(join(tmpdir(), "tf-crash-"));
 const url = `file:${join(dir, "app.db")}`;
-const port = 5100 + Math.floor(Math.random() * 500); // clear of fetch's blocked ports (4190, 5060…)
-const base = `http://127.0.0.1:${port}`;
 const PEOPLE = 50;
 const KILL_AFTER_ACKS = 400;
-let server: ChildProcess | null = null;
+let server: ServerProcess | null = null;
 afterAll(() => {
-  server?.kill("SIGKILL");
+  server?.child.kill("SIGKILL");
   rmSync(dir, { recursive: true, force: true });
 });
-
-async function startServer() {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    env: { ...process.env, NODE_ENV: "test", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url, OUTBOX_DIR: join(dir, "outbox"), SEED_DEMO: "false" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
-  for (let i = 0; i < 600 && !output.includes("listening"); i++) await new Promise((r) => setTimeout(r, 100));
-  if (!output.includes("listening")) throw new Error(`server did not start:\n${output}`);
-  return child;
-}
+const start = async () => (server = await startServer({ DATABASE_URL: url, OUTBOX_DIR: join(dir, "outbox") }));
+const base = () => server!.base;
 
 const post = (path: string, token: string, body: unknown) =>
-  fetch(base + path, { method: "POST", headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+  fetch(base() + path, { method: "POST", headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
 
 interface Progress {
   _id: string;
@@ -48,7 +35,7 @@ interface Progress {
 
 describe("a crash mid-test", () => {
   it("keeps every acknowledged answer and lets each person resume", async () => {
-    server = await startServer();
+    await start();
     // people and their sessions go straight into the database: sign-up is throttled per address
     const database = await openDatabase(url);
     const tokens: string[] = [];
@@ -59,8 +46,8 @@ describe("a crash mid-test", () => {
     }
     await database.close();
 
-    const testId = ((await (await fetch(`${base}/api/test`)).json()) as { docs: { _id: string }[] }).docs[0]!._id;
-    const qs = ((await (await fetch(`${base}/api/test/${testId}`)).json()) as { questions: { _id: string; position: number }[] }).questions;
+    const testId = ((await (await fetch(`${base()}/api/test`)).json()) as { docs: { _id: string }[] }).docs[0]!._id;
+    const qs = ((await (await fetch(`${base()}/api/test/${testId}`)).json()) as { questions: { _id: string; position: number }[] }).questions;
     const started = await Promise.all(tokens.map(async (token) => ((await (await post(`/api/test/start/${testId}`, token, {})).json()) as Progress)._id));
 
     // each person answers in order, one at a time, as the test page does
@@ -75,7 +62,7 @@ describe("a crash mid-test", () => {
           acked[i]!.push(q.position);
           if (++total >= KILL_AFTER_ACKS && !killed) {
             killed = true;
-            server!.kill("SIGKILL");
+            server!.child.kill("SIGKILL");
           }
         } catch (e) {
           if (!killed) throw e;
@@ -83,14 +70,14 @@ describe("a crash mid-test", () => {
         }
       }
     };
-    const exited = new Promise((resolve) => server!.once("exit", resolve));
+    const exited = server!.exited;
     await Promise.all(acked.map((_, i) => person(i)));
     await exited;
     expect(killed).toBe(true);
     expect(total).toBeGreaterThanOrEqual(KILL_AFTER_ACKS);
     expect(total).toBeLessThan(PEOPLE * qs.length); // killed mid-way
 
-    server = await startServer();
+    await start();
     const check = await openDatabase(url);
     try {
       for (let i = 0; i < PEOPLE; i++) {

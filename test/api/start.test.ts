@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort } from "./server-process";
+import { freePort } from "../server-process";
 
 const dir = mkdtempSync(join(tmpdir(), "tf-start-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

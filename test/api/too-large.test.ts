@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type ServerProcess } from "./server-process";
+import { startServer, type ServerProcess } from "../server-process";
 
 const dir = mkdtempSync(join(tmpdir(), "tf-413-"));
 const ADMIN = { email: "upload-admin@example.com", password: "manager-pass-phrase" };
