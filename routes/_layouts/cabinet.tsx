@@ -10,6 +10,7 @@
 // Compare widget, the phone menu up to 540 px). `BusinessShell` picks one by the path, so
 // every screen is one component.
 import type { ReactNode } from "react";
+import { menuEntries, type ManagerNav } from "../../server/admin/nav";
 import { Island, usePage } from "../../server/render/page";
 import { Logo, MaintenanceNotice } from "./public";
 
@@ -22,7 +23,7 @@ interface NavItem {
 }
 
 /** The built sections of each cabinet, in the spec's order; later issues add theirs here. */
-const NAV: Record<CabinetKind, NavItem[]> = {
+const NAV: { business: NavItem[] } = {
   business: [
     { key: "begin", href: "/business", icon: "◎" },
     { key: "dashboard", href: "/business/dashboard", icon: "▦" },
@@ -33,32 +34,25 @@ const NAV: Record<CabinetKind, NavItem[]> = {
     { key: "invite", href: "/business/invite", icon: "✉" },
     { key: "settings", href: "/business/settings", icon: "⚙" },
   ],
-  manager: [
-    { key: "main", href: "/manager", icon: "▦" },
-    { key: "results", href: "/manager/results", icon: "☰" },
-    { key: "rechecker", href: "/manager/rechecker", icon: "✓" },
-    { key: "users", href: "/manager/users", icon: "☺" },
-    { key: "projects", href: "/manager/projects", icon: "⌂" },
-    { key: "orders", href: "/manager/orders", icon: "₽" },
-    { key: "reviews", href: "/manager/reviews", icon: "❝" },
-    { key: "coupon", href: "/manager/coupon", icon: "%" },
-    { key: "referral", href: "/manager/referral", icon: "⇄" },
-    { key: "reports", href: "/manager/reports", icon: "✎" },
-    { key: "formats", href: "/manager/formats", icon: "◇" },
-    { key: "questions", href: "/manager/questions", icon: "?" },
-    { key: "tests", href: "/manager/tests", icon: "≡" },
-    { key: "exporting", href: "/manager/exporting", icon: "⇩" },
-    { key: "audit", href: "/manager/audit", icon: "¶" },
-    { key: "settings", href: "/manager/settings", icon: "⚙" },
-  ],
 };
 
-function NavLinks({ kind, compact }: { kind: CabinetKind; compact?: boolean }) {
+function NavLinks({ kind, compact, nav }: { kind: CabinetKind; compact?: boolean; nav?: ManagerNav }) {
   const { t, path } = usePage();
+  // the manager's side bar comes from the resource declarations and the special screens (server/admin/nav.ts)
+  const items: (NavItem & { label?: string; n?: number })[] = kind === "manager" ? (nav ?? menuEntries()) : NAV.business;
+  // the most specific entry that contains the page is the current one (/manager/users/paid, not /manager/users)
+  const within = (href: string) => {
+    const base = href.split("?")[0]!;
+    return path === base || (!["/business", "/dashboard", "/manager"].includes(base) && path.startsWith(`${base}/`));
+  };
+  const currentHref = items
+    .map((i) => i.href)
+    .filter(within)
+    .sort((a, b) => b.length - a.length)[0];
   return (
     <ul className="space-y-1">
-      {NAV[kind].map((item) => {
-        const current = path === item.href || (!["/business", "/dashboard", "/manager"].includes(item.href) && path.startsWith(`${item.href}/`));
+      {items.map((item) => {
+        const current = item.href === currentHref;
         return (
           <li key={item.key}>
             <a
@@ -69,7 +63,16 @@ function NavLinks({ kind, compact }: { kind: CabinetKind; compact?: boolean }) {
               <span aria-hidden className="w-6 text-center text-lg">
                 {item.icon}
               </span>
-              <span className={compact ? "cabinet-label" : undefined}>{t(`cabinet.nav.${kind}.${item.key}`)}</span>
+              <span className={compact ? "cabinet-label min-w-0 flex-1 truncate" : "min-w-0 flex-1"}>{t(item.label ?? `cabinet.nav.${kind}.${item.key}`)}</span>
+              {item.n ? (
+                <span
+                  className="cabinet-count ml-auto rounded-full bg-amber-100 px-2 text-xs font-semibold text-amber-900"
+                  data-count={item.key}
+                  title={t("cabinet.nav.waiting", { count: item.n })}
+                >
+                  {item.n}
+                </span>
+              ) : null}
             </a>
           </li>
         );
@@ -83,12 +86,15 @@ export function CabinetLayout({
   title,
   actions,
   banner,
+  nav,
   children,
 }: {
   kind: CabinetKind;
   title: string;
   actions?: ReactNode;
   banner?: ReactNode;
+  /** the manager's side bar with its counts (managerPage loads it) */
+  nav?: ManagerNav;
   children: ReactNode;
 }) {
   const { t, auth } = usePage();
@@ -108,7 +114,7 @@ export function CabinetLayout({
           <Logo />
         </div>
         <nav aria-label={t(`cabinet.${kind}`)}>
-          <NavLinks kind={kind} compact />
+          <NavLinks kind={kind} compact nav={nav} />
         </nav>
         <label htmlFor="cabinet-collapse" className="absolute bottom-4 left-3 cursor-pointer rounded-lg px-3 py-2 text-sm text-slate-500 hover:bg-slate-100">
           <span aria-hidden className="collapse-icon inline-block">
@@ -122,7 +128,7 @@ export function CabinetLayout({
           <details className="mobile-only relative">
             <summary className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold">☰ {t("common.nav.menu")}</summary>
             <nav className="absolute left-0 top-12 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg" aria-label={t(`cabinet.${kind}`)}>
-              <NavLinks kind={kind} />
+              <NavLinks kind={kind} nav={nav} />
             </nav>
           </details>
           <p className="desktop-only truncate text-sm font-semibold text-slate-500">{t(`cabinet.${kind}`)}</p>

@@ -1,25 +1,28 @@
-// /manager/exporting: a new export (users, results with indicators and format, payments; CSV or
-// XLSX, streamed) and the list of past exports with who made them. The list pages' export buttons
-// post here with their current filters.
-import { EXPORT_KINDS, exportSchema, listExports, streamExport } from "../../server/admin/exports";
-import { AppError } from "../../server/lib/errors";
-import { formValues } from "../../server/lib/forms";
-import { fieldErrors } from "../../server/lib/validate";
-import { definePage } from "../../server/render/define";
+// /manager/exporting: a new export of everything of a kind (users, results with indicators and
+// format, payments; CSV or XLSX, streamed), and the log of past exports with who made them, each
+// downloadable again (the same filters, search, sort and selection, over the data as it is now).
+// Filtered exports start on the lists (their Export buttons carry the list's filter, search and
+// sort): nobody types JSON here (m30).
+import { z } from "zod";
+import { EXPORT_KINDS, exportSchema, listExports, repeatExport, streamExport } from "../../server/admin/exports";
+import { AppError, badRequest } from "../../server/lib/errors";
+import { ID_PATTERN } from "../../server/lib/ids";
 import { usePage } from "../../server/render/page";
-import { CabinetLayout } from "../_layouts/cabinet";
+import { managerForm, managerPage } from "./kit";
 import { DocTable, Empty, Notice, Pager } from "./ui";
 
 type Data = Awaited<ReturnType<typeof listExports>>;
 
+const LISTS = { users: "/manager/users", results: "/manager/results", payments: "/manager/orders" } as const;
+
 function Exporting({ data }: { data: Data }) {
   const { t, form, url } = usePage();
-  const error = form?.kind === "export" ? form.errors : undefined;
-  const docs = data.docs.map((d) => ({ ...d, manager: d.manager.email ?? d.manager._id, filters: d.filters }));
+  const error = form?.kind === "export" || form?.kind === "again" ? form.errors : undefined;
+  const docs = data.docs.map((d) => ({ ...d, kind: t(`manager.exports.kinds.${d.kind}`), manager: d.manager.email ?? d.manager._id }));
   return (
-    <CabinetLayout kind="manager" title={t("manager.exports.title")}>
+    <>
       {error && <Notice tone="error">{error._ ?? Object.values(error).join(" ")}</Notice>}
-      <form method="post" className="card mb-6 flex flex-wrap items-end gap-3" data-testid="form-export">
+      <form method="post" className="card mb-3 flex flex-wrap items-end gap-3" data-testid="form-export">
         <input type="hidden" name="_form" value="export" />
         <label className="text-sm">
           <span className="label">{t("manager.exports.kind")}</span>
@@ -34,58 +37,82 @@ function Exporting({ data }: { data: Data }) {
         <label className="text-sm">
           <span className="label">{t("manager.exports.format")}</span>
           <select name="format" className="input">
-            <option value="csv">CSV</option>
             <option value="xlsx">XLSX</option>
+            <option value="csv">CSV</option>
           </select>
-        </label>
-        <label className="min-w-0 flex-1 text-sm">
-          <span className="label">{t("manager.exports.match")}</span>
-          <input name="match" className="input font-mono" placeholder='{"isCompleted":true}' />
         </label>
         <button type="submit" className="btn-primary">
           {t("manager.exports.start")}
         </button>
       </form>
+      <p className="mb-6 text-sm text-slate-600" data-testid="filtered-hint">
+        {t("manager.exports.filteredHint")}{" "}
+        {EXPORT_KINDS.map((k, i) => (
+          <span key={k}>
+            {i > 0 ? " · " : ""}
+            <a href={LISTS[k]} className="text-brand-700 hover:underline">
+              {t(`manager.exports.kinds.${k}`)}
+            </a>
+          </span>
+        ))}
+      </p>
       <p className="mb-3 text-sm text-slate-500">{t("manager.exports.hint")}</p>
       {data.docs.length === 0 ? (
         <Empty>{t("manager.exports.none")}</Empty>
       ) : (
-        <section className="card overflow-x-auto">
-          <DocTable
-            docs={docs}
-            testid="exports"
-            columns={[
-              { key: "createdAt", kind: "date" },
-              { key: "kind", label: "manager.exports.kind" },
-              { key: "format", label: "manager.exports.format" },
-              { key: "rows", label: "manager.exports.rows", kind: "number" },
-              { key: "manager", label: "manager.fields.actor" },
-              { key: "filters", label: "manager.exports.match", kind: "json" },
-            ]}
-          />
+        <section className="list-card">
+          <div className="table-scroll">
+            <DocTable
+              docs={docs.map((d) => ({ ...d, again: d._id }))}
+              testid="exports"
+              columns={[
+                { key: "createdAt", kind: "date" },
+                { key: "kind", label: "manager.exports.kind" },
+                { key: "format", label: "manager.exports.format" },
+                { key: "rows", label: "manager.exports.rows", kind: "number" },
+                { key: "manager", label: "manager.fields.actor" },
+                { key: "filters", label: "manager.exports.filters", kind: "json" },
+              ]}
+            />
+          </div>
+          <ul className="mt-3 flex flex-wrap gap-2" data-testid="again">
+            {data.docs.map((d) => (
+              <li key={d._id}>
+                <form method="post">
+                  <input type="hidden" name="_form" value="again" />
+                  <input type="hidden" name="id" value={d._id} />
+                  <button type="submit" className="btn-secondary py-1 text-xs" data-again={d._id}>
+                    ⇩ {t("manager.exports.again", { when: d.createdAt.toISOString().slice(0, 16).replace("T", " ") })}
+                  </button>
+                </form>
+              </li>
+            ))}
+          </ul>
           <Pager page={data.page} pages={data.pages} total={data.total} link={(p) => `${url.pathname}?page=${p}`} />
         </section>
       )}
-    </CabinetLayout>
+    </>
   );
 }
 
-export const exportingPage = definePage({
+export const exportingPage = managerPage({
   path: "/manager/exporting",
-  guards: ["admin"],
-  load: (c) => listExports(c.get("deps").db, c.req.query()),
+  load: (c, scope) => listExports(scope.db, c.req.query()),
   title: (t) => t("manager.exports.title"),
   Component: Exporting,
-  action: async (c) => {
-    const values = await formValues(c);
-    const input = { kind: values.kind, format: values.format, match: values.match || undefined, q: values.q || undefined };
-    const parsed = exportSchema.safeParse(input);
-    if (!parsed.success) return { kind: "export", values, errors: fieldErrors(c.get("t"), parsed.error.issues, input) };
-    try {
-      return await streamExport(c.get("scope"), parsed.data);
-    } catch (e) {
-      if (e instanceof AppError && e.status === 400) return { kind: "export", values, errors: { _: c.get("t")("manager.list.badFilter") } };
-      throw e;
-    }
+  forms: {
+    export: managerForm({
+      schema: exportSchema,
+      run: async (scope, input) => {
+        try {
+          return await streamExport(scope, input);
+        } catch (e) {
+          // a list's filter that does not hold: said as such, not as the parser's words
+          if (e instanceof AppError && e.status === 400) throw badRequest("manager.list.badFilter");
+          throw e;
+        }
+      },
+    }),
+    again: managerForm({ schema: z.object({ id: z.string().regex(ID_PATTERN) }), run: (scope, { id }) => repeatExport(scope, id) }),
   },
 });

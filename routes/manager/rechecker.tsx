@@ -11,7 +11,8 @@ import { fieldErrors } from "../../server/lib/validate";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { CabinetLayout } from "../_layouts/cabinet";
-import { idParams, matchFromSearch } from "./resource";
+import { matchFromSearch } from "../../server/admin/lists";
+import { idParams } from "./resource";
 import { DocTable, Notice, Pager } from "./ui";
 
 type Queue = Awaited<ReturnType<typeof recheckQueue>>;
@@ -77,8 +78,8 @@ export const recheckerPage = definePage({
   guards: ["admin"],
   load: async (c) => {
     const url = new URL(c.req.url);
-    const match = matchFromSearch({ ...resultResource, filterForm: ["isCompleted", "isDoubt", "format"] } as never, url);
-    const q = parseListQuery(resultResource as never, { page: url.searchParams.get("page") ?? undefined, match: JSON.stringify(match) });
+    const match = matchFromSearch({ filters: resultResource.filters, filterForm: ["isCompleted", "isDoubt", "format"] }, url);
+    const q = parseListQuery(resultResource, { page: url.searchParams.get("page") ?? undefined, match: JSON.stringify(match) });
     const [queue, count] = await Promise.all([recheckQueue(c.get("deps").db, q), neuralCount(c.get("deps").db)]);
     return { queue, count };
   },
@@ -217,7 +218,7 @@ export const recheckerDetailPage = definePage({
     const id = c.req.param("id")!;
     const fresh = c.req.query("fresh") ? await recheck(c.get("deps").db, id, true) : null;
     // the result's version travels with the set-format form (a correction made meanwhile is not overwritten)
-    const version = recordVersion(await findRow(c.get("deps").db, resultResource as ResourceDef, id));
+    const version = recordVersion(await findRow(c.get("deps").db, resultResource, id));
     return { id, r: await recheck(c.get("deps").db, id, false), fresh, version };
   },
   title: (t) => t("manager.rechecker.detail"),
@@ -233,8 +234,8 @@ export const recheckerDetailPage = definePage({
       return c.redirect(back, 303);
     }
     if (kind === "doubt") {
-      const row = await findRow(c.get("deps").db, resultResource as ResourceDef, id);
-      await updateResource(scope, resultResource as ResourceDef, id, { isDoubt: !row.isDoubt });
+      const row = await findRow(c.get("deps").db, resultResource, id);
+      await updateResource(scope, resultResource, id, { isDoubt: !row.isDoubt });
       return c.redirect(back, 303);
     }
     const version = typeof body._version === "string" ? body._version : null;

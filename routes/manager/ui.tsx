@@ -82,12 +82,15 @@ export function DocTable({
   href,
   sortLink,
   testid,
+  select,
 }: {
   docs: Doc[];
   columns: Column[];
   href?: (d: Doc) => string;
   sortLink?: (col: Column) => ReactNode;
   testid?: string;
+  /** a checkbox per row and card, in this form (a list's bulk actions) */
+  select?: { form: string; label: string };
 }) {
   const { t, locale } = usePage();
   const cell = (d: Doc, col: Column) => {
@@ -105,6 +108,11 @@ export function DocTable({
       <table className="desktop-only w-full text-left text-sm">
         <thead className="text-slate-500">
           <tr>
+            {select && (
+              <th scope="col" className="w-8 py-2 pr-2">
+                <span className="sr-only">{select.label}</span>
+              </th>
+            )}
             {columns.map((col) => (
               <th key={col.key} scope="col" className="py-2 pr-3 font-medium">
                 {sortLink?.(col) ?? t(labelOf(col))}
@@ -115,6 +123,18 @@ export function DocTable({
         <tbody className="divide-y divide-slate-100">
           {docs.map((d, i) => (
             <tr key={String(d._id ?? i)} data-row={String(d._id ?? i)}>
+              {select && (
+                <td className="py-2 pr-2 align-top">
+                  <input
+                    type="checkbox"
+                    name="ids"
+                    value={String(d._id)}
+                    form={select.form}
+                    aria-label={`${select.label}: ${String(d._id)}`}
+                    className="h-4 w-4"
+                  />
+                </td>
+              )}
               {columns.map((col) => (
                 <td key={col.key} className="py-2 pr-3 align-top">
                   {cell(d, col)}
@@ -127,6 +147,12 @@ export function DocTable({
       <ul className="mobile-only space-y-3">
         {docs.map((d, i) => (
           <li key={String(d._id ?? i)} className="rounded-xl border border-slate-200 bg-white p-3 text-sm" data-card={String(d._id ?? i)}>
+            {select && (
+              <label className="mb-2 flex items-center gap-2 text-slate-600">
+                <input type="checkbox" name="ids" value={String(d._id)} form={select.form} className="h-5 w-5" />
+                {select.label}
+              </label>
+            )}
             <dl className="grid grid-cols-[fit-content(45%),minmax(0,1fr)] gap-x-3 gap-y-1">
               {columns.map((col) => (
                 <div key={col.key} className="contents">

@@ -2,7 +2,7 @@
 // payments, as CSV (UTF-8 with a BOM, for Excel) or XLSX (server/lib/spreadsheet.ts), with the
 // same filters as the lists. Rows are read in keyset batches and written as they come, so a large
 // export never holds the whole file in memory. Each export is recorded with who made it.
-import { and, asc, count, desc, eq, gt } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { exportsLog, formats, orders, results, users } from "../../db/schema";
@@ -11,8 +11,11 @@ import { spreadsheetResponse, type Cell } from "../lib/spreadsheet";
 import { paged, parsePaging, parseMatch } from "../lib/listing";
 import { transaction, type ManagerScope } from "../scope";
 import { auditBy } from "./audit";
-import { matchShape, matchWhere, type Filters } from "./match";
-import { whereOf } from "./resource";
+import { matchShape } from "./match";
+import { badRequest } from "../lib/errors";
+import { parseBulkIds } from "./bulk";
+import { orderOf, whereOf, type ResourceDef } from "./resource";
+import { orderResource } from "./resources/orders";
 import { userResource } from "./resources/users";
 import { resultResource } from "./resources/results";
 
@@ -20,18 +23,15 @@ export const EXPORT_KINDS = ["users", "results", "payments"] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 const BATCH = 1000;
 
-const paymentFilters: Filters = {
-  state: { kind: "enum", column: orders.state, values: ["pending", "paid", "failed", "cancelled"] },
-  method: { kind: "enum", column: orders.method, values: ["card", "invoice", "coupon"] },
-  entityType: { kind: "enum", column: orders.entityType, values: ["report", "invites"] },
-  createdAt: { kind: "date", column: orders.createdAt },
-};
-
 export const exportSchema = z.object({
   kind: z.enum(EXPORT_KINDS),
   format: z.enum(["csv", "xlsx"]),
   match: z.string().max(4000).optional(),
   q: z.string().max(200).optional(),
+  /** the list's sort (`email`, `-createdAt`), one of its declaration's sortable keys */
+  sort: z.string().max(40).optional(),
+  /** the ticked records only (a list's "export the selection"), comma-separated */
+  ids: z.string().max(6000).optional(),
 });
 export type ExportRequest = z.infer<typeof exportSchema>;
 
@@ -49,20 +49,33 @@ const IND = [
   "WR_SYSTEM",
   "WR_ANALYT",
 ];
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+/** Dates go out as dates: Excel date cells in XLSX, ISO 8601 in CSV. */
+const iso = (d: Date | null) => d;
 
 interface Source {
+  /** the columns' keys; their headings are translated (manager.fields.<key>, else manager.exports.columns.<key>) */
   header: string[];
-  /** the batch after `after` (an id), in id order */
-  batch(db: Db, after: string | null): Promise<{ id: string; cells: Cell[] }[]>;
+  /** the batch after `after` (an id, in id order) or, sorted as the list was, the batch at that offset */
+  batch(db: Db, after: string | null, offset: number): Promise<{ id: string; cells: Cell[] }[]>;
 }
 
-function sourceOf(kind: ExportKind, req: ExportRequest): { source: Source; filters: Record<string, unknown> } {
+/** The order of the list the export came from, or id order (keyset batches) without one. */
+function sortOf(def: ResourceDef, sort: string | undefined): SQL[] | null {
+  if (!sort) return null;
+  if (!Object.hasOwn(def.sortable, sort.replace(/^-/, ""))) throw badRequest("errors.badParam", { sort });
+  return orderOf(def, sort);
+}
+
+/** Where the selection narrows the export to the ticked records. */
+const selected = (def: ResourceDef, ids: string | undefined) => (ids ? inArray(def.id, parseBulkIds(ids)) : undefined);
+
+function sourceOf(kind: ExportKind, req: ExportRequest, locale: string): { source: Source; filters: Record<string, unknown> } {
   if (kind === "users") {
     const match = parseMatch(req.match, matchShape(userResource.filters)) as Record<string, unknown>;
-    const where = whereOf(userResource, { match, q: req.q });
+    const where = and(whereOf(userResource, { match, q: req.q }), selected(userResource, req.ids));
+    const order = sortOf(userResource, req.sort);
     return {
-      filters: { match, q: req.q },
+      filters: { match, q: req.q, sort: req.sort, ids: req.ids },
       source: {
         header: [
           "_id",
@@ -81,14 +94,15 @@ function sourceOf(kind: ExportKind, req: ExportRequest): { source: Source; filte
           "balance",
           "createdAt",
         ],
-        batch: async (db, after) =>
+        batch: async (db, after, offset) =>
           (
             await db
               .select()
               .from(users)
-              .where(and(where, after ? gt(users.id, after) : undefined))
-              .orderBy(asc(users.id))
+              .where(and(where, !order && after ? gt(users.id, after) : undefined))
+              .orderBy(...(order ?? [asc(users.id)]))
               .limit(BATCH)
+              .offset(order ? offset : 0)
           ).map((u) => ({
             id: u.id,
             cells: [
@@ -114,9 +128,10 @@ function sourceOf(kind: ExportKind, req: ExportRequest): { source: Source; filte
   }
   if (kind === "results") {
     const match = parseMatch(req.match, matchShape(resultResource.filters)) as Record<string, unknown>;
-    const conds = matchWhere(resultResource.filters, match);
+    const where = and(whereOf(resultResource, { match, q: req.q }), selected(resultResource, req.ids));
+    const order = sortOf(resultResource, req.sort);
     return {
-      filters: { match },
+      filters: { match, q: req.q, sort: req.sort, ids: req.ids },
       source: {
         header: [
           "_id",
@@ -135,16 +150,17 @@ function sourceOf(kind: ExportKind, req: ExportRequest): { source: Source; filte
           "createdAt",
           "completedAt",
         ],
-        batch: async (db, after) =>
+        batch: async (db, after, offset) =>
           (
             await db
               .select({ r: results, email: users.email, name: formats.name })
               .from(results)
               .innerJoin(users, eq(users.id, results.userId))
               .leftJoin(formats, eq(formats.code, results.formatCode))
-              .where(and(...conds, after ? gt(results.id, after) : undefined))
-              .orderBy(asc(results.id))
+              .where(and(where, !order && after ? gt(results.id, after) : undefined))
+              .orderBy(...(order ?? [asc(results.id)]))
               .limit(BATCH)
+              .offset(order ? offset : 0)
           ).map(({ r, email, name }) => ({
             id: r.id,
             cells: [
@@ -153,7 +169,7 @@ function sourceOf(kind: ExportKind, req: ExportRequest): { source: Source; filte
               email,
               r.isCompleted,
               r.formatCode,
-              name?.ru ?? null,
+              name?.[locale === "en" ? "en" : "ru"] ?? name?.ru ?? null,
               r.probability,
               r.runnerUpCode,
               r.isCorrect,
@@ -168,21 +184,25 @@ function sourceOf(kind: ExportKind, req: ExportRequest): { source: Source; filte
       },
     };
   }
-  const match = parseMatch(req.match, matchShape(paymentFilters)) as Record<string, unknown>;
-  const conds = matchWhere(paymentFilters, match);
+  // the orders list's filters and search (state, method, coupon, referral, dates, e-mail…)
+  const match = parseMatch(req.match, matchShape(orderResource.filters)) as Record<string, unknown>;
+  const conds = [whereOf(orderResource, { match, q: req.q })];
+  const ids = selected(orderResource, req.ids);
+  const order = sortOf(orderResource, req.sort);
   return {
-    filters: { match },
+    filters: { match, q: req.q, sort: req.sort, ids: req.ids },
     source: {
       header: ["_id", "user", "email", "entityType", "quantity", "amount", "currency", "method", "state", "invoiceNumber", "createdAt", "paidAt"],
-      batch: async (db, after) =>
+      batch: async (db, after, offset) =>
         (
           await db
             .select({ o: orders, email: users.email })
             .from(orders)
             .innerJoin(users, eq(users.id, orders.userId))
-            .where(and(...conds, after ? gt(orders.id, after) : undefined))
-            .orderBy(asc(orders.id))
+            .where(and(...conds, ids, !order && after ? gt(orders.id, after) : undefined))
+            .orderBy(...(order ?? [asc(orders.id)]))
             .limit(BATCH)
+            .offset(order ? offset : 0)
         ).map(({ o, email }) => ({
           id: o.id,
           cells: [
@@ -208,7 +228,7 @@ async function* rowsOf(db: Db, source: Source, onCount: (n: number) => void) {
   let after: string | null = null;
   let n = 0;
   for (;;) {
-    const batch = await source.batch(db, after);
+    const batch = await source.batch(db, after, n);
     for (const row of batch) yield row.cells;
     n += batch.length;
     if (batch.length < BATCH) break;
@@ -220,7 +240,7 @@ async function* rowsOf(db: Db, source: Source, onCount: (n: number) => void) {
 /** Starts an export: records it and answers with the file as a stream. */
 export async function streamExport(scope: ManagerScope, req: ExportRequest): Promise<Response> {
   const db = scope.db;
-  const { source, filters } = sourceOf(req.kind, req); // a bad filter fails here, before any byte
+  const { source, filters } = sourceOf(req.kind, req, scope.locale); // a bad filter fails here, before any byte
   const id = createId();
   await transaction(scope, async (tx) => {
     await tx.db.insert(exportsLog).values({ id, managerId: tx.user.id, kind: req.kind, format: req.format, filters });
@@ -232,10 +252,29 @@ export async function streamExport(scope: ManagerScope, req: ExportRequest): Pro
     format: req.format,
     name: `${req.kind}-${new Date().toISOString().slice(0, 10)}`,
     sheet: req.kind,
-    header: source.header,
+    header: source.header.map((key) => exportHeading(scope.t, key)),
     rows,
     headers: { "X-Export-Id": id },
   });
+}
+
+/** A column's heading in the manager's language. */
+export function exportHeading(t: (key: string) => string, key: string) {
+  const field = `manager.fields.${key}`;
+  const own = t(field);
+  return own !== field ? own : t(`manager.exports.columns.${key}`);
+}
+
+/** A past export made again: the same kind, format, filters, search, sort and selection, over the data as it is now. */
+export async function repeatExport(scope: ManagerScope, id: string): Promise<Response> {
+  const [row] = await scope.db.select().from(exportsLog).where(eq(exportsLog.id, id)).limit(1);
+  if (!row) throw badRequest("errors.badRequest");
+  const f = (row.filters ?? {}) as { match?: unknown; q?: string; sort?: string; ids?: string };
+  const match = f.match && Object.keys(f.match as object).length ? JSON.stringify(f.match) : undefined;
+  return streamExport(
+    scope,
+    exportSchema.parse({ kind: row.kind, format: row.format, match, q: f.q || undefined, sort: f.sort || undefined, ids: f.ids || undefined }),
+  );
 }
 
 /** Past exports, newest first, with who made them. */

@@ -117,9 +117,16 @@ export function matchWhere(filters: Filters, match: Record<string, unknown>, ind
   return out;
 }
 
-/** `q`: a "contains" over the resource's searchable columns. */
-export function searchWhere(columns: readonly SQLWrapper[] | undefined, q: string | undefined, index?: TrigramIndex): SQL | undefined {
+/** `q`: a "contains" over the resource's searchable columns, or any of its own conditions (`{ match }`). */
+export function searchWhere(
+  search: readonly (SQLWrapper | { match(part: string): SQL })[] | undefined,
+  q: string | undefined,
+  index?: TrigramIndex,
+): SQL | undefined {
   const part = q?.trim().slice(0, 200);
-  if (!columns?.length || !part) return undefined;
-  return indexed(index, columns, part) ?? or(...columns.map((c) => likeContains(c, part)));
+  if (!search?.length || !part) return undefined;
+  const columns = search.filter((s): s is SQLWrapper => !("match" in s));
+  const own = search.filter((s): s is { match(part: string): SQL } => "match" in s).map((s) => s.match(part));
+  const byColumns = columns.length ? (indexed(index, columns, part) ?? or(...columns.map((c) => likeContains(c, part)))) : undefined;
+  return or(...[byColumns, ...own].filter((c): c is SQL => c !== undefined));
 }

@@ -14,7 +14,7 @@ import type { Db } from "../../db/client";
 import { badRequest, notFound } from "../lib/errors";
 import { omit, paged, parsePaging, parseMatch, parseNameList, type Paged } from "../lib/listing";
 import { transaction, type ManagerScope } from "../scope";
-import { auditBy, diff } from "./audit";
+import { auditBy, auditOfRecord, diff } from "./audit";
 import { matchShape, matchWhere, searchWhere, type Filters, type TrigramIndex } from "./match";
 import { expectVersion } from "./versions";
 
@@ -22,8 +22,9 @@ export type Doc = Record<string, unknown>;
 
 /** How a value shows in a list cell or a detail row. */
 export type CellKind = "text" | "date" | "bool" | "number" | "format" | "money" | "json" | "user" | "percent" | "points" | "localized" | "image";
-export interface Column {
-  key: string;
+/** A field of the document: its key is one of the document's (checked by the compiler and test/unit/resource-declarations.test.ts). */
+export interface Column<K extends string = string> {
+  key: K;
   /** locale key of the heading; default `manager.fields.<key>` */
   label?: string;
   kind?: CellKind;
@@ -63,6 +64,33 @@ export interface ResourceAction {
   run(scope: ManagerScope, id: string, input: Record<string, unknown>): Promise<ActionOutcome | void>;
 }
 
+/** A bulk action on the ticked rows of the list (issue 32 #6): run on each record in one unit of work. */
+export interface BulkAction {
+  /** locale key of its choice in the list's action select */
+  label: string;
+  /** locale key of the question, with {{count}} (default manager.bulk.confirm) */
+  confirm?: string;
+  /** a value the action takes (a status to set), chosen from these options */
+  input?: { name: string; options: readonly string[]; optionLabels?: string };
+  /** exports the ticked records (the declaration's `exportKind`) instead of changing them */
+  export?: boolean;
+  /** Runs it on one record (auditing it, as from the record's page); the caller holds the unit of work. */
+  run?(scope: ManagerScope, id: string, input: Record<string, unknown>): Promise<unknown>;
+}
+
+/** Where a resource sits in the back-office's side bar (server/admin/nav.ts). */
+export interface MenuEntry {
+  /** locale key of the entry (default manager.res.<name>.title) */
+  label?: string;
+  icon: string;
+  /** its place: lower first (the special screens' places are in nav.ts) */
+  order: number;
+  /** the work-queue count shown beside it */
+  count?: "recheck" | "reviews" | "requests";
+  /** the list it opens (default /manager/<pagePath>) */
+  href?: string;
+}
+
 export interface DetailSection {
   key: string;
   /** locale key of the heading */
@@ -79,16 +107,18 @@ type Populate<D> = { load(db: Db, docs: D[]): Promise<void> }["load"];
 
 type AnyTable = SQLiteTableWithColumns<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-export interface ResourceDef<T extends AnyTable = AnyTable, D extends Doc = Doc> {
+export interface ResourceDef<T extends AnyTable = AnyTable, D extends Doc = Doc, F extends Filters = Filters> {
   /** key of the locale strings (manager.res.<name>), the audit entity and the pages' paths */
   name: string;
+  /** its entry in the side bar; every resource has one (the declaration check says so) */
+  menu: MenuEntry;
   /** /manager/<pagePath> and /manager/<pagePath>/{id} */
   pagePath: string;
   /** where its API is mounted under /api/manager (the spec's path, e.g. "/user") */
   apiPath: string;
   /* its own API calls beside the generated ones: server/api/manager/resource-routes.ts, by `name` */
   /** more list pages over it with a fixed filter (e.g. /manager/users/paid) */
-  views?: { path: string; title: string; match: Record<string, unknown> }[];
+  views?: { path: string; title: string; match: { [K in Extract<keyof F, string>]?: unknown }; menu?: MenuEntry }[];
   /** what its list pages export (/manager/exporting) */
   exportKind?: "users" | "results" | "payments";
   /** populated on its list pages */
@@ -99,24 +129,24 @@ export interface ResourceDef<T extends AnyTable = AnyTable, D extends Doc = Doc>
   idPattern?: RegExp;
   toDoc(row: T["$inferSelect"]): D;
   /** sortable names → columns; `sort=name` or `sort=-name`, default `defaultSort` */
-  sortable: Record<string, SQLWrapper>;
+  sortable: { [K in Extract<keyof D, string>]?: SQLWrapper };
   defaultSort: string;
   /** what `match` accepts */
-  filters: Filters;
+  filters: F;
   /** which filters the list page offers, in order */
-  filterForm?: string[];
-  /** `q`: a "contains" over these columns */
-  search?: SQLWrapper[];
+  filterForm?: Extract<keyof F, string>[];
+  /** `q`: a "contains" over these columns, or a condition made from the searched text (another table's e-mail) */
+  search?: Search[];
   /** a trigram index over text columns: `q` and text filters' `$regex` use it */
   textIndex?: TrigramIndex;
   /** names → loaders that add the named field to a page of docs at once */
   populate?: Record<string, Populate<D>>;
   /** fields `exclude` may drop */
-  exclude?: readonly string[];
+  exclude?: readonly Extract<keyof D, string>[];
   /** what the list shows */
-  columns: Column[];
+  columns: Column<Extract<keyof D, string>>[];
   /** what the detail page shows (default: every column) */
-  fields?: Column[];
+  fields?: Column<Extract<keyof D, string>>[];
   /** populated on the detail page */
   detailPopulate?: string[];
   form?: {
@@ -143,18 +173,28 @@ export interface ResourceDef<T extends AnyTable = AnyTable, D extends Doc = Doc>
     run(scope: ManagerScope, input: Record<string, unknown>): Promise<string>;
   };
   actions?: Record<string, ResourceAction>;
+  /** what the list offers on its ticked rows */
+  bulkActions?: Record<string, BulkAction>;
   sections?: DetailSection[];
   /** links at the top of its list page (e.g. to a create page; label: a locale key) */
   listLinks?: { label: string; href: string }[];
   /** links from the detail page to related screens (label: a locale key) */
   links?(doc: D): { label: string; href: string }[];
-  /** the record's name in its page's title and heading (an e-mail, a code, a project's name) */
-  recordTitle?(doc: D): string | null | undefined;
+  /** the record's name in its page's title and heading (an e-mail, a code, a project's name), as react-admin's recordRepresentation */
+  recordRepresentation?(doc: D): string | null | undefined;
   /** the user a record belongs to (for the audit log's subject) */
   subjectOf?(row: T["$inferSelect"]): string | null;
 }
 
-export function defineResource<T extends AnyTable, D extends Doc>(def: ResourceDef<T, D>): ResourceDef<T, D> {
+/** A search term's condition beyond a plain "contains" over the resource's own columns. */
+export type Search = SQLWrapper | { match(part: string): SQL };
+
+/**
+ * A back-office resource, checked against its document: columns, sortable keys and `exclude` are
+ * the document's keys, `filterForm` and views' matches the declared filters' keys. Its type is
+ * then the general `ResourceDef` (every callback is method-shaped, so the general type holds it).
+ */
+export function defineResource<T extends AnyTable, D extends Doc, F extends Filters>(def: ResourceDef<T, D, F>): ResourceDef<T, D, F> {
   return def;
 }
 
@@ -204,13 +244,13 @@ export async function populateDocs<D extends Doc>(db: Db, def: ResourceDef<AnyTa
 
 /** A page of the resource, as every list answers: {docs, page, limit, total, pages}. */
 export async function listResource<D extends Doc>(db: Db, def: ResourceDef<AnyTable, D>, q: ListQuery, extra: SQL[] = []): Promise<Paged<Partial<D>>> {
-  const where = whereOf(def as ResourceDef, q, extra);
+  const where = whereOf(def, q, extra);
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(def.table)
       .where(where)
-      .orderBy(...orderOf(def as ResourceDef, q.sort))
+      .orderBy(...orderOf(def, q.sort))
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
     db.select({ n: count() }).from(def.table).where(where),
@@ -237,7 +277,7 @@ export async function getResource<D extends Doc>(
   id: string,
   opts: { populate?: Iterable<string>; exclude?: Set<string> } = {},
 ) {
-  const doc = def.toDoc(await findRow(db, def as ResourceDef, id));
+  const doc = def.toDoc(await findRow(db, def, id));
   await populateDocs(db, def, [doc], opts.populate ?? []);
   return omit(doc, opts.exclude ?? new Set());
 }
@@ -285,7 +325,7 @@ export async function updateResource(scope: ManagerScope, def: ResourceDef, id: 
       action: `${def.name}.update`,
       entity: def.name,
       entityId: id,
-      subjectUserId: def.subjectOf?.(after as never) ?? null,
+      subjectUserId: def.subjectOf?.(after) ?? null,
       changes: diff(before, after, Object.keys(changes)),
     });
     return after;
@@ -305,9 +345,25 @@ export async function createResource(scope: ManagerScope, def: ResourceDef, inpu
       action: `${def.name}.create`,
       entity: def.name,
       entityId: id,
-      subjectUserId: def.subjectOf?.(after as never) ?? null,
+      subjectUserId: def.subjectOf?.(after) ?? null,
       changes: diff({}, after),
     });
     return id;
   });
 }
+
+/** What a record's page shows: the row (for the edit form), the document (populated), its related lists and what managers did to it. */
+export async function loadDetail(db: Db, def: ResourceDef, id: string, paging: { page: number; limit: number }) {
+  // one read of the row: the document (populated) and the form's values both come from it
+  const row = await findRow(db, def, id);
+  const doc = def.toDoc(row);
+  await populateDocs(db, def, [doc], def.detailPopulate ?? []);
+  const sections = await Promise.all(
+    (def.sections ?? []).map(async (s) => {
+      const got = await s.load(db, id, doc, paging);
+      return Array.isArray(got) ? { key: s.key, docs: got } : { key: s.key, docs: got.docs, paging: got };
+    }),
+  );
+  return { doc, row, sections, history: await auditOfRecord(db, def.name, id) };
+}
+export type DetailData = Awaited<ReturnType<typeof loadDetail>>;

@@ -209,7 +209,7 @@ export async function recheckQueue(db: Db, q: ListQuery) {
     when ${results.probability} < ${LOW_PROBABILITY} then 1
     when ${results.isCompleted} = 0 then 2
     else 3 end`;
-  const where = whereOf(resultResource as never, q);
+  const where = whereOf(resultResource, q);
   const [rows, [total]] = await Promise.all([
     db
       .select({ r: results, rule, priority })
@@ -245,7 +245,7 @@ export async function recheckQueue(db: Db, q: ListQuery) {
 export function filterListQuery(body: Record<string, unknown>): ListQuery {
   const { page, limit, sort, populate, exclude, q, match, ...rest } = body;
   const str = (v: unknown) => (v == null ? undefined : Array.isArray(v) ? v.join(",") : String(v));
-  return parseListQuery(resultResource as never, {
+  return parseListQuery(resultResource, {
     page: str(page),
     limit: str(limit),
     sort: str(sort),

@@ -56,13 +56,18 @@ export async function spreadsheetResponse(opts: {
   // loaded on the first XLSX download only: it is large, and most processes never need it
   const { default: ExcelJS } = await import("exceljs");
   const pass = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: pass, useStyles: false, useSharedStrings: false });
+  // styles on: a date cell needs its number format to show as a date in Excel
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: pass, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(opts.sheet);
   void (async () => {
     try {
       sheet.addRow(opts.header).commit();
       for (let next = await rows.next(); !next.done; next = await rows.next()) {
-        sheet.addRow(next.value).commit();
+        const row = sheet.addRow(next.value);
+        next.value.forEach((v, i) => {
+          if (v instanceof Date) row.getCell(i + 1).numFmt = "yyyy-mm-dd hh:mm";
+        });
+        row.commit();
         if (pass.writableNeedDrain) await once(pass, "drain");
       }
       sheet.commit();

@@ -42,7 +42,7 @@ describe("generated list pages", () => {
     expect(html).not.toContain(eve.email);
     expect(html).toContain(`data-card="${dan._id}"`); // the phone cards
     expect(html).toContain('data-testid="filters"');
-    expect(html).toContain("sort=-email");
+    expect(html).toContain("sort=email"); // ascending first (m4)
     expect(html).toContain('name="kind" value="users"');
     const filtered = await (await page("/manager/users?isCompleted=true")).text();
     expect(filtered).toContain(dan.email);
@@ -172,6 +172,7 @@ describe("special pages", () => {
   });
 
   it("exports from the form with the list's filter and lists the export", async () => {
+    // what a list's Export button posts: its filter as match (nobody types it: m30)
     const res = await post("/manager/exporting", { _form: "export", kind: "users", format: "csv", match: JSON.stringify({ isCompleted: true }) });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="users-.*\.csv"/);

@@ -4,6 +4,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
+import { tFor } from "../../locales";
+import { exportHeading } from "../../server/admin/exports";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, consultationTickets, invites, logs, projects, results, sessions, users } from "../../db/schema";
@@ -368,7 +370,8 @@ describe("exports", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes).trim().split("\r\n"); // the decoder drops the BOM
     const header = lines[0]!.split(",");
-    expect(header.slice(0, 2)).toEqual(["_id", "email"]);
+    // headings in the request's language (m7), not raw keys
+    expect(header.slice(0, 2)).toEqual([tFor("ru")("manager.exports.columns._id"), tFor("ru")("manager.fields.email")]);
     const emails = lines.slice(1).map((l) => l.split(",")[1]);
     expect(emails.sort()).toEqual([alice.email, bob.email].sort());
   });
@@ -380,9 +383,11 @@ describe("exports", () => {
     await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
     const sheet = wb.worksheets[0]!;
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    expect(header).toEqual(expect.arrayContaining(["_id", "format", "system", "volume", "presentation", "harmony"]));
+    const ru = tFor("ru");
+    const heading = (k: string) => exportHeading(ru, k);
+    expect(header).toEqual(expect.arrayContaining(["_id", "format", "system", "volume", "presentation", "harmony"].map(heading)));
     expect(sheet.actualRowCount).toBe(3);
-    const formatCol = header.indexOf("format") + 1;
+    const formatCol = header.indexOf(heading("format")) + 1;
     expect(String(sheet.getRow(2).getCell(formatCol).value)).toMatch(/^[A-Z]{3}-/);
   });
 

@@ -30,9 +30,10 @@ export const couponResource = defineResource({
   name: "coupons",
   pagePath: "coupon",
   apiPath: "/coupon",
+  menu: { label: "cabinet.nav.manager.coupon", icon: "%", order: 90 },
   table: coupons,
   id: coupons.id,
-  recordTitle: (d) => d.code as string,
+  recordRepresentation: (d) => d.code as string,
   toDoc: (r) => ({
     _id: r.id,
     code: r.code,

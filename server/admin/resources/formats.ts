@@ -15,6 +15,7 @@ export const formatResource = defineResource({
   name: "formats",
   pagePath: "formats",
   apiPath: "/formats",
+  menu: { label: "cabinet.nav.manager.formats", icon: "◇", order: 120 },
   idPattern: /^[A-Z]{3}-[A-Z]{3,4}-[A-Z]{3,4}$/,
   listPopulate: ["results"],
   table: formats,

@@ -1,11 +1,12 @@
 // Orders and payments in the back-office (issue 32 #1): /manager/orders (filters by state, method,
 // product, coupon, buyer and date; amounts in rubles), /manager/orders/{id} with "mark the invoice
 // paid" (asks again; audited), and /api/manager/order. Read-only otherwise: an order is money.
-import { inArray } from "drizzle-orm";
-import { coupons, orders } from "../../../db/schema";
+import { inArray, sql } from "drizzle-orm";
+import { coupons, orders, referrals, users } from "../../../db/schema";
 import { markInvoicePaidBy } from "../orders";
 import { populateUsers } from "../populate";
 import { defineResource } from "../resource";
+import { byUserEmail } from "./users";
 
 export const ORDER_STATES = ["pending", "paid", "failed", "cancelled"] as const;
 export const ORDER_METHODS = ["card", "invoice", "coupon"] as const;
@@ -14,10 +15,13 @@ export const orderResource = defineResource({
   name: "orders",
   pagePath: "orders",
   apiPath: "/order",
+  exportKind: "payments",
+  bulkActions: { export: { label: "manager.bulk.export", confirm: "manager.bulk.exportConfirm", export: true } },
+  menu: { label: "cabinet.nav.manager.orders", icon: "₽", order: 60 },
   listPopulate: ["user", "coupon"],
   table: orders,
   id: orders.id,
-  recordTitle: (d) => (d.invoiceNumber ? `№ ${String(d.invoiceNumber)}` : null),
+  recordRepresentation: (d) => (d.invoiceNumber ? `№ ${String(d.invoiceNumber)}` : null),
   toDoc: (o) => ({
     _id: o.id,
     user: o.userId as unknown,
@@ -43,8 +47,14 @@ export const orderResource = defineResource({
     project: { kind: "id", column: orders.projectId },
     createdAt: { kind: "date", column: orders.createdAt },
     amount: { kind: "number", column: orders.amount },
+    /** the referral code the buyer came with (a "contains") */
+    referral: {
+      kind: "text",
+      column: sql`(select ${referrals.code} from ${referrals} where ${referrals.id} = (select ${users.referralId} from ${users} where ${users.id} = ${orders.userId}))`,
+    },
   },
-  filterForm: ["state", "method", "entityType", "createdAt"],
+  filterForm: ["state", "method", "entityType", "referral", "createdAt"],
+  search: [byUserEmail(orders.userId)],
   populate: {
     user: (db, docs) => populateUsers(db, docs, "user"),
     /** the coupon's code in place of its id */

@@ -14,10 +14,11 @@ export const projectResource = defineResource({
   name: "projects",
   pagePath: "projects",
   apiPath: "/projects",
+  menu: { label: "cabinet.nav.manager.projects", icon: "⌂", order: 50 },
   listPopulate: ["owner"],
   table: projects,
   id: projects.id,
-  recordTitle: (d) => d.name as string,
+  recordRepresentation: (d) => d.name as string,
   toDoc: (p) => ({
     _id: p.id,
     name: p.name,

@@ -40,6 +40,7 @@ export const questionResource = defineResource({
   name: "questions",
   pagePath: "questions",
   apiPath: "/question",
+  menu: { label: "cabinet.nav.manager.questions", icon: "?", order: 130 },
   listPopulate: ["analysis"],
   table: questions,
   id: questions.id,

@@ -17,6 +17,7 @@ export const referralResource = defineResource({
   name: "referrals",
   pagePath: "referral",
   apiPath: "/referral",
+  menu: { label: "cabinet.nav.manager.referral", icon: "⇄", order: 100 },
   table: referrals,
   id: referrals.id,
   toDoc: (r) => ({

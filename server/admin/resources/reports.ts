@@ -24,6 +24,7 @@ export const reportResource = defineResource({
   name: "reports",
   pagePath: "reports",
   apiPath: "/reports",
+  menu: { label: "cabinet.nav.manager.reports", icon: "✎", order: 110 },
   listPopulate: ["fm"],
   table: reports,
   id: reports.id,

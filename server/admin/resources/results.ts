@@ -6,6 +6,7 @@ import { answers, questions, results } from "../../../db/schema";
 import { FORMATS } from "../../../model";
 import { populateFormats, populateTests, populateUsers } from "../populate";
 import { defineResource } from "../resource";
+import { byUserEmail } from "./users";
 import { confirmResult, resetResultOf, saveResultForm } from "../results";
 
 const FORMAT_CODES = FORMATS.map((f) => f.code) as [string, ...string[]];
@@ -33,6 +34,7 @@ export const resultResource = defineResource({
   name: "results",
   pagePath: "results",
   apiPath: "/results",
+  menu: { label: "cabinet.nav.manager.results", icon: "☰", order: 20 },
   exportKind: "results",
   listPopulate: ["user", "fm"],
   table: results,
@@ -71,6 +73,7 @@ export const resultResource = defineResource({
     probability: { kind: "number", column: results.probability },
   },
   filterForm: ["format", "isDoubt", "isCorrect", "isCompleted", "grade", "modelVersion", "createdAt"],
+  search: [byUserEmail(results.userId)],
   populate: {
     fm: (db, docs) => populateFormats(db, docs, "fm"),
     user: (db, docs) => populateUsers(db, docs, "user"),
@@ -135,6 +138,10 @@ export const resultResource = defineResource({
         return { redirect: `/manager/results/${r.id}` };
       },
     },
+  },
+  bulkActions: {
+    confirm: { label: "manager.results.confirm", confirm: "manager.bulk.confirmResults", run: (scope, id) => confirmResult(scope, id) },
+    export: { label: "manager.bulk.export", confirm: "manager.bulk.exportConfirm", export: true },
   },
   sections: [
     {

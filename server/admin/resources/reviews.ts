@@ -27,10 +27,11 @@ export const reviewResource = defineResource({
   name: "reviews",
   pagePath: "reviews",
   apiPath: "/reviews",
+  menu: { label: "cabinet.nav.manager.reviews", icon: "❝", order: 80, count: "reviews" },
   listPopulate: ["user"],
   table: reviews,
   id: reviews.id,
-  recordTitle: (d) => d.name as string,
+  recordRepresentation: (d) => d.name as string,
   toDoc: (r) => toReviewDoc(r) as Record<string, unknown> & ReturnType<typeof toReviewDoc>,
   sortable: { createdAt: reviews.createdAt, name: reviews.name },
   defaultSort: "-createdAt",
@@ -59,6 +60,10 @@ export const reviewResource = defineResource({
   actions: {
     approve: { label: "manager.reviews.approve", run: (scope, id) => publishReview(scope, id, true) },
     hide: { label: "manager.reviews.hide", run: (scope, id) => publishReview(scope, id, false) },
+  },
+  bulkActions: {
+    approve: { label: "manager.reviews.approve", confirm: "manager.bulk.approveConfirm", run: (scope, id) => publishReview(scope, id, true) },
+    hide: { label: "manager.reviews.hide", confirm: "manager.bulk.hideConfirm", run: (scope, id) => publishReview(scope, id, false) },
   },
   subjectOf: (r) => r.userId,
 });

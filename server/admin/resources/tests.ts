@@ -9,6 +9,7 @@ export const testResource = defineResource({
   name: "tests",
   pagePath: "tests",
   apiPath: "/tests",
+  menu: { label: "cabinet.nav.manager.tests", icon: "≡", order: 140 },
   table: tests,
   id: tests.id,
   toDoc: (t) => ({

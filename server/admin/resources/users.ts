@@ -2,26 +2,36 @@
 // /api/manager/user. The special calls (logs, results, activate, invites, PDF, masquerade) are
 // in server/admin/users.ts, their routes in server/api/manager/resource-routes.ts; this file is the
 // declaration.
-import { desc, eq, inArray } from "drizzle-orm";
+import { desc, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
 import { invites, logs, orders, projects, users } from "../../../db/schema";
 import { AppError } from "../../lib/errors";
 import { hasManagerRole, userFields } from "../../services/users";
 import { auditOfUser } from "../audit";
 import { populateFormats } from "../populate";
-import { defineResource, type Doc } from "../resource";
+import { contains, type TrigramIndex } from "../match";
+import { defineResource, type Doc, type Search } from "../resource";
 import { activateUser, addInvites, deleteUserByManager, sendReportPdf, startMasqueradeFor, userResults } from "../users";
+
+const USERS_INDEX: TrigramIndex = { table: "users_search", columns: [users.email, users.name, users.phone] };
+
+/** Another resource's search by its user's e-mail (results, orders: m14), through the users' trigram index. */
+export const byUserEmail = (userId: SQLWrapper): Search => ({
+  match: (part) => sql`${userId} in (select ${users.id} from ${users} where ${contains(users.email, part, USERS_INDEX)})`,
+});
 
 export const userResource = defineResource({
   name: "users",
   pagePath: "users",
   apiPath: "/user",
-  views: [{ path: "/manager/users/paid", title: "manager.res.users.paid", match: { isFull: true } }],
+  menu: { label: "cabinet.nav.manager.users", icon: "☺", order: 40 },
+  views: [{ path: "/manager/users/paid", title: "manager.res.users.paid", match: { isFull: true }, menu: { icon: "★", order: 45 } }],
   exportKind: "users",
+  bulkActions: { export: { label: "manager.bulk.export", confirm: "manager.bulk.exportConfirm", export: true } },
   listPopulate: ["format"],
   table: users,
   id: users.id,
-  recordTitle: (d) => d.email as string,
+  recordRepresentation: (d) => d.email as string,
   toDoc: (u) => ({
     ...userFields(u),
     format: u.formatCode as unknown,
@@ -43,7 +53,7 @@ export const userResource = defineResource({
   },
   filterForm: ["role", "isBusiness", "isFull", "isCompleted", "createdAt"],
   search: [users.email, users.name, users.phone],
-  textIndex: { table: "users_search", columns: [users.email, users.name, users.phone] },
+  textIndex: USERS_INDEX,
   populate: {
     format: (db, docs) => populateFormats(db, docs, "format"),
     /** the invite the user holds (a business project's), else the one they signed up with */

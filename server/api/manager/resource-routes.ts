@@ -166,13 +166,13 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
       .get("/:resultId", async (c) => {
         const id = pathId(c, "resultId");
         const r = await recheck(c.get("deps").db, id, false);
-        await withEtag(c, resultResource as ResourceDef, id);
+        await withEtag(c, resultResource, id);
         return c.json(r);
       })
       .put("/:resultId", validate("json", setFormatSchema), async (c) => {
         const id = pathId(c, "resultId");
         const r = await setFormat(c.get("scope"), id, c.req.valid("json"), { version: ifMatch(c) });
-        await withEtag(c, resultResource as ResourceDef, id);
+        await withEtag(c, resultResource, id);
         return c.json(r);
       }),
 

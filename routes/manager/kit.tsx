@@ -1,0 +1,97 @@
+// The back-office's page kit (as routes/business/kit.tsx's `cabinetPage` is the cabinet's):
+// `managerPage` gives a screen the admin guard, the manager's scope, the layout with the side bar
+// (its entries from the resource declarations, with the work-queue counts) and the no-script form
+// pipeline: a posted `_form` names one of the screen's forms, its fields are checked with the
+// form's zod schema (per-field messages in the page's language), the back-office function runs with
+// the scope, and the page redirects (by default to itself with `?done=<form>`), or shows the form
+// again with the entered values and messages on a 4xx. Screens call server/admin functions, never
+// the database.
+import type { Context } from "hono";
+import type { ComponentType, ReactNode } from "react";
+import { z } from "zod";
+import type { T } from "../../locales";
+import { managerNav, type ManagerNav } from "../../server/admin/nav";
+import { AppError } from "../../server/lib/errors";
+import { handleForm } from "../../server/lib/forms";
+import { ID_PATTERN } from "../../server/lib/ids";
+import type { GuardedEnv } from "../../server/middleware/guards";
+import { definePage } from "../../server/render/define";
+import { usePage, type FormState } from "../../server/render/page";
+import type { ManagerScope } from "../../server/scope";
+import { CabinetLayout } from "../_layouts/cabinet";
+
+export type ManagerCtx = Context<GuardedEnv<["admin"]>>;
+export const idParams = z.object({ id: z.string().regex(ID_PATTERN) });
+
+/** One form of a screen: its schema, how posted strings map to its input, and what it does. */
+export interface ManagerForm<S extends z.ZodType = z.ZodType> {
+  schema: S;
+  /** posted strings → the schema's input (default: an empty field is an absent one) */
+  shape?: (values: Record<string, string>) => unknown;
+  /** Runs it; a Response is sent as it is, a string is where to go, nothing → the page with `?done=<form>`. */
+  run(scope: ManagerScope, input: z.output<S>, c: ManagerCtx): Promise<Response | string | void>;
+}
+
+/** A form of a screen, typed by its schema (an object literal in `forms` would lose the input's type). */
+export const managerForm = <S extends z.ZodType>(form: ManagerForm<S>): ManagerForm => form as unknown as ManagerForm;
+
+export interface ManagerShell {
+  nav: ManagerNav;
+}
+export type WithShell<D> = { page: D; shell: ManagerShell };
+
+export function managerPage<D>(def: {
+  path: string | string[];
+  params?: z.ZodType;
+  title: (t: T, data: D) => string;
+  load?: (c: ManagerCtx, scope: ManagerScope) => Promise<D | Response> | D;
+  Component: ComponentType<{ data: D }>;
+  /** above the heading (a notice that concerns the whole screen) */
+  banner?: (data: D) => ReactNode;
+  /** the screen's forms by their `_form` name */
+  forms?: Record<string, ManagerForm>;
+  /** a POST the forms do not cover (a streamed answer, a form of its own making) */
+  action?: (c: ManagerCtx, scope: ManagerScope) => Promise<Response | FormState>;
+}) {
+  const Component = def.Component;
+  return definePage({
+    path: def.path,
+    guards: ["admin"],
+    params: def.params,
+    load: async (c): Promise<WithShell<D> | Response> => {
+      const scope = c.get("scope");
+      const [nav, page] = await Promise.all([managerNav(scope), def.load ? def.load(c, scope) : (undefined as D)]);
+      if (page instanceof Response) return page;
+      return { page, shell: { nav } };
+    },
+    title: (t, data) => def.title(t, data.page),
+    Component: ({ data }) => {
+      const { t } = usePage();
+      return (
+        <CabinetLayout kind="manager" title={def.title(t, data.page)} nav={data.shell.nav} banner={def.banner?.(data.page)}>
+          <Component data={data.page} />
+        </CabinetLayout>
+      );
+    },
+    action: async (c) => {
+      const scope = c.get("scope");
+      const kind = String((await c.req.parseBody())._form ?? "");
+      const form = def.forms && Object.hasOwn(def.forms, kind) ? def.forms[kind]! : undefined;
+      if (!form) {
+        if (def.action) return def.action(c, scope);
+        throw new AppError(400, "bad_request", "errors.badRequest");
+      }
+      return handleForm(
+        c,
+        kind,
+        form.schema,
+        async (input) => {
+          const res = await form.run(scope, input, c);
+          if (res instanceof Response) return res;
+          return c.redirect(res ?? `${c.req.path}?done=${encodeURIComponent(kind)}`, 303);
+        },
+        form.shape,
+      );
+    },
+  });
+}

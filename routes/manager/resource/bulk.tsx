@@ -1,0 +1,128 @@
+// Bulk actions on a list (issue 32 #6), without script: the rows' checkboxes belong to one form
+// (`form=` attribute, so the table need not sit inside it); posting it asks again, naming the
+// count ("Approve 3 reviews?"), and the confirmation runs the declared action on every ticked record
+// in one unit of work (server/admin/bulk.ts). "Export the selection" streams the ticked records.
+import { parseBulkIds, runBulk } from "../../../server/admin/bulk";
+import { streamExport } from "../../../server/admin/exports";
+import type { ResourceDef } from "../../../server/admin/resource";
+import { AppError, errorMessage } from "../../../server/lib/errors";
+import type { FormState } from "../../../server/render/page";
+import { usePage } from "../../../server/render/page";
+import type { ManagerCtx } from "../kit";
+
+/** The id of a list's bulk form, when its declaration offers bulk actions. */
+export const bulkForm = (def: ResourceDef) => (def.bulkActions && Object.keys(def.bulkActions).length ? `bulk-${def.name}` : null);
+
+export function BulkBar({ def, formId }: { def: ResourceDef; formId: string }) {
+  const { t, path } = usePage();
+  const actions = Object.entries(def.bulkActions ?? {});
+  const inputs = actions.flatMap(([, a]) => (a.input ? [a.input] : []));
+  return (
+    <form id={formId} method="post" action={path} className="mb-3 flex flex-wrap items-end gap-2 rounded-xl bg-slate-50 p-2 text-sm" data-testid="bulk-bar">
+      <input type="hidden" name="_form" value="bulk" />
+      <label className="min-w-0">
+        <span className="label">{t("manager.bulk.withSelected")}</span>
+        <select name="action" className="input" required>
+          {actions.map(([name, a]) => (
+            <option key={name} value={name}>
+              {t(a.label)}
+            </option>
+          ))}
+        </select>
+      </label>
+      {inputs.map((input) => (
+        <label key={input.name} className="min-w-0">
+          <span className="label">{t(`manager.fields.${input.name}`)}</span>
+          <select name={input.name} className="input">
+            {input.options.map((o) => (
+              <option key={o} value={o}>
+                {input.optionLabels ? t(`${input.optionLabels}.${o}`) : o}
+              </option>
+            ))}
+          </select>
+        </label>
+      ))}
+      <button type="submit" className="btn-secondary" data-testid="bulk-submit">
+        {t("manager.bulk.go")}
+      </button>
+    </form>
+  );
+}
+
+/** The question before a bulk action runs: what, on how many, and the ticked ids carried along. */
+export function BulkConfirm({ def, values }: { def: ResourceDef; values: Record<string, string> }) {
+  const { t, path } = usePage();
+  const action = def.bulkActions?.[values.action ?? ""];
+  if (!action) return null;
+  const ids = (values.ids ?? "").split(",").filter(Boolean);
+  const extra = action.input ? values[action.input.name] : undefined;
+  return (
+    <section className="mb-4 rounded-xl border border-amber-300 bg-amber-50 p-4" role="alertdialog" aria-labelledby="bulk-q" data-testid="bulk-confirm">
+      <p id="bulk-q" className="font-semibold text-amber-900">
+        {t(action.confirm ?? "manager.bulk.confirm", {
+          count: ids.length,
+          action: t(action.label),
+          value: action.input && extra ? (action.input.optionLabels ? t(`${action.input.optionLabels}.${extra}`) : extra) : "",
+        })}
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <form method="post" action={path}>
+          <input type="hidden" name="_form" value="bulk" />
+          <input type="hidden" name="action" value={values.action} />
+          <input type="hidden" name="ids" value={ids.join(",")} />
+          {action.input && extra ? <input type="hidden" name={action.input.name} value={extra} /> : null}
+          {action.export ? <input type="hidden" name="format" value={values.format || "xlsx"} /> : null}
+          <input type="hidden" name="confirmed" value="1" />
+          <button type="submit" className="btn-primary" data-testid="bulk-yes">
+            {t("manager.bulk.yes", { count: ids.length })}
+          </button>
+        </form>
+        <a href={path} className="btn-secondary">
+          {t("manager.bulk.cancel")}
+        </a>
+      </div>
+    </section>
+  );
+}
+
+/** A bulk post: first the question (the page again, with it), then, confirmed, the action. */
+export async function handleBulkPost(c: ManagerCtx, def: ResourceDef): Promise<Response | FormState> {
+  const body = await c.req.parseBody({ all: true });
+  const one = (k: string) => (Array.isArray(body[k]) ? String((body[k] as unknown[])[0] ?? "") : typeof body[k] === "string" ? (body[k] as string) : "");
+  if (one("_form") !== "bulk") throw new AppError(400, "bad_request", "errors.badRequest");
+  const name = one("action");
+  const action = def.bulkActions && Object.hasOwn(def.bulkActions, name) ? def.bulkActions[name]! : null;
+  const t = c.get("t");
+  try {
+    if (!action) throw new AppError(400, "bad_request", "errors.badRequest");
+    const raw = body.ids;
+    const ids = parseBulkIds(Array.isArray(raw) ? raw.map(String) : typeof raw === "string" ? raw : undefined);
+    const input = action.input ? { [action.input.name]: one(action.input.name) } : {};
+    if (one("confirmed") !== "1") {
+      return { kind: "bulk-confirm", values: { action: name, ids: ids.join(","), ...(input as Record<string, string>), format: one("format") } };
+    }
+    if (action.export) {
+      if (!def.exportKind) throw new AppError(400, "bad_request", "errors.badRequest");
+      const format = one("format") === "csv" ? "csv" : "xlsx";
+      return await streamExport(c.get("scope"), { kind: def.exportKind, format, ids: ids.join(",") });
+    }
+    const n = await runBulk(c.get("scope"), def, name, ids, input);
+    const back = new URL(c.req.url);
+    back.searchParams.set("bulk", name);
+    back.searchParams.set("n", String(n));
+    return c.redirect(`${back.pathname}${back.search}`, 303);
+  } catch (e) {
+    if (!(e instanceof AppError) || e.status >= 500) throw e;
+    return {
+      kind: "bulk",
+      values: {},
+      errors: {
+        _: e.fields
+          ? Object.values(e.fields)
+              .map((k) => t(k))
+              .join(" ")
+          : errorMessage(t, e),
+      },
+    };
+  }
+}

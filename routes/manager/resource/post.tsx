@@ -1,0 +1,97 @@
+// What a resource's detail and create pages do with a post: the edit form (checked with the form's
+// schema, saved with its version: a stale save is refused with the record's current values) and
+// the declared actions (their input checked, run with the manager's scope, the outcome's session
+// set as a cookie for a masquerade). A 4xx comes back as the form's messages; anything else propagates.
+import { createResource, findRow, updateResource, type ResourceDef } from "../../../server/admin/resource";
+import { isStale } from "../../../server/admin/versions";
+import { AppError, translateFields } from "../../../server/lib/errors";
+import { formValues } from "../../../server/lib/forms";
+import { setSessionCookies } from "../../../server/lib/http";
+import { fieldErrors } from "../../../server/lib/validate";
+import type { FormState } from "../../../server/render/page";
+import type { ManagerCtx } from "../kit";
+import { currentAsPosted, formInput, postedValues } from "./form";
+
+/** A 4xx the service threw → the form shown again with its field messages (anything else propagates). */
+export function formError(c: ManagerCtx, e: unknown, kind: string, values: Record<string, string>): FormState {
+  if (!(e instanceof AppError) || e.status >= 500) throw e;
+  return {
+    kind,
+    values,
+    errors: e.fields
+      ? translateFields(c.get("t"), e.fields)
+      : { _: c.get("t")(e.messageKey.includes(".") && !e.messageKey.startsWith("errors.") ? e.messageKey : `common.${e.messageKey}`) },
+  };
+}
+
+export async function handleResourcePost(c: ManagerCtx, def: ResourceDef, id: string): Promise<Response | FormState> {
+  const kind = (await formValues(c))._form ?? "";
+  const back = `/manager/${def.pagePath}/${id}`;
+  let values: Record<string, string>;
+  try {
+    values = await postedValues(c, kind === "edit" && def.form ? def.form.fields : []);
+  } catch (e) {
+    return formError(c, e, kind, await formValues(c));
+  }
+  if (kind === "edit" && def.form) {
+    const input = formInput(def.form.fields, values);
+    const parsed = def.form.schema.safeParse(input);
+    if (!parsed.success) return { kind, values, errors: fieldErrors(c.get("t"), parsed.error.issues, input) };
+    try {
+      await updateResource(c.get("scope"), def, id, parsed.data as Record<string, unknown>, { version: values._version || null });
+    } catch (e) {
+      // changed since the form was shown: nothing saved; the form again with what the record is now
+      if (isStale(e))
+        return { kind, values: currentAsPosted(def, await findRow(c.get("deps").db, def, id)), errors: { _: c.get("t")("manager.errors.stale") }, status: 409 };
+      return formError(c, e, kind, values);
+    }
+    return c.redirect(`${back}?saved=1`, 303);
+  }
+  const action = def.actions?.[kind];
+  if (!action) throw new AppError(400, "bad_request", "errors.badRequest");
+  let input: Record<string, unknown> = {};
+  if (action.input) {
+    const raw = formInput(action.input.fields, values);
+    const parsed = action.input.schema.safeParse(raw);
+    if (!parsed.success) return { kind, values, errors: fieldErrors(c.get("t"), parsed.error.issues, raw) };
+    input = parsed.data as Record<string, unknown>;
+  }
+  try {
+    const res = await action.run(c.get("scope"), id, input);
+    if (res?.session) setSessionCookies(c, res.session.token, res.session.userId, res.session.cookie);
+    return c.redirect(res?.redirect ?? `${back}?done=${encodeURIComponent(kind)}`, 303);
+  } catch (e) {
+    if (!(e instanceof AppError) || e.status >= 500) throw e;
+    return {
+      kind: "action",
+      values: {},
+      errors: {
+        _: e.fields
+          ? Object.values(e.fields)
+              .map((v) => c.get("t")(v))
+              .join(" ")
+          : c.get("t")(e.messageKey.includes(".") && !e.messageKey.startsWith("errors.") ? e.messageKey : `common.${e.messageKey}`),
+      },
+    };
+  }
+}
+
+/** The create form's post: checked with the declaration's create schema, stored, then the new record's page. */
+export async function handleCreatePost(c: ManagerCtx, def: ResourceDef): Promise<Response | FormState> {
+  const create = def.create!;
+  let values: Record<string, string>;
+  try {
+    values = await postedValues(c, create.fields);
+  } catch (e) {
+    return formError(c, e, "create", await formValues(c));
+  }
+  const input = formInput(create.fields, values);
+  const parsed = create.schema.safeParse(input);
+  if (!parsed.success) return { kind: "create", values, errors: fieldErrors(c.get("t"), parsed.error.issues, input) };
+  try {
+    const id = await createResource(c.get("scope"), def, parsed.data as Record<string, unknown>);
+    return c.redirect(`/manager/${def.pagePath}/${id}?saved=1`, 303);
+  } catch (e) {
+    return formError(c, e, "create", values);
+  }
+}
