@@ -5,7 +5,7 @@
 import { parseListQuery } from "../../server/admin/resource";
 import { resultResource } from "../../server/admin/resources/results";
 import { confirmResult, neuralCount, recheck, recheckQueue, setFormat, setFormatSchema } from "../../server/admin/results";
-import { findRow, updateResource, type ResourceDef } from "../../server/admin/resource";
+import { findRow, updateResource } from "../../server/admin/resource";
 import { isStale, recordVersion } from "../../server/admin/versions";
 import { fieldErrors } from "../../server/lib/validate";
 import { definePage } from "../../server/render/define";
