@@ -1,0 +1,124 @@
+// The declarations' system check (as Django's `manage.py check` for ModelAdmin): every column,
+// sortable key and excluded field is one of the document's, every offered filter is declared,
+// every string a page shows from the declaration exists in both languages, and the resource has a
+// side-bar entry. test/unit/resource-declarations.test.ts runs it over every resource.
+import { getTableColumns } from "drizzle-orm";
+import type { Column, Doc, FormField, ResourceDef } from "./resource";
+
+/** Does the key name a string in this language? */
+export type HasKey = (locale: string, key: string) => boolean;
+
+/** A row of the declaration's table with a plausible value in every column, for `toDoc`. */
+function sampleRow(def: ResourceDef): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const [name, col] of Object.entries(getTableColumns(def.table))) {
+    const c = col as { dataType: string; enumValues?: string[] };
+    row[name] =
+      c.dataType === "number"
+        ? 1
+        : c.dataType === "boolean"
+          ? false
+          : c.dataType === "date"
+            ? new Date(0)
+            : c.dataType === "json"
+              ? {}
+              : c.dataType === "array"
+                ? []
+                : (c.enumValues?.[0] ?? "x");
+  }
+  return row;
+}
+
+/** The document's keys: what `toDoc` gives, and what its `populate` loaders add. */
+export function documentKeys(def: ResourceDef): Set<string> {
+  let doc: Doc;
+  try {
+    doc = def.toDoc(sampleRow(def));
+  } catch (e) {
+    throw new Error(`${def.name}: toDoc fails on a sample row (${(e as Error).message})`);
+  }
+  return new Set([...Object.keys(doc), ...Object.keys(def.populate ?? {})]);
+}
+
+export function checkDeclaration(def: ResourceDef, hasKey: HasKey, menuHrefs: Set<string>): string[] {
+  const problems: string[] = [];
+  const at = (what: string) => `${def.name}: ${what}`;
+  const keys = documentKeys(def);
+  const str = (key: string | undefined, where: string) => {
+    if (!key) return;
+    for (const locale of ["ru", "en"]) if (!hasKey(locale, key)) problems.push(at(`${where}: "${key}" is missing in locales/${locale}`));
+  };
+  const columns = (list: Column[] | undefined, where: string, docKeys: Set<string> | null) => {
+    for (const col of list ?? []) {
+      if (docKeys && !docKeys.has(col.key)) problems.push(at(`${where}: column "${col.key}" is not a field of the document`));
+      str(col.label ?? `manager.fields.${col.key}`, `${where} "${col.key}"`);
+    }
+  };
+  const formFields = (fields: FormField[] | undefined, where: string) => {
+    for (const f of fields ?? []) {
+      str(f.label ?? `manager.fields.${f.name}`, `${where} "${f.name}"`);
+      if ("hint" in f) str(f.hint, `${where} "${f.name}" hint`);
+      if (f.kind === "select" && f.optionLabels) for (const o of f.options) str(`${f.optionLabels}.${o}`, `${where} "${f.name}" option`);
+    }
+  };
+
+  columns(def.columns, "columns", keys);
+  columns(def.fields, "fields", keys);
+  for (const s of Object.keys(def.sortable)) if (!keys.has(s)) problems.push(at(`sortable "${s}" is not a field of the document`));
+  if (!Object.hasOwn(def.sortable, def.defaultSort.replace(/^-/, ""))) problems.push(at(`defaultSort "${def.defaultSort}" is not sortable`));
+  for (const e of def.exclude ?? []) if (!keys.has(e)) problems.push(at(`exclude "${e}" is not a field of the document`));
+  for (const f of def.filterForm ?? []) {
+    const filter = def.filters[f];
+    if (!filter) {
+      problems.push(at(`filterForm "${f}" is not a declared filter`));
+      continue;
+    }
+    const col = def.columns.find((c) => c.key === f) ?? def.fields?.find((c) => c.key === f);
+    str(col?.label ?? `manager.fields.${f}`, `filter "${f}"`);
+    if (filter.kind === "enum" && col?.valueLabels) for (const v of filter.values) str(`${col.valueLabels}.${v}`, `filter "${f}" value`);
+  }
+  for (const v of def.views ?? []) {
+    for (const m of Object.keys(v.match)) if (!Object.hasOwn(def.filters, m)) problems.push(at(`view ${v.path}: match "${m}" is not a declared filter`));
+    str(v.title, `view ${v.path} title`);
+    if (v.menu) str(v.menu.label ?? v.title, `view ${v.path} menu`);
+  }
+  for (const p of def.listPopulate ?? []) if (!def.populate?.[p]) problems.push(at(`listPopulate "${p}" is not a declared populate`));
+  for (const p of def.detailPopulate ?? []) if (!def.populate?.[p]) problems.push(at(`detailPopulate "${p}" is not a declared populate`));
+
+  str(`manager.res.${def.name}.title`, "title");
+  str(`manager.res.${def.name}.detail`, "detail title");
+  if (def.search?.length) str(`manager.res.${def.name}.search`, "search box");
+  if (def.create) {
+    str(`manager.res.${def.name}.create`, "create");
+    formFields(def.create.fields, "create form");
+  }
+  formFields(def.form?.fields, "edit form");
+  for (const [name, a] of Object.entries(def.actions ?? {})) {
+    str(a.label, `action ${name}`);
+    str(a.confirm, `action ${name} confirmation`);
+    formFields(a.input?.fields, `action ${name} input`);
+  }
+  for (const [name, a] of Object.entries(def.bulkActions ?? {})) {
+    str(a.label, `bulk action ${name}`);
+    str(a.confirm ?? "manager.bulk.confirm", `bulk action ${name} confirmation`);
+    if (a.export && !def.exportKind) problems.push(at(`bulk action ${name} exports, but the resource has no exportKind`));
+    if (!a.export && !a.run) problems.push(at(`bulk action ${name} neither runs nor exports`));
+    if (a.input) {
+      str(`manager.fields.${a.input.name}`, `bulk action ${name} input`);
+      if (a.input.optionLabels) for (const o of a.input.options) str(`${a.input.optionLabels}.${o}`, `bulk action ${name} option`);
+    }
+  }
+  for (const s of def.sections ?? []) {
+    str(s.title, `section ${s.key}`);
+    columns(s.columns, `section ${s.key}`, null);
+  }
+  for (const l of def.listLinks ?? []) str(l.label, "list link");
+
+  if (!def.menu || !def.menu.icon || !Number.isFinite(def.menu.order)) problems.push(at("no side-bar entry (menu)"));
+  else {
+    str(def.menu.label ?? `manager.res.${def.name}.title`, "menu");
+    const href = def.menu.href ?? `/manager/${def.pagePath}`;
+    if (!menuHrefs.has(href)) problems.push(at(`the side bar has no entry for ${href}`));
+  }
+  return problems;
+}
