@@ -4,9 +4,8 @@
 import { auditEntities, listAudit, type AuditDoc } from "../../server/admin/audit";
 import { RESOURCES } from "../../server/admin/resources";
 import { AppError } from "../../server/lib/errors";
-import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
-import { CabinetLayout } from "../_layouts/cabinet";
+import { managerPage } from "./kit";
 import { Empty, Notice, Pager, PAGE_SIZES, Value } from "./ui";
 
 const shownValue = (v: unknown) => (v === null || v === undefined || v === "" ? "—" : typeof v === "object" ? JSON.stringify(v) : String(v));
@@ -95,7 +94,7 @@ function AuditPage({ data }: { data: Data }) {
     return `${u.pathname}${u.search}`;
   };
   return (
-    <CabinetLayout kind="manager" title={t("manager.audit.title")}>
+    <>
       <form method="get" className="card mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5" role="search" data-testid="audit-filters">
         <div>
           <label className="label" htmlFor="a-actor">
@@ -153,13 +152,12 @@ function AuditPage({ data }: { data: Data }) {
           />
         </section>
       )}
-    </CabinetLayout>
+    </>
   );
 }
 
-export const auditPage = definePage({
+export const auditPage = managerPage({
   path: "/manager/audit",
-  guards: ["admin"],
   load: async (c): Promise<Data> => {
     const db = c.get("deps").db;
     const entities = await auditEntities(db);

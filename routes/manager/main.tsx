@@ -6,11 +6,10 @@ import { intlLocale } from "../../locales";
 import { handleForm } from "../../server/lib/forms";
 import { ID_PATTERN } from "../../server/lib/ids";
 import { rubLabel } from "../../server/lib/money";
-import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { managerOverview, workQueues } from "../../server/admin/overview";
 import { markInvoicePaidBy } from "../../server/admin/orders";
-import { CabinetLayout } from "../_layouts/cabinet";
+import { managerPage } from "./kit";
 import { loadStats, SeriesCard } from "./stats";
 
 type Data = Awaited<ReturnType<typeof managerOverview>> & { stats: Awaited<ReturnType<typeof loadStats>>; queues: Awaited<ReturnType<typeof workQueues>> };
@@ -28,7 +27,7 @@ function Main({ data }: { data: Data }) {
   const { t, locale, url } = usePage();
   const date = (d: Date | null) => (d ? d.toLocaleDateString(intlLocale(locale)) : "—");
   return (
-    <CabinetLayout kind="manager" title={t("cabinet.nav.manager.main")}>
+    <>
       <nav className="mb-6 flex flex-wrap gap-2 text-sm" aria-label={t("manager.main.more")}>
         <a className="btn-secondary py-1" href="/manager/stats">
           {t("manager.stats.title")} →
@@ -144,13 +143,12 @@ function Main({ data }: { data: Data }) {
           ))}
         </ul>
       </section>
-    </CabinetLayout>
+    </>
   );
 }
 
-export const managerMainPage = definePage({
+export const managerMainPage = managerPage({
   path: "/manager",
-  guards: ["admin"],
   load: async (c) => {
     const [overview, stats, queues] = await Promise.all([managerOverview(c.get("deps").db), loadStats(c.get("deps").db), workQueues(c.get("deps").db)]);
     return { ...overview, stats, queues };

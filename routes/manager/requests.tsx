@@ -6,10 +6,9 @@ import { z } from "zod";
 import { createBusinessAccount, createBusinessSchema, listRequests, REQUEST_SOURCES, REQUEST_STATUSES, setRequestStatus } from "../../server/admin/business";
 import { AppError } from "../../server/lib/errors";
 import { handleForm } from "../../server/lib/forms";
-import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { ServerForm } from "../_blocks/blocks";
-import { CabinetLayout } from "../_layouts/cabinet";
+import { managerPage } from "./kit";
 import { Empty, Notice, Pager, Unconfirmed, Value } from "./ui";
 
 type Data = Awaited<ReturnType<typeof listRequests>> | { error: true };
@@ -18,7 +17,7 @@ function Requests({ data }: { data: Data }) {
   const { t, url, locale } = usePage();
   const value = (k: string) => url.searchParams.get(k) ?? "";
   return (
-    <CabinetLayout kind="manager" title={t("manager.requests.title")}>
+    <>
       {url.searchParams.get("saved") && <Notice>{t("manager.detail.saved")}</Notice>}
       {url.searchParams.get("created") && <Notice>{t("manager.requests.created")}</Notice>}
       <form method="get" className="card mb-4 flex flex-wrap items-end gap-3">
@@ -100,13 +99,12 @@ function Requests({ data }: { data: Data }) {
           ]}
         />
       </section>
-    </CabinetLayout>
+    </>
   );
 }
 
-export const requestsPage = definePage({
+export const requestsPage = managerPage({
   path: "/manager/requests",
-  guards: ["admin"],
   load: async (c): Promise<Data> => {
     const status = c.req.query("status");
     const source = c.req.query("source");

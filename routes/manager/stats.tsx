@@ -1,10 +1,9 @@
 // /manager/stats: the overall figures and the four series (spec manager §3), each as a chart
 // island with the same numbers in a server-rendered table beneath, newest first (spec §9).
 import { businessAccountsByDays, overall, paymentsByDays, usersByDays, usersByMonths, type Point } from "../../server/admin/stats";
-import { definePage } from "../../server/render/define";
 import { Island, usePage } from "../../server/render/page";
 import { rubLabel } from "../../server/lib/money";
-import { CabinetLayout } from "../_layouts/cabinet";
+import { managerPage } from "./kit";
 import { seriesRows } from "../../islands/stats-chart";
 
 export async function loadStats(db: import("../../db/client").Db) {
@@ -104,7 +103,7 @@ export function SeriesCard({
 function Stats({ data }: { data: Data }) {
   const { t } = usePage();
   return (
-    <CabinetLayout kind="manager" title={t("manager.stats.title")}>
+    <>
       <Figures all={data.all} />
       <div className="grid gap-6 lg:grid-cols-2">
         <SeriesCard name="usersByDays" points={data.series.usersByDays} />
@@ -112,13 +111,12 @@ function Stats({ data }: { data: Data }) {
         <SeriesCard name="businessAccountsByDays" points={data.series.businessAccountsByDays} />
         <SeriesCard name="paymentsByDays" points={data.series.paymentsByDays} money />
       </div>
-    </CabinetLayout>
+    </>
   );
 }
 
-export const managerStatsPage = definePage({
+export const managerStatsPage = managerPage({
   path: "/manager/stats",
-  guards: ["admin"],
   load: (c) => loadStats(c.get("deps").db),
   title: (t) => t("manager.stats.title"),
   Component: Stats,

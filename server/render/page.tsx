@@ -37,7 +37,7 @@ export interface FormState {
   values: Record<string, string>;
   errors?: Record<string, string>;
   /** the answer's status (default 400 with errors): 409 when the record changed since the form was made */
-  status?: 400 | 409;
+  status?: 400 | 403 | 404 | 409;
 }
 
 const PageContext = createContext<PageContextValue | null>(null);

@@ -116,6 +116,8 @@ export async function handleBulkPost(c: ManagerCtx, def: ResourceDef): Promise<R
     return {
       kind: "bulk",
       values: {},
+      // a record gone (404) is said as such; the whole selection is left as it was
+      status: e.status === 404 ? 404 : 400,
       errors: {
         _: e.fields
           ? Object.values(e.fields)

@@ -257,7 +257,16 @@ function ListView({ def, data, exportKind }: { def: ResourceDef; data: ListData;
       {list && list.total > 0 && list.docs.length === 0 && (
         <section className="list-card" data-testid="beyond-end">
           <p className="text-slate-600">{t("manager.list.beyondEnd", { page: list.page, pages: list.pages })}</p>
-          <Pager page={list.page} pages={list.pages} total={list.total} link={(p) => link({ page: String(p) })} />
+          <p className="mt-3 flex flex-wrap gap-2" data-testid="pager">
+            <a href={link({ page: "1" })} className="btn-secondary py-1">
+              {t("manager.list.firstPage")}
+            </a>
+            {list.pages > 1 && (
+              <a href={link({ page: String(list.pages) })} className="btn-secondary py-1">
+                {t("manager.list.lastPage", { page: list.pages })}
+              </a>
+            )}
+          </p>
         </section>
       )}
       {list && list.docs.length > 0 && (
