@@ -218,7 +218,7 @@ function ListView({ def, data, title, exportKind }: { def: ResourceDef; data: Li
   };
   return (
     <CabinetLayout kind="manager" title={title}>
-      {url.searchParams.get("deleted") && <Notice>{t("manager.detail.deleted")}</Notice>}
+      {url.searchParams.get("deleted") && <Notice>{t(`manager.res.${def.name}.deleted`)}</Notice>}
       {(def.create || def.listLinks) && (
         <p className="mb-4 flex flex-wrap gap-2">
           {def.create && (
@@ -365,10 +365,24 @@ function RecordForm({
         const described = [error ? `${id}-error` : "", "hint" in f && f.hint ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined;
         if (f.kind === "checkbox")
           return (
-            <label key={f.name} htmlFor={id} className="flex items-center gap-2 text-sm">
-              <input id={id} type="checkbox" name={f.name} defaultChecked={mine ? current === "on" : Boolean(current)} />
-              {label}
-            </label>
+            <div key={f.name} className={error ? "sm:col-span-2" : undefined}>
+              <label htmlFor={id} className="flex items-center gap-2 text-sm">
+                <input
+                  id={id}
+                  type="checkbox"
+                  name={f.name}
+                  defaultChecked={mine ? current === "on" : Boolean(current)}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={described}
+                />
+                {label}
+              </label>
+              {error && (
+                <p id={`${id}-error`} className="field-error">
+                  {error}
+                </p>
+              )}
+            </div>
           );
         return (
           <div key={f.name} className={f.kind === "textarea" ? "sm:col-span-2" : undefined}>
