@@ -115,18 +115,16 @@ async function invoice(quantity: number) {
   const owner = await user(t, { isBusiness: true });
   const project = await businessProject(t, { owner, name: `Undo Co ${owner._id.slice(-4)}` });
   const id = createId();
-  await t.deps.db
-    .insert(orders)
-    .values({
-      id,
-      userId: owner._id,
-      projectId: project.id,
-      entityType: "invites",
-      quantity,
-      amount: quantity * 100_000,
-      method: "invoice",
-      invoiceNumber: Number(`9${Date.now() % 1e6}`),
-    });
+  await t.deps.db.insert(orders).values({
+    id,
+    userId: owner._id,
+    projectId: project.id,
+    entityType: "invites",
+    quantity,
+    amount: quantity * 100_000,
+    method: "invoice",
+    invoiceNumber: Number(`9${Date.now() % 1e6}`),
+  });
   const balance = async () => (await t.deps.db.select({ b: projects.inviteBalance }).from(projects).where(eq(projects.id, project.id)))[0]!.b;
   return { id, project, balance };
 }
