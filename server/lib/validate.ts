@@ -25,7 +25,10 @@ const num = (t: T, v: unknown) => Number(v).toLocaleString(t.locale === "en" ? "
  * never reaches a reader, in either language: a check with no words of ours says "invalid value".
  */
 function issueMessage(t: T, issue: z.core.$ZodIssue, input: unknown): string {
-  const own = /^[a-z]+\.[a-zA-Z.]+$/.test(issue.message) ? t(issue.message) : null;
+  // a schema's own message key gets the check's bound (a "tooLong" named by the schema says its maximum)
+  const bound = issue as { minimum?: unknown; maximum?: unknown };
+  const params = { min: String(bound.minimum ?? ""), max: String(bound.maximum ?? "") };
+  const own = /^[a-z]+\.[a-zA-Z.]+$/.test(issue.message) ? t(issue.message, params) : null;
   if (own && own !== issue.message) return own;
   const v = "common.validation";
   switch (issue.code) {
@@ -62,6 +65,12 @@ function issueMessage(t: T, issue: z.core.$ZodIssue, input: unknown): string {
       return t(`${v}.format`);
     case "invalid_value":
       return t(`${v}.choose`);
+    case "invalid_union": {
+      // a field that may be empty or an address: the message of the branch that says most
+      const branches = (issue.errors ?? []).flat();
+      const best = branches.find((i) => /^[a-z]+\.[a-zA-Z.]+$/.test(i.message)) ?? branches.find((i) => i.code !== "invalid_value");
+      return best ? issueMessage(t, { ...best, path: issue.path } as z.core.$ZodIssue, input) : t(`${v}.invalid`);
+    }
     case "not_multiple_of":
       return t(`${v}.multipleOf`, { n: num(t, issue.divisor) });
     default:
