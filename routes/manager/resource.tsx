@@ -471,39 +471,45 @@ function ActionForm({ name, action, vars }: { name: string; action: ResourceActi
   const body = (
     <form method="post" action={path} className="flex flex-wrap items-end gap-2">
       <input type="hidden" name="_form" value={name} />
-      {action.input?.fields.map((f) => (
-        <label key={f.name} className={f.kind === "textarea" ? "block w-full text-sm" : "text-sm"}>
-          <span className="label">{t(f.label ?? `manager.fields.${f.name}`)}</span>
-          {f.kind === "select" ? (
-            <select name={f.name} className="input w-64 max-w-full" defaultValue={mine?.values[f.name] ?? f.options[0]} data-field={f.name}>
-              {f.options.map((o) => (
-                <option key={o} value={o}>
-                  {f.optionLabels ? t(`${f.optionLabels}.${o}`) : o}
-                </option>
-              ))}
-            </select>
-          ) : f.kind === "textarea" ? (
-            <textarea
-              name={f.name}
-              rows={2}
-              className="input w-full"
-              defaultValue={mine?.values[f.name] ?? ""}
-              aria-invalid={mine?.errors?.[f.name] ? true : undefined}
-              data-field={f.name}
-            />
-          ) : (
-            <input
-              name={f.name}
-              type={f.kind === "number" || f.kind === "email" ? f.kind : "text"}
-              className={f.kind === "number" ? "input w-28" : "input w-64 max-w-full"}
-              defaultValue={mine?.values[f.name] ?? ""}
-              aria-invalid={mine?.errors?.[f.name] ? true : undefined}
-            />
-          )}
-          {"hint" in f && f.hint && <span className="mt-1 block text-xs text-slate-500">{t(f.hint)}</span>}
-          {mine?.errors?.[f.name] && <span className="field-error block">{mine.errors[f.name]}</span>}
-        </label>
-      ))}
+      {action.input?.fields.map((f) => {
+        const id = `action-${name}-${f.name}`;
+        return (
+          <div key={f.name} className={f.kind === "textarea" ? "w-full text-sm" : "text-sm"}>
+            <label className="label" htmlFor={id}>
+              {t(f.label ?? `manager.fields.${f.name}`)}
+            </label>
+            {f.kind === "select" ? (
+              <select id={id} name={f.name} className="input w-64 max-w-full" defaultValue={mine?.values[f.name] ?? f.options[0]}>
+                {f.options.map((o) => (
+                  <option key={o} value={o}>
+                    {f.optionLabels ? t(`${f.optionLabels}.${o}`) : o}
+                  </option>
+                ))}
+              </select>
+            ) : f.kind === "textarea" ? (
+              <textarea
+                id={id}
+                name={f.name}
+                rows={2}
+                className="input w-full"
+                defaultValue={mine?.values[f.name] ?? ""}
+                aria-invalid={mine?.errors?.[f.name] ? true : undefined}
+              />
+            ) : (
+              <input
+                id={id}
+                name={f.name}
+                type={f.kind === "number" || f.kind === "email" ? f.kind : "text"}
+                className={f.kind === "number" ? "input w-28" : "input w-64 max-w-full"}
+                defaultValue={mine?.values[f.name] ?? ""}
+                aria-invalid={mine?.errors?.[f.name] ? true : undefined}
+              />
+            )}
+            {"hint" in f && f.hint && <span className="mt-1 block text-xs text-slate-500">{t(f.hint)}</span>}
+            {mine?.errors?.[f.name] && <span className="field-error block">{mine.errors[f.name]}</span>}
+          </div>
+        );
+      })}
       {action.danger ? (
         button
       ) : action.input ? (
