@@ -35,7 +35,7 @@ import { definePage } from "../../server/render/define";
 import { usePage, type FormState } from "../../server/render/page";
 import { CabinetLayout } from "../_layouts/cabinet";
 import { AuditEntries } from "./audit";
-import { DocTable, Empty, labelOf, Notice, Pager, shown, Value } from "./ui";
+import { DocTable, Empty, labelOf, Notice, Pager, shown, Value, valueName } from "./ui";
 
 export const idParams = z.object({ id: z.string().regex(ID_PATTERN) });
 type ManagerContext = Context<GuardedEnv<["admin"]>>;
@@ -146,7 +146,7 @@ function FilterForm({ def }: { def: ResourceDef }) {
                   ) : (
                     f.values.map((v) => (
                       <option key={v} value={v}>
-                        {col?.valueLabels ? t(`${col.valueLabels}.${v}`) : v}
+                        {valueName(t, col?.valueLabels ?? `manager.values.${key}`, v)}
                       </option>
                     ))
                   )}
@@ -337,7 +337,7 @@ function RecordForm({
   submit: string;
   version?: string;
 }) {
-  const { t, form, path } = usePage();
+  const { t, form, path, locale } = usePage();
   const mine = form?.kind === kind ? form : undefined;
   return (
     <form
@@ -394,7 +394,7 @@ function RecordForm({
                 <option value="">—</option>
                 {f.options.map((o) => (
                   <option key={o} value={o}>
-                    {f.optionLabels ? t(`${f.optionLabels}.${o}`) : o}
+                    {f.optionLabel ? f.optionLabel(o, locale) : f.optionLabels ? t(`${f.optionLabels}.${o}`) : o}
                   </option>
                 ))}
               </select>

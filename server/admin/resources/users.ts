@@ -4,13 +4,14 @@
 // declaration.
 import { desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { invites, logs, orders, projects, users } from "../../../db/schema";
+import { invites, orders, projects, users } from "../../../db/schema";
 import { AppError, validationFailed } from "../../lib/errors";
 import { hasManagerRole, userFields } from "../../services/users";
 import { auditOfUser } from "../audit";
 import { populateFormats } from "../populate";
 import { defineResource, type Doc } from "../resource";
 import { MASQ_MODES, masqueradeSchema, type MasqueradeInput } from "../../services/masquerade";
+import { userActivity, userCoupons, userMails, userOrigin } from "../user-story";
 import { activateUser, addInvites, deleteUserByManager, sendReportPdf, startMasqueradeFor, userHoldings, userResults } from "../users";
 
 export const userResource = defineResource({
@@ -77,7 +78,7 @@ export const userResource = defineResource({
     { key: "birthday" },
     { key: "age", kind: "number" },
     { key: "city" },
-    { key: "gender" },
+    { key: "gender", valueLabels: "manager.values.gender" },
     { key: "PersonnelId" },
     { key: "role", valueLabels: "manager.values.roles" },
     { key: "format", kind: "format" },
@@ -110,7 +111,7 @@ export const userResource = defineResource({
       { name: "phone", kind: "tel" },
       { name: "city", kind: "text" },
       { name: "birthday", kind: "date" },
-      { name: "gender", kind: "select", options: ["Male", "Female"] },
+      { name: "gender", kind: "select", options: ["Male", "Female"], optionLabels: "manager.values.gender" },
       { name: "balance", kind: "number" },
       { name: "isActive", kind: "checkbox" },
       { name: "isBusiness", kind: "checkbox" },
@@ -207,16 +208,51 @@ export const userResource = defineResource({
       href: (row) => `/manager/orders/${row._id as string}`,
     },
     {
+      key: "coupons",
+      title: "manager.users.coupons",
+      load: (db, id) => userCoupons(db, id),
+      columns: [
+        { key: "code", label: "manager.coupons.code", link: true },
+        { key: "discount", label: "manager.users.discount" },
+        { key: "usedAt", kind: "date" },
+        { key: "state", label: "manager.orders.state", valueLabels: "manager.orders.states" },
+        { key: "paid", kind: "money" },
+      ],
+      href: (row) => `/manager/coupon/${row._id as string}`,
+    },
+    {
+      key: "origin",
+      title: "manager.users.origin",
+      load: (db, id) => userOrigin(db, id),
+      columns: [
+        { key: "code", label: "manager.users.referral", link: true },
+        { key: "name" },
+        { key: "utm", label: "manager.users.utm", kind: "json" },
+        { key: "createdAt", label: "manager.users.signedUp", kind: "date" },
+      ],
+      href: (row) => (row._id ? `/manager/referral/${row._id as string}` : "#"),
+    },
+    {
+      key: "mails",
+      title: "manager.users.mails",
+      load: (db, id, doc) => userMails(db, id, doc.email as string),
+      columns: [
+        { key: "subject", label: "manager.users.mailSubject" },
+        { key: "kind", label: "manager.users.mailKind", valueLabels: "manager.users.mailKinds" },
+        { key: "createdAt", label: "manager.users.mailDate", kind: "date" },
+        { key: "state", label: "manager.users.mailState", valueLabels: "manager.users.mailStates" },
+      ],
+    },
+    {
       key: "logs",
       title: "manager.users.logs",
-      load: async (db, id) =>
-        (await db.select().from(logs).where(eq(logs.userId, id)).orderBy(desc(logs.createdAt)).limit(100)).map((l) => ({
-          action: l.action,
-          actorId: l.actorId,
-          data: l.data,
-          createdAt: l.createdAt,
-        })),
-      columns: [{ key: "action" }, { key: "actorId", label: "manager.fields.actor" }, { key: "data", kind: "json" }, { key: "createdAt", kind: "date" }],
+      load: (db, id) => userActivity(db, id),
+      columns: [
+        { key: "action", label: "manager.fields.action", valueLabels: "manager.activity.actions" },
+        { key: "who", label: "manager.fields.actor", valueLabels: "manager.activity.who" },
+        { key: "data", label: "manager.activity.details", kind: "json" },
+        { key: "createdAt", kind: "date" },
+      ],
     },
     {
       key: "audit",
