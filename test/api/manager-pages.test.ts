@@ -205,9 +205,11 @@ describe("special pages", () => {
     expect(bad.status).toBe(400);
   });
 
-  it("opens the latest report without an id", async () => {
+  it("without an id says no result is chosen and offers the latest results, instead of showing someone's report (issue 32 m33)", async () => {
     const res = await page("/manager/public/full");
-    expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toMatch(/^\/manager\/public\/full\/[0-9a-f]{24}$/);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('data-testid="no-result-chosen"');
+    expect(html).toMatch(/href="\/manager\/public\/full\/[0-9a-f]{24}"/);
   });
 });
