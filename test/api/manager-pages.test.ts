@@ -200,7 +200,7 @@ describe("special pages", () => {
     expect(filtered).toContain(`data-request="${id}"`);
     expect(await (await page("/manager/requests?status=done")).text()).not.toContain(`data-request="${id}"`);
     const created = await post("/manager/requests", { _form: "create-business", email: "client@corp.example", company: "Corp", invites: "5" });
-    expect(created.headers.get("location")).toBe("/manager/requests?created=1");
+    expect(created.headers.get("location")).toBe("/manager/requests?created=new");
     const bad = await post("/manager/requests", { _form: "create-business", email: "not-an-email", company: "" });
     expect(bad.status).toBe(400);
   });
