@@ -7,12 +7,15 @@ import { usePage } from "../../server/render/page";
 import { rubLabel } from "../../server/lib/money";
 
 export function Value({ value, kind, locale }: { value: unknown; kind?: CellKind; locale: Locale }): ReactNode {
-  const { t } = usePage();
+  const { t, config } = usePage();
   if (value === null || value === undefined || value === "") return <span className="text-slate-400">—</span>;
   switch (kind) {
     case "date": {
       const d = value instanceof Date ? value : new Date(value as string | number);
-      return <time dateTime={d.toISOString()}>{d.toLocaleString(intlLocale(locale), { dateStyle: "short", timeStyle: "short" })}</time>;
+      // in the operator's time zone: "valid until 31.12.2027, 23:59" is the day a manager picked
+      return (
+        <time dateTime={d.toISOString()}>{d.toLocaleString(intlLocale(locale), { dateStyle: "short", timeStyle: "short", timeZone: config.TIME_ZONE })}</time>
+      );
     }
     case "bool":
       return value ? <span className="text-emerald-700">✓ {t("manager.list.yes")}</span> : <span className="text-slate-500">{t("manager.list.no")}</span>;
