@@ -251,7 +251,10 @@ export const beginPage = definePage({
         : await Promise.all(
             (await visibleProjects(db, user)).map(async (p) => ({ id: p.id, name: p.name, role: (await resolveProject(db, user, p.id)).role })),
           );
-    return { ...overview, plans, isBusiness: user.isBusiness, demo: c.get("auth").kind === "demo", managed, invoice: Boolean(await getSeller(db)), shell };
+    const demo = c.get("auth").kind === "demo";
+    // the demo account has a company per language: the page shows the one of its language
+    const projects = demo ? overview.projects.filter((p) => p.id === shell?.project._id) : overview.projects;
+    return { ...overview, projects, plans, isBusiness: user.isBusiness, demo, managed, invoice: Boolean(await getSeller(db)), shell };
   },
   title: (t) => t("cabinet.nav.business.begin"),
   Component: Begin,

@@ -37,7 +37,8 @@ async function shellData(c: Context, scope: Scope): Promise<ShellData> {
   if (named && scope.role !== "admin") await rememberProject(scope.db, scope.user, scope.project.id);
   const [projects, counts, behind] = await Promise.all([listProjects(scope.db, scope.user), inviteCount(scope.db, scope.project), demoBehind(c, scope)]);
   return {
-    projects: projects.map((p) => ({ _id: p._id, name: p.name })),
+    // the demo account has a company per language: only the one of the page's language is offered
+    projects: projects.filter((p) => !scope.demo || p._id === scope.project.id).map((p) => ({ _id: p._id, name: p.name })),
     project: { _id: scope.project.id, name: scope.project.name, inviteBalance: scope.project.inviteBalance },
     role: scope.role,
     isBusiness: scope.user.isBusiness,

@@ -159,7 +159,7 @@ const projectsDef = (path: string[], createOnly: boolean) =>
     path,
     title: (t) => (createOnly ? t("cabinet.projects.create") : t("cabinet.settings.projects")),
     load: async (_c, scope) => ({
-      projects: await listProjects(scope.db, scope.user),
+      projects: (await listProjects(scope.db, scope.user)).filter((p) => !scope.demo || p._id === scope.project.id),
       canCreate: (scope.user.isBusiness || scope.role === "admin") && !scope.demo,
       createOnly,
     }),

@@ -2,6 +2,8 @@
 // communication balance, the coverage, with the format names and departments the filter offers)
 // and the comparison of picked employees (indicators ranked by how far apart the people are, fit
 // for one position, skills with the widest spread first). The pages only draw these.
+import { and, eq } from "drizzle-orm";
+import { departments, employees } from "../../../db/schema";
 import type { Locale } from "../../../locales";
 import { listFormats } from "../formats";
 import type { Scope } from "./access";
@@ -103,4 +105,14 @@ export async function supervisorOptions(scope: Scope, employeeId: string, curren
   const options = managers.filter((m) => m._id !== employeeId).map((m) => ({ _id: m._id, name: m.name }));
   if (current && !options.some((o) => o._id === current._id)) options.unshift(current);
   return options;
+}
+
+/** The departments the caller heads themselves (the roots of a supervisor's scope), by name. */
+export async function headedDepartments(scope: Scope) {
+  const rows = await scope.db
+    .select({ name: departments.name })
+    .from(departments)
+    .innerJoin(employees, eq(employees.id, departments.supervisorId))
+    .where(and(eq(departments.projectId, scope.project.id), eq(employees.userId, scope.user.id)));
+  return rows.map((r) => r.name);
 }
