@@ -13,6 +13,7 @@ import ComparePicker from "./compare-picker";
 import CompareWidget from "./compare-widget";
 import CountUp from "./count-up";
 import MasqCountdown from "./masq-countdown";
+import NavCollapse from "./nav-collapse";
 import PositionWizard from "./position-wizard";
 import ProjectSwitcher from "./project-switcher";
 import SignupForm from "./signup-form";
@@ -25,6 +26,7 @@ export const ISLANDS = {
   "compare-widget": CompareWidget,
   "count-up": CountUp,
   "masq-countdown": MasqCountdown,
+  "nav-collapse": NavCollapse,
   "position-wizard": PositionWizard,
   "project-switcher": ProjectSwitcher,
   "signup-form": SignupForm,
