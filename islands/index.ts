@@ -11,6 +11,7 @@ import type { ComponentProps } from "react";
 import AutoSubmit from "./auto-submit";
 import ComparePicker from "./compare-picker";
 import CompareWidget from "./compare-widget";
+import CopyLink from "./copy-link";
 import CountUp from "./count-up";
 import PositionWizard from "./position-wizard";
 import ProjectSwitcher from "./project-switcher";
@@ -22,6 +23,7 @@ export const ISLANDS = {
   "auto-submit": AutoSubmit,
   "compare-picker": ComparePicker,
   "compare-widget": CompareWidget,
+  "copy-link": CopyLink,
   "count-up": CountUp,
   "position-wizard": PositionWizard,
   "project-switcher": ProjectSwitcher,

@@ -9,7 +9,7 @@ import { auditBy } from "./audit";
 /** Credits an invoice the bank says was paid; true when this call credited it (an entry only then). */
 export async function markInvoicePaidBy(scope: ManagerScope, orderId: string) {
   return transaction(scope, async (tx) => {
-    const credited = await markInvoicePaid(tx.db, orderId);
+    const credited = await markInvoicePaid(tx.db, orderId, tx.queued);
     if (credited) {
       const [order] = await tx.db.select().from(orders).where(eq(orders.id, orderId));
       await auditBy(tx, {
