@@ -17,6 +17,8 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
   const { t, locale, url, form } = usePage();
   const fields = def.fields ?? def.columns;
   const done = url.searchParams.get("done");
+  // only the back-office's own notices, never any key a link names
+  const notice = url.searchParams.get("notice")?.match(/^manager\.notices\.\w+$/)?.[0];
   return (
     <>
       <p className="mb-4 text-sm">
@@ -36,7 +38,8 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
         ))}
       </p>
       {url.searchParams.get("saved") && <Notice>{t("manager.detail.saved")}</Notice>}
-      {done && <Notice>{t("manager.detail.done")}</Notice>}
+      {done && !notice && <Notice>{t("manager.detail.done")}</Notice>}
+      {notice && <Notice>{t(notice)}</Notice>}
       {form?.kind === "action" && form.errors?._ && <Notice tone="error">{form.errors._}</Notice>}
       <div className="grid gap-6 lg:grid-cols-2">
         <section className="card" data-testid="fields">
@@ -53,12 +56,12 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
           </dl>
         </section>
         <div className="space-y-6">
-          {def.actions && (
+          {data.actions.length > 0 && (
             <section className="card" data-testid="actions">
               <h2 className="mb-3 text-lg font-semibold">{t("manager.detail.actions")}</h2>
               <div className="flex flex-wrap items-start gap-2">
-                {Object.entries(def.actions).map(([name, a]) => (
-                  <ActionForm key={name} name={name} action={a} />
+                {data.actions.map(({ name, vars }) => (
+                  <ActionForm key={name} name={name} action={def.actions![name]!} vars={vars} />
                 ))}
               </div>
             </section>

@@ -7,6 +7,7 @@ import type { FormField, ResourceAction, ResourceDef } from "../../../server/adm
 import { recordVersion } from "../../../server/admin/versions";
 import { formValues } from "../../../server/lib/forms";
 import { kopecksFromRubles, rublesInput } from "../../../server/lib/money";
+import { dayIn } from "../../../server/lib/time-zone";
 import { usePage } from "../../../server/render/page";
 import type { ManagerCtx } from "../kit";
 
@@ -51,7 +52,7 @@ export function RecordForm({
   submit: string;
   version?: string;
 }) {
-  const { t, form, path } = usePage();
+  const { t, form, path, locale, config } = usePage();
   const mine = form?.kind === kind ? form : undefined;
   return (
     <form
@@ -73,16 +74,31 @@ export function RecordForm({
       {fields.map((f) => {
         const id = `${kind}-${f.name}`;
         const current = mine ? mine.values[f.name] : values[f.name];
-        const text = current == null ? "" : current instanceof Date ? current.toISOString().slice(0, 10) : String(current);
+        // a stored instant as the day it falls on where the operator works (a coupon's last day)
+        const text = current == null ? "" : current instanceof Date ? dayIn(current, config.TIME_ZONE) : String(current);
         const error = mine?.errors?.[f.name];
         const label = t(f.label ?? `manager.fields.${f.name}`);
         const described = [error ? `${id}-error` : "", "hint" in f && f.hint ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined;
         if (f.kind === "checkbox")
           return (
-            <label key={f.name} htmlFor={id} className="flex items-center gap-2 text-sm">
-              <input id={id} type="checkbox" name={f.name} defaultChecked={mine ? current === "on" : Boolean(current)} />
-              {label}
-            </label>
+            <div key={f.name} className={error ? "sm:col-span-2" : undefined}>
+              <label htmlFor={id} className="flex items-center gap-2 text-sm">
+                <input
+                  id={id}
+                  type="checkbox"
+                  name={f.name}
+                  defaultChecked={mine ? current === "on" : Boolean(current)}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={described}
+                />
+                {label}
+              </label>
+              {error && (
+                <p id={`${id}-error`} className="field-error">
+                  {error}
+                </p>
+              )}
+            </div>
           );
         return (
           <div key={f.name} className={f.kind === "textarea" ? "sm:col-span-2" : undefined}>
@@ -94,7 +110,7 @@ export function RecordForm({
                 <option value="">—</option>
                 {f.options.map((o) => (
                   <option key={o} value={o}>
-                    {f.optionLabels ? t(`${f.optionLabels}.${o}`) : o}
+                    {f.optionLabel ? f.optionLabel(o, locale) : f.optionLabels ? t(`${f.optionLabels}.${o}`) : o}
                   </option>
                 ))}
               </select>
@@ -170,7 +186,7 @@ export function EditForm({ def, row }: { def: ResourceDef; row: Record<string, u
 }
 
 /** One action: a button; with input, a small form; a dangerous one asks again (no script). */
-export function ActionForm({ name, action }: { name: string; action: ResourceAction }) {
+export function ActionForm({ name, action, vars }: { name: string; action: ResourceAction; vars: Record<string, string | number> }) {
   const { t, path, form } = usePage();
   const mine = form?.kind === name ? form : undefined;
   const button = (
@@ -185,19 +201,45 @@ export function ActionForm({ name, action }: { name: string; action: ResourceAct
   const body = (
     <form method="post" action={path} className="flex flex-wrap items-end gap-2">
       <input type="hidden" name="_form" value={name} />
-      {action.input?.fields.map((f) => (
-        <label key={f.name} className="text-sm">
-          <span className="label">{t(f.label ?? `manager.fields.${f.name}`)}</span>
-          <input
-            name={f.name}
-            type={f.kind === "number" || f.kind === "email" ? f.kind : "text"}
-            className={f.kind === "number" ? "input w-28" : "input w-64 max-w-full"}
-            defaultValue={mine?.values[f.name] ?? ""}
-            aria-invalid={mine?.errors?.[f.name] ? true : undefined}
-          />
-          {mine?.errors?.[f.name] && <span className="field-error block">{mine.errors[f.name]}</span>}
-        </label>
-      ))}
+      {action.input?.fields.map((f) => {
+        const id = `action-${name}-${f.name}`;
+        return (
+          <div key={f.name} className={f.kind === "textarea" ? "w-full text-sm" : "text-sm"}>
+            <label className="label" htmlFor={id}>
+              {t(f.label ?? `manager.fields.${f.name}`)}
+            </label>
+            {f.kind === "select" ? (
+              <select id={id} name={f.name} className="input w-64 max-w-full" defaultValue={mine?.values[f.name] ?? f.options[0]}>
+                {f.options.map((o) => (
+                  <option key={o} value={o}>
+                    {f.optionLabels ? t(`${f.optionLabels}.${o}`) : o}
+                  </option>
+                ))}
+              </select>
+            ) : f.kind === "textarea" ? (
+              <textarea
+                id={id}
+                name={f.name}
+                rows={2}
+                className="input w-full"
+                defaultValue={mine?.values[f.name] ?? ""}
+                aria-invalid={mine?.errors?.[f.name] ? true : undefined}
+              />
+            ) : (
+              <input
+                id={id}
+                name={f.name}
+                type={f.kind === "number" || f.kind === "email" ? f.kind : "text"}
+                className={f.kind === "number" ? "input w-28" : "input w-64 max-w-full"}
+                defaultValue={mine?.values[f.name] ?? ""}
+                aria-invalid={mine?.errors?.[f.name] ? true : undefined}
+              />
+            )}
+            {"hint" in f && f.hint && <span className="mt-1 block text-xs text-slate-500">{t(f.hint)}</span>}
+            {mine?.errors?.[f.name] && <span className="field-error block">{mine.errors[f.name]}</span>}
+          </div>
+        );
+      })}
       {action.danger ? (
         button
       ) : action.input ? (
@@ -214,7 +256,9 @@ export function ActionForm({ name, action }: { name: string; action: ResourceAct
     // open again when its own form came back with a message
     <details className="rounded-lg border border-rose-200 p-2" data-confirm={name} open={mine ? true : undefined}>
       <summary className="cursor-pointer text-sm font-semibold text-rose-700">{t(action.label)}</summary>
-      <p className="my-2 text-sm text-slate-600">{t(action.confirm ?? "manager.detail.sure")}</p>
+      <p className="my-2 text-sm text-slate-600" data-testid={`confirm-${name}`}>
+        {t(action.confirm ?? "manager.detail.sure", vars)}
+      </p>
       {body}
     </details>
   );

@@ -13,7 +13,14 @@ export function resourcePages(def: ResourceDef) {
   return [
     resourceListPage(def, { exportKind: def.exportKind, populate: def.listPopulate }),
     ...(def.views ?? []).map((v) =>
-      resourceListPage(def, { path: v.path, titleKey: v.title, fixedMatch: v.match, exportKind: def.exportKind, populate: def.listPopulate }),
+      resourceListPage(def, {
+        path: v.path,
+        titleKey: v.title,
+        fixedMatch: v.match,
+        exportKind: def.exportKind,
+        populate: [...(def.listPopulate ?? []), ...(v.populate ?? [])],
+        columns: v.columns,
+      }),
     ),
     ...(def.create ? [resourceCreatePage(def)] : []),
     resourceDetailPage(def),

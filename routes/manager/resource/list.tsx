@@ -8,7 +8,7 @@ import { listPage, listQueryOf, sortOptions, type ListPage } from "../../../serv
 import type { Column, ResourceDef } from "../../../server/admin/resource";
 import { usePage } from "../../../server/render/page";
 import { managerPage, type ManagerCtx } from "../kit";
-import { DocTable, Empty, labelOf, Notice, Pager } from "../ui";
+import { DocTable, Empty, labelOf, Notice, Pager, valueName } from "../ui";
 import { BulkBar, BulkConfirm, bulkForm, handleBulkPost } from "./bulk";
 
 type ListData = ListPage;
@@ -84,7 +84,7 @@ function SearchAndFilters({ def, data }: { def: ResourceDef; data: ListData }) {
             ) : (
               f.values.map((v) => (
                 <option key={v} value={v}>
-                  {valueLabels ? t(`${valueLabels}.${v}`) : v}
+                  {valueName(t, valueLabels ?? `manager.values.${key}`, v)}
                 </option>
               ))
             )}
@@ -191,7 +191,7 @@ export function ExportButtons({ kind, match, q, sort, ids }: { kind: ExportKind;
   );
 }
 
-function ListView({ def, data, exportKind }: { def: ResourceDef; data: ListData; exportKind?: ExportKind }) {
+function ListView({ def, data, exportKind, columns }: { def: ResourceDef; data: ListData; exportKind?: ExportKind; columns?: Column[] }) {
   const { t, url, form } = usePage();
   const link = useListLink();
   const sortLink = (col: Column) => {
@@ -215,7 +215,7 @@ function ListView({ def, data, exportKind }: { def: ResourceDef; data: ListData;
   const done = url.searchParams.get("bulk");
   return (
     <>
-      {url.searchParams.get("deleted") && <Notice>{t("manager.detail.deleted")}</Notice>}
+      {url.searchParams.get("deleted") && <Notice>{t(`manager.res.${def.name}.deleted`)}</Notice>}
       {done && <Notice>{t("manager.bulk.done", { count: Number(url.searchParams.get("n") ?? 0) })}</Notice>}
       {form?.kind === "bulk" && form.errors?._ && <Notice tone="error">{form.errors._}</Notice>}
       {form?.kind === "bulk-confirm" && <BulkConfirm def={def} values={form.values} />}
@@ -276,7 +276,7 @@ function ListView({ def, data, exportKind }: { def: ResourceDef; data: ListData;
           <div className="table-scroll" data-testid="table-scroll">
             <DocTable
               docs={list.docs}
-              columns={def.columns}
+              columns={columns ?? def.columns}
               href={(d) => `/manager/${def.pagePath}/${String(d._id)}`}
               sortLink={sortLink}
               testid={`list-${def.name}`}
@@ -300,7 +300,7 @@ function ListView({ def, data, exportKind }: { def: ResourceDef; data: ListData;
 /** The list page of a resource at /manager/<pagePath> (or `path`, with a fixed extra condition). */
 export function resourceListPage(
   def: ResourceDef,
-  opts: { path?: string; titleKey?: string; fixedMatch?: Record<string, unknown>; exportKind?: ExportKind; populate?: string[] } = {},
+  opts: { path?: string; titleKey?: string; fixedMatch?: Record<string, unknown>; exportKind?: ExportKind; populate?: string[]; columns?: Column[] } = {},
 ) {
   const titleKey = opts.titleKey ?? `manager.res.${def.name}.title`;
   const load = async (c: ManagerCtx): Promise<ListData | Response> => {
@@ -314,7 +314,7 @@ export function resourceListPage(
     path: opts.path ?? `/manager/${def.pagePath}`,
     load: (c) => load(c),
     title: (t) => t(titleKey),
-    Component: ({ data }: { data: ListData }) => <ListView def={def} data={data} exportKind={opts.exportKind} />,
+    Component: ({ data }: { data: ListData }) => <ListView def={def} data={data} exportKind={opts.exportKind} columns={opts.columns} />,
     action: (c) => handleBulkPost(c, def),
   });
 }

@@ -4,6 +4,7 @@
 // set as a cookie for a masquerade). A 4xx comes back as the form's messages; anything else propagates.
 import { createResource, findRow, updateResource, type ResourceDef } from "../../../server/admin/resource";
 import { isStale } from "../../../server/admin/versions";
+import type { z } from "zod";
 import { AppError, translateFields } from "../../../server/lib/errors";
 import { formValues } from "../../../server/lib/forms";
 import { setSessionCookies } from "../../../server/lib/http";
@@ -24,6 +25,43 @@ export function formError(c: ManagerCtx, e: unknown, kind: string, values: Recor
   };
 }
 
+/**
+ * The schema's messages and, in the same answer, the rules of the form's `check` for the fields that
+ * did pass (issue 32 m19: a coupon's code, uses and expiry all wrong are all said at once, not in two
+ * rounds). A rule that needs a field that failed stays for the next submit.
+ */
+async function allFieldErrors(
+  c: ManagerCtx,
+  def: ResourceDef,
+  schema: z.ZodObject,
+  issues: readonly z.core.$ZodIssue[],
+  input: Record<string, unknown>,
+  id: string | null,
+): Promise<Record<string, string>> {
+  const t = c.get("t");
+  const errors = fieldErrors(t, issues, input);
+  const check = def.form?.check;
+  if (!check) return errors;
+  const good: Record<string, unknown> = {};
+  for (const [k, field] of Object.entries(schema.shape)) {
+    if (errors[k] || input[k] === undefined) continue;
+    const one = (field as z.ZodType).safeParse(input[k]);
+    if (one.success && one.data !== undefined) good[k] = one.data;
+  }
+  const scope = c.get("scope");
+  const columns = def.form?.toColumns ? def.form.toColumns(good, scope) : good;
+  const base = id ? await findRow(c.get("deps").db, def, id) : {};
+  try {
+    // on an edit, as on a save, only what changes is held to the rules
+    const changed = Object.keys(columns).filter((k) => !id || JSON.stringify((base as Record<string, unknown>)[k]) !== JSON.stringify(columns[k]));
+    await check(scope, { ...base, ...columns }, { id, fields: new Set(changed) });
+  } catch (e) {
+    if (!(e instanceof AppError) || !e.fields) return errors;
+    for (const [k, v] of Object.entries(translateFields(t, e.fields))) errors[k] ??= v;
+  }
+  return errors;
+}
+
 export async function handleResourcePost(c: ManagerCtx, def: ResourceDef, id: string): Promise<Response | FormState> {
   const kind = (await formValues(c))._form ?? "";
   const back = `/manager/${def.pagePath}/${id}`;
@@ -36,7 +74,7 @@ export async function handleResourcePost(c: ManagerCtx, def: ResourceDef, id: st
   if (kind === "edit" && def.form) {
     const input = formInput(def.form.fields, values);
     const parsed = def.form.schema.safeParse(input);
-    if (!parsed.success) return { kind, values, errors: fieldErrors(c.get("t"), parsed.error.issues, input) };
+    if (!parsed.success) return { kind, values, errors: await allFieldErrors(c, def, def.form.schema, parsed.error.issues, input, id) };
     try {
       await updateResource(c.get("scope"), def, id, parsed.data as Record<string, unknown>, { version: values._version || null });
     } catch (e) {
@@ -49,6 +87,9 @@ export async function handleResourcePost(c: ManagerCtx, def: ResourceDef, id: st
   }
   const action = def.actions?.[kind];
   if (!action) throw new AppError(400, "bad_request", "errors.badRequest");
+  // the record changed since the page was shown (a review approved meanwhile): said, not run
+  if (action.when && !(await action.when(def.toDoc(await findRow(c.get("deps").db, def, id)), c.get("deps").db)))
+    return { kind: "action", values: {}, errors: { _: c.get("t")("manager.errors.notApplicable") } };
   let input: Record<string, unknown> = {};
   if (action.input) {
     const raw = formInput(action.input.fields, values);
@@ -59,7 +100,7 @@ export async function handleResourcePost(c: ManagerCtx, def: ResourceDef, id: st
   try {
     const res = await action.run(c.get("scope"), id, input);
     if (res?.session) setSessionCookies(c, res.session.token, res.session.userId, res.session.cookie);
-    return c.redirect(res?.redirect ?? `${back}?done=${encodeURIComponent(kind)}`, 303);
+    return c.redirect(res?.redirect ?? `${back}?done=${encodeURIComponent(kind)}${res?.notice ? `&notice=${res.notice}` : ""}`, 303);
   } catch (e) {
     if (!(e instanceof AppError) || e.status >= 500) throw e;
     return {
@@ -87,7 +128,7 @@ export async function handleCreatePost(c: ManagerCtx, def: ResourceDef): Promise
   }
   const input = formInput(create.fields, values);
   const parsed = create.schema.safeParse(input);
-  if (!parsed.success) return { kind: "create", values, errors: fieldErrors(c.get("t"), parsed.error.issues, input) };
+  if (!parsed.success) return { kind: "create", values, errors: await allFieldErrors(c, def, create.schema, parsed.error.issues, input, null) };
   try {
     const id = await createResource(c.get("scope"), def, parsed.data as Record<string, unknown>);
     return c.redirect(`/manager/${def.pagePath}/${id}?saved=1`, 303);
