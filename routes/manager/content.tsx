@@ -5,15 +5,15 @@
 // (server/admin/content.ts); report pages and the PDF read it on the next request. The form carries
 // the report's version: a save over a change made since is refused (409) and shows the report as it
 // is now.
-import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { formats, reports } from "../../db/schema";
 import {
   createReport,
   reportBodySchema,
   reportCreateSchema,
   requireReport,
   REPORT_LANGS,
+  formatChoices,
+  reportSiblings,
   REPORT_TYPES,
   SECTION_TABS,
   updateReport,
@@ -22,10 +22,9 @@ import { isStale, recordVersion } from "../../server/admin/versions";
 import { formValues, handleForm } from "../../server/lib/forms";
 import { ID_PATTERN } from "../../server/lib/ids";
 import { fieldErrors } from "../../server/lib/validate";
-import { definePage } from "../../server/render/define";
 import { usePage, type FormState } from "../../server/render/page";
 import type { ReportRow } from "../../server/services/reports";
-import { CabinetLayout } from "../_layouts/cabinet";
+import { managerPage } from "./kit";
 import { ReportText } from "../_blocks/report-text";
 import { SectionCard } from "../report/section-card";
 import { Notice } from "./ui";
@@ -149,7 +148,7 @@ function Editor({ data }: { data: EditData }) {
   const count = Math.max(Number(values.sectionCount ?? 0), 1);
   const { row } = data;
   return (
-    <CabinetLayout kind="manager" title={t("manager.content.editTitle")}>
+    <>
       <p className="mb-4 text-sm">
         <a href={`/manager/reports/${row.id}`} className="text-brand-700 hover:underline">
           ← {t("manager.res.reports.detail")}
@@ -240,24 +239,16 @@ function Editor({ data }: { data: EditData }) {
         </form>
         <Preview values={values} />
       </div>
-    </CabinetLayout>
+    </>
   );
 }
 
-export const reportEditPage = definePage({
+export const reportEditPage = managerPage({
   path: "/manager/reports/:id/edit",
-  guards: ["admin"],
   params: z.object({ id: z.string().regex(ID_PATTERN) }),
-  load: async (c): Promise<EditData> => {
-    const row = await requireReport(c.get("deps").db, c.req.param("id")!);
-    const db = c.get("deps").db;
-    const [f] = await db.select({ name: formats.name }).from(formats).where(eq(formats.code, row.formatCode));
-    const siblings = await db
-      .select({ id: reports.id, language: reports.language })
-      .from(reports)
-      .where(and(eq(reports.formatCode, row.formatCode), eq(reports.type, row.type)));
-    const languages = REPORT_LANGS.map((language) => ({ language, id: siblings.find((s) => s.language === language)?.id ?? null }));
-    return { row, formatName: f?.name[c.get("locale")] ?? row.formatCode, languages };
+  load: async (c, scope): Promise<EditData> => {
+    const row = await requireReport(scope.db, c.req.param("id")!);
+    return { row, ...(await reportSiblings(scope.db, row, scope.locale)) };
   },
   title: (t) => t("manager.content.editTitle"),
   Component: Editor,
@@ -306,7 +297,7 @@ function CreateForm({ data }: { data: CreateData }) {
     </div>
   );
   return (
-    <CabinetLayout kind="manager" title={t("manager.content.createTitle")}>
+    <>
       <p className="mb-4 text-sm">
         <a href="/manager/reports" className="text-brand-700 hover:underline">
           ← {t("manager.res.reports.title")}
@@ -335,19 +326,13 @@ function CreateForm({ data }: { data: CreateData }) {
           </button>
         </div>
       </form>
-    </CabinetLayout>
+    </>
   );
 }
 
-export const reportCreatePage = definePage({
+export const reportCreatePage = managerPage({
   path: "/manager/reports/create",
-  guards: ["admin"],
-  load: async (c): Promise<CreateData> => ({
-    formats: (await c.get("deps").db.select({ code: formats.code, name: formats.name }).from(formats).orderBy(asc(formats.position))).map((f) => ({
-      code: f.code,
-      name: f.name[c.get("locale")] ?? f.code,
-    })),
-  }),
+  load: async (_c, scope): Promise<CreateData> => ({ formats: await formatChoices(scope.db, scope.locale) }),
   title: (t) => t("manager.content.createTitle"),
   Component: CreateForm,
   action: (c) =>

@@ -3,31 +3,20 @@
 // quietly showing someone's report (issue 32 m33): it lists the latest complete results, each with
 // its report of this type and its page in the back-office. With an id, the report pages in
 // routes/report/pages.tsx answer (the same view the owner sees, with a way back).
-import { desc, eq } from "drizzle-orm";
-import { results, users } from "../../db/schema";
-import { definePage } from "../../server/render/define";
+import { latestCompleted } from "../../server/admin/overview";
 import { usePage } from "../../server/render/page";
-import { CabinetLayout } from "../_layouts/cabinet";
+import { managerPage } from "./kit";
 import { Empty, Value } from "./ui";
 
 export const latestReportPages = (["base", "full"] as const).map((type) =>
-  definePage({
+  managerPage({
     path: `/manager/public/${type}`,
-    guards: ["admin"],
-    load: async (c) =>
-      c
-        .get("deps")
-        .db.select({ id: results.id, email: users.email, completedAt: results.completedAt })
-        .from(results)
-        .innerJoin(users, eq(users.id, results.userId))
-        .where(eq(results.isCompleted, true))
-        .orderBy(desc(results.completedAt))
-        .limit(10),
+    load: (_c, scope) => latestCompleted(scope.db, 10),
     title: (t) => t("manager.public.title"),
     Component: function ChooseResult({ data }) {
       const { t, locale } = usePage();
       return (
-        <CabinetLayout kind="manager" title={t("manager.public.title")}>
+        <>
           <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900" role="status" data-testid="no-result-chosen">
             {t("manager.public.choose")}
           </p>
@@ -55,7 +44,7 @@ export const latestReportPages = (["base", "full"] as const).map((type) =>
               </ul>
             </section>
           )}
-        </CabinetLayout>
+        </>
       );
     },
   }),

@@ -9,9 +9,8 @@ import { formatNameMap } from "../../server/admin/populate";
 import { findRow, updateResource } from "../../server/admin/resource";
 import { isStale, recordVersion } from "../../server/admin/versions";
 import { fieldErrors } from "../../server/lib/validate";
-import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
-import { CabinetLayout } from "../_layouts/cabinet";
+import { managerPage } from "./kit";
 import { matchFromSearch } from "../../server/admin/lists";
 import { idParams } from "./resource";
 import { DocTable, Notice, Pager, valueName } from "./ui";
@@ -37,7 +36,7 @@ function QueuePage({ data }: { data: { queue: Queue; count: Count } }) {
   };
   const docs = data.queue.docs.map((d) => ({ ...d, reason: t(`manager.rechecker.reasons.${d.reason}`) }));
   return (
-    <CabinetLayout kind="manager" title={t("manager.rechecker.title")}>
+    <>
       <NeuralCount count={data.count} />
       <form method="get" className="mb-4 flex flex-wrap items-end gap-2">
         <label className="text-sm">
@@ -70,13 +69,12 @@ function QueuePage({ data }: { data: { queue: Queue; count: Count } }) {
         />
         <Pager page={data.queue.page} pages={data.queue.pages} total={data.queue.total} link={link} />
       </section>
-    </CabinetLayout>
+    </>
   );
 }
 
-export const recheckerPage = definePage({
+export const recheckerPage = managerPage({
   path: "/manager/rechecker",
-  guards: ["admin"],
   load: async (c) => {
     const url = new URL(c.req.url);
     const match = matchFromSearch({ filters: resultResource.filters, filterForm: ["isCompleted", "isDoubt", "format"] }, url);
@@ -136,7 +134,7 @@ function Detail({ data }: { data: DetailData }) {
   const r = data.fresh ?? data.r;
   const pct = (v: number | null | undefined) => (v == null ? "—" : `${(v * 100).toFixed(1)} %`);
   return (
-    <CabinetLayout kind="manager" title={t("manager.rechecker.detail")}>
+    <>
       <p className="mb-4 text-sm">
         <a className="text-brand-700 hover:underline" href="/manager/rechecker">
           ← {t("manager.rechecker.title")}
@@ -242,13 +240,12 @@ function Detail({ data }: { data: DetailData }) {
           <Bars data={r} />
         </section>
       </div>
-    </CabinetLayout>
+    </>
   );
 }
 
-export const recheckerDetailPage = definePage({
+export const recheckerDetailPage = managerPage({
   path: "/manager/rechecker/:id",
-  guards: ["admin"],
   params: idParams,
   load: async (c) => {
     const id = c.req.param("id")!;

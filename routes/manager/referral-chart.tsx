@@ -2,17 +2,15 @@
 // day — a chart island (hydrated when visible) over a server-rendered table of the same numbers.
 import { referralByDays } from "../../server/admin/referrals";
 import { referralStat } from "../../server/services/referrals";
-import { definePage } from "../../server/render/define";
 import { Island, usePage } from "../../server/render/page";
 import { rubLabel } from "../../server/lib/money";
-import { CabinetLayout } from "../_layouts/cabinet";
+import { managerPage } from "./kit";
 import { idParams } from "./resource";
 
 const DAYS = 30;
 
-export const referralChartPage = definePage({
+export const referralChartPage = managerPage({
   path: "/manager/referral/:id/ReferralChart",
-  guards: ["admin"],
   params: idParams,
   load: async (c) => {
     const id = c.req.param("id")!;
@@ -20,13 +18,12 @@ export const referralChartPage = definePage({
     const [ref, points] = await Promise.all([referralStat(db, id), referralByDays(db, id, DAYS)]);
     return { ref, points };
   },
-  title: (t) => t("manager.referrals.chart"),
+  title: (t, data) => `${t("manager.referrals.chart")}: ${data.ref.code}`,
   Component: ({ data }) => {
     const { t } = usePage();
     const labels = { signups: t("manager.referrals.signups"), completed: t("manager.referrals.completed"), payments: t("manager.referrals.payments") };
-    const title = `${t("manager.referrals.chart")}: ${data.ref.code}`;
     return (
-      <CabinetLayout kind="manager" title={title}>
+      <>
         <p className="mb-4 text-sm">
           <a href={`/manager/referral/${data.ref._id}`} className="text-brand-700 hover:underline">
             ← {data.ref.code}
@@ -48,7 +45,7 @@ export const referralChartPage = definePage({
               data: data.points.map((p) => ({ date: p.date, [labels.signups]: p.signups, [labels.completed]: p.completed, [labels.payments]: p.payments })),
               index: "date",
               categories: [labels.signups, labels.completed, labels.payments],
-              title,
+              title: `${t("manager.referrals.chart")}: ${data.ref.code}`,
               // people and payments: whole numbers on the axis (m21)
               integers: true,
             }}
@@ -79,7 +76,7 @@ export const referralChartPage = definePage({
             </table>
           </div>
         </section>
-      </CabinetLayout>
+      </>
     );
   },
 });

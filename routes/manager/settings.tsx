@@ -6,9 +6,8 @@ import { isStale } from "../../server/admin/versions";
 import { AppError, translateFields } from "../../server/lib/errors";
 import { formValues } from "../../server/lib/forms";
 import { listSettings, readSetting, type SettingKey } from "../../server/services/operator-settings";
-import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
-import { CabinetLayout } from "../_layouts/cabinet";
+import { managerPage } from "./kit";
 import { Notice } from "./ui";
 
 type Kind = "number" | "money" | "checkbox" | "textarea" | "text" | "email" | "tel";
@@ -146,22 +145,21 @@ function SettingForm({ doc }: { doc: Data[number] }) {
   );
 }
 
-export const settingsPage = definePage({
+export const settingsPage = managerPage({
   path: "/manager/settings",
-  guards: ["admin"],
   load: (c) => listSettings(c.get("deps").db),
   title: (t) => t("manager.settings.title"),
   Component: ({ data }) => {
     const { t, url } = usePage();
     return (
-      <CabinetLayout kind="manager" title={t("manager.settings.title")}>
+      <>
         {url.searchParams.get("saved") && <Notice>{t("manager.detail.saved")}</Notice>}
         <div className="grid gap-6 lg:grid-cols-2">
           {data.map((doc) => (
             <SettingForm key={doc._id} doc={doc} />
           ))}
         </div>
-      </CabinetLayout>
+      </>
     );
   },
   action: async (c) => {

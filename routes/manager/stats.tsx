@@ -1,21 +1,12 @@
 // /manager/stats: the overall figures and the four series (spec manager §3), each as a chart
 // island with the same numbers in a server-rendered table beneath, newest first (spec §9).
-import { businessAccountsByDays, overall, paymentsByDays, usersByDays, usersByMonths, type Point } from "../../server/admin/stats";
+import { loadStats, type Point } from "../../server/admin/stats";
 import { Island, usePage } from "../../server/render/page";
 import { rubLabel } from "../../server/lib/money";
 import { managerPage } from "./kit";
 import { seriesRows } from "../../islands/stats-chart";
 
-export async function loadStats(db: import("../../db/client").Db) {
-  const [all, byDays, byMonths, business, payments] = await Promise.all([
-    overall(db),
-    usersByDays(db, 30),
-    usersByMonths(db, 12),
-    businessAccountsByDays(db, 30),
-    paymentsByDays(db, 30),
-  ]);
-  return { all, series: { usersByDays: byDays, usersByMonths: byMonths, businessAccountsByDays: business, paymentsByDays: payments } };
-}
+export { loadStats };
 type Data = Awaited<ReturnType<typeof loadStats>>;
 
 export function Figures({ all }: { all: Data["all"] }) {
@@ -101,7 +92,6 @@ export function SeriesCard({
 }
 
 function Stats({ data }: { data: Data }) {
-  const { t } = usePage();
   return (
     <>
       <Figures all={data.all} />

@@ -6,6 +6,7 @@
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
+import type { Locale } from "../../locales";
 import { formats, questions, reports, results } from "../../db/schema";
 import { SCALES } from "../../model/items";
 import { badRequest, conflict, notFound } from "../lib/errors";
@@ -61,6 +62,25 @@ const clean = (b: ReportBody): ReportBody => ({
 
 function forgetRendered(scope: ManagerScope) {
   scope.deps.pageCache.clear();
+}
+
+/** The report's format by name and its versions in the other languages (the editor's tabs). */
+export async function reportSiblings(db: Db, row: { formatCode: string; type: string }, locale: Locale) {
+  const [f] = await db.select({ name: formats.name }).from(formats).where(eq(formats.code, row.formatCode));
+  const siblings = await db
+    .select({ id: reports.id, language: reports.language })
+    .from(reports)
+    .where(and(eq(reports.formatCode, row.formatCode), eq(reports.type, row.type as (typeof REPORT_TYPES)[number])));
+  const languages = REPORT_LANGS.map((language) => ({ language, id: siblings.find((s) => s.language === language)?.id ?? null }));
+  return { formatName: f?.name[locale] ?? row.formatCode, languages };
+}
+
+/** The formats a new report text may be for, by name in the manager's language. */
+export async function formatChoices(db: Db, locale: Locale) {
+  return (await db.select({ code: formats.code, name: formats.name }).from(formats).orderBy(asc(formats.position))).map((f) => ({
+    code: f.code,
+    name: f.name[locale] ?? f.code,
+  }));
 }
 
 export async function requireReport(db: Db, id: string) {

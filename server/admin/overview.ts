@@ -54,3 +54,14 @@ export async function workQueues(db: Db) {
   ]);
   return { recheck: recheck!.n, reviews: pending!.n, requests: Number(requests?.n ?? 0) };
 }
+
+/** The latest complete results with their owner's e-mail (the report previews' "choose a result"). */
+export async function latestCompleted(db: Db, limit: number) {
+  return db
+    .select({ id: results.id, email: users.email, completedAt: results.completedAt })
+    .from(results)
+    .innerJoin(users, eq(users.id, results.userId))
+    .where(eq(results.isCompleted, true))
+    .orderBy(desc(results.completedAt))
+    .limit(limit);
+}

@@ -112,3 +112,15 @@ export async function paymentsByDays(db: Db, days: number) {
     true,
   );
 }
+
+/** The statistics screen's figures and series (also the main page's charts). */
+export async function loadStats(db: Db) {
+  const [all, byDays, byMonths, business, payments] = await Promise.all([
+    overall(db),
+    usersByDays(db, 30),
+    usersByMonths(db, 12),
+    businessAccountsByDays(db, 30),
+    paymentsByDays(db, 30),
+  ]);
+  return { all, series: { usersByDays: byDays, usersByMonths: byMonths, businessAccountsByDays: business, paymentsByDays: payments } };
+}

@@ -47,3 +47,16 @@ describe("nothing under server/ imports routes/", () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe("back-office pages never query the database", () => {
+  it("nothing under routes/manager imports drizzle or the schema (they call server/admin functions)", () => {
+    const files = sources(join(ROOT, "routes/manager"));
+    expect(files.length).toBeGreaterThan(10);
+    const schema = join(ROOT, "db");
+    const offenders = files.filter((f) => {
+      const text = readFileSync(f, "utf8");
+      return specifiers(text).some((s) => s === "drizzle-orm" || s.startsWith("drizzle-orm/")) || importsInto(f, text, schema).length > 0;
+    });
+    expect(offenders.map((f) => f.slice(ROOT.length + 1))).toEqual([]);
+  });
+});
