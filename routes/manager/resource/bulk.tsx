@@ -14,11 +14,13 @@ import type { ManagerCtx } from "../kit";
 export const bulkForm = (def: ResourceDef) => (def.bulkActions && Object.keys(def.bulkActions).length ? `bulk-${def.name}` : null);
 
 export function BulkBar({ def, formId }: { def: ResourceDef; formId: string }) {
-  const { t, path } = usePage();
+  const { t, url } = usePage();
+  // back to the same list (its filter, sort and page) after the question and after the action
+  const here = `${url.pathname}${url.search}`;
   const actions = Object.entries(def.bulkActions ?? {});
   const inputs = actions.flatMap(([, a]) => (a.input ? [a.input] : []));
   return (
-    <form id={formId} method="post" action={path} className="mb-3 flex flex-wrap items-end gap-2 rounded-xl bg-slate-50 p-2 text-sm" data-testid="bulk-bar">
+    <form id={formId} method="post" action={here} className="mb-3 flex flex-wrap items-end gap-2 rounded-xl bg-slate-50 p-2 text-sm" data-testid="bulk-bar">
       <input type="hidden" name="_form" value="bulk" />
       <label className="min-w-0">
         <span className="label">{t("manager.bulk.withSelected")}</span>
@@ -51,7 +53,8 @@ export function BulkBar({ def, formId }: { def: ResourceDef; formId: string }) {
 
 /** The question before a bulk action runs: what, on how many, and the ticked ids carried along. */
 export function BulkConfirm({ def, values }: { def: ResourceDef; values: Record<string, string> }) {
-  const { t, path } = usePage();
+  const { t, url } = usePage();
+  const here = `${url.pathname}${url.search}`;
   const action = def.bulkActions?.[values.action ?? ""];
   if (!action) return null;
   const ids = (values.ids ?? "").split(",").filter(Boolean);
@@ -66,7 +69,7 @@ export function BulkConfirm({ def, values }: { def: ResourceDef; values: Record<
         })}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
-        <form method="post" action={path}>
+        <form method="post" action={here}>
           <input type="hidden" name="_form" value="bulk" />
           <input type="hidden" name="action" value={values.action} />
           <input type="hidden" name="ids" value={ids.join(",")} />
@@ -77,7 +80,7 @@ export function BulkConfirm({ def, values }: { def: ResourceDef; values: Record<
             {t("manager.bulk.yes", { count: ids.length })}
           </button>
         </form>
-        <a href={path} className="btn-secondary">
+        <a href={here} className="btn-secondary">
           {t("manager.bulk.cancel")}
         </a>
       </div>
