@@ -3,7 +3,16 @@
 // Not a route of the spec's list: reached from the main page (the spec's API is
 // /api/manager/business/requests and /create).
 import { z } from "zod";
-import { createBusinessAccount, createBusinessSchema, listRequests, REQUEST_SOURCES, REQUEST_STATUSES, setRequestStatus } from "../../server/admin/business";
+import {
+  createBusinessAccount,
+  createBusinessSchema,
+  listRequests,
+  REQUEST_SOURCES,
+  REQUEST_STATUSES,
+  setRequestStatus,
+  setRequestStatuses,
+} from "../../server/admin/business";
+import { MAX_BULK } from "../../server/admin/bulk";
 import { AppError } from "../../server/lib/errors";
 import { handleForm } from "../../server/lib/forms";
 import { usePage } from "../../server/render/page";
@@ -12,6 +21,68 @@ import { managerPage } from "./kit";
 import { Empty, Notice, Pager, Unconfirmed, Value, valueName } from "./ui";
 
 type Data = Awaited<ReturnType<typeof listRequests>> | { error: true };
+
+/** Set the status of the ticked requests: the question names the count; then one unit of work. */
+function BulkStatus() {
+  const { t, url, form } = usePage();
+  const here = `${url.pathname}${url.search}`;
+  const asked = form?.kind === "bulk-status-confirm" ? form.values : null;
+  if (asked) {
+    const n = (asked.picked ?? "").split(",").filter(Boolean).length;
+    return (
+      <div className="mb-3 rounded-xl border border-amber-300 bg-amber-50 p-4" role="alertdialog" data-testid="bulk-confirm">
+        <p className="font-semibold text-amber-900">{t("manager.bulk.statusConfirm", { count: n, value: t(`manager.requests.statuses.${asked.status}`) })}</p>
+        <form method="post" action={here} className="mt-3 flex flex-wrap gap-2">
+          <input type="hidden" name="_form" value="bulk-status" />
+          <input type="hidden" name="picked" value={asked.picked} />
+          <input type="hidden" name="status" value={asked.status} />
+          <input type="hidden" name="confirmed" value="1" />
+          <button type="submit" className="btn-primary" data-testid="bulk-yes">
+            {t("manager.bulk.yes", { count: n })}
+          </button>
+          <a href={here} className="btn-secondary">
+            {t("manager.bulk.cancel")}
+          </a>
+        </form>
+      </div>
+    );
+  }
+  return (
+    <form
+      id="requests-bulk"
+      method="post"
+      action={here}
+      className="mb-3 flex flex-wrap items-end gap-2 rounded-xl bg-slate-50 p-2 text-sm"
+      data-testid="bulk-bar"
+    >
+      <input type="hidden" name="_form" value="bulk-status" />
+      {form?.kind === "bulk-status" && form.errors?._ && (
+        <p role="alert" className="w-full text-rose-700">
+          {form.errors._}
+        </p>
+      )}
+      <label>
+        <span className="label">{t("manager.bulk.setStatus")}</span>
+        <select name="status" className="input">
+          {REQUEST_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`manager.requests.statuses.${s}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="btn-secondary" data-testid="bulk-submit">
+        {t("manager.bulk.go")}
+      </button>
+    </form>
+  );
+}
+
+const picked = (raw: unknown) => (Array.isArray(raw) ? raw.map(String) : typeof raw === "string" ? [raw] : []).flatMap((v) => v.split(",")).filter(Boolean);
+const pickSchema = z
+  .array(z.string().regex(new RegExp(`^(${REQUEST_SOURCES.join("|")}):[0-9a-f]{24}$`)))
+  .min(1)
+  .max(MAX_BULK);
 
 function Requests({ data }: { data: Data }) {
   const { t, url, locale } = usePage();
@@ -46,10 +117,19 @@ function Requests({ data }: { data: Data }) {
         <Empty>{t("manager.list.empty")}</Empty>
       ) : (
         <section className="card mb-6">
+          <BulkStatus />
           <ul className="divide-y divide-slate-100" data-testid="requests">
             {data.docs.map((r) => (
               <li key={r._id} className="flex flex-wrap items-start justify-between gap-3 py-3 text-sm" data-request={r._id}>
-                <div className="min-w-0">
+                <input
+                  type="checkbox"
+                  name="picked"
+                  value={`${r.source}:${r._id}`}
+                  form="requests-bulk"
+                  className="mt-1 h-5 w-5"
+                  aria-label={`${t("manager.bulk.select")}: ${r.email ?? r._id}`}
+                />
+                <div className="min-w-0 flex-1">
                   <p className="font-semibold">
                     {t(`manager.requests.sources.${r.source}`)}
                     {r.source !== "consultation" && <> · {r.source === "business" ? valueName(t, "manager.requests.kinds", r.kind) : r.kind}</>}
@@ -142,7 +222,21 @@ export const requestsPage = managerPage({
   title: (t) => t("manager.requests.title"),
   Component: Requests,
   action: async (c) => {
-    const kind = (await c.req.parseBody())._form;
+    const body = await c.req.parseBody({ all: true });
+    const kind = body._form;
+    if (kind === "bulk-status") {
+      const t = c.get("t");
+      const items = pickSchema.safeParse([...new Set(picked(body.picked))]);
+      const status = z.enum(REQUEST_STATUSES).safeParse(body.status);
+      if (!items.success || !status.success) return { kind: "bulk-status", values: {}, errors: { _: t("manager.bulk.noneSelected") } };
+      if (body.confirmed !== "1") return { kind: "bulk-status-confirm", values: { picked: items.data.join(","), status: status.data } };
+      const n = await setRequestStatuses(
+        c.get("scope"),
+        items.data.map((p) => ({ source: p.split(":")[0]!, id: p.split(":")[1]! })),
+        status.data,
+      );
+      return c.redirect(`/manager/requests?saved=1&n=${n}`, 303);
+    }
     if (kind === "status") {
       return handleForm(
         c,

@@ -100,6 +100,14 @@ export async function setRequestStatus(scope: ManagerScope, source: string, id: 
   });
 }
 
+/** Several requests at once (a bulk action on the requests screen): all in one unit of work, one audit entry each. */
+export async function setRequestStatuses(scope: ManagerScope, items: { source: string; id: string }[], status: (typeof REQUEST_STATUSES)[number]) {
+  return transaction(scope, async (tx) => {
+    for (const it of items) await setRequestStatus(tx, it.source, it.id, status);
+    return items.length;
+  });
+}
+
 export const createBusinessSchema = z.object({
   email: fields.email(),
   name: z.string().trim().max(200).optional(),

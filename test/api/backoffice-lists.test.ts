@@ -4,7 +4,7 @@
 import { eq, inArray } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, results, reviews } from "../../db/schema";
+import { auditLog, consultationTickets, results, reviews } from "../../db/schema";
 import { FORMATS } from "../../model";
 import { createId } from "../../server/lib/ids";
 import { manager, resultRow, user, type Person } from "../fixtures";
@@ -155,6 +155,30 @@ describe("bulk actions", () => {
         ),
       );
     expect(after.every((r) => r.ok)).toBe(true);
+  });
+});
+
+describe("bulk status of requests", () => {
+  it("sets the status of the ticked requests after a question naming the count, one audit entry each", async () => {
+    const ids = [createId(), createId(), createId()];
+    await t.deps.db.insert(consultationTickets).values(ids.map((id, i) => ({ id, name: `Lead ${i}`, email: `lead${i}@example.com`, message: "Call me" })));
+    const html = await (await page("/manager/requests")).text();
+    expect(html).toContain(`value="consultation:${ids[0]}"`);
+    const picked: [string, string][] = ids.slice(0, 2).map((id) => ["picked", `consultation:${id}`]);
+    const ask = await post("/manager/requests", [["_form", "bulk-status"], ["status", "in_progress"], ...picked]);
+    expect(ask.status).toBe(200);
+    expect(await ask.text()).toMatch(/for 2 selected requests/);
+    const done = await post("/manager/requests", { _form: "bulk-status", status: "in_progress", picked: picked.map((p) => p[1]).join(","), confirmed: "1" });
+    expect(done.status).toBe(303);
+    const rows = await t.deps.db.select().from(consultationTickets).where(inArray(consultationTickets.id, ids));
+    expect(
+      rows
+        .filter((r) => r.status === "in_progress")
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(ids.slice(0, 2).sort());
+    const audit = await t.deps.db.select().from(auditLog).where(inArray(auditLog.entityId, ids));
+    expect(audit).toHaveLength(2);
   });
 });
 
