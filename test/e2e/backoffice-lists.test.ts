@@ -67,7 +67,15 @@ describe("back-office lists in a browser", () => {
   });
 
   it("shows the lists at 360 and 1280 px in both languages; a table fits its card or scrolls inside it", async () => {
-    const lists = ["/manager/users", "/manager/results", "/manager/orders", "/manager/reviews", "/manager/exporting", "/manager/requests", "/manager/users?q=nobody-at-all"];
+    const lists = [
+      "/manager/users",
+      "/manager/results",
+      "/manager/orders",
+      "/manager/reviews",
+      "/manager/exporting",
+      "/manager/requests",
+      "/manager/users?q=nobody-at-all",
+    ];
     for (const lang of ["ru", "en"] as const) {
       for (const width of [360, 1280]) {
         const { context, page } = await open(width, lang);
