@@ -4,7 +4,7 @@
 import { mkdirSync } from "node:fs";
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reviews } from "../../db/schema";
+import { consultationTickets, reviews } from "../../db/schema";
 import { createId } from "../../server/lib/ids";
 import { completedResult, manager, user } from "../fixtures";
 import { startE2E, type E2E } from "./browser";
@@ -22,6 +22,9 @@ beforeAll(async () => {
   await e.t.deps.db
     .insert(reviews)
     .values(reviewIds.map((id, i) => ({ id, name: `Phone Review ${i + 1}`, text: { en: "Clear and useful.", ru: "Понятно и полезно." }, isPublished: false })));
+  await e.t.deps.db
+    .insert(consultationTickets)
+    .values([0, 1].map((i) => ({ id: createId(), name: `Lead ${i + 1}`, email: `lead${i + 1}@example.com`, message: "Please call back." })));
 }, 120_000);
 afterAll(() => e?.close());
 
