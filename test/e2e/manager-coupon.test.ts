@@ -114,7 +114,9 @@ describe("the commerce pages of the back-office", () => {
     const [ref] = (await (await e.t.json("GET", "/api/manager/referral", undefined, { Authorization: `Bearer ${token}` })).json()).docs as { _id: string }[];
     const page = await (await contextAs(token)).newPage();
     await page.goto(`${e.base}/manager/referral/${ref!._id}/ReferralChart`);
-    await page.locator("tf-island").scrollIntoViewIfNeeded();
-    await expect.poll(() => page.locator("tf-island svg.recharts-surface").count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    // the chart's island (the side bar's collapse is an island too)
+    const chart = page.locator('tf-island:has([data-island="stats-chart"]), [data-island="stats-chart"]').first();
+    await chart.scrollIntoViewIfNeeded();
+    await expect.poll(() => page.locator("svg.recharts-surface").count(), { timeout: 15_000 }).toBeGreaterThan(0);
   });
 });
