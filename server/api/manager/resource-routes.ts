@@ -13,6 +13,7 @@ import {
   REPORT_TYPES,
   reportBodySchema,
   reportCreateSchema,
+  setTestActive,
   updateQuestion,
   updateReport,
 } from "../../admin/content";
@@ -193,6 +194,13 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
         await withEtag(c, resultResource as ResourceDef, id);
         return c.json(r);
       }),
+
+  // switching a test off or back on (the last active one stays on: 409)
+  tests: (app) =>
+    app.put("/:id/active", validate("json", z.object({ isActive: z.boolean() })), async (c) => {
+      await setTestActive(c.get("scope"), pathId(c), c.req.valid("json").isActive);
+      return c.json({ isActive: c.req.valid("json").isActive });
+    }),
 
   questions: (app, def) =>
     app.put("/:id", validate("json", questionEditSchema.strict()), async (c) => {
