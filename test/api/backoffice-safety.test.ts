@@ -202,8 +202,11 @@ describe("undo", () => {
           .where(and(eq(auditLog.action, "results.restore"), eq(auditLog.entityId, old)))
       ).length,
     ).toBe(1);
-    // nothing left to undo: the action is no longer offered
+    // nothing left to undo: the action is no longer offered, and the API says so
     expect(await html(`/manager/results/${old}`, asManager())).not.toContain('data-confirm="restore"');
+    const again = await t.json("POST", `/api/manager/results/${old}/restore`, {}, { ...admin.h, locale: "en" });
+    expect(again.status).toBe(409);
+    expect((await again.json()).error.message).toContain("can no longer be undone");
   });
 
   it("unticking Paid on a user asks first, naming what they lose", async () => {
