@@ -3,11 +3,11 @@
 // neither); report and format writes then drop the cached pages and names that show them, so the
 // edit is what the next reader sees (report pages and the PDF read the database on every request).
 // Rich text is sanitised here, at write (and again at read, server/lib/report-text.ts).
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import type { Locale } from "../../locales";
-import { formats, questions, reports, results } from "../../db/schema";
+import { formats, questions, reports, results, tests } from "../../db/schema";
 import { SCALES } from "../../model/items";
 import { badRequest, conflict, notFound } from "../lib/errors";
 import { createId } from "../lib/ids";
@@ -193,7 +193,7 @@ export const questionEditSchema = z.object({
 });
 type QuestionEdit = z.infer<typeof questionEditSchema>;
 
-const sameKeys = (a: readonly { scale: string; sign: number; weight?: number }[], b: readonly { scale: string; sign: number; weight?: number }[]) =>
+export const sameKeys = (a: readonly { scale: string; sign: number; weight?: number }[], b: readonly { scale: string; sign: number; weight?: number }[]) =>
   JSON.stringify(a.map((k) => [k.scale, k.sign, k.weight ?? 1])) === JSON.stringify(b.map((k) => [k.scale, k.sign, k.weight ?? 1]));
 
 /**
@@ -249,4 +249,37 @@ async function saveQuestion(tx: ManagerScope, id: string, input: QuestionEdit, v
       changes: { ...changes, ...(version ? { scoringVersion: version } : {}) },
     });
   return { question: after!, scoringVersion: version };
+}
+
+/** Results started on a test and not finished: what its switch-off question names. */
+export async function openResults(db: Db, testId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(results)
+    .where(and(eq(results.testId, testId), eq(results.isCompleted, false)));
+  return row?.n ?? 0;
+}
+
+/** Switches a test off (new people cannot start it, the test list leaves it out) or back on; the
+ * last active test is never switched off, or nobody could take the test at all. */
+export async function setTestActive(scope: ManagerScope, id: string, isActive: boolean) {
+  await transaction(scope, async (tx) => {
+    const [before] = await tx.db.select().from(tests).where(eq(tests.id, id));
+    if (!before) throw notFound();
+    if (before.isActive === isActive) return;
+    if (!isActive) {
+      const [others] = await tx.db
+        .select({ n: count() })
+        .from(tests)
+        .where(and(eq(tests.isActive, true), ne(tests.id, id)));
+      if (!others?.n) throw conflict("manager.tests.lastActive");
+    }
+    await tx.db.update(tests).set({ isActive }).where(eq(tests.id, id));
+    await auditBy(tx, {
+      action: isActive ? "tests.switchOn" : "tests.switchOff",
+      entity: "tests",
+      entityId: id,
+      changes: { isActive: { from: before.isActive, to: isActive } },
+    });
+  });
 }

@@ -4,7 +4,7 @@
 // actions offered by state; confirmations that name what goes.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, orders, projects, results, reviews, users } from "../../db/schema";
+import { auditLog, orders, projects, questions, results, reviews, tests, users } from "../../db/schema";
 import { createId } from "../../server/lib/ids";
 import { cookiesOf, createTestApp, type TestApp } from "../helpers";
 import { businessProject, completedResult, manager, paidOrder, user, type Person } from "../fixtures";
@@ -138,7 +138,9 @@ describe("undo", () => {
     expect(await inv.balance()).toBe(start + 6);
     const page = await orderPage(inv.id);
     expect(page).not.toContain('data-confirm="markPaid"');
-    expect(/data-testid="confirm-unmarkPaid">(.*?)<\/p>/s.exec(page)?.[1]).toContain("the 6 invite(s) it credited leave the project");
+    expect(/data-testid="confirm-unmarkPaid">(.*?)<\/p>/s.exec(page)?.[1]).toMatch(
+      /the 6 invite\(s\) it credited leave the project.*\(until \d\d\.\d\d\.\d{4}, \d\d:\d\d, Moscow time\)/,
+    );
     const res = await action(`/manager/orders/${inv.id}`, "unmarkPaid");
     expect(res.status).toBe(303);
     expect(await inv.balance()).toBe(start);
@@ -202,8 +204,11 @@ describe("undo", () => {
           .where(and(eq(auditLog.action, "results.restore"), eq(auditLog.entityId, old)))
       ).length,
     ).toBe(1);
-    // nothing left to undo: the action is no longer offered
+    // nothing left to undo: the action is no longer offered, and the API says so
     expect(await html(`/manager/results/${old}`, asManager())).not.toContain('data-confirm="restore"');
+    const again = await t.json("POST", `/api/manager/results/${old}/restore`, {}, { ...admin.h, locale: "en" });
+    expect(again.status).toBe(409);
+    expect((await again.json()).error.message).toContain("can no longer be undone");
   });
 
   it("unticking Paid on a user asks first, naming what they lose", async () => {
@@ -339,5 +344,53 @@ describe("actions by state and confirmations that name what goes", () => {
     expect(body).not.toContain("Done.");
     const off = await user(t, { confirmed: false });
     expect(await html(`/manager/users/${off._id}`, asManager())).toContain('data-action="activate"');
+  });
+});
+
+describe("the scoring key and tests (m25)", () => {
+  it("changing an item's key asks first; the scoring version then names who made it", async () => {
+    const [q] = await t.deps.db.select().from(questions).orderBy(questions.position).limit(1);
+    const page = await html(`/manager/questions/${q!.id}`, asManager());
+    const version = /name="_version" value="([^"]+)"/.exec(page)![1]!;
+    const key = q!.keys[0]!;
+    const values = {
+      _form: "edit",
+      _version: version,
+      textRu: q!.text.ru,
+      textEn: q!.text.en,
+      scale: key.scale,
+      sign: String(-key.sign),
+      weight: String(key.weight ?? 1),
+    };
+    const asked = await post(`/manager/questions/${q!.id}`, values, asManager());
+    expect(asked.status).toBe(400);
+    expect(await asked.text()).toContain("makes a new scoring version");
+    expect((await t.deps.db.select().from(questions).where(eq(questions.id, q!.id)))[0]!.keys[0]!.sign).toBe(key.sign);
+    // confirmed, it saves
+    const saved = await post(`/manager/questions/${q!.id}`, { ...values, confirmKey: "on" }, asManager());
+    expect(saved.status).toBe(303);
+    const testPage = await html(`/manager/tests/${q!.testId}`, asManager());
+    const versions = /data-section="scoringVersions"(.*?)<\/section>/s.exec(testPage)?.[1] ?? "";
+    expect(versions).toContain("Made by");
+    expect(versions).toContain(admin.email);
+    // put it back as it was
+    const back = /name="_version" value="([^"]+)"/.exec(await html(`/manager/questions/${q!.id}`, asManager()))![1]!;
+    await post(`/manager/questions/${q!.id}`, { ...values, _version: back, sign: String(key.sign), confirmKey: "on" }, asManager());
+  });
+
+  it("a test can be switched off and back on, but never the last one switched on", async () => {
+    const [main] = await t.deps.db.select().from(tests).where(eq(tests.isActive, true));
+    const extra = createId();
+    await t.deps.db.insert(tests).values({ id: extra, name: { ru: "Пилот", en: "Pilot" }, itemBankVersion: main!.itemBankVersion });
+    const page = await html(`/manager/tests/${extra}`, asManager());
+    expect(/data-testid="confirm-switchOff">(.*?)<\/p>/s.exec(page)?.[1]).toContain("New people can no longer start this test");
+    expect((await action(`/manager/tests/${extra}`, "switchOff")).status).toBe(303);
+    expect((await (await t.app.request("/api/test")).json()).docs.map((d: { _id: string }) => d._id)).not.toContain(extra);
+    expect(await html(`/manager/tests/${extra}`, asManager())).toContain('data-action="switchOn"');
+    // the only one left on stays on
+    const last = await t.json("PUT", `/api/manager/tests/${main!.id}/active`, { isActive: false }, { ...admin.h, locale: "en" });
+    expect(last.status).toBe(409);
+    expect((await last.json()).error.message).toContain("only test switched on");
+    expect((await action(`/manager/tests/${extra}`, "switchOn")).status).toBe(303);
   });
 });

@@ -310,6 +310,8 @@ describe("questions: a change of keying is a new scoring version", () => {
       scale,
       sign: String(first!.keys[0]!.sign),
       weight: "",
+      // a change of keying is asked again on the page (m25)
+      confirmKey: "on",
     });
     expect(page2.status).toBe(303);
     expect((await t.deps.db.select().from(scoringVersions)).map((v) => v.version).sort()).toEqual(["scoring-v2.1", "scoring-v2.2"]);

@@ -204,12 +204,12 @@ export function ActionForm({ name, action, vars }: { name: string; action: Resou
       {action.input?.fields.map((f) => {
         const id = `action-${name}-${f.name}`;
         return (
-          <div key={f.name} className={f.kind === "textarea" ? "w-full text-sm" : "text-sm"}>
+          <div key={f.name} className={f.kind === "textarea" || f.kind === "select" ? "w-full text-sm" : "text-sm"}>
             <label className="label" htmlFor={id}>
               {t(f.label ?? `manager.fields.${f.name}`)}
             </label>
             {f.kind === "select" ? (
-              <select id={id} name={f.name} className="input w-64 max-w-full" defaultValue={mine?.values[f.name] ?? f.options[0]}>
+              <select id={id} name={f.name} className="input w-full" defaultValue={mine?.values[f.name] ?? f.options[0]}>
                 {f.options.map((o) => (
                   <option key={o} value={o}>
                     {f.optionLabels ? t(`${f.optionLabels}.${o}`) : o}

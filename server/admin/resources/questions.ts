@@ -6,9 +6,10 @@ import { z } from "zod";
 import { questions } from "../../../db/schema";
 import { SCALES } from "../../../model/items";
 import type { ItemStats } from "../../../model/item-analysis";
+import { validationFailed } from "../../lib/errors";
 import { parseInput } from "../../lib/validate";
 import { itemAnalysis } from "../../services/item-analysis";
-import { questionEditSchema, updateQuestion } from "../content";
+import { questionEditSchema, sameKeys, updateQuestion } from "../content";
 import { defineResource, type Doc } from "../resource";
 
 /** Flags as a short line in any language: "r<0" a negative corrected correlation, "α↑" alpha rises
@@ -118,6 +119,8 @@ export const questionResource = defineResource({
       scale: z.enum(SCALES),
       sign: z.enum(["1", "-1"]),
       weight: z.number().min(0.1).max(5).optional(),
+      /** the page's "yes, change the key": asked only when the keying changes (m25) */
+      confirmKey: z.boolean().optional(),
     }),
     fields: [
       { name: "textRu", kind: "textarea" },
@@ -126,6 +129,7 @@ export const questionResource = defineResource({
       { name: "scale", kind: "select", options: SCALES },
       { name: "sign", kind: "select", options: ["1", "-1"] },
       { name: "weight", kind: "number" },
+      { name: "confirmKey", kind: "checkbox", label: "manager.items.confirmKey" },
     ],
     toValues: (r) => {
       const text = r.text as Record<string, string>;
@@ -139,6 +143,8 @@ export const questionResource = defineResource({
         { scale: input.scale, sign: Number(input.sign), ...(input.weight !== undefined && input.weight !== 1 ? { weight: input.weight } : {}) },
         ...(row?.keys.slice(1) ?? []),
       ];
+      // a new keying scores every later result differently: the page asks first (an API client sends no such field)
+      if (row && !sameKeys(row.keys, keys as typeof row.keys) && input.confirmKey === false) throw validationFailed({ confirmKey: "manager.items.keyAsk" });
       return updateQuestion(scope, id, parseInput(scope.t, questionEditSchema, { text: { ru: input.textRu, en: input.textEn, ch: input.textCh ?? "" }, keys }));
     },
   },

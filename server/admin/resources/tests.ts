@@ -1,7 +1,8 @@
 // Tests in the back-office: /manager/tests, /manager/tests/{id} (its questions, its scoring
 // versions) and /api/manager/tests (?populate=questions on one test).
 import { asc, eq, inArray } from "drizzle-orm";
-import { questions, tests } from "../../../db/schema";
+import { questions, tests, users } from "../../../db/schema";
+import { openResults, setTestActive } from "../content";
 import { listScoringVersions } from "../../services/scoring-versions";
 import { defineResource } from "../resource";
 
@@ -63,12 +64,40 @@ export const testResource = defineResource({
     { key: "isDefault", kind: "bool" },
     { key: "createdAt", kind: "date" },
   ],
+  // a test can be switched off (the spec lets managers edit tests): new people cannot start it (m25)
+  actions: {
+    switchOff: {
+      label: "manager.tests.switchOff",
+      danger: true,
+      confirm: "manager.tests.switchOffConfirm",
+      when: (d) => Boolean(d.isActive),
+      confirmVars: async (db, id) => ({ open: await openResults(db, id) }),
+      run: (scope, id) => setTestActive(scope, id, false),
+    },
+    switchOn: { label: "manager.tests.switchOn", when: (d) => !d.isActive, run: (scope, id) => setTestActive(scope, id, true) },
+  },
   sections: [
     {
       key: "scoringVersions",
       title: "manager.items.scoringVersions",
-      load: async (db, id) => (await listScoringVersions(db, id)).map((v) => ({ version: v.version, change: v.change, createdAt: v.createdAt })),
-      columns: [{ key: "version" }, { key: "change", kind: "json" }, { key: "createdAt", kind: "date" }],
+      // who made each version: the manager's e-mail (m25)
+      load: async (db, id) => {
+        const list = await listScoringVersions(db, id);
+        const ids = [...new Set(list.map((v) => v.createdBy).filter((v): v is string => Boolean(v)))];
+        const people = ids.length ? await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids)) : [];
+        return list.map((v) => ({
+          version: v.version,
+          change: v.change,
+          createdBy: people.find((p) => p.id === v.createdBy)?.email ?? (v.createdBy ? v.createdBy : null),
+          createdAt: v.createdAt,
+        }));
+      },
+      columns: [
+        { key: "version" },
+        { key: "change", kind: "json" },
+        { key: "createdBy", label: "manager.items.createdBy" },
+        { key: "createdAt", kind: "date" },
+      ],
     },
     {
       key: "questions",

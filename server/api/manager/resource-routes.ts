@@ -13,6 +13,7 @@ import {
   REPORT_TYPES,
   reportBodySchema,
   reportCreateSchema,
+  setTestActive,
   updateQuestion,
   updateReport,
 } from "../../admin/content";
@@ -31,6 +32,7 @@ import {
   neuralCount,
   recheck,
   resetResultOf,
+  restoreResetResult,
   setFormat,
   setFormatSchema,
 } from "../../admin/results";
@@ -176,6 +178,8 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
         const fresh = await resetResultOf(c.get("scope"), pathId(c));
         return c.json({ _id: fresh.id, user: fresh.userId, test: fresh.testId, isCompleted: fresh.isCompleted });
       })
+      // undoes a reset while its retake is unfinished (409 otherwise): the reset result is current again
+      .post("/:id/restore", async (c) => c.json({ restored: await restoreResetResult(c.get("scope"), pathId(c)) }))
       .delete("/:resultId/delete/answer/:answerId", async (c) => c.json(await deleteAnswer(c.get("scope"), pathId(c, "resultId"), pathId(c, "answerId")))),
 
   // the rechecker's calls share the formats' prefix (spec manager §7): {resultId} is a result
@@ -193,6 +197,13 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
         await withEtag(c, resultResource, id);
         return c.json(r);
       }),
+
+  // switching a test off or back on (the last active one stays on: 409)
+  tests: (app) =>
+    app.put("/:id/active", validate("json", z.object({ isActive: z.boolean() })), async (c) => {
+      await setTestActive(c.get("scope"), pathId(c), c.req.valid("json").isActive);
+      return c.json({ isActive: c.req.valid("json").isActive });
+    }),
 
   questions: (app, def) =>
     app.put("/:id", validate("json", questionEditSchema.strict()), async (c) => {
