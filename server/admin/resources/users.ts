@@ -5,13 +5,14 @@
 import { desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { invites, orders, projects, users } from "../../../db/schema";
-import { AppError } from "../../lib/errors";
+import { AppError, validationFailed } from "../../lib/errors";
 import { hasManagerRole, userFields } from "../../services/users";
 import { auditOfUser } from "../audit";
 import { populateFormats } from "../populate";
 import { defineResource, type Doc } from "../resource";
+import { MASQ_MODES, masqueradeSchema, type MasqueradeInput } from "../../services/masquerade";
 import { populatePayments, userActivity, userCoupons, userMails, userOrigin } from "../user-story";
-import { activateUser, addInvites, deleteUserByManager, sendReportPdf, startMasqueradeFor, userResults } from "../users";
+import { activateUser, addInvites, deleteUserByManager, sendReportPdf, startMasqueradeFor, userHoldings, userResults } from "../users";
 
 export const userResource = defineResource({
   name: "users",
@@ -120,6 +121,8 @@ export const userResource = defineResource({
       isActive: z.boolean().optional(),
       isBusiness: z.boolean().optional(),
       isFull: z.boolean().optional(),
+      /** the page's "yes, take the full report away": asked only when Paid is unticked */
+      confirmUnpaid: z.boolean().optional(),
     }),
     fields: [
       { name: "name", kind: "text" },
@@ -131,16 +134,26 @@ export const userResource = defineResource({
       { name: "isActive", kind: "checkbox" },
       { name: "isBusiness", kind: "checkbox" },
       { name: "isFull", kind: "checkbox" },
+      { name: "confirmUnpaid", kind: "checkbox", label: "manager.users.confirmUnpaid" },
     ],
-    toColumns: (v) => ({ ...v, birthday: v.birthday === "" ? null : v.birthday, updatedAt: new Date() }),
+    toColumns: ({ confirmUnpaid: _, ...v }) => ({ ...v, birthday: v.birthday === "" ? null : v.birthday, updatedAt: new Date() }),
     // one manager cannot switch another off, as they cannot delete or masquerade as them (issue 29 #13)
     check: async (_scope, next, change) => {
       if (change.fields.has("isActive") && next.isActive === false && hasManagerRole(next as Parameters<typeof hasManagerRole>[0]))
         throw new AppError(403, "manager_target", "manager.errors.managerTarget");
+      // unticking Paid takes the full report away: the page's form asks for a second tick first
+      // (an API client, which sends no such field, has its own confirmation)
+      if (change.fields.has("isFull") && next.isFull === false && change.input?.confirmUnpaid === false)
+        throw validationFailed({ confirmUnpaid: "manager.users.unpaidLoses" });
     },
   },
   actions: {
-    activate: { label: "manager.users.activate", run: async (scope, id) => void (await activateUser(scope, id)) },
+    // offered only to an inactive or unconfirmed account: for an active, confirmed one it would do nothing (m12)
+    activate: {
+      label: "manager.users.activate",
+      when: (d) => !(d.isActive && d.isConfirmed),
+      run: async (scope, id) => void (await activateUser(scope, id)),
+    },
     sendPdf: { label: "manager.users.sendPdf", run: async (scope, id) => void (await sendReportPdf(scope, id)) },
     addInvites: {
       label: "manager.users.addInvites",
@@ -154,14 +167,25 @@ export const userResource = defineResource({
       label: "manager.users.masq",
       danger: true,
       confirm: "manager.users.masqConfirm",
-      run: async (scope, id) => {
-        const { token, user } = await startMasqueradeFor(scope, id);
+      when: (d) => d.role !== "admin",
+      input: {
+        schema: masqueradeSchema,
+        fields: [
+          { name: "reason", kind: "textarea", label: "manager.masq.reason", hint: "manager.masq.reasonHint" },
+          { name: "mode", kind: "select", options: MASQ_MODES, label: "manager.masq.mode", optionLabels: "manager.masq.modes" },
+        ],
+      },
+      run: async (scope, id, input) => {
+        const { token, user } = await startMasqueradeFor(scope, id, input as MasqueradeInput);
         return { redirect: "/", session: { token, userId: user.id, cookie: "masqToken" } };
       },
     },
     delete: {
       label: "manager.users.delete",
       danger: true,
+      confirm: "manager.users.deleteConfirm",
+      when: (d) => d.role !== "admin",
+      confirmVars: (db, id) => userHoldings(db, id),
       run: async (scope, id) => {
         await deleteUserByManager(scope, id);
         return { redirect: "/manager/users?deleted=1" };
