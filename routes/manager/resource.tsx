@@ -220,6 +220,12 @@ function ListView({ def, data, title, exportKind, columns }: { def: ResourceDef;
   return (
     <CabinetLayout kind="manager" title={title}>
       {url.searchParams.get("deleted") && <Notice>{t(`manager.res.${def.name}.deleted`)}</Notice>}
+      {/* what the list's figures mean, where a resource has something to say (manager.res.<name>.hint) */}
+      {t(`manager.res.${def.name}.hint`) !== `manager.res.${def.name}.hint` && (
+        <p className="mb-4 text-sm text-slate-600" data-testid="list-hint">
+          {t(`manager.res.${def.name}.hint`)}
+        </p>
+      )}
       {(def.create || def.listLinks) && (
         <p className="mb-4 flex flex-wrap gap-2">
           {def.create && (
