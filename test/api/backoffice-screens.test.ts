@@ -159,3 +159,36 @@ describe("report previews and a 404 (m33, m34)", () => {
     expect(await (await t.app.request("/no-such-page")).text()).not.toContain('href="/manager/rechecker"');
   });
 });
+
+describe("statistics and item analysis (m29, m26)", () => {
+  it("stats over a chosen period beside the one before; the payments' count and sum are separate charts", async () => {
+    const p = await user(t);
+    await paidOrder(t, p, { amount: 150_000 });
+    const today = new Date().toISOString().slice(0, 10);
+    const weekAgo = new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10);
+    const ru = (await html(`/manager/stats?from=${weekAgo}&to=${today}`)).replace(/<!-- -->/g, "");
+    const table = ru.slice(ru.indexOf('data-testid="comparison"'), ru.indexOf("</table>", ru.indexOf('data-testid="comparison"')));
+    expect(table).toContain(`${weekAgo} — ${today}`);
+    const paid = table.slice(table.indexOf('data-metric="paidOrders"'));
+    expect(paid.slice(0, paid.indexOf("</tr>")).replace(/<[^>]+>/g, "|")).toMatch(/\|[1-9]\d*\|\|0\|/);
+    expect(table).toContain("Выручка");
+    // a 7-day period gives 7 rows in the daily tables, newest first
+    const days = ru.slice(ru.indexOf('data-series="paymentsByDays"'));
+    expect(days.match(/<td class="py-1 pr-3 tabular-nums">\d{4}-\d{2}-\d{2}<\/td>/g)?.length).toBe(7);
+    const payments = days.slice(0, days.indexOf("</section>"));
+    expect(payments.match(/data-island="stats-chart"/g)?.length).toBe(2);
+    // a period that makes no sense is corrected and said so
+    expect(await html(`/manager/stats?from=${today}&to=2000-01-01`, "en")).toContain("The period was adjusted");
+  });
+
+  it("item analysis cautions under 30 respondents and explains its flags; a test lists its questions in the reader's language", async () => {
+    const en = await html("/manager/questions", "en");
+    expect(en).toContain('data-testid="list-hint"');
+    expect(en).toContain("fewer than 30 respondents");
+    expect(en).toContain("n&lt;30");
+    const testId = en.match(/href="\/manager\/tests\/([0-9a-f]{24})"/)?.[1] ?? (await t.deps.db.query.tests.findFirst())!.id;
+    const test = await html(`/manager/tests/${testId}`, "en");
+    const questions = test.slice(test.indexOf('data-section="questions"'));
+    expect(questions).not.toMatch(/[а-яё]{4,}/i);
+  });
+});
