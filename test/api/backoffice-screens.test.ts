@@ -5,7 +5,7 @@
 // a 404 that stays in the back-office.
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businessRequests, coupons, jobs, users } from "../../db/schema";
+import { auditLog, businessRequests, coupons, jobs, users } from "../../db/schema";
 import { createId } from "../../server/lib/ids";
 import { completedResult, manager, paidOrder, type Person, user } from "../fixtures";
 import { createTestApp, type TestApp } from "../helpers";
@@ -118,6 +118,34 @@ describe("business requests (m31, m32)", () => {
     const form = await html(prefill);
     expect(form).toMatch(/name="email"[^>]*value="lead-new@example.com"/);
     expect(form).toMatch(/name="company"[^>]*value="New Co"/);
+  });
+
+  it("a request is given to a manager with a note, in one save, audited; a non-manager cannot be given it", async () => {
+    const id = createId();
+    await t.deps.db.insert(businessRequests).values({ id, kind: "research", name: "Petr", email: "petr-lead@example.com", company: "Lab" });
+    const res = await post("/manager/requests", {
+      _form: "status",
+      source: "business",
+      id,
+      status: "in_progress",
+      assigneeId: boss._id,
+      note: "Позвонить во вторник",
+    });
+    expect(res.status).toBe(303);
+    const ru = await html("/manager/requests");
+    const item = ru.slice(ru.indexOf(`data-request="${id}"`));
+    expect(item).toMatch(new RegExp(`<option value="${boss._id}" selected="">${boss.email}</option>`));
+    expect(item).toContain("Позвонить во вторник</textarea>");
+    expect(item).toContain('<option value="in_progress" selected="">');
+    const [entry] = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "requests.handling"), eq(auditLog.entityId, id)));
+    expect(entry!.changes).toMatchObject({ note: { from: null, to: "Позвонить во вторник" }, assignee: { from: null, to: boss._id } });
+    const someone = await user(t);
+    const bad = await post("/manager/requests", { _form: "status", source: "business", id, status: "in_progress", assigneeId: someone._id, note: "" });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Выберите менеджера из списка");
   });
 
   it("a business account for a new address mails the client a set-password link through the outbox, and says so", async () => {
