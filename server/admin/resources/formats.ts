@@ -19,6 +19,7 @@ export const formatResource = defineResource({
   listPopulate: ["results"],
   table: formats,
   id: formats.code,
+  recordTitle: (d) => d.code as string,
   toDoc: (f) => ({
     _id: f.code,
     code: f.code,

@@ -48,6 +48,7 @@ export const questionResource = defineResource({
   listPopulate: ["analysis"],
   table: questions,
   id: questions.id,
+  recordTitle: (d) => d.code as string,
   toDoc: (q) => ({
     _id: q.id,
     test: q.testId,

@@ -25,6 +25,7 @@ export const referralResource = defineResource({
   apiPath: "/referral",
   table: referrals,
   id: referrals.id,
+  recordTitle: (d) => d.code as string,
   toDoc: (r) => ({
     _id: r.id,
     code: r.code,
