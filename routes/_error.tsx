@@ -6,11 +6,12 @@ import { CabinetLayout } from "./_layouts/cabinet";
 import { PublicLayout } from "./_layouts/public";
 
 export function ErrorPage({ status, message }: { status: number; message?: string }) {
-  const { t, path, auth } = usePage();
+  const { t, path, auth, locale } = usePage();
   const notFound = status === 404;
+  // the spec's words for a 404 are English; a Russian page says it in Russian and keeps them beneath
+  const title = notFound ? (locale === "en" ? t("common.errors.notFoundTitle") : t("common.errors.notFound")) : message || t("common.errors.error");
   // a manager inside the back-office stays in it, with its menu and a way back (issue 32 m34)
   if (auth && isManager(auth.user) && (path === "/manager" || path.startsWith("/manager/"))) {
-    const title = notFound ? t("common.errors.notFoundTitle") : message || t("common.errors.error");
     return (
       <CabinetLayout kind="manager" title={title}>
         <section className="card text-center" data-testid="error-page">
@@ -27,7 +28,12 @@ export function ErrorPage({ status, message }: { status: number; message?: strin
     <PublicLayout>
       <section className="container-page flex min-h-[50vh] flex-col items-center justify-center py-16 text-center" data-testid="error-page">
         <p className="text-6xl font-black text-brand-600">{status}</p>
-        <h1 className="mt-4 text-2xl font-bold">{notFound ? t("common.errors.notFoundTitle") : message || t("common.errors.error")}</h1>
+        <h1 className="mt-4 text-2xl font-bold">{title}</h1>
+        {notFound && locale !== "en" && (
+          <p lang="en" className="mt-1 text-sm text-slate-400">
+            {t("common.errors.notFoundTitle")}
+          </p>
+        )}
         <p className="mt-2 text-slate-600">{notFound ? t("common.errors.notFoundHint") : t("common.errors.status", { status })}</p>
         <a href="/" className="btn-primary mt-8">
           {t("common.errors.home")}

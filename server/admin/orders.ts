@@ -69,7 +69,7 @@ export async function unmarkInvoicePaid(scope: ManagerScope, orderId: string) {
 /** Credits an invoice the bank says was paid; true when this call credited it (an entry only then). */
 export async function markInvoicePaidBy(scope: ManagerScope, orderId: string) {
   return transaction(scope, async (tx) => {
-    const credited = await markInvoicePaid(tx.db, orderId);
+    const credited = await markInvoicePaid(tx.db, orderId, tx.queued);
     if (credited) {
       const [order] = await tx.db.select().from(orders).where(eq(orders.id, orderId));
       await auditBy(tx, {

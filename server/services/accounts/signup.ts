@@ -50,7 +50,8 @@ const emailTaken = (meta: RequestMeta) => conflict("auth.errors.emailTaken", { e
 export async function signup(
   scope: Scope,
   input: SignupInput,
-  meta: RequestMeta & { cookies: Partial<Record<string, string>> },
+  /** `fallback`: one of our pages to go on to, kept in the confirmation link (the business activation…) */
+  meta: RequestMeta & { cookies: Partial<Record<string, string>>; fallback?: string | null },
 ): Promise<{ user: UserRow; token: string; generatedPassword: boolean }> {
   const { deps } = scope;
   await verifyCaptcha(deps.config, input.captcha, meta.ip);
@@ -84,7 +85,7 @@ export async function signup(
     if (input.invite) await acceptInviteByLink(tx.db, row, input.invite);
     if (referral) await recordReferralSignup(tx.db, referral.id, row.id);
     await logActivity(tx.db, row.id, "signup", { referral: referral?.id ?? null });
-    await sendConfirmation(tx, row, { setPassword: generated });
+    await sendConfirmation(tx, row, { setPassword: generated, fallback: meta.fallback });
     const { token } = await createSession(tx.db, row.id, { userAgent: meta.userAgent, ip: meta.ip });
     return { user: row, token, generatedPassword: generated };
   });
