@@ -138,28 +138,28 @@ function Comparison({ period, previous, now, before }: { period: Period; previou
   const change = (a: number, b: number) => (b === 0 ? (a === 0 ? "0 %" : "—") : `${a >= b ? "+" : "−"}${Math.round((Math.abs(a - b) / b) * 100)} %`);
   return (
     <section className="card mb-8 overflow-x-auto" data-testid="comparison">
-      <h2 className="mb-3 text-lg font-semibold">{t("manager.stats.comparison")}</h2>
-      <table className="w-full text-left text-sm">
+      <h2 className="mb-1 text-lg font-semibold">{t("manager.stats.comparison")}</h2>
+      {/* the two periods said once above the table: as column heads they wrapped to five lines at 360 px */}
+      <p className="mb-3 text-sm text-slate-500" data-testid="periods">
+        {t("manager.stats.periods", { from: period.from, to: period.to, prevFrom: previous.from, prevTo: previous.to })}
+      </p>
+      <table className="w-full text-left text-xs sm:text-sm">
         <thead className="text-slate-500">
           <tr>
-            <th className="py-1 pr-3 font-medium" />
-            <th className="py-1 pr-3 font-medium">
-              {period.from} — {period.to}
-            </th>
-            <th className="py-1 pr-3 font-medium">
-              {previous.from} — {previous.to}
-            </th>
+            <th className="py-1 pr-2 font-medium" />
+            <th className="py-1 pr-2 font-medium">{t("manager.stats.thisPeriod")}</th>
+            <th className="py-1 pr-2 font-medium">{t("manager.stats.previousPeriod")}</th>
             <th className="py-1 font-medium">{t("manager.stats.change")}</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {rows.map(([k, show]) => (
             <tr key={k} data-metric={k}>
-              <th scope="row" className="py-1 pr-3 font-normal text-slate-600">
+              <th scope="row" className="py-1 pr-2 font-normal text-slate-600">
                 {t(`manager.stats.period.${k}`)}
               </th>
-              <td className="py-1 pr-3 font-semibold tabular-nums">{show(now[k])}</td>
-              <td className="py-1 pr-3 tabular-nums">{show(before[k])}</td>
+              <td className="py-1 pr-2 font-semibold tabular-nums">{show(now[k])}</td>
+              <td className="py-1 pr-2 tabular-nums">{show(before[k])}</td>
               <td className={`py-1 tabular-nums ${now[k] > before[k] ? "text-emerald-700" : now[k] < before[k] ? "text-rose-700" : ""}`}>
                 {change(now[k], before[k])}
               </td>
