@@ -3,7 +3,7 @@
 // languages, the user page's coupons, origin and mails, the activity log in words, the result page,
 // and the rechecker's decisions that clear the doubt and go on to the next in the queue.
 import { eq } from "drizzle-orm";
-import { z } from "zod";
+import type { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { couponUses, coupons, logs, referrals, results, users } from "../../db/schema";
 import { dictionaries, tFor } from "../../locales";
