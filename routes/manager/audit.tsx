@@ -7,7 +7,7 @@ import { AppError } from "../../server/lib/errors";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { CabinetLayout } from "../_layouts/cabinet";
-import { Empty, Notice, Pager, PAGE_SIZES, Value } from "./ui";
+import { Empty, Notice, Pager, PAGE_SIZES, Value, valueName } from "./ui";
 
 const shownValue = (v: unknown) => (v === null || v === undefined || v === "" ? "—" : typeof v === "object" ? JSON.stringify(v) : String(v));
 
@@ -65,7 +65,9 @@ export function AuditEntries({ docs }: { docs: AuditDoc[] }) {
                   {t("manager.audit.actedAs")} {e.actedAs.email ?? e.actedAs._id}
                 </span>
               )}
-              <span className="font-mono text-xs">{e.action}</span>
+              <span className="text-xs font-semibold" title={e.action}>
+                {valueName(t, "manager.audit.actions", e.action)}
+              </span>
               {href ? (
                 <a href={href} className="text-xs text-brand-700 hover:underline">
                   {e.entity} {e.entityId}

@@ -108,7 +108,8 @@ describe("generated detail pages", () => {
     expect(ok.headers.get("location")).toBe(`/manager/users/${eve._id}?done=addInvites`);
     const html = await (await page(`/manager/users/${eve._id}`)).text();
     expect(html).toContain('data-confirm="delete"');
-    expect(html).toContain("users.addInvites");
+    // the audit entry, in words (m11)
+    expect(html).toContain("Invites added");
     // masquerading as a business user shows the banner in the cabinet too, with the way back
     const token = cookiesOf(await post(`/manager/users/${eve._id}`, { _form: "masq", reason: "support ticket", mode: "read" })).masqToken!;
     const cabinet = await (await t.app.request("/business", { headers: { Cookie: `masqToken=${token}; i18n_locale=en` } })).text();
