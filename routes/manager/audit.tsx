@@ -9,7 +9,14 @@ import { usePage } from "../../server/render/page";
 import { CabinetLayout } from "../_layouts/cabinet";
 import { Empty, Notice, Pager, PAGE_SIZES, Value, valueName } from "./ui";
 
-const shownValue = (v: unknown) => (v === null || v === undefined || v === "" ? "—" : typeof v === "object" ? JSON.stringify(v) : String(v));
+const shownValue = (v: unknown, t?: (k: string) => string) =>
+  v === null || v === undefined || v === ""
+    ? "—"
+    : typeof v === "boolean" && t
+      ? t(v ? "manager.list.yes" : "manager.list.no")
+      : typeof v === "object"
+        ? JSON.stringify(v)
+        : String(v);
 
 /** An entry's changes: "field: before → after" for a change, "field: value" for a fact. */
 function Changes({ entity, changes }: { entity: string; changes: Record<string, unknown> | null }) {
@@ -27,10 +34,11 @@ function Changes({ entity, changes }: { entity: string; changes: Record<string, 
             <span className="font-semibold">{fieldName(k)}</span>:{" "}
             {change ? (
               <>
-                <del className="text-rose-700">{shownValue(change.from)}</del> → <ins className="text-emerald-800 no-underline">{shownValue(change.to)}</ins>
+                <del className="text-rose-700">{shownValue(change.from, t)}</del> →{" "}
+                <ins className="text-emerald-800 no-underline">{shownValue(change.to, t)}</ins>
               </>
             ) : (
-              shownValue(v)
+              shownValue(v, t)
             )}
           </li>
         );
