@@ -50,6 +50,11 @@ describe("landing and the main page (m1, m2, m37)", () => {
     expect(ru).toContain("Почта выключена");
     expect(ru).toContain('data-warning="sandbox"');
     expect(await html("/manager", "en")).toContain("Payments are in test mode (sandbox)");
+    // an action that mails says, when mail is off, that nobody will receive it
+    const sent = await html(`/manager/users/${p._id}?done=sendPdf`, "en");
+    expect(sent).toContain('data-testid="mail-off"');
+    expect(sent).toContain("will not reach the person");
+    expect(await html(`/manager/users/${p._id}?done=activate`, "en")).not.toContain('data-testid="mail-off"');
   });
 });
 

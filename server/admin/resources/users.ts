@@ -154,7 +154,7 @@ export const userResource = defineResource({
       when: (d) => !(d.isActive && d.isConfirmed),
       run: async (scope, id) => void (await activateUser(scope, id)),
     },
-    sendPdf: { label: "manager.users.sendPdf", run: async (scope, id) => void (await sendReportPdf(scope, id)) },
+    sendPdf: { label: "manager.users.sendPdf", mails: true, run: async (scope, id) => void (await sendReportPdf(scope, id)) },
     addInvites: {
       label: "manager.users.addInvites",
       input: {
