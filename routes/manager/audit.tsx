@@ -34,7 +34,8 @@ function Changes({ entity, changes }: { entity: string; changes: Record<string, 
             <span className="font-semibold">{fieldName(k)}</span>:{" "}
             {change ? (
               <>
-                <del className="text-rose-700">{shownValue(change.from, t)}</del> →{" "}
+                <del className="text-rose-700">{shownValue(change.from, t)}</del>
+                {" → "}
                 <ins className="text-emerald-800 no-underline">{shownValue(change.to, t)}</ins>
               </>
             ) : (
