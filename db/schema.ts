@@ -668,6 +668,19 @@ export const webinarSignups = sqliteTable(
   (t) => [uniqueIndex("webinar_email_uq").on(t.webinar, t.email)],
 );
 
+/** A manager's handling of a business request (any of the three kinds): who has it and a note (issue 32 m31). */
+export const requestNotes = sqliteTable(
+  "request_notes",
+  {
+    source: text({ enum: ["business", "consultation", "webinar"] }).notNull(),
+    requestId: text().notNull(),
+    note: text(),
+    assigneeId: text().references(() => users.id, { onDelete: "set null" }),
+    updatedAt: integer({ mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.requestId] })],
+);
+
 // ---------------------------------------------------------------- back-office
 /** Append-only: who (the real manager, also under masquerade) did what to which record, when,
  * with the changed fields. Rows are only ever inserted (server/admin/audit.ts). */

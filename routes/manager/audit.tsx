@@ -6,9 +6,16 @@ import { RESOURCES } from "../../server/admin/resources";
 import { AppError } from "../../server/lib/errors";
 import { usePage } from "../../server/render/page";
 import { managerPage } from "./kit";
-import { Empty, Notice, Pager, PAGE_SIZES, Value } from "./ui";
+import { Empty, Notice, Pager, PAGE_SIZES, Value, valueName } from "./ui";
 
-const shownValue = (v: unknown) => (v === null || v === undefined || v === "" ? "—" : typeof v === "object" ? JSON.stringify(v) : String(v));
+const shownValue = (v: unknown, t?: (k: string) => string) =>
+  v === null || v === undefined || v === ""
+    ? "—"
+    : typeof v === "boolean" && t
+      ? t(v ? "manager.list.yes" : "manager.list.no")
+      : typeof v === "object"
+        ? JSON.stringify(v)
+        : String(v);
 
 /** An entry's changes: "field: before → after" for a change, "field: value" for a fact. */
 function Changes({ entity, changes }: { entity: string; changes: Record<string, unknown> | null }) {
@@ -26,10 +33,12 @@ function Changes({ entity, changes }: { entity: string; changes: Record<string, 
             <span className="font-semibold">{fieldName(k)}</span>:{" "}
             {change ? (
               <>
-                <del className="text-rose-700">{shownValue(change.from)}</del> → <ins className="text-emerald-800 no-underline">{shownValue(change.to)}</ins>
+                <del className="text-rose-700">{shownValue(change.from, t)}</del>
+                {" → "}
+                <ins className="text-emerald-800 no-underline">{shownValue(change.to, t)}</ins>
               </>
             ) : (
-              shownValue(v)
+              shownValue(v, t)
             )}
           </li>
         );
@@ -64,7 +73,9 @@ export function AuditEntries({ docs }: { docs: AuditDoc[] }) {
                   {t("manager.audit.actedAs")} {e.actedAs.email ?? e.actedAs._id}
                 </span>
               )}
-              <span className="font-mono text-xs">{e.action}</span>
+              <span className="text-xs font-semibold" title={e.action}>
+                {valueName(t, "manager.audit.actions", e.action)}
+              </span>
               {href ? (
                 <a href={href} className="text-xs text-brand-700 hover:underline">
                   {e.entity} {e.entityId}

@@ -67,7 +67,7 @@ function Exporting({ data }: { data: Data }) {
               testid="exports"
               columns={[
                 { key: "createdAt", kind: "date" },
-                { key: "kind", label: "manager.exports.kind" },
+                { key: "kind", label: "manager.exports.kind", valueLabels: "manager.exports.kinds" },
                 { key: "format", label: "manager.exports.format" },
                 { key: "rows", label: "manager.exports.rows", kind: "number" },
                 { key: "manager", label: "manager.fields.actor" },

@@ -6,6 +6,7 @@ import { parseListQuery } from "../../server/admin/resource";
 import { resultResource } from "../../server/admin/resources/results";
 import { confirmResult, neuralCount, nextInQueue, recheck, recheckQueue, setFormat, setFormatSchema } from "../../server/admin/results";
 import { formatNameMap } from "../../server/admin/populate";
+import { findUserById } from "../../server/services/users";
 import { findRow, updateResource } from "../../server/admin/resource";
 import { isStale, recordVersion } from "../../server/admin/versions";
 import { fieldErrors } from "../../server/lib/validate";
@@ -125,6 +126,8 @@ interface DetailData {
   names: Record<string, string>;
   /** the queue's next result after this one (none: the queue is done) */
   next: string | null;
+  /** whose result it is */
+  email: string | null;
 }
 
 function Detail({ data }: { data: DetailData }) {
@@ -251,15 +254,18 @@ export const recheckerDetailPage = managerPage({
     const id = c.req.param("id")!;
     const fresh = c.req.query("fresh") ? await recheck(c.get("deps").db, id, true) : null;
     // the result's version travels with the set-format form (a correction made meanwhile is not overwritten)
-    const version = recordVersion(await findRow(c.get("deps").db, resultResource, id));
+    const row = await findRow(c.get("deps").db, resultResource, id);
+    const version = recordVersion(row);
+    // the page names its record (issue 32 m9): whose result this is
+    const owner = await findUserById(c.get("deps").db, row.userId as string);
     const [r, names, next] = await Promise.all([
       recheck(c.get("deps").db, id, false),
       formatNameMap(c.get("deps").db, c.get("locale")),
       nextInQueue(c.get("deps").db, id),
     ]);
-    return { id, r, fresh, version, names: Object.fromEntries(names), next };
+    return { id, r, fresh, version, names: Object.fromEntries(names), next, email: owner?.email ?? null };
   },
-  title: (t) => t("manager.rechecker.detail"),
+  title: (t, data) => (data.email ? `${t("manager.rechecker.detail")}: ${data.email}` : t("manager.rechecker.detail")),
   Component: Detail,
   action: async (c) => {
     const id = c.req.param("id")!;

@@ -29,11 +29,12 @@ export const referralChartPage = managerPage({
             ← {data.ref.code}
           </a>
         </p>
-        <dl className="mb-6 grid grid-cols-3 gap-3" data-testid="referral-stat">
+        {/* at phone width one figure a line (three side by side left no room for "Completed tests", m36) */}
+        <dl className="mb-6 grid gap-3 sm:grid-cols-3" data-testid="referral-stat">
           {(["signups", "completed", "payments"] as const).map((k) => (
-            <div key={k} className="card" data-stat={k}>
+            <div key={k} className="card flex items-baseline justify-between gap-3 sm:block" data-stat={k}>
               <dt className="text-sm text-slate-500">{labels[k]}</dt>
-              <dd className="mt-1 text-2xl font-black tabular-nums">{data.ref.stat[k]}</dd>
+              <dd className="text-2xl font-black tabular-nums sm:mt-1">{data.ref.stat[k]}</dd>
             </div>
           ))}
         </dl>
@@ -52,24 +53,31 @@ export const referralChartPage = managerPage({
             hydrate="visible"
           />
           <div className="mt-3 max-h-80 overflow-auto">
-            <table className="w-full text-left text-sm" data-testid="referral-days">
-              <thead className="text-slate-500">
+            {/* five columns in 300 px: smaller type and headings that wrap, so "Payments / Sum" stay in view (m36) */}
+            <table className="w-full text-left text-xs sm:text-sm" data-testid="referral-days">
+              <thead className="align-bottom leading-tight text-slate-500">
                 <tr>
-                  <th className="py-1 pr-3">{t("manager.stats.date")}</th>
-                  <th className="py-1 pr-3">{labels.signups}</th>
-                  <th className="py-1 pr-3">{labels.completed}</th>
-                  <th className="py-1 pr-3">{labels.payments}</th>
-                  <th className="py-1">{t("manager.stats.amount")}</th>
+                  <th className="py-1 pr-2 font-medium">{t("manager.stats.date")}</th>
+                  <th className="py-1 pr-2 font-medium">{labels.signups}</th>
+                  <th className="py-1 pr-2 font-medium">{labels.completed}</th>
+                  <th className="py-1 pr-2 font-medium">{labels.payments}</th>
+                  <th className="py-1 text-right font-medium">{t("manager.stats.amount")}</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {[...data.points].reverse().map((p) => (
                   <tr key={p.date}>
-                    <td className="py-1 pr-3 tabular-nums">{p.date}</td>
-                    <td className="py-1 pr-3 tabular-nums">{p.signups}</td>
-                    <td className="py-1 pr-3 tabular-nums">{p.completed}</td>
-                    <td className="py-1 pr-3 tabular-nums">{p.payments}</td>
-                    <td className="py-1 tabular-nums">{rubLabel(p.amount)}</td>
+                    <td className="whitespace-nowrap py-1 pr-2 tabular-nums">
+                      {/* the day and month at phone width: the year is the chart's, and the sum needs the room */}
+                      <span className="sm:hidden">
+                        {p.date.slice(8)}.{p.date.slice(5, 7)}
+                      </span>
+                      <span className="hidden sm:inline">{p.date}</span>
+                    </td>
+                    <td className="py-1 pr-2 tabular-nums">{p.signups}</td>
+                    <td className="py-1 pr-2 tabular-nums">{p.completed}</td>
+                    <td className="py-1 pr-2 tabular-nums">{p.payments}</td>
+                    <td className="whitespace-nowrap py-1 text-right tabular-nums">{rubLabel(p.amount)}</td>
                   </tr>
                 ))}
               </tbody>

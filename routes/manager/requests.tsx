@@ -6,10 +6,12 @@ import { z } from "zod";
 import {
   createBusinessAccount,
   createBusinessSchema,
+  handlingSchema,
   listRequests,
   REQUEST_SOURCES,
   REQUEST_STATUSES,
-  setRequestStatus,
+  requestAssignees,
+  saveRequest,
   setRequestStatuses,
 } from "../../server/admin/business";
 import { MAX_BULK } from "../../server/admin/bulk";
@@ -20,7 +22,7 @@ import { ServerForm } from "../_blocks/blocks";
 import { managerPage } from "./kit";
 import { Empty, Notice, Pager, Unconfirmed, Value, valueName } from "./ui";
 
-type Data = Awaited<ReturnType<typeof listRequests>> | { error: true };
+type Data = (Awaited<ReturnType<typeof listRequests>> & { assignees: Awaited<ReturnType<typeof requestAssignees>> }) | { error: true };
 
 /** Set the status of the ticked requests: the question names the count; then one unit of work. */
 function BulkStatus() {
@@ -85,11 +87,12 @@ const pickSchema = z
   .max(MAX_BULK);
 
 function Requests({ data }: { data: Data }) {
-  const { t, url, locale } = usePage();
+  const { t, url, locale, form } = usePage();
   const value = (k: string) => url.searchParams.get(k) ?? "";
   return (
     <>
       {url.searchParams.get("saved") && <Notice>{t("manager.detail.saved")}</Notice>}
+      {form?.kind === "status" && form.errors && <Notice tone="error">{Object.values(form.errors).join(" ")}</Notice>}
       {url.searchParams.get("created") && (
         <Notice>{t(url.searchParams.get("created") === "new" ? "manager.requests.createdNew" : "manager.requests.createdExisting")}</Notice>
       )}
@@ -161,7 +164,8 @@ function Requests({ data }: { data: Data }) {
                     <Value value={r.createdAt} kind="date" locale={locale} />
                   </p>
                 </div>
-                <form method="post" className="flex items-center gap-2">
+                {/* its status, who has it and a note: one form, one save (issue 32 m31) */}
+                <form method="post" className="grid w-full gap-2 sm:w-72" data-testid="request-handling">
                   <input type="hidden" name="_form" value="status" />
                   <input type="hidden" name="source" value={r.source} />
                   <input type="hidden" name="id" value={r._id} />
@@ -172,6 +176,22 @@ function Requests({ data }: { data: Data }) {
                       </option>
                     ))}
                   </select>
+                  <select name="assigneeId" className="input py-1" defaultValue={r.assignee?._id ?? ""} aria-label={t("manager.requests.assignee")}>
+                    <option value="">{t("manager.requests.nobody")}</option>
+                    {data.assignees.map((a) => (
+                      <option key={a._id} value={a._id}>
+                        {a.email}
+                      </option>
+                    ))}
+                  </select>
+                  <textarea
+                    name="note"
+                    rows={2}
+                    className="input py-1 text-sm"
+                    defaultValue={r.note ?? ""}
+                    placeholder={t("manager.requests.notePlaceholder")}
+                    aria-label={t("manager.requests.note")}
+                  />
                   <button type="submit" className="btn-secondary py-1 text-sm">
                     {t("manager.detail.save")}
                   </button>
@@ -213,7 +233,8 @@ export const requestsPage = managerPage({
     const source = c.req.query("source");
     const match = JSON.stringify({ ...(status ? { status } : {}), ...(source ? { source } : {}) });
     try {
-      return await listRequests(c.get("deps").db, { page: c.req.query("page"), match });
+      const [list, assignees] = await Promise.all([listRequests(c.get("deps").db, { page: c.req.query("page"), match }), requestAssignees(c.get("deps").db)]);
+      return { ...list, assignees };
     } catch (e) {
       if (e instanceof AppError && e.status === 400) return { error: true };
       throw e;
@@ -241,9 +262,9 @@ export const requestsPage = managerPage({
       return handleForm(
         c,
         "status",
-        z.object({ source: z.enum(REQUEST_SOURCES), id: z.string().regex(/^[0-9a-f]{24}$/), status: z.enum(REQUEST_STATUSES) }),
+        z.object({ source: z.enum(REQUEST_SOURCES), id: z.string().regex(/^[0-9a-f]{24}$/), status: z.enum(REQUEST_STATUSES) }).extend(handlingSchema.shape),
         async (v) => {
-          await setRequestStatus(c.get("scope"), v.source, v.id, v.status);
+          await saveRequest(c.get("scope"), v.source, v.id, v);
           return c.redirect("/manager/requests?saved=1", 303);
         },
       );

@@ -88,13 +88,21 @@ export function Readable({ value }: { value: unknown }): ReactNode {
   const hidden = (k: string) => k === "_id" || k.endsWith("Id");
   // a product's kind by its name
   const named = (k: string, v: unknown) =>
-    (k === "entity" || k === "entityType") && typeof v === "string" ? valueName(t, "manager.orders.entityTypes", v) : leaf(v);
+    typeof v !== "string"
+      ? leaf(v)
+      : k === "entity" || k === "entityType"
+        ? valueName(t, "manager.orders.entityTypes", v)
+        : k === "status"
+          ? valueName(t, "cabinet.invites.status", v)
+          : leaf(v);
   const leaf = (v: unknown): string => {
     if (v === null || v === undefined || v === "") return "—";
     if (typeof v === "boolean") return t(v ? "manager.list.yes" : "manager.list.no");
     if (Array.isArray(v)) return v.map(leaf).join(", ");
     if (typeof v === "object") {
       const o = v as Record<string, unknown>;
+      // a change: before → after
+      if ("from" in o && "to" in o && Object.keys(o).length === 2) return `${leaf(o.from)} → ${leaf(o.to)}`;
       // a localized text or a named record: its name in the reader's language
       if (typeof o[locale] === "string") return o[locale] as string;
       if (o.name && typeof o.name === "object") return leaf(o.name);
@@ -111,7 +119,7 @@ export function Readable({ value }: { value: unknown }): ReactNode {
   if (typeof o[locale] === "string" || (o.name && typeof o.name === "object")) return <span className="break-words">{leaf(value)}</span>;
   // nested groups (a result's indicators) flattened one level: each value on its own line
   const entries = Object.entries(o).flatMap(([k, v]) =>
-    v && typeof v === "object" && !Array.isArray(v) && !(typeof (v as Record<string, unknown>)[locale] === "string")
+    v && typeof v === "object" && !Array.isArray(v) && !(typeof (v as Record<string, unknown>)[locale] === "string") && !("from" in v && "to" in v)
       ? Object.entries(v as Record<string, unknown>)
       : [[k, v] as const],
   );

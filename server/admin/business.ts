@@ -1,11 +1,11 @@
 // Business requests in the back-office: the leads (demo, corporate, research, lead, contact),
 // consultation tickets and webinar sign-ups the public forms store, in one list with a status a
 // manager moves; creating a business account for a client by hand; removing an invite.
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { businessRequests, consultationTickets, invites, projects, users, webinarSignups } from "../../db/schema";
-import { AppError, notFound } from "../lib/errors";
+import { businessRequests, consultationTickets, invites, projects, requestNotes, users, webinarSignups } from "../../db/schema";
+import { AppError, notFound, validationFailed } from "../lib/errors";
 import { createId } from "../lib/ids";
 import { paged, parsePaging, parseMatch } from "../lib/listing";
 import { fields } from "../lib/validate";
@@ -40,6 +40,9 @@ export interface RequestDoc {
   createdAt: Date;
   /** the account with this address, if any, and whether its owner confirmed it */
   account: { _id: string; confirmed: boolean } | null;
+  /** a manager's note on it, and the manager who has it */
+  note: string | null;
+  assignee: { _id: string; email: string | null } | null;
 }
 
 /** All three kinds in one list, newest first; `match` may hold status and source. */
@@ -51,10 +54,12 @@ export async function listRequests(db: Db, query: Record<string, string | undefi
     union all select id, 'consultation', 'consultation', name, email, phone, null, message, status, created_at from consultation_tickets
     union all select id, 'webinar', webinar, name, email, phone, null, null, status, created_at from webinar_signups`;
   const where = sql`where 1 = 1 ${match.status ? sql`and status = ${match.status}` : sql``} ${match.source ? sql`and source = ${match.source}` : sql``}`;
-  const rows = (await db.all(sql`select * from (${union}) ${where} order by created_at desc limit ${limit} offset ${(page - 1) * limit}`)) as Record<
-    string,
-    unknown
-  >[];
+  const rows = (await db.all(
+    sql`select r.*, n.note as note, n.assignee_id as assignee_id, a.email as assignee_email from (select * from (${union}) ${where} order by created_at desc limit ${limit} offset ${(page - 1) * limit}) r
+      left join request_notes n on n.source = r.source and n.request_id = r.id
+      left join users a on a.id = n.assignee_id
+      order by r.created_at desc`,
+  )) as Record<string, unknown>[];
   const [total] = (await db.all(sql`select count(*) as n from (${union}) ${where}`)) as { n: number }[];
   const docs: RequestDoc[] = rows.map((r) => ({
     _id: r.id as string,
@@ -68,6 +73,8 @@ export async function listRequests(db: Db, query: Record<string, string | undefi
     status: r.status as RequestDoc["status"],
     createdAt: new Date(Number(r.created_at)),
     account: null,
+    note: (r.note as string) ?? null,
+    assignee: r.assignee_id ? { _id: r.assignee_id as string, email: (r.assignee_email as string) ?? null } : null,
   }));
   const emails = [...new Set(docs.map((d) => d.email?.trim().toLowerCase()).filter((e): e is string => !!e))];
   if (emails.length) {
@@ -105,6 +112,70 @@ export async function setRequestStatuses(scope: ManagerScope, items: { source: s
   return transaction(scope, async (tx) => {
     for (const it of items) await setRequestStatus(tx, it.source, it.id, status);
     return items.length;
+  });
+}
+
+export const handlingSchema = z.object({
+  note: z.string().trim().max(2_000).optional(),
+  assigneeId: z.union([z.literal(""), z.string().regex(/^[0-9a-f]{24}$/)]).optional(),
+});
+
+/** The managers a request can be given to (confirmed managers), by e-mail. */
+export async function requestAssignees(db: Db) {
+  return db
+    .select({ _id: users.id, email: users.email })
+    .from(users)
+    .where(and(eq(users.role, "admin"), isNotNull(users.emailConfirmedAt)))
+    .orderBy(users.email)
+    .limit(200);
+}
+
+/** Who has a request and a note on it; audited with before and after, nothing written when nothing changes. */
+export async function setRequestHandling(scope: ManagerScope, source: string, id: string, input: z.infer<typeof handlingSchema>) {
+  if (!(REQUEST_SOURCES as readonly string[]).includes(source)) throw notFound();
+  const src = source as (typeof REQUEST_SOURCES)[number];
+  const table = TABLES[src];
+  return transaction(scope, async (tx) => {
+    const [row] = await tx.db.select({ id: table.id, userId: table.userId }).from(table).where(eq(table.id, id)).limit(1);
+    if (!row) throw notFound();
+    const assigneeId = input.assigneeId || null;
+    if (assigneeId) {
+      const [a] = await tx.db.select({ role: users.role, confirmed: users.emailConfirmedAt }).from(users).where(eq(users.id, assigneeId));
+      if (!a || a.role !== "admin" || !a.confirmed) throw validationFailed({ assigneeId: "manager.requests.badAssignee" });
+    }
+    const [before] = await tx.db
+      .select()
+      .from(requestNotes)
+      .where(and(eq(requestNotes.source, src), eq(requestNotes.requestId, id)));
+    const note = input.note || null;
+    if ((before?.note ?? null) === note && (before?.assigneeId ?? null) === assigneeId) return;
+    await tx.db
+      .insert(requestNotes)
+      .values({ source: src, requestId: id, note, assigneeId, updatedAt: new Date() })
+      .onConflictDoUpdate({ target: [requestNotes.source, requestNotes.requestId], set: { note, assigneeId, updatedAt: new Date() } });
+    await auditBy(tx, {
+      action: "requests.handling",
+      entity: `requests.${source}`,
+      entityId: id,
+      subjectUserId: row.userId,
+      changes: {
+        ...((before?.note ?? null) !== note ? { note: { from: before?.note ?? null, to: note } } : {}),
+        ...((before?.assigneeId ?? null) !== assigneeId ? { assignee: { from: before?.assigneeId ?? null, to: assigneeId } } : {}),
+      },
+    });
+  });
+}
+
+/** The request's form: its status, and (when the form carries them) who has it and the note, in one unit of work. */
+export async function saveRequest(
+  scope: ManagerScope,
+  source: string,
+  id: string,
+  input: { status: (typeof REQUEST_STATUSES)[number] } & z.infer<typeof handlingSchema>,
+) {
+  return transaction(scope, async (tx) => {
+    await setRequestStatus(tx, source, id, input.status);
+    if (input.note !== undefined || input.assigneeId !== undefined) await setRequestHandling(tx, source, id, input);
   });
 }
 

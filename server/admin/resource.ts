@@ -56,6 +56,8 @@ export interface ActionOutcome {
 export interface ResourceAction {
   /** locale key of the button */
   label: string;
+  /** it sends mail: when mail is off (no SMTP) its "done" says the mail went only to the outbox files (m37) */
+  mails?: boolean;
   /** asks again before running (a second button on the page) */
   danger?: boolean;
   /** locale key of what the question says (default: "this cannot be undone") */

@@ -1,7 +1,7 @@
 // Back-office statistics (spec manager §3): an overall object and four daily/monthly series.
 // Series come oldest first with every day (or month) present, zeros included; the pages show
 // them in reverse order (spec §9) in the tables, and chronologically in the charts.
-import { and, count, eq, gte, isNotNull, sql, sum } from "drizzle-orm";
+import { and, count, eq, gte, isNotNull, lt, sql, sum } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { orders, projects, results, users } from "../../db/schema";
@@ -65,10 +65,18 @@ export async function overall(db: Db) {
   };
 }
 
-export async function usersByDays(db: Db, days: number) {
-  const from = startOfDay(days);
+/** The day after `end`'s day (UTC), where a series ending on `end` stops. */
+const dayAfter = (end: Date) => new Date(startOfDay(1, end).getTime() + DAY);
+
+/** New users per day over the `days` days ending with `end`'s day (default today). */
+export async function usersByDays(db: Db, days: number, end = new Date()) {
+  const from = startOfDay(days, end);
   const key = dayOf(users.createdAt);
-  const rows = await db.select({ key, n: count() }).from(users).where(gte(users.createdAt, from)).groupBy(key);
+  const rows = await db
+    .select({ key, n: count() })
+    .from(users)
+    .where(and(gte(users.createdAt, from), lt(users.createdAt, dayAfter(end))))
+    .groupBy(key);
   return fillDays(rows, from, days);
 }
 
@@ -85,25 +93,25 @@ export async function usersByMonths(db: Db, months: number, now = new Date()) {
 }
 
 /** Business accounts opened per day: the first project each (non-demo) owner created. */
-export async function businessAccountsByDays(db: Db, days: number) {
-  const from = startOfDay(days);
+export async function businessAccountsByDays(db: Db, days: number, end = new Date()) {
+  const from = startOfDay(days, end);
   const key = dayOf(projects.createdAt);
   const rows = await db
     .select({ key, n: sql<number>`count(distinct ${projects.ownerId})` })
     .from(projects)
-    .where(and(gte(projects.createdAt, from), eq(projects.isDemo, false)))
+    .where(and(gte(projects.createdAt, from), lt(projects.createdAt, dayAfter(end)), eq(projects.isDemo, false)))
     .groupBy(key);
   return fillDays(rows, from, days);
 }
 
 /** Paid orders per day, with their sum in kopecks. */
-export async function paymentsByDays(db: Db, days: number) {
-  const from = startOfDay(days);
+export async function paymentsByDays(db: Db, days: number, end = new Date()) {
+  const from = startOfDay(days, end);
   const key = dayOf(orders.paidAt);
   const rows = await db
     .select({ key, n: count(), amount: sum(orders.amount) })
     .from(orders)
-    .where(and(eq(orders.state, "paid"), isNotNull(orders.paidAt), gte(orders.paidAt, from)))
+    .where(and(eq(orders.state, "paid"), isNotNull(orders.paidAt), gte(orders.paidAt, from), lt(orders.paidAt, dayAfter(end))))
     .groupBy(key);
   return fillDays(
     rows.map((r) => ({ ...r, amount: Number(r.amount ?? 0) })),
@@ -113,14 +121,68 @@ export async function paymentsByDays(db: Db, days: number) {
   );
 }
 
-/** The statistics screen's figures and series (also the main page's charts). */
-export async function loadStats(db: Db) {
+/** A period of whole days (UTC, as the series count them): `from` to `to` inclusive. */
+export interface Period {
+  from: string;
+  to: string;
+  days: number;
+}
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The period a stats page asks for (?from=&to=, at most 366 days, never after today); the last 30 days by default or when it makes no sense. */
+export function periodOf(from: string | undefined, to: string | undefined, now = new Date()): Period & { adjusted: boolean } {
+  const today = dayKey(now);
+  const fallback = { from: dayKey(startOfDay(30, now)), to: today, days: 30 };
+  if (!from && !to) return { ...fallback, adjusted: false };
+  const end = to && DAY_PATTERN.test(to) && !Number.isNaN(Date.parse(to)) ? (to > today ? today : to) : today;
+  const start = from && DAY_PATTERN.test(from) && !Number.isNaN(Date.parse(from)) ? from : null;
+  if (!start || start > end) return { ...fallback, adjusted: true };
+  const days = Math.round((Date.parse(end) - Date.parse(start)) / DAY) + 1;
+  if (days > 366) return { from: dayKey(new Date(Date.parse(end) - 365 * DAY)), to: end, days: 366, adjusted: true };
+  return { from: start, to: end, days, adjusted: end !== to };
+}
+
+/** The period of the same length just before. */
+export function previousPeriod(p: Period): Period {
+  const to = new Date(Date.parse(p.from) - DAY);
+  return { from: dayKey(new Date(to.getTime() - (p.days - 1) * DAY)), to: dayKey(to), days: p.days };
+}
+
+/** What happened in a period: new users, completed tests, business accounts, paid orders and their sum (kopecks). */
+export async function periodTotals(db: Db, p: Period) {
+  const from = new Date(Date.parse(p.from));
+  const until = new Date(Date.parse(p.to) + DAY);
+  const [[u], [done], [business], [paid]] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(users)
+      .where(and(gte(users.createdAt, from), lt(users.createdAt, until))),
+    db
+      .select({ n: count() })
+      .from(results)
+      .where(and(eq(results.isCompleted, true), gte(results.completedAt, from), lt(results.completedAt, until))),
+    db
+      .select({ n: sql<number>`count(distinct ${projects.ownerId})` })
+      .from(projects)
+      .where(and(eq(projects.isDemo, false), gte(projects.createdAt, from), lt(projects.createdAt, until))),
+    db
+      .select({ n: count(), revenue: sum(orders.amount) })
+      .from(orders)
+      .where(and(eq(orders.state, "paid"), gte(orders.paidAt, from), lt(orders.paidAt, until))),
+  ]);
+  return { users: u!.n, completedResults: done!.n, businessAccounts: Number(business!.n), paidOrders: paid!.n, revenue: Number(paid!.revenue ?? 0) };
+}
+
+/** The statistics screen's figures and daily series over a period (the last 30 days by default; also the main page's charts). */
+export async function loadStats(db: Db, period: Period = periodOf(undefined, undefined)) {
+  const end = new Date(Date.parse(period.to));
   const [all, byDays, byMonths, business, payments] = await Promise.all([
     overall(db),
-    usersByDays(db, 30),
+    usersByDays(db, period.days, end),
     usersByMonths(db, 12),
-    businessAccountsByDays(db, 30),
-    paymentsByDays(db, 30),
+    businessAccountsByDays(db, period.days, end),
+    paymentsByDays(db, period.days, end),
   ]);
   return { all, series: { usersByDays: byDays, usersByMonths: byMonths, businessAccountsByDays: business, paymentsByDays: payments } };
 }

@@ -3,7 +3,7 @@
 // languages, the user page's coupons, origin and mails, the activity log in words, the result page,
 // and the rechecker's decisions that clear the doubt and go on to the next in the queue.
 import { eq } from "drizzle-orm";
-import { z } from "zod";
+import type { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { couponUses, coupons, logs, referrals, results, users } from "../../db/schema";
 import { dictionaries, tFor } from "../../locales";
@@ -214,6 +214,8 @@ describe("data values by name (m22, m16)", () => {
     expect(en).toContain('<option value="high">High</option>');
     expect(await page("/manager/reports")).toContain('<option value="en">Английский</option>');
     expect(await page("/manager/reports", "en")).toContain('<option value="ch">Chinese</option>');
+    // a format's and a referral's page name their record (m9)
+    expect(await page("/manager/formats/SYS-LOW-SLOW", "en")).toMatch(/<h1[^>]*>[^<]*SYS-LOW-SLOW<\/h1>/);
   });
 
   it("the result page names its test, its quality flags and its data, and the format select names the formats", async () => {
@@ -247,6 +249,8 @@ describe("the rechecker (m17, m18)", () => {
     await t.deps.db.update(results).set({ isDoubt: true, isCorrect: false }).where(eq(results.id, first));
     const detail = await page(`/manager/rechecker/${first}`, "en");
     expect(detail).toContain('data-testid="next-in-queue"');
+    // the page names whose result it is (m9)
+    expect(detail).toMatch(new RegExp(`<title>[^<]*${a.email.replace(/[.]/g, "\\.")}`));
     const res = await post(`/manager/rechecker/${first}`, { _form: "confirm" }, "en");
     expect(res.status).toBe(303);
     const [row] = await t.deps.db.select().from(results).where(eq(results.id, first));

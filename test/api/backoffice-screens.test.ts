@@ -5,7 +5,7 @@
 // a 404 that stays in the back-office.
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businessRequests, coupons, jobs, users } from "../../db/schema";
+import { auditLog, businessRequests, coupons, jobs, users } from "../../db/schema";
 import { createId } from "../../server/lib/ids";
 import { completedResult, manager, paidOrder, type Person, user } from "../fixtures";
 import { createTestApp, type TestApp } from "../helpers";
@@ -50,6 +50,11 @@ describe("landing and the main page (m1, m2, m37)", () => {
     expect(ru).toContain("Почта выключена");
     expect(ru).toContain('data-warning="sandbox"');
     expect(await html("/manager", "en")).toContain("Payments are in test mode (sandbox)");
+    // an action that mails says, when mail is off, that nobody will receive it
+    const sent = await html(`/manager/users/${p._id}?done=sendPdf`, "en");
+    expect(sent).toContain('data-testid="mail-off"');
+    expect(sent).toContain("will not reach the person");
+    expect(await html(`/manager/users/${p._id}?done=activate`, "en")).not.toContain('data-testid="mail-off"');
   });
 });
 
@@ -120,6 +125,34 @@ describe("business requests (m31, m32)", () => {
     expect(form).toMatch(/name="company"[^>]*value="New Co"/);
   });
 
+  it("a request is given to a manager with a note, in one save, audited; a non-manager cannot be given it", async () => {
+    const id = createId();
+    await t.deps.db.insert(businessRequests).values({ id, kind: "research", name: "Petr", email: "petr-lead@example.com", company: "Lab" });
+    const res = await post("/manager/requests", {
+      _form: "status",
+      source: "business",
+      id,
+      status: "in_progress",
+      assigneeId: boss._id,
+      note: "Позвонить во вторник",
+    });
+    expect(res.status).toBe(303);
+    const ru = await html("/manager/requests");
+    const item = ru.slice(ru.indexOf(`data-request="${id}"`));
+    expect(item).toMatch(new RegExp(`<option value="${boss._id}" selected="">${boss.email}</option>`));
+    expect(item).toContain("Позвонить во вторник</textarea>");
+    expect(item).toContain('<option value="in_progress" selected="">');
+    const [entry] = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "requests.handling"), eq(auditLog.entityId, id)));
+    expect(entry!.changes).toMatchObject({ note: { from: null, to: "Позвонить во вторник" }, assignee: { from: null, to: boss._id } });
+    const someone = await user(t);
+    const bad = await post("/manager/requests", { _form: "status", source: "business", id, status: "in_progress", assigneeId: someone._id, note: "" });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Выберите менеджера из списка");
+  });
+
   it("a business account for a new address mails the client a set-password link through the outbox, and says so", async () => {
     const res = await post("/manager/requests", { _form: "create-business", email: "brand-new-client@example.com", company: "Brand New", invites: "5" });
     expect(res.status).toBe(303);
@@ -157,5 +190,38 @@ describe("report previews and a 404 (m33, m34)", () => {
     expect(body).toContain("Back-office main page");
     // a visitor's 404 elsewhere keeps the public page
     expect(await (await t.app.request("/no-such-page")).text()).not.toContain('href="/manager/rechecker"');
+  });
+});
+
+describe("statistics and item analysis (m29, m26)", () => {
+  it("stats over a chosen period beside the one before; the payments' count and sum are separate charts", async () => {
+    const p = await user(t);
+    await paidOrder(t, p, { amount: 150_000 });
+    const today = new Date().toISOString().slice(0, 10);
+    const weekAgo = new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10);
+    const ru = (await html(`/manager/stats?from=${weekAgo}&to=${today}`)).replace(/<!-- -->/g, "");
+    const table = ru.slice(ru.indexOf('data-testid="comparison"'), ru.indexOf("</table>", ru.indexOf('data-testid="comparison"')));
+    expect(ru).toContain(`${weekAgo} — ${today} в сравнении с`);
+    const paid = table.slice(table.indexOf('data-metric="paidOrders"'));
+    expect(paid.slice(0, paid.indexOf("</tr>")).replace(/<[^>]+>/g, "|")).toMatch(/\|[1-9]\d*\|\|0\|/);
+    expect(table).toContain("Выручка");
+    // a 7-day period gives 7 rows in the daily tables, newest first
+    const days = ru.slice(ru.indexOf('data-series="paymentsByDays"'));
+    expect(days.match(/<td class="py-1 pr-3 tabular-nums">\d{4}-\d{2}-\d{2}<\/td>/g)?.length).toBe(7);
+    const payments = days.slice(0, days.indexOf("</section>"));
+    expect(payments.match(/data-island="stats-chart"/g)?.length).toBe(2);
+    // a period that makes no sense is corrected and said so
+    expect(await html(`/manager/stats?from=${today}&to=2000-01-01`, "en")).toContain("The period was adjusted");
+  });
+
+  it("item analysis cautions under 30 respondents and explains its flags; a test lists its questions in the reader's language", async () => {
+    const en = await html("/manager/questions", "en");
+    expect(en).toContain('data-testid="list-hint"');
+    expect(en).toContain("fewer than 30 respondents");
+    expect(en).toContain("n&lt;30");
+    const testId = en.match(/href="\/manager\/tests\/([0-9a-f]{24})"/)?.[1] ?? (await t.deps.db.query.tests.findFirst())!.id;
+    const test = await html(`/manager/tests/${testId}`, "en");
+    const questions = test.slice(test.indexOf('data-section="questions"'));
+    expect(questions).not.toMatch(/[а-яё]{4,}/i);
   });
 });

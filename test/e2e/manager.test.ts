@@ -60,7 +60,8 @@ describe("the back-office in a real browser", () => {
     await context.addCookies([{ name: "token", value: token, url: e.base }]);
     const page = await context.newPage();
     await page.goto(e.base + "/manager/stats");
-    const last = page.locator("[data-series=paymentsByDays] tf-island");
+    // payments are two charts (count, then sum): the last one on the page
+    const last = page.locator("[data-series=paymentsByDays] tf-island").last();
     await last.scrollIntoViewIfNeeded();
     await expect.poll(() => page.locator("[data-series=paymentsByDays] svg.recharts-surface").count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await page.screenshot({ path: "test-results/screenshots/manager-stats-hydrated-1280.png", fullPage: true });

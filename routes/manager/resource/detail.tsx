@@ -14,7 +14,7 @@ import { ActionForm, EditForm, RecordForm } from "./form";
 import { handleCreatePost, handleResourcePost } from "./post";
 
 function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
-  const { t, locale, url, form } = usePage();
+  const { t, locale, url, form, config } = usePage();
   const fields = def.fields ?? def.columns;
   const done = url.searchParams.get("done");
   // only the back-office's own notices, never any key a link names
@@ -38,7 +38,12 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
         ))}
       </p>
       {url.searchParams.get("saved") && <Notice>{t("manager.detail.saved")}</Notice>}
-      {done && !notice && <Notice>{t("manager.detail.done")}</Notice>}
+      {done && !notice && (
+        <Notice>
+          {t("manager.detail.done")}
+          {def.actions?.[done]?.mails && !config.SMTP_URL && <span data-testid="mail-off"> {t("manager.detail.mailOff")}</span>}
+        </Notice>
+      )}
       {notice && <Notice>{t(notice)}</Notice>}
       {form?.kind === "action" && form.errors?._ && <Notice tone="error">{form.errors._}</Notice>}
       <div className="grid gap-6 lg:grid-cols-2">

@@ -216,6 +216,12 @@ function ListView({ def, data, exportKind, columns }: { def: ResourceDef; data: 
   return (
     <>
       {url.searchParams.get("deleted") && <Notice>{t(`manager.res.${def.name}.deleted`)}</Notice>}
+      {/* what the list's figures mean, where a resource has something to say (manager.res.<name>.hint) */}
+      {t(`manager.res.${def.name}.hint`) !== `manager.res.${def.name}.hint` && (
+        <p className="mb-4 text-sm text-slate-600" data-testid="list-hint">
+          {t(`manager.res.${def.name}.hint`)}
+        </p>
+      )}
       {done && <Notice>{t("manager.bulk.done", { count: Number(url.searchParams.get("n") ?? 0) })}</Notice>}
       {form?.kind === "bulk" && form.errors?._ && <Notice tone="error">{form.errors._}</Notice>}
       {form?.kind === "bulk-confirm" && <BulkConfirm def={def} values={form.values} />}

@@ -20,6 +20,7 @@ export const formatResource = defineResource({
   listPopulate: ["results"],
   table: formats,
   id: formats.code,
+  recordRepresentation: (d) => d.code as string,
   toDoc: (f) => ({
     _id: f.code,
     code: f.code,

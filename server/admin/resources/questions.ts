@@ -14,11 +14,16 @@ import { defineResource, type Doc } from "../resource";
 
 /** Flags as a short line in any language: "r<0" a negative corrected correlation, "α↑" alpha rises
  * without the item; overall first, then per language ("r<0 α↑ · en: r<0"). */
-export function flagLine(overall: ItemStats["flags"], byLocale: [string, ItemStats["flags"]][]) {
+export function flagLine(overall: ItemStats["flags"], byLocale: [string, ItemStats["flags"]][], n?: number) {
   const short = (f: ItemStats["flags"]) => f.map((x) => (x === "negative-correlation" ? "r<0" : "α↑")).join(" ");
   const parts = [short(overall), ...byLocale.filter(([, f]) => f.length).map(([l, f]) => `${l}: ${short(f)}`)].filter(Boolean);
+  // under ~30 people the figures swing wildly (α = −10.9 from 4 people): said first (issue 32 m26)
+  if (n !== undefined && n < SMALL_SAMPLE) parts.unshift(`n<${SMALL_SAMPLE}`);
   return parts.length ? parts.join(" · ") : null;
 }
+
+/** Fewer respondents than this and an item's figures are not to be trusted. */
+export const SMALL_SAMPLE = 30;
 
 /** One item's figures as a row (overall or one language). */
 export function analysisRow(label: string, s: ItemStats | undefined): Doc {
@@ -33,7 +38,7 @@ export function analysisRow(label: string, s: ItemStats | undefined): Doc {
     corrected: sc?.corrected ?? null,
     alpha: sc?.alpha ?? null,
     alphaWithout: sc?.alphaWithout ?? null,
-    flags: s ? flagLine(s.flags, []) : null,
+    flags: s ? flagLine(s.flags, [], s.n) : null,
   };
 }
 
@@ -45,6 +50,7 @@ export const questionResource = defineResource({
   listPopulate: ["analysis"],
   table: questions,
   id: questions.id,
+  recordRepresentation: (d) => d.code as string,
   toDoc: (q) => ({
     _id: q.id,
     test: q.testId,
@@ -84,6 +90,7 @@ export const questionResource = defineResource({
           d.flags = flagLine(
             s?.flags ?? [],
             Object.entries(a.byLocale).map(([l, g]) => [l, g.items[i]?.flags ?? []]),
+            s?.n ?? 0,
           );
         }
       }

@@ -26,6 +26,7 @@ export const referralResource = defineResource({
   menu: { label: "cabinet.nav.manager.referral", icon: "⇄", order: 100 },
   table: referrals,
   id: referrals.id,
+  recordRepresentation: (d) => d.code as string,
   toDoc: (r) => ({
     _id: r.id,
     code: r.code,

@@ -28,6 +28,7 @@ export const reportResource = defineResource({
   listPopulate: ["fm"],
   table: reports,
   id: reports.id,
+  recordRepresentation: (d) => d.title as string,
   toDoc: (r) => ({
     _id: r.id,
     fm: r.formatCode as unknown,

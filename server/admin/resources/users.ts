@@ -8,7 +8,7 @@ import { invites, orders, projects, users } from "../../../db/schema";
 import { AppError, validationFailed } from "../../lib/errors";
 import { hasManagerRole, userFields } from "../../services/users";
 import { auditOfUser } from "../audit";
-import { populateFormats } from "../populate";
+import { populateFormats, populateUsers } from "../populate";
 import { contains, type TrigramIndex } from "../match";
 import { defineResource, type Doc, type Search } from "../resource";
 import { MASQ_MODES, masqueradeSchema, type MasqueradeInput } from "../../services/masquerade";
@@ -165,7 +165,7 @@ export const userResource = defineResource({
       when: (d) => !(d.isActive && d.isConfirmed),
       run: async (scope, id) => void (await activateUser(scope, id)),
     },
-    sendPdf: { label: "manager.users.sendPdf", run: async (scope, id) => void (await sendReportPdf(scope, id)) },
+    sendPdf: { label: "manager.users.sendPdf", mails: true, run: async (scope, id) => void (await sendReportPdf(scope, id)) },
     addInvites: {
       label: "manager.users.addInvites",
       input: {
@@ -286,9 +286,23 @@ export const userResource = defineResource({
     {
       key: "audit",
       title: "manager.users.audit",
-      load: async (db, id) =>
-        (await auditOfUser(db, id)).map((a) => ({ action: a.action, realActorId: a.realActorId, changes: a.changes, createdAt: a.createdAt })),
-      columns: [{ key: "action" }, { key: "realActorId", label: "manager.fields.actor" }, { key: "changes", kind: "json" }, { key: "createdAt", kind: "date" }],
+      load: async (db, id) => {
+        const docs = (await auditOfUser(db, id)).map((a) => ({
+          action: a.action,
+          realActorId: a.realActorId as unknown,
+          changes: a.changes,
+          createdAt: a.createdAt,
+        }));
+        // who: the manager by e-mail (m11)
+        await populateUsers(db, docs, "realActorId");
+        return docs;
+      },
+      columns: [
+        { key: "action", label: "manager.fields.action", valueLabels: "manager.audit.actions" },
+        { key: "realActorId", label: "manager.fields.actor", kind: "user" },
+        { key: "changes", kind: "json" },
+        { key: "createdAt", kind: "date" },
+      ],
     },
   ],
   subjectOf: (u) => u.id,
