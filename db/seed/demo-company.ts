@@ -8,7 +8,7 @@ import { departments, employees, invites, positions, results, skills, tasks, use
 
 const baseId = (prefix: string, n: number) => `00000000000000000000${prefix}${n.toString(16).padStart(3, "0")}`.slice(-24);
 
-const PEOPLE: [name: string, dep: number, pos: number, harmony: number, anxiety: number][] = [
+export const PEOPLE: [name: string, dep: number, pos: number, harmony: number, anxiety: number][] = [
   ["Anna Sokolova", 0, 0, 72, -4],
   ["Boris Ivanov", 0, 0, 55, 2],
   ["Clara Novak", 0, 4, 38, 6],
@@ -98,7 +98,7 @@ const PROFILES: [number, number, number, number][] = [
 const clamp = (v: number) => Math.max(0, Math.min(100, Math.round(v)));
 
 /** Indicators with the three spheres around the person's levels (team stronger for some, the big picture for others). */
-function demoIndicators(i: number, harmony: number, anxiety: number): Indicators {
+export function demoIndicators(i: number, harmony: number, anxiety: number): Indicators {
   const [sys, anl, volume, presentation] = PROFILES[i % PROFILES.length]!;
   const tilt = [((i * 7) % 13) - 6, ((i * 5) % 11) - 5, ((i * 3) % 9) - 4];
   const ind = {
@@ -119,6 +119,34 @@ function demoIndicators(i: number, harmony: number, anxiety: number): Indicators
     analytics: clamp((ind.ME_ANALYT + ind.WE_ANALYT + ind.WR_ANALYT) / 3),
   };
 }
+
+/** The demo positions' activities (communication, decision), in the order of the positions; model/fit-spread.ts reads them too. */
+export const DEMO_ACTIVITIES = [
+  [
+    ["team", "improvisation"],
+    ["team", "balanced"],
+    ["individual", "moderate"],
+  ],
+  [
+    ["team", "balanced"],
+    ["global", "moderate"],
+    ["individual", "improvisation"],
+  ],
+  [
+    ["global", "improvisation"],
+    ["individual", "balanced"],
+  ],
+  [
+    ["team", "moderate"],
+    ["team", "balanced"],
+    ["global", "moderate"],
+  ],
+  [
+    ["individual", "moderate"],
+    ["global", "moderate"],
+    ["team", "improvisation"],
+  ],
+] as const;
 
 export async function seedDemoCompany(
   db: Db,
@@ -142,36 +170,10 @@ export async function seedDemoCompany(
     .values(extra.map((p) => ({ ...p, projectId })))
     .onConflictDoNothing();
   const allPositions = [...posIds, ...extra.map((p) => p.id)];
-  const activities = [
-    [
-      ["team", "improvisation"],
-      ["team", "balanced"],
-      ["individual", "moderate"],
-    ],
-    [
-      ["team", "balanced"],
-      ["global", "moderate"],
-      ["individual", "improvisation"],
-    ],
-    [
-      ["global", "improvisation"],
-      ["individual", "balanced"],
-    ],
-    [
-      ["team", "moderate"],
-      ["team", "balanced"],
-      ["global", "moderate"],
-    ],
-    [
-      ["individual", "moderate"],
-      ["global", "moderate"],
-      ["team", "improvisation"],
-    ],
-  ] as const;
   await db
     .insert(tasks)
     .values(
-      activities.flatMap((list, p) =>
+      DEMO_ACTIVITIES.flatMap((list, p) =>
         list.map(([communication, decision], i) => ({
           id: id(`f${p}`, i),
           positionId: allPositions[p]!,

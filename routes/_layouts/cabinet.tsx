@@ -6,6 +6,7 @@
 // the server, so the next page opens as the last one was left), the phone menu and the avatar's
 // menu are <details>. Sections appear in the menu as their pages are built, so no item leads nowhere.
 import type { ReactNode } from "react";
+import { MasqBanner } from "../_blocks/masq-banner";
 import { withLang } from "../../server/lib/links";
 import { Island, usePage } from "../../server/render/page";
 import { Logo, MaintenanceNotice } from "./public";
@@ -159,7 +160,7 @@ function Shell({
   const { t, navCollapsed } = usePage();
   return (
     <div className="min-h-screen bg-slate-50" data-cabinet={cabinet}>
-      <ShellTop beside="min-[541px]:pl-[236px]" />
+      <ShellTop />
       <input type="checkbox" id="cabinet-collapse" className="peer sr-only" aria-label={t("cabinet.collapse")} defaultChecked={navCollapsed} />
       <aside
         className="desktop-only fixed inset-y-0 left-0 z-20 flex w-[220px] flex-col overflow-hidden border-r border-slate-200 bg-white p-3 transition-[width] peer-checked:w-[80px] peer-checked:[&_.cabinet-label]:hidden peer-checked:[&_.logo-text]:hidden peer-checked:[&_.collapse-icon]:rotate-180"
@@ -185,6 +186,7 @@ function Shell({
         <Island name="nav-collapse" props={{ target: "cabinet-collapse" }} />
       </aside>
       <div className="transition-[padding] min-[541px]:pl-[220px] min-[541px]:peer-checked:pl-[80px]">
+        <MasqBanner />
         <header className="sticky top-0 z-10 flex min-h-[60px] flex-wrap items-center gap-x-2 gap-y-2 border-b border-slate-200 bg-white px-3 py-2 sm:gap-x-3 sm:px-4">
           <details className="mobile-only relative">
             <summary className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold" aria-label={t("common.nav.menu")}>
@@ -408,30 +410,16 @@ export function BusinessShell({ shell, title, banner, children }: { shell: Shell
   );
 }
 
-/** What both cabinet shells open with: the operator's notice, the skip link and, while a manager
- * masquerades, whom they see the site as with Cancel (`beside`: the padding that clears the side bar). */
-function ShellTop({ beside }: { beside: string }) {
-  const { t, auth } = usePage();
+/** What both cabinet shells open with: the operator's notice and the skip link. The masquerade
+ * banner opens the column beside the side bar (MasqBanner), so it never covers the side bar's logo (m35). */
+function ShellTop() {
+  const { t } = usePage();
   return (
     <>
       <MaintenanceNotice />
       <a href="#main" className="sr-only focus:not-sr-only">
         {t("common.shell.skip")}
       </a>
-      {auth?.kind === "masq" && (
-        <div
-          role="status"
-          className={`relative z-30 flex flex-wrap items-center justify-center gap-3 bg-rose-600 px-4 py-2 text-sm font-semibold text-white ${beside}`}
-          data-testid="masq-banner"
-        >
-          {t("common.shell.masquerading", { user: auth.user.name ? `${auth.user.name} (${auth.user.email})` : auth.user.email })}
-          <form method="post" action="/masq/cancel">
-            <button type="submit" className="rounded bg-white px-3 py-1 text-rose-700" data-testid="cancel-masq">
-              {t("common.footer.cancelMasq")}
-            </button>
-          </form>
-        </div>
-      )}
     </>
   );
 }

@@ -20,12 +20,20 @@ import {
   updateProject,
   updateProjectSchema,
 } from "../../server/services/business";
+import { notifySchema, updateNotify } from "../../server/services/business/follow-up";
 import { ServerForm } from "../_blocks/blocks";
 import { FormatCell } from "./employees";
 import { BusinessShell } from "../_layouts/cabinet";
 import { Card, cabinetPage, done, Notice, Pager, useLinks, type WithShell } from "./kit";
 
-type SettingsData = { name: string; description: string; details: Record<string, string>; canProject: boolean; canBilling: boolean };
+type SettingsData = {
+  name: string;
+  description: string;
+  details: Record<string, string>;
+  canProject: boolean;
+  canBilling: boolean;
+  notify: "each" | "digest" | "off";
+};
 
 function Settings({ data }: { data: WithShell<SettingsData> }) {
   const { t } = usePage();
@@ -73,6 +81,24 @@ function Settings({ data }: { data: WithShell<SettingsData> }) {
             />
           </Card>
         )}
+        {data.canBilling && (
+          <Card title={t("followup.settings.title")} testid="notify-settings">
+            <ServerForm
+              kind="notify"
+              submit={t("cabinet.save")}
+              fields={[
+                {
+                  name: "notify",
+                  label: t("followup.settings.notify"),
+                  type: "select",
+                  value: data.notify,
+                  hint: t("followup.settings.hint"),
+                  options: (["each", "digest", "off"] as const).map((v) => ({ value: v, label: t(`followup.settings.${v}`) })),
+                },
+              ]}
+            />
+          </Card>
+        )}
         {!data.canProject && !data.canBilling && <Card>{t("cabinet.settings.readOnly")}</Card>}
       </div>
     </BusinessShell>
@@ -88,10 +114,16 @@ export const settingsPage = cabinetPage<SettingsData>({
     details: (scope.project.details ?? {}) as Record<string, string>,
     canProject: can(scope, "project") && !scope.demo,
     canBilling: can(scope, "billing") && !scope.demo,
+    notify: scope.project.notify,
   }),
   Component: Settings,
   action: async (c, scope) => {
     const body = await c.req.parseBody();
+    if (body._form === "notify")
+      return handleForm(c, "notify", notifySchema, async (input) => {
+        await updateNotify(scope, input);
+        return done(c, scope, "saved");
+      });
     if (body._form === "details") {
       return handleForm(c, "details", detailsSchema, async (input) => {
         await updateDetails(scope, input);
