@@ -83,7 +83,10 @@ describe("one shell", () => {
     expect(html).toContain('data-testid="compare-bars"');
     expect(html).toMatch(/data-nav="employees"><a href="\/business\/employees" aria-current="page"/);
     expect(html).toContain(`href="/business/employees/${ea}"`);
-    // the business report, reached from the reports page, stays in /business too
+    // the business report, reached from the person's page or the reports page, stays in /business too
+    const detail = decoded(await (await get(`/business/employees/${ea}?project=${project}`)).text());
+    expect(detail).toContain(`href="/business/report?employee=${ea}&project=${project}"`);
+    expect(detail).not.toContain("/dashboard/report/base");
     const reports = await (await get(`/business/reports?project=${project}`)).text();
     expect(decoded(reports)).toContain(`/business/report?project=${project}&employee=${ea}`);
     const report = await (await get(`/business/report?project=${project}&employee=${ea}`)).text();
