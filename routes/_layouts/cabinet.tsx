@@ -2,9 +2,10 @@
 // families, /business/* and /dashboard/*: a side bar of 220 px that collapses to 80 px, the
 // project dropdown, the invite counter, Buy for non-business owners, the language switcher, the
 // avatar's menu and the Compare widget) and the manager back-office's. No script is needed: the
-// collapse is a CSS checkbox (its state is kept in a cookie by the nav-collapse island and drawn by
-// the server, so the next page opens as the last one was left), the phone menu and the avatar's
-// menu are <details>. Sections appear in the menu as their pages are built, so no item leads nowhere.
+// collapse is a CSS checkbox, the phone menu and the avatar's menu are <details>. The collapse is
+// kept in a cookie by the nav-collapse island on the business pages (which ship islands anyway)
+// and drawn by the server, so the next page opens as the last one was left, with no flash.
+// Sections appear in the menu as their pages are built, so no item leads nowhere.
 import type { ReactNode } from "react";
 import { MasqBanner } from "../_blocks/masq-banner";
 import { withLang } from "../../server/lib/links";
@@ -147,11 +148,15 @@ function Shell({
   header,
   banner,
   title,
+  remember,
   children,
 }: {
   cabinet: string;
   label: string;
   items: DrawnItem[];
+  /** Keep the collapse across pages (a small script): only where the page ships islands anyway,
+   * so the pages without script stay without it (there the bar opens as drawn). */
+  remember?: boolean;
   header?: ReactNode;
   banner?: ReactNode;
   title: string;
@@ -183,7 +188,7 @@ function Shell({
           </span>
           <span className="cabinet-label">{t("cabinet.collapse")}</span>
         </label>
-        <Island name="nav-collapse" props={{ target: "cabinet-collapse" }} />
+        {remember && <Island name="nav-collapse" props={{ target: "cabinet-collapse" }} />}
       </aside>
       <div className="transition-[padding] min-[541px]:pl-[220px] min-[541px]:peer-checked:pl-[80px]">
         <MasqBanner />
@@ -397,6 +402,7 @@ export function BusinessShell({ shell, title, banner, children }: { shell: Shell
       label={t("cabinet.business")}
       items={items}
       header={shell ? <ProjectBar shell={shell} /> : undefined}
+      remember={Boolean(shell)}
       banner={
         <>
           {shell?.demo && <DemoBanner behind={shell.demoBehind} />}
