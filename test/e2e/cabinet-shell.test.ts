@@ -10,6 +10,7 @@ import { cookiesOf } from "../helpers";
 import { startE2E, type E2E } from "./browser";
 import { businessProject, completedResult, user, type Person } from "../fixtures";
 
+const SHOTS = process.env.CABINET_SHOTS;
 let e: E2E;
 let owner: Person;
 let project: string;
@@ -53,6 +54,11 @@ describe("the cabinet's shell in a browser", () => {
     expect(next).toMatch(/id="cabinet-collapse"[^>]*checked/);
     await page.goto(`${e.base}/dashboard/employees`);
     expect((await aside.boundingBox())!.width).toBe(80);
+    if (SHOTS) {
+      mkdirSync(SHOTS, { recursive: true });
+      await page.hover("[data-testid=cabinet-sidebar] [data-nav=positions] a");
+      await page.screenshot({ path: `${SHOTS}/collapsed-en-1280-dashboard_employees.png` });
+    }
     // and opens again the same way
     await page.click("[data-testid=collapse-toggle]");
     await expect.poll(async () => (await context.cookies()).find((c) => c.name === "cabinet_nav")?.value).toBe("open");
@@ -81,6 +87,7 @@ describe("the cabinet's shell in a browser", () => {
     });
     expect(fits).toBe(true);
     await page.click("header details.mobile-only > summary");
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/phone-menu-ru-360-business_employees.png` });
     await Promise.all([page.waitForURL(/lang=en/), page.click("header details.mobile-only [data-testid=language-switch] a[hreflang=en]")]);
     expect(new URL(page.url()).pathname).toBe("/business/employees");
     expect(new URL(page.url()).searchParams.get("project")).toBe(project);
@@ -89,8 +96,6 @@ describe("the cabinet's shell in a browser", () => {
     await context.close();
   });
 });
-
-const SHOTS = process.env.CABINET_SHOTS;
 
 describe.runIf(Boolean(SHOTS))("screenshots of every cabinet page", () => {
   it("at 360 and 1280 px, in ru and en, with nothing scrolling sideways", async () => {
