@@ -16,7 +16,9 @@ export default function NavCollapse(_props: NavCollapseProps) {
 
 export function enhance(_root: HTMLElement, { target }: NavCollapseProps) {
   const box = document.getElementById(target) as HTMLInputElement | null;
-  box?.addEventListener("change", () => {
+  if (!box) return;
+  box.addEventListener("change", () => {
     document.cookie = `${NAV_COOKIE}=${box.checked ? "collapsed" : "open"}; path=/; max-age=31536000; samesite=lax`;
   });
+  box.dataset.remembered = ""; // from now on the state outlives the page
 }

@@ -59,7 +59,7 @@ export default function ProjectSwitcher({ projects, current, action, label, swit
         id="project-select"
         name="project"
         defaultValue={current}
-        className="w-full min-w-0 truncate rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm min-[541px]:w-auto min-[541px]:max-w-[14rem]"
+        className="w-full min-w-0 truncate rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm min-[541px]:w-auto min-[541px]:max-w-[14rem] lg:max-w-[22rem]"
         onChange={(e) => pick(e.currentTarget.value)}
       >
         {projects.map((p) => (

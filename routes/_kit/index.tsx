@@ -195,7 +195,8 @@ export function Empty({ children }: { children: ReactNode }) {
 
 export function Card({ title, children, testid }: { title?: string; children: ReactNode; testid?: string }) {
   return (
-    <section className="card p-4 sm:p-6" data-testid={testid}>
+    // min-w-0: inside a grid a wide table scrolls within the card, never the page
+    <section className="card min-w-0 p-4 sm:p-6" data-testid={testid}>
       {title && <h2 className="mb-4 text-lg font-semibold">{title}</h2>}
       {children}
     </section>

@@ -2,9 +2,10 @@
 // families, /business/* and /dashboard/*: a side bar of 220 px that collapses to 80 px, the
 // project dropdown, the invite counter, Buy for non-business owners, the language switcher, the
 // avatar's menu and the Compare widget) and the manager back-office's. No script is needed: the
-// collapse is a CSS checkbox (its state is kept in a cookie by the nav-collapse island and drawn by
-// the server, so the next page opens as the last one was left), the phone menu and the avatar's
-// menu are <details>. Sections appear in the menu as their pages are built, so no item leads nowhere.
+// collapse is a CSS checkbox, the phone menu and the avatar's menu are <details>. The collapse is
+// kept in a cookie by the nav-collapse island on the business pages (which ship islands anyway)
+// and drawn by the server, so the next page opens as the last one was left, with no flash.
+// Sections appear in the menu as their pages are built, so no item leads nowhere.
 import type { ReactNode } from "react";
 import { MasqBanner } from "../_blocks/masq-banner";
 import { menuEntries, type ManagerNav } from "../../server/admin/nav";
@@ -120,11 +121,15 @@ function Shell({
   header,
   banner,
   title,
+  remember,
   children,
 }: {
   cabinet: string;
   label: string;
   items: DrawnItem[];
+  /** Keep the collapse across pages (a small script): only where the page ships islands anyway,
+   * so the pages without script stay without it (there the bar opens as drawn). */
+  remember?: boolean;
   header?: ReactNode;
   banner?: ReactNode;
   title: string;
@@ -156,7 +161,7 @@ function Shell({
           </span>
           <span className="cabinet-label">{t("cabinet.collapse")}</span>
         </label>
-        <Island name="nav-collapse" props={{ target: "cabinet-collapse" }} />
+        {remember && <Island name="nav-collapse" props={{ target: "cabinet-collapse" }} />}
       </aside>
       <div className="transition-[padding] min-[541px]:pl-[220px] min-[541px]:peer-checked:pl-[80px]">
         <MasqBanner />
@@ -288,12 +293,14 @@ function useBusinessNav(shell: ShellData | null): DrawnItem[] {
         current: [item.business, item.dashboard, ...(item.also ?? [])].some((h) => isAt(path, h, top(h))),
         badge:
           item.key === "invite" && shell ? (
+            // the number alone fits beside the longest label ("Пригласить"); its title says what it counts
             <span
               className="whitespace-nowrap rounded-full bg-slate-100 px-2 text-xs font-semibold text-slate-700"
-              title={t("cabinet.shell.pendingTitle")}
+              title={`${t("cabinet.shell.pendingBadge", { count: shell.pendingInvites })}: ${t("cabinet.shell.pendingTitle")}`}
+              aria-label={t("cabinet.shell.pendingBadge", { count: shell.pendingInvites })}
               data-testid="menu-invites-count"
             >
-              {t("cabinet.shell.pendingBadge", { count: shell.pendingInvites })}
+              {shell.pendingInvites}
             </span>
           ) : undefined,
       }))
@@ -305,49 +312,54 @@ function ProjectBar({ shell }: { shell: ShellData }) {
   const { t, path } = usePage();
   const dash = path.startsWith("/dashboard");
   return (
-    <div className="order-last flex w-full min-w-0 items-center gap-2 min-[541px]:order-none min-[541px]:w-auto sm:gap-3" data-testid="project-bar">
-      <Island
-        name="project-switcher"
-        props={{
-          projects: shell.projects,
-          current: shell.project._id,
-          action: path,
-          label: t("cabinet.shell.project"),
-          switchLabel: t("cabinet.shell.switch"),
-          admin: shell.role === "admin",
-          named: shell.named,
-        }}
-      />
-      {shell.role !== "supervisor" && (
-        <a
-          href={dash ? "/dashboard/invites" : "/business/invite"}
-          className="shrink-0 whitespace-nowrap rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800"
-          title={t("cabinet.shell.invitesFreeTitle", { free: shell.freeInvites, reserved: shell.reservedInvites })}
-          aria-label={t("cabinet.shell.invitesFreeTitle", { free: shell.freeInvites, reserved: shell.reservedInvites })}
-          data-testid="invite-counter"
-        >
-          <span aria-hidden>✉</span> {shell.freeInvites}
-          <span className="font-normal"> {t("cabinet.shell.invitesFree")}</span>
-        </a>
-      )}
-      {/* the Compare widget (spec §2): the picks of this project in localStorage diffList */}
-      <Island
-        name="compare-widget"
-        hydrate="idle"
-        props={{
-          project: shell.project._id,
-          href: dash ? "/dashboard/employees/compare" : "/business/employees/compare",
-          label: t("stats.compare.widget"),
-          hint: t("cabinet.shell.compare"),
-        }}
-      />
-      {/* buying is the owner's: an appointed manager or head is never offered it */}
-      {!shell.isBusiness && !shell.demo && shell.role === "owner" && (
-        <a href="/business" className="btn-primary hidden px-3 py-1.5 text-sm sm:inline-flex">
-          {t("cabinet.shell.buy")}
-        </a>
-      )}
-    </div>
+    <>
+      {/* on a phone the dropdown has the header's second row to itself: the project's name is read whole */}
+      <div className="order-last flex w-full min-w-0 min-[541px]:order-none min-[541px]:w-auto" data-testid="project-bar">
+        <Island
+          name="project-switcher"
+          props={{
+            projects: shell.projects,
+            current: shell.project._id,
+            action: path,
+            label: t("cabinet.shell.project"),
+            switchLabel: t("cabinet.shell.switch"),
+            admin: shell.role === "admin",
+            named: shell.named,
+          }}
+        />
+      </div>
+      <div className="flex min-w-0 items-center gap-2 sm:gap-3">
+        {shell.role !== "supervisor" && (
+          <a
+            href={dash ? "/dashboard/invites" : "/business/invite"}
+            className="shrink-0 whitespace-nowrap rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800"
+            title={t("cabinet.shell.invitesFreeTitle", { free: shell.freeInvites, reserved: shell.reservedInvites })}
+            aria-label={t("cabinet.shell.invitesFreeTitle", { free: shell.freeInvites, reserved: shell.reservedInvites })}
+            data-testid="invite-counter"
+          >
+            <span aria-hidden>✉</span> {shell.freeInvites}
+            <span className="font-normal"> {t("cabinet.shell.invitesFree")}</span>
+          </a>
+        )}
+        {/* the Compare widget (spec §2): the picks of this project in localStorage diffList */}
+        <Island
+          name="compare-widget"
+          hydrate="idle"
+          props={{
+            project: shell.project._id,
+            href: dash ? "/dashboard/employees/compare" : "/business/employees/compare",
+            label: t("stats.compare.widget"),
+            hint: t("cabinet.shell.compare"),
+          }}
+        />
+        {/* buying is the owner's: an appointed manager or head is never offered it */}
+        {!shell.isBusiness && !shell.demo && shell.role === "owner" && (
+          <a href="/business" className="btn-primary hidden px-3 py-1.5 text-sm sm:inline-flex">
+            {t("cabinet.shell.buy")}
+          </a>
+        )}
+      </div>
+    </>
   );
 }
 
@@ -394,6 +406,7 @@ export function BusinessShell({ shell, title, banner, children }: { shell: Shell
       label={t("cabinet.business")}
       items={items}
       header={shell ? <ProjectBar shell={shell} /> : undefined}
+      remember={Boolean(shell)}
       banner={
         <>
           {shell?.demo && <DemoBanner behind={shell.demoBehind} />}

@@ -489,9 +489,10 @@ type DetailData = {
 /** The analytics part of the detail (issue 16): metrics, fit for every position, skills, the report link. */
 function EmployeeAnalytics({ data }: { data: WithShell<DetailData> }) {
   const { t } = usePage();
+  const links = useLinks();
   const e = data.employee;
-  // the spec has the business report at /dashboard/report/base only
-  const report = `/dashboard/report/base?employee=${e._id}&project=${data.shell.project._id}`;
+  // the business report in the family the page is in (/dashboard/report/base or /business/report)
+  const report = `${links.report}?employee=${e._id}&project=${data.shell.project._id}`;
   return (
     <div className="mt-6 space-y-4" data-testid="employee-analytics">
       <p>

@@ -22,6 +22,7 @@ import {
 } from "../../server/services/business";
 import { notifySchema, updateNotify } from "../../server/services/business/follow-up";
 import { ServerForm } from "../_blocks/blocks";
+import { FormatCell } from "./employees";
 import { BusinessShell } from "../_layouts/cabinet";
 import { Card, cabinetPage, done, Notice, Pager, useLinks, type WithShell } from "./kit";
 
@@ -298,7 +299,8 @@ function Reports({ data }: { data: WithShell<ReportsData> }) {
                       {p.name}
                     </a>
                     <span className="block text-xs text-slate-500">
-                      {[p.format && p.consent ? p.format.name : t("cabinet.reports.noResult"), p.department?.name].filter(Boolean).join(" · ")}
+                      {p.format && p.consent ? <FormatCell doc={p} /> : t("cabinet.reports.noResult")}
+                      {p.department?.name ? ` · ${p.department.name}` : ""}
                     </span>
                   </span>
                   {p.format && p.consent && (

@@ -173,7 +173,7 @@ describe("8. the report text cleaner", () => {
 
 describe("9. billing is the owner's", () => {
   it("refuses the paid orders to a project manager and a supervisor", async () => {
-    const { project, h } = await company("Billing Co", { balance: 5 });
+    const { project, h, owner } = await company("Billing Co", { balance: 5 });
     const code = await codeOf(project);
     const pm = await signUp(t, "billing-pm");
     const sup = await signUp(t, "billing-sup");
@@ -189,8 +189,15 @@ describe("9. billing is the owner's", () => {
       expect(res.status).toBe(403);
       expect(res.json.orders).toBeUndefined();
     }
-    const page = await t.app.request(`/business/reports?project=${project}`, { headers: { Cookie: `token=${pm.token}` } });
-    expect(page.status).not.toBe(200);
+    // the reports page shows them the people's business reports (m17), and never what was bought
+    for (const who of [pm, sup]) {
+      const page = await t.app.request(`/business/reports?project=${project}`, { headers: { Cookie: `token=${who.token}` } });
+      const html = await page.text();
+      expect(html).toContain('data-testid="people-reports"');
+      expect(html).not.toContain('data-testid="business-reports"');
+    }
+    const own = await (await t.app.request(`/business/reports?project=${project}`, { headers: { Cookie: `token=${owner.token}` } })).text();
+    expect(own).toContain('data-testid="business-reports"');
   });
 });
 
