@@ -14,6 +14,7 @@ import CompareWidget from "./compare-widget";
 import CopyLink from "./copy-link";
 import CountUp from "./count-up";
 import PositionWizard from "./position-wizard";
+import PriceTotal from "./price-total";
 import ProjectSwitcher from "./project-switcher";
 import SignupForm from "./signup-form";
 import StatsChart from "./stats-chart";
@@ -26,6 +27,7 @@ export const ISLANDS = {
   "copy-link": CopyLink,
   "count-up": CountUp,
   "position-wizard": PositionWizard,
+  "price-total": PriceTotal,
   "project-switcher": ProjectSwitcher,
   "signup-form": SignupForm,
   "stats-chart": StatsChart,

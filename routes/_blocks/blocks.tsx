@@ -152,6 +152,8 @@ export interface FieldDef {
   options?: { value: string; label: string }[];
   /** Initial value when the form is not being re-shown after an error. */
   value?: string | null;
+  /** The phone keyboard to show ("numeric": digits only). */
+  inputMode?: "numeric";
 }
 
 /**
@@ -237,7 +239,7 @@ export function ServerForm({
                   ))}
                 </select>
               ) : (
-                <input type={f.type ?? "text"} autoComplete={f.autoComplete} {...common} />
+                <input type={f.type ?? "text"} autoComplete={f.autoComplete} inputMode={f.inputMode} {...common} />
               )}
               {f.hint && !error && (
                 <p id={`${id}-hint`} className="mt-1 text-sm text-slate-500">

@@ -189,7 +189,12 @@ describe("CSV import", () => {
     expect(html).toContain("Nobody was invited");
     expect(html).toContain("Line 3: «not-an-address» is not an e-mail address");
     expect(html).toContain("Line 4: there is no department «Nowhere» in this project");
-    expect(await t.deps.db.select().from(invites).where(eq(invites.email, `csv-1-${stamp}@example.com`))).toHaveLength(0);
+    expect(
+      await t.deps.db
+        .select()
+        .from(invites)
+        .where(eq(invites.email, `csv-1-${stamp}@example.com`)),
+    ).toHaveLength(0);
     expect(to(`csv-1-${stamp}@example.com`)).toHaveLength(0);
 
     const good = `csv-1-${stamp}@example.com,Anna Petrova,Sales,Seller\ncsv-2-${stamp}@example.com,,Research,\n`;
