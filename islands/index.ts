@@ -13,6 +13,8 @@ import ComparePicker from "./compare-picker";
 import CompareWidget from "./compare-widget";
 import CopyLink from "./copy-link";
 import CountUp from "./count-up";
+import MasqCountdown from "./masq-countdown";
+import NavCollapse from "./nav-collapse";
 import PositionWizard from "./position-wizard";
 import PriceTotal from "./price-total";
 import ProjectSwitcher from "./project-switcher";
@@ -26,6 +28,8 @@ export const ISLANDS = {
   "compare-widget": CompareWidget,
   "copy-link": CopyLink,
   "count-up": CountUp,
+  "masq-countdown": MasqCountdown,
+  "nav-collapse": NavCollapse,
   "position-wizard": PositionWizard,
   "price-total": PriceTotal,
   "project-switcher": ProjectSwitcher,

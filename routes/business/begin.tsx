@@ -15,7 +15,8 @@ import { resendConfirmation } from "../../server/services/accounts";
 import { template } from "../../server/render/templates";
 import { ServerForm } from "../_blocks/blocks";
 import { resolveProject, visibleProjects, type ProjectRole } from "../../server/services/projects";
-import { CabinetLayout } from "../_layouts/cabinet";
+import { BusinessShell, type ShellData } from "../_layouts/cabinet";
+import { optionalShell } from "./kit";
 
 type Data = Awaited<ReturnType<typeof businessOverview>> & {
   plans: Plans;
@@ -28,6 +29,8 @@ type Data = Awaited<ReturnType<typeof businessOverview>> & {
   prices: Prices;
   /** Production asks a confirmed address before activating (m20). */
   confirmFirst: boolean;
+  /** The cabinet's shell when the person works in a project (null before activation). */
+  shell: ShellData | null;
 };
 
 /** The entry of an appointed project manager or head: where they work and what they see there. */
@@ -49,7 +52,6 @@ function ManagedEntry({ managed }: { managed: Data["managed"] }) {
           </a>
         </section>
       ))}
-      <h2 className="pt-2 text-base font-semibold text-slate-700">{t("cabinet.begin.ownCompany")}</h2>
     </div>
   );
 }
@@ -75,11 +77,20 @@ export function ConfirmFirst({ reason }: { reason: string }) {
   );
 }
 
+/** The section a side-bar link asked for before there was a business account (the project guard's ?need=). */
+const NEEDS = ["dashboard", "employees", "departments", "positions", "statistics", "invite", "settings", "reports"];
+
 function Activate({ confirmFirst }: { confirmFirst: boolean }) {
-  const { t } = usePage();
+  const { t, url } = usePage();
+  const need = url.searchParams.get("need");
   return (
     <div className="card max-w-xl" data-testid="activate-business">
       {confirmFirst && <ConfirmFirst reason={t("followup.errors.confirmToActivate")} />}
+      {need && NEEDS.includes(need) && (
+        <p role="note" className="mb-4 rounded-lg bg-amber-50 p-3 font-semibold text-amber-900" data-testid="activate-needed">
+          {t(`cabinet.need.${need}`)}
+        </p>
+      )}
       <p className="mb-4 text-slate-700">{t("cabinet.begin.activateLead")}</p>
       <ServerForm
         kind="activate-business"
@@ -177,13 +188,39 @@ function PlanCards({ project, plans, prices }: { project: string; plans: Plans; 
   );
 }
 
+/** An unpaid card order can be paid (a new payment for the same pack) or given up. */
+function OrderActions({ order: o }: { order: OrderRow }) {
+  const { t } = usePage();
+  if (o.state !== "pending" || o.method !== "card") return null;
+  return (
+    <span className="flex flex-wrap gap-x-3">
+      <form method="post">
+        <input type="hidden" name="_form" value="refill" />
+        <input type="hidden" name="project" value={o.projectId ?? ""} />
+        <input type="hidden" name="quantity" value={o.quantity} />
+        <input type="hidden" name="method" value="card" />
+        <button type="submit" className="text-brand-700 hover:underline" data-testid="order-pay">
+          {t("followup.buy.pay")}
+        </button>
+      </form>
+      <form method="post">
+        <input type="hidden" name="_form" value="cancel-order" />
+        <input type="hidden" name="order" value={o.id} />
+        <button type="submit" className="text-rose-700 hover:underline" data-testid="order-cancel">
+          {t("followup.buy.cancel")}
+        </button>
+      </form>
+    </span>
+  );
+}
+
 function Orders({ orders }: { orders: OrderRow[] }) {
   const { t, locale } = usePage();
   if (!orders.length) return null;
   return (
     <section className="card overflow-x-auto">
       <h2 className="mb-4 text-lg font-semibold">{t("cabinet.begin.orders")}</h2>
-      <table className="w-full text-left text-sm" data-testid="orders">
+      <table className="desktop-only w-full text-left text-sm" data-testid="orders">
         <thead className="text-slate-500">
           <tr>
             <th className="py-2 pr-3">{t("cabinet.begin.date")}</th>
@@ -201,26 +238,7 @@ function Orders({ orders }: { orders: OrderRow[] }) {
               <td className="py-2 pr-3 whitespace-nowrap">{rubLabel(o.amount)}</td>
               <td className="py-2 pr-3">{t(`cabinet.begin.states.${o.state}`)}</td>
               <td className="py-2">
-                {o.state === "pending" && o.method === "card" && (
-                  <span className="flex flex-wrap gap-x-3">
-                    <form method="post">
-                      <input type="hidden" name="_form" value="refill" />
-                      <input type="hidden" name="project" value={o.projectId ?? ""} />
-                      <input type="hidden" name="quantity" value={o.quantity} />
-                      <input type="hidden" name="method" value="card" />
-                      <button type="submit" className="text-brand-700 hover:underline" data-testid="order-pay">
-                        {t("followup.buy.pay")}
-                      </button>
-                    </form>
-                    <form method="post">
-                      <input type="hidden" name="_form" value="cancel-order" />
-                      <input type="hidden" name="order" value={o.id} />
-                      <button type="submit" className="text-rose-700 hover:underline" data-testid="order-cancel">
-                        {t("followup.buy.cancel")}
-                      </button>
-                    </form>
-                  </span>
-                )}
+                <OrderActions order={o} />
                 {o.method === "invoice" && (
                   <a href={`/api/order/${o.id}/invoice.pdf`} className="text-brand-700 hover:underline">
                     {t("cabinet.begin.invoiceNo", { n: o.invoiceNumber ?? "" })}
@@ -231,6 +249,27 @@ function Orders({ orders }: { orders: OrderRow[] }) {
           ))}
         </tbody>
       </table>
+      {/* on a phone each order is a card: five columns do not fit 360 px */}
+      <ul className="mobile-only divide-y divide-slate-100 text-sm" data-testid="orders-cards">
+        {orders.map((o) => (
+          <li key={o.id} className="py-2" data-order={o.id}>
+            <p className="flex justify-between gap-2">
+              <span>{t("cabinet.reports.pack", { n: o.quantity })}</span>
+              <span className="whitespace-nowrap font-semibold">{rubLabel(o.amount)}</span>
+            </p>
+            <p className="flex flex-wrap justify-between gap-2 text-slate-600">
+              <span>{o.createdAt.toLocaleDateString(intlLocale(locale))}</span>
+              <span>{t(`cabinet.begin.states.${o.state}`)}</span>
+            </p>
+            <OrderActions order={o} />
+            {o.method === "invoice" && (
+              <a href={`/api/order/${o.id}/invoice.pdf`} className="text-brand-700 hover:underline">
+                {t("cabinet.begin.invoiceNo", { n: o.invoiceNumber ?? "" })}
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
@@ -240,15 +279,7 @@ function Begin({ data }: { data: Data }) {
   const invoice = url.searchParams.get("invoice");
   const notice = url.searchParams.has("requested") ? t("cabinet.begin.corporateSent") : invoice ? t("cabinet.begin.invoiceIssued") : null;
   return (
-    <CabinetLayout kind="business" title={t("cabinet.nav.business.begin")}>
-      {data.demo && (
-        <p role="note" className="mb-6 rounded-lg bg-amber-100 p-4 text-amber-900" data-testid="demo-banner">
-          {t("cabinet.begin.demo")}{" "}
-          <a href="/signup" className="font-semibold underline">
-            {t("cabinet.begin.demoCta")}
-          </a>
-        </p>
-      )}
+    <BusinessShell shell={data.shell} title={t("cabinet.nav.business.begin")}>
       {notice && (
         <p role="status" className="mb-6 rounded-lg bg-emerald-50 p-4 text-emerald-800">
           {notice}
@@ -262,11 +293,21 @@ function Begin({ data }: { data: Data }) {
           )}
         </p>
       )}
-      {!data.isBusiness ? (
-        <>
-          {data.managed.length > 0 && <ManagedEntry managed={data.managed} />}
+      {!data.isBusiness && !data.demo ? (
+        data.managed.length > 0 ? (
+          <>
+            <ManagedEntry managed={data.managed} />
+            {/* an appointed head is not told to activate: starting a company of their own is only offered */}
+            <details className="max-w-xl" data-testid="own-company">
+              <summary className="cursor-pointer text-sm font-semibold text-brand-700">{t("cabinet.begin.ownCompany")}</summary>
+              <div className="mt-3">
+                <Activate confirmFirst={data.confirmFirst} />
+              </div>
+            </details>
+          </>
+        ) : (
           <Activate confirmFirst={data.confirmFirst} />
-        </>
+        )
       ) : (
         <div className="space-y-6">
           {data.projects.map((p) => (
@@ -295,7 +336,7 @@ function Begin({ data }: { data: Data }) {
           <Orders orders={data.orders} />
         </div>
       )}
-    </CabinetLayout>
+    </BusinessShell>
   );
 }
 
@@ -310,7 +351,7 @@ export const beginPage = definePage({
   load: async (c) => {
     const db = c.get("deps").db;
     const user = c.get("user");
-    const [overview, plans] = await Promise.all([businessOverview(db, user), getPlans(db)]);
+    const [overview, plans, shell] = await Promise.all([businessOverview(db, user), getPlans(db), optionalShell(c)]);
     // an appointed manager or head is not asked to activate an account of their own first
     const managed =
       user.isBusiness || c.get("auth").kind === "demo"
@@ -318,14 +359,19 @@ export const beginPage = definePage({
         : await Promise.all(
             (await visibleProjects(db, user)).map(async (p) => ({ id: p.id, name: p.name, role: (await resolveProject(db, user, p.id)).role })),
           );
+    const demo = c.get("auth").kind === "demo";
+    // the demo account has a company per language: the page shows the one of its language
+    const projects = demo ? overview.projects.filter((p) => p.id === shell?.project._id) : overview.projects;
     return {
       ...overview,
+      projects,
       plans,
       prices: await getPrices(db),
       isBusiness: user.isBusiness,
-      demo: c.get("auth").kind === "demo",
+      demo,
       managed,
       invoice: Boolean(await getSeller(db)),
+      shell,
       confirmFirst: c.get("deps").config.NODE_ENV === "production" && !user.emailConfirmedAt,
     };
   },

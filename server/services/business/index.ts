@@ -14,3 +14,4 @@ export * from "./efficiency";
 export * from "./skills";
 export * from "./report";
 export * from "./reliability";
+export * from "./screens";
