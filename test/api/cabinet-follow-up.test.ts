@@ -3,7 +3,7 @@
 // notices (each event or a daily digest) and receipts for paid orders.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { employees, invites, projects } from "../../db/schema";
+import { consultationTickets, employees, invites, orders, projects } from "../../db/schema";
 import { runFollowUps, sendDigests, sendReminders } from "../../server/services/business/follow-up";
 import { businessProject, completedResult, type Person, type ProjectFixture, user } from "../fixtures";
 import { bodyOf, createTestApp, type TestApp } from "../helpers";
@@ -279,5 +279,74 @@ describe("receipts", () => {
     expect(text).toContain("Полный отчёт");
     expect(text).toContain(order);
     expect(text).toContain("/report/full");
+  });
+});
+
+describe("the smaller findings around follow-up", () => {
+  it("m28: after joining, the test page says which company the person joined (and only theirs)", async () => {
+    const code = (await t.deps.db.select().from(projects).where(eq(projects.id, co.id)))[0]!.inviteCode;
+    const p = await user(t, { locale: "en" });
+    const res = await postForm(`/invite/${code}`, { _form: "join", consent: "on", name: "Dmitry" }, p);
+    expect(res.status).toBe(303);
+    const to = res.headers.get("location")!;
+    expect(to).toBe(`/test/start?joined=${co.id}`);
+    expect(await (await t.app.request(to, { headers: form(p) })).text()).toContain("You joined «Follow &amp; Co»");
+    const other = await businessProject(t, { name: "Someone Else" });
+    expect(await (await t.app.request(`/test/start?joined=${other.id}`, { headers: form(p) })).text()).not.toContain("Someone Else");
+  });
+
+  it("m32: the sender of a support message gets a copy at their account's address", async () => {
+    const res = await t.json("POST", "/api/business/support", { subject: "Invoices", message: "Where is my invoice?", email: "elsewhere@example.com" }, co.h);
+    expect(res.status).toBe(201);
+    const copy = to(owner.email).find((m) => m.subject.includes("Your message to support: Invoices"));
+    expect(copy?.text).toContain("Where is my invoice?");
+    expect(to("elsewhere@example.com")).toHaveLength(0);
+  });
+
+  it("m33: plans with Buy buttons on /business, and a booking that reaches the managers' consultation tickets", async () => {
+    const page = await (await t.app.request("/business", { headers: form(owner) })).text();
+    expect(page).toContain('id="plans"');
+    expect(page.match(/data-plan="(base|norma|full)"/g)).toHaveLength(3);
+    expect(page).toContain('href="#plans"');
+    expect(page).not.toContain("/salles#plans");
+    const res = await postForm("/business/support", { _form: "booking", kind: "analysis", when: "Fridays", phone: "", message: "Our sales team" });
+    expect(res.status).toBe(303);
+    const [ticket] = await t.deps.db.select().from(consultationTickets).where(eq(consultationTickets.userId, owner._id));
+    expect(ticket?.message).toContain("Deep analysis for «Follow & Co»");
+    expect(ticket?.message).toContain("Fridays");
+  });
+
+  it("m19: the total before Continue, a numeric keypad, the sandbox says what is bought, an unpaid order can be cancelled", async () => {
+    const page = await (await t.app.request("/business", { headers: form(owner) })).text();
+    expect(page).toMatch(/id="refill-quantity"[^>]*inputMode="numeric"|inputMode="numeric"[^>]*id="refill-quantity"/i);
+    expect(page).toContain("5 × 900 ₽ = 4 500 ₽".replace(/ (?=500)/, "\u00a0"));
+    const res = await t.json("POST", "/api/business/refill", { project: co.id, quantity: 5 }, owner.h);
+    const { order, redirect } = await bodyOf<{ order: string; redirect: string }>(res);
+    const sandbox = await (await t.app.request(redirect, { headers: form(owner) })).text();
+    expect(sandbox).toContain("5 invitations to «Follow &amp; Co»");
+    const list = await (await t.app.request("/business", { headers: form(owner) })).text();
+    expect(list).toContain('data-testid="order-cancel"');
+    const cancel = await postForm("/business", { _form: "cancel-order", order });
+    expect(cancel.status).toBe(303);
+    expect((await t.deps.db.select().from(orders).where(eq(orders.id, order)))[0]!.state).toBe("cancelled");
+    // paid after all (the provider had it): the money came, so the invites are credited
+    const before = (await t.deps.db.select().from(projects).where(eq(projects.id, co.id)))[0]!.inviteBalance;
+    await t.app.request(redirect, { method: "POST", headers: { ...form(owner), "Content-Type": "application/x-www-form-urlencoded" }, body: "decision=pay" });
+    expect((await t.deps.db.select().from(orders).where(eq(orders.id, order)))[0]!.state).toBe("paid");
+    expect((await t.deps.db.select().from(projects).where(eq(projects.id, co.id)))[0]!.inviteBalance).toBe(before + 6);
+  });
+
+  it("m20: in production an unconfirmed owner cannot activate a business account, and is told why", async () => {
+    const prod = await createTestApp({ NODE_ENV: "production", PAYMENT_SANDBOX: "true", PUBLIC_URL: "https://tf.example" });
+    try {
+      const unconfirmed = await user(prod, { confirmed: false, locale: "en" });
+      const refused = await prod.json("POST", "/api/business", { name: "Early Co" }, { ...unconfirmed.h, locale: "en" });
+      expect(refused.status).toBe(403);
+      expect((await bodyOf<{ error: { message: string } }>(refused)).error.message).toContain("Confirm your e-mail address first");
+      const confirmed = await user(prod, { confirmed: true });
+      expect((await prod.json("POST", "/api/business", { name: "Ready Co" }, confirmed.h)).status).toBe(201);
+    } finally {
+      await prod.close();
+    }
   });
 });
