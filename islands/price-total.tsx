@@ -28,7 +28,7 @@ export function totalText({ tiers, corporate, template, below, byRequest }: Pric
 
 export default function PriceTotal(props: PriceTotalProps) {
   return (
-    <p className="mt-3 text-lg font-semibold" data-testid="price-total" aria-live="polite">
+    <p className="text-lg font-semibold" data-testid="price-total" aria-live="polite">
       {totalText(props, props.quantity)}
     </p>
   );

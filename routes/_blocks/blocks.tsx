@@ -178,6 +178,7 @@ export function ServerForm({
   notice,
   captcha = false,
   children,
+  beforeSubmit,
 }: {
   kind: string;
   fields: FieldDef[];
@@ -188,6 +189,8 @@ export function ServerForm({
   /** Guarded by reCAPTCHA (when the operator has turned it on): public forms anyone can post. */
   captcha?: boolean;
   children?: ReactNode;
+  /** Shown after the fields, above the button (a total, a note on what the button does). */
+  beforeSubmit?: ReactNode;
 }) {
   const { t, form, path, url } = usePage();
   const mine = form?.kind === kind ? form : undefined;
@@ -263,6 +266,7 @@ export function ServerForm({
             </div>
           );
         })}
+        {beforeSubmit}
         <button type="submit" className="btn-primary w-full sm:w-auto">
           {submit}
         </button>

@@ -107,51 +107,51 @@ function BuyInvites({ project, plans, prices, invoice }: { project: string; plan
   const { t, form } = usePage();
   const typed = form?.kind === "refill" ? Number(form.values.quantity) : plans.base;
   return (
-    <>
-      <ServerForm
-        kind="refill"
-        title={t("cabinet.begin.buyTitle")}
-        submit={t("cabinet.begin.buy")}
-        fields={[
-          {
-            name: "quantity",
-            label: t("cabinet.begin.quantity"),
-            type: "text",
-            inputMode: "numeric",
-            required: true,
-            value: String(plans.base),
-            hint: t("cabinet.begin.quantityHint", { base: plans.base, norma: plans.norma, full: plans.full, corporate: CORPORATE_MIN }),
-          },
-          {
-            name: "method",
-            label: t("cabinet.begin.method"),
-            type: "select",
-            // an invoice is offered only when the seller's details are set (else it would be refused)
-            options: [{ value: "card", label: t("cabinet.begin.card") }, ...(invoice ? [{ value: "invoice", label: t("cabinet.begin.invoice") }] : [])],
-          },
-          ...(invoice
-            ? [
-                { name: "company", label: t("cabinet.begin.company"), autoComplete: "organization" },
-                { name: "inn", label: t("cabinet.begin.inn") },
-              ]
-            : []),
-        ]}
-      >
-        <input type="hidden" name="project" value={project} />
-      </ServerForm>
-      <Island
-        name="price-total"
-        props={{
-          tiers: tiersOf(plans, prices).map(({ min, perInvite }) => ({ min, perInvite })),
-          corporate: CORPORATE_MIN,
-          quantity: typed,
-          template: template(t, "followup.buy.total"),
-          below: t("followup.buy.below", { min: plans.base }),
-          byRequest: t("followup.buy.byRequest", { min: CORPORATE_MIN }),
-          field: "refill-quantity",
-        }}
-      />
-    </>
+    <ServerForm
+      kind="refill"
+      beforeSubmit={
+        <Island
+          name="price-total"
+          props={{
+            tiers: tiersOf(plans, prices).map(({ min, perInvite }) => ({ min, perInvite })),
+            corporate: CORPORATE_MIN,
+            quantity: typed,
+            template: template(t, "followup.buy.total"),
+            below: t("followup.buy.below", { min: plans.base }),
+            byRequest: t("followup.buy.byRequest", { min: CORPORATE_MIN }),
+            field: "refill-quantity",
+          }}
+        />
+      }
+      title={t("cabinet.begin.buyTitle")}
+      submit={t("cabinet.begin.buy")}
+      fields={[
+        {
+          name: "quantity",
+          label: t("cabinet.begin.quantity"),
+          type: "text",
+          inputMode: "numeric",
+          required: true,
+          value: String(plans.base),
+          hint: t("cabinet.begin.quantityHint", { base: plans.base, norma: plans.norma, full: plans.full, corporate: CORPORATE_MIN }),
+        },
+        {
+          name: "method",
+          label: t("cabinet.begin.method"),
+          type: "select",
+          // an invoice is offered only when the seller's details are set (else it would be refused)
+          options: [{ value: "card", label: t("cabinet.begin.card") }, ...(invoice ? [{ value: "invoice", label: t("cabinet.begin.invoice") }] : [])],
+        },
+        ...(invoice
+          ? [
+              { name: "company", label: t("cabinet.begin.company"), autoComplete: "organization" },
+              { name: "inn", label: t("cabinet.begin.inn") },
+            ]
+          : []),
+      ]}
+    >
+      <input type="hidden" name="project" value={project} />
+    </ServerForm>
   );
 }
 
