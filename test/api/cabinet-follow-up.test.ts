@@ -350,3 +350,23 @@ describe("the smaller findings around follow-up", () => {
     }
   });
 });
+
+describe("the invite page's own help", () => {
+  it("m18 and m20: a copy button for the link, the statuses explained, and an unconfirmed owner told why with the mail sent again", async () => {
+    const page = await (await t.app.request("/business/invite", { headers: form(owner) })).text();
+    expect(page).toContain('data-testid="copy-link"');
+    expect(page).toContain("What the statuses mean");
+    expect(page).toContain("Holds one invite of the balance");
+    expect(page).not.toContain('data-testid="confirm-first"');
+
+    const fresh = await user(t, { confirmed: false, locale: "en" });
+    const theirs = await businessProject(t, { owner: fresh, name: "Fresh Co" });
+    const view = await (await t.app.request(`/business/invite?project=${theirs.id}`, { headers: form(fresh) })).text();
+    expect(view).toContain('data-testid="confirm-first"');
+    expect(view).toContain("Confirm your e-mail address first");
+    const res = await postForm(`/business/invite?project=${theirs.id}`, { _form: "resend-confirm" }, fresh);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toContain("confirm=sent");
+    expect(to(fresh.email).some((m) => /\/confirm\//.test(m.text))).toBe(true);
+  });
+});
