@@ -288,9 +288,20 @@ describe("the smaller findings around follow-up", () => {
     const p = await user(t, { locale: "en" });
     const res = await postForm(`/invite/${code}`, { _form: "join", consent: "on", name: "Dmitry" }, p);
     expect(res.status).toBe(303);
-    const to = res.headers.get("location")!;
-    expect(to).toBe(`/test/start?joined=${co.id}`);
-    expect(await (await t.app.request(to, { headers: form(p) })).text()).toContain("You joined «Follow &amp; Co»");
+    const location = res.headers.get("location")!;
+    expect(location).toBe(`/test/start?joined=${co.id}`);
+    expect(await (await t.app.request(location, { headers: form(p) })).text()).toContain("You joined «Follow &amp; Co»");
+    // signing up on the invitation page: the confirmation mail names the company
+    const email = `joiner-${Date.now()}@example.com`;
+    const signed = await t.app.request(`/invite/${code}`, {
+      method: "POST",
+      headers: { Cookie: "i18n_locale=en", Origin: "http://localhost", Host: "localhost", "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ _form: "join-signup", name: "Eva", email, consent: "on", policy: "on", terms: "on", offer: "on" }).toString(),
+    });
+    expect(signed.status, await signed.clone().text()).toBe(303);
+    expect(signed.headers.get("location")).toBe(`/test/start?joined=${co.id}`);
+    const confirm = to(email).find((m) => /\/confirm\//.test(m.text));
+    expect(confirm?.text).toContain("You signed up through the invitation of «Follow & Co».");
     const other = await businessProject(t, { name: "Someone Else" });
     expect(await (await t.app.request(`/test/start?joined=${other.id}`, { headers: form(p) })).text()).not.toContain("Someone Else");
   });
