@@ -223,6 +223,19 @@ describe("the owner's notices", () => {
     const mails = to(owner.email).slice(before);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("Galina joined «Follow & Co»");
+    await completedResult(t, p);
+    expect(
+      to(owner.email)
+        .slice(before)
+        .map((m) => m.subject),
+    ).toContain("Galina finished the test («Follow & Co»)");
+    // and the consent withdrawn
+    await t.json("POST", `/api/business/consent/${co.id}`, { consent: false }, p.h);
+    expect(
+      to(owner.email)
+        .slice(before)
+        .map((m) => m.subject),
+    ).toContain("Galina stopped sharing results with «Follow & Co»");
   });
 
   it("in digest mode sends one mail for several events, the next day, once", async () => {
