@@ -152,6 +152,8 @@ describe("deadline and message", () => {
     const email = `expired-${Date.now()}@example.com`;
     await invite([email], { expiresAt: new Date(Date.now() + 2 * DAY).toISOString().slice(0, 10) });
     const row = await inviteRow(email);
+    // before the deadline the join page says until when
+    expect(await (await t.app.request(`/invite/${row.link}`, { headers: { Cookie: "i18n_locale=en" } })).text()).toMatch(/open until \d+ \w+ \d{4} inclusive/);
     await t.deps.db
       .update(invites)
       .set({ expiresAt: new Date(Date.now() - 1000) })
