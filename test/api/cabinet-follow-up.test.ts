@@ -140,6 +140,9 @@ describe("deadline and message", () => {
     expect(html).toContain("Hi &#60;b&#62;team&#60;/b&#62; &#38; &#34;friends&#34;");
     expect(html).not.toContain("<b>team</b>");
     expect(html).toContain("Follow &#38; Co");
+    // the join page quotes it too, as text
+    const join = await (await t.app.request(`/invite/${(await inviteRow(email)).link}`, { headers: { Cookie: "i18n_locale=en" } })).text();
+    expect(join).toContain("Hi &lt;b&gt;team&lt;/b&gt; &amp; &quot;friends&quot;");
 
     // too long a message: a field message, nothing sent
     const long = await postForm("/business/invite", { _form: "emails", emails: `long-${email}`, message: "x".repeat(501) });
