@@ -3,7 +3,10 @@
 // notices (each event or a daily digest) and receipts for paid orders.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { consultationTickets, employees, invites, orders, projects } from "../../db/schema";
+import { consultationTickets, employees, invites, orders, projects, users } from "../../db/schema";
+import { markInvoicePaidBy } from "../../server/admin/orders";
+import { userScopeOf } from "../../server/scope";
+import { saveSeller } from "../../server/services/payments/business";
 import { runFollowUps, sendDigests, sendReminders } from "../../server/services/business/follow-up";
 import { businessProject, completedResult, type Person, type ProjectFixture, user } from "../fixtures";
 import { bodyOf, createTestApp, type TestApp } from "../helpers";
@@ -284,6 +287,37 @@ describe("receipts", () => {
     expect(text).toContain(order);
     expect(text).toContain("5 invitations to «Follow & Co»");
     expect(text).toMatch(/Amount: 4.500,00 ₽/);
+  });
+
+  it("mails a receipt with the invoice's PDF when a manager marks an invoice paid", async () => {
+    await saveSeller(t.deps.db, {
+      name: "ООО «Ромашка»",
+      inn: "7701234567",
+      kpp: "770101001",
+      ogrn: "1207700123456",
+      address: "Москва, ул. Тверская, 1",
+      bank: "АО «Банк»",
+      bik: "044525123",
+      account: "40702810900000012345",
+      corrAccount: "30101810400000000123",
+    });
+    const res = await t.json(
+      "POST",
+      "/api/business/refill",
+      { project: co.id, quantity: 5, method: "invoice", company: "Follow LLC", inn: "7701234567" },
+      owner.h,
+    );
+    expect(res.status, await res.clone().text()).toBe(201);
+    const { order } = await bodyOf<{ order: string }>(res);
+    const before = to(owner.email).length;
+    const admin = await user(t, { role: "admin" });
+    const [row] = await t.deps.db.select().from(users).where(eq(users.id, admin._id));
+    expect(await markInvoicePaidBy({ ...userScopeOf(t.deps, row!), manager: true }, order)).toBe(true);
+    const receipt = to(owner.email)
+      .slice(before)
+      .find((m) => m.subject.startsWith("Your receipt"));
+    expect(receipt?.text).toContain(`/api/order/${order}/invoice.pdf`);
+    expect(receipt?.text).toMatch(/Order number: \d+/); // the invoice's number
   });
 
   it("mails a receipt after the full report is paid (Russian buyer: a Russian receipt)", async () => {
