@@ -12,11 +12,11 @@ export interface CopyLinkProps {
 
 export default function CopyLink({ value, label, copy }: CopyLinkProps) {
   return (
-    <div className="flex gap-2">
+    <div className="flex flex-wrap gap-2">
       <label htmlFor="invite-link" className="sr-only">
         {label}
       </label>
-      <input id="invite-link" readOnly value={value} className="input min-w-0 flex-1 font-mono text-sm" data-testid="invite-link" />
+      <input id="invite-link" readOnly value={value} className="input min-w-[16rem] flex-1 font-mono text-sm" data-testid="invite-link" />
       <button type="button" hidden className="btn-secondary shrink-0" data-testid="copy-link">
         {copy}
       </button>

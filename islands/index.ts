@@ -16,6 +16,7 @@ import CountUp from "./count-up";
 import MasqCountdown from "./masq-countdown";
 import NavCollapse from "./nav-collapse";
 import PositionWizard from "./position-wizard";
+import PriceTotal from "./price-total";
 import ProjectSwitcher from "./project-switcher";
 import SignupForm from "./signup-form";
 import StatsChart from "./stats-chart";
@@ -30,6 +31,7 @@ export const ISLANDS = {
   "masq-countdown": MasqCountdown,
   "nav-collapse": NavCollapse,
   "position-wizard": PositionWizard,
+  "price-total": PriceTotal,
   "project-switcher": ProjectSwitcher,
   "signup-form": SignupForm,
   "stats-chart": StatsChart,

@@ -143,7 +143,16 @@ export function createJobRunner(deps: () => AppDeps): JobRunner {
         // the clock's work (reminders, the owners' digests) every few minutes, not every tick
         if (Date.now() - followUpsAt >= FOLLOW_UP_EVERY_MS) {
           followUpsAt = Date.now();
-          void runFollowUps(deps()).catch((e) => console.error("[jobs] follow-ups failed:", e));
+          // tracked like a job, so a clean stop waits for it before the database closes
+          void track(
+            runFollowUps(deps()).then(
+              () => true,
+              (e) => {
+                console.error("[jobs] follow-ups failed:", e);
+                return false;
+              },
+            ),
+          );
         }
       };
       tick(); // what a crash left undone goes out at start-up

@@ -16,8 +16,15 @@ function decode(raw: string): Mail {
   const [folded, ...rest] = raw.split(/\r?\n\r?\n/);
   const head = folded!.replace(/\r?\n[ \t]+/g, " ");
   const header = (name: string) => head!.match(new RegExp(`^${name}: (.*)$`, "mi"))?.[1]?.trim() ?? "";
-  let body = rest.join("\n\n");
-  if (/quoted-printable/i.test(head!)) {
+
+  const boundary = head!.match(/multipart\/alternative;\s*boundary="?([^";\s]+)"?/i)?.[1];
+  // a mail with an HTML part too: `text` is its plain part
+  const plain = boundary ? raw.split(`--${boundary}`).find((p) => /content-type: text\/plain/i.test(p)) : undefined;
+  const decoded = plain ? decode(`Subject: x\n${plain.replace(/^\r?\n/, "")}`) : null;
+  let body = decoded ? decoded.text : rest.join("\n\n");
+  if (decoded) {
+    // already decoded
+  } else if (/quoted-printable/i.test(head!)) {
     body = Buffer.from(
       body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
       "latin1",

@@ -152,6 +152,8 @@ export interface FieldDef {
   options?: { value: string; label: string }[];
   /** Initial value when the form is not being re-shown after an error. */
   value?: string | null;
+  /** The phone keyboard to show ("numeric": digits only). */
+  inputMode?: "numeric";
 }
 
 /**
@@ -176,6 +178,7 @@ export function ServerForm({
   notice,
   captcha = false,
   children,
+  beforeSubmit,
 }: {
   kind: string;
   fields: FieldDef[];
@@ -186,6 +189,8 @@ export function ServerForm({
   /** Guarded by reCAPTCHA (when the operator has turned it on): public forms anyone can post. */
   captcha?: boolean;
   children?: ReactNode;
+  /** Shown after the fields, above the button (a total, a note on what the button does). */
+  beforeSubmit?: ReactNode;
 }) {
   const { t, form, path, url } = usePage();
   const mine = form?.kind === kind ? form : undefined;
@@ -246,7 +251,7 @@ export function ServerForm({
                   ))}
                 </select>
               ) : (
-                <input type={f.type ?? "text"} autoComplete={f.autoComplete} {...common} />
+                <input type={f.type ?? "text"} autoComplete={f.autoComplete} inputMode={f.inputMode} {...common} />
               )}
               {f.hint && !error && (
                 <p id={`${id}-hint`} className="mt-1 text-sm text-slate-500">
@@ -261,6 +266,7 @@ export function ServerForm({
             </div>
           );
         })}
+        {beforeSubmit}
         <button type="submit" className="btn-primary w-full sm:w-auto">
           {submit}
         </button>

@@ -4,12 +4,15 @@
 import { z } from "zod";
 import { intlLocale } from "../../locales";
 import { handleForm } from "../../server/lib/forms";
-import { rubLabel } from "../../server/lib/money";
+import { formatRub, rubLabel } from "../../server/lib/money";
 import { definePage } from "../../server/render/define";
-import { usePage } from "../../server/render/page";
+import { Island, usePage } from "../../server/render/page";
 import { businessOverview } from "../../server/services/business/overview";
-import { activateBusiness, getSeller, refill, refillSchema } from "../../server/services/payments/business";
-import { CORPORATE_MIN, getPlans, type OrderRow, type Plans } from "../../server/services/payments";
+import { activateBusinessFor, getSeller, refill, refillSchema } from "../../server/services/payments/business";
+import { CORPORATE_MIN, getPlans, getPrices, type OrderRow, type Plans, type Prices } from "../../server/services/payments";
+import { cancelOwnOrder } from "../../server/services/payments/settlement";
+import { resendConfirmation } from "../../server/services/accounts";
+import { template } from "../../server/render/templates";
 import { ServerForm } from "../_blocks/blocks";
 import { resolveProject, visibleProjects, type ProjectRole } from "../../server/services/projects";
 import { BusinessShell, type ShellData } from "../_layouts/cabinet";
@@ -23,6 +26,9 @@ type Data = Awaited<ReturnType<typeof businessOverview>> & {
   managed: { id: string; name: string; role: ProjectRole }[];
   /** Whether invoices can be issued (the seller's details are set). */
   invoice: boolean;
+  prices: Prices;
+  /** Production asks a confirmed address before activating (m20). */
+  confirmFirst: boolean;
   /** The cabinet's shell when the person works in a project (null before activation). */
   shell: ShellData | null;
 };
@@ -50,14 +56,36 @@ function ManagedEntry({ managed }: { managed: Data["managed"] }) {
   );
 }
 
+/** What an owner needs before activating or inviting: a confirmed address, with the mail sent again on request. */
+export function ConfirmFirst({ reason }: { reason: string }) {
+  const { t, url } = usePage();
+  const sent = url.searchParams.get("confirm");
+  return (
+    <div role="note" className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid="confirm-first">
+      <p>{reason}</p>
+      {sent ? (
+        <p className="mt-2 font-semibold">{t(sent === "sent" ? "followup.confirm.sent" : "followup.confirm.wait")}</p>
+      ) : (
+        <form method="post" className="mt-2">
+          <input type="hidden" name="_form" value="resend-confirm" />
+          <button type="submit" className="btn-secondary" data-testid="resend-confirm">
+            {t("followup.confirm.resend")}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
+
 /** The section a side-bar link asked for before there was a business account (the project guard's ?need=). */
 const NEEDS = ["dashboard", "employees", "departments", "positions", "statistics", "invite", "settings", "reports"];
 
-function Activate() {
+function Activate({ confirmFirst }: { confirmFirst: boolean }) {
   const { t, url } = usePage();
   const need = url.searchParams.get("need");
   return (
     <div className="card max-w-xl" data-testid="activate-business">
+      {confirmFirst && <ConfirmFirst reason={t("followup.errors.confirmToActivate")} />}
       {need && NEEDS.includes(need) && (
         <p role="note" className="mb-4 rounded-lg bg-amber-50 p-3 font-semibold text-amber-900" data-testid="activate-needed">
           {t(`cabinet.need.${need}`)}
@@ -73,11 +101,28 @@ function Activate() {
   );
 }
 
-function BuyInvites({ project, plans, invoice }: { project: string; plans: Plans; invoice: boolean }) {
-  const { t } = usePage();
+const tiersOf = (plans: Plans, prices: Prices) => (["base", "norma", "full"] as const).map((k) => ({ key: k, min: plans[k], perInvite: prices.perInvite[k] }));
+
+function BuyInvites({ project, plans, prices, invoice }: { project: string; plans: Plans; prices: Prices; invoice: boolean }) {
+  const { t, form } = usePage();
+  const typed = form?.kind === "refill" ? Number(form.values.quantity) : plans.base;
   return (
     <ServerForm
       kind="refill"
+      beforeSubmit={
+        <Island
+          name="price-total"
+          props={{
+            tiers: tiersOf(plans, prices).map(({ min, perInvite }) => ({ min, perInvite })),
+            corporate: CORPORATE_MIN,
+            quantity: typed,
+            template: template(t, "followup.buy.total"),
+            below: t("followup.buy.below", { min: plans.base }),
+            byRequest: t("followup.buy.byRequest", { min: CORPORATE_MIN }),
+            field: "refill-quantity",
+          }}
+        />
+      }
       title={t("cabinet.begin.buyTitle")}
       submit={t("cabinet.begin.buy")}
       fields={[
@@ -85,6 +130,7 @@ function BuyInvites({ project, plans, invoice }: { project: string; plans: Plans
           name: "quantity",
           label: t("cabinet.begin.quantity"),
           type: "text",
+          inputMode: "numeric",
           required: true,
           value: String(plans.base),
           hint: t("cabinet.begin.quantityHint", { base: plans.base, norma: plans.norma, full: plans.full, corporate: CORPORATE_MIN }),
@@ -106,6 +152,65 @@ function BuyInvites({ project, plans, invoice }: { project: string; plans: Plans
     >
       <input type="hidden" name="project" value={project} />
     </ServerForm>
+  );
+}
+
+/** The plans with their prices and a Buy button each (the cabinet's "Plans and prices" lands here). */
+function PlanCards({ project, plans, prices }: { project: string; plans: Plans; prices: Prices }) {
+  const { t } = usePage();
+  return (
+    <section id="plans" className="card" data-testid="plans">
+      <h2 className="mb-4 text-lg font-semibold">{t("cabinet.begin.plans")}</h2>
+      <div className="grid gap-3 sm:grid-cols-3">
+        {tiersOf(plans, prices).map((p) => (
+          <form key={p.key} method="post" className="flex flex-col gap-2 rounded-xl border border-slate-200 p-4" data-plan={p.key}>
+            <input type="hidden" name="_form" value="refill" />
+            <input type="hidden" name="project" value={project} />
+            <input type="hidden" name="quantity" value={p.min} />
+            <input type="hidden" name="method" value="card" />
+            <h3 className="font-semibold">{t(`followup.buy.plan.${p.key}`)}</h3>
+            <p className="text-sm text-slate-600">{t("followup.buy.each", { min: p.min, each: formatRub(p.perInvite) })}</p>
+            <p className="text-sm text-slate-600">{t(`followup.buy.includes.${p.key}`)}</p>
+            <p className="mt-auto text-xl font-bold">{rubLabel(p.perInvite * p.min)}</p>
+            <button type="submit" className="btn-primary">
+              {t("followup.buy.buyPack", { n: p.min })}
+            </button>
+          </form>
+        ))}
+      </div>
+      <p className="mt-3 text-sm text-slate-600">
+        {t("followup.buy.book")}{" "}
+        <a href="/business/support#form-booking" className="font-semibold text-brand-700 hover:underline" data-testid="book-link">
+          {t("followup.buy.bookLink")}
+        </a>
+      </p>
+    </section>
+  );
+}
+
+/** An unpaid card order can be paid (a new payment for the same pack) or given up. */
+function OrderActions({ order: o }: { order: OrderRow }) {
+  const { t } = usePage();
+  if (o.state !== "pending" || o.method !== "card") return null;
+  return (
+    <span className="flex flex-wrap gap-x-3">
+      <form method="post">
+        <input type="hidden" name="_form" value="refill" />
+        <input type="hidden" name="project" value={o.projectId ?? ""} />
+        <input type="hidden" name="quantity" value={o.quantity} />
+        <input type="hidden" name="method" value="card" />
+        <button type="submit" className="text-brand-700 hover:underline" data-testid="order-pay">
+          {t("followup.buy.pay")}
+        </button>
+      </form>
+      <form method="post">
+        <input type="hidden" name="_form" value="cancel-order" />
+        <input type="hidden" name="order" value={o.id} />
+        <button type="submit" className="text-rose-700 hover:underline" data-testid="order-cancel">
+          {t("followup.buy.cancel")}
+        </button>
+      </form>
+    </span>
   );
 }
 
@@ -133,6 +238,7 @@ function Orders({ orders }: { orders: OrderRow[] }) {
               <td className="py-2 pr-3 whitespace-nowrap">{rubLabel(o.amount)}</td>
               <td className="py-2 pr-3">{t(`cabinet.begin.states.${o.state}`)}</td>
               <td className="py-2">
+                <OrderActions order={o} />
                 {o.method === "invoice" && (
                   <a href={`/api/order/${o.id}/invoice.pdf`} className="text-brand-700 hover:underline">
                     {t("cabinet.begin.invoiceNo", { n: o.invoiceNumber ?? "" })}
@@ -155,6 +261,7 @@ function Orders({ orders }: { orders: OrderRow[] }) {
               <span>{o.createdAt.toLocaleDateString(intlLocale(locale))}</span>
               <span>{t(`cabinet.begin.states.${o.state}`)}</span>
             </p>
+            <OrderActions order={o} />
             {o.method === "invoice" && (
               <a href={`/api/order/${o.id}/invoice.pdf`} className="text-brand-700 hover:underline">
                 {t("cabinet.begin.invoiceNo", { n: o.invoiceNumber ?? "" })}
@@ -194,12 +301,12 @@ function Begin({ data }: { data: Data }) {
             <details className="max-w-xl" data-testid="own-company">
               <summary className="cursor-pointer text-sm font-semibold text-brand-700">{t("cabinet.begin.ownCompany")}</summary>
               <div className="mt-3">
-                <Activate />
+                <Activate confirmFirst={data.confirmFirst} />
               </div>
             </details>
           </>
         ) : (
-          <Activate />
+          <Activate confirmFirst={data.confirmFirst} />
         )
       ) : (
         <div className="space-y-6">
@@ -213,18 +320,19 @@ function Begin({ data }: { data: Data }) {
                 </p>
                 <p className="mt-4 text-sm text-slate-600">
                   {t("cabinet.begin.plansHint")}{" "}
-                  <a href="/salles#plans" className="text-brand-700 hover:underline">
+                  <a href="#plans" className="text-brand-700 hover:underline">
                     {t("cabinet.begin.plans")}
                   </a>
                 </p>
               </div>
               {!data.demo && (
                 <div className="card">
-                  <BuyInvites project={p.id} plans={data.plans} invoice={data.invoice} />
+                  <BuyInvites project={p.id} plans={data.plans} prices={data.prices} invoice={data.invoice} />
                 </div>
               )}
             </section>
           ))}
+          {!data.demo && data.projects[0] && <PlanCards project={data.projects[0].id} plans={data.plans} prices={data.prices} />}
           <Orders orders={data.orders} />
         </div>
       )}
@@ -254,16 +362,38 @@ export const beginPage = definePage({
     const demo = c.get("auth").kind === "demo";
     // the demo account has a company per language: the page shows the one of its language
     const projects = demo ? overview.projects.filter((p) => p.id === shell?.project._id) : overview.projects;
-    return { ...overview, projects, plans, isBusiness: user.isBusiness, demo, managed, invoice: Boolean(await getSeller(db)), shell };
+    return {
+      ...overview,
+      projects,
+      plans,
+      prices: await getPrices(db),
+      isBusiness: user.isBusiness,
+      demo,
+      managed,
+      invoice: Boolean(await getSeller(db)),
+      shell,
+      confirmFirst: c.get("deps").config.NODE_ENV === "production" && !user.emailConfirmedAt,
+    };
   },
   title: (t) => t("cabinet.nav.business.begin"),
   Component: Begin,
   action: async (c) => {
     const user = c.get("user");
     const body = await c.req.parseBody();
+    if (body._form === "resend-confirm") {
+      const sent = await resendConfirmation(c.get("scope"), user).then(
+        () => "sent",
+        () => "wait",
+      );
+      return c.redirect(`/business?confirm=${sent}`, 303);
+    }
+    if (body._form === "cancel-order") {
+      await cancelOwnOrder(c.get("deps").db, user.id, String(body.order ?? ""));
+      return c.redirect("/business", 303);
+    }
     if (body._form === "activate-business") {
       return handleForm(c, "activate-business", z.object({ name: z.string().trim().max(120).optional() }), async ({ name }) => {
-        await activateBusiness(c.get("deps").db, user, name, c.get("locale"));
+        await activateBusinessFor(c.get("deps"), user, name, c.get("locale"));
         return c.redirect("/business", 303);
       });
     }

@@ -17,11 +17,21 @@ import {
   listInvites,
   refreshInviteCode,
 } from "../../server/services/business";
+import { resendConfirmation } from "../../server/services/accounts";
 import { ServerForm } from "../_blocks/blocks";
+import { ConfirmFirst } from "./begin";
 import { BusinessShell } from "../_layouts/cabinet";
 import { Card, cabinetPage, ConfirmDelete, done, FormError, Notice, type WithShell } from "./kit";
 
-type Data = { invites: Awaited<ReturnType<typeof listInvites>>; link: string; canBuy: boolean; canEdit: boolean; status: string };
+type Data = {
+  invites: Awaited<ReturnType<typeof listInvites>>;
+  link: string;
+  canBuy: boolean;
+  canEdit: boolean;
+  status: string;
+  /** Mail goes out under the sender's confirmed address only (m20): say so, with the confirmation mail again. */
+  confirmFirst: boolean;
+};
 
 function Invites({ data }: { data: WithShell<Data> }) {
   const { t, locale, path } = usePage();
@@ -31,6 +41,7 @@ function Invites({ data }: { data: WithShell<Data> }) {
     <BusinessShell shell={data.shell} title={t("cabinet.nav.business.invite")}>
       <Notice />
       <FollowUpNotice />
+      {data.confirmFirst && <ConfirmFirst reason={t("business.errors.confirmToInvite")} />}
       <div className="grid gap-4 lg:grid-cols-2">
         <Card title={t("cabinet.invites.balance")} testid="invite-balance-card">
           <div className="grid grid-cols-[auto_1fr] items-baseline gap-x-3 gap-y-1" data-testid="invite-figures">
@@ -241,7 +252,7 @@ function CsvImport() {
             rows={4}
             className="input font-mono text-sm"
             defaultValue={mine?.values.csv ?? ""}
-            placeholder="anna@example.com; Анна Петрова; Продажи; Менеджер"
+            placeholder={t("followup.invites.csvPlaceholder")}
           />
         </div>
         {followUpFields(t).map((f) => (
@@ -291,6 +302,7 @@ export const invitesPage = cabinetPage<Data>({
       canBuy: can(scope, "billing") && !scope.demo,
       canEdit: canEdit && !scope.demo,
       status: status ?? "",
+      confirmFirst: canEdit && !scope.demo && !scope.user.emailConfirmedAt && !scope.manager,
     };
   },
   Component: Invites,
@@ -299,6 +311,13 @@ export const invitesPage = cabinetPage<Data>({
     if (body._form === "refresh") {
       await refreshInviteCode(scope);
       return done(c, scope, "linkRefreshed");
+    }
+    if (body._form === "resend-confirm") {
+      const sent = await resendConfirmation(scope, scope.user).then(
+        () => "sent",
+        () => "wait",
+      );
+      return c.redirect(`${c.req.path}?project=${scope.project.id}&confirm=${sent}`, 303);
     }
     if (body._form === "resend")
       return submitForm(c, "invite-list", async () => {

@@ -27,6 +27,10 @@ type Data = {
   name: string | null;
   /** Past its deadline: when it ran out and whom to ask (the company's e-mail from its details, if set). */
   expired: { date: string; contact: string | null } | null;
+  /** The deadline of an invitation still open. */
+  until: string | null;
+  /** The owner's own words in an e-mail invitation. */
+  message: string | null;
 };
 
 const AGREEMENTS = [
@@ -108,6 +112,17 @@ function Join({ data }: { data: Data }) {
             {t("cabinet.join.title", { company: data.company.name })}
           </h1>
           {data.company.description && <p className="text-slate-600">{data.company.description}</p>}
+          {data.message && !data.member && (
+            <blockquote className="border-l-4 border-brand-200 pl-3 text-slate-700" data-testid="join-message">
+              <p className="text-sm font-semibold">{t("followup.mail.ownerWrites", { company: data.company.name })}</p>
+              <p className="whitespace-pre-line">{data.message}</p>
+            </blockquote>
+          )}
+          {data.until && !data.member && (
+            <p className="text-sm font-semibold text-amber-800" data-testid="join-until">
+              {t("followup.join.until", { date: data.until })}
+            </p>
+          )}
           <div className="rounded-xl bg-slate-50 p-4">
             <h2 className="mb-2 font-semibold">{t("cabinet.join.sees")}</h2>
             <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700" data-testid="join-shares">
@@ -205,6 +220,8 @@ export const joinPage = definePage({
         found?.invite && invitationExpired(found.invite) && !member
           ? { date: deadlineText(found.invite.expiresAt!, c.get("locale")), contact: found.project.details?.email ?? null }
           : null,
+      message: found?.invite?.message ?? null,
+      until: found?.invite?.expiresAt && !invitationExpired(found.invite) ? deadlineText(found.invite.expiresAt, c.get("locale")) : null,
     };
   },
   Component: Join,

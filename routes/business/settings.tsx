@@ -6,6 +6,8 @@ import { intlLocale } from "../../locales";
 import { handleForm } from "../../server/lib/forms";
 import { usePage } from "../../server/render/page";
 import {
+  bookConsultation,
+  bookingSchema,
   businessReports,
   can,
   createProject,
@@ -211,7 +213,7 @@ export const projectCreatePage = projectsDef(["/dashboard/project/create"], true
 
 // ------------------------------------------------------------------ support
 
-function Support({ data }: { data: WithShell<{ email: string }> }) {
+function Support({ data }: { data: WithShell<{ email: string; canBook: boolean }> }) {
   const { t } = usePage();
   return (
     <BusinessShell shell={data.shell} title={t("cabinet.settings.support")}>
@@ -228,22 +230,55 @@ function Support({ data }: { data: WithShell<{ email: string }> }) {
               { name: "email", label: t("common.forms.email"), type: "email", value: data.email },
             ]}
           />
+          <p className="mt-3 text-xs text-slate-500">{t("followup.support.copyNote")}</p>
         </Card>
+        {data.canBook && (
+          <div className="mt-4">
+            <Card title={t("followup.booking.title")} testid="booking">
+              <p className="mb-4 text-sm text-slate-600">{t("followup.booking.lead")}</p>
+              <ServerForm
+                kind="booking"
+                submit={t("followup.booking.send")}
+                fields={[
+                  {
+                    name: "kind",
+                    label: t("followup.booking.kind"),
+                    type: "select",
+                    required: true,
+                    options: [
+                      { value: "consultation", label: t("followup.booking.consultation") },
+                      { value: "analysis", label: t("followup.booking.analysis") },
+                    ],
+                  },
+                  { name: "when", label: t("followup.booking.when"), hint: t("followup.booking.whenHint") },
+                  { name: "phone", label: t("common.forms.phone"), type: "tel", autoComplete: "tel" },
+                  { name: "message", label: t("followup.booking.message"), type: "textarea" },
+                ]}
+              />
+            </Card>
+          </div>
+        )}
       </div>
     </BusinessShell>
   );
 }
 
-export const supportPage = cabinetPage<{ email: string }>({
+export const supportPage = cabinetPage<{ email: string; canBook: boolean }>({
   path: ["/business/support"],
   title: (t) => t("cabinet.settings.support"),
-  load: async (_c, scope) => ({ email: scope.user.email }),
+  load: async (_c, scope) => ({ email: scope.user.email, canBook: can(scope, "billing") && !scope.demo }),
   Component: Support,
-  action: (c, scope) =>
-    handleForm(c, "support", supportSchema, async (input) => {
+  action: async (c, scope) => {
+    if ((await c.req.parseBody())._form === "booking")
+      return handleForm(c, "booking", bookingSchema, async (input) => {
+        await bookConsultation(c.get("deps"), scope, input);
+        return done(c, scope, "supportSent");
+      });
+    return handleForm(c, "support", supportSchema, async (input) => {
       await sendSupport(c.get("deps"), scope, input);
       return done(c, scope, "supportSent");
-    }),
+    });
+  },
 });
 
 // ------------------------------------------------------------------ reports

@@ -19,6 +19,7 @@ import {
   type OrderRow,
 } from "../../server/services/payments";
 import { couponCodeSchema, redeemCoupon } from "../../server/services/payments/coupons";
+import { orderTitle } from "../../server/services/payments/receipt";
 import { FormLayout } from "../_layouts/public";
 import { ServerForm } from "../_blocks/blocks";
 
@@ -84,12 +85,15 @@ export const checkoutPage = definePage({
 });
 
 // ---------------------------------------------------------------- the sandbox provider
-function Sandbox({ data }: { data: { amount: number } }) {
+function Sandbox({ data }: { data: { amount: number; what: string } }) {
   const { t } = usePage();
   return (
     <FormLayout title={t("payment.sandboxTitle")}>
       <p role="alert" data-testid="sandbox-banner" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 font-semibold text-amber-900">
         {t("payment.sandboxLead")}
+      </p>
+      <p className="mb-2 text-slate-700" data-testid="sandbox-what">
+        {t("followup.receipt.item")}: <strong>{data.what}</strong>
       </p>
       <p className="mb-6 text-xl font-bold">{t("payment.amount", { price: formatRub(data.amount) })}</p>
       <div className="flex flex-wrap gap-3">
@@ -114,7 +118,10 @@ export const sandboxPage = definePage({
   path: "/payment/sandbox/:id",
   guards: ["auth"],
   params: z.object({ id: z.string().regex(ID_PATTERN) }),
-  load: async (c) => ({ amount: (await getOwnSandboxPayment(c.get("deps").db, c.get("user").id, c.req.param("id")!)).amount }),
+  load: async (c) => {
+    const payment = await getOwnSandboxPayment(c.get("deps").db, c.get("user").id, c.req.param("id")!);
+    return { amount: payment.amount, what: await orderTitle(c.get("deps").db, payment.orderId, c.get("t")) };
+  },
   title: (t) => t("payment.sandboxTitle"),
   Component: Sandbox,
   action: async (c) => {

@@ -3,7 +3,10 @@
 // notices (each event or a daily digest) and receipts for paid orders.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { employees, invites, projects } from "../../db/schema";
+import { consultationTickets, employees, invites, orders, projects, users } from "../../db/schema";
+import { markInvoicePaidBy } from "../../server/admin/orders";
+import { userScopeOf } from "../../server/scope";
+import { saveSeller } from "../../server/services/payments/business";
 import { runFollowUps, sendDigests, sendReminders } from "../../server/services/business/follow-up";
 import { businessProject, completedResult, type Person, type ProjectFixture, user } from "../fixtures";
 import { bodyOf, createTestApp, type TestApp } from "../helpers";
@@ -140,6 +143,9 @@ describe("deadline and message", () => {
     expect(html).toContain("Hi &#60;b&#62;team&#60;/b&#62; &#38; &#34;friends&#34;");
     expect(html).not.toContain("<b>team</b>");
     expect(html).toContain("Follow &#38; Co");
+    // the join page quotes it too, as text
+    const join = await (await t.app.request(`/invite/${(await inviteRow(email)).link}`, { headers: { Cookie: "i18n_locale=en" } })).text();
+    expect(join).toContain("Hi &lt;b&gt;team&lt;/b&gt; &amp; &quot;friends&quot;");
 
     // too long a message: a field message, nothing sent
     const long = await postForm("/business/invite", { _form: "emails", emails: `long-${email}`, message: "x".repeat(501) });
@@ -152,6 +158,8 @@ describe("deadline and message", () => {
     const email = `expired-${Date.now()}@example.com`;
     await invite([email], { expiresAt: new Date(Date.now() + 2 * DAY).toISOString().slice(0, 10) });
     const row = await inviteRow(email);
+    // before the deadline the join page says until when
+    expect(await (await t.app.request(`/invite/${row.link}`, { headers: { Cookie: "i18n_locale=en" } })).text()).toMatch(/open until \d+ \w+ \d{4} inclusive/);
     await t.deps.db
       .update(invites)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -223,6 +231,19 @@ describe("the owner's notices", () => {
     const mails = to(owner.email).slice(before);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("Galina joined «Follow & Co»");
+    await completedResult(t, p);
+    expect(
+      to(owner.email)
+        .slice(before)
+        .map((m) => m.subject),
+    ).toContain("Galina finished the test («Follow & Co»)");
+    // and the consent withdrawn
+    await t.json("POST", `/api/business/consent/${co.id}`, { consent: false }, p.h);
+    expect(
+      to(owner.email)
+        .slice(before)
+        .map((m) => m.subject),
+    ).toContain("Galina stopped sharing results with «Follow & Co»");
   });
 
   it("in digest mode sends one mail for several events, the next day, once", async () => {
@@ -268,6 +289,37 @@ describe("receipts", () => {
     expect(text).toMatch(/Amount: 4.500,00 ₽/);
   });
 
+  it("mails a receipt with the invoice's PDF when a manager marks an invoice paid", async () => {
+    await saveSeller(t.deps.db, {
+      name: "ООО «Ромашка»",
+      inn: "7701234567",
+      kpp: "770101001",
+      ogrn: "1207700123456",
+      address: "Москва, ул. Тверская, 1",
+      bank: "АО «Банк»",
+      bik: "044525123",
+      account: "40702810900000012345",
+      corrAccount: "30101810400000000123",
+    });
+    const res = await t.json(
+      "POST",
+      "/api/business/refill",
+      { project: co.id, quantity: 5, method: "invoice", company: "Follow LLC", inn: "7701234567" },
+      owner.h,
+    );
+    expect(res.status, await res.clone().text()).toBe(201);
+    const { order } = await bodyOf<{ order: string }>(res);
+    const before = to(owner.email).length;
+    const admin = await user(t, { role: "admin" });
+    const [row] = await t.deps.db.select().from(users).where(eq(users.id, admin._id));
+    expect(await markInvoicePaidBy({ ...userScopeOf(t.deps, row!), manager: true }, order)).toBe(true);
+    const receipt = to(owner.email)
+      .slice(before)
+      .find((m) => m.subject.startsWith("Your receipt"));
+    expect(receipt?.text).toContain(`/api/order/${order}/invoice.pdf`);
+    expect(receipt?.text).toMatch(/Order number: \d+/); // the invoice's number
+  });
+
   it("mails a receipt after the full report is paid (Russian buyer: a Russian receipt)", async () => {
     const buyer = await user(t, { locale: "ru" });
     const res = await t.json("POST", "/api/payment", { entityType: "report" }, buyer.h);
@@ -279,5 +331,105 @@ describe("receipts", () => {
     expect(text).toContain("Полный отчёт");
     expect(text).toContain(order);
     expect(text).toContain("/report/full");
+  });
+});
+
+describe("the smaller findings around follow-up", () => {
+  it("m28: after joining, the test page says which company the person joined (and only theirs)", async () => {
+    const code = (await t.deps.db.select().from(projects).where(eq(projects.id, co.id)))[0]!.inviteCode;
+    const p = await user(t, { locale: "en" });
+    const res = await postForm(`/invite/${code}`, { _form: "join", consent: "on", name: "Dmitry" }, p);
+    expect(res.status).toBe(303);
+    const location = res.headers.get("location")!;
+    expect(location).toBe(`/test/start?joined=${co.id}`);
+    expect(await (await t.app.request(location, { headers: form(p) })).text()).toContain("You joined «Follow &amp; Co»");
+    // signing up on the invitation page: the confirmation mail names the company
+    const email = `joiner-${Date.now()}@example.com`;
+    const signed = await t.app.request(`/invite/${code}`, {
+      method: "POST",
+      headers: { Cookie: "i18n_locale=en", Origin: "http://localhost", Host: "localhost", "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ _form: "join-signup", name: "Eva", email, consent: "on", policy: "on", terms: "on", offer: "on" }).toString(),
+    });
+    expect(signed.status, await signed.clone().text()).toBe(303);
+    expect(signed.headers.get("location")).toBe(`/test/start?joined=${co.id}`);
+    const confirm = to(email).find((m) => /\/confirm\//.test(m.text));
+    expect(confirm?.text).toContain("You signed up through the invitation of «Follow & Co».");
+    const other = await businessProject(t, { name: "Someone Else" });
+    expect(await (await t.app.request(`/test/start?joined=${other.id}`, { headers: form(p) })).text()).not.toContain("Someone Else");
+  });
+
+  it("m32: the sender of a support message gets a copy at their account's address", async () => {
+    const res = await t.json("POST", "/api/business/support", { subject: "Invoices", message: "Where is my invoice?", email: "elsewhere@example.com" }, co.h);
+    expect(res.status).toBe(201);
+    const copy = to(owner.email).find((m) => m.subject.includes("Your message to support: Invoices"));
+    expect(copy?.text).toContain("Where is my invoice?");
+    expect(to("elsewhere@example.com")).toHaveLength(0);
+  });
+
+  it("m33: plans with Buy buttons on /business, and a booking that reaches the managers' consultation tickets", async () => {
+    const page = await (await t.app.request("/business", { headers: form(owner) })).text();
+    expect(page).toContain('id="plans"');
+    expect(page.match(/data-plan="(base|norma|full)"/g)).toHaveLength(3);
+    expect(page).toContain('href="#plans"');
+    expect(page).not.toContain("/salles#plans");
+    const res = await postForm("/business/support", { _form: "booking", kind: "analysis", when: "Fridays", phone: "", message: "Our sales team" });
+    expect(res.status).toBe(303);
+    const [ticket] = await t.deps.db.select().from(consultationTickets).where(eq(consultationTickets.userId, owner._id));
+    expect(ticket?.message).toContain("Deep analysis for «Follow & Co»");
+    expect(ticket?.message).toContain("Fridays");
+  });
+
+  it("m19: the total before Continue, a numeric keypad, the sandbox says what is bought, an unpaid order can be cancelled", async () => {
+    const page = await (await t.app.request("/business", { headers: form(owner) })).text();
+    expect(page).toMatch(/id="refill-quantity"[^>]*inputMode="numeric"|inputMode="numeric"[^>]*id="refill-quantity"/i);
+    expect(page).toContain("5 × 900 ₽ = 4 500 ₽".replace(/ (?=500)/, "\u00a0"));
+    const res = await t.json("POST", "/api/business/refill", { project: co.id, quantity: 5 }, owner.h);
+    const { order, redirect } = await bodyOf<{ order: string; redirect: string }>(res);
+    const sandbox = await (await t.app.request(redirect, { headers: form(owner) })).text();
+    expect(sandbox).toContain("5 invitations to «Follow &amp; Co»");
+    const list = await (await t.app.request("/business", { headers: form(owner) })).text();
+    expect(list).toContain('data-testid="order-cancel"');
+    const cancel = await postForm("/business", { _form: "cancel-order", order });
+    expect(cancel.status).toBe(303);
+    expect((await t.deps.db.select().from(orders).where(eq(orders.id, order)))[0]!.state).toBe("cancelled");
+    // paid after all (the provider had it): the money came, so the invites are credited
+    const before = (await t.deps.db.select().from(projects).where(eq(projects.id, co.id)))[0]!.inviteBalance;
+    await t.app.request(redirect, { method: "POST", headers: { ...form(owner), "Content-Type": "application/x-www-form-urlencoded" }, body: "decision=pay" });
+    expect((await t.deps.db.select().from(orders).where(eq(orders.id, order)))[0]!.state).toBe("paid");
+    expect((await t.deps.db.select().from(projects).where(eq(projects.id, co.id)))[0]!.inviteBalance).toBe(before + 6);
+  });
+
+  it("m20: in production an unconfirmed owner cannot activate a business account, and is told why", async () => {
+    const prod = await createTestApp({ NODE_ENV: "production", PAYMENT_SANDBOX: "true", PUBLIC_URL: "https://tf.example" });
+    try {
+      const unconfirmed = await user(prod, { confirmed: false, locale: "en" });
+      const refused = await prod.json("POST", "/api/business", { name: "Early Co" }, { ...unconfirmed.h, locale: "en" });
+      expect(refused.status).toBe(403);
+      expect((await bodyOf<{ error: { message: string } }>(refused)).error.message).toContain("Confirm your e-mail address first");
+      const confirmed = await user(prod, { confirmed: true });
+      expect((await prod.json("POST", "/api/business", { name: "Ready Co" }, confirmed.h)).status).toBe(201);
+    } finally {
+      await prod.close();
+    }
+  });
+});
+
+describe("the invite page's own help", () => {
+  it("m18 and m20: a copy button for the link, the statuses explained, and an unconfirmed owner told why with the mail sent again", async () => {
+    const page = await (await t.app.request("/business/invite", { headers: form(owner) })).text();
+    expect(page).toContain('data-testid="copy-link"');
+    expect(page).toContain("What the statuses mean");
+    expect(page).toContain("Holds one invite of the balance");
+    expect(page).not.toContain('data-testid="confirm-first"');
+
+    const fresh = await user(t, { confirmed: false, locale: "en" });
+    const theirs = await businessProject(t, { owner: fresh, name: "Fresh Co" });
+    const view = await (await t.app.request(`/business/invite?project=${theirs.id}`, { headers: form(fresh) })).text();
+    expect(view).toContain('data-testid="confirm-first"');
+    expect(view).toContain("Confirm your e-mail address first");
+    const res = await postForm(`/business/invite?project=${theirs.id}`, { _form: "resend-confirm" }, fresh);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toContain("confirm=sent");
+    expect(to(fresh.email).some((m) => /\/confirm\//.test(m.text))).toBe(true);
   });
 });

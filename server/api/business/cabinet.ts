@@ -112,6 +112,10 @@ cabinetApi.get("/communication", inProject, departmentQuery, async (c) =>
 cabinetApi.post("/support", inProject, validate("json", biz.supportSchema), async (c) =>
   c.json(await biz.sendSupport(c.get("deps"), await scope(c), c.req.valid("json")), 201),
 );
+// not in the spec: booking the consultation or deep analysis the plans include
+cabinetApi.post("/booking", inProject, validate("json", biz.bookingSchema), async (c) =>
+  c.json(await biz.bookConsultation(c.get("deps"), await scope(c), c.req.valid("json")), 201),
+);
 cabinetApi.get("/reports", inProject, async (c) => c.json(await biz.businessReports(await scope(c))));
 // the invitee's side: which company invites them, joining with consent, withdrawing it
 cabinetApi.get("/project-form-info/:id", guard("auth"), async (c) => c.json(await biz.projectFormInfo(c.get("deps").db, c.req.param("id"), c.get("user").id)));

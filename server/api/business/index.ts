@@ -9,14 +9,14 @@ import { guard } from "../../middleware/guards";
 import { startDemo } from "../../services/masquerade";
 import { consume } from "../../services/rate-limits";
 import { cabinetApi } from "./cabinet";
-import { activateBusiness, refill, refillSchema } from "../../services/payments/business";
+import { activateBusinessFor, refill, refillSchema } from "../../services/payments/business";
 
 export const businessApi = new Hono<AppEnv>();
 // the dashboard, support, reports and the invitee's calls (./cabinet.ts)
 businessApi.route("/", cabinetApi);
 
 businessApi.post("/", guard("auth"), validate("json", z.object({ name: z.string().trim().max(120).optional() }).default({})), async (c) => {
-  const project = await activateBusiness(c.get("deps").db, c.get("user"), c.req.valid("json").name, c.get("locale"));
+  const project = await activateBusinessFor(c.get("deps"), c.get("user"), c.req.valid("json").name, c.get("locale"));
   return c.json({ project: { _id: project.id, name: project.name, inviteBalance: project.inviteBalance } }, 201);
 });
 

@@ -16,6 +16,8 @@ import { verifyCaptcha } from "../captcha";
 import { consume } from "../rate-limits";
 import { creditedReferral, recordReferralSignup } from "../referrals";
 import { acceptInviteByLink } from "../invites";
+import { quotedName } from "../business/follow-up";
+import { findInvitation } from "../business/join";
 import { generatePassword, hashPassword, passwordSchema } from "../passwords";
 import { createSession } from "../sessions";
 import { findUserByEmail, normalizeEmail, type UserRow } from "../users";
@@ -85,7 +87,8 @@ export async function signup(
     if (input.invite) await acceptInviteByLink(tx.db, row, input.invite);
     if (referral) await recordReferralSignup(tx.db, referral.id, row.id);
     await logActivity(tx.db, row.id, "signup", { referral: referral?.id ?? null });
-    await sendConfirmation(tx, row, { setPassword: generated, fallback: meta.fallback });
+    const invitedBy = input.invite ? await findInvitation(tx.db, input.invite) : null;
+    await sendConfirmation(tx, row, { setPassword: generated, fallback: meta.fallback, company: invitedBy ? quotedName(invitedBy.project.name) : null });
     const { token } = await createSession(tx.db, row.id, { userAgent: meta.userAgent, ip: meta.ip });
     return { user: row, token, generatedPassword: generated };
   });

@@ -2,7 +2,7 @@
 // bought access to.
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { businessRequests, orders } from "../../../db/schema";
+import { businessRequests, consultationTickets, orders } from "../../../db/schema";
 import { tFor } from "../../../locales";
 import type { AppDeps } from "../../context";
 import { createId } from "../../lib/ids";
@@ -75,4 +75,39 @@ export async function businessReports(scope: Scope) {
     .from(orders)
     .where(and(eq(orders.entityType, "invites"), eq(orders.entityId, scope.project.id), eq(orders.state, "paid")));
   return { orders: rows, invitesBought: sum?.n ?? 0 };
+}
+
+/** What the plans promise (Norma: an online consultation; the full pack: a deep analysis), booked from the cabinet. */
+export const bookingSchema = z.object({
+  kind: z.enum(["consultation", "analysis"], { error: "common.validation.required" }),
+  phone: z.union([z.literal(""), fields.phone()]).optional(),
+  when: z.string().trim().max(200, "common.validation.tooLong").optional(),
+  message: z.string().trim().max(2000, "common.validation.tooLong").optional(),
+});
+
+/**
+ * A booking reaches the managers' business requests (consultation tickets) with the company and
+ * the owner's address, and their mail; the owner's counter is the support one (a few an hour).
+ */
+export async function bookConsultation(deps: AppDeps, scope: Scope, input: z.infer<typeof bookingSchema>) {
+  requireCan(scope, "billing");
+  const id = createId();
+  const what = input.kind === "analysis" ? "Deep analysis" : "Online consultation";
+  const message = [`${what} for «${scope.project.name}» (${scope.project.id})`, input.when ? `When: ${input.when}` : "", input.message ?? ""]
+    .filter(Boolean)
+    .join("\n");
+  await transaction(scope, async (tx) => {
+    await take(tx.db, "support", scope.actor.realActorId);
+    await tx.db.insert(consultationTickets).values({
+      id,
+      userId: scope.user.id,
+      name: scope.user.name || scope.user.email,
+      phone: input.phone || null,
+      email: scope.user.email,
+      message,
+    });
+    if (deps.config.ADMIN_EMAIL)
+      await enqueueMail(tx, { to: deps.config.ADMIN_EMAIL, subject: `${what}: ${scope.project.name}`, text: `${scope.user.email}\n\n${message}` });
+  });
+  return { _id: id };
 }

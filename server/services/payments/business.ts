@@ -91,6 +91,15 @@ export async function activateBusiness(db: Db, user: UserRow, name?: string, loc
   return row!;
 }
 
+/**
+ * Activating a business account from the site (the API and the /business page): in production an
+ * owner must have confirmed their address first, since the company's invitations go out under it.
+ */
+export async function activateBusinessFor(deps: AppDeps, user: UserRow, name?: string, locale: Locale = user.locale) {
+  if (deps.config.NODE_ENV === "production" && !user.emailConfirmedAt) throw new AppError(403, "email_unconfirmed", "followup.errors.confirmToActivate");
+  return activateBusiness(deps.db, user, name, locale);
+}
+
 export const refillSchema = z.object({
   project: z.string().regex(/^[0-9a-f]{24}$/),
   quantity: z.number().int().min(1).max(100_000),

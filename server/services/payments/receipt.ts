@@ -4,12 +4,22 @@
 // credited order always has its receipt and an uncredited one never does.
 import { eq } from "drizzle-orm";
 import { orders, projects } from "../../../db/schema";
-import { intlLocale, tFor, type Locale } from "../../../locales";
+import type { Db } from "../../../db/client";
+import { intlLocale, tFor, type Locale, type T } from "../../../locales";
 import type { AppDeps } from "../../context";
 import { escapeHtml } from "../../lib/html";
 import { rubLabel } from "../../lib/money";
 import type { MailMessage } from "../mail";
 import { findUserById } from "../users";
+
+/** What an order buys, in words (the receipt and the sandbox payment page). */
+export async function orderTitle(db: Db, orderId: string, t: T) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return "";
+  if (order.entityType === "report") return t("followup.receipt.report");
+  const [project] = order.projectId ? await db.select({ name: projects.name }).from(projects).where(eq(projects.id, order.projectId)) : [];
+  return t("followup.receipt.invites", { count: order.quantity, company: project?.name ?? "" });
+}
 
 export async function receiptMail(deps: AppDeps, orderId: string): Promise<MailMessage | null> {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
@@ -19,9 +29,7 @@ export async function receiptMail(deps: AppDeps, orderId: string): Promise<MailM
   const locale = buyer.locale as Locale;
   const t = tFor(locale);
   const base = deps.config.PUBLIC_URL;
-  const [project] = order.projectId ? await deps.db.select({ name: projects.name }).from(projects).where(eq(projects.id, order.projectId)) : [];
-  const what =
-    order.entityType === "report" ? t("followup.receipt.report") : t("followup.receipt.invites", { count: order.quantity, company: project?.name ?? "" });
+  const what = await orderTitle(deps.db, order.id, t);
   const number = order.invoiceNumber ? String(order.invoiceNumber) : order.id;
   const date = (order.paidAt ?? new Date()).toLocaleString(intlLocale(locale), { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Moscow" });
   const link =

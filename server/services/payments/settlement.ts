@@ -104,6 +104,12 @@ export async function settlePayment(deps: AppDeps, providerPaymentId: string) {
       .update(payments)
       .set({ status: "succeeded", raw: remote.raw ?? payment.raw, updatedAt: new Date() })
       .where(eq(payments.id, payment.id));
+    // the buyer cancelled the unpaid order, yet its payment went through: the money came, so the
+    // purchase takes effect (the coupon rules are checked again as for any pending order)
+    await tx
+      .update(orders)
+      .set({ state: "pending" })
+      .where(and(eq(orders.id, order.id), eq(orders.state, "cancelled")));
     return creditInside(tx, order.id, queued);
   });
   if (queued.length) await deps.jobs.runNow(queued);
@@ -132,4 +138,11 @@ export async function sandboxDecide(deps: AppDeps, user: UserRow, paymentId: str
   }
   const outcome = await settlePayment(deps, payment.providerPaymentId ?? payment.id);
   return { order, outcome };
+}
+
+/** The buyer gives up an unpaid card order (the cabinet's order list): it stops being "not paid". */
+export async function cancelOwnOrder(db: Db, userId: string, orderId: string) {
+  const order = await getOwnOrder(db, userId, orderId);
+  if (order.state !== "pending" || order.method !== "card") throw notFound();
+  return closeOrder(db, order.id, "cancelled");
 }

@@ -1,0 +1,60 @@
+// The follow-up's two bits of script in a real browser: the invite link's Copy button and the
+// purchase total that follows the typed quantity (both `enhance` islands, no React loaded).
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { projects } from "../../db/schema";
+import { businessProject, type Person, user } from "../fixtures";
+import { startE2E, type E2E } from "./browser";
+
+let e: E2E;
+let owner: Person;
+beforeAll(async () => {
+  e = await startE2E();
+  owner = await user(e.t, { confirmed: true, locale: "en" });
+  const co = await businessProject(e.t, { owner, name: "Copy Co" });
+  await e.t.deps.db.update(projects).set({ inviteBalance: 5 }).where(eq(projects.id, co.id));
+}, 60_000);
+afterAll(() => e.close());
+
+async function page(path: string) {
+  const context = await e.browser.newContext({ viewport: { width: 360, height: 740 } });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: e.base });
+  await context.addCookies([
+    { name: "token", value: owner.token, url: e.base },
+    { name: "i18n_locale", value: "en", url: e.base },
+  ]);
+  const p = await context.newPage();
+  await p.goto(e.base + path);
+  return { p, context };
+}
+
+describe("follow-up in the browser", () => {
+  it("copies the invite link with one click and says so", async () => {
+    const { p, context } = await page("/business/invite");
+    try {
+      const button = p.getByTestId("copy-link");
+      await button.waitFor({ state: "visible" });
+      await button.click();
+      await expect.poll(() => button.textContent()).toBe("Copied");
+      const link = await p.getByTestId("invite-link").inputValue();
+      expect(await p.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("shows the total for the typed quantity before Continue", async () => {
+    const { p, context } = await page("/business");
+    try {
+      const total = p.getByTestId("price-total");
+      await expect.poll(() => total.textContent()).toContain("5 × 900 ₽");
+      await p.fill("#refill-quantity", "20");
+      await expect.poll(() => total.textContent()).toBe("Total: 20 × 800 ₽ = 16\u00a0000 ₽");
+      await p.fill("#refill-quantity", "3");
+      await expect.poll(() => total.textContent()).toBe("The smallest pack is 5 invites");
+      expect(await p.getAttribute("#refill-quantity", "inputmode")).toBe("numeric");
+    } finally {
+      await context.close();
+    }
+  });
+});
