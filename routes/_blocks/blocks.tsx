@@ -152,6 +152,8 @@ export interface FieldDef {
   options?: { value: string; label: string }[];
   /** Initial value when the form is not being re-shown after an error. */
   value?: string | null;
+  /** the server's own limit, so the browser stops typing there */
+  maxLength?: number;
 }
 
 /**
@@ -216,6 +218,7 @@ export function ServerForm({
             name: f.name,
             required: f.required,
             defaultValue: value,
+            maxLength: f.maxLength,
             className: "input",
             "aria-invalid": error ? true : undefined,
             "aria-describedby": error ? `${id}-error` : f.hint ? `${id}-hint` : undefined,

@@ -13,12 +13,25 @@ import {
   inviteUrl,
   listInvites,
   refreshInviteCode,
+  indented,
+  inTreeOrder,
+  listDepartments,
+  listPositions,
+  type Scope,
 } from "../../server/services/business";
 import { ServerForm } from "../_blocks/blocks";
 import { BusinessShell } from "../_layouts/cabinet";
 import { Card, cabinetPage, ConfirmDelete, done, Notice, type WithShell } from "./kit";
 
-type Data = { invites: Awaited<ReturnType<typeof listInvites>>; link: string; canBuy: boolean; canEdit: boolean; status: string };
+type Data = {
+  invites: Awaited<ReturnType<typeof listInvites>>;
+  link: string;
+  canBuy: boolean;
+  canEdit: boolean;
+  status: string;
+  departments: { _id: string; name: string; depth: number }[];
+  positions: { value: string; label: string }[];
+};
 
 function Invites({ data }: { data: WithShell<Data> }) {
   const { t, locale, path } = usePage();
@@ -78,7 +91,22 @@ function Invites({ data }: { data: WithShell<Data> }) {
             <ServerForm
               kind="emails"
               submit={t("cabinet.invites.send")}
-              fields={[{ name: "emails", label: t("cabinet.invites.emails"), type: "textarea", required: true, hint: t("cabinet.invites.emailsHint") }]}
+              fields={[
+                { name: "emails", label: t("cabinet.invites.emails"), type: "textarea", required: true, hint: t("cabinet.invites.emailsHint") },
+                // where the people invited will work: joining places them there
+                {
+                  name: "department",
+                  label: t("cabinet.employees.department"),
+                  type: "select",
+                  options: [{ value: "", label: t("people.invites.placeLater") }, ...data.departments.map((d) => ({ value: d._id, label: indented(d) }))],
+                },
+                {
+                  name: "position",
+                  label: t("cabinet.employees.position"),
+                  type: "select",
+                  options: [{ value: "", label: t("people.invites.placeLater") }, ...data.positions],
+                },
+              ]}
             />
           </Card>
         )}
@@ -130,6 +158,15 @@ function Invites({ data }: { data: WithShell<Data> }) {
   );
 }
 
+/** The departments (in tree order) and positions an invitation may name. */
+async function placeOptions(scope: Scope) {
+  const [deps, poss] = await Promise.all([listDepartments(scope), listPositions(scope)]);
+  return {
+    departments: inTreeOrder(deps).map((d) => ({ _id: d._id, name: d.name, depth: d.depth })),
+    positions: poss.map((p) => ({ value: p._id, label: p.department?.name ? `${p.name} · ${p.department.name}` : p.name })),
+  };
+}
+
 export const invitesPage = cabinetPage<Data>({
   path: ["/business/invite", "/dashboard/invites"],
   title: (t) => t("cabinet.nav.business.invite"),
@@ -145,6 +182,7 @@ export const invitesPage = cabinetPage<Data>({
       canBuy: can(scope, "billing") && !scope.demo,
       canEdit: canEdit && !scope.demo,
       status: status ?? "",
+      ...(await placeOptions(scope)),
     };
   },
   Component: Invites,
@@ -166,7 +204,7 @@ export const invitesPage = cabinetPage<Data>({
         await createInvites(c.get("deps"), scope, input, c.get("locale"));
         return done(c, scope, "invitesSent");
       },
-      (v) => ({ emails: v.emails ?? "" }),
+      (v) => ({ emails: v.emails ?? "", department: v.department || null, position: v.position || null }),
     );
   },
 });

@@ -23,7 +23,18 @@ export function fieldErrors(t: T, issues: readonly z.core.$ZodIssue[], input: un
   for (const issue of issues) {
     const path = issue.path.map(String).join(".") || "_";
     if (fields[path]) continue;
-    const own = /^[a-z]+\.[a-zA-Z.]+$/.test(issue.message) ? t(issue.message) : null;
+    // a custom issue may carry the message's parameters (e.g. which address is wrong); a length
+    // check's own message gets its bound
+    const params =
+      issue.code === "custom"
+        ? (issue.params as Record<string, string | number> | undefined)
+        : issue.code === "too_big" || issue.code === "too_small"
+          ? { max: Number(issue.code === "too_big" ? issue.maximum : 0), min: Number(issue.code === "too_small" ? issue.minimum : 0) }
+          : undefined;
+    // z.string({ error: "…required" }) lends its message to every check of the string: a value too
+    // long is not a missing one (m2: a 121-character name said "Required")
+    const inherited = issue.code === "too_big" && issue.message === "common.validation.required";
+    const own = !inherited && /^[a-z]+\.[a-zA-Z.]+$/.test(issue.message) ? t(issue.message, params) : null;
     if (own && own !== issue.message) fields[path] = own;
     else if (issue.code === "invalid_type" && [undefined, null, ""].includes(valueAt(input, issue.path) as never)) {
       fields[path] = t("common.validation.required");

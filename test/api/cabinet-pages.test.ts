@@ -234,7 +234,7 @@ describe("joining through the invitation page", () => {
         await t.app.request(`/invite/${code}`, {
           method: "POST",
           headers: { Cookie: `token=${token}`, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" },
-          body: "_form=consent&consent=0",
+          body: "_form=consent&consent=0&confirm=1", // a withdrawal is confirmed (m27)
         })
       ).status,
     ).toBe(303);

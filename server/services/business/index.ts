@@ -14,3 +14,5 @@ export * from "./efficiency";
 export * from "./skills";
 export * from "./report";
 export * from "./reliability";
+export * from "./views";
+export * from "./search";

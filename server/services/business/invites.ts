@@ -4,10 +4,10 @@
 // balance stops new invites (402 with a message; the page shows the Buy button).
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { invites, projects, users } from "../../../db/schema";
+import { departments, invites, positions, projects, users } from "../../../db/schema";
 import { tFor, type Locale } from "../../../locales";
 import type { AppDeps } from "../../context";
-import { AppError, notFound } from "../../lib/errors";
+import { AppError, badRequest, notFound } from "../../lib/errors";
 import { createId, ID_PATTERN } from "../../lib/ids";
 import { paged } from "../../lib/listing";
 import { fields } from "../../lib/validate";
@@ -40,14 +40,18 @@ export const inviteCreateSchema = z
       ])
       .optional(),
     locale: z.enum(["ru", "en"]).optional(),
+    /** where the people invited will work: joining places them there (checked against the project) */
+    department: z.string().regex(ID_PATTERN, "business.errors.badId").nullish(),
+    position: z.string().regex(ID_PATTERN, "business.errors.badId").nullish(),
   })
   .transform((v, ctx) => {
     const list = [...new Set([...(v.email ? [v.email] : []), ...(v.emails ?? []).map((e) => e.trim().toLowerCase())])];
     const bad = list.find((e) => !z.email().safeParse(e).success);
-    if (bad) ctx.addIssue({ code: "custom", path: ["emails"], message: "common.validation.email" });
+    // among good ones, the message names the bad address (m6)
+    if (bad) ctx.addIssue({ code: "custom", path: ["emails"], message: "people.errors.badEmailIn", params: { email: bad.slice(0, 80) } });
     if (!list.length) ctx.addIssue({ code: "custom", path: ["emails"], message: "common.validation.required" });
     if (list.length > MAX_EMAILS) ctx.addIssue({ code: "custom", path: ["emails"], message: "business.errors.tooManyEmails" });
-    return { emails: list, locale: v.locale };
+    return { emails: list, locale: v.locale, department: v.department ?? null, position: v.position ?? null };
   });
 
 export const inviteUpdateSchema = z.object({
@@ -168,6 +172,7 @@ export async function createInvites(deps: AppDeps, scope: Scope, input: z.output
     .select()
     .from(invites)
     .where(and(eq(invites.projectId, scope.project.id), inArray(invites.email, input.emails), eq(invites.isActive, true)));
+  const place = await invitedPlace(scope, input);
   const known = new Set(existing.map((i) => i.email));
   const fresh = input.emails.filter((e) => !known.has(e));
   const created = fresh.map((email) => ({
@@ -177,6 +182,7 @@ export async function createInvites(deps: AppDeps, scope: Scope, input: z.output
     link: createId().slice(8) + createId().slice(8),
     kind: "email" as const,
     status: "Invited" as const,
+    ...place,
   }));
   // the invitations, their mails and their count against the limits: all or none
   await transaction(scope, async (tx) => {
@@ -197,6 +203,27 @@ export async function createInvites(deps: AppDeps, scope: Scope, input: z.output
         )
     : [];
   return { docs: rows.map(toInviteDoc), skipped: [...known] };
+}
+
+/** The department and position an invitation names, each checked to be this project's. */
+async function invitedPlace(scope: Scope, input: { department?: string | null; position?: string | null }) {
+  const fields: Record<string, string> = {};
+  if (input.department) {
+    const [d] = await scope.db
+      .select({ id: departments.id })
+      .from(departments)
+      .where(and(eq(departments.id, input.department), eq(departments.projectId, scope.project.id)));
+    if (!d) fields.department = "business.errors.notInProject";
+  }
+  if (input.position) {
+    const [p] = await scope.db
+      .select({ id: positions.id })
+      .from(positions)
+      .where(and(eq(positions.id, input.position), eq(positions.projectId, scope.project.id)));
+    if (!p) fields.position = "business.errors.notInProject";
+  }
+  if (Object.keys(fields).length) throw badRequest("errors.validation", fields);
+  return { departmentId: input.department ?? null, positionId: input.position ?? null };
 }
 
 async function findInvite(scope: Scope, inviteId: string) {
@@ -223,7 +250,7 @@ export async function createOrUpdateInvite(deps: AppDeps, scope: Scope, input: z
     .where(and(eq(invites.projectId, scope.project.id), eq(invites.email, input.email)))
     .orderBy(desc(invites.createdAt))
     .limit(1);
-  if (!row) return (await createInvites(deps, scope, { emails: [input.email], locale: input.locale }, locale)).docs[0]!;
+  if (!row) return (await createInvites(deps, scope, { emails: [input.email], locale: input.locale, department: null, position: null }, locale)).docs[0]!;
   return updateInvite(deps, scope, row.id, input, locale);
 }
 

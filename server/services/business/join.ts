@@ -121,7 +121,15 @@ async function joinInside(tx: Scope, user: UserRow, code: string, name: string |
   const employeeId = createId();
   // a person with no name yet keeps the one they gave the company as their profile's
   if (name && !user.name) await db.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, user.id));
-  await db.insert(employees).values({ id: employeeId, projectId: project.id, userId: user.id, name: employeeName(user, name, invite) });
+  // an e-mail invitation may name where the person will work: they start there
+  await db.insert(employees).values({
+    id: employeeId,
+    projectId: project.id,
+    userId: user.id,
+    name: employeeName(user, name, invite),
+    departmentId: invite?.departmentId ?? null,
+    positionId: invite?.positionId ?? null,
+  });
   if (invite) {
     // claimed atomically: of two people racing for one link only one gets it (security finding 3)
     const claimed = await db

@@ -2,9 +2,11 @@
 // report shows (the model's confidence, "between two formats", the answers' quality grade and
 // flags), and asking the person to retake the test, with the request's state.
 import { and, desc, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
 import { employees, results, users } from "../../../db/schema";
 import { tFor, type Locale } from "../../../locales";
 import { AppError, badRequest } from "../../lib/errors";
+import { ID_PATTERN } from "../../lib/ids";
 import { enqueueMail, transaction } from "../../scope";
 import { certainty } from "../reports";
 import { requireCan, requireDepartment, type Scope } from "./access";
@@ -67,6 +69,8 @@ export function retakeState(asked: Date | null, latest: Date | null, now = Date.
   if (latest && latest.getTime() > asked.getTime()) return { state: "retaken" as const, at: latest, canAsk };
   return { state: "asked" as const, at: asked, canAsk };
 }
+
+export const retakeSchema = z.object({ employee: z.string({ error: "common.validation.required" }).regex(ID_PATTERN, "business.errors.badId") });
 
 const RETAKE_GAP_MS = 24 * 60 * 60 * 1000;
 
