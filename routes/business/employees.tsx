@@ -64,7 +64,7 @@ type ListData = {
 
 export function FormatCell({ doc }: { doc: Pick<EmployeeDoc, "format" | "consent"> }) {
   const { t, locale } = usePage();
-  if (!doc.consent) return <span className="text-slate-400">{t("cabinet.employees.hidden")}</span>;
+  if (!doc.consent) return <span className="text-slate-500">{t("people.stoppedSharingShort")}</span>;
   if (!doc.format) return <span className="text-slate-400">—</span>;
   const name = doc.format.name as { ru?: string; en?: string } | null;
   return <span title={doc.format.code}>{name?.[locale] ?? doc.format.code}</span>;
@@ -645,7 +645,11 @@ function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
               </Fragment>
             ))}
           </dl>
-          {!e.consent && <p className="mt-3 text-sm text-slate-500">{t("cabinet.employees.consentWithdrawn")}</p>}
+          {!e.consent && (
+            <p className="mt-3 rounded-lg bg-slate-100 p-3 text-sm text-slate-700" data-testid="stopped-sharing">
+              {t("people.stoppedSharing")}
+            </p>
+          )}
           <FormError kind="retake" />
           <ReliabilityBlock e={e} runnerUpName={data.runnerUpName} canAsk={data.canMove} />
         </Card>
@@ -744,7 +748,8 @@ function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
           </Card>
         )}
       </div>
-      <EmployeeAnalytics data={data} />
+      {/* withdrawn consent: no fit, metrics or skills cards full of "—" (m25) */}
+      {e.consent && <EmployeeAnalytics data={data} />}
       {data.canStructure && (
         <div className="mt-6">
           <ConfirmDelete

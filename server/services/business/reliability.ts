@@ -61,6 +61,18 @@ export async function reliabilityOf(scope: Pick<Scope, "db">, userIds: string[])
   return out;
 }
 
+/** The reliability as the lines every company view shows (the employee page, compare, the business
+ * report and its PDF): confidence, "between two formats" with the second's name, the answers' grade. */
+export function reliabilityLines(t: (k: string, p?: Record<string, string | number>) => string, r: Reliability, runnerUpName: string | null) {
+  return [
+    t("cabinet.reliability.confidence", { p: r.probability }),
+    ...(r.between ? [t("cabinet.reliability.between", { b: runnerUpName ?? r.runnerUp ?? "" })] : []),
+    t(`cabinet.reliability.grade.${r.grade}`),
+    ...(r.flags.includes("misfit") ? [t("cabinet.reliability.misfit")] : []),
+    ...(r.flags.includes("manyDontKnow") ? [t("cabinet.reliability.manyDontKnow")] : []),
+  ];
+}
+
 /** The state of the company's request to retake: none, asked (and when), or retaken since. */
 export function retakeState(asked: Date | null, latest: Date | null, now = Date.now()) {
   // `canAsk`: a new request is possible (none in the last day)
