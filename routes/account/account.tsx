@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { requestScope } from "../../server/middleware/guards";
 import { intlLocale } from "../../locales";
+import { notFound } from "../../server/lib/errors";
 import { handleForm } from "../../server/lib/forms";
 import { clearSessionCookies } from "../../server/lib/http";
 import { definePage } from "../../server/render/define";
@@ -218,6 +219,8 @@ export default definePage({
     if (body._form === "consent" && typeof body.project === "string") {
       const choice = consentChoice(body);
       if (choice !== null) await setConsent(requestScope(c), auth.user, body.project, choice);
+      // an unconfirmed withdrawal changes nothing, but a company not theirs is still a 404
+      else if (!(await myCompanies(db, auth.user)).some((m) => m.project._id === body.project)) throw notFound();
       return c.redirect(here, 303);
     }
     if (body._form === "end-others") {
