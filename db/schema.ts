@@ -68,6 +68,10 @@ export const sessions = sqliteTable(
       .notNull()
       .default("normal"),
     actorId: text(), // the manager behind a masquerade session
+    /** a masquerade's stated reason, its mode (read-only or full) and the back-office page it started from (issue 32 #9) */
+    masqReason: text(),
+    masqMode: text({ enum: ["read", "full"] }),
+    masqReturnTo: text(),
     userAgent: text(),
     ip: text(),
     createdAt: createdAt(),
@@ -287,9 +291,35 @@ export const referrals = sqliteTable(
     code: text().notNull(),
     name: text(),
     link: text(),
+    /** switched off: its links land normally and credit nobody (issue 32 #8) */
+    retiredAt: integer({ mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("referrals_code_uq").on(t.code)],
+);
+
+/** A referral's former codes: links handed out before a rename keep crediting it. */
+export const referralAliases = sqliteTable("referral_aliases", {
+  code: text().primaryKey(),
+  referralId: text()
+    .notNull()
+    .references(() => referrals.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
+
+/** Each sign-up a referral credited, kept when the account is deleted: its historical count (m21). */
+export const referralSignups = sqliteTable(
+  "referral_signups",
+  {
+    id: id(),
+    referralId: text()
+      .notNull()
+      .references(() => referrals.id, { onDelete: "cascade" }),
+    /** no foreign key: the row outlives the account */
+    userId: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("referral_signups_ref_idx").on(t.referralId, t.createdAt)],
 );
 
 export const coupons = sqliteTable(

@@ -12,6 +12,7 @@ import AutoSubmit from "./auto-submit";
 import ComparePicker from "./compare-picker";
 import CompareWidget from "./compare-widget";
 import CountUp from "./count-up";
+import MasqCountdown from "./masq-countdown";
 import PositionWizard from "./position-wizard";
 import ProjectSwitcher from "./project-switcher";
 import SignupForm from "./signup-form";
@@ -23,6 +24,7 @@ export const ISLANDS = {
   "compare-picker": ComparePicker,
   "compare-widget": CompareWidget,
   "count-up": CountUp,
+  "masq-countdown": MasqCountdown,
   "position-wizard": PositionWizard,
   "project-switcher": ProjectSwitcher,
   "signup-form": SignupForm,

@@ -1,5 +1,6 @@
 // Every page route of the site. One file per route (or family of routes) in this folder.
-import type { AnyPageDef } from "../server/render/define";
+import type { AnyPageDef, Site } from "../server/render/define";
+import { ERROR_PAGE_FALLBACK, ErrorPage } from "./_error";
 import account from "./account/account";
 import confirm from "./account/confirm";
 import login from "./account/login";
@@ -102,3 +103,6 @@ export const routes: AnyPageDef[] = [
   ...latestReportPages,
   ...marketingRoutes,
 ];
+
+/** What the server serves besides /api (composed with it in app.ts). */
+export const site: Site = { pages: routes, ErrorPage, errorFallback: ERROR_PAGE_FALLBACK };

@@ -9,6 +9,7 @@
 // /dashboard/* (DashboardLayout: 250 px side bar, 60 px header, invites count in the menu, the
 // Compare widget, the phone menu up to 540 px). `BusinessShell` picks one by the path, so
 // every screen is one component.
+import { MasqBanner } from "../_blocks/masq-banner";
 import type { ReactNode } from "react";
 import { Island, usePage } from "../../server/render/page";
 import { Logo, MaintenanceNotice } from "./public";
@@ -101,7 +102,7 @@ export function CabinetLayout({
     .join("");
   return (
     <div className="min-h-screen bg-slate-50" data-cabinet={kind}>
-      <ShellTop beside="sm:pl-[236px]" />
+      <ShellTop />
       <input type="checkbox" id="cabinet-collapse" className="peer sr-only" aria-label={t("cabinet.collapse")} />
       <aside className="desktop-only fixed inset-y-0 left-0 z-20 w-[220px] border-r border-slate-200 bg-white p-3 overflow-hidden transition-[width] peer-checked:w-[80px] peer-checked:[&_.cabinet-label]:hidden peer-checked:[&_.logo-text]:hidden peer-checked:[&_.collapse-icon]:rotate-180">
         <div className="mb-6 flex h-12 items-center justify-between">
@@ -118,6 +119,7 @@ export function CabinetLayout({
         </label>
       </aside>
       <div className="transition-[padding] sm:pl-[220px] sm:peer-checked:pl-[80px]">
+        <MasqBanner />
         <header className="sticky top-0 z-10 flex h-16 items-center justify-between gap-2 border-b border-slate-200 bg-white px-3 sm:gap-3 sm:px-4">
           <details className="mobile-only relative">
             <summary className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold">☰ {t("common.nav.menu")}</summary>
@@ -259,30 +261,16 @@ function DashboardNav({ shell }: { shell: ShellData }) {
 }
 
 /** The /dashboard/* shell: 250 px side bar, 60 px header, phone menu up to 540 px. */
-/** What both cabinet shells open with: the operator's notice, the skip link and, while a manager
- * masquerades, whom they see the site as with Cancel (`beside`: the padding that clears the side bar). */
-function ShellTop({ beside }: { beside: string }) {
-  const { t, auth } = usePage();
+/** What both cabinet shells open with: the operator's notice and the skip link. The masquerade
+ * banner opens the column beside the side bar (MasqBanner), so it never covers the side bar's logo (m35). */
+function ShellTop() {
+  const { t } = usePage();
   return (
     <>
       <MaintenanceNotice />
       <a href="#main" className="sr-only focus:not-sr-only">
         {t("common.shell.skip")}
       </a>
-      {auth?.kind === "masq" && (
-        <div
-          role="status"
-          className={`relative z-30 flex flex-wrap items-center justify-center gap-3 bg-rose-600 px-4 py-2 text-sm font-semibold text-white ${beside}`}
-          data-testid="masq-banner"
-        >
-          {t("common.shell.masquerading", { user: auth.user.name ? `${auth.user.name} (${auth.user.email})` : auth.user.email })}
-          <form method="post" action="/masq/cancel">
-            <button type="submit" className="rounded bg-white px-3 py-1 text-rose-700" data-testid="cancel-masq">
-              {t("common.footer.cancelMasq")}
-            </button>
-          </form>
-        </div>
-      )}
     </>
   );
 }
@@ -291,7 +279,7 @@ export function DashboardLayout({ shell, title, children }: { shell: ShellData; 
   const { t } = usePage();
   return (
     <div className="min-h-screen bg-slate-50" data-cabinet="dashboard">
-      <ShellTop beside="min-[541px]:pl-[266px]" />
+      <ShellTop />
       <aside className="desktop-only fixed inset-y-0 left-0 z-20 flex w-[250px] flex-col border-r border-slate-200 bg-white p-3">
         <div className="mb-4 flex h-[44px] items-center">
           <Logo />
@@ -302,6 +290,7 @@ export function DashboardLayout({ shell, title, children }: { shell: ShellData; 
         </nav>
       </aside>
       <div className="min-[541px]:pl-[250px]">
+        <MasqBanner />
         <header className="sticky top-0 z-10 flex h-[60px] items-center justify-between gap-2 border-b border-slate-200 bg-white px-3 sm:px-4">
           <details className="mobile-only relative">
             <summary className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold">☰</summary>

@@ -12,6 +12,7 @@ import {
   createResource,
   findRow,
   listResource,
+  offeredActions,
   populateDocs,
   parseListQuery,
   updateResource,
@@ -34,7 +35,7 @@ import { definePage } from "../../server/render/define";
 import { usePage, type FormState } from "../../server/render/page";
 import { CabinetLayout } from "../_layouts/cabinet";
 import { AuditEntries } from "./audit";
-import { DocTable, Empty, labelOf, Notice, Pager, shown, Value } from "./ui";
+import { DocTable, Empty, labelOf, Notice, Pager, shown, Value, valueName } from "./ui";
 
 export const idParams = z.object({ id: z.string().regex(ID_PATTERN) });
 type ManagerContext = Context<GuardedEnv<["admin"]>>;
@@ -145,7 +146,7 @@ function FilterForm({ def }: { def: ResourceDef }) {
                   ) : (
                     f.values.map((v) => (
                       <option key={v} value={v}>
-                        {col?.valueLabels ? t(`${col.valueLabels}.${v}`) : v}
+                        {valueName(t, col?.valueLabels ?? `manager.values.${key}`, v)}
                       </option>
                     ))
                   )}
@@ -291,6 +292,8 @@ interface DetailData {
   sections: { key: string; docs: Doc[]; paging?: Paged<Doc> }[];
   /** what managers did to this record (issue 32 #3) */
   history: AuditDoc[];
+  /** the actions that apply to it now, with the figures their questions name */
+  actions: { name: string; vars: Record<string, string | number> }[];
 }
 
 /** Posted strings → the form schema's input (checkboxes → booleans, numbers, "" → undefined). */
@@ -334,7 +337,7 @@ function RecordForm({
   submit: string;
   version?: string;
 }) {
-  const { t, form, path } = usePage();
+  const { t, form, path, locale } = usePage();
   const mine = form?.kind === kind ? form : undefined;
   return (
     <form
@@ -377,7 +380,7 @@ function RecordForm({
                 <option value="">—</option>
                 {f.options.map((o) => (
                   <option key={o} value={o}>
-                    {f.optionLabels ? t(`${f.optionLabels}.${o}`) : o}
+                    {f.optionLabel ? f.optionLabel(o, locale) : f.optionLabels ? t(`${f.optionLabels}.${o}`) : o}
                   </option>
                 ))}
               </select>
@@ -453,7 +456,7 @@ function EditForm({ def, row }: { def: ResourceDef; row: Record<string, unknown>
 }
 
 /** One action: a button; with input, a small form; a dangerous one asks again (no script). */
-function ActionForm({ name, action }: { name: string; action: ResourceAction }) {
+function ActionForm({ name, action, vars }: { name: string; action: ResourceAction; vars: Record<string, string | number> }) {
   const { t, path, form } = usePage();
   const mine = form?.kind === name ? form : undefined;
   const button = (
@@ -468,19 +471,45 @@ function ActionForm({ name, action }: { name: string; action: ResourceAction }) 
   const body = (
     <form method="post" action={path} className="flex flex-wrap items-end gap-2">
       <input type="hidden" name="_form" value={name} />
-      {action.input?.fields.map((f) => (
-        <label key={f.name} className="text-sm">
-          <span className="label">{t(f.label ?? `manager.fields.${f.name}`)}</span>
-          <input
-            name={f.name}
-            type={f.kind === "number" || f.kind === "email" ? f.kind : "text"}
-            className={f.kind === "number" ? "input w-28" : "input w-64 max-w-full"}
-            defaultValue={mine?.values[f.name] ?? ""}
-            aria-invalid={mine?.errors?.[f.name] ? true : undefined}
-          />
-          {mine?.errors?.[f.name] && <span className="field-error block">{mine.errors[f.name]}</span>}
-        </label>
-      ))}
+      {action.input?.fields.map((f) => {
+        const id = `action-${name}-${f.name}`;
+        return (
+          <div key={f.name} className={f.kind === "textarea" ? "w-full text-sm" : "text-sm"}>
+            <label className="label" htmlFor={id}>
+              {t(f.label ?? `manager.fields.${f.name}`)}
+            </label>
+            {f.kind === "select" ? (
+              <select id={id} name={f.name} className="input w-64 max-w-full" defaultValue={mine?.values[f.name] ?? f.options[0]}>
+                {f.options.map((o) => (
+                  <option key={o} value={o}>
+                    {f.optionLabels ? t(`${f.optionLabels}.${o}`) : o}
+                  </option>
+                ))}
+              </select>
+            ) : f.kind === "textarea" ? (
+              <textarea
+                id={id}
+                name={f.name}
+                rows={2}
+                className="input w-full"
+                defaultValue={mine?.values[f.name] ?? ""}
+                aria-invalid={mine?.errors?.[f.name] ? true : undefined}
+              />
+            ) : (
+              <input
+                id={id}
+                name={f.name}
+                type={f.kind === "number" || f.kind === "email" ? f.kind : "text"}
+                className={f.kind === "number" ? "input w-28" : "input w-64 max-w-full"}
+                defaultValue={mine?.values[f.name] ?? ""}
+                aria-invalid={mine?.errors?.[f.name] ? true : undefined}
+              />
+            )}
+            {"hint" in f && f.hint && <span className="mt-1 block text-xs text-slate-500">{t(f.hint)}</span>}
+            {mine?.errors?.[f.name] && <span className="field-error block">{mine.errors[f.name]}</span>}
+          </div>
+        );
+      })}
       {action.danger ? (
         button
       ) : action.input ? (
@@ -497,7 +526,9 @@ function ActionForm({ name, action }: { name: string; action: ResourceAction }) 
     // open again when its own form came back with a message
     <details className="rounded-lg border border-rose-200 p-2" data-confirm={name} open={mine ? true : undefined}>
       <summary className="cursor-pointer text-sm font-semibold text-rose-700">{t(action.label)}</summary>
-      <p className="my-2 text-sm text-slate-600">{t(action.confirm ?? "manager.detail.sure")}</p>
+      <p className="my-2 text-sm text-slate-600" data-testid={`confirm-${name}`}>
+        {t(action.confirm ?? "manager.detail.sure", vars)}
+      </p>
       {body}
     </details>
   );
@@ -507,6 +538,8 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
   const { t, locale, url, form } = usePage();
   const fields = def.fields ?? def.columns;
   const done = url.searchParams.get("done");
+  // only the back-office's own notices, never any key a link names
+  const notice = url.searchParams.get("notice")?.match(/^manager\.notices\.\w+$/)?.[0];
   return (
     <CabinetLayout kind="manager" title={detailTitle(t, def, data.doc)}>
       <p className="mb-4 text-sm">
@@ -526,7 +559,8 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
         ))}
       </p>
       {url.searchParams.get("saved") && <Notice>{t("manager.detail.saved")}</Notice>}
-      {done && <Notice>{t("manager.detail.done")}</Notice>}
+      {done && !notice && <Notice>{t("manager.detail.done")}</Notice>}
+      {notice && <Notice>{t(notice)}</Notice>}
       {form?.kind === "action" && form.errors?._ && <Notice tone="error">{form.errors._}</Notice>}
       <div className="grid gap-6 lg:grid-cols-2">
         <section className="card" data-testid="fields">
@@ -543,12 +577,12 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
           </dl>
         </section>
         <div className="space-y-6">
-          {def.actions && (
+          {data.actions.length > 0 && (
             <section className="card" data-testid="actions">
               <h2 className="mb-3 text-lg font-semibold">{t("manager.detail.actions")}</h2>
               <div className="flex flex-wrap items-start gap-2">
-                {Object.entries(def.actions).map(([name, a]) => (
-                  <ActionForm key={name} name={name} action={a} />
+                {data.actions.map(({ name, vars }) => (
+                  <ActionForm key={name} name={name} action={def.actions![name]!} vars={vars} />
                 ))}
               </div>
             </section>
@@ -658,6 +692,9 @@ export async function handleResourcePost(c: ManagerContext, def: ResourceDef, id
   }
   const action = def.actions?.[kind];
   if (!action) throw new AppError(400, "bad_request", "errors.badRequest");
+  // the record changed since the page was shown (a review approved meanwhile): said, not run
+  if (action.when && !(await action.when(def.toDoc(await findRow(c.get("deps").db, def, id)), c.get("deps").db)))
+    return { kind: "action", values: {}, errors: { _: c.get("t")("manager.errors.notApplicable") } };
   let input: Record<string, unknown> = {};
   if (action.input) {
     const raw = formInput(action.input.fields, values);
@@ -668,7 +705,7 @@ export async function handleResourcePost(c: ManagerContext, def: ResourceDef, id
   try {
     const res = await action.run(c.get("scope"), id, input);
     if (res?.session) setSessionCookies(c, res.session.token, res.session.userId, res.session.cookie);
-    return c.redirect(res?.redirect ?? `${back}?done=${encodeURIComponent(kind)}`, 303);
+    return c.redirect(res?.redirect ?? `${back}?done=${encodeURIComponent(kind)}${res?.notice ? `&notice=${res.notice}` : ""}`, 303);
   } catch (e) {
     if (!(e instanceof AppError) || e.status >= 500) throw e;
     return {
@@ -706,7 +743,7 @@ export function resourceDetailPage(def: ResourceDef) {
           return Array.isArray(got) ? { key: s.key, docs: got } : { key: s.key, docs: got.docs, paging: got };
         }),
       );
-      return { doc, row, sections, history: await auditOfRecord(db, def.name, id) };
+      return { doc, row, sections, history: await auditOfRecord(db, def.name, id), actions: await offeredActions(db, def, id, doc) };
     },
     title: (t, data) => detailTitle(t, def, data.doc),
     Component: ({ data }) => <DetailView def={def} data={data} />,

@@ -61,7 +61,7 @@ export function Value({ value, kind, locale }: { value: unknown; kind?: CellKind
     case "image":
       return <img src={String(value)} alt="" className="h-12 w-12 rounded-full object-cover" />;
     case "json":
-      return <code className="block max-w-[40ch] whitespace-pre-wrap break-all text-xs text-slate-600">{JSON.stringify(value)}</code>;
+      return <Readable value={value} />;
     case "number":
       return <>{String(value)}</>;
     default:
@@ -69,11 +69,78 @@ export function Value({ value, kind, locale }: { value: unknown; kind?: CellKind
   }
 }
 
+/** A field's name in the back-office's words (`manager.fields.<key>`), else its key. */
+function fieldName(t: (k: string) => string, key: string) {
+  for (const k of [`manager.fields.${key}`, `stats.indicators.${key}`, `report.indicators.${key}`]) if (t(k) !== k) return t(k);
+  return key;
+}
+
+/** Structured data as a person reads it: "name: value" lines, lists joined by commas (never JSON). */
+export function Readable({ value }: { value: unknown }): ReactNode {
+  const { t, locale } = usePage();
+  // ids say nothing to a reader (the record links elsewhere on the page)
+  const hidden = (k: string) => k === "_id" || k.endsWith("Id");
+  // a product's kind by its name
+  const named = (k: string, v: unknown) =>
+    (k === "entity" || k === "entityType") && typeof v === "string" ? valueName(t, "manager.orders.entityTypes", v) : leaf(v);
+  const leaf = (v: unknown): string => {
+    if (v === null || v === undefined || v === "") return "—";
+    if (typeof v === "boolean") return t(v ? "manager.list.yes" : "manager.list.no");
+    if (Array.isArray(v)) return v.map(leaf).join(", ");
+    if (typeof v === "object") {
+      const o = v as Record<string, unknown>;
+      // a localized text or a named record: its name in the reader's language
+      if (typeof o[locale] === "string") return o[locale] as string;
+      if (o.name && typeof o.name === "object") return leaf(o.name);
+      if (typeof o.name === "string" || typeof o.email === "string") return String(o.email ?? o.name);
+      return Object.entries(o)
+        .filter(([k]) => !hidden(k))
+        .map(([k, x]) => `${fieldName(t, k)}: ${named(k, x)}`)
+        .join("; ");
+    }
+    return String(v);
+  };
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return <span className="break-words">{leaf(value)}</span>;
+  const o = value as Record<string, unknown>;
+  if (typeof o[locale] === "string" || (o.name && typeof o.name === "object")) return <span className="break-words">{leaf(value)}</span>;
+  // nested groups (a result's indicators) flattened one level: each value on its own line
+  const entries = Object.entries(o).flatMap(([k, v]) =>
+    v && typeof v === "object" && !Array.isArray(v) && !(typeof (v as Record<string, unknown>)[locale] === "string")
+      ? Object.entries(v as Record<string, unknown>)
+      : [[k, v] as const],
+  );
+  if (!entries.length) return <span className="text-slate-400">—</span>;
+  return (
+    <ul className="space-y-0.5 text-xs text-slate-700">
+      {entries
+        .filter(([k]) => !hidden(k))
+        .map(([k, v]) => (
+          <li key={k} className="break-words">
+            <span className="text-slate-500">{fieldName(t, k)}:</span> {named(k, v)}
+          </li>
+        ))}
+    </ul>
+  );
+}
+
 export const labelOf = (col: Column) => col.label ?? `manager.fields.${col.key}`;
+
+/** A value of a fixed set by its name (`<prefix>.<value>`, spaces as underscores); a value the set has no name for, as it is. */
+export function valueName(t: (k: string) => string, prefix: string, value: string) {
+  const key = `${prefix}.${value.replace(/ /g, "_")}`;
+  const name = t(key);
+  return name === key ? value : name;
+}
 
 /** A value of a fixed set by its name (Column.valueLabels), anything else as it is. */
 export const shown = (t: (k: string) => string, value: unknown, col: Column) =>
-  col.valueLabels && typeof value === "string" ? t(`${col.valueLabels}.${value}`) : value;
+  !col.valueLabels
+    ? value
+    : typeof value === "string"
+      ? valueName(t, col.valueLabels, value)
+      : Array.isArray(value)
+        ? value.map((v) => (typeof v === "string" ? valueName(t, col.valueLabels!, v) : v))
+        : value;
 
 /** A table on desktop, one card per row below 541 px; `href` links a row to its page. */
 export function DocTable({

@@ -6,7 +6,7 @@ import { correctResultFormat } from "../services/testing";
 import { scoringByName } from "../services/scoring-versions";
 import { testPopulation } from "../services/population";
 import { readFileSync } from "node:fs";
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { answers, questions, results } from "../../db/schema";
@@ -31,14 +31,18 @@ async function requireResult(db: Db, id: string) {
 export async function confirmResult(scope: ManagerScope, id: string) {
   await transaction(scope, async (tx) => {
     const r = await requireResult(tx.db, id);
-    if (r.isCorrect) return; // confirmed already: nothing to record
-    await tx.db.update(results).set({ isCorrect: true }).where(eq(results.id, id));
+    if (r.isCorrect && !r.isDoubt) return; // confirmed already: nothing to record
+    // a confirmed format is no longer in doubt (issue 32 m17)
+    await tx.db.update(results).set({ isCorrect: true, isDoubt: false }).where(eq(results.id, id));
     await auditBy(tx, {
       action: "results.confirm",
       entity: "results",
       entityId: id,
       subjectUserId: r.userId,
-      changes: { isCorrect: { from: r.isCorrect, to: true } },
+      changes: {
+        ...(r.isCorrect ? {} : { isCorrect: { from: r.isCorrect, to: true } }),
+        ...(r.isDoubt ? { isDoubt: { from: r.isDoubt, to: false } } : {}),
+      },
     });
   });
 }
@@ -238,6 +242,25 @@ export async function recheckQueue(db: Db, q: ListQuery) {
   await populateUsers(db, docs, "user");
   await populateFormats(db, docs, "fm");
   return paged(docs, total!.n, q.page, q.limit);
+}
+
+/** The first result of the rechecker's queue other than `after` that no manager has confirmed: where
+ * a manager goes after deciding on one (issue 32 m17); null when the queue is done. */
+export async function nextInQueue(db: Db, after: string): Promise<string | null> {
+  const q = { page: 1, limit: 1, sort: "-createdAt", populate: new Set<string>(), exclude: new Set<string>(), match: { isCorrect: false } };
+  const rule = ruleFormatSql;
+  const priority = sql<number>`case
+    when ${results.indicators} is not null and ${rule} <> ${results.formatCode} then 0
+    when ${results.probability} < ${LOW_PROBABILITY} then 1
+    when ${results.isCompleted} = 0 then 2
+    else 3 end`;
+  const [row] = await db
+    .select({ id: results.id })
+    .from(results)
+    .where(and(whereOf(resultResource as never, q), ne(results.id, after)))
+    .orderBy(asc(priority), asc(results.probability), desc(results.createdAt))
+    .limit(1);
+  return row?.id ?? null;
 }
 
 /** POST filter-list: the filter in the body (`match` or the filter keys themselves); adds newCount,

@@ -88,7 +88,7 @@ describe("generated detail pages", () => {
     const res = await post(`/manager/users/${eve._id}`, { _form: "activate" });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe(`/manager/users/${eve._id}?done=activate`);
-    const masq = await post(`/manager/users/${eve._id}`, { _form: "masq" });
+    const masq = await post(`/manager/users/${eve._id}`, { _form: "masq", reason: "support ticket", mode: "read" });
     expect(masq.headers.get("location")).toBe("/");
     const token = cookiesOf(masq).masqToken!;
     const home = await (await t.app.request("/", { headers: { Cookie: `masqToken=${token}; i18n_locale=en` } })).text();
@@ -110,7 +110,7 @@ describe("generated detail pages", () => {
     expect(html).toContain('data-confirm="delete"');
     expect(html).toContain("users.addInvites");
     // masquerading as a business user shows the banner in the cabinet too, with the way back
-    const token = cookiesOf(await post(`/manager/users/${eve._id}`, { _form: "masq" })).masqToken!;
+    const token = cookiesOf(await post(`/manager/users/${eve._id}`, { _form: "masq", reason: "support ticket", mode: "read" })).masqToken!;
     const cabinet = await (await t.app.request("/business", { headers: { Cookie: `masqToken=${token}; i18n_locale=en` } })).text();
     expect(cabinet).toContain('data-testid="masq-banner"');
     expect(cabinet).toContain('data-testid="cancel-masq"');

@@ -115,12 +115,13 @@ export const couponResource = defineResource({
       title: "manager.coupons.users",
       load: (db, id) => couponUsers(db, id),
       columns: [
-        { key: "email", label: "manager.fields.user" },
+        { key: "email", label: "manager.fields.user", link: true },
         { key: "name" },
         { key: "usedAt", kind: "date" },
-        { key: "state" },
+        { key: "state", label: "manager.orders.state", valueLabels: "manager.orders.states" },
         { key: "paid", kind: "money" },
       ],
+      href: (row) => `/manager/users/${row._id as string}`,
     },
   ],
 });

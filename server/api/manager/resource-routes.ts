@@ -41,6 +41,7 @@ import { setSessionCookies } from "../../lib/http";
 import { pathId } from "../../lib/ids";
 import { parseInput, validate } from "../../lib/validate";
 import { guard } from "../../middleware/guards";
+import { masqueradeSchema } from "../../services/masquerade";
 import { referralStat } from "../../services/referrals";
 import { toUserDoc } from "../../services/users";
 import type { ManagerEnv } from ".";
@@ -66,8 +67,9 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
         await deleteUserByManager(c.get("scope"), pathId(c));
         return c.json({ deleted: true });
       })
-      .post("/:id/masq", async (c) => {
-        const { token, user } = await startMasqueradeFor(c.get("scope"), pathId(c));
+      // {reason, mode}: a reason is required, the mode is read-only unless "full" is asked for
+      .post("/:id/masq", validate("json", masqueradeSchema), async (c) => {
+        const { token, user } = await startMasqueradeFor(c.get("scope"), pathId(c), c.req.valid("json"));
         setSessionCookies(c, token, user.id, "masqToken");
         return c.json({ token, user: await toUserDoc(c.get("deps").db, user) });
       }),
