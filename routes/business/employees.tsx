@@ -54,6 +54,17 @@ import { blankToNull, Card, cabinetPage, ConfirmDelete, done, FormError, Notice,
 
 const PAGE_SIZE = 50;
 
+/** Scroll shadows (background-attachment local/scroll): a shade at an edge while there is more to scroll to. */
+const SCROLL_SHADOWS = {
+  background: [
+    "linear-gradient(to right, #fff 30%, rgba(255,255,255,0)) left center / 40px 100% no-repeat local",
+    "linear-gradient(to left, #fff 30%, rgba(255,255,255,0)) right center / 40px 100% no-repeat local",
+    "radial-gradient(farthest-side at 0 50%, rgba(15,23,42,.22), rgba(15,23,42,0)) left center / 16px 100% no-repeat scroll",
+    "radial-gradient(farthest-side at 100% 50%, rgba(15,23,42,.22), rgba(15,23,42,0)) right center / 16px 100% no-repeat scroll",
+    "#fff",
+  ].join(", "),
+};
+
 type ListData = {
   list: Awaited<ReturnType<typeof listEmployees>>;
   departments: { _id: string; name: string }[];
@@ -243,6 +254,7 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
   const any = { value: "", label: t("cabinet.employees.any") };
   const cols = ["name", "department", "position", "format", "harmony", "anxiety", "efficiency", "diff", "status"] as const;
   const { q: search, department, position, format, status, sort, dir, ...analytics } = q;
+  const filtered = [search, department, position, format, status, ...Object.values(analytics)].some(Boolean);
   return (
     <BusinessShell shell={data.shell} title={t("cabinet.nav.business.employees")}>
       <Notice />
@@ -314,7 +326,23 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
           </p>
           {data.list.total > 0 && <ExportLinks project={data.shell.project._id} query={q} />}
         </div>
-        {data.list.docs.length === 0 ? (
+        {data.list.docs.length === 0 && data.list.total > 0 ? (
+          // a page past the end (?page=99): said so, with the way back (m8)
+          <Card testid="employee-past-end">
+            <p className="text-slate-600">{t("people.list.pastEnd", { pages: data.list.pages })}</p>
+            <a href={href({ page: String(data.list.pages) })} className="btn-secondary mt-4">
+              {t("people.list.lastPage")}
+            </a>
+          </Card>
+        ) : data.list.docs.length === 0 && filtered ? (
+          // people exist, the filter matches none: never "invite people" (m8)
+          <Card testid="employee-no-match">
+            <p className="text-slate-600">{t("people.list.noMatch")}</p>
+            <a href={`${path}?project=${data.shell.project._id}`} className="btn-secondary mt-4" data-testid="employee-reset">
+              {t("people.list.reset")}
+            </a>
+          </Card>
+        ) : data.list.docs.length === 0 ? (
           <Card>
             <p className="text-slate-600">{t("cabinet.employees.empty")}</p>
             <a href={links.invites} className="btn-primary mt-4">
@@ -345,15 +373,20 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
                 </li>
               ))}
             </ul>
-            <div className="desktop-only overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+            {/* the shadows at an edge say there is more sideways when the side bar leaves too little room (m9) */}
+            <div className="desktop-only overflow-x-auto rounded-2xl border border-slate-200 bg-white" style={SCROLL_SHADOWS} data-testid="employee-table-wrap">
               <table className="w-full text-left text-sm" data-testid="employee-table">
                 <thead className="bg-slate-50 text-slate-600">
                   <tr>
-                    <th className="px-3 py-2">
+                    <th className="px-2 py-2">
                       <span className="sr-only">{t("cabinet.compare.title")}</span>
                     </th>
                     {cols.map((c) => (
-                      <th key={c} className="px-3 py-2 font-semibold" aria-sort={q.sort === c ? (q.dir === "asc" ? "ascending" : "descending") : undefined}>
+                      <th
+                        key={c}
+                        className="px-2 py-2 font-semibold leading-tight"
+                        aria-sort={q.sort === c ? (q.dir === "asc" ? "ascending" : "descending") : undefined}
+                      >
                         {/* the table is for wide screens: the scale is a tooltip here (the detail has it as text on phones) */}
                         <a
                           href={sortLink(c)}
@@ -370,28 +403,28 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
                 <tbody className="divide-y divide-slate-100">
                   {data.list.docs.map((e) => (
                     <tr key={e._id} data-employee={e._id}>
-                      <td className="px-3 py-2">
+                      <td className="px-2 py-2">
                         <PickBox id={e._id} name={e.name} />
                       </td>
-                      <td className="px-3 py-2">
+                      <td className="px-2 py-2">
                         <a href={`${links.employees}/${e._id}`} className="font-medium text-brand-700 hover:underline">
                           {displayName(t, e.name)}
                         </a>
                       </td>
-                      <td className="px-3 py-2">{e.department?.name ?? "—"}</td>
-                      <td className="px-3 py-2">{e.position?.name ?? "—"}</td>
-                      <td className="px-3 py-2">
+                      <td className="px-2 py-2">{e.department?.name ?? "—"}</td>
+                      <td className="px-2 py-2">{e.position?.name ?? "—"}</td>
+                      <td className="px-2 py-2">
                         <FormatCell doc={e} /> <DoubtBadge r={e.reliability} />
                       </td>
-                      <td className="px-3 py-2 tabular-nums">{e.harmony ?? "—"}</td>
-                      <td className="px-3 py-2 tabular-nums">{e.anxiety ?? "—"}</td>
-                      <td className="px-3 py-2 tabular-nums" data-col="efficiency">
+                      <td className="px-2 py-2 tabular-nums">{e.harmony ?? "—"}</td>
+                      <td className="px-2 py-2 tabular-nums">{e.anxiety ?? "—"}</td>
+                      <td className="px-2 py-2 tabular-nums" data-col="efficiency">
                         {e.efficiency === null ? "—" : Math.round(e.efficiency)}
                       </td>
-                      <td className="px-3 py-2 tabular-nums" data-col="diff">
+                      <td className="px-2 py-2 tabular-nums" data-col="diff">
                         {e.diff === null ? "—" : Math.round(e.diff)}
                       </td>
-                      <td className="px-3 py-2">
+                      <td className="px-2 py-2">
                         <StatusBadge status={e.status} />
                       </td>
                     </tr>

@@ -3,7 +3,7 @@
 // results", departments that refuse duplicates, and the invitation form's messages.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { employees, invites, projects, resultViews, results } from "../../db/schema";
+import { employees, invites, projects, resultViews, users } from "../../db/schema";
 import { businessProject, completedResult, type Person, type ProjectFixture, user } from "../fixtures";
 import { lastMailTo, outbox } from "../mail";
 import { bodyOf, createTestApp, type TestApp } from "../helpers";
@@ -226,5 +226,75 @@ describe("departments (m2, m3)", () => {
     const html = await (await page("/business/departments", co.owner.token)).text();
     expect(html).toMatch(/maxLength="120"|maxlength="120"/);
     expect(html).toMatch(/>(&nbsp;|\u00a0){3}└ Sales</);
+  });
+});
+
+describe("the list's empty states (m7, m8)", () => {
+  it("says nothing matches a filter (with a reset), and a page past the end says so; a department includes its sub-departments", async () => {
+    const html = await (await page("/business/employees?format=ANL-HIGH-FAST&status=notStarted", co.owner.token)).text();
+    expect(html).toContain('data-testid="employee-no-match"');
+    expect(html).toContain("Nobody matches the filter");
+    expect(html).toContain('data-testid="employee-reset"');
+    expect(html).not.toContain("Invite people to the project");
+    const past = decoded(await (await page("/business/employees?page=99", co.owner.token)).text());
+    expect(past).toContain('data-testid="employee-past-end"');
+    expect(past).toMatch(/There is no such page: the list has 1 page/);
+    expect(past).not.toContain("Invite people to the project");
+
+    // m7: a sub-department's people are in its parent's list, as statistics count them
+    const sub = await bodyOf<{ _id: string }>(await t.json("POST", "/api/business/departments", { name: "Warehouse", parent: co.dep.Logistics }, co.h));
+    const p = await user(t, { name: "Stas Sklad" });
+    const emp = await join(p);
+    await t.json("POST", "/api/business/employees/change-department", { employee: emp, department: sub._id }, co.h);
+    const list = await (await page(`/business/employees?department=${co.dep.Logistics}`, co.owner.token)).text();
+    expect(list).toContain("Stas Sklad");
+  });
+});
+
+describe("invites to buy (m6)", () => {
+  it("says the allowed range for 2.5 or 1,000,000, on the API and the page", async () => {
+    for (const quantity of [2.5, 1_000_000]) {
+      const res = await t.json("POST", "/api/business/refill", { project: co.id, quantity }, { ...co.owner.h, locale: "en" });
+      expect(res.status).toBe(400);
+      expect((await bodyOf<{ error: { fields: Record<string, string> } }>(res)).error.fields.quantity).toBe(
+        "Enter a whole number of invites: from 5 to 100,000 (500 and more are priced by request)",
+      );
+    }
+    const ru = await form("/business", co.owner.token, { _form: "refill", project: co.id, quantity: "2,5", method: "card" });
+    expect(ru.status).toBe(400);
+    expect(decoded(await ru.text())).toContain("Enter a whole number of invites");
+  });
+});
+
+describe("an e-mail invitation's link proves the address (m26)", () => {
+  it("confirms the invited address of a person who joins with that invitation's link", async () => {
+    const p = await user(t, { confirmed: false, name: "Maria" });
+    await t.json("POST", "/api/business/invites", { emails: [p.email] }, co.h);
+    const [inv] = await t.deps.db.select().from(invites).where(eq(invites.email, p.email));
+    await join(p, undefined, inv!.link);
+    const row = (await t.deps.db.select().from(users).where(eq(users.id, p._id)))[0]!;
+    expect(row.emailConfirmedAt).not.toBeNull();
+    // the project's shared link proves nothing about anyone's mailbox
+    const q = await user(t, { confirmed: false, name: "Quinn" });
+    await join(q);
+    expect((await t.deps.db.select().from(users).where(eq(users.id, q._id)))[0]!.emailConfirmedAt).toBeNull();
+  });
+});
+
+describe("who pays for an employee's report (m29)", () => {
+  it("tells an employee once that the company does not pay for the full report, without a Buy button on every section", async () => {
+    const solo = await user(t, { name: "Solo", locale: "en" });
+    await completedResult(t, solo);
+    const soloHtml = await (await page("/report/base", solo.token)).text();
+    expect((soloHtml.match(/data-testid="buy"/g) ?? []).length).toBeGreaterThan(3);
+
+    const p = await user(t, { name: "Worker", locale: "en" });
+    await join(p);
+    await completedResult(t, p);
+    const html = decoded(await (await page("/report/base", p.token)).text());
+    expect(html).not.toContain('data-testid="buy"');
+    expect(html).toContain('data-testid="employer-pays"');
+    expect(html).toContain("You were invited by “Data Co”. The company paid for your test");
+    expect(html).toContain("A full report for yourself");
   });
 });
