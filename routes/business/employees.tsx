@@ -29,6 +29,8 @@ import {
   EMPLOYEE_STATUSES,
   employeeListSchema,
   getEmployee,
+  indented,
+  inTreeOrder,
   listDepartments,
   listEmployees,
   listPositions,
@@ -149,11 +151,15 @@ function ConfirmAction({ kind, label, consequence, confirm }: { kind: string; la
   );
 }
 
-function StatusBadge({ status }: { status: string }) {
+function StatusBadge({ status, wrap }: { status: string; wrap?: boolean }) {
   const { t } = usePage();
   const tone =
     status === "completed" ? "bg-emerald-100 text-emerald-800" : status === "inProgress" ? "bg-amber-100 text-amber-800" : "bg-slate-100 text-slate-700";
-  return <span className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>{t(`cabinet.employees.status.${status}`)}</span>;
+  return (
+    <span className={`${wrap ? "inline-block" : "whitespace-nowrap"} rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>
+      {t(`cabinet.employees.status.${status}`)}
+    </span>
+  );
 }
 
 /** A row's tick for the comparison (the compare-picker island keeps it in `diffList`). */
@@ -378,13 +384,13 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
               <table className="w-full text-left text-sm" data-testid="employee-table">
                 <thead className="bg-slate-50 text-slate-600">
                   <tr>
-                    <th className="px-2 py-2">
+                    <th className="px-1.5 py-2">
                       <span className="sr-only">{t("cabinet.compare.title")}</span>
                     </th>
                     {cols.map((c) => (
                       <th
                         key={c}
-                        className="px-2 py-2 font-semibold leading-tight"
+                        className="px-1.5 py-2 font-semibold leading-tight"
                         aria-sort={q.sort === c ? (q.dir === "asc" ? "ascending" : "descending") : undefined}
                       >
                         {/* the table is for wide screens: the scale is a tooltip here (the detail has it as text on phones) */}
@@ -403,29 +409,29 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
                 <tbody className="divide-y divide-slate-100">
                   {data.list.docs.map((e) => (
                     <tr key={e._id} data-employee={e._id}>
-                      <td className="px-2 py-2">
+                      <td className="px-1.5 py-2">
                         <PickBox id={e._id} name={e.name} />
                       </td>
-                      <td className="px-2 py-2">
+                      <td className="px-1.5 py-2">
                         <a href={`${links.employees}/${e._id}`} className="font-medium text-brand-700 hover:underline">
                           {displayName(t, e.name)}
                         </a>
                       </td>
-                      <td className="px-2 py-2">{e.department?.name ?? "—"}</td>
-                      <td className="px-2 py-2">{e.position?.name ?? "—"}</td>
-                      <td className="px-2 py-2">
+                      <td className="px-1.5 py-2">{e.department?.name ?? "—"}</td>
+                      <td className="px-1.5 py-2">{e.position?.name ?? "—"}</td>
+                      <td className="px-1.5 py-2">
                         <FormatCell doc={e} /> <DoubtBadge r={e.reliability} />
                       </td>
-                      <td className="px-2 py-2 tabular-nums">{e.harmony ?? "—"}</td>
-                      <td className="px-2 py-2 tabular-nums">{e.anxiety ?? "—"}</td>
-                      <td className="px-2 py-2 tabular-nums" data-col="efficiency">
+                      <td className="px-1.5 py-2 tabular-nums">{e.harmony ?? "—"}</td>
+                      <td className="px-1.5 py-2 tabular-nums">{e.anxiety ?? "—"}</td>
+                      <td className="px-1.5 py-2 tabular-nums" data-col="efficiency">
                         {e.efficiency === null ? "—" : Math.round(e.efficiency)}
                       </td>
-                      <td className="px-2 py-2 tabular-nums" data-col="diff">
+                      <td className="px-1.5 py-2 tabular-nums" data-col="diff">
                         {e.diff === null ? "—" : Math.round(e.diff)}
                       </td>
-                      <td className="px-2 py-2">
-                        <StatusBadge status={e.status} />
+                      <td className="px-1.5 py-2">
+                        <StatusBadge status={e.status} wrap />
                       </td>
                     </tr>
                   ))}
@@ -818,7 +824,8 @@ export const employeePage = cabinetPage<DetailData>({
       fit,
       skills,
       employee,
-      departments: departments.map((d) => ({ _id: d._id, name: d.name })),
+      // the selects show the tree: a sub-department indented under its parent (m3)
+      departments: inTreeOrder(departments).map((d) => ({ _id: d._id, name: indented(d) })),
       positions: positions.map((p) => ({ _id: p._id, name: p.name })),
       people: people.docs.map((p) => ({ _id: p._id, name: p.name })),
       canStructure: can(scope, "structure") && !scope.demo,
