@@ -232,7 +232,9 @@ function writer(title: string, locale: Locale) {
     y += 3;
   };
   const gap = (h: number) => (y += h);
-  return { t, text, bar, row, grid, finish, gap };
+  /** Starts a new page unless `h` mm fit: a heading never sits alone at a page's foot. */
+  const need = (h: number) => ensure(h);
+  return { t, text, bar, row, grid, finish, gap, need };
 }
 
 const dateOf = (locale: Locale, now: Date) => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "long" }).format(now);
@@ -336,6 +338,7 @@ export function teamReportPdf(r: TeamReport, locale: Locale, now = new Date()) {
   }
   w.text(t("stats.map.lead"), 8.5, "normal", 3, [100, 116, 139]);
   // the communication balance
+  w.need(40);
   w.text(t("stats.communication.title"), 14, "bold", 2, [15, 23, 42]);
   if (!r.communication.balance.length) {
     w.text(t(r.communication.positions ? "stats.communication.noPeople" : "stats.communication.noPositions"), 10, "normal", 3);
@@ -350,6 +353,7 @@ export function teamReportPdf(r: TeamReport, locale: Locale, now = new Date()) {
     w.text(t("stats.communication.lead"), 8.5, "normal", 3, [100, 116, 139]);
   }
   w.gap(2);
+  w.need(30);
   w.text(t("analytics.report.averages"), 14, "bold", 2, [15, 23, 42]);
   const cols = ["system", "analytics", "volume", "presentation", "harmony", "anxiety"] as const;
   const widths = [0.28, 0.08, 0.09, 0.09, 0.09, 0.11, 0.09, 0.08, 0.09];
@@ -368,6 +372,7 @@ export function teamReportPdf(r: TeamReport, locale: Locale, now = new Date()) {
   w.text(t("analytics.report.short.legend"), 8.5, "normal", 1, [100, 116, 139]);
   // the people: name, department, position, format and how far it can be trusted
   w.gap(4);
+  w.need(30);
   w.text(t("people.team.title"), 14, "bold", 2, [15, 23, 42]);
   const pw = [0.22, 0.14, 0.14, 0.18, 0.32];
   w.row(
