@@ -423,6 +423,10 @@ export const projects = sqliteTable(
     isDemo: bool(),
     /** Company details for invoices (business settings). */
     details: text({ mode: "json" }).$type<{ company?: string; inn?: string; kpp?: string; address?: string; email?: string; phone?: string }>(),
+    /** How the owner hears of joins, completions and consent changes: each event, a daily digest, or not. */
+    notify: text({ enum: ["each", "digest", "off"] })
+      .notNull()
+      .default("each"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("projects_invite_code_uq").on(t.inviteCode), index("projects_owner_idx").on(t.ownerId)],
@@ -536,11 +540,20 @@ export const invites = sqliteTable(
       .notNull()
       .default("Invited"),
     isActive: integer({ mode: "boolean" }).notNull().default(true),
-    /** Where the invited person will work (an e-mail invitation may name them): joining places them there. */
-    departmentId: text().references(() => departments.id, { onDelete: "set null" }),
-    positionId: text().references(() => positions.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: integer({ mode: "timestamp_ms" }),
+    /** After this the invitation can no longer be accepted (null: no deadline). */
+    expiresAt: integer({ mode: "timestamp_ms" }),
+    /** The owner's own words, put into the invitation mail (plain text, escaped in HTML). */
+    message: text(),
+    /** When the last invitation or reminder mail was queued; the reminders count from it. */
+    mailedAt: integer({ mode: "timestamp_ms" }),
+    /** Automatic reminders sent (at most 2: business/follow-up.ts). */
+    reminders: integer().notNull().default(0),
+    /** From a CSV import: the name, department and position the person gets on joining. */
+    name: text(),
+    departmentId: text(),
+    positionId: text(),
   },
   (t) => [
     index("invites_project_idx").on(t.projectId, t.createdAt),
@@ -549,6 +562,8 @@ export const invites = sqliteTable(
     index("invites_project_status_idx").on(t.projectId, t.status),
     // invitations are addressed by account or by e-mail (listOwnInvites)
     index("invites_email_idx").on(t.email),
+    // the reminders' sweep: invitations still owed a reminder, by when they were last mailed
+    index("invites_reminders_idx").on(t.reminders, t.mailedAt),
   ],
 );
 
@@ -572,6 +587,24 @@ export const resultViews = sqliteTable(
     viewedAt: integer({ mode: "timestamp_ms" }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.employeeId, t.viewerId, t.day] })],
+);
+
+/** Events the owner hears of in a daily digest (projects.notify = digest), until the digest is sent. */
+export const ownerEvents = sqliteTable(
+  "owner_events",
+  {
+    id: id(),
+    projectId: text()
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    ownerId: text().notNull(),
+    kind: text({ enum: ["joined", "completed", "consentWithdrawn", "consentGiven"] }).notNull(),
+    /** The name the company sees, as it was then. */
+    name: text().notNull(),
+    createdAt: createdAt(),
+    digestedAt: integer({ mode: "timestamp_ms" }),
+  },
+  (t) => [index("owner_events_pending_idx").on(t.digestedAt, t.ownerId)],
 );
 
 export const skills = sqliteTable(

@@ -6,9 +6,6 @@
 
 import { inCrisis, isAnxious, isConfident } from "./scoring";
 
-/** Bump on any change of the formula: stored efficiencies of another version are recomputed. */
-export const FIT_VERSION = "fit-v1";
-
 export type Communication = "individual" | "team" | "global";
 export type Decision = "balanced" | "moderate" | "improvisation";
 export type Sphere = "ME" | "WE" | "WR";
@@ -25,14 +22,79 @@ export interface Activity {
 export type IndicatorValues = Partial<Record<string, number | null>>;
 
 export const SPHERE_OF: Record<Communication, Sphere> = { individual: "ME", team: "WE", global: "WR" };
-/** Presentation the decision style wants (presentation runs −100 slow … 100 fast). */
-export const PACE_TARGET: Record<Decision, number> = { improvisation: 50, balanced: 0, moderate: -50 };
-/** Volume the communication level wants (0 depth … 100 breadth). */
-export const VOLUME_TARGET: Record<Communication, number> = { individual: 35, team: 50, global: 70 };
-/** Shares of an activity's score. */
-export const COMPONENT_WEIGHT = { structure: 0.5, pace: 0.35, volume: 0.15 } as const;
-/** Confidence under improvisation: anxious (≥ 6) −0.10, confident (≤ −6) +0.05 of the activity's score. */
-export const ANXIETY_EFFECT = { anxious: -0.1, confident: 0.05 } as const;
+
+/**
+ * Everything numeric in the formula, so the calibrated scale and the one before it are the same code
+ * (model/fit-spread.ts prints both). Each component scores 0–1 against the activity's need; a term is
+ * gain × share × weight × (score − centre), and the efficiency is base + the terms, kept within 0–100.
+ */
+export interface FitScale {
+  version: string;
+  /** Where every position starts: the efficiency of a person whose every component sits at its centre. */
+  base: number;
+  /** Points per unit of a component's score above or below its centre, for the whole position. */
+  gain: number;
+  /** Shares of an activity's score. */
+  weight: { structure: number; pace: number; volume: number };
+  /** Structure at or below lo scores 0, at or above hi 1. */
+  structure: { lo: number; hi: number };
+  /** Presentation the decision style wants (presentation runs −100 slow … 100 fast); 0 at paceWidth away. */
+  paceTarget: Record<Decision, number>;
+  paceWidth: number;
+  /** Volume the communication level wants (0 depth … 100 breadth); 0 at volumeWidth away. */
+  volumeTarget: Record<Communication, number>;
+  volumeWidth: number;
+  /** A component's score that neither adds nor takes points: what the reference population's middle person gets. */
+  centre: { structure: number; pace: number; volume: number };
+  /** Confidence under improvisation: anxious (≥ 6) and confident (≤ −6) move the activity's score by these. */
+  anxiety: { anxious: number; confident: number };
+}
+
+/**
+ * fit-v1, as shipped before the calibration (issue 33): every component centred on ½ and a gain of 100.
+ * On a realistic population it put everyone between about 50 and 80 (model/FIT.md, Calibration).
+ */
+export const FIT_V1: FitScale = {
+  version: "fit-v1",
+  base: 50,
+  gain: 100,
+  weight: { structure: 0.5, pace: 0.35, volume: 0.15 },
+  structure: { lo: 30, hi: 80 },
+  paceTarget: { improvisation: 50, balanced: 0, moderate: -50 },
+  paceWidth: 100,
+  volumeTarget: { individual: 35, team: 50, global: 70 },
+  volumeWidth: 50,
+  centre: { structure: 0.5, pace: 0.5, volume: 0.5 },
+  anxiety: { anxious: -0.1, confident: 0.05 },
+};
+
+/**
+ * fit-v2, calibrated on the simulator's "realistic" population (model/fit-spread.ts, FIT.md): targets
+ * inside the range people actually reach, components centred on the population's middle, and a gain
+ * that spreads the positions' scores over the scale.
+ */
+export const FIT_V2: FitScale = {
+  version: "fit-v2",
+  base: 50,
+  gain: 160,
+  weight: { structure: 0.3, pace: 0.4, volume: 0.3 },
+  structure: { lo: 30, hi: 90 },
+  paceTarget: { improvisation: 40, balanced: 0, moderate: -40 },
+  paceWidth: 60,
+  volumeTarget: { individual: 25, team: 50, global: 75 },
+  volumeWidth: 50,
+  centre: { structure: 0.63, pace: 0.48, volume: 0.48 },
+  anxiety: { anxious: -0.1, confident: 0.05 },
+};
+
+/** The scale in use. Bump its version on any change: stored efficiencies of another version are recomputed. */
+export const FIT_SCALE: FitScale = FIT_V2;
+export const FIT_VERSION = FIT_SCALE.version;
+/** Kept for the readers of the single values (the current scale's). */
+export const PACE_TARGET = FIT_SCALE.paceTarget;
+export const VOLUME_TARGET = FIT_SCALE.volumeTarget;
+export const COMPONENT_WEIGHT = FIT_SCALE.weight;
+export const ANXIETY_EFFECT = FIT_SCALE.anxiety;
 /** A good fit starts here: a position nobody in the project reaches this on is "uncovered" (FIT.md, Coverage). */
 export const GOOD_FIT = 60;
 
@@ -46,7 +108,7 @@ export interface FitReason {
   value: number;
   /** What the activity wants, where it has a target (pace, volume). */
   target?: number;
-  /** Signed points of the 0–100 efficiency this reason adds (+) or takes away (−) against a neutral 50. */
+  /** Signed points of the 0–100 efficiency this reason adds (+) or takes away (−) against the base. */
   points: number;
 }
 
@@ -63,6 +125,10 @@ export interface ActivityFit {
 
 export interface FitResult {
   version: string;
+  /** Where the position starts (the scale's base): base + Σ reasons' points + bounded = efficiency. */
+  base: number;
+  /** Points the 0–100 bounds took away (−) or gave (+); 0 unless the terms ran past an end. */
+  bounded: number;
   /** 0–100, or null when there is nothing to compute from (see flags). */
   efficiency: number | null;
   flags: FitFlag[];
@@ -95,27 +161,28 @@ export function sphereStructure(ind: IndicatorValues, s: Sphere): { indicator: s
   return { indicator, value, partial };
 }
 
-/** 30 or below → 0, 80 or above → 1, linear between (a neutral 50–55 sits near the middle). */
-export const structureScore = (v: number) => clamp01((v - 30) / 50);
-/** 1 at the target, 0 at 100 points away. */
-export const paceScore = (presentation: number, target: number) => clamp01(1 - Math.abs(presentation - target) / 100);
-/** 1 at the target, 0 at 50 points away. */
-export const volumeScore = (volume: number, target: number) => clamp01(1 - Math.abs(volume - target) / 50);
+/** Structure lo or below → 0, hi or above → 1, linear between. */
+export const structureScore = (v: number, sc: FitScale = FIT_SCALE) => clamp01((v - sc.structure.lo) / (sc.structure.hi - sc.structure.lo));
+/** 1 at the target, 0 at paceWidth points away. */
+export const paceScore = (presentation: number, target: number, sc: FitScale = FIT_SCALE) => clamp01(1 - Math.abs(presentation - target) / sc.paceWidth);
+/** 1 at the target, 0 at volumeWidth points away. */
+export const volumeScore = (volume: number, target: number, sc: FitScale = FIT_SCALE) => clamp01(1 - Math.abs(volume - target) / sc.volumeWidth);
 
 export const activityWeight = (a: Pick<Activity, "priority">) => 1 + Math.max(0, Math.min(100, a.priority ?? 0)) / 25;
 
 /**
- * efficiency = 50 + Σ over activities and components of 100 × share × componentWeight × (score − ½),
- * plus the confidence modulation; clamped to 0–100 and rounded. Each term is one reason, so the
- * reasons add up to the distance from a neutral 50.
+ * efficiency = base + Σ over activities and components of gain × share × weight × (score − centre),
+ * plus the confidence modulation; kept within 0–100 and rounded. Each term is one reason, and what the
+ * 0–100 bounds cut is `bounded`, so base + the reasons + bounded is the efficiency (± rounding).
  */
-export function fitFor(indicators: IndicatorValues | null | undefined, activities: readonly Activity[]): FitResult {
+export function fitFor(indicators: IndicatorValues | null | undefined, activities: readonly Activity[], sc: FitScale = FIT_SCALE): FitResult {
   const flags = new Set<FitFlag>();
   const ind = indicators ?? {};
   const hasAny = indicators && Object.values(indicators).some((v) => num(v) !== null);
   if (!hasAny) flags.add("noResult");
   if (!activities.length) flags.add("noActivities");
-  if (flags.size) return { version: FIT_VERSION, efficiency: null, flags: [...flags], activities: [] };
+  const empty = { version: sc.version, base: sc.base, bounded: 0 };
+  if (flags.size) return { ...empty, efficiency: null, flags: [...flags], activities: [] };
 
   const harmony = num(ind.harmony);
   const anxiety = num(ind.anxiety);
@@ -127,7 +194,7 @@ export function fitFor(indicators: IndicatorValues | null | undefined, activitie
   if (harmony === null || anxiety === null || presentation === null || volume === null) flags.add("partial");
 
   const totalWeight = activities.reduce((a, x) => a + activityWeight(x), 0);
-  let total = 50;
+  let total = sc.base;
   let counted = 0;
   const out: ActivityFit[] = activities.map((a) => {
     const share = activityWeight(a) / totalWeight;
@@ -135,22 +202,15 @@ export function fitFor(indicators: IndicatorValues | null | undefined, activitie
     const st = sphereStructure(ind, SPHERE_OF[a.communication]);
     if (st) {
       if (st.partial) flags.add("partial");
-      parts.push({ kind: "structure", indicator: st.indicator, value: st.value, score: structureScore(st.value), weight: COMPONENT_WEIGHT.structure });
+      parts.push({ kind: "structure", indicator: st.indicator, value: st.value, score: structureScore(st.value, sc), weight: sc.weight.structure });
     }
     if (presentation !== null) {
-      const target = PACE_TARGET[a.decision];
-      parts.push({
-        kind: "pace",
-        indicator: "presentation",
-        value: presentation,
-        target,
-        score: paceScore(presentation, target),
-        weight: COMPONENT_WEIGHT.pace,
-      });
+      const target = sc.paceTarget[a.decision];
+      parts.push({ kind: "pace", indicator: "presentation", value: presentation, target, score: paceScore(presentation, target, sc), weight: sc.weight.pace });
     }
     if (volume !== null) {
-      const target = VOLUME_TARGET[a.communication];
-      parts.push({ kind: "volume", indicator: "volume", value: volume, target, score: volumeScore(volume, target), weight: COMPONENT_WEIGHT.volume });
+      const target = sc.volumeTarget[a.communication];
+      parts.push({ kind: "volume", indicator: "volume", value: volume, target, score: volumeScore(volume, target, sc), weight: sc.weight.volume });
     }
     if (!parts.length) {
       flags.add("partial");
@@ -163,23 +223,24 @@ export function fitFor(indicators: IndicatorValues | null | undefined, activitie
     const reasons: FitReason[] = parts.map((p) => {
       const w = p.weight / wsum;
       score += w * p.score;
-      const points = 100 * share * w * (p.score - 0.5);
+      const points = sc.gain * share * w * (p.score - sc.centre[p.kind as keyof FitScale["centre"]]);
       total += points;
       return { kind: p.kind, indicator: p.indicator, value: p.value, ...(p.target !== undefined ? { target: p.target } : {}), points: round1(points) };
     });
     // confidence matters where decisions are made on the spot; in crisis it is flagged, never scored
     if (a.decision === "improvisation" && anxiety !== null && !crisis && (isAnxious(anxiety) || isConfident(anxiety))) {
-      const delta = isAnxious(anxiety) ? ANXIETY_EFFECT.anxious : ANXIETY_EFFECT.confident;
+      const delta = isAnxious(anxiety) ? sc.anxiety.anxious : sc.anxiety.confident;
       const before = score;
       score = clamp01(score + delta);
-      const points = 100 * share * (score - before);
+      const points = sc.gain * share * (score - before);
       total += points;
       reasons.push({ kind: "anxiety", indicator: "anxiety", value: anxiety, points: round1(points) });
     }
     return { name: a.name, communication: a.communication, decision: a.decision, share: round1(share * 100), score: Math.round(score * 100), reasons };
   });
-  if (!counted) return { version: FIT_VERSION, efficiency: null, flags: [...flags, "noResult"], activities: out };
-  return { version: FIT_VERSION, efficiency: Math.max(0, Math.min(100, Math.round(total))), flags: [...flags], activities: out };
+  if (!counted) return { ...empty, efficiency: null, flags: [...flags, "noResult"], activities: out };
+  const kept = Math.max(0, Math.min(100, total));
+  return { ...empty, efficiency: Math.round(kept), bounded: round1(kept - total), flags: [...flags], activities: out };
 }
 
 export interface PositionFit {
@@ -228,6 +289,8 @@ export function explainReason(r: FitReason, t: Translate): string {
 export function explainFit(fit: FitResult, t: Translate) {
   return {
     headline: fit.efficiency === null ? t("analytics.fit.unknown") : t("analytics.fit.headline", { efficiency: fit.efficiency, lost: 100 - fit.efficiency }),
+    base: fit.base,
+    bounded: fit.bounded,
     flags: fit.flags.map((f) => t(`analytics.fit.flag.${f}`)),
     activities: fit.activities.map((a) => ({
       name: a.name,

@@ -21,6 +21,7 @@ import { businessReportPage } from "./business/business-report";
 import { employeePage, employeesPage } from "./business/employees";
 import { invitesPage } from "./business/invites";
 import { joinPage } from "./business/join";
+import { demoExitPage } from "./business/demo-exit";
 import { positionPage, positionsPage } from "./business/positions";
 import { projectCreatePage, projectsPage, reportsPage, settingsPage, supportPage } from "./business/settings";
 import { comparePage, statisticsPage } from "./business/statistics";
@@ -85,6 +86,7 @@ export const routes: AnyPageDef[] = [
   reportsPage,
   businessReportPage,
   joinPage,
+  demoExitPage,
   managerMainPage,
   auditPage,
   inviteEntryPage,

@@ -91,8 +91,18 @@ export function MetricsCard({ indicators, fit, skills }: { indicators: Record<st
 
 const signed = (v: number) => `${v > 0 ? "+" : v < 0 ? "−" : "±"}${Math.abs(v).toFixed(1)}`;
 
-/** The base of 50 and the terms that add up to the score, so the reasons visibly make the number. */
-function FitSum({ activities, efficiency }: { activities: { reasons: { points: number }[] }[]; efficiency: number | null }) {
+/** The base and the terms (and what the 0–100 bounds cut) that add up to the score, so the reasons visibly make the number. */
+function FitSum({
+  activities,
+  efficiency,
+  base,
+  bounded,
+}: {
+  activities: { reasons: { points: number }[] }[];
+  efficiency: number | null;
+  base: number;
+  bounded: number;
+}) {
   const { t } = usePage();
   if (efficiency === null) return null;
   const points = activities.flatMap((a) => a.reasons.map((r) => r.points));
@@ -100,10 +110,11 @@ function FitSum({ activities, efficiency }: { activities: { reasons: { points: n
   const minus = points.filter((p) => p < 0).reduce((s, p) => s + p, 0);
   return (
     <div className="rounded-lg bg-slate-50 p-2 text-slate-700" data-testid="fit-sum">
-      <p>{t("analytics.fit.base")}</p>
+      <p>{t("analytics.fit.base", { base })}</p>
       <p className="font-semibold tabular-nums">
-        {t("analytics.fit.total", { plus: `+ ${plus.toFixed(1)}`, minus: `− ${Math.abs(minus).toFixed(1)}`, efficiency })}
+        {t("analytics.fit.total", { base, plus: `+ ${plus.toFixed(1)}`, minus: `− ${Math.abs(minus).toFixed(1)}`, efficiency })}
       </p>
+      {bounded !== 0 && <p className="tabular-nums">{t("analytics.fit.bounded", { points: signed(bounded) })}</p>}
       <p className="text-xs text-slate-500">{t("analytics.fit.totalNote")}</p>
     </div>
   );
@@ -145,7 +156,7 @@ export function FitCard({ fit }: { fit: FitView }) {
               </summary>
               <div className="mt-2 space-y-2 text-sm">
                 <p className="text-slate-600">{d.explanation.headline}</p>
-                <FitSum activities={d.explanation.activities} efficiency={d.efficiency} />
+                <FitSum activities={d.explanation.activities} efficiency={d.efficiency} base={d.explanation.base} bounded={d.explanation.bounded} />
                 {d.explanation.activities.map((a, i) => (
                   <div key={i}>
                     <p className="font-medium text-slate-800">

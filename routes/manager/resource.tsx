@@ -29,6 +29,7 @@ import { formValues } from "../../server/lib/forms";
 import { ID_PATTERN } from "../../server/lib/ids";
 import { kopecksFromRubles, rublesInput } from "../../server/lib/money";
 import { pagingSchema, type Paged } from "../../server/lib/listing";
+import { dayIn } from "../../server/lib/time-zone";
 import { fieldErrors } from "../../server/lib/validate";
 import type { GuardedEnv } from "../../server/middleware/guards";
 import { definePage } from "../../server/render/define";
@@ -195,7 +196,7 @@ export function ExportButtons({ kind, match, q }: { kind: ExportKind; match: Rec
   );
 }
 
-function ListView({ def, data, title, exportKind }: { def: ResourceDef; data: ListData; title: string; exportKind?: ExportKind }) {
+function ListView({ def, data, title, exportKind, columns }: { def: ResourceDef; data: ListData; title: string; exportKind?: ExportKind; columns?: Column[] }) {
   const { t, url } = usePage();
   const link = (patch: Record<string, string>) => {
     const u = new URL(url);
@@ -218,7 +219,7 @@ function ListView({ def, data, title, exportKind }: { def: ResourceDef; data: Li
   };
   return (
     <CabinetLayout kind="manager" title={title}>
-      {url.searchParams.get("deleted") && <Notice>{t("manager.detail.deleted")}</Notice>}
+      {url.searchParams.get("deleted") && <Notice>{t(`manager.res.${def.name}.deleted`)}</Notice>}
       {(def.create || def.listLinks) && (
         <p className="mb-4 flex flex-wrap gap-2">
           {def.create && (
@@ -245,7 +246,7 @@ function ListView({ def, data, title, exportKind }: { def: ResourceDef; data: Li
         <section className="card overflow-x-auto">
           <DocTable
             docs={data.list.docs}
-            columns={def.columns}
+            columns={columns ?? def.columns}
             href={(d) => `/manager/${def.pagePath}/${String(d._id)}`}
             sortLink={sortLink}
             testid={`list-${def.name}`}
@@ -267,7 +268,7 @@ function ListView({ def, data, title, exportKind }: { def: ResourceDef; data: Li
 /** The list page of a resource at /manager/<pagePath> (or `path`, with a fixed extra condition). */
 export function resourceListPage(
   def: ResourceDef,
-  opts: { path?: string; titleKey?: string; fixedMatch?: Record<string, unknown>; exportKind?: ExportKind; populate?: string[] } = {},
+  opts: { path?: string; titleKey?: string; fixedMatch?: Record<string, unknown>; exportKind?: ExportKind; populate?: string[]; columns?: Column[] } = {},
 ) {
   const titleKey = opts.titleKey ?? `manager.res.${def.name}.title`;
   return definePage({
@@ -281,7 +282,7 @@ export function resourceListPage(
       return data;
     },
     title: (t) => t(titleKey),
-    Component: ({ data }) => <ListView def={def} data={data} title={usePage().t(titleKey)} exportKind={opts.exportKind} />,
+    Component: ({ data }) => <ListView def={def} data={data} title={usePage().t(titleKey)} exportKind={opts.exportKind} columns={opts.columns} />,
   });
 }
 
@@ -337,7 +338,7 @@ function RecordForm({
   submit: string;
   version?: string;
 }) {
-  const { t, form, path, locale } = usePage();
+  const { t, form, path, locale, config } = usePage();
   const mine = form?.kind === kind ? form : undefined;
   return (
     <form
@@ -359,16 +360,31 @@ function RecordForm({
       {fields.map((f) => {
         const id = `${kind}-${f.name}`;
         const current = mine ? mine.values[f.name] : values[f.name];
-        const text = current == null ? "" : current instanceof Date ? current.toISOString().slice(0, 10) : String(current);
+        // a stored instant as the day it falls on where the operator works (a coupon's last day)
+        const text = current == null ? "" : current instanceof Date ? dayIn(current, config.TIME_ZONE) : String(current);
         const error = mine?.errors?.[f.name];
         const label = t(f.label ?? `manager.fields.${f.name}`);
         const described = [error ? `${id}-error` : "", "hint" in f && f.hint ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined;
         if (f.kind === "checkbox")
           return (
-            <label key={f.name} htmlFor={id} className="flex items-center gap-2 text-sm">
-              <input id={id} type="checkbox" name={f.name} defaultChecked={mine ? current === "on" : Boolean(current)} />
-              {label}
-            </label>
+            <div key={f.name} className={error ? "sm:col-span-2" : undefined}>
+              <label htmlFor={id} className="flex items-center gap-2 text-sm">
+                <input
+                  id={id}
+                  type="checkbox"
+                  name={f.name}
+                  defaultChecked={mine ? current === "on" : Boolean(current)}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={described}
+                />
+                {label}
+              </label>
+              {error && (
+                <p id={`${id}-error`} className="field-error">
+                  {error}
+                </p>
+              )}
+            </div>
           );
         return (
           <div key={f.name} className={f.kind === "textarea" ? "sm:col-span-2" : undefined}>
@@ -667,6 +683,43 @@ function formError(c: ManagerContext, e: unknown, kind: string, values: Record<s
   };
 }
 
+/**
+ * The schema's messages and, in the same answer, the rules of the form's `check` for the fields that
+ * did pass (issue 32 m19: a coupon's code, uses and expiry all wrong are all said at once, not in two
+ * rounds). A rule that needs a field that failed stays for the next submit.
+ */
+async function allFieldErrors(
+  c: ManagerContext,
+  def: ResourceDef,
+  schema: z.ZodObject,
+  issues: readonly z.core.$ZodIssue[],
+  input: Record<string, unknown>,
+  id: string | null,
+): Promise<Record<string, string>> {
+  const t = c.get("t");
+  const errors = fieldErrors(t, issues, input);
+  const check = def.form?.check;
+  if (!check) return errors;
+  const good: Record<string, unknown> = {};
+  for (const [k, field] of Object.entries(schema.shape)) {
+    if (errors[k] || input[k] === undefined) continue;
+    const one = (field as z.ZodType).safeParse(input[k]);
+    if (one.success && one.data !== undefined) good[k] = one.data;
+  }
+  const scope = c.get("scope");
+  const columns = def.form?.toColumns ? def.form.toColumns(good, scope) : good;
+  const base = id ? await findRow(c.get("deps").db, def, id) : {};
+  try {
+    // on an edit, as on a save, only what changes is held to the rules
+    const changed = Object.keys(columns).filter((k) => !id || JSON.stringify((base as Record<string, unknown>)[k]) !== JSON.stringify(columns[k]));
+    await check(scope, { ...base, ...columns }, { id, fields: new Set(changed) });
+  } catch (e) {
+    if (!(e instanceof AppError) || !e.fields) return errors;
+    for (const [k, v] of Object.entries(translateFields(t, e.fields))) errors[k] ??= v;
+  }
+  return errors;
+}
+
 export async function handleResourcePost(c: ManagerContext, def: ResourceDef, id: string): Promise<Response | FormState> {
   const kind = (await formValues(c))._form ?? "";
   const back = `/manager/${def.pagePath}/${id}`;
@@ -679,7 +732,7 @@ export async function handleResourcePost(c: ManagerContext, def: ResourceDef, id
   if (kind === "edit" && def.form) {
     const input = formInput(def.form.fields, values);
     const parsed = def.form.schema.safeParse(input);
-    if (!parsed.success) return { kind, values, errors: fieldErrors(c.get("t"), parsed.error.issues, input) };
+    if (!parsed.success) return { kind, values, errors: await allFieldErrors(c, def, def.form.schema, parsed.error.issues, input, id) };
     try {
       await updateResource(c.get("scope"), def, id, parsed.data as Record<string, unknown>, { version: values._version || null });
     } catch (e) {
@@ -776,7 +829,7 @@ export function resourceCreatePage(def: ResourceDef) {
       }
       const input = formInput(create.fields, values);
       const parsed = create.schema.safeParse(input);
-      if (!parsed.success) return { kind: "create", values, errors: fieldErrors(c.get("t"), parsed.error.issues, input) };
+      if (!parsed.success) return { kind: "create", values, errors: await allFieldErrors(c, def, create.schema, parsed.error.issues, input, null) };
       try {
         const id = await createResource(c.get("scope"), def, parsed.data as Record<string, unknown>);
         return c.redirect(`/manager/${def.pagePath}/${id}?saved=1`, 303);
@@ -824,7 +877,14 @@ export function resourcePages(def: ResourceDef) {
   return [
     resourceListPage(def, { exportKind: def.exportKind, populate: def.listPopulate }),
     ...(def.views ?? []).map((v) =>
-      resourceListPage(def, { path: v.path, titleKey: v.title, fixedMatch: v.match, exportKind: def.exportKind, populate: def.listPopulate }),
+      resourceListPage(def, {
+        path: v.path,
+        titleKey: v.title,
+        fixedMatch: v.match,
+        exportKind: def.exportKind,
+        populate: [...(def.listPopulate ?? []), ...(v.populate ?? [])],
+        columns: v.columns,
+      }),
     ),
     ...(def.create ? [resourceCreatePage(def)] : []),
     resourceDetailPage(def),

@@ -1,18 +1,24 @@
 // Shared back-office markup: a value shown by its kind, a table on desktop and cards at phone
-// width, paging links and small notices. Used by the generated resource pages and the special ones.
+// width; paging links, notices and confirmations come from the shared page kit (routes/_kit). Used by the generated resource pages and the special ones.
 import type { ReactNode } from "react";
 import { intlLocale, type Locale } from "../../locales";
 import type { CellKind, Column, Doc } from "../../server/admin/resource";
 import { usePage } from "../../server/render/page";
 import { rubLabel } from "../../server/lib/money";
 
+// the shared page kit, under the names the back-office pages import from here
+export { Confirm, ConfirmDelete, Empty, FormError, Notice, PAGE_SIZES, Pager, pageNumbers } from "../_kit";
+
 export function Value({ value, kind, locale }: { value: unknown; kind?: CellKind; locale: Locale }): ReactNode {
-  const { t } = usePage();
+  const { t, config } = usePage();
   if (value === null || value === undefined || value === "") return <span className="text-slate-400">—</span>;
   switch (kind) {
     case "date": {
       const d = value instanceof Date ? value : new Date(value as string | number);
-      return <time dateTime={d.toISOString()}>{d.toLocaleString(intlLocale(locale), { dateStyle: "short", timeStyle: "short" })}</time>;
+      // in the operator's time zone: "valid until 31.12.2027, 23:59" is the day a manager picked
+      return (
+        <time dateTime={d.toISOString()}>{d.toLocaleString(intlLocale(locale), { dateStyle: "short", timeStyle: "short", timeZone: config.TIME_ZONE })}</time>
+      );
     }
     case "bool":
       return value ? <span className="text-emerald-700">✓ {t("manager.list.yes")}</span> : <span className="text-slate-500">{t("manager.list.no")}</span>;
@@ -206,104 +212,6 @@ export function DocTable({
         ))}
       </ul>
     </div>
-  );
-}
-
-/** Page numbers around the current one, with the first and last (gaps as null). */
-export function pageNumbers(page: number, pages: number): (number | null)[] {
-  const out: (number | null)[] = [];
-  for (let p = 1; p <= pages; p++) {
-    if (p === 1 || p === pages || Math.abs(p - page) <= 2) out.push(p);
-    else if (out[out.length - 1] !== null) out.push(null);
-  }
-  return out;
-}
-
-export const PAGE_SIZES = [25, 50, 100, 200] as const;
-
-export function Pager({
-  page,
-  pages,
-  total,
-  link,
-  limit,
-  sizeLink,
-}: {
-  page: number;
-  pages: number;
-  total: number;
-  link: (page: number) => string;
-  limit?: number;
-  sizeLink?: (size: number) => string;
-}) {
-  const { t } = usePage();
-  return (
-    <nav className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm" aria-label={t("manager.list.paging")} data-testid="pager">
-      <span className="text-slate-500">{t("manager.list.pageOf", { page, pages, total })}</span>
-      {sizeLink && (
-        <span className="flex flex-wrap items-center gap-1" data-testid="page-sizes">
-          <span className="text-slate-500">{t("manager.list.perPage")}</span>
-          {PAGE_SIZES.map((n) =>
-            n === limit ? (
-              <span key={n} aria-current="true" className="rounded bg-brand-50 px-2 py-1 font-semibold text-brand-800">
-                {n}
-              </span>
-            ) : (
-              <a key={n} href={sizeLink(n)} className="rounded px-2 py-1 text-brand-700 hover:bg-slate-100">
-                {n}
-              </a>
-            ),
-          )}
-        </span>
-      )}
-      <span className="flex flex-wrap items-center gap-1">
-        {page > 1 ? (
-          <a className="btn-secondary py-1" href={link(page - 1)} rel="prev" aria-label={t("manager.list.prev")}>
-            ←
-          </a>
-        ) : null}
-        {pages > 1 &&
-          pageNumbers(page, pages).map((p, i) =>
-            p === null ? (
-              <span key={`gap-${i}`} className="px-1 text-slate-400">
-                …
-              </span>
-            ) : p === page ? (
-              <span key={p} aria-current="page" className="rounded bg-brand-600 px-2 py-1 font-semibold text-white">
-                {p}
-              </span>
-            ) : (
-              <a key={p} href={link(p)} className="rounded px-2 py-1 text-brand-700 hover:bg-slate-100">
-                {p}
-              </a>
-            ),
-          )}
-        {page < pages ? (
-          <a className="btn-secondary py-1" href={link(page + 1)} rel="next" aria-label={t("manager.list.next")}>
-            →
-          </a>
-        ) : null}
-      </span>
-    </nav>
-  );
-}
-
-export function Notice({ children, tone = "ok" }: { children: ReactNode; tone?: "ok" | "error" }) {
-  return (
-    <p
-      role={tone === "ok" ? "status" : "alert"}
-      className={`mb-4 rounded-lg p-3 ${tone === "ok" ? "bg-emerald-50 text-emerald-800" : "bg-rose-50 text-rose-800"}`}
-    >
-      {children}
-    </p>
-  );
-}
-
-export function Empty({ children }: { children: ReactNode }) {
-  return (
-    <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-500" data-testid="empty">
-      {children}
-    </p>
   );
 }
 

@@ -94,7 +94,7 @@ export interface ResourceDef<T extends AnyTable = AnyTable, D extends Doc = Doc>
   apiPath: string;
   /* its own API calls beside the generated ones: server/api/manager/resource-routes.ts, by `name` */
   /** more list pages over it with a fixed filter (e.g. /manager/users/paid) */
-  views?: { path: string; title: string; match: Record<string, unknown> }[];
+  views?: { path: string; title: string; match: Record<string, unknown>; columns?: Column[]; populate?: string[] }[];
   /** what its list pages export (/manager/exporting) */
   exportKind?: "users" | "results" | "payments";
   /** populated on its list pages */

@@ -100,3 +100,19 @@ export async function userActivity(db: Db, userId: string) {
     };
   });
 }
+
+/** Adds `paidAmount` and `paidAt` (the latest paid full-report order) to a page of users. */
+export async function populatePayments(db: Db, docs: Record<string, unknown>[]) {
+  const list = docs.map((d) => d._id as string);
+  if (!list.length) return;
+  const rows = await db
+    .select({ userId: orders.userId, amount: orders.amount, paidAt: orders.paidAt })
+    .from(orders)
+    .where(and(inArray(orders.userId, list), eq(orders.state, "paid"), eq(orders.entityType, "report")))
+    .orderBy(desc(orders.paidAt));
+  for (const d of docs) {
+    const o = rows.find((r) => r.userId === d._id);
+    d.paidAmount = o?.amount ?? null;
+    d.paidAt = o?.paidAt ?? null;
+  }
+}

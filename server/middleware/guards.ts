@@ -119,6 +119,15 @@ const signedIn =
     await next();
   };
 
+/** The cabinet section a path belongs to, as the Begin page names it ("activate … to see employees"). */
+const SECTIONS: Record<string, string> = { invites: "invite", project: "settings", support: "settings", report: "reports" };
+const neededFor = (path: string) => {
+  const part = path.split("/")[2] ?? "";
+  const known = ["employees", "departments", "positions", "statistics", "invite", "settings", "reports"];
+  const key = SECTIONS[part] ?? part;
+  return known.includes(key) ? key : "dashboard";
+};
+
 const canUseBusiness = (a: AuthState) => a.user.isBusiness || isManager(a.user) || a.kind === "demo";
 
 const guards: Record<GuardName, Handler> = {
@@ -152,7 +161,8 @@ const guards: Record<GuardName, Handler> = {
       } catch (e) {
         if (e instanceof AppError && e.code === "project_required" && !canUseBusiness(c.get("auth")!)) {
           if (isApi(c)) throw forbidden();
-          return c.redirect("/");
+          // not silently home: the Begin page says what this section needs, beside the activation
+          return c.redirect(`/business?need=${neededFor(c.req.path)}`);
         }
         if (isApi(c) || !(e instanceof AppError) || e.status >= 500) throw e;
         return c.redirect("/business"); // spec §4: a failed project load goes to the business index

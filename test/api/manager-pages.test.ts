@@ -200,14 +200,16 @@ describe("special pages", () => {
     expect(filtered).toContain(`data-request="${id}"`);
     expect(await (await page("/manager/requests?status=done")).text()).not.toContain(`data-request="${id}"`);
     const created = await post("/manager/requests", { _form: "create-business", email: "client@corp.example", company: "Corp", invites: "5" });
-    expect(created.headers.get("location")).toBe("/manager/requests?created=1");
+    expect(created.headers.get("location")).toBe("/manager/requests?created=new");
     const bad = await post("/manager/requests", { _form: "create-business", email: "not-an-email", company: "" });
     expect(bad.status).toBe(400);
   });
 
-  it("opens the latest report without an id", async () => {
+  it("without an id says no result is chosen and offers the latest results, instead of showing someone's report (issue 32 m33)", async () => {
     const res = await page("/manager/public/full");
-    expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toMatch(/^\/manager\/public\/full\/[0-9a-f]{24}$/);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('data-testid="no-result-chosen"');
+    expect(html).toMatch(/href="\/manager\/public\/full\/[0-9a-f]{24}"/);
   });
 });

@@ -3,7 +3,7 @@
 // both languages.
 import { describe, expect, it } from "vitest";
 import { translator } from "../../locales";
-import { diffOf, explainFit, fitFor, FIT_VERSION, rankPositions, type Activity } from "../../model/fit";
+import { diffOf, explainFit, fitFor, FIT_VERSION, PACE_TARGET, rankPositions, type Activity } from "../../model/fit";
 import { customSkill, featuresOf, naturalSkills, SKILL_TYPES, skillTable, stateFactor, weighted } from "../../model/skills";
 
 // a systematic team player who presents fast and holds many threads
@@ -49,16 +49,16 @@ describe("fitFor", () => {
     expect(good.flags).toEqual([]);
   });
 
-  it("reasons add up to the distance from a neutral 50", () => {
+  it("reasons add up to the distance from the base", () => {
     const mixed = { ...organiser, presentation: -20, volume: 80 };
     const acts: Activity[] = [...teamFast, { name: "Reports", communication: "individual", decision: "moderate", priority: 50 }];
     const fit = fitFor(mixed, acts);
     const sum = fit.activities.flatMap((a) => a.reasons).reduce((s, r) => s + r.points, 0);
-    expect(Math.abs(50 + sum - fit.efficiency!)).toBeLessThanOrEqual(1);
+    expect(Math.abs(fit.base + sum + fit.bounded - fit.efficiency!)).toBeLessThanOrEqual(1);
     // priority 50 weighs 3, priority 0 weighs 1
     expect(fit.activities.map((a) => a.share)).toEqual([25, 75]);
     const pace = fit.activities[0]!.reasons.find((r) => r.kind === "pace")!;
-    expect(pace).toMatchObject({ indicator: "presentation", value: -20, target: 50 });
+    expect(pace).toMatchObject({ indicator: "presentation", value: -20, target: PACE_TARGET.improvisation });
     expect(pace.points).toBeLessThan(0);
   });
 
@@ -103,13 +103,15 @@ describe("fitFor", () => {
     const crisis = fitFor({ ...organiser, harmony: 20, anxiety: 9 }, teamFast);
     expect(crisis.flags).toEqual(expect.arrayContaining(["crisis", "anxious"]));
     expect(crisis.efficiency).toBe(calm.efficiency);
-    const anxious = fitFor({ ...organiser, presentation: 20, anxiety: 8 }, teamFast);
-    const steady = fitFor({ ...organiser, presentation: 20, anxiety: 0 }, teamFast);
+    // a person in the middle of the scale, so neither end of 0–100 hides the effect
+    const middling = { ...organiser, WE_SYSTEM: 60, presentation: 0, volume: 35 };
+    const anxious = fitFor({ ...middling, anxiety: 8 }, teamFast);
+    const steady = fitFor({ ...middling, anxiety: 0 }, teamFast);
     expect(anxious.efficiency!).toBeLessThan(steady.efficiency!);
     expect(anxious.activities[0]!.reasons.at(-1)).toMatchObject({ kind: "anxiety", value: 8 });
     const slow: Activity[] = [{ name: "Audit", communication: "individual", decision: "moderate" }];
     expect(fitFor({ ...organiser, anxiety: 8 }, slow).efficiency).toBe(fitFor({ ...organiser, anxiety: 0 }, slow).efficiency);
-    const confident = fitFor({ ...organiser, presentation: 20, anxiety: -8 }, teamFast);
+    const confident = fitFor({ ...middling, anxiety: -8 }, teamFast);
     expect(confident.efficiency!).toBeGreaterThan(steady.efficiency!);
   });
 

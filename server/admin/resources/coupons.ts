@@ -7,6 +7,7 @@ import {
   addCouponUses,
   addUsesSchema,
   checkCoupon,
+  couponColumns,
   couponCreateSchema,
   couponUpdateSchema,
   couponUsers,
@@ -86,8 +87,14 @@ export const couponResource = defineResource({
   detailPopulate: ["used"],
   // "uses left" is not on the edit form: checkout spends uses while the form is open, and saving it
   // would give them back. The "add uses" action adds to it; PUT still takes `count` (spec).
-  form: { schema: couponUpdateSchema, fields: FIELDS.filter((f) => f.name !== "count"), check: checkCoupon, editPage: true },
-  create: { schema: couponCreateSchema, fields: FIELDS, run: (scope, input) => insertCoupon(scope.db, input) },
+  form: {
+    schema: couponUpdateSchema,
+    fields: FIELDS.filter((f) => f.name !== "count"),
+    toColumns: (v, scope) => couponColumns(v, scope.deps.config.TIME_ZONE),
+    check: checkCoupon,
+    editPage: true,
+  },
+  create: { schema: couponCreateSchema, fields: FIELDS, run: (scope, input) => insertCoupon(scope.db, couponColumns(input, scope.deps.config.TIME_ZONE)) },
   actions: {
     disable: {
       label: "manager.coupons.disable",

@@ -6,7 +6,16 @@
 import { z } from "zod";
 import { projects } from "../../../db/schema";
 import { populateUsers } from "../populate";
-import { changeOwner, changeOwnerSchema, deleteProject, insertProject, projectCreateSchema, projectLists, projectUpdateSchema } from "../projects";
+import {
+  changeOwner,
+  changeOwnerSchema,
+  deleteProject,
+  insertProject,
+  projectHoldings,
+  projectCreateSchema,
+  projectLists,
+  projectUpdateSchema,
+} from "../projects";
 import { defineResource } from "../resource";
 import { addProjectInvites } from "../users";
 
@@ -97,6 +106,8 @@ export const projectResource = defineResource({
     delete: {
       label: "manager.projects.delete",
       danger: true,
+      confirm: "manager.projects.deleteConfirm",
+      confirmVars: (db, id) => projectHoldings(db, id),
       // typing the project's name is the confirmation
       input: {
         schema: z.object({ confirm: z.string("common.validation.required").trim().min(1, "common.validation.required") }),

@@ -7,7 +7,7 @@ import { FORMATS } from "../../../model";
 import formatList from "../../../model/formats.json";
 import { populateFormats, populateTests, populateUsers } from "../populate";
 import { defineResource } from "../resource";
-import { confirmResult, resetResultOf, saveResultForm } from "../results";
+import { confirmResult, resetResultOf, restoreResetResult, saveResultForm, undoableReset } from "../results";
 
 const FORMAT_CODES = FORMATS.map((f) => f.code) as [string, ...string[]];
 const FORMAT_NAMES = new Map((formatList as { code: string; name: Record<string, string> }[]).map((f) => [f.code, f.name]));
@@ -140,6 +140,15 @@ export const resultResource = defineResource({
         const r = await resetResultOf(scope, id);
         return { redirect: `/manager/results/${r.id}` };
       },
+    },
+    // undo where the action allows it (issue 32 #4): while the retake is not completed
+    restore: {
+      label: "manager.results.restore",
+      danger: true,
+      confirm: "manager.results.restoreConfirm",
+      when: async (d, db) => (await undoableReset(db, d._id as string)) !== null,
+      confirmVars: async (db, id) => ({ answers: (await undoableReset(db, id))?.answers ?? 0 }),
+      run: async (scope, id) => ({ redirect: `/manager/results/${await restoreResetResult(scope, id)}?done=restore` }),
     },
   },
   sections: [

@@ -11,14 +11,30 @@ import { auditOfUser } from "../audit";
 import { populateFormats } from "../populate";
 import { defineResource, type Doc } from "../resource";
 import { MASQ_MODES, masqueradeSchema, type MasqueradeInput } from "../../services/masquerade";
-import { userActivity, userCoupons, userMails, userOrigin } from "../user-story";
+import { populatePayments, userActivity, userCoupons, userMails, userOrigin } from "../user-story";
 import { activateUser, addInvites, deleteUserByManager, sendReportPdf, startMasqueradeFor, userHoldings, userResults } from "../users";
 
 export const userResource = defineResource({
   name: "users",
   pagePath: "users",
   apiPath: "/user",
-  views: [{ path: "/manager/users/paid", title: "manager.res.users.paid", match: { isFull: true } }],
+  views: [
+    {
+      path: "/manager/users/paid",
+      title: "manager.res.users.paid",
+      match: { isFull: true },
+      // what they paid and when (issue 32 m13)
+      populate: ["payment"],
+      columns: [
+        { key: "email", link: true },
+        { key: "name" },
+        { key: "format", kind: "format" },
+        { key: "paidAmount", label: "manager.users.paidAmount", kind: "money" },
+        { key: "paidAt", label: "manager.users.paidAt", kind: "date" },
+        { key: "createdAt", kind: "date" },
+      ],
+    },
+  ],
   exportKind: "users",
   listPopulate: ["format"],
   table: users,
@@ -48,6 +64,8 @@ export const userResource = defineResource({
   textIndex: { table: "users_search", columns: [users.email, users.name, users.phone] },
   populate: {
     format: (db, docs) => populateFormats(db, docs, "format"),
+    /** the user's latest paid order for the full report: its amount and when it was paid */
+    payment: (db, docs) => populatePayments(db, docs),
     /** the invite the user holds (a business project's), else the one they signed up with */
     invite: async (db, docs) => {
       const list = docs.map((d) => d._id as string);

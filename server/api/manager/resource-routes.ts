@@ -19,7 +19,7 @@ import {
 import { couponUsers } from "../../admin/coupons";
 import { uploadReviewPhoto } from "../../admin/photos";
 import { changeOwner, changeOwnerSchema, deleteProject, projectLists, projectPaging } from "../../admin/projects";
-import { referralUsers } from "../../admin/referrals";
+import { deleteReferral, referralUsers, retireReferral } from "../../admin/referrals";
 import { resultResource } from "../../admin/resources/results";
 import { getResource, listResource, parseListQuery, type ResourceDef } from "../../admin/resource";
 import { formatCodeOf } from "../../admin/resources/reports";
@@ -34,7 +34,7 @@ import {
   setFormat,
   setFormatSchema,
 } from "../../admin/results";
-import { publishReview } from "../../admin/reviews";
+import { deleteReview, publishReview } from "../../admin/reviews";
 import { activateUser, addInvites, addInviteSchema, deleteUserByManager, sendReportPdf, startMasqueradeFor, userLogs, userResults } from "../../admin/users";
 import { badRequest, notFound } from "../../lib/errors";
 import { setSessionCookies } from "../../lib/http";
@@ -107,6 +107,10 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
       .put("/:id/hide", async (c) => {
         await publishReview(c.get("scope"), pathId(c), false);
         return c.json({ isPublished: false });
+      })
+      .delete("/:id", async (c) => {
+        await deleteReview(c.get("scope"), pathId(c));
+        return c.json({ deleted: true });
       }),
 
   coupons: (app) => app.get("/:id/users", async (c) => c.json({ docs: await couponUsers(c.get("deps").db, pathId(c)) })),
@@ -114,7 +118,19 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
   referrals: (app) =>
     app
       .get("/:id/users", async (c) => c.json({ docs: await referralUsers(c.get("deps").db, pathId(c)) }))
-      .get("/:id/stat", async (c) => c.json(await referralStat(c.get("deps").db, pathId(c)))),
+      .get("/:id/stat", async (c) => c.json(await referralStat(c.get("deps").db, pathId(c))))
+      .put("/:id/retire", async (c) => {
+        await retireReferral(c.get("scope"), pathId(c), true);
+        return c.json({ retired: true });
+      })
+      .put("/:id/reactivate", async (c) => {
+        await retireReferral(c.get("scope"), pathId(c), false);
+        return c.json({ retired: false });
+      })
+      .delete("/:id", async (c) => {
+        await deleteReferral(c.get("scope"), pathId(c));
+        return c.json({ deleted: true });
+      }),
 
   reports: (app, def) =>
     app

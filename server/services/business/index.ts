@@ -16,3 +16,4 @@ export * from "./report";
 export * from "./reliability";
 export * from "./views";
 export * from "./search";
+export * from "./screens";

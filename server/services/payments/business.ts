@@ -164,10 +164,10 @@ export async function refill(deps: AppDeps, user: UserRow, input: z.infer<typeof
 }
 
 /** A manager confirms the bank transfer: the invites are credited once. */
-export async function markInvoicePaid(db: Db, orderId: string) {
+export async function markInvoicePaid(db: Db, orderId: string, queued?: string[]) {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order || order.method !== "invoice") throw notFound();
-  return creditOrder(db, order.id);
+  return creditOrder(db, order.id, queued);
 }
 
 export async function invoicePdf(db: Db, order: typeof orders.$inferSelect, buyer: UserRow) {

@@ -11,8 +11,6 @@ CREATE TABLE `result_views` (
 --> statement-breakpoint
 ALTER TABLE `employees` ADD `name_key` text;--> statement-breakpoint
 CREATE INDEX `employees_name_key_idx` ON `employees` (`project_id`,`name_key`);--> statement-breakpoint
-ALTER TABLE `invites` ADD `department_id` text REFERENCES departments(id) ON DELETE SET NULL;--> statement-breakpoint
-ALTER TABLE `invites` ADD `position_id` text REFERENCES positions(id) ON DELETE SET NULL;--> statement-breakpoint
 -- The search key of an employee's name (issue 33): SQLite's lower() and LIKE fold ASCII only, so
 -- "анна" never found "Анна". Folded here, by trigger, whoever writes the name (the app, the seed,
 -- a script); the app folds the query the same way (searchKey in server/services/business/search.ts).
