@@ -68,7 +68,7 @@ function WhoViewed({ views }: { views: ResultView[] }) {
                 <span className="block text-sm text-slate-500">{v.project}</span>
               </span>
               <time className="text-sm tabular-nums text-slate-600" dateTime={v.viewedAt.toISOString()}>
-                {v.viewedAt.toLocaleString(intlLocale(locale), { dateStyle: "medium", timeStyle: "short" })}
+                {v.viewedAt.toLocaleString(intlLocale(locale), { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Moscow" })}
               </time>
             </li>
           ))}
