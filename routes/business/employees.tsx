@@ -823,7 +823,8 @@ export const employeePage = cabinetPage<DetailData>({
       employee,
       // the selects show the tree: a sub-department indented under its parent (m3)
       departments: inTreeOrder(departments).map((d) => ({ _id: d._id, name: indented(d) })),
-      positions: positions.map((p) => ({ _id: p._id, name: p.name })),
+      // a position says its department, as on the invitation form
+      positions: positions.map((p) => ({ _id: p._id, name: p.department?.name ? `${p.name} · ${p.department.name}` : p.name })),
       people,
       canStructure: can(scope, "structure") && !scope.demo,
       canMove: can(scope, "people") && !scope.demo,

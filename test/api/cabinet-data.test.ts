@@ -248,6 +248,10 @@ describe("the list's empty states (m7, m8)", () => {
     await t.json("POST", "/api/business/employees/change-department", { employee: emp, department: sub._id }, co.h);
     const list = await (await page(`/business/employees?department=${co.dep.Logistics}`, co.owner.token)).text();
     expect(list).toContain("Stas Sklad");
+    // m3: the move form's selects show the tree and each position's department
+    const detail = await (await page(`/business/employees/${emp}`, co.owner.token)).text();
+    expect(detail).toMatch(/>(&nbsp;|\u00a0){3}└ Warehouse</);
+    expect(detail).toContain(">Storekeeper · Logistics<");
   });
 });
 
