@@ -507,10 +507,14 @@ export const employees = sqliteTable(
     nameByOwner: bool(),
     /** When the company last asked the person to retake the test (cleared by a newer result). */
     retakeRequestedAt: integer({ mode: "timestamp_ms" }),
+    /** The name folded for search (lower case, Cyrillic too; ё as е): written by a trigger (0019). */
+    nameKey: text(),
     createdAt: createdAt(),
   },
   (t) => [
     index("employees_project_idx").on(t.projectId, t.name),
+    // the list's search scans this small index, not the table (a LIKE '%…%' uses no b-tree order)
+    index("employees_name_key_idx").on(t.projectId, t.nameKey),
     uniqueIndex("employees_project_user_uq").on(t.projectId, t.userId),
     index("employees_department_idx").on(t.projectId, t.departmentId),
     index("employees_position_idx").on(t.projectId, t.positionId),
@@ -561,6 +565,28 @@ export const invites = sqliteTable(
     // the reminders' sweep: invitations still owed a reminder, by when they were last mailed
     index("invites_reminders_idx").on(t.reminders, t.mailedAt),
   ],
+);
+
+/**
+ * "Who viewed my results": one row per viewer per person per day (the employee's data page lists
+ * them). Written where every company view of a person's results passes (getEmployee).
+ */
+export const resultViews = sqliteTable(
+  "result_views",
+  {
+    employeeId: text()
+      .notNull()
+      .references(() => employees.id, { onDelete: "cascade" }),
+    viewerId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** the viewer's role in the project then: owner, projectManager, supervisor or admin */
+    role: text().notNull(),
+    /** UTC day, YYYY-MM-DD */
+    day: text().notNull(),
+    viewedAt: integer({ mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.employeeId, t.viewerId, t.day] })],
 );
 
 /** Events the owner hears of in a daily digest (projects.notify = digest), until the digest is sent. */

@@ -53,6 +53,8 @@ export default function TestRunner({ resultId, questions, answers: initial, seco
   const [status, setStatus] = useState<"idle" | "saving" | "offline" | "finishing" | "error">("idle");
   const [hydrated, setHydrated] = useState(false);
   const shownAt = useRef(Date.now());
+  const group = useRef<HTMLDivElement>(null);
+  const keyboardAnswer = useRef(false);
   const sending = useRef(false);
   const queueRef = useRef<Pending[]>([]);
 
@@ -168,6 +170,14 @@ export default function TestRunner({ resultId, questions, answers: initial, seco
     return () => removeEventListener("keydown", onKey);
   }, [choose]);
 
+  // after a keyboard answer, the next question's first option takes the focus; after a tap, nothing does
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the question changes
+  useEffect(() => {
+    if (!keyboardAnswer.current) return;
+    keyboardAnswer.current = false;
+    group.current?.querySelector<HTMLButtonElement>("button")?.focus();
+  }, [index]);
+
   const percent = useMemo(() => Math.round((answered / total) * 100), [answered, total]);
 
   return (
@@ -200,20 +210,26 @@ export default function TestRunner({ resultId, questions, answers: initial, seco
       <h1 className="mb-8 min-h-[4.5rem] text-xl font-bold leading-snug sm:text-2xl" data-testid="question">
         {q.text}
       </h1>
-      <div className="grid gap-3" role="group" aria-label={q.text}>
+      <div className="grid gap-3" role="group" aria-label={q.text} ref={group}>
         {CHOICES.map((c, i) => {
           const selected = answers[q.position] === c.value;
           return (
             <button
-              key={c.key}
+              // new buttons for each question: a tapped one never carries its focus or sticky
+              // touch hover onto the next question's option in the same place (m12)
+              key={`${q.position}-${c.key}`}
               type="button"
-              onClick={() => choose(c.value)}
+              onClick={(e) => {
+                // a keyboard's Enter/Space (detail 0) keeps the keyboard user in the answers
+                keyboardAnswer.current = e.detail === 0;
+                choose(c.value);
+              }}
               disabled={status === "finishing"}
               aria-pressed={selected}
               data-value={c.value}
               data-choice={c.key}
               className={`flex min-h-[56px] w-full items-center gap-3 rounded-xl border-2 px-4 py-3 text-left text-base font-semibold transition ${
-                selected ? "border-brand-600 bg-brand-50 text-brand-900" : "border-slate-200 bg-white hover:border-brand-500"
+                selected ? "border-brand-600 bg-brand-50 text-brand-900" : "border-slate-200 bg-white [@media(hover:hover)]:hover:border-brand-500"
               }`}
             >
               <kbd className="hidden h-7 w-7 shrink-0 items-center justify-center rounded-md bg-slate-100 text-sm text-slate-600 sm:flex">{i + 1}</kbd>

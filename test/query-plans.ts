@@ -82,6 +82,8 @@ export const NAMED_QUERIES: Record<string, (db: Db, f: Fixtures) => Promise<unkn
         limit: 50,
       }),
     ),
+  "employees, search by name (folded, Cyrillic)": async (db, f) =>
+    listEmployees(await ownerScope(db, f), employeeListSchema.parse({ filter: { q: "Анна" }, limit: 50 })),
   "employees by diff": async (db, f) =>
     listEmployees(await ownerScope(db, f), employeeListSchema.parse({ sortType: "diff", sortDirection: "desc", limit: 50 })),
   "who fits a position": async (db, f) => {

@@ -154,6 +154,8 @@ export interface FieldDef {
   value?: string | null;
   /** The phone keyboard to show ("numeric": digits only). */
   inputMode?: "numeric";
+  /** the server's own limit, so the browser stops typing there */
+  maxLength?: number;
 }
 
 /**
@@ -230,6 +232,7 @@ export function ServerForm({
             name: f.name,
             required: f.required,
             defaultValue: value,
+            maxLength: f.maxLength,
             className: "input",
             "aria-invalid": error ? true : undefined,
             "aria-describedby": error ? `${id}-error` : f.hint ? `${id}-hint` : undefined,

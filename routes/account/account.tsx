@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { requestScope } from "../../server/middleware/guards";
 import { intlLocale } from "../../locales";
+import { notFound } from "../../server/lib/errors";
 import { handleForm } from "../../server/lib/forms";
 import { clearSessionCookies } from "../../server/lib/http";
 import { definePage } from "../../server/render/define";
@@ -13,6 +14,8 @@ import { ServerForm } from "../_blocks/blocks";
 import { primaryAction } from "../../server/lib/links";
 import { useSignedIn } from "../../server/render/signed-in";
 import { myCompanies, setConsent, SHARED_WITH_COMPANY } from "../../server/services/business/join";
+import { type ResultView, viewsOfMe } from "../../server/services/business/views";
+import { ConsentToggle, consentChoice } from "../_blocks/consent";
 
 type Company = Awaited<ReturnType<typeof myCompanies>>[number];
 
@@ -32,17 +35,45 @@ function CompaniesList({ companies }: { companies: Company[] }) {
               <p className="truncate font-medium">{m.project.name}</p>
               <p className="text-sm text-slate-500">{m.consent ? t("auth.account.companyShares", { list: shared }) : t("auth.account.companyHidden")}</p>
             </div>
-            <form method="post">
-              <input type="hidden" name="_form" value="consent" />
-              <input type="hidden" name="project" value={m.project._id} />
-              <input type="hidden" name="consent" value={m.consent ? "0" : "1"} />
-              <button className="btn-secondary py-2 text-sm" data-testid="account-consent">
-                {m.consent ? t("cabinet.join.withdraw") : t("cabinet.join.giveBack")}
-              </button>
-            </form>
+            <ConsentToggle consent={m.consent} company={m.project.name} hidden={{ project: m.project._id }} />
           </li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+/** Who at the companies opened this person's results, and when: by role and name, never e-mail. */
+function WhoViewed({ views }: { views: ResultView[] }) {
+  const { t, locale } = usePage();
+  return (
+    <div className="card" data-testid="who-viewed">
+      <h2 className="mb-2 text-xl font-semibold">{t("people.views.title")}</h2>
+      <p className="mb-4 text-slate-600">{t("people.views.lead")}</p>
+      {views.length === 0 ? (
+        <p className="text-slate-500" data-testid="who-viewed-none">
+          {t("people.views.none")}
+        </p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {views.map((v) => (
+            <li
+              key={`${v.project}-${v.role}-${v.viewer}-${v.viewedAt.getTime()}`}
+              className="flex flex-wrap justify-between gap-x-3 py-2"
+              data-view-role={v.role}
+            >
+              <span className="min-w-0 [overflow-wrap:anywhere]">
+                <strong className="font-semibold">{t(`people.views.role.${v.role}`)}</strong>
+                {v.viewer ? ` · ${v.viewer}` : ""}
+                <span className="block text-sm text-slate-500">{v.project}</span>
+              </span>
+              <time className="text-sm tabular-nums text-slate-600" dateTime={v.viewedAt.toISOString()}>
+                {v.viewedAt.toLocaleString(intlLocale(locale), { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Moscow" })}
+              </time>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }
@@ -117,7 +148,7 @@ function SupportVisits({ visits }: { visits: Visit[] }) {
   );
 }
 
-function Account({ data }: { data: { section: Section; sessions: SessionRow[]; companies: Company[]; visits: Visit[] } }) {
+function Account({ data }: { data: { section: Section; sessions: SessionRow[]; companies: Company[]; visits: Visit[]; views: ResultView[] } }) {
   const { t } = usePage();
   const auth = useSignedIn();
   const first = primaryAction(auth);
@@ -168,6 +199,7 @@ function Account({ data }: { data: { section: Section; sessions: SessionRow[]; c
         {data.section === "data" && (
           <div className="space-y-4">
             {data.companies.length > 0 && <CompaniesList companies={data.companies} />}
+            {data.companies.length > 0 && <WhoViewed views={data.views} />}
             <SupportVisits visits={data.visits} />
             <div className="card">
               <h2 className="mb-2 text-xl font-semibold">{t("auth.account.dataTitle")}</h2>
@@ -199,12 +231,13 @@ export default definePage({
   load: async (c) => {
     const section = (c.req.param("section") ?? "profile") as Section;
     const db = c.get("deps").db;
-    const [sessions, companies, visits] = await Promise.all([
+    const [sessions, companies, visits, views] = await Promise.all([
       section === "sessions" ? listUserSessions(db, c.get("user").id) : [],
       section === "data" ? myCompanies(db, c.get("user")) : [],
       section === "data" ? supportVisits(db, c.get("user").id) : [],
+      section === "data" ? viewsOfMe(db, c.get("user").id) : [],
     ]);
-    return { section, sessions, companies, visits };
+    return { section, sessions, companies, visits, views };
   },
   title: (t) => t("auth.account.title"),
   Component: Account,
@@ -218,7 +251,10 @@ export default definePage({
       return c.redirect(here, 303);
     }
     if (body._form === "consent" && typeof body.project === "string") {
-      await setConsent(requestScope(c), auth.user, body.project, body.consent === "1");
+      const choice = consentChoice(body);
+      if (choice !== null) await setConsent(requestScope(c), auth.user, body.project, choice);
+      // an unconfirmed withdrawal changes nothing, but a company not theirs is still a 404
+      else if (!(await myCompanies(db, auth.user)).some((m) => m.project._id === body.project)) throw notFound();
       return c.redirect(here, 303);
     }
     if (body._form === "end-others") {

@@ -342,7 +342,12 @@ function Begin({ data }: { data: Data }) {
 
 /** The refill call's own rules; a form posts the quantity as text. */
 const refillForm = refillSchema.extend({
-  quantity: z.coerce.number({ error: "common.validation.invalid" }).int("common.validation.invalid").min(1, "payment.errors.minInvites").max(100_000),
+  // 2.5 or 1 000 000 say the allowed range, not "invalid value" (m6)
+  quantity: z.coerce
+    .number({ error: "people.errors.inviteQuantity" })
+    .int("people.errors.inviteQuantity")
+    .min(1, "payment.errors.minInvites")
+    .max(100_000, "people.errors.inviteQuantity"),
 });
 
 export const beginPage = definePage({

@@ -6,6 +6,7 @@ import { employeeBusinessReport, employeeListSchema, listEmployees } from "../..
 import { BusinessShell } from "../_layouts/cabinet";
 import { FitCard, SkillsCard } from "./analytics-kit";
 import { Card, cabinetPage, useLinks, type WithShell } from "./kit";
+import { ReliabilityNote } from "./reliability-note";
 
 type Data = {
   report: Awaited<ReturnType<typeof employeeBusinessReport>> | null;
@@ -47,7 +48,13 @@ function BusinessReport({ data }: { data: WithShell<Data> }) {
                   {r.format.name}
                 </p>
                 <p className="mt-1 text-slate-700">{r.text || r.format.description}</p>
+                <ReliabilityNote r={r.reliability} lines={r.reliabilityLines} />
               </div>
+            ) : !r.shared ? (
+              // the person withdrew consent: said once, not as "no test" beside "test completed" (m25)
+              <p className="mt-4 rounded-lg bg-slate-100 p-3 text-slate-700" data-testid="stopped-sharing">
+                {t("people.stoppedSharing")}
+              </p>
             ) : (
               <p className="mt-4 text-slate-600">{t("analytics.report.noResult")}</p>
             )}

@@ -13,6 +13,8 @@ import {
   departmentSchema,
   employeeListSchema,
   getDepartment,
+  indented,
+  inTreeOrder,
   listDepartments,
   listEmployees,
   updateDepartment,
@@ -58,7 +60,7 @@ function DepartmentFields({
       kind={kind}
       submit={submit}
       fields={[
-        { name: "name", label: t("cabinet.departments.name"), required: true, value: value?.name },
+        { name: "name", label: t("cabinet.departments.name"), required: true, value: value?.name, maxLength: 120 },
         {
           name: "parent",
           label: t("cabinet.departments.parent"),
@@ -66,7 +68,10 @@ function DepartmentFields({
           value: value?.parent,
           options: [
             { value: "", label: t("cabinet.departments.noParent") },
-            ...deps.filter((d) => d._id !== exclude).map((d) => ({ value: d._id, label: d.name })),
+            // indented by the tree, so a sub-department reads as one (m3)
+            ...inTreeOrder(deps)
+              .filter((d) => d._id !== exclude)
+              .map((d) => ({ value: d._id, label: indented(d) })),
           ],
         },
         {

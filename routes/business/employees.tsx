@@ -29,6 +29,8 @@ import {
   EMPLOYEE_STATUSES,
   employeeListSchema,
   getEmployee,
+  indented,
+  inTreeOrder,
   listDepartments,
   listEmployees,
   supervisorOptions,
@@ -55,6 +57,17 @@ import { blankToNull, Card, cabinetPage, ConfirmDelete, done, FormError, Notice,
 
 const PAGE_SIZE = 50;
 
+/** Scroll shadows (background-attachment local/scroll): a shade at an edge while there is more to scroll to. */
+const SCROLL_SHADOWS = {
+  background: [
+    "linear-gradient(to right, #fff 30%, rgba(255,255,255,0)) left center / 40px 100% no-repeat local",
+    "linear-gradient(to left, #fff 30%, rgba(255,255,255,0)) right center / 40px 100% no-repeat local",
+    "radial-gradient(farthest-side at 0 50%, rgba(15,23,42,.22), rgba(15,23,42,0)) left center / 16px 100% no-repeat scroll",
+    "radial-gradient(farthest-side at 100% 50%, rgba(15,23,42,.22), rgba(15,23,42,0)) right center / 16px 100% no-repeat scroll",
+    "#fff",
+  ].join(", "),
+};
+
 type ListData = {
   list: Awaited<ReturnType<typeof listEmployees>>;
   departments: { _id: string; name: string }[];
@@ -65,7 +78,7 @@ type ListData = {
 
 export function FormatCell({ doc }: { doc: Pick<EmployeeDoc, "format" | "consent"> }) {
   const { t, locale } = usePage();
-  if (!doc.consent) return <span className="text-slate-400">{t("cabinet.employees.hidden")}</span>;
+  if (!doc.consent) return <span className="text-slate-500">{t("people.stoppedSharingShort")}</span>;
   if (!doc.format) return <span className="text-slate-400">—</span>;
   const name = doc.format.name as { ru?: string; en?: string } | null;
   return <span title={doc.format.code}>{name?.[locale] ?? doc.format.code}</span>;
@@ -139,11 +152,15 @@ function ConfirmAction({ kind, label, consequence, confirm }: { kind: string; la
   );
 }
 
-function StatusBadge({ status }: { status: string }) {
+function StatusBadge({ status, wrap }: { status: string; wrap?: boolean }) {
   const { t } = usePage();
   const tone =
     status === "completed" ? "bg-emerald-100 text-emerald-800" : status === "inProgress" ? "bg-amber-100 text-amber-800" : "bg-slate-100 text-slate-700";
-  return <span className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>{t(`cabinet.employees.status.${status}`)}</span>;
+  return (
+    <span className={`${wrap ? "inline-block" : "whitespace-nowrap"} rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>
+      {t(`cabinet.employees.status.${status}`)}
+    </span>
+  );
 }
 
 /** A row's tick for the comparison (the compare-picker island keeps it in `diffList`). */
@@ -244,6 +261,7 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
   const any = { value: "", label: t("cabinet.employees.any") };
   const cols = ["name", "department", "position", "format", "harmony", "anxiety", "efficiency", "diff", "status"] as const;
   const { q: search, department, position, format, status, sort, dir, ...analytics } = q;
+  const filtered = [search, department, position, format, status, ...Object.values(analytics)].some(Boolean);
   return (
     <BusinessShell shell={data.shell} title={t("cabinet.nav.business.employees")}>
       <Notice />
@@ -315,7 +333,23 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
           </p>
           {data.list.total > 0 && <ExportLinks project={data.shell.project._id} query={q} />}
         </div>
-        {data.list.docs.length === 0 ? (
+        {data.list.docs.length === 0 && data.list.total > 0 ? (
+          // a page past the end (?page=99): said so, with the way back (m8)
+          <Card testid="employee-past-end">
+            <p className="text-slate-600">{t("people.list.pastEnd", { pages: data.list.pages })}</p>
+            <a href={href({ page: String(data.list.pages) })} className="btn-secondary mt-4">
+              {t("people.list.lastPage")}
+            </a>
+          </Card>
+        ) : data.list.docs.length === 0 && filtered ? (
+          // people exist, the filter matches none: never "invite people" (m8)
+          <Card testid="employee-no-match">
+            <p className="text-slate-600">{t("people.list.noMatch")}</p>
+            <a href={`${path}?project=${data.shell.project._id}`} className="btn-secondary mt-4" data-testid="employee-reset">
+              {t("people.list.reset")}
+            </a>
+          </Card>
+        ) : data.list.docs.length === 0 ? (
           <Card>
             <p className="text-slate-600">{t("cabinet.employees.empty")}</p>
             <a href={links.invites} className="btn-primary mt-4">
@@ -346,15 +380,20 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
                 </li>
               ))}
             </ul>
-            <div className="desktop-only overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+            {/* the shadows at an edge say there is more sideways when the side bar leaves too little room (m9) */}
+            <div className="desktop-only overflow-x-auto rounded-2xl border border-slate-200 bg-white" style={SCROLL_SHADOWS} data-testid="employee-table-wrap">
               <table className="w-full text-left text-sm" data-testid="employee-table">
                 <thead className="bg-slate-50 text-slate-600">
                   <tr>
-                    <th className="px-3 py-2">
+                    <th className="px-1.5 py-2">
                       <span className="sr-only">{t("cabinet.compare.title")}</span>
                     </th>
                     {cols.map((c) => (
-                      <th key={c} className="px-3 py-2 font-semibold" aria-sort={q.sort === c ? (q.dir === "asc" ? "ascending" : "descending") : undefined}>
+                      <th
+                        key={c}
+                        className="px-1.5 py-2 font-semibold leading-tight"
+                        aria-sort={q.sort === c ? (q.dir === "asc" ? "ascending" : "descending") : undefined}
+                      >
                         {/* the table is for wide screens: the scale is a tooltip here (the detail has it as text on phones) */}
                         <a
                           href={sortLink(c)}
@@ -371,29 +410,29 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
                 <tbody className="divide-y divide-slate-100">
                   {data.list.docs.map((e) => (
                     <tr key={e._id} data-employee={e._id}>
-                      <td className="px-3 py-2">
+                      <td className="px-1.5 py-2">
                         <PickBox id={e._id} name={e.name} />
                       </td>
-                      <td className="px-3 py-2">
+                      <td className="px-1.5 py-2">
                         <a href={`${links.employees}/${e._id}`} className="font-medium text-brand-700 hover:underline">
                           {displayName(t, e.name)}
                         </a>
                       </td>
-                      <td className="px-3 py-2">{e.department?.name ?? "—"}</td>
-                      <td className="px-3 py-2">{e.position?.name ?? "—"}</td>
-                      <td className="px-3 py-2">
+                      <td className="px-1.5 py-2">{e.department?.name ?? "—"}</td>
+                      <td className="px-1.5 py-2">{e.position?.name ?? "—"}</td>
+                      <td className="px-1.5 py-2">
                         <FormatCell doc={e} /> <DoubtBadge r={e.reliability} />
                       </td>
-                      <td className="px-3 py-2 tabular-nums">{e.harmony ?? "—"}</td>
-                      <td className="px-3 py-2 tabular-nums">{e.anxiety ?? "—"}</td>
-                      <td className="px-3 py-2 tabular-nums" data-col="efficiency">
+                      <td className="px-1.5 py-2 tabular-nums">{e.harmony ?? "—"}</td>
+                      <td className="px-1.5 py-2 tabular-nums">{e.anxiety ?? "—"}</td>
+                      <td className="px-1.5 py-2 tabular-nums" data-col="efficiency">
                         {e.efficiency === null ? "—" : Math.round(e.efficiency)}
                       </td>
-                      <td className="px-3 py-2 tabular-nums" data-col="diff">
+                      <td className="px-1.5 py-2 tabular-nums" data-col="diff">
                         {e.diff === null ? "—" : Math.round(e.diff)}
                       </td>
-                      <td className="px-3 py-2">
-                        <StatusBadge status={e.status} />
+                      <td className="px-1.5 py-2">
+                        <StatusBadge status={e.status} wrap />
                       </td>
                     </tr>
                   ))}
@@ -647,7 +686,11 @@ function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
               </Fragment>
             ))}
           </dl>
-          {!e.consent && <p className="mt-3 text-sm text-slate-500">{t("cabinet.employees.consentWithdrawn")}</p>}
+          {!e.consent && (
+            <p className="mt-3 rounded-lg bg-slate-100 p-3 text-sm text-slate-700" data-testid="stopped-sharing">
+              {t("people.stoppedSharing")}
+            </p>
+          )}
           <FormError kind="retake" />
           <ReliabilityBlock e={e} runnerUpName={data.runnerUpName} canAsk={data.canMove} />
         </Card>
@@ -746,7 +789,8 @@ function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
           </Card>
         )}
       </div>
-      <EmployeeAnalytics data={data} />
+      {/* withdrawn consent: no fit, metrics or skills cards full of "—" (m25) */}
+      {e.consent && <EmployeeAnalytics data={data} />}
       {data.canStructure && (
         <div className="mt-6">
           <ConfirmDelete
@@ -778,8 +822,10 @@ export const employeePage = cabinetPage<DetailData>({
       fit,
       skills,
       employee,
-      departments: departments.map((d) => ({ _id: d._id, name: d.name })),
-      positions: positions.map((p) => ({ _id: p._id, name: p.name })),
+      // the selects show the tree: a sub-department indented under its parent (m3)
+      departments: inTreeOrder(departments).map((d) => ({ _id: d._id, name: indented(d) })),
+      // a position says its department, as on the invitation form
+      positions: positions.map((p) => ({ _id: p._id, name: p.department?.name ? `${p.name} · ${p.department.name}` : p.name })),
       people,
       canStructure: can(scope, "structure") && !scope.demo,
       canMove: can(scope, "people") && !scope.demo,

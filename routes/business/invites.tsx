@@ -16,6 +16,11 @@ import {
   inviteUrl,
   listInvites,
   refreshInviteCode,
+  indented,
+  inTreeOrder,
+  listDepartments,
+  listPositions,
+  type Scope,
 } from "../../server/services/business";
 import { resendConfirmation } from "../../server/services/accounts";
 import { ServerForm } from "../_blocks/blocks";
@@ -31,6 +36,8 @@ type Data = {
   status: string;
   /** Mail goes out under the sender's confirmed address only (m20): say so, with the confirmation mail again. */
   confirmFirst: boolean;
+  departments: { _id: string; name: string; depth: number }[];
+  positions: { value: string; label: string }[];
 };
 
 function Invites({ data }: { data: WithShell<Data> }) {
@@ -101,6 +108,19 @@ function Invites({ data }: { data: WithShell<Data> }) {
               submit={t("cabinet.invites.send")}
               fields={[
                 { name: "emails", label: t("cabinet.invites.emails"), type: "textarea", required: true, hint: t("cabinet.invites.emailsHint") },
+                // where the people invited will work: joining places them there
+                {
+                  name: "department",
+                  label: t("cabinet.employees.department"),
+                  type: "select",
+                  options: [{ value: "", label: t("people.invites.placeLater") }, ...data.departments.map((d) => ({ value: d._id, label: indented(d) }))],
+                },
+                {
+                  name: "position",
+                  label: t("cabinet.employees.position"),
+                  type: "select",
+                  options: [{ value: "", label: t("people.invites.placeLater") }, ...data.positions],
+                },
                 ...followUpFields(t),
               ]}
             />
@@ -191,6 +211,15 @@ function Invites({ data }: { data: WithShell<Data> }) {
       </div>
     </BusinessShell>
   );
+}
+
+/** The departments (in tree order) and positions an invitation may name. */
+async function placeOptions(scope: Scope) {
+  const [deps, poss] = await Promise.all([listDepartments(scope), listPositions(scope)]);
+  return {
+    departments: inTreeOrder(deps).map((d) => ({ _id: d._id, name: d.name, depth: d.depth })),
+    positions: poss.map((p) => ({ value: p._id, label: p.department?.name ? `${p.name} · ${p.department.name}` : p.name })),
+  };
 }
 
 /** The owner's message and the deadline, asked by both invitation forms. */
@@ -303,6 +332,7 @@ export const invitesPage = cabinetPage<Data>({
       canEdit: canEdit && !scope.demo,
       status: status ?? "",
       confirmFirst: canEdit && !scope.demo && !scope.user.emailConfirmedAt && !scope.manager,
+      ...(await placeOptions(scope)),
     };
   },
   Component: Invites,
@@ -354,7 +384,7 @@ export const invitesPage = cabinetPage<Data>({
         await createInvites(c.get("deps"), scope, input, c.get("locale"));
         return done(c, scope, "invitesSent");
       },
-      (v) => ({ emails: v.emails ?? "", message: v.message, expiresAt: v.expiresAt }),
+      (v) => ({ emails: v.emails ?? "", message: v.message, expiresAt: v.expiresAt, department: v.department || null, position: v.position || null }),
     );
   },
 });

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { handleForm } from "../../server/lib/forms";
 import { clientIp, requestMeta, setSessionCookies, trackingCookies } from "../../server/lib/http";
 import { definePage } from "../../server/render/define";
+import { ConsentToggle, consentChoice } from "../_blocks/consent";
 import { usePage } from "../../server/render/page";
 import { signup, signupSchema } from "../../server/services/accounts";
 import { deadlineText } from "../../server/services/business/follow-up";
@@ -144,14 +145,8 @@ function Join({ data }: { data: Data }) {
                   </button>
                 </form>
               )}
-              <form method="post" action={`${path}${url.search}`}>
-                <input type="hidden" name="_form" value="consent" />
-                <input type="hidden" name="consent" value={data.member.consent ? "0" : "1"} />
-                <p className="mb-2 text-sm text-slate-600">{data.member.consent ? t("cabinet.join.consentOn") : t("cabinet.join.consentOff")}</p>
-                <button type="submit" className="btn-secondary" data-testid="consent-toggle">
-                  {data.member.consent ? t("cabinet.join.withdraw") : t("cabinet.join.giveBack")}
-                </button>
-              </form>
+              <p className="mb-2 text-sm text-slate-600">{data.member.consent ? t("cabinet.join.consentOn") : t("cabinet.join.consentOff")}</p>
+              <ConsentToggle consent={data.member.consent} company={data.company?.name ?? ""} action={`${path}${url.search}`} />
             </div>
           ) : auth ? (
             <ServerForm kind="join" fields={[nameField(t, data.name)]} submit={t("cabinet.join.join")}>
@@ -235,7 +230,8 @@ export const joinPage = definePage({
       const user = c.get("auth")?.user;
       const found = await findInvitation(c.get("deps").db, code);
       if (!user || !found) return c.redirect(`/login?fallback=${encodeURIComponent(c.req.path)}`, 303);
-      await setConsent(requestScope(c), user, found.project.id, body.consent === "1");
+      const choice = consentChoice(body);
+      if (choice !== null) await setConsent(requestScope(c), user, found.project.id, choice);
       return back("consent=1");
     }
     if (body._form === "join") {

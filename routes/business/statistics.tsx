@@ -20,6 +20,7 @@ import {
 import { BusinessShell } from "../_layouts/cabinet";
 import { Card, DepartmentFilter, cabinetPage, useLinks, type WithShell } from "./kit";
 import { FormatCell } from "./employees";
+import { ReliabilityLine } from "./reliability-note";
 
 /** Position coverage: positions without a good fit first (server/services/business/efficiency.ts). */
 export type CoverageRow = Awaited<ReturnType<typeof positionCoverage>>[number];
@@ -435,6 +436,7 @@ function Compare({ data }: { data: WithShell<CompareData> }) {
                   <span className="block text-sm">
                     <FormatCell doc={p} />
                   </span>
+                  <ReliabilityLine r={p.reliability} />
                   <span className="block text-xs text-slate-500">{[p.department?.name, p.position?.name].filter(Boolean).join(" · ") || "—"}</span>
                   {!p.indicators && <span className="block text-xs text-slate-500">{t("stats.compare.noResult")}</span>}
                 </span>

@@ -1,6 +1,7 @@
 // The report pages: the latest result of the signed-in user, or one they own; the format, how
 // sure the model is, the indicators (tabs and bars in CSS) and the report sections, with the
 // paid blocks locked in the base report. Hidden until the e-mail is confirmed.
+import { myCompanies } from "../../server/services/business/join";
 import type { Context } from "hono";
 import { z } from "zod";
 import { ID_PATTERN } from "../../server/lib/ids";
@@ -35,6 +36,8 @@ interface ReportData {
   resendIn: number;
   /** Set on the manager's read-only views. */
   managerOf?: string;
+  /** The companies the reader works for (joined by invitation): their report is not sold to them section by section. */
+  employers?: string[];
 }
 
 const pct = (v: number, min: number, max: number) => Math.max(0, Math.min(100, Math.round(((v - min) / (max - min)) * 100)));
@@ -174,18 +177,18 @@ function IndicatorsBlock({ ind }: { ind: Indicators }) {
 }
 
 /** The report's sections: the same for every reader of this text, so rendered once (KeptMarkup). */
-function Sections({ content }: { content: ReportRow | null }) {
+function Sections({ content, upsell }: { content: ReportRow | null; upsell: boolean }) {
   if (!content) return null;
   return (
     <section className="mt-8">
-      <KeptMarkup cacheKey={`report-sections|${content.id}|${content.revision}`}>
-        <SectionTabs content={content} />
+      <KeptMarkup cacheKey={`report-sections|${content.id}|${content.revision}|${upsell ? 1 : 0}`}>
+        <SectionTabs content={content} upsell={upsell} />
       </KeptMarkup>
     </section>
   );
 }
 
-function SectionTabs({ content }: { content: ReportRow }) {
+function SectionTabs({ content, upsell }: { content: ReportRow; upsell: boolean }) {
   const { t } = usePage();
   const groups = (["general", "career", "personal"] as const).map((tab) => ({
     key: tab,
@@ -196,9 +199,11 @@ function SectionTabs({ content }: { content: ReportRow }) {
           .filter((s) => s.tab === tab)
           .map((s) => (
             <SectionCard key={s.key} section={s}>
-              <a href="/payment/report" className="btn-primary mt-2 py-2 text-sm" data-testid="buy">
-                {t("report.buy")}
-              </a>
+              {upsell && (
+                <a href="/payment/report" className="btn-primary mt-2 py-2 text-sm" data-testid="buy">
+                  {t("report.buy")}
+                </a>
+              )}
             </SectionCard>
           ))}
       </div>
@@ -358,13 +363,24 @@ function ReportBody({ data }: { data: ReportData }) {
         </p>
       )}
       {view.result.indicators && <IndicatorsBlock ind={view.result.indicators as unknown as Indicators} />}
-      <Sections content={view.content} />
-      {view.type === "base" && !data.managerOf && (
-        <div className="mt-8 text-center">
-          <a href={withLang(new URL("/payment/report", url), locale)} className="btn-primary">
-            {t("report.buy")}
+      {/* an employee invited by a company is told who pays for what, once, not sold to ×10 (m29) */}
+      <Sections content={view.content} upsell={view.type === "base" && !data.employers?.length} />
+      {view.type === "base" && !data.managerOf && data.employers?.length ? (
+        <div className="mt-8 rounded-xl bg-slate-100 p-4 text-sm text-slate-700" data-testid="employer-pays">
+          <p>{t("people.report.employerNote", { company: data.employers.map((n) => (locale === "ru" ? `«${n}»` : `“${n}”`)).join(", ") })}</p>
+          <a href={withLang(new URL("/payment/report", url), locale)} className="btn-secondary mt-3 py-2 text-sm">
+            {t("people.report.ownFull")}
           </a>
         </div>
+      ) : (
+        view.type === "base" &&
+        !data.managerOf && (
+          <div className="mt-8 text-center">
+            <a href={withLang(new URL("/payment/report", url), locale)} className="btn-primary">
+              {t("report.buy")}
+            </a>
+          </div>
+        )
       )}
     </div>
   );
@@ -377,7 +393,7 @@ function ReportBody({ data }: { data: ReportData }) {
  * behalf, and the address (the language switch links to it). A reader who comes back, or reloads,
  * gets the body without rendering it again; any change to what it shows makes another key.
  */
-function reportBodyKey({ view, managerOf }: ReportData, url: URL) {
+function reportBodyKey({ view, managerOf, employers }: ReportData, url: URL) {
   const stamp = (row: { revision: number } | null, id: string | undefined) => (row ? `${id}.${row.revision}` : "-");
   return [
     "report-body",
@@ -387,6 +403,7 @@ function reportBodyKey({ view, managerOf }: ReportData, url: URL) {
     stamp(view.format, view.format.code),
     stamp(view.runnerUp, view.runnerUp?.code),
     managerOf ?? "",
+    (employers ?? []).join(","),
     url.pathname + url.search,
     JSON.stringify(view.result),
   ].join("|");
@@ -406,7 +423,8 @@ async function loadReport(c: SignedInContext, wanted: "base" | "full", resultId?
   // spec §4: the full report follows purchase; until then the base one is the report
   if (wanted === "full" && view.type !== "full") return c.redirect(resultId ? `/report/${resultId}` : "/report/base");
   const confirmed = canReadReport(user);
-  return { view, confirmed, resendIn: confirmed ? 0 : await resendWait(db, user.id) };
+  const employers = (await myCompanies(db, user)).map((m) => m.project.name);
+  return { view, confirmed, resendIn: confirmed ? 0 : await resendWait(db, user.id), employers };
 }
 
 const resend = async (c: SignedInContext) => {

@@ -16,6 +16,12 @@ export function csvField(v: Cell): string {
   return /[",\r\n;]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
+/** A date as one of the two patterns the exports use (CSV text; XLSX uses the pattern as the cell's format). */
+function dateText(d: Date, pattern: string) {
+  const [y, m, day] = d.toISOString().slice(0, 10).split("-");
+  return pattern === "dd.mm.yyyy" ? `${day}.${m}.${y}` : `${y}-${m}-${day}`;
+}
+
 /** The file as a streamed download named `name` (without extension). */
 export async function spreadsheetResponse(opts: {
   format: SpreadsheetFormat;
@@ -24,14 +30,25 @@ export async function spreadsheetResponse(opts: {
   header: string[];
   rows: AsyncIterator<Cell[]> | Iterator<Cell[]>;
   headers?: Record<string, string>;
+  /** CSV for a locale's Excel: its list separator, and a decimal comma (default "," and a point) */
+  csv?: { separator: string; decimalComma?: boolean };
+  /** Dates as dates: the XLSX cells' number format, and the CSV's text (default: ISO timestamps) */
+  dateFormat?: "dd.mm.yyyy" | "yyyy-mm-dd";
 }): Promise<Response> {
   const { rows } = opts;
+  const sep = opts.csv?.separator ?? ",";
+  const field = (v: Cell) =>
+    v instanceof Date && opts.dateFormat
+      ? dateText(v, opts.dateFormat)
+      : typeof v === "number" && opts.csv?.decimalComma
+        ? String(v).replace(".", ",")
+        : csvField(v);
   const headers = { "Content-Disposition": `attachment; filename="${opts.name}.${opts.format}"`, "Cache-Control": "no-store", ...opts.headers };
   if (opts.format === "csv") {
     const encoder = new TextEncoder();
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
-        controller.enqueue(encoder.encode(`\uFEFF${opts.header.map(csvField).join(",")}\r\n`));
+        controller.enqueue(encoder.encode(`\uFEFF${opts.header.map(csvField).join(sep)}\r\n`));
       },
       async pull(controller) {
         // a chunk of lines per pull: the stream asks for more only as the client reads
@@ -43,7 +60,7 @@ export async function spreadsheetResponse(opts: {
             controller.close();
             return;
           }
-          chunk += `${next.value.map(csvField).join(",")}\r\n`;
+          chunk += `${next.value.map(field).join(sep)}\r\n`;
         }
         controller.enqueue(encoder.encode(chunk));
       },
@@ -65,7 +82,7 @@ export async function spreadsheetResponse(opts: {
       for (let next = await rows.next(); !next.done; next = await rows.next()) {
         const row = sheet.addRow(next.value);
         next.value.forEach((v, i) => {
-          if (v instanceof Date) row.getCell(i + 1).numFmt = "yyyy-mm-dd hh:mm";
+          if (v instanceof Date) row.getCell(i + 1).numFmt = opts.dateFormat ?? "yyyy-mm-dd hh:mm";
         });
         row.commit();
         if (pass.writableNeedDrain) await once(pass, "drain");

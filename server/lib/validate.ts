@@ -27,8 +27,16 @@ const num = (t: T, v: unknown) => Number(v).toLocaleString(t.locale === "en" ? "
 function issueMessage(t: T, issue: z.core.$ZodIssue, input: unknown): string {
   // a schema's own message key gets the check's bound (a "tooLong" named by the schema says its maximum)
   const bound = issue as { minimum?: unknown; maximum?: unknown };
-  const params = { min: String(bound.minimum ?? ""), max: String(bound.maximum ?? "") };
-  const own = /^[a-z]+\.[a-zA-Z.]+$/.test(issue.message) ? t(issue.message, params) : null;
+  // a custom issue may carry its message's parameters (e.g. which address is wrong)
+  const params = {
+    min: String(bound.minimum ?? ""),
+    max: String(bound.maximum ?? ""),
+    ...(issue.code === "custom" ? (issue.params as Record<string, string | number> | undefined) : undefined),
+  };
+  // z.string({ error: "…required" }) lends its message to every check of the string: a value too
+  // long is not a missing one (m2: a 121-character department name said "Required")
+  const inherited = issue.code === "too_big" && issue.message === "common.validation.required";
+  const own = !inherited && /^[a-z]+\.[a-zA-Z.]+$/.test(issue.message) ? t(issue.message, params) : null;
   if (own && own !== issue.message) return own;
   const v = "common.validation";
   switch (issue.code) {

@@ -233,6 +233,8 @@ const VALID: Call[] = [
     who: "owner",
     body: { employee: "ffffffffffffffffffffffff", type: "department", department: "ffffffffffffffffffffffff" },
   },
+  { method: "POST", path: "/api/business/employees/rename", who: "owner", body: { employee: "ffffffffffffffffffffffff", name: "N", personnelNumber: "1" } },
+  { method: "POST", path: "/api/business/employees/ask-retake", who: "owner", body: { employee: "ffffffffffffffffffffffff" } },
   { method: "POST", path: "/api/business/invites", who: "owner", body: { email: "fuzz-invitee@example.com", emails: ["a@example.com"], locale: "en" } },
   {
     method: "PUT",

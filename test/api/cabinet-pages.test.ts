@@ -235,7 +235,7 @@ describe("joining through the invitation page", () => {
         await t.app.request(`/invite/${code}`, {
           method: "POST",
           headers: { Cookie: `token=${token}`, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" },
-          body: "_form=consent&consent=0",
+          body: "_form=consent&consent=0&confirm=1", // a withdrawal is confirmed (m27)
         })
       ).status,
     ).toBe(303);
@@ -243,7 +243,7 @@ describe("joining through the invitation page", () => {
     // the name given at join, never the address (issue 33)
     expect(list).toContain("Joiner Jones");
     expect(list).not.toContain("joiner@example.com");
-    expect(list).toContain("Hidden by the employee");
+    expect(list).toContain("Stopped sharing results");
     // and giving it back from the account's data section, where every company joined is listed
     const form = { Cookie: `token=${token}`, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" };
     const account = await (await t.app.request("/account/data?lang=en", { headers: { Cookie: `token=${token}` } })).text();
@@ -252,7 +252,7 @@ describe("joining through the invitation page", () => {
     expect(account).toContain("Share my results again");
     const back = await t.app.request("/account/data", { method: "POST", headers: form, body: `_form=consent&project=${project}&consent=1` });
     expect(back.status).toBe(303);
-    expect(await (await get("/business/employees?sort=name")).text()).not.toContain("Hidden by the employee");
+    expect(await (await get("/business/employees?sort=name")).text()).not.toContain("Stopped sharing results");
     const shared = await (await t.app.request("/account/data?lang=en", { headers: { Cookie: `token=${token}` } })).text();
     expect(shared).toContain("The company sees your name, whether you have taken the test, your thinking format");
     const foreign = await t.app.request("/account/data", { method: "POST", headers: form, body: "_form=consent&project=ffffffffffffffffffffffff&consent=0" });

@@ -79,6 +79,14 @@ employeesApi.post("/change-supervisor", inProject, validate("json", biz.changeSu
 employeesApi.post("/activate-manager", inProject, validate("json", biz.activateManagerSchema), async (c) =>
   c.json(await biz.activateManager(await scope(c), c.req.valid("json"))),
 );
+// what the employee page does, for the API's clients: the company's name and personnel number for
+// a person, and asking them to retake the test (mailed, at most once a day)
+employeesApi.post("/rename", inProject, validate("json", biz.renameEmployeeSchema), async (c) =>
+  c.json(await biz.renameEmployee(await scope(c), c.req.valid("json"))),
+);
+employeesApi.post("/ask-retake", inProject, validate("json", biz.retakeSchema), async (c) =>
+  c.json(await biz.requestRetake(await scope(c), c.req.valid("json").employee)),
+);
 employeesApi.get("/:id", inProject, async (c) => c.json(await biz.getEmployee(await scope(c), pathId(c))));
 employeesApi.delete("/:id", inProject, async (c) => c.json(await biz.deleteEmployee(await scope(c), pathId(c))));
 

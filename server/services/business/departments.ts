@@ -1,5 +1,5 @@
 // Departments: a tree (parent), each with a supervisor (an employee of the project).
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { departments, employees, positions } from "../../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
@@ -7,6 +7,7 @@ import { createId, ID_PATTERN } from "../../lib/ids";
 import { fields } from "../../lib/validate";
 import { requireCan, requireDepartment, subtree, type Scope } from "./access";
 import { take } from "../rate-limits";
+import { searchKey } from "./search";
 
 const id = () => z.string().regex(ID_PATTERN, "business.errors.badId");
 export const departmentSchema = z.object({
@@ -98,9 +99,45 @@ async function checkRefs(scope: Scope, input: { parent?: string | null; supervis
   if (input.supervisor) await findEmployeeId(scope, input.supervisor);
 }
 
+/** Two departments of one parent never share a name (case and ё aside): "Продажи" twice is refused (m3). */
+async function requireUniqueName(scope: Scope, name: string, parent: string | null, self?: string) {
+  const siblings = await scope.db
+    .select({ id: departments.id, name: departments.name })
+    .from(departments)
+    .where(and(eq(departments.projectId, scope.project.id), parent ? eq(departments.parentId, parent) : isNull(departments.parentId)));
+  if (siblings.some((d) => d.id !== self && searchKey(d.name.trim()) === searchKey(name.trim())))
+    throw badRequest("errors.validation", { name: "people.errors.departmentExists" });
+}
+
+/** The departments in tree order (each after its parent), with their depth: for indented selects. */
+export function inTreeOrder<D extends { _id: string; name: string; parent: { _id: string } | null }>(list: D[]): (D & { depth: number })[] {
+  const ids = new Set(list.map((d) => d._id));
+  const children = new Map<string | null, D[]>();
+  for (const d of list) {
+    const p = d.parent && ids.has(d.parent._id) ? d.parent._id : null;
+    children.set(p, [...(children.get(p) ?? []), d]);
+  }
+  const out: (D & { depth: number })[] = [];
+  const seen = new Set<string>();
+  const walk = (p: string | null, depth: number) => {
+    for (const d of (children.get(p) ?? []).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (seen.has(d._id)) continue;
+      seen.add(d._id);
+      out.push({ ...d, depth });
+      walk(d._id, depth + 1);
+    }
+  };
+  walk(null, 0);
+  return out;
+}
+
+/** A select's label for a department in tree order: indented by depth with non-breaking spaces. */
+export const indented = (d: { name: string; depth: number }) => `${"\u00a0\u00a0\u00a0".repeat(d.depth)}${d.depth ? "└ " : ""}${d.name}`;
+
 export async function createDepartment(scope: Scope, input: z.infer<typeof departmentSchema>) {
   requireCan(scope, "structure");
   await checkRefs(scope, input);
+  await requireUniqueName(scope, input.name, input.parent ?? null);
   await take(scope.db, "structure", scope.actor.realActorId);
   const id = createId();
   await scope.db
@@ -113,6 +150,8 @@ export async function updateDepartment(scope: Scope, departmentId: string, input
   requireCan(scope, "structure");
   const row = await findDepartment(scope, departmentId);
   await checkRefs(scope, input, row.id);
+  if (input.name !== undefined || input.parent !== undefined)
+    await requireUniqueName(scope, input.name ?? row.name, input.parent !== undefined ? (input.parent ?? null) : row.parentId, row.id);
   const set: Partial<DepartmentRow> = {};
   if (input.name !== undefined) set.name = input.name;
   if (input.parent !== undefined) set.parentId = input.parent ?? null;

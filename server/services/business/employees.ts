@@ -17,6 +17,8 @@ import { ensureFresh } from "./efficiency";
 import { latestIndicators } from "./skills";
 import { reliabilityOf, retakeState } from "./reliability";
 import { departmentsWithin, inDepartments } from "./dashboard";
+import { containsPattern } from "./search";
+import { recordView } from "./views";
 
 export const EMPLOYEE_STATUSES = ["completed", "inProgress", "notStarted"] as const;
 export const SORT_TYPES = ["name", "department", "position", "format", "harmony", "anxiety", "status", "createdAt", "efficiency", "diff"] as const;
@@ -237,12 +239,13 @@ export async function listEmployees(scope: Scope, input: z.output<typeof employe
   if (f.department) w.push(inDepartments(employees.departmentId, await departmentsWithin(scope, f.department).catch(() => new Set<string>()))!);
   if (f.position) w.push(eq(employees.positionId, f.position));
   if (f.format) w.push(and(eq(users.formatCode, f.format), shared)!);
-  if (f.name) w.push(sql`${employees.name} like ${`%${f.name.replace(/[%_]/g, "")}%`}`);
+  // on the folded name (search.ts): "анна" finds "Анна"
+  if (f.name) w.push(sql`${employees.nameKey} like ${containsPattern(f.name)}`);
   if (f.q) {
-    const like = `%${f.q.replace(/[%_]/g, "")}%`;
+    const like = containsPattern(f.q);
     // e-mail only where the company typed it itself (an e-mail invitation): never the person's own address
     w.push(
-      sql`(${employees.name} like ${like} or exists (select 1 from ${invites} i where i.project_id = ${employees.projectId} and i.user_id = ${employees.userId} and i.kind = 'email' and i.email like ${like}))`,
+      sql`(${employees.nameKey} like ${like} or exists (select 1 from ${invites} i where i.project_id = ${employees.projectId} and i.user_id = ${employees.userId} and i.kind = 'email' and i.email like ${like}))`,
     );
   }
   if (f.status) w.push(sql`${statusExpr} = ${f.status}`);
@@ -296,6 +299,8 @@ export async function getEmployee(scope: Scope, employeeId: string) {
   // as stored: every value a number (the type says what the results column holds)
   const indicators = doc.consent ? ((await latestIndicators(scope, doc.user)) as Record<string, number> | null) : null;
   const [withRel] = await withReliability(scope, [doc]);
+  // every company view of a person's results passes here: the person sees who and when
+  await recordView(scope, doc);
   const retake = retakeState(doc.retakeRequestedAt, withRel!.reliability?.completedAt ?? null);
   const [invite] = doc.user
     ? await scope.db

@@ -14,4 +14,6 @@ export * from "./efficiency";
 export * from "./skills";
 export * from "./report";
 export * from "./reliability";
+export * from "./views";
+export * from "./search";
 export * from "./screens";

@@ -4,10 +4,10 @@
 // balance stops new invites (402 with a message; the page shows the Buy button).
 import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { invites, projects, users } from "../../../db/schema";
+import { departments, invites, positions, projects, users } from "../../../db/schema";
 import { tFor, type Locale } from "../../../locales";
 import type { AppDeps } from "../../context";
-import { AppError, notFound } from "../../lib/errors";
+import { AppError, badRequest, notFound } from "../../lib/errors";
 import { createId, ID_PATTERN } from "../../lib/ids";
 import { paged } from "../../lib/listing";
 import { fields } from "../../lib/validate";
@@ -63,15 +63,19 @@ export const inviteCreateSchema = z
       ])
       .optional(),
     locale: z.enum(["ru", "en"]).optional(),
+    /** where the people invited will work: joining places them there (checked against the project) */
+    department: z.string().regex(ID_PATTERN, "business.errors.badId").nullish(),
+    position: z.string().regex(ID_PATTERN, "business.errors.badId").nullish(),
     ...followUpFields,
   })
   .transform((v, ctx) => {
     const list = [...new Set([...(v.email ? [v.email] : []), ...(v.emails ?? []).map((e) => e.trim().toLowerCase())])];
     const bad = list.find((e) => !z.email().safeParse(e).success);
-    if (bad) ctx.addIssue({ code: "custom", path: ["emails"], message: "common.validation.email" });
+    // among good ones, the message names the bad address (m6)
+    if (bad) ctx.addIssue({ code: "custom", path: ["emails"], message: "people.errors.badEmailIn", params: { email: bad.slice(0, 80) } });
     if (!list.length) ctx.addIssue({ code: "custom", path: ["emails"], message: "common.validation.required" });
     if (list.length > MAX_EMAILS) ctx.addIssue({ code: "custom", path: ["emails"], message: "business.errors.tooManyEmails" });
-    return { emails: list, locale: v.locale, message: v.message, expiresAt: v.expiresAt };
+    return { emails: list, locale: v.locale, message: v.message, expiresAt: v.expiresAt, department: v.department ?? null, position: v.position ?? null };
   });
 
 export const inviteUpdateSchema = z.object({
@@ -191,7 +195,11 @@ async function sendInviteMail(
 export async function createInvites(
   deps: AppDeps,
   scope: Scope,
-  input: z.output<typeof inviteCreateSchema> & { placement?: Map<string, { name: string | null; departmentId: string | null; positionId: string | null }> },
+  input: Omit<z.output<typeof inviteCreateSchema>, "department" | "position"> & {
+    department?: string | null;
+    position?: string | null;
+    placement?: Map<string, { name: string | null; departmentId: string | null; positionId: string | null }>;
+  },
   locale: Locale,
 ) {
   requireCan(scope, "invites");
@@ -200,6 +208,7 @@ export async function createInvites(
     .select()
     .from(invites)
     .where(and(eq(invites.projectId, scope.project.id), inArray(invites.email, input.emails), eq(invites.isActive, true)));
+  const place = await invitedPlace(scope, input);
   const known = new Set(existing.map((i) => i.email));
   const fresh = input.emails.filter((e) => !known.has(e));
   const created = fresh.map((email) => ({
@@ -211,6 +220,8 @@ export async function createInvites(
     status: "Invited" as const,
     message: input.message ?? null,
     expiresAt: input.expiresAt ?? null,
+    // the form's department and position for everyone; a CSV row's own place wins
+    ...place,
     ...input.placement?.get(email),
   }));
   // the invitations, their mails and their count against the limits: all or none
@@ -232,6 +243,27 @@ export async function createInvites(
         )
     : [];
   return { docs: rows.map(toInviteDoc), skipped: [...known] };
+}
+
+/** The department and position an invitation names, each checked to be this project's. */
+async function invitedPlace(scope: Scope, input: { department?: string | null; position?: string | null }) {
+  const fields: Record<string, string> = {};
+  if (input.department) {
+    const [d] = await scope.db
+      .select({ id: departments.id })
+      .from(departments)
+      .where(and(eq(departments.id, input.department), eq(departments.projectId, scope.project.id)));
+    if (!d) fields.department = "business.errors.notInProject";
+  }
+  if (input.position) {
+    const [p] = await scope.db
+      .select({ id: positions.id })
+      .from(positions)
+      .where(and(eq(positions.id, input.position), eq(positions.projectId, scope.project.id)));
+    if (!p) fields.position = "business.errors.notInProject";
+  }
+  if (Object.keys(fields).length) throw badRequest("errors.validation", fields);
+  return { departmentId: input.department ?? null, positionId: input.position ?? null };
 }
 
 async function findInvite(scope: Scope, inviteId: string) {

@@ -2,9 +2,11 @@
 // report shows (the model's confidence, "between two formats", the answers' quality grade and
 // flags), and asking the person to retake the test, with the request's state.
 import { and, desc, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
 import { employees, results, users } from "../../../db/schema";
 import { tFor, type Locale } from "../../../locales";
 import { AppError, badRequest } from "../../lib/errors";
+import { ID_PATTERN } from "../../lib/ids";
 import { enqueueMail, transaction } from "../../scope";
 import { certainty } from "../reports";
 import { requireCan, requireDepartment, type Scope } from "./access";
@@ -59,6 +61,18 @@ export async function reliabilityOf(scope: Pick<Scope, "db">, userIds: string[])
   return out;
 }
 
+/** The reliability as the lines every company view shows (the employee page, compare, the business
+ * report and its PDF): confidence, "between two formats" with the second's name, the answers' grade. */
+export function reliabilityLines(t: (k: string, p?: Record<string, string | number>) => string, r: Reliability, runnerUpName: string | null) {
+  return [
+    t("cabinet.reliability.confidence", { p: r.probability }),
+    ...(r.between ? [t("cabinet.reliability.between", { b: runnerUpName ?? r.runnerUp ?? "" })] : []),
+    t(`cabinet.reliability.grade.${r.grade}`),
+    ...(r.flags.includes("misfit") ? [t("cabinet.reliability.misfit")] : []),
+    ...(r.flags.includes("manyDontKnow") ? [t("cabinet.reliability.manyDontKnow")] : []),
+  ];
+}
+
 /** The state of the company's request to retake: none, asked (and when), or retaken since. */
 export function retakeState(asked: Date | null, latest: Date | null, now = Date.now()) {
   // `canAsk`: a new request is possible (none in the last day)
@@ -67,6 +81,8 @@ export function retakeState(asked: Date | null, latest: Date | null, now = Date.
   if (latest && latest.getTime() > asked.getTime()) return { state: "retaken" as const, at: latest, canAsk };
   return { state: "asked" as const, at: asked, canAsk };
 }
+
+export const retakeSchema = z.object({ employee: z.string({ error: "common.validation.required" }).regex(ID_PATTERN, "business.errors.badId") });
 
 const RETAKE_GAP_MS = 24 * 60 * 60 * 1000;
 

@@ -9,15 +9,19 @@ import { createPdfDocument } from "../../lib/pdf";
 import { businessReport } from "../reports";
 import type { Scope } from "./access";
 import { employeeEfficiency, employeeInputs } from "./efficiency";
-import { getEmployee } from "./employees";
+import { employeeListSchema, getEmployee, listEmployees } from "./employees";
 import { employeeSkills } from "./skills";
-import { spreadOf, STAT_INDICATORS } from "./stats";
+import { reliabilityLines } from "./reliability";
+import { listFormats } from "../formats";
+import { spreadOf, STAT_INDICATORS, statisticsOf } from "./stats";
+import { FORMAT_AXES } from "../../../model/formats";
 
 export async function employeeBusinessReport(scope: Scope, employeeId: string, locale: Locale, language: ReportLanguage = locale) {
   const e = await getEmployee(scope, employeeId);
   const [fit, skills] = await Promise.all([employeeEfficiency(scope, e._id, locale), employeeSkills(scope, e._id)]);
   const content = e.consent && e.format ? await businessReport(scope.db, e.format.code, language).catch(() => null) : null;
   const name = (e.format?.name ?? null) as { ru?: string; en?: string } | null;
+  const runnerUp = e.reliability?.runnerUp ? (await listFormats(scope.db)).find((f) => f.code === e.reliability!.runnerUp) : null;
   return {
     type: "business" as const,
     language: content?.content.language ?? language,
@@ -29,6 +33,14 @@ export async function employeeBusinessReport(scope: Scope, employeeId: string, l
     sections: content?.content.sections ?? [],
     efficiency: fit,
     skills,
+    /** false: the person stopped sharing their results (the report then says so, and nothing else) */
+    shared: e.consent,
+    status: e.status,
+    reliability: e.reliability,
+    reliabilityLines: e.reliability
+      ? reliabilityLines(tFor(locale), e.reliability, (runnerUp?.name as Record<string, string> | undefined)?.[locale] ?? null)
+      : [],
+    retake: e.retake,
   };
 }
 export type EmployeeBusinessReport = Awaited<ReturnType<typeof employeeBusinessReport>>;
@@ -73,15 +85,40 @@ export async function teamReport(scope: Scope, locale: Locale) {
       };
     })
     .filter((g) => g.people > 0);
+  // the 27-format map and the communication balance as the statistics page counts them, and the
+  // people with their result's reliability (m31)
+  const [{ stats, comm }, roster] = await Promise.all([statisticsOf(scope, null), teamRoster(scope)]);
   return {
     project: { _id: scope.project.id, name: scope.project.name },
     total: visible.length,
     completed: withResult.length,
+    map: stats.map.map((c) => ({ code: c.code, structure: c.structure, volume: c.volume, presentation: c.presentation, count: c.count })),
+    communication: comm,
+    people: roster.map((e) => ({
+      name: e.name,
+      department: e.department?.name ?? null,
+      position: e.position?.name ?? null,
+      format: e.format ? (((e.format.name as Record<string, string> | null)?.[locale] ?? e.format.code) as string) : null,
+      shared: e.consent,
+      reliability: e.reliability
+        ? { probability: e.reliability.probability, between: e.reliability.between, grade: e.reliability.grade, doubtful: e.reliability.doubtful }
+        : null,
+    })),
     formats: fmts.map((f) => ({ code: f.code, name: (f.name as Record<string, string>)[locale] ?? f.code, count: formatCount.get(f.code) ?? 0 })),
     departments: byDepartment,
   };
 }
 export type TeamReport = Awaited<ReturnType<typeof teamReport>>;
+
+/** Everyone the scope may see, by name, with reliability: the list's own pages of 500. */
+async function teamRoster(scope: Scope) {
+  const out: Awaited<ReturnType<typeof listEmployees>>["docs"] = [];
+  for (let page = 1; ; page++) {
+    const list = await listEmployees(scope, employeeListSchema.parse({ page, limit: 500, sortType: "department" }));
+    out.push(...list.docs);
+    if (page >= list.pages) return out;
+  }
+}
 
 // ------------------------------------------------------------------ PDF
 const PAGE = { w: 210, h: 297, margin: 16 };
@@ -130,7 +167,7 @@ function writer(title: string, locale: Locale) {
     }
     y += 10;
   };
-  const row = (cells: string[], widths: number[], bold = false) => {
+  const row = (cells: string[], widths: number[], bold = false, left = false) => {
     ensure(6);
     doc.setFont("Roboto", bold ? "bold" : "normal");
     doc.setFontSize(9);
@@ -139,7 +176,7 @@ function writer(title: string, locale: Locale) {
     cells.forEach((c, i) => {
       const w = widths[i]! * width;
       const fitted = (doc.splitTextToSize(c, w - 2) as string[])[0] ?? "";
-      doc.text(fitted, i === 0 ? x : x + w - 2, y + 4, i === 0 ? undefined : { align: "right" });
+      doc.text(fitted, i === 0 || left ? x : x + w - 2, y + 4, i === 0 || left ? undefined : { align: "right" });
       x += w;
     });
     y += 6;
@@ -160,8 +197,44 @@ function writer(title: string, locale: Locale) {
     }
     return new Uint8Array(doc.output("arraybuffer"));
   };
+  /** A table of cells (label and count), shaded by count against `max`, with row and column heads. */
+  const grid = (cells: { label: string; count: number }[][], rowHeads: string[], colHeads: string[], max: number) => {
+    const head = 16;
+    const cw = (width - head) / colHeads.length;
+    const ch = 11;
+    ensure(5 + ch * cells.length);
+    doc.setFont("Roboto", "normal");
+    doc.setFontSize(7.5);
+    doc.setTextColor(100, 116, 139);
+    colHeads.forEach((h, i) => doc.text(h, PAGE.margin + head + cw * i + cw / 2, y + 3, { align: "center" }));
+    y += 4.5;
+    cells.forEach((r, ri) => {
+      doc.setFont("Roboto", "normal");
+      doc.setFontSize(7.5);
+      doc.setTextColor(100, 116, 139);
+      doc.text(rowHeads[ri] ?? "", PAGE.margin, y + ch / 2 + 1);
+      r.forEach((cell, ci) => {
+        const x = PAGE.margin + head + cw * ci;
+        const k = cell.count ? 0.15 + (0.55 * cell.count) / max : 0;
+        doc.setFillColor(Math.round(255 - (255 - BRAND[0]) * k), Math.round(255 - (255 - BRAND[1]) * k), Math.round(255 - (255 - BRAND[2]) * k));
+        doc.setDrawColor(203, 213, 225);
+        doc.rect(x, y, cw, ch, "FD");
+        doc.setTextColor(30, 41, 59);
+        doc.setFontSize(8);
+        doc.text((doc.splitTextToSize(cell.label, cw - 10) as string[])[0] ?? "", x + 1.5, y + 4.2);
+        doc.setFont("Roboto", "bold");
+        doc.setFontSize(10);
+        doc.text(String(cell.count), x + cw - 1.5, y + 4.5, { align: "right" });
+        doc.setFont("Roboto", "normal");
+      });
+      y += ch;
+    });
+    y += 3;
+  };
   const gap = (h: number) => (y += h);
-  return { t, text, bar, row, finish, gap };
+  /** Starts a new page unless `h` mm fit: a heading never sits alone at a page's foot. */
+  const need = (h: number) => ensure(h);
+  return { t, text, bar, row, grid, finish, gap, need };
 }
 
 const dateOf = (locale: Locale, now: Date) => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "long" }).format(now);
@@ -175,11 +248,17 @@ export function employeeReportPdf(r: EmployeeBusinessReport, locale: Locale, now
   w.text(r.employee.name, 22, "bold", 2, [15, 23, 42]);
   w.text([r.employee.department?.name, r.employee.position?.name].filter(Boolean).join(" · ") || "—", 11, "normal", 3, [71, 85, 105]);
   if (!r.format) {
-    w.text(t("analytics.report.noResult"), 12, "normal", 4);
+    w.text(t(!r.shared ? "people.stoppedSharing" : "analytics.report.noResult"), 12, "normal", 4);
     return w.finish();
   }
   w.text(r.format.name, 16, "bold", 1.5, BRAND);
   if (r.text || r.format.description) w.text(r.text || r.format.description, 11, "normal", 4);
+  // how far the result can be trusted, as the person's own report says
+  if (r.reliabilityLines.length) {
+    w.text(t("cabinet.reliability.title"), 12, "bold", 1.2, r.reliability?.doubtful ? [180, 83, 9] : [15, 23, 42]);
+    for (const line of r.reliabilityLines) w.text(line, 10, "normal", 0.8, [51, 65, 85]);
+    w.gap(3);
+  }
   // fit for the positions, best first, with the top reasons of each
   w.text(t("analytics.report.fitFor"), 14, "bold", 2, [15, 23, 42]);
   for (const d of r.efficiency.docs) {
@@ -240,6 +319,41 @@ export function teamReportPdf(r: TeamReport, locale: Locale, now = new Date()) {
   for (const f of r.formats.filter((f) => f.count > 0).sort((a, b) => b.count - a.count))
     w.bar(`${f.name} (${f.code})`, (100 * f.count) / max, String(f.count));
   w.gap(3);
+  // the 27-format map: a block per structure, rows volume (high first), columns pace
+  w.text(t("stats.map.title"), 14, "bold", 2, [15, 23, 42]);
+  const names = new Map(r.formats.map((f) => [f.code, f.name]));
+  for (const structure of ["system", "balanced", "analytic"] as const) {
+    w.text(t(`stats.structure.${structure}`), 10.5, "bold", 1, [51, 65, 85]);
+    w.grid(
+      [...FORMAT_AXES.volume].reverse().map((volume) =>
+        FORMAT_AXES.presentation.map((presentation) => {
+          const cell = r.map.find((c) => c.structure === structure && c.volume === volume && c.presentation === presentation);
+          return { label: names.get(cell?.code ?? "") ?? cell?.code ?? "", count: cell?.count ?? 0 };
+        }),
+      ),
+      [...FORMAT_AXES.volume].reverse().map((v) => t(`stats.volume.${v}`)),
+      FORMAT_AXES.presentation.map((p) => t(`stats.pace.${p}`)),
+      Math.max(1, ...r.map.map((c) => c.count)),
+    );
+  }
+  w.text(t("stats.map.lead"), 8.5, "normal", 3, [100, 116, 139]);
+  // the communication balance
+  w.need(40);
+  w.text(t("stats.communication.title"), 14, "bold", 2, [15, 23, 42]);
+  if (!r.communication.balance.length) {
+    w.text(t(r.communication.positions ? "stats.communication.noPeople" : "stats.communication.noPositions"), 10, "normal", 3);
+  } else {
+    const bw = [0.34, 0.22, 0.22, 0.22];
+    w.row([t("stats.communication.sphere"), t("stats.communication.demand"), t("stats.communication.supply"), t("stats.communication.gap")], bw, true);
+    for (const b of r.communication.balance)
+      w.row(
+        [t(`stats.sphere.${b.sphere}`), `${b.demand} %`, `${b.supply} %`, `${b.gap > 0 ? "+" : ""}${b.gap} (${t(`stats.communication.status.${b.status}`)})`],
+        bw,
+      );
+    w.text(t("stats.communication.lead"), 8.5, "normal", 3, [100, 116, 139]);
+  }
+  w.gap(2);
+  w.need(30);
   w.text(t("analytics.report.averages"), 14, "bold", 2, [15, 23, 42]);
   const cols = ["system", "analytics", "volume", "presentation", "harmony", "anxiety"] as const;
   const widths = [0.28, 0.08, 0.09, 0.09, 0.09, 0.11, 0.09, 0.08, 0.09];
@@ -256,5 +370,31 @@ export function teamReportPdf(r: TeamReport, locale: Locale, now = new Date()) {
   for (const d of r.departments) w.row([d.name, String(d.people), ...cols.map((c) => pct(d.averages[c])), pct(d.averages.efficiency)], widths);
   w.gap(2);
   w.text(t("analytics.report.short.legend"), 8.5, "normal", 1, [100, 116, 139]);
+  // the people: name, department, position, format and how far it can be trusted
+  w.gap(4);
+  w.need(30);
+  w.text(t("people.team.title"), 14, "bold", 2, [15, 23, 42]);
+  const pw = [0.22, 0.14, 0.14, 0.18, 0.32];
+  w.row(
+    [
+      t("stats.export.cols.name"),
+      t("stats.export.cols.department"),
+      t("stats.export.cols.position"),
+      t("stats.export.cols.format"),
+      t("people.team.reliability"),
+    ],
+    pw,
+    true,
+    true,
+  );
+  for (const p of r.people) {
+    const rel = !p.shared
+      ? t("people.stoppedSharingShort")
+      : p.reliability
+        ? `${p.reliability.probability} %${p.reliability.between ? ` · ${t("cabinet.reliability.betweenShort")}` : ""}${p.reliability.grade !== "good" ? " (!)" : ""}`
+        : "—";
+    w.row([p.name || t("cabinet.employees.noName"), p.department ?? "—", p.position ?? "—", p.shared ? (p.format ?? "—") : "—", rel], pw, false, true);
+  }
+  w.text(t("people.team.legend"), 8.5, "normal", 1, [100, 116, 139]);
   return w.finish();
 }

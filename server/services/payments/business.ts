@@ -102,7 +102,11 @@ export async function activateBusinessFor(deps: AppDeps, user: UserRow, name?: s
 
 export const refillSchema = z.object({
   project: z.string().regex(/^[0-9a-f]{24}$/),
-  quantity: z.number().int().min(1).max(100_000),
+  quantity: z
+    .number({ error: "people.errors.inviteQuantity" })
+    .int("people.errors.inviteQuantity")
+    .min(1, "payment.errors.minInvites")
+    .max(100_000, "people.errors.inviteQuantity"),
   method: z.enum(["card", "invoice"]).default("card"),
   company: z.string().trim().max(300).optional(),
   inn: z
