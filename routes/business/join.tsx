@@ -9,7 +9,17 @@ import { clientIp, requestMeta, setSessionCookies, trackingCookies } from "../..
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { signup, signupSchema } from "../../server/services/accounts";
-import { findInvitation, joinProject, lookupJoinCode, membership, setConsent, SHARED_WITH_COMPANY } from "../../server/services/business";
+import {
+  candidateMembership,
+  candidateOfInvite,
+  findInvitation,
+  joinProject,
+  lookupJoinCode,
+  membership,
+  setCandidateConsent,
+  setConsent,
+  SHARED_WITH_COMPANY,
+} from "../../server/services/business";
 import { richText } from "../_blocks/rich-text";
 import { PublicLayout } from "../_layouts/public";
 import { ServerForm } from "../_blocks/blocks";
@@ -24,6 +34,8 @@ type Data = {
   tested: boolean;
   /** The profile's name, offered as the name the company sees. */
   name: string | null;
+  /** A candidate's invitation: the position they are invited for (they do not become an employee). */
+  candidateFor?: string | null;
 };
 
 const AGREEMENTS = [
@@ -94,6 +106,11 @@ function Join({ data }: { data: Data }) {
             </ul>
             <p className="mt-3 text-sm text-slate-600">{t("cabinet.join.notShared")}</p>
           </div>
+          {data.candidateFor && (
+            <p className="rounded-xl bg-amber-50 p-4 text-sm text-amber-900" data-testid="join-candidate">
+              {t("jobfit.candidates.joinAs", { position: data.candidateFor })}
+            </p>
+          )}
           {data.member ? (
             <div className="space-y-3" data-testid="join-member">
               <p role="status" className="rounded-lg bg-emerald-50 p-3 text-emerald-800">
@@ -170,7 +187,14 @@ export const joinPage = definePage({
       if (e instanceof AppError && e.status === 404) return null;
       throw e;
     });
-    const member = found && user ? await membership(c.get("deps").db, user, found.project.id) : null;
+    const db = c.get("deps").db;
+    const candidate = found?.invite?.kind === "candidate" ? await candidateOfInvite(db, found.invite.id) : null;
+    const member =
+      found && user
+        ? found.invite?.kind === "candidate"
+          ? await candidateMembership(db, user, found.invite.id)
+          : await membership(db, user, found.project.id)
+        : null;
     return {
       code,
       company: found ? { _id: found.project.id, name: found.project.name, description: found.project.description } : null,
@@ -178,6 +202,7 @@ export const joinPage = definePage({
       member: member ? { consent: !member.consentWithdrawnAt } : null,
       tested: Boolean(user?.formatCode),
       name: user?.name ?? null,
+      candidateFor: candidate?.position ?? null,
     };
   },
   Component: Join,
@@ -191,7 +216,8 @@ export const joinPage = definePage({
       const user = c.get("auth")?.user;
       const found = await findInvitation(c.get("deps").db, code);
       if (!user || !found) return c.redirect(`/login?fallback=${encodeURIComponent(c.req.path)}`, 303);
-      await setConsent(requestScope(c), user, found.project.id, body.consent === "1");
+      if (found.invite?.kind === "candidate") await setCandidateConsent(c.get("deps").db, user, found.invite.id, body.consent === "1");
+      else await setConsent(requestScope(c), user, found.project.id, body.consent === "1");
       return back("consent=1");
     }
     if (body._form === "join") {

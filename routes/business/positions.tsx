@@ -5,8 +5,17 @@ import { z } from "zod";
 import type { T } from "../../locales";
 import { handleForm } from "../../server/lib/forms";
 import { Island, usePage } from "../../server/render/page";
+import { positionTarget, type PositionTarget } from "../../model/fit";
+import { listFormats } from "../../server/services/formats";
 import {
   can,
+  candidateInviteSchema,
+  hireCandidate,
+  listCandidates,
+  removeCandidate,
+  inviteCandidate,
+  teamFit,
+  type TeamFit,
   COMMUNICATION,
   positionCandidates,
   createPosition,
@@ -22,6 +31,7 @@ import {
 import { BusinessShell } from "../_layouts/cabinet";
 import { Card, cabinetPage, ConfirmDelete, done, Notice, useLinks, type WithShell } from "./kit";
 import type { PositionWizardProps } from "../../islands/position-wizard";
+import { CandidatesCard, type FormatNames, TargetCard } from "./position-target";
 
 type Position = Awaited<ReturnType<typeof listPositions>>[number];
 
@@ -170,6 +180,12 @@ type DetailData = {
   departments: { _id: string; name: string }[];
   canEdit: boolean;
   candidates: Awaited<ReturnType<typeof positionCandidates>>["docs"];
+  target: PositionTarget | null;
+  team: TeamFit;
+  formats: FormatNames;
+  /** The candidate flow, for those who may invite (null otherwise). */
+  applicants: Awaited<ReturnType<typeof listCandidates>> | null;
+  canInvite: boolean;
 };
 
 /** "Who else fits this position": the project's people by their fit for it, best first. */
@@ -214,9 +230,15 @@ function PositionDetail({ data }: { data: WithShell<DetailData> }) {
           ← {t("cabinet.nav.business.positions")}
         </a>
       </p>
-      <div className="mb-6">
+      <div className="mb-6 grid gap-6 lg:grid-cols-2">
+        <TargetCard target={data.target} team={data.team} formats={data.formats} />
         <WhoFits list={data.candidates} />
       </div>
+      {data.applicants && (
+        <div className="mb-6">
+          <CandidatesCard view={data.applicants} canEdit={data.canInvite} formats={data.formats} />
+        </div>
+      )}
       {data.canEdit ? (
         <div className="space-y-6">
           <Card title={t("cabinet.positions.edit")}>
@@ -244,16 +266,24 @@ export const positionPage = cabinetPage<DetailData>({
   params: z.object({ id: z.string().regex(/^[0-9a-f]{24}$/) }),
   title: (_t, d) => d.position.name,
   load: async (c, scope) => {
-    const [position, departments, candidates] = await Promise.all([
+    const [position, departments, candidates, formats] = await Promise.all([
       getPosition(scope, c.req.param("id")!),
       listDepartments(scope),
       positionCandidates(scope, c.req.param("id")!),
+      listFormats(scope.db),
     ]);
+    const activities = position.tasks.map((a) => ({ name: a.name, communication: a.communication, decision: a.decision, priority: a.priority }));
+    const locale = c.get("locale");
     return {
       position,
       departments: departments.map((d) => ({ _id: d._id, name: d.name })),
       canEdit: can(scope, "structure") && !scope.demo,
       candidates: candidates.docs,
+      target: positionTarget(activities),
+      team: await teamFit(scope, activities),
+      formats: Object.fromEntries(formats.map((f) => [f.code, (f.name as Record<string, string>)[locale] || f.code])),
+      applicants: can(scope, "invites") ? await listCandidates(scope, position._id) : null,
+      canInvite: can(scope, "invites") && !scope.demo,
     };
   },
   Component: PositionDetail,
@@ -263,6 +293,17 @@ export const positionPage = cabinetPage<DetailData>({
     if (body._form === "delete") {
       await deletePosition(scope, id);
       return done(c, scope, "positionDeleted", c.req.path.replace(/\/[0-9a-f]{24}$/, ""));
+    }
+    if (body._form === "candidate")
+      return handleForm(c, "candidate", candidateInviteSchema, async (input) => {
+        await inviteCandidate(c.get("deps"), scope, id, input, c.get("locale"));
+        return done(c, scope, "candidateInvited");
+      });
+    if (body._form === "hire" || body._form === "remove-candidate") {
+      const candidate = String(body.candidate ?? "");
+      if (body._form === "hire") await hireCandidate(scope, candidate);
+      else await removeCandidate(scope, candidate);
+      return done(c, scope, body._form === "hire" ? "candidateHired" : "candidateRemoved");
     }
     return handleForm(
       c,

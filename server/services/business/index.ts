@@ -14,3 +14,5 @@ export * from "./efficiency";
 export * from "./skills";
 export * from "./report";
 export * from "./reliability";
+export * from "./fit-target";
+export * from "./candidates";

@@ -61,7 +61,7 @@ export function toInviteDoc(i: typeof invites.$inferSelect) {
   // a link join's address is the person's own, never the company's to see
   return {
     _id: i.id,
-    email: i.kind === "email" ? i.email : null,
+    email: i.kind === "email" || i.kind === "candidate" ? i.email : null,
     user: i.userId,
     kind: i.kind,
     status: i.status,
@@ -121,11 +121,11 @@ export const inviteUrl = (deps: AppDeps, code: string) => `${deps.config.PUBLIC_
  * a confirmed address before a project mails anyone (a manager acts for the company), and a daily
  * number of mails per project and per account, counted in the unit of work that queues them.
  */
-function requireConfirmedSender(scope: Scope) {
+export function requireConfirmedSender(scope: Scope) {
   if (!scope.user.emailConfirmedAt && !scope.manager) throw new AppError(403, "email_unconfirmed", "business.errors.confirmToInvite");
 }
 
-async function takeMailQuota(scope: Scope, n: number) {
+export async function takeMailQuota(scope: Scope, n: number) {
   if (!n) return;
   await take(scope.db, "inviteMailProject", scope.project.id, n, "business.errors.inviteMailLimit");
   await take(scope.db, "inviteMailAccount", scope.actor.realActorId, n, "business.errors.inviteMailLimit");
@@ -236,7 +236,7 @@ async function reservedCount(scope: Scope) {
   return row?.n ?? 0;
 }
 
-async function freeInvites(scope: Scope) {
+export async function freeInvites(scope: Scope) {
   const [row] = await scope.db
     .select({ free: sql<number>`${projects.inviteBalance} - ${reservedInvites(scope.project.id)}` })
     .from(projects)

@@ -13,6 +13,7 @@ import { logActivity } from "../activity";
 import type { UserRow } from "../users";
 import { enqueue, transaction, type Scope } from "../../scope";
 import { spendInvite } from "./projects";
+import { joinAsCandidate } from "./candidates";
 
 /** What the company sees of an employee's results (shown before agreeing). */
 export const SHARED_WITH_COMPANY = ["name", "status", "format", "harmony", "anxiety", "indicators"] as const;
@@ -94,6 +95,8 @@ async function joinInside(tx: Scope, user: UserRow, code: string, name: string |
   const { project, invite } = found;
   if (project.isDemo) throw new AppError(403, "demo_read_only", "auth.errors.demoReadOnly");
   if (invite?.userId && invite.userId !== user.id) throw new AppError(409, "invite_used", "business.errors.inviteUsed");
+  // a candidate's invitation makes a candidate for its position, not an employee (candidates.ts)
+  if (invite?.kind === "candidate") return joinAsCandidate(tx, user, project, invite, name);
   const status = user.formatCode ? ("completed test" as const) : ("Accepted" as const);
   const existing = await membership(db, user, project.id);
   if (existing) {
