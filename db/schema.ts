@@ -68,6 +68,10 @@ export const sessions = sqliteTable(
       .notNull()
       .default("normal"),
     actorId: text(), // the manager behind a masquerade session
+    /** a masquerade's stated reason, its mode (read-only or full) and the back-office page it started from (issue 32 #9) */
+    masqReason: text(),
+    masqMode: text({ enum: ["read", "full"] }),
+    masqReturnTo: text(),
     userAgent: text(),
     ip: text(),
     createdAt: createdAt(),
@@ -287,9 +291,35 @@ export const referrals = sqliteTable(
     code: text().notNull(),
     name: text(),
     link: text(),
+    /** switched off: its links land normally and credit nobody (issue 32 #8) */
+    retiredAt: integer({ mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("referrals_code_uq").on(t.code)],
+);
+
+/** A referral's former codes: links handed out before a rename keep crediting it. */
+export const referralAliases = sqliteTable("referral_aliases", {
+  code: text().primaryKey(),
+  referralId: text()
+    .notNull()
+    .references(() => referrals.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
+
+/** Each sign-up a referral credited, kept when the account is deleted: its historical count (m21). */
+export const referralSignups = sqliteTable(
+  "referral_signups",
+  {
+    id: id(),
+    referralId: text()
+      .notNull()
+      .references(() => referrals.id, { onDelete: "cascade" }),
+    /** no foreign key: the row outlives the account */
+    userId: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("referral_signups_ref_idx").on(t.referralId, t.createdAt)],
 );
 
 export const coupons = sqliteTable(
@@ -393,6 +423,10 @@ export const projects = sqliteTable(
     isDemo: bool(),
     /** Company details for invoices (business settings). */
     details: text({ mode: "json" }).$type<{ company?: string; inn?: string; kpp?: string; address?: string; email?: string; phone?: string }>(),
+    /** How the owner hears of joins, completions and consent changes: each event, a daily digest, or not. */
+    notify: text({ enum: ["each", "digest", "off"] })
+      .notNull()
+      .default("each"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("projects_invite_code_uq").on(t.inviteCode), index("projects_owner_idx").on(t.ownerId)],
@@ -504,6 +538,18 @@ export const invites = sqliteTable(
     isActive: integer({ mode: "boolean" }).notNull().default(true),
     createdAt: createdAt(),
     updatedAt: integer({ mode: "timestamp_ms" }),
+    /** After this the invitation can no longer be accepted (null: no deadline). */
+    expiresAt: integer({ mode: "timestamp_ms" }),
+    /** The owner's own words, put into the invitation mail (plain text, escaped in HTML). */
+    message: text(),
+    /** When the last invitation or reminder mail was queued; the reminders count from it. */
+    mailedAt: integer({ mode: "timestamp_ms" }),
+    /** Automatic reminders sent (at most 2: business/follow-up.ts). */
+    reminders: integer().notNull().default(0),
+    /** From a CSV import: the name, department and position the person gets on joining. */
+    name: text(),
+    departmentId: text(),
+    positionId: text(),
   },
   (t) => [
     index("invites_project_idx").on(t.projectId, t.createdAt),
@@ -512,7 +558,27 @@ export const invites = sqliteTable(
     index("invites_project_status_idx").on(t.projectId, t.status),
     // invitations are addressed by account or by e-mail (listOwnInvites)
     index("invites_email_idx").on(t.email),
+    // the reminders' sweep: invitations still owed a reminder, by when they were last mailed
+    index("invites_reminders_idx").on(t.reminders, t.mailedAt),
   ],
+);
+
+/** Events the owner hears of in a daily digest (projects.notify = digest), until the digest is sent. */
+export const ownerEvents = sqliteTable(
+  "owner_events",
+  {
+    id: id(),
+    projectId: text()
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    ownerId: text().notNull(),
+    kind: text({ enum: ["joined", "completed", "consentWithdrawn", "consentGiven"] }).notNull(),
+    /** The name the company sees, as it was then. */
+    name: text().notNull(),
+    createdAt: createdAt(),
+    digestedAt: integer({ mode: "timestamp_ms" }),
+  },
+  (t) => [index("owner_events_pending_idx").on(t.digestedAt, t.ownerId)],
 );
 
 /**

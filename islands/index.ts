@@ -11,7 +11,10 @@ import type { ComponentProps } from "react";
 import AutoSubmit from "./auto-submit";
 import ComparePicker from "./compare-picker";
 import CompareWidget from "./compare-widget";
+import CopyLink from "./copy-link";
 import CountUp from "./count-up";
+import MasqCountdown from "./masq-countdown";
+import NavCollapse from "./nav-collapse";
 import PositionWizard from "./position-wizard";
 import ProjectSwitcher from "./project-switcher";
 import SignupForm from "./signup-form";
@@ -22,7 +25,10 @@ export const ISLANDS = {
   "auto-submit": AutoSubmit,
   "compare-picker": ComparePicker,
   "compare-widget": CompareWidget,
+  "copy-link": CopyLink,
   "count-up": CountUp,
+  "masq-countdown": MasqCountdown,
+  "nav-collapse": NavCollapse,
   "position-wizard": PositionWizard,
   "project-switcher": ProjectSwitcher,
   "signup-form": SignupForm,

@@ -51,7 +51,7 @@ export default function ProjectSwitcher({ projects, current, action, label, swit
   };
 
   return (
-    <form method="get" action={action} className="flex items-center gap-2" data-testid="project-switcher">
+    <form method="get" action={action} className="flex min-w-0 flex-1 items-center gap-2 min-[541px]:flex-none" data-testid="project-switcher">
       <label className="sr-only" htmlFor="project-select">
         {label}
       </label>
@@ -59,7 +59,7 @@ export default function ProjectSwitcher({ projects, current, action, label, swit
         id="project-select"
         name="project"
         defaultValue={current}
-        className="max-w-[7rem] truncate rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm min-[400px]:max-w-[10rem] sm:max-w-[14rem]"
+        className="w-full min-w-0 truncate rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm min-[541px]:w-auto min-[541px]:max-w-[14rem]"
         onChange={(e) => pick(e.currentTarget.value)}
       >
         {projects.map((p) => (

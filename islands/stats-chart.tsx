@@ -25,6 +25,8 @@ export interface StatsChartProps {
   /** fixed value axis, e.g. 0–100 for percentages */
   minValue?: number;
   maxValue?: number;
+  /** counts of whole things (people): the value axis shows no fractions */
+  integers?: boolean;
 }
 
 const DEFAULT_COLORS: ChartColor[] = ["blue", "emerald", "amber", "violet", "rose", "cyan"];
@@ -50,7 +52,7 @@ const FILL: Record<ChartColor, string> = {
 };
 
 export default function StatsChart(props: StatsChartProps) {
-  const { data, index, categories, title, colors = DEFAULT_COLORS, stack, minValue, maxValue } = props;
+  const { data, index, categories, title, colors = DEFAULT_COLORS, stack, minValue, maxValue, integers } = props;
   // The server draws the bars itself (BarsPoster), and so does the first render in the browser, so
   // hydration matches; Tremor takes over once the island is live, for its tooltips. A chart is
   // readable before its 90 KB of script arrive, or without them (an island hydrated on interaction).
@@ -78,6 +80,7 @@ export default function StatsChart(props: StatsChartProps) {
           stack={stack}
           minValue={minValue}
           maxValue={maxValue}
+          allowDecimals={!integers}
           showAnimation={false}
           showLegend={false}
           yAxisWidth={40}
@@ -90,11 +93,12 @@ export default function StatsChart(props: StatsChartProps) {
 }
 
 /** Round tick values from 0 to at least `max` (steps of 1, 2 or 5 × 10ⁿ), as a chart axis has. */
-export function niceTicks(max: number, count = 4): number[] {
+export function niceTicks(max: number, count = 4, integers = false): number[] {
   if (!(max > 0)) return [0, 1];
   const rough = max / count;
   const power = 10 ** Math.floor(Math.log10(rough));
-  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough)!;
+  const nice = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough)!;
+  const step = integers ? Math.max(1, Math.round(nice)) : nice;
   const ticks: number[] = [];
   for (let v = 0; v < max + step / 2; v += step) ticks.push(Math.round(v * 1e6) / 1e6);
   if (ticks[ticks.length - 1]! < max) ticks.push(ticks[ticks.length - 1]! + step);
@@ -102,13 +106,13 @@ export function niceTicks(max: number, count = 4): number[] {
 }
 
 /** The chart as plain SVG: the same bars, grid and axis labels as Tremor draws, with no script. */
-function BarsPoster({ data, index, categories, colors, stack, minValue, maxValue }: StatsChartProps & { colors: ChartColor[] }) {
+function BarsPoster({ data, index, categories, colors, stack, minValue, maxValue, integers }: StatsChartProps & { colors: ChartColor[] }) {
   const value = (row: StatsChartProps["data"][number], name: string) => Math.max(0, Number(row[name]) || 0);
   const peak = Math.max(
     0,
     ...data.map((row) => (stack ? categories.reduce((sum, c) => sum + value(row, c), 0) : Math.max(0, ...categories.map((c) => value(row, c))))),
   );
-  const ticks = niceTicks(maxValue ?? peak);
+  const ticks = niceTicks(maxValue ?? peak, 4, integers);
   const top = maxValue ?? ticks[ticks.length - 1]!;
   const bottom = Math.max(0, minValue ?? 0);
   const y = (v: number) => 100 - (100 * (Math.min(v, top) - bottom)) / (top - bottom || 1);

@@ -5,7 +5,7 @@
 import { definePage } from "../server/render/define";
 import { usePage, WithFormState } from "../server/render/page";
 import { CardGrid, Faq, Section, ServerForm, Steps, Table, type FieldDef } from "./_blocks/blocks";
-import { CabinetLayout } from "./_layouts/cabinet";
+import { BusinessShell } from "./_layouts/cabinet";
 import { PublicLayout } from "./_layouts/public";
 
 function Demo() {
@@ -111,9 +111,9 @@ export const businessComponentsPage = definePage({
   Component: function BusinessComponents() {
     const { t } = usePage();
     return (
-      <CabinetLayout kind="business" title={t("components.businessTitle")}>
+      <BusinessShell shell={null} title={t("components.businessTitle")}>
         <Demo />
-      </CabinetLayout>
+      </BusinessShell>
     );
   },
 });

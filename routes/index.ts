@@ -1,5 +1,6 @@
 // Every page route of the site. One file per route (or family of routes) in this folder.
-import type { AnyPageDef } from "../server/render/define";
+import type { AnyPageDef, Site } from "../server/render/define";
+import { ERROR_PAGE_FALLBACK, ErrorPage } from "./_error";
 import account from "./account/account";
 import confirm from "./account/confirm";
 import login from "./account/login";
@@ -20,6 +21,7 @@ import { businessReportPage } from "./business/business-report";
 import { employeePage, employeesPage } from "./business/employees";
 import { invitesPage } from "./business/invites";
 import { joinPage } from "./business/join";
+import { demoExitPage } from "./business/demo-exit";
 import { positionPage, positionsPage } from "./business/positions";
 import { projectCreatePage, projectsPage, reportsPage, settingsPage, supportPage } from "./business/settings";
 import { comparePage, statisticsPage } from "./business/statistics";
@@ -84,6 +86,7 @@ export const routes: AnyPageDef[] = [
   reportsPage,
   businessReportPage,
   joinPage,
+  demoExitPage,
   managerMainPage,
   auditPage,
   inviteEntryPage,
@@ -102,3 +105,6 @@ export const routes: AnyPageDef[] = [
   ...latestReportPages,
   ...marketingRoutes,
 ];
+
+/** What the server serves besides /api (composed with it in app.ts). */
+export const site: Site = { pages: routes, ErrorPage, errorFallback: ERROR_PAGE_FALLBACK };

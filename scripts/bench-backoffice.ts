@@ -85,7 +85,7 @@ export async function run() {
   const dir = mkdtempSync(join(tmpdir(), "tf-bench-bo-"));
   const { loadConfig } = await import("../server/config");
   const { bootstrap } = await import("../server/bootstrap");
-  const { createApp } = await import("../server/app");
+  const { createApp } = await import("../app");
   const { FORMATS } = await import("../model");
   const ADMIN = { email: "bench-admin@example.com", password: "bench-admin-pass-phrase" };
   try {

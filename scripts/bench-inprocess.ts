@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { users } from "../db/schema";
-import { createApp } from "../server/app";
+import { createApp } from "../app";
 import { bootstrap } from "../server/bootstrap";
 import { loadConfig } from "../server/config";
 

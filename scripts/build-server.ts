@@ -10,7 +10,7 @@ import * as esbuild from "esbuild";
 
 const root = new URL("..", import.meta.url).pathname;
 export const DIST = join(root, "dist");
-export const SERVER_ENTRIES = { server: "server/index.ts", backup: "scripts/backup.ts", restore: "scripts/restore.ts" };
+export const SERVER_ENTRIES = { server: "main.ts", backup: "scripts/backup.ts", restore: "scripts/restore.ts" };
 
 const sourceUrl: esbuild.Plugin = {
   name: "source-import-meta-url",

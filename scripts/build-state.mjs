@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
-const SOURCES = ["server", "routes", "islands", "client", "db", "locales", "model", "scripts", "package-lock.json", "tailwind.config.cjs"];
+const SOURCES = ["main.ts", "app.ts", "server", "routes", "islands", "client", "db", "locales", "model", "scripts", "package-lock.json", "tailwind.config.cjs"];
 export const BUILD_OUTPUTS = ["public/build/manifest.json", "dist/server.js", "dist/backup.js", "dist/restore.js"];
 const SKIP = new Set(["node_modules", "build", "data", ".git"]);
 

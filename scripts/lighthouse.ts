@@ -17,7 +17,7 @@ const ADMIN = { email: "lighthouse-admin@example.com", password: "a long lightho
 const CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const dir = mkdtempSync(join(tmpdir(), "tf-lighthouse-"));
 
-const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+const server = spawn(process.execPath, ["--import", "tsx", "main.ts"], {
   env: {
     ...process.env,
     PORT: String(PORT),

@@ -1,5 +1,5 @@
 // `npm run routes`: every page and API route with its method and guards, from the app itself.
-import { createApp } from "../server/app";
+import { createApp } from "../app";
 import { loadConfig } from "../server/config";
 import type { AppDeps } from "../server/context";
 import { routeTable } from "../server/route-table";

@@ -1,12 +1,12 @@
-// The Hono application: shared middleware, static assets, /api and the pages. Built by
-// createApp(deps) so tests drive it with app.request() against their own database.
+// The Hono application: shared middleware, static assets, /api and the site's pages. Built by
+// createServerApp(deps, site); the composition root (app.ts: `createApp(deps)`) passes the pages of
+// routes/, so nothing under server/ imports routes/ and tests drive it with app.request().
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { IncomingMessage } from "node:http";
 import { relative } from "node:path";
-import { ErrorPage, ERROR_PAGE_FALLBACK } from "../routes/_error";
 import { tFor } from "../locales";
 import type { AppDeps, AppEnv } from "./context";
 import { api } from "./api";
@@ -18,7 +18,8 @@ import { authMiddleware } from "./middleware/auth";
 import { localeMiddleware } from "./middleware/locale";
 import { sameOriginWrites, securityHeaders } from "./middleware/security";
 import { oauthRoutes } from "./oauth-routes";
-import { pages } from "./pages";
+import { pageRoutes } from "./pages";
+import type { Site } from "./render/define";
 import { PUBLIC_DIR } from "./render/assets";
 import { pageContext, renderDocument } from "./render/page";
 
@@ -30,7 +31,7 @@ const HAS_EXTENSION = /\.[a-z0-9]+$/i;
 const staticFiles = serveStatic({ root: publicRoot, precompressed: true });
 
 /** `extend` mounts extra routes (tests use it to probe middleware) after ours. */
-export function createApp(deps: AppDeps, extend?: (app: Hono<AppEnv>) => void) {
+export function createServerApp(deps: AppDeps, site: Site, extend?: (app: Hono<AppEnv>) => void) {
   // One rule for trailing slashes: the spec writes some paths with one (`POST /review/`), so every
   // path answers with and without it. No redirect: a 301/308 would turn many clients' POSTs into
   // GETs or make them re-send the body.
@@ -82,12 +83,12 @@ export function createApp(deps: AppDeps, extend?: (app: Hono<AppEnv>) => void) {
   app.route("/api", api);
   app.route("/", oauthRoutes);
   app.route("/", uploadRoutes);
-  app.route("/", pages);
+  app.route("/", pageRoutes(site.pages));
   extend?.(app);
 
   app.notFound((c) => {
     if (c.req.path.startsWith("/api/")) return c.json(errorBody(c, new AppError(404, "not_found", "common.errors.notFound")), 404);
-    return renderErrorPage(c, 404);
+    return renderErrorPage(c, site, 404);
   });
 
   app.onError((err, c) => {
@@ -99,7 +100,7 @@ export function createApp(deps: AppDeps, extend?: (app: Hono<AppEnv>) => void) {
     if (c.req.path.startsWith("/api/") || wantsJson(c)) {
       return c.json(errorBody(c, error), error.status, error.headers);
     }
-    return renderErrorPage(c, error.status, message(c, error), error.headers);
+    return renderErrorPage(c, site, error.status, message(c, error), error.headers);
   });
 
   return app;
@@ -123,17 +124,17 @@ export function errorBody(c: Context, e: AppError) {
   return { error: { code: e.code, message: message(c, e), ...(e.fields ? { fields: translateFields(c.get("t") ?? tFor("ru"), e.fields) } : {}) } };
 }
 
-function renderErrorPage(c: Context, status: number, msg?: string, headers?: Record<string, string>) {
+function renderErrorPage(c: Context, site: Site, status: number, msg?: string, headers?: Record<string, string>) {
   let html: string;
   try {
     if (!c.get("t")) throw new Error("request context missing");
     const ctx = pageContext(c);
-    html = renderDocument(ctx, <ErrorPage status={status} message={msg} />, {
+    html = renderDocument(ctx, <site.ErrorPage status={status} message={msg} />, {
       title: status === 404 ? ctx.t("common.errors.notFoundTitle") : msg || ctx.t("common.errors.error"),
     });
   } catch (e) {
     console.error("error page failed", e);
-    html = ERROR_PAGE_FALLBACK(status);
+    html = site.errorFallback(status);
   }
   return c.html(html, status as 404, { "Cache-Control": "no-store", ...headers });
 }

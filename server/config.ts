@@ -1,5 +1,6 @@
 // Configuration comes from the environment only, checked once at start-up so a bad value stops the
 // server with a message that names the variable instead of failing later.
+import { isTimeZone } from "./lib/time-zone";
 import { z } from "zod";
 
 const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional());
@@ -48,6 +49,8 @@ const ConfigSchema = z
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().default("Thinking Format <no-reply@thinking-format.local>"),
     OUTBOX_DIR: z.string().default("data/outbox"),
+    /** The operator's time zone: a day picked in the back-office (a coupon's last day) ends at its midnight there. */
+    TIME_ZONE: z.string().default("Europe/Moscow").refine(isTimeZone, "not a time zone Intl knows (e.g. Europe/Moscow)"),
     /** Files managers upload (review photos). */
     UPLOAD_DIR: z.string().default("data/uploads"),
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),

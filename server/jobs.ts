@@ -11,6 +11,8 @@ import { tFor } from "../locales";
 import type { AppDeps } from "./context";
 import type { JobKind, JobPayloads } from "./scope";
 import { recomputeEfficiencies, recomputeForUser } from "./services/business/efficiency";
+import { runFollowUps } from "./services/business/follow-up";
+import { receiptMail } from "./services/payments/receipt";
 import { managerReport, reportPdf } from "./services/reports";
 import { findUserById } from "./services/users";
 
@@ -20,6 +22,8 @@ const LEASE_MS = 2 * 60_000;
 export const INLINE_WAIT_MS = 5_000;
 /** After this many failures a job stays in the table, undone, for a person to look at. */
 export const MAX_ATTEMPTS = 20;
+/** How often the runner looks for reminders and digests that are due (business/follow-up.ts). */
+const FOLLOW_UP_EVERY_MS = 10 * 60_000;
 const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 
 type Handler<K extends JobKind> = (deps: AppDeps, payload: JobPayloads[K]) => Promise<void>;
@@ -43,6 +47,10 @@ const handlers: { [K in JobKind]: Handler<K> } = {
       text: t("manager.mail.pdfText"),
       attachments: [{ filename: "report.pdf", content: Buffer.from(pdf), contentType: "application/pdf" }],
     });
+  },
+  receipt: async (deps, { orderId }) => {
+    const mail = await receiptMail(deps, orderId);
+    if (mail) await deps.mailer.send(mail);
   },
 };
 
@@ -129,7 +137,15 @@ export function createJobRunner(deps: () => AppDeps): JobRunner {
     },
     start(intervalMs = 15_000) {
       if (timer) return;
-      const tick = () => void runner.runDue().catch((e) => console.error("[jobs] tick failed:", e));
+      let followUpsAt = 0;
+      const tick = () => {
+        void runner.runDue().catch((e) => console.error("[jobs] tick failed:", e));
+        // the clock's work (reminders, the owners' digests) every few minutes, not every tick
+        if (Date.now() - followUpsAt >= FOLLOW_UP_EVERY_MS) {
+          followUpsAt = Date.now();
+          void runFollowUps(deps()).catch((e) => console.error("[jobs] follow-ups failed:", e));
+        }
+      };
       tick(); // what a crash left undone goes out at start-up
       timer = setInterval(tick, intervalMs);
       timer.unref();

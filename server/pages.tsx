@@ -1,7 +1,6 @@
 // Mounts every page of routes/ on the Hono app. Every page also accepts the site's no-script
 // lead forms (a hidden `_form` field names which), handled the same way everywhere.
 import { Hono, type Context } from "hono";
-import { routes } from "../routes";
 import type { AppEnv } from "./context";
 import { AppError, notFound } from "./lib/errors";
 import { submitForm } from "./lib/forms";
@@ -13,8 +12,6 @@ import { pageContext, renderPage, type FormState } from "./render/page";
 import { isLeadKind, submitLead } from "./services/leads";
 import { leadSender } from "./lib/http";
 import { siteSettings } from "./services/operator-settings";
-
-export const pages = new Hono<AppEnv>();
 
 export async function renderRoute<D>(c: Context, def: PageDef<D>, form?: FormState) {
   if (def.params && !def.params.safeParse(c.req.param()).success) throw notFound();
@@ -54,21 +51,26 @@ async function handleLeadForm(c: Context, def: AnyPageDef) {
 
 const inBusinessArea = (path: string) => path.startsWith("/business") || path.startsWith("/dashboard");
 
-for (const def of routes as AnyPageDef[]) {
-  for (const path of Array.isArray(def.path) ? def.path : [def.path]) {
-    // Any page may carry ?utm_*, ?ref or ?coupon; the read-only demo session ends outside /business.
-    const guards = guard("utm", "ref", "coupon", ...(inBusinessArea(path) ? [] : (["dropDemo"] as const)), ...(def.guards ?? []));
-    // a masquerading manager reading a report is audited (only some paths: the middleware decides)
-    pages.get(path, guards, auditMasqueradeWrites, (c) => renderRoute(c, def));
-    // after the guards: outside the business area they have already dropped a demo session
-    pages.post(path, guards, demoReadOnly, auditMasqueradeWrites, async (c) => {
-      const type = c.req.header("content-type") ?? "";
-      if (def.action) {
-        const res = await def.action(c);
-        return res instanceof Response ? res : renderRoute(c, def, res);
-      }
-      if (type.includes("form")) return handleLeadForm(c, def);
-      throw new AppError(405, "method_not_allowed", "errors.methodNotAllowed");
-    });
+/** The site's pages on a Hono app of their own, mounted at / by createServerApp. */
+export function pageRoutes(routes: AnyPageDef[]) {
+  const pages = new Hono<AppEnv>();
+  for (const def of routes) {
+    for (const path of Array.isArray(def.path) ? def.path : [def.path]) {
+      // Any page may carry ?utm_*, ?ref or ?coupon; the read-only demo session ends outside /business.
+      const guards = guard("utm", "ref", "coupon", ...(inBusinessArea(path) ? [] : (["dropDemo"] as const)), ...(def.guards ?? []));
+      // a masquerading manager reading a report is audited (only some paths: the middleware decides)
+      pages.get(path, guards, auditMasqueradeWrites, (c) => renderRoute(c, def));
+      // after the guards: outside the business area they have already dropped a demo session
+      pages.post(path, guards, demoReadOnly, auditMasqueradeWrites, async (c) => {
+        const type = c.req.header("content-type") ?? "";
+        if (def.action) {
+          const res = await def.action(c);
+          return res instanceof Response ? res : renderRoute(c, def, res);
+        }
+        if (type.includes("form")) return handleLeadForm(c, def);
+        throw new AppError(405, "method_not_allowed", "errors.methodNotAllowed");
+      });
+    }
   }
+  return pages;
 }

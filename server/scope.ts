@@ -74,6 +74,8 @@ export interface JobPayloads {
   "recompute-project": { projectId: string; employees?: string[]; positions?: string[] };
   /** a manager sent a person their full report as a PDF (made when it is sent) */
   "report-pdf": { userId: string; resultId: string };
+  /** a paid order's receipt to its buyer (made when it is sent, in their language) */
+  receipt: { orderId: string };
 }
 export type JobKind = keyof JobPayloads;
 
@@ -82,10 +84,16 @@ export type JobKind = keyof JobPayloads;
  * the commit; outside one it is stored and run at once.
  */
 export async function enqueue<K extends JobKind>(scope: Scope, kind: K, payload: JobPayloads[K]): Promise<string> {
-  const id = createId();
-  await scope.db.insert(jobs).values({ id, kind, payload: payload as unknown as Record<string, unknown>, runAt: new Date() });
+  const id = await insertJob(scope.db, kind, payload);
   if (scope.queued) scope.queued.push(id);
   else await scope.deps.jobs.runNow([id]);
+  return id;
+}
+
+/** The job's row alone, for code that holds only a database handle (payments' crediting): the runner's next tick runs it, or the caller's `runNow`. */
+export async function insertJob<K extends JobKind>(db: Db, kind: K, payload: JobPayloads[K]): Promise<string> {
+  const id = createId();
+  await db.insert(jobs).values({ id, kind, payload: payload as unknown as Record<string, unknown>, runAt: new Date() });
   return id;
 }
 

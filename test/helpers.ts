@@ -3,7 +3,7 @@
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createApp } from "../server/app";
+import { createApp } from "../app";
 import { bootstrap } from "../server/bootstrap";
 import { loadConfig } from "../server/config";
 import type { AppDeps } from "../server/context";

@@ -20,7 +20,7 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-export async function startServer(env: Record<string, string>, command: string[] = ["--import", "tsx", "server/index.ts"]): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string>, command: string[] = ["--import", "tsx", "main.ts"]): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, command, {
     env: { ...process.env, NODE_ENV: "test", SEED_DEMO: "false", PORT: String(port), HOST: "127.0.0.1", ...env },

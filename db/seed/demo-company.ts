@@ -6,7 +6,7 @@ import { formatFromIndicators, type Indicators } from "../../model/scoring";
 import { recomputeEfficiencies } from "../../server/services/business/efficiency";
 import { departments, employees, invites, positions, results, skills, tasks, users } from "../schema";
 
-const id = (prefix: string, n: number) => `00000000000000000000${prefix}${n.toString(16).padStart(3, "0")}`.slice(-24);
+const baseId = (prefix: string, n: number) => `00000000000000000000${prefix}${n.toString(16).padStart(3, "0")}`.slice(-24);
 
 export const PEOPLE: [name: string, dep: number, pos: number, harmony: number, anxiety: number][] = [
   ["Anna Sokolova", 0, 0, 72, -4],
@@ -22,6 +22,63 @@ export const PEOPLE: [name: string, dep: number, pos: number, harmony: number, a
   ["Kira Volkova", 0, 0, 52, 3],
   ["Leo Fischer", 1, 4, 61, -1],
 ];
+
+export type DemoLang = "en" | "ru";
+
+/** The demo company in each UI language (m15): one project per language, the same people and numbers. */
+export const DEMO_TEXT = {
+  en: {
+    project: { name: "Demo project", description: "A sample company to explore the business cabinet" },
+    departments: ["Sales", "Development", "Marketing"],
+    positions: ["Account manager", "Software engineer", "Marketing specialist", "Team lead", "Business analyst"],
+    people: PEOPLE.map((p) => p[0]),
+    domain: "example.com",
+    activities: [
+      ["Client calls", "Pipeline review", "Account plans"],
+      ["Feature development", "Architecture decisions", "Incident response"],
+      ["Campaign planning", "Content"],
+      ["One-to-ones", "Sprint planning", "Roadmap"],
+      ["Requirements", "Market research", "Workshops"],
+    ],
+    skill: { name: "Negotiation", description: "Holding a position with a client or partner and finding the deal" },
+    notes: ["Led the sales team through the 2025 reorganisation", "Closed the two largest contracts of the year", "Mentors two junior engineers"],
+  },
+  ru: {
+    project: { name: "Демо-проект", description: "Пример компании, чтобы осмотреть бизнес-кабинет" },
+    departments: ["Продажи", "Разработка", "Маркетинг"],
+    positions: ["Менеджер по работе с клиентами", "Разработчик", "Маркетолог", "Руководитель команды", "Бизнес-аналитик"],
+    people: [
+      "Анна Соколова",
+      "Борис Иванов",
+      "Клара Новак",
+      "Дмитрий Орлов",
+      "Елена Петрова",
+      "Фарид Алиев",
+      "Галина Смирнова",
+      "Григорий Мартынов",
+      "Ирина Кузнецова",
+      "Юрий Бергман",
+      "Кира Волкова",
+      "Лев Фишер",
+    ],
+    domain: "example.ru",
+    activities: [
+      ["Звонки клиентам", "Разбор воронки продаж", "Планы по клиентам"],
+      ["Разработка функций", "Архитектурные решения", "Разбор инцидентов"],
+      ["Планирование кампаний", "Контент"],
+      ["Встречи один на один", "Планирование спринта", "Дорожная карта"],
+      ["Требования", "Исследование рынка", "Воркшопы"],
+    ],
+    skill: { name: "Переговоры", description: "Удерживать позицию с клиентом или партнёром и находить сделку" },
+    notes: ["Провела отдел продаж через реорганизацию 2025 года", "Закрыл два крупнейших контракта года", "Наставник двух младших разработчиков"],
+  },
+} as const;
+
+/** The language's ids: the English company keeps the first ids it had; the Russian one starts with 7. */
+export const demoId = (lang: DemoLang, enId: string) => (lang === "en" ? enId : `7${enId.slice(1)}`);
+
+/** An employee's demo address: a name at an example domain, never an internal one. */
+const demoEmail = (lang: DemoLang, i: number) => `${PEOPLE[i]![0].toLowerCase().replace(" ", ".")}@${DEMO_TEXT[lang].domain}`;
 
 // system, analytics, volume, presentation per person: a spread of real-looking profiles
 const PROFILES: [number, number, number, number][] = [
@@ -63,40 +120,50 @@ export function demoIndicators(i: number, harmony: number, anxiety: number): Ind
   };
 }
 
-/** The demo positions' activities, in the order of the positions (model/fit-spread.ts reads them too). */
+/** The demo positions' activities (communication, decision), in the order of the positions (model/fit-spread.ts reads them too). */
 export const DEMO_ACTIVITIES = [
   [
-    ["Client calls", "team", "improvisation"],
-    ["Pipeline review", "team", "balanced"],
-    ["Account plans", "individual", "moderate"],
+    ["team", "improvisation"],
+    ["team", "balanced"],
+    ["individual", "moderate"],
   ],
   [
-    ["Feature development", "team", "balanced"],
-    ["Architecture decisions", "global", "moderate"],
-    ["Incident response", "individual", "improvisation"],
+    ["team", "balanced"],
+    ["global", "moderate"],
+    ["individual", "improvisation"],
   ],
   [
-    ["Campaign planning", "global", "improvisation"],
-    ["Content", "individual", "balanced"],
+    ["global", "improvisation"],
+    ["individual", "balanced"],
   ],
   [
-    ["One-to-ones", "team", "moderate"],
-    ["Sprint planning", "team", "balanced"],
-    ["Roadmap", "global", "moderate"],
+    ["team", "moderate"],
+    ["team", "balanced"],
+    ["global", "moderate"],
   ],
   [
-    ["Requirements", "individual", "moderate"],
-    ["Market research", "global", "moderate"],
-    ["Workshops", "team", "improvisation"],
+    ["individual", "moderate"],
+    ["global", "moderate"],
+    ["team", "improvisation"],
   ],
 ] as const;
 
-export async function seedDemoCompany(db: Db, projectId: string, depIds: string[], posIds: string[], testId: string, formatCodes: string[]) {
+export async function seedDemoCompany(
+  db: Db,
+  projectId: string,
+  depIds: string[],
+  posIds: string[],
+  testId: string,
+  formatCodes: string[],
+  lang: DemoLang = "en",
+) {
   if (!formatCodes.length) return;
+  const text = DEMO_TEXT[lang];
+  const id = (prefix: string, n: number) => demoId(lang, baseId(prefix, n));
   const extra = [
-    { id: id("e", 1), departmentId: depIds[2]!, name: "Marketing specialist" },
-    { id: id("e", 2), departmentId: depIds[1]!, name: "Team lead" },
-    { id: id("e", 3), departmentId: depIds[0]!, name: "Business analyst" },
+    { id: id("e", 1), departmentId: depIds[2]!, name: text.positions[2] },
+    { id: id("e", 2), departmentId: depIds[1]!, name: text.positions[3] },
+    { id: id("e", 3), departmentId: depIds[0]!, name: text.positions[4] },
   ];
   await db
     .insert(positions)
@@ -107,10 +174,10 @@ export async function seedDemoCompany(db: Db, projectId: string, depIds: string[
     .insert(tasks)
     .values(
       DEMO_ACTIVITIES.flatMap((list, p) =>
-        list.map(([name, communication, decision], i) => ({
+        list.map(([communication, decision], i) => ({
           id: id(`f${p}`, i),
           positionId: allPositions[p]!,
-          name,
+          name: text.activities[p]![i]!,
           communication,
           decision,
           sort: i,
@@ -121,12 +188,13 @@ export async function seedDemoCompany(db: Db, projectId: string, depIds: string[
     .onConflictDoNothing();
   const now = Date.now();
   const known = new Set(formatCodes);
-  const people = PEOPLE.map(([name, dep, pos, harmony, anxiety], i) => {
+  const people = PEOPLE.map(([, dep, pos, harmony, anxiety], i) => {
+    const name = text.people[i]!;
     const indicators = demoIndicators(i, harmony, anxiety);
     const ruled = formatFromIndicators(indicators).code;
     const formatCode = known.has(ruled) ? ruled : formatCodes[(i * 5) % formatCodes.length]!;
     return {
-      user: { id: id("b", i), email: `demo-employee-${i + 1}@thinking-format.local`, name, isCompleted: true, formatCode, emailConfirmedAt: new Date(now) },
+      user: { id: id("b", i), email: demoEmail(lang, i), name, isCompleted: true, formatCode, emailConfirmedAt: new Date(now) },
       result: {
         id: id("c", i),
         userId: id("b", i),
@@ -143,8 +211,8 @@ export async function seedDemoCompany(db: Db, projectId: string, depIds: string[
         id: id("d", i),
         projectId,
         userId: id("b", i),
-        email: `demo-employee-${i + 1}@thinking-format.local`,
-        link: `demo-invite-${i + 1}`,
+        email: demoEmail(lang, i),
+        link: `demo-invite-${lang === "en" ? "" : `${lang}-`}${i + 1}`,
         kind: "email" as const,
         status: "completed test" as const,
       },
@@ -181,8 +249,8 @@ export async function seedDemoCompany(db: Db, projectId: string, depIds: string[
   await db
     .insert(invites)
     .values([
-      { id: id("d", 100), projectId, email: "new.hire@example.com", link: "demo-invite-pending-1", kind: "email", status: "Sent" },
-      { id: id("d", 101), projectId, email: "candidate@example.com", link: "demo-invite-pending-2", kind: "email", status: "Invited" },
+      { id: id("d", 100), projectId, email: `new.hire@${text.domain}`, link: `demo-invite-${lang}-pending-1`, kind: "email", status: "Sent" },
+      { id: id("d", 101), projectId, email: `candidate@${text.domain}`, link: `demo-invite-${lang}-pending-2`, kind: "email", status: "Invited" },
     ])
     .onConflictDoNothing();
   // a company skill and a few values entered by the supervisors, with who and when
@@ -194,8 +262,8 @@ export async function seedDemoCompany(db: Db, projectId: string, depIds: string[
         id: negotiation,
         projectId,
         type: "custom",
-        name: "Negotiation",
-        description: "Holding a position with a client or partner and finding the deal",
+        name: text.skill.name,
+        description: text.skill.description,
         weights: { WE_ANALYT: 2, confidence: 2, speed: 1 },
       },
       {
@@ -206,9 +274,9 @@ export async function seedDemoCompany(db: Db, projectId: string, depIds: string[
         subtype: "team",
         skillKey: "manager.team",
         acquired: 78,
-        description: "Led the sales team through the 2025 reorganisation",
+        description: text.notes[0],
         enteredBy: id("b", 0),
-        enteredByName: "Anna Sokolova",
+        enteredByName: text.people[0],
         updatedAt: new Date(now - 20 * 86_400_000),
       },
       {
@@ -218,9 +286,9 @@ export async function seedDemoCompany(db: Db, projectId: string, depIds: string[
         type: "custom",
         skillKey: negotiation,
         acquired: 70,
-        description: "Closed the two largest contracts of the year",
+        description: text.notes[1],
         enteredBy: id("b", 0),
-        enteredByName: "Anna Sokolova",
+        enteredByName: text.people[0],
         updatedAt: new Date(now - 9 * 86_400_000),
       },
       {
@@ -230,13 +298,26 @@ export async function seedDemoCompany(db: Db, projectId: string, depIds: string[
         type: "general",
         skillKey: "mentoring",
         acquired: 85,
-        description: "Mentors two junior engineers",
+        description: text.notes[2],
         enteredBy: id("b", 4),
-        enteredByName: "Elena Petrova",
+        enteredByName: text.people[4],
         updatedAt: new Date(now - 3 * 86_400_000),
       },
     ])
     .onConflictDoNothing();
+  // installs seeded before showed internal addresses for the demo people (m15): replaced once
+  const { like } = await import("drizzle-orm");
+  if (lang === "en")
+    for (let i = 0; i < PEOPLE.length; i++) {
+      await db
+        .update(users)
+        .set({ email: demoEmail(lang, i) })
+        .where(and(eq(users.id, id("b", i)), like(users.email, "%@thinking-format.local")));
+      await db
+        .update(invites)
+        .set({ email: demoEmail(lang, i) })
+        .where(and(eq(invites.id, id("d", i)), like(invites.email, "%@thinking-format.local")));
+    }
   // the efficiencies for every employee × position, as the cabinet shows them
   await recomputeEfficiencies(db, projectId);
 }

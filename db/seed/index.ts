@@ -11,13 +11,15 @@ import { createId } from "../../server/lib/ids";
 import { hashPassword } from "../../server/lib/password-hash";
 import { DEMO_REVIEWS } from "./reviews";
 import { buildReports } from "./content/reports";
-import { seedDemoCompany } from "./demo-company";
+import { DEMO_TEXT, demoId, seedDemoCompany, type DemoLang } from "./demo-company";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 
 /** The fixed demo business account and its project (spec §1). */
 export const DEMO_USER_ID = "0000000000000000000000d1";
 export const DEMO_PROJECT_ID = "0000000000000000000000d2";
+/** The demo company in each UI language (the English one is DEMO_PROJECT_ID). */
+export const demoProjectId = (lang: DemoLang) => demoId(lang, DEMO_PROJECT_ID);
 export const DEFAULT_TEST_ID = "0000000000000000000000a1";
 export const INITIAL_TOTAL = 48_213;
 
@@ -151,42 +153,47 @@ async function seedDemoBusiness(db: Db, formatCodes: string[]) {
       emailConfirmedAt: new Date(),
     })
     .onConflictDoNothing();
-  await db
-    .insert(projects)
-    .values({
-      id: DEMO_PROJECT_ID,
-      name: "Demo project",
-      description: "A sample company to explore the business cabinet",
-      ownerId: DEMO_USER_ID,
-      inviteCode: "demo-project",
-      inviteBalance: 1,
-      isDemo: true,
-    })
-    .onConflictDoNothing();
-  const deps = [
-    { id: "0000000000000000000000d3", name: "Sales" },
-    { id: "0000000000000000000000d4", name: "Development" },
-    { id: "0000000000000000000000d5", name: "Marketing" },
-  ];
-  await db
-    .insert(departments)
-    .values(deps.map((d) => ({ ...d, projectId: DEMO_PROJECT_ID })))
-    .onConflictDoNothing();
-  await db
-    .insert(positions)
-    .values([
-      { id: "0000000000000000000000d6", projectId: DEMO_PROJECT_ID, departmentId: deps[0]!.id, name: "Account manager" },
-      { id: "0000000000000000000000d7", projectId: DEMO_PROJECT_ID, departmentId: deps[1]!.id, name: "Software engineer" },
-    ])
-    .onConflictDoNothing();
   const [test] = await db.select({ id: tests.id }).from(tests).where(eq(tests.id, DEFAULT_TEST_ID));
-  if (test)
-    await seedDemoCompany(
-      db,
-      DEMO_PROJECT_ID,
-      deps.map((d) => d.id),
-      ["0000000000000000000000d6", "0000000000000000000000d7"],
-      test.id,
-      formatCodes,
-    );
+  for (const lang of ["en", "ru"] as const) {
+    const text = DEMO_TEXT[lang];
+    const projectId = demoProjectId(lang);
+    await db
+      .insert(projects)
+      .values({
+        id: projectId,
+        name: text.project.name,
+        description: text.project.description,
+        ownerId: DEMO_USER_ID,
+        inviteCode: lang === "en" ? "demo-project" : `demo-project-${lang}`,
+        inviteBalance: 1,
+        isDemo: true,
+      })
+      .onConflictDoNothing();
+    const deps = ["0000000000000000000000d3", "0000000000000000000000d4", "0000000000000000000000d5"].map((id, i) => ({
+      id: demoId(lang, id),
+      name: text.departments[i]!,
+    }));
+    await db
+      .insert(departments)
+      .values(deps.map((d) => ({ ...d, projectId })))
+      .onConflictDoNothing();
+    const posIds = ["0000000000000000000000d6", "0000000000000000000000d7"].map((id) => demoId(lang, id));
+    await db
+      .insert(positions)
+      .values([
+        { id: posIds[0]!, projectId, departmentId: deps[0]!.id, name: text.positions[0] },
+        { id: posIds[1]!, projectId, departmentId: deps[1]!.id, name: text.positions[1] },
+      ])
+      .onConflictDoNothing();
+    if (test)
+      await seedDemoCompany(
+        db,
+        projectId,
+        deps.map((d) => d.id),
+        posIds,
+        test.id,
+        formatCodes,
+        lang,
+      );
+  }
 }

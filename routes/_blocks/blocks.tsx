@@ -158,6 +158,15 @@ export interface FieldDef {
  * A server-handled form (no script): posted to `action` (default: this page), shown again with
  * the entered values (never passwords) and per-field messages on error.
  */
+/** The page's query without the flags of the last success notice: the next submit answers for itself. */
+const NOTICE_FLAGS = ["done", "saved", "created", "deleted", "sent"];
+function withoutNotices(url: URL) {
+  const q = new URLSearchParams(url.search);
+  for (const k of NOTICE_FLAGS) q.delete(k);
+  const s = q.toString();
+  return s ? `?${s}` : "";
+}
+
 export function ServerForm({
   kind,
   fields,
@@ -187,7 +196,7 @@ export function ServerForm({
       <form
         id={`form-${kind}`}
         method="post"
-        action={action ?? `${path}${url.search}#form-${kind}`}
+        action={action ?? `${path}${withoutNotices(url)}#form-${kind}`}
         className="space-y-4"
         noValidate
         data-testid={`form-${kind}`}

@@ -1,19 +1,17 @@
-// The cabinets' shell: the business owner's (spec §2: Begin, Departments, Employees, Positions,
-// Invite, Settings; a 220 px side bar that collapses to 80 px) and the manager back-office
-// (main, results, rechecker, users, projects, reviews, coupon, referral, reports, questions,
-// exporting). Sections appear in the menu as their pages are built, so no item leads nowhere.
-// No script: collapsing is a CSS checkbox, the phone menu is a <details>.
-//
-// The business cabinet's pages are served in two shells (spec §2): /business/* (this layout, with
-// the project dropdown, the invite counter, Buy for non-business users, avatar and logout) and
-// /dashboard/* (DashboardLayout: 250 px side bar, 60 px header, invites count in the menu, the
-// Compare widget, the phone menu up to 540 px). `BusinessShell` picks one by the path, so
-// every screen is one component.
+// The cabinets' shell: the business cabinet's (one shell and one menu for both of the spec's route
+// families, /business/* and /dashboard/*: a side bar of 220 px that collapses to 80 px, the
+// project dropdown, the invite counter, Buy for non-business owners, the language switcher, the
+// avatar's menu and the Compare widget) and the manager back-office's. No script is needed: the
+// collapse is a CSS checkbox (its state is kept in a cookie by the nav-collapse island and drawn by
+// the server, so the next page opens as the last one was left), the phone menu and the avatar's
+// menu are <details>. Sections appear in the menu as their pages are built, so no item leads nowhere.
 import type { ReactNode } from "react";
+import { MasqBanner } from "../_blocks/masq-banner";
+import { withLang } from "../../server/lib/links";
 import { Island, usePage } from "../../server/render/page";
 import { Logo, MaintenanceNotice } from "./public";
 
-export type CabinetKind = "business" | "manager";
+export type CabinetKind = "manager";
 
 interface NavItem {
   key: string;
@@ -23,16 +21,6 @@ interface NavItem {
 
 /** The built sections of each cabinet, in the spec's order; later issues add theirs here. */
 const NAV: Record<CabinetKind, NavItem[]> = {
-  business: [
-    { key: "begin", href: "/business", icon: "◎" },
-    { key: "dashboard", href: "/business/dashboard", icon: "▦" },
-    { key: "departments", href: "/business/departments", icon: "⌂" },
-    { key: "employees", href: "/business/employees", icon: "☺" },
-    { key: "positions", href: "/business/positions", icon: "☰" },
-    { key: "statistics", href: "/business/statistics", icon: "▥" },
-    { key: "invite", href: "/business/invite", icon: "✉" },
-    { key: "settings", href: "/business/settings", icon: "⚙" },
-  ],
   manager: [
     { key: "main", href: "/manager", icon: "▦" },
     { key: "results", href: "/manager/results", icon: "☰" },
@@ -53,96 +41,178 @@ const NAV: Record<CabinetKind, NavItem[]> = {
   ],
 };
 
-function NavLinks({ kind, compact }: { kind: CabinetKind; compact?: boolean }) {
-  const { t, path } = usePage();
+/** One side-bar item as drawn: the label is also its tooltip when the bar is collapsed to icons. */
+interface DrawnItem {
+  key: string;
+  href: string;
+  icon: string;
+  label: string;
+  current: boolean;
+  badge?: ReactNode;
+}
+
+function NavList({ items, compact }: { items: DrawnItem[]; compact?: boolean }) {
   return (
-    <ul className="space-y-1">
-      {NAV[kind].map((item) => {
-        const current = path === item.href || (!["/business", "/dashboard", "/manager"].includes(item.href) && path.startsWith(`${item.href}/`));
-        return (
-          <li key={item.key}>
-            <a
-              href={item.href}
-              aria-current={current ? "page" : undefined}
-              className={`flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${current ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`}
-            >
-              <span aria-hidden className="w-6 text-center text-lg">
-                {item.icon}
-              </span>
-              <span className={compact ? "cabinet-label" : undefined}>{t(`cabinet.nav.${kind}.${item.key}`)}</span>
-            </a>
-          </li>
-        );
-      })}
+    <ul className="space-y-1" data-testid="cabinet-menu">
+      {items.map((item) => (
+        <li key={item.key} data-nav={item.key}>
+          <a
+            href={item.href}
+            aria-current={item.current ? "page" : undefined}
+            title={item.label}
+            className={`flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${item.current ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`}
+          >
+            <span aria-hidden className="w-6 shrink-0 text-center text-lg">
+              {item.icon}
+            </span>
+            <span className={`min-w-0 flex-1 ${compact ? "cabinet-label" : ""}`}>{item.label}</span>
+            {item.badge && <span className={compact ? "cabinet-label" : undefined}>{item.badge}</span>}
+          </a>
+        </li>
+      ))}
     </ul>
   );
 }
 
-export function CabinetLayout({
-  kind,
-  title,
-  actions,
-  banner,
-  children,
-}: {
-  kind: CabinetKind;
-  title: string;
-  actions?: ReactNode;
-  banner?: ReactNode;
-  children: ReactNode;
-}) {
-  const { t, auth } = usePage();
-  const name = auth?.user.name || auth?.user.email || "";
-  const initials = name
+/** RU/EN links that keep the page and its query (the shell's language switcher). */
+export function LanguageSwitch() {
+  const { t, locale, url } = usePage();
+  return (
+    <nav aria-label={t("common.nav.language")} className="flex gap-1 text-sm font-semibold" data-testid="language-switch">
+      {(["ru", "en"] as const).map((l) => (
+        <a
+          key={l}
+          href={withLang(url, l)}
+          hrefLang={l}
+          lang={l}
+          aria-current={l === locale ? "true" : undefined}
+          className={`rounded px-2 py-1 ${l === locale ? "bg-slate-900 text-white" : "text-slate-600 hover:bg-slate-100"}`}
+        >
+          {l.toUpperCase()}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+const initialsOf = (name: string) =>
+  name
     .split(/[\s@.]+/)
     .filter(Boolean)
     .slice(0, 2)
     .map((w) => w[0]!.toUpperCase())
     .join("");
+
+/** The avatar: the person's initials opening their menu (own account, own report, log out). */
+function AvatarMenu() {
+  const { t, auth } = usePage();
+  if (!auth || auth.kind === "demo") return null;
+  const name = auth.user.name || auth.user.email;
   return (
-    <div className="min-h-screen bg-slate-50" data-cabinet={kind}>
-      <ShellTop beside="sm:pl-[236px]" />
-      <input type="checkbox" id="cabinet-collapse" className="peer sr-only" aria-label={t("cabinet.collapse")} />
-      <aside className="desktop-only fixed inset-y-0 left-0 z-20 w-[220px] border-r border-slate-200 bg-white p-3 overflow-hidden transition-[width] peer-checked:w-[80px] peer-checked:[&_.cabinet-label]:hidden peer-checked:[&_.logo-text]:hidden peer-checked:[&_.collapse-icon]:rotate-180">
-        <div className="mb-6 flex h-12 items-center justify-between">
+    <details className="relative" data-testid="avatar-menu">
+      <summary
+        className="flex h-9 w-9 shrink-0 cursor-pointer list-none items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white [&::-webkit-details-marker]:hidden"
+        title={name}
+        aria-label={t("cabinet.shell.me", { name })}
+      >
+        {initialsOf(name)}
+      </summary>
+      <div className="absolute right-0 top-11 z-30 w-64 rounded-xl border border-slate-200 bg-white p-2 text-sm shadow-lg">
+        <p className="truncate px-3 py-2 font-semibold text-slate-900">{name}</p>
+        {auth.user.name && <p className="-mt-2 truncate px-3 pb-2 text-xs text-slate-500">{auth.user.email}</p>}
+        <a href="/account" className="block rounded-lg px-3 py-2 hover:bg-slate-100" data-testid="avatar-account">
+          {t("cabinet.shell.myAccount")}
+        </a>
+        <a href="/report" className="block rounded-lg px-3 py-2 hover:bg-slate-100" data-testid="avatar-report">
+          {t("cabinet.shell.myReport")}
+        </a>
+        <form method="post" action="/logout">
+          <button type="submit" className="block w-full rounded-lg px-3 py-2 text-left hover:bg-slate-100">
+            {t("common.nav.logout")}
+          </button>
+        </form>
+      </div>
+    </details>
+  );
+}
+
+/**
+ * The frame of both cabinets: the side bar (220 px, 80 px collapsed, remembered), the header and
+ * the page. `header`: what the header carries besides the menu, the language and the avatar.
+ */
+function Shell({
+  cabinet,
+  label,
+  items,
+  header,
+  banner,
+  title,
+  children,
+}: {
+  cabinet: string;
+  label: string;
+  items: DrawnItem[];
+  header?: ReactNode;
+  banner?: ReactNode;
+  title: string;
+  children: ReactNode;
+}) {
+  const { t, navCollapsed } = usePage();
+  return (
+    <div className="min-h-screen bg-slate-50" data-cabinet={cabinet}>
+      <ShellTop />
+      <input type="checkbox" id="cabinet-collapse" className="peer sr-only" aria-label={t("cabinet.collapse")} defaultChecked={navCollapsed} />
+      <aside
+        className="desktop-only fixed inset-y-0 left-0 z-20 flex w-[220px] flex-col overflow-hidden border-r border-slate-200 bg-white p-3 transition-[width] peer-checked:w-[80px] peer-checked:[&_.cabinet-label]:hidden peer-checked:[&_.logo-text]:hidden peer-checked:[&_.collapse-icon]:rotate-180"
+        data-testid="cabinet-sidebar"
+      >
+        <div className="mb-4 flex h-12 shrink-0 items-center">
           <Logo />
         </div>
-        <nav aria-label={t(`cabinet.${kind}`)}>
-          <NavLinks kind={kind} compact />
+        <nav aria-label={label} className="min-h-0 flex-1 overflow-y-auto">
+          <NavList items={items} compact />
         </nav>
-        <label htmlFor="cabinet-collapse" className="absolute bottom-4 left-3 cursor-pointer rounded-lg px-3 py-2 text-sm text-slate-500 hover:bg-slate-100">
-          <span aria-hidden className="collapse-icon inline-block">
+        <label
+          htmlFor="cabinet-collapse"
+          className="mt-2 flex shrink-0 cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm text-slate-500 hover:bg-slate-100"
+          title={t("cabinet.collapse")}
+          data-testid="collapse-toggle"
+        >
+          <span aria-hidden className="collapse-icon inline-block w-6 text-center">
             ⇤
-          </span>{" "}
+          </span>
           <span className="cabinet-label">{t("cabinet.collapse")}</span>
         </label>
+        <Island name="nav-collapse" props={{ target: "cabinet-collapse" }} />
       </aside>
-      <div className="transition-[padding] sm:pl-[220px] sm:peer-checked:pl-[80px]">
-        <header className="sticky top-0 z-10 flex h-16 items-center justify-between gap-2 border-b border-slate-200 bg-white px-3 sm:gap-3 sm:px-4">
+      <div className="transition-[padding] min-[541px]:pl-[220px] min-[541px]:peer-checked:pl-[80px]">
+        <MasqBanner />
+        <header className="sticky top-0 z-10 flex min-h-[60px] flex-wrap items-center gap-x-2 gap-y-2 border-b border-slate-200 bg-white px-3 py-2 sm:gap-x-3 sm:px-4">
           <details className="mobile-only relative">
-            <summary className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold">☰ {t("common.nav.menu")}</summary>
-            <nav className="absolute left-0 top-12 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg" aria-label={t(`cabinet.${kind}`)}>
-              <NavLinks kind={kind} />
-            </nav>
+            <summary className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold" aria-label={t("common.nav.menu")}>
+              ☰
+            </summary>
+            <div className="absolute left-0 top-11 z-30 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
+              <nav aria-label={label}>
+                <NavList items={items} />
+              </nav>
+              <div className="mt-2 border-t border-slate-100 px-3 pt-2">
+                <LanguageSwitch />
+              </div>
+            </div>
           </details>
-          <p className="desktop-only truncate text-sm font-semibold text-slate-500">{t(`cabinet.${kind}`)}</p>
-          <div className="flex min-w-0 items-center gap-2 sm:gap-3">
-            {actions}
-            {auth && (
-              <span
-                className="desktop-only flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white"
-                title={name}
-                aria-label={name}
-              >
-                {initials}
-              </span>
-            )}
+          {header ?? <p className="desktop-only truncate text-sm font-semibold text-slate-500">{label}</p>}
+          <div className="ml-auto flex items-center gap-2 sm:gap-3">
+            <span className="desktop-only">
+              <LanguageSwitch />
+            </span>
+            <AvatarMenu />
             <LogoutButton />
           </div>
         </header>
-        <main id="main" className="px-4 py-6 sm:px-8">
+        <main id="main" className="px-3 py-5 sm:px-6">
           {banner}
-          <h1 className="mb-6 text-2xl font-bold [overflow-wrap:anywhere]">{title}</h1>
+          <h1 className="mb-5 text-2xl font-bold [overflow-wrap:anywhere]">{title}</h1>
           {children}
         </main>
       </div>
@@ -150,13 +220,30 @@ export function CabinetLayout({
   );
 }
 
-/** What both business shells show around a page: the projects, the current one, the counters. */
+/** The back-office's shell. */
+export function CabinetLayout({ kind, title, banner, children }: { kind: CabinetKind; title: string; banner?: ReactNode; children: ReactNode }) {
+  const { t, path } = usePage();
+  const items = NAV[kind].map((item) => ({
+    ...item,
+    label: t(`cabinet.nav.${kind}.${item.key}`),
+    current: path === item.href || (item.href !== "/manager" && path.startsWith(`${item.href}/`)),
+  }));
+  return (
+    <Shell cabinet={kind} label={t(`cabinet.${kind}`)} items={items} banner={banner} title={title}>
+      {children}
+    </Shell>
+  );
+}
+
+/** What the business shell shows around a page: the projects, the current one, the counters. */
 export interface ShellData {
   projects: { _id: string; name: string }[];
   project: { _id: string; name: string; inviteBalance: number };
   role: "owner" | "projectManager" | "supervisor" | "admin";
   isBusiness: boolean;
   demo: boolean;
+  /** In the demo: who is signed in behind it (nobody, a private account, a business account). */
+  demoBehind: "visitor" | "private" | "business" | null;
   /** The request named its project (?project=). */
   named: boolean;
   pendingInvites: number;
@@ -165,11 +252,56 @@ export interface ShellData {
   reservedInvites: number;
 }
 
-/** Project dropdown, invite counter, Buy (non-business users only), as in spec §2. */
+/** The business cabinet's sections, in one menu for both route families: each item's page in
+ * /business/* and in /dashboard/* (where the spec has one), and the paths that make it current. */
+const BUSINESS_NAV: { key: string; icon: string; business: string; dashboard: string; also?: string[] }[] = [
+  { key: "begin", icon: "◎", business: "/business", dashboard: "/business" },
+  { key: "dashboard", icon: "▦", business: "/business/dashboard", dashboard: "/dashboard" },
+  { key: "employees", icon: "☺", business: "/business/employees", dashboard: "/dashboard/employees" },
+  { key: "departments", icon: "⌂", business: "/business/departments", dashboard: "/dashboard/departments" },
+  { key: "positions", icon: "☰", business: "/business/positions", dashboard: "/dashboard/positions" },
+  { key: "statistics", icon: "▥", business: "/business/statistics", dashboard: "/business/statistics" },
+  { key: "reports", icon: "✎", business: "/business/reports", dashboard: "/business/reports", also: ["/business/report", "/dashboard/report"] },
+  { key: "invite", icon: "✉", business: "/business/invite", dashboard: "/dashboard/invites" },
+  { key: "settings", icon: "⚙", business: "/business/settings", dashboard: "/dashboard/project", also: ["/business/support"] },
+];
+
+const isAt = (path: string, href: string, exact: boolean) => path === href || (!exact && path.startsWith(`${href}/`));
+
+function useBusinessNav(shell: ShellData | null): DrawnItem[] {
+  const { t, path } = usePage();
+  const dash = path.startsWith("/dashboard");
+  const top = (href: string) => href === "/business" || href === "/dashboard";
+  return (
+    BUSINESS_NAV
+      // a head of department sends no invitations and buys nothing: the menu does not offer them
+      .filter((item) => !shell || shell.role !== "supervisor" || item.key !== "invite")
+      .map((item) => ({
+        key: item.key,
+        icon: item.icon,
+        href: dash ? item.dashboard : item.business,
+        label: t(`cabinet.nav.business.${item.key}`),
+        current: [item.business, item.dashboard, ...(item.also ?? [])].some((h) => isAt(path, h, top(h))),
+        badge:
+          item.key === "invite" && shell ? (
+            <span
+              className="whitespace-nowrap rounded-full bg-slate-100 px-2 text-xs font-semibold text-slate-700"
+              title={t("cabinet.shell.pendingTitle")}
+              data-testid="menu-invites-count"
+            >
+              {t("cabinet.shell.pendingBadge", { count: shell.pendingInvites })}
+            </span>
+          ) : undefined,
+      }))
+  );
+}
+
+/** Project dropdown, invite counter, Buy (non-business owners only), the Compare widget (spec §2). */
 function ProjectBar({ shell }: { shell: ShellData }) {
   const { t, path } = usePage();
+  const dash = path.startsWith("/dashboard");
   return (
-    <div className="flex items-center gap-2 sm:gap-3">
+    <div className="order-last flex w-full min-w-0 items-center gap-2 min-[541px]:order-none min-[541px]:w-auto sm:gap-3" data-testid="project-bar">
       <Island
         name="project-switcher"
         props={{
@@ -182,16 +314,29 @@ function ProjectBar({ shell }: { shell: ShellData }) {
           named: shell.named,
         }}
       />
-      <a
-        href={path.startsWith("/dashboard") ? "/dashboard/invites" : "/business/invite"}
-        className="whitespace-nowrap rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800"
-        title={t("cabinet.shell.invitesFreeTitle", { free: shell.freeInvites, reserved: shell.reservedInvites })}
-        aria-label={t("cabinet.shell.invitesFreeTitle", { free: shell.freeInvites, reserved: shell.reservedInvites })}
-        data-testid="invite-counter"
-      >
-        <span aria-hidden>✉</span> {shell.freeInvites}
-        <span className="hidden font-normal sm:inline"> {t("cabinet.shell.invitesFree")}</span>
-      </a>
+      {shell.role !== "supervisor" && (
+        <a
+          href={dash ? "/dashboard/invites" : "/business/invite"}
+          className="shrink-0 whitespace-nowrap rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800"
+          title={t("cabinet.shell.invitesFreeTitle", { free: shell.freeInvites, reserved: shell.reservedInvites })}
+          aria-label={t("cabinet.shell.invitesFreeTitle", { free: shell.freeInvites, reserved: shell.reservedInvites })}
+          data-testid="invite-counter"
+        >
+          <span aria-hidden>✉</span> {shell.freeInvites}
+          <span className="font-normal"> {t("cabinet.shell.invitesFree")}</span>
+        </a>
+      )}
+      {/* the Compare widget (spec §2): the picks of this project in localStorage diffList */}
+      <Island
+        name="compare-widget"
+        hydrate="idle"
+        props={{
+          project: shell.project._id,
+          href: dash ? "/dashboard/employees/compare" : "/business/employees/compare",
+          label: t("stats.compare.widget"),
+          hint: t("cabinet.shell.compare"),
+        }}
+      />
       {/* buying is the owner's: an appointed manager or head is never offered it */}
       {!shell.isBusiness && !shell.demo && shell.role === "owner" && (
         <a href="/business" className="btn-primary hidden px-3 py-1.5 text-sm sm:inline-flex">
@@ -202,156 +347,82 @@ function ProjectBar({ shell }: { shell: ShellData }) {
   );
 }
 
-function DemoBanner() {
+/**
+ * The demo's banner: read-only, and the way out. Activating is offered to whoever has no business
+ * account (a visitor signs up first and comes back to the activation); a signed-in business owner
+ * is only offered to leave the demo for their own projects.
+ */
+function DemoBanner({ behind }: { behind: ShellData["demoBehind"] }) {
   const { t } = usePage();
   return (
     <div role="note" className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-amber-100 p-4 text-amber-900" data-testid="demo-banner">
       <span>{t("cabinet.begin.demo")}</span>
-      <a href="/signup?fallback=/business" className="btn-primary px-4 py-2 text-sm">
-        {t("cabinet.shell.activate")}
-      </a>
+      <span className="flex flex-wrap gap-2">
+        {behind !== "business" && (
+          <form method="post" action="/demo/exit">
+            <input type="hidden" name="to" value="activate" />
+            <button type="submit" className="btn-primary px-4 py-2 text-sm" data-testid="demo-activate">
+              {t("cabinet.shell.activate")}
+            </button>
+          </form>
+        )}
+        <form method="post" action="/demo/exit">
+          <button type="submit" className="btn-secondary px-4 py-2 text-sm" data-testid="demo-exit">
+            {t(behind === "business" ? "cabinet.shell.exitDemoOwn" : "cabinet.shell.exitDemo")}
+          </button>
+        </form>
+      </span>
     </div>
   );
 }
 
-const DASHBOARD_NAV: NavItem[] = [
-  { key: "home", href: "/dashboard", icon: "▦" },
-  { key: "employees", href: "/dashboard/employees", icon: "☺" },
-  { key: "departments", href: "/dashboard/departments", icon: "⌂" },
-  { key: "positions", href: "/dashboard/positions", icon: "☰" },
-  { key: "invites", href: "/dashboard/invites", icon: "✉" },
-  { key: "settings", href: "/dashboard/project", icon: "⚙" },
-];
-
-function DashboardNav({ shell }: { shell: ShellData }) {
-  const { t, path } = usePage();
+/**
+ * The business cabinet's one shell, for /business/* and /dashboard/* alike (the links of the menu
+ * stay in the family the page was opened in). `shell` is null before a business account exists:
+ * the menu is there, and its sections say what they need (see the project guard).
+ */
+export function BusinessShell({ shell, title, banner, children }: { shell: ShellData | null; title: string; banner?: ReactNode; children: ReactNode }) {
+  const { t } = usePage();
+  const items = useBusinessNav(shell);
   return (
-    <ul className="space-y-1">
-      {/* a head of department sends no invitations: the menu does not offer them */}
-      {DASHBOARD_NAV.filter((item) => item.key !== "invites" || shell.role !== "supervisor").map((item) => {
-        const current = path === item.href || (item.href !== "/dashboard" && path.startsWith(`${item.href}/`));
-        return (
-          <li key={item.key}>
-            <a
-              href={item.href}
-              aria-current={current ? "page" : undefined}
-              className={`flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${current ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`}
-            >
-              <span aria-hidden className="w-6 text-center text-lg">
-                {item.icon}
-              </span>
-              <span className="flex-1">{t(`cabinet.nav.dashboard.${item.key}`)}</span>
-              {item.key === "invites" && (
-                <span
-                  className="whitespace-nowrap rounded-full bg-slate-100 px-2 text-xs font-semibold text-slate-700"
-                  title={t("cabinet.shell.pendingTitle")}
-                  data-testid="menu-invites-count"
-                >
-                  {t("cabinet.shell.pendingBadge", { count: shell.pendingInvites })}
-                </span>
-              )}
-            </a>
-          </li>
-        );
-      })}
-    </ul>
+    <Shell
+      cabinet="business"
+      label={t("cabinet.business")}
+      items={items}
+      header={shell ? <ProjectBar shell={shell} /> : undefined}
+      banner={
+        <>
+          {shell?.demo && <DemoBanner behind={shell.demoBehind} />}
+          {banner}
+        </>
+      }
+      title={title}
+    >
+      {children}
+    </Shell>
   );
 }
 
-/** The /dashboard/* shell: 250 px side bar, 60 px header, phone menu up to 540 px. */
-/** What both cabinet shells open with: the operator's notice, the skip link and, while a manager
- * masquerades, whom they see the site as with Cancel (`beside`: the padding that clears the side bar). */
-function ShellTop({ beside }: { beside: string }) {
-  const { t, auth } = usePage();
+/** What both cabinet shells open with: the operator's notice and the skip link. The masquerade
+ * banner opens the column beside the side bar (MasqBanner), so it never covers the side bar's logo (m35). */
+function ShellTop() {
+  const { t } = usePage();
   return (
     <>
       <MaintenanceNotice />
       <a href="#main" className="sr-only focus:not-sr-only">
         {t("common.shell.skip")}
       </a>
-      {auth?.kind === "masq" && (
-        <div
-          role="status"
-          className={`relative z-30 flex flex-wrap items-center justify-center gap-3 bg-rose-600 px-4 py-2 text-sm font-semibold text-white ${beside}`}
-          data-testid="masq-banner"
-        >
-          {t("common.shell.masquerading", { user: auth.user.name ? `${auth.user.name} (${auth.user.email})` : auth.user.email })}
-          <form method="post" action="/masq/cancel">
-            <button type="submit" className="rounded bg-white px-3 py-1 text-rose-700" data-testid="cancel-masq">
-              {t("common.footer.cancelMasq")}
-            </button>
-          </form>
-        </div>
-      )}
     </>
   );
 }
 
-export function DashboardLayout({ shell, title, children }: { shell: ShellData; title: string; children: ReactNode }) {
-  const { t } = usePage();
-  return (
-    <div className="min-h-screen bg-slate-50" data-cabinet="dashboard">
-      <ShellTop beside="min-[541px]:pl-[266px]" />
-      <aside className="desktop-only fixed inset-y-0 left-0 z-20 flex w-[250px] flex-col border-r border-slate-200 bg-white p-3">
-        <div className="mb-4 flex h-[44px] items-center">
-          <Logo />
-        </div>
-        <p className="mb-3 truncate px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">{shell.project.name}</p>
-        <nav aria-label={t("cabinet.business")}>
-          <DashboardNav shell={shell} />
-        </nav>
-      </aside>
-      <div className="min-[541px]:pl-[250px]">
-        <header className="sticky top-0 z-10 flex h-[60px] items-center justify-between gap-2 border-b border-slate-200 bg-white px-3 sm:px-4">
-          <details className="mobile-only relative">
-            <summary className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold">☰</summary>
-            <nav className="absolute left-0 top-11 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg" aria-label={t("cabinet.business")}>
-              <DashboardNav shell={shell} />
-            </nav>
-          </details>
-          <div className="flex min-w-0 items-center gap-2 sm:gap-3">
-            <ProjectBar shell={shell} />
-            {/* the Compare widget (spec §2): the picks of this project in localStorage diffList */}
-            <Island
-              name="compare-widget"
-              hydrate="idle"
-              props={{ project: shell.project._id, href: "/dashboard/employees/compare", label: t("stats.compare.widget"), hint: t("cabinet.shell.compare") }}
-            />
-          </div>
-          <LogoutButton />
-        </header>
-        <main id="main" className="px-3 py-5 sm:px-6">
-          {shell.demo && <DemoBanner />}
-          <h1 className="mb-5 text-2xl font-bold [overflow-wrap:anywhere]">{title}</h1>
-          {children}
-        </main>
-      </div>
-    </div>
-  );
-}
-
-/** One screen, two shells: /dashboard/* gets DashboardLayout, /business/* the business layout. */
-export function BusinessShell({ shell, title, children }: { shell: ShellData; title: string; children: ReactNode }) {
-  const { path } = usePage();
-  if (path.startsWith("/dashboard"))
-    return (
-      <DashboardLayout shell={shell} title={title}>
-        {children}
-      </DashboardLayout>
-    );
-  return (
-    <CabinetLayout kind="business" title={title} actions={<ProjectBar shell={shell} />} banner={shell.demo ? <DemoBanner /> : undefined}>
-      {children}
-    </CabinetLayout>
-  );
-}
-
-/** Log out, in both cabinet headers; the read-only demo has nobody to log out. */
+/** Log out beside the avatar on wider screens (on phones it is in the avatar's menu); the read-only demo has nobody to log out. */
 function LogoutButton() {
   const { t, auth } = usePage();
   if (!auth || auth.kind === "demo") return null;
   return (
-    <form method="post" action="/logout">
+    <form method="post" action="/logout" className="desktop-only">
       <button type="submit" className="whitespace-nowrap text-sm text-slate-600 hover:underline">
         {t("common.nav.logout")}
       </button>

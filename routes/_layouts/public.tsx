@@ -2,6 +2,7 @@
 // Everything here is plain HTML: the mobile menu is a <details>, the switcher is links.
 import type { ReactNode } from "react";
 import { KeptMarkup, usePage, type PageContextValue } from "../../server/render/page";
+import { MasqBanner } from "../_blocks/masq-banner";
 import { isManager } from "../../server/services/users";
 import { primaryAction, reportHref, withLang } from "../../server/lib/links";
 
@@ -31,8 +32,6 @@ function headerModel({ auth, url }: PageContextValue, menu: MenuKind) {
       reportHref: reportHref(auth),
       primary: primaryAction(auth),
     },
-    /** While a manager masquerades: who they are seeing the site as (Cancel Masq is in the footer, spec §2). */
-    masqueradingAs: auth?.kind === "masq" ? (auth.user.name ? `${auth.user.name} (${auth.user.email})` : auth.user.email) : null,
   };
 }
 type HeaderModel = ReturnType<typeof headerModel>;
@@ -132,10 +131,14 @@ function MenuLinks({ kind, user, vertical = false }: { kind: MenuKind; user: Hea
  * each were an eighth of a signed-in report page's time. */
 export function Header({ menu = "public" }: { menu?: MenuKind }) {
   const model = headerModel(usePage(), menu);
+  // the masquerade banner (its time left changes each request) is outside the kept header
   return (
-    <KeptMarkup store="header" cacheKey={JSON.stringify(model)}>
-      <HeaderView model={model} />
-    </KeptMarkup>
+    <>
+      <MasqBanner />
+      <KeptMarkup store="header" cacheKey={JSON.stringify(model)}>
+        <HeaderView model={model} />
+      </KeptMarkup>
+    </>
   );
 }
 
@@ -143,11 +146,6 @@ function HeaderView({ model }: { model: HeaderModel }) {
   const { t } = usePage();
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      {model.masqueradingAs && (
-        <div role="status" className="bg-rose-600 px-4 py-2 text-center text-sm font-semibold text-white" data-testid="masq-banner">
-          {t("common.shell.masquerading", { user: model.masqueradingAs })}
-        </div>
-      )}
       <div className="container-page flex h-16 items-center justify-between gap-4">
         <Logo />
         <nav className="desktop-only flex items-center gap-1" aria-label={t("common.nav.menu")}>
@@ -187,7 +185,7 @@ function CancelMasq() {
   if (auth?.kind !== "masq") return null;
   return (
     <form method="post" action="/masq/cancel">
-      <button type="submit" className="rounded bg-rose-600 px-3 py-1 font-semibold text-white" data-testid="cancel-masq">
+      <button type="submit" className="rounded bg-rose-600 px-3 py-1 font-semibold text-white" data-testid="cancel-masq-footer">
         {t("common.footer.cancelMasq")}
       </button>
     </form>

@@ -6,6 +6,7 @@ import { clearSessionCookies } from "../../server/lib/http";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { deleteAccount } from "../../server/services/accounts";
+import { supportVisits } from "../../server/services/masquerade";
 import { listUserSessions, revokeSession, revokeUserSessions, type SessionRow } from "../../server/services/sessions";
 import { PublicLayout } from "../_layouts/public";
 import { ServerForm } from "../_blocks/blocks";
@@ -85,7 +86,38 @@ function SessionsList({ sessions, current }: { sessions: SessionRow[]; current: 
   );
 }
 
-function Account({ data }: { data: { section: Section; sessions: SessionRow[]; companies: Company[] } }) {
+type Visit = Awaited<ReturnType<typeof supportVisits>>[number];
+
+/** When the support team looked at (or acted in) this account, and why: the person always learns of a masquerade. */
+function SupportVisits({ visits }: { visits: Visit[] }) {
+  const { t, locale } = usePage();
+  return (
+    <div className="card" data-testid="support-visits">
+      <h2 className="mb-2 text-xl font-semibold">{t("auth.account.supportTitle")}</h2>
+      {visits.length === 0 ? (
+        <p className="text-slate-600">{t("auth.account.supportNone")}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {visits.map((v) => (
+            <li key={v.at.getTime()} className="py-3 text-sm">
+              {t(v.mode === "full" ? "auth.account.supportActed" : "auth.account.supportViewed", {
+                date: v.at.toLocaleString(intlLocale(locale), { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Moscow" }),
+              })}
+              {v.reason && (
+                <>
+                  {" "}
+                  {t("auth.account.supportFor")} <q className="font-medium">{v.reason}</q>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function Account({ data }: { data: { section: Section; sessions: SessionRow[]; companies: Company[]; visits: Visit[] } }) {
   const { t } = usePage();
   const auth = useSignedIn();
   const first = primaryAction(auth);
@@ -136,6 +168,7 @@ function Account({ data }: { data: { section: Section; sessions: SessionRow[]; c
         {data.section === "data" && (
           <div className="space-y-4">
             {data.companies.length > 0 && <CompaniesList companies={data.companies} />}
+            <SupportVisits visits={data.visits} />
             <div className="card">
               <h2 className="mb-2 text-xl font-semibold">{t("auth.account.dataTitle")}</h2>
               <p className="mb-4 text-slate-600">{t("auth.account.exportLead")}</p>
@@ -166,11 +199,12 @@ export default definePage({
   load: async (c) => {
     const section = (c.req.param("section") ?? "profile") as Section;
     const db = c.get("deps").db;
-    const [sessions, companies] = await Promise.all([
+    const [sessions, companies, visits] = await Promise.all([
       section === "sessions" ? listUserSessions(db, c.get("user").id) : [],
       section === "data" ? myCompanies(db, c.get("user")) : [],
+      section === "data" ? supportVisits(db, c.get("user").id) : [],
     ]);
-    return { section, sessions, companies };
+    return { section, sessions, companies, visits };
   },
   title: (t) => t("auth.account.title"),
   Component: Account,

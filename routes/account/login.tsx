@@ -2,6 +2,7 @@ import { handleForm } from "../../server/lib/forms";
 import { requestMeta, setSessionCookies } from "../../server/lib/http";
 import { reportHref } from "../../server/lib/links";
 import { fallbackOf } from "../../server/lib/redirect";
+import { isManager } from "../../server/services/users";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { login, loginSchema } from "../../server/services/accounts";
@@ -45,7 +46,8 @@ export default definePage({
     handleForm(c, "login", loginSchema, async (input) => {
       const { user, token } = await login(c.get("deps"), input, requestMeta(c));
       setSessionCookies(c, token, user.id);
-      const next = fallbackOf(c) ?? reportHref({ user });
+      // a manager's work is the back-office (issue 32 m1); anyone else goes on to their test or report
+      const next = fallbackOf(c) ?? (isManager(user) ? "/manager" : reportHref({ user }));
       return c.redirect(next, 303);
     }),
 });

@@ -29,7 +29,9 @@ export const logoutPage = definePage({
   },
 });
 
-/** The footer's Cancel Masq: ends the impersonation, drops its cookie and goes to /. */
+/** Cancel Masq (the banner's Exit and the footer's button): ends the impersonation, drops its
+ * cookie and takes the manager back to the user's back-office page they started from (issue 32 #9;
+ * the spec's "/" when the session named none). */
 export const cancelMasqPage = definePage({
   path: "/masq/cancel",
   title: (t) => t("common.footer.cancelMasq"),
@@ -39,6 +41,8 @@ export const cancelMasqPage = definePage({
     const session = token ? await validateToken(c.get("deps").db, token) : null;
     if (session?.kind === "masq") await endMasquerade(c.get("deps").db, session.id, session.userId, session.actorId);
     dropSessionCookie(c, COOKIE.masq);
-    return c.redirect("/", 303);
+    // only a back-office path of ours, never an address the session could be made to carry
+    const back = session?.masqReturnTo && /^\/manager\/users\/[0-9a-f]{24}$/.test(session.masqReturnTo) ? session.masqReturnTo : "/";
+    return c.redirect(back, 303);
   },
 });

@@ -1,6 +1,7 @@
 import { setSessionCookies, requestMeta, trackingCookies } from "../../server/lib/http";
 import { requestScope } from "../../server/middleware/guards";
 import { handleForm } from "../../server/lib/forms";
+import { fallbackOf } from "../../server/lib/redirect";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { signup, signupSchema } from "../../server/services/accounts";
@@ -19,6 +20,7 @@ function Signup() {
   const { t, form, url } = usePage();
   const values = form?.kind === "signup" ? form.values : undefined;
   const invite = url.searchParams.get("invite");
+  const fallback = url.searchParams.get("fallback");
   return (
     <FormLayout title={t("auth.signup.title")}>
       <p className="mb-6 text-slate-600">{t("auth.signup.lead")}</p>
@@ -44,7 +46,7 @@ function Signup() {
       </ServerForm>
       <OAuthButtons />
       <p className="mt-6 text-sm">
-        <a href="/login" className="text-brand-700 hover:underline">
+        <a href={fallback ? `/login?${new URLSearchParams({ fallback })}` : "/login"} className="text-brand-700 hover:underline">
           {t("auth.signup.haveAccount")}
         </a>
       </p>
@@ -74,9 +76,11 @@ export default definePage({
       "signup",
       signupSchema,
       async (input) => {
-        const { user, token } = await signup(requestScope(c), input, { ...requestMeta(c), cookies: trackingCookies(c) });
+        // a sign-up on the way somewhere (the business activation) goes on there, now and after confirming
+        const fallback = fallbackOf(c);
+        const { user, token } = await signup(requestScope(c), input, { ...requestMeta(c), cookies: trackingCookies(c), fallback });
         setSessionCookies(c, token, user.id);
-        return c.redirect("/test/start", 303);
+        return c.redirect(fallback ?? "/test/start", 303);
       },
       signupFormInput,
     ),

@@ -12,7 +12,8 @@ import { activateBusiness, getSeller, refill, refillSchema } from "../../server/
 import { CORPORATE_MIN, getPlans, type OrderRow, type Plans } from "../../server/services/payments";
 import { ServerForm } from "../_blocks/blocks";
 import { resolveProject, visibleProjects, type ProjectRole } from "../../server/services/projects";
-import { CabinetLayout } from "../_layouts/cabinet";
+import { BusinessShell, type ShellData } from "../_layouts/cabinet";
+import { optionalShell } from "./kit";
 
 type Data = Awaited<ReturnType<typeof businessOverview>> & {
   plans: Plans;
@@ -22,6 +23,8 @@ type Data = Awaited<ReturnType<typeof businessOverview>> & {
   managed: { id: string; name: string; role: ProjectRole }[];
   /** Whether invoices can be issued (the seller's details are set). */
   invoice: boolean;
+  /** The cabinet's shell when the person works in a project (null before activation). */
+  shell: ShellData | null;
 };
 
 /** The entry of an appointed project manager or head: where they work and what they see there. */
@@ -43,15 +46,23 @@ function ManagedEntry({ managed }: { managed: Data["managed"] }) {
           </a>
         </section>
       ))}
-      <h2 className="pt-2 text-base font-semibold text-slate-700">{t("cabinet.begin.ownCompany")}</h2>
     </div>
   );
 }
 
+/** The section a side-bar link asked for before there was a business account (the project guard's ?need=). */
+const NEEDS = ["dashboard", "employees", "departments", "positions", "statistics", "invite", "settings", "reports"];
+
 function Activate() {
-  const { t } = usePage();
+  const { t, url } = usePage();
+  const need = url.searchParams.get("need");
   return (
     <div className="card max-w-xl" data-testid="activate-business">
+      {need && NEEDS.includes(need) && (
+        <p role="note" className="mb-4 rounded-lg bg-amber-50 p-3 font-semibold text-amber-900" data-testid="activate-needed">
+          {t(`cabinet.need.${need}`)}
+        </p>
+      )}
       <p className="mb-4 text-slate-700">{t("cabinet.begin.activateLead")}</p>
       <ServerForm
         kind="activate-business"
@@ -104,7 +115,7 @@ function Orders({ orders }: { orders: OrderRow[] }) {
   return (
     <section className="card overflow-x-auto">
       <h2 className="mb-4 text-lg font-semibold">{t("cabinet.begin.orders")}</h2>
-      <table className="w-full text-left text-sm" data-testid="orders">
+      <table className="desktop-only w-full text-left text-sm" data-testid="orders">
         <thead className="text-slate-500">
           <tr>
             <th className="py-2 pr-3">{t("cabinet.begin.date")}</th>
@@ -132,6 +143,26 @@ function Orders({ orders }: { orders: OrderRow[] }) {
           ))}
         </tbody>
       </table>
+      {/* on a phone each order is a card: five columns do not fit 360 px */}
+      <ul className="mobile-only divide-y divide-slate-100 text-sm" data-testid="orders-cards">
+        {orders.map((o) => (
+          <li key={o.id} className="py-2" data-order={o.id}>
+            <p className="flex justify-between gap-2">
+              <span>{t("cabinet.reports.pack", { n: o.quantity })}</span>
+              <span className="whitespace-nowrap font-semibold">{rubLabel(o.amount)}</span>
+            </p>
+            <p className="flex flex-wrap justify-between gap-2 text-slate-600">
+              <span>{o.createdAt.toLocaleDateString(intlLocale(locale))}</span>
+              <span>{t(`cabinet.begin.states.${o.state}`)}</span>
+            </p>
+            {o.method === "invoice" && (
+              <a href={`/api/order/${o.id}/invoice.pdf`} className="text-brand-700 hover:underline">
+                {t("cabinet.begin.invoiceNo", { n: o.invoiceNumber ?? "" })}
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
@@ -141,15 +172,7 @@ function Begin({ data }: { data: Data }) {
   const invoice = url.searchParams.get("invoice");
   const notice = url.searchParams.has("requested") ? t("cabinet.begin.corporateSent") : invoice ? t("cabinet.begin.invoiceIssued") : null;
   return (
-    <CabinetLayout kind="business" title={t("cabinet.nav.business.begin")}>
-      {data.demo && (
-        <p role="note" className="mb-6 rounded-lg bg-amber-100 p-4 text-amber-900" data-testid="demo-banner">
-          {t("cabinet.begin.demo")}{" "}
-          <a href="/signup" className="font-semibold underline">
-            {t("cabinet.begin.demoCta")}
-          </a>
-        </p>
-      )}
+    <BusinessShell shell={data.shell} title={t("cabinet.nav.business.begin")}>
       {notice && (
         <p role="status" className="mb-6 rounded-lg bg-emerald-50 p-4 text-emerald-800">
           {notice}
@@ -163,11 +186,21 @@ function Begin({ data }: { data: Data }) {
           )}
         </p>
       )}
-      {!data.isBusiness ? (
-        <>
-          {data.managed.length > 0 && <ManagedEntry managed={data.managed} />}
+      {!data.isBusiness && !data.demo ? (
+        data.managed.length > 0 ? (
+          <>
+            <ManagedEntry managed={data.managed} />
+            {/* an appointed head is not told to activate: starting a company of their own is only offered */}
+            <details className="max-w-xl" data-testid="own-company">
+              <summary className="cursor-pointer text-sm font-semibold text-brand-700">{t("cabinet.begin.ownCompany")}</summary>
+              <div className="mt-3">
+                <Activate />
+              </div>
+            </details>
+          </>
+        ) : (
           <Activate />
-        </>
+        )
       ) : (
         <div className="space-y-6">
           {data.projects.map((p) => (
@@ -195,7 +228,7 @@ function Begin({ data }: { data: Data }) {
           <Orders orders={data.orders} />
         </div>
       )}
-    </CabinetLayout>
+    </BusinessShell>
   );
 }
 
@@ -210,7 +243,7 @@ export const beginPage = definePage({
   load: async (c) => {
     const db = c.get("deps").db;
     const user = c.get("user");
-    const [overview, plans] = await Promise.all([businessOverview(db, user), getPlans(db)]);
+    const [overview, plans, shell] = await Promise.all([businessOverview(db, user), getPlans(db), optionalShell(c)]);
     // an appointed manager or head is not asked to activate an account of their own first
     const managed =
       user.isBusiness || c.get("auth").kind === "demo"
@@ -218,7 +251,10 @@ export const beginPage = definePage({
         : await Promise.all(
             (await visibleProjects(db, user)).map(async (p) => ({ id: p.id, name: p.name, role: (await resolveProject(db, user, p.id)).role })),
           );
-    return { ...overview, plans, isBusiness: user.isBusiness, demo: c.get("auth").kind === "demo", managed, invoice: Boolean(await getSeller(db)) };
+    const demo = c.get("auth").kind === "demo";
+    // the demo account has a company per language: the page shows the one of its language
+    const projects = demo ? overview.projects.filter((p) => p.id === shell?.project._id) : overview.projects;
+    return { ...overview, projects, plans, isBusiness: user.isBusiness, demo, managed, invoice: Boolean(await getSeller(db)), shell };
   },
   title: (t) => t("cabinet.nav.business.begin"),
   Component: Begin,

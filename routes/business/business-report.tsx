@@ -1,48 +1,34 @@
-// /dashboard/report/base (spec §2): an employee's business report — the six business sections
+// /dashboard/report/base (spec §2; also /business/report): an employee's business report — the six business sections
 // of their format, their fit for the project's positions and their soft skills — with the PDF of
 // it and the team PDF (formats and indicator averages by department).
 import { usePage } from "../../server/render/page";
 import { employeeBusinessReport, employeeListSchema, listEmployees } from "../../server/services/business";
 import { BusinessShell } from "../_layouts/cabinet";
 import { FitCard, SkillsCard } from "./analytics-kit";
-import { Card, cabinetPage, type WithShell } from "./kit";
+import { Card, cabinetPage, useLinks, type WithShell } from "./kit";
 
 type Data = {
-  people: { _id: string; name: string }[];
   report: Awaited<ReturnType<typeof employeeBusinessReport>> | null;
 };
 
 function BusinessReport({ data }: { data: WithShell<Data> }) {
   const { t } = usePage();
+  const links = useLinks();
   const r = data.report;
   const project = data.shell.project._id;
   const pdf = (q: string) => `/api/report/business?format=pdf&${q}&project=${project}`;
   return (
     <BusinessShell shell={data.shell} title={t("analytics.report.title")}>
       <p className="mb-4 text-slate-600">{t("analytics.report.lead")}</p>
-      <Card>
-        <form method="get" className="flex flex-wrap items-end gap-3" data-testid="report-pick">
-          <input type="hidden" name="project" value={project} />
-          <div className="min-w-0 flex-1">
-            <label htmlFor="employee" className="label">
-              {t("analytics.report.pick")}
-            </label>
-            <select id="employee" name="employee" defaultValue={r?.employee._id ?? ""} className="input">
-              {data.people.map((p) => (
-                <option key={p._id} value={p._id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className="btn-secondary">
-            {t("analytics.report.show")}
-          </button>
-          <a href={pdf("team=1")} className="btn-secondary" data-testid="team-pdf">
-            {t("analytics.report.teamPdf")}
-          </a>
-        </form>
-      </Card>
+      <p className="mb-4 flex flex-wrap gap-x-4 gap-y-2 text-sm">
+        <a href={`${links.reports}?project=${project}`} className="text-brand-700 hover:underline" data-testid="all-reports">
+          ← {t("cabinet.reports.all")}
+        </a>
+        <a href={pdf("team=1")} className="text-brand-700 hover:underline" data-testid="team-pdf">
+          {t("analytics.report.teamPdf")}
+        </a>
+      </p>
+      {!r && <Card>{t("cabinet.reports.nobody")}</Card>}
       {r && (
         <article className="mt-4 space-y-4" data-testid="business-report">
           <Card>
@@ -91,15 +77,14 @@ function BusinessReport({ data }: { data: WithShell<Data> }) {
 }
 
 export const businessReportPage = cabinetPage<Data>({
-  path: ["/dashboard/report/base"],
+  path: ["/dashboard/report/base", "/business/report"],
   title: (t) => t("analytics.report.title"),
   load: async (c, scope) => {
-    const list = await listEmployees(scope, employeeListSchema.parse({ limit: 500 }));
-    const people = list.docs.map((d) => ({ _id: d._id, name: d.name }));
-    // the one asked for, else the first person with a result
+    // the one asked for (the list of people is /business/reports), else the first person with a result
     const wanted = c.req.query("employee");
-    const id = wanted && people.some((p) => p._id === wanted) ? wanted : (list.docs.find((d) => d.format)?._id ?? people[0]?._id);
-    return { people, report: id ? await employeeBusinessReport(scope, id, c.get("locale")) : null };
+    const first = wanted ? null : (await listEmployees(scope, employeeListSchema.parse({ limit: 1, filter: { status: "completed" } }))).docs[0];
+    const id = wanted ?? first?._id;
+    return { report: id ? await employeeBusinessReport(scope, id, c.get("locale")) : null };
   },
   Component: BusinessReport,
 });

@@ -32,6 +32,7 @@ import {
   getEmployee,
   listDepartments,
   listEmployees,
+  supervisorOptions,
   listPositions,
   SORT_TYPES,
   type EmployeeDoc,
@@ -404,7 +405,7 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
               name="compare-picker"
               props={{
                 project: data.shell.project._id,
-                action: "/dashboard/employees/compare",
+                action: links.compare,
                 label: t("cabinet.compare.action"),
                 picked: t("stats.compare.picked"),
                 clear: t("stats.compare.clear"),
@@ -767,12 +768,8 @@ export const employeePage = cabinetPage<DetailData>({
   params: idParam,
   title: (t, d) => displayName(t, d.employee.name),
   load: async (c, scope) => {
-    const [employee, departments, positions, people] = await Promise.all([
-      getEmployee(scope, c.req.param("id")!),
-      listDepartments(scope),
-      listPositions(scope),
-      listEmployees(scope, employeeListSchema.parse({})),
-    ]);
+    const [employee, departments, positions] = await Promise.all([getEmployee(scope, c.req.param("id")!), listDepartments(scope), listPositions(scope)]);
+    const people = await supervisorOptions(scope, employee._id, employee.supervisorDoc);
     const [fit, skills] = await Promise.all([employeeEfficiency(scope, employee._id, c.get("locale")), employeeSkills(scope, employee._id)]);
     // the control form's first submit comes back here to be confirmed (checked again on the second)
     const asked = activateManagerSchema.safeParse({ employee: employee._id, type: c.req.query("appoint"), department: c.req.query("department") || null });
@@ -783,7 +780,7 @@ export const employeePage = cabinetPage<DetailData>({
       employee,
       departments: departments.map((d) => ({ _id: d._id, name: d.name })),
       positions: positions.map((p) => ({ _id: p._id, name: p.name })),
-      people: people.docs.map((p) => ({ _id: p._id, name: p.name })),
+      people,
       canStructure: can(scope, "structure") && !scope.demo,
       canMove: can(scope, "people") && !scope.demo,
       appoint: appoint ? { type: appoint.type, department: appoint.department } : null,

@@ -2,8 +2,11 @@
 // the project's refreshable link, invitations by e-mail (one or many addresses), and the list
 // with its status counts.
 import { intlLocale } from "../../locales";
-import { handleForm } from "../../server/lib/forms";
-import { usePage } from "../../server/render/page";
+import { handleForm, submitForm } from "../../server/lib/forms";
+import { Island, usePage } from "../../server/render/page";
+import { deadlineText } from "../../server/services/business/follow-up";
+import { importInvites, inviteImportSchema } from "../../server/services/business/invite-import";
+import { resendAllPending, updateInvite } from "../../server/services/business/invites";
 import {
   can,
   createInvites,
@@ -16,7 +19,7 @@ import {
 } from "../../server/services/business";
 import { ServerForm } from "../_blocks/blocks";
 import { BusinessShell } from "../_layouts/cabinet";
-import { Card, cabinetPage, ConfirmDelete, done, Notice, type WithShell } from "./kit";
+import { Card, cabinetPage, ConfirmDelete, done, FormError, Notice, type WithShell } from "./kit";
 
 type Data = { invites: Awaited<ReturnType<typeof listInvites>>; link: string; canBuy: boolean; canEdit: boolean; status: string };
 
@@ -27,6 +30,7 @@ function Invites({ data }: { data: WithShell<Data> }) {
   return (
     <BusinessShell shell={data.shell} title={t("cabinet.nav.business.invite")}>
       <Notice />
+      <FollowUpNotice />
       <div className="grid gap-4 lg:grid-cols-2">
         <Card title={t("cabinet.invites.balance")} testid="invite-balance-card">
           <div className="grid grid-cols-[auto_1fr] items-baseline gap-x-3 gap-y-1" data-testid="invite-figures">
@@ -57,10 +61,16 @@ function Invites({ data }: { data: WithShell<Data> }) {
         </Card>
         <Card title={t("cabinet.invites.byLink")} testid="invite-link-card">
           <p className="mb-2 text-sm text-slate-600">{t("cabinet.invites.linkHint")}</p>
-          <label htmlFor="invite-link" className="sr-only">
-            {t("cabinet.invites.byLink")}
-          </label>
-          <input id="invite-link" readOnly value={data.link} className="input font-mono text-sm" data-testid="invite-link" />
+          <Island
+            name="copy-link"
+            props={{
+              value: data.link,
+              label: t("cabinet.invites.byLink"),
+              copy: t("followup.invites.copy"),
+              copied: t("followup.invites.copied"),
+              failed: t("followup.invites.copyFailed"),
+            }}
+          />
           {data.canEdit && (
             // a warning first: the old link stops working for everyone who has it
             <div className="mt-3">
@@ -78,12 +88,16 @@ function Invites({ data }: { data: WithShell<Data> }) {
             <ServerForm
               kind="emails"
               submit={t("cabinet.invites.send")}
-              fields={[{ name: "emails", label: t("cabinet.invites.emails"), type: "textarea", required: true, hint: t("cabinet.invites.emailsHint") }]}
+              fields={[
+                { name: "emails", label: t("cabinet.invites.emails"), type: "textarea", required: true, hint: t("cabinet.invites.emailsHint") },
+                ...followUpFields(t),
+              ]}
             />
           </Card>
         )}
+        {data.canEdit && <CsvImport />}
         <Card title={t("cabinet.invites.list")} testid="invite-list">
-          <nav className="mb-3 flex flex-wrap gap-2 text-sm" aria-label={t("cabinet.invites.list")} data-testid="invite-counts">
+          <nav className="mb-3 flex flex-wrap gap-2 text-sm leading-tight" aria-label={t("cabinet.invites.list")} data-testid="invite-counts">
             <a
               href={`${path}?project=${data.shell.project._id}`}
               className={`rounded-full border px-3 py-1 ${!data.status ? "border-brand-600 bg-brand-50" : "border-slate-300"}`}
@@ -101,6 +115,29 @@ function Invites({ data }: { data: WithShell<Data> }) {
               </a>
             ))}
           </nav>
+          <details className="mb-3 text-sm" data-testid="status-help">
+            <summary className="cursor-pointer text-brand-700">{t("followup.invites.statusHelp")}</summary>
+            <dl className="mt-2 space-y-1 text-slate-600">
+              {INVITE_STATUSES.map((s) => (
+                <div key={s}>
+                  <dt className="inline font-semibold text-slate-800">{t(`cabinet.invites.status.${s.replace(/ /g, "_")}`)}</dt>
+                  {" — "}
+                  <dd className="inline">{t(`followup.invites.statusText.${s.replace(/ /g, "_")}`)}</dd>
+                </div>
+              ))}
+            </dl>
+            <p className="mt-2 text-slate-500">{t("followup.invites.remindersNote")}</p>
+          </details>
+          <FormError kind="invite-list" />
+          {data.canEdit && inv.counts.Invited + inv.counts.Sent > 0 && (
+            <form method="post" className="mb-3" data-testid="resend-all">
+              <input type="hidden" name="_form" value="resendAll" />
+              <button type="submit" className="btn-secondary">
+                {t("followup.invites.resendAll")}
+              </button>
+              <p className="mt-1 text-xs text-slate-500">{t("followup.invites.resendAllHint")}</p>
+            </form>
+          )}
           {inv.docs.length === 0 ? (
             <p className="text-slate-600">{t("cabinet.invites.none")}</p>
           ) : (
@@ -108,8 +145,23 @@ function Invites({ data }: { data: WithShell<Data> }) {
               {inv.docs.map((i) => (
                 <li key={i._id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-invite={i._id} data-status={i.status}>
                   <span className="min-w-0 break-all">{i.email ?? t("cabinet.invites.viaLink")}</span>
-                  <span className="flex items-center gap-2 text-slate-500">
+                  <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-slate-500">
                     {t(`cabinet.invites.status.${i.status.replace(/ /g, "_")}`)} · {i.createdAt.toLocaleDateString(intlLocale(locale))}
+                    {i.expiresAt && (
+                      <span className={i.expired ? "text-rose-700" : undefined} data-testid="invite-deadline">
+                        {t(i.expired ? "followup.invites.expired" : "followup.invites.until", { date: deadlineText(i.expiresAt, locale) })}
+                      </span>
+                    )}
+                    {i.reminders > 0 && !i.user && <span>{t("followup.invites.reminded", { n: Math.min(i.reminders, 2) })}</span>}
+                    {data.canEdit && !i.user && i.email && !i.expired && i.isActive && (
+                      <form method="post">
+                        <input type="hidden" name="_form" value="resend" />
+                        <input type="hidden" name="invite" value={i._id} />
+                        <button type="submit" className="text-brand-700 hover:underline" data-testid="resend">
+                          {t("followup.invites.resend")}
+                        </button>
+                      </form>
+                    )}
                     {data.canEdit && !i.user && (
                       <form method="post">
                         <input type="hidden" name="_form" value="withdraw" />
@@ -128,6 +180,100 @@ function Invites({ data }: { data: WithShell<Data> }) {
       </div>
     </BusinessShell>
   );
+}
+
+/** The owner's message and the deadline, asked by both invitation forms. */
+const followUpFields = (t: (k: string) => string) => [
+  { name: "message", label: t("followup.invites.message"), type: "textarea" as const, hint: t("followup.invites.messageHint") },
+  { name: "expiresAt", label: t("followup.invites.deadline"), type: "date" as const, hint: t("followup.invites.deadlineHint") },
+];
+
+/** What a follow-up action did, with its counts (the kit's Notice takes no numbers). */
+function FollowUpNotice() {
+  const { t, url } = usePage();
+  const key = url.searchParams.get("followup");
+  if (key !== "resent" && key !== "resentAll" && key !== "imported") return null;
+  const n = (k: string) => Number(url.searchParams.get(k)) || 0;
+  return (
+    <p role="status" className="mb-4 rounded-lg bg-emerald-50 p-3 text-emerald-800" data-testid="followup-notice">
+      {t(`followup.invites.${key}`, { sent: n("sent"), held: n("held"), invited: n("invited"), skipped: n("skipped") })}
+    </p>
+  );
+}
+
+/** CSV import: a file or pasted lines; every bad line listed with its number, nothing invited then. */
+function CsvImport() {
+  const { t, form, path, url } = usePage();
+  const mine = form?.kind === "csv" ? form : undefined;
+  const lines = mine?.errors?.csv?.split("\n") ?? [];
+  const other = mine?.errors ? Object.entries(mine.errors).filter(([k]) => k !== "csv") : [];
+  return (
+    <Card title={t("followup.invites.csvTitle")} testid="csv-import">
+      <form id="form-csv" method="post" action={`${path}${url.search}#form-csv`} encType="multipart/form-data" className="space-y-4" noValidate>
+        <input type="hidden" name="_form" value="csv" />
+        <p className="text-sm text-slate-600">{t("followup.invites.csvHint")}</p>
+        {mine?.errors && (
+          <div role="alert" className="rounded-lg bg-rose-50 p-3 text-sm text-rose-800" data-testid="csv-errors">
+            <p className="font-semibold">{lines.length ? t("followup.csv.refused", { count: lines.length }) : t("common.errors.validation")}</p>
+            <ul className="mt-1 list-disc pl-5">
+              {lines.map((l) => (
+                <li key={l}>{l}</li>
+              ))}
+              {other.map(([k, v]) => (
+                <li key={k}>{v}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <div>
+          <label htmlFor="csv-file" className="label">
+            {t("followup.invites.csvFile")}
+          </label>
+          <input id="csv-file" name="file" type="file" accept=".csv,.txt,text/csv,text/plain" className="block w-full text-sm" />
+        </div>
+        <div>
+          <label htmlFor="csv-text" className="label">
+            {t("followup.invites.csvText")}
+          </label>
+          <textarea
+            id="csv-text"
+            name="csv"
+            rows={4}
+            className="input font-mono text-sm"
+            defaultValue={mine?.values.csv ?? ""}
+            placeholder="anna@example.com; Анна Петрова; Продажи; Менеджер"
+          />
+        </div>
+        {followUpFields(t).map((f) => (
+          <div key={f.name}>
+            <label htmlFor={`csv-${f.name}`} className="label">
+              {f.label}
+            </label>
+            {f.type === "textarea" ? (
+              <textarea id={`csv-${f.name}`} name={f.name} rows={3} maxLength={500} className="input" defaultValue={mine?.values[f.name] ?? ""} />
+            ) : (
+              <input id={`csv-${f.name}`} name={f.name} type="date" className="input" defaultValue={mine?.values[f.name] ?? ""} />
+            )}
+            {mine?.errors?.[f.name] ? <p className="field-error">{mine.errors[f.name]}</p> : <p className="mt-1 text-sm text-slate-500">{f.hint}</p>}
+          </div>
+        ))}
+        <button type="submit" className="btn-primary w-full sm:w-auto">
+          {t("followup.invites.csvImport")}
+        </button>
+      </form>
+    </Card>
+  );
+}
+
+/** Back to the list with what a follow-up action did. */
+function followedUp(
+  c: { req: { path: string }; redirect: (to: string, status: 303) => Response },
+  projectId: string,
+  what: string,
+  counts: Record<string, number> = {},
+) {
+  const q = new URLSearchParams({ project: projectId, followup: what, ...Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, String(v)])) });
+  return c.redirect(`${c.req.path}?${q}`, 303);
 }
 
 export const invitesPage = cabinetPage<Data>({
@@ -154,6 +300,29 @@ export const invitesPage = cabinetPage<Data>({
       await refreshInviteCode(scope);
       return done(c, scope, "linkRefreshed");
     }
+    if (body._form === "resend")
+      return submitForm(c, "invite-list", async () => {
+        await updateInvite(c.get("deps"), scope, String(body.invite ?? ""), { resend: true }, c.get("locale"));
+        return followedUp(c, scope.project.id, "resent");
+      });
+    if (body._form === "resendAll")
+      return submitForm(c, "invite-list", async () =>
+        followedUp(c, scope.project.id, "resentAll", await resendAllPending(c.get("deps"), scope, c.get("locale"))),
+      );
+    if (body._form === "csv") {
+      const file = body.file;
+      const fileText = typeof file === "object" && file && "text" in file && file.size > 0 ? await file.text() : "";
+      return handleForm(
+        c,
+        "csv",
+        inviteImportSchema,
+        async (input) => {
+          const { invited, skipped } = await importInvites(c.get("deps"), scope, input, c.get("locale"));
+          return followedUp(c, scope.project.id, "imported", { invited, skipped: skipped.length });
+        },
+        (v) => ({ csv: fileText || v.csv || "", message: v.message, expiresAt: v.expiresAt }),
+      );
+    }
     if (body._form === "withdraw") {
       await deleteInvite(scope, String(body.invite ?? ""));
       return done(c, scope, "inviteWithdrawn");
@@ -166,7 +335,7 @@ export const invitesPage = cabinetPage<Data>({
         await createInvites(c.get("deps"), scope, input, c.get("locale"));
         return done(c, scope, "invitesSent");
       },
-      (v) => ({ emails: v.emails ?? "" }),
+      (v) => ({ emails: v.emails ?? "", message: v.message, expiresAt: v.expiresAt }),
     );
   },
 });

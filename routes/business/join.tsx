@@ -9,10 +9,12 @@ import { clientIp, requestMeta, setSessionCookies, trackingCookies } from "../..
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { signup, signupSchema } from "../../server/services/accounts";
+import { deadlineText } from "../../server/services/business/follow-up";
 import {
   candidateMembership,
   candidateOfInvite,
   findInvitation,
+  invitationExpired,
   joinProject,
   lookupJoinCode,
   membership,
@@ -34,6 +36,8 @@ type Data = {
   tested: boolean;
   /** The profile's name, offered as the name the company sees. */
   name: string | null;
+  /** Past its deadline: when it ran out and whom to ask (the company's e-mail from its details, if set). */
+  expired: { date: string; contact: string | null } | null;
   /** A candidate's invitation: the position they are invited for (they do not become an employee). */
   candidateFor?: string | null;
 };
@@ -80,6 +84,26 @@ function Join({ data }: { data: Data }) {
             <h1 className="text-2xl font-bold">{t("cabinet.join.oldLinkTitle")}</h1>
             <p className="text-slate-700">{t("cabinet.join.oldLinkText")}</p>
             {auth && <p className="text-sm text-slate-600">{t("cabinet.join.oldLinkAccount")}</p>}
+            <a href={auth ? "/profile" : "/"} className="btn-primary">
+              {auth ? t("cabinet.join.oldLinkCabinet") : t("cabinet.join.oldLinkHome")}
+            </a>
+          </div>
+        </div>
+      </PublicLayout>
+    );
+  }
+  if (data.expired) {
+    return (
+      <PublicLayout>
+        <div className="container-page py-10">
+          <div className="card mx-auto max-w-lg space-y-3 p-4 sm:p-6" data-testid="join-expired">
+            <h1 className="text-2xl font-bold">{t("followup.join.expiredTitle")}</h1>
+            <p className="text-slate-700">{t("followup.join.expiredText", { company: data.company.name, date: data.expired.date })}</p>
+            <p className="text-slate-700">
+              {data.expired.contact
+                ? t("followup.join.expiredAsk", { contact: data.expired.contact })
+                : t("followup.join.expiredAskSender", { company: data.company.name })}
+            </p>
             <a href={auth ? "/profile" : "/"} className="btn-primary">
               {auth ? t("cabinet.join.oldLinkCabinet") : t("cabinet.join.oldLinkHome")}
             </a>
@@ -201,12 +225,16 @@ export const joinPage = definePage({
       email: found?.invite?.email ?? null,
       member: member ? { consent: !member.consentWithdrawnAt } : null,
       tested: Boolean(user?.formatCode),
-      name: user?.name ?? null,
+      name: user?.name ?? found?.invite?.name ?? null,
+      expired:
+        found?.invite && invitationExpired(found.invite) && !member
+          ? { date: deadlineText(found.invite.expiresAt!, c.get("locale")), contact: found.project.details?.email ?? null }
+          : null,
       candidateFor: candidate?.position ?? null,
     };
   },
   Component: Join,
-  status: (d: Data) => (d.company ? 200 : 404),
+  status: (d: Data) => (!d.company ? 404 : d.expired ? 403 : 200),
   action: async (c) => {
     const code = codeOf(c);
     const body = await c.req.parseBody();
@@ -224,8 +252,8 @@ export const joinPage = definePage({
       const user = c.get("auth")?.user;
       if (!user) return c.redirect(`/login?fallback=${encodeURIComponent(c.req.path)}`, 303);
       return handleForm(c, "join", z.object({ consent, name: nameInput }), async (input) => {
-        await joinProject(requestScope(c), user, code, { name: input.name });
-        return user.formatCode ? back("joined=1") : c.redirect("/test/start", 303);
+        const joined = await joinProject(requestScope(c), user, code, { name: input.name });
+        return user.formatCode ? back("joined=1") : c.redirect(`/test/start?joined=${joined.project._id}`, 303);
       });
     }
     return handleForm(
@@ -235,8 +263,8 @@ export const joinPage = definePage({
       async (input) => {
         const { user, token } = await signup(requestScope(c), { ...input, invite: code }, { ...requestMeta(c), cookies: trackingCookies(c) });
         setSessionCookies(c, token, user.id);
-        await joinProject(requestScope(c), user, code, { name: input.name });
-        return c.redirect("/test/start", 303);
+        const joined = await joinProject(requestScope(c), user, code, { name: input.name });
+        return c.redirect(`/test/start?joined=${joined.project._id}`, 303);
       },
       (v) => ({ ...signupFormInput(v), consent: v.consent, name: v.name }),
     );

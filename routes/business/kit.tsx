@@ -1,35 +1,65 @@
 // The business cabinet's page kit: `cabinetPage` serves one screen under both shells (the
 // /business/* and /dashboard/* paths), behind the project guard, with the shell's data loaded
-// through the services; plus small shared pieces (links within the same shell, notices, the
-// confirmation box, the pager).
+// through the services; plus small shared pieces (links within the same shell; notices, the
+// confirmation box and the pager come from the shared kit in routes/_kit).
 import type { Context } from "hono";
-import type { ComponentType, ReactNode } from "react";
+import { getCookie } from "hono/cookie";
+import type { ComponentType } from "react";
 import type { z } from "zod";
 import type { T } from "../../locales";
-import type { GuardedEnv } from "../../server/middleware/guards";
+import { AppError } from "../../server/lib/errors";
+import { COOKIE, sessionCookieName } from "../../server/middleware/auth";
+import type { GuardedEnv, SignedInContext } from "../../server/middleware/guards";
 import { definePage } from "../../server/render/define";
 import { usePage, type FormState } from "../../server/render/page";
 import { inviteCount, listProjects, rememberProject, type Scope } from "../../server/services/business";
+import { projectScope } from "../../server/services/business/access";
+import { resolveToken } from "../../server/services/sessions";
 import type { ShellData } from "../_layouts/cabinet";
+
+// the shared page kit (notices, confirmations, form errors), under the names the cabinet's pages import
+export { Card, Confirm, ConfirmDelete, FormError, Notice, Pager } from "../_kit";
 
 export type CabinetCtx = Context<GuardedEnv<["project"]>>;
 export type WithShell<D> = D & { shell: ShellData };
 
-async function shellData(c: CabinetCtx, scope: Scope): Promise<ShellData> {
+/** In the demo: whether someone is signed in behind it, and with a business account or not. */
+async function demoBehind(c: Context, scope: Scope): Promise<ShellData["demoBehind"]> {
+  if (!scope.demo) return null;
+  const token = getCookie(c, sessionCookieName(c, COOKIE.token));
+  const own = token ? await resolveToken(scope.db, token) : null;
+  if (!own || !own.user.isActive || own.session.kind !== "normal") return "visitor";
+  return own.user.isBusiness ? "business" : "private";
+}
+
+async function shellData(c: Context, scope: Scope): Promise<ShellData> {
   const named = Boolean(c.req.query("project"));
   if (named && scope.role !== "admin") await rememberProject(scope.db, scope.user, scope.project.id);
-  const [projects, counts] = await Promise.all([listProjects(scope.db, scope.user), inviteCount(scope.db, scope.project)]);
+  const [projects, counts, behind] = await Promise.all([listProjects(scope.db, scope.user), inviteCount(scope.db, scope.project), demoBehind(c, scope)]);
   return {
-    projects: projects.map((p) => ({ _id: p._id, name: p.name })),
+    // the demo account has a company per language: only the one of the page's language is offered
+    projects: projects.filter((p) => !scope.demo || p._id === scope.project.id).map((p) => ({ _id: p._id, name: p.name })),
     project: { _id: scope.project.id, name: scope.project.name, inviteBalance: scope.project.inviteBalance },
     role: scope.role,
     isBusiness: scope.user.isBusiness,
     demo: scope.demo,
+    demoBehind: behind,
     named,
     pendingInvites: counts.pending,
     freeInvites: counts.free,
     reservedInvites: counts.reserved,
   };
+}
+
+/** The shell for a page outside the project guard (the Begin page): null when the person has no
+ * project to work in yet (before activating a business account). */
+export async function optionalShell(c: SignedInContext): Promise<ShellData | null> {
+  try {
+    return await shellData(c, await projectScope(c.get("scope"), c.req.query("project") ?? c.req.header("project")));
+  } catch (e) {
+    if (e instanceof AppError && e.status < 500) return null;
+    throw e;
+  }
 }
 
 export function cabinetPage<D>(def: {
@@ -69,6 +99,10 @@ export function useLinks() {
     departments: `${base}/departments`,
     positions: `${base}/positions`,
     invites: dash ? "/dashboard/invites" : "/business/invite",
+    compare: `${base}/employees/compare`,
+    /** one person's business report (?employee=) */
+    report: dash ? "/dashboard/report/base" : "/business/report",
+    reports: "/business/reports",
     projects: dash ? "/dashboard/project" : "/business/settings/projects",
   };
 }
@@ -79,76 +113,6 @@ export function done(c: CabinetCtx, scope: Scope, notice: string, to?: string) {
   url.searchParams.set("project", scope.project.id);
   url.searchParams.set("done", notice);
   return c.redirect(`${url.pathname}${url.search}`, 303);
-}
-
-export function Notice() {
-  const { t, url } = usePage();
-  const key = url.searchParams.get("done");
-  if (!key || !/^[a-zA-Z]+$/.test(key)) return null;
-  return (
-    <p role="status" className="mb-4 rounded-lg bg-emerald-50 p-3 text-emerald-800" data-testid="notice">
-      {t(`cabinet.done.${key}`)}
-    </p>
-  );
-}
-
-/** A form's error line (for forms not drawn by ServerForm). */
-export function FormError({ kind }: { kind: string }) {
-  const { t, form } = usePage();
-  if (form?.kind !== kind || !form.errors) return null;
-  const fields = Object.entries(form.errors).filter(([k]) => k !== "_");
-  return (
-    <div role="alert" className="mb-3 rounded-lg bg-rose-50 p-3 text-sm text-rose-800" data-testid="form-error">
-      <p>{form.errors._ ?? t("common.errors.validation")}</p>
-      {fields.length > 0 && (
-        <ul className="mt-1 list-disc pl-5">
-          {fields.map(([k, v]) => (
-            <li key={k}>{v}</li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
-
-/** A delete button behind a confirmation that says what will happen (no script: <details>). */
-export function ConfirmDelete({
-  kind,
-  label,
-  consequence,
-  confirm,
-  hidden,
-}: {
-  kind: string;
-  label: string;
-  consequence: string;
-  confirm: string;
-  hidden?: Record<string, string>;
-}) {
-  return (
-    <details className="rounded-xl border border-rose-200 bg-rose-50 p-4" data-testid={`confirm-${kind}`}>
-      <summary className="cursor-pointer font-semibold text-rose-800">{label}</summary>
-      <form method="post" className="mt-3 space-y-3">
-        <input type="hidden" name="_form" value={kind} />
-        {Object.entries(hidden ?? {}).map(([k, v]) => (
-          <input key={k} type="hidden" name={k} value={v} />
-        ))}
-        <p className="text-sm text-rose-900">{consequence}</p>
-        <button type="submit" className="btn bg-rose-600 text-white hover:bg-rose-700">
-          {confirm}
-        </button>
-      </form>
-    </details>
-  );
-}
-
-export function Card({ title, children, testid }: { title?: string; children: ReactNode; testid?: string }) {
-  return (
-    <section className="card p-4 sm:p-6" data-testid={testid}>
-      {title && <h2 className="mb-4 text-lg font-semibold">{title}</h2>}
-      {children}
-    </section>
-  );
 }
 
 export function Select({

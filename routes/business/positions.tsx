@@ -124,6 +124,14 @@ function PositionList({ data }: { data: WithShell<ListData> }) {
   return (
     <BusinessShell shell={data.shell} title={t("cabinet.nav.business.positions")}>
       <Notice />
+      {/* on a phone the form comes after every position: the way to it is at the top */}
+      {data.canEdit && data.positions.length > 0 && (
+        <p className="mb-4 lg:hidden">
+          <a href="#position-create" className="btn-primary" data-testid="position-create-top">
+            {t("cabinet.positions.create")}
+          </a>
+        </p>
+      )}
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="space-y-3" data-testid="position-list">
           {data.positions.length === 0 && <Card>{t("cabinet.positions.empty")}</Card>}
@@ -143,9 +151,11 @@ function PositionList({ data }: { data: WithShell<ListData> }) {
           ))}
         </div>
         {data.canEdit && (
-          <Card title={t("cabinet.positions.create")} testid="position-create">
-            <Wizard kind="position" departments={data.departments} />
-          </Card>
+          <div id="position-create" className="scroll-mt-20">
+            <Card title={t("cabinet.positions.create")} testid="position-create">
+              <Wizard kind="position" departments={data.departments} />
+            </Card>
+          </div>
         )}
       </div>
     </BusinessShell>

@@ -1,6 +1,7 @@
 // Settings (/business/settings): the project's name and description, the company details for
 // invoices; projects (/business/settings/projects, /dashboard/project) and creating one
-// (/dashboard/project/create); support (/business/support); the bought reports (/business/reports).
+// (/dashboard/project/create); support (/business/support); the business reports and what was
+// bought (/business/reports).
 import { intlLocale } from "../../locales";
 import { handleForm } from "../../server/lib/forms";
 import { usePage } from "../../server/render/page";
@@ -9,6 +10,8 @@ import {
   can,
   createProject,
   detailsSchema,
+  employeeListSchema,
+  listEmployees,
   listProjects,
   projectSchema,
   sendSupport,
@@ -17,11 +20,19 @@ import {
   updateProject,
   updateProjectSchema,
 } from "../../server/services/business";
+import { notifySchema, updateNotify } from "../../server/services/business/follow-up";
 import { ServerForm } from "../_blocks/blocks";
 import { BusinessShell } from "../_layouts/cabinet";
-import { Card, cabinetPage, done, Notice, useLinks, type WithShell } from "./kit";
+import { Card, cabinetPage, done, Notice, Pager, useLinks, type WithShell } from "./kit";
 
-type SettingsData = { name: string; description: string; details: Record<string, string>; canProject: boolean; canBilling: boolean };
+type SettingsData = {
+  name: string;
+  description: string;
+  details: Record<string, string>;
+  canProject: boolean;
+  canBilling: boolean;
+  notify: "each" | "digest" | "off";
+};
 
 function Settings({ data }: { data: WithShell<SettingsData> }) {
   const { t } = usePage();
@@ -36,11 +47,9 @@ function Settings({ data }: { data: WithShell<SettingsData> }) {
         <a href="/business/support" className="text-brand-700 hover:underline">
           {t("cabinet.settings.support")}
         </a>
-        {data.canBilling && (
-          <a href="/business/reports" className="text-brand-700 hover:underline">
-            {t("cabinet.settings.reports")}
-          </a>
-        )}
+        <a href="/business/reports" className="text-brand-700 hover:underline">
+          {t("cabinet.settings.reports")}
+        </a>
       </nav>
       <div className="grid gap-4 lg:grid-cols-2">
         {data.canProject && (
@@ -71,6 +80,24 @@ function Settings({ data }: { data: WithShell<SettingsData> }) {
             />
           </Card>
         )}
+        {data.canBilling && (
+          <Card title={t("followup.settings.title")} testid="notify-settings">
+            <ServerForm
+              kind="notify"
+              submit={t("cabinet.save")}
+              fields={[
+                {
+                  name: "notify",
+                  label: t("followup.settings.notify"),
+                  type: "select",
+                  value: data.notify,
+                  hint: t("followup.settings.hint"),
+                  options: (["each", "digest", "off"] as const).map((v) => ({ value: v, label: t(`followup.settings.${v}`) })),
+                },
+              ]}
+            />
+          </Card>
+        )}
         {!data.canProject && !data.canBilling && <Card>{t("cabinet.settings.readOnly")}</Card>}
       </div>
     </BusinessShell>
@@ -86,10 +113,16 @@ export const settingsPage = cabinetPage<SettingsData>({
     details: (scope.project.details ?? {}) as Record<string, string>,
     canProject: can(scope, "project") && !scope.demo,
     canBilling: can(scope, "billing") && !scope.demo,
+    notify: scope.project.notify,
   }),
   Component: Settings,
   action: async (c, scope) => {
     const body = await c.req.parseBody();
+    if (body._form === "notify")
+      return handleForm(c, "notify", notifySchema, async (input) => {
+        await updateNotify(scope, input);
+        return done(c, scope, "saved");
+      });
     if (body._form === "details") {
       return handleForm(c, "details", detailsSchema, async (input) => {
         await updateDetails(scope, input);
@@ -158,7 +191,7 @@ const projectsDef = (path: string[], createOnly: boolean) =>
     path,
     title: (t) => (createOnly ? t("cabinet.projects.create") : t("cabinet.settings.projects")),
     load: async (_c, scope) => ({
-      projects: await listProjects(scope.db, scope.user),
+      projects: (await listProjects(scope.db, scope.user)).filter((p) => !scope.demo || p._id === scope.project.id),
       canCreate: (scope.user.isBusiness || scope.role === "admin") && !scope.demo,
       createOnly,
     }),
@@ -214,34 +247,106 @@ export const supportPage = cabinetPage<{ email: string }>({
 
 // ------------------------------------------------------------------ reports
 
-type ReportsData = Awaited<ReturnType<typeof businessReports>>;
+type ReportsData = {
+  people: Awaited<ReturnType<typeof listEmployees>>;
+  q: string;
+  /** what was bought: the owner's and a manager's to see (billing), null for the others */
+  purchases: Awaited<ReturnType<typeof businessReports>> | null;
+};
 
+/** /business/reports (m17): the business reports — each person's, with its PDF, and the team's PDF —
+ * and, apart, what was bought. */
 function Reports({ data }: { data: WithShell<ReportsData> }) {
-  const { t, locale } = usePage();
+  const { t, locale, path } = usePage();
+  const links = useLinks();
+  const project = data.shell.project._id;
+  const pdf = (q: string) => `/api/report/business?format=pdf&${q}&project=${project}`;
+  const list = data.people;
+  const pageLink = (n: number) => `${path}?${new URLSearchParams({ project, ...(data.q ? { q: data.q } : {}), page: String(n) })}`;
   return (
     <BusinessShell shell={data.shell} title={t("cabinet.settings.reports")}>
-      <Card testid="business-reports">
-        <p className="mb-3 text-sm text-slate-600">{t("cabinet.reports.lead", { n: data.invitesBought })}</p>
-        {data.orders.length === 0 ? (
-          <p className="text-slate-600">{t("cabinet.reports.none")}</p>
-        ) : (
-          <ul className="divide-y divide-slate-100 text-sm">
-            {data.orders.map((o) => (
-              <li key={o._id} className="flex justify-between py-2">
-                <span>{t("cabinet.reports.pack", { n: o.quantity })}</span>
-                <span className="text-slate-500">{o.paidAt?.toLocaleDateString(intlLocale(locale)) ?? "—"}</span>
-              </li>
-            ))}
-          </ul>
+      <div className="space-y-4">
+        <Card title={t("cabinet.reports.peopleTitle")} testid="people-reports">
+          <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+            <form method="get" className="flex min-w-0 flex-wrap items-end gap-2" role="search">
+              <input type="hidden" name="project" value={project} />
+              <div className="min-w-0">
+                <label htmlFor="reports-q" className="label">
+                  {t("cabinet.reports.search")}
+                </label>
+                <input id="reports-q" name="q" defaultValue={data.q} className="input" />
+              </div>
+              <button type="submit" className="btn-secondary py-2 text-sm">
+                {t("cabinet.employees.apply")}
+              </button>
+            </form>
+            <a href={pdf("team=1")} className="btn-primary" data-testid="team-pdf">
+              {t("analytics.report.teamPdf")}
+            </a>
+          </div>
+          {list.docs.length === 0 ? (
+            <p className="text-slate-600">{t(data.q ? "cabinet.reports.noMatch" : "cabinet.reports.nobody")}</p>
+          ) : (
+            <ul className="divide-y divide-slate-100 text-sm">
+              {list.docs.map((p) => (
+                <li key={p._id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-person={p._id}>
+                  <span className="min-w-0">
+                    <a
+                      href={`${links.report}?${new URLSearchParams({ project, employee: p._id })}`}
+                      className="font-medium text-brand-700 hover:underline [overflow-wrap:anywhere]"
+                    >
+                      {p.name}
+                    </a>
+                    <span className="block text-xs text-slate-500">
+                      {[p.format && p.consent ? p.format.name : t("cabinet.reports.noResult"), p.department?.name].filter(Boolean).join(" · ")}
+                    </span>
+                  </span>
+                  {p.format && p.consent && (
+                    <a href={pdf(`employee=${p._id}`)} className="whitespace-nowrap text-brand-700 hover:underline">
+                      PDF
+                    </a>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+          {list.pages > 1 && <Pager page={list.page} pages={list.pages} total={list.total} link={pageLink} />}
+        </Card>
+        {data.purchases && (
+          <Card title={t("cabinet.reports.purchasesTitle")} testid="business-reports">
+            <p className="mb-3 text-sm text-slate-600">{t("cabinet.reports.lead", { n: data.purchases.invitesBought })}</p>
+            {data.purchases.orders.length === 0 ? (
+              <p className="text-slate-600">{t("cabinet.reports.none")}</p>
+            ) : (
+              <ul className="divide-y divide-slate-100 text-sm">
+                {data.purchases.orders.map((o) => (
+                  <li key={o._id} className="flex justify-between py-2">
+                    <span>{t("cabinet.reports.pack", { n: o.quantity })}</span>
+                    <span className="text-slate-500">{o.paidAt?.toLocaleDateString(intlLocale(locale)) ?? "—"}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
         )}
-      </Card>
+      </div>
     </BusinessShell>
   );
 }
 
+const REPORTS_PAGE = 50;
+
 export const reportsPage = cabinetPage<ReportsData>({
   path: ["/business/reports"],
   title: (t) => t("cabinet.settings.reports"),
-  load: async (_c, scope) => businessReports(scope),
+  load: async (c, scope) => {
+    const q = (c.req.query("q") ?? "").trim().slice(0, 120);
+    const page = Math.max(1, Math.min(1_000_000, Number.parseInt(c.req.query("page") ?? "1", 10) || 1));
+    const [people, purchases] = await Promise.all([
+      listEmployees(scope, employeeListSchema.parse({ page, limit: REPORTS_PAGE, filter: q ? { q } : {} })),
+      can(scope, "billing") ? businessReports(scope) : null,
+    ]);
+    return { people, q, purchases };
+  },
   Component: Reports,
 });

@@ -1,5 +1,6 @@
 // Statistics (/business/statistics) and the comparison of picked employees
-// (/dashboard/employees/compare?ids=…): one screen each, in the cabinet's shells. Every number is
+// (/dashboard/employees/compare?ids=…, also under /business/employees/compare): one screen each, in
+// the cabinet's shell; what they show comes from server/services/business/screens.ts. Every number is
 // server-rendered (tables, the 27-format map, CSS bars); the charts are Tremor islands that hydrate
 // when scrolled into view, so the page reads the same before any script runs.
 import { Fragment, type ReactNode } from "react";
@@ -7,21 +8,15 @@ import { GOOD_FIT } from "../../model/fit";
 import { FORMAT_AXES } from "../../model/formats";
 import { Island, usePage } from "../../server/render/page";
 import {
-  employeeSkills,
-  fitsForPosition,
-  getEmployee,
-  listDepartments,
-  listPositions,
+  compareEmployees,
   type positionCoverage,
   MAP_NAMES_PER_CELL,
-  SPHERES,
-  statisticsOf,
+  statisticsScreen,
   STAT_INDICATORS,
   type CommunicationBalance,
   type ProjectStats,
   type Spread,
 } from "../../server/services/business";
-import { listFormats } from "../../server/services/formats";
 import { BusinessShell } from "../_layouts/cabinet";
 import { Card, DepartmentFilter, cabinetPage, useLinks, type WithShell } from "./kit";
 import { FormatCell } from "./employees";
@@ -401,72 +396,22 @@ function Statistics({ data }: { data: WithShell<StatsData> }) {
 export const statisticsPage = cabinetPage<StatsData>({
   path: ["/business/statistics"],
   title: (t) => t("cabinet.stats.title"),
-  load: async (c, scope) => {
-    const raw = c.req.query("department") ?? "";
-    const department = /^[0-9a-f]{24}$/.test(raw) ? raw : "";
-    const [{ stats, comm, coverage }, formats, departments] = await Promise.all([
-      statisticsOf(scope, department || null),
-      listFormats(scope.db),
-      listDepartments(scope),
-    ]);
-    return {
-      stats,
-      comm,
-      department,
-      departments: departments.map((d) => ({ _id: d._id, name: d.name })),
-      names: Object.fromEntries(formats.map((f) => [f.code, (f.name as Record<string, string>)[c.get("locale")] ?? f.code])),
-      coverage,
-    };
-  },
+  load: (c, scope) => statisticsScreen(scope, { department: c.req.query("department"), locale: c.get("locale") }),
   Component: Statistics,
 });
 
 // ------------------------------------------------------------------ the comparison
 
-/** Fit for a chosen position (?position=, default the first person's) and the skills per person,
- * the skills with the biggest spread first. */
-export interface CompareExtras {
-  fit: { position: { _id: string; name: string }; scores: Record<string, number | null> } | null;
-  positions: { _id: string; name: string }[];
-  /** `name`: a company's own skill; a built-in one is named by its key (analytics.skills.<key>) */
-  skills: { key: string; name: string | null; values: Record<string, number | null>; spread: number }[];
-}
+type CompareData = Awaited<ReturnType<typeof compareEmployees>>;
 
-type Person = Awaited<ReturnType<typeof getEmployee>>;
-type CompareData = { people: Person[] } & CompareExtras;
-
-/** Every indicator a result holds, with its scale (for bars and for ranking differences). */
-const COMPARED: { key: string; min: number; max: number }[] = [
-  { key: "system", min: 0, max: 100 },
-  { key: "analytics", min: 0, max: 100 },
-  { key: "volume", min: 0, max: 100 },
-  { key: "presentation", min: -100, max: 100 },
-  { key: "harmony", min: 0, max: 100 },
-  { key: "anxiety", min: -10, max: 10 },
-  ...SPHERES.flatMap((s) => [
-    { key: `${s}_SYSTEM`, min: 0, max: 100 },
-    { key: `${s}_ANALYT`, min: 0, max: 100 },
-  ]),
-];
 const PERSON_COLORS = ["#2563eb", "#059669", "#d97706", "#7c3aed", "#e11d48", "#0891b2", "#4b5563", "#65a30d", "#c026d3", "#ea580c"];
-
-/** Indicators ordered by how far apart the people are (the range as a share of the scale). */
-export function rankDifferences(people: { indicators: Record<string, number> | null }[]) {
-  return COMPARED.map((c) => {
-    const values = people.map((p) => p.indicators?.[c.key]).filter((v): v is number => typeof v === "number");
-    const spread = values.length > 1 ? (Math.max(...values) - Math.min(...values)) / (c.max - c.min) : 0;
-    return { ...c, values: values.length, spread };
-  })
-    .filter((c) => c.values > 0)
-    .sort((a, b) => b.spread - a.spread);
-}
 
 function Compare({ data }: { data: WithShell<CompareData> }) {
   const { t } = usePage();
   const links = useLinks();
   const people = data.people;
   const label = (k: string) => (k.includes("_") ? t(`stats.indicators.${k}`) : t(`cabinet.employees.indicators.${k}`));
-  const ranked = rankDifferences(people);
+  const ranked = data.ranked;
   const color = (i: number) => PERSON_COLORS[i % PERSON_COLORS.length]!;
   return (
     <BusinessShell shell={data.shell} title={t("cabinet.compare.title")}>
@@ -637,37 +582,8 @@ function Compare({ data }: { data: WithShell<CompareData> }) {
 }
 
 export const comparePage = cabinetPage<CompareData>({
-  path: ["/dashboard/employees/compare"],
+  path: ["/dashboard/employees/compare", "/business/employees/compare"],
   title: (t) => t("cabinet.compare.title"),
-  load: async (c, scope) => {
-    const ids = [...new Set(c.req.queries("ids") ?? [])].filter((id) => /^[0-9a-f]{24}$/.test(id)).slice(0, 10);
-    // ids of another project are not found in this one: they are left out, never shown
-    const people = (await Promise.all(ids.map((id) => getEmployee(scope, id).catch(() => null)))).filter((p): p is NonNullable<typeof p> => p !== null);
-    if (people.length < 2) return { people, fit: null, positions: [], skills: [] };
-    const shown = people.map((p) => p._id);
-    const [positions, skillSets] = await Promise.all([listPositions(scope), Promise.all(shown.map((id) => employeeSkills(scope, id)))]);
-    const asked = c.req.query("position");
-    const position = positions.find((p) => p._id === asked) ?? positions.find((p) => p._id === people[0]!.position?._id) ?? positions[0];
-    const fit = position ? { position: { _id: position._id, name: position.name }, scores: await fitsForPosition(scope, position._id, shown) } : null;
-    // one row per skill: the built-in ones, then the company's own; the widest spread first
-    const rows = new Map<string, { key: string; name: string | null; values: Record<string, number | null> }>();
-    skillSets.forEach((set, i) => {
-      const add = (key: string, name: string | null, value: number | null) => {
-        const row = rows.get(key) ?? { key, name, values: {} };
-        row.values[shown[i]!] = value === null ? null : Math.round(value);
-        rows.set(key, row);
-      };
-      for (const n of set.natural) add(n.key, null, n.value);
-      for (const d of set.custom) add(d._id, d.name, d.value);
-    });
-    const skills = [...rows.values()]
-      .map((r) => {
-        const v = Object.values(r.values).filter((x): x is number => x !== null);
-        return { ...r, spread: v.length > 1 ? Math.max(...v) - Math.min(...v) : 0 };
-      })
-      .filter((r) => Object.values(r.values).some((x) => x !== null))
-      .sort((a, b) => b.spread - a.spread || a.key.localeCompare(b.key));
-    return { people, fit, positions: positions.map((p) => ({ _id: p._id, name: p.name })), skills };
-  },
+  load: (c, scope) => compareEmployees(scope, { ids: c.req.queries("ids") ?? [], position: c.req.query("position") }),
   Component: Compare,
 });

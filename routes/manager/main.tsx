@@ -13,7 +13,11 @@ import { markInvoicePaidBy } from "../../server/admin/orders";
 import { CabinetLayout } from "../_layouts/cabinet";
 import { loadStats, SeriesCard } from "./stats";
 
-type Data = Awaited<ReturnType<typeof managerOverview>> & { stats: Awaited<ReturnType<typeof loadStats>>; queues: Awaited<ReturnType<typeof workQueues>> };
+type Data = Awaited<ReturnType<typeof managerOverview>> & {
+  stats: Awaited<ReturnType<typeof loadStats>>;
+  queues: Awaited<ReturnType<typeof workQueues>>;
+  ops: { mailOff: boolean; sandbox: boolean; outbox: string };
+};
 
 function Stat({ label, value, id }: { label: string; value: string | number; id: string }) {
   return (
@@ -29,6 +33,20 @@ function Main({ data }: { data: Data }) {
   const date = (d: Date | null) => (d ? d.toLocaleDateString(intlLocale(locale)) : "—");
   return (
     <CabinetLayout kind="manager" title={t("cabinet.nav.manager.main")}>
+      {(data.ops.mailOff || data.ops.sandbox) && (
+        <div className="mb-6 space-y-2" data-testid="ops-warnings">
+          {data.ops.mailOff && (
+            <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-warning="mail-off">
+              {t("manager.main.mailOff", { dir: data.ops.outbox })}
+            </p>
+          )}
+          {data.ops.sandbox && (
+            <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-warning="sandbox">
+              {t("manager.main.sandbox")}
+            </p>
+          )}
+        </div>
+      )}
       <nav className="mb-6 flex flex-wrap gap-2 text-sm" aria-label={t("manager.main.more")}>
         <a className="btn-secondary py-1" href="/manager/stats">
           {t("manager.stats.title")} →
@@ -131,7 +149,9 @@ function Main({ data }: { data: Data }) {
           {data.latest.map((r) => (
             <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
               <span className="min-w-0 truncate">
-                {r.email} · {r.format?.[locale] ?? "—"}
+                <a href={`/manager/results/${r.id}`} className="font-medium text-brand-700 hover:underline" data-testid="latest-result">
+                  {r.email} · {r.format?.[locale] ?? "—"}
+                </a>
                 {r.isDoubt && <span className="ml-2 rounded bg-amber-100 px-2 text-amber-900">{t("cabinet.main.doubt")}</span>}
               </span>
               <span className="flex items-center gap-3">
@@ -143,6 +163,11 @@ function Main({ data }: { data: Data }) {
             </li>
           ))}
         </ul>
+        <p className="mt-3 text-sm">
+          <a href="/manager/results?sort=-completedAt&isCompleted=true" className="text-brand-700 hover:underline" data-testid="all-results">
+            {t("manager.main.allResults")} →
+          </a>
+        </p>
       </section>
     </CabinetLayout>
   );
@@ -153,7 +178,10 @@ export const managerMainPage = definePage({
   guards: ["admin"],
   load: async (c) => {
     const [overview, stats, queues] = await Promise.all([managerOverview(c.get("deps").db), loadStats(c.get("deps").db), workQueues(c.get("deps").db)]);
-    return { ...overview, stats, queues };
+    const config = c.get("deps").config;
+    // what a manager must know before promising a client a mail or a payment (issue 32 m37)
+    const ops = { mailOff: !config.SMTP_URL, sandbox: config.PAYMENT_PROVIDER === "sandbox", outbox: config.OUTBOX_DIR };
+    return { ...overview, stats, queues, ops };
   },
   title: (t) => t("cabinet.nav.manager.main"),
   Component: Main,

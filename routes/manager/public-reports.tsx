@@ -1,34 +1,60 @@
 // /manager/public/base and /manager/public/full without an id (spec §3: "a report can be shown
-// by type, default base, and id"): the latest complete result's report. With an id, the report
-// pages in routes/report/pages.tsx answer (the same view the owner sees).
+// by type, default base, and id"). Without an id nothing is chosen, and the page says so instead of
+// quietly showing someone's report (issue 32 m33): it lists the latest complete results, each with
+// its report of this type and its page in the back-office. With an id, the report pages in
+// routes/report/pages.tsx answer (the same view the owner sees, with a way back).
 import { desc, eq } from "drizzle-orm";
-import { results } from "../../db/schema";
+import { results, users } from "../../db/schema";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { CabinetLayout } from "../_layouts/cabinet";
-import { Empty } from "./ui";
+import { Empty, Value } from "./ui";
 
 export const latestReportPages = (["base", "full"] as const).map((type) =>
   definePage({
     path: `/manager/public/${type}`,
     guards: ["admin"],
-    load: async (c) => {
-      const [last] = await c
+    load: async (c) =>
+      c
         .get("deps")
-        .db.select({ id: results.id })
+        .db.select({ id: results.id, email: users.email, completedAt: results.completedAt })
         .from(results)
+        .innerJoin(users, eq(users.id, results.userId))
         .where(eq(results.isCompleted, true))
         .orderBy(desc(results.completedAt))
-        .limit(1);
-      if (last) return c.redirect(`/manager/public/${type}/${last.id}`);
-      return null;
-    },
+        .limit(10),
     title: (t) => t("manager.public.title"),
-    Component: function NoResults() {
-      const { t } = usePage();
+    Component: function ChooseResult({ data }) {
+      const { t, locale } = usePage();
       return (
         <CabinetLayout kind="manager" title={t("manager.public.title")}>
-          <Empty>{t("manager.public.none")}</Empty>
+          <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900" role="status" data-testid="no-result-chosen">
+            {t("manager.public.choose")}
+          </p>
+          {data.length === 0 ? (
+            <Empty>{t("manager.public.none")}</Empty>
+          ) : (
+            <section className="card">
+              <h2 className="mb-3 font-semibold">{t("cabinet.main.latest")}</h2>
+              <ul className="divide-y divide-slate-100 text-sm" data-testid="choose-result">
+                {data.map((r) => (
+                  <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                    <a href={`/manager/results/${r.id}`} className="min-w-0 truncate text-brand-700 hover:underline">
+                      {r.email}
+                    </a>
+                    <span className="flex items-center gap-3">
+                      <span className="text-slate-500">
+                        <Value value={r.completedAt} kind="date" locale={locale} />
+                      </span>
+                      <a href={`/manager/public/${type}/${r.id}`} className="text-brand-700 hover:underline">
+                        {t(type === "full" ? "manager.results.fullReport" : "manager.results.baseReport")}
+                      </a>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
         </CabinetLayout>
       );
     },

@@ -4,7 +4,8 @@
 // confirms, marks it doubtful, re-classifies with the current model or sets the format by hand.
 import { parseListQuery } from "../../server/admin/resource";
 import { resultResource } from "../../server/admin/resources/results";
-import { confirmResult, neuralCount, recheck, recheckQueue, setFormat, setFormatSchema } from "../../server/admin/results";
+import { confirmResult, neuralCount, nextInQueue, recheck, recheckQueue, setFormat, setFormatSchema } from "../../server/admin/results";
+import { formatNameMap } from "../../server/admin/populate";
 import { findRow, updateResource, type ResourceDef } from "../../server/admin/resource";
 import { isStale, recordVersion } from "../../server/admin/versions";
 import { fieldErrors } from "../../server/lib/validate";
@@ -12,7 +13,7 @@ import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { CabinetLayout } from "../_layouts/cabinet";
 import { idParams, matchFromSearch } from "./resource";
-import { DocTable, Notice, Pager } from "./ui";
+import { DocTable, Notice, Pager, valueName } from "./ui";
 
 type Queue = Awaited<ReturnType<typeof recheckQueue>>;
 type Count = Awaited<ReturnType<typeof neuralCount>>;
@@ -62,7 +63,7 @@ function QueuePage({ data }: { data: { queue: Queue; count: Count } }) {
             { key: "fm", label: "manager.fields.format", kind: "format" },
             { key: "rule", label: "manager.rechecker.rule", kind: "format" },
             { key: "probability", kind: "percent" },
-            { key: "grade" },
+            { key: "grade", valueLabels: "manager.values.grades" },
             { key: "isCompleted", kind: "bool" },
           ]}
         />
@@ -116,8 +117,21 @@ function Bars({ data }: { data: Recheck }) {
   );
 }
 
-function Detail({ data }: { data: { id: string; r: Recheck; fresh: Recheck | null; version: string } }) {
+interface DetailData {
+  id: string;
+  r: Recheck;
+  fresh: Recheck | null;
+  version: string;
+  /** format names by code, in the manager's language */
+  names: Record<string, string>;
+  /** the queue's next result after this one (none: the queue is done) */
+  next: string | null;
+}
+
+function Detail({ data }: { data: DetailData }) {
   const { t, url, path, form } = usePage();
+  const decided = url.searchParams.get("decided");
+  const named = (code: string | null | undefined) => (code ? `${code}${data.names[code] ? ` · ${data.names[code]}` : ""}` : "—");
   const r = data.fresh ?? data.r;
   const pct = (v: number | null | undefined) => (v == null ? "—" : `${(v * 100).toFixed(1)} %`);
   return (
@@ -132,6 +146,14 @@ function Detail({ data }: { data: { id: string; r: Recheck; fresh: Recheck | nul
         </a>
       </p>
       {url.searchParams.get("saved") && <Notice>{t("manager.detail.saved")}</Notice>}
+      {decided && /^[0-9a-f]{24}$/.test(decided) && (
+        <Notice>
+          {t("manager.rechecker.decided")}{" "}
+          <a className="underline" href={`/manager/rechecker/${decided}`} data-testid="previous-result">
+            {t("manager.rechecker.previous")}
+          </a>
+        </Notice>
+      )}
       {form?.errors?._ && <Notice tone="error">{form.errors._}</Notice>}
       {data.fresh && <Notice>{t("manager.rechecker.reclassified", { model: data.fresh.network.modelVersion })}</Notice>}
       <div className="grid gap-6 lg:grid-cols-2">
@@ -139,23 +161,28 @@ function Detail({ data }: { data: { id: string; r: Recheck; fresh: Recheck | nul
           <dl className="grid grid-cols-[auto,1fr] gap-x-4 gap-y-2 text-sm" data-testid="recheck-summary">
             <dt className="text-slate-500">{t("manager.rechecker.stored")}</dt>
             <dd className="font-mono" data-field="stored">
-              {r.stored.format ?? "—"} · {pct(r.stored.probability)}
+              {named(r.stored.format)} · {pct(r.stored.probability)}
             </dd>
             <dt className="text-slate-500">{t("manager.rechecker.network")}</dt>
             <dd className="font-mono" data-field="network">
-              {r.network.format} · {pct(r.network.probability)}
+              {named(r.network.format)} · {pct(r.network.probability)}
             </dd>
             <dt className="text-slate-500">{t("manager.fields.runnerUp")}</dt>
             <dd className="font-mono">
-              {r.network.runnerUp} · {pct(r.network.runnerUpProbability)}
+              {named(r.network.runnerUp)} · {pct(r.network.runnerUpProbability)}
             </dd>
             <dt className="text-slate-500">{t("manager.rechecker.rule")}</dt>
             <dd className="font-mono" data-field="rule">
-              {r.rule} {r.disagree && <span className="ml-1 rounded bg-amber-100 px-2 text-amber-900">{t("manager.rechecker.disagree")}</span>}
+              {named(r.rule)} {r.disagree && <span className="ml-1 rounded bg-amber-100 px-2 text-amber-900">{t("manager.rechecker.disagree")}</span>}
             </dd>
             <dt className="text-slate-500">{t("manager.fields.grade")}</dt>
             <dd>
-              {r.quality.grade} {r.quality.flags.length > 0 && <span className="text-slate-500">({r.quality.flags.join(", ")})</span>}
+              {r.quality.grade ? valueName(t, "manager.values.grades", r.quality.grade) : "—"}{" "}
+              {r.quality.flags.length > 0 && (
+                <span className="text-slate-500" data-field="flags">
+                  ({r.quality.flags.map((f) => valueName(t, "manager.values.flags", f)).join(", ")})
+                </span>
+              )}
             </dd>
             <dt className="text-slate-500">{t("manager.rechecker.answered")}</dt>
             <dd data-field="answered">{r.answered} / 110</dd>
@@ -182,6 +209,15 @@ function Detail({ data }: { data: { id: string; r: Recheck; fresh: Recheck | nul
             <a className="btn-secondary py-2 text-sm" href={`${path}?fresh=1`} data-action="new-format">
               {t("manager.rechecker.newFormat")}
             </a>
+            {data.next ? (
+              <a className="btn-secondary py-2 text-sm" href={`/manager/rechecker/${data.next}`} data-testid="next-in-queue">
+                {t("manager.rechecker.next")} →
+              </a>
+            ) : (
+              <span className="self-center text-sm text-slate-500" data-testid="queue-done">
+                {t("manager.rechecker.queueDone")}
+              </span>
+            )}
           </div>
           <form method="post" action={path} className="mt-4 flex flex-wrap items-end gap-2" data-testid="form-set-format">
             <input type="hidden" name="_form" value="set-format" />
@@ -191,7 +227,7 @@ function Detail({ data }: { data: { id: string; r: Recheck; fresh: Recheck | nul
               <select name="format" className="input" defaultValue={r.stored.format ?? r.network.format}>
                 {r.formats.map((code) => (
                   <option key={code} value={code}>
-                    {code}
+                    {named(code)}
                   </option>
                 ))}
               </select>
@@ -218,24 +254,33 @@ export const recheckerDetailPage = definePage({
     const fresh = c.req.query("fresh") ? await recheck(c.get("deps").db, id, true) : null;
     // the result's version travels with the set-format form (a correction made meanwhile is not overwritten)
     const version = recordVersion(await findRow(c.get("deps").db, resultResource as ResourceDef, id));
-    return { id, r: await recheck(c.get("deps").db, id, false), fresh, version };
+    const [r, names, next] = await Promise.all([
+      recheck(c.get("deps").db, id, false),
+      formatNameMap(c.get("deps").db, c.get("locale")),
+      nextInQueue(c.get("deps").db, id),
+    ]);
+    return { id, r, fresh, version, names: Object.fromEntries(names), next };
   },
   title: (t) => t("manager.rechecker.detail"),
   Component: Detail,
   action: async (c) => {
     const id = c.req.param("id")!;
-    const back = `/manager/rechecker/${id}?saved=1`;
+    // after a decision the next result of the queue, with a way back to this one (issue 32 m17)
+    const decidedNext = async () => {
+      const next = await nextInQueue(c.get("deps").db, id);
+      return next ? `/manager/rechecker/${next}?decided=${id}` : `/manager/rechecker/${id}?saved=1`;
+    };
     const body = await c.req.parseBody();
     const kind = body._form;
     const scope = c.get("scope");
     if (kind === "confirm") {
       await confirmResult(scope, id);
-      return c.redirect(back, 303);
+      return c.redirect(await decidedNext(), 303);
     }
     if (kind === "doubt") {
       const row = await findRow(c.get("deps").db, resultResource as ResourceDef, id);
       await updateResource(scope, resultResource as ResourceDef, id, { isDoubt: !row.isDoubt });
-      return c.redirect(back, 303);
+      return c.redirect(await decidedNext(), 303);
     }
     const version = typeof body._version === "string" ? body._version : null;
     const input = { format: typeof body.format === "string" ? body.format : undefined };
@@ -243,7 +288,7 @@ export const recheckerDetailPage = definePage({
     if (!parsed.success) return { kind: "set-format", values: {}, errors: fieldErrors(c.get("t"), parsed.error.issues, input) };
     try {
       await setFormat(scope, id, parsed.data, { version });
-      return c.redirect(back, 303);
+      return c.redirect(await decidedNext(), 303);
     } catch (e) {
       // someone corrected it since the page was shown: nothing saved, the page shows it as it is now
       if (isStale(e)) return { kind: "set-format", values: {}, errors: { _: c.get("t")("manager.errors.stale") }, status: 409 as const };

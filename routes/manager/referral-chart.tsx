@@ -49,6 +49,8 @@ export const referralChartPage = definePage({
               index: "date",
               categories: [labels.signups, labels.completed, labels.payments],
               title,
+              // people and payments: whole numbers on the axis (m21)
+              integers: true,
             }}
             hydrate="visible"
           />

@@ -10,7 +10,7 @@ import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { ServerForm } from "../_blocks/blocks";
 import { CabinetLayout } from "../_layouts/cabinet";
-import { Empty, Notice, Pager, Unconfirmed, Value } from "./ui";
+import { Empty, Notice, Pager, Unconfirmed, Value, valueName } from "./ui";
 
 type Data = Awaited<ReturnType<typeof listRequests>> | { error: true };
 
@@ -20,7 +20,9 @@ function Requests({ data }: { data: Data }) {
   return (
     <CabinetLayout kind="manager" title={t("manager.requests.title")}>
       {url.searchParams.get("saved") && <Notice>{t("manager.detail.saved")}</Notice>}
-      {url.searchParams.get("created") && <Notice>{t("manager.requests.created")}</Notice>}
+      {url.searchParams.get("created") && (
+        <Notice>{t(url.searchParams.get("created") === "new" ? "manager.requests.createdNew" : "manager.requests.createdExisting")}</Notice>
+      )}
       <form method="get" className="card mb-4 flex flex-wrap items-end gap-3">
         {(["status", "source"] as const).map((k) => (
           <label key={k} className="text-sm">
@@ -50,11 +52,30 @@ function Requests({ data }: { data: Data }) {
               <li key={r._id} className="flex flex-wrap items-start justify-between gap-3 py-3 text-sm" data-request={r._id}>
                 <div className="min-w-0">
                   <p className="font-semibold">
-                    {t(`manager.requests.sources.${r.source}`)} · {r.kind}
+                    {t(`manager.requests.sources.${r.source}`)}
+                    {r.source !== "consultation" && <> · {r.source === "business" ? valueName(t, "manager.requests.kinds", r.kind) : r.kind}</>}
                   </p>
                   <p className="break-words">
                     {[r.name, r.email, r.phone, r.company].filter(Boolean).join(" · ")}
                     {r.account && !r.account.confirmed && <Unconfirmed />}
+                  </p>
+                  <p className="flex flex-wrap gap-x-3 text-xs">
+                    {r.account ? (
+                      <a href={`/manager/users/${r.account._id}`} className="text-brand-700 hover:underline" data-testid="request-account">
+                        {t("manager.requests.account")} →
+                      </a>
+                    ) : (
+                      <span className="text-slate-500">{t("manager.requests.noAccount")}</span>
+                    )}
+                    {r.email && (
+                      <a
+                        href={`/manager/requests?${new URLSearchParams({ email: r.email, name: r.name ?? "", company: r.company ?? "" })}#create-business`}
+                        className="text-brand-700 hover:underline"
+                        data-testid="request-prefill"
+                      >
+                        {t("manager.requests.prefill")}
+                      </a>
+                    )}
                   </p>
                   {r.message && <p className="break-words text-slate-600">{r.message}</p>}
                   <p className="text-xs text-slate-500">
@@ -87,15 +108,17 @@ function Requests({ data }: { data: Data }) {
           />
         </section>
       )}
-      <section className="card max-w-xl">
+      <section className="card max-w-xl" id="create-business">
+        <p className="mb-3 text-sm text-slate-600">{t("manager.requests.createHint")}</p>
         <ServerForm
           kind="create-business"
           title={t("manager.requests.create")}
           submit={t("manager.requests.createSubmit")}
           fields={[
-            { name: "email", label: t("common.forms.email"), type: "email", required: true },
-            { name: "name", label: t("manager.fields.name") },
-            { name: "company", label: t("manager.requests.company"), required: true },
+            // pre-filled from a request's "create a business account" link
+            { name: "email", label: t("common.forms.email"), type: "email", required: true, value: url.searchParams.get("email") },
+            { name: "name", label: t("manager.fields.name"), value: url.searchParams.get("name") },
+            { name: "company", label: t("manager.requests.company"), required: true, value: url.searchParams.get("company") },
             { name: "invites", label: t("manager.users.inviteCount") },
           ]}
         />
@@ -138,8 +161,9 @@ export const requestsPage = definePage({
       "create-business",
       createBusinessSchema,
       async (v) => {
-        await createBusinessAccount(c.get("scope"), v);
-        return c.redirect("/manager/requests?created=1", 303);
+        const made = await createBusinessAccount(c.get("scope"), v);
+        // says whether the client was mailed a set-password link (a new account) or signs in as before
+        return c.redirect(`/manager/requests?created=${made.user.created ? "new" : "existing"}`, 303);
       },
       (v) => ({ email: v.email, name: v.name || undefined, company: v.company, invites: v.invites ? Number(v.invites) : 0 }),
     );

@@ -12,6 +12,7 @@ import {
   createResource,
   findRow,
   listResource,
+  offeredActions,
   populateDocs,
   parseListQuery,
   updateResource,
@@ -28,13 +29,14 @@ import { formValues } from "../../server/lib/forms";
 import { ID_PATTERN } from "../../server/lib/ids";
 import { kopecksFromRubles, rublesInput } from "../../server/lib/money";
 import { pagingSchema, type Paged } from "../../server/lib/listing";
+import { dayIn } from "../../server/lib/time-zone";
 import { fieldErrors } from "../../server/lib/validate";
 import type { GuardedEnv } from "../../server/middleware/guards";
 import { definePage } from "../../server/render/define";
 import { usePage, type FormState } from "../../server/render/page";
 import { CabinetLayout } from "../_layouts/cabinet";
 import { AuditEntries } from "./audit";
-import { DocTable, Empty, labelOf, Notice, Pager, shown, Value } from "./ui";
+import { DocTable, Empty, labelOf, Notice, Pager, shown, Value, valueName } from "./ui";
 
 export const idParams = z.object({ id: z.string().regex(ID_PATTERN) });
 type ManagerContext = Context<GuardedEnv<["admin"]>>;
@@ -145,7 +147,7 @@ function FilterForm({ def }: { def: ResourceDef }) {
                   ) : (
                     f.values.map((v) => (
                       <option key={v} value={v}>
-                        {col?.valueLabels ? t(`${col.valueLabels}.${v}`) : v}
+                        {valueName(t, col?.valueLabels ?? `manager.values.${key}`, v)}
                       </option>
                     ))
                   )}
@@ -194,7 +196,7 @@ export function ExportButtons({ kind, match, q }: { kind: ExportKind; match: Rec
   );
 }
 
-function ListView({ def, data, title, exportKind }: { def: ResourceDef; data: ListData; title: string; exportKind?: ExportKind }) {
+function ListView({ def, data, title, exportKind, columns }: { def: ResourceDef; data: ListData; title: string; exportKind?: ExportKind; columns?: Column[] }) {
   const { t, url } = usePage();
   const link = (patch: Record<string, string>) => {
     const u = new URL(url);
@@ -217,7 +219,7 @@ function ListView({ def, data, title, exportKind }: { def: ResourceDef; data: Li
   };
   return (
     <CabinetLayout kind="manager" title={title}>
-      {url.searchParams.get("deleted") && <Notice>{t("manager.detail.deleted")}</Notice>}
+      {url.searchParams.get("deleted") && <Notice>{t(`manager.res.${def.name}.deleted`)}</Notice>}
       {(def.create || def.listLinks) && (
         <p className="mb-4 flex flex-wrap gap-2">
           {def.create && (
@@ -244,7 +246,7 @@ function ListView({ def, data, title, exportKind }: { def: ResourceDef; data: Li
         <section className="card overflow-x-auto">
           <DocTable
             docs={data.list.docs}
-            columns={def.columns}
+            columns={columns ?? def.columns}
             href={(d) => `/manager/${def.pagePath}/${String(d._id)}`}
             sortLink={sortLink}
             testid={`list-${def.name}`}
@@ -266,7 +268,7 @@ function ListView({ def, data, title, exportKind }: { def: ResourceDef; data: Li
 /** The list page of a resource at /manager/<pagePath> (or `path`, with a fixed extra condition). */
 export function resourceListPage(
   def: ResourceDef,
-  opts: { path?: string; titleKey?: string; fixedMatch?: Record<string, unknown>; exportKind?: ExportKind; populate?: string[] } = {},
+  opts: { path?: string; titleKey?: string; fixedMatch?: Record<string, unknown>; exportKind?: ExportKind; populate?: string[]; columns?: Column[] } = {},
 ) {
   const titleKey = opts.titleKey ?? `manager.res.${def.name}.title`;
   return definePage({
@@ -280,7 +282,7 @@ export function resourceListPage(
       return data;
     },
     title: (t) => t(titleKey),
-    Component: ({ data }) => <ListView def={def} data={data} title={usePage().t(titleKey)} exportKind={opts.exportKind} />,
+    Component: ({ data }) => <ListView def={def} data={data} title={usePage().t(titleKey)} exportKind={opts.exportKind} columns={opts.columns} />,
   });
 }
 
@@ -291,6 +293,8 @@ interface DetailData {
   sections: { key: string; docs: Doc[]; paging?: Paged<Doc> }[];
   /** what managers did to this record (issue 32 #3) */
   history: AuditDoc[];
+  /** the actions that apply to it now, with the figures their questions name */
+  actions: { name: string; vars: Record<string, string | number> }[];
 }
 
 /** Posted strings → the form schema's input (checkboxes → booleans, numbers, "" → undefined). */
@@ -334,7 +338,7 @@ function RecordForm({
   submit: string;
   version?: string;
 }) {
-  const { t, form, path } = usePage();
+  const { t, form, path, locale, config } = usePage();
   const mine = form?.kind === kind ? form : undefined;
   return (
     <form
@@ -356,16 +360,31 @@ function RecordForm({
       {fields.map((f) => {
         const id = `${kind}-${f.name}`;
         const current = mine ? mine.values[f.name] : values[f.name];
-        const text = current == null ? "" : current instanceof Date ? current.toISOString().slice(0, 10) : String(current);
+        // a stored instant as the day it falls on where the operator works (a coupon's last day)
+        const text = current == null ? "" : current instanceof Date ? dayIn(current, config.TIME_ZONE) : String(current);
         const error = mine?.errors?.[f.name];
         const label = t(f.label ?? `manager.fields.${f.name}`);
         const described = [error ? `${id}-error` : "", "hint" in f && f.hint ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined;
         if (f.kind === "checkbox")
           return (
-            <label key={f.name} htmlFor={id} className="flex items-center gap-2 text-sm">
-              <input id={id} type="checkbox" name={f.name} defaultChecked={mine ? current === "on" : Boolean(current)} />
-              {label}
-            </label>
+            <div key={f.name} className={error ? "sm:col-span-2" : undefined}>
+              <label htmlFor={id} className="flex items-center gap-2 text-sm">
+                <input
+                  id={id}
+                  type="checkbox"
+                  name={f.name}
+                  defaultChecked={mine ? current === "on" : Boolean(current)}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={described}
+                />
+                {label}
+              </label>
+              {error && (
+                <p id={`${id}-error`} className="field-error">
+                  {error}
+                </p>
+              )}
+            </div>
           );
         return (
           <div key={f.name} className={f.kind === "textarea" ? "sm:col-span-2" : undefined}>
@@ -377,7 +396,7 @@ function RecordForm({
                 <option value="">—</option>
                 {f.options.map((o) => (
                   <option key={o} value={o}>
-                    {f.optionLabels ? t(`${f.optionLabels}.${o}`) : o}
+                    {f.optionLabel ? f.optionLabel(o, locale) : f.optionLabels ? t(`${f.optionLabels}.${o}`) : o}
                   </option>
                 ))}
               </select>
@@ -453,7 +472,7 @@ function EditForm({ def, row }: { def: ResourceDef; row: Record<string, unknown>
 }
 
 /** One action: a button; with input, a small form; a dangerous one asks again (no script). */
-function ActionForm({ name, action }: { name: string; action: ResourceAction }) {
+function ActionForm({ name, action, vars }: { name: string; action: ResourceAction; vars: Record<string, string | number> }) {
   const { t, path, form } = usePage();
   const mine = form?.kind === name ? form : undefined;
   const button = (
@@ -468,19 +487,45 @@ function ActionForm({ name, action }: { name: string; action: ResourceAction }) 
   const body = (
     <form method="post" action={path} className="flex flex-wrap items-end gap-2">
       <input type="hidden" name="_form" value={name} />
-      {action.input?.fields.map((f) => (
-        <label key={f.name} className="text-sm">
-          <span className="label">{t(f.label ?? `manager.fields.${f.name}`)}</span>
-          <input
-            name={f.name}
-            type={f.kind === "number" || f.kind === "email" ? f.kind : "text"}
-            className={f.kind === "number" ? "input w-28" : "input w-64 max-w-full"}
-            defaultValue={mine?.values[f.name] ?? ""}
-            aria-invalid={mine?.errors?.[f.name] ? true : undefined}
-          />
-          {mine?.errors?.[f.name] && <span className="field-error block">{mine.errors[f.name]}</span>}
-        </label>
-      ))}
+      {action.input?.fields.map((f) => {
+        const id = `action-${name}-${f.name}`;
+        return (
+          <div key={f.name} className={f.kind === "textarea" ? "w-full text-sm" : "text-sm"}>
+            <label className="label" htmlFor={id}>
+              {t(f.label ?? `manager.fields.${f.name}`)}
+            </label>
+            {f.kind === "select" ? (
+              <select id={id} name={f.name} className="input w-64 max-w-full" defaultValue={mine?.values[f.name] ?? f.options[0]}>
+                {f.options.map((o) => (
+                  <option key={o} value={o}>
+                    {f.optionLabels ? t(`${f.optionLabels}.${o}`) : o}
+                  </option>
+                ))}
+              </select>
+            ) : f.kind === "textarea" ? (
+              <textarea
+                id={id}
+                name={f.name}
+                rows={2}
+                className="input w-full"
+                defaultValue={mine?.values[f.name] ?? ""}
+                aria-invalid={mine?.errors?.[f.name] ? true : undefined}
+              />
+            ) : (
+              <input
+                id={id}
+                name={f.name}
+                type={f.kind === "number" || f.kind === "email" ? f.kind : "text"}
+                className={f.kind === "number" ? "input w-28" : "input w-64 max-w-full"}
+                defaultValue={mine?.values[f.name] ?? ""}
+                aria-invalid={mine?.errors?.[f.name] ? true : undefined}
+              />
+            )}
+            {"hint" in f && f.hint && <span className="mt-1 block text-xs text-slate-500">{t(f.hint)}</span>}
+            {mine?.errors?.[f.name] && <span className="field-error block">{mine.errors[f.name]}</span>}
+          </div>
+        );
+      })}
       {action.danger ? (
         button
       ) : action.input ? (
@@ -497,7 +542,9 @@ function ActionForm({ name, action }: { name: string; action: ResourceAction }) 
     // open again when its own form came back with a message
     <details className="rounded-lg border border-rose-200 p-2" data-confirm={name} open={mine ? true : undefined}>
       <summary className="cursor-pointer text-sm font-semibold text-rose-700">{t(action.label)}</summary>
-      <p className="my-2 text-sm text-slate-600">{t(action.confirm ?? "manager.detail.sure")}</p>
+      <p className="my-2 text-sm text-slate-600" data-testid={`confirm-${name}`}>
+        {t(action.confirm ?? "manager.detail.sure", vars)}
+      </p>
       {body}
     </details>
   );
@@ -507,6 +554,8 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
   const { t, locale, url, form } = usePage();
   const fields = def.fields ?? def.columns;
   const done = url.searchParams.get("done");
+  // only the back-office's own notices, never any key a link names
+  const notice = url.searchParams.get("notice")?.match(/^manager\.notices\.\w+$/)?.[0];
   return (
     <CabinetLayout kind="manager" title={detailTitle(t, def, data.doc)}>
       <p className="mb-4 text-sm">
@@ -526,7 +575,8 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
         ))}
       </p>
       {url.searchParams.get("saved") && <Notice>{t("manager.detail.saved")}</Notice>}
-      {done && <Notice>{t("manager.detail.done")}</Notice>}
+      {done && !notice && <Notice>{t("manager.detail.done")}</Notice>}
+      {notice && <Notice>{t(notice)}</Notice>}
       {form?.kind === "action" && form.errors?._ && <Notice tone="error">{form.errors._}</Notice>}
       <div className="grid gap-6 lg:grid-cols-2">
         <section className="card" data-testid="fields">
@@ -543,12 +593,12 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
           </dl>
         </section>
         <div className="space-y-6">
-          {def.actions && (
+          {data.actions.length > 0 && (
             <section className="card" data-testid="actions">
               <h2 className="mb-3 text-lg font-semibold">{t("manager.detail.actions")}</h2>
               <div className="flex flex-wrap items-start gap-2">
-                {Object.entries(def.actions).map(([name, a]) => (
-                  <ActionForm key={name} name={name} action={a} />
+                {data.actions.map(({ name, vars }) => (
+                  <ActionForm key={name} name={name} action={def.actions![name]!} vars={vars} />
                 ))}
               </div>
             </section>
@@ -633,6 +683,43 @@ function formError(c: ManagerContext, e: unknown, kind: string, values: Record<s
   };
 }
 
+/**
+ * The schema's messages and, in the same answer, the rules of the form's `check` for the fields that
+ * did pass (issue 32 m19: a coupon's code, uses and expiry all wrong are all said at once, not in two
+ * rounds). A rule that needs a field that failed stays for the next submit.
+ */
+async function allFieldErrors(
+  c: ManagerContext,
+  def: ResourceDef,
+  schema: z.ZodObject,
+  issues: readonly z.core.$ZodIssue[],
+  input: Record<string, unknown>,
+  id: string | null,
+): Promise<Record<string, string>> {
+  const t = c.get("t");
+  const errors = fieldErrors(t, issues, input);
+  const check = def.form?.check;
+  if (!check) return errors;
+  const good: Record<string, unknown> = {};
+  for (const [k, field] of Object.entries(schema.shape)) {
+    if (errors[k] || input[k] === undefined) continue;
+    const one = (field as z.ZodType).safeParse(input[k]);
+    if (one.success && one.data !== undefined) good[k] = one.data;
+  }
+  const scope = c.get("scope");
+  const columns = def.form?.toColumns ? def.form.toColumns(good, scope) : good;
+  const base = id ? await findRow(c.get("deps").db, def, id) : {};
+  try {
+    // on an edit, as on a save, only what changes is held to the rules
+    const changed = Object.keys(columns).filter((k) => !id || JSON.stringify((base as Record<string, unknown>)[k]) !== JSON.stringify(columns[k]));
+    await check(scope, { ...base, ...columns }, { id, fields: new Set(changed) });
+  } catch (e) {
+    if (!(e instanceof AppError) || !e.fields) return errors;
+    for (const [k, v] of Object.entries(translateFields(t, e.fields))) errors[k] ??= v;
+  }
+  return errors;
+}
+
 export async function handleResourcePost(c: ManagerContext, def: ResourceDef, id: string): Promise<Response | FormState> {
   const kind = (await formValues(c))._form ?? "";
   const back = `/manager/${def.pagePath}/${id}`;
@@ -645,7 +732,7 @@ export async function handleResourcePost(c: ManagerContext, def: ResourceDef, id
   if (kind === "edit" && def.form) {
     const input = formInput(def.form.fields, values);
     const parsed = def.form.schema.safeParse(input);
-    if (!parsed.success) return { kind, values, errors: fieldErrors(c.get("t"), parsed.error.issues, input) };
+    if (!parsed.success) return { kind, values, errors: await allFieldErrors(c, def, def.form.schema, parsed.error.issues, input, id) };
     try {
       await updateResource(c.get("scope"), def, id, parsed.data as Record<string, unknown>, { version: values._version || null });
     } catch (e) {
@@ -658,6 +745,9 @@ export async function handleResourcePost(c: ManagerContext, def: ResourceDef, id
   }
   const action = def.actions?.[kind];
   if (!action) throw new AppError(400, "bad_request", "errors.badRequest");
+  // the record changed since the page was shown (a review approved meanwhile): said, not run
+  if (action.when && !(await action.when(def.toDoc(await findRow(c.get("deps").db, def, id)), c.get("deps").db)))
+    return { kind: "action", values: {}, errors: { _: c.get("t")("manager.errors.notApplicable") } };
   let input: Record<string, unknown> = {};
   if (action.input) {
     const raw = formInput(action.input.fields, values);
@@ -668,7 +758,7 @@ export async function handleResourcePost(c: ManagerContext, def: ResourceDef, id
   try {
     const res = await action.run(c.get("scope"), id, input);
     if (res?.session) setSessionCookies(c, res.session.token, res.session.userId, res.session.cookie);
-    return c.redirect(res?.redirect ?? `${back}?done=${encodeURIComponent(kind)}`, 303);
+    return c.redirect(res?.redirect ?? `${back}?done=${encodeURIComponent(kind)}${res?.notice ? `&notice=${res.notice}` : ""}`, 303);
   } catch (e) {
     if (!(e instanceof AppError) || e.status >= 500) throw e;
     return {
@@ -706,7 +796,7 @@ export function resourceDetailPage(def: ResourceDef) {
           return Array.isArray(got) ? { key: s.key, docs: got } : { key: s.key, docs: got.docs, paging: got };
         }),
       );
-      return { doc, row, sections, history: await auditOfRecord(db, def.name, id) };
+      return { doc, row, sections, history: await auditOfRecord(db, def.name, id), actions: await offeredActions(db, def, id, doc) };
     },
     title: (t, data) => detailTitle(t, def, data.doc),
     Component: ({ data }) => <DetailView def={def} data={data} />,
@@ -739,7 +829,7 @@ export function resourceCreatePage(def: ResourceDef) {
       }
       const input = formInput(create.fields, values);
       const parsed = create.schema.safeParse(input);
-      if (!parsed.success) return { kind: "create", values, errors: fieldErrors(c.get("t"), parsed.error.issues, input) };
+      if (!parsed.success) return { kind: "create", values, errors: await allFieldErrors(c, def, create.schema, parsed.error.issues, input, null) };
       try {
         const id = await createResource(c.get("scope"), def, parsed.data as Record<string, unknown>);
         return c.redirect(`/manager/${def.pagePath}/${id}?saved=1`, 303);
@@ -787,7 +877,14 @@ export function resourcePages(def: ResourceDef) {
   return [
     resourceListPage(def, { exportKind: def.exportKind, populate: def.listPopulate }),
     ...(def.views ?? []).map((v) =>
-      resourceListPage(def, { path: v.path, titleKey: v.title, fixedMatch: v.match, exportKind: def.exportKind, populate: def.listPopulate }),
+      resourceListPage(def, {
+        path: v.path,
+        titleKey: v.title,
+        fixedMatch: v.match,
+        exportKind: def.exportKind,
+        populate: [...(def.listPopulate ?? []), ...(v.populate ?? [])],
+        columns: v.columns,
+      }),
     ),
     ...(def.create ? [resourceCreatePage(def)] : []),
     resourceDetailPage(def),

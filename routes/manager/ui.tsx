@@ -1,18 +1,24 @@
 // Shared back-office markup: a value shown by its kind, a table on desktop and cards at phone
-// width, paging links and small notices. Used by the generated resource pages and the special ones.
+// width; paging links, notices and confirmations come from the shared page kit (routes/_kit). Used by the generated resource pages and the special ones.
 import type { ReactNode } from "react";
 import { intlLocale, type Locale } from "../../locales";
 import type { CellKind, Column, Doc } from "../../server/admin/resource";
 import { usePage } from "../../server/render/page";
 import { rubLabel } from "../../server/lib/money";
 
+// the shared page kit, under the names the back-office pages import from here
+export { Confirm, ConfirmDelete, Empty, FormError, Notice, PAGE_SIZES, Pager, pageNumbers } from "../_kit";
+
 export function Value({ value, kind, locale }: { value: unknown; kind?: CellKind; locale: Locale }): ReactNode {
-  const { t } = usePage();
+  const { t, config } = usePage();
   if (value === null || value === undefined || value === "") return <span className="text-slate-400">—</span>;
   switch (kind) {
     case "date": {
       const d = value instanceof Date ? value : new Date(value as string | number);
-      return <time dateTime={d.toISOString()}>{d.toLocaleString(intlLocale(locale), { dateStyle: "short", timeStyle: "short" })}</time>;
+      // in the operator's time zone: "valid until 31.12.2027, 23:59" is the day a manager picked
+      return (
+        <time dateTime={d.toISOString()}>{d.toLocaleString(intlLocale(locale), { dateStyle: "short", timeStyle: "short", timeZone: config.TIME_ZONE })}</time>
+      );
     }
     case "bool":
       return value ? <span className="text-emerald-700">✓ {t("manager.list.yes")}</span> : <span className="text-slate-500">{t("manager.list.no")}</span>;
@@ -61,7 +67,7 @@ export function Value({ value, kind, locale }: { value: unknown; kind?: CellKind
     case "image":
       return <img src={String(value)} alt="" className="h-12 w-12 rounded-full object-cover" />;
     case "json":
-      return <code className="block max-w-[40ch] whitespace-pre-wrap break-all text-xs text-slate-600">{JSON.stringify(value)}</code>;
+      return <Readable value={value} />;
     case "number":
       return <>{String(value)}</>;
     default:
@@ -69,11 +75,78 @@ export function Value({ value, kind, locale }: { value: unknown; kind?: CellKind
   }
 }
 
+/** A field's name in the back-office's words (`manager.fields.<key>`), else its key. */
+function fieldName(t: (k: string) => string, key: string) {
+  for (const k of [`manager.fields.${key}`, `stats.indicators.${key}`, `report.indicators.${key}`]) if (t(k) !== k) return t(k);
+  return key;
+}
+
+/** Structured data as a person reads it: "name: value" lines, lists joined by commas (never JSON). */
+export function Readable({ value }: { value: unknown }): ReactNode {
+  const { t, locale } = usePage();
+  // ids say nothing to a reader (the record links elsewhere on the page)
+  const hidden = (k: string) => k === "_id" || k.endsWith("Id");
+  // a product's kind by its name
+  const named = (k: string, v: unknown) =>
+    (k === "entity" || k === "entityType") && typeof v === "string" ? valueName(t, "manager.orders.entityTypes", v) : leaf(v);
+  const leaf = (v: unknown): string => {
+    if (v === null || v === undefined || v === "") return "—";
+    if (typeof v === "boolean") return t(v ? "manager.list.yes" : "manager.list.no");
+    if (Array.isArray(v)) return v.map(leaf).join(", ");
+    if (typeof v === "object") {
+      const o = v as Record<string, unknown>;
+      // a localized text or a named record: its name in the reader's language
+      if (typeof o[locale] === "string") return o[locale] as string;
+      if (o.name && typeof o.name === "object") return leaf(o.name);
+      if (typeof o.name === "string" || typeof o.email === "string") return String(o.email ?? o.name);
+      return Object.entries(o)
+        .filter(([k]) => !hidden(k))
+        .map(([k, x]) => `${fieldName(t, k)}: ${named(k, x)}`)
+        .join("; ");
+    }
+    return String(v);
+  };
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return <span className="break-words">{leaf(value)}</span>;
+  const o = value as Record<string, unknown>;
+  if (typeof o[locale] === "string" || (o.name && typeof o.name === "object")) return <span className="break-words">{leaf(value)}</span>;
+  // nested groups (a result's indicators) flattened one level: each value on its own line
+  const entries = Object.entries(o).flatMap(([k, v]) =>
+    v && typeof v === "object" && !Array.isArray(v) && !(typeof (v as Record<string, unknown>)[locale] === "string")
+      ? Object.entries(v as Record<string, unknown>)
+      : [[k, v] as const],
+  );
+  if (!entries.length) return <span className="text-slate-400">—</span>;
+  return (
+    <ul className="space-y-0.5 text-xs text-slate-700">
+      {entries
+        .filter(([k]) => !hidden(k))
+        .map(([k, v]) => (
+          <li key={k} className="break-words">
+            <span className="text-slate-500">{fieldName(t, k)}:</span> {named(k, v)}
+          </li>
+        ))}
+    </ul>
+  );
+}
+
 export const labelOf = (col: Column) => col.label ?? `manager.fields.${col.key}`;
+
+/** A value of a fixed set by its name (`<prefix>.<value>`, spaces as underscores); a value the set has no name for, as it is. */
+export function valueName(t: (k: string) => string, prefix: string, value: string) {
+  const key = `${prefix}.${value.replace(/ /g, "_")}`;
+  const name = t(key);
+  return name === key ? value : name;
+}
 
 /** A value of a fixed set by its name (Column.valueLabels), anything else as it is. */
 export const shown = (t: (k: string) => string, value: unknown, col: Column) =>
-  col.valueLabels && typeof value === "string" ? t(`${col.valueLabels}.${value}`) : value;
+  !col.valueLabels
+    ? value
+    : typeof value === "string"
+      ? valueName(t, col.valueLabels, value)
+      : Array.isArray(value)
+        ? value.map((v) => (typeof v === "string" ? valueName(t, col.valueLabels!, v) : v))
+        : value;
 
 /** A table on desktop, one card per row below 541 px; `href` links a row to its page. */
 export function DocTable({
@@ -139,104 +212,6 @@ export function DocTable({
         ))}
       </ul>
     </div>
-  );
-}
-
-/** Page numbers around the current one, with the first and last (gaps as null). */
-export function pageNumbers(page: number, pages: number): (number | null)[] {
-  const out: (number | null)[] = [];
-  for (let p = 1; p <= pages; p++) {
-    if (p === 1 || p === pages || Math.abs(p - page) <= 2) out.push(p);
-    else if (out[out.length - 1] !== null) out.push(null);
-  }
-  return out;
-}
-
-export const PAGE_SIZES = [25, 50, 100, 200] as const;
-
-export function Pager({
-  page,
-  pages,
-  total,
-  link,
-  limit,
-  sizeLink,
-}: {
-  page: number;
-  pages: number;
-  total: number;
-  link: (page: number) => string;
-  limit?: number;
-  sizeLink?: (size: number) => string;
-}) {
-  const { t } = usePage();
-  return (
-    <nav className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm" aria-label={t("manager.list.paging")} data-testid="pager">
-      <span className="text-slate-500">{t("manager.list.pageOf", { page, pages, total })}</span>
-      {sizeLink && (
-        <span className="flex flex-wrap items-center gap-1" data-testid="page-sizes">
-          <span className="text-slate-500">{t("manager.list.perPage")}</span>
-          {PAGE_SIZES.map((n) =>
-            n === limit ? (
-              <span key={n} aria-current="true" className="rounded bg-brand-50 px-2 py-1 font-semibold text-brand-800">
-                {n}
-              </span>
-            ) : (
-              <a key={n} href={sizeLink(n)} className="rounded px-2 py-1 text-brand-700 hover:bg-slate-100">
-                {n}
-              </a>
-            ),
-          )}
-        </span>
-      )}
-      <span className="flex flex-wrap items-center gap-1">
-        {page > 1 ? (
-          <a className="btn-secondary py-1" href={link(page - 1)} rel="prev" aria-label={t("manager.list.prev")}>
-            ←
-          </a>
-        ) : null}
-        {pages > 1 &&
-          pageNumbers(page, pages).map((p, i) =>
-            p === null ? (
-              <span key={`gap-${i}`} className="px-1 text-slate-400">
-                …
-              </span>
-            ) : p === page ? (
-              <span key={p} aria-current="page" className="rounded bg-brand-600 px-2 py-1 font-semibold text-white">
-                {p}
-              </span>
-            ) : (
-              <a key={p} href={link(p)} className="rounded px-2 py-1 text-brand-700 hover:bg-slate-100">
-                {p}
-              </a>
-            ),
-          )}
-        {page < pages ? (
-          <a className="btn-secondary py-1" href={link(page + 1)} rel="next" aria-label={t("manager.list.next")}>
-            →
-          </a>
-        ) : null}
-      </span>
-    </nav>
-  );
-}
-
-export function Notice({ children, tone = "ok" }: { children: ReactNode; tone?: "ok" | "error" }) {
-  return (
-    <p
-      role={tone === "ok" ? "status" : "alert"}
-      className={`mb-4 rounded-lg p-3 ${tone === "ok" ? "bg-emerald-50 text-emerald-800" : "bg-rose-50 text-rose-800"}`}
-    >
-      {children}
-    </p>
-  );
-}
-
-export function Empty({ children }: { children: ReactNode }) {
-  return (
-    <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-500" data-testid="empty">
-      {children}
-    </p>
   );
 }
 

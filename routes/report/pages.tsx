@@ -280,7 +280,18 @@ function ReportBody({ data }: { data: ReportData }) {
   const balancedAs = view.result.indicators ? structureProfile(view.result.indicators as unknown as Indicators).balancedAs : null;
   return (
     <div className="container-page max-w-5xl py-10" data-testid="report" data-format={view.format.code} data-type={view.type}>
-      {data.managerOf && <p className="mb-4 rounded-xl bg-slate-100 p-3 text-sm">{t("report.manager", { email: data.managerOf })}</p>}
+      {data.managerOf && (
+        // the way back to the back-office: the result and its person (issue 32 m33)
+        <p className="mb-4 flex flex-wrap gap-x-4 gap-y-1 rounded-xl bg-slate-100 p-3 text-sm" data-testid="manager-view">
+          <span>{t("report.manager", { email: data.managerOf })}</span>
+          <a href={`/manager/results/${view.result.id}`} className="text-brand-700 hover:underline" data-testid="back-to-result">
+            ← {t("report.managerResult")}
+          </a>
+          <a href={`/manager/users/${view.owner.id}`} className="text-brand-700 hover:underline" data-testid="back-to-user">
+            {t("report.managerUser")}
+          </a>
+        </p>
+      )}
       <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
           {t("test.result.title")} · {t(view.type === "full" ? "report.fullBadge" : "report.baseBadge")}

@@ -1,5 +1,8 @@
 // Test pages: the start screen, the list of tests, and the runner (spec §2 test routes).
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
+import type { Db } from "../../db/client";
+import { employees, projects } from "../../db/schema";
 import { notFound } from "../../server/lib/errors";
 import { definePage } from "../../server/render/define";
 import { Island, usePage } from "../../server/render/page";
@@ -31,6 +34,8 @@ interface StartData {
   questions: number;
   progress: Progress | null;
   completed: boolean;
+  /** Just joined this company (from its invitation page): said at the top. */
+  joined: string | null;
 }
 
 function Start({ data }: { data: StartData }) {
@@ -39,6 +44,11 @@ function Start({ data }: { data: StartData }) {
   return (
     <LabLayout>
       <div className="container-page max-w-3xl py-10">
+        {data.joined && (
+          <p role="status" className="mb-4 rounded-lg bg-emerald-50 p-3 text-emerald-800" data-testid="joined-notice">
+            {t("followup.join.joined", { company: data.joined })}
+          </p>
+        )}
         <h1 className="mb-3 text-3xl font-black">{data.test.name[locale] || t("test.start.title")}</h1>
         <p className="mb-2 text-sm font-semibold text-brand-700">{t("test.start.facts", { questions: data.questions, minutes: data.test.minutes })}</p>
         <p className="mb-6 text-lg text-slate-700">{t("test.start.lead")}</p>
@@ -99,7 +109,19 @@ async function loadStart(c: SignedInContext): Promise<StartData> {
     questions: await questionCount(db, test.id),
     progress: open ? await progressOf(db, open) : null,
     completed: Boolean(await latestCompleted(db, user.id)),
+    joined: await joinedCompany(db, user.id, c.req.query("joined")),
   };
+}
+
+/** The company named by `?joined=` if the person is its employee (never another company's name). */
+async function joinedCompany(db: Db, userId: string, projectId: string | undefined) {
+  if (!projectId || !/^[0-9a-zA-Z_-]{4,64}$/.test(projectId)) return null;
+  const [row] = await db
+    .select({ name: projects.name })
+    .from(employees)
+    .innerJoin(projects, eq(projects.id, employees.projectId))
+    .where(and(eq(employees.projectId, projectId), eq(employees.userId, userId)));
+  return row?.name ?? null;
 }
 
 export const startPage = definePage({

@@ -9,7 +9,9 @@ import { AppError, notFound } from "../lib/errors";
 import { createId } from "../lib/ids";
 import { paged, parsePaging, parseMatch } from "../lib/listing";
 import { fields } from "../lib/validate";
-import { transaction, type ManagerScope } from "../scope";
+import { tFor } from "../../locales";
+import { enqueueMail, transaction, type ManagerScope } from "../scope";
+import { CONFIRM_TTL_MS, issueEmailToken } from "../services/accounts/email-tokens";
 import { logActivity } from "../services/activity";
 import { newInviteCode } from "../services/business/projects";
 import { findUserByEmail, findUserById, isManager } from "../services/users";
@@ -136,6 +138,17 @@ export async function createBusinessAccount(scope: ManagerScope, input: z.infer<
       subjectUserId: user.id,
       changes: { user: user.id, created, company: input.company, invites: input.invites },
     });
+    if (created) {
+      // a new client has no password: a set-password link, through the outbox with the account (issue 32 m32)
+      const t = tFor(tx.locale);
+      const token = await issueEmailToken(db, user.id, "restore", CONFIRM_TTL_MS);
+      const link = `${tx.deps.config.PUBLIC_URL}/restore?token=${token}`;
+      await enqueueMail(tx, {
+        to: user.email,
+        subject: t("mail.businessWelcome.subject"),
+        text: [t("mail.businessWelcome.body", { company: input.company }), "", t("mail.businessWelcome.setPassword"), link, "", t("mail.signature")].join("\n"),
+      });
+    }
     const [fresh] = await db.select().from(projects).where(eq(projects.id, projectId));
     return {
       user: { _id: user.id, email: user.email, created },

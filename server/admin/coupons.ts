@@ -8,14 +8,22 @@ import type { Db } from "../../db/client";
 import { couponUses, coupons, orders, users } from "../../db/schema";
 import { conflict, notFound, validationFailed } from "../lib/errors";
 import { createId } from "../lib/ids";
+import { endOfDayIn } from "../lib/time-zone";
 import { getPrices } from "../services/payments/prices";
 import { transaction, type ManagerScope } from "../scope";
 import { auditBy } from "./audit";
 
 const msg = (k: string) => `manager.coupons.errors.${k}`;
 
-/** "" (an empty date field) is no expiry. */
-const expiry = z.union([z.literal("").transform(() => null), z.null(), z.coerce.date(msg("expiry"))]);
+/** "" (an empty date field) is no expiry; a plain day (YYYY-MM-DD) stays a day until `couponColumns`
+ * makes it the end of that day in the operator's time zone; a full date-time is that instant. */
+const expiry = z.union([z.literal("").transform(() => null), z.null(), z.iso.date(), z.coerce.date(msg("expiry"))], msg("expiry"));
+
+/** The form's values as the table stores them: a day picked as "valid until" lasts to its end where the operator works (issue 32 m20). */
+export function couponColumns(input: Record<string, unknown>, timeZone: string): Record<string, unknown> {
+  const day = input.expiredAt;
+  return typeof day === "string" && /^\d{4}-\d{2}-\d{2}$/.test(day) ? { ...input, expiredAt: endOfDayIn(day, timeZone) } : input;
+}
 
 export const couponFields = {
   code: z
@@ -66,7 +74,7 @@ export async function insertCoupon(db: Db, input: Record<string, unknown>) {
   const v = couponCreateSchema.parse(input);
   const id = createId();
   try {
-    await db.insert(coupons).values({ id, ...v, expiredAt: v.expiredAt ?? null });
+    await db.insert(coupons).values({ id, ...v, expiredAt: typeof v.expiredAt === "string" ? new Date(v.expiredAt) : (v.expiredAt ?? null) });
   } catch {
     // a race past checkCoupon: the unique index has the last word
     throw conflict("errors.validation", { code: msg("taken") });

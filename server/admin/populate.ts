@@ -33,3 +33,9 @@ export async function populateTests(db: Db, docs: Record<string, unknown>[], key
   const by = new Map(rows.map((r) => [r._id, r]));
   for (const d of docs) if (typeof d[key] === "string") d[key] = by.get(d[key] as string) ?? d[key];
 }
+
+/** Every format's name by code, in the reader's language (what a format select shows beside each code). */
+export async function formatNameMap(db: Db, locale: string): Promise<Map<string, string>> {
+  const rows = await db.select({ code: formats.code, name: formats.name }).from(formats);
+  return new Map(rows.map((r) => [r.code, (r.name as Record<string, string> | null)?.[locale] ?? (r.name as Record<string, string> | null)?.ru ?? ""]));
+}

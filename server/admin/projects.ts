@@ -152,6 +152,14 @@ export async function changeOwner(scope: ManagerScope, projectId: string, email:
 }
 
 /** Deletes the project with its departments, employees and invites; its orders stay (they are money). */
+/** What goes with a project's deletion, for its confirmation: its employees' places (with their
+ * analytics) and its invite balance. */
+export async function projectHoldings(db: Db, id: string) {
+  const [staff] = await db.select({ n: count() }).from(employees).where(eq(employees.projectId, id));
+  const [p] = await db.select({ balance: projects.inviteBalance }).from(projects).where(eq(projects.id, id));
+  return { employees: staff?.n ?? 0, balance: p?.balance ?? 0 };
+}
+
 export async function deleteProject(scope: ManagerScope, id: string, opts: { confirmName?: string } = {}) {
   await transaction(scope, async (tx) => {
     const project = await requireProject(tx.db, id);
@@ -167,6 +175,19 @@ export async function deleteProject(scope: ManagerScope, id: string, opts: { con
     });
     await tx.db.update(users).set({ currentProjectId: null }).where(eq(users.currentProjectId, id));
     await tx.db.delete(projects).where(eq(projects.id, id));
+    // their last project gone, the owner is no longer a business account (m24)
+    const [other] = await tx.db.select({ id: projects.id }).from(projects).where(eq(projects.ownerId, project.ownerId)).limit(1);
+    const [owner] = await tx.db.select({ isBusiness: users.isBusiness }).from(users).where(eq(users.id, project.ownerId));
+    if (!other && owner?.isBusiness) {
+      await tx.db.update(users).set({ isBusiness: false, updatedAt: new Date() }).where(eq(users.id, project.ownerId));
+      await auditBy(tx, {
+        action: "users.update",
+        entity: "users",
+        entityId: project.ownerId,
+        subjectUserId: project.ownerId,
+        changes: { isBusiness: { from: true, to: false }, reason: "projects.delete" },
+      });
+    }
   });
 }
 

@@ -42,11 +42,13 @@ export type FormField =
   | { name: string; kind: "money"; label?: string; hint?: string; when?: { field: string; value: string } }
   /** an upload on the pages (multipart); `store` keeps the file and gives the value the schema sees (e.g. its URL) */
   | { name: string; kind: "file"; accept: string; label?: string; hint?: string; store(scope: ManagerScope, file: File): Promise<string> }
-  | { name: string; kind: "select"; options: readonly string[]; label?: string; optionLabels?: string };
+  | { name: string; kind: "select"; options: readonly string[]; label?: string; optionLabels?: string; optionLabel?(value: string, locale: string): string };
 
 /** Where to go after an action, and a session the page is to set as a cookie (a masquerade). */
 export interface ActionOutcome {
   redirect?: string;
+  /** a locale key (manager.notices.*) the record's page says instead of "Done" (a no-op says so) */
+  notice?: string;
   session?: { token: string; userId: string; cookie: "masqToken" };
 }
 
@@ -57,6 +59,10 @@ export interface ResourceAction {
   danger?: boolean;
   /** locale key of what the question says (default: "this cannot be undone") */
   confirm?: string;
+  /** the figures the question names (`{{results}}` results, `{{orders}}` orders…), read when the page is shown */
+  confirmVars?(db: Db, id: string): Promise<Record<string, string | number>>;
+  /** offered only when it applies to the record as it is (approve a hidden review, activate an inactive user) */
+  when?(doc: Doc, db: Db): boolean | Promise<boolean>;
   /** an action that takes input: its fields and their schema */
   input?: { schema: z.ZodObject; fields: FormField[] };
   /** Runs it (auditing is the action's job, in one unit of work with the change); may name where to go next. */
@@ -88,7 +94,7 @@ export interface ResourceDef<T extends AnyTable = AnyTable, D extends Doc = Doc>
   apiPath: string;
   /* its own API calls beside the generated ones: server/api/manager/resource-routes.ts, by `name` */
   /** more list pages over it with a fixed filter (e.g. /manager/users/paid) */
-  views?: { path: string; title: string; match: Record<string, unknown> }[];
+  views?: { path: string; title: string; match: Record<string, unknown>; columns?: Column[]; populate?: string[] }[];
   /** what its list pages export (/manager/exporting) */
   exportKind?: "users" | "results" | "payments";
   /** populated on its list pages */
@@ -128,7 +134,11 @@ export interface ResourceDef<T extends AnyTable = AnyTable, D extends Doc = Doc>
     toValues?(row: Record<string, unknown>): Record<string, unknown>;
     /** Rules a schema cannot state (against the database, across fields): gets the record as it
      * would be after the change, throws `validationFailed` with field messages. */
-    check?(scope: ManagerScope, next: Record<string, unknown>, change: { id: string | null; fields: Set<string> }): Promise<void>;
+    check?(
+      scope: ManagerScope,
+      next: Record<string, unknown>,
+      change: { id: string | null; fields: Set<string>; input?: Record<string, unknown> },
+    ): Promise<void>;
     /** saves it in its own way (a write with more to it than an update of columns); audits itself.
      * It runs inside updateResource's unit of work, after the version check. */
     save?(scope: ManagerScope, id: string, input: Record<string, unknown>): Promise<unknown>;
@@ -152,6 +162,16 @@ export interface ResourceDef<T extends AnyTable = AnyTable, D extends Doc = Doc>
   recordTitle?(doc: D): string | null | undefined;
   /** the user a record belongs to (for the audit log's subject) */
   subjectOf?(row: T["$inferSelect"]): string | null;
+}
+
+/** The actions offered on a record as it is now, each with the figures its question names. */
+export async function offeredActions(db: Db, def: ResourceDef, id: string, doc: Doc) {
+  const out: { name: string; vars: Record<string, string | number> }[] = [];
+  for (const [name, a] of Object.entries(def.actions ?? {})) {
+    if (a.when && !(await a.when(doc, db))) continue;
+    out.push({ name, vars: (await a.confirmVars?.(db, id)) ?? {} });
+  }
+  return out;
 }
 
 export function defineResource<T extends AnyTable, D extends Doc>(def: ResourceDef<T, D>): ResourceDef<T, D> {
@@ -272,7 +292,7 @@ export async function updateResource(scope: ManagerScope, def: ResourceDef, id: 
     );
     if (!Object.keys(changes).length) return before;
     // the rules see the record as it would be; only the fields that change are new to them
-    await form.check?.(tx, { ...before, ...wanted }, { id, fields: new Set(Object.keys(changes)) });
+    await form.check?.(tx, { ...before, ...wanted }, { id, fields: new Set(Object.keys(changes)), input });
     // only what changes is written (and `updatedAt` with it, where the form keeps one)
     const patch = Object.fromEntries(
       Object.keys(wanted)

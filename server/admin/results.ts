@@ -6,14 +6,15 @@ import { correctResultFormat } from "../services/testing";
 import { scoringByName } from "../services/scoring-versions";
 import { testPopulation } from "../services/population";
 import { readFileSync } from "node:fs";
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { answers, questions, results } from "../../db/schema";
+import { answers, auditLog, questions, results } from "../../db/schema";
 import { CARD_PATH, classify, FORMATS, N_ITEMS, type AnswerValue } from "../../model";
-import { notFound } from "../lib/errors";
+import { conflict, notFound } from "../lib/errors";
+import { logActivity } from "../services/activity";
 import { omit, paged, type Paged } from "../lib/listing";
-import { resetResult } from "../services/testing";
+import { currentResult, resetResult } from "../services/testing";
 import { findUserById } from "../services/users";
 import { transaction, type ManagerScope } from "../scope";
 import { auditBy, diff } from "./audit";
@@ -31,14 +32,18 @@ async function requireResult(db: Db, id: string) {
 export async function confirmResult(scope: ManagerScope, id: string) {
   await transaction(scope, async (tx) => {
     const r = await requireResult(tx.db, id);
-    if (r.isCorrect) return; // confirmed already: nothing to record
-    await tx.db.update(results).set({ isCorrect: true }).where(eq(results.id, id));
+    if (r.isCorrect && !r.isDoubt) return; // confirmed already: nothing to record
+    // a confirmed format is no longer in doubt (issue 32 m17)
+    await tx.db.update(results).set({ isCorrect: true, isDoubt: false }).where(eq(results.id, id));
     await auditBy(tx, {
       action: "results.confirm",
       entity: "results",
       entityId: id,
       subjectUserId: r.userId,
-      changes: { isCorrect: { from: r.isCorrect, to: true } },
+      changes: {
+        ...(r.isCorrect ? {} : { isCorrect: { from: r.isCorrect, to: true } }),
+        ...(r.isDoubt ? { isDoubt: { from: r.isDoubt, to: false } } : {}),
+      },
     });
   });
 }
@@ -49,9 +54,62 @@ export async function resetResultOf(scope: ManagerScope, id: string) {
     const r = await requireResult(tx.db, id);
     const owner = await findUserById(tx.db, r.userId);
     if (!owner) throw notFound();
+    const open = await currentResult(tx.db, owner.id);
     const fresh = await resetResult(tx.db, owner);
-    await auditBy(tx, { action: "results.reset", entity: "results", entityId: id, subjectUserId: r.userId, changes: { newResult: fresh.id } });
+    // `created`: this reset made the retake (an untouched open attempt is reused), so undoing it may remove it
+    await auditBy(tx, {
+      action: "results.reset",
+      entity: "results",
+      entityId: id,
+      subjectUserId: r.userId,
+      changes: { newResult: fresh.id, created: fresh.id !== open?.id },
+    });
     return fresh;
+  });
+}
+
+/**
+ * The reset that can still be undone from this result's page (the reset one or the retake it
+ * made): the retake it created is still open (not completed). Null otherwise.
+ */
+export async function undoableReset(db: Db, resultId: string) {
+  const [entry] = await db
+    .select({ entityId: auditLog.entityId, changes: auditLog.changes })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, "results.reset"),
+        or(eq(auditLog.entityId, resultId), sql`json_extract(${auditLog.changes}, '$.newResult') = ${resultId}`),
+        sql`json_extract(${auditLog.changes}, '$.created') = 1`,
+      ),
+    )
+    .orderBy(desc(auditLog.createdAt))
+    .limit(1);
+  const retakeId = entry?.changes?.newResult;
+  if (!entry?.entityId || typeof retakeId !== "string") return null;
+  const [retake] = await db.select().from(results).where(eq(results.id, retakeId));
+  if (!retake || retake.isCompleted) return null;
+  const [given] = await db.select({ n: count() }).from(answers).where(eq(answers.resultId, retakeId));
+  return { resultId: entry.entityId, retake, answers: given?.n ?? 0 };
+}
+
+/** Undoes a reset: the retake it made (and any answers given to it) goes, so the reset result is the
+ * person's current one again, with its format. One unit of work with its audit entry. */
+export async function restoreResetResult(scope: ManagerScope, id: string) {
+  return transaction(scope, async (tx) => {
+    const undo = await undoableReset(tx.db, id);
+    if (!undo) throw conflict("manager.results.restoreGone");
+    await tx.db.delete(answers).where(eq(answers.resultId, undo.retake.id));
+    await tx.db.delete(results).where(eq(results.id, undo.retake.id));
+    await logActivity(tx.db, undo.retake.userId, "test.restored", { result: undo.resultId, removed: undo.retake.id }, tx.user.id);
+    await auditBy(tx, {
+      action: "results.restore",
+      entity: "results",
+      entityId: undo.resultId,
+      subjectUserId: undo.retake.userId,
+      changes: { removedResult: undo.retake.id, answers: undo.answers },
+    });
+    return undo.resultId;
   });
 }
 
@@ -238,6 +296,25 @@ export async function recheckQueue(db: Db, q: ListQuery) {
   await populateUsers(db, docs, "user");
   await populateFormats(db, docs, "fm");
   return paged(docs, total!.n, q.page, q.limit);
+}
+
+/** The first result of the rechecker's queue other than `after` that no manager has confirmed: where
+ * a manager goes after deciding on one (issue 32 m17); null when the queue is done. */
+export async function nextInQueue(db: Db, after: string): Promise<string | null> {
+  const q = { page: 1, limit: 1, sort: "-createdAt", populate: new Set<string>(), exclude: new Set<string>(), match: { isCorrect: false } };
+  const rule = ruleFormatSql;
+  const priority = sql<number>`case
+    when ${results.indicators} is not null and ${rule} <> ${results.formatCode} then 0
+    when ${results.probability} < ${LOW_PROBABILITY} then 1
+    when ${results.isCompleted} = 0 then 2
+    else 3 end`;
+  const [row] = await db
+    .select({ id: results.id })
+    .from(results)
+    .where(and(whereOf(resultResource as never, q), ne(results.id, after)))
+    .orderBy(asc(priority), asc(results.probability), desc(results.createdAt))
+    .limit(1);
+  return row?.id ?? null;
 }
 
 /** POST filter-list: the filter in the body (`match` or the filter keys themselves); adds newCount,

@@ -91,3 +91,19 @@ export async function publishReview(scope: ManagerScope, id: string, isPublished
     });
   });
 }
+
+/** Deletes a review (spam, a duplicate): the audit keeps its name and text. */
+export async function deleteReview(scope: ManagerScope, id: string) {
+  await transaction(scope, async (tx) => {
+    const [before] = await tx.db.select().from(reviews).where(eq(reviews.id, id));
+    if (!before) throw notFound();
+    await tx.db.delete(reviews).where(eq(reviews.id, id));
+    await auditBy(tx, {
+      action: "reviews.delete",
+      entity: "reviews",
+      entityId: id,
+      subjectUserId: before.userId,
+      changes: { name: { from: before.name, to: null }, text: { from: before.text, to: null }, isPublished: { from: before.isPublished, to: null } },
+    });
+  });
+}

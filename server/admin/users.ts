@@ -2,16 +2,17 @@
 // deletion (the account-deletion rules of services/accounts), invites for the user's project,
 // the full report by e-mail, masquerade, and the user's results and logs. Every write is audited in
 // the same unit of work as the change.
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { logs, projects, results, users } from "../../db/schema";
+import { logs, orders, projects, results, users } from "../../db/schema";
 import { AppError, badRequest, notFound } from "../lib/errors";
 import { paged, parsePaging } from "../lib/listing";
 import { enqueue, transaction, type ManagerScope } from "../scope";
 import { eraseAccount } from "../services/accounts";
 import { logActivity } from "../services/activity";
-import { startMasquerade } from "../services/masquerade";
+import { masqueradeSchema, startMasquerade, type MasqueradeInput } from "../services/masquerade";
+import { parseInput } from "../lib/validate";
 import { findUserById, isManager } from "../services/users";
 import { auditBy } from "./audit";
 import { populateFormats, populateTests } from "./populate";
@@ -51,6 +52,15 @@ export async function deleteUserByManager(scope: ManagerScope, id: string) {
     await auditBy(tx, { action: "users.delete", entity: "users", entityId: id, subjectUserId: id, changes: { email: { from: user.email, to: null } } });
     await eraseAccount(tx.db, user);
   });
+}
+
+/** What goes with a user's deletion, for its confirmation: their results, orders (kept without
+ * their name, for the accounts) and the projects they own (deleted with their employees' places). */
+export async function userHoldings(db: Db, id: string) {
+  const n = async (table: typeof results | typeof orders, column: typeof results.userId | typeof orders.userId) =>
+    (await db.select({ n: count() }).from(table).where(eq(column, id)))[0]!.n;
+  const [projectCount] = await db.select({ n: count() }).from(projects).where(eq(projects.ownerId, id));
+  return { results: await n(results, results.userId), orders: await n(orders, orders.userId), projects: projectCount!.n };
 }
 
 /** The user's results, format and test populated; answers and data are not part of this list. */
@@ -155,12 +165,14 @@ export async function sendReportPdf(scope: ManagerScope, userId: string) {
   });
 }
 
-/** Starts a masquerade (the service refuses a manager target and logs it) and audits it. The
+/** Starts a masquerade with its reason and mode (the service refuses a manager target and logs it
+ * on the person's activity) and audits it. Exit brings the manager back to this user's page. The
  * caller sets the session it gives as the `masqToken` cookie. */
-export async function startMasqueradeFor(scope: ManagerScope, id: string) {
+export async function startMasqueradeFor(scope: ManagerScope, id: string, input: MasqueradeInput) {
+  const how = parseInput(scope.t, masqueradeSchema, input);
   return transaction(scope, async (tx) => {
-    const { token, user } = await startMasquerade(tx.db, tx.user, id);
-    await auditBy(tx, { action: "users.masq", entity: "users", entityId: id, subjectUserId: id });
-    return { token, user };
+    const started = await startMasquerade(tx.db, tx.user, id, { ...how, returnTo: `/manager/users/${id}` });
+    await auditBy(tx, { action: "users.masq", entity: "users", entityId: id, subjectUserId: id, changes: { reason: how.reason, mode: how.mode } });
+    return started;
   });
 }

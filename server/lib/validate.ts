@@ -7,8 +7,6 @@ import { z } from "zod";
 import type { T } from "../../locales";
 import { validationFailed } from "./errors";
 
-const zodLocales = { ru: z.locales.ru().localeError, en: z.locales.en().localeError };
-
 function valueAt(data: unknown, path: PropertyKey[]): unknown {
   let v: unknown = data;
   for (const key of path) {
@@ -18,23 +16,73 @@ function valueAt(data: unknown, path: PropertyKey[]): unknown {
   return v;
 }
 
+/** Numbers as the reader writes them (1 000 000, 0,5). */
+const num = (t: T, v: unknown) => Number(v).toLocaleString(t.locale === "en" ? "en-GB" : "ru-RU");
+
+/**
+ * One issue in words a person reads: a message the schema names as a locale key, else ours for the
+ * issue's kind. Zod's own wording ("expected number to be >=0", "must match pattern /^\d{9}$/")
+ * never reaches a reader, in either language: a check with no words of ours says "invalid value".
+ */
+function issueMessage(t: T, issue: z.core.$ZodIssue, input: unknown): string {
+  // a schema's own message key gets the check's bound (a "tooLong" named by the schema says its maximum)
+  const bound = issue as { minimum?: unknown; maximum?: unknown };
+  const params = { min: String(bound.minimum ?? ""), max: String(bound.maximum ?? "") };
+  const own = /^[a-z]+\.[a-zA-Z.]+$/.test(issue.message) ? t(issue.message, params) : null;
+  if (own && own !== issue.message) return own;
+  const v = "common.validation";
+  switch (issue.code) {
+    case "invalid_type": {
+      if ([undefined, null, ""].includes(valueAt(input, issue.path) as never)) return t(`${v}.required`);
+      if (issue.expected === "int") return t(`${v}.integer`);
+      if (issue.expected === "number" || issue.expected === "bigint") return t(`${v}.number`);
+      if (issue.expected === "date") return t(`${v}.date`);
+      return t(`${v}.invalid`);
+    }
+    case "too_small": {
+      const min = Number(issue.minimum);
+      if (issue.origin === "string") return min <= 1 ? t(`${v}.required`) : t(`${v}.tooShort`, { min });
+      if (issue.origin === "number" || issue.origin === "bigint") {
+        if (min === 0) return t(issue.inclusive ? `${v}.notNegative` : `${v}.positive`);
+        return t(issue.inclusive ? `${v}.atLeast` : `${v}.moreThan`, { min: num(t, min) });
+      }
+      if (issue.origin === "array" || issue.origin === "set") return min <= 1 ? t(`${v}.chooseOne`) : t(`${v}.fewItems`, { min });
+      if (issue.origin === "date") return t(`${v}.dateTooEarly`);
+      return t(`${v}.invalid`);
+    }
+    case "too_big": {
+      const max = Number(issue.maximum);
+      if (issue.origin === "string") return t(`${v}.tooLong`, { max });
+      if (issue.origin === "number" || issue.origin === "bigint") return t(issue.inclusive ? `${v}.atMost` : `${v}.lessThan`, { max: num(t, max) });
+      if (issue.origin === "array" || issue.origin === "set") return t(`${v}.manyItems`, { max });
+      if (issue.origin === "date") return t(`${v}.dateTooLate`);
+      return t(`${v}.invalid`);
+    }
+    case "invalid_format":
+      if (issue.format === "email") return t(`${v}.email`);
+      if (issue.format === "url") return t(`${v}.url`);
+      if (issue.format === "date" || issue.format === "datetime") return t(`${v}.date`);
+      return t(`${v}.format`);
+    case "invalid_value":
+      return t(`${v}.choose`);
+    case "invalid_union": {
+      // a field that may be empty or an address: the message of the branch that says most
+      const branches = (issue.errors ?? []).flat();
+      const best = branches.find((i) => /^[a-z]+\.[a-zA-Z.]+$/.test(i.message)) ?? branches.find((i) => i.code !== "invalid_value");
+      return best ? issueMessage(t, { ...best, path: issue.path } as z.core.$ZodIssue, input) : t(`${v}.invalid`);
+    }
+    case "not_multiple_of":
+      return t(`${v}.multipleOf`, { n: num(t, issue.divisor) });
+    default:
+      return t(`${v}.invalid`);
+  }
+}
+
 export function fieldErrors(t: T, issues: readonly z.core.$ZodIssue[], input: unknown): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const path = issue.path.map(String).join(".") || "_";
-    if (fields[path]) continue;
-    const own = /^[a-z]+\.[a-zA-Z.]+$/.test(issue.message) ? t(issue.message) : null;
-    if (own && own !== issue.message) fields[path] = own;
-    else if (issue.code === "invalid_type" && [undefined, null, ""].includes(valueAt(input, issue.path) as never)) {
-      fields[path] = t("common.validation.required");
-    } else if (issue.code === "too_small" && issue.origin === "string") {
-      fields[path] = Number(issue.minimum) <= 1 ? t("common.validation.required") : t("common.validation.tooShort", { min: Number(issue.minimum) });
-    } else if (issue.code === "too_big" && issue.origin === "string") {
-      fields[path] = t("common.validation.tooLong", { max: Number(issue.maximum) });
-    } else {
-      const generic = zodLocales[t.locale](issue as never) as string | { message: string } | undefined;
-      fields[path] = typeof generic === "string" ? generic : (generic?.message ?? t("common.validation.invalid"));
-    }
+    if (!fields[path]) fields[path] = issueMessage(t, issue, input);
   }
   return fields;
 }

@@ -61,7 +61,12 @@ export const authMiddleware = createMiddleware<AppEnv>(async (c, next) => {
     const found = await resolveToken(c.get("deps").db, token);
     if (!found || !found.user.isActive) continue;
     const { session, user } = found;
-    c.set("auth", { user, sessionId: session.id, kind: session.kind, actorId: session.actorId, via });
+    const masq =
+      session.kind === "masq"
+        ? // a session from before modes existed had no limits: it stays full
+          { reason: session.masqReason, mode: session.masqMode ?? ("full" as const), returnTo: session.masqReturnTo, expiresAt: session.expiresAt }
+        : undefined;
+    c.set("auth", { user, sessionId: session.id, kind: session.kind, actorId: session.actorId, via, ...(masq ? { masq } : {}) });
     break;
   }
   const project = c.req.header("project");

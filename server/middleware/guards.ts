@@ -68,14 +68,18 @@ export type SignedInContext = Context<GuardedEnv<["auth"]>>;
 /** POST calls that only read (the spec's employee list takes its filter as a body), and
  * entering the demo again from inside it. */
 const READING_POSTS = new Set(["/api/business/employees", "/api/business/masq"]);
+/** Leaving a read-only masquerade (or signing out of it) is not a write to the person's account. */
+const MASQ_EXITS = new Set(["/masq/cancel", "/logout", "/api/passport/logout"]);
 export const demoReadOnly: Handler = async (c, next) => {
-  if (
-    c.get("auth")?.kind === "demo" &&
-    c.req.method !== "GET" &&
-    c.req.method !== "HEAD" &&
-    !(c.req.method === "POST" && READING_POSTS.has(c.req.path.replace(/\/$/, "")))
-  ) {
+  const auth = c.get("auth");
+  const writes = c.req.method !== "GET" && c.req.method !== "HEAD";
+  const path = c.req.path.replace(/\/$/, "");
+  if (auth?.kind === "demo" && writes && !(c.req.method === "POST" && READING_POSTS.has(path))) {
     throw new AppError(403, "demo_read_only", "auth.errors.demoReadOnly");
+  }
+  // a read-only masquerade looks and changes nothing (issue 32 #9)
+  if (auth?.masq?.mode === "read" && writes && !MASQ_EXITS.has(path) && !(c.req.method === "POST" && READING_POSTS.has(path))) {
+    throw new AppError(403, "masq_read_only", "auth.errors.masqReadOnly");
   }
   await next();
 };
@@ -115,6 +119,15 @@ const signedIn =
     await next();
   };
 
+/** The cabinet section a path belongs to, as the Begin page names it ("activate … to see employees"). */
+const SECTIONS: Record<string, string> = { invites: "invite", project: "settings", support: "settings", report: "reports" };
+const neededFor = (path: string) => {
+  const part = path.split("/")[2] ?? "";
+  const known = ["employees", "departments", "positions", "statistics", "invite", "settings", "reports"];
+  const key = SECTIONS[part] ?? part;
+  return known.includes(key) ? key : "dashboard";
+};
+
 const canUseBusiness = (a: AuthState) => a.user.isBusiness || isManager(a.user) || a.kind === "demo";
 
 const guards: Record<GuardName, Handler> = {
@@ -126,6 +139,7 @@ const guards: Record<GuardName, Handler> = {
     if (auth && auth.via !== "bearer") throw new AppError(401, "bearer_required", "errors.bearerOnly");
     // these are the spec's GET calls that write; the demo token is public and read-only
     if (auth?.kind === "demo") throw new AppError(403, "demo_read_only", "auth.errors.demoReadOnly");
+    if (auth?.masq?.mode === "read") throw new AppError(403, "masq_read_only", "auth.errors.masqReadOnly");
     return signedIn(() => true)(c, next);
   },
   profile: signedIn(
@@ -147,7 +161,8 @@ const guards: Record<GuardName, Handler> = {
       } catch (e) {
         if (e instanceof AppError && e.code === "project_required" && !canUseBusiness(c.get("auth")!)) {
           if (isApi(c)) throw forbidden();
-          return c.redirect("/");
+          // not silently home: the Begin page says what this section needs, beside the activation
+          return c.redirect(`/business?need=${neededFor(c.req.path)}`);
         }
         if (isApi(c) || !(e instanceof AppError) || e.status >= 500) throw e;
         return c.redirect("/business"); // spec §4: a failed project load goes to the business index

@@ -3,7 +3,7 @@
 // and answer status. Writes are every non-GET; among GETs, those that write (the spec's
 // `GET /api/order/reset_result`) and those that read the person's data (the export, their reports)
 // are audited too (issue 29 #4). Mounted on /api and on the pages (GET and POST).
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { audit } from "../admin/audit";
 
 /** GETs that write. */
@@ -21,6 +21,7 @@ export const auditMasqueradeWrites: MiddlewareHandler = async (c, next) => {
     if (SENSITIVE_GETS.some((p) => p.test(path))) action = "masq.read";
     else if (!WRITING_GETS.some((p) => p.test(path))) return;
   }
+  const values = c.req.method === "GET" ? null : await sentValues(c);
   await audit(
     c.get("deps").db,
     { actorId: auth.user.id, realActorId: auth.actorId },
@@ -28,7 +29,32 @@ export const auditMasqueradeWrites: MiddlewareHandler = async (c, next) => {
       action,
       entity: "request",
       subjectUserId: auth.user.id,
-      changes: { method: c.req.method, path, status: c.res.status },
+      changes: { method: c.req.method, path, status: c.res.status, ...(values ? { values } : {}) },
     },
   );
 };
+
+const SECRET = /pass|token|secret|code/i;
+const MAX_VALUE = 500;
+
+/** What a full masquerade's write sent (JSON or a plain form; an upload is named, not kept), secrets
+ * masked and long text cut: the audit shows what the manager changed, not only where (issue 32 #9). */
+async function sentValues(c: Context): Promise<Record<string, unknown> | null> {
+  const type = c.req.header("content-type") ?? "";
+  let body: unknown = null;
+  try {
+    if (type.includes("application/json")) body = await c.req.json();
+    else if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) body = await c.req.parseBody();
+  } catch {
+    return null; // a body the handler refused as malformed: the status says enough
+  }
+  if (!body || typeof body !== "object" || Array.isArray(body)) return null;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body as Record<string, unknown>).slice(0, 50)) {
+    if (SECRET.test(key)) out[key] = "•••";
+    else if (value instanceof File) out[key] = `${value.name} (${value.size} B)`;
+    else if (typeof value === "string") out[key] = value.length > MAX_VALUE ? `${value.slice(0, MAX_VALUE)}…` : value;
+    else out[key] = JSON.stringify(value ?? null).length > MAX_VALUE ? "…" : value;
+  }
+  return out;
+}

@@ -35,3 +35,12 @@ export type AnyPageDef = PageDef<any, any>;
 export function definePage<D = undefined, const G extends readonly GuardName[] = []>(def: PageDef<D, G>): PageDef<D, G> {
   return def;
 }
+
+/** What the server serves besides /api: the pages and the error page (routes/index.ts gives it;
+ * the composition root, app.ts, hands it to createServerApp, so nothing in server/ imports routes/). */
+export interface Site {
+  pages: AnyPageDef[];
+  ErrorPage: ComponentType<{ status: number; message?: string }>;
+  /** the error page's HTML when rendering ErrorPage itself throws: no layout, nothing that can fail */
+  errorFallback(status: number): string;
+}

@@ -26,6 +26,8 @@ export interface PageContextValue {
   config: import("../config").Config;
   /** A no-script form posted back to this page with errors (see server/pages.tsx). */
   form?: FormState;
+  /** The cabinets' side bar was collapsed on an earlier page (the `cabinet_nav` cookie): drawn so, with no flash. */
+  navCollapsed?: boolean;
   /** The operator's notice and contacts every page shows (loaded per request by server/pages.tsx). */
   site?: import("../services/operator-settings").SiteSettings;
   /** While renderPage renders: the kept fragments the page uses, each in the markup as a marker. */
@@ -177,8 +179,11 @@ export function pageContext(c: Context): PageContextValue {
     url,
     search: url.search,
     config: c.get("deps").config,
+    navCollapsed: NAV_COLLAPSED.test(c.req.header("cookie") ?? ""),
   };
 }
+
+const NAV_COLLAPSED = /(?:^|;\s*)cabinet_nav=collapsed(?:;|$)/;
 
 /** A rendered page: its HTML, and the same as text between kept fragments (for compress.ts). */
 export interface RenderedPage {

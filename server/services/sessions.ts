@@ -39,7 +39,14 @@ export function hashToken(token: string): string {
 export async function createSession(
   db: Db,
   userId: string,
-  opts: { kind?: SessionKind; actorId?: string | null; userAgent?: string | null; ip?: string | null; ttlMs?: number } = {},
+  opts: {
+    kind?: SessionKind;
+    actorId?: string | null;
+    userAgent?: string | null;
+    ip?: string | null;
+    ttlMs?: number;
+    masq?: { reason: string; mode: "read" | "full"; returnTo: string | null };
+  } = {},
 ) {
   const token = generateToken();
   const now = Date.now();
@@ -54,6 +61,9 @@ export async function createSession(
     createdAt: new Date(now),
     lastUsedAt: new Date(now),
     expiresAt: new Date(now + (opts.ttlMs ?? SESSION_MS)),
+    masqReason: opts.masq?.reason ?? null,
+    masqMode: opts.masq?.mode ?? null,
+    masqReturnTo: opts.masq?.returnTo ?? null,
   } satisfies typeof sessions.$inferInsert;
   await db.insert(sessions).values(row);
   return { token, session: row };

@@ -18,6 +18,7 @@ import type { UserRow } from "./users";
 import { consume } from "./rate-limits";
 import { currentScoring } from "./scoring-versions";
 import { testPopulation } from "./population";
+import { notifyOwnersOfCompletion } from "./business/follow-up";
 
 export type ResultRow = typeof results.$inferSelect;
 export type TestRow = typeof tests.$inferSelect;
@@ -295,6 +296,7 @@ export async function completeResult(scope: UserScope, resultId: string) {
       .set({ status: "completed test", updatedAt: now })
       .where(and(eq(invites.userId, user.id), inArray(invites.status, ["Invited", "Sent", "Accepted", "pending activation"])));
     await logActivity(tx.db, user.id, "test.completed", { result: result.id, format: c.formatCode });
+    await notifyOwnersOfCompletion(tx, user.id);
     // the companies the person works for see the new fit (a retake included)
     await enqueue(tx, "recompute-user", { userId: user.id });
   });

@@ -344,12 +344,20 @@ describe("masquerade", () => {
   it("lets only a manager act as a user, logs start and end, and Cancel Masq ends it", async () => {
     const victim = await signup();
     const other = await signup();
-    const denied = await t.app.request(`/api/manager/user/${victim._id}/masq`, { method: "POST", headers: bearer(other.token) });
+    const denied = await t.app.request(`/api/manager/user/${victim._id}/masq`, {
+      method: "POST",
+      headers: { ...bearer(other.token), "Content-Type": "application/json" },
+      body: JSON.stringify({ reason: "test" }),
+    });
     expect(denied.status).toBe(403);
     expect((await t.app.request(`/api/manager/user/${victim._id}/masq`, { method: "POST" })).status).toBe(401);
 
     const admin = (await (await loginAs(MANAGER.email, MANAGER.password)).json()).token;
-    const res = await t.app.request(`/api/manager/user/${victim._id}/masq`, { method: "POST", headers: bearer(admin) });
+    const res = await t.app.request(`/api/manager/user/${victim._id}/masq`, {
+      method: "POST",
+      headers: { ...bearer(admin), "Content-Type": "application/json" },
+      body: JSON.stringify({ reason: "support ticket" }),
+    });
     expect(res.status).toBe(200);
     const masq = cookiesOf(res).masqToken!;
     const me = await (await t.app.request("/api/passport", { headers: { Cookie: `token=${admin}; masqToken=${masq}` } })).json();
@@ -363,7 +371,8 @@ describe("masquerade", () => {
       body: "",
     });
     expect(cancel.status).toBe(303);
-    expect(cancel.headers.get("location")).toBe("/");
+    // back to the user's back-office page the masquerade started from (issue 32 #9)
+    expect(cancel.headers.get("location")).toBe(`/manager/users/${victim._id}`);
     expect(cancel.headers.getSetCookie().find((c) => c.startsWith("masqToken="))).toMatch(/Max-Age=0/);
     expect((await t.app.request("/api/passport", { headers: bearer(masq) })).status).toBe(401);
     const actions = (await t.deps.db.select().from(logs).where(eq(logs.userId, victim._id))).map((l) => l.action);

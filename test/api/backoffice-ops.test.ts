@@ -205,7 +205,7 @@ describe("#4 audit entries with the actor", () => {
   it("a masquerading manager's data export, reset_result and report reads are audited with the manager behind them", async () => {
     const target = await signUp(t, "ops-masq");
     await takeTest(t, target);
-    const { token } = await (await t.json("POST", `/api/manager/user/${target._id}/masq`, {}, admin)).json();
+    const { token } = await (await t.json("POST", `/api/manager/user/${target._id}/masq`, { reason: "audit check", mode: "full" }, admin)).json();
     const as = { Authorization: `Bearer ${token}` };
     expect((await t.app.request("/api/passport/export", { headers: as })).status).toBe(200);
     expect((await t.app.request("/api/report/full", { headers: as })).status).toBeLessThan(500);

@@ -187,7 +187,9 @@ describe("the owner's path", () => {
     // removing control: the worker is an employee again, with no access to the cabinet
     await call("POST", "/api/business/employees/activate-manager", { employee, type: "none" });
     expect((await call("GET", "/api/business/departments", undefined, wh)).status).toBe(403);
-    expect((await t.app.request("/business/employees", { headers: { Cookie: `token=${worker.token}` } })).headers.get("location")).toBe("/");
+    expect((await t.app.request("/business/employees", { headers: { Cookie: `token=${worker.token}` } })).headers.get("location")).toBe(
+      "/business?need=employees",
+    );
   });
 
   it("deletes a department after saying what happens to its employees", async () => {

@@ -72,7 +72,8 @@ describe("the cabinet's screens", () => {
         const res = await get(path);
         expect(res.status, path).toBe(200);
         const html = await res.text();
-        expect(html, path).toContain(path.startsWith("/dashboard") ? 'data-cabinet="dashboard"' : 'data-cabinet="business"');
+        // one shell for both route families
+        expect(html, path).toContain('data-cabinet="business"');
         expect(html, path).toContain('data-testid="project-switcher"');
         const admin = await get(`${path}?project=${project}`, adminCookie);
         expect(admin.status, `admin ${path}`).toBe(200);
@@ -90,12 +91,12 @@ describe("the cabinet's screens", () => {
     expect(detail).toContain('data-indicator="harmony"');
   });
 
-  it("send a guest to log in, and a signed-in user without a business account home", async () => {
+  it("send a guest to log in, and a signed-in user without a business account to the activation, saying what is needed", async () => {
     expect((await t.app.request("/business/employees")).headers.get("location")).toBe("/login?fallback=%2Fbusiness%2Femployees");
     const plain = await user(t, { confirmed: false });
     const res = await get("/dashboard/employees", `token=${plain.token}`);
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe("/");
+    expect(res.headers.get("location")).toBe("/business?need=employees");
   });
 
   it("never show another project: a foreign ?project= goes to the business index, foreign ids are 404", async () => {

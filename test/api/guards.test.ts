@@ -2,7 +2,7 @@
 // every business call relies on (a project that is not the caller's is never served).
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../server/app";
+import { createApp } from "../../app";
 import type { AppEnv } from "../../server/context";
 import { guard } from "../../server/middleware/guards";
 import { createTestApp, type TestApp } from "../helpers";

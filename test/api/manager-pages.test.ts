@@ -88,7 +88,7 @@ describe("generated detail pages", () => {
     const res = await post(`/manager/users/${eve._id}`, { _form: "activate" });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe(`/manager/users/${eve._id}?done=activate`);
-    const masq = await post(`/manager/users/${eve._id}`, { _form: "masq" });
+    const masq = await post(`/manager/users/${eve._id}`, { _form: "masq", reason: "support ticket", mode: "read" });
     expect(masq.headers.get("location")).toBe("/");
     const token = cookiesOf(masq).masqToken!;
     const home = await (await t.app.request("/", { headers: { Cookie: `masqToken=${token}; i18n_locale=en` } })).text();
@@ -110,7 +110,7 @@ describe("generated detail pages", () => {
     expect(html).toContain('data-confirm="delete"');
     expect(html).toContain("users.addInvites");
     // masquerading as a business user shows the banner in the cabinet too, with the way back
-    const token = cookiesOf(await post(`/manager/users/${eve._id}`, { _form: "masq" })).masqToken!;
+    const token = cookiesOf(await post(`/manager/users/${eve._id}`, { _form: "masq", reason: "support ticket", mode: "read" })).masqToken!;
     const cabinet = await (await t.app.request("/business", { headers: { Cookie: `masqToken=${token}; i18n_locale=en` } })).text();
     expect(cabinet).toContain('data-testid="masq-banner"');
     expect(cabinet).toContain('data-testid="cancel-masq"');
@@ -200,14 +200,16 @@ describe("special pages", () => {
     expect(filtered).toContain(`data-request="${id}"`);
     expect(await (await page("/manager/requests?status=done")).text()).not.toContain(`data-request="${id}"`);
     const created = await post("/manager/requests", { _form: "create-business", email: "client@corp.example", company: "Corp", invites: "5" });
-    expect(created.headers.get("location")).toBe("/manager/requests?created=1");
+    expect(created.headers.get("location")).toBe("/manager/requests?created=new");
     const bad = await post("/manager/requests", { _form: "create-business", email: "not-an-email", company: "" });
     expect(bad.status).toBe(400);
   });
 
-  it("opens the latest report without an id", async () => {
+  it("without an id says no result is chosen and offers the latest results, instead of showing someone's report (issue 32 m33)", async () => {
     const res = await page("/manager/public/full");
-    expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toMatch(/^\/manager\/public\/full\/[0-9a-f]{24}$/);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('data-testid="no-result-chosen"');
+    expect(html).toMatch(/href="\/manager\/public\/full\/[0-9a-f]{24}"/);
   });
 });

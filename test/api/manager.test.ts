@@ -179,12 +179,12 @@ describe("users", () => {
 
 describe("masquerade", () => {
   it("never targets a manager", async () => {
-    const res = await t.json("POST", `/api/manager/user/${adminId}/masq`, {}, M);
+    const res = await t.json("POST", `/api/manager/user/${adminId}/masq`, { reason: "test" }, M);
     expect(res.status).toBe(403);
   });
 
   it("starts as the user, logs start and end with the manager's id, audits the real actor, expires after an hour", async () => {
-    const res = await t.json("POST", `/api/manager/user/${bob._id}/masq`, {}, M);
+    const res = await t.json("POST", `/api/manager/user/${bob._id}/masq`, { reason: "support ticket", mode: "full" }, M);
     expect(res.status).toBe(200);
     const { token, user } = await res.json();
     expect(user._id).toBe(bob._id);
@@ -226,7 +226,7 @@ describe("masquerade", () => {
     )[0];
     expect(endLog?.actorId).toBe(adminId);
     // an hour later a new masquerade token no longer works
-    const again = await (await t.json("POST", `/api/manager/user/${bob._id}/masq`, {}, M)).json();
+    const again = await (await t.json("POST", `/api/manager/user/${bob._id}/masq`, { reason: "support ticket", mode: "full" }, M)).json();
     await t.deps.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1) })

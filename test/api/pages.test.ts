@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { createApp } from "../../server/app";
+import { createApp } from "../../app";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setSetting } from "../../server/services/setting-store";
 import { guard } from "../../server/middleware/guards";

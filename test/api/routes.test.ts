@@ -4,7 +4,7 @@
 // back-office issues end by emptying that list.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../server/app";
+import { createApp } from "../../app";
 import { loadConfig } from "../../server/config";
 import type { AppDeps } from "../../server/context";
 import { pathMatcher, routeTable } from "../../server/route-table";

@@ -61,7 +61,15 @@ describe("2. pre-hijacking the admin's address", () => {
     // not a manager until the mailbox is proven
     expect((await t.app.request(`/api/manager/referral/${createId()}/stat`, { headers: operator })).status).toBe(403);
     await t.deps.db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.email, email));
-    expect((await t.app.request(`/api/manager/user/${target._id}/masq`, { method: "POST", headers: operator })).status).toBe(200);
+    expect(
+      (
+        await t.app.request(`/api/manager/user/${target._id}/masq`, {
+          method: "POST",
+          headers: { ...operator, "Content-Type": "application/json" },
+          body: '{"reason":"test"}',
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -237,14 +245,24 @@ describe("13. masquerade", () => {
   it("refuses to act as another manager", async () => {
     const other = await signUp(t, "second-manager");
     await t.deps.db.update(users).set({ role: "admin" }).where(eq(users.id, other._id));
-    const res = await t.app.request(`/api/manager/user/${other._id}/masq`, { method: "POST", headers: admin });
+    const res = await t.app.request(`/api/manager/user/${other._id}/masq`, {
+      method: "POST",
+      headers: { ...admin, "Content-Type": "application/json" },
+      body: '{"reason":"test"}',
+    });
     expect(res.status).toBe(403);
     expect(cookiesOf(res).masqToken).toBeUndefined();
   });
 
   it("ends a masquerade after one hour, however busy it is", async () => {
     const target = await signUp(t, "masq-target");
-    const { token } = await (await t.app.request(`/api/manager/user/${target._id}/masq`, { method: "POST", headers: admin })).json();
+    const { token } = await (
+      await t.app.request(`/api/manager/user/${target._id}/masq`, {
+        method: "POST",
+        headers: { ...admin, "Content-Type": "application/json" },
+        body: '{"reason":"test"}',
+      })
+    ).json();
     const [row] = await t.deps.db
       .select()
       .from(sessions)

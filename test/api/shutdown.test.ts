@@ -15,7 +15,7 @@ describe("graceful shutdown", () => {
   it("finishes in-flight requests on SIGTERM, then exits 0", async () => {
     const port = 3950 + Math.floor(Math.random() * 40);
     const base = `http://127.0.0.1:${port}`;
-    const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    const server = spawn(process.execPath, ["--import", "tsx", "main.ts"], {
       env: {
         ...process.env,
         NODE_ENV: "test",

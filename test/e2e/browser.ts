@@ -3,7 +3,7 @@
 import { serve, type ServerType } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
 import { chromium, type Browser } from "playwright-core";
-import { createApp } from "../../server/app";
+import { createApp } from "../../app";
 import { createTestApp, type TestApp } from "../helpers";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";

@@ -99,6 +99,7 @@ describe("the back-office in a real browser", () => {
     await page.goto(`${e.base}/manager/users/${userId}`);
     // a consequential action asks again: open its confirmation, then confirm
     await page.click("[data-confirm=masq] summary");
+    await page.fill("[data-confirm=masq] textarea[name=reason]", "checking the report");
     await page.click("button[data-action=masq]");
     await page.waitForURL(`${e.base}/`);
     await expect.poll(() => page.locator("[data-testid=masq-banner]").textContent()).toContain("browser-manager");

@@ -7,6 +7,7 @@ import {
   addCouponUses,
   addUsesSchema,
   checkCoupon,
+  couponColumns,
   couponCreateSchema,
   couponUpdateSchema,
   couponUsers,
@@ -86,8 +87,14 @@ export const couponResource = defineResource({
   detailPopulate: ["used"],
   // "uses left" is not on the edit form: checkout spends uses while the form is open, and saving it
   // would give them back. The "add uses" action adds to it; PUT still takes `count` (spec).
-  form: { schema: couponUpdateSchema, fields: FIELDS.filter((f) => f.name !== "count"), check: checkCoupon, editPage: true },
-  create: { schema: couponCreateSchema, fields: FIELDS, run: (scope, input) => insertCoupon(scope.db, input) },
+  form: {
+    schema: couponUpdateSchema,
+    fields: FIELDS.filter((f) => f.name !== "count"),
+    toColumns: (v, scope) => couponColumns(v, scope.deps.config.TIME_ZONE),
+    check: checkCoupon,
+    editPage: true,
+  },
+  create: { schema: couponCreateSchema, fields: FIELDS, run: (scope, input) => insertCoupon(scope.db, couponColumns(input, scope.deps.config.TIME_ZONE)) },
   actions: {
     disable: {
       label: "manager.coupons.disable",
@@ -115,12 +122,13 @@ export const couponResource = defineResource({
       title: "manager.coupons.users",
       load: (db, id) => couponUsers(db, id),
       columns: [
-        { key: "email", label: "manager.fields.user" },
+        { key: "email", label: "manager.fields.user", link: true },
         { key: "name" },
         { key: "usedAt", kind: "date" },
-        { key: "state" },
+        { key: "state", label: "manager.orders.state", valueLabels: "manager.orders.states" },
         { key: "paid", kind: "money" },
       ],
+      href: (row) => `/manager/users/${row._id as string}`,
     },
   ],
 });

@@ -3,7 +3,7 @@
 // paid" (asks again; audited), and /api/manager/order. Read-only otherwise: an order is money.
 import { inArray } from "drizzle-orm";
 import { coupons, orders } from "../../../db/schema";
-import { markInvoicePaidBy } from "../orders";
+import { creditedInvites, markInvoicePaidBy, unmarkableOrder, unmarkInvoicePaid } from "../orders";
 import { populateUsers } from "../populate";
 import { defineResource } from "../resource";
 
@@ -86,8 +86,21 @@ export const orderResource = defineResource({
       // credits invites: asked again before it runs
       danger: true,
       confirm: "manager.orders.markPaidConfirm",
+      when: (d) => d.method === "invoice" && d.state === "pending",
+      confirmVars: (db, id) => creditedInvites(db, id),
       run: async (scope, id) => {
         await markInvoicePaidBy(scope, id);
+      },
+    },
+    // undo where the action allows it (issue 32 #4): 24 h, and only while the invites are unused
+    unmarkPaid: {
+      label: "manager.orders.unmarkPaid",
+      danger: true,
+      confirm: "manager.orders.unmarkConfirm",
+      when: (d) => unmarkableOrder(d),
+      confirmVars: (db, id) => creditedInvites(db, id),
+      run: async (scope, id) => {
+        await unmarkInvoicePaid(scope, id);
       },
     },
   },

@@ -6,7 +6,16 @@
 import { z } from "zod";
 import { projects } from "../../../db/schema";
 import { populateUsers } from "../populate";
-import { changeOwner, changeOwnerSchema, deleteProject, insertProject, projectCreateSchema, projectLists, projectUpdateSchema } from "../projects";
+import {
+  changeOwner,
+  changeOwnerSchema,
+  deleteProject,
+  insertProject,
+  projectHoldings,
+  projectCreateSchema,
+  projectLists,
+  projectUpdateSchema,
+} from "../projects";
 import { defineResource } from "../resource";
 import { addProjectInvites } from "../users";
 
@@ -97,6 +106,8 @@ export const projectResource = defineResource({
     delete: {
       label: "manager.projects.delete",
       danger: true,
+      confirm: "manager.projects.deleteConfirm",
+      confirmVars: (db, id) => projectHoldings(db, id),
       // typing the project's name is the confirmation
       input: {
         schema: z.object({ confirm: z.string("common.validation.required").trim().min(1, "common.validation.required") }),
@@ -119,18 +130,24 @@ export const projectResource = defineResource({
       key: "invites",
       title: "manager.projects.invites",
       load: async (db, id, _doc, { page, limit }) => (await projectLists(db, id, page, limit)).invites,
-      columns: [{ key: "email" }, { key: "link" }, { key: "status" }, { key: "isActive", kind: "bool" }, { key: "createdAt", kind: "date" }],
+      columns: [
+        { key: "email" },
+        { key: "link" },
+        { key: "status", valueLabels: "cabinet.invites.status" },
+        { key: "isActive", kind: "bool" },
+        { key: "createdAt", kind: "date" },
+      ],
     },
     {
       key: "orders",
       title: "manager.projects.orders",
       load: async (db, id, _doc, { page, limit }) => (await projectLists(db, id, page, limit)).orders,
       columns: [
-        { key: "entityType" },
+        { key: "entityType", label: "manager.orders.entityType", valueLabels: "manager.orders.entityTypes" },
         { key: "quantity", kind: "number" },
         { key: "amount", kind: "money" },
-        { key: "method" },
-        { key: "state" },
+        { key: "method", label: "manager.orders.method", valueLabels: "manager.orders.methods" },
+        { key: "state", label: "manager.orders.state", valueLabels: "manager.orders.states" },
         { key: "createdAt", kind: "date" },
         { key: "paidAt", kind: "date" },
       ],

@@ -3,14 +3,20 @@
 // GET /{id}/stat). The chart page is routes/manager/referral-chart.tsx.
 import { count, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { referrals, users } from "../../../db/schema";
+import { referralSignups, referrals } from "../../../db/schema";
 import { createReferral, referralSchema, referralStat } from "../../services/referrals";
-import { checkReferral, referralLink, referralUsers } from "../referrals";
+import { checkReferral, deleteReferral, referralAliasesOf, referralLink, referralSignupCount, referralUsers, retireReferral, saveReferral } from "../referrals";
 import { defineResource, type FormField } from "../resource";
 
 const FIELDS: FormField[] = [
   { name: "code", kind: "text", label: "manager.coupons.code", hint: "manager.referrals.codeHint" },
   { name: "name", kind: "text" },
+];
+/** the edit form asks before a rename: the old code stays as an alias */
+const EDIT_FIELDS: FormField[] = [
+  { name: "code", kind: "text", label: "manager.coupons.code", hint: "manager.referrals.renameHint" },
+  { name: "name", kind: "text" },
+  { name: "confirmRename", kind: "checkbox", label: "manager.referrals.confirmRename" },
 ];
 
 export const referralResource = defineResource({
@@ -24,6 +30,9 @@ export const referralResource = defineResource({
     code: r.code,
     name: r.name,
     link: r.link,
+    status: r.retiredAt ? "retired" : "active",
+    retiredAt: r.retiredAt,
+    aliases: undefined as unknown,
     createdAt: r.createdAt,
     signups: undefined as unknown,
     completed: undefined as unknown,
@@ -37,11 +46,19 @@ export const referralResource = defineResource({
   filterForm: ["createdAt"],
   search: [referrals.code, referrals.name],
   populate: {
+    /** every sign-up it credited, deleted accounts included (m21) */
     signups: async (db, docs) => {
       const list = docs.map((d) => d._id as string);
       if (!list.length) return;
-      const rows = await db.select({ id: users.referralId, n: count() }).from(users).where(inArray(users.referralId, list)).groupBy(users.referralId);
+      const rows = await db
+        .select({ id: referralSignups.referralId, n: count() })
+        .from(referralSignups)
+        .where(inArray(referralSignups.referralId, list))
+        .groupBy(referralSignups.referralId);
       for (const d of docs) d.signups = rows.find((r) => r.id === d._id)?.n ?? 0;
+    },
+    aliases: async (db, docs) => {
+      for (const d of docs) d.aliases = (await referralAliasesOf(db, d._id as string)).join(", ") || null;
     },
     users: async (db, docs) => {
       for (const d of docs) d.users = await referralUsers(db, d._id as string);
@@ -54,31 +71,39 @@ export const referralResource = defineResource({
       }
     },
   },
-  exclude: ["signups", "completed", "payments", "users", "stat", "link"],
+  exclude: ["signups", "completed", "payments", "users", "stat", "link", "aliases"],
   listPopulate: ["signups"],
   columns: [
     { key: "code", label: "manager.coupons.code", link: true },
     { key: "name" },
     { key: "link" },
     { key: "signups", kind: "number" },
+    { key: "status", label: "manager.referrals.status", valueLabels: "manager.referrals.statuses" },
     { key: "createdAt", kind: "date" },
   ],
   fields: [
     { key: "code", label: "manager.coupons.code" },
     { key: "name" },
     { key: "link" },
+    { key: "status", label: "manager.referrals.status", valueLabels: "manager.referrals.statuses" },
+    { key: "aliases", label: "manager.referrals.aliases" },
     { key: "signups", kind: "number", label: "manager.referrals.signups" },
     { key: "completed", kind: "number", label: "manager.referrals.completed" },
     { key: "payments", kind: "number", label: "manager.referrals.payments" },
     { key: "createdAt", kind: "date" },
   ],
-  detailPopulate: ["stat"],
+  detailPopulate: ["stat", "aliases"],
   form: {
-    schema: referralSchema.partial().extend({ name: z.string().trim().max(120).optional() }),
-    fields: FIELDS,
+    schema: referralSchema.partial().extend({ name: z.string().trim().max(120).optional(), confirmRename: z.boolean().optional() }),
+    fields: EDIT_FIELDS,
     // the link follows the code
-    toColumns: (v, scope) => ({ ...v, ...(typeof v.code === "string" ? { link: referralLink(scope.deps.config.PUBLIC_URL, v.code) } : {}) }),
+    toColumns: ({ confirmRename: _, ...v }, scope) => ({
+      ...v,
+      ...(typeof v.code === "string" ? { link: referralLink(scope.deps.config.PUBLIC_URL, v.code) } : {}),
+    }),
     check: checkReferral,
+    // a rename keeps the old code as an alias, asked first on the page
+    save: (scope, id, input) => saveReferral(scope, id, input),
     editPage: true,
   },
   create: {
@@ -86,18 +111,39 @@ export const referralResource = defineResource({
     fields: FIELDS,
     run: async (scope, input) => (await createReferral(scope.db, scope.deps.config.PUBLIC_URL, input as z.infer<typeof referralSchema>))._id,
   },
+  actions: {
+    retire: {
+      label: "manager.referrals.retire",
+      danger: true,
+      confirm: "manager.referrals.retireConfirm",
+      when: (d) => d.status === "active",
+      run: (scope, id) => retireReferral(scope, id, true),
+    },
+    reactivate: { label: "manager.referrals.reactivate", when: (d) => d.status === "retired", run: (scope, id) => retireReferral(scope, id, false) },
+    delete: {
+      label: "manager.referrals.delete",
+      danger: true,
+      // only one that never credited anybody: the history of one that did stays (retire it instead)
+      when: async (d, db) => (await referralSignupCount(db, d._id as string)) === 0,
+      run: async (scope, id) => {
+        await deleteReferral(scope, id);
+        return { redirect: "/manager/referral?deleted=1" };
+      },
+    },
+  },
   sections: [
     {
       key: "users",
       title: "manager.referrals.users",
       load: (db, id) => referralUsers(db, id),
       columns: [
-        { key: "email", label: "manager.fields.user" },
+        { key: "email", label: "manager.fields.user", link: true },
         { key: "name" },
         { key: "isCompleted", kind: "bool" },
         { key: "isFull", kind: "bool" },
         { key: "createdAt", kind: "date" },
       ],
+      href: (row) => `/manager/users/${row._id as string}`,
     },
   ],
   links: (d) => [{ label: "manager.referrals.chart", href: `/manager/referral/${String(d._id)}/ReferralChart` }],

@@ -4,11 +4,15 @@ import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { answers, questions, results } from "../../../db/schema";
 import { FORMATS } from "../../../model";
+import formatList from "../../../model/formats.json";
 import { populateFormats, populateTests, populateUsers } from "../populate";
 import { defineResource } from "../resource";
-import { confirmResult, resetResultOf, saveResultForm } from "../results";
+import { confirmResult, resetResultOf, restoreResetResult, saveResultForm, undoableReset } from "../results";
 
 const FORMAT_CODES = FORMATS.map((f) => f.code) as [string, ...string[]];
+const FORMAT_NAMES = new Map((formatList as { code: string; name: Record<string, string> }[]).map((f) => [f.code, f.name]));
+/** A format in a select: its code and its name (as seeded; the names are for recognising it). */
+const formatOption = (code: string, locale: string) => `${code} · ${FORMAT_NAMES.get(code)?.[locale] ?? ""}`;
 export const qualityGrade = sql`json_extract(${results.quality}, '$.grade')`;
 
 export async function resultAnswers(db: import("../../../db/client").Db, resultId: string) {
@@ -37,6 +41,8 @@ export const resultResource = defineResource({
   listPopulate: ["user", "fm"],
   table: results,
   id: results.id,
+  // the person it belongs to (populated on the detail page)
+  recordTitle: (d) => (d.user && typeof d.user === "object" ? ((d.user as { email?: string }).email ?? null) : null),
   toDoc: (r) => ({
     _id: r.id,
     user: r.userId as unknown,
@@ -99,7 +105,7 @@ export const resultResource = defineResource({
     { key: "runnerUp" },
     { key: "runnerUpProbability", kind: "percent" },
     { key: "grade", valueLabels: "manager.values.grades" },
-    { key: "flags", kind: "json" },
+    { key: "flags", kind: "json", valueLabels: "manager.values.flags" },
     { key: "modelVersion" },
     { key: "isCompleted", kind: "bool" },
     { key: "isCorrect", kind: "bool" },
@@ -116,7 +122,7 @@ export const resultResource = defineResource({
       isDoubt: z.boolean().optional(),
     }),
     fields: [
-      { name: "format", kind: "select", options: FORMAT_CODES },
+      { name: "format", kind: "select", options: FORMAT_CODES, optionLabel: formatOption },
       { name: "isCorrect", kind: "checkbox" },
       { name: "isDoubt", kind: "checkbox" },
     ],
@@ -134,6 +140,15 @@ export const resultResource = defineResource({
         const r = await resetResultOf(scope, id);
         return { redirect: `/manager/results/${r.id}` };
       },
+    },
+    // undo where the action allows it (issue 32 #4): while the retake is not completed
+    restore: {
+      label: "manager.results.restore",
+      danger: true,
+      confirm: "manager.results.restoreConfirm",
+      when: async (d, db) => (await undoableReset(db, d._id as string)) !== null,
+      confirmVars: async (db, id) => ({ answers: (await undoableReset(db, id))?.answers ?? 0 }),
+      run: async (scope, id) => ({ redirect: `/manager/results/${await restoreResetResult(scope, id)}?done=restore` }),
     },
   },
   sections: [

@@ -5,7 +5,7 @@ import { reviews } from "../../../db/schema";
 import { toReviewDoc } from "../../services/reviews";
 import { PHOTO_TYPES, uploadReviewPhoto } from "../photos";
 import { populateUsers } from "../populate";
-import { checkReview, insertReview, publishReview, reviewColumns, reviewCreateSchema, reviewUpdateSchema, reviewValues } from "../reviews";
+import { checkReview, deleteReview, insertReview, publishReview, reviewColumns, reviewCreateSchema, reviewUpdateSchema, reviewValues } from "../reviews";
 import { defineResource, type FormField } from "../resource";
 
 const FIELDS: FormField[] = [
@@ -56,9 +56,19 @@ export const reviewResource = defineResource({
   detailPopulate: ["user"],
   form: { schema: reviewUpdateSchema, fields: FIELDS, toColumns: reviewColumns, toValues: reviewValues, check: checkReview },
   create: { schema: reviewCreateSchema, fields: FIELDS, run: (scope, input) => insertReview(scope.db, input) },
+  // only the action that applies to the review as it is (m27)
   actions: {
-    approve: { label: "manager.reviews.approve", run: (scope, id) => publishReview(scope, id, true) },
-    hide: { label: "manager.reviews.hide", run: (scope, id) => publishReview(scope, id, false) },
+    approve: { label: "manager.reviews.approve", when: (d) => !d.isPublished, run: (scope, id) => publishReview(scope, id, true) },
+    hide: { label: "manager.reviews.hide", when: (d) => Boolean(d.isPublished), run: (scope, id) => publishReview(scope, id, false) },
+    delete: {
+      label: "manager.reviews.delete",
+      danger: true,
+      confirm: "manager.reviews.deleteConfirm",
+      run: async (scope, id) => {
+        await deleteReview(scope, id);
+        return { redirect: "/manager/reviews?deleted=1" };
+      },
+    },
   },
   subjectOf: (r) => r.userId,
 });

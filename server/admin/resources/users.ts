@@ -4,19 +4,37 @@
 // declaration.
 import { desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { invites, logs, orders, projects, users } from "../../../db/schema";
-import { AppError } from "../../lib/errors";
+import { invites, orders, projects, users } from "../../../db/schema";
+import { AppError, validationFailed } from "../../lib/errors";
 import { hasManagerRole, userFields } from "../../services/users";
 import { auditOfUser } from "../audit";
 import { populateFormats } from "../populate";
 import { defineResource, type Doc } from "../resource";
-import { activateUser, addInvites, deleteUserByManager, sendReportPdf, startMasqueradeFor, userResults } from "../users";
+import { MASQ_MODES, masqueradeSchema, type MasqueradeInput } from "../../services/masquerade";
+import { populatePayments, userActivity, userCoupons, userMails, userOrigin } from "../user-story";
+import { activateUser, addInvites, deleteUserByManager, sendReportPdf, startMasqueradeFor, userHoldings, userResults } from "../users";
 
 export const userResource = defineResource({
   name: "users",
   pagePath: "users",
   apiPath: "/user",
-  views: [{ path: "/manager/users/paid", title: "manager.res.users.paid", match: { isFull: true } }],
+  views: [
+    {
+      path: "/manager/users/paid",
+      title: "manager.res.users.paid",
+      match: { isFull: true },
+      // what they paid and when (issue 32 m13)
+      populate: ["payment"],
+      columns: [
+        { key: "email", link: true },
+        { key: "name" },
+        { key: "format", kind: "format" },
+        { key: "paidAmount", label: "manager.users.paidAmount", kind: "money" },
+        { key: "paidAt", label: "manager.users.paidAt", kind: "date" },
+        { key: "createdAt", kind: "date" },
+      ],
+    },
+  ],
   exportKind: "users",
   listPopulate: ["format"],
   table: users,
@@ -46,6 +64,8 @@ export const userResource = defineResource({
   textIndex: { table: "users_search", columns: [users.email, users.name, users.phone] },
   populate: {
     format: (db, docs) => populateFormats(db, docs, "format"),
+    /** the user's latest paid order for the full report: its amount and when it was paid */
+    payment: (db, docs) => populatePayments(db, docs),
     /** the invite the user holds (a business project's), else the one they signed up with */
     invite: async (db, docs) => {
       const list = docs.map((d) => d._id as string);
@@ -76,7 +96,7 @@ export const userResource = defineResource({
     { key: "birthday" },
     { key: "age", kind: "number" },
     { key: "city" },
-    { key: "gender" },
+    { key: "gender", valueLabels: "manager.values.gender" },
     { key: "PersonnelId" },
     { key: "role", valueLabels: "manager.values.roles" },
     { key: "format", kind: "format" },
@@ -101,27 +121,39 @@ export const userResource = defineResource({
       isActive: z.boolean().optional(),
       isBusiness: z.boolean().optional(),
       isFull: z.boolean().optional(),
+      /** the page's "yes, take the full report away": asked only when Paid is unticked */
+      confirmUnpaid: z.boolean().optional(),
     }),
     fields: [
       { name: "name", kind: "text" },
       { name: "phone", kind: "tel" },
       { name: "city", kind: "text" },
       { name: "birthday", kind: "date" },
-      { name: "gender", kind: "select", options: ["Male", "Female"] },
+      { name: "gender", kind: "select", options: ["Male", "Female"], optionLabels: "manager.values.gender" },
       { name: "balance", kind: "number" },
       { name: "isActive", kind: "checkbox" },
       { name: "isBusiness", kind: "checkbox" },
       { name: "isFull", kind: "checkbox" },
+      { name: "confirmUnpaid", kind: "checkbox", label: "manager.users.confirmUnpaid" },
     ],
-    toColumns: (v) => ({ ...v, birthday: v.birthday === "" ? null : v.birthday, updatedAt: new Date() }),
+    toColumns: ({ confirmUnpaid: _, ...v }) => ({ ...v, birthday: v.birthday === "" ? null : v.birthday, updatedAt: new Date() }),
     // one manager cannot switch another off, as they cannot delete or masquerade as them (issue 29 #13)
     check: async (_scope, next, change) => {
       if (change.fields.has("isActive") && next.isActive === false && hasManagerRole(next as Parameters<typeof hasManagerRole>[0]))
         throw new AppError(403, "manager_target", "manager.errors.managerTarget");
+      // unticking Paid takes the full report away: the page's form asks for a second tick first
+      // (an API client, which sends no such field, has its own confirmation)
+      if (change.fields.has("isFull") && next.isFull === false && change.input?.confirmUnpaid === false)
+        throw validationFailed({ confirmUnpaid: "manager.users.unpaidLoses" });
     },
   },
   actions: {
-    activate: { label: "manager.users.activate", run: async (scope, id) => void (await activateUser(scope, id)) },
+    // offered only to an inactive or unconfirmed account: for an active, confirmed one it would do nothing (m12)
+    activate: {
+      label: "manager.users.activate",
+      when: (d) => !(d.isActive && d.isConfirmed),
+      run: async (scope, id) => void (await activateUser(scope, id)),
+    },
     sendPdf: { label: "manager.users.sendPdf", run: async (scope, id) => void (await sendReportPdf(scope, id)) },
     addInvites: {
       label: "manager.users.addInvites",
@@ -135,14 +167,25 @@ export const userResource = defineResource({
       label: "manager.users.masq",
       danger: true,
       confirm: "manager.users.masqConfirm",
-      run: async (scope, id) => {
-        const { token, user } = await startMasqueradeFor(scope, id);
+      when: (d) => d.role !== "admin",
+      input: {
+        schema: masqueradeSchema,
+        fields: [
+          { name: "reason", kind: "textarea", label: "manager.masq.reason", hint: "manager.masq.reasonHint" },
+          { name: "mode", kind: "select", options: MASQ_MODES, label: "manager.masq.mode", optionLabels: "manager.masq.modes" },
+        ],
+      },
+      run: async (scope, id, input) => {
+        const { token, user } = await startMasqueradeFor(scope, id, input as MasqueradeInput);
         return { redirect: "/", session: { token, userId: user.id, cookie: "masqToken" } };
       },
     },
     delete: {
       label: "manager.users.delete",
       danger: true,
+      confirm: "manager.users.deleteConfirm",
+      when: (d) => d.role !== "admin",
+      confirmVars: (db, id) => userHoldings(db, id),
       run: async (scope, id) => {
         await deleteUserByManager(scope, id);
         return { redirect: "/manager/users?deleted=1" };
@@ -183,16 +226,51 @@ export const userResource = defineResource({
       href: (row) => `/manager/orders/${row._id as string}`,
     },
     {
+      key: "coupons",
+      title: "manager.users.coupons",
+      load: (db, id) => userCoupons(db, id),
+      columns: [
+        { key: "code", label: "manager.coupons.code", link: true },
+        { key: "discount", label: "manager.users.discount" },
+        { key: "usedAt", kind: "date" },
+        { key: "state", label: "manager.orders.state", valueLabels: "manager.orders.states" },
+        { key: "paid", kind: "money" },
+      ],
+      href: (row) => `/manager/coupon/${row._id as string}`,
+    },
+    {
+      key: "origin",
+      title: "manager.users.origin",
+      load: (db, id) => userOrigin(db, id),
+      columns: [
+        { key: "code", label: "manager.users.referral", link: true },
+        { key: "name" },
+        { key: "utm", label: "manager.users.utm", kind: "json" },
+        { key: "createdAt", label: "manager.users.signedUp", kind: "date" },
+      ],
+      href: (row) => (row._id ? `/manager/referral/${row._id as string}` : "#"),
+    },
+    {
+      key: "mails",
+      title: "manager.users.mails",
+      load: (db, id, doc) => userMails(db, id, doc.email as string),
+      columns: [
+        { key: "subject", label: "manager.users.mailSubject" },
+        { key: "kind", label: "manager.users.mailKind", valueLabels: "manager.users.mailKinds" },
+        { key: "createdAt", label: "manager.users.mailDate", kind: "date" },
+        { key: "state", label: "manager.users.mailState", valueLabels: "manager.users.mailStates" },
+      ],
+    },
+    {
       key: "logs",
       title: "manager.users.logs",
-      load: async (db, id) =>
-        (await db.select().from(logs).where(eq(logs.userId, id)).orderBy(desc(logs.createdAt)).limit(100)).map((l) => ({
-          action: l.action,
-          actorId: l.actorId,
-          data: l.data,
-          createdAt: l.createdAt,
-        })),
-      columns: [{ key: "action" }, { key: "actorId", label: "manager.fields.actor" }, { key: "data", kind: "json" }, { key: "createdAt", kind: "date" }],
+      load: (db, id) => userActivity(db, id),
+      columns: [
+        { key: "action", label: "manager.fields.action", valueLabels: "manager.activity.actions" },
+        { key: "who", label: "manager.fields.actor", valueLabels: "manager.activity.who" },
+        { key: "data", label: "manager.activity.details", kind: "json" },
+        { key: "createdAt", kind: "date" },
+      ],
     },
     {
       key: "audit",

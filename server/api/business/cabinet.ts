@@ -9,6 +9,9 @@ import { pathId } from "../../lib/ids";
 import { validate } from "../../lib/validate";
 import { guard, type GuardedEnv } from "../../middleware/guards";
 import * as biz from "../../services/business";
+import { notifySchema, updateNotify } from "../../services/business/follow-up";
+import { importInvites, inviteImportSchema } from "../../services/business/invite-import";
+import { resendAllPending } from "../../services/business/invites";
 
 type ProjectCtx = Context<GuardedEnv<["project"]>>;
 const scope = (c: ProjectCtx) => c.get("scope");
@@ -22,6 +25,7 @@ projectsApi.post("/", guard("business"), validate("json", biz.projectSchema), as
 );
 projectsApi.put("/", inProject, validate("json", biz.updateProjectSchema), async (c) => c.json(await biz.updateProject(await scope(c), c.req.valid("json"))));
 projectsApi.put("/refresh-invite-code", inProject, async (c) => c.json(await biz.refreshInviteCode(await scope(c))));
+projectsApi.put("/notify", inProject, validate("json", notifySchema), async (c) => c.json(await updateNotify(await scope(c), c.req.valid("json"))));
 projectsApi.put("/details", inProject, validate("json", biz.detailsSchema), async (c) => c.json(await biz.updateDetails(await scope(c), c.req.valid("json"))));
 // a GET that writes (spec): only with the Authorization header, never the demo
 projectsApi.get("/reset-efficiency", guard("bearer", "project"), async (c) => c.json(await biz.resetEfficiency(await scope(c))));
@@ -90,6 +94,11 @@ invitesApi.post("/", inProject, validate("json", biz.inviteCreateSchema), async 
 );
 invitesApi.put("/createOrUpdateInvite", inProject, validate("json", biz.inviteUpdateSchema), async (c) =>
   c.json(await biz.createOrUpdateInvite(c.get("deps"), await scope(c), c.req.valid("json"), c.get("locale"))),
+);
+// not in the spec: follow-up (issue 33): resend every pending invitation, invitations from a CSV file
+invitesApi.post("/resend-pending", inProject, async (c) => c.json(await resendAllPending(c.get("deps"), await scope(c), c.get("locale"))));
+invitesApi.post("/import", inProject, validate("json", inviteImportSchema), async (c) =>
+  c.json(await importInvites(c.get("deps"), await scope(c), c.req.valid("json"), c.get("locale")), 201),
 );
 invitesApi.get("/get-count", inProject, async (c) => c.json(await biz.inviteCount(c.get("deps").db, c.get("project"))));
 invitesApi.delete("/:id", inProject, async (c) => c.json(await biz.deleteInvite(await scope(c), pathId(c))));

@@ -1,7 +1,13 @@
 // /api/manager/orders: the back-office action for an invoice paid by bank transfer.
 import { Hono } from "hono";
 import { pathId } from "../../lib/ids";
-import { markInvoicePaidBy } from "../../admin/orders";
+import { markInvoicePaidBy, unmarkInvoicePaid } from "../../admin/orders";
 import type { ManagerEnv } from ".";
 
-export const managerOrdersApi = new Hono<ManagerEnv>().post("/:id/paid", async (c) => c.json({ credited: await markInvoicePaidBy(c.get("scope"), pathId(c)) }));
+export const managerOrdersApi = new Hono<ManagerEnv>()
+  .post("/:id/paid", async (c) => c.json({ credited: await markInvoicePaidBy(c.get("scope"), pathId(c)) }))
+  // takes a mistaken mark back: within 24 h, while the credited invites are unused (409 otherwise)
+  .post("/:id/unpaid", async (c) => {
+    await unmarkInvoicePaid(c.get("scope"), pathId(c));
+    return c.json({ unmarked: true });
+  });

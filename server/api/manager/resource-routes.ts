@@ -19,7 +19,7 @@ import {
 import { couponUsers } from "../../admin/coupons";
 import { uploadReviewPhoto } from "../../admin/photos";
 import { changeOwner, changeOwnerSchema, deleteProject, projectLists, projectPaging } from "../../admin/projects";
-import { referralUsers } from "../../admin/referrals";
+import { deleteReferral, referralUsers, retireReferral } from "../../admin/referrals";
 import { resultResource } from "../../admin/resources/results";
 import { getResource, listResource, parseListQuery, type ResourceDef } from "../../admin/resource";
 import { formatCodeOf } from "../../admin/resources/reports";
@@ -34,13 +34,14 @@ import {
   setFormat,
   setFormatSchema,
 } from "../../admin/results";
-import { publishReview } from "../../admin/reviews";
+import { deleteReview, publishReview } from "../../admin/reviews";
 import { activateUser, addInvites, addInviteSchema, deleteUserByManager, sendReportPdf, startMasqueradeFor, userLogs, userResults } from "../../admin/users";
 import { badRequest, notFound } from "../../lib/errors";
 import { setSessionCookies } from "../../lib/http";
 import { pathId } from "../../lib/ids";
 import { parseInput, validate } from "../../lib/validate";
 import { guard } from "../../middleware/guards";
+import { masqueradeSchema } from "../../services/masquerade";
 import { referralStat } from "../../services/referrals";
 import { toUserDoc } from "../../services/users";
 import type { ManagerEnv } from ".";
@@ -66,8 +67,9 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
         await deleteUserByManager(c.get("scope"), pathId(c));
         return c.json({ deleted: true });
       })
-      .post("/:id/masq", async (c) => {
-        const { token, user } = await startMasqueradeFor(c.get("scope"), pathId(c));
+      // {reason, mode}: a reason is required, the mode is read-only unless "full" is asked for
+      .post("/:id/masq", validate("json", masqueradeSchema), async (c) => {
+        const { token, user } = await startMasqueradeFor(c.get("scope"), pathId(c), c.req.valid("json"));
         setSessionCookies(c, token, user.id, "masqToken");
         return c.json({ token, user: await toUserDoc(c.get("deps").db, user) });
       }),
@@ -105,6 +107,10 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
       .put("/:id/hide", async (c) => {
         await publishReview(c.get("scope"), pathId(c), false);
         return c.json({ isPublished: false });
+      })
+      .delete("/:id", async (c) => {
+        await deleteReview(c.get("scope"), pathId(c));
+        return c.json({ deleted: true });
       }),
 
   coupons: (app) => app.get("/:id/users", async (c) => c.json({ docs: await couponUsers(c.get("deps").db, pathId(c)) })),
@@ -112,7 +118,19 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
   referrals: (app) =>
     app
       .get("/:id/users", async (c) => c.json({ docs: await referralUsers(c.get("deps").db, pathId(c)) }))
-      .get("/:id/stat", async (c) => c.json(await referralStat(c.get("deps").db, pathId(c)))),
+      .get("/:id/stat", async (c) => c.json(await referralStat(c.get("deps").db, pathId(c))))
+      .put("/:id/retire", async (c) => {
+        await retireReferral(c.get("scope"), pathId(c), true);
+        return c.json({ retired: true });
+      })
+      .put("/:id/reactivate", async (c) => {
+        await retireReferral(c.get("scope"), pathId(c), false);
+        return c.json({ retired: false });
+      })
+      .delete("/:id", async (c) => {
+        await deleteReferral(c.get("scope"), pathId(c));
+        return c.json({ deleted: true });
+      }),
 
   reports: (app, def) =>
     app

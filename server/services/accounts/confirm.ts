@@ -17,13 +17,15 @@ export const RESEND_WAIT_SECONDS = 60;
  * The confirmation mail. After an e-mail-only sign-up it also carries a link to set a password:
  * a password is never sent by mail (mailboxes keep it forever; a link works once).
  */
-export function sendConfirmation(scope: Scope, user: UserRow, opts: { setPassword?: boolean } = {}) {
+export function sendConfirmation(scope: Scope, user: UserRow, opts: { setPassword?: boolean; fallback?: string | null } = {}) {
   // the tokens and the mail that carries them: one unit of work, the mail through the outbox
   return transaction(scope, async (tx) => {
     const t = tFor(user.locale);
     const base = tx.deps.config.PUBLIC_URL;
     const token = await issueEmailToken(tx.db, user.id, "confirm");
-    const lines = [t("mail.confirm.greeting"), "", t("mail.confirm.body"), `${base}/confirm/${token}`, ""];
+    // where the person was going when they signed up: the confirmation page continues there
+    const next = opts.fallback ? `?${new URLSearchParams({ fallback: opts.fallback })}` : "";
+    const lines = [t("mail.confirm.greeting"), "", t("mail.confirm.body"), `${base}/confirm/${token}${next}`, ""];
     if (opts.setPassword) {
       const reset = await issueEmailToken(tx.db, user.id, "restore", CONFIRM_TTL_MS);
       lines.push(t("mail.confirm.setPassword"), `${base}/restore?token=${reset}`, "");

@@ -3,7 +3,7 @@
 // (from the body or the tracking cookies) are attached to the new user.
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { referrals, users } from "../../../db/schema";
+import { users } from "../../../db/schema";
 import { tFor } from "../../../locales";
 import { transaction, type Scope } from "../../scope";
 import { crashPoint } from "../../lib/crash-points";
@@ -14,6 +14,7 @@ import { fields } from "../../lib/validate";
 import { logActivity } from "../activity";
 import { verifyCaptcha } from "../captcha";
 import { consume } from "../rate-limits";
+import { creditedReferral, recordReferralSignup } from "../referrals";
 import { acceptInviteByLink } from "../invites";
 import { generatePassword, hashPassword, passwordSchema } from "../passwords";
 import { createSession } from "../sessions";
@@ -49,7 +50,8 @@ const emailTaken = (meta: RequestMeta) => conflict("auth.errors.emailTaken", { e
 export async function signup(
   scope: Scope,
   input: SignupInput,
-  meta: RequestMeta & { cookies: Partial<Record<string, string>> },
+  /** `fallback`: one of our pages to go on to, kept in the confirmation link (the business activation…) */
+  meta: RequestMeta & { cookies: Partial<Record<string, string>>; fallback?: string | null },
 ): Promise<{ user: UserRow; token: string; generatedPassword: boolean }> {
   const { deps } = scope;
   await verifyCaptcha(deps.config, input.captcha, meta.ip);
@@ -59,7 +61,8 @@ export async function signup(
   const generated = !input.password;
   const password = input.password ?? generatePassword();
   const refCode = input.ref ?? meta.cookies.ref ?? meta.cookies.referral;
-  const [referral] = refCode ? await deps.db.select({ id: referrals.id }).from(referrals).where(eq(referrals.code, refCode)) : [];
+  const referralId = await creditedReferral(deps.db, refCode);
+  const referral = referralId ? { id: referralId } : undefined;
   const utm = { ...pickUtm(meta.cookies), ...input.utm };
   const user: typeof users.$inferInsert = {
     id: createId(),
@@ -80,8 +83,9 @@ export async function signup(
     crashPoint("signup.afterUser");
     const row = (await findUserByEmail(tx.db, email))!;
     if (input.invite) await acceptInviteByLink(tx.db, row, input.invite);
+    if (referral) await recordReferralSignup(tx.db, referral.id, row.id);
     await logActivity(tx.db, row.id, "signup", { referral: referral?.id ?? null });
-    await sendConfirmation(tx, row, { setPassword: generated });
+    await sendConfirmation(tx, row, { setPassword: generated, fallback: meta.fallback });
     const { token } = await createSession(tx.db, row.id, { userAgent: meta.userAgent, ip: meta.ip });
     return { user: row, token, generatedPassword: generated };
   });

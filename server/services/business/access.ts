@@ -15,6 +15,7 @@
 // Every id a request names is looked up inside `scope.project` (and for a supervisor inside
 // their subtree); an id of another project is a 404, never served and never changed.
 import { and, eq } from "drizzle-orm";
+import { demoProjectId } from "../../../db/seed";
 import { departments, employees } from "../../../db/schema";
 import { forbidden, notFound } from "../../lib/errors";
 import { ID_PATTERN } from "../../lib/ids";
@@ -88,7 +89,9 @@ export async function scopeFor(base: UserScope, project: ProjectRow, role: Proje
 /** "This project for this user": the named project (or the user's current one) as a scope, 403/404
  * when they may not see it. The project guard and the calls that name a project another way use it. */
 export async function projectScope(base: UserScope, named: string | null | undefined): Promise<ProjectScope> {
-  const { project, role } = await resolveProject(base.db, base.user, named);
+  // the demo company speaks the UI's language (one demo project per language): the demo account
+  // always works in the one of the request's locale, whatever project a kept link names
+  const { project, role } = await resolveProject(base.db, base.user, base.auth.kind === "demo" ? demoProjectId(base.locale) : named);
   return scopeFor(base, project, role);
 }
 

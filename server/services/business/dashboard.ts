@@ -39,10 +39,13 @@ export async function dashboard(scope: Scope, department?: string | null) {
       email: invites.email,
       status: invites.status,
       name: users.name,
+      /** the person in this project, for a link to their page (null until they joined) */
+      employee: employees.id,
       updatedAt: sql<number>`coalesce(${invites.updatedAt}, ${invites.createdAt})`,
     })
     .from(invites)
     .leftJoin(users, eq(users.id, invites.userId))
+    .leftJoin(employees, and(eq(employees.projectId, invites.projectId), eq(employees.userId, invites.userId)))
     .where(and(eq(invites.projectId, scope.project.id), isNotNull(invites.id)))
     .orderBy(desc(sql`coalesce(${invites.updatedAt}, ${invites.createdAt})`))
     .limit(scope.departments ? 0 : 10);

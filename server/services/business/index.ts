@@ -14,5 +14,6 @@ export * from "./efficiency";
 export * from "./skills";
 export * from "./report";
 export * from "./reliability";
+export * from "./screens";
 export * from "./fit-target";
 export * from "./candidates";

@@ -2,7 +2,7 @@
 // a real e-mail in the recipient's language). Statuses: Invited, Sent, Accepted, completed test,
 // pending activation, no action. Accepting spends one invite of the project's balance; an empty
 // balance stops new invites (402 with a message; the page shows the Buy button).
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { invites, projects, users } from "../../../db/schema";
 import { tFor, type Locale } from "../../../locales";
@@ -15,6 +15,7 @@ import { noInvitesLeft, reservedInvites } from "./projects";
 import { take } from "../rate-limits";
 import { enqueueMail, transaction } from "../../scope";
 import { requireCan, type Scope } from "./access";
+import { endOfDayMoscow, inviteMail, MESSAGE_MAX, quotedName } from "./follow-up";
 
 export const INVITE_STATUSES = ["Invited", "Sent", "Accepted", "completed test", "pending activation", "no action"] as const;
 export type InviteStatus = (typeof INVITE_STATUSES)[number];
@@ -27,6 +28,28 @@ export const inviteListSchema = z.object({
 });
 
 /** "a@x, b@y" or ["a@x", "b@y"] or {email}: one to a hundred addresses. */
+/** What an invitation may carry besides the addresses: the owner's words and a deadline (a day, today or later). */
+export const followUpFields = {
+  message: z
+    .string()
+    .trim()
+    .max(MESSAGE_MAX, "followup.errors.messageTooLong")
+    .optional()
+    .transform((m) => m || null),
+  expiresAt: z
+    .union([z.literal(""), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "followup.errors.deadline")])
+    .optional()
+    .transform((d, ctx) => {
+      if (!d) return null;
+      const at = endOfDayMoscow(d);
+      if (Number.isNaN(at.getTime()) || at.getTime() < Date.now()) {
+        ctx.addIssue({ code: "custom", message: "followup.errors.deadlinePast" });
+        return z.NEVER;
+      }
+      return at;
+    }),
+};
+
 export const inviteCreateSchema = z
   .object({
     email: fields.email().optional(),
@@ -40,6 +63,7 @@ export const inviteCreateSchema = z
       ])
       .optional(),
     locale: z.enum(["ru", "en"]).optional(),
+    ...followUpFields,
   })
   .transform((v, ctx) => {
     const list = [...new Set([...(v.email ? [v.email] : []), ...(v.emails ?? []).map((e) => e.trim().toLowerCase())])];
@@ -47,7 +71,7 @@ export const inviteCreateSchema = z
     if (bad) ctx.addIssue({ code: "custom", path: ["emails"], message: "common.validation.email" });
     if (!list.length) ctx.addIssue({ code: "custom", path: ["emails"], message: "common.validation.required" });
     if (list.length > MAX_EMAILS) ctx.addIssue({ code: "custom", path: ["emails"], message: "business.errors.tooManyEmails" });
-    return { emails: list, locale: v.locale };
+    return { emails: list, locale: v.locale, message: v.message, expiresAt: v.expiresAt };
   });
 
 export const inviteUpdateSchema = z.object({
@@ -67,6 +91,10 @@ export function toInviteDoc(i: typeof invites.$inferSelect) {
     status: i.status,
     isActive: i.isActive,
     link: i.link,
+    expiresAt: i.expiresAt,
+    expired: Boolean(i.expiresAt && i.expiresAt.getTime() < Date.now() && !i.userId),
+    message: i.message,
+    reminders: i.reminders,
     createdAt: i.createdAt,
     updatedAt: i.updatedAt,
   };
@@ -131,29 +159,28 @@ export async function takeMailQuota(scope: Scope, n: number) {
   await take(scope.db, "inviteMailAccount", scope.actor.realActorId, n, "business.errors.inviteMailLimit");
 }
 
-/** The company's name as the subject and body quote it: one line, not too long. */
-export const quotedName = (name: string) => {
-  const line = name.replace(/[\s\u0000-\u001f\u007f]+/g, " ").trim();
-  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
-};
+export { quotedName };
 
 /** Queues the invitation's mail in the caller's unit of work (the outbox sends it after the commit). */
-async function sendInviteMail(deps: AppDeps, scope: Scope, invite: { id: string; email: string; link: string }, fallback: Locale) {
+async function sendInviteMail(
+  deps: AppDeps,
+  scope: Scope,
+  invite: { id: string; email: string; link: string; message?: string | null; expiresAt?: Date | null },
+  fallback: Locale,
+) {
   const [known] = await scope.db.select({ locale: users.locale }).from(users).where(eq(users.email, invite.email));
-  const t = tFor((known?.locale as Locale | undefined) ?? fallback);
+  const locale = (known?.locale as Locale | undefined) ?? fallback;
   // the company's name is quoted and never opens the subject: it is the sender's own text
-  const company = quotedName(scope.project.name);
-  const text = [
-    t("business.mail.invite.greeting"),
-    "",
-    t("business.mail.invite.body", { company }),
-    inviteUrl(deps, invite.link),
-    "",
-    t("business.mail.invite.consent"),
-    "",
-    t("mail.signature"),
-  ].join("\n");
-  await enqueueMail(scope, { to: invite.email, subject: t("business.mail.invite.subject", { company }), text });
+  const mail = inviteMail(locale, {
+    kind: "invite",
+    company: scope.project.name,
+    url: inviteUrl(deps, invite.link),
+    message: invite.message,
+    expiresAt: invite.expiresAt,
+  });
+  await enqueueMail(scope, { to: invite.email, ...mail });
+  // the reminders count from the last mail (server/services/business/follow-up.ts)
+  await scope.db.update(invites).set({ mailedAt: new Date() }).where(eq(invites.id, invite.id));
   await scope.db
     .update(invites)
     .set({ status: "Sent", updatedAt: new Date() })
@@ -161,7 +188,12 @@ async function sendInviteMail(deps: AppDeps, scope: Scope, invite: { id: string;
 }
 
 /** Invites the addresses not yet invited to the project; refuses when the balance can't cover them. */
-export async function createInvites(deps: AppDeps, scope: Scope, input: z.output<typeof inviteCreateSchema>, locale: Locale) {
+export async function createInvites(
+  deps: AppDeps,
+  scope: Scope,
+  input: z.output<typeof inviteCreateSchema> & { placement?: Map<string, { name: string | null; departmentId: string | null; positionId: string | null }> },
+  locale: Locale,
+) {
   requireCan(scope, "invites");
   requireConfirmedSender(scope);
   const existing = await scope.db
@@ -177,6 +209,9 @@ export async function createInvites(deps: AppDeps, scope: Scope, input: z.output
     link: createId().slice(8) + createId().slice(8),
     kind: "email" as const,
     status: "Invited" as const,
+    message: input.message ?? null,
+    expiresAt: input.expiresAt ?? null,
+    ...input.placement?.get(email),
   }));
   // the invitations, their mails and their count against the limits: all or none
   await transaction(scope, async (tx) => {
@@ -223,7 +258,7 @@ export async function createOrUpdateInvite(deps: AppDeps, scope: Scope, input: z
     .where(and(eq(invites.projectId, scope.project.id), eq(invites.email, input.email)))
     .orderBy(desc(invites.createdAt))
     .limit(1);
-  if (!row) return (await createInvites(deps, scope, { emails: [input.email], locale: input.locale }, locale)).docs[0]!;
+  if (!row) return (await createInvites(deps, scope, { emails: [input.email], locale: input.locale, message: null, expiresAt: null }, locale)).docs[0]!;
   return updateInvite(deps, scope, row.id, input, locale);
 }
 
@@ -255,6 +290,8 @@ export async function updateInvite(
   const row = await findInvite(scope, inviteId);
   const resend = Boolean(input.resend && row.email && !row.userId);
   if (resend) requireConfirmedSender(scope);
+  // an expired invitation is not sent again as it is: its link would only say "expired"
+  if (resend && row.expiresAt && row.expiresAt.getTime() < Date.now()) throw new AppError(409, "invite_expired", "followup.errors.resendExpired");
   await transaction(scope, async (tx) => {
     // switching a pending invitation back on reserves an invite again: it must fit the balance
     // (switching it off freed its place; without this, off and on made invitations out of nothing)
@@ -267,7 +304,7 @@ export async function updateInvite(
       await take(tx.db, "inviteResend", row.id, 1, "business.errors.resendLimit");
       await takeMailQuota(tx, 1);
       await tx.db.update(invites).set({ status: "Invited" }).where(eq(invites.id, row.id));
-      await sendInviteMail(deps, tx, { id: row.id, email: row.email, link: row.link }, input.locale ?? locale);
+      await sendInviteMail(deps, tx, row as typeof row & { email: string }, input.locale ?? locale);
     }
   });
   return toInviteDoc(await findInvite(scope, row.id));
@@ -280,4 +317,41 @@ export async function deleteInvite(scope: Scope, inviteId: string) {
   if (row.userId) await scope.db.update(invites).set({ isActive: false, status: "no action", updatedAt: new Date() }).where(eq(invites.id, row.id));
   else await scope.db.delete(invites).where(eq(invites.id, row.id));
   return { ok: true };
+}
+
+/**
+ * "Resend to all pending": every e-mail invitation not yet accepted and not expired is sent again,
+ * each in its own unit of work under the same limits as one resend; those a limit holds back (sent
+ * a moment ago, resent three times, the day's mail used up) are counted, not failed.
+ */
+export async function resendAllPending(deps: AppDeps, scope: Scope, locale: Locale) {
+  requireCan(scope, "invites");
+  requireConfirmedSender(scope);
+  const rows = await scope.db
+    .select({ id: invites.id })
+    .from(invites)
+    .where(
+      and(
+        eq(invites.projectId, scope.project.id),
+        eq(invites.kind, "email"),
+        eq(invites.isActive, true),
+        isNull(invites.userId),
+        inArray(invites.status, ["Invited", "Sent"]),
+        or(isNull(invites.expiresAt), sql`${invites.expiresAt} > ${Date.now()}`),
+      ),
+    )
+    .orderBy(invites.createdAt)
+    .limit(1000);
+  let sent = 0;
+  let held = 0;
+  for (const { id } of rows) {
+    try {
+      await updateInvite(deps, scope, id, { resend: true }, locale);
+      sent++;
+    } catch (e) {
+      if (!(e instanceof AppError) || e.status >= 500 || e.status === 403) throw e;
+      held++;
+    }
+  }
+  return { sent, held };
 }

@@ -4,7 +4,7 @@
 // result. The employee may withdraw their consent later: the company then sees name and status.
 import { and, eq, isNull, or } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { employees, invites, projects, users } from "../../../db/schema";
+import { departments, employees, invites, positions, projects, users } from "../../../db/schema";
 import { crashPoint } from "../../lib/crash-points";
 import { AppError, notFound, tooMany } from "../../lib/errors";
 import { recordFailure, retryAfter } from "../rate-limits";
@@ -12,6 +12,7 @@ import { createId, ID_PATTERN } from "../../lib/ids";
 import { logActivity } from "../activity";
 import type { UserRow } from "../users";
 import { enqueue, transaction, type Scope } from "../../scope";
+import { notifyOwner } from "./follow-up";
 import { spendInvite } from "./projects";
 import { joinAsCandidate } from "./candidates";
 
@@ -95,6 +96,8 @@ async function joinInside(tx: Scope, user: UserRow, code: string, name: string |
   const { project, invite } = found;
   if (project.isDemo) throw new AppError(403, "demo_read_only", "auth.errors.demoReadOnly");
   if (invite?.userId && invite.userId !== user.id) throw new AppError(409, "invite_used", "business.errors.inviteUsed");
+  if (invite && invitationExpired(invite) && invite.userId !== user.id)
+    throw new AppError(410, "invite_expired", "followup.errors.expired", undefined, { company: project.name });
   // a candidate's invitation makes a candidate for its position, not an employee (candidates.ts)
   if (invite?.kind === "candidate") return joinAsCandidate(tx, user, project, invite, name);
   const status = user.formatCode ? ("completed test" as const) : ("Accepted" as const);
@@ -124,7 +127,9 @@ async function joinInside(tx: Scope, user: UserRow, code: string, name: string |
   const employeeId = createId();
   // a person with no name yet keeps the one they gave the company as their profile's
   if (name && !user.name) await db.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, user.id));
-  await db.insert(employees).values({ id: employeeId, projectId: project.id, userId: user.id, name: employeeName(user, name, invite) });
+  const place = invite ? await placementOf(db, project.id, invite) : {};
+  const shownName = employeeName(user, name ?? invite?.name ?? null, invite);
+  await db.insert(employees).values({ id: employeeId, projectId: project.id, userId: user.id, name: shownName, ...place });
   if (invite) {
     // claimed atomically: of two people racing for one link only one gets it (security finding 3)
     const claimed = await db
@@ -140,8 +145,33 @@ async function joinInside(tx: Scope, user: UserRow, code: string, name: string |
       .values({ id: createId(), projectId: project.id, userId: user.id, email: null, link: createId().slice(8) + createId().slice(8), kind: "link", status });
   }
   await logActivity(db, user.id, "business.joined", { project: project.id });
+  await notifyOwner(tx, project.id, "joined", { userId: user.id, name: shownName });
   await enqueue(tx, "recompute-project", { projectId: project.id, employees: [employeeId] });
   return { project: { _id: project.id, name: project.name }, employee: employeeId, status, already: false };
+}
+
+/** An e-mail invitation past its deadline (one already accepted stays its person's). */
+export const invitationExpired = (invite: { expiresAt: Date | null; userId: string | null }, now = Date.now()) =>
+  Boolean(invite.expiresAt && invite.expiresAt.getTime() < now && !invite.userId);
+
+/** The department and position an imported invitation names, if they are still the project's. */
+async function placementOf(db: Db, projectId: string, invite: { departmentId: string | null; positionId: string | null }) {
+  const out: { departmentId?: string; positionId?: string } = {};
+  if (invite.departmentId) {
+    const [d] = await db
+      .select({ id: departments.id })
+      .from(departments)
+      .where(and(eq(departments.id, invite.departmentId), eq(departments.projectId, projectId)));
+    if (d) out.departmentId = d.id;
+  }
+  if (invite.positionId) {
+    const [p] = await db
+      .select({ id: positions.id })
+      .from(positions)
+      .where(and(eq(positions.id, invite.positionId), eq(positions.projectId, projectId)));
+    if (p) out.positionId = p.id;
+  }
+  return out;
 }
 
 /** The companies a person works for, with their consent. */
@@ -160,6 +190,9 @@ export async function setConsent(scope: Scope, user: UserRow, projectId: string,
   return transaction(scope, async (tx) => {
     const row = await membership(tx.db, user, projectId);
     if (!row) throw notFound();
+    // the owner hears of a change, not of a repeated click
+    if (Boolean(row.consentWithdrawnAt) === consent)
+      await notifyOwner(tx, projectId, consent ? "consentGiven" : "consentWithdrawn", { userId: user.id, name: row.name });
     await tx.db
       .update(employees)
       .set({ consentWithdrawnAt: consent ? null : new Date() })

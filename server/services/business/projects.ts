@@ -117,9 +117,9 @@ export async function rememberProject(db: Db, user: UserRow, projectId: string) 
   await db.update(users).set({ currentProjectId: projectId }).where(eq(users.id, user.id));
 }
 
-/** How many invites the project's pending e-mail invitations hold (one each), as SQL. */
+/** How many invites the project's pending e-mail invitations hold (one each; an expired one holds none), as SQL. */
 export const reservedInvites = (projectId: string) =>
-  sql<number>`(select count(*) from ${invites} where ${invites.projectId} = ${projectId} and ${invites.isActive} = 1 and ${invites.status} in ('Invited', 'Sent'))`;
+  sql<number>`(select count(*) from ${invites} where ${invites.projectId} = ${projectId} and ${invites.isActive} = 1 and ${invites.status} in ('Invited', 'Sent') and (${invites.expiresAt} is null or ${invites.expiresAt} > cast(unixepoch('subsec') * 1000 as integer)))`;
 
 /**
  * Spends one invite of the project; false when none is left. A join by the project's link may

@@ -3,6 +3,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { businessRequests, orders } from "../../../db/schema";
+import { tFor } from "../../../locales";
 import type { AppDeps } from "../../context";
 import { createId } from "../../lib/ids";
 import { fields } from "../../lib/validate";
@@ -31,6 +32,23 @@ export async function sendSupport(deps: AppDeps, scope: Scope, input: z.infer<ty
       company: scope.project.name,
       message: input.message,
       data: { project: scope.project.id, subject: input.subject },
+    });
+    // the sender's own copy, to their account's address (never to one typed in the form: no relay)
+    const t = tFor(scope.user.locale);
+    await enqueueMail(tx, {
+      to: scope.user.email,
+      subject: t("followup.support.subject", { subject: input.subject }),
+      text: [
+        t("followup.support.intro"),
+        "",
+        `${t("followup.support.topic")}: ${input.subject}`,
+        "",
+        input.message,
+        "",
+        t("followup.support.reply", { email }),
+        "",
+        t("mail.signature"),
+      ].join("\n"),
     });
     if (adminEmail) {
       await enqueueMail(tx, {

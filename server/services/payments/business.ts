@@ -38,25 +38,25 @@ export const sellerSchema = z.object({
   kpp: z
     .string()
     .trim()
-    .regex(/^\d{9}$/),
+    .regex(/^\d{9}$/, "payment.errors.kpp"),
   ogrn: z
     .string()
     .trim()
-    .regex(/^\d{13}(\d{2})?$/),
+    .regex(/^\d{13}(\d{2})?$/, "payment.errors.ogrn"),
   address: z.string().trim().min(5).max(500),
   bank: z.string().trim().min(2).max(300),
   bik: z
     .string()
     .trim()
-    .regex(/^\d{9}$/),
+    .regex(/^\d{9}$/, "payment.errors.bik"),
   account: z
     .string()
     .trim()
-    .regex(/^\d{20}$/),
+    .regex(/^\d{20}$/, "payment.errors.account"),
   corrAccount: z
     .string()
     .trim()
-    .regex(/^\d{20}$/),
+    .regex(/^\d{20}$/, "payment.errors.account"),
 });
 export type Seller = z.infer<typeof sellerSchema>;
 const SELLER_SETTING = "seller";
@@ -160,10 +160,10 @@ export async function refill(deps: AppDeps, user: UserRow, input: z.infer<typeof
 }
 
 /** A manager confirms the bank transfer: the invites are credited once. */
-export async function markInvoicePaid(db: Db, orderId: string) {
+export async function markInvoicePaid(db: Db, orderId: string, queued?: string[]) {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order || order.method !== "invoice") throw notFound();
-  return creditOrder(db, order.id);
+  return creditOrder(db, order.id, queued);
 }
 
 export async function invoicePdf(db: Db, order: typeof orders.$inferSelect, buyer: UserRow) {

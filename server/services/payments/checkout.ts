@@ -101,6 +101,7 @@ export async function startPayment(deps: AppDeps, user: UserRow, input: z.infer<
   const idempotenceKey = `order-${orderId}`;
   // One unit of work up to the provider's call: the old orders replaced, the coupon's use, the
   // order and its pending payment (or, when the coupon covers it all, the credit) all or nothing.
+  const queued: string[] = [];
   const { amount } = await runInTransaction(db, async (tx) => {
     // one open order per product: a new checkout replaces an unfinished one (and frees its coupon)
     await replaceOpenOrders(tx, user.id, checkout);
@@ -127,10 +128,11 @@ export async function startPayment(deps: AppDeps, user: UserRow, input: z.infer<
       method: amount === 0 ? "coupon" : "card",
       couponId: coupon?.id ?? null,
     });
-    if (amount === 0) await creditOrder(tx, orderId);
+    if (amount === 0) await creditOrder(tx, orderId, queued);
     else await tx.insert(payments).values({ id: paymentId, orderId, provider: provider.name, idempotenceKey, amount, status: "pending" });
     return { amount };
   });
+  if (queued.length) await deps.jobs.runNow(queued); // the receipt
   if (amount === 0) return { order: orderId, redirect: `${checkout.returnPath}?order=${orderId}`, paid: true };
   const created = await provider
     .create({

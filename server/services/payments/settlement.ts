@@ -6,6 +6,7 @@ import { coupons, orders, payments, projects, users } from "../../../db/schema";
 import type { AppDeps } from "../../context";
 import { crashPoint } from "../../lib/crash-points";
 import { notFound } from "../../lib/errors";
+import { insertJob } from "../../scope";
 import { logActivity } from "../activity";
 import type { UserRow } from "../users";
 import { closeOrder, holdsCoupon, spendCoupon } from "./coupon-rules";
@@ -17,11 +18,12 @@ import { providerFor } from "./providers";
  * never paid without what it bought (a crash between the two left a paid order that every retry
  * answered `already_credited`).
  */
-export function creditOrder(db: Db, orderId: string) {
-  return runInTransaction(db, (tx) => creditInside(tx, orderId));
+export function creditOrder(db: Db, orderId: string, queued?: string[]) {
+  return runInTransaction(db, (tx) => creditInside(tx, orderId, queued));
 }
 
-async function creditInside(db: Db, orderId: string) {
+/** `queued`: the caller's list of jobs to run after its commit (the receipt joins it). */
+async function creditInside(db: Db, orderId: string, queued?: string[]) {
   if (!(await couponStillHeld(db, orderId))) return false;
   const won = await db
     .update(orders)
@@ -41,6 +43,8 @@ async function creditInside(db: Db, orderId: string) {
       .where(eq(projects.id, order.projectId));
   }
   await logActivity(db, order.userId, "order.paid", { order: order.id, amount: order.amount, entity: order.entityType });
+  // the buyer's receipt commits with the credit; it leaves after the commit (or on the runner's next tick)
+  queued?.push(await insertJob(db, "receipt", { orderId: order.id }));
   return true;
 }
 
@@ -94,13 +98,15 @@ export async function settlePayment(deps: AppDeps, providerPaymentId: string) {
     await deps.db.update(payments).set({ status: "amount_mismatch", raw: remote.raw, updatedAt: new Date() }).where(eq(payments.id, payment.id));
     return "amount_mismatch" as const;
   }
+  const queued: string[] = [];
   const credited = await runInTransaction(deps.db, async (tx) => {
     await tx
       .update(payments)
       .set({ status: "succeeded", raw: remote.raw ?? payment.raw, updatedAt: new Date() })
       .where(eq(payments.id, payment.id));
-    return creditInside(tx, order.id);
+    return creditInside(tx, order.id, queued);
   });
+  if (queued.length) await deps.jobs.runNow(queued);
   return credited ? ("credited" as const) : ("already_credited" as const);
 }
 

@@ -4,11 +4,11 @@
 import { serve } from "@hono/node-server";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import net, { type Socket } from "node:net";
-import { backupPathOf, claimDatabase } from "../db/backup";
-import { scheduleBackups } from "./backup-schedule";
+import { backupPathOf, claimDatabase } from "./db/backup";
+import { scheduleBackups } from "./server/backup-schedule";
 import { createApp } from "./app";
-import { bootstrap } from "./bootstrap";
-import { loadConfig } from "./config";
+import { bootstrap } from "./server/bootstrap";
+import { loadConfig } from "./server/config";
 
 let config: ReturnType<typeof loadConfig>;
 try {

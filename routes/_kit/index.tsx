@@ -1,0 +1,203 @@
+// The page kit the business cabinet and the back-office share: notices, the pager, the two-step
+// confirmations and a form's error box. One pipeline for a no-script form: the page's action runs
+// `handleForm` (server/lib/forms.ts), a refused input comes back as the page's `form` state with
+// per-field messages in the request's language (HTTP 400, as every bad input; see the README's
+// "Forms"), and these pieces show it. A success notice arrives on the redirect after a good submit
+// (`?done=`, `?saved=`…) and is never shown beside the errors of the next one (the form's action
+// keeps the query, so the flag would otherwise ride along).
+import type { ReactNode } from "react";
+import { usePage } from "../../server/render/page";
+
+/**
+ * A notice above a page's content. With children it shows them; without, the `?done=<key>` the
+ * last redirect carried, as `<keys>.<key>` (the cabinet's `cabinet.done.*`). A success notice stays
+ * hidden while the page shows a posted form's errors.
+ */
+export function Notice({ children, tone = "ok", keys = "cabinet.done" }: { children?: ReactNode; tone?: "ok" | "error"; keys?: string }) {
+  const { t, url, form } = usePage();
+  if (tone === "ok" && form?.errors) return null;
+  let body = children;
+  if (body === undefined || body === null) {
+    const key = url.searchParams.get("done");
+    if (!key || !/^[a-zA-Z]+$/.test(key)) return null;
+    body = t(`${keys}.${key}`);
+  }
+  return (
+    <p
+      role={tone === "ok" ? "status" : "alert"}
+      className={`mb-4 rounded-lg p-3 ${tone === "ok" ? "bg-emerald-50 text-emerald-800" : "bg-rose-50 text-rose-800"}`}
+      data-testid={tone === "ok" ? "notice" : "notice-error"}
+    >
+      {body}
+    </p>
+  );
+}
+
+/** A form's error box (for forms not drawn by ServerForm): the form-wide message and each field's. */
+export function FormError({ kind }: { kind: string }) {
+  const { t, form } = usePage();
+  if (form?.kind !== kind || !form.errors) return null;
+  const fields = Object.entries(form.errors).filter(([k]) => k !== "_");
+  return (
+    <div role="alert" className="mb-3 rounded-lg bg-rose-50 p-3 text-sm text-rose-800" data-testid="form-error">
+      <p>{form.errors._ ?? t("common.errors.validation")}</p>
+      {fields.length > 0 && (
+        <ul className="mt-1 list-disc pl-5">
+          {fields.map(([k, v]) => (
+            <li key={k}>{v}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A two-step action without script (<details>): the summary names it, the open box says what will
+ * happen, and only its button posts. `danger` for what cannot be taken back (deleting, money,
+ * ownership, roles), `neutral` for the rest.
+ */
+export function Confirm({
+  kind,
+  label,
+  consequence,
+  confirm,
+  hidden,
+  action,
+  tone = "danger",
+  open,
+}: {
+  /** the form's `_form` value, and the box's test id `confirm-<kind>` */
+  kind: string;
+  label: ReactNode;
+  consequence: ReactNode;
+  confirm: string;
+  hidden?: Record<string, string>;
+  action?: string;
+  tone?: "danger" | "neutral";
+  open?: boolean;
+}) {
+  const danger = tone === "danger";
+  return (
+    <details
+      className={`rounded-xl border p-4 ${danger ? "border-rose-200 bg-rose-50" : "border-slate-300 bg-white"}`}
+      data-testid={`confirm-${kind}`}
+      data-confirm={kind}
+      open={open}
+    >
+      <summary className={`cursor-pointer font-semibold ${danger ? "text-rose-800" : "text-brand-700"}`}>{label}</summary>
+      <form method="post" action={action} className="mt-3 space-y-3">
+        <input type="hidden" name="_form" value={kind} />
+        {Object.entries(hidden ?? {}).map(([k, v]) => (
+          <input key={k} type="hidden" name={k} value={v} />
+        ))}
+        <p className={`text-sm ${danger ? "text-rose-900" : "text-slate-700"}`}>{consequence}</p>
+        <button type="submit" className={danger ? "btn bg-rose-600 text-white hover:bg-rose-700" : "btn-primary py-2 text-sm"}>
+          {confirm}
+        </button>
+      </form>
+    </details>
+  );
+}
+
+/** A delete button behind a confirmation that says what will happen. */
+export function ConfirmDelete(props: { kind: string; label: string; consequence: string; confirm: string; hidden?: Record<string, string> }) {
+  return <Confirm {...props} tone="danger" />;
+}
+
+/** Page numbers around the current one, with the first and last (gaps as null). */
+export function pageNumbers(page: number, pages: number): (number | null)[] {
+  const out: (number | null)[] = [];
+  for (let p = 1; p <= pages; p++) {
+    if (p === 1 || p === pages || Math.abs(p - page) <= 2) out.push(p);
+    else if (out[out.length - 1] !== null) out.push(null);
+  }
+  return out;
+}
+
+export const PAGE_SIZES = [25, 50, 100, 200] as const;
+
+/** Paging links: prev/next, the pages around the current one, and optionally the page sizes. */
+export function Pager({
+  page,
+  pages,
+  total,
+  link,
+  limit,
+  sizeLink,
+}: {
+  page: number;
+  pages: number;
+  total: number;
+  link: (page: number) => string;
+  limit?: number;
+  sizeLink?: (size: number) => string;
+}) {
+  const { t } = usePage();
+  return (
+    <nav className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm" aria-label={t("manager.list.paging")} data-testid="pager">
+      <span className="text-slate-500">{t("manager.list.pageOf", { page, pages, total })}</span>
+      {sizeLink && (
+        <span className="flex flex-wrap items-center gap-1" data-testid="page-sizes">
+          <span className="text-slate-500">{t("manager.list.perPage")}</span>
+          {PAGE_SIZES.map((n) =>
+            n === limit ? (
+              <span key={n} aria-current="true" className="rounded bg-brand-50 px-2 py-1 font-semibold text-brand-800">
+                {n}
+              </span>
+            ) : (
+              <a key={n} href={sizeLink(n)} className="rounded px-2 py-1 text-brand-700 hover:bg-slate-100">
+                {n}
+              </a>
+            ),
+          )}
+        </span>
+      )}
+      <span className="flex flex-wrap items-center gap-1">
+        {page > 1 ? (
+          <a className="btn-secondary py-1" href={link(page - 1)} rel="prev" aria-label={t("manager.list.prev")}>
+            ←
+          </a>
+        ) : null}
+        {pages > 1 &&
+          pageNumbers(page, pages).map((p, i) =>
+            p === null ? (
+              <span key={`gap-${i}`} className="px-1 text-slate-400">
+                …
+              </span>
+            ) : p === page ? (
+              <span key={p} aria-current="page" className="rounded bg-brand-600 px-2 py-1 font-semibold text-white">
+                {p}
+              </span>
+            ) : (
+              <a key={p} href={link(p)} className="rounded px-2 py-1 text-brand-700 hover:bg-slate-100">
+                {p}
+              </a>
+            ),
+          )}
+        {page < pages ? (
+          <a className="btn-secondary py-1" href={link(page + 1)} rel="next" aria-label={t("manager.list.next")}>
+            →
+          </a>
+        ) : null}
+      </span>
+    </nav>
+  );
+}
+
+export function Empty({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-500" data-testid="empty">
+      {children}
+    </p>
+  );
+}
+
+export function Card({ title, children, testid }: { title?: string; children: ReactNode; testid?: string }) {
+  return (
+    <section className="card p-4 sm:p-6" data-testid={testid}>
+      {title && <h2 className="mb-4 text-lg font-semibold">{title}</h2>}
+      {children}
+    </section>
+  );
+}

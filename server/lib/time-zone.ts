@@ -1,0 +1,54 @@
+// The operator's time zone (TIME_ZONE, Europe/Moscow unless configured): a day a manager picks ("valid
+// until 31.12.2027") means that whole day where the operator works, not midnight UTC.
+
+/** Whether Intl knows this zone name. */
+export function isTimeZone(zone: string) {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The zone's offset from UTC at an instant, in ms. */
+function offsetAt(instant: number, zone: string) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    })
+      .formatToParts(new Date(instant))
+      .map((p) => [p.type, p.value]),
+  );
+  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  return asUtc - (instant - (instant % 1000));
+}
+
+/** The instant a calendar day (YYYY-MM-DD) starts in the zone. */
+export function startOfDayIn(day: string, zone: string): Date {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const utcMidnight = Date.UTC(y, m - 1, d);
+  // twice: the offset at the first guess may differ from the one at the answer (a clock change that night)
+  let at = utcMidnight - offsetAt(utcMidnight, zone);
+  at = utcMidnight - offsetAt(at, zone);
+  return new Date(at);
+}
+
+/** The last millisecond of a calendar day (YYYY-MM-DD) in the zone. */
+export function endOfDayIn(day: string, zone: string): Date {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+  return new Date(startOfDayIn(next, zone).getTime() - 1);
+}
+
+/** The calendar day (YYYY-MM-DD) an instant falls on in the zone (what a date field shows). */
+export function dayIn(instant: Date, zone: string): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
+}

@@ -1,0 +1,300 @@
+// Following up invitations and telling the owner what happened (issue 33, item 7):
+// - the invitation mail itself (with the owner's own words and the deadline) and its reminders:
+//   a sweep (`sendReminders`, run by the job runner's clock) mails people who have not joined, or
+//   joined and not finished the test, 3 and 7 days after the invitation, at most twice;
+// - the owner's notices of joins, completions and consent changes: a mail at once, or one daily
+//   digest (`sendDigests`), or none (projects.notify);
+// Every send is its own unit of work: the counter or the "digested" mark and the queued mail
+// commit together, and a conditional update makes a second runner (another instance, a retry)
+// find nothing to do.
+import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import { employees, invites, ownerEvents, projects, users } from "../../../db/schema";
+import { intlLocale, tFor, type Locale } from "../../../locales";
+import type { AppDeps } from "../../context";
+import { escapeHtml } from "../../lib/html";
+import { createId } from "../../lib/ids";
+import { enqueueMail, systemScope, transaction, type Scope as BaseScope } from "../../scope";
+import { requireCan, type ProjectScope } from "./access";
+
+/** The owner's own words in an invitation: plain text, this long at most. */
+export const MESSAGE_MAX = 500;
+/** Reminders per invitation, and the days after the last mail each one waits. */
+export const REMINDER_LIMIT = 2;
+export const REMINDER_GAPS_DAYS = [3, 4] as const; // day 3 and day 7 after the invitation
+const DAY = 86_400_000;
+
+export type InviteMailKind = "invite" | "remindJoin" | "remindFinish";
+
+/** A deadline as people read it: the day, in Moscow time (where a "day" ends for the company). */
+export const deadlineText = (at: Date, locale: Locale) =>
+  at.toLocaleDateString(intlLocale(locale), { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Moscow" });
+
+/** The last moment of a chosen day (YYYY-MM-DD) in Moscow time. */
+export const endOfDayMoscow = (day: string) => new Date(`${day}T23:59:59.999+03:00`);
+
+/** The company's name as the subject and body quote it: one line, not too long. */
+export const quotedName = (name: string) => {
+  const line = name.replace(/[\s\u0000-\u001f\u007f]+/g, " ").trim();
+  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
+};
+
+/**
+ * The invitation mail and its reminders, in the recipient's language: plain text, and HTML where
+ * every piece of the sender's text (company name, message) is escaped.
+ */
+export function inviteMail(locale: Locale, input: { kind: InviteMailKind; company: string; url: string; message?: string | null; expiresAt?: Date | null }) {
+  const t = tFor(locale);
+  const company = quotedName(input.company);
+  const k = `followup.mail.${input.kind}`;
+  const lead = input.kind === "invite" ? t("business.mail.invite.body", { company }) : t(`${k}.body`, { company });
+  const subject = input.kind === "invite" ? t("business.mail.invite.subject", { company }) : t(`${k}.subject`, { company });
+  const message = input.message?.trim() ? input.message.trim().slice(0, MESSAGE_MAX) : null;
+  const deadline = input.expiresAt ? t("followup.mail.deadline", { date: deadlineText(input.expiresAt, locale) }) : null;
+  const paragraphs: (string | null)[] = [
+    t("business.mail.invite.greeting"),
+    lead,
+    message ? `${t("followup.mail.ownerWrites", { company })}\n${message}` : null,
+    deadline,
+    input.kind === "remindFinish" ? null : t("business.mail.invite.consent"),
+    t("mail.signature"),
+  ];
+  const kept = paragraphs.filter((p): p is string => Boolean(p));
+  // the link follows the lead paragraph, as the plain mail always had it
+  const text = [kept[0], "", kept[1], input.url, "", ...kept.slice(2).flatMap((p) => [p, ""])].join("\n").trimEnd();
+  const html = [
+    `<p>${escapeHtml(kept[0]!)}</p>`,
+    `<p>${escapeHtml(kept[1]!)}<br><a href="${escapeHtml(input.url)}">${escapeHtml(input.url)}</a></p>`,
+    ...kept.slice(2).map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`),
+  ].join("\n");
+  return { subject, text, html };
+}
+
+// ——— reminders ———
+
+/** The locale to write to an invited address in: the person's own if they have an account, else the owner's. */
+async function recipientLocale(db: BaseScope["db"], email: string, ownerId: string): Promise<Locale> {
+  const [known] = await db.select({ locale: users.locale }).from(users).where(eq(users.email, email));
+  if (known?.locale) return known.locale as Locale;
+  const [owner] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, ownerId));
+  return (owner?.locale as Locale | undefined) ?? "ru";
+}
+
+/** Invitations owed a reminder at `now` (ids only; each is re-checked in its own unit). */
+async function dueReminders(deps: AppDeps, now: Date, limit: number) {
+  const first = new Date(now.getTime() - REMINDER_GAPS_DAYS[0] * DAY);
+  const second = new Date(now.getTime() - REMINDER_GAPS_DAYS[1] * DAY);
+  const rows = await deps.db
+    .select({ id: invites.id })
+    .from(invites)
+    .where(
+      and(
+        or(and(eq(invites.reminders, 0), lte(invites.mailedAt, first)), and(eq(invites.reminders, 1), lte(invites.mailedAt, second))),
+        eq(invites.kind, "email"),
+        eq(invites.isActive, true),
+        or(isNull(invites.expiresAt), sql`${invites.expiresAt} > ${now.getTime()}`),
+      ),
+    )
+    .orderBy(asc(invites.mailedAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Sends the reminders due at `now` (the clock is an input, so tests move time instead of waiting).
+ * Not joined: "you are invited"; joined but not tested: "finish the test"; tested, withdrawn or
+ * expired: nothing, and the invitation leaves the sweep. Returns how many were queued.
+ */
+export async function sendReminders(deps: AppDeps, now = new Date(), limit = 200) {
+  let sent = 0;
+  for (const id of await dueReminders(deps, now, limit)) {
+    const queued = await transaction(systemScope(deps), async (tx) => {
+      const [row] = await tx.db
+        .select({ invite: invites, project: projects, formatCode: users.formatCode, userEmail: users.email, userLocale: users.locale })
+        .from(invites)
+        .innerJoin(projects, eq(projects.id, invites.projectId))
+        .leftJoin(users, eq(users.id, invites.userId))
+        .where(eq(invites.id, id));
+      if (!row || row.invite.reminders >= REMINDER_LIMIT || row.project.isDemo) return false;
+      const { invite } = row;
+      const pending = !invite.userId && (invite.status === "Invited" || invite.status === "Sent");
+      const member = invite.userId
+        ? (
+            await tx.db
+              .select({ id: employees.id })
+              .from(employees)
+              .where(and(eq(employees.projectId, invite.projectId), eq(employees.userId, invite.userId), isNull(employees.consentWithdrawnAt)))
+          ).length > 0
+        : false;
+      const unfinished = Boolean(invite.userId && member && !row.formatCode);
+      const won = await tx.db
+        .update(invites)
+        .set(pending || unfinished ? { reminders: sql`${invites.reminders} + 1`, mailedAt: now } : { reminders: REMINDER_LIMIT })
+        .where(and(eq(invites.id, id), eq(invites.reminders, invite.reminders)))
+        .returning({ id: invites.id });
+      if (!won.length || !(pending || unfinished)) return false;
+      const to = pending ? invite.email! : row.userEmail!;
+      const locale = pending ? await recipientLocale(tx.db, to, row.project.ownerId) : ((row.userLocale as Locale | null) ?? "ru");
+      const url = `${deps.config.PUBLIC_URL}/invite/${encodeURIComponent(invite.link)}`;
+      await enqueueMail(tx, {
+        to,
+        ...inviteMail(locale, {
+          kind: pending ? "remindJoin" : "remindFinish",
+          company: row.project.name,
+          url,
+          message: pending ? invite.message : null,
+          expiresAt: pending ? invite.expiresAt : null,
+        }),
+      });
+      return true;
+    });
+    if (queued) sent++;
+  }
+  return sent;
+}
+
+// ——— the owner's notices ———
+
+export type OwnerEventKind = (typeof ownerEvents.$inferInsert)["kind"];
+
+async function ownerOf(db: BaseScope["db"], projectId: string) {
+  const [row] = await db
+    .select({ project: projects, email: users.email, locale: users.locale })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.ownerId))
+    .where(eq(projects.id, projectId));
+  return row ?? null;
+}
+
+const cabinetUrl = (deps: AppDeps, projectId: string) => `${deps.config.PUBLIC_URL}/business/employees?project=${projectId}`;
+
+/**
+ * Tells the project's owner that a person joined, finished the test or changed their consent: a
+ * mail now (queued in the caller's unit), a row for tomorrow's digest, or nothing, as the owner
+ * chose. The name is the one the company sees; the owner is never told about themselves.
+ */
+export async function notifyOwner(tx: BaseScope, projectId: string, kind: OwnerEventKind, person: { userId: string | null; name: string }) {
+  const found = await ownerOf(tx.db, projectId);
+  if (!found || found.project.isDemo || found.project.notify === "off" || person.userId === found.project.ownerId) return;
+  const { project } = found;
+  if (project.notify === "digest") {
+    await tx.db.insert(ownerEvents).values({ id: createId(), projectId, ownerId: project.ownerId, kind, name: person.name });
+    return;
+  }
+  const locale = (found.locale as Locale) ?? "ru";
+  const t = tFor(locale);
+  const company = quotedName(project.name);
+  const name = person.name || t("followup.noName");
+  await enqueueMail(tx, {
+    to: found.email,
+    subject: t(`followup.owner.${kind}.subject`, { name, company }),
+    text: [
+      t(`followup.owner.${kind}.body`, { name, company }),
+      "",
+      t("followup.owner.open"),
+      cabinetUrl(tx.deps, projectId),
+      "",
+      t("followup.owner.settings"),
+      "",
+      t("mail.signature"),
+    ].join("\n"),
+  });
+}
+
+/** A person finished the test: the owners of the companies that see their results are told. */
+export async function notifyOwnersOfCompletion(tx: BaseScope, userId: string) {
+  const rows = await tx.db
+    .select({ projectId: employees.projectId, name: employees.name })
+    .from(employees)
+    .where(and(eq(employees.userId, userId), isNull(employees.consentWithdrawnAt)));
+  for (const r of rows) await notifyOwner(tx, r.projectId, "completed", { userId, name: r.name });
+}
+
+/** The start of the current UTC day: a digest covers the events before it (sent after midnight UTC, 03:00 in Moscow). */
+const startOfDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+
+/**
+ * The daily digest: one mail per owner with the events recorded before today, grouped by
+ * company; nothing when there were none. Returns how many mails were queued.
+ */
+export async function sendDigests(deps: AppDeps, now = new Date()) {
+  const before = startOfDay(now);
+  const owners = await deps.db
+    .selectDistinct({ ownerId: ownerEvents.ownerId })
+    .from(ownerEvents)
+    .where(and(isNull(ownerEvents.digestedAt), sql`${ownerEvents.createdAt} < ${before.getTime()}`))
+    .limit(500);
+  let sent = 0;
+  for (const { ownerId } of owners) {
+    const queued = await transaction(systemScope(deps), async (tx) => {
+      const events = await tx.db
+        .select({ event: ownerEvents, company: projects.name })
+        .from(ownerEvents)
+        .innerJoin(projects, eq(projects.id, ownerEvents.projectId))
+        .where(and(eq(ownerEvents.ownerId, ownerId), isNull(ownerEvents.digestedAt), sql`${ownerEvents.createdAt} < ${before.getTime()}`))
+        .orderBy(asc(ownerEvents.createdAt));
+      if (!events.length) return false;
+      await tx.db
+        .update(ownerEvents)
+        .set({ digestedAt: now })
+        .where(
+          inArray(
+            ownerEvents.id,
+            events.map((e) => e.event.id),
+          ),
+        );
+      const [owner] = await tx.db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, ownerId));
+      if (!owner) return false;
+      const locale = (owner.locale as Locale) ?? "ru";
+      const t = tFor(locale);
+      const lines: string[] = [];
+      let company = "";
+      for (const { event, company: name } of events) {
+        if (name !== company) {
+          company = name;
+          lines.push("", `«${quotedName(name)}»`);
+        }
+        const when = event.createdAt.toLocaleString(intlLocale(locale), {
+          day: "numeric",
+          month: "short",
+          hour: "2-digit",
+          minute: "2-digit",
+          timeZone: "Europe/Moscow",
+        });
+        lines.push(`— ${when}: ${t(`followup.digest.${event.kind}`, { name: event.name || t("followup.noName") })}`);
+      }
+      await enqueueMail(tx, {
+        to: owner.email,
+        subject: t("followup.digest.subject", { count: events.length }),
+        text: [
+          t("followup.digest.intro"),
+          ...lines,
+          "",
+          t("followup.owner.open"),
+          `${deps.config.PUBLIC_URL}/business/employees`,
+          "",
+          t("followup.owner.settings"),
+          "",
+          t("mail.signature"),
+        ].join("\n"),
+      });
+      return true;
+    });
+    if (queued) sent++;
+  }
+  return sent;
+}
+
+/** What the job runner's clock runs (server/jobs.ts): reminders and digests due at `now`. */
+export async function runFollowUps(deps: AppDeps, now = new Date()) {
+  return { reminders: await sendReminders(deps, now), digests: await sendDigests(deps, now) };
+}
+
+export const notifySchema = z.object({ notify: z.enum(["each", "digest", "off"], { error: "common.validation.invalid" }) });
+
+/** The owner's choice of notices (their own mailbox: the owner's or a manager's to change). */
+export async function updateNotify(scope: ProjectScope, input: z.infer<typeof notifySchema>) {
+  requireCan(scope, "billing");
+  await scope.db.update(projects).set({ notify: input.notify }).where(eq(projects.id, scope.project.id));
+  return { notify: input.notify };
+}
