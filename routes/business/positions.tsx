@@ -57,10 +57,55 @@ function wizardStrings(t: T): PositionWizardProps["s"] {
     save: t("cabinet.save"),
     stepOf: t("cabinet.positions.stepOf", { n: "{{n}}" }),
     error: t("common.errors.validation"),
+    hints: {
+      name: t("jobfit.wizard.nameHint"),
+      department: t("jobfit.wizard.departmentHint"),
+      activities: t("jobfit.wizard.activitiesHint"),
+      activityName: t("jobfit.wizard.activityNameHint"),
+      communication: t("jobfit.wizard.communicationHint"),
+      decision: t("jobfit.wizard.decisionHint"),
+      content: t("jobfit.wizard.contentHint"),
+      priority: t("jobfit.wizard.priorityHint"),
+    },
+    nameMissing: t("jobfit.wizard.nameMissing"),
+    errorsOnStep: t("jobfit.wizard.errorsOnStep", { n: "{{n}}" }),
   };
 }
 
-function Wizard({ kind, position, departments }: { kind: string; position?: Position; departments: { _id: string; name: string }[] }) {
+function previewProps(t: T, projectId: string): PositionWizardProps["preview"] {
+  return {
+    url: `/api/business/positions/preview?project=${projectId}`,
+    s: {
+      title: t("jobfit.wizard.preview"),
+      lead: t("jobfit.wizard.previewLead"),
+      waiting: t("jobfit.wizard.previewWaiting"),
+      failed: t("jobfit.wizard.previewFailed"),
+      teamLine: t("jobfit.target.teamLine", {
+        measured: "{{measured}}",
+        min: "{{min}}",
+        max: "{{max}}",
+        median: "{{median}}",
+        good: "{{good}}",
+        goodFrom: "{{goodFrom}}",
+      }),
+      teamNone: t("jobfit.target.teamNone"),
+      best: t("jobfit.target.best"),
+    },
+  };
+}
+
+function Wizard({
+  kind,
+  position,
+  departments,
+  projectId,
+}: {
+  kind: string;
+  position?: Position;
+  departments: { _id: string; name: string }[];
+  /** With it, the wizard previews the team's fit live. */
+  projectId?: string;
+}) {
   const { t, form, path, url } = usePage();
   const mine = form?.kind === kind ? form : undefined;
   const fromForm = mine ? positionFromForm(mine.values) : null;
@@ -97,6 +142,7 @@ function Wizard({ kind, position, departments }: { kind: string; position?: Posi
         departments: departments.map((d) => ({ value: d._id, label: d.name })),
         errors: mine?.errors ?? {},
         s: wizardStrings(t),
+        ...(projectId ? { preview: previewProps(t, projectId) } : {}),
       }}
     />
   );
@@ -116,7 +162,7 @@ function Activities({ p }: { p: Position }) {
   );
 }
 
-type ListData = { positions: Position[]; departments: { _id: string; name: string }[]; canEdit: boolean };
+type ListData = { positions: Position[]; departments: { _id: string; name: string }[]; canEdit: boolean; projectId: string };
 
 function PositionList({ data }: { data: WithShell<ListData> }) {
   const { t } = usePage();
@@ -153,7 +199,7 @@ function PositionList({ data }: { data: WithShell<ListData> }) {
         {data.canEdit && (
           <div id="position-create" className="scroll-mt-20">
             <Card title={t("cabinet.positions.create")} testid="position-create">
-              <Wizard kind="position" departments={data.departments} />
+              <Wizard kind="position" departments={data.departments} projectId={data.projectId} />
             </Card>
           </div>
         )}
@@ -169,7 +215,12 @@ export const positionsPage = cabinetPage<ListData>({
   title: (t) => t("cabinet.nav.business.positions"),
   load: async (_c, scope) => {
     const [positions, departments] = await Promise.all([listPositions(scope), listDepartments(scope)]);
-    return { positions, departments: departments.map((d) => ({ _id: d._id, name: d.name })), canEdit: can(scope, "structure") && !scope.demo };
+    return {
+      positions,
+      departments: departments.map((d) => ({ _id: d._id, name: d.name })),
+      canEdit: can(scope, "structure") && !scope.demo,
+      projectId: scope.project.id,
+    };
   },
   Component: PositionList,
   action: (c, scope) =>
@@ -196,6 +247,7 @@ type DetailData = {
   /** The candidate flow, for those who may invite (null otherwise). */
   applicants: Awaited<ReturnType<typeof listCandidates>> | null;
   canInvite: boolean;
+  projectId: string;
 };
 
 /** "Who else fits this position": the project's people by their fit for it, best first. */
@@ -252,7 +304,7 @@ function PositionDetail({ data }: { data: WithShell<DetailData> }) {
       {data.canEdit ? (
         <div className="space-y-6">
           <Card title={t("cabinet.positions.edit")}>
-            <Wizard kind="position" position={p} departments={data.departments} />
+            <Wizard kind="position" position={p} departments={data.departments} projectId={data.projectId} />
           </Card>
           <ConfirmDelete
             kind="delete"
@@ -294,6 +346,7 @@ export const positionPage = cabinetPage<DetailData>({
       formats: Object.fromEntries(formats.map((f) => [f.code, (f.name as Record<string, string>)[locale] || f.code])),
       applicants: can(scope, "invites") ? await listCandidates(scope, position._id) : null,
       canInvite: can(scope, "invites") && !scope.demo,
+      projectId: scope.project.id,
     };
   },
   Component: PositionDetail,
