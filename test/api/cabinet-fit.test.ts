@@ -222,6 +222,17 @@ describe("the candidate flow", () => {
     expect(html).toMatch(/Team: \d+–\d+, median \d+ \(3 people\)/);
   });
 
+  it("the candidate may stop sharing their result from the invitation page, and give it back", async () => {
+    const link = (await t.deps.db.select().from(invites).where(eq(invites.kind, "candidate")))[0]!.link;
+    const c = `token=${candidate.token}; i18n_locale=en`;
+    expect(await text(await get(`/invite/${link}`, c))).toContain('data-testid="consent-toggle"');
+    expect((await post(`/invite/${link}`, { _form: "consent", consent: "0" }, c)).status).toBe(303);
+    const hidden = (await call("GET", `/api/business/candidates?position=${p.pos["Sales manager"]}`)).json.candidates[0];
+    expect(hidden).toMatchObject({ status: "withdrawn", efficiency: null, formatCode: null });
+    expect((await post(`/invite/${link}`, { _form: "consent", consent: "1" }, c)).status).toBe(303);
+    expect((await call("GET", `/api/business/candidates?position=${p.pos["Sales manager"]}`)).json.candidates[0].status).toBe("tested");
+  });
+
   it("hiring makes the candidate an employee in the position and its department", async () => {
     const hired = await call("POST", `/api/business/candidates/${candidateId}/hire`, {});
     expect(hired.status).toBe(200);
