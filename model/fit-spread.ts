@@ -40,7 +40,7 @@ if (FIT_SCALE.version !== FIT_V1.version) print(fitSpread(people, REFERENCE_POSI
 // the seeded demo company (db/seed/demo-company.ts): its 12 people on its 5 positions, where issue 33 saw 56–81
 const demoPeople = PEOPLE.map(([, , , harmony, anxiety], i) => demoIndicators(i, harmony, anxiety) as unknown as IndicatorValues);
 const demoPositions = DEMO_ACTIVITIES.map((list) =>
-  list.map(([communication, decision], i) => ({ name: `${communication}/${decision}`, communication, decision, priority: list.length - i })),
+  list.map(([communication, decision], i) => ({ name: `activity ${i + 1}`, communication, decision, priority: list.length - i })),
 );
 for (const scale of FIT_SCALE.version === FIT_V1.version ? [FIT_V1] : [FIT_V1, FIT_SCALE]) {
   const all = demoPeople.flatMap((ind) => demoPositions.map((acts) => fitFor(ind, acts, scale).efficiency!)).sort((a, b) => a - b);

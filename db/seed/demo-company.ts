@@ -120,7 +120,7 @@ export function demoIndicators(i: number, harmony: number, anxiety: number): Ind
   };
 }
 
-/** The demo positions' activities (communication, decision), in the order of the positions (model/fit-spread.ts reads them too). */
+/** The demo positions' activities (communication, decision), in the order of the positions; model/fit-spread.ts reads them too. */
 export const DEMO_ACTIVITIES = [
   [
     ["team", "improvisation"],
