@@ -138,7 +138,11 @@ function Join({ data }: { data: Data }) {
           {data.member ? (
             <div className="space-y-3" data-testid="join-member">
               <p role="status" className="rounded-lg bg-emerald-50 p-3 text-emerald-800">
-                {joined && data.tested ? t("cabinet.join.joinedTested") : t("cabinet.join.member")}
+                {data.candidateFor
+                  ? t("jobfit.candidates.member", { position: data.candidateFor })
+                  : joined && data.tested
+                    ? t("cabinet.join.joinedTested")
+                    : t("cabinet.join.member")}
               </p>
               {!data.tested && (
                 <form method="post" action="/test/start">

@@ -16,6 +16,7 @@ import { userScopeOf } from "../../server/scope";
 
 let e: E2E;
 let p: ProjectFixture;
+let candidate: { person: Person; link: string };
 const shots = process.env.SHOTS ?? "/tmp/cab-fit-shots";
 
 beforeAll(async () => {
@@ -60,6 +61,7 @@ beforeAll(async () => {
   const [candRow] = await e.t.deps.db.select().from(users).where(eq(users.id, cand._id));
   await joinProject(userScopeOf(e.t.deps, candRow!), candRow!, invited.invite.link, { name: "Cora Candidate" });
   await completedResult(e.t, cand, (q) => (q % 4 === 0 ? -2 : 2));
+  candidate = { person: cand, link: invited.invite.link };
   await inviteCandidate(e.t.deps, scope, p.pos["Sales manager"]!, { email: "later@example.com", name: "Lev Later" }, "en");
 }, 120_000);
 afterAll(() => e?.close());
@@ -153,4 +155,24 @@ describe("the position wizard", () => {
         await context.close();
       }
   }, 120_000);
+
+  it("shows the candidate, on their invitation page, what they are invited for and what the company sees", async () => {
+    for (const lang of ["ru", "en"] as const)
+      for (const width of [360, 1280]) {
+        const context = await e.browser.newContext({ viewport: { width, height: 900 } });
+        await context.addCookies([
+          { name: "token", value: candidate.person.token, url: e.base },
+          { name: "i18n_locale", value: lang, url: e.base },
+        ]);
+        const page = await context.newPage();
+        await page.goto(`${e.base}/invite/${candidate.link}`);
+        expect(await page.locator("[data-testid=join-candidate]").textContent()).toContain(
+          lang === "en" ? "candidate for the position “Sales manager”" : "кандидата на должность «Sales manager»",
+        );
+        expect(await page.locator("[data-testid=join-member]").textContent()).toContain(lang === "en" ? "You are a candidate for" : "Вы кандидат на должность");
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: `${shots}/candidate-invite-${lang}-${width}.png`, fullPage: true });
+        await context.close();
+      }
+  }, 60_000);
 });
