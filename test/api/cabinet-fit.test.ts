@@ -246,6 +246,12 @@ describe("the candidate flow", () => {
 
   it("a candidate who has not joined cannot be hired; removing withdraws the invitation and frees its invite", async () => {
     const res = await call("POST", "/api/business/candidates", { position: p.pos.Logist, email: "later@example.com" });
+    // resending it keeps the candidate's text
+    const resent = await call("PUT", "/api/business/invites/createOrUpdateInvite", { email: "later@example.com", resend: true });
+    expect(resent.status).toBe(200);
+    const mails = outbox(t.dir).filter((m) => m.to.includes("later@example.com"));
+    expect(mails).toHaveLength(2);
+    expect(mails.every((m) => m.subject.includes("candidate for “Logist”"))).toBe(true);
     const reserved = (await call("GET", "/api/business/invites")).json.reserved;
     const early = await call("POST", `/api/business/candidates/${res.json._id}/hire`, {});
     expect(early.status).toBe(400);

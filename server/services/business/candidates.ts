@@ -67,23 +67,41 @@ export async function inviteCandidate(deps: AppDeps, scope: Scope, positionId: s
     await tx.db
       .insert(candidates)
       .values({ id: candidateId, projectId: scope.project.id, positionId: position._id, inviteId: invite.id, email, name: input.name ?? "" });
-    const [known] = await tx.db.select({ locale: users.locale }).from(users).where(eq(users.email, email));
-    const t = tFor((known?.locale as Locale | undefined) ?? input.locale ?? locale);
-    // the company's and the position's names are the sender's own text: quoted, never opening the subject
-    const company = quotedName(scope.project.name);
-    const title = quotedName(position.name);
-    const text = [
-      t("business.mail.invite.greeting"),
-      "",
-      t("jobfit.candidates.mail.body", { company, position: title }),
-      inviteUrl(deps, invite.link),
-      "",
-      t("mail.signature"),
-    ].join("\n");
-    await enqueueMail(tx, { to: email, subject: t("jobfit.candidates.mail.subject", { position: title }), text });
-    await tx.db.update(invites).set({ status: "Sent", updatedAt: new Date() }).where(eq(invites.id, invite.id));
+    await queueCandidateMail(deps, tx, invite, position.name, input.locale ?? locale);
   });
   return { _id: candidateId, position: { _id: position._id, name: position.name }, email, invite: { _id: invite.id, link: invite.link } };
+}
+
+/** Queues a candidate's invitation mail (its own text: the position named) in the caller's unit of work. */
+export async function queueCandidateMail(
+  deps: AppDeps,
+  tx: Scope,
+  invite: { id: string; email: string; link: string },
+  positionName: string,
+  fallback: Locale,
+) {
+  const [known] = await tx.db.select({ locale: users.locale }).from(users).where(eq(users.email, invite.email));
+  const t = tFor((known?.locale as Locale | undefined) ?? fallback);
+  // the company's and the position's names are the sender's own text: quoted, never opening the subject
+  const company = quotedName(tx.project.name);
+  const title = quotedName(positionName);
+  const text = [
+    t("business.mail.invite.greeting"),
+    "",
+    t("jobfit.candidates.mail.body", { company, position: title }),
+    inviteUrl(deps, invite.link),
+    "",
+    t("mail.signature"),
+  ].join("\n");
+  await enqueueMail(tx, { to: invite.email, subject: t("jobfit.candidates.mail.subject", { position: title }), text });
+  await tx.db.update(invites).set({ status: "Sent", updatedAt: new Date() }).where(eq(invites.id, invite.id));
+}
+
+/** A resent candidate invitation (invites.ts updateInvite) keeps the candidate's text. */
+export async function resendCandidateMail(deps: AppDeps, tx: Scope, invite: { id: string; email: string; link: string }, fallback: Locale) {
+  const found = await candidateOfInvite(tx.db, invite.id);
+  if (!found) throw notFound();
+  await queueCandidateMail(deps, tx, invite, found.position, fallback);
 }
 
 /** The candidate row an invitation of kind "candidate" belongs to, with its position's name. */

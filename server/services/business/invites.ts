@@ -14,6 +14,7 @@ import { fields } from "../../lib/validate";
 import { noInvitesLeft, reservedInvites } from "./projects";
 import { take } from "../rate-limits";
 import { enqueueMail, transaction } from "../../scope";
+import { resendCandidateMail } from "./candidates";
 import { requireCan, type Scope } from "./access";
 import { endOfDayMoscow, inviteMail, MESSAGE_MAX, quotedName } from "./follow-up";
 
@@ -304,7 +305,9 @@ export async function updateInvite(
       await take(tx.db, "inviteResend", row.id, 1, "business.errors.resendLimit");
       await takeMailQuota(tx, 1);
       await tx.db.update(invites).set({ status: "Invited" }).where(eq(invites.id, row.id));
-      await sendInviteMail(deps, tx, row as typeof row & { email: string }, input.locale ?? locale);
+      // a candidate's invitation is resent with its own text (the position named)
+      if (row.kind === "candidate") await resendCandidateMail(deps, tx, row as typeof row & { email: string }, input.locale ?? locale);
+      else await sendInviteMail(deps, tx, row as typeof row & { email: string }, input.locale ?? locale);
     }
   });
   return toInviteDoc(await findInvite(scope, row.id));
