@@ -9,6 +9,7 @@ import { positionTarget, type PositionTarget } from "../../model/fit";
 import { listFormats } from "../../server/services/formats";
 import {
   can,
+  candidateCounts,
   candidateInviteSchema,
   hireCandidate,
   listCandidates,
@@ -162,7 +163,15 @@ function Activities({ p }: { p: Position }) {
   );
 }
 
-type ListData = { positions: Position[]; departments: { _id: string; name: string }[]; canEdit: boolean; projectId: string };
+type ListData = {
+  positions: Position[];
+  departments: { _id: string; name: string }[];
+  canEdit: boolean;
+  projectId: string;
+  /** Candidates per position (empty for those who may not see them). */
+  candidates: Record<string, number>;
+  canInvite: boolean;
+};
 
 function PositionList({ data }: { data: WithShell<ListData> }) {
   const { t } = usePage();
@@ -193,6 +202,15 @@ function PositionList({ data }: { data: WithShell<ListData> }) {
               <a href={`${links.positions}/${p._id}#who-fits`} className="mt-2 inline-block text-sm text-brand-700 hover:underline" data-who-fits={p._id}>
                 {t("analytics.fit.whoFits")} →
               </a>
+              {(data.canInvite || data.candidates[p._id]) && (
+                <a
+                  href={`${links.positions}/${p._id}#candidates`}
+                  className="mt-1 block text-sm text-brand-700 hover:underline sm:ml-4 sm:mt-2 sm:inline-block"
+                  data-candidates={p._id}
+                >
+                  {data.candidates[p._id] ? t("jobfit.candidates.count", { n: data.candidates[p._id]! }) : t("jobfit.candidates.invite")} →
+                </a>
+              )}
             </Card>
           ))}
         </div>
@@ -214,12 +232,14 @@ export const positionsPage = cabinetPage<ListData>({
   path: ["/business/positions", "/dashboard/positions"],
   title: (t) => t("cabinet.nav.business.positions"),
   load: async (_c, scope) => {
-    const [positions, departments] = await Promise.all([listPositions(scope), listDepartments(scope)]);
+    const [positions, departments, candidates] = await Promise.all([listPositions(scope), listDepartments(scope), candidateCounts(scope)]);
     return {
       positions,
       departments: departments.map((d) => ({ _id: d._id, name: d.name })),
       canEdit: can(scope, "structure") && !scope.demo,
       projectId: scope.project.id,
+      candidates,
+      canInvite: can(scope, "invites") && !scope.demo,
     };
   },
   Component: PositionList,

@@ -220,6 +220,9 @@ describe("the candidate flow", () => {
     const html = await text(await get(`/business/positions/${p.pos["Sales manager"]}?project=${p.id}`));
     expect(html).toMatch(/data-testid="position-candidates"[\s\S]*Cora Candidate[\s\S]*candidate/);
     expect(html).toMatch(/Team: \d+–\d+, median \d+ \(3 people\)/);
+    // the positions list leads to each position's candidates
+    const list2 = await text(await get(`/business/positions?project=${p.id}`));
+    expect(list2).toMatch(new RegExp(`data-candidates="${p.pos["Sales manager"]}"[^>]*>Candidates: 1`));
   });
 
   it("the candidate may stop sharing their result from the invitation page, and give it back", async () => {

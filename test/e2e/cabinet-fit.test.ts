@@ -146,6 +146,7 @@ describe("the position wizard", () => {
         await page.locator("[data-testid=position-candidates]").screenshot({ path: `${shots}/candidates-${lang}-${width}.png` });
         await page.locator("[data-testid=position-target]").screenshot({ path: `${shots}/target-${lang}-${width}.png` });
         await page.goto(`${e.base}/business/positions`);
+        await page.locator("[data-testid=position-list]").screenshot({ path: `${shots}/position-list-${lang}-${width}.png` });
         await page.fill("#position-name", lang === "en" ? "Analyst" : "Аналитик");
         await page.click("[data-testid=wizard-next]");
         await page.fill("#position-t0-name", lang === "en" ? "Research" : "Исследования");

@@ -4,7 +4,7 @@
 // outbox); joining through it makes a candidate row instead of an employee. The candidate sees their
 // own result; the company sees their name, e-mail (it typed it), format and fit for the position.
 // Hiring turns the candidate into an employee holding the position; removing withdraws them.
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../../db/client";
 import { candidates, employees, invites, positions, projects, results, users } from "../../../db/schema";
@@ -17,7 +17,7 @@ import { fields } from "../../lib/validate";
 import { enqueue, enqueueMail, transaction, type Scope as UnitScope } from "../../scope";
 import { logActivity } from "../activity";
 import type { UserRow } from "../users";
-import { requireCan, type Scope } from "./access";
+import { can, requireCan, type Scope } from "./access";
 import { positionCandidates } from "./efficiency";
 import { freeInvites, inviteUrl, quotedName, requireConfirmedSender, takeMailQuota } from "./invites";
 import { getPosition } from "./positions";
@@ -280,4 +280,15 @@ export async function removeCandidate(scope: Scope, candidateId: string) {
     }
   });
   return { ok: true };
+}
+
+/** Candidates per position of the project (the positions list links to each position's candidates). */
+export async function candidateCounts(scope: Scope): Promise<Record<string, number>> {
+  if (!can(scope, "invites")) return {};
+  const rows = await scope.db
+    .select({ positionId: candidates.positionId, n: sql<number>`count(*)` })
+    .from(candidates)
+    .where(eq(candidates.projectId, scope.project.id))
+    .groupBy(candidates.positionId);
+  return Object.fromEntries(rows.map((r) => [r.positionId, r.n]));
 }
