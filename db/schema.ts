@@ -533,7 +533,7 @@ export const invites = sqliteTable(
     email: text(),
     userId: text().references(() => users.id, { onDelete: "set null" }),
     link: text().notNull(),
-    kind: text({ enum: ["link", "email"] })
+    kind: text({ enum: ["link", "email", "candidate"] })
       .notNull()
       .default("email"),
     status: text({ enum: ["Invited", "Sent", "Accepted", "completed test", "pending activation", "no action"] })
@@ -605,6 +605,37 @@ export const ownerEvents = sqliteTable(
     digestedAt: integer({ mode: "timestamp_ms" }),
   },
   (t) => [index("owner_events_pending_idx").on(t.digestedAt, t.ownerId)],
+);
+
+/**
+ * A candidate for a position (issue 33): invited by an e-mail invitation of kind "candidate", not an
+ * employee. Joined (userId) when they open the invitation and agree; their fit is computed from their
+ * latest completed result on reading. Hiring makes an employee and removes the row.
+ */
+export const candidates = sqliteTable(
+  "candidates",
+  {
+    id: id(),
+    projectId: text()
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    positionId: text()
+      .notNull()
+      .references(() => positions.id, { onDelete: "cascade" }),
+    inviteId: text().references(() => invites.id, { onDelete: "set null" }),
+    userId: text().references(() => users.id, { onDelete: "set null" }),
+    name: text().notNull().default(""),
+    email: text().notNull(),
+    joinedAt: integer({ mode: "timestamp_ms" }),
+    /** The candidate no longer shares their results (they withdrew at the invitation page). */
+    consentWithdrawnAt: integer({ mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("candidates_position_idx").on(t.positionId, t.createdAt),
+    uniqueIndex("candidates_invite_uq").on(t.inviteId),
+    index("candidates_user_idx").on(t.userId),
+  ],
 );
 
 export const skills = sqliteTable(

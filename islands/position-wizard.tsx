@@ -2,7 +2,10 @@
 // level, decision style, content, priority). It is one plain form posted to the page (the server
 // validates it with the API's schema); without script every step shows at once with five
 // activity rows (empty rows are skipped); with script it shows one step at a time and adds rows.
-import { useState } from "react";
+// Every field says what it means for the fit. With `preview`, the team's fit for the activities as
+// typed is shown beside them (POST /api/business/positions/preview, debounced; nothing is saved).
+import { useEffect, useRef, useState } from "react";
+import { interpolate } from "../locales/interpolate";
 
 export interface Activity {
   name: string;
@@ -39,21 +42,176 @@ export interface PositionWizardProps {
     save: string;
     stepOf: string;
     error: string;
+    /** One line under each field: what it means for the fit. */
+    hints: {
+      name: string;
+      department: string;
+      activities: string;
+      activityName: string;
+      communication: string;
+      decision: string;
+      content: string;
+      priority: string;
+    };
+    nameMissing: string;
+    /** "Check step {{n}}: it has errors." */
+    errorsOnStep: string;
   };
+  /** The live preview of the team's fit (for those who edit positions). */
+  preview?: {
+    url: string;
+    s: { title: string; lead: string; waiting: string; failed: string; teamLine: string; teamNone: string; best: string };
+  };
+}
+
+interface PreviewAnswer {
+  team: {
+    measured: number;
+    min: number | null;
+    median: number | null;
+    max: number | null;
+    good: number;
+    goodFrom: number;
+    top: { _id: string; name: string; efficiency: number }[];
+  };
+}
+
+/** The activities as the form holds them now (rows without a name are left out, as the server does). */
+function activitiesOf(form: HTMLFormElement) {
+  const data = new FormData(form);
+  const out: { name: string; communication: string; decision: string; priority: number }[] = [];
+  for (let i = 0; i < MAX; i++) {
+    const name = String(data.get(`tasks.${i}.name`) ?? "").trim();
+    if (!name) continue;
+    const priority = Number(data.get(`tasks.${i}.priority`) ?? 0);
+    out.push({
+      name,
+      communication: String(data.get(`tasks.${i}.communication`)),
+      decision: String(data.get(`tasks.${i}.decision`)),
+      priority: Number.isInteger(priority) && priority >= 0 && priority <= 100 ? priority : 0,
+    });
+  }
+  return out;
+}
+
+function Preview({
+  preview,
+  answer,
+  state,
+}: {
+  preview: NonNullable<PositionWizardProps["preview"]>;
+  answer: PreviewAnswer | null;
+  state: "idle" | "busy" | "failed";
+}) {
+  const s = preview.s;
+  const team = answer?.team;
+  return (
+    <section className="rounded-xl border border-brand-100 bg-brand-50/40 p-3 text-sm" aria-live="polite" data-testid="wizard-preview">
+      <h3 className="font-semibold text-slate-900">{s.title}</h3>
+      <p className="mb-2 text-xs text-slate-500">{s.lead}</p>
+      {state === "failed" ? (
+        <p className="text-rose-700">{s.failed}</p>
+      ) : !team ? (
+        <p className="text-slate-500">{s.waiting}</p>
+      ) : team.measured === 0 ? (
+        <p className="text-slate-600">{s.teamNone}</p>
+      ) : (
+        <>
+          <p className="text-slate-800" data-testid="wizard-preview-line">
+            {interpolate(s.teamLine, {
+              measured: team.measured,
+              min: team.min ?? "",
+              max: team.max ?? "",
+              median: team.median ?? "",
+              good: team.good,
+              goodFrom: team.goodFrom,
+            })}
+          </p>
+          <ol className="mt-2 space-y-1">
+            {team.top.map((p) => (
+              <li key={p._id} className="grid grid-cols-[minmax(0,1fr)_6rem_2rem] items-center gap-2">
+                <span className="min-w-0 truncate text-slate-700">{p.name || "—"}</span>
+                <span className="block h-2 rounded-full bg-white" aria-hidden="true">
+                  <span className="block h-2 rounded-full bg-brand-600" style={{ width: `${Math.max(2, p.efficiency)}%` }} />
+                </span>
+                <span className="text-right font-semibold tabular-nums">{p.efficiency}</span>
+              </li>
+            ))}
+          </ol>
+          {state === "busy" && <p className="mt-1 text-xs text-slate-500">{s.waiting}</p>}
+        </>
+      )}
+    </section>
+  );
 }
 
 const EMPTY: Activity = { name: "", communication: "team", decision: "balanced", content: "", priority: "0" };
 const MAX = 5;
 
-export default function PositionWizard({ action, kind, values, departments, errors, s }: PositionWizardProps) {
+const STEP1_FIELDS = ["name", "department"];
+
+export default function PositionWizard({ action, kind, values, departments, errors: serverErrors, s, preview }: PositionWizardProps) {
   const [hydrated, setHydrated] = useState(false);
-  const [step, setStep] = useState(Object.keys(errors).some((k) => k.startsWith("tasks")) ? 2 : 1);
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  const errors = { ...serverErrors, ...clientErrors };
+  // the first step with an error opens (m4: a name error no longer hides on step 1 behind step 2)
+  const errorSteps = [...new Set(Object.keys(serverErrors).map((k) => (STEP1_FIELDS.includes(k) ? 1 : k === "_" ? 0 : 2)))].filter((n) => n > 0).sort();
+  const [step, setStep] = useState(errorSteps[0] ?? 1);
+  const formRef = useRef<HTMLFormElement | null>(null);
+  const [answer, setAnswer] = useState<PreviewAnswer | null>(null);
+  const [previewState, setPreviewState] = useState<"idle" | "busy" | "failed">("idle");
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const lastBody = useRef("");
+  const refresh = () => {
+    if (!preview || !formRef.current) return;
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(async () => {
+      const tasks = activitiesOf(formRef.current!);
+      const body = JSON.stringify({ tasks });
+      if (!tasks.length || body === lastBody.current) return;
+      lastBody.current = body;
+      setPreviewState("busy");
+      try {
+        const res = await fetch(preview.url, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Accept: "application/json" },
+          body,
+          credentials: "same-origin",
+        });
+        if (!res.ok) throw new Error(String(res.status));
+        setAnswer((await res.json()) as PreviewAnswer);
+        setPreviewState("idle");
+      } catch {
+        setPreviewState("failed");
+      }
+    }, 350);
+  };
+  const next = () => {
+    const name = formRef.current?.querySelector<HTMLInputElement>(`#${kind}-name`)?.value.trim();
+    if (!name) {
+      setClientErrors({ name: s.nameMissing });
+      formRef.current?.querySelector<HTMLInputElement>(`#${kind}-name`)?.focus();
+      return;
+    }
+    setClientErrors({});
+    setStep(2);
+  };
   const initial = values.tasks.length ? values.tasks : [EMPTY];
   const [rows, setRows] = useState<Activity[]>(initial);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once hydrated, and when a row is added or removed
+  useEffect(() => {
+    if (hydrated) refresh();
+  }, [hydrated, rows.length]);
   // after hydration: a ref callback flips the flag once (no effect needed before paint)
   const mark = (el: HTMLFormElement | null) => {
+    formRef.current = el;
     if (el && !hydrated) queueMicrotask(() => setHydrated(true));
   };
+  const hint = (text: string, id: string) => (
+    <p className="mt-1 text-xs text-slate-500" id={id}>
+      {text}
+    </p>
+  );
   const shown = hydrated ? rows : [...initial, ...Array.from({ length: MAX - initial.length }, () => EMPTY)].slice(0, MAX);
   const stepHidden = (n: number) => hydrated && step !== n;
   const fieldError = (name: string) =>
@@ -64,12 +222,33 @@ export default function PositionWizard({ action, kind, values, departments, erro
     ) : null;
 
   return (
-    <form ref={mark} method="post" action={action} className="space-y-6" data-testid="position-wizard" data-step={hydrated ? step : "all"} noValidate>
+    <form
+      ref={mark}
+      method="post"
+      action={action}
+      className="space-y-6"
+      data-testid="position-wizard"
+      data-step={hydrated ? step : "all"}
+      noValidate
+      onInput={refresh}
+      onChange={refresh}
+    >
       <input type="hidden" name="_form" value={kind} />
-      {Object.keys(errors).length > 0 && (
-        <p role="alert" className="rounded-lg bg-rose-50 p-3 text-rose-800" data-testid="form-error">
-          {errors._ ?? s.error}
-        </p>
+      {Object.keys(serverErrors).length > 0 && (
+        <div role="alert" className="rounded-lg bg-rose-50 p-3 text-rose-800" data-testid="form-error">
+          <p>{serverErrors._ ?? s.error}</p>
+          {/* which step holds the errors, so none is missed behind the other step */}
+          {hydrated &&
+            errorSteps
+              .filter((n) => n !== step)
+              .map((n) => (
+                <p key={n} className="mt-1">
+                  <button type="button" className="font-semibold underline" onClick={() => setStep(n)} data-testid={`error-step-${n}`}>
+                    {interpolate(s.errorsOnStep, { n })}
+                  </button>
+                </p>
+              ))}
+        </div>
       )}
       <fieldset hidden={stepHidden(1)} className="space-y-4">
         <legend className="mb-2 text-lg font-semibold">{hydrated ? s.stepOf.replace("{{n}}", "1") : s.step1}</legend>
@@ -77,8 +256,18 @@ export default function PositionWizard({ action, kind, values, departments, erro
           <label htmlFor={`${kind}-name`} className="label">
             {s.name} <span className="text-rose-600">*</span>
           </label>
-          <input id={`${kind}-name`} name="name" className="input" defaultValue={values.name} required aria-invalid={errors.name ? true : undefined} />
+          <input
+            id={`${kind}-name`}
+            name="name"
+            className="input"
+            defaultValue={values.name}
+            required
+            maxLength={120}
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={`${kind}-name-hint`}
+          />
           {fieldError("name")}
+          {hint(s.hints.name, `${kind}-name-hint`)}
         </div>
         <div>
           <label htmlFor={`${kind}-department`} className="label">
@@ -93,9 +282,10 @@ export default function PositionWizard({ action, kind, values, departments, erro
             ))}
           </select>
           {fieldError("department")}
+          {hint(s.hints.department, `${kind}-department-hint`)}
         </div>
         {hydrated && (
-          <button type="button" className="btn-primary w-full sm:w-auto" onClick={() => setStep(2)} data-testid="wizard-next">
+          <button type="button" className="btn-primary w-full sm:w-auto" onClick={next} data-testid="wizard-next">
             {s.next}
           </button>
         )}
@@ -103,6 +293,8 @@ export default function PositionWizard({ action, kind, values, departments, erro
       <fieldset hidden={stepHidden(2)} className="space-y-4">
         <legend className="mb-2 text-lg font-semibold">{hydrated ? s.stepOf.replace("{{n}}", "2") : s.step2}</legend>
         {fieldError("tasks")}
+        {hint(s.hints.activities, `${kind}-activities-hint`)}
+        {preview && hydrated && <Preview preview={preview} answer={answer} state={previewState} />}
         {shown.map((a, i) => (
           <div key={i} className="rounded-xl border border-slate-200 p-4" data-activity={i}>
             <div className="mb-3 flex items-center justify-between">
@@ -118,45 +310,72 @@ export default function PositionWizard({ action, kind, values, departments, erro
                 <label className="label" htmlFor={`${kind}-t${i}-name`}>
                   {s.activityName}
                 </label>
-                <input id={`${kind}-t${i}-name`} name={`tasks.${i}.name`} className="input" defaultValue={a.name} />
+                <input id={`${kind}-t${i}-name`} name={`tasks.${i}.name`} className="input" defaultValue={a.name} maxLength={120} />
                 {fieldError(`tasks.${i}.name`)}
+                {i === 0 && hint(s.hints.activityName, `${kind}-t${i}-name-hint`)}
               </div>
-              <div>
+              <div className="sm:col-span-2">
                 <label className="label" htmlFor={`${kind}-t${i}-communication`}>
                   {s.communication}
                 </label>
-                <select id={`${kind}-t${i}-communication`} name={`tasks.${i}.communication`} className="input" defaultValue={a.communication}>
+                <select
+                  id={`${kind}-t${i}-communication`}
+                  name={`tasks.${i}.communication`}
+                  className="input w-full"
+                  defaultValue={a.communication}
+                  aria-describedby={`${kind}-t${i}-communication-hint`}
+                >
                   {Object.entries(s.levels).map(([v, l]) => (
                     <option key={v} value={v}>
                       {l}
                     </option>
                   ))}
                 </select>
+                {hint(s.hints.communication, `${kind}-t${i}-communication-hint`)}
               </div>
-              <div>
+              <div className="sm:col-span-2">
                 <label className="label" htmlFor={`${kind}-t${i}-decision`}>
                   {s.decision}
                 </label>
-                <select id={`${kind}-t${i}-decision`} name={`tasks.${i}.decision`} className="input" defaultValue={a.decision}>
+                <select
+                  id={`${kind}-t${i}-decision`}
+                  name={`tasks.${i}.decision`}
+                  className="input w-full"
+                  defaultValue={a.decision}
+                  aria-describedby={`${kind}-t${i}-decision-hint`}
+                >
                   {Object.entries(s.styles).map(([v, l]) => (
                     <option key={v} value={v}>
                       {l}
                     </option>
                   ))}
                 </select>
+                {hint(s.hints.decision, `${kind}-t${i}-decision-hint`)}
               </div>
               <div className="sm:col-span-2">
                 <label className="label" htmlFor={`${kind}-t${i}-content`}>
                   {s.content}
                 </label>
                 <textarea id={`${kind}-t${i}-content`} name={`tasks.${i}.content`} rows={2} className="input" defaultValue={a.content} />
+                {i === 0 && hint(s.hints.content, `${kind}-t${i}-content-hint`)}
               </div>
               <div>
                 <label className="label" htmlFor={`${kind}-t${i}-priority`}>
                   {s.priority}
                 </label>
-                <input id={`${kind}-t${i}-priority`} name={`tasks.${i}.priority`} type="number" min={0} max={100} className="input" defaultValue={a.priority} />
+                <input
+                  id={`${kind}-t${i}-priority`}
+                  name={`tasks.${i}.priority`}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={100}
+                  className="input"
+                  defaultValue={a.priority}
+                  aria-describedby={`${kind}-t${i}-priority-hint`}
+                />
                 {fieldError(`tasks.${i}.priority`)}
+                {hint(s.hints.priority, `${kind}-t${i}-priority-hint`)}
               </div>
             </div>
           </div>

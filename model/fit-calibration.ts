@@ -184,3 +184,31 @@ export function fitSpread(
     }),
   };
 }
+
+const DECISIONS = ["balanced", "moderate", "improvisation"] as const;
+
+/**
+ * How much one dropdown moves people: every activity's decision style changed to each other value,
+ * the median over people of |efficiency after − before|, and the largest such median; set against the
+ * people's own spread on the position (p90 − p10), which the dropdown should not dwarf.
+ */
+export function dropdownSwing(people: readonly ReferencePerson[], positions: readonly ReferencePosition[] = REFERENCE_POSITIONS, scale: FitScale = FIT_SCALE) {
+  const medians: number[] = [];
+  const spreads: number[] = [];
+  for (const p of positions) {
+    const base = people.map((person) => fitFor(person.indicators, p.activities, scale).efficiency!);
+    const sorted = [...base].sort((a, b) => a - b);
+    spreads.push(quantile(sorted, 0.9) - quantile(sorted, 0.1));
+    p.activities.forEach((a, j) => {
+      for (const d of DECISIONS) {
+        if (d === a.decision) continue;
+        const changed = p.activities.map((x, k) => (k === j ? { ...x, decision: d } : x));
+        const deltas = people.map((person, i) => Math.abs(fitFor(person.indicators, changed, scale).efficiency! - base[i]!)).sort((x, y) => x - y);
+        medians.push(quantile(deltas, 0.5));
+      }
+    });
+  }
+  const sortedMedians = [...medians].sort((a, b) => a - b);
+  const sortedSpreads = [...spreads].sort((a, b) => a - b);
+  return { medianSwing: quantile(sortedMedians, 0.5), maxSwing: sortedMedians[sortedMedians.length - 1]!, medianPeopleSpread: quantile(sortedSpreads, 0.5) };
+}

@@ -7,7 +7,16 @@
 import { parseArgs } from "node:util";
 import { DEMO_ACTIVITIES, demoIndicators, PEOPLE } from "../db/seed/demo-company";
 import { FIT_SCALE, FIT_V1, fitFor, type IndicatorValues } from "./fit";
-import { fitSpread, quantile, REFERENCE_POSITIONS, REFERENCE_SCENARIO, REFERENCE_SEED, referencePopulation, type SpreadReport } from "./fit-calibration";
+import {
+  dropdownSwing,
+  fitSpread,
+  quantile,
+  REFERENCE_POSITIONS,
+  REFERENCE_SCENARIO,
+  REFERENCE_SEED,
+  referencePopulation,
+  type SpreadReport,
+} from "./fit-calibration";
 
 const { values } = parseArgs({
   options: { n: { type: "string", default: "4000" }, seed: { type: "string", default: String(REFERENCE_SEED) }, formats: { type: "boolean" } },
@@ -27,6 +36,10 @@ function print(r: SpreadReport) {
   const gaps = r.positions.map((p) => p.formatGap);
   console.log(
     `${"all positions".padEnd(20)} ${pad(a.min, 4)} ${pad(a.p10, 4)} ${pad(a.median, 4)} ${pad(a.p90, 4)} ${pad(a.max, 4)} | format gap ${Math.min(...gaps)}–${Math.max(...gaps)}`,
+  );
+  const sw = dropdownSwing(people, REFERENCE_POSITIONS, r.version === FIT_V1.version ? FIT_V1 : FIT_SCALE);
+  console.log(
+    `one decision-style dropdown changed: median move ${sw.medianSwing} points (largest ${sw.maxSwing}); the people's own p10–p90 spread on a position: median ${sw.medianPeopleSpread}`,
   );
   if (values.formats) {
     console.log(`\nmedian per format (${REFERENCE_POSITIONS.map((p) => p.name.split(" ")[0]).join(", ")})`);

@@ -4,6 +4,7 @@
  * bump FIT_VERSION (stored rows with another version are recomputed).
  */
 
+import { FORMATS, type FormatInfo } from "./formats";
 import { inCrisis, isAnxious, isConfident } from "./scoring";
 
 export type Communication = "individual" | "team" | "global";
@@ -303,4 +304,53 @@ export function explainFit(fit: FitResult, t: Translate) {
       reasons: [...a.reasons].sort((x, y) => Math.abs(y.points) - Math.abs(x.points)).map((r) => ({ ...r, text: explainReason(r, t) })),
     })),
   };
+}
+
+// ---------------------------------------------------------------- the position as a job target
+/** A format's prototype indicators: its structure, volume and pace at the middle of their bands (for the target's closest formats). */
+export function formatPrototype(f: Pick<FormatInfo, "structure" | "volume" | "presentation">): IndicatorValues {
+  const [sys, anl] = f.structure === "system" ? [75, 35] : f.structure === "analytic" ? [35, 75] : [50, 50];
+  const volume = { low: 20, middle: 50, high: 80 }[f.volume];
+  const presentation = { slow: -40, middle: 0, fast: 40 }[f.presentation];
+  const spheres = Object.fromEntries(
+    (["ME", "WE", "WR"] as const).flatMap((s) => [
+      [`${s}_SYSTEM`, sys],
+      [`${s}_ANALYT`, anl],
+    ]),
+  );
+  return { ...spheres, system: sys, analytics: anl, volume, presentation, harmony: 55, anxiety: 0 };
+}
+
+export interface PositionTarget {
+  /** The presentation and volume the activities want, weighted by their priorities. */
+  presentation: number;
+  volume: number;
+  /** Share (percent) of the position wanting structure in each sphere, and wanting each decision style. */
+  spheres: Record<Sphere, number>;
+  decisions: Record<Decision, number>;
+  /** The 27 formats' prototypes on this position, best first (code and efficiency). */
+  formats: { code: string; efficiency: number }[];
+}
+
+/** What a position needs, from its activities (PI's "job target"): the targets the fit scores against, in numbers. */
+export function positionTarget(activities: readonly Activity[], sc: FitScale = FIT_SCALE): PositionTarget | null {
+  if (!activities.length) return null;
+  const total = activities.reduce((s, a) => s + activityWeight(a), 0);
+  const spheres: Record<Sphere, number> = { ME: 0, WE: 0, WR: 0 };
+  const decisions: Record<Decision, number> = { balanced: 0, moderate: 0, improvisation: 0 };
+  let presentation = 0;
+  let volume = 0;
+  for (const a of activities) {
+    const w = activityWeight(a) / total;
+    spheres[SPHERE_OF[a.communication]] += w;
+    decisions[a.decision] += w;
+    presentation += w * sc.paceTarget[a.decision];
+    volume += w * sc.volumeTarget[a.communication];
+  }
+  const pct = <K extends string>(r: Record<K, number>) =>
+    Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Math.round((v as number) * 100)])) as Record<K, number>;
+  const formats = FORMATS.map((f) => ({ code: f.code, efficiency: fitFor(formatPrototype(f), activities, sc).efficiency ?? 0 })).sort(
+    (a, b) => b.efficiency - a.efficiency || a.code.localeCompare(b.code),
+  );
+  return { presentation: Math.round(presentation), volume: Math.round(volume), spheres: pct(spheres), decisions: pct(decisions), formats };
 }

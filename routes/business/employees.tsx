@@ -18,6 +18,7 @@ import {
   changeDepartmentSchema,
   changePosition,
   changePositionSchema,
+  checkPositionDepartment,
   changeSupervisor,
   changeSupervisorSchema,
   can,
@@ -904,6 +905,8 @@ export const employeePage = cabinetPage<DetailData>({
       changeDepartmentSchema.extend({ position: changePositionSchema.shape.position, supervisor: changeSupervisorSchema.shape.supervisor }),
       async (input) => {
         const current = await getEmployee(scope, id);
+        // checked before anything moves, so a refused position leaves the department as it was
+        if (input.position) await checkPositionDepartment(scope, input.position, input.department);
         if ((current.department?._id ?? null) !== input.department) await changeDepartment(scope, { employee: id, department: input.department });
         if ((current.position?._id ?? null) !== input.position) await changePosition(scope, { employee: id, position: input.position });
         if (current.supervisor !== input.supervisor) await changeSupervisor(scope, { employee: id, supervisor: input.supervisor });

@@ -11,7 +11,18 @@ import { ConsentToggle, consentChoice } from "../_blocks/consent";
 import { usePage } from "../../server/render/page";
 import { signup, signupSchema } from "../../server/services/accounts";
 import { deadlineText } from "../../server/services/business/follow-up";
-import { findInvitation, invitationExpired, joinProject, lookupJoinCode, membership, setConsent, SHARED_WITH_COMPANY } from "../../server/services/business";
+import {
+  candidateMembership,
+  candidateOfInvite,
+  findInvitation,
+  invitationExpired,
+  joinProject,
+  lookupJoinCode,
+  membership,
+  setCandidateConsent,
+  setConsent,
+  SHARED_WITH_COMPANY,
+} from "../../server/services/business";
 import { richText } from "../_blocks/rich-text";
 import { PublicLayout } from "../_layouts/public";
 import { ServerForm } from "../_blocks/blocks";
@@ -32,6 +43,8 @@ type Data = {
   until: string | null;
   /** The owner's own words in an e-mail invitation. */
   message: string | null;
+  /** A candidate's invitation: the position they are invited for (they do not become an employee). */
+  candidateFor?: string | null;
 };
 
 const AGREEMENTS = [
@@ -133,10 +146,19 @@ function Join({ data }: { data: Data }) {
             </ul>
             <p className="mt-3 text-sm text-slate-600">{t("cabinet.join.notShared")}</p>
           </div>
+          {data.candidateFor && (
+            <p className="rounded-xl bg-amber-50 p-4 text-sm text-amber-900" data-testid="join-candidate">
+              {t("jobfit.candidates.joinAs", { position: data.candidateFor })}
+            </p>
+          )}
           {data.member ? (
             <div className="space-y-3" data-testid="join-member">
               <p role="status" className="rounded-lg bg-emerald-50 p-3 text-emerald-800">
-                {joined && data.tested ? t("cabinet.join.joinedTested") : t("cabinet.join.member")}
+                {data.candidateFor
+                  ? t("jobfit.candidates.member", { position: data.candidateFor })
+                  : joined && data.tested
+                    ? t("cabinet.join.joinedTested")
+                    : t("cabinet.join.member")}
               </p>
               {!data.tested && (
                 <form method="post" action="/test/start">
@@ -203,7 +225,14 @@ export const joinPage = definePage({
       if (e instanceof AppError && e.status === 404) return null;
       throw e;
     });
-    const member = found && user ? await membership(c.get("deps").db, user, found.project.id) : null;
+    const db = c.get("deps").db;
+    const candidate = found?.invite?.kind === "candidate" ? await candidateOfInvite(db, found.invite.id) : null;
+    const member =
+      found && user
+        ? found.invite?.kind === "candidate"
+          ? await candidateMembership(db, user, found.invite.id)
+          : await membership(db, user, found.project.id)
+        : null;
     return {
       code,
       company: found ? { _id: found.project.id, name: found.project.name, description: found.project.description } : null,
@@ -217,6 +246,7 @@ export const joinPage = definePage({
           : null,
       message: found?.invite?.message ?? null,
       until: found?.invite?.expiresAt && !invitationExpired(found.invite) ? deadlineText(found.invite.expiresAt, c.get("locale")) : null,
+      candidateFor: candidate?.position ?? null,
     };
   },
   Component: Join,
@@ -231,7 +261,10 @@ export const joinPage = definePage({
       const found = await findInvitation(c.get("deps").db, code);
       if (!user || !found) return c.redirect(`/login?fallback=${encodeURIComponent(c.req.path)}`, 303);
       const choice = consentChoice(body);
-      if (choice !== null) await setConsent(requestScope(c), user, found.project.id, choice);
+      if (choice !== null) {
+        if (found.invite?.kind === "candidate") await setCandidateConsent(c.get("deps").db, user, found.invite.id, choice);
+        else await setConsent(requestScope(c), user, found.project.id, choice);
+      }
       return back("consent=1");
     }
     if (body._form === "join") {

@@ -5,8 +5,18 @@ import { z } from "zod";
 import type { T } from "../../locales";
 import { handleForm } from "../../server/lib/forms";
 import { Island, usePage } from "../../server/render/page";
+import { positionTarget, type PositionTarget } from "../../model/fit";
+import { listFormats } from "../../server/services/formats";
 import {
   can,
+  candidateCounts,
+  candidateInviteSchema,
+  hireCandidate,
+  listCandidates,
+  removeCandidate,
+  inviteCandidate,
+  teamFit,
+  type TeamFit,
   COMMUNICATION,
   positionCandidates,
   createPosition,
@@ -22,6 +32,7 @@ import {
 import { BusinessShell } from "../_layouts/cabinet";
 import { Card, cabinetPage, ConfirmDelete, done, Notice, useLinks, type WithShell } from "./kit";
 import type { PositionWizardProps } from "../../islands/position-wizard";
+import { CandidatesCard, type FormatNames, TargetCard } from "./position-target";
 
 type Position = Awaited<ReturnType<typeof listPositions>>[number];
 
@@ -47,10 +58,55 @@ function wizardStrings(t: T): PositionWizardProps["s"] {
     save: t("cabinet.save"),
     stepOf: t("cabinet.positions.stepOf", { n: "{{n}}" }),
     error: t("common.errors.validation"),
+    hints: {
+      name: t("jobfit.wizard.nameHint"),
+      department: t("jobfit.wizard.departmentHint"),
+      activities: t("jobfit.wizard.activitiesHint"),
+      activityName: t("jobfit.wizard.activityNameHint"),
+      communication: t("jobfit.wizard.communicationHint"),
+      decision: t("jobfit.wizard.decisionHint"),
+      content: t("jobfit.wizard.contentHint"),
+      priority: t("jobfit.wizard.priorityHint"),
+    },
+    nameMissing: t("jobfit.wizard.nameMissing"),
+    errorsOnStep: t("jobfit.wizard.errorsOnStep", { n: "{{n}}" }),
   };
 }
 
-function Wizard({ kind, position, departments }: { kind: string; position?: Position; departments: { _id: string; name: string }[] }) {
+function previewProps(t: T, projectId: string): PositionWizardProps["preview"] {
+  return {
+    url: `/api/business/positions/preview?project=${projectId}`,
+    s: {
+      title: t("jobfit.wizard.preview"),
+      lead: t("jobfit.wizard.previewLead"),
+      waiting: t("jobfit.wizard.previewWaiting"),
+      failed: t("jobfit.wizard.previewFailed"),
+      teamLine: t("jobfit.target.teamLine", {
+        measured: "{{measured}}",
+        min: "{{min}}",
+        max: "{{max}}",
+        median: "{{median}}",
+        good: "{{good}}",
+        goodFrom: "{{goodFrom}}",
+      }),
+      teamNone: t("jobfit.target.teamNone"),
+      best: t("jobfit.target.best"),
+    },
+  };
+}
+
+function Wizard({
+  kind,
+  position,
+  departments,
+  projectId,
+}: {
+  kind: string;
+  position?: Position;
+  departments: { _id: string; name: string }[];
+  /** With it, the wizard previews the team's fit live. */
+  projectId?: string;
+}) {
   const { t, form, path, url } = usePage();
   const mine = form?.kind === kind ? form : undefined;
   const fromForm = mine ? positionFromForm(mine.values) : null;
@@ -87,6 +143,7 @@ function Wizard({ kind, position, departments }: { kind: string; position?: Posi
         departments: departments.map((d) => ({ value: d._id, label: d.name })),
         errors: mine?.errors ?? {},
         s: wizardStrings(t),
+        ...(projectId ? { preview: previewProps(t, projectId) } : {}),
       }}
     />
   );
@@ -106,7 +163,15 @@ function Activities({ p }: { p: Position }) {
   );
 }
 
-type ListData = { positions: Position[]; departments: { _id: string; name: string }[]; canEdit: boolean };
+type ListData = {
+  positions: Position[];
+  departments: { _id: string; name: string }[];
+  canEdit: boolean;
+  projectId: string;
+  /** Candidates per position (empty for those who may not see them). */
+  candidates: Record<string, number>;
+  canInvite: boolean;
+};
 
 function PositionList({ data }: { data: WithShell<ListData> }) {
   const { t } = usePage();
@@ -137,13 +202,22 @@ function PositionList({ data }: { data: WithShell<ListData> }) {
               <a href={`${links.positions}/${p._id}#who-fits`} className="mt-2 inline-block text-sm text-brand-700 hover:underline" data-who-fits={p._id}>
                 {t("analytics.fit.whoFits")} →
               </a>
+              {(data.canInvite || data.candidates[p._id]) && (
+                <a
+                  href={`${links.positions}/${p._id}#candidates`}
+                  className="mt-1 block text-sm text-brand-700 hover:underline sm:ml-4 sm:mt-2 sm:inline-block"
+                  data-candidates={p._id}
+                >
+                  {data.candidates[p._id] ? t("jobfit.candidates.count", { n: data.candidates[p._id]! }) : t("jobfit.candidates.invite")} →
+                </a>
+              )}
             </Card>
           ))}
         </div>
         {data.canEdit && (
           <div id="position-create" className="scroll-mt-20">
             <Card title={t("cabinet.positions.create")} testid="position-create">
-              <Wizard kind="position" departments={data.departments} />
+              <Wizard kind="position" departments={data.departments} projectId={data.projectId} />
             </Card>
           </div>
         )}
@@ -158,8 +232,15 @@ export const positionsPage = cabinetPage<ListData>({
   path: ["/business/positions", "/dashboard/positions"],
   title: (t) => t("cabinet.nav.business.positions"),
   load: async (_c, scope) => {
-    const [positions, departments] = await Promise.all([listPositions(scope), listDepartments(scope)]);
-    return { positions, departments: departments.map((d) => ({ _id: d._id, name: d.name })), canEdit: can(scope, "structure") && !scope.demo };
+    const [positions, departments, candidates] = await Promise.all([listPositions(scope), listDepartments(scope), candidateCounts(scope)]);
+    return {
+      positions,
+      departments: departments.map((d) => ({ _id: d._id, name: d.name })),
+      canEdit: can(scope, "structure") && !scope.demo,
+      projectId: scope.project.id,
+      candidates,
+      canInvite: can(scope, "invites") && !scope.demo,
+    };
   },
   Component: PositionList,
   action: (c, scope) =>
@@ -180,6 +261,13 @@ type DetailData = {
   departments: { _id: string; name: string }[];
   canEdit: boolean;
   candidates: Awaited<ReturnType<typeof positionCandidates>>["docs"];
+  target: PositionTarget | null;
+  team: TeamFit;
+  formats: FormatNames;
+  /** The candidate flow, for those who may invite (null otherwise). */
+  applicants: Awaited<ReturnType<typeof listCandidates>> | null;
+  canInvite: boolean;
+  projectId: string;
 };
 
 /** "Who else fits this position": the project's people by their fit for it, best first. */
@@ -224,13 +312,19 @@ function PositionDetail({ data }: { data: WithShell<DetailData> }) {
           ← {t("cabinet.nav.business.positions")}
         </a>
       </p>
-      <div className="mb-6">
+      <div className="mb-6 grid gap-6 lg:grid-cols-2">
+        <TargetCard target={data.target} team={data.team} formats={data.formats} />
         <WhoFits list={data.candidates} />
       </div>
+      {data.applicants && (
+        <div className="mb-6">
+          <CandidatesCard view={data.applicants} canEdit={data.canInvite} formats={data.formats} />
+        </div>
+      )}
       {data.canEdit ? (
         <div className="space-y-6">
           <Card title={t("cabinet.positions.edit")}>
-            <Wizard kind="position" position={p} departments={data.departments} />
+            <Wizard kind="position" position={p} departments={data.departments} projectId={data.projectId} />
           </Card>
           <ConfirmDelete
             kind="delete"
@@ -254,16 +348,25 @@ export const positionPage = cabinetPage<DetailData>({
   params: z.object({ id: z.string().regex(/^[0-9a-f]{24}$/) }),
   title: (_t, d) => d.position.name,
   load: async (c, scope) => {
-    const [position, departments, candidates] = await Promise.all([
+    const [position, departments, candidates, formats] = await Promise.all([
       getPosition(scope, c.req.param("id")!),
       listDepartments(scope),
       positionCandidates(scope, c.req.param("id")!),
+      listFormats(scope.db),
     ]);
+    const activities = position.tasks.map((a) => ({ name: a.name, communication: a.communication, decision: a.decision, priority: a.priority }));
+    const locale = c.get("locale");
     return {
       position,
       departments: departments.map((d) => ({ _id: d._id, name: d.name })),
       canEdit: can(scope, "structure") && !scope.demo,
       candidates: candidates.docs,
+      target: positionTarget(activities),
+      team: await teamFit(scope, activities),
+      formats: Object.fromEntries(formats.map((f) => [f.code, (f.name as Record<string, string>)[locale] || f.code])),
+      applicants: can(scope, "invites") ? await listCandidates(scope, position._id) : null,
+      canInvite: can(scope, "invites") && !scope.demo,
+      projectId: scope.project.id,
     };
   },
   Component: PositionDetail,
@@ -273,6 +376,17 @@ export const positionPage = cabinetPage<DetailData>({
     if (body._form === "delete") {
       await deletePosition(scope, id);
       return done(c, scope, "positionDeleted", c.req.path.replace(/\/[0-9a-f]{24}$/, ""));
+    }
+    if (body._form === "candidate")
+      return handleForm(c, "candidate", candidateInviteSchema, async (input) => {
+        await inviteCandidate(c.get("deps"), scope, id, input, c.get("locale"));
+        return done(c, scope, "candidateInvited");
+      });
+    if (body._form === "hire" || body._form === "remove-candidate") {
+      const candidate = String(body.candidate ?? "");
+      if (body._form === "hire") await hireCandidate(scope, candidate);
+      else await removeCandidate(scope, candidate);
+      return done(c, scope, body._form === "hire" ? "candidateHired" : "candidateRemoved");
     }
     return handleForm(
       c,

@@ -197,6 +197,12 @@ const VALID: Call[] = [
     },
   },
   {
+    method: "POST",
+    path: "/api/business/positions/preview",
+    who: "owner",
+    body: { tasks: [{ name: "a", communication: "team", decision: "balanced", priority: 1 }] },
+  },
+  {
     method: "PUT",
     path: "/api/business/positions/ffffffffffffffffffffffff",
     who: "owner",

@@ -53,6 +53,10 @@ positionsApi.get("/", inProject, async (c) => c.json({ docs: await biz.listPosit
 positionsApi.post("/", inProject, validate("json", biz.positionSchema), async (c) =>
   c.json(await biz.createPosition(await scope(c), c.req.valid("json")), 201),
 );
+// the wizard's live preview of the team's fit for the activities as typed (nothing is saved)
+positionsApi.post("/preview", inProject, validate("json", biz.previewSchema), async (c) =>
+  c.json(await biz.previewPositionFit(await scope(c), c.req.valid("json"))),
+);
 positionsApi.get("/:id/candidates", inProject, async (c) => c.json(await biz.positionCandidates(await scope(c), pathId(c))));
 positionsApi.get("/:id", inProject, async (c) => c.json(await biz.getPosition(await scope(c), pathId(c))));
 positionsApi.put("/:id", inProject, validate("json", biz.positionUpdateSchema), async (c) =>
@@ -125,6 +129,20 @@ cabinetApi.post("/booking", inProject, validate("json", biz.bookingSchema), asyn
   c.json(await biz.bookConsultation(c.get("deps"), await scope(c), c.req.valid("json")), 201),
 );
 cabinetApi.get("/reports", inProject, async (c) => c.json(await biz.businessReports(await scope(c))));
+// candidates for a position (not in the spec): invited against a position, ranked with the team, hired or removed
+const positionQuery = validate("query", z.object({ position: z.string().regex(/^[0-9a-f]{24}$/, "business.errors.badId") }));
+cabinetApi.get("/candidates", inProject, positionQuery, async (c) => c.json(await biz.listCandidates(await scope(c), c.req.valid("query").position)));
+cabinetApi.post(
+  "/candidates",
+  inProject,
+  validate("json", biz.candidateInviteSchema.extend({ position: z.string().regex(/^[0-9a-f]{24}$/, "business.errors.badId") })),
+  async (c) => {
+    const { position, ...input } = c.req.valid("json");
+    return c.json(await biz.inviteCandidate(c.get("deps"), await scope(c), position, input, c.get("locale")), 201);
+  },
+);
+cabinetApi.post("/candidates/:id/hire", inProject, async (c) => c.json(await biz.hireCandidate(await scope(c), pathId(c))));
+cabinetApi.delete("/candidates/:id", inProject, async (c) => c.json(await biz.removeCandidate(await scope(c), pathId(c))));
 // the invitee's side: which company invites them, joining with consent, withdrawing it
 cabinetApi.get("/project-form-info/:id", guard("auth"), async (c) => c.json(await biz.projectFormInfo(c.get("deps").db, c.req.param("id"), c.get("user").id)));
 cabinetApi.post(

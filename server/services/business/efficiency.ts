@@ -303,9 +303,14 @@ export async function employeeEfficiency(scope: Scope, employeeId: string, local
       explanation: explainFit(p.fit, t),
     }));
   const current = all.find((p) => p.positionId === e.positionId);
+  // `?position=P` asks about P: its fit is the top-level answer whether or not the person holds P
+  // (a candidate, a move being weighed); `diff` stays the spec's employee field (best − current)
+  const asked = positionId ? all.find((p) => p.positionId === positionId) : undefined;
   return {
     employee: { _id: e.id, name: e.name, position: e.positionId },
-    efficiency: current?.efficiency ?? null,
+    efficiency: (asked ?? current)?.efficiency ?? null,
+    ...(asked ? { position: { _id: asked.positionId, name: asked.name, isCurrent: asked.positionId === e.positionId } } : {}),
+    currentEfficiency: current?.efficiency ?? null,
     diff,
     best: best ? { _id: best.positionId, name: best.name, efficiency: best.efficiency } : null,
     shared: Boolean(input?.shared),

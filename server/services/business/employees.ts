@@ -12,7 +12,7 @@ import { paged } from "../../lib/listing";
 import { enqueue, enqueueMail, transaction } from "../../scope";
 import { tFor, type Locale } from "../../../locales";
 import { quotedName } from "./invites";
-import { requireCan, requireDepartment, type Scope } from "./access";
+import { requireCan, requireDepartment, subtree, type Scope } from "./access";
 import { ensureFresh } from "./efficiency";
 import { latestIndicators } from "./skills";
 import { reliabilityOf, retakeState } from "./reliability";
@@ -397,9 +397,30 @@ export async function changeDepartment(scope: Scope, input: z.infer<typeof chang
   return findEmployee(scope, e._id);
 }
 
-export async function changePosition(scope: Scope, input: z.infer<typeof changePositionSchema>) {
+/**
+ * A position that belongs to a department is held in that department or one of its sub-departments
+ * (m5: "Логист" of Логистика was accepted for a person in Продажи). A position without a department
+ * fits anywhere. Refused as a field error on `position`, naming the position's department.
+ */
+export async function checkPositionDepartment(scope: Scope, positionId: string, departmentId: string | null) {
+  const [p] = await scope.db
+    .select({ departmentId: positions.departmentId, departmentName: departments.name })
+    .from(positions)
+    .leftJoin(departments, eq(departments.id, positions.departmentId))
+    .where(and(eq(positions.id, positionId), eq(positions.projectId, scope.project.id)));
+  if (!p) throw badRequest("errors.validation", { position: "business.errors.notInProject" });
+  if (!p.departmentId) return;
+  const all = await scope.db
+    .select({ id: departments.id, parentId: departments.parentId })
+    .from(departments)
+    .where(eq(departments.projectId, scope.project.id));
+  if (departmentId && subtree(all, [p.departmentId]).has(departmentId)) return;
+  throw badRequest("errors.validation", { position: scope.t("business.errors.positionOtherDepartment", { department: p.departmentName ?? "" }) });
+}
+
+export async function changePosition(scope: Scope, input: z.infer<typeof changePositionSchema>, opts: { department?: string | null } = {}) {
   const e = await target(scope, input.employee);
-  if (input.position) await inProject(scope, positions, input.position, "position");
+  if (input.position) await checkPositionDepartment(scope, input.position, opts.department !== undefined ? opts.department : (e.department?._id ?? null));
   await transaction(scope, async (tx) => {
     await tx.db.update(employees).set({ positionId: input.position }).where(eq(employees.id, e._id));
     await enqueue(tx, "recompute-project", { projectId: tx.project.id, employees: [e._id] });

@@ -17,3 +17,5 @@ export * from "./reliability";
 export * from "./views";
 export * from "./search";
 export * from "./screens";
+export * from "./fit-target";
+export * from "./candidates";

@@ -14,6 +14,7 @@ import { fields } from "../../lib/validate";
 import { noInvitesLeft, reservedInvites } from "./projects";
 import { take } from "../rate-limits";
 import { enqueueMail, transaction } from "../../scope";
+import { resendCandidateMail } from "./candidates";
 import { requireCan, type Scope } from "./access";
 import { endOfDayMoscow, inviteMail, MESSAGE_MAX, quotedName } from "./follow-up";
 
@@ -89,7 +90,7 @@ export function toInviteDoc(i: typeof invites.$inferSelect) {
   // a link join's address is the person's own, never the company's to see
   return {
     _id: i.id,
-    email: i.kind === "email" ? i.email : null,
+    email: i.kind === "email" || i.kind === "candidate" ? i.email : null,
     user: i.userId,
     kind: i.kind,
     status: i.status,
@@ -153,11 +154,11 @@ export const inviteUrl = (deps: AppDeps, code: string) => `${deps.config.PUBLIC_
  * a confirmed address before a project mails anyone (a manager acts for the company), and a daily
  * number of mails per project and per account, counted in the unit of work that queues them.
  */
-function requireConfirmedSender(scope: Scope) {
+export function requireConfirmedSender(scope: Scope) {
   if (!scope.user.emailConfirmedAt && !scope.manager) throw new AppError(403, "email_unconfirmed", "business.errors.confirmToInvite");
 }
 
-async function takeMailQuota(scope: Scope, n: number) {
+export async function takeMailQuota(scope: Scope, n: number) {
   if (!n) return;
   await take(scope.db, "inviteMailProject", scope.project.id, n, "business.errors.inviteMailLimit");
   await take(scope.db, "inviteMailAccount", scope.actor.realActorId, n, "business.errors.inviteMailLimit");
@@ -303,7 +304,7 @@ async function reservedCount(scope: Scope) {
   return row?.n ?? 0;
 }
 
-async function freeInvites(scope: Scope) {
+export async function freeInvites(scope: Scope) {
   const [row] = await scope.db
     .select({ free: sql<number>`${projects.inviteBalance} - ${reservedInvites(scope.project.id)}` })
     .from(projects)
@@ -336,7 +337,9 @@ export async function updateInvite(
       await take(tx.db, "inviteResend", row.id, 1, "business.errors.resendLimit");
       await takeMailQuota(tx, 1);
       await tx.db.update(invites).set({ status: "Invited" }).where(eq(invites.id, row.id));
-      await sendInviteMail(deps, tx, row as typeof row & { email: string }, input.locale ?? locale);
+      // a candidate's invitation is resent with its own text (the position named)
+      if (row.kind === "candidate") await resendCandidateMail(deps, tx, row as typeof row & { email: string }, input.locale ?? locale);
+      else await sendInviteMail(deps, tx, row as typeof row & { email: string }, input.locale ?? locale);
     }
   });
   return toInviteDoc(await findInvite(scope, row.id));

@@ -14,6 +14,7 @@ import type { UserRow } from "../users";
 import { enqueue, transaction, type Scope } from "../../scope";
 import { notifyOwner } from "./follow-up";
 import { spendInvite } from "./projects";
+import { joinAsCandidate } from "./candidates";
 
 /** What the company sees of an employee's results (shown before agreeing). */
 export const SHARED_WITH_COMPANY = ["name", "status", "format", "harmony", "anxiety", "indicators"] as const;
@@ -97,6 +98,8 @@ async function joinInside(tx: Scope, user: UserRow, code: string, name: string |
   if (invite?.userId && invite.userId !== user.id) throw new AppError(409, "invite_used", "business.errors.inviteUsed");
   if (invite && invitationExpired(invite) && invite.userId !== user.id)
     throw new AppError(410, "invite_expired", "followup.errors.expired", undefined, { company: project.name });
+  // a candidate's invitation makes a candidate for its position, not an employee (candidates.ts)
+  if (invite?.kind === "candidate") return joinAsCandidate(tx, user, project, invite, name);
   const status = user.formatCode ? ("completed test" as const) : ("Accepted" as const);
   const existing = await membership(db, user, project.id);
   if (existing) {

@@ -1,0 +1,294 @@
+// Candidates for a position (issue 33, item 9): the company invites someone who is not an employee
+// to take the test against a position, and sees their fit ranked among the team's. The invitation is
+// the ordinary e-mail invitation (kind "candidate": its link, balance reservation, mail quota and
+// outbox); joining through it makes a candidate row instead of an employee. The candidate sees their
+// own result; the company sees their name, e-mail (it typed it), format and fit for the position.
+// Hiring turns the candidate into an employee holding the position; removing withdraws them.
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../../db/client";
+import { candidates, employees, invites, positions, projects, results, users } from "../../../db/schema";
+import { tFor, type Locale } from "../../../locales";
+import { fitFor, type IndicatorValues } from "../../../model/fit";
+import type { AppDeps } from "../../context";
+import { AppError, badRequest, notFound } from "../../lib/errors";
+import { createId, ID_PATTERN } from "../../lib/ids";
+import { fields } from "../../lib/validate";
+import { enqueue, enqueueMail, transaction, type Scope as UnitScope } from "../../scope";
+import { logActivity } from "../activity";
+import type { UserRow } from "../users";
+import { can, requireCan, type Scope } from "./access";
+import { positionCandidates } from "./efficiency";
+import { freeInvites, inviteUrl, quotedName, requireConfirmedSender, takeMailQuota } from "./invites";
+import { getPosition } from "./positions";
+import { noInvitesLeft, spendInvite } from "./projects";
+
+export const candidateInviteSchema = z.object({
+  email: fields.email(),
+  name: z.string().trim().max(120, "common.validation.tooLong").optional(),
+  locale: z.enum(["ru", "en"]).optional(),
+});
+
+async function findCandidate(scope: Scope, candidateId: string) {
+  if (!ID_PATTERN.test(candidateId)) throw notFound();
+  const [row] = await scope.db
+    .select()
+    .from(candidates)
+    .where(and(eq(candidates.id, candidateId), eq(candidates.projectId, scope.project.id)));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Invites a candidate for a position: one e-mail invitation of kind "candidate" (it reserves an invite as any pending one does). */
+export async function inviteCandidate(deps: AppDeps, scope: Scope, positionId: string, input: z.infer<typeof candidateInviteSchema>, locale: Locale) {
+  requireCan(scope, "invites");
+  if (scope.demo) throw new AppError(403, "demo_read_only", "auth.errors.demoReadOnly");
+  requireConfirmedSender(scope);
+  const position = await getPosition(scope, positionId);
+  const email = input.email.trim().toLowerCase();
+  const [already] = await scope.db
+    .select({ id: candidates.id })
+    .from(candidates)
+    .where(and(eq(candidates.positionId, position._id), eq(candidates.email, email)));
+  if (already) throw badRequest("errors.validation", { email: "jobfit.candidates.already" });
+  const invite = {
+    id: createId(),
+    projectId: scope.project.id,
+    email,
+    link: createId().slice(8) + createId().slice(8),
+    kind: "candidate" as const,
+    status: "Invited" as const,
+  };
+  const candidateId = createId();
+  await transaction(scope, async (tx) => {
+    if ((await freeInvites(tx)) < 1) throw noInvitesLeft();
+    await takeMailQuota(tx, 1);
+    await tx.db.insert(invites).values(invite);
+    await tx.db
+      .insert(candidates)
+      .values({ id: candidateId, projectId: scope.project.id, positionId: position._id, inviteId: invite.id, email, name: input.name ?? "" });
+    await queueCandidateMail(deps, tx, invite, position.name, input.locale ?? locale);
+  });
+  return { _id: candidateId, position: { _id: position._id, name: position.name }, email, invite: { _id: invite.id, link: invite.link } };
+}
+
+/** Queues a candidate's invitation mail (its own text: the position named) in the caller's unit of work. */
+export async function queueCandidateMail(
+  deps: AppDeps,
+  tx: Scope,
+  invite: { id: string; email: string; link: string },
+  positionName: string,
+  fallback: Locale,
+) {
+  const [known] = await tx.db.select({ locale: users.locale }).from(users).where(eq(users.email, invite.email));
+  const t = tFor((known?.locale as Locale | undefined) ?? fallback);
+  // the company's and the position's names are the sender's own text: quoted, never opening the subject
+  const company = quotedName(tx.project.name);
+  const title = quotedName(positionName);
+  const text = [
+    t("business.mail.invite.greeting"),
+    "",
+    t("jobfit.candidates.mail.body", { company, position: title }),
+    inviteUrl(deps, invite.link),
+    "",
+    t("mail.signature"),
+  ].join("\n");
+  await enqueueMail(tx, { to: invite.email, subject: t("jobfit.candidates.mail.subject", { position: title }), text });
+  await tx.db.update(invites).set({ status: "Sent", updatedAt: new Date() }).where(eq(invites.id, invite.id));
+}
+
+/** A resent candidate invitation (invites.ts updateInvite) keeps the candidate's text. */
+export async function resendCandidateMail(deps: AppDeps, tx: Scope, invite: { id: string; email: string; link: string }, fallback: Locale) {
+  const found = await candidateOfInvite(tx.db, invite.id);
+  if (!found) throw notFound();
+  await queueCandidateMail(deps, tx, invite, found.position, fallback);
+}
+
+/** The candidate row an invitation of kind "candidate" belongs to, with its position's name. */
+export async function candidateOfInvite(db: Db, inviteId: string) {
+  const [row] = await db
+    .select({ candidate: candidates, position: positions.name })
+    .from(candidates)
+    .innerJoin(positions, eq(positions.id, candidates.positionId))
+    .where(eq(candidates.inviteId, inviteId));
+  return row ?? null;
+}
+
+/**
+ * Joining through a candidate invitation (called by joinProject inside its unit of work): the invite
+ * is spent as any join spends one, the invitation claimed, and the candidate row gets the account —
+ * no employee is made.
+ */
+export async function joinAsCandidate(
+  tx: UnitScope,
+  user: UserRow,
+  project: typeof projects.$inferSelect,
+  invite: typeof invites.$inferSelect,
+  name: string | null,
+) {
+  const db = tx.db;
+  const found = await candidateOfInvite(db, invite.id);
+  if (!found) throw notFound("business.errors.inviteNotFound");
+  const status = user.formatCode ? ("completed test" as const) : ("Accepted" as const);
+  const result = { project: { _id: project.id, name: project.name }, employee: null, candidate: found.candidate.id, status };
+  if (found.candidate.userId === user.id) {
+    await db.update(candidates).set({ consentWithdrawnAt: null }).where(eq(candidates.id, found.candidate.id));
+    return { ...result, already: true };
+  }
+  // the invitation's reservation is this invite: spend it without keeping others' reservations back
+  if (!(await spendInvite(db, project.id))) throw new AppError(402, "no_invites", "business.errors.noPlacesLeft");
+  const claimed = await db
+    .update(invites)
+    .set({ userId: user.id, status, updatedAt: new Date() })
+    .where(and(eq(invites.id, invite.id), eq(invites.isActive, true)))
+    .returning({ id: invites.id });
+  if (!claimed.length) throw new AppError(409, "invite_used", "business.errors.inviteUsed");
+  await db
+    .update(candidates)
+    .set({ userId: user.id, joinedAt: new Date(), name: name ?? (found.candidate.name || user.name || "") })
+    .where(eq(candidates.id, found.candidate.id));
+  await logActivity(db, user.id, "business.candidate.joined", { project: project.id, position: found.candidate.positionId });
+  return { ...result, already: false };
+}
+
+/** The candidate's own view of the invitation: joined, and whether they still share their result. */
+export async function candidateMembership(db: Db, user: UserRow, inviteId: string) {
+  const found = await candidateOfInvite(db, inviteId);
+  return found && found.candidate.userId === user.id ? found.candidate : null;
+}
+
+/** The candidate withdraws (or gives back) the sharing of their result with the company. */
+export async function setCandidateConsent(db: Db, user: UserRow, inviteId: string, consent: boolean) {
+  const row = await candidateMembership(db, user, inviteId);
+  if (!row) throw notFound();
+  await db
+    .update(candidates)
+    .set({ consentWithdrawnAt: consent ? null : new Date() })
+    .where(eq(candidates.id, row.id));
+  return { consent };
+}
+
+export type CandidateStatus = "invited" | "joined" | "tested" | "withdrawn";
+
+/**
+ * The position's candidates ranked among the team: every measured employee's stored fit and every
+ * candidate's fit (computed from their latest completed result, as the stored ones were), one list
+ * best first, with the team's range.
+ */
+export async function listCandidates(scope: Scope, positionId: string) {
+  requireCan(scope, "invites");
+  const position = await getPosition(scope, positionId);
+  const team = await positionCandidates(scope, position._id);
+  const rows = await scope.db
+    .select()
+    .from(candidates)
+    .where(and(eq(candidates.positionId, position._id), eq(candidates.projectId, scope.project.id)))
+    .orderBy(asc(candidates.createdAt));
+  const userIds = rows.filter((r) => r.userId && !r.consentWithdrawnAt).map((r) => r.userId!);
+  const latest = new Map<string, { formatCode: string | null; indicators: IndicatorValues | null }>();
+  if (userIds.length) {
+    const done = await scope.db
+      .select({ userId: results.userId, formatCode: results.formatCode, indicators: results.indicators, completedAt: results.completedAt })
+      .from(results)
+      .where(and(inArray(results.userId, userIds), eq(results.isCompleted, true)))
+      .orderBy(desc(results.completedAt));
+    for (const r of done) if (!latest.has(r.userId)) latest.set(r.userId, { formatCode: r.formatCode, indicators: r.indicators as IndicatorValues | null });
+  }
+  const activities = position.tasks.map((a) => ({ name: a.name, communication: a.communication, decision: a.decision, priority: a.priority }));
+  const people = rows.map((r) => {
+    const result = r.userId && !r.consentWithdrawnAt ? latest.get(r.userId) : undefined;
+    const status: CandidateStatus = !r.userId ? "invited" : r.consentWithdrawnAt ? "withdrawn" : result ? "tested" : "joined";
+    return {
+      _id: r.id,
+      name: r.name,
+      email: r.email,
+      status,
+      formatCode: result?.formatCode ?? null,
+      efficiency: result ? fitFor(result.indicators, activities).efficiency : null,
+      createdAt: r.createdAt,
+    };
+  });
+  const effs = team.docs
+    .map((d) => d.efficiency)
+    .filter((e): e is number => e !== null)
+    .map(Math.round);
+  const sorted = [...effs].sort((a, b) => a - b);
+  const ranked = [
+    ...team.docs.map((d) => ({
+      kind: "employee" as const,
+      _id: d._id,
+      name: d.name,
+      efficiency: d.efficiency === null ? null : Math.round(d.efficiency),
+      isCurrent: d.isCurrent,
+    })),
+    ...people
+      .filter((p) => p.efficiency !== null)
+      .map((p) => ({ kind: "candidate" as const, _id: p._id, name: p.name || p.email, efficiency: p.efficiency, isCurrent: false })),
+  ].sort(
+    (a, b) => (b.efficiency ?? -1) - (a.efficiency ?? -1) || Number(b.kind === "candidate") - Number(a.kind === "candidate") || a.name.localeCompare(b.name),
+  );
+  return {
+    position: { _id: position._id, name: position.name, department: position.department },
+    team: {
+      measured: sorted.length,
+      min: sorted.length ? sorted[0]! : null,
+      median: sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)]! : null,
+      max: sorted.length ? sorted[sorted.length - 1]! : null,
+    },
+    candidates: people.map((p) => ({ ...p, rank: p.efficiency === null ? null : ranked.findIndex((r) => r.kind === "candidate" && r._id === p._id) + 1 })),
+    ranked: ranked.map((r, i) => ({ ...r, rank: i + 1 })),
+  };
+}
+
+/** Hires a candidate who has joined: an employee holding the position (in its department); the candidate row goes. */
+export async function hireCandidate(scope: Scope, candidateId: string) {
+  requireCan(scope, "invites");
+  requireCan(scope, "people");
+  if (scope.demo) throw new AppError(403, "demo_read_only", "auth.errors.demoReadOnly");
+  const row = await findCandidate(scope, candidateId);
+  if (!row.userId) throw badRequest("jobfit.candidates.notJoined");
+  const position = await getPosition(scope, row.positionId);
+  const [user] = await scope.db.select({ name: users.name }).from(users).where(eq(users.id, row.userId));
+  const name = row.name || user?.name || "";
+  const employeeId = await transaction(scope, async (tx) => {
+    const [existing] = await tx.db
+      .select({ id: employees.id })
+      .from(employees)
+      .where(and(eq(employees.projectId, scope.project.id), eq(employees.userId, row.userId!)));
+    const id = existing?.id ?? createId();
+    const placed = { departmentId: position.department?._id ?? null, positionId: position._id, consentWithdrawnAt: row.consentWithdrawnAt };
+    if (existing) await tx.db.update(employees).set(placed).where(eq(employees.id, id));
+    else await tx.db.insert(employees).values({ id, projectId: scope.project.id, userId: row.userId, name, ...placed });
+    await tx.db.delete(candidates).where(eq(candidates.id, row.id));
+    await logActivity(tx.db, row.userId!, "business.candidate.hired", { project: scope.project.id, position: position._id });
+    await enqueue(tx, "recompute-project", { projectId: scope.project.id, employees: [id] });
+    return id;
+  });
+  return { employee: employeeId, name, position: { _id: position._id, name: position.name } };
+}
+
+/** Removes a candidate: a pending invitation is withdrawn (its reserved invite freed), a used one switched off. */
+export async function removeCandidate(scope: Scope, candidateId: string) {
+  requireCan(scope, "invites");
+  if (scope.demo) throw new AppError(403, "demo_read_only", "auth.errors.demoReadOnly");
+  const row = await findCandidate(scope, candidateId);
+  await transaction(scope, async (tx) => {
+    await tx.db.delete(candidates).where(eq(candidates.id, row.id));
+    if (row.inviteId) {
+      if (row.userId) await tx.db.update(invites).set({ isActive: false, status: "no action", updatedAt: new Date() }).where(eq(invites.id, row.inviteId));
+      else await tx.db.delete(invites).where(eq(invites.id, row.inviteId));
+    }
+  });
+  return { ok: true };
+}
+
+/** Candidates per position of the project (the positions list links to each position's candidates). */
+export async function candidateCounts(scope: Scope): Promise<Record<string, number>> {
+  if (!can(scope, "invites")) return {};
+  const rows = await scope.db
+    .select({ positionId: candidates.positionId, n: sql<number>`count(*)` })
+    .from(candidates)
+    .where(eq(candidates.projectId, scope.project.id))
+    .groupBy(candidates.positionId);
+  return Object.fromEntries(rows.map((r) => [r.positionId, r.n]));
+}

@@ -1,0 +1,73 @@
+// A position as a job target (issue 33, item 9; like Predictive Index's Job Targets): what its
+// activities ask of a person, in numbers and words, and how the current team fits a profile — the
+// saved one on the position page, the one being edited in the wizard's live preview
+// (POST /api/business/positions/preview). Both run the pure formula (model/fit.ts) on the project's
+// shared results, so the preview is what saving would give.
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { employees } from "../../../db/schema";
+import { type Activity, fitFor, GOOD_FIT, positionTarget } from "../../../model/fit";
+import { requireCan, type Scope } from "./access";
+import { employeeInputs } from "./efficiency";
+import { activitySchema, MAX_ACTIVITIES } from "./positions";
+
+export const previewSchema = z.object({
+  tasks: z
+    .array(activitySchema, { error: "business.errors.activities" })
+    .min(1, "business.errors.activities")
+    .max(MAX_ACTIVITIES, "business.errors.activities"),
+});
+
+export interface TeamFit {
+  /** People with a shared result the caller may see. */
+  measured: number;
+  min: number | null;
+  median: number | null;
+  max: number | null;
+  /** How many reach a good fit (GOOD_FIT or more). */
+  good: number;
+  goodFrom: number;
+  /** The best five, best first. */
+  top: { _id: string; name: string; efficiency: number }[];
+}
+
+/** The project's visible people with a shared result, and their names. */
+async function measuredPeople(scope: Scope) {
+  const inputs = (await employeeInputs(scope.db, scope.project.id)).filter((e) => e.shared && e.indicators);
+  if (!inputs.length) return [];
+  const rows = await scope.db
+    .select({ id: employees.id, name: employees.name, departmentId: employees.departmentId })
+    .from(employees)
+    .where(eq(employees.projectId, scope.project.id));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  // a supervisor sees their departments' people only
+  return inputs
+    .map((e) => ({ ...e, row: byId.get(e.id) }))
+    .filter((e) => e.row && (!scope.departments || (e.row.departmentId && scope.departments.has(e.row.departmentId))))
+    .map((e) => ({ id: e.id, name: e.row!.name, indicators: e.indicators! }));
+}
+
+/** The team's fit for a profile: range, median, how many fit well, the best five. */
+export async function teamFit(scope: Scope, activities: readonly Activity[]): Promise<TeamFit> {
+  requireCan(scope, "read");
+  const people = await measuredPeople(scope);
+  const scored = people
+    .map((p) => ({ _id: p.id, name: p.name, efficiency: fitFor(p.indicators, activities).efficiency }))
+    .filter((p): p is { _id: string; name: string; efficiency: number } => p.efficiency !== null)
+    .sort((a, b) => b.efficiency - a.efficiency || a.name.localeCompare(b.name));
+  const values = scored.map((s) => s.efficiency).sort((a, b) => a - b);
+  return {
+    measured: scored.length,
+    min: values.length ? values[0]! : null,
+    median: values.length ? values[Math.floor((values.length - 1) / 2)]! : null,
+    max: values.length ? values[values.length - 1]! : null,
+    good: values.filter((v) => v >= GOOD_FIT).length,
+    goodFrom: GOOD_FIT,
+    top: scored.slice(0, 5),
+  };
+}
+
+/** The wizard's live preview: the target and the team's fit for the activities as typed (nothing is saved). */
+export async function previewPositionFit(scope: Scope, input: z.infer<typeof previewSchema>) {
+  return { target: positionTarget(input.tasks), team: await teamFit(scope, input.tasks) };
+}
