@@ -7,6 +7,7 @@
 // but before `done_at` repeats it harmlessly (at worst a mail twice, never none).
 import { and, asc, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { jobs, results } from "../db/schema";
+import { runInTransaction } from "../db/client";
 import { tFor } from "../locales";
 import type { AppDeps } from "./context";
 import type { JobKind, JobPayloads } from "./scope";
@@ -76,11 +77,15 @@ export function createJobRunner(deps: () => AppDeps): JobRunner {
 
   async function claim(id: string) {
     const now = Date.now();
-    const [job] = await deps()
-      .db.update(jobs)
-      .set({ lockedUntil: new Date(now + LEASE_MS), attempts: sql`${jobs.attempts} + 1` })
-      .where(and(eq(jobs.id, id), isNull(jobs.doneAt), or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, new Date(now)))))
-      .returning();
+    // the job's bookkeeping writes are units of work: on libSQL a bare write racing a commit fails
+    // (SQLITE_BUSY_SNAPSHOT) and leaves its statement open on a pooled connection
+    const [job] = await runInTransaction(deps().db, (db) =>
+      db
+        .update(jobs)
+        .set({ lockedUntil: new Date(now + LEASE_MS), attempts: sql`${jobs.attempts} + 1` })
+        .where(and(eq(jobs.id, id), isNull(jobs.doneAt), or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, new Date(now)))))
+        .returning(),
+    );
     return job;
   }
 
@@ -92,19 +97,22 @@ export function createJobRunner(deps: () => AppDeps): JobRunner {
       const handler = handlers[job.kind as JobKind] as Handler<JobKind> | undefined;
       if (!handler) throw new Error(`unknown job kind ${job.kind}`);
       await handler(d, job.payload as never);
-      await d.db
-        .update(jobs)
-        .set({ doneAt: new Date(), lockedUntil: null, lastError: null, payload: keptAfterDone(job.kind, job.payload) })
-        .where(eq(jobs.id, id));
+      await runInTransaction(d.db, (db) =>
+        db
+          .update(jobs)
+          .set({ doneAt: new Date(), lockedUntil: null, lastError: null, payload: keptAfterDone(job.kind, job.payload) })
+          .where(eq(jobs.id, id)),
+      );
       return true;
     } catch (error) {
       const message = String((error as Error)?.message ?? error).slice(0, 500);
       console.error(`[jobs] ${job.kind} ${id} failed (attempt ${job.attempts}): ${message}`);
-      await d.db
-        .update(jobs)
-        .set({ lockedUntil: null, lastError: message, runAt: new Date(Date.now() + backoffMs(job.attempts)) })
-        .where(eq(jobs.id, id))
-        .catch(() => undefined); // the database itself failing: the lease runs out and it is tried again
+      await runInTransaction(d.db, (db) =>
+        db
+          .update(jobs)
+          .set({ lockedUntil: null, lastError: message, runAt: new Date(Date.now() + backoffMs(job.attempts)) })
+          .where(eq(jobs.id, id)),
+      ).catch(() => undefined); // the database itself failing: the lease runs out and it is tried again
       return false;
     }
   }

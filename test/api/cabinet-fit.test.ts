@@ -229,7 +229,7 @@ describe("the candidate flow", () => {
     const link = (await t.deps.db.select().from(invites).where(eq(invites.kind, "candidate")))[0]!.link;
     const c = `token=${candidate.token}; i18n_locale=en`;
     expect(await text(await get(`/invite/${link}`, c))).toContain('data-testid="consent-toggle"');
-    expect((await post(`/invite/${link}`, { _form: "consent", consent: "0" }, c)).status).toBe(303);
+    expect((await post(`/invite/${link}`, { _form: "consent", consent: "0", confirm: "1" }, c)).status).toBe(303);
     const hidden = (await call("GET", `/api/business/candidates?position=${p.pos["Sales manager"]}`)).json.candidates[0];
     expect(hidden).toMatchObject({ status: "withdrawn", efficiency: null, formatCode: null });
     expect((await post(`/invite/${link}`, { _form: "consent", consent: "1" }, c)).status).toBe(303);

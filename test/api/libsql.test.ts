@@ -38,7 +38,8 @@ describe("on libSQL", () => {
 
   it("keeps the atomic writes atomic: one free coupon use per person, distinct invoice numbers", async () => {
     const admin = (await signInManager(t)).h;
-    await t.json("POST", "/api/manager/coupon", { code: "LIBSQL100", type: "percent", amount: 100, count: 5 }, admin);
+    const coupon = await t.json("POST", "/api/manager/coupon", { code: "LIBSQL100", type: "percent", amount: 100, count: 5 }, admin);
+    expect(coupon.status, await coupon.clone().text()).toBe(201);
     const r = await signUp(t, "libsql-coupon");
     const answers = await Promise.all([1, 2].map(() => t.json("POST", "/api/coupon", { code: "LIBSQL100" }, r.h)));
     // the checkouts are units of work taking turns: the second sees the first's use ("already used")
@@ -49,6 +50,7 @@ describe("on libSQL", () => {
     const made = await Promise.all(
       [1, 2, 3].map(() => t.json("POST", "/api/business/refill", { project, quantity: 5, method: "invoice", company: "Acme LLC", inn: "7701234567" }, owner.h)),
     );
+    for (const m of made) expect(m.status, await m.clone().text()).toBe(201);
     const numbers = await Promise.all(
       made.map(
         async (m) =>
