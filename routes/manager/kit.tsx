@@ -10,7 +10,8 @@ import type { Context } from "hono";
 import type { ComponentType, ReactNode } from "react";
 import { z } from "zod";
 import type { T } from "../../locales";
-import { managerNav, type ManagerNav } from "../../server/admin/nav";
+import { managerNav, type ManagerNav, type WorkQueues } from "../../server/admin/nav";
+import { workQueues } from "../../server/admin/overview";
 import { AppError } from "../../server/lib/errors";
 import { handleForm } from "../../server/lib/forms";
 import { ID_PATTERN } from "../../server/lib/ids";
@@ -44,7 +45,8 @@ export function managerPage<D>(def: {
   path: string | string[];
   params?: z.ZodType;
   title: (t: T, data: D) => string;
-  load?: (c: ManagerCtx, scope: ManagerScope) => Promise<D | Response> | D;
+  /** `queues`: the work queues' counts the side bar shows, read once for the page (the main page lists them too) */
+  load?: (c: ManagerCtx, scope: ManagerScope, shared: { queues: Promise<WorkQueues> }) => Promise<D | Response> | D;
   Component: ComponentType<{ data: D }>;
   /** above the heading (a notice that concerns the whole screen) */
   banner?: (data: D) => ReactNode;
@@ -60,7 +62,8 @@ export function managerPage<D>(def: {
     params: def.params,
     load: async (c): Promise<WithShell<D> | Response> => {
       const scope = c.get("scope");
-      const [nav, page] = await Promise.all([managerNav(scope), def.load ? def.load(c, scope) : (undefined as D)]);
+      const queues = workQueues(scope.db);
+      const [nav, page] = await Promise.all([queues.then(managerNav), def.load ? def.load(c, scope, { queues }) : (undefined as D)]);
       if (page instanceof Response) return page;
       return { page, shell: { nav } };
     },

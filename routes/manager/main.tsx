@@ -7,7 +7,7 @@ import { handleForm } from "../../server/lib/forms";
 import { ID_PATTERN } from "../../server/lib/ids";
 import { rubLabel } from "../../server/lib/money";
 import { usePage } from "../../server/render/page";
-import { managerOverview, workQueues } from "../../server/admin/overview";
+import { managerOverview, type workQueues } from "../../server/admin/overview";
 import { markInvoicePaidBy } from "../../server/admin/orders";
 import { managerPage } from "./kit";
 import { loadStats, SeriesCard } from "./stats";
@@ -174,8 +174,8 @@ function Main({ data }: { data: Data }) {
 
 export const managerMainPage = managerPage({
   path: "/manager",
-  load: async (c) => {
-    const [overview, stats, queues] = await Promise.all([managerOverview(c.get("deps").db), loadStats(c.get("deps").db), workQueues(c.get("deps").db)]);
+  load: async (c, _scope, shared) => {
+    const [overview, stats, queues] = await Promise.all([managerOverview(c.get("deps").db), loadStats(c.get("deps").db), shared.queues]);
     const config = c.get("deps").config;
     // what a manager must know before promising a client a mail or a payment (issue 32 m37)
     const ops = { mailOff: !config.SMTP_URL, sandbox: config.PAYMENT_PROVIDER === "sandbox", outbox: config.OUTBOX_DIR };

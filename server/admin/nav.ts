@@ -1,8 +1,7 @@
 // The back-office's side bar: an entry for every resource (its declaration's `menu`, and its views'),
 // the special screens beside them, in one order, with the work-queue counts (issue 32 #5): results
 // waiting in the rechecker, reviews waiting for approval, new requests.
-import type { ManagerScope } from "../scope";
-import { workQueues } from "./overview";
+import type { workQueues } from "./overview";
 import type { MenuEntry } from "./resource";
 import { RESOURCES } from "./resources";
 
@@ -27,8 +26,15 @@ export const SPECIAL_SCREENS: NavEntry[] = [
   { key: "settings", href: "/manager/settings", icon: "⚙", label: "cabinet.nav.manager.settings", order: 180 },
 ];
 
-/** Every entry of the side bar, in order (no counts: those are per request). */
+let menu: NavEntry[] | undefined;
+
+/** Every entry of the side bar, in order (no counts: those are per request). Built once: the declarations do not change. */
 export function menuEntries(): NavEntry[] {
+  menu ??= buildMenu();
+  return menu;
+}
+
+function buildMenu(): NavEntry[] {
   const fromResources = RESOURCES.flatMap((def) => [
     {
       key: def.name,
@@ -58,8 +64,9 @@ export function menuEntries(): NavEntry[] {
 
 export type ManagerNav = (NavEntry & { n?: number })[];
 
-/** The side bar for a request: the entries with their counts now. */
-export async function managerNav(scope: Pick<ManagerScope, "db">): Promise<ManagerNav> {
-  const queues = await workQueues(scope.db);
+export type WorkQueues = Awaited<ReturnType<typeof workQueues>>;
+
+/** The side bar for a request: the entries with the work queues' counts (workQueues, read once per page). */
+export function managerNav(queues: WorkQueues): ManagerNav {
   return menuEntries().map((e) => (e.count ? { ...e, n: queues[e.count] } : e));
 }
