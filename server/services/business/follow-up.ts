@@ -26,12 +26,12 @@ const DAY = 86_400_000;
 
 export type InviteMailKind = "invite" | "remindJoin" | "remindFinish";
 
+/** Where an invitation's day ends: the mails and the join page say "Moscow time". */
+export const DEADLINE_ZONE = "Europe/Moscow";
+
 /** A deadline as people read it: the day, in Moscow time (where a "day" ends for the company). */
 export const deadlineText = (at: Date, locale: Locale) =>
-  at.toLocaleDateString(intlLocale(locale), { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Moscow" });
-
-/** The last moment of a chosen day (YYYY-MM-DD) in Moscow time. */
-export const endOfDayMoscow = (day: string) => new Date(`${day}T23:59:59.999+03:00`);
+  at.toLocaleDateString(intlLocale(locale), { day: "numeric", month: "long", year: "numeric", timeZone: DEADLINE_ZONE });
 
 /** The company's name as the subject and body quote it: one line, not too long. */
 export const quotedName = (name: string) => {

@@ -16,7 +16,8 @@ import { take } from "../rate-limits";
 import { enqueueMail, transaction } from "../../scope";
 import { resendCandidateMail } from "./candidates";
 import { requireCan, type Scope } from "./access";
-import { endOfDayMoscow, inviteMail, MESSAGE_MAX, quotedName } from "./follow-up";
+import { endOfDayIn } from "../../lib/time-zone";
+import { DEADLINE_ZONE, inviteMail, MESSAGE_MAX, quotedName } from "./follow-up";
 
 export const INVITE_STATUSES = ["Invited", "Sent", "Accepted", "completed test", "pending activation", "no action"] as const;
 export type InviteStatus = (typeof INVITE_STATUSES)[number];
@@ -42,7 +43,7 @@ export const followUpFields = {
     .optional()
     .transform((d, ctx) => {
       if (!d) return null;
-      const at = endOfDayMoscow(d);
+      const at = endOfDayIn(d, DEADLINE_ZONE);
       if (Number.isNaN(at.getTime()) || at.getTime() < Date.now()) {
         ctx.addIssue({ code: "custom", message: "followup.errors.deadlinePast" });
         return z.NEVER;
