@@ -4,7 +4,7 @@ import { intlLocale } from "../../locales";
 import { usePage } from "../../server/render/page";
 import { dashboard, headedDepartments, listDepartments, listPositions } from "../../server/services/business";
 import { BusinessShell } from "../_layouts/cabinet";
-import { Card, DepartmentFilter, cabinetPage, useLinks, type WithShell } from "./kit";
+import { Card, DepartmentFilter, cabinetPage, InviteStatusChip, useLinks, type WithShell } from "./kit";
 
 type Data = {
   stats: Awaited<ReturnType<typeof dashboard>>;
@@ -99,8 +99,9 @@ function Dashboard({ data }: { data: WithShell<Data> }) {
                   ) : (
                     <span className="[overflow-wrap:anywhere]">{l.name ?? l.email ?? "—"}</span>
                   )}
-                  <span className="text-slate-500">
-                    {t(`cabinet.invites.status.${l.status.replace(/ /g, "_")}`)} · {l.updatedAt.toLocaleDateString(intlLocale(locale))}
+                  <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-slate-500">
+                    <InviteStatusChip status={l.status} />
+                    {l.updatedAt.toLocaleDateString(intlLocale(locale))}
                   </span>
                 </li>
               ))}
