@@ -2,6 +2,7 @@
 // activity, for the project or one department; its parts load in parallel (spec §4).
 import { intlLocale } from "../../locales";
 import { usePage } from "../../server/render/page";
+import { dateIn } from "../../server/lib/time-zone";
 import { dashboard, headedDepartments, listDepartments, listPositions } from "../../server/services/business";
 import { BusinessShell } from "../_layouts/cabinet";
 import { Card, DepartmentFilter, cabinetPage, InviteStatusChip, useLinks, type WithShell } from "./kit";
@@ -61,7 +62,7 @@ function NextSteps({ data }: { data: WithShell<Data> }) {
 }
 
 function Dashboard({ data }: { data: WithShell<Data> }) {
-  const { t, locale } = usePage();
+  const { t, locale, config } = usePage();
   const links = useLinks();
   const s = data.stats;
   return (
@@ -101,7 +102,7 @@ function Dashboard({ data }: { data: WithShell<Data> }) {
                   )}
                   <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-slate-500">
                     <InviteStatusChip status={l.status} />
-                    {l.updatedAt.toLocaleDateString(intlLocale(locale))}
+                    {dateIn(l.updatedAt, config.TIME_ZONE, intlLocale(locale))}
                   </span>
                 </li>
               ))}
