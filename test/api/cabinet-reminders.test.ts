@@ -190,3 +190,12 @@ describe("candidates invited against a position", () => {
     expect(digest[0]!.text).toContain("candidate Lev («Seller») finished the test");
   });
 });
+
+describe("the owner's settings", () => {
+  it("say candidates' events are included and when the digest comes, in the operator's zone (not UTC)", async () => {
+    const html = await (await t.app.request(`/business/settings?project=${co.id}`, { headers: { Cookie: `token=${owner.token}; i18n_locale=en` } })).text();
+    expect(html).toContain("candidates for a position too");
+    expect(html).not.toContain("after midnight (UTC)");
+    expect(html).toMatch(/after midnight \([^)]*Moscow[^)]*\)/);
+  });
+});
