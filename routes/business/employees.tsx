@@ -56,7 +56,7 @@ import {
   type FitView,
   type SkillsView,
 } from "./analytics-kit";
-import { blankToNull, Card, cabinetPage, ConfirmDelete, done, FormError, Notice, Select, useLinks, type WithShell } from "./kit";
+import { blankToNull, Card, cabinetPage, ConfirmDelete, done, FormError, InviteStatusChip, Notice, Select, useLinks, type WithShell } from "./kit";
 
 const PAGE_SIZE = 50;
 
@@ -679,7 +679,7 @@ function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
               <StatusBadge status={e.status} />
             </dd>
             <dt className="text-slate-500">{t("cabinet.employees.invite")}</dt>
-            <dd>{e.invite ? t(`cabinet.invites.status.${e.invite.replace(/ /g, "_")}`) : "—"}</dd>
+            <dd>{e.invite ? <InviteStatusChip status={e.invite} /> : "—"}</dd>
             {shown.map(([k, v]) => (
               <Fragment key={k}>
                 <dt className="text-slate-500">{t(`cabinet.employees.indicators.${k}`)}</dt>
