@@ -36,6 +36,18 @@ export interface Column<K extends string = string> {
   kindOf?(doc: Doc): CellKind;
 }
 
+/** How an exported value becomes a spreadsheet cell: a date stays a date (an Excel date cell in
+ * XLSX), money goes out in rubles (stored in kopecks), a localized name in the manager's language. */
+export type ExportValueKind = "text" | "number" | "bool" | "date" | "money" | "localized";
+/** A column of the resource's export (/manager/exporting, a list's Export buttons). */
+export interface ExportColumn<K extends string = string> {
+  /** a field of the document (or a populated one), or a path into one (`data.indicators.system`) */
+  key: K | `${K}.${string}`;
+  /** locale key of the heading */
+  label: string;
+  kind: ExportValueKind;
+}
+
 export type FormField =
   | { name: string; kind: "text" | "email" | "tel" | "date" | "number" | "textarea"; label?: string; hint?: string }
   | { name: string; kind: "checkbox"; label?: string }
@@ -137,6 +149,10 @@ export interface ResourceDef<T extends AnyTable = AnyTable, D extends Doc = Doc,
   }[];
   /** what its list pages export (/manager/exporting) */
   exportKind?: "users" | "results" | "payments";
+  /** the export's columns, in order: the one source of what an export holds (server/admin/exports.ts) */
+  exportColumns?: ExportColumn<Extract<keyof D, string>>[];
+  /** populated on the export's rows (fields its columns read that the document does not hold) */
+  exportPopulate?: string[];
   /** populated on its list pages */
   listPopulate?: string[];
   table: T;
