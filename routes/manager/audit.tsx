@@ -48,6 +48,8 @@ function Changes({ entity, changes }: { entity: string; changes: Record<string, 
 }
 
 const recordHref = (e: AuditDoc) => {
+  // a request's entries are filed as requests.<source>: its own page
+  if (e.entity.startsWith("requests.") && e.entityId) return `/manager/requests/${e.entity.slice("requests.".length)}/${e.entityId}`;
   const def = RESOURCES.find((d) => d.name === e.entity);
   return def && e.entityId ? `/manager/${def.pagePath}/${e.entityId}` : null;
 };

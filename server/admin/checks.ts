@@ -100,6 +100,8 @@ export function checkDeclaration(def: ResourceDef, hasKey: HasKey, menuHrefs: Se
   for (const p of def.listPopulate ?? []) if (!def.populate?.[p]) problems.push(at(`listPopulate "${p}" is not a declared populate`));
   for (const p of def.detailPopulate ?? []) if (!def.populate?.[p]) problems.push(at(`detailPopulate "${p}" is not a declared populate`));
 
+  // every record page is titled by its record, never by its kind alone (m9)
+  if (!def.recordRepresentation) problems.push(at("no recordRepresentation (its pages would not name the record)"));
   str(`manager.res.${def.name}.title`, "title");
   str(`manager.res.${def.name}.detail`, "detail title");
   if (def.search?.length) str(`manager.res.${def.name}.search`, "search box");

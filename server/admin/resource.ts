@@ -68,7 +68,8 @@ export interface ActionOutcome {
 export interface ResourceAction {
   /** locale key of the button */
   label: string;
-  /** it sends mail: when mail is off (no SMTP) its "done" says the mail went only to the outbox files (m37) */
+  /** it sends mail: when mail is off (no SMTP) its record's page says so beside the buttons, and its
+   * "done" that the mail went only to the outbox files (m37) */
   mails?: boolean;
   /** asks again before running (a second button on the page) */
   danger?: boolean;
@@ -216,8 +217,9 @@ export interface ResourceDef<T extends AnyTable = AnyTable, D extends Doc = Doc,
   listLinks?: { label: string; href: string }[];
   /** links from the detail page to related screens (label: a locale key) */
   links?(doc: D): { label: string; href: string }[];
-  /** the record's name in its page's title and heading (an e-mail, a code, a project's name), as react-admin's recordRepresentation */
-  recordRepresentation?(doc: D): string | null | undefined;
+  /** the record's name in its page's title and heading (an e-mail, a code, a project's name), as
+   * react-admin's recordRepresentation; `locale` is the page's (a test's name is in both languages) */
+  recordRepresentation?(doc: D, locale: string): string | null | undefined;
   /** the user a record belongs to (for the audit log's subject) */
   subjectOf?(row: T["$inferSelect"]): string | null;
 }
