@@ -9,7 +9,7 @@ import { usePage } from "../../server/render/page";
 import { ServerForm } from "../_blocks/blocks";
 import { AuditEntries } from "./audit";
 import { managerForm, managerPage } from "./kit";
-import { DocTable, MailOffNotice, Notice, Unconfirmed, Value, valueName } from "./ui";
+import { DocTable, MailOffNotice, Unconfirmed, Value, valueName } from "./ui";
 
 type Data = Awaited<ReturnType<typeof requestThread>>;
 
@@ -31,7 +31,6 @@ function RequestPage({ data }: { data: Data }) {
           </>
         )}
       </p>
-      {url.searchParams.get("done") === "reply" && <Notice>{t("manager.requests.sent")}</Notice>}
       <div className="grid gap-6 lg:grid-cols-2">
         <section className="card min-w-0" data-testid="request">
           <p className="font-semibold">
@@ -58,6 +57,8 @@ function RequestPage({ data }: { data: Data }) {
                 kind="reply"
                 title={t("manager.requests.reply")}
                 submit={t("manager.requests.send")}
+                // beside the form the redirect scrolls to
+                notice={url.searchParams.get("done") === "reply" ? t("manager.requests.sent") : null}
                 beforeSubmit={<p className="text-sm text-slate-500">{t("manager.requests.replyTo", { email: r.email })}</p>}
                 fields={[
                   {
