@@ -97,7 +97,11 @@ function RequestPage({ data }: { data: Data }) {
       </section>
       <section className="card mt-6" data-section="history">
         <h2 className="mb-3 text-lg font-semibold">{t("manager.audit.history")}</h2>
-        {data.history.length === 0 ? <p className="text-sm text-slate-500">{t("manager.list.empty")}</p> : <AuditEntries docs={data.history} />}
+        {data.history.length === 0 ? (
+          <p className="text-sm text-slate-500">{t("manager.list.empty")}</p>
+        ) : (
+          <AuditEntries docs={data.history} records={new Map()} inRecord />
+        )}
       </section>
     </>
   );
