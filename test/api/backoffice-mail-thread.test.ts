@@ -131,6 +131,8 @@ describe("a business request's e-mail thread (m31)", () => {
       .where(and(eq(auditLog.entity, "requests.business"), eq(auditLog.entityId, id), eq(auditLog.action, "requests.reply")));
     expect(entry?.changes).toMatchObject({ to: "Thread-Known@example.com", subject: "Your corporate plan" });
     expect(after).toContain("Replied by e-mail");
+    // the audit page links the entry to the request's page
+    expect(await html(on, bossOn, "/manager/audit", "en")).toContain(`href="/manager/requests/business/${id}"`);
     // the person's own page lists it among the mails sent to them
     expect(await html(on, bossOn, `/manager/users/${known._id}`, "en")).toContain("Your corporate plan");
   });
