@@ -50,6 +50,7 @@ import {
   FitCard,
   MetricsCard,
   SCALED,
+  ScaledLabel,
   SkillsCard,
   skillOptions,
   type AnalyticsQuery,
@@ -678,11 +679,23 @@ function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
             <dd>
               <StatusBadge status={e.status} />
             </dd>
-            <dt className="text-slate-500">{t("cabinet.employees.invite")}</dt>
-            <dd>{e.invite ? <InviteStatusChip status={e.invite} /> : "—"}</dd>
+            {/* the invitation's state only while it says more than the test status above */}
+            {e.invite && e.invite !== "completed test" && (
+              <>
+                <dt className="text-slate-500">{t("cabinet.employees.invite")}</dt>
+                <dd>
+                  <InviteStatusChip status={e.invite} />
+                </dd>
+              </>
+            )}
             {shown.map(([k, v]) => (
               <Fragment key={k}>
-                <dt className="text-slate-500">{t(`cabinet.employees.indicators.${k}`)}</dt>
+                <dt className="text-slate-500">
+                  <ScaledLabel
+                    label={t(`cabinet.employees.indicators.${k}`)}
+                    scale={(SCALED as readonly string[]).includes(k) ? t(`analytics.scale.${k}`) : null}
+                  />
+                </dt>
                 <dd className="tabular-nums" data-indicator={k}>
                   {v}
                 </dd>
