@@ -2,7 +2,7 @@
 // its own small form (no script), checked by the same schema as PUT /api/manager/setting/{key}.
 // Prices are typed in roubles here and stored in kopecks.
 import { settingKey, settingVersion, updateSetting } from "../../server/admin/settings";
-import { isStale } from "../../server/admin/versions";
+import { isStale } from "../../server/lib/versions";
 import { AppError, translateFields } from "../../server/lib/errors";
 import { formValues } from "../../server/lib/forms";
 import { listSettings, readSetting, type SettingKey } from "../../server/services/operator-settings";
@@ -174,7 +174,7 @@ export const settingsPage = managerPage({
         const current = Object.fromEntries(
           FIELDS[key].map(([name, kind]) => [name, kind === "checkbox" ? (toForm(key, now, name, kind) === "true" ? "on" : "") : toForm(key, now, name, kind)]),
         );
-        return { kind: key, values: { ...current, _version: settingVersion(now) }, errors: { _: c.get("t")("manager.errors.stale") }, status: 409 as const };
+        return { kind: key, values: { ...current, _version: settingVersion(now) }, errors: { _: c.get("t")("common.errors.stale") }, status: 409 as const };
       }
       if (!(e instanceof AppError) || e.status >= 500) throw e;
       return { kind: key, values, errors: e.fields ? translateFields(c.get("t"), e.fields) : { _: c.get("t")("common.errors.validation") } };
