@@ -4,6 +4,7 @@
 import { intlLocale } from "../../locales";
 import { handleForm, submitForm } from "../../server/lib/forms";
 import { Island, usePage } from "../../server/render/page";
+import { dateIn } from "../../server/lib/time-zone";
 import { deadlineText } from "../../server/services/business/follow-up";
 import { importInvites, inviteImportSchema } from "../../server/services/business/invite-import";
 import { resendAllPending, updateInvite } from "../../server/services/business/invites";
@@ -41,7 +42,7 @@ type Data = {
 };
 
 function Invites({ data }: { data: WithShell<Data> }) {
-  const { t, locale, path } = usePage();
+  const { t, locale, path, config } = usePage();
   const inv = data.invites;
   const empty = inv.balance <= 0;
   return (
@@ -177,10 +178,10 @@ function Invites({ data }: { data: WithShell<Data> }) {
                 <li key={i._id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-invite={i._id} data-status={i.status}>
                   <span className="min-w-0 break-all">{i.email ?? t("cabinet.invites.viaLink")}</span>
                   <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-slate-500">
-                    {t(`cabinet.invites.status.${i.status.replace(/ /g, "_")}`)} · {i.createdAt.toLocaleDateString(intlLocale(locale))}
+                    {t(`cabinet.invites.status.${i.status.replace(/ /g, "_")}`)} · {dateIn(i.createdAt, config.TIME_ZONE, intlLocale(locale))}
                     {i.expiresAt && (
                       <span className={i.expired ? "text-rose-700" : undefined} data-testid="invite-deadline">
-                        {t(i.expired ? "followup.invites.expired" : "followup.invites.until", { date: deadlineText(i.expiresAt, locale) })}
+                        {t(i.expired ? "followup.invites.expired" : "followup.invites.until", { date: deadlineText(i.expiresAt, locale, config.TIME_ZONE) })}
                       </span>
                     )}
                     {i.reminders > 0 && !i.user && <span>{t("followup.invites.reminded", { n: Math.min(i.reminders, 2) })}</span>}

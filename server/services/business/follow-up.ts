@@ -13,6 +13,7 @@ import { employees, invites, ownerEvents, projects, users } from "../../../db/sc
 import { intlLocale, tFor, type Locale } from "../../../locales";
 import type { AppDeps } from "../../context";
 import { escapeHtml } from "../../lib/html";
+import { dayIn, formatIn, startOfDayIn } from "../../lib/time-zone";
 import { createId } from "../../lib/ids";
 import { enqueueMail, systemScope, transaction, type Scope as BaseScope } from "../../scope";
 import { requireCan, type ProjectScope } from "./access";
@@ -27,12 +28,9 @@ const DAY = 86_400_000;
 
 export type InviteMailKind = "invite" | "remindJoin" | "remindFinish";
 
-/** Where an invitation's day ends: the mails and the join page say "Moscow time". */
-export const DEADLINE_ZONE = "Europe/Moscow";
-
-/** A deadline as people read it: the day, in Moscow time (where a "day" ends for the company). */
-export const deadlineText = (at: Date, locale: Locale) =>
-  at.toLocaleDateString(intlLocale(locale), { day: "numeric", month: "long", year: "numeric", timeZone: DEADLINE_ZONE });
+/** A deadline as people read it: its day in the operator's zone (TIME_ZONE), where the day was picked. */
+export const deadlineText = (at: Date, locale: Locale, zone: string) =>
+  formatIn(at, zone, intlLocale(locale), { day: "numeric", month: "long", year: "numeric" });
 
 /** The company's name as the subject and body quote it: one line, not too long. */
 export const quotedName = (name: string) => {
@@ -44,14 +42,17 @@ export const quotedName = (name: string) => {
  * The invitation mail and its reminders, in the recipient's language: plain text, and HTML where
  * every piece of the sender's text (company name, message) is escaped.
  */
-export function inviteMail(locale: Locale, input: { kind: InviteMailKind; company: string; url: string; message?: string | null; expiresAt?: Date | null }) {
+export function inviteMail(
+  locale: Locale,
+  input: { kind: InviteMailKind; company: string; url: string; message?: string | null; expiresAt?: Date | null; zone: string },
+) {
   const t = tFor(locale);
   const company = quotedName(input.company);
   const k = `followup.mail.${input.kind}`;
   const lead = input.kind === "invite" ? t("business.mail.invite.body", { company }) : t(`${k}.body`, { company });
   const subject = input.kind === "invite" ? t("business.mail.invite.subject", { company }) : t(`${k}.subject`, { company });
   const message = input.message?.trim() ? input.message.trim().slice(0, MESSAGE_MAX) : null;
-  const deadline = input.expiresAt ? t("followup.mail.deadline", { date: deadlineText(input.expiresAt, locale) }) : null;
+  const deadline = input.expiresAt ? t("followup.mail.deadline", { date: deadlineText(input.expiresAt, locale, input.zone) }) : null;
   const paragraphs: (string | null)[] = [
     t("business.mail.invite.greeting"),
     lead,
@@ -145,6 +146,7 @@ export async function sendReminders(deps: AppDeps, now = new Date(), limit = 200
           url,
           message: pending ? invite.message : null,
           expiresAt: pending ? invite.expiresAt : null,
+          zone: deps.config.TIME_ZONE,
         }),
       });
       return true;
@@ -211,15 +213,13 @@ export async function notifyOwnersOfCompletion(tx: BaseScope, userId: string) {
   for (const r of rows) await notifyOwner(tx, r.projectId, "completed", { userId, name: r.name });
 }
 
-/** The start of the current UTC day: a digest covers the events before it (sent after midnight UTC, 03:00 in Moscow). */
-const startOfDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-
 /**
  * The daily digest: one mail per owner with the events recorded before today, grouped by
  * company; nothing when there were none. Returns how many mails were queued.
  */
 export async function sendDigests(deps: AppDeps, now = new Date()) {
-  const before = startOfDay(now);
+  // the operator's day (TIME_ZONE): the digest goes out after its midnight with the day before
+  const before = startOfDayIn(dayIn(now, deps.config.TIME_ZONE), deps.config.TIME_ZONE);
   const owners = await deps.db
     .selectDistinct({ ownerId: ownerEvents.ownerId })
     .from(ownerEvents)
@@ -255,12 +255,11 @@ export async function sendDigests(deps: AppDeps, now = new Date()) {
           company = name;
           lines.push("", `«${quotedName(name)}»`);
         }
-        const when = event.createdAt.toLocaleString(intlLocale(locale), {
+        const when = formatIn(event.createdAt, deps.config.TIME_ZONE, intlLocale(locale), {
           day: "numeric",
           month: "short",
           hour: "2-digit",
           minute: "2-digit",
-          timeZone: "Europe/Moscow",
         });
         lines.push(`— ${when}: ${t(`followup.digest.${event.kind}`, { name: event.name || t("followup.noName") })}`);
       }
