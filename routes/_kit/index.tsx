@@ -13,18 +13,24 @@ import { usePage } from "../../server/render/page";
 /**
  * A notice above a page's content. With children it shows them; without, the `?done=<key>` the
  * last redirect carried, as `<keys>.<key>` (the cabinet's `cabinet.done.*`). A success notice stays
- * hidden while the page shows a posted form's errors.
+ * hidden while the page shows a posted form's errors. `warn`: what stands in the way (an empty
+ * balance), `error`: what went wrong.
  */
+const TONES = { ok: "bg-emerald-50 text-emerald-800", warn: "bg-amber-50 text-amber-900", error: "bg-rose-50 text-rose-800" } as const;
+
 export function Notice({
   children,
   tone = "ok",
   keys = "cabinet.done",
   testid,
+  className = "mb-4",
 }: {
   children?: ReactNode;
-  tone?: "ok" | "error";
+  tone?: "ok" | "warn" | "error";
   keys?: string;
   testid?: string;
+  /** its margin where it sits inside a card rather than above the content */
+  className?: string;
 }) {
   const { t, url, form } = usePage();
   if (tone === "ok" && form?.errors) return null;
@@ -37,8 +43,8 @@ export function Notice({
   return (
     <p
       role={tone === "ok" ? "status" : "alert"}
-      className={`mb-4 rounded-lg p-3 ${tone === "ok" ? "bg-emerald-50 text-emerald-800" : "bg-rose-50 text-rose-800"}`}
-      data-testid={testid ?? (tone === "ok" ? "notice" : "notice-error")}
+      className={`${className} rounded-lg p-3 ${TONES[tone]}`}
+      data-testid={testid ?? (tone === "ok" ? "notice" : `notice-${tone}`)}
     >
       {body}
     </p>

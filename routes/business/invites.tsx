@@ -68,9 +68,9 @@ function Invites({ data }: { data: WithShell<Data> }) {
           </div>
           {inv.reserved > 0 && <p className="mt-2 text-xs text-slate-500">{t("cabinet.invites.reservedHint")}</p>}
           {empty && (
-            <p role="alert" className="mt-3 rounded-lg bg-amber-50 p-3 text-amber-900" data-testid="no-invites">
+            <Notice tone="warn" className="mt-3" testid="no-invites">
               {t("business.errors.noInvites")}
-            </p>
+            </Notice>
           )}
           {data.canBuy && (
             <a href={`/business?project=${data.shell.project._id}`} className="btn-primary mt-4" data-testid="buy-invites">

@@ -380,7 +380,7 @@ function Reports({ data }: { data: WithShell<ReportsData> }) {
               ))}
             </ul>
           )}
-          {list.pages > 1 && <Pager page={list.page} pages={list.pages} total={list.total} link={pageLink} />}
+          {list.pages > 1 && <Pager page={list.page} pages={list.pages} total={list.total} limit={list.limit} link={pageLink} />}
         </Card>
         {data.purchases && (
           <Card title={t("cabinet.reports.purchasesTitle")} testid="business-reports">
