@@ -266,8 +266,30 @@ describe("the pages: a stale form says so and shows the current values", () => {
   });
 });
 
-describe("the employee list on the shared pager", () => {
-  it("offers the kit's page sizes and shows the range for the size picked", async () => {
+describe("the cabinet on the shared kit", () => {
+  it("the role's second step is the kit's confirmation, open, with the version and a way back", async () => {
+    // a project manager needs an account of their own
+    const id = await newEmployee("Kira");
+    await t.deps.db
+      .update(employees)
+      .set({ userId: (await user(t, { name: "Kira" }))._id })
+      .where(eq(employees.id, id));
+    const html = decoded(await (await get(`/business/employees/${id}?appoint=project`)).text());
+    const box = /<details[^>]*data-confirm="control"[^>]*open[^>]*>(.*?)<\/details>/s.exec(html)?.[1] ?? "";
+    expect(box).toContain("Kira becomes project manager.");
+    expect(box).toMatch(/name="_version" value="[0-9a-f]{16}"/);
+    expect(box).toContain('data-testid="confirm-control-submit"');
+    expect(box).toContain(`href="/business/employees/${id}"`);
+  });
+
+  it("the invites page's empty balance is the kit's warning notice", async () => {
+    const empty = await businessProject(t, { owner, name: "Empty Co" });
+    await t.deps.db.update(projects).set({ inviteBalance: 0 }).where(eq(projects.id, empty.id));
+    const html = await (await get(`/business/invite?project=${empty.id}`)).text();
+    expect(html).toMatch(/<p role="alert" class="mt-3 rounded-lg p-3 bg-amber-50 text-amber-900" data-testid="no-invites">/);
+  });
+
+  it("the employee list offers the kit's page sizes and shows the range for the size picked", async () => {
     for (let i = 0; i < 30; i++) await newEmployee(`Listed ${String(i).padStart(2, "0")}`);
     const html = await (await get(`/business/employees?project=${p.id}&limit=25&page=2`)).text();
     const total = Number(/data-testid="pager-range">26–(\d+) of (\d+)</.exec(html)?.[2]);
