@@ -552,7 +552,7 @@ export const invites = sqliteTable(
     expiresAt: integer({ mode: "timestamp_ms" }),
     /** The owner's own words, put into the invitation mail (plain text, escaped in HTML). */
     message: text(),
-    /** When the last invitation or reminder mail was queued; the reminders count from it. */
+    /** When the last invitation or reminder mail was queued (a link joiner's row: when they joined); the reminders count from it. */
     mailedAt: integer({ mode: "timestamp_ms" }),
     /** Automatic reminders sent (at most 2: business/follow-up.ts). */
     reminders: integer().notNull().default(0),
@@ -604,7 +604,8 @@ export const ownerEvents = sqliteTable(
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
     ownerId: text().notNull(),
-    kind: text({ enum: ["joined", "completed", "consentWithdrawn", "consentGiven"] }).notNull(),
+    // a text column without a CHECK: a new kind needs no migration
+    kind: text({ enum: ["joined", "completed", "consentWithdrawn", "consentGiven", "candidateJoined", "candidateCompleted"] }).notNull(),
     /** The name the company sees, as it was then. */
     name: text().notNull(),
     createdAt: createdAt(),

@@ -61,6 +61,7 @@ import {
   ConfirmDelete,
   done,
   FormError,
+  InviteStatusChip,
   Notice,
   PAGE_SIZES,
   Pager,
@@ -651,7 +652,7 @@ function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
               <StatusBadge status={e.status} />
             </dd>
             <dt className="text-slate-500">{t("cabinet.employees.invite")}</dt>
-            <dd>{e.invite ? t(`cabinet.invites.status.${e.invite.replace(/ /g, "_")}`) : "—"}</dd>
+            <dd>{e.invite ? <InviteStatusChip status={e.invite} /> : "—"}</dd>
             {shown.map(([k, v]) => (
               <Fragment key={k}>
                 <dt className="text-slate-500">{t(`cabinet.employees.indicators.${k}`)}</dt>

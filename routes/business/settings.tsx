@@ -5,7 +5,7 @@
 import { intlLocale } from "../../locales";
 import { handleForm, postedVersion } from "../../server/lib/forms";
 import { usePage } from "../../server/render/page";
-import { dateIn } from "../../server/lib/time-zone";
+import { dateIn, zoneName } from "../../server/lib/time-zone";
 import {
   bookConsultation,
   bookingSchema,
@@ -43,7 +43,7 @@ type SettingsData = {
 };
 
 function Settings({ data }: { data: WithShell<SettingsData> }) {
-  const { t } = usePage();
+  const { t, locale, config } = usePage();
   const links = useLinks();
   return (
     <BusinessShell shell={data.shell} title={t("cabinet.nav.business.settings")}>
@@ -103,7 +103,7 @@ function Settings({ data }: { data: WithShell<SettingsData> }) {
                   label: t("followup.settings.notify"),
                   type: "select",
                   value: data.notify,
-                  hint: t("followup.settings.hint"),
+                  hint: t("followup.settings.hint", { zone: zoneName(config.TIME_ZONE, intlLocale(locale)) }),
                   options: (["each", "digest", "off"] as const).map((v) => ({ value: v, label: t(`followup.settings.${v}`) })),
                 },
               ]}

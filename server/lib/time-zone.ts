@@ -72,3 +72,6 @@ export function zoneName(zone: string, locale: string) {
 
 /** A day as a list shows it ("26.11.2026", "26/11/2026"), on the operator's calendar. */
 export const dateIn = (instant: Date, zone: string, locale: string) => formatIn(instant, zone, locale, { day: "2-digit", month: "2-digit", year: "numeric" });
+
+/** A calendar day (YYYY-MM-DD) as a list shows it: the day itself, in no zone. */
+export const dayText = (day: string, locale: string) => dateIn(new Date(`${day}T12:00:00Z`), "UTC", locale);
