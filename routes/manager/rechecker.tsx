@@ -9,6 +9,7 @@ import { formatNameMap } from "../../server/admin/populate";
 import { findUserById } from "../../server/services/users";
 import { findRow, updateResource } from "../../server/admin/resource";
 import { isStale, recordVersion } from "../../server/lib/versions";
+import { staleForm } from "../../server/lib/forms";
 import { fieldErrors } from "../../server/lib/validate";
 import { usePage } from "../../server/render/page";
 import { managerPage } from "./kit";
@@ -295,7 +296,7 @@ export const recheckerDetailPage = managerPage({
       return c.redirect(await decidedNext(), 303);
     } catch (e) {
       // someone corrected it since the page was shown: nothing saved, the page shows it as it is now
-      if (isStale(e)) return { kind: "set-format", values: {}, errors: { _: c.get("t")("common.errors.stale") }, status: 409 as const };
+      if (isStale(e)) return staleForm(c, "set-format");
       throw e;
     }
   },

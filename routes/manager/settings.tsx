@@ -5,7 +5,7 @@ import { intlLocale } from "../../locales";
 import { settingKey, settingVersion, updateSetting } from "../../server/admin/settings";
 import { isStale } from "../../server/lib/versions";
 import { AppError, translateFields } from "../../server/lib/errors";
-import { formValues } from "../../server/lib/forms";
+import { formValues, staleForm } from "../../server/lib/forms";
 import { listSettings, readSetting, type SettingKey } from "../../server/services/operator-settings";
 import { usePage } from "../../server/render/page";
 import { formatIn } from "../../server/lib/time-zone";
@@ -176,7 +176,7 @@ export const settingsPage = managerPage({
         const current = Object.fromEntries(
           FIELDS[key].map(([name, kind]) => [name, kind === "checkbox" ? (toForm(key, now, name, kind) === "true" ? "on" : "") : toForm(key, now, name, kind)]),
         );
-        return { kind: key, values: { ...current, _version: settingVersion(now) }, errors: { _: c.get("t")("common.errors.stale") }, status: 409 as const };
+        return staleForm(c, key, { ...current, _version: settingVersion(now) });
       }
       if (!(e instanceof AppError) || e.status >= 500) throw e;
       return { kind: key, values, errors: e.fields ? translateFields(c.get("t"), e.fields) : { _: c.get("t")("common.errors.validation") } };

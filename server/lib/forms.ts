@@ -45,11 +45,22 @@ export async function submitForm(
     return await run(shape(values));
   } catch (e) {
     if (!(e instanceof AppError) || e.status >= 500) throw e;
-    // nothing was saved: the form again with what the record is now, and why
-    if (isStale(e)) return { kind, values: opts.current ? await opts.current() : {}, errors: { _: errorMessage(c.get("t"), e) }, status: 409 };
+    if (isStale(e)) return staleForm(c, kind, opts.current ? await opts.current() : {});
     return { kind, values, errors: e.fields ? translateFields(c.get("t"), e.fields) : { _: errorMessage(c.get("t"), e) } };
   }
 }
+
+/**
+ * A save refused because the record changed since the form was shown (server/lib/versions.ts):
+ * nothing was saved; the form again with the record as it is now (its version included) and the
+ * message saying so, as 409. Every edit form of both cabinets and the back-office answers this way.
+ */
+export const staleForm = (c: Context, kind: string, current: Record<string, string> = {}): FormState => ({
+  kind,
+  values: current,
+  errors: { _: c.get("t")("common.errors.stale") },
+  status: 409,
+});
 
 export async function handleForm<S extends z.ZodType>(
   c: Context,

@@ -6,7 +6,7 @@ import { createResource, findRow, updateResource, type ResourceDef } from "../..
 import { isStale } from "../../../server/lib/versions";
 import type { z } from "zod";
 import { AppError, translateFields } from "../../../server/lib/errors";
-import { formValues } from "../../../server/lib/forms";
+import { formValues, staleForm } from "../../../server/lib/forms";
 import { setSessionCookies } from "../../../server/lib/http";
 import { fieldErrors } from "../../../server/lib/validate";
 import type { FormState } from "../../../server/render/page";
@@ -79,8 +79,7 @@ export async function handleResourcePost(c: ManagerCtx, def: ResourceDef, id: st
       await updateResource(c.get("scope"), def, id, parsed.data as Record<string, unknown>, { version: values._version || null });
     } catch (e) {
       // changed since the form was shown: nothing saved; the form again with what the record is now
-      if (isStale(e))
-        return { kind, values: currentAsPosted(def, await findRow(c.get("deps").db, def, id)), errors: { _: c.get("t")("common.errors.stale") }, status: 409 };
+      if (isStale(e)) return staleForm(c, kind, currentAsPosted(def, await findRow(c.get("deps").db, def, id)));
       return formError(c, e, kind, values);
     }
     return c.redirect(`${back}?saved=1`, 303);
