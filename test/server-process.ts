@@ -20,8 +20,8 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-export async function startServer(env: Record<string, string>, command: string[] = ["--import", "tsx", "main.ts"]): Promise<ServerProcess> {
-  const port = await freePort();
+/** The server's process, started and not waited for (a test whose server is to die while starting). */
+export function spawnServer(env: Record<string, string>, command: string[] = ["--import", "tsx", "main.ts"], port = 0) {
   const child = spawn(process.execPath, command, {
     env: { ...process.env, NODE_ENV: "test", SEED_DEMO: "false", PORT: String(port), HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -30,13 +30,20 @@ export async function startServer(env: Record<string, string>, command: string[]
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  for (let i = 0; i < 600 && !output.includes("listening"); i++) {
-    if (child.exitCode !== null) break;
+  return { child, output: () => output, exited };
+}
+
+export async function startServer(env: Record<string, string>, command: string[] = ["--import", "tsx", "main.ts"]): Promise<ServerProcess> {
+  const port = await freePort();
+  const { child, output, exited } = spawnServer(env, command, port);
+  // a server killed by a signal has no exit code, only a signal: either ends the wait
+  for (let i = 0; i < 600 && !output().includes("listening"); i++) {
+    if (child.exitCode !== null || child.signalCode !== null) break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  if (!output.includes("listening")) {
+  if (!output().includes("listening")) {
     child.kill("SIGKILL");
-    throw new Error(`server did not start:\n${output}`);
+    throw new Error(`server did not start:\n${output()}`);
   }
-  return { child, port, base: `http://127.0.0.1:${port}`, output: () => output, exited };
+  return { child, port, base: `http://127.0.0.1:${port}`, output, exited };
 }
