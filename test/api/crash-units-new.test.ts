@@ -11,6 +11,7 @@ import {
   auditLog,
   candidates,
   consultationTickets,
+  departments,
   employees,
   invites,
   jobs,
@@ -298,7 +299,7 @@ describe("a crash between the writes of one operation (issues 32, 33)", () => {
     const email = "new-client@example.com";
     const create = () => call("/api/manager/business/create", { token: manager.token, body: { email, company: "Client LLC", invites: 10 } });
     await diesAt(create);
-    await restart();
+    await restart("employee.afterUnlink");
     expect(await db().select().from(users).where(eq(users.email, email))).toHaveLength(0);
     expect(await db().select().from(projects).where(eq(projects.name, "Client LLC"))).toHaveLength(0);
     expect(await audited("business.create")).toHaveLength(0);
@@ -309,6 +310,60 @@ describe("a crash between the writes of one operation (issues 32, 33)", () => {
     expect(made.project.inviteBalance).toBe(11);
     expect(mailsTo(email)).toBe(1);
     expect(await audited("business.create")).toHaveLength(1);
+  }, 60_000);
+
+  it("removing an employee: never listed with their invitation switched off, and the retry removes them", async () => {
+    const leaver = await person("leaver@example.com");
+    const employeeId = createId();
+    const departmentId = createId();
+    await db().insert(employees).values({ id: employeeId, projectId, userId: leaver.id, name: "Leaver" });
+    await db().insert(departments).values({ id: departmentId, projectId, name: "Support", supervisorId: employeeId });
+    const inviteId = createId();
+    await db()
+      .insert(invites)
+      .values({ id: inviteId, projectId, userId: leaver.id, email: leaver.email, link: createId(), kind: "email", status: "completed test" });
+    const remove = () => call(`/api/business/employees/${employeeId}`, { method: "DELETE", token: owner.token, headers: { Project: projectId } });
+    await diesAt(remove);
+    await restart("department.afterMove");
+    const invite = async () => (await db().select().from(invites).where(eq(invites.id, inviteId)))[0]!;
+    const department = async () => (await db().select().from(departments).where(eq(departments.id, departmentId)))[0]!;
+    expect(await db().select().from(employees).where(eq(employees.id, employeeId))).toHaveLength(1);
+    expect((await invite()).isActive).toBe(true);
+    expect((await department()).supervisorId).toBe(employeeId);
+    expect((await remove()).status).toBe(200);
+    expect(await db().select().from(employees).where(eq(employees.id, employeeId))).toHaveLength(0);
+    expect((await invite()).isActive).toBe(false);
+    expect((await department()).supervisorId).toBe(null);
+  }, 60_000);
+
+  it("deleting a department: its people, positions and sub-departments move to its parent with it, or stay", async () => {
+    const parent = createId();
+    const gone = createId();
+    const child = createId();
+    const worker = await person("worker@example.com");
+    const workerRow = createId();
+    const desk = createId();
+    await db()
+      .insert(departments)
+      .values([
+        { id: parent, projectId, name: "Head office" },
+        { id: gone, projectId, name: "Field sales", parentId: parent },
+        { id: child, projectId, name: "North", parentId: gone },
+      ]);
+    await db().insert(employees).values({ id: workerRow, projectId, userId: worker.id, name: "Worker", departmentId: gone });
+    await db().insert(positions).values({ id: desk, projectId, name: "Field rep", departmentId: gone });
+    const remove = () => call(`/api/business/departments/${gone}`, { method: "DELETE", token: owner.token, headers: { Project: projectId } });
+    await diesAt(remove);
+    await restart();
+    const place = async () => ({
+      worker: (await db().select().from(employees).where(eq(employees.id, workerRow)))[0]!.departmentId,
+      desk: (await db().select().from(positions).where(eq(positions.id, desk)))[0]!.departmentId,
+      child: (await db().select().from(departments).where(eq(departments.id, child)))[0]!.parentId,
+      kept: (await db().select().from(departments).where(eq(departments.id, gone))).length,
+    });
+    expect(await place()).toEqual({ worker: gone, desk: gone, child: gone, kept: 1 });
+    expect((await remove()).status).toBe(200);
+    expect(await place()).toEqual({ worker: parent, desk: parent, child: parent, kept: 0 });
   }, 60_000);
 
   it("an invitation's reminder: the counter and the mail together, and the next sweep sends it", async () => {
