@@ -33,7 +33,7 @@ export function spawnServer(env: Record<string, string>, command: string[] = ["-
   return { child, output: () => output, exited };
 }
 
-export async function startServer(env: Record<string, string>, command: string[] = ["--import", "tsx", "main.ts"]): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string>, command: string[] = ["--import", "tsx", "main.ts"], tries = 3): Promise<ServerProcess> {
   const port = await freePort();
   const { child, output, exited } = spawnServer(env, command, port);
   // a server killed by a signal has no exit code, only a signal: either ends the wait
@@ -43,7 +43,11 @@ export async function startServer(env: Record<string, string>, command: string[]
   }
   if (!output().includes("listening")) {
     child.kill("SIGKILL");
-    throw new Error(`server did not start:\n${output()}`);
+    // the exit can come before the last output: wait for the streams to close, to say why
+    await new Promise((r) => (child.stdout!.closed && child.stderr!.closed ? r(null) : child.once("close", r)));
+    // the free port was taken by another process (parallel test runs) before the server bound it
+    if (output().includes("EADDRINUSE") && tries > 1) return startServer(env, command, tries - 1);
+    throw new Error(`server did not start (exit ${child.exitCode ?? child.signalCode}):\n${output()}`);
   }
   return { child, port, base: `http://127.0.0.1:${port}`, output, exited };
 }
