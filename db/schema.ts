@@ -164,6 +164,9 @@ export const questions = sqliteTable(
   (t) => [uniqueIndex("questions_test_pos_uq").on(t.testId, t.position)],
 );
 
+/** The results the rechecker waits on: completed, unconfirmed, doubted or of low top probability (< LOW_PROBABILITY, 0.6). */
+export const RECHECK_PREDICATE = "is_completed = 1 and is_correct = 0 and (is_doubt = 1 or probability < 0.6)";
+
 export const results = sqliteTable(
   "results",
   {
@@ -211,6 +214,9 @@ export const results = sqliteTable(
     index("results_format_grade_idx").on(t.formatCode, sql`json_extract(${t.quality}, '$.grade')`, t.createdAt),
     // the item analysis (issue 18): a test's completed results, and its cache stamp from the index alone
     index("results_test_completed_idx").on(t.testId, t.isCompleted, t.completedAt),
+    // the rechecker's count in every back-office side bar (server/admin/overview.ts workQueues counts
+    // through this index by name, with the same predicate; 0.6 is LOW_PROBABILITY): 3 ms, not 50, on 100,000
+    index("results_recheck_idx").on(t.completedAt).where(sql.raw(RECHECK_PREDICATE)),
   ],
 );
 
@@ -546,7 +552,7 @@ export const invites = sqliteTable(
     expiresAt: integer({ mode: "timestamp_ms" }),
     /** The owner's own words, put into the invitation mail (plain text, escaped in HTML). */
     message: text(),
-    /** When the last invitation or reminder mail was queued; the reminders count from it. */
+    /** When the last invitation or reminder mail was queued (a link joiner's row: when they joined); the reminders count from it. */
     mailedAt: integer({ mode: "timestamp_ms" }),
     /** Automatic reminders sent (at most 2: business/follow-up.ts). */
     reminders: integer().notNull().default(0),
@@ -598,7 +604,8 @@ export const ownerEvents = sqliteTable(
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
     ownerId: text().notNull(),
-    kind: text({ enum: ["joined", "completed", "consentWithdrawn", "consentGiven"] }).notNull(),
+    // a text column without a CHECK: a new kind needs no migration
+    kind: text({ enum: ["joined", "completed", "consentWithdrawn", "consentGiven", "candidateJoined", "candidateCompleted"] }).notNull(),
     /** The name the company sees, as it was then. */
     name: text().notNull(),
     createdAt: createdAt(),

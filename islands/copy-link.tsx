@@ -17,7 +17,9 @@ export default function CopyLink({ value, label, copy }: CopyLinkProps) {
         {label}
       </label>
       <input id="invite-link" readOnly value={value} className="input min-w-[16rem] flex-1 font-mono text-sm" data-testid="invite-link" />
-      <button type="button" hidden className="btn-secondary shrink-0" data-testid="copy-link">
+      {/* hidden until the script runs: .btn-secondary's display would otherwise beat [hidden] and
+          show a dead button without script */}
+      <button type="button" hidden className="btn-secondary shrink-0 [&[hidden]]:hidden" data-testid="copy-link">
         {copy}
       </button>
       <span role="status" aria-live="polite" className="sr-only" data-copy-status="" />

@@ -149,6 +149,31 @@ export async function run() {
     console.log(`Back-office lists (${RUNS} sequential requests each, in process; target p99 ≤ 50 ms)`);
     console.table(rows);
 
+    // every back-office page reads the work queues once for its side bar's counts (server/admin/nav.ts):
+    // their cost alone, and a small page (settings) that pays little else
+    const { workQueues } = await import("../server/admin/overview");
+    const cookie = { Cookie: `token=${token}; i18n_locale=en` };
+    const timed = async (label: string, call: () => Promise<unknown>) => {
+      const times: number[] = [];
+      for (let i = 0; i < RUNS + 10; i++) {
+        const s = performance.now();
+        await call();
+        if (i >= 10) times.push(performance.now() - s);
+      }
+      return { call: label, "median ms": +median(times).toFixed(1), "p99 ms": +p99(times).toFixed(1) };
+    };
+    const page = (path: string) => async () => {
+      const res = await app.request(path, { headers: cookie });
+      if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+      await res.text();
+    };
+    console.log(`Side-bar counts on every back-office page (${RUNS} sequential runs each, in process)`);
+    console.table([
+      await timed("workQueues (rechecker, reviews, requests)", () => workQueues(deps.db)),
+      await timed("GET /manager/settings (page with the side bar)", page("/manager/settings")),
+      await timed("GET /manager (main page: queues and figures)", page("/manager")),
+    ]);
+
     const s = performance.now();
     const res = await app.request("/api/manager/exporting", { method: "POST", headers: h, body: JSON.stringify({ kind: "results", format: "csv" }) });
     const reader = res.body!.getReader();

@@ -40,7 +40,7 @@ const handlers: { [K in JobKind]: Handler<K> } = {
     const user = await findUserById(deps.db, userId);
     const [result] = await deps.db.select({ id: results.id }).from(results).where(eq(results.id, resultId));
     if (!user || !result) return; // deleted since: nothing to send
-    const pdf = reportPdf(await managerReport(deps.db, resultId, "full", user.locale), user.locale);
+    const pdf = reportPdf(await managerReport(deps.db, resultId, "full", user.locale), user.locale, deps.config.TIME_ZONE);
     const t = tFor(user.locale);
     await deps.mailer.send({
       to: user.email,

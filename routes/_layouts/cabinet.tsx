@@ -34,9 +34,9 @@ function NavList({ items, compact }: { items: DrawnItem[]; compact?: boolean }) 
             href={item.href}
             aria-current={item.current ? "page" : undefined}
             title={item.label}
-            className={`flex items-center gap-3 rounded-lg px-3 py-1.5 text-sm font-medium ${item.current ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`}
+            className={`flex items-center gap-3 rounded-lg px-3 py-1 text-sm font-medium ${item.current ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`}
           >
-            <span aria-hidden className="w-6 shrink-0 text-center text-lg">
+            <span aria-hidden className="w-6 shrink-0 text-center text-base leading-6">
               {item.icon}
             </span>
             <span className={`min-w-0 flex-1 ${compact ? "cabinet-label" : ""}`}>{item.label}</span>

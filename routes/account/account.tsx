@@ -6,6 +6,7 @@ import { handleForm } from "../../server/lib/forms";
 import { clearSessionCookies } from "../../server/lib/http";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
+import { formatIn } from "../../server/lib/time-zone";
 import { deleteAccount } from "../../server/services/accounts";
 import { supportVisits } from "../../server/services/masquerade";
 import { listUserSessions, revokeSession, revokeUserSessions, type SessionRow } from "../../server/services/sessions";
@@ -45,7 +46,7 @@ function CompaniesList({ companies }: { companies: Company[] }) {
 
 /** Who at the companies opened this person's results, and when: by role and name, never e-mail. */
 function WhoViewed({ views }: { views: ResultView[] }) {
-  const { t, locale } = usePage();
+  const { t, locale, config } = usePage();
   return (
     <div className="card" data-testid="who-viewed">
       <h2 className="mb-2 text-xl font-semibold">{t("people.views.title")}</h2>
@@ -68,7 +69,7 @@ function WhoViewed({ views }: { views: ResultView[] }) {
                 <span className="block text-sm text-slate-500">{v.project}</span>
               </span>
               <time className="text-sm tabular-nums text-slate-600" dateTime={v.viewedAt.toISOString()}>
-                {v.viewedAt.toLocaleString(intlLocale(locale), { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Moscow" })}
+                {formatIn(v.viewedAt, config.TIME_ZONE, intlLocale(locale), { dateStyle: "medium", timeStyle: "short" })}
               </time>
             </li>
           ))}
@@ -82,7 +83,7 @@ const SECTIONS = ["profile", "sessions", "data"] as const;
 type Section = (typeof SECTIONS)[number];
 
 function SessionsList({ sessions, current }: { sessions: SessionRow[]; current: string }) {
-  const { t, locale } = usePage();
+  const { t, locale, config } = usePage();
   return (
     <div className="space-y-3" data-testid="sessions">
       <p className="text-slate-600">{t("auth.account.sessionsLead")}</p>
@@ -92,7 +93,7 @@ function SessionsList({ sessions, current }: { sessions: SessionRow[]; current: 
             <div className="min-w-0">
               <p className="truncate font-medium">{s.userAgent ?? "—"}</p>
               <p className="text-sm text-slate-500">
-                {t("auth.account.started", { date: s.createdAt.toLocaleString(intlLocale(locale)) })}
+                {t("auth.account.started", { date: formatIn(s.createdAt, config.TIME_ZONE, intlLocale(locale), { dateStyle: "short", timeStyle: "short" }) })}
                 {s.ip ? ` · ${s.ip}` : ""}
                 {s.id === current && <strong className="text-emerald-700"> · {t("auth.account.current")}</strong>}
               </p>
@@ -121,7 +122,7 @@ type Visit = Awaited<ReturnType<typeof supportVisits>>[number];
 
 /** When the support team looked at (or acted in) this account, and why: the person always learns of a masquerade. */
 function SupportVisits({ visits }: { visits: Visit[] }) {
-  const { t, locale } = usePage();
+  const { t, locale, config } = usePage();
   return (
     <div className="card" data-testid="support-visits">
       <h2 className="mb-2 text-xl font-semibold">{t("auth.account.supportTitle")}</h2>
@@ -132,7 +133,7 @@ function SupportVisits({ visits }: { visits: Visit[] }) {
           {visits.map((v) => (
             <li key={v.at.getTime()} className="py-3 text-sm">
               {t(v.mode === "full" ? "auth.account.supportActed" : "auth.account.supportViewed", {
-                date: v.at.toLocaleString(intlLocale(locale), { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Moscow" }),
+                date: formatIn(v.at, config.TIME_ZONE, intlLocale(locale)),
               })}
               {v.reason && (
                 <>

@@ -1,7 +1,9 @@
 // Business analytics on the cabinet's pages (issue 16): the employee's metrics, their fit for
 // every position with the reasons, and their soft skills. Server-rendered only: the reasons open
 // with <details>, so nothing here ships script.
+import { intlLocale } from "../../locales";
 import { usePage } from "../../server/render/page";
+import { dateIn } from "../../server/lib/time-zone";
 import type { employeeEfficiency, employeeSkills } from "../../server/services/business";
 import { Card, useLinks } from "./kit";
 
@@ -192,10 +194,10 @@ export function FitCard({ fit }: { fit: FitView }) {
 
 /** The five families, the built-in skills, the company's own, and what was entered by hand. */
 export function SkillsCard({ skills, children }: { skills: SkillsView; children?: React.ReactNode }) {
-  const { t, locale } = usePage();
+  const { t, locale, config } = usePage();
   const customName = (key: string | null) => skills.custom.find((c) => c._id === key)?.name ?? key ?? "";
   const nameOf = (key: string | null) => (key && !/^[0-9a-f]{24}$/.test(key) ? t(`analytics.skills.${key}`) : customName(key));
-  const date = (d: Date | string | null | undefined) => (d ? new Date(d).toLocaleDateString(locale === "en" ? "en-GB" : "ru-RU") : "");
+  const date = (d: Date | string | null | undefined) => (d ? dateIn(new Date(d), config.TIME_ZONE, intlLocale(locale)) : "");
   return (
     <Card title={t("analytics.skills.title")} testid="employee-skills">
       <p className="mb-3 text-xs text-slate-500" data-testid="skills-scale">

@@ -7,6 +7,7 @@ import { handleForm } from "../../server/lib/forms";
 import { formatRub, rubLabel } from "../../server/lib/money";
 import { definePage } from "../../server/render/define";
 import { Island, usePage } from "../../server/render/page";
+import { dateIn } from "../../server/lib/time-zone";
 import { businessOverview } from "../../server/services/business/overview";
 import { activateBusinessFor, getSeller, refill, refillSchema } from "../../server/services/payments/business";
 import { CORPORATE_MIN, getPlans, getPrices, type OrderRow, type Plans, type Prices } from "../../server/services/payments";
@@ -215,7 +216,7 @@ function OrderActions({ order: o }: { order: OrderRow }) {
 }
 
 function Orders({ orders }: { orders: OrderRow[] }) {
-  const { t, locale } = usePage();
+  const { t, locale, config } = usePage();
   if (!orders.length) return null;
   return (
     <section className="card overflow-x-auto">
@@ -233,7 +234,7 @@ function Orders({ orders }: { orders: OrderRow[] }) {
         <tbody className="divide-y divide-slate-100">
           {orders.map((o) => (
             <tr key={o.id} data-order={o.id} data-state={o.state}>
-              <td className="py-2 pr-3">{o.createdAt.toLocaleDateString(intlLocale(locale))}</td>
+              <td className="py-2 pr-3">{dateIn(o.createdAt, config.TIME_ZONE, intlLocale(locale))}</td>
               <td className="py-2 pr-3">{o.quantity}</td>
               <td className="py-2 pr-3 whitespace-nowrap">{rubLabel(o.amount)}</td>
               <td className="py-2 pr-3">{t(`cabinet.begin.states.${o.state}`)}</td>
@@ -258,7 +259,7 @@ function Orders({ orders }: { orders: OrderRow[] }) {
               <span className="whitespace-nowrap font-semibold">{rubLabel(o.amount)}</span>
             </p>
             <p className="flex flex-wrap justify-between gap-2 text-slate-600">
-              <span>{o.createdAt.toLocaleDateString(intlLocale(locale))}</span>
+              <span>{dateIn(o.createdAt, config.TIME_ZONE, intlLocale(locale))}</span>
               <span>{t(`cabinet.begin.states.${o.state}`)}</span>
             </p>
             <OrderActions order={o} />

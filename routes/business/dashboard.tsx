@@ -2,9 +2,10 @@
 // activity, for the project or one department; its parts load in parallel (spec §4).
 import { intlLocale } from "../../locales";
 import { usePage } from "../../server/render/page";
+import { dateIn } from "../../server/lib/time-zone";
 import { dashboard, headedDepartments, listDepartments, listPositions } from "../../server/services/business";
 import { BusinessShell } from "../_layouts/cabinet";
-import { Card, DepartmentFilter, cabinetPage, useLinks, type WithShell } from "./kit";
+import { Card, DepartmentFilter, cabinetPage, InviteStatusChip, useLinks, type WithShell } from "./kit";
 
 type Data = {
   stats: Awaited<ReturnType<typeof dashboard>>;
@@ -61,7 +62,7 @@ function NextSteps({ data }: { data: WithShell<Data> }) {
 }
 
 function Dashboard({ data }: { data: WithShell<Data> }) {
-  const { t, locale } = usePage();
+  const { t, locale, config } = usePage();
   const links = useLinks();
   const s = data.stats;
   return (
@@ -99,8 +100,9 @@ function Dashboard({ data }: { data: WithShell<Data> }) {
                   ) : (
                     <span className="[overflow-wrap:anywhere]">{l.name ?? l.email ?? "—"}</span>
                   )}
-                  <span className="text-slate-500">
-                    {t(`cabinet.invites.status.${l.status.replace(/ /g, "_")}`)} · {l.updatedAt.toLocaleDateString(intlLocale(locale))}
+                  <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-slate-500">
+                    <InviteStatusChip status={l.status} />
+                    {dateIn(l.updatedAt, config.TIME_ZONE, intlLocale(locale))}
                   </span>
                 </li>
               ))}

@@ -2,10 +2,12 @@
 // filters, sorting by any column, pages) and the detail (indicators and format as the consent
 // allows; moves, appointing and removing control, removal with confirmation). One component per
 // screen, served at /business/employees[/{id}] and /dashboard/employees[/{id}].
+import { intlLocale } from "../../locales";
 import { Fragment } from "react";
 import { z } from "zod";
 import { handleForm } from "../../server/lib/forms";
 import { Island, usePage } from "../../server/render/page";
+import { dateIn } from "../../server/lib/time-zone";
 import {
   activateManager,
   activateManagerSchema,
@@ -54,7 +56,7 @@ import {
   type FitView,
   type SkillsView,
 } from "./analytics-kit";
-import { blankToNull, Card, cabinetPage, ConfirmDelete, done, FormError, Notice, Select, useLinks, type WithShell } from "./kit";
+import { blankToNull, Card, cabinetPage, ConfirmDelete, done, FormError, InviteStatusChip, Notice, Select, useLinks, type WithShell } from "./kit";
 
 const PAGE_SIZE = 50;
 
@@ -102,10 +104,10 @@ function DoubtBadge({ r }: { r: Reliability | null }) {
 
 /** The detail's reliability: the same facts the person's own report shows, and "ask to retake". */
 function ReliabilityBlock({ e, runnerUpName, canAsk }: { e: DetailData["employee"]; runnerUpName: string | null; canAsk: boolean }) {
-  const { t, locale } = usePage();
+  const { t, locale, config } = usePage();
   const r = e.reliability;
   if (!r) return null;
-  const date = (d: Date | string) => new Date(d).toLocaleDateString(locale === "ru" ? "ru-RU" : "en-GB");
+  const date = (d: Date | string) => dateIn(new Date(d), config.TIME_ZONE, intlLocale(locale));
   return (
     <div
       className={`mt-4 space-y-2 rounded-xl p-3 text-sm ${r.doubtful ? "bg-amber-50 text-amber-950" : "bg-emerald-50 text-emerald-950"}`}
@@ -677,7 +679,7 @@ function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
               <StatusBadge status={e.status} />
             </dd>
             <dt className="text-slate-500">{t("cabinet.employees.invite")}</dt>
-            <dd>{e.invite ? t(`cabinet.invites.status.${e.invite.replace(/ /g, "_")}`) : "—"}</dd>
+            <dd>{e.invite ? <InviteStatusChip status={e.invite} /> : "—"}</dd>
             {shown.map(([k, v]) => (
               <Fragment key={k}>
                 <dt className="text-slate-500">{t(`cabinet.employees.indicators.${k}`)}</dt>

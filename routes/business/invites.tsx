@@ -4,6 +4,7 @@
 import { intlLocale } from "../../locales";
 import { handleForm, submitForm } from "../../server/lib/forms";
 import { Island, usePage } from "../../server/render/page";
+import { dateIn } from "../../server/lib/time-zone";
 import { deadlineText } from "../../server/services/business/follow-up";
 import { importInvites, inviteImportSchema } from "../../server/services/business/invite-import";
 import { resendAllPending, updateInvite } from "../../server/services/business/invites";
@@ -23,14 +24,17 @@ import {
   type Scope,
 } from "../../server/services/business";
 import { resendConfirmation } from "../../server/services/accounts";
+import { qrSvg } from "../../server/lib/qr";
 import { ServerForm } from "../_blocks/blocks";
 import { ConfirmFirst } from "./begin";
 import { BusinessShell } from "../_layouts/cabinet";
-import { Card, cabinetPage, ConfirmDelete, done, FormError, Notice, type WithShell } from "./kit";
+import { Card, cabinetPage, ConfirmDelete, done, FormError, InviteStatusChip, Notice, type WithShell } from "./kit";
 
 type Data = {
   invites: Awaited<ReturnType<typeof listInvites>>;
   link: string;
+  /** The link's QR code, an SVG drawn here (no script on the page for it). */
+  qr: string;
   canBuy: boolean;
   canEdit: boolean;
   status: string;
@@ -41,7 +45,7 @@ type Data = {
 };
 
 function Invites({ data }: { data: WithShell<Data> }) {
-  const { t, locale, path } = usePage();
+  const { t, locale, path, config } = usePage();
   const inv = data.invites;
   const empty = inv.balance <= 0;
   return (
@@ -89,6 +93,26 @@ function Invites({ data }: { data: WithShell<Data> }) {
               failed: t("followup.invites.copyFailed"),
             }}
           />
+          <div className="mt-4 flex flex-wrap items-center gap-4" data-testid="invite-qr">
+            <div
+              role="img"
+              aria-label={t("followup.invites.qrAlt")}
+              className="h-36 w-36 shrink-0 rounded-lg border border-slate-200 bg-white p-1 [&>svg]:h-full [&>svg]:w-full"
+              // our own SVG (numbers and fixed markup from uqr), never the sender's text
+              dangerouslySetInnerHTML={{ __html: data.qr }}
+            />
+            <div className="min-w-[10rem] flex-1 space-y-2 text-sm text-slate-600">
+              <p>{t("followup.invites.qrHint")}</p>
+              <a
+                href={`${path}?project=${data.shell.project._id}&qr=svg`}
+                download="invite-qr.svg"
+                className="inline-block font-semibold text-brand-700 hover:underline"
+                data-testid="qr-download"
+              >
+                {t("followup.invites.qrDownload")}
+              </a>
+            </div>
+          </div>
           {data.canEdit && (
             // a warning first: the old link stops working for everyone who has it
             <div className="mt-3">
@@ -140,6 +164,8 @@ function Invites({ data }: { data: WithShell<Data> }) {
                 key={s}
                 href={`${path}?project=${data.shell.project._id}&status=${encodeURIComponent(s)}`}
                 data-count={s}
+                // what the status means on hover (wide screens); phones read the legend below
+                title={t(`followup.invites.statusText.${s.replace(/ /g, "_")}`)}
                 className={`rounded-full border px-3 py-1 ${data.status === s ? "border-brand-600 bg-brand-50" : "border-slate-300"}`}
               >
                 {`${t(`cabinet.invites.status.${s.replace(/ /g, "_")}`)} (${inv.counts[s]})`}
@@ -151,8 +177,9 @@ function Invites({ data }: { data: WithShell<Data> }) {
             <dl className="mt-2 space-y-1 text-slate-600">
               {INVITE_STATUSES.map((s) => (
                 <div key={s}>
-                  <dt className="inline font-semibold text-slate-800">{t(`cabinet.invites.status.${s.replace(/ /g, "_")}`)}</dt>
-                  {" — "}
+                  <dt className="inline">
+                    <InviteStatusChip status={s} />
+                  </dt>{" "}
                   <dd className="inline">{t(`followup.invites.statusText.${s.replace(/ /g, "_")}`)}</dd>
                 </div>
               ))}
@@ -174,13 +201,16 @@ function Invites({ data }: { data: WithShell<Data> }) {
           ) : (
             <ul className="divide-y divide-slate-100 text-sm">
               {inv.docs.map((i) => (
-                <li key={i._id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-invite={i._id} data-status={i.status}>
-                  <span className="min-w-0 break-all">{i.email ?? t("cabinet.invites.viaLink")}</span>
-                  <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-slate-500">
-                    {t(`cabinet.invites.status.${i.status.replace(/ /g, "_")}`)} · {i.createdAt.toLocaleDateString(intlLocale(locale))}
+                <li key={i._id} className="space-y-1 py-2" data-invite={i._id} data-status={i.status}>
+                  <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+                    <span className="min-w-0 [overflow-wrap:anywhere]">{i.email ?? t("cabinet.invites.viaLink")}</span>
+                    <InviteStatusChip status={i.status} />
+                  </div>
+                  <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
+                    <span>{dateIn(i.createdAt, config.TIME_ZONE, intlLocale(locale))}</span>
                     {i.expiresAt && (
                       <span className={i.expired ? "text-rose-700" : undefined} data-testid="invite-deadline">
-                        {t(i.expired ? "followup.invites.expired" : "followup.invites.until", { date: deadlineText(i.expiresAt, locale) })}
+                        {t(i.expired ? "followup.invites.expired" : "followup.invites.until", { date: deadlineText(i.expiresAt, locale, config.TIME_ZONE) })}
                       </span>
                     )}
                     {i.reminders > 0 && !i.user && <span>{t("followup.invites.reminded", { n: Math.min(i.reminders, 2) })}</span>}
@@ -188,7 +218,7 @@ function Invites({ data }: { data: WithShell<Data> }) {
                       <form method="post">
                         <input type="hidden" name="_form" value="resend" />
                         <input type="hidden" name="invite" value={i._id} />
-                        <button type="submit" className="text-brand-700 hover:underline" data-testid="resend">
+                        <button type="submit" className="text-sm text-brand-700 hover:underline" data-testid="resend">
                           {t("followup.invites.resend")}
                         </button>
                       </form>
@@ -197,12 +227,12 @@ function Invites({ data }: { data: WithShell<Data> }) {
                       <form method="post">
                         <input type="hidden" name="_form" value="withdraw" />
                         <input type="hidden" name="invite" value={i._id} />
-                        <button type="submit" className="text-rose-700 hover:underline">
+                        <button type="submit" className="text-sm text-rose-700 hover:underline">
                           {t("cabinet.invites.withdraw")}
                         </button>
                       </form>
                     )}
-                  </span>
+                  </div>
                 </li>
               ))}
             </ul>
@@ -323,11 +353,20 @@ export const invitesPage = cabinetPage<Data>({
     const asked = c.req.query("status") ?? "";
     const status = (INVITE_STATUSES as readonly string[]).includes(asked) ? (asked as (typeof INVITE_STATUSES)[number]) : undefined;
     const canEdit = can(scope, "invites");
-    const invites = canEdit ? await listInvites(scope, { status, page: 1, limit: 500 }) : null;
-    if (!invites) return c.redirect(c.req.path.startsWith("/dashboard") ? "/dashboard" : "/business/dashboard");
+    if (!canEdit) return c.redirect(c.req.path.startsWith("/dashboard") ? "/dashboard" : "/business/dashboard");
+    const link = inviteUrl(c.get("deps"), scope.project.inviteCode);
+    // "Download QR (SVG)": the same code as a file, under the page's own guards (no route of its own)
+    if (c.req.query("qr") === "svg")
+      return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n${qrSvg(link)}\n`, 200, {
+        "Content-Type": "image/svg+xml; charset=utf-8",
+        "Content-Disposition": 'attachment; filename="invite-qr.svg"',
+        "Cache-Control": "private, no-store",
+      });
+    const invites = await listInvites(scope, { status, page: 1, limit: 500 });
     return {
       invites,
-      link: inviteUrl(c.get("deps"), scope.project.inviteCode),
+      link,
+      qr: qrSvg(link),
       canBuy: can(scope, "billing") && !scope.demo,
       canEdit: canEdit && !scope.demo,
       status: status ?? "",

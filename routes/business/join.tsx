@@ -242,10 +242,13 @@ export const joinPage = definePage({
       name: user?.name ?? found?.invite?.name ?? null,
       expired:
         found?.invite && invitationExpired(found.invite) && !member
-          ? { date: deadlineText(found.invite.expiresAt!, c.get("locale")), contact: found.project.details?.email ?? null }
+          ? { date: deadlineText(found.invite.expiresAt!, c.get("locale"), c.get("deps").config.TIME_ZONE), contact: found.project.details?.email ?? null }
           : null,
       message: found?.invite?.message ?? null,
-      until: found?.invite?.expiresAt && !invitationExpired(found.invite) ? deadlineText(found.invite.expiresAt, c.get("locale")) : null,
+      until:
+        found?.invite?.expiresAt && !invitationExpired(found.invite)
+          ? deadlineText(found.invite.expiresAt, c.get("locale"), c.get("deps").config.TIME_ZONE)
+          : null,
       candidateFor: candidate?.position ?? null,
     };
   },

@@ -179,3 +179,31 @@ export function DepartmentFilter({
 }
 
 export const blankToNull = (v: Record<string, string>) => Object.fromEntries(Object.entries(v).map(([k, x]) => [k, x === "" ? null : x]));
+
+/** Each invitation status's colour: waiting (amber), joined (sky), done (emerald), stopped (slate). */
+const INVITE_TONE: Record<string, string> = {
+  Invited: "border-amber-200 bg-amber-50 text-amber-900",
+  Sent: "border-amber-200 bg-amber-50 text-amber-900",
+  Accepted: "border-sky-200 bg-sky-50 text-sky-900",
+  "completed test": "border-emerald-200 bg-emerald-50 text-emerald-900",
+  "pending activation": "border-violet-200 bg-violet-50 text-violet-900",
+  "no action": "border-slate-200 bg-slate-50 text-slate-700",
+};
+
+/**
+ * An invitation's status as a chip that says what it means on hover (the invite page's legend
+ * says it for phones). It never breaks inside, so a row wraps between chips, not through one (m18).
+ */
+export function InviteStatusChip({ status }: { status: string }) {
+  const { t } = usePage();
+  const key = status.replace(/ /g, "_");
+  return (
+    <span
+      className={`inline-block whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-medium leading-5 ${INVITE_TONE[status] ?? INVITE_TONE["no action"]}`}
+      title={t(`followup.invites.statusText.${key}`)}
+      data-invite-status={status}
+    >
+      {t(`cabinet.invites.status.${key}`)}
+    </span>
+  );
+}

@@ -5,6 +5,7 @@
 import { intlLocale } from "../../locales";
 import { handleForm } from "../../server/lib/forms";
 import { usePage } from "../../server/render/page";
+import { dateIn, zoneName } from "../../server/lib/time-zone";
 import {
   bookConsultation,
   bookingSchema,
@@ -38,7 +39,7 @@ type SettingsData = {
 };
 
 function Settings({ data }: { data: WithShell<SettingsData> }) {
-  const { t } = usePage();
+  const { t, locale, config } = usePage();
   const links = useLinks();
   return (
     <BusinessShell shell={data.shell} title={t("cabinet.nav.business.settings")}>
@@ -94,7 +95,7 @@ function Settings({ data }: { data: WithShell<SettingsData> }) {
                   label: t("followup.settings.notify"),
                   type: "select",
                   value: data.notify,
-                  hint: t("followup.settings.hint"),
+                  hint: t("followup.settings.hint", { zone: zoneName(config.TIME_ZONE, intlLocale(locale)) }),
                   options: (["each", "digest", "off"] as const).map((v) => ({ value: v, label: t(`followup.settings.${v}`) })),
                 },
               ]}
@@ -293,7 +294,7 @@ type ReportsData = {
 /** /business/reports (m17): the business reports — each person's, with its PDF, and the team's PDF —
  * and, apart, what was bought. */
 function Reports({ data }: { data: WithShell<ReportsData> }) {
-  const { t, locale, path } = usePage();
+  const { t, locale, path, config } = usePage();
   const links = useLinks();
   const project = data.shell.project._id;
   const pdf = (q: string) => `/api/report/business?format=pdf&${q}&project=${project}`;
@@ -359,7 +360,7 @@ function Reports({ data }: { data: WithShell<ReportsData> }) {
                 {data.purchases.orders.map((o) => (
                   <li key={o._id} className="flex justify-between py-2">
                     <span>{t("cabinet.reports.pack", { n: o.quantity })}</span>
-                    <span className="text-slate-500">{o.paidAt?.toLocaleDateString(intlLocale(locale)) ?? "—"}</span>
+                    <span className="text-slate-500">{o.paidAt ? dateIn(o.paidAt, config.TIME_ZONE, intlLocale(locale)) : "—"}</span>
                   </li>
                 ))}
               </ul>

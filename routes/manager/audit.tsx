@@ -1,44 +1,64 @@
 // /manager/audit: every manager write, newest first, by manager, entity, action and date (issue 32
 // #3); each entry with the manager's e-mail and its changes as "field: before → after". The same
 // entries list is each record's "History" on its detail page.
-import { auditEntities, listAudit, type AuditDoc } from "../../server/admin/audit";
+import { auditKinds, listAudit, type AuditDoc } from "../../server/admin/audit";
+import { type AuditRecord, auditRecords, recordKey } from "../../server/admin/audit-records";
+import type { Column, Doc } from "../../server/admin/resource";
 import { RESOURCES } from "../../server/admin/resources";
 import { AppError } from "../../server/lib/errors";
 import { usePage } from "../../server/render/page";
 import { managerPage } from "./kit";
-import { Empty, Notice, Pager, PAGE_SIZES, Value, valueName } from "./ui";
+import { Empty, Notice, Pager, PAGE_SIZES, shown, Value, valueName } from "./ui";
 
-const shownValue = (v: unknown, t?: (k: string) => string) =>
-  v === null || v === undefined || v === ""
-    ? "—"
-    : typeof v === "boolean" && t
-      ? t(v ? "manager.list.yes" : "manager.list.no")
-      : typeof v === "object"
-        ? JSON.stringify(v)
-        : String(v);
+/** Keys an entry records that say nothing to a manager (the entry has its own time and record). */
+const SILENT = new Set(["id", "_id", "createdAt", "updatedAt"]);
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
-/** An entry's changes: "field: before → after" for a change, "field: value" for a fact. */
-function Changes({ entity, changes }: { entity: string; changes: Record<string, unknown> | null }) {
+/** One recorded value in the record's own terms: the resource's column says its kind and value names. */
+function Recorded({ value, col, doc }: { value: unknown; col?: Column; doc?: Doc }) {
+  const { t, locale } = usePage();
+  if (value === null || value === undefined || value === "") return <>—</>;
+  if (typeof value === "boolean") return <>{t(value ? "manager.list.yes" : "manager.list.no")}</>;
+  const kind = col ? (doc && col.kindOf ? col.kindOf(doc) : col.kind) : typeof value === "string" && ISO_INSTANT.test(value) ? "date" : undefined;
+  if (kind === "date" && typeof value === "string" && !ISO_INSTANT.test(value) && Number.isNaN(Date.parse(value))) return <>{value}</>;
+  return <Value value={col ? shown(t, value, col) : value} kind={kind ?? (typeof value === "object" ? "json" : undefined)} locale={locale} />;
+}
+
+/** An entry's changes: "field: before → after" for a change, "field: value" for a fact or a creation. */
+function Changes({ entry, record }: { entry: AuditDoc; record?: AuditRecord }) {
   const { t } = usePage();
+  const changes = entry.changes;
   if (!changes || !Object.keys(changes).length) return null;
+  const def = RESOURCES.find((d) => d.name === entry.entity);
+  const columns = def ? [...def.columns, ...(def.views ?? []).flatMap((v) => v.columns ?? [])] : [];
+  const created = entry.action.endsWith(".create");
   // a field's name as the entity's pages call it, else the back-office's general name, else its key
   const named = (key: string) => (t(key) === key ? null : t(key));
-  const fieldName = (k: string) => named(`manager.${entity}.${k}`) ?? named(`manager.fields.${k}`) ?? k;
+  const fieldName = (k: string) => {
+    const col = columns.find((c) => c.key === k);
+    return (col?.label && named(col.label)) ?? named(`manager.${entry.entity}.${k}`) ?? named(`manager.fields.${k}`) ?? k;
+  };
+  const items = Object.entries(changes).filter(([k, v]) => !SILENT.has(k) && !(created && isChange(v) && (v.to === null || v.to === undefined)));
   return (
     <ul className="mt-1 space-y-0.5 text-xs text-slate-700">
-      {Object.entries(changes).map(([k, v]) => {
-        const change = v && typeof v === "object" && "from" in v && "to" in v ? (v as { from: unknown; to: unknown }) : null;
+      {items.map(([k, v]) => {
+        const col = columns.find((c) => c.key === k);
+        const doc = record?.doc;
         return (
           <li key={k} className="break-words">
             <span className="font-semibold">{fieldName(k)}</span>:{" "}
-            {change ? (
+            {isChange(v) && !created ? (
               <>
-                <del className="text-rose-700">{shownValue(change.from, t)}</del>
+                <del className="text-rose-700">
+                  <Recorded value={v.from} col={col} doc={doc} />
+                </del>
                 {" → "}
-                <ins className="text-emerald-800 no-underline">{shownValue(change.to, t)}</ins>
+                <ins className="text-emerald-800 no-underline">
+                  <Recorded value={v.to} col={col} doc={doc} />
+                </ins>
               </>
             ) : (
-              shownValue(v, t)
+              <Recorded value={isChange(v) ? v.to : v} col={col} doc={doc} />
             )}
           </li>
         );
@@ -47,18 +67,31 @@ function Changes({ entity, changes }: { entity: string; changes: Record<string, 
   );
 }
 
+const isChange = (v: unknown): v is { from: unknown; to: unknown } => Boolean(v && typeof v === "object" && "from" in v && "to" in v);
+
 const recordHref = (e: AuditDoc) => {
   const def = RESOURCES.find((d) => d.name === e.entity);
   return def && e.entityId ? `/manager/${def.pagePath}/${e.entityId}` : null;
 };
 
-/** A list of entries (the audit page and a record's history). */
-export function AuditEntries({ docs }: { docs: AuditDoc[] }) {
+/** The kind of thing an entry is about, in words: a resource's record kind, else the audit's own names. */
+export function entityName(t: (k: string) => string, entity: string) {
+  const def = RESOURCES.find((d) => d.name === entity);
+  return def ? t(`manager.res.${def.name}.detail`) : valueName(t, "manager.audit.entities", entity);
+}
+
+/**
+ * A list of entries (the audit page and a record's history): who, when, what, about which record
+ * (by its name; a deleted one by its id) and the values in the record's own terms.
+ */
+export function AuditEntries({ docs, records, inRecord = false }: { docs: AuditDoc[]; records: Map<string, AuditRecord>; inRecord?: boolean }) {
   const { t, locale } = usePage();
   return (
     <ul className="divide-y divide-slate-100" data-testid="audit-entries">
       {docs.map((e) => {
-        const href = recordHref(e);
+        const record = e.entityId ? records.get(recordKey(e.entity, e.entityId)) : undefined;
+        const href = record ? recordHref(e) : null;
+        const about = `${entityName(t, e.entity)} ${record?.name ?? e.entityId ?? ""}`.trim();
         return (
           <li key={e._id} className="py-3 text-sm" data-audit={e.action}>
             <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
@@ -76,17 +109,17 @@ export function AuditEntries({ docs }: { docs: AuditDoc[] }) {
               <span className="text-xs font-semibold" title={e.action}>
                 {valueName(t, "manager.audit.actions", e.action)}
               </span>
-              {href ? (
-                <a href={href} className="text-xs text-brand-700 hover:underline">
-                  {e.entity} {e.entityId}
+              {inRecord ? null : href ? (
+                <a href={href} className="text-xs text-brand-700 hover:underline" data-testid="audit-record">
+                  {about}
                 </a>
               ) : (
-                <span className="text-xs text-slate-500">
-                  {e.entity} {e.entityId ?? ""}
+                <span className="text-xs text-slate-500" data-testid="audit-record">
+                  {e.entityId && RESOURCES.some((d) => d.name === e.entity) ? `${about} (${t("manager.audit.gone")})` : about}
                 </span>
               )}
             </p>
-            <Changes entity={e.entity} changes={e.changes} />
+            <Changes entry={e} record={record} />
           </li>
         );
       })}
@@ -94,7 +127,11 @@ export function AuditEntries({ docs }: { docs: AuditDoc[] }) {
   );
 }
 
-type Data = { list: Awaited<ReturnType<typeof listAudit>> | null; entities: string[] };
+type Data = {
+  list: Awaited<ReturnType<typeof listAudit>> | null;
+  records: Map<string, AuditRecord>;
+  kinds: Awaited<ReturnType<typeof auditKinds>>;
+};
 
 function AuditPage({ data }: { data: Data }) {
   const { t, url } = usePage();
@@ -119,9 +156,9 @@ function AuditPage({ data }: { data: Data }) {
           </label>
           <select id="a-entity" name="entity" className="input" defaultValue={value("entity")}>
             <option value="">{t("manager.list.any")}</option>
-            {data.entities.map((e) => (
+            {data.kinds.entities.map((e) => (
               <option key={e} value={e}>
-                {e}
+                {entityName(t, e)}
               </option>
             ))}
           </select>
@@ -130,7 +167,14 @@ function AuditPage({ data }: { data: Data }) {
           <label className="label" htmlFor="a-action">
             {t("manager.audit.action")}
           </label>
-          <input id="a-action" name="action" type="search" className="input" defaultValue={value("action")} />
+          <select id="a-action" name="action" className="input" defaultValue={value("action")}>
+            <option value="">{t("manager.list.any")}</option>
+            {data.kinds.actions.map((a) => (
+              <option key={a} value={a}>
+                {valueName(t, "manager.audit.actions", a)}
+              </option>
+            ))}
+          </select>
         </div>
         <fieldset className="grid grid-cols-2 gap-2 lg:col-span-2">
           <legend className="label">{t("manager.audit.when")}</legend>
@@ -152,7 +196,7 @@ function AuditPage({ data }: { data: Data }) {
         <Empty>{t("manager.list.empty")}</Empty>
       ) : (
         <section className="card">
-          <AuditEntries docs={data.list.docs} />
+          <AuditEntries docs={data.list.docs} records={data.records} />
           <Pager
             page={data.list.page}
             pages={data.list.pages}
@@ -170,12 +214,13 @@ function AuditPage({ data }: { data: Data }) {
 export const auditPage = managerPage({
   path: "/manager/audit",
   load: async (c): Promise<Data> => {
-    const db = c.get("deps").db;
-    const entities = await auditEntities(db);
+    const { db, config } = c.get("deps");
+    const kinds = await auditKinds(db);
     try {
-      return { list: await listAudit(db, { limit: String(PAGE_SIZES[1]), ...c.req.query() }), entities };
+      const list = await listAudit(db, { limit: String(PAGE_SIZES[1]), ...c.req.query() }, config.TIME_ZONE);
+      return { list, records: await auditRecords(db, list.docs), kinds };
     } catch (e) {
-      if (e instanceof AppError && e.status === 400) return { list: null, entities };
+      if (e instanceof AppError && e.status === 400) return { list: null, records: new Map(), kinds };
       throw e;
     }
   },

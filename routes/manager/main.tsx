@@ -7,6 +7,7 @@ import { handleForm } from "../../server/lib/forms";
 import { ID_PATTERN } from "../../server/lib/ids";
 import { rubLabel } from "../../server/lib/money";
 import { usePage } from "../../server/render/page";
+import { dateIn } from "../../server/lib/time-zone";
 import { managerOverview, type workQueues } from "../../server/admin/overview";
 import { markInvoicePaidBy } from "../../server/admin/orders";
 import { managerPage } from "./kit";
@@ -28,8 +29,8 @@ function Stat({ label, value, id }: { label: string; value: string | number; id:
 }
 
 function Main({ data }: { data: Data }) {
-  const { t, locale, url } = usePage();
-  const date = (d: Date | null) => (d ? d.toLocaleDateString(intlLocale(locale)) : "—");
+  const { t, locale, url, config } = usePage();
+  const date = (d: Date | null) => (d ? dateIn(d, config.TIME_ZONE, intlLocale(locale)) : "—");
   return (
     <>
       {(data.ops.mailOff || data.ops.sandbox) && (

@@ -1,12 +1,14 @@
 // /manager/settings: the operator's settings in one list (server/services/site-settings.ts), each
 // its own small form (no script), checked by the same schema as PUT /api/manager/setting/{key}.
 // Prices are typed in roubles here and stored in kopecks.
+import { intlLocale } from "../../locales";
 import { settingKey, settingVersion, updateSetting } from "../../server/admin/settings";
 import { isStale } from "../../server/admin/versions";
 import { AppError, translateFields } from "../../server/lib/errors";
 import { formValues } from "../../server/lib/forms";
 import { listSettings, readSetting, type SettingKey } from "../../server/services/operator-settings";
 import { usePage } from "../../server/render/page";
+import { formatIn } from "../../server/lib/time-zone";
 import { managerPage } from "./kit";
 import { Notice } from "./ui";
 
@@ -75,7 +77,7 @@ function toForm(key: SettingKey, value: unknown, path: string, kind: Kind): stri
 type Data = Awaited<ReturnType<typeof listSettings>>;
 
 function SettingForm({ doc }: { doc: Data[number] }) {
-  const { t, form, path, locale } = usePage();
+  const { t, form, path, locale, config } = usePage();
   const key = doc._id;
   const mine = form?.kind === key ? form : undefined;
   return (
@@ -88,7 +90,7 @@ function SettingForm({ doc }: { doc: Data[number] }) {
             {" "}
             ·{" "}
             {t("manager.settings.changed", {
-              date: new Date(doc.updatedAt).toLocaleString(locale === "en" ? "en-GB" : "ru-RU", { dateStyle: "short", timeStyle: "short" }),
+              date: formatIn(new Date(doc.updatedAt), config.TIME_ZONE, intlLocale(locale), { dateStyle: "short", timeStyle: "short" }),
             })}
           </>
         )}

@@ -1,7 +1,9 @@
 // /manager/stats: the overall figures and the four series (spec manager §3), each as a chart
 // island with the same numbers in a server-rendered table beneath, newest first (spec §9).
 import { loadStats, periodOf, periodTotals, previousPeriod, type Period, type Point } from "../../server/admin/stats";
+import { intlLocale } from "../../locales";
 import { Island, usePage } from "../../server/render/page";
+import { dayText } from "../../server/lib/time-zone";
 import { rubLabel } from "../../server/lib/money";
 import { managerPage } from "./kit";
 import { seriesRows } from "../../islands/stats-chart";
@@ -104,7 +106,8 @@ type Totals = Awaited<ReturnType<typeof periodTotals>>;
 
 /** This period beside the one before it: what grew and what fell. */
 function Comparison({ period, previous, now, before }: { period: Period; previous: Period; now: Totals; before: Totals }) {
-  const { t } = usePage();
+  const { t, locale } = usePage();
+  const day = (d: string) => dayText(d, intlLocale(locale));
   const rows: [keyof Totals, (v: number) => string][] = [
     ["users", String],
     ["completedResults", String],
@@ -118,7 +121,7 @@ function Comparison({ period, previous, now, before }: { period: Period; previou
       <h2 className="mb-1 text-lg font-semibold">{t("manager.stats.comparison")}</h2>
       {/* the two periods said once above the table: as column heads they wrapped to five lines at 360 px */}
       <p className="mb-3 text-sm text-slate-500" data-testid="periods">
-        {t("manager.stats.periods", { from: period.from, to: period.to, prevFrom: previous.from, prevTo: previous.to })}
+        {t("manager.stats.periods", { from: day(period.from), to: day(period.to), prevFrom: day(previous.from), prevTo: day(previous.to) })}
       </p>
       <table className="w-full text-left text-xs sm:text-sm">
         <thead className="text-slate-500">

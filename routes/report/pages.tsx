@@ -480,7 +480,7 @@ export const pdfReportPage = definePage({
     if (!view) return c.redirect("/test/start");
     if (!canReadReport(user)) return c.redirect("/report/base");
     if (view.type !== "full") return c.redirect("/payment/report");
-    const pdf = reportPdf(view, c.get("locale"));
+    const pdf = reportPdf(view, c.get("locale"), c.get("deps").config.TIME_ZONE);
     return new Response(pdf as Uint8Array<ArrayBuffer>, {
       headers: {
         "Content-Type": "application/pdf",

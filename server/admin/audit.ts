@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { auditLog, users } from "../../db/schema";
 import { badRequest } from "../lib/errors";
+import { endOfDayIn, startOfDayIn } from "../lib/time-zone";
 import { paged, pagingSchema } from "../lib/listing";
 import { createId } from "../lib/ids";
 import type { Actor, UserScope } from "../scope";
@@ -101,7 +102,7 @@ export const auditQuerySchema = z.object({
 
 /** The audit page's list (issue 32 #3): by manager (e-mail or id), entity, action (a part of its
  * name), record and dates, newest first. Entries outlive their records: nothing here joins them. */
-export async function listAudit(db: Db, query: Record<string, string | undefined>) {
+export async function listAudit(db: Db, query: Record<string, string | undefined>, zone: string) {
   const paging = pagingSchema(200).safeParse({ page: query.page, limit: query.limit });
   const parsed = auditQuerySchema.safeParse(query);
   if (!paging.success || !parsed.success) throw badRequest("errors.badParam", { filter: "manager.list.badFilter" });
@@ -115,8 +116,9 @@ export async function listAudit(db: Db, query: Record<string, string | undefined
   if (f.entity) conds.push(eq(auditLog.entity, f.entity));
   if (f.entityId) conds.push(eq(auditLog.entityId, f.entityId));
   if (f.action) conds.push(like(auditLog.action, `%${f.action.replace(/[%_\\]/g, "")}%`));
-  if (f.from) conds.push(gte(auditLog.createdAt, new Date(`${f.from}T00:00:00Z`)));
-  if (f.to) conds.push(lte(auditLog.createdAt, new Date(`${f.to}T23:59:59.999Z`)));
+  // the days a manager picks are the operator's days (TIME_ZONE), as every date on the pages
+  if (f.from) conds.push(gte(auditLog.createdAt, startOfDayIn(f.from, zone)));
+  if (f.to) conds.push(lte(auditLog.createdAt, endOfDayIn(f.to, zone)));
   const where = conds.length ? and(...conds) : undefined;
   const [rows, [total]] = await Promise.all([
     db
@@ -142,7 +144,11 @@ export async function auditOfRecord(db: Db, entity: string, id: string, limit = 
   return withPeople(db, rows);
 }
 
-/** The entities entries are filed under, for the page's filter. */
-export async function auditEntities(db: Db) {
-  return (await db.selectDistinct({ entity: auditLog.entity }).from(auditLog).orderBy(auditLog.entity)).map((r) => r.entity);
+/** The entities entries are filed under and the actions recorded, for the page's filters. */
+export async function auditKinds(db: Db) {
+  const [entities, actions] = await Promise.all([
+    db.selectDistinct({ v: auditLog.entity }).from(auditLog).orderBy(auditLog.entity),
+    db.selectDistinct({ v: auditLog.action }).from(auditLog).orderBy(auditLog.action),
+  ]);
+  return { entities: entities.map((r) => r.v), actions: actions.map((r) => r.v) };
 }

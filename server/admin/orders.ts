@@ -23,10 +23,8 @@ export function unmarkableOrder(o: Record<string, unknown>, now = Date.now()) {
 /** The invites an invoice credited (its quantity and the owner's one), for the question. */
 export async function creditedInvites(db: Db, orderId: string) {
   const [o] = await db.select({ quantity: orders.quantity, paidAt: orders.paidAt }).from(orders).where(eq(orders.id, orderId));
-  // until when the mark can be taken back, in Moscow time (the operator's)
-  const until = o?.paidAt
-    ? new Date(o.paidAt.getTime() + UNMARK_WINDOW_MS).toLocaleString("ru-RU", { timeZone: "Europe/Moscow", dateStyle: "short", timeStyle: "short" })
-    : "";
+  // until when the mark can be taken back (the page says it in the operator's zone)
+  const until = o?.paidAt ? new Date(o.paidAt.getTime() + UNMARK_WINDOW_MS) : "";
   return { invites: (o?.quantity ?? 0) + 1, until };
 }
 

@@ -1,8 +1,7 @@
 // The managers' first page: totals, invoices waiting for a bank transfer, the latest results.
 import { and, count, desc, eq, lt, or, sql, sum } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { businessRequests, consultationTickets, formats, orders, projects, results, reviews, users, webinarSignups } from "../../db/schema";
-import { LOW_PROBABILITY } from "./results";
+import { businessRequests, consultationTickets, formats, orders, projects, RECHECK_PREDICATE, results, reviews, users, webinarSignups } from "../../db/schema";
 
 export async function managerOverview(db: Db) {
   const [[people], [completed], [paid], invoices, latest] = await Promise.all([
@@ -45,14 +44,12 @@ export async function workQueues(db: Db) {
     + (select count(*) from ${consultationTickets} where ${consultationTickets.status} = 'new')
     + (select count(*) from ${webinarSignups} where ${webinarSignups.status} = 'new')`;
   const [[recheck], [pending], [requests]] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(results)
-      .where(and(eq(results.isCompleted, true), eq(results.isCorrect, false), or(eq(results.isDoubt, true), lt(results.probability, LOW_PROBABILITY)))),
+    // named: the planner prefers a general index and counts ten times as many rows (db/schema.ts)
+    db.all<{ n: number }>(sql`select count(*) as n from ${results} indexed by results_recheck_idx where ${sql.raw(RECHECK_PREDICATE)}`),
     db.select({ n: count() }).from(reviews).where(eq(reviews.isPublished, false)),
     db.all<{ n: number }>(sql`select ${newRequests} as n`),
   ]);
-  return { recheck: recheck!.n, reviews: pending!.n, requests: Number(requests?.n ?? 0) };
+  return { recheck: Number(recheck?.n ?? 0), reviews: pending!.n, requests: Number(requests?.n ?? 0) };
 }
 
 /** The latest complete results with their owner's e-mail (the report previews' "choose a result"). */

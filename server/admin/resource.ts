@@ -63,7 +63,7 @@ export interface ResourceAction {
   /** locale key of what the question says (default: "this cannot be undone") */
   confirm?: string;
   /** the figures the question names (`{{results}}` results, `{{orders}}` orders…), read when the page is shown */
-  confirmVars?(db: Db, id: string): Promise<Record<string, string | number>>;
+  confirmVars?(db: Db, id: string): Promise<ConfirmVars>;
   /** offered only when it applies to the record as it is (approve a hidden review, activate an inactive user) */
   when?(doc: Doc, db: Db): boolean | Promise<boolean>;
   /** an action that takes input: its fields and their schema */
@@ -218,9 +218,12 @@ export function defineResource<T extends AnyTable, D extends Doc, F extends Filt
   return def;
 }
 
+/** The figures an action's question names; a Date is said in the operator's zone by the page. */
+export type ConfirmVars = Record<string, string | number | Date>;
+
 /** The actions offered on a record as it is now, each with the figures its question names. */
 export async function offeredActions(db: Db, def: ResourceDef, id: string, doc: Doc) {
-  const out: { name: string; vars: Record<string, string | number> }[] = [];
+  const out: { name: string; vars: ConfirmVars }[] = [];
   for (const [name, a] of Object.entries(def.actions ?? {})) {
     if (a.when && !(await a.when(doc, db))) continue;
     out.push({ name, vars: (await a.confirmVars?.(db, id)) ?? {} });

@@ -25,7 +25,7 @@ ordersApi.get("/:id", async (c) => c.json(toOrderDoc(await getOwnOrder(c.get("de
 ordersApi.get("/:id/invoice.pdf", async (c) => {
   const order = await getOwnOrder(c.get("deps").db, c.get("user").id, pathId(c));
   if (order.method !== "invoice") throw notFound();
-  const pdf = await invoicePdf(c.get("deps").db, order, c.get("user"));
+  const pdf = await invoicePdf(c.get("deps").db, order, c.get("user"), c.get("deps").config.TIME_ZONE);
   return c.body(pdf as unknown as ArrayBuffer, 200, {
     "Content-Type": "application/pdf",
     "Content-Disposition": `inline; filename="invoice-${order.invoiceNumber}.pdf"`,

@@ -55,9 +55,9 @@ reportsApi.get(
     if (q.employee) {
       const report = await employeeBusinessReport(scope, q.employee, locale, language);
       if (q.format === "json") return c.json(report);
-      return pdfResponse(c, employeeReportPdf(report, locale), `business-report-${report.employee._id}.pdf`);
+      return pdfResponse(c, employeeReportPdf(report, locale, c.get("deps").config.TIME_ZONE), `business-report-${report.employee._id}.pdf`);
     }
-    return pdfResponse(c, teamReportPdf(await teamReport(scope, locale), locale), `team-report-${project.id}.pdf`);
+    return pdfResponse(c, teamReportPdf(await teamReport(scope, locale), locale, c.get("deps").config.TIME_ZONE), `team-report-${project.id}.pdf`);
   },
   async (c) => {
     const { format, lang } = c.req.valid("query");

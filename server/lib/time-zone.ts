@@ -52,3 +52,26 @@ export function endOfDayIn(day: string, zone: string): Date {
 export function dayIn(instant: Date, zone: string): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
 }
+
+/**
+ * An instant as people read it in the zone and language ("26 November 2026, 14:05"). Every date a
+ * person reads (mails, receipts, invoices, confirmations, pages) goes through here, so TIME_ZONE
+ * changes all of them at once.
+ */
+export function formatIn(instant: Date, zone: string, locale: string, style: Intl.DateTimeFormatOptions = { dateStyle: "long", timeStyle: "short" }) {
+  return instant.toLocaleString(locale, { ...style, timeZone: zone });
+}
+
+/** The zone's name in a language ("Moscow Standard Time", "Москва, стандартное время"), said beside a time. */
+export function zoneName(zone: string, locale: string) {
+  return (
+    new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: "longGeneric" }).formatToParts(new Date()).find((p) => p.type === "timeZoneName")?.value ??
+    zone
+  );
+}
+
+/** A day as a list shows it ("26.11.2026", "26/11/2026"), on the operator's calendar. */
+export const dateIn = (instant: Date, zone: string, locale: string) => formatIn(instant, zone, locale, { day: "2-digit", month: "2-digit", year: "numeric" });
+
+/** A calendar day (YYYY-MM-DD) as a list shows it: the day itself, in no zone. */
+export const dayText = (day: string, locale: string) => dateIn(new Date(`${day}T12:00:00Z`), "UTC", locale);

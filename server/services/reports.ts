@@ -13,6 +13,7 @@ import { renderReportPdf } from "./pdf";
 import { plainReportText, sanitizeReportText } from "../lib/report-text";
 import { latestCompleted, requireOwnResult, type ResultRow } from "./testing";
 import { isEmailConfirmed, type UserRow } from "./users";
+import { formatIn } from "../lib/time-zone";
 
 export type ReportType = (typeof reports.$inferSelect)["type"];
 export type ReportRow = typeof reports.$inferSelect;
@@ -219,7 +220,7 @@ export function toReportDoc(v: ReportView, locale: Locale) {
 const clamp = (v: number) => Math.max(0, Math.min(100, Math.round(v)));
 
 /** The full report as a PDF in the reader's language (UI strings) and the report's language. */
-export function reportPdf(v: ReportView, locale: Locale, now = new Date()) {
+export function reportPdf(v: ReportView, locale: Locale, zone: string, now = new Date()) {
   const t = translator(locale);
   const ind = (v.result.indicators ?? {}) as Record<string, number>;
   const c = certainty(v.result);
@@ -242,7 +243,7 @@ export function reportPdf(v: ReportView, locale: Locale, now = new Date()) {
   return renderReportPdf({
     title: t("report.pdf.title"),
     reader: v.owner.name || v.owner.email,
-    date: new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "long" }).format(now),
+    date: formatIn(now, zone, intlLocale(locale), { dateStyle: "long" }),
     formatName: v.format.name[lang] || v.format.code,
     formatDescription: plainReportText(reportSummary(v, lang)),
     certainty:

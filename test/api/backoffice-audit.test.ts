@@ -2,6 +2,7 @@
 // each entry with the manager's e-mail and "before → after"; a record's History on its page; entries
 // kept after the record is deleted.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dayIn } from "../../server/lib/time-zone";
 import { createTestApp, type TestApp } from "../helpers";
 
 const ADMIN = { email: "audit-admin@example.com", password: "manager-pass-phrase" };
@@ -33,7 +34,12 @@ describe("the audit page", () => {
     const history = detail.html.slice(detail.html.indexOf('data-section="history"'));
     expect(entries(history)).toEqual(["coupons.update", "coupons.create"]);
     expect(history).toContain(ADMIN.email);
-    expect(history).toMatch(/<del[^>]*>10<\/del> → <ins[^>]*>20<\/ins>/);
+    // in the record's terms: a percent coupon's amount in percent; a creation lists values, not "— →"
+    expect(history).toMatch(/<del[^>]*>10 %<\/del> → <ins[^>]*>20 %<\/ins>/);
+    expect(history).toMatch(/Type<\/span>:(<!-- -->)? <span[^>]*>Percent</);
+    expect(history).not.toContain("Created</span>:");
+    const listed = await page("/manager/audit?entity=coupons");
+    expect(listed.html).toMatch(new RegExp(`href="/manager/coupon/${created._id}"[^>]*data-testid="audit-record">Coupon AUDITED<`));
 
     // deleted: the record is gone, its entries stay and are found by entity and record
     await t.app.request(`/manager/coupon/${created._id}`, {
@@ -45,12 +51,15 @@ describe("the audit page", () => {
     const byEntity = await page(`/manager/audit?entity=coupons`);
     expect(byEntity.status).toBe(200);
     expect(entries(byEntity.html)).toEqual(["coupons.delete", "coupons.update", "coupons.create"]);
-    expect(byEntity.html).toContain('<option value="coupons" selected="">coupons</option>');
+    expect(byEntity.html).toContain('<option value="coupons" selected="">Coupon</option>');
+    // a deleted record keeps its entries, named by its id and said to be gone
+    expect(byEntity.html).toContain(`Coupon ${created._id} (deleted since)`);
 
-    expect(entries((await page(`/manager/audit?action=update&entity=coupons`)).html)).toEqual(["coupons.update"]);
+    expect(entries((await page(`/manager/audit?action=coupons.update&entity=coupons`)).html)).toEqual(["coupons.update"]);
     expect(entries((await page(`/manager/audit?actor=${encodeURIComponent(ADMIN.email)}&entity=coupons`)).html)).toHaveLength(3);
     expect(entries((await page(`/manager/audit?actor=nobody@example.com`)).html)).toHaveLength(0);
-    const today = new Date().toISOString().slice(0, 10);
+    // the operator's day (TIME_ZONE), as the page's dates
+    const today = dayIn(new Date(), t.deps.config.TIME_ZONE);
     expect(entries((await page(`/manager/audit?entity=coupons&from=${today}&to=${today}`)).html)).toHaveLength(3);
     expect(entries((await page(`/manager/audit?entity=coupons&to=2000-01-01`)).html)).toHaveLength(0);
     const bad = await page(`/manager/audit?from=yesterday`);

@@ -2,7 +2,8 @@
 // for approval and requests are new, each a link to its filtered list.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { consultationTickets, results } from "../../db/schema";
+import { consultationTickets, RECHECK_PREDICATE, results } from "../../db/schema";
+import { LOW_PROBABILITY } from "../../server/admin/results";
 import { createId } from "../../server/lib/ids";
 import { createTestApp, type TestApp } from "../helpers";
 import { signUp, takeTest } from "../respondent";
@@ -54,5 +55,24 @@ describe("work queues on /manager", () => {
     await t.deps.db.update(results).set({ isCorrect: true }).where(eq(results.id, result!.id));
     const after = await queues();
     expect([after.recheck, after.reviews, after.requests]).toEqual([before.recheck, before.reviews, before.requests]);
+  });
+
+  it("counts a low-probability result as well as a doubted one, by the rule the rechecker's queue uses", async () => {
+    // the side bar's count reads a partial index whose predicate must say what LOW_PROBABILITY says
+    expect(RECHECK_PREDICATE).toContain(`probability < ${LOW_PROBABILITY}`);
+    const before = await queues();
+    const r = await signUp(t, "unsure");
+    await takeTest(t, r);
+    const [result] = await t.deps.db.select().from(results).where(eq(results.userId, r._id));
+    await t.deps.db
+      .update(results)
+      .set({ isDoubt: false, isCorrect: false, probability: LOW_PROBABILITY - 0.01 })
+      .where(eq(results.id, result!.id));
+    expect((await queues()).recheck).toBe(before.recheck + 1);
+    await t.deps.db
+      .update(results)
+      .set({ probability: LOW_PROBABILITY + 0.01 })
+      .where(eq(results.id, result!.id));
+    expect((await queues()).recheck).toBe(before.recheck);
   });
 });

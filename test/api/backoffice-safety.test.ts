@@ -139,7 +139,7 @@ describe("undo", () => {
     const page = await orderPage(inv.id);
     expect(page).not.toContain('data-confirm="markPaid"');
     expect(/data-testid="confirm-unmarkPaid">(.*?)<\/p>/s.exec(page)?.[1]).toMatch(
-      /the 6 invite\(s\) it credited leave the project.*\(until \d\d\.\d\d\.\d{4}, \d\d:\d\d, Moscow time\)/,
+      /the 6 invite\(s\) it credited leave the project.*\(until \d\d\/\d\d\/\d{4}, \d\d:\d\d \(Moscow Standard Time\)\)/,
     );
     const res = await action(`/manager/orders/${inv.id}`, "unmarkPaid");
     expect(res.status).toBe(303);

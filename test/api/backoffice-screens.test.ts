@@ -201,7 +201,8 @@ describe("statistics and item analysis (m29, m26)", () => {
     const weekAgo = new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10);
     const ru = (await html(`/manager/stats?from=${weekAgo}&to=${today}`)).replace(/<!-- -->/g, "");
     const table = ru.slice(ru.indexOf('data-testid="comparison"'), ru.indexOf("</table>", ru.indexOf('data-testid="comparison"')));
-    expect(ru).toContain(`${weekAgo} — ${today} в сравнении с`);
+    const said = (d: string) => d.split("-").reverse().join("."); // 2026-11-19 → 19.11.2026
+    expect(ru).toContain(`${said(weekAgo)} — ${said(today)} в сравнении с`);
     const paid = table.slice(table.indexOf('data-metric="paidOrders"'));
     expect(paid.slice(0, paid.indexOf("</tr>")).replace(/<[^>]+>/g, "|")).toMatch(/\|[1-9]\d*\|\|0\|/);
     expect(table).toContain("Выручка");

@@ -7,6 +7,7 @@ import type { T } from "../../../locales";
 import { findRow, loadDetail, type DetailData, type Doc, type ResourceDef } from "../../../server/admin/resource";
 import { pagingSchema } from "../../../server/lib/listing";
 import { usePage } from "../../../server/render/page";
+import { recordKey } from "../../../server/admin/audit-records";
 import { AuditEntries } from "../audit";
 import { idParams, managerPage } from "../kit";
 import { DocTable, labelOf, Notice, Pager, shown, Value } from "../ui";
@@ -105,13 +106,15 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
       })}
       <section className="card mt-6" data-section="history">
         <h2 className="mb-3 text-lg font-semibold">{t("manager.audit.history")}</h2>
-        {data.history.length === 0 ? <p className="text-sm text-slate-500">{t("manager.list.empty")}</p> : <AuditEntries docs={data.history} />}
+        {data.history.length === 0 ? (
+          <p className="text-sm text-slate-500">{t("manager.list.empty")}</p>
+        ) : (
+          <AuditEntries docs={data.history} records={new Map([[recordKey(def.name, String(data.doc._id)), { name: null, doc: data.doc }]])} inRecord />
+        )}
       </section>
     </>
   );
 }
-
-/** "User ann@example.com", "Coupon SUMMER-10": the kind of record and its name (issue 32 #10). */
 
 /** "User ann@example.com", "Coupon SUMMER-10": the kind of record and its name (issue 32 #10). */
 export function detailTitle(t: T | ((key: string) => string), def: ResourceDef, doc: Doc) {

@@ -3,11 +3,12 @@
 // one asks again, no script), and the posted strings → the form schema's input. The edit form carries
 // the record's version (`_version`, server/admin/versions.ts), so a save over a change made since is
 // refused (409) and the form comes back with the record's current values.
-import type { FormField, ResourceAction, ResourceDef } from "../../../server/admin/resource";
+import { intlLocale } from "../../../locales";
+import type { ConfirmVars, FormField, ResourceAction, ResourceDef } from "../../../server/admin/resource";
 import { recordVersion } from "../../../server/admin/versions";
 import { formValues } from "../../../server/lib/forms";
 import { kopecksFromRubles, rublesInput } from "../../../server/lib/money";
-import { dayIn } from "../../../server/lib/time-zone";
+import { dayIn, formatIn, zoneName } from "../../../server/lib/time-zone";
 import { usePage } from "../../../server/render/page";
 import type { ManagerCtx } from "../kit";
 
@@ -186,8 +187,17 @@ export function EditForm({ def, row }: { def: ResourceDef; row: Record<string, u
 }
 
 /** One action: a button; with input, a small form; a dangerous one asks again (no script). */
-export function ActionForm({ name, action, vars }: { name: string; action: ResourceAction; vars: Record<string, string | number> }) {
-  const { t, path, form } = usePage();
+export function ActionForm({ name, action, vars }: { name: string; action: ResourceAction; vars: ConfirmVars }) {
+  const { t, path, form, locale, config } = usePage();
+  // a moment in the question ("until 27.11.2026, 14:05") is read in the operator's zone, which it names
+  const said = Object.fromEntries(
+    Object.entries(vars).map(([k, v]) => [
+      k,
+      v instanceof Date
+        ? `${formatIn(v, config.TIME_ZONE, intlLocale(locale), { dateStyle: "short", timeStyle: "short" })} (${zoneName(config.TIME_ZONE, intlLocale(locale))})`
+        : v,
+    ]),
+  );
   const mine = form?.kind === name ? form : undefined;
   const button = (
     <button
@@ -257,7 +267,7 @@ export function ActionForm({ name, action, vars }: { name: string; action: Resou
     <details className="rounded-lg border border-rose-200 p-2" data-confirm={name} open={mine ? true : undefined}>
       <summary className="cursor-pointer text-sm font-semibold text-rose-700">{t(action.label)}</summary>
       <p className="my-2 text-sm text-slate-600" data-testid={`confirm-${name}`}>
-        {t(action.confirm ?? "manager.detail.sure", vars)}
+        {t(action.confirm ?? "manager.detail.sure", said)}
       </p>
       {body}
     </details>

@@ -20,6 +20,7 @@ import { logActivity } from "../activity";
 import type { UserRow } from "../users";
 import { can, requireCan, type Scope } from "./access";
 import { positionCandidates } from "./efficiency";
+import { candidateLabel, candidatesUrl, notifyOwner } from "./follow-up";
 import { freeInvites, inviteUrl, quotedName, requireConfirmedSender, takeMailQuota } from "./invites";
 import { getPosition } from "./positions";
 import { noInvitesLeft, spendInvite } from "./projects";
@@ -95,7 +96,8 @@ export async function queueCandidateMail(
     t("mail.signature"),
   ].join("\n");
   await enqueueMail(tx, { to: invite.email, subject: t("jobfit.candidates.mail.subject", { position: title }), text });
-  await tx.db.update(invites).set({ status: "Sent", updatedAt: new Date() }).where(eq(invites.id, invite.id));
+  // the reminders count from the last mail (follow-up.ts), as an e-mail invitation's do
+  await tx.db.update(invites).set({ status: "Sent", mailedAt: new Date(), updatedAt: new Date() }).where(eq(invites.id, invite.id));
 }
 
 /** A resent candidate invitation (invites.ts updateInvite) keeps the candidate's text. */
@@ -144,11 +146,14 @@ export async function joinAsCandidate(
     .where(and(eq(invites.id, invite.id), eq(invites.isActive, true)))
     .returning({ id: invites.id });
   if (!claimed.length) throw new AppError(409, "invite_used", "business.errors.inviteUsed");
-  await db
-    .update(candidates)
-    .set({ userId: user.id, joinedAt: new Date(), name: name ?? (found.candidate.name || user.name || "") })
-    .where(eq(candidates.id, found.candidate.id));
+  const shownName = name ?? (found.candidate.name || user.name || "");
+  await db.update(candidates).set({ userId: user.id, joinedAt: new Date(), name: shownName }).where(eq(candidates.id, found.candidate.id));
   await logActivity(db, user.id, "business.candidate.joined", { project: project.id, position: found.candidate.positionId });
+  await notifyOwner(tx, project.id, "candidateJoined", {
+    userId: user.id,
+    name: candidateLabel(shownName || found.candidate.email, found.position),
+    link: candidatesUrl(tx.deps, project.id, found.candidate.positionId),
+  });
   return { ...result, already: false };
 }
 

@@ -1,7 +1,9 @@
 // Following up invitations and telling the owner what happened (issue 33, item 7):
 // - the invitation mail itself (with the owner's own words and the deadline) and its reminders:
 //   a sweep (`sendReminders`, run by the job runner's clock) mails people who have not joined, or
-//   joined and not finished the test, 3 and 7 days after the invitation, at most twice;
+//   joined and not finished the test, 3 and 7 days after the invitation (or, for whoever joined by
+//   the project's link, after joining), at most twice: e-mail invitations, link joiners and
+//   candidates alike, by one rule over their `invites` rows;
 // - the owner's notices of joins, completions and consent changes: a mail at once, or one daily
 //   digest (`sendDigests`), or none (projects.notify);
 // Every send is its own unit of work: the counter or the "digested" mark and the queued mail
@@ -9,11 +11,12 @@
 // find nothing to do.
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { employees, invites, ownerEvents, projects, users } from "../../../db/schema";
+import { candidates, employees, invites, ownerEvents, positions, projects, users } from "../../../db/schema";
 import { intlLocale, tFor, type Locale } from "../../../locales";
 import type { AppDeps } from "../../context";
 import { escapeHtml } from "../../lib/html";
 import { crashPoint } from "../../lib/crash-points";
+import { dayIn, formatIn, startOfDayIn } from "../../lib/time-zone";
 import { createId } from "../../lib/ids";
 import { enqueueMail, systemScope, transaction, type Scope as BaseScope } from "../../scope";
 import { requireCan, type ProjectScope } from "./access";
@@ -25,14 +28,11 @@ export const REMINDER_LIMIT = 2;
 export const REMINDER_GAPS_DAYS = [3, 4] as const; // day 3 and day 7 after the invitation
 const DAY = 86_400_000;
 
-export type InviteMailKind = "invite" | "remindJoin" | "remindFinish";
+export type InviteMailKind = "invite" | "remindJoin" | "remindCandidate" | "remindFinish";
 
-/** Where an invitation's day ends: the mails and the join page say "Moscow time". */
-export const DEADLINE_ZONE = "Europe/Moscow";
-
-/** A deadline as people read it: the day, in Moscow time (where a "day" ends for the company). */
-export const deadlineText = (at: Date, locale: Locale) =>
-  at.toLocaleDateString(intlLocale(locale), { day: "numeric", month: "long", year: "numeric", timeZone: DEADLINE_ZONE });
+/** A deadline as people read it: its day in the operator's zone (TIME_ZONE), where the day was picked. */
+export const deadlineText = (at: Date, locale: Locale, zone: string) =>
+  formatIn(at, zone, intlLocale(locale), { day: "numeric", month: "long", year: "numeric" });
 
 /** The company's name as the subject and body quote it: one line, not too long. */
 export const quotedName = (name: string) => {
@@ -44,14 +44,18 @@ export const quotedName = (name: string) => {
  * The invitation mail and its reminders, in the recipient's language: plain text, and HTML where
  * every piece of the sender's text (company name, message) is escaped.
  */
-export function inviteMail(locale: Locale, input: { kind: InviteMailKind; company: string; url: string; message?: string | null; expiresAt?: Date | null }) {
+export function inviteMail(
+  locale: Locale,
+  input: { kind: InviteMailKind; company: string; url: string; message?: string | null; expiresAt?: Date | null; zone: string; position?: string },
+) {
   const t = tFor(locale);
   const company = quotedName(input.company);
+  const position = quotedName(input.position ?? "");
   const k = `followup.mail.${input.kind}`;
-  const lead = input.kind === "invite" ? t("business.mail.invite.body", { company }) : t(`${k}.body`, { company });
-  const subject = input.kind === "invite" ? t("business.mail.invite.subject", { company }) : t(`${k}.subject`, { company });
+  const lead = input.kind === "invite" ? t("business.mail.invite.body", { company }) : t(`${k}.body`, { company, position });
+  const subject = input.kind === "invite" ? t("business.mail.invite.subject", { company }) : t(`${k}.subject`, { company, position });
   const message = input.message?.trim() ? input.message.trim().slice(0, MESSAGE_MAX) : null;
-  const deadline = input.expiresAt ? t("followup.mail.deadline", { date: deadlineText(input.expiresAt, locale) }) : null;
+  const deadline = input.expiresAt ? t("followup.mail.deadline", { date: deadlineText(input.expiresAt, locale, input.zone) }) : null;
   const paragraphs: (string | null)[] = [
     t("business.mail.invite.greeting"),
     lead,
@@ -91,7 +95,8 @@ async function dueReminders(deps: AppDeps, now: Date, limit: number) {
     .where(
       and(
         or(and(eq(invites.reminders, 0), lte(invites.mailedAt, first)), and(eq(invites.reminders, 1), lte(invites.mailedAt, second))),
-        eq(invites.kind, "email"),
+        // every kind: an e-mail invitation, a candidate's, and a link joiner's row (whose clock
+        // starts at the join: join.ts); rows made before the clock existed have no mailedAt
         eq(invites.isActive, true),
         or(isNull(invites.expiresAt), sql`${invites.expiresAt} > ${now.getTime()}`),
       ),
@@ -102,32 +107,66 @@ async function dueReminders(deps: AppDeps, now: Date, limit: number) {
 }
 
 /**
+ * Whether the person still shares their results with the project: as an employee, or as a
+ * candidate (a withdrawn consent is their "leave me alone": no reminder goes to them).
+ */
+async function stillSharing(db: BaseScope["db"], projectId: string, userId: string) {
+  const [employee] = await db
+    .select({ id: employees.id })
+    .from(employees)
+    .where(and(eq(employees.projectId, projectId), eq(employees.userId, userId), isNull(employees.consentWithdrawnAt)))
+    .limit(1);
+  if (employee) return true;
+  const [candidate] = await db
+    .select({ id: candidates.id })
+    .from(candidates)
+    .where(and(eq(candidates.projectId, projectId), eq(candidates.userId, userId), isNull(candidates.consentWithdrawnAt)))
+    .limit(1);
+  return Boolean(candidate);
+}
+
+/** The position a candidate's invitation is for (null once the candidate row is gone: hired or removed). */
+async function candidatePosition(db: BaseScope["db"], inviteId: string) {
+  const [row] = await db
+    .select({ name: positions.name })
+    .from(candidates)
+    .innerJoin(positions, eq(positions.id, candidates.positionId))
+    .where(eq(candidates.inviteId, inviteId));
+  return row?.name ?? null;
+}
+
+/**
  * Sends the reminders due at `now` (the clock is an input, so tests move time instead of waiting).
- * Not joined: "you are invited"; joined but not tested: "finish the test"; tested, withdrawn or
- * expired: nothing, and the invitation leaves the sweep. Returns how many were queued.
+ * Not joined: "you are invited" (a candidate: "…for the position"); joined (by an e-mail
+ * invitation, the project's link or as a candidate) but not tested: "finish the test"; tested,
+ * withdrawn, deactivated or expired: nothing, and the invitation leaves the sweep. Returns how many were queued.
  */
 export async function sendReminders(deps: AppDeps, now = new Date(), limit = 200) {
   let sent = 0;
   for (const id of await dueReminders(deps, now, limit)) {
     const queued = await transaction(systemScope(deps), async (tx) => {
       const [row] = await tx.db
-        .select({ invite: invites, project: projects, formatCode: users.formatCode, userEmail: users.email, userLocale: users.locale })
+        .select({
+          invite: invites,
+          project: projects,
+          formatCode: users.formatCode,
+          userEmail: users.email,
+          userLocale: users.locale,
+          userActive: users.isActive,
+        })
         .from(invites)
         .innerJoin(projects, eq(projects.id, invites.projectId))
         .leftJoin(users, eq(users.id, invites.userId))
         .where(eq(invites.id, id));
       if (!row || row.invite.reminders >= REMINDER_LIMIT || row.project.isDemo) return false;
       const { invite } = row;
-      const pending = !invite.userId && (invite.status === "Invited" || invite.status === "Sent");
-      const member = invite.userId
-        ? (
-            await tx.db
-              .select({ id: employees.id })
-              .from(employees)
-              .where(and(eq(employees.projectId, invite.projectId), eq(employees.userId, invite.userId), isNull(employees.consentWithdrawnAt)))
-          ).length > 0
-        : false;
-      const unfinished = Boolean(invite.userId && member && !row.formatCode);
+      const position = invite.kind === "candidate" ? await candidatePosition(tx.db, invite.id) : null;
+      const pending =
+        !invite.userId &&
+        (invite.status === "Invited" || invite.status === "Sent") &&
+        Boolean(invite.email) &&
+        (invite.kind !== "candidate" || position !== null);
+      const unfinished = Boolean(invite.userId && row.userActive && !row.formatCode && (await stillSharing(tx.db, invite.projectId, invite.userId)));
       const won = await tx.db
         .update(invites)
         .set(pending || unfinished ? { reminders: sql`${invites.reminders} + 1`, mailedAt: now } : { reminders: REMINDER_LIMIT })
@@ -141,11 +180,13 @@ export async function sendReminders(deps: AppDeps, now = new Date(), limit = 200
       await enqueueMail(tx, {
         to,
         ...inviteMail(locale, {
-          kind: pending ? "remindJoin" : "remindFinish",
+          kind: unfinished ? "remindFinish" : position !== null ? "remindCandidate" : "remindJoin",
           company: row.project.name,
           url,
           message: pending ? invite.message : null,
           expiresAt: pending ? invite.expiresAt : null,
+          position: position ?? undefined,
+          zone: deps.config.TIME_ZONE,
         }),
       });
       return true;
@@ -170,12 +211,20 @@ async function ownerOf(db: BaseScope["db"], projectId: string) {
 
 const cabinetUrl = (deps: AppDeps, projectId: string) => `${deps.config.PUBLIC_URL}/business/employees?project=${projectId}`;
 
+/** Where the owner sees a candidate: their position's page, its candidates. */
+export const candidatesUrl = (deps: AppDeps, projectId: string, positionId: string) =>
+  `${deps.config.PUBLIC_URL}/business/positions/${positionId}?project=${projectId}#candidates`;
+
+/** How a candidate is named in the owner's notices: the name and the position they apply for. */
+export const candidateLabel = (name: string, position: string) => `${name} («${quotedName(position)}»)`;
+
 /**
  * Tells the project's owner that a person joined, finished the test or changed their consent: a
  * mail now (queued in the caller's unit), a row for tomorrow's digest, or nothing, as the owner
- * chose. The name is the one the company sees; the owner is never told about themselves.
+ * chose. The name is the one the company sees (a candidate's with their position); the owner is
+ * never told about themselves. `link`: where the mail sends the owner (default: the employees).
  */
-export async function notifyOwner(tx: BaseScope, projectId: string, kind: OwnerEventKind, person: { userId: string | null; name: string }) {
+export async function notifyOwner(tx: BaseScope, projectId: string, kind: OwnerEventKind, person: { userId: string | null; name: string; link?: string }) {
   const found = await ownerOf(tx.db, projectId);
   if (!found || found.project.isDemo || found.project.notify === "off" || person.userId === found.project.ownerId) return;
   const { project } = found;
@@ -195,7 +244,7 @@ export async function notifyOwner(tx: BaseScope, projectId: string, kind: OwnerE
       t(`followup.owner.${kind}.body`, { name, company }),
       "",
       t("followup.owner.open"),
-      cabinetUrl(tx.deps, projectId),
+      person.link ?? cabinetUrl(tx.deps, projectId),
       "",
       t("followup.owner.settings"),
       "",
@@ -206,24 +255,34 @@ export async function notifyOwner(tx: BaseScope, projectId: string, kind: OwnerE
   crashPoint("notice.afterWrite");
 }
 
-/** A person finished the test: the owners of the companies that see their results are told. */
+/** A person finished the test: the owners of the companies that see their results are told (as employee or as candidate). */
 export async function notifyOwnersOfCompletion(tx: BaseScope, userId: string) {
   const rows = await tx.db
     .select({ projectId: employees.projectId, name: employees.name })
     .from(employees)
     .where(and(eq(employees.userId, userId), isNull(employees.consentWithdrawnAt)));
   for (const r of rows) await notifyOwner(tx, r.projectId, "completed", { userId, name: r.name });
+  const applied = await tx.db
+    .select({ projectId: candidates.projectId, positionId: candidates.positionId, name: candidates.name, email: candidates.email, position: positions.name })
+    .from(candidates)
+    .innerJoin(positions, eq(positions.id, candidates.positionId))
+    .where(and(eq(candidates.userId, userId), isNull(candidates.consentWithdrawnAt)));
+  for (const r of applied)
+    await notifyOwner(tx, r.projectId, "candidateCompleted", {
+      userId,
+      // the company typed the candidate's address itself: it may name them by it
+      name: candidateLabel(r.name || r.email, r.position),
+      link: candidatesUrl(tx.deps, r.projectId, r.positionId),
+    });
 }
-
-/** The start of the current UTC day: a digest covers the events before it (sent after midnight UTC, 03:00 in Moscow). */
-const startOfDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
 /**
  * The daily digest: one mail per owner with the events recorded before today, grouped by
  * company; nothing when there were none. Returns how many mails were queued.
  */
 export async function sendDigests(deps: AppDeps, now = new Date()) {
-  const before = startOfDay(now);
+  // the operator's day (TIME_ZONE): the digest goes out after its midnight with the day before
+  const before = startOfDayIn(dayIn(now, deps.config.TIME_ZONE), deps.config.TIME_ZONE);
   const owners = await deps.db
     .selectDistinct({ ownerId: ownerEvents.ownerId })
     .from(ownerEvents)
@@ -260,12 +319,11 @@ export async function sendDigests(deps: AppDeps, now = new Date()) {
           company = name;
           lines.push("", `«${quotedName(name)}»`);
         }
-        const when = event.createdAt.toLocaleString(intlLocale(locale), {
+        const when = formatIn(event.createdAt, deps.config.TIME_ZONE, intlLocale(locale), {
           day: "numeric",
           month: "short",
           hour: "2-digit",
           minute: "2-digit",
-          timeZone: "Europe/Moscow",
         });
         lines.push(`— ${when}: ${t(`followup.digest.${event.kind}`, { name: event.name || t("followup.noName") })}`);
       }

@@ -18,7 +18,7 @@ import { enqueueMail, transaction } from "../../scope";
 import { resendCandidateMail } from "./candidates";
 import { requireCan, type Scope } from "./access";
 import { endOfDayIn } from "../../lib/time-zone";
-import { DEADLINE_ZONE, inviteMail, MESSAGE_MAX, quotedName } from "./follow-up";
+import { inviteMail, MESSAGE_MAX, quotedName } from "./follow-up";
 
 export const INVITE_STATUSES = ["Invited", "Sent", "Accepted", "completed test", "pending activation", "no action"] as const;
 export type InviteStatus = (typeof INVITE_STATUSES)[number];
@@ -42,15 +42,8 @@ export const followUpFields = {
   expiresAt: z
     .union([z.literal(""), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "followup.errors.deadline")])
     .optional()
-    .transform((d, ctx) => {
-      if (!d) return null;
-      const at = endOfDayIn(d, DEADLINE_ZONE);
-      if (Number.isNaN(at.getTime()) || at.getTime() < Date.now()) {
-        ctx.addIssue({ code: "custom", message: "followup.errors.deadlinePast" });
-        return z.NEVER;
-      }
-      return at;
-    }),
+    // a day; where it ends depends on the operator's TIME_ZONE, so the service turns it into an instant
+    .transform((d) => d || null),
 };
 
 export const inviteCreateSchema = z
@@ -184,6 +177,7 @@ async function sendInviteMail(
     url: inviteUrl(deps, invite.link),
     message: invite.message,
     expiresAt: invite.expiresAt,
+    zone: deps.config.TIME_ZONE,
   });
   await enqueueMail(scope, { to: invite.email, ...mail });
   // the reminders count from the last mail (server/services/business/follow-up.ts)
@@ -192,6 +186,14 @@ async function sendInviteMail(
     .update(invites)
     .set({ status: "Sent", updatedAt: new Date() })
     .where(and(eq(invites.id, invite.id), eq(invites.status, "Invited")));
+}
+
+/** An invitation's last moment: the end of the chosen day in the operator's zone; a day already over is refused. */
+function deadlineOf(day: string | null | undefined, zone: string) {
+  if (!day) return null;
+  const at = endOfDayIn(day, zone);
+  if (Number.isNaN(at.getTime()) || at.getTime() < Date.now()) throw badRequest("followup.errors.deadlinePast", { expiresAt: "followup.errors.deadlinePast" });
+  return at;
 }
 
 /** Invites the addresses not yet invited to the project; refuses when the balance can't cover them. */
@@ -207,6 +209,7 @@ export async function createInvites(
 ) {
   requireCan(scope, "invites");
   requireConfirmedSender(scope);
+  const expiresAt = deadlineOf(input.expiresAt, deps.config.TIME_ZONE);
   const existing = await scope.db
     .select()
     .from(invites)
@@ -222,7 +225,7 @@ export async function createInvites(
     kind: "email" as const,
     status: "Invited" as const,
     message: input.message ?? null,
-    expiresAt: input.expiresAt ?? null,
+    expiresAt,
     // the form's department and position for everyone; a CSV row's own place wins
     ...place,
     ...input.placement?.get(email),

@@ -144,9 +144,18 @@ async function joinInside(tx: Scope, user: UserRow, code: string, name: string |
     if (invite.kind === "email" && !user.emailConfirmedAt && invite.email?.toLowerCase() === user.email.toLowerCase())
       await db.update(users).set({ emailConfirmedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id));
   } else {
-    await db
-      .insert(invites)
-      .values({ id: createId(), projectId: project.id, userId: user.id, email: null, link: createId().slice(8) + createId().slice(8), kind: "link", status });
+    // the link was their invitation: the reminders to finish the test count from the join (one
+    // already tested needs none)
+    await db.insert(invites).values({
+      id: createId(),
+      projectId: project.id,
+      userId: user.id,
+      email: null,
+      link: createId().slice(8) + createId().slice(8),
+      kind: "link",
+      status,
+      mailedAt: user.formatCode ? null : new Date(),
+    });
   }
   await logActivity(db, user.id, "business.joined", { project: project.id });
   await notifyOwner(tx, project.id, "joined", { userId: user.id, name: shownName });

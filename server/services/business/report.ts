@@ -15,6 +15,7 @@ import { reliabilityLines } from "./reliability";
 import { listFormats } from "../formats";
 import { spreadOf, STAT_INDICATORS, statisticsOf } from "./stats";
 import { FORMAT_AXES } from "../../../model/formats";
+import { formatIn } from "../../lib/time-zone";
 
 export async function employeeBusinessReport(scope: Scope, employeeId: string, locale: Locale, language: ReportLanguage = locale) {
   const e = await getEmployee(scope, employeeId);
@@ -237,14 +238,14 @@ function writer(title: string, locale: Locale) {
   return { t, text, bar, row, grid, finish, gap, need };
 }
 
-const dateOf = (locale: Locale, now: Date) => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "long" }).format(now);
+const dateOf = (locale: Locale, zone: string, now: Date) => formatIn(now, zone, intlLocale(locale), { dateStyle: "long" });
 const pct = (v: number | null | undefined) => (v === null || v === undefined ? "—" : String(Math.round(v)));
 
-export function employeeReportPdf(r: EmployeeBusinessReport, locale: Locale, now = new Date()) {
+export function employeeReportPdf(r: EmployeeBusinessReport, locale: Locale, zone: string, now = new Date()) {
   const w = writer(r.title ?? r.employee.name, locale);
   const { t } = w;
   w.text(t("analytics.report.title"), 10.5, "normal", 1, [100, 116, 139]);
-  w.text(`${t("analytics.report.generated", { date: dateOf(locale, now) })}`, 9.5, "normal", 3, [100, 116, 139]);
+  w.text(`${t("analytics.report.generated", { date: dateOf(locale, zone, now) })}`, 9.5, "normal", 3, [100, 116, 139]);
   w.text(r.employee.name, 22, "bold", 2, [15, 23, 42]);
   w.text([r.employee.department?.name, r.employee.position?.name].filter(Boolean).join(" · ") || "—", 11, "normal", 3, [71, 85, 105]);
   if (!r.format) {
@@ -307,11 +308,11 @@ export function employeeReportPdf(r: EmployeeBusinessReport, locale: Locale, now
   return w.finish();
 }
 
-export function teamReportPdf(r: TeamReport, locale: Locale, now = new Date()) {
+export function teamReportPdf(r: TeamReport, locale: Locale, zone: string, now = new Date()) {
   const w = writer(r.project.name, locale);
   const { t } = w;
   w.text(t("analytics.report.teamTitle"), 10.5, "normal", 1, [100, 116, 139]);
-  w.text(t("analytics.report.generated", { date: dateOf(locale, now) }), 9.5, "normal", 3, [100, 116, 139]);
+  w.text(t("analytics.report.generated", { date: dateOf(locale, zone, now) }), 9.5, "normal", 3, [100, 116, 139]);
   w.text(r.project.name, 22, "bold", 2, [15, 23, 42]);
   w.text(`${r.completed} / ${r.total} ${t("analytics.report.people")}`, 11, "normal", 4, [71, 85, 105]);
   w.text(t("analytics.report.formats"), 14, "bold", 2, [15, 23, 42]);

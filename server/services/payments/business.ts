@@ -19,6 +19,7 @@ import { isManager, type UserRow } from "../users";
 import { startPayment } from "./checkout";
 import { CORPORATE_MIN, getPlans, getPrices, requirePlan } from "./prices";
 import { creditOrder } from "./settlement";
+import { formatIn } from "../../lib/time-zone";
 import { newInviteCode } from "../business/projects";
 
 export const INVOICE_DUE_DAYS = 3;
@@ -179,12 +180,13 @@ export async function markInvoicePaid(db: Db, orderId: string, queued?: string[]
   return creditOrder(db, order.id, queued);
 }
 
-export async function invoicePdf(db: Db, order: typeof orders.$inferSelect, buyer: UserRow) {
+export async function invoicePdf(db: Db, order: typeof orders.$inferSelect, buyer: UserRow, zone: string) {
   const seller = await requireSeller(db);
   const doc = createPdfDocument();
   const issued = order.createdAt;
   const due = new Date(issued.getTime() + INVOICE_DUE_DAYS * 86_400_000);
-  const d = (x: Date) => x.toLocaleDateString("ru-RU", { timeZone: "Europe/Moscow" });
+  // a Russian document: its dates in Russian, on the operator's calendar
+  const d = (x: Date) => formatIn(x, zone, "ru-RU", { day: "2-digit", month: "2-digit", year: "numeric" });
   let y = 20;
   const line = (s: string, size = 10, bold = false, gap = 5.5) => {
     doc.setFont("Roboto", bold ? "bold" : "normal");

@@ -9,6 +9,7 @@ import { intlLocale, tFor, type Locale, type T } from "../../../locales";
 import type { AppDeps } from "../../context";
 import { escapeHtml } from "../../lib/html";
 import { rubLabel } from "../../lib/money";
+import { formatIn, zoneName } from "../../lib/time-zone";
 import type { MailMessage } from "../mail";
 import { findUserById } from "../users";
 
@@ -31,7 +32,8 @@ export async function receiptMail(deps: AppDeps, orderId: string): Promise<MailM
   const base = deps.config.PUBLIC_URL;
   const what = await orderTitle(deps.db, order.id, t);
   const number = order.invoiceNumber ? String(order.invoiceNumber) : order.id;
-  const date = (order.paidAt ?? new Date()).toLocaleString(intlLocale(locale), { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Moscow" });
+  const zone = deps.config.TIME_ZONE;
+  const date = `${formatIn(order.paidAt ?? new Date(), zone, intlLocale(locale))} (${zoneName(zone, intlLocale(locale))})`;
   const link =
     order.method === "invoice"
       ? { label: t("followup.receipt.invoice"), url: `${base}/api/order/${order.id}/invoice.pdf` }
@@ -41,7 +43,7 @@ export async function receiptMail(deps: AppDeps, orderId: string): Promise<MailM
   const rows: [string, string][] = [
     [t("followup.receipt.item"), what],
     [t("followup.receipt.amount"), rubLabel(order.amount, { exact: true })],
-    [t("followup.receipt.date"), `${date} (${t("followup.receipt.moscow")})`],
+    [t("followup.receipt.date"), date],
     [t("followup.receipt.number"), number],
   ];
   const text = [t("followup.receipt.intro"), "", ...rows.map(([k, v]) => `${k}: ${v}`), "", `${link.label}: ${link.url}`, "", t("mail.signature")].join("\n");

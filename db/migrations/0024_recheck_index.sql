@@ -1,0 +1,1 @@
+CREATE INDEX `results_recheck_idx` ON `results` (`completed_at`) WHERE is_completed = 1 and is_correct = 0 and (is_doubt = 1 or probability < 0.6);
