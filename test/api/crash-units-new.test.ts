@@ -3,7 +3,9 @@
 // (CRASH_AT, server/lib/crash-points.ts), restarted on the same file, and nothing of the operation
 // is left half-done; the retry (the client's, or the job runner's next sweep) then succeeds. The
 // servers are chained (test/crash-harness.ts): each restart checks and retries the operation the
-// previous one died in and is armed for the next case's crash point.
+// previous one died in and is armed for the next case's crash point. The reminders and the digest are
+// the job runner's sweep, which a server runs as it starts: their server dies while starting. Removing
+// an employee and deleting a department were not units before these tests (their writes went one by one).
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
