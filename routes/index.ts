@@ -33,6 +33,7 @@ import { exportingPage } from "./manager/exporting";
 import { latestReportPages } from "./manager/public-reports";
 import { recheckerDetailPage, recheckerPage } from "./manager/rechecker";
 import { managerStatsPage } from "./manager/stats";
+import { requestPage } from "./manager/request";
 import { requestsPage } from "./manager/requests";
 import { resourcePages } from "./manager/resource";
 import { referralChartPage } from "./manager/referral-chart";
@@ -101,6 +102,7 @@ export const routes: AnyPageDef[] = [
   recheckerDetailPage,
   managerStatsPage,
   requestsPage,
+  requestPage,
   exportingPage,
   ...latestReportPages,
   ...marketingRoutes,

@@ -82,6 +82,7 @@ function Dashboard({ data }: { data: WithShell<Data> }) {
             <p className="text-3xl font-black text-brand-700" data-counter={k}>
               {s[k]}
             </p>
+            <p className="mt-1 text-xs text-slate-500">{t(`cabinet.dashboard.hint.${k}`)}</p>
           </div>
         ))}
       </div>

@@ -69,6 +69,10 @@ function Changes({ entry, record }: { entry: AuditDoc; record?: AuditRecord }) {
 
 const isChange = (v: unknown): v is { from: unknown; to: unknown } => Boolean(v && typeof v === "object" && "from" in v && "to" in v);
 
+/** A request's entries are filed as requests.<source>: its own page (requests are never deleted). */
+const requestHref = (e: AuditDoc) =>
+  e.entity.startsWith("requests.") && e.entityId ? `/manager/requests/${e.entity.slice("requests.".length)}/${e.entityId}` : null;
+
 const recordHref = (e: AuditDoc) => {
   const def = RESOURCES.find((d) => d.name === e.entity);
   return def && e.entityId ? `/manager/${def.pagePath}/${e.entityId}` : null;
@@ -90,7 +94,7 @@ export function AuditEntries({ docs, records, inRecord = false }: { docs: AuditD
     <ul className="divide-y divide-slate-100" data-testid="audit-entries">
       {docs.map((e) => {
         const record = e.entityId ? records.get(recordKey(e.entity, e.entityId)) : undefined;
-        const href = record ? recordHref(e) : null;
+        const href = requestHref(e) ?? (record ? recordHref(e) : null);
         const about = `${entityName(t, e.entity)} ${record?.name ?? e.entityId ?? ""}`.trim();
         return (
           <li key={e._id} className="py-3 text-sm" data-audit={e.action}>
@@ -213,12 +217,12 @@ function AuditPage({ data }: { data: Data }) {
 
 export const auditPage = managerPage({
   path: "/manager/audit",
-  load: async (c): Promise<Data> => {
+  load: async (c, scope): Promise<Data> => {
     const { db, config } = c.get("deps");
     const kinds = await auditKinds(db);
     try {
       const list = await listAudit(db, { limit: String(PAGE_SIZES[1]), ...c.req.query() }, config.TIME_ZONE);
-      return { list, records: await auditRecords(db, list.docs), kinds };
+      return { list, records: await auditRecords(db, list.docs, scope.locale), kinds };
     } catch (e) {
       if (e instanceof AppError && e.status === 400) return { list: null, records: new Map(), kinds };
       throw e;

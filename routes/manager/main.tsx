@@ -11,12 +11,13 @@ import { dateIn } from "../../server/lib/time-zone";
 import { managerOverview, type workQueues } from "../../server/admin/overview";
 import { markInvoicePaidBy } from "../../server/admin/orders";
 import { managerPage } from "./kit";
+import { MailOffNotice } from "./ui";
 import { loadStats, SeriesCard } from "./stats";
 
 type Data = Awaited<ReturnType<typeof managerOverview>> & {
   stats: Awaited<ReturnType<typeof loadStats>>;
   queues: Awaited<ReturnType<typeof workQueues>>;
-  ops: { mailOff: boolean; sandbox: boolean; outbox: string };
+  ops: { mailOff: boolean; sandbox: boolean };
 };
 
 function Stat({ label, value, id }: { label: string; value: string | number; id: string }) {
@@ -35,11 +36,7 @@ function Main({ data }: { data: Data }) {
     <>
       {(data.ops.mailOff || data.ops.sandbox) && (
         <div className="mb-6 space-y-2" data-testid="ops-warnings">
-          {data.ops.mailOff && (
-            <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-warning="mail-off">
-              {t("manager.main.mailOff", { dir: data.ops.outbox })}
-            </p>
-          )}
+          <MailOffNotice whole className="" />
           {data.ops.sandbox && (
             <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-warning="sandbox">
               {t("manager.main.sandbox")}
@@ -179,7 +176,7 @@ export const managerMainPage = managerPage({
     const [overview, stats, queues] = await Promise.all([managerOverview(c.get("deps").db), loadStats(c.get("deps").db), shared.queues]);
     const config = c.get("deps").config;
     // what a manager must know before promising a client a mail or a payment (issue 32 m37)
-    const ops = { mailOff: !config.SMTP_URL, sandbox: config.PAYMENT_PROVIDER === "sandbox", outbox: config.OUTBOX_DIR };
+    const ops = { mailOff: !config.SMTP_URL, sandbox: config.PAYMENT_PROVIDER === "sandbox" };
     return { ...overview, stats, queues, ops };
   },
   title: (t) => t("cabinet.nav.manager.main"),

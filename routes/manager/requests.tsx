@@ -20,7 +20,7 @@ import { handleForm } from "../../server/lib/forms";
 import { usePage } from "../../server/render/page";
 import { ServerForm } from "../_blocks/blocks";
 import { managerPage } from "./kit";
-import { Empty, Notice, Pager, Unconfirmed, Value, valueName } from "./ui";
+import { Empty, MailOffNotice, Notice, Pager, Unconfirmed, Value, valueName } from "./ui";
 
 type Data = (Awaited<ReturnType<typeof listRequests>> & { assignees: Awaited<ReturnType<typeof requestAssignees>> }) | { error: true };
 
@@ -134,8 +134,10 @@ function Requests({ data }: { data: Data }) {
                 />
                 <div className="min-w-0 flex-1">
                   <p className="font-semibold">
-                    {t(`manager.requests.sources.${r.source}`)}
-                    {r.source !== "consultation" && <> · {r.source === "business" ? valueName(t, "manager.requests.kinds", r.kind) : r.kind}</>}
+                    <a href={`/manager/requests/${r.source}/${r._id}`} className="text-brand-700 hover:underline" data-testid="request-open">
+                      {t(`manager.requests.sources.${r.source}`)}
+                      {r.source !== "consultation" && <> · {r.source === "business" ? valueName(t, "manager.requests.kinds", r.kind) : r.kind}</>}
+                    </a>
                   </p>
                   <p className="break-words">
                     {[r.name, r.email, r.phone, r.company].filter(Boolean).join(" · ")}
@@ -208,6 +210,8 @@ function Requests({ data }: { data: Data }) {
         </section>
       )}
       <section className="card max-w-xl" id="create-business">
+        {/* a new client gets a set-password mail: said before the click while mail is off */}
+        <MailOffNotice />
         <p className="mb-3 text-sm text-slate-600">{t("manager.requests.createHint")}</p>
         <ServerForm
           kind="create-business"

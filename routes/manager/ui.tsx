@@ -258,3 +258,16 @@ export function Unconfirmed() {
     </span>
   );
 }
+
+/** Said before a manager clicks an action that sends mail, while mail is off (no SMTP_URL): the
+ * mail would only reach the outbox files (issue 32 m37). `whole`: the main page's word for the
+ * whole back-office, naming the folder; otherwise what this screen sends. */
+export function MailOffNotice({ whole = false, className = "mb-4" }: { whole?: boolean; className?: string }) {
+  const { t, config } = usePage();
+  if (config.SMTP_URL) return null;
+  return (
+    <p role="status" className={`${className} rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900`} data-warning="mail-off">
+      {whole ? t("manager.main.mailOff", { dir: config.OUTBOX_DIR }) : t("manager.mailOff")}
+    </p>
+  );
+}

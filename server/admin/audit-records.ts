@@ -15,7 +15,8 @@ export interface AuditRecord {
 
 export const recordKey = (entity: string, id: string) => `${entity}:${id}`;
 
-export async function auditRecords(db: Db, entries: Pick<AuditDoc, "entity" | "entityId">[]): Promise<Map<string, AuditRecord>> {
+/** `locale`: the reader's, for a name held in both languages (a test's). */
+export async function auditRecords(db: Db, entries: Pick<AuditDoc, "entity" | "entityId">[], locale: string): Promise<Map<string, AuditRecord>> {
   const out = new Map<string, AuditRecord>();
   const byEntity = new Map<string, Set<string>>();
   for (const e of entries) if (e.entityId) byEntity.set(e.entity, (byEntity.get(e.entity) ?? new Set()).add(e.entityId));
@@ -28,7 +29,7 @@ export async function auditRecords(db: Db, entries: Pick<AuditDoc, "entity" | "e
       .where(inArray(def.id, [...ids]));
     const docs = rows.map((r) => def.toDoc(r));
     await populateDocs(db, def, docs, def.detailPopulate ?? []);
-    for (const doc of docs) out.set(recordKey(entity, String(doc._id)), { name: def.recordRepresentation?.(doc) ?? null, doc });
+    for (const doc of docs) out.set(recordKey(entity, String(doc._id)), { name: def.recordRepresentation?.(doc, locale) ?? null, doc });
   }
   return out;
 }

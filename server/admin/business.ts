@@ -1,6 +1,7 @@
 // Business requests in the back-office: the leads (demo, corporate, research, lead, contact),
 // consultation tickets and webinar sign-ups the public forms store, in one list with a status a
-// manager moves; creating a business account for a client by hand; removing an invite.
+// manager moves, each with its page (the mails sent to its address and a reply by e-mail); creating
+// a business account for a client by hand; removing an invite.
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
@@ -16,7 +17,9 @@ import { CONFIRM_TTL_MS, issueEmailToken } from "../services/accounts/email-toke
 import { logActivity } from "../services/activity";
 import { newInviteCode } from "../services/business/projects";
 import { findUserByEmail, findUserById, isManager } from "../services/users";
-import { auditBy } from "./audit";
+import { escapeHtml } from "../lib/html";
+import { auditBy, auditOfRecord } from "./audit";
+import { userMails } from "./user-story";
 import { checkOwnerAccount } from "./projects";
 
 export const REQUEST_SOURCES = ["business", "consultation", "webinar"] as const;
@@ -46,15 +49,18 @@ export interface RequestDoc {
   assignee: { _id: string; email: string | null } | null;
 }
 
-/** All three kinds in one list, newest first; `match` may hold status and source. */
-export async function listRequests(db: Db, query: Record<string, string | undefined>) {
+/** All three kinds in one list, newest first; `match` may hold status and source. `one` narrows it
+ * to one request (its page), read the same way as its row in the list. */
+export async function listRequests(db: Db, query: Record<string, string | undefined>, one?: { source: string; id: string }) {
   const { page, limit } = parsePaging(query, 200);
   const match = parseMatch(query.match, matchSchema);
   const union = sql`
     select id, 'business' as source, kind, name, email, phone, company, message, status, created_at from business_requests
     union all select id, 'consultation', 'consultation', name, email, phone, null, message, status, created_at from consultation_tickets
     union all select id, 'webinar', webinar, name, email, phone, null, null, status, created_at from webinar_signups`;
-  const where = sql`where 1 = 1 ${match.status ? sql`and status = ${match.status}` : sql``} ${match.source ? sql`and source = ${match.source}` : sql``}`;
+  const where = sql`where 1 = 1 ${match.status ? sql`and status = ${match.status}` : sql``} ${match.source ? sql`and source = ${match.source}` : sql``} ${
+    one ? sql`and source = ${one.source} and id = ${one.id}` : sql``
+  }`;
   const rows = (await db.all(
     sql`select r.*, n.note as note, n.assignee_id as assignee_id, a.email as assignee_email from (select * from (${union}) ${where} order by created_at desc limit ${limit} offset ${(page - 1) * limit}) r
       left join request_notes n on n.source = r.source and n.request_id = r.id
@@ -86,10 +92,57 @@ export async function listRequests(db: Db, query: Record<string, string | undefi
   return paged(docs, total?.n ?? 0, page, limit);
 }
 
+const isSource = (source: string): source is (typeof REQUEST_SOURCES)[number] => (REQUEST_SOURCES as readonly string[]).includes(source);
+
+/** One request as its row in the list shows it; 404 for an unknown source or id. */
+export async function findRequest(db: Db, source: string, id: string): Promise<RequestDoc> {
+  if (!isSource(source)) throw notFound();
+  const [doc] = (await listRequests(db, {}, { source, id })).docs;
+  if (!doc) throw notFound();
+  return doc;
+}
+
+/** The request's page (m31): the request, the mails sent to its address (the outbox, as the user
+ * page's "mails sent"), and what managers did to it (replies with their text among them). */
+export async function requestThread(db: Db, source: string, id: string) {
+  const request = await findRequest(db, source, id);
+  const [mails, history] = await Promise.all([
+    request.email ? userMails(db, request.account?._id ?? "", request.email) : Promise.resolve([]),
+    auditOfRecord(db, `requests.${source}`, id),
+  ]);
+  return { request, mails, history };
+}
+
+export const replySchema = z.object({
+  subject: z.string().trim().min(1).max(200),
+  text: z.string().trim().min(1).max(5_000),
+});
+
+/** A reply by e-mail to the requester: queued through the outbox with its audit entry in one unit
+ * of work (the mail leaves after the commit, retried while SMTP is down). Plain text, escaped in
+ * the HTML part; the entry keeps the text (a sent mail keeps only its address and subject). */
+export async function replyToRequest(scope: ManagerScope, source: string, id: string, input: z.infer<typeof replySchema>) {
+  const request = await findRequest(scope.db, source, id);
+  if (!request.email) throw validationFailed({ text: "manager.requests.noEmail" });
+  const to = request.email;
+  return transaction(scope, async (tx) => {
+    const html = `<div style="white-space:pre-wrap">${escapeHtml(input.text)}</div>`;
+    const mailId = await enqueueMail(tx, { to, subject: input.subject, text: input.text, html });
+    await auditBy(tx, {
+      action: "requests.reply",
+      entity: `requests.${source}`,
+      entityId: id,
+      subjectUserId: request.account?._id ?? null,
+      changes: { to, subject: input.subject, text: input.text },
+    });
+    return { _id: mailId, to, subject: input.subject };
+  });
+}
+
 export const statusSchema = z.object({ status: z.enum(REQUEST_STATUSES) });
 
 export async function setRequestStatus(scope: ManagerScope, source: string, id: string, status: (typeof REQUEST_STATUSES)[number]) {
-  if (!(REQUEST_SOURCES as readonly string[]).includes(source)) throw notFound();
+  if (!isSource(source)) throw notFound();
   const table = TABLES[source as keyof typeof TABLES];
   return transaction(scope, async (tx) => {
     const [row] = await tx.db.select().from(table).where(eq(table.id, id)).limit(1);

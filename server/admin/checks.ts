@@ -1,6 +1,6 @@
 // The declarations' system check (as Django's `manage.py check` for ModelAdmin): every column,
-// sortable key and excluded field is one of the document's, every offered filter is declared,
-// every string a page shows from the declaration exists in both languages, and the resource has a
+// sortable key, excluded field and export column is one of the document's, every offered filter
+// is declared, every string a page shows from the declaration exists in both languages, and the resource has a
 // side-bar entry. test/unit/resource-declarations.test.ts runs it over every resource.
 import { getTableColumns } from "drizzle-orm";
 import type { Column, Doc, FormField, ResourceDef } from "./resource";
@@ -29,15 +29,18 @@ function sampleRow(def: ResourceDef): Record<string, unknown> {
   return row;
 }
 
-/** The document's keys: what `toDoc` gives, and what its `populate` loaders add. */
-export function documentKeys(def: ResourceDef): Set<string> {
-  let doc: Doc;
+/** What `toDoc` makes of a sample row. */
+function sampleDoc(def: ResourceDef): Doc {
   try {
-    doc = def.toDoc(sampleRow(def));
+    return def.toDoc(sampleRow(def));
   } catch (e) {
     throw new Error(`${def.name}: toDoc fails on a sample row (${(e as Error).message})`);
   }
-  return new Set([...Object.keys(doc), ...Object.keys(def.populate ?? {})]);
+}
+
+/** The document's keys: what `toDoc` gives, and what its `populate` loaders add. */
+export function documentKeys(def: ResourceDef): Set<string> {
+  return new Set([...Object.keys(sampleDoc(def)), ...Object.keys(def.populate ?? {})]);
 }
 
 export function checkDeclaration(def: ResourceDef, hasKey: HasKey, menuHrefs: Set<string>): string[] {
@@ -82,9 +85,23 @@ export function checkDeclaration(def: ResourceDef, hasKey: HasKey, menuHrefs: Se
     str(v.title, `view ${v.path} title`);
     if (v.menu) str(v.menu.label ?? v.title, `view ${v.path} menu`);
   }
+  // the export's columns: a field of the document (a path's first part), a heading in both
+  // languages, and a date column that holds dates (so XLSX writes date cells, m7)
+  if (def.exportKind && !def.exportColumns?.length) problems.push(at(`exports "${def.exportKind}" but declares no exportColumns`));
+  const sample = sampleDoc(def);
+  for (const c of def.exportColumns ?? []) {
+    const field = c.key.split(".")[0]!;
+    if (!keys.has(field)) problems.push(at(`export column "${c.key}" is not a field of the document`));
+    str(c.label, `export column "${c.key}"`);
+    const v = field === c.key ? sample[field] : undefined;
+    if (c.kind === "date" && v != null && !(v instanceof Date)) problems.push(at(`export column "${c.key}" is a date column but holds no date`));
+  }
+  for (const p of def.exportPopulate ?? []) if (!def.populate?.[p]) problems.push(at(`exportPopulate "${p}" is not a declared populate`));
   for (const p of def.listPopulate ?? []) if (!def.populate?.[p]) problems.push(at(`listPopulate "${p}" is not a declared populate`));
   for (const p of def.detailPopulate ?? []) if (!def.populate?.[p]) problems.push(at(`detailPopulate "${p}" is not a declared populate`));
 
+  // every record page is titled by its record, never by its kind alone (m9)
+  if (!def.recordRepresentation) problems.push(at("no recordRepresentation (its pages would not name the record)"));
   str(`manager.res.${def.name}.title`, "title");
   str(`manager.res.${def.name}.detail`, "detail title");
   if (def.search?.length) str(`manager.res.${def.name}.search`, "search box");

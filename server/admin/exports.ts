@@ -1,11 +1,12 @@
 // Back-office exports (/manager/exporting): users, results (with indicators and format) and
 // payments, as CSV (UTF-8 with a BOM, for Excel) or XLSX (server/lib/spreadsheet.ts), with the
-// same filters as the lists. Rows are read in keyset batches and written as they come, so a large
-// export never holds the whole file in memory. Each export is recorded with who made it.
+// same filters as the lists. What an export holds is its resource's declaration: `exportColumns`
+// (key, heading, value kind), checked with the rest of it by server/admin/checks.ts. Rows are read
+// in keyset batches and written as they come, so a large export never holds the whole file in memory. Each export is recorded with who made it.
 import { and, asc, count, desc, eq, gt, inArray, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { exportsLog, formats, orders, results, users } from "../../db/schema";
+import { exportsLog, users } from "../../db/schema";
 import { createId } from "../lib/ids";
 import { spreadsheetResponse, type Cell } from "../lib/spreadsheet";
 import { paged, parsePaging, parseMatch } from "../lib/listing";
@@ -14,10 +15,8 @@ import { auditBy } from "./audit";
 import { matchShape } from "./match";
 import { badRequest } from "../lib/errors";
 import { parseBulkIds } from "./bulk";
-import { orderOf, whereOf, type ResourceDef } from "./resource";
-import { orderResource } from "./resources/orders";
-import { userResource } from "./resources/users";
-import { resultResource } from "./resources/results";
+import { orderOf, populateDocs, whereOf, type Doc, type ExportColumn, type ResourceDef } from "./resource";
+import { RESOURCES } from "./resources";
 
 export const EXPORT_KINDS = ["users", "results", "payments"] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
@@ -35,25 +34,8 @@ export const exportSchema = z.object({
 });
 export type ExportRequest = z.infer<typeof exportSchema>;
 
-const IND = [
-  "system",
-  "analytics",
-  "volume",
-  "presentation",
-  "harmony",
-  "anxiety",
-  "ME_SYSTEM",
-  "ME_ANALYT",
-  "WE_SYSTEM",
-  "WE_ANALYT",
-  "WR_SYSTEM",
-  "WR_ANALYT",
-];
-/** Dates go out as dates: Excel date cells in XLSX, ISO 8601 in CSV. */
-const iso = (d: Date | null) => d;
-
 interface Source {
-  /** the columns' keys; their headings are translated (manager.fields.<key>, else manager.exports.columns.<key>) */
+  /** the columns' headings (locale keys) */
   header: string[];
   /** the batch after `after` (an id, in id order) or, sorted as the list was, the batch at that offset */
   batch(db: Db, after: string | null, offset: number): Promise<{ id: string; cells: Cell[] }[]>;
@@ -69,157 +51,54 @@ function sortOf(def: ResourceDef, sort: string | undefined): SQL[] | null {
 /** Where the selection narrows the export to the ticked records. */
 const selected = (def: ResourceDef, ids: string | undefined) => (ids ? inArray(def.id, parseBulkIds(ids)) : undefined);
 
+/** The resource an export kind reads: the one declaring it, with its columns. */
+export function exportedResource(kind: ExportKind): ResourceDef & { exportColumns: ExportColumn[] } {
+  const def = RESOURCES.find((r) => r.exportKind === kind);
+  if (!def?.exportColumns?.length) throw new Error(`no resource declares the export columns of "${kind}"`);
+  return def as ResourceDef & { exportColumns: ExportColumn[] };
+}
+
+/** A column's value in a document, as a cell of its kind. */
+export function exportCell(col: ExportColumn, doc: Doc, locale: string): Cell {
+  let v: unknown = doc;
+  for (const part of col.key.split(".")) v = v != null && typeof v === "object" ? (v as Record<string, unknown>)[part] : undefined;
+  if (v == null) return null;
+  switch (col.kind) {
+    case "date":
+      return v instanceof Date ? v : new Date(v as string | number);
+    case "money":
+      return (v as number) / 100;
+    case "localized": {
+      const names = v as Record<string, string | undefined>;
+      return names[locale === "en" ? "en" : "ru"] ?? names.ru ?? null;
+    }
+    default:
+      return typeof v === "object" ? JSON.stringify(v) : (v as Cell);
+  }
+}
+
 function sourceOf(kind: ExportKind, req: ExportRequest, locale: string): { source: Source; filters: Record<string, unknown> } {
-  if (kind === "users") {
-    const match = parseMatch(req.match, matchShape(userResource.filters)) as Record<string, unknown>;
-    const where = and(whereOf(userResource, { match, q: req.q }), selected(userResource, req.ids));
-    const order = sortOf(userResource, req.sort);
-    return {
-      filters: { match, q: req.q, sort: req.sort, ids: req.ids },
-      source: {
-        header: [
-          "_id",
-          "email",
-          "name",
-          "phone",
-          "birthday",
-          "city",
-          "gender",
-          "role",
-          "format",
-          "isActive",
-          "isBusiness",
-          "isCompleted",
-          "isFull",
-          "balance",
-          "createdAt",
-        ],
-        batch: async (db, after, offset) =>
-          (
-            await db
-              .select()
-              .from(users)
-              .where(and(where, !order && after ? gt(users.id, after) : undefined))
-              .orderBy(...(order ?? [asc(users.id)]))
-              .limit(BATCH)
-              .offset(order ? offset : 0)
-          ).map((u) => ({
-            id: u.id,
-            cells: [
-              u.id,
-              u.email,
-              u.name,
-              u.phone,
-              u.birthday,
-              u.city,
-              u.gender,
-              u.role,
-              u.formatCode,
-              u.isActive,
-              u.isBusiness,
-              u.isCompleted,
-              u.isFull,
-              u.balance,
-              iso(u.createdAt),
-            ],
-          })),
-      },
-    };
-  }
-  if (kind === "results") {
-    const match = parseMatch(req.match, matchShape(resultResource.filters)) as Record<string, unknown>;
-    const where = and(whereOf(resultResource, { match, q: req.q }), selected(resultResource, req.ids));
-    const order = sortOf(resultResource, req.sort);
-    return {
-      filters: { match, q: req.q, sort: req.sort, ids: req.ids },
-      source: {
-        header: [
-          "_id",
-          "user",
-          "email",
-          "isCompleted",
-          "format",
-          "formatName",
-          "probability",
-          "runnerUp",
-          "isCorrect",
-          "isDoubt",
-          "grade",
-          "modelVersion",
-          ...IND,
-          "createdAt",
-          "completedAt",
-        ],
-        batch: async (db, after, offset) =>
-          (
-            await db
-              .select({ r: results, email: users.email, name: formats.name })
-              .from(results)
-              .innerJoin(users, eq(users.id, results.userId))
-              .leftJoin(formats, eq(formats.code, results.formatCode))
-              .where(and(where, !order && after ? gt(results.id, after) : undefined))
-              .orderBy(...(order ?? [asc(results.id)]))
-              .limit(BATCH)
-              .offset(order ? offset : 0)
-          ).map(({ r, email, name }) => ({
-            id: r.id,
-            cells: [
-              r.id,
-              r.userId,
-              email,
-              r.isCompleted,
-              r.formatCode,
-              name?.[locale === "en" ? "en" : "ru"] ?? name?.ru ?? null,
-              r.probability,
-              r.runnerUpCode,
-              r.isCorrect,
-              r.isDoubt,
-              r.quality?.grade ?? null,
-              r.modelVersion,
-              ...IND.map((k) => (r.indicators as Record<string, number> | null)?.[k] ?? null),
-              iso(r.createdAt),
-              iso(r.completedAt),
-            ],
-          })),
-      },
-    };
-  }
-  // the orders list's filters and search (state, method, coupon, referral, dates, e-mail…)
-  const match = parseMatch(req.match, matchShape(orderResource.filters)) as Record<string, unknown>;
-  const conds = [whereOf(orderResource, { match, q: req.q })];
-  const ids = selected(orderResource, req.ids);
-  const order = sortOf(orderResource, req.sort);
+  const def = exportedResource(kind);
+  const match = parseMatch(req.match, matchShape(def.filters)) as Record<string, unknown>;
+  const where = and(whereOf(def, { match, q: req.q }), selected(def, req.ids));
+  const order = sortOf(def, req.sort);
+  const columns = def.exportColumns;
   return {
     filters: { match, q: req.q, sort: req.sort, ids: req.ids },
     source: {
-      header: ["_id", "user", "email", "entityType", "quantity", "amount", "currency", "method", "state", "invoiceNumber", "createdAt", "paidAt"],
-      batch: async (db, after, offset) =>
-        (
-          await db
-            .select({ o: orders, email: users.email })
-            .from(orders)
-            .innerJoin(users, eq(users.id, orders.userId))
-            .where(and(...conds, ids, !order && after ? gt(orders.id, after) : undefined))
-            .orderBy(...(order ?? [asc(orders.id)]))
-            .limit(BATCH)
-            .offset(order ? offset : 0)
-        ).map(({ o, email }) => ({
-          id: o.id,
-          cells: [
-            o.id,
-            o.userId,
-            email,
-            o.entityType,
-            o.quantity,
-            o.amount / 100,
-            o.currency,
-            o.method,
-            o.state,
-            o.invoiceNumber,
-            iso(o.createdAt),
-            iso(o.paidAt),
-          ],
-        })),
+      header: columns.map((c) => c.label),
+      batch: async (db, after, offset) => {
+        const rows = await db
+          .select()
+          .from(def.table)
+          .where(and(where, !order && after ? gt(def.id, after) : undefined))
+          .orderBy(...(order ?? [asc(def.id)]))
+          .limit(BATCH)
+          .offset(order ? offset : 0);
+        const docs = rows.map((r) => def.toDoc(r));
+        await populateDocs(db, def, docs, def.exportPopulate ?? []);
+        return docs.map((d) => ({ id: d._id as string, cells: columns.map((c) => exportCell(c, d, locale)) }));
+      },
     },
   };
 }
@@ -252,17 +131,10 @@ export async function streamExport(scope: ManagerScope, req: ExportRequest): Pro
     format: req.format,
     name: `${req.kind}-${new Date().toISOString().slice(0, 10)}`,
     sheet: req.kind,
-    header: source.header.map((key) => exportHeading(scope.t, key)),
+    header: source.header.map((key) => scope.t(key)),
     rows,
     headers: { "X-Export-Id": id },
   });
-}
-
-/** A column's heading in the manager's language. */
-export function exportHeading(t: (key: string) => string, key: string) {
-  const field = `manager.fields.${key}`;
-  const own = t(field);
-  return own !== field ? own : t(`manager.exports.columns.${key}`);
 }
 
 /** A past export made again: the same kind, format, filters, search, sort and selection, over the data as it is now. */

@@ -26,6 +26,22 @@ export async function populateUsers(db: Db, docs: Record<string, unknown>[], key
   for (const d of docs) if (typeof d[key] === "string") d[key] = by.get(d[key] as string) ?? d[key];
 }
 
+/** Adds `doc[to]`: the e-mail of the user whose id is `doc[from]` (an export's column beside the id). */
+export async function populateEmails(db: Db, docs: Record<string, unknown>[], from: string, to: string) {
+  const list = ids(docs, from);
+  const rows = list.length ? await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, list)) : [];
+  const by = new Map(rows.map((r) => [r.id, r.email]));
+  for (const d of docs) d[to] = by.get(d[from] as string) ?? null;
+}
+
+/** Adds `doc[to]`: the names ({ru, en}) of the format whose code is `doc[from]`. */
+export async function populateFormatNames(db: Db, docs: Record<string, unknown>[], from: string, to: string) {
+  const codes = ids(docs, from);
+  const rows = codes.length ? await db.select({ code: formats.code, name: formats.name }).from(formats).where(inArray(formats.code, codes)) : [];
+  const by = new Map(rows.map((r) => [r.code, r.name]));
+  for (const d of docs) d[to] = by.get(d[from] as string) ?? null;
+}
+
 export async function populateTests(db: Db, docs: Record<string, unknown>[], key: string) {
   const list = ids(docs, key);
   if (!list.length) return;

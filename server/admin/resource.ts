@@ -36,6 +36,18 @@ export interface Column<K extends string = string> {
   kindOf?(doc: Doc): CellKind;
 }
 
+/** How an exported value becomes a spreadsheet cell: a date stays a date (an Excel date cell in
+ * XLSX), money goes out in rubles (stored in kopecks), a localized name in the manager's language. */
+export type ExportValueKind = "text" | "number" | "bool" | "date" | "money" | "localized";
+/** A column of the resource's export (/manager/exporting, a list's Export buttons). */
+export interface ExportColumn<K extends string = string> {
+  /** a field of the document (or a populated one), or a path into one (`data.indicators.system`) */
+  key: K | `${K}.${string}`;
+  /** locale key of the heading */
+  label: string;
+  kind: ExportValueKind;
+}
+
 export type FormField =
   | { name: string; kind: "text" | "email" | "tel" | "date" | "number" | "textarea"; label?: string; hint?: string }
   | { name: string; kind: "checkbox"; label?: string }
@@ -56,7 +68,8 @@ export interface ActionOutcome {
 export interface ResourceAction {
   /** locale key of the button */
   label: string;
-  /** it sends mail: when mail is off (no SMTP) its "done" says the mail went only to the outbox files (m37) */
+  /** it sends mail: when mail is off (no SMTP) its record's page says so beside the buttons, and its
+   * "done" that the mail went only to the outbox files (m37) */
   mails?: boolean;
   /** asks again before running (a second button on the page) */
   danger?: boolean;
@@ -137,6 +150,10 @@ export interface ResourceDef<T extends AnyTable = AnyTable, D extends Doc = Doc,
   }[];
   /** what its list pages export (/manager/exporting) */
   exportKind?: "users" | "results" | "payments";
+  /** the export's columns, in order: the one source of what an export holds (server/admin/exports.ts) */
+  exportColumns?: ExportColumn<Extract<keyof D, string>>[];
+  /** populated on the export's rows (fields its columns read that the document does not hold) */
+  exportPopulate?: string[];
   /** populated on its list pages */
   listPopulate?: string[];
   table: T;
@@ -200,8 +217,9 @@ export interface ResourceDef<T extends AnyTable = AnyTable, D extends Doc = Doc,
   listLinks?: { label: string; href: string }[];
   /** links from the detail page to related screens (label: a locale key) */
   links?(doc: D): { label: string; href: string }[];
-  /** the record's name in its page's title and heading (an e-mail, a code, a project's name), as react-admin's recordRepresentation */
-  recordRepresentation?(doc: D): string | null | undefined;
+  /** the record's name in its page's title and heading (an e-mail, a code, a project's name), as
+   * react-admin's recordRepresentation; `locale` is the page's (a test's name is in both languages) */
+  recordRepresentation?(doc: D, locale: string): string | null | undefined;
   /** the user a record belongs to (for the audit log's subject) */
   subjectOf?(row: T["$inferSelect"]): string | null;
 }

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { users } from "../../db/schema";
 import { dictionaries } from "../../locales";
 import { checkDeclaration, type HasKey } from "../../server/admin/checks";
+import { EXPORT_KINDS } from "../../server/admin/exports";
 import { menuEntries } from "../../server/admin/nav";
 import { defineResource, type ResourceDef } from "../../server/admin/resource";
 import { RESOURCES } from "../../server/admin/resources";
@@ -67,6 +68,34 @@ describe("resource declarations", () => {
         "users: the side bar has no entry for /manager/nowhere",
       ]),
     );
+  });
+
+  it("every export kind is declared by one resource, and a broken export column fails", () => {
+    for (const kind of EXPORT_KINDS) {
+      const owners = RESOURCES.filter((r) => r.exportKind === kind);
+      expect(owners).toHaveLength(1);
+      expect(owners[0]!.exportColumns?.length).toBeGreaterThan(0);
+    }
+    const results = RESOURCES.find((r) => r.name === "results")!;
+    const broken = {
+      ...results,
+      exportColumns: [
+        ...results.exportColumns!,
+        { key: "shoeSize", label: "manager.fields.email", kind: "text" },
+        { key: "email", label: "manager.exports.columns.nothing", kind: "text" },
+        { key: "modelVersion", label: "manager.fields.modelVersion", kind: "date" },
+      ],
+      exportPopulate: ["email", "shoes"],
+    } as unknown as ResourceDef;
+    expect(checkDeclaration(broken, hasKey, hrefs)).toEqual([
+      'results: export column "shoeSize" is not a field of the document',
+      'results: export column "email": "manager.exports.columns.nothing" is missing in locales/ru',
+      'results: export column "email": "manager.exports.columns.nothing" is missing in locales/en',
+      'results: export column "modelVersion" is a date column but holds no date',
+      'results: exportPopulate "shoes" is not a declared populate',
+    ]);
+    const none = { ...results, exportColumns: undefined } as unknown as ResourceDef;
+    expect(checkDeclaration(none, hasKey, hrefs)).toEqual(['results: exports "results" but declares no exportColumns']);
   });
 
   it("a declaration without a side-bar entry fails", () => {

@@ -10,7 +10,7 @@ import { usePage } from "../../../server/render/page";
 import { recordKey } from "../../../server/admin/audit-records";
 import { AuditEntries } from "../audit";
 import { idParams, managerPage } from "../kit";
-import { DocTable, labelOf, Notice, Pager, shown, Value } from "../ui";
+import { DocTable, labelOf, MailOffNotice, Notice, Pager, shown, Value } from "../ui";
 import { ActionForm, EditForm, RecordForm } from "./form";
 import { handleCreatePost, handleResourcePost } from "./post";
 
@@ -65,6 +65,8 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
           {data.actions.length > 0 && (
             <section className="card" data-testid="actions">
               <h2 className="mb-3 text-lg font-semibold">{t("manager.detail.actions")}</h2>
+              {/* before a click that mails, not after it (m37) */}
+              {data.actions.some(({ name }) => def.actions![name]!.mails) && <MailOffNotice />}
               <div className="flex flex-wrap items-start gap-2">
                 {data.actions.map(({ name, vars }) => (
                   <ActionForm key={name} name={name} action={def.actions![name]!} vars={vars} />
@@ -117,8 +119,8 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
 }
 
 /** "User ann@example.com", "Coupon SUMMER-10": the kind of record and its name (issue 32 #10). */
-export function detailTitle(t: T | ((key: string) => string), def: ResourceDef, doc: Doc) {
-  const name = def.recordRepresentation?.(doc);
+export function detailTitle(t: T, def: ResourceDef, doc: Doc) {
+  const name = def.recordRepresentation?.(doc, t.locale);
   return name ? `${t(`manager.res.${def.name}.detail`)} ${name}` : t(`manager.res.${def.name}.detail`);
 }
 

@@ -4,7 +4,7 @@
 import { inArray, sql } from "drizzle-orm";
 import { coupons, orders, referrals, users } from "../../../db/schema";
 import { creditedInvites, markInvoicePaidBy, unmarkableOrder, unmarkInvoicePaid } from "../orders";
-import { populateUsers } from "../populate";
+import { populateEmails, populateUsers } from "../populate";
 import { defineResource } from "../resource";
 import { byUserEmail } from "./users";
 
@@ -16,6 +16,22 @@ export const orderResource = defineResource({
   pagePath: "orders",
   apiPath: "/order",
   exportKind: "payments",
+  // the payments export (amounts in rubles)
+  exportColumns: [
+    { key: "_id", label: "manager.exports.columns._id", kind: "text" },
+    { key: "user", label: "manager.fields.user", kind: "text" },
+    { key: "email", label: "manager.fields.email", kind: "text" },
+    { key: "entityType", label: "manager.fields.entityType", kind: "text" },
+    { key: "quantity", label: "manager.fields.quantity", kind: "number" },
+    { key: "amount", label: "manager.fields.amount", kind: "money" },
+    { key: "currency", label: "manager.exports.columns.currency", kind: "text" },
+    { key: "method", label: "manager.fields.method", kind: "text" },
+    { key: "state", label: "manager.fields.state", kind: "text" },
+    { key: "invoiceNumber", label: "manager.exports.columns.invoiceNumber", kind: "text" },
+    { key: "createdAt", label: "manager.fields.createdAt", kind: "date" },
+    { key: "paidAt", label: "manager.fields.paidAt", kind: "date" },
+  ],
+  exportPopulate: ["email"],
   bulkActions: { export: { label: "manager.bulk.export", confirm: "manager.bulk.exportConfirm", export: true } },
   menu: { label: "cabinet.nav.manager.orders", icon: "₽", order: 60 },
   listPopulate: ["user", "coupon"],
@@ -29,12 +45,15 @@ export const orderResource = defineResource({
     entityType: o.entityType,
     quantity: o.quantity,
     amount: o.amount,
+    currency: o.currency,
     method: o.method,
     state: o.state,
     coupon: o.couponId as unknown,
     invoiceNumber: o.invoiceNumber,
     createdAt: o.createdAt,
     paidAt: o.paidAt,
+    // populated for the export only
+    email: undefined as unknown,
   }),
   sortable: { createdAt: orders.createdAt, amount: orders.amount, paidAt: orders.paidAt },
   defaultSort: "-createdAt",
@@ -57,6 +76,7 @@ export const orderResource = defineResource({
   search: [byUserEmail(orders.userId)],
   populate: {
     user: (db, docs) => populateUsers(db, docs, "user"),
+    email: (db, docs) => populateEmails(db, docs, "user", "email"),
     /** the coupon's code in place of its id */
     coupon: async (db, docs) => {
       const ids = [...new Set(docs.map((d) => d.coupon).filter((v): v is string => typeof v === "string"))];

@@ -98,6 +98,8 @@ export const projectResource = defineResource({
     },
     changeOwner: {
       label: "manager.projects.changeOwner",
+      // both owners are told by mail
+      mails: true,
       // hands the company over and mails both owners: asked again (issue 32 #4)
       danger: true,
       confirm: "manager.projects.changeOwnerConfirm",

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { answers, questions, results } from "../../../db/schema";
 import { FORMATS } from "../../../model";
 import formatList from "../../../model/formats.json";
-import { populateFormats, populateTests, populateUsers } from "../populate";
+import { populateEmails, populateFormatNames, populateFormats, populateTests, populateUsers } from "../populate";
 import { defineResource } from "../resource";
 import { byUserEmail } from "./users";
 import { confirmResult, resetResultOf, restoreResetResult, saveResultForm, undoableReset } from "../results";
@@ -40,6 +40,36 @@ export const resultResource = defineResource({
   apiPath: "/results",
   menu: { label: "cabinet.nav.manager.results", icon: "☰", order: 20 },
   exportKind: "results",
+  // what the results export holds: the person's e-mail, the format's name and every indicator
+  exportColumns: [
+    { key: "_id", label: "manager.exports.columns._id", kind: "text" },
+    { key: "user", label: "manager.fields.user", kind: "text" },
+    { key: "email", label: "manager.fields.email", kind: "text" },
+    { key: "isCompleted", label: "manager.fields.isCompleted", kind: "bool" },
+    { key: "fm", label: "manager.fields.format", kind: "text" },
+    { key: "formatName", label: "manager.exports.columns.formatName", kind: "localized" },
+    { key: "probability", label: "manager.fields.probability", kind: "number" },
+    { key: "runnerUp", label: "manager.fields.runnerUp", kind: "text" },
+    { key: "isCorrect", label: "manager.fields.isCorrect", kind: "bool" },
+    { key: "isDoubt", label: "manager.fields.isDoubt", kind: "bool" },
+    { key: "grade", label: "manager.fields.grade", kind: "text" },
+    { key: "modelVersion", label: "manager.fields.modelVersion", kind: "text" },
+    { key: "data.indicators.system", label: "manager.exports.columns.system", kind: "number" },
+    { key: "data.indicators.analytics", label: "manager.exports.columns.analytics", kind: "number" },
+    { key: "data.indicators.volume", label: "manager.fields.volume", kind: "number" },
+    { key: "data.indicators.presentation", label: "manager.fields.presentation", kind: "number" },
+    { key: "data.indicators.harmony", label: "manager.exports.columns.harmony", kind: "number" },
+    { key: "data.indicators.anxiety", label: "manager.exports.columns.anxiety", kind: "number" },
+    { key: "data.indicators.ME_SYSTEM", label: "manager.exports.columns.ME_SYSTEM", kind: "number" },
+    { key: "data.indicators.ME_ANALYT", label: "manager.exports.columns.ME_ANALYT", kind: "number" },
+    { key: "data.indicators.WE_SYSTEM", label: "manager.exports.columns.WE_SYSTEM", kind: "number" },
+    { key: "data.indicators.WE_ANALYT", label: "manager.exports.columns.WE_ANALYT", kind: "number" },
+    { key: "data.indicators.WR_SYSTEM", label: "manager.exports.columns.WR_SYSTEM", kind: "number" },
+    { key: "data.indicators.WR_ANALYT", label: "manager.exports.columns.WR_ANALYT", kind: "number" },
+    { key: "createdAt", label: "manager.fields.createdAt", kind: "date" },
+    { key: "completedAt", label: "manager.fields.completedAt", kind: "date" },
+  ],
+  exportPopulate: ["email", "formatName"],
   listPopulate: ["user", "fm"],
   table: results,
   id: results.id,
@@ -61,6 +91,9 @@ export const resultResource = defineResource({
     modelVersion: r.modelVersion,
     data: { indicators: r.indicators, scoringVersion: r.scoringVersion } as unknown,
     answers: undefined as unknown,
+    // populated for the export only
+    email: undefined as unknown,
+    formatName: undefined as unknown,
     createdAt: r.createdAt,
     lastAnswerAt: r.lastAnswerAt,
     completedAt: r.completedAt,
@@ -84,6 +117,8 @@ export const resultResource = defineResource({
     fm: (db, docs) => populateFormats(db, docs, "fm"),
     user: (db, docs) => populateUsers(db, docs, "user"),
     test: (db, docs) => populateTests(db, docs, "test"),
+    email: (db, docs) => populateEmails(db, docs, "user", "email"),
+    formatName: (db, docs) => populateFormatNames(db, docs, "fm", "formatName"),
     answers: async (db, docs) => {
       for (const d of docs) d.answers = await resultAnswers(db, d._id as string);
     },

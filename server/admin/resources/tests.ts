@@ -13,6 +13,11 @@ export const testResource = defineResource({
   menu: { label: "cabinet.nav.manager.tests", icon: "≡", order: 140 },
   table: tests,
   id: tests.id,
+  // its name in the page's language ("Test Thinking format"), else the other one's
+  recordRepresentation: (d, locale) => {
+    const name = (d.name ?? {}) as Partial<Record<string, string>>;
+    return name[locale] || name.ru || name.en || null;
+  },
   toDoc: (t) => ({
     _id: t.id,
     name: t.name as unknown,

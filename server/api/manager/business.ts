@@ -1,12 +1,28 @@
-// /api/manager/business: requests from the public forms, a business account by hand, invites.
+// /api/manager/business: requests from the public forms (each with its mails and a reply by
+// e-mail), a business account by hand, invites.
 import { Hono } from "hono";
-import { createBusinessAccount, createBusinessSchema, deleteInvite, listRequests, setRequestStatus, statusSchema } from "../../admin/business";
+import {
+  createBusinessAccount,
+  createBusinessSchema,
+  deleteInvite,
+  listRequests,
+  replySchema,
+  replyToRequest,
+  requestThread,
+  setRequestStatus,
+  statusSchema,
+} from "../../admin/business";
 import { pathId } from "../../lib/ids";
 import { validate } from "../../lib/validate";
 import type { ManagerEnv } from ".";
 
 export const managerBusinessApi = new Hono<ManagerEnv>()
   .get("/requests", async (c) => c.json(await listRequests(c.get("deps").db, c.req.query())))
+  // one request with the mails sent to its address and its history; a reply by e-mail (m31)
+  .get("/requests/:source/:id", async (c) => c.json(await requestThread(c.get("deps").db, c.req.param("source"), pathId(c))))
+  .post("/requests/:source/:id/reply", validate("json", replySchema), async (c) =>
+    c.json(await replyToRequest(c.get("scope"), c.req.param("source"), pathId(c), c.req.valid("json")), 201),
+  )
   .put("/requests/:source/:id", validate("json", statusSchema), async (c) =>
     c.json(await setRequestStatus(c.get("scope"), c.req.param("source"), pathId(c), c.req.valid("json").status)),
   )
