@@ -128,6 +128,7 @@ export async function replyToRequest(scope: ManagerScope, source: string, id: st
   return transaction(scope, async (tx) => {
     const html = `<div style="white-space:pre-wrap">${escapeHtml(input.text)}</div>`;
     const mailId = await enqueueMail(tx, { to, subject: input.subject, text: input.text, html });
+    crashPoint("reply.afterMail");
     await auditBy(tx, {
       action: "requests.reply",
       entity: `requests.${source}`,

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   answers,
   auditLog,
+  businessRequests,
   candidates,
   consultationTickets,
   departments,
@@ -356,7 +357,7 @@ describe("a crash between the writes of one operation (issues 32, 33)", () => {
     await db().insert(positions).values({ id: desk, projectId, name: "Field rep", departmentId: gone });
     const remove = () => call(`/api/business/departments/${gone}`, { method: "DELETE", token: owner.token, headers: { Project: projectId } });
     await diesAt(remove);
-    await restart();
+    await restart("reply.afterMail");
     const place = async () => ({
       worker: (await db().select().from(employees).where(eq(employees.id, workerRow)))[0]!.departmentId,
       desk: (await db().select().from(positions).where(eq(positions.id, desk)))[0]!.departmentId,
@@ -366,6 +367,25 @@ describe("a crash between the writes of one operation (issues 32, 33)", () => {
     expect(await place()).toEqual({ worker: gone, desk: gone, child: gone, kept: 1 });
     expect((await remove()).status).toBe(200);
     expect(await place()).toEqual({ worker: parent, desk: parent, child: parent, kept: 0 });
+  }, 60_000);
+
+  it("a reply to a request by e-mail: the mail and its audit entry (with the text) together, or neither", async () => {
+    const requestId = createId();
+    const to = "lead-reply@example.com";
+    await db().insert(businessRequests).values({ id: requestId, kind: "corporate", name: "Lead", email: to, company: "Lead LLC", message: "Prices?" });
+    const reply = () =>
+      call(`/api/manager/business/requests/business/${requestId}/reply`, {
+        token: manager.token,
+        body: { subject: "Our prices", text: "Hello! The prices are attached." },
+      });
+    await diesAt(reply);
+    await restart();
+    expect(await mailJobsTo(to)).toHaveLength(0);
+    expect(await audited("requests.reply", [requestId])).toHaveLength(0);
+    expect((await reply()).status).toBe(201);
+    expect(mailsTo(to)).toBe(1);
+    const [entry] = await audited("requests.reply", [requestId]);
+    expect(entry!.changes).toMatchObject({ to, subject: "Our prices" });
   }, 60_000);
 
   it("an invitation's reminder: the counter and the mail together, and the next sweep sends it", async () => {
