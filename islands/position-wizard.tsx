@@ -18,6 +18,8 @@ export interface Activity {
 export interface PositionWizardProps {
   action: string;
   kind: string;
+  /** The version an edit was made from (posted as `_version`: a save over a newer one is refused). */
+  version?: string;
   values: { name: string; department: string; tasks: Activity[] };
   departments: { value: string; label: string }[];
   errors: Record<string, string>;
@@ -150,7 +152,7 @@ const MAX = 5;
 
 const STEP1_FIELDS = ["name", "department"];
 
-export default function PositionWizard({ action, kind, values, departments, errors: serverErrors, s, preview }: PositionWizardProps) {
+export default function PositionWizard({ action, kind, version, values, departments, errors: serverErrors, s, preview }: PositionWizardProps) {
   const [hydrated, setHydrated] = useState(false);
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const errors = { ...serverErrors, ...clientErrors };
@@ -234,6 +236,7 @@ export default function PositionWizard({ action, kind, values, departments, erro
       onChange={refresh}
     >
       <input type="hidden" name="_form" value={kind} />
+      {version && <input type="hidden" name="_version" value={version} />}
       {Object.keys(serverErrors).length > 0 && (
         <div role="alert" className="rounded-lg bg-rose-50 p-3 text-rose-800" data-testid="form-error">
           <p>{serverErrors._ ?? s.error}</p>

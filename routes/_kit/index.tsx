@@ -4,16 +4,34 @@
 // per-field messages in the request's language (HTTP 400, as every bad input; see the README's
 // "Forms"), and these pieces show it. A success notice arrives on the redirect after a good submit
 // (`?done=`, `?saved=`…) and is never shown beside the errors of the next one (the form's action
-// keeps the query, so the flag would otherwise ride along).
+// keeps the query, so the flag would otherwise ride along). An edit form carries the version it was
+// made from (`VersionField`); a save over a newer one comes back with status 409, the record's
+// current values and the message saying so (server/lib/versions.ts, `handleForm`'s `current`).
 import type { ReactNode } from "react";
 import { usePage } from "../../server/render/page";
 
 /**
  * A notice above a page's content. With children it shows them; without, the `?done=<key>` the
  * last redirect carried, as `<keys>.<key>` (the cabinet's `cabinet.done.*`). A success notice stays
- * hidden while the page shows a posted form's errors.
+ * hidden while the page shows a posted form's errors. `warn`: what stands in the way (an empty
+ * balance), `error`: what went wrong.
  */
-export function Notice({ children, tone = "ok", keys = "cabinet.done" }: { children?: ReactNode; tone?: "ok" | "error"; keys?: string }) {
+const TONES = { ok: "bg-emerald-50 text-emerald-800", warn: "bg-amber-50 text-amber-900", error: "bg-rose-50 text-rose-800" } as const;
+
+export function Notice({
+  children,
+  tone = "ok",
+  keys = "cabinet.done",
+  testid,
+  className = "mb-4",
+}: {
+  children?: ReactNode;
+  tone?: "ok" | "warn" | "error";
+  keys?: string;
+  testid?: string;
+  /** its margin where it sits inside a card rather than above the content */
+  className?: string;
+}) {
   const { t, url, form } = usePage();
   if (tone === "ok" && form?.errors) return null;
   let body = children;
@@ -25,25 +43,30 @@ export function Notice({ children, tone = "ok", keys = "cabinet.done" }: { child
   return (
     <p
       role={tone === "ok" ? "status" : "alert"}
-      className={`mb-4 rounded-lg p-3 ${tone === "ok" ? "bg-emerald-50 text-emerald-800" : "bg-rose-50 text-rose-800"}`}
-      data-testid={tone === "ok" ? "notice" : "notice-error"}
+      className={`${className} rounded-lg p-3 ${TONES[tone]}`}
+      data-testid={testid ?? (tone === "ok" ? "notice" : `notice-${tone}`)}
     >
       {body}
     </p>
   );
 }
 
-/** A form's error box (for forms not drawn by ServerForm): the form-wide message and each field's. */
-export function FormError({ kind }: { kind: string }) {
+/**
+ * A form's error box (for forms not drawn by ServerForm): the form-wide message (or `title`) and
+ * each field's, a message of several lines (a file's bad lines) as one item per line.
+ */
+export function FormError({ kind, title, testid = "form-error" }: { kind: string; title?: (errors: Record<string, string>) => string; testid?: string }) {
   const { t, form } = usePage();
   if (form?.kind !== kind || !form.errors) return null;
-  const fields = Object.entries(form.errors).filter(([k]) => k !== "_");
+  const items = Object.entries(form.errors)
+    .filter(([k]) => k !== "_")
+    .flatMap(([k, v]) => v.split("\n").map((line, i) => [`${k}-${i}`, line] as const));
   return (
-    <div role="alert" className="mb-3 rounded-lg bg-rose-50 p-3 text-sm text-rose-800" data-testid="form-error">
-      <p>{form.errors._ ?? t("common.errors.validation")}</p>
-      {fields.length > 0 && (
+    <div role="alert" className="mb-3 rounded-lg bg-rose-50 p-3 text-sm text-rose-800" data-testid={testid}>
+      <p className={title ? "font-semibold" : undefined}>{title?.(form.errors) ?? form.errors._ ?? t("common.errors.validation")}</p>
+      {items.length > 0 && (
         <ul className="mt-1 list-disc pl-5">
-          {fields.map(([k, v]) => (
+          {items.map(([k, v]) => (
             <li key={k}>{v}</li>
           ))}
         </ul>
@@ -53,9 +76,20 @@ export function FormError({ kind }: { kind: string }) {
 }
 
 /**
+ * The version an edit form was made from, posted as `_version`: kept through a refused input (the
+ * posted one), the record's current one after a stale save or on a fresh page.
+ */
+export function VersionField({ kind, version }: { kind: string; version: string | null }) {
+  const { form } = usePage();
+  const v = form?.kind === kind ? (form.values?._version ?? version) : version;
+  return v ? <input type="hidden" name="_version" value={v} /> : null;
+}
+
+/**
  * A two-step action without script (<details>): the summary names it, the open box says what will
  * happen, and only its button posts. `danger` for what cannot be taken back (deleting, money,
- * ownership, roles), `neutral` for the rest.
+ * ownership, roles), `neutral` for the rest. A second step the server asks for (a role's
+ * appointment, after its form) is drawn `open`, with `cancel` leading back.
  */
 export function Confirm({
   kind,
@@ -66,6 +100,7 @@ export function Confirm({
   action,
   tone = "danger",
   open,
+  cancel,
 }: {
   /** the form's `_form` value, and the box's test id `confirm-<kind>` */
   kind: string;
@@ -76,6 +111,8 @@ export function Confirm({
   action?: string;
   tone?: "danger" | "neutral";
   open?: boolean;
+  /** the second step's way back (a link), beside the button */
+  cancel?: { href: string; label: string };
 }) {
   const danger = tone === "danger";
   return (
@@ -91,10 +128,21 @@ export function Confirm({
         {Object.entries(hidden ?? {}).map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={v} />
         ))}
-        <p className={`text-sm ${danger ? "text-rose-900" : "text-slate-700"}`}>{consequence}</p>
-        <button type="submit" className={danger ? "btn bg-rose-600 text-white hover:bg-rose-700" : "btn-primary py-2 text-sm"}>
-          {confirm}
-        </button>
+        <div className={`space-y-1 text-sm ${danger ? "text-rose-900" : "text-slate-700"}`}>{consequence}</div>
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="submit"
+            className={danger ? "btn bg-rose-600 text-white hover:bg-rose-700" : "btn-primary py-2 text-sm"}
+            data-testid={`confirm-${kind}-submit`}
+          >
+            {confirm}
+          </button>
+          {cancel && (
+            <a href={cancel.href} className="btn-secondary py-2 text-sm">
+              {cancel.label}
+            </a>
+          )}
+        </div>
       </form>
     </details>
   );
@@ -117,7 +165,11 @@ export function pageNumbers(page: number, pages: number): (number | null)[] {
 
 export const PAGE_SIZES = [25, 50, 100, 200] as const;
 
-/** Paging links: prev/next, the pages around the current one, and optionally the page sizes. */
+/**
+ * Paging: the range shown ("2,801–2,850 of 5,000", when the page size is known), the page sizes,
+ * prev/next and the pages around the current one with the first and the last — a few links however
+ * long the list (never a button per page).
+ */
 export function Pager({
   page,
   pages,
@@ -133,21 +185,27 @@ export function Pager({
   limit?: number;
   sizeLink?: (size: number) => string;
 }) {
-  const { t } = usePage();
+  const { t, locale } = usePage();
+  const n = (v: number) => new Intl.NumberFormat(locale === "ru" ? "ru-RU" : "en-US").format(v);
+  const range = limit
+    ? t("common.pager.range", { from: n(Math.min(total, (page - 1) * limit + 1)), to: n(Math.min(total, page * limit)), total: n(total) })
+    : t("common.pager.pageOf", { page: n(page), pages: n(pages), total: n(total) });
   return (
-    <nav className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm" aria-label={t("manager.list.paging")} data-testid="pager">
-      <span className="text-slate-500">{t("manager.list.pageOf", { page, pages, total })}</span>
+    <nav className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm" aria-label={t("common.pager.label")} data-testid="pager">
+      <span className="text-slate-600" data-testid="pager-range">
+        {range}
+      </span>
       {sizeLink && (
         <span className="flex flex-wrap items-center gap-1" data-testid="page-sizes">
-          <span className="text-slate-500">{t("manager.list.perPage")}</span>
-          {PAGE_SIZES.map((n) =>
-            n === limit ? (
-              <span key={n} aria-current="true" className="rounded bg-brand-50 px-2 py-1 font-semibold text-brand-800">
-                {n}
+          <span className="text-slate-500">{t("common.pager.perPage")}</span>
+          {PAGE_SIZES.map((s) =>
+            s === limit ? (
+              <span key={s} aria-current="true" className="rounded bg-brand-50 px-2 py-1 font-semibold text-brand-800">
+                {s}
               </span>
             ) : (
-              <a key={n} href={sizeLink(n)} className="rounded px-2 py-1 text-brand-700 hover:bg-slate-100">
-                {n}
+              <a key={s} href={sizeLink(s)} className="rounded px-2 py-1 text-brand-700 hover:bg-slate-100">
+                {s}
               </a>
             ),
           )}
@@ -155,8 +213,8 @@ export function Pager({
       )}
       <span className="flex flex-wrap items-center gap-1">
         {page > 1 ? (
-          <a className="btn-secondary py-1" href={link(page - 1)} rel="prev" aria-label={t("manager.list.prev")}>
-            ←
+          <a className="btn-secondary py-1" href={link(page - 1)} rel="prev" data-testid="pager-prev">
+            ← <span className="sr-only sm:not-sr-only">{t("common.pager.prev")}</span>
           </a>
         ) : null}
         {pages > 1 &&
@@ -167,17 +225,17 @@ export function Pager({
               </span>
             ) : p === page ? (
               <span key={p} aria-current="page" className="rounded bg-brand-600 px-2 py-1 font-semibold text-white">
-                {p}
+                {n(p)}
               </span>
             ) : (
               <a key={p} href={link(p)} className="rounded px-2 py-1 text-brand-700 hover:bg-slate-100">
-                {p}
+                {n(p)}
               </a>
             ),
           )}
         {page < pages ? (
-          <a className="btn-secondary py-1" href={link(page + 1)} rel="next" aria-label={t("manager.list.next")}>
-            →
+          <a className="btn-secondary py-1" href={link(page + 1)} rel="next" data-testid="pager-next">
+            <span className="sr-only sm:not-sr-only">{t("common.pager.next")}</span> →
           </a>
         ) : null}
       </span>

@@ -36,7 +36,7 @@ function Meter({ value, tone = "brand" }: { value: number | null; tone?: "brand"
 }
 
 /** The scales explained: a number's range and one line of meaning. */
-export const SCALED = ["harmony", "anxiety", "efficiency", "diff"] as const;
+export const SCALED = ["harmony", "anxiety", "efficiency", "diff", "system", "analytics", "volume", "presentation"] as const;
 
 /** A label with its scale: a tooltip on wide screens, a line of text on phones (no hover there). */
 export function ScaledLabel({ label, scale }: { label: string; scale: string | null }) {
@@ -80,10 +80,11 @@ export function MetricsCard({ indicators, fit, skills }: { indicators: Record<st
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1.5 text-sm">
         {rows.map(([k, label, value]) => (
           <div key={k} className="contents" data-metric={k}>
-            <dt className={`text-slate-600 ${value === "" ? "col-span-2" : ""}`}>
+            <dt className={`text-slate-600 first-letter:uppercase ${value === "" ? "col-span-2" : ""}`}>
               <ScaledLabel label={label} scale={(SCALED as readonly string[]).includes(k) ? t(`analytics.scale.${k}`) : null} />
             </dt>
-            {value !== "" && <dd className="text-right font-medium tabular-nums">{value}</dd>}
+            {/* a long value (a manager type with its horizon) wraps instead of widening the values' column over the labels */}
+            {value !== "" && <dd className="max-w-[9rem] text-right font-medium tabular-nums sm:max-w-[14rem]">{value}</dd>}
           </div>
         ))}
       </dl>

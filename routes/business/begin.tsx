@@ -17,7 +17,7 @@ import { template } from "../../server/render/templates";
 import { ServerForm } from "../_blocks/blocks";
 import { resolveProject, visibleProjects, type ProjectRole } from "../../server/services/projects";
 import { BusinessShell, type ShellData } from "../_layouts/cabinet";
-import { optionalShell } from "./kit";
+import { Notice, optionalShell } from "./kit";
 
 type Data = Awaited<ReturnType<typeof businessOverview>> & {
   plans: Plans;
@@ -282,7 +282,7 @@ function Begin({ data }: { data: Data }) {
   return (
     <BusinessShell shell={data.shell} title={t("cabinet.nav.business.begin")}>
       {notice && (
-        <p role="status" className="mb-6 rounded-lg bg-emerald-50 p-4 text-emerald-800">
+        <Notice>
           {notice}
           {invoice && (
             <>
@@ -292,7 +292,7 @@ function Begin({ data }: { data: Data }) {
               </a>
             </>
           )}
-        </p>
+        </Notice>
       )}
       {!data.isBusiness && !data.demo ? (
         data.managed.length > 0 ? (

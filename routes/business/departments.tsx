@@ -2,7 +2,7 @@
 // name, parent, supervisor; its people; delete with a confirmation that says where its employees
 // go). Served at /business/departments[/{id}] and /dashboard/departments[/{id}].
 import { z } from "zod";
-import { handleForm } from "../../server/lib/forms";
+import { handleForm, postedVersion } from "../../server/lib/forms";
 import { ServerForm } from "../_blocks/blocks";
 import { usePage } from "../../server/render/page";
 import {
@@ -18,9 +18,10 @@ import {
   listDepartments,
   listEmployees,
   updateDepartment,
+  versionOf,
 } from "../../server/services/business";
 import { BusinessShell } from "../_layouts/cabinet";
-import { blankToNull, Card, cabinetPage, ConfirmDelete, done, Notice, useLinks, type WithShell } from "./kit";
+import { blankToNull, Card, cabinetPage, ConfirmDelete, done, Notice, useLinks, VersionField, type WithShell } from "./kit";
 
 type Dep = Awaited<ReturnType<typeof listDepartments>>[number];
 type Person = { _id: string; name: string };
@@ -46,6 +47,7 @@ function DepartmentFields({
   value,
   submit,
   exclude,
+  version,
 }: {
   kind: string;
   deps: Dep[];
@@ -53,6 +55,8 @@ function DepartmentFields({
   value?: { name: string; parent: string; supervisor: string };
   submit: string;
   exclude?: string;
+  /** an edit form's version (none for the create form) */
+  version?: string | null;
 }) {
   const { t } = usePage();
   return (
@@ -82,7 +86,9 @@ function DepartmentFields({
           options: [{ value: "", label: t("cabinet.employees.none") }, ...people.map((p) => ({ value: p._id, label: p.name }))],
         },
       ]}
-    />
+    >
+      {version !== undefined && <VersionField kind={kind} version={version} />}
+    </ServerForm>
   );
 }
 
@@ -156,8 +162,17 @@ type DetailData = {
   departments: Dep[];
   people: Person[];
   preview: Awaited<ReturnType<typeof deletePreview>>;
+  /** the edit form's version (server/services/business/versions.ts) */
+  version: string | null;
   canEdit: boolean;
 };
+
+/** A department as its edit form shows it. */
+const asForm = (d: { name: string; parent: { _id: string } | null; supervisor: { _id: string } | null }) => ({
+  name: d.name,
+  parent: d.parent?._id ?? "",
+  supervisor: d.supervisor?._id ?? "",
+});
 
 function DepartmentDetail({ data }: { data: WithShell<DetailData> }) {
   const { t } = usePage();
@@ -215,8 +230,9 @@ function DepartmentDetail({ data }: { data: WithShell<DetailData> }) {
               deps={data.departments}
               people={data.people}
               exclude={d._id}
-              value={{ name: d.name, parent: d.parent?._id ?? "", supervisor: d.supervisor?._id ?? "" }}
+              value={asForm(d)}
               submit={t("cabinet.save")}
+              version={data.version}
             />
           </Card>
         )}
@@ -242,7 +258,8 @@ export const departmentPage = cabinetPage<DetailData>({
       people(scope),
       deletePreview(scope, id),
     ]);
-    return { department, departments, people: staff, preview, canEdit: can(scope, "structure") && !scope.demo };
+    const version = await versionOf(scope.db, "department", id);
+    return { department, departments, people: staff, preview, version, canEdit: can(scope, "structure") && !scope.demo };
   },
   Component: DepartmentDetail,
   action: async (c, scope) => {
@@ -257,10 +274,12 @@ export const departmentPage = cabinetPage<DetailData>({
       "department",
       departmentSchema,
       async (input) => {
-        await updateDepartment(scope, id, input);
+        await updateDepartment(scope, id, input, { version: postedVersion(body) });
         return done(c, scope, "saved");
       },
       formShape,
+      // changed by someone else since the form was made: the form again with what it is now
+      { current: async () => ({ ...asForm(await getDepartment(scope, id)), _version: (await versionOf(scope.db, "department", id)) ?? "" }) },
     );
   },
 });

@@ -5,24 +5,21 @@
 import { intlLocale } from "../../locales";
 import { Fragment } from "react";
 import { z } from "zod";
-import { handleForm } from "../../server/lib/forms";
+import { handleForm, postedVersion } from "../../server/lib/forms";
 import { Island, usePage } from "../../server/render/page";
 import { dateIn } from "../../server/lib/time-zone";
 import {
   activateManager,
   activateManagerSchema,
+  checkVersion,
+  moveEmployee,
+  moveEmployeeSchema,
+  versionOf,
   previewAppointment,
   requestRetake,
   type Reliability,
   renameEmployee,
   renameEmployeeSchema,
-  changeDepartment,
-  changeDepartmentSchema,
-  changePosition,
-  changePositionSchema,
-  checkPositionDepartment,
-  changeSupervisor,
-  changeSupervisorSchema,
   can,
   createSkill,
   employeeEfficiency,
@@ -50,14 +47,32 @@ import {
   FitCard,
   MetricsCard,
   SCALED,
+  ScaledLabel,
   SkillsCard,
   skillOptions,
   type AnalyticsQuery,
   type FitView,
   type SkillsView,
 } from "./analytics-kit";
-import { blankToNull, Card, cabinetPage, ConfirmDelete, done, FormError, InviteStatusChip, Notice, Select, useLinks, type WithShell } from "./kit";
+import {
+  blankToNull,
+  Card,
+  cabinetPage,
+  Confirm,
+  ConfirmDelete,
+  done,
+  FormError,
+  InviteStatusChip,
+  Notice,
+  PAGE_SIZES,
+  Pager,
+  Select,
+  useLinks,
+  VersionField,
+  type WithShell,
+} from "./kit";
 
+/** Rows a page shows unless the reader picks another of the kit's sizes (?limit=). */
 const PAGE_SIZE = 50;
 
 /** Scroll shadows (background-attachment local/scroll): a shade at an edge while there is more to scroll to. */
@@ -73,10 +88,12 @@ const SCROLL_SHADOWS = {
 
 type ListData = {
   list: Awaited<ReturnType<typeof listEmployees>>;
+  /** rows a page shows (the kit's sizes; 50 unless ?limit= names another) */
+  limit: number;
   departments: { _id: string; name: string }[];
   positions: { _id: string; name: string }[];
   formats: { code: string; name: string }[];
-  query: { q: string; department: string; position: string; format: string; status: string; sort: string; dir: string } & AnalyticsQuery;
+  query: { q: string; department: string; position: string; format: string; status: string; sort: string; dir: string; limit: string } & AnalyticsQuery;
 };
 
 export function FormatCell({ doc }: { doc: Pick<EmployeeDoc, "format" | "consent"> }) {
@@ -128,30 +145,15 @@ function ReliabilityBlock({ e, runnerUpName, canAsk }: { e: DetailData["employee
             : null}
       </p>
       {canAsk && e.retake.canAsk && (
-        <ConfirmAction
+        <Confirm
           kind="retake"
+          tone="neutral"
           label={t("cabinet.reliability.ask")}
           consequence={t("cabinet.reliability.askConsequence", { name: displayName(t, e.name) })}
           confirm={t("cabinet.reliability.askConfirm")}
         />
       )}
     </div>
-  );
-}
-
-/** A neutral two-step action (not a deletion): the consequence is read before the button. */
-function ConfirmAction({ kind, label, consequence, confirm }: { kind: string; label: string; consequence: string; confirm: string }) {
-  return (
-    <details className="rounded-lg border border-slate-300 bg-white p-3" data-testid={`confirm-${kind}`}>
-      <summary className="cursor-pointer font-semibold text-brand-700">{label}</summary>
-      <form method="post" className="mt-2 space-y-2">
-        <input type="hidden" name="_form" value={kind} />
-        <p className="text-slate-700">{consequence}</p>
-        <button type="submit" className="btn-primary py-2 text-sm">
-          {confirm}
-        </button>
-      </form>
-    </details>
   );
 }
 
@@ -213,43 +215,6 @@ function ExportLinks({ project, query }: { project: string; query: ListData["que
   );
 }
 
-/** Prev/next, the pages around the current one and the range shown: at 5,000 people, not 100 buttons. */
-function ListPager({ page, pages, total, size, href }: { page: number; pages: number; total: number; size: number; href: (n: number) => string }) {
-  const { t, locale } = usePage();
-  const n = (v: number) => new Intl.NumberFormat(locale === "ru" ? "ru-RU" : "en-US").format(v);
-  const near = [...new Set([1, page - 1, page, page + 1, pages])].filter((p) => p >= 1 && p <= pages).sort((a, b) => a - b);
-  const cell = "rounded-lg border px-3 py-1 text-sm";
-  return (
-    <nav className="flex flex-wrap items-center gap-2" aria-label={t("cabinet.employees.pages")} data-testid="pager">
-      <span className="mr-2 text-sm text-slate-600" data-testid="pager-range">
-        {t("cabinet.employees.range", { from: n(Math.min(total, (page - 1) * size + 1)), to: n(Math.min(total, page * size)), total: n(total) })}
-      </span>
-      {page > 1 ? (
-        <a href={href(page - 1)} rel="prev" className={`${cell} border-slate-300`} data-testid="pager-prev">
-          ← {t("cabinet.employees.prev")}
-        </a>
-      ) : null}
-      {near.map((p, i) => (
-        <span key={p} className="contents">
-          {i > 0 && p - near[i - 1]! > 1 && <span className="text-slate-400">…</span>}
-          <a
-            href={href(p)}
-            aria-current={p === page ? "page" : undefined}
-            className={`${cell} ${p === page ? "border-brand-600 bg-brand-50 font-semibold" : "border-slate-300"}`}
-          >
-            {n(p)}
-          </a>
-        </span>
-      ))}
-      {page < pages ? (
-        <a href={href(page + 1)} rel="next" className={`${cell} border-slate-300`} data-testid="pager-next">
-          {t("cabinet.employees.next")} →
-        </a>
-      ) : null}
-    </nav>
-  );
-}
-
 function EmployeeList({ data }: { data: WithShell<ListData> }) {
   const { t, path } = usePage();
   const links = useLinks();
@@ -263,7 +228,7 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
   const arrow = (col: string) => (q.sort === col ? (q.dir === "asc" ? " ▲" : " ▼") : "");
   const any = { value: "", label: t("cabinet.employees.any") };
   const cols = ["name", "department", "position", "format", "harmony", "anxiety", "efficiency", "diff", "status"] as const;
-  const { q: search, department, position, format, status, sort, dir, ...analytics } = q;
+  const { q: search, department, position, format, status, sort, dir, limit, ...analytics } = q;
   const filtered = [search, department, position, format, status, ...Object.values(analytics)].some(Boolean);
   return (
     <BusinessShell shell={data.shell} title={t("cabinet.nav.business.employees")}>
@@ -299,7 +264,7 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
               action: path,
               id: "employee-filters",
               apply: t("cabinet.employees.apply"),
-              keep: { project: data.shell.project._id, sort: q.sort, dir: q.dir, q: q.q, ...analytics },
+              keep: { project: data.shell.project._id, sort: q.sort, dir: q.dir, q: q.q, limit, ...analytics },
               fields: [
                 {
                   name: "department",
@@ -328,7 +293,7 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
               ],
             }}
           />
-          <AnalyticsFilters q={analytics} action={path} keep={{ project: data.shell.project._id, sort, dir, department, position, format, status }} />
+          <AnalyticsFilters q={analytics} action={path} keep={{ project: data.shell.project._id, sort, dir, department, position, format, status, limit }} />
         </Card>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-slate-600" data-testid="employee-total">
@@ -453,8 +418,15 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
                 full: t("stats.compare.full"),
               }}
             />
-            {data.list.pages > 1 && (
-              <ListPager page={data.list.page} pages={data.list.pages} total={data.list.total} size={PAGE_SIZE} href={(n) => href({ page: String(n) })} />
+            {data.list.total > PAGE_SIZES[0] && (
+              <Pager
+                page={data.list.page}
+                pages={data.list.pages}
+                total={data.list.total}
+                limit={data.limit}
+                link={(n) => href({ page: String(n) })}
+                sizeLink={(n) => href({ limit: n === PAGE_SIZE ? "" : String(n), page: "" })}
+              />
             )}
           </>
         )}
@@ -476,8 +448,11 @@ export const employeesPage = cabinetPage<ListData>({
       status: raw.status ?? "",
       sort: (SORT_TYPES as readonly string[]).includes(raw.sort ?? "") ? raw.sort! : "name",
       dir: raw.dir === "desc" ? "desc" : "asc",
+      // a size the kit offers, else the default (kept out of the links then)
+      limit: (PAGE_SIZES as readonly number[]).includes(Number(raw.limit)) && Number(raw.limit) !== PAGE_SIZE ? String(Number(raw.limit)) : "",
       ...analyticsQuery(raw),
     };
+    const limit = Number(query.limit) || PAGE_SIZE;
     const parsed = employeeListSchema.safeParse({
       filter: {
         q: query.q || null,
@@ -488,11 +463,11 @@ export const employeesPage = cabinetPage<ListData>({
         ...analyticsFilterOf(query),
       },
       page: raw.page ?? 1,
-      limit: PAGE_SIZE,
+      limit,
       sortType: query.sort,
       sortDirection: query.dir,
     });
-    const input = parsed.success ? parsed.data : employeeListSchema.parse({ limit: PAGE_SIZE });
+    const input = parsed.success ? parsed.data : employeeListSchema.parse({ limit });
     const [list, departments, positions, formats] = await Promise.all([
       listEmployees(scope, input),
       listDepartments(scope),
@@ -502,6 +477,7 @@ export const employeesPage = cabinetPage<ListData>({
     const locale = c.get("locale");
     return {
       list,
+      limit,
       query,
       departments: departments.map((d) => ({ _id: d._id, name: d.name })),
       positions: positions.map((p) => ({ _id: p._id, name: p.name })),
@@ -522,6 +498,8 @@ type DetailData = {
   canMove: boolean;
   /** The neighbouring format's name when the result lies between two. */
   runnerUpName: string | null;
+  /** The version the edit forms carry (server/services/business/versions.ts). */
+  version: string | null;
   /** An appointment waiting for the owner's confirmation (after the control form's first submit). */
   appoint: { type: "project" | "department" | "none"; department: { id: string; name: string } | null } | null;
   fit: FitView;
@@ -617,7 +595,7 @@ function TextInput({
 }
 
 /** The second step of an appointment: what the person will see, and that they will be told. */
-function AppointConfirm({ name, appoint }: { name: string; appoint: NonNullable<DetailData["appoint"]> }) {
+function AppointConfirm({ name, appoint, version }: { name: string; appoint: NonNullable<DetailData["appoint"]>; version: string | null }) {
   const { t, path } = usePage();
   const role =
     appoint.type === "project"
@@ -626,30 +604,26 @@ function AppointConfirm({ name, appoint }: { name: string; appoint: NonNullable<
         ? t("business.roles.department.name", { department: appoint.department?.name ?? "" })
         : "";
   return (
-    <form method="post" action={path} className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4" data-testid="confirm-control">
-      <h3 className="font-semibold">{t("cabinet.employees.confirmRoleTitle")}</h3>
-      <input type="hidden" name="_form" value="control" />
-      <input type="hidden" name="type" value={appoint.type} />
-      <input type="hidden" name="department" value={appoint.department?.id ?? ""} />
-      <input type="hidden" name="confirm" value="1" />
-      {appoint.type === "none" ? (
-        <p className="text-sm">{t("cabinet.employees.confirmRemove", { name })}</p>
-      ) : (
-        <>
-          <p className="text-sm font-semibold">{t("cabinet.employees.confirmRole", { name, role })}</p>
-          <p className="text-sm">{t(appoint.type === "project" ? "business.roles.project.sees" : "business.roles.department.sees")}</p>
-          <p className="text-sm text-slate-600">{t("cabinet.employees.confirmRoleMail")}</p>
-        </>
-      )}
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn-primary" data-testid="confirm-control-submit">
-          {t("cabinet.employees.confirmApply")}
-        </button>
-        <a href={path} className="btn-secondary">
-          {t("cabinet.employees.cancel")}
-        </a>
-      </div>
-    </form>
+    <Confirm
+      kind="control"
+      open
+      action={path}
+      label={t("cabinet.employees.confirmRoleTitle")}
+      hidden={{ type: appoint.type, department: appoint.department?.id ?? "", confirm: "1", ...(version ? { _version: version } : {}) }}
+      consequence={
+        appoint.type === "none" ? (
+          <p>{t("cabinet.employees.confirmRemove", { name })}</p>
+        ) : (
+          <>
+            <p className="font-semibold">{t("cabinet.employees.confirmRole", { name, role })}</p>
+            <p>{t(appoint.type === "project" ? "business.roles.project.sees" : "business.roles.department.sees")}</p>
+            <p className="text-slate-600">{t("cabinet.employees.confirmRoleMail")}</p>
+          </>
+        )
+      }
+      confirm={t("cabinet.employees.confirmApply")}
+      cancel={{ href: path, label: t("cabinet.employees.cancel") }}
+    />
   );
 }
 
@@ -678,11 +652,23 @@ function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
             <dd>
               <StatusBadge status={e.status} />
             </dd>
-            <dt className="text-slate-500">{t("cabinet.employees.invite")}</dt>
-            <dd>{e.invite ? <InviteStatusChip status={e.invite} /> : "—"}</dd>
+            {/* the invitation's state only while it says more than the test status above */}
+            {e.invite && e.invite !== "completed test" && (
+              <>
+                <dt className="text-slate-500">{t("cabinet.employees.invite")}</dt>
+                <dd>
+                  <InviteStatusChip status={e.invite} />
+                </dd>
+              </>
+            )}
             {shown.map(([k, v]) => (
               <Fragment key={k}>
-                <dt className="text-slate-500">{t(`cabinet.employees.indicators.${k}`)}</dt>
+                <dt className="text-slate-500">
+                  <ScaledLabel
+                    label={t(`cabinet.employees.indicators.${k}`)}
+                    scale={(SCALED as readonly string[]).includes(k) ? t(`analytics.scale.${k}`) : null}
+                  />
+                </dt>
                 <dd className="tabular-nums" data-indicator={k}>
                   {v}
                 </dd>
@@ -718,6 +704,7 @@ function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
             <FormError kind="move" />
             <form method="post" className="space-y-3" data-testid="form-move">
               <input type="hidden" name="_form" value="move" />
+              <VersionField kind="move" version={data.version} />
               <Select
                 name="department"
                 label={t("cabinet.employees.department")}
@@ -747,6 +734,7 @@ function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
             <FormError kind="identity" />
             <form method="post" className="space-y-3" data-testid="form-identity">
               <input type="hidden" name="_form" value="identity" />
+              <VersionField kind="identity" version={data.version} />
               <TextInput name="name" label={t("cabinet.employees.nameLabel")} value={e.name} required maxLength={120} hint={t("cabinet.employees.nameHint")} />
               <TextInput name="personnelNumber" label={t("cabinet.employees.personnelNumber")} value={e.personnelNumber ?? ""} maxLength={60} />
               <button type="submit" className="btn-primary">
@@ -759,12 +747,13 @@ function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
           <Card title={t("cabinet.employees.control")}>
             <div id="control" />
             {data.appoint ? (
-              <AppointConfirm name={displayName(t, e.name)} appoint={data.appoint} />
+              <AppointConfirm name={displayName(t, e.name)} appoint={data.appoint} version={data.version} />
             ) : (
               <>
                 <FormError kind="control" />
                 <form method="post" className="space-y-3" data-testid="form-control">
                   <input type="hidden" name="_form" value="control" />
+                  <VersionField kind="control" version={data.version} />
                   <Select
                     name="type"
                     label={t("cabinet.employees.appoint")}
@@ -825,6 +814,7 @@ export const employeePage = cabinetPage<DetailData>({
       fit,
       skills,
       employee,
+      version: await versionOf(scope.db, "employee", employee._id),
       // the selects show the tree: a sub-department indented under its parent (m3)
       departments: inTreeOrder(departments).map((d) => ({ _id: d._id, name: indented(d) })),
       // a position says its department, as on the invitation form
@@ -844,6 +834,8 @@ export const employeePage = cabinetPage<DetailData>({
   action: async (c, scope) => {
     const id = c.req.param("id")!;
     const body = await c.req.parseBody();
+    // the version the page's edit forms were made from: a save over a newer one is refused (409)
+    const version = postedVersion(body);
     if (body._form === "delete") {
       await deleteEmployee(scope, id);
       return done(c, scope, "employeeDeleted", c.req.path.replace(/\/[0-9a-f]{24}$/, ""));
@@ -873,11 +865,13 @@ export const employeePage = cabinetPage<DetailData>({
         activateManagerSchema,
         async (input) => {
           if (body.confirm !== "1") {
+            // the first step writes nothing, but a form made before someone else's change says so now
+            await checkVersion(scope, "employee", id, version);
             await previewAppointment(scope, input);
             const q = new URLSearchParams({ appoint: input.type, ...(input.department ? { department: input.department } : {}) });
             return c.redirect(`${c.req.path}?${q}#control`, 303);
           }
-          await activateManager(scope, input);
+          await activateManager(scope, input, { version });
           return done(c, scope, "saved");
         },
         (v) => ({ employee: id, type: v.type || undefined, department: v.department || null }),
@@ -895,7 +889,7 @@ export const employeePage = cabinetPage<DetailData>({
         "identity",
         renameEmployeeSchema,
         async (input) => {
-          await renameEmployee(scope, input);
+          await renameEmployee(scope, input, { version });
           return done(c, scope, "saved");
         },
         (v) => ({ employee: id, name: v.name, personnelNumber: v.personnelNumber }),
@@ -904,14 +898,9 @@ export const employeePage = cabinetPage<DetailData>({
     return handleForm(
       c,
       "move",
-      changeDepartmentSchema.extend({ position: changePositionSchema.shape.position, supervisor: changeSupervisorSchema.shape.supervisor }),
+      moveEmployeeSchema,
       async (input) => {
-        const current = await getEmployee(scope, id);
-        // checked before anything moves, so a refused position leaves the department as it was
-        if (input.position) await checkPositionDepartment(scope, input.position, input.department);
-        if ((current.department?._id ?? null) !== input.department) await changeDepartment(scope, { employee: id, department: input.department });
-        if ((current.position?._id ?? null) !== input.position) await changePosition(scope, { employee: id, position: input.position });
-        if (current.supervisor !== input.supervisor) await changeSupervisor(scope, { employee: id, supervisor: input.supervisor });
+        await moveEmployee(scope, input, { version });
         return done(c, scope, "saved");
       },
       (v) => ({ ...blankToNull(v), employee: id }),

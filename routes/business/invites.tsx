@@ -71,9 +71,9 @@ function Invites({ data }: { data: WithShell<Data> }) {
           </div>
           {inv.reserved > 0 && <p className="mt-2 text-xs text-slate-500">{t("cabinet.invites.reservedHint")}</p>}
           {empty && (
-            <p role="alert" className="mt-3 rounded-lg bg-amber-50 p-3 text-amber-900" data-testid="no-invites">
+            <Notice tone="warn" className="mt-3" testid="no-invites">
               {t("business.errors.noInvites")}
-            </p>
+            </Notice>
           )}
           {data.canBuy && (
             <a href={`/business?project=${data.shell.project._id}`} className="btn-primary mt-4" data-testid="buy-invites">
@@ -265,9 +265,7 @@ function FollowUpNotice() {
   if (key !== "resent" && key !== "resentAll" && key !== "imported") return null;
   const n = (k: string) => Number(url.searchParams.get(k)) || 0;
   return (
-    <p role="status" className="mb-4 rounded-lg bg-emerald-50 p-3 text-emerald-800" data-testid="followup-notice">
-      {t(`followup.invites.${key}`, { sent: n("sent"), held: n("held"), invited: n("invited"), skipped: n("skipped") })}
-    </p>
+    <Notice testid="followup-notice">{t(`followup.invites.${key}`, { sent: n("sent"), held: n("held"), invited: n("invited"), skipped: n("skipped") })}</Notice>
   );
 }
 
@@ -275,26 +273,20 @@ function FollowUpNotice() {
 function CsvImport() {
   const { t, form, path, url } = usePage();
   const mine = form?.kind === "csv" ? form : undefined;
-  const lines = mine?.errors?.csv?.split("\n") ?? [];
-  const other = mine?.errors ? Object.entries(mine.errors).filter(([k]) => k !== "csv") : [];
   return (
     <Card title={t("followup.invites.csvTitle")} testid="csv-import">
       <form id="form-csv" method="post" action={`${path}${url.search}#form-csv`} encType="multipart/form-data" className="space-y-4" noValidate>
         <input type="hidden" name="_form" value="csv" />
         <p className="text-sm text-slate-600">{t("followup.invites.csvHint")}</p>
-        {mine?.errors && (
-          <div role="alert" className="rounded-lg bg-rose-50 p-3 text-sm text-rose-800" data-testid="csv-errors">
-            <p className="font-semibold">{lines.length ? t("followup.csv.refused", { count: lines.length }) : t("common.errors.validation")}</p>
-            <ul className="mt-1 list-disc pl-5">
-              {lines.map((l) => (
-                <li key={l}>{l}</li>
-              ))}
-              {other.map(([k, v]) => (
-                <li key={k}>{v}</li>
-              ))}
-            </ul>
-          </div>
-        )}
+        <FormError
+          kind="csv"
+          testid="csv-errors"
+          title={(errors) => {
+            // the file's bad lines, one message line each, counted in the heading
+            const lines = errors.csv ? errors.csv.split("\n").length : 0;
+            return lines ? t("followup.csv.refused", { count: lines }) : (errors._ ?? t("common.errors.validation"));
+          }}
+        />
         <div>
           <label htmlFor="csv-file" className="label">
             {t("followup.invites.csvFile")}

@@ -26,6 +26,7 @@ import {
 import { richText } from "../_blocks/rich-text";
 import { PublicLayout } from "../_layouts/public";
 import { ServerForm } from "../_blocks/blocks";
+import { Notice } from "../_kit";
 import { AppError } from "../../server/lib/errors";
 import { signupFormInput } from "../account/signup";
 
@@ -153,13 +154,13 @@ function Join({ data }: { data: Data }) {
           )}
           {data.member ? (
             <div className="space-y-3" data-testid="join-member">
-              <p role="status" className="rounded-lg bg-emerald-50 p-3 text-emerald-800">
+              <Notice>
                 {data.candidateFor
                   ? t("jobfit.candidates.member", { position: data.candidateFor })
                   : joined && data.tested
                     ? t("cabinet.join.joinedTested")
                     : t("cabinet.join.member")}
-              </p>
+              </Notice>
               {!data.tested && (
                 <form method="post" action="/test/start">
                   <button type="submit" className="btn-primary">

@@ -18,7 +18,7 @@ import { resolveToken } from "../../server/services/sessions";
 import type { ShellData } from "../_layouts/cabinet";
 
 // the shared page kit (notices, confirmations, form errors), under the names the cabinet's pages import
-export { Card, Confirm, ConfirmDelete, FormError, Notice, Pager } from "../_kit";
+export { Card, Confirm, ConfirmDelete, FormError, Notice, PAGE_SIZES, Pager, VersionField } from "../_kit";
 
 export type CabinetCtx = Context<GuardedEnv<["project"]>>;
 export type WithShell<D> = D & { shell: ShellData };

@@ -3,7 +3,7 @@
 // /business/positions[/{id}] and /dashboard/positions[/{id}].
 import { z } from "zod";
 import type { T } from "../../locales";
-import { handleForm } from "../../server/lib/forms";
+import { handleForm, postedVersion } from "../../server/lib/forms";
 import { Island, usePage } from "../../server/render/page";
 import { positionTarget, type PositionTarget } from "../../model/fit";
 import { listFormats } from "../../server/services/formats";
@@ -25,9 +25,11 @@ import {
   getPosition,
   listDepartments,
   listPositions,
+  positionAsForm,
   positionFromForm,
   positionSchema,
   updatePosition,
+  versionOf,
 } from "../../server/services/business";
 import { BusinessShell } from "../_layouts/cabinet";
 import { Card, cabinetPage, ConfirmDelete, done, Notice, useLinks, type WithShell } from "./kit";
@@ -100,9 +102,12 @@ function Wizard({
   position,
   departments,
   projectId,
+  version,
 }: {
   kind: string;
   position?: Position;
+  /** an edit's version (server/services/business/versions.ts) */
+  version?: string | null;
   departments: { _id: string; name: string }[];
   /** With it, the wizard previews the team's fit live. */
   projectId?: string;
@@ -139,6 +144,8 @@ function Wizard({
       props={{
         action: `${path}${url.search}`,
         kind,
+        // a refused input keeps the version it was made from; a stale save brings the current one
+        ...(version ? { version: mine?.values._version || version } : {}),
         values,
         departments: departments.map((d) => ({ value: d._id, label: d.name })),
         errors: mine?.errors ?? {},
@@ -258,6 +265,8 @@ export const positionsPage = cabinetPage<ListData>({
 
 type DetailData = {
   position: Position;
+  /** the edit wizard's version (server/services/business/versions.ts) */
+  version: string | null;
   departments: { _id: string; name: string }[];
   canEdit: boolean;
   candidates: Awaited<ReturnType<typeof positionCandidates>>["docs"];
@@ -324,7 +333,7 @@ function PositionDetail({ data }: { data: WithShell<DetailData> }) {
       {data.canEdit ? (
         <div className="space-y-6">
           <Card title={t("cabinet.positions.edit")}>
-            <Wizard kind="position" position={p} departments={data.departments} projectId={data.projectId} />
+            <Wizard kind="position" position={p} departments={data.departments} projectId={data.projectId} version={data.version} />
           </Card>
           <ConfirmDelete
             kind="delete"
@@ -358,6 +367,7 @@ export const positionPage = cabinetPage<DetailData>({
     const locale = c.get("locale");
     return {
       position,
+      version: await versionOf(scope.db, "position", position._id),
       departments: departments.map((d) => ({ _id: d._id, name: d.name })),
       canEdit: can(scope, "structure") && !scope.demo,
       candidates: candidates.docs,
@@ -393,10 +403,12 @@ export const positionPage = cabinetPage<DetailData>({
       "position",
       formSchema,
       async (input) => {
-        await updatePosition(scope, id, input);
+        await updatePosition(scope, id, input, { version: postedVersion(body) });
         return done(c, scope, "saved");
       },
       positionFromForm,
+      // changed by someone else since the wizard was opened: it again with the position as it is now
+      { current: async () => ({ ...positionAsForm(await getPosition(scope, id)), _version: (await versionOf(scope.db, "position", id)) ?? "" }) },
     );
   },
 });

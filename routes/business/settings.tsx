@@ -3,7 +3,7 @@
 // (/dashboard/project/create); support (/business/support); the business reports and what was
 // bought (/business/reports).
 import { intlLocale } from "../../locales";
-import { handleForm } from "../../server/lib/forms";
+import { handleForm, postedVersion } from "../../server/lib/forms";
 import { usePage } from "../../server/render/page";
 import { dateIn, zoneName } from "../../server/lib/time-zone";
 import {
@@ -17,17 +17,19 @@ import {
   listEmployees,
   listProjects,
   projectSchema,
+  projectSettings,
   sendSupport,
   supportSchema,
   updateDetails,
   updateProject,
   updateProjectSchema,
+  versionOf,
 } from "../../server/services/business";
 import { notifySchema, updateNotify } from "../../server/services/business/follow-up";
 import { ServerForm } from "../_blocks/blocks";
 import { FormatCell } from "./employees";
 import { BusinessShell } from "../_layouts/cabinet";
-import { Card, cabinetPage, done, Notice, Pager, useLinks, type WithShell } from "./kit";
+import { Card, cabinetPage, done, Notice, Pager, useLinks, VersionField, type WithShell } from "./kit";
 
 type SettingsData = {
   name: string;
@@ -36,6 +38,8 @@ type SettingsData = {
   canProject: boolean;
   canBilling: boolean;
   notify: "each" | "digest" | "off";
+  /** the project's version, carried by its three forms (server/services/business/versions.ts) */
+  version: string | null;
 };
 
 function Settings({ data }: { data: WithShell<SettingsData> }) {
@@ -65,7 +69,9 @@ function Settings({ data }: { data: WithShell<SettingsData> }) {
                 { name: "name", label: t("cabinet.settings.name"), required: true, value: data.name },
                 { name: "description", label: t("cabinet.settings.description"), type: "textarea", value: data.description },
               ]}
-            />
+            >
+              <VersionField kind="project" version={data.version} />
+            </ServerForm>
           </Card>
         )}
         {data.canBilling && (
@@ -81,7 +87,9 @@ function Settings({ data }: { data: WithShell<SettingsData> }) {
                 { name: "email", label: t("common.forms.email"), type: "email", value: data.details.email },
                 { name: "phone", label: t("cabinet.settings.phone"), type: "tel", value: data.details.phone },
               ]}
-            />
+            >
+              <VersionField kind="details" version={data.version} />
+            </ServerForm>
           </Card>
         )}
         {data.canBilling && (
@@ -99,7 +107,9 @@ function Settings({ data }: { data: WithShell<SettingsData> }) {
                   options: (["each", "digest", "off"] as const).map((v) => ({ value: v, label: t(`followup.settings.${v}`) })),
                 },
               ]}
-            />
+            >
+              <VersionField kind="notify" version={data.version} />
+            </ServerForm>
           </Card>
         )}
         {!data.canProject && !data.canBilling && <Card>{t("cabinet.settings.readOnly")}</Card>}
@@ -118,30 +128,52 @@ export const settingsPage = cabinetPage<SettingsData>({
     canProject: can(scope, "project") && !scope.demo,
     canBilling: can(scope, "billing") && !scope.demo,
     notify: scope.project.notify,
+    version: await versionOf(scope.db, "project", scope.project.id),
   }),
   Component: Settings,
   action: async (c, scope) => {
     const body = await c.req.parseBody();
+    const version = postedVersion(body);
+    // changed by someone else since the page was made: the form again with the project as it is now
+    const current = (pick: (p: Awaited<ReturnType<typeof projectSettings>>) => Record<string, string>) => async () => ({
+      ...pick(await projectSettings(scope)),
+      _version: (await versionOf(scope.db, "project", scope.project.id)) ?? "",
+    });
     if (body._form === "notify")
-      return handleForm(c, "notify", notifySchema, async (input) => {
-        await updateNotify(scope, input);
-        return done(c, scope, "saved");
-      });
+      return handleForm(
+        c,
+        "notify",
+        notifySchema,
+        async (input) => {
+          await updateNotify(scope, input, { version });
+          return done(c, scope, "saved");
+        },
+        undefined,
+        { current: current((p) => ({ notify: p.notify })) },
+      );
     if (body._form === "details") {
-      return handleForm(c, "details", detailsSchema, async (input) => {
-        await updateDetails(scope, input);
-        return done(c, scope, "saved");
-      });
+      return handleForm(
+        c,
+        "details",
+        detailsSchema,
+        async (input) => {
+          await updateDetails(scope, input, { version });
+          return done(c, scope, "saved");
+        },
+        undefined,
+        { current: current((p) => p.details) },
+      );
     }
     return handleForm(
       c,
       "project",
       updateProjectSchema,
       async (input) => {
-        await updateProject(scope, input);
+        await updateProject(scope, input, { version });
         return done(c, scope, "saved");
       },
       (v) => ({ name: v.name, description: v.description ?? "" }),
+      { current: current((p) => ({ name: p.name, description: p.description })) },
     );
   },
 });
@@ -348,7 +380,7 @@ function Reports({ data }: { data: WithShell<ReportsData> }) {
               ))}
             </ul>
           )}
-          {list.pages > 1 && <Pager page={list.page} pages={list.pages} total={list.total} link={pageLink} />}
+          {list.pages > 1 && <Pager page={list.page} pages={list.pages} total={list.total} limit={list.limit} link={pageLink} />}
         </Card>
         {data.purchases && (
           <Card title={t("cabinet.reports.purchasesTitle")} testid="business-reports">

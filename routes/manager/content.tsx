@@ -18,7 +18,7 @@ import {
   SECTION_TABS,
   updateReport,
 } from "../../server/admin/content";
-import { isStale, recordVersion } from "../../server/admin/versions";
+import { isStale, recordVersion } from "../../server/lib/versions";
 import { formValues, handleForm } from "../../server/lib/forms";
 import { ID_PATTERN } from "../../server/lib/ids";
 import { fieldErrors } from "../../server/lib/validate";
@@ -266,7 +266,7 @@ export const reportEditPage = managerPage({
       if (!isStale(e)) throw e;
       // changed since the form was shown: nothing saved; the report as it is now, with the message
       const now = await requireReport(c.get("deps").db, id);
-      return { kind: "save", values: { ...formFromRow(now), _version: recordVersion(now) }, errors: { _: c.get("t")("manager.errors.stale") }, status: 409 };
+      return { kind: "save", values: { ...formFromRow(now), _version: recordVersion(now) }, errors: { _: c.get("t")("common.errors.stale") }, status: 409 };
     }
     return c.redirect(`/manager/reports/${id}/edit?saved=1`, 303);
   },

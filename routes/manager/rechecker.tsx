@@ -8,7 +8,7 @@ import { confirmResult, neuralCount, nextInQueue, recheck, recheckQueue, setForm
 import { formatNameMap } from "../../server/admin/populate";
 import { findUserById } from "../../server/services/users";
 import { findRow, updateResource } from "../../server/admin/resource";
-import { isStale, recordVersion } from "../../server/admin/versions";
+import { isStale, recordVersion } from "../../server/lib/versions";
 import { fieldErrors } from "../../server/lib/validate";
 import { usePage } from "../../server/render/page";
 import { managerPage } from "./kit";
@@ -295,7 +295,7 @@ export const recheckerDetailPage = managerPage({
       return c.redirect(await decidedNext(), 303);
     } catch (e) {
       // someone corrected it since the page was shown: nothing saved, the page shows it as it is now
-      if (isStale(e)) return { kind: "set-format", values: {}, errors: { _: c.get("t")("manager.errors.stale") }, status: 409 as const };
+      if (isStale(e)) return { kind: "set-format", values: {}, errors: { _: c.get("t")("common.errors.stale") }, status: 409 as const };
       throw e;
     }
   },

@@ -3,7 +3,7 @@
 // Prices are typed in roubles here and stored in kopecks.
 import { intlLocale } from "../../locales";
 import { settingKey, settingVersion, updateSetting } from "../../server/admin/settings";
-import { isStale } from "../../server/admin/versions";
+import { isStale } from "../../server/lib/versions";
 import { AppError, translateFields } from "../../server/lib/errors";
 import { formValues } from "../../server/lib/forms";
 import { listSettings, readSetting, type SettingKey } from "../../server/services/operator-settings";
@@ -176,7 +176,7 @@ export const settingsPage = managerPage({
         const current = Object.fromEntries(
           FIELDS[key].map(([name, kind]) => [name, kind === "checkbox" ? (toForm(key, now, name, kind) === "true" ? "on" : "") : toForm(key, now, name, kind)]),
         );
-        return { kind: key, values: { ...current, _version: settingVersion(now) }, errors: { _: c.get("t")("manager.errors.stale") }, status: 409 as const };
+        return { kind: key, values: { ...current, _version: settingVersion(now) }, errors: { _: c.get("t")("common.errors.stale") }, status: 409 as const };
       }
       if (!(e instanceof AppError) || e.status >= 500) throw e;
       return { kind: key, values, errors: e.fields ? translateFields(c.get("t"), e.fields) : { _: c.get("t")("common.errors.validation") } };

@@ -16,7 +16,7 @@ import { transaction, type ManagerScope } from "../scope";
 import { invalidateItemAnalysis } from "../services/item-analysis";
 import { appendScoringVersion } from "../services/scoring-versions";
 import { auditBy, diff } from "./audit";
-import { expectVersion } from "./versions";
+import { expectVersion } from "../lib/versions";
 
 export const REPORT_TYPES = ["short", "business", "full", "base", "couple", "chief", "career"] as const;
 export const REPORT_LANGS = ["ru", "en", "ch"] as const;

@@ -16,7 +16,7 @@ import { omit, paged, parsePaging, parseMatch, parseNameList, type Paged } from 
 import { transaction, type ManagerScope } from "../scope";
 import { auditBy, auditOfRecord, diff } from "./audit";
 import { matchShape, matchWhere, searchWhere, type Filters, type TrigramIndex } from "./match";
-import { expectVersion } from "./versions";
+import { expectVersion } from "../lib/versions";
 
 export type Doc = Record<string, unknown>;
 

@@ -19,7 +19,7 @@ import { currentResult, resetResult } from "../services/testing";
 import { findUserById } from "../services/users";
 import { transaction, type ManagerScope } from "../scope";
 import { auditBy, diff } from "./audit";
-import { expectVersion } from "./versions";
+import { expectVersion } from "../lib/versions";
 import { populateFormats, populateUsers } from "./populate";
 import { orderOf, parseListQuery, populateDocs, whereOf, type Doc, type ListQuery } from "./resource";
 import { resultResource } from "./resources/results";

@@ -7,7 +7,7 @@ import { parseInput } from "../lib/validate";
 import { isSettingKey, listSettings, readSetting, saveSetting, SETTINGS, type SettingKey } from "../services/operator-settings";
 import { transaction, type ManagerScope } from "../scope";
 import { auditBy } from "./audit";
-import { recordVersion, staleRecord } from "./versions";
+import { recordVersion, staleRecord } from "../lib/versions";
 
 export const settingListQuery = pagingSchema(200).extend({ exclude: z.string().optional(), populate: z.string().optional() });
 

@@ -5,6 +5,20 @@ import type { z } from "zod";
 import type { FormState } from "../render/page";
 import { AppError, errorMessage, translateFields } from "./errors";
 import { parseInput } from "./validate";
+import { isStale } from "./versions";
+
+export interface FormOptions {
+  /**
+   * A save refused because the record changed since the form was made (409, server/lib/versions.ts)
+   * shows the form again with the record's current values, as the form posts them and with their
+   * `_version`. Without it the form's own values are dropped: a page whose fields fall back to what
+   * its loader read (and `VersionField` to the version it read) shows the current record.
+   */
+  current?: () => Promise<Record<string, string>>;
+}
+
+/** The version a posted form was made from (its hidden `_version`), if any. */
+export const postedVersion = (values: Record<string, unknown>) => (typeof values._version === "string" && values._version ? values._version : null);
 
 export async function formValues(c: Context): Promise<Record<string, string>> {
   const body = await c.req.parseBody();
@@ -24,12 +38,15 @@ export async function submitForm(
   run: (input: unknown) => Promise<Response>,
   /** Maps posted strings to the input's shape (checkboxes → booleans, "" → undefined…). */
   shape: (values: Record<string, string>) => unknown = blankAsMissing,
+  opts: FormOptions = {},
 ): Promise<Response | FormState> {
   const values = await formValues(c);
   try {
     return await run(shape(values));
   } catch (e) {
     if (!(e instanceof AppError) || e.status >= 500) throw e;
+    // nothing was saved: the form again with what the record is now, and why
+    if (isStale(e)) return { kind, values: opts.current ? await opts.current() : {}, errors: { _: errorMessage(c.get("t"), e) }, status: 409 };
     return { kind, values, errors: e.fields ? translateFields(c.get("t"), e.fields) : { _: errorMessage(c.get("t"), e) } };
   }
 }
@@ -40,6 +57,7 @@ export async function handleForm<S extends z.ZodType>(
   schema: S,
   run: (data: z.output<S>) => Promise<Response>,
   shape?: (values: Record<string, string>) => unknown,
+  opts?: FormOptions,
 ): Promise<Response | FormState> {
-  return submitForm(c, kind, (input) => run(parseInput(c.get("t"), schema, input)), shape);
+  return submitForm(c, kind, (input) => run(parseInput(c.get("t"), schema, input)), shape, opts);
 }

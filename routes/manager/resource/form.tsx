@@ -1,11 +1,11 @@
 // The forms a declaration gives (server/admin/resource.ts): the edit and create forms from its
 // fields (money typed in rubles, files uploaded), its actions' buttons and small forms (a dangerous
 // one asks again, no script), and the posted strings → the form schema's input. The edit form carries
-// the record's version (`_version`, server/admin/versions.ts), so a save over a change made since is
+// the record's version (`_version`, server/lib/versions.ts), so a save over a change made since is
 // refused (409) and the form comes back with the record's current values.
 import { intlLocale } from "../../../locales";
 import type { ConfirmVars, FormField, ResourceAction, ResourceDef } from "../../../server/admin/resource";
-import { recordVersion } from "../../../server/admin/versions";
+import { recordVersion } from "../../../server/lib/versions";
 import { formValues } from "../../../server/lib/forms";
 import { kopecksFromRubles, rublesInput } from "../../../server/lib/money";
 import { dayIn, formatIn, zoneName } from "../../../server/lib/time-zone";

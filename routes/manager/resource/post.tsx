@@ -3,7 +3,7 @@
 // the declared actions (their input checked, run with the manager's scope, the outcome's session
 // set as a cookie for a masquerade). A 4xx comes back as the form's messages; anything else propagates.
 import { createResource, findRow, updateResource, type ResourceDef } from "../../../server/admin/resource";
-import { isStale } from "../../../server/admin/versions";
+import { isStale } from "../../../server/lib/versions";
 import type { z } from "zod";
 import { AppError, translateFields } from "../../../server/lib/errors";
 import { formValues } from "../../../server/lib/forms";
@@ -80,7 +80,7 @@ export async function handleResourcePost(c: ManagerCtx, def: ResourceDef, id: st
     } catch (e) {
       // changed since the form was shown: nothing saved; the form again with what the record is now
       if (isStale(e))
-        return { kind, values: currentAsPosted(def, await findRow(c.get("deps").db, def, id)), errors: { _: c.get("t")("manager.errors.stale") }, status: 409 };
+        return { kind, values: currentAsPosted(def, await findRow(c.get("deps").db, def, id)), errors: { _: c.get("t")("common.errors.stale") }, status: 409 };
       return formError(c, e, kind, values);
     }
     return c.redirect(`${back}?saved=1`, 303);

@@ -1,11 +1,15 @@
 // /api/business/*: the cabinet's resources — projects, departments, positions, employees,
 // invites, the dashboard, settings and support — each behind the project guard, which fixes the
 // project of the request (tenant isolation); the services check every id against it and the
-// permission matrix (server/services/business/access.ts).
+// permission matrix (server/services/business/access.ts). Edits are optimistic as the back-office's
+// (server/services/business/versions.ts): GET of a department, position, employee or project answers
+// its version as `ETag`; a change with `If-Match` naming an older one is refused with 409 and writes
+// nothing (an employee's POST calls take the employee's version); without `If-Match` it saves.
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
 import { pathId } from "../../lib/ids";
+import { etagOf, ifMatch } from "../../lib/versions";
 import { validate } from "../../lib/validate";
 import { guard, type GuardedEnv } from "../../middleware/guards";
 import * as biz from "../../services/business";
@@ -17,23 +21,40 @@ type ProjectCtx = Context<GuardedEnv<["project"]>>;
 const scope = (c: ProjectCtx) => c.get("scope");
 const inProject = guard("project");
 
+/** Answers `body` with the record's current version as `ETag`. */
+async function tagged(c: Context, kind: biz.VersionedKind, id: string, body: unknown) {
+  const version = await biz.versionOf(c.get("deps").db, kind, id);
+  if (version) c.header("ETag", etagOf(version));
+  return c.json(body);
+}
+const version = (c: Context) => ({ version: ifMatch(c) });
+
 // ------------------------------------------------------------------ projects
 export const projectsApi = new Hono<AppEnv>();
 projectsApi.get("/", guard("business"), async (c) => c.json({ docs: await biz.listProjects(c.get("deps").db, c.get("user")) }));
 projectsApi.post("/", guard("business"), validate("json", biz.projectSchema), async (c) =>
   c.json(await biz.createProject(c.get("deps").db, c.get("user"), c.req.valid("json")), 201),
 );
-projectsApi.put("/", inProject, validate("json", biz.updateProjectSchema), async (c) => c.json(await biz.updateProject(await scope(c), c.req.valid("json"))));
+projectsApi.put("/", inProject, validate("json", biz.updateProjectSchema), async (c) =>
+  tagged(c, "project", c.get("project").id, await biz.updateProject(await scope(c), c.req.valid("json"), version(c))),
+);
 projectsApi.put("/refresh-invite-code", inProject, async (c) => c.json(await biz.refreshInviteCode(await scope(c))));
-projectsApi.put("/notify", inProject, validate("json", notifySchema), async (c) => c.json(await updateNotify(await scope(c), c.req.valid("json"))));
-projectsApi.put("/details", inProject, validate("json", biz.detailsSchema), async (c) => c.json(await biz.updateDetails(await scope(c), c.req.valid("json"))));
+projectsApi.put("/notify", inProject, validate("json", notifySchema), async (c) =>
+  tagged(c, "project", c.get("project").id, await updateNotify(await scope(c), c.req.valid("json"), version(c))),
+);
+projectsApi.put("/details", inProject, validate("json", biz.detailsSchema), async (c) =>
+  tagged(c, "project", c.get("project").id, await biz.updateDetails(await scope(c), c.req.valid("json"), version(c))),
+);
 // a GET that writes (spec): only with the Authorization header, never the demo
 projectsApi.get("/reset-efficiency", guard("bearer", "project"), async (c) => c.json(await biz.resetEfficiency(await scope(c))));
 projectsApi.post("/reset-efficiency", inProject, async (c) => c.json(await biz.resetEfficiency(await scope(c))));
 projectsApi.get("/stats/:id", guard("business"), async (c) => {
   return c.json(await biz.teamStats(await biz.projectScope(c.get("scope"), pathId(c))));
 });
-projectsApi.get("/:id", guard("business"), async (c) => c.json(await biz.getProject(c.get("deps").db, c.get("user"), pathId(c))));
+projectsApi.get("/:id", guard("business"), async (c) => {
+  const doc = await biz.getProject(c.get("deps").db, c.get("user"), pathId(c));
+  return tagged(c, "project", doc._id, doc);
+});
 
 // ------------------------------------------------------------------ departments
 export const departmentsApi = new Hono<AppEnv>();
@@ -41,10 +62,14 @@ departmentsApi.get("/", inProject, async (c) => c.json({ docs: await biz.listDep
 departmentsApi.post("/", inProject, validate("json", biz.departmentSchema), async (c) =>
   c.json(await biz.createDepartment(await scope(c), c.req.valid("json")), 201),
 );
-departmentsApi.get("/:id", inProject, async (c) => c.json(await biz.getDepartment(await scope(c), pathId(c))));
-departmentsApi.put("/:id", inProject, validate("json", biz.departmentUpdateSchema), async (c) =>
-  c.json(await biz.updateDepartment(await scope(c), pathId(c), c.req.valid("json"))),
-);
+departmentsApi.get("/:id", inProject, async (c) => {
+  const doc = await biz.getDepartment(await scope(c), pathId(c));
+  return tagged(c, "department", doc._id, doc);
+});
+departmentsApi.put("/:id", inProject, validate("json", biz.departmentUpdateSchema), async (c) => {
+  const doc = await biz.updateDepartment(await scope(c), pathId(c), c.req.valid("json"), version(c));
+  return tagged(c, "department", doc._id, doc);
+});
 departmentsApi.delete("/:id", inProject, async (c) => c.json(await biz.deleteDepartment(await scope(c), pathId(c))));
 
 // ------------------------------------------------------------------ positions
@@ -58,10 +83,14 @@ positionsApi.post("/preview", inProject, validate("json", biz.previewSchema), as
   c.json(await biz.previewPositionFit(await scope(c), c.req.valid("json"))),
 );
 positionsApi.get("/:id/candidates", inProject, async (c) => c.json(await biz.positionCandidates(await scope(c), pathId(c))));
-positionsApi.get("/:id", inProject, async (c) => c.json(await biz.getPosition(await scope(c), pathId(c))));
-positionsApi.put("/:id", inProject, validate("json", biz.positionUpdateSchema), async (c) =>
-  c.json(await biz.updatePosition(await scope(c), pathId(c), c.req.valid("json"))),
-);
+positionsApi.get("/:id", inProject, async (c) => {
+  const doc = await biz.getPosition(await scope(c), pathId(c));
+  return tagged(c, "position", doc._id, doc);
+});
+positionsApi.put("/:id", inProject, validate("json", biz.positionUpdateSchema), async (c) => {
+  const doc = await biz.updatePosition(await scope(c), pathId(c), c.req.valid("json"), version(c));
+  return tagged(c, "position", doc._id, doc);
+});
 positionsApi.delete("/:id", inProject, async (c) => c.json(await biz.deletePosition(await scope(c), pathId(c))));
 
 // ------------------------------------------------------------------ employees
@@ -72,26 +101,29 @@ employeesApi.get("/export", inProject, validate("query", biz.employeeExportSchem
 );
 employeesApi.get("/managers", inProject, async (c) => c.json({ docs: await biz.listManagers(await scope(c)) }));
 employeesApi.post("/change-department", inProject, validate("json", biz.changeDepartmentSchema), async (c) =>
-  c.json(await biz.changeDepartment(await scope(c), c.req.valid("json"))),
+  tagged(c, "employee", c.req.valid("json").employee, await biz.changeDepartment(await scope(c), c.req.valid("json"), version(c))),
 );
 employeesApi.post("/change-position", inProject, validate("json", biz.changePositionSchema), async (c) =>
-  c.json(await biz.changePosition(await scope(c), c.req.valid("json"))),
+  tagged(c, "employee", c.req.valid("json").employee, await biz.changePosition(await scope(c), c.req.valid("json"), version(c))),
 );
 employeesApi.post("/change-supervisor", inProject, validate("json", biz.changeSupervisorSchema), async (c) =>
-  c.json(await biz.changeSupervisor(await scope(c), c.req.valid("json"))),
+  tagged(c, "employee", c.req.valid("json").employee, await biz.changeSupervisor(await scope(c), c.req.valid("json"), version(c))),
 );
 employeesApi.post("/activate-manager", inProject, validate("json", biz.activateManagerSchema), async (c) =>
-  c.json(await biz.activateManager(await scope(c), c.req.valid("json"))),
+  tagged(c, "employee", c.req.valid("json").employee, await biz.activateManager(await scope(c), c.req.valid("json"), version(c))),
 );
 // what the employee page does, for the API's clients: the company's name and personnel number for
 // a person, and asking them to retake the test (mailed, at most once a day)
 employeesApi.post("/rename", inProject, validate("json", biz.renameEmployeeSchema), async (c) =>
-  c.json(await biz.renameEmployee(await scope(c), c.req.valid("json"))),
+  tagged(c, "employee", c.req.valid("json").employee, await biz.renameEmployee(await scope(c), c.req.valid("json"), version(c))),
 );
 employeesApi.post("/ask-retake", inProject, validate("json", biz.retakeSchema), async (c) =>
   c.json(await biz.requestRetake(await scope(c), c.req.valid("json").employee)),
 );
-employeesApi.get("/:id", inProject, async (c) => c.json(await biz.getEmployee(await scope(c), pathId(c))));
+employeesApi.get("/:id", inProject, async (c) => {
+  const doc = await biz.getEmployee(await scope(c), pathId(c));
+  return tagged(c, "employee", doc._id, doc);
+});
 employeesApi.delete("/:id", inProject, async (c) => c.json(await biz.deleteEmployee(await scope(c), pathId(c))));
 
 // ------------------------------------------------------------------ invites

@@ -5,14 +5,14 @@
 // first so they win over `/{id}`.
 import { Hono, type Context } from "hono";
 import { findRow, createResource, getResource, listResource, parseListQuery, updateResource, type ResourceDef } from "../../admin/resource";
-import { etagOf, recordVersion, versionOfIfMatch } from "../../admin/versions";
+import { etagOf, ifMatch, recordVersion } from "../../lib/versions";
 import { pathId } from "../../lib/ids";
 import { parseNameList } from "../../lib/listing";
 import { validate } from "../../lib/validate";
 import type { ManagerEnv } from ".";
 
 /** `If-Match` of a PUT, as the version the client read (none: the spec's unconditional save). */
-export const ifMatch = (c: Context) => versionOfIfMatch(c.req.header("if-match"));
+export { ifMatch };
 
 /** Sets `ETag` to the record's current version. */
 export async function withEtag(c: Context, def: ResourceDef, id: string) {

@@ -4,7 +4,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { settingKey, settingList, settingListQuery, settingVersion, updateSetting } from "../../admin/settings";
-import { etagOf } from "../../admin/versions";
+import { etagOf } from "../../lib/versions";
 import { ifMatch } from "./resources";
 import { validate } from "../../lib/validate";
 import { readSetting } from "../../services/operator-settings";

@@ -10,6 +10,7 @@ import { fields } from "../../lib/validate";
 import { requireCan, requireDepartment, subtree, type Scope } from "./access";
 import { take } from "../rate-limits";
 import { searchKey } from "./search";
+import { saveChecked, type VersionOpts } from "./versions";
 
 const id = () => z.string().regex(ID_PATTERN, "business.errors.badId");
 export const departmentSchema = z.object({
@@ -148,7 +149,7 @@ export async function createDepartment(scope: Scope, input: z.infer<typeof depar
   return getDepartment(scope, id);
 }
 
-export async function updateDepartment(scope: Scope, departmentId: string, input: z.infer<typeof departmentUpdateSchema>) {
+export async function updateDepartment(scope: Scope, departmentId: string, input: z.infer<typeof departmentUpdateSchema>, opts: VersionOpts = {}) {
   requireCan(scope, "structure");
   const row = await findDepartment(scope, departmentId);
   await checkRefs(scope, input, row.id);
@@ -158,7 +159,9 @@ export async function updateDepartment(scope: Scope, departmentId: string, input
   if (input.name !== undefined) set.name = input.name;
   if (input.parent !== undefined) set.parentId = input.parent ?? null;
   if (input.supervisor !== undefined) set.supervisorId = input.supervisor ?? null;
-  if (Object.keys(set).length) await scope.db.update(departments).set(set).where(eq(departments.id, row.id));
+  await saveChecked(scope, "department", row.id, opts.version, async (tx) => {
+    if (Object.keys(set).length) await tx.db.update(departments).set(set).where(eq(departments.id, row.id));
+  });
   return getDepartment(scope, row.id);
 }
 

@@ -20,6 +20,7 @@ import { reliabilityOf, retakeState } from "./reliability";
 import { departmentsWithin, inDepartments } from "./dashboard";
 import { containsPattern } from "./search";
 import { recordView } from "./views";
+import { saveChecked, type VersionOpts } from "./versions";
 
 export const EMPLOYEE_STATUSES = ["completed", "inProgress", "notStarted"] as const;
 export const SORT_TYPES = ["name", "department", "position", "format", "harmony", "anxiety", "status", "createdAt", "efficiency", "diff"] as const;
@@ -363,13 +364,15 @@ export const renameEmployeeSchema = z.object({
 });
 
 /** The owner's own name and personnel number for a person: later profile renames no longer overwrite it. */
-export async function renameEmployee(scope: Scope, input: z.infer<typeof renameEmployeeSchema>) {
+export async function renameEmployee(scope: Scope, input: z.infer<typeof renameEmployeeSchema>, opts: VersionOpts = {}) {
   const e = await target(scope, input.employee);
   if (scope.demo) throw forbidden("auth.errors.demoReadOnly");
-  await scope.db
-    .update(employees)
-    .set({ name: input.name, personnelNumber: input.personnelNumber, nameByOwner: input.name !== e.name || e.nameByOwner })
-    .where(eq(employees.id, e._id));
+  await saveChecked(scope, "employee", e._id, opts.version, (tx) =>
+    tx.db
+      .update(employees)
+      .set({ name: input.name, personnelNumber: input.personnelNumber, nameByOwner: input.name !== e.name || e.nameByOwner })
+      .where(eq(employees.id, e._id)),
+  );
   return findEmployee(scope, e._id);
 }
 
@@ -388,13 +391,15 @@ async function inProject(scope: Scope, table: typeof departments | typeof positi
   if (!row) throw badRequest("errors.validation", { [field]: "business.errors.notInProject" });
 }
 
-export async function changeDepartment(scope: Scope, input: z.infer<typeof changeDepartmentSchema>) {
+export async function changeDepartment(scope: Scope, input: z.infer<typeof changeDepartmentSchema>, opts: VersionOpts = {}) {
   const e = await target(scope, input.employee);
   if (input.department) {
     await inProject(scope, departments, input.department, "department");
     requireDepartment(scope, input.department);
   } else if (scope.departments) throw forbidden("business.errors.notAllowed");
-  await scope.db.update(employees).set({ departmentId: input.department }).where(eq(employees.id, e._id));
+  await saveChecked(scope, "employee", e._id, opts.version, (tx) =>
+    tx.db.update(employees).set({ departmentId: input.department }).where(eq(employees.id, e._id)),
+  );
   return findEmployee(scope, e._id);
 }
 
@@ -419,24 +424,48 @@ export async function checkPositionDepartment(scope: Scope, positionId: string, 
   throw badRequest("errors.validation", { position: scope.t("business.errors.positionOtherDepartment", { department: p.departmentName ?? "" }) });
 }
 
-export async function changePosition(scope: Scope, input: z.infer<typeof changePositionSchema>, opts: { department?: string | null } = {}) {
+export async function changePosition(scope: Scope, input: z.infer<typeof changePositionSchema>, opts: VersionOpts & { department?: string | null } = {}) {
   const e = await target(scope, input.employee);
   if (input.position) await checkPositionDepartment(scope, input.position, opts.department !== undefined ? opts.department : (e.department?._id ?? null));
-  await transaction(scope, async (tx) => {
+  await saveChecked(scope, "employee", e._id, opts.version, async (tx) => {
     await tx.db.update(employees).set({ positionId: input.position }).where(eq(employees.id, e._id));
     await enqueue(tx, "recompute-project", { projectId: tx.project.id, employees: [e._id] });
   });
   return findEmployee(scope, e._id);
 }
 
-export async function changeSupervisor(scope: Scope, input: z.infer<typeof changeSupervisorSchema>) {
+export async function changeSupervisor(scope: Scope, input: z.infer<typeof changeSupervisorSchema>, opts: VersionOpts = {}) {
   const e = await target(scope, input.employee);
   if (input.supervisor) {
     if (input.supervisor === e._id) throw badRequest("errors.validation", { supervisor: "business.errors.selfSupervisor" });
     await inProject(scope, employees, input.supervisor, "supervisor");
   }
-  await scope.db.update(employees).set({ supervisorId: input.supervisor }).where(eq(employees.id, e._id));
+  await saveChecked(scope, "employee", e._id, opts.version, (tx) =>
+    tx.db.update(employees).set({ supervisorId: input.supervisor }).where(eq(employees.id, e._id)),
+  );
   return findEmployee(scope, e._id);
+}
+
+export const moveEmployeeSchema = changeDepartmentSchema.extend({
+  position: changePositionSchema.shape.position,
+  supervisor: changeSupervisorSchema.shape.supervisor,
+});
+
+/**
+ * The employee page's move form: department, position and supervisor as one save (one version
+ * check, one unit of work). The position is checked against the new department before anything
+ * moves, so a refused position leaves the department as it was.
+ */
+export async function moveEmployee(scope: Scope, input: z.infer<typeof moveEmployeeSchema>, opts: VersionOpts = {}) {
+  const current = await target(scope, input.employee);
+  if (input.position) await checkPositionDepartment(scope, input.position, input.department);
+  const employee = current._id;
+  await saveChecked(scope, "employee", employee, opts.version, async (tx) => {
+    if ((current.department?._id ?? null) !== input.department) await changeDepartment(tx, { employee, department: input.department });
+    if ((current.position?._id ?? null) !== input.position) await changePosition(tx, { employee, position: input.position }, { department: input.department });
+    if (current.supervisor !== input.supervisor) await changeSupervisor(tx, { employee, supervisor: input.supervisor });
+  });
+  return findEmployee(scope, employee);
 }
 
 /** What an appointee will see, by role: named in the owner's confirmation and in the appointee's mail. */
@@ -462,9 +491,9 @@ export async function previewAppointment(scope: Scope, input: z.infer<typeof act
  * Appointing a project manager or a department supervisor, or removing control. A head needs the
  * department named (never guessed from where the person works); an appointee is told by mail.
  */
-export async function activateManager(scope: Scope, input: z.infer<typeof activateManagerSchema>) {
+export async function activateManager(scope: Scope, input: z.infer<typeof activateManagerSchema>, opts: VersionOpts = {}) {
   const { employee: e, department } = await previewAppointment(scope, input);
-  await transaction(scope, async (tx) => {
+  await saveChecked(scope, "employee", e._id, opts.version, async (tx) => {
     if (input.type === "project") {
       await tx.db.update(employees).set({ isProjectManager: true }).where(eq(employees.id, e._id));
     } else if (input.type === "department") {

@@ -20,6 +20,7 @@ import { dayIn, formatIn, startOfDayIn } from "../../lib/time-zone";
 import { createId } from "../../lib/ids";
 import { enqueueMail, systemScope, transaction, type Scope as BaseScope } from "../../scope";
 import { requireCan, type ProjectScope } from "./access";
+import { saveChecked, type VersionOpts } from "./versions";
 
 /** The owner's own words in an invitation: plain text, this long at most. */
 export const MESSAGE_MAX = 500;
@@ -357,8 +358,10 @@ export async function runFollowUps(deps: AppDeps, now = new Date()) {
 export const notifySchema = z.object({ notify: z.enum(["each", "digest", "off"], { error: "common.validation.invalid" }) });
 
 /** The owner's choice of notices (their own mailbox: the owner's or a manager's to change). */
-export async function updateNotify(scope: ProjectScope, input: z.infer<typeof notifySchema>) {
+export async function updateNotify(scope: ProjectScope, input: z.infer<typeof notifySchema>, opts: VersionOpts = {}) {
   requireCan(scope, "billing");
-  await scope.db.update(projects).set({ notify: input.notify }).where(eq(projects.id, scope.project.id));
+  await saveChecked(scope, "project", scope.project.id, opts.version, (tx) =>
+    tx.db.update(projects).set({ notify: input.notify }).where(eq(projects.id, tx.project.id)),
+  );
   return { notify: input.notify };
 }

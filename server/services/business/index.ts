@@ -19,3 +19,4 @@ export * from "./search";
 export * from "./screens";
 export * from "./fit-target";
 export * from "./candidates";
+export * from "./versions";

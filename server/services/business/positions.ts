@@ -10,6 +10,7 @@ import { fields } from "../../lib/validate";
 import { enqueue, transaction } from "../../scope";
 import { requireCan, type Scope } from "./access";
 import { take } from "../rate-limits";
+import { saveChecked, type VersionOpts } from "./versions";
 
 export const COMMUNICATION = ["individual", "team", "global"] as const;
 export const DECISION = ["balanced", "moderate", "improvisation"] as const;
@@ -130,7 +131,7 @@ export async function createPosition(scope: Scope, input: PositionInput) {
   return getPosition(scope, id);
 }
 
-export async function updatePosition(scope: Scope, positionId: string, input: z.infer<typeof positionUpdateSchema>) {
+export async function updatePosition(scope: Scope, positionId: string, input: z.infer<typeof positionUpdateSchema>, opts: VersionOpts = {}) {
   requireCan(scope, "structure");
   const row = await findPosition(scope, positionId);
   await checkDepartment(scope, input.department);
@@ -139,7 +140,7 @@ export async function updatePosition(scope: Scope, positionId: string, input: z.
   if (input.department !== undefined) set.departmentId = input.department ?? null;
   if (input.priority !== undefined) set.priority = input.priority;
   if (input.classification !== undefined) set.classification = input.classification ?? null;
-  await transaction(scope, async (tx) => {
+  await saveChecked(scope, "position", row.id, opts.version, async (tx) => {
     if (Object.keys(set).length) await tx.db.update(positions).set(set).where(eq(positions.id, row.id));
     if (input.tasks) {
       await writeTasks(tx, row.id, input.tasks);
@@ -164,6 +165,19 @@ export async function deletePosition(scope: Scope, positionId: string) {
     await enqueue(tx, "recompute-project", { projectId: tx.project.id, positions: [] });
   });
   return { ok: true, unassigned: n?.n ?? 0 };
+}
+
+/** A position as the wizard's form posts it (what `positionFromForm` reads back). */
+export function positionAsForm(p: Awaited<ReturnType<typeof getPosition>>): Record<string, string> {
+  const out: Record<string, string> = { name: p.name, department: p.department?._id ?? "" };
+  p.tasks.forEach((a, i) => {
+    out[`tasks.${i}.name`] = a.name;
+    out[`tasks.${i}.communication`] = a.communication;
+    out[`tasks.${i}.decision`] = a.decision;
+    out[`tasks.${i}.content`] = a.content ?? "";
+    out[`tasks.${i}.priority`] = String(a.priority);
+  });
+  return out;
 }
 
 /** The position wizard's form (no script): name, department, then up to five activity rows;

@@ -13,6 +13,7 @@ import { isManager, type UserRow } from "../users";
 import { resolveProject, visibleProjects, type ProjectRow } from "../projects";
 import { requireCan, type Scope } from "./access";
 import { take } from "../rate-limits";
+import { saveChecked, type VersionOpts } from "./versions";
 
 /** A project's link code: the 64 random bits of an id (its first 8 hex digits are the time). */
 export const newInviteCode = () => createId().slice(8);
@@ -65,13 +66,21 @@ export const updateProjectSchema = z.object({
   description: z.string().trim().max(2000).nullish(),
 });
 
-export async function updateProject(scope: Scope, input: z.infer<typeof updateProjectSchema>) {
+export async function updateProject(scope: Scope, input: z.infer<typeof updateProjectSchema>, opts: VersionOpts = {}) {
   requireCan(scope, "project");
   const set: Partial<ProjectRow> = {};
   if (input.name !== undefined) set.name = input.name;
   if (input.description !== undefined) set.description = input.description || null;
-  if (Object.keys(set).length) await scope.db.update(projects).set(set).where(eq(projects.id, scope.project.id));
+  await saveChecked(scope, "project", scope.project.id, opts.version, async (tx) => {
+    if (Object.keys(set).length) await tx.db.update(projects).set(set).where(eq(projects.id, tx.project.id));
+  });
   return toProjectDoc((await scope.db.select().from(projects).where(eq(projects.id, scope.project.id)))[0]!);
+}
+
+/** What the settings page edits, as stored now (its forms show it again after a stale save). */
+export async function projectSettings(scope: Scope) {
+  const [p] = await scope.db.select().from(projects).where(eq(projects.id, scope.project.id));
+  return { name: p!.name, description: p!.description ?? "", details: (p!.details ?? {}) as Record<string, string>, notify: p!.notify };
 }
 
 export const detailsSchema = z.object({
@@ -100,10 +109,10 @@ export const detailsSchema = z.object({
 });
 
 /** Company details for invoices: billing, so the owner's (and a manager's). */
-export async function updateDetails(scope: Scope, input: z.infer<typeof detailsSchema>) {
+export async function updateDetails(scope: Scope, input: z.infer<typeof detailsSchema>, opts: VersionOpts = {}) {
   requireCan(scope, "billing");
   const details = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== ""));
-  await scope.db.update(projects).set({ details }).where(eq(projects.id, scope.project.id));
+  await saveChecked(scope, "project", scope.project.id, opts.version, (tx) => tx.db.update(projects).set({ details }).where(eq(projects.id, tx.project.id)));
   return details;
 }
 

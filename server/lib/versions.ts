@@ -1,10 +1,12 @@
-// Optimistic concurrency for the back-office's edit forms and PUTs. A record's version is a short
+// Optimistic concurrency for the edit forms and PUTs of the back-office and the business cabinet
+// (one rule for both). A record's version is a short
 // hash of its whole row as read (every column, dates as milliseconds): not every table has an
 // `updatedAt`, and a change nobody's form shows (a coupon used, an invite spent, a report's
 // revision raised by its trigger) must still make a form opened before it stale. The edit form
 // carries it in a hidden `_version` field; GET /{id} answers it as `ETag`, PUT takes it as
 // `If-Match`. A save against another version is refused with 409 and writes nothing; without a
-// version (the spec's clients) a save goes through as it always did.
+// version (the spec's clients) a save goes through as it always did. The cabinet's API takes the
+// version the same way (If-Match; its POST calls name the employee they change), its pages as `_version`.
 import { createHash } from "node:crypto";
 import { AppError } from "../lib/errors";
 
@@ -36,8 +38,11 @@ export function versionOfIfMatch(header: string | undefined | null): string | nu
   return v && v !== "*" ? v : null;
 }
 
+/** The version a request's `If-Match` names (none: the spec's unconditional save). */
+export const ifMatch = (c: { req: { header(name: string): string | undefined } }) => versionOfIfMatch(c.req.header("if-match"));
+
 /** The record changed since the form (or the client) read it. */
-export const staleRecord = () => new AppError(409, "stale_version", "manager.errors.stale");
+export const staleRecord = () => new AppError(409, "stale_version", "common.errors.stale");
 export const isStale = (e: unknown) => e instanceof AppError && e.code === "stale_version";
 
 /** Throws `staleRecord` when an expected version is given and the row is not at it any more. */
