@@ -47,6 +47,12 @@ export async function startServer(env: Record<string, string>, command: string[]
     await new Promise((r) => (child.stdout!.closed && child.stderr!.closed ? r(null) : child.once("close", r)));
     // the free port was taken by another process (parallel test runs) before the server bound it
     if (output().includes("EADDRINUSE") && tries > 1) return startServer(env, command, tries - 1);
+    // a SIGTERM before it listened came from outside (nothing here sends one to a starting server;
+    // on a machine shared by several people's runs it has happened): start it again, and say so
+    if (child.signalCode === "SIGTERM" && tries > 1) {
+      console.warn("startServer: the server was terminated by a SIGTERM from outside while starting; starting it again");
+      return startServer(env, command, tries - 1);
+    }
     throw new Error(`server did not start (exit ${child.exitCode ?? child.signalCode}):\n${output()}`);
   }
   return { child, port, base: `http://127.0.0.1:${port}`, output, exited };
