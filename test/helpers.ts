@@ -18,6 +18,10 @@ export interface TestApp {
   json(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
   /** json(), then the status and the JSON body (null when the body is not JSON) as the type the caller names. */
   call<T>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; json: T }>;
+  /** A page as a browser asks for it, with these cookies ("token=…; i18n_locale=en"). */
+  page(path: string, cookie: string): Promise<Response>;
+  /** A form posted as a browser posts it (same origin), with these cookies. */
+  form(path: string, fields: Record<string, string>, cookie: string): Promise<Response>;
 }
 
 /** What a value looks like after JSON.stringify and JSON.parse: dates become strings. */
@@ -76,6 +80,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       const res = await json(method, path, body, headers);
       return { status: res.status, json: (await res.json().catch(() => null)) as T };
     },
+    page: async (path, cookie) => app.request(path, { headers: { Cookie: cookie } }),
+    form: async (path, fields, cookie) =>
+      app.request(path, {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" },
+        body: new URLSearchParams(fields).toString(),
+      }),
   };
 }
 

@@ -77,16 +77,26 @@ export function MetricsCard({ indicators, fit, skills }: { indicators: Record<st
   ];
   return (
     <Card title={t("analytics.metrics.title")} testid="employee-metrics">
-      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1.5 text-sm">
-        {rows.map(([k, label, value]) => (
-          <div key={k} className="contents" data-metric={k}>
-            <dt className={`text-slate-600 first-letter:uppercase ${value === "" ? "col-span-2" : ""}`}>
-              <ScaledLabel label={label} scale={(SCALED as readonly string[]).includes(k) ? t(`analytics.scale.${k}`) : null} />
-            </dt>
-            {/* a long value (a manager type with its horizon) wraps instead of widening the values' column over the labels */}
-            {value !== "" && <dd className="max-w-[9rem] text-right font-medium tabular-nums sm:max-w-[14rem]">{value}</dd>}
-          </div>
-        ))}
+      {/* one row per metric: the label and its value on a line, the scale under them across the card */}
+      <dl className="divide-y divide-slate-100 text-sm">
+        {rows.map(([k, label, value]) => {
+          const scale = (SCALED as readonly string[]).includes(k) ? t(`analytics.scale.${k}`) : null;
+          return (
+            <div key={k} className="flex flex-wrap items-baseline justify-between gap-x-4 py-1.5" data-metric={k}>
+              <dt className="text-slate-600 first-letter:uppercase">
+                {scale ? (
+                  <span title={scale} className="cursor-help underline decoration-slate-300 decoration-dotted underline-offset-2" data-scale>
+                    {label}
+                  </span>
+                ) : (
+                  label
+                )}
+              </dt>
+              {value !== "" && <dd className="text-right font-medium tabular-nums">{value}</dd>}
+              {scale && <dd className="basis-full text-xs text-slate-500 sm:hidden">{scale}</dd>}
+            </div>
+          );
+        })}
       </dl>
     </Card>
   );

@@ -42,11 +42,7 @@ describe("the audit page", () => {
     expect(listed.html).toMatch(new RegExp(`href="/manager/coupon/${created._id}"[^>]*data-testid="audit-record">Coupon AUDITED<`));
 
     // deleted: the record is gone, its entries stay and are found by entity and record
-    await t.app.request(`/manager/coupon/${created._id}`, {
-      method: "POST",
-      headers: { Cookie: `token=${token}`, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" },
-      body: new URLSearchParams({ _form: "delete" }).toString(),
-    });
+    await t.form(`/manager/coupon/${created._id}`, { _form: "delete" }, `token=${token}`);
     expect((await t.json("GET", `/api/manager/coupon/${created._id}`, undefined, admin)).status).toBe(404);
     const byEntity = await page(`/manager/audit?entity=coupons`);
     expect(byEntity.status).toBe(200);

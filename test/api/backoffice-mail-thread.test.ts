@@ -27,15 +27,9 @@ afterAll(async () => {
 });
 
 const cookie = (p: Person, lang: "ru" | "en") => `token=${p.token}; i18n_locale=${lang}`;
-const page = (t: TestApp, p: Person, path: string, lang: "ru" | "en" = "ru") => t.app.request(path, { headers: { Cookie: cookie(p, lang) } });
+const page = (t: TestApp, p: Person, path: string, lang: "ru" | "en" = "ru") => t.page(path, cookie(p, lang));
 const html = async (t: TestApp, p: Person, path: string, lang: "ru" | "en" = "ru") => (await page(t, p, path, lang)).text();
-const post = (t: TestApp, p: Person, path: string, fields: Record<string, string>, lang: "ru" | "en" = "ru") =>
-  t.app.request(path, {
-    method: "POST",
-    headers: { Cookie: cookie(p, lang), "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" },
-    body: new URLSearchParams(fields).toString(),
-    redirect: "manual",
-  } as RequestInit);
+const post = (t: TestApp, p: Person, path: string, fields: Record<string, string>, lang: "ru" | "en" = "ru") => t.form(path, fields, cookie(p, lang));
 const titleOf = (page: string) => /<title>([^<]*)<\/title>/.exec(page)?.[1] ?? "";
 const h1Of = (page: string) => (/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(page)?.[1] ?? "").replace(/<!-- -->/g, "");
 

@@ -28,13 +28,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (path: string, c = cookie) => t.app.request(path, { headers: { Cookie: c } });
-const post = (path: string, fields: Record<string, string>, c = cookie) =>
-  t.app.request(path, {
-    method: "POST",
-    headers: { Cookie: c, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" },
-    body: new URLSearchParams(fields).toString(),
-  });
+const get = (path: string, c = cookie) => t.page(path, c);
+const post = (path: string, fields: Record<string, string>, c = cookie) => t.form(path, fields, c);
 const etag = async (path: string) => {
   const res = await t.json("GET", path, undefined, p.h);
   expect(res.status, path).toBe(200);

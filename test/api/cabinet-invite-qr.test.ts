@@ -57,16 +57,7 @@ describe("the invite link's QR code", () => {
     // nothing but the copy button's loader: the QR adds no script
     expect(html).not.toMatch(/<script[^>]*>[^<]*qr/i);
 
-    const res = await t.app.request(`/business/invite?project=${co.id}`, {
-      method: "POST",
-      headers: {
-        Cookie: `token=${owner.token}; i18n_locale=en`,
-        Origin: "http://localhost",
-        Host: "localhost",
-        "Content-Type": "application/x-www-form-urlencoded",
-      },
-      body: "_form=refresh",
-    });
+    const res = await t.form(`/business/invite?project=${co.id}`, { _form: "refresh" }, `token=${owner.token}; i18n_locale=en`);
     expect(res.status).toBe(303);
     const after = await (await page(`/business/invite?project=${co.id}`)).text();
     expect(linkOf(after)).not.toBe(link);

@@ -59,16 +59,7 @@ describe("TIME_ZONE", () => {
     expect(res.status).toBe(201);
     const { redirect } = await bodyOf<{ redirect: string }>(res);
     const before = smtp.received.length;
-    const paid = await t.app.request(redirect, {
-      method: "POST",
-      headers: {
-        Cookie: `token=${owner.token}; i18n_locale=en`,
-        Origin: "http://localhost",
-        Host: "localhost",
-        "Content-Type": "application/x-www-form-urlencoded",
-      },
-      body: "decision=pay",
-    });
+    const paid = await t.form(redirect, { decision: "pay" }, `token=${owner.token}; i18n_locale=en`);
     expect(paid.status).toBe(303);
     const receipt = smtp.received.slice(before).find((m) => m.to.includes(owner.email) && m.subject.startsWith("Your receipt"));
     expect(receipt?.text).toContain("(Vladivostok Standard Time)");
@@ -83,13 +74,9 @@ describe("TIME_ZONE", () => {
       .insert(orders)
       .values({ id: order, userId: owner._id, projectId: co.id, entityType: "invites", quantity: 2, amount: 200_000, method: "invoice" });
     const cookie = `token=${admin.token}; i18n_locale=ru`;
-    const marked = await t.app.request(`/manager/orders/${order}`, {
-      method: "POST",
-      headers: { Cookie: cookie, Origin: "http://localhost", Host: "localhost", "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ _form: "markPaid" }).toString(),
-    });
+    const marked = await t.form(`/manager/orders/${order}`, { _form: "markPaid" }, cookie);
     expect(marked.status).toBe(303);
-    const page = await (await t.app.request(`/manager/orders/${order}`, { headers: { Cookie: cookie } })).text();
+    const page = await (await t.page(`/manager/orders/${order}`, cookie)).text();
     const question = /data-testid="confirm-unmarkPaid">(.*?)<\/p>/s.exec(page)?.[1] ?? "";
     const until = new Date(Date.now() + 86_400_000).toLocaleString("ru-RU", { timeZone: ZONE, dateStyle: "short", timeStyle: "short" });
     expect(question).toContain(`до ${until.slice(0, 12)}`); // the day and the hour, in Vladivostok
