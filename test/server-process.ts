@@ -20,8 +20,8 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-export async function startServer(env: Record<string, string>, command: string[] = ["--import", "tsx", "main.ts"]): Promise<ServerProcess> {
-  const port = await freePort();
+/** The server's process, started and not waited for (a test whose server is to die while starting). */
+export function spawnServer(env: Record<string, string>, command: string[] = ["--import", "tsx", "main.ts"], port = 0) {
   const child = spawn(process.execPath, command, {
     env: { ...process.env, NODE_ENV: "test", SEED_DEMO: "false", PORT: String(port), HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -30,13 +30,30 @@ export async function startServer(env: Record<string, string>, command: string[]
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  for (let i = 0; i < 600 && !output.includes("listening"); i++) {
-    if (child.exitCode !== null) break;
+  return { child, output: () => output, exited };
+}
+
+export async function startServer(env: Record<string, string>, command: string[] = ["--import", "tsx", "main.ts"], tries = 3): Promise<ServerProcess> {
+  const port = await freePort();
+  const { child, output, exited } = spawnServer(env, command, port);
+  // a server killed by a signal has no exit code, only a signal: either ends the wait
+  for (let i = 0; i < 600 && !output().includes("listening"); i++) {
+    if (child.exitCode !== null || child.signalCode !== null) break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  if (!output.includes("listening")) {
+  if (!output().includes("listening")) {
     child.kill("SIGKILL");
-    throw new Error(`server did not start:\n${output}`);
+    // the exit can come before the last output: wait for the streams to close, to say why
+    await new Promise((r) => (child.stdout!.closed && child.stderr!.closed ? r(null) : child.once("close", r)));
+    // the free port was taken by another process (parallel test runs) before the server bound it
+    if (output().includes("EADDRINUSE") && tries > 1) return startServer(env, command, tries - 1);
+    // a SIGTERM before it listened came from outside (nothing here sends one to a starting server;
+    // on a machine shared by several people's runs it has happened): start it again, and say so
+    if (child.signalCode === "SIGTERM" && tries > 1) {
+      console.warn("startServer: the server was terminated by a SIGTERM from outside while starting; starting it again");
+      return startServer(env, command, tries - 1);
+    }
+    throw new Error(`server did not start (exit ${child.exitCode ?? child.signalCode}):\n${output()}`);
   }
-  return { child, port, base: `http://127.0.0.1:${port}`, output: () => output, exited };
+  return { child, port, base: `http://127.0.0.1:${port}`, output, exited };
 }

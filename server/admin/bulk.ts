@@ -3,6 +3,7 @@
 // audit entry per record (each record's action audits itself, as it does from its own page).
 import { z } from "zod";
 import { badRequest } from "../lib/errors";
+import { crashPoint } from "../lib/crash-points";
 import { ID_PATTERN } from "../lib/ids";
 import { transaction, type ManagerScope } from "../scope";
 import type { ResourceDef } from "./resource";
@@ -34,7 +35,10 @@ export async function runBulk(scope: ManagerScope, def: ResourceDef, name: strin
     values = parsed.data;
   }
   await transaction(scope, async (tx) => {
-    for (const id of ids) await action.run!(tx, id, values);
+    for (const [i, id] of ids.entries()) {
+      await action.run!(tx, id, values);
+      if (i === 0) crashPoint("bulk.afterFirst");
+    }
   });
   return ids.length;
 }

@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { businessRequests, consultationTickets, invites, projects, requestNotes, users, webinarSignups } from "../../db/schema";
 import { AppError, notFound, validationFailed } from "../lib/errors";
+import { crashPoint } from "../lib/crash-points";
 import { createId } from "../lib/ids";
 import { paged, parsePaging, parseMatch } from "../lib/listing";
 import { fields } from "../lib/validate";
@@ -127,6 +128,7 @@ export async function replyToRequest(scope: ManagerScope, source: string, id: st
   return transaction(scope, async (tx) => {
     const html = `<div style="white-space:pre-wrap">${escapeHtml(input.text)}</div>`;
     const mailId = await enqueueMail(tx, { to, subject: input.subject, text: input.text, html });
+    crashPoint("reply.afterMail");
     await auditBy(tx, {
       action: "requests.reply",
       entity: `requests.${source}`,
@@ -206,6 +208,7 @@ export async function setRequestHandling(scope: ManagerScope, source: string, id
       .insert(requestNotes)
       .values({ source: src, requestId: id, note, assigneeId, updatedAt: new Date() })
       .onConflictDoUpdate({ target: [requestNotes.source, requestNotes.requestId], set: { note, assigneeId, updatedAt: new Date() } });
+    crashPoint("request.afterNote");
     await auditBy(tx, {
       action: "requests.handling",
       entity: `requests.${source}`,
@@ -275,6 +278,7 @@ export async function createBusinessAccount(scope: ManagerScope, input: z.infer<
       const t = tFor(tx.locale);
       const token = await issueEmailToken(db, user.id, "restore", CONFIRM_TTL_MS);
       const link = `${tx.deps.config.PUBLIC_URL}/restore?token=${token}`;
+      crashPoint("business.beforeMail");
       await enqueueMail(tx, {
         to: user.email,
         subject: t("mail.businessWelcome.subject"),

@@ -4,6 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { orders, projects } from "../../db/schema";
 import { conflict, notFound } from "../lib/errors";
+import { crashPoint } from "../lib/crash-points";
 import { transaction, type ManagerScope } from "../scope";
 import { logActivity } from "../services/activity";
 import { reservedInvites } from "../services/business/projects";
@@ -49,6 +50,7 @@ export async function unmarkInvoicePaid(scope: ManagerScope, orderId: string) {
       .where(and(eq(orders.id, orderId), eq(orders.state, "paid")))
       .returning({ id: orders.id });
     if (!undone.length) throw conflict("manager.orders.unmarkLate");
+    crashPoint("unmark.afterOrder");
     await tx.db
       .update(projects)
       .set({ inviteBalance: sql`${projects.inviteBalance} - ${credited}` })

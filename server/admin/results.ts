@@ -12,6 +12,7 @@ import type { Db } from "../../db/client";
 import { answers, auditLog, questions, results } from "../../db/schema";
 import { CARD_PATH, classify, FORMATS, N_ITEMS, type AnswerValue } from "../../model";
 import { conflict, notFound } from "../lib/errors";
+import { crashPoint } from "../lib/crash-points";
 import { logActivity } from "../services/activity";
 import { omit, paged, type Paged } from "../lib/listing";
 import { currentResult, resetResult } from "../services/testing";
@@ -100,6 +101,7 @@ export async function restoreResetResult(scope: ManagerScope, id: string) {
     const undo = await undoableReset(tx.db, id);
     if (!undo) throw conflict("manager.results.restoreGone");
     await tx.db.delete(answers).where(eq(answers.resultId, undo.retake.id));
+    crashPoint("restore.afterAnswers");
     await tx.db.delete(results).where(eq(results.id, undo.retake.id));
     await logActivity(tx.db, undo.retake.userId, "test.restored", { result: undo.resultId, removed: undo.retake.id }, tx.user.id);
     await auditBy(tx, {

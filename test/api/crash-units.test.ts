@@ -3,79 +3,21 @@
 // then restarted on the same file: nothing of the operation is left half-done, and the client's retry
 // of the same request succeeds. The servers are chained: each restart checks and retries the
 // operation the previous one died in, then performs the next (its own crash point).
-import { readdirSync, readFileSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../../db/client";
 import { answers, employeeAnalytics, employees, invites, orders, positions, projects, questions, results, tasks, tests, users } from "../../db/schema";
 import { FORMATS } from "../../model/formats";
 import { createId } from "../../server/lib/ids";
-import { createSession } from "../../server/services/sessions";
-import { startServer, type ServerProcess } from "../server-process";
+import { crashHarness } from "../crash-harness";
 
-const dir = mkdtempSync(join(tmpdir(), "tf-crash-units-"));
-const url = `file:${join(dir, "app.db")}`;
-const env = (crashAt?: string) => ({ DATABASE_URL: url, OUTBOX_DIR: join(dir, "outbox"), PAGE_CACHE_SECONDS: "0", ...(crashAt ? { CRASH_AT: crashAt } : {}) });
-let server: ServerProcess;
-let database: Database;
-const db = () => database.db;
+const h = crashHarness("tf-crash-units-");
+const { db, call, diesAt, person, mailsTo } = h;
+const restart = (crashAt?: string) => h.start(crashAt);
 
-afterAll(async () => {
-  server?.child.kill("SIGKILL");
-  await database?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => h.close());
 
-const call = (path: string, init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
-  fetch(server.base + path, {
-    method: init.method ?? "POST",
-    headers: {
-      "Content-Type": "application/json",
-      Accept: "application/json",
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-      ...init.headers,
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    redirect: "manual",
-  });
 /** The sandbox page's Pay button: a same-origin form post. */
-const pay = (paymentId: string, token: string) =>
-  fetch(`${server.base}/payment/sandbox/${paymentId}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.base, Authorization: `Bearer ${token}` },
-    body: "decision=pay",
-    redirect: "manual",
-  });
-
-/** The request dies with the server (no answer), and the server is gone. */
-async function diesAt(request: () => Promise<Response>) {
-  const outcome = await request().then(
-    (res) => `answered ${res.status}`,
-    () => "no answer",
-  );
-  expect(outcome).toBe("no answer");
-  expect(await server.exited).toBe(null); // killed by a signal, not exited
-}
-
-async function person(email: string, extra: Partial<typeof users.$inferInsert> = {}) {
-  const id = createId();
-  await db()
-    .insert(users)
-    .values({ id, email, name: email.split("@")[0], emailConfirmedAt: new Date(), ...extra });
-  return { id, token: (await createSession(db(), id)).token };
-}
-
-const mailsTo = (email: string) => {
-  let files: string[] = [];
-  try {
-    files = readdirSync(join(dir, "outbox"));
-  } catch {
-    return 0;
-  }
-  return files.filter((f) => readFileSync(join(dir, "outbox", f), "utf8").includes(`To: ${email}`)).length;
-};
+const pay = (paymentId: string, token: string) => h.form(`/payment/sandbox/${paymentId}`, token, { decision: "pay" });
 
 // the people and rows the operations act on
 let owner: { id: string; token: string };
@@ -90,8 +32,7 @@ const resultId = createId();
 let lastQuestion = "";
 
 beforeAll(async () => {
-  server = await startServer(env("signup.afterUser"));
-  database = await openDatabase(url);
+  await h.start("signup.afterUser");
   owner = await person("owner@example.com", { isBusiness: true });
   employee = await person("employee@example.com");
   manager = await person("manager@example.com", { role: "admin" });
@@ -123,11 +64,6 @@ beforeAll(async () => {
     .values(qs.slice(0, -1).map((q, i) => ({ id: createId(), resultId, questionId: q.id, value: ((i * 7) % 5) - 2, elapsedMs: 4000 })));
   lastQuestion = qs.at(-1)!.id;
 }, 120_000);
-
-/** The next server: it checks the operation the last one died in, and dies in its own. */
-async function restart(crashAt?: string) {
-  server = await startServer(env(crashAt));
-}
 
 describe("a crash between the writes of one operation", () => {
   it("sign-up: no account without its confirmation mail, and the retry signs up", async () => {

@@ -12,6 +12,7 @@ import { tFor, type Locale } from "../../../locales";
 import { fitFor, type IndicatorValues } from "../../../model/fit";
 import type { AppDeps } from "../../context";
 import { AppError, badRequest, notFound } from "../../lib/errors";
+import { crashPoint } from "../../lib/crash-points";
 import { createId, ID_PATTERN } from "../../lib/ids";
 import { fields } from "../../lib/validate";
 import { enqueue, enqueueMail, transaction, type Scope as UnitScope } from "../../scope";
@@ -264,6 +265,7 @@ export async function hireCandidate(scope: Scope, candidateId: string) {
     const placed = { departmentId: position.department?._id ?? null, positionId: position._id, consentWithdrawnAt: row.consentWithdrawnAt };
     if (existing) await tx.db.update(employees).set(placed).where(eq(employees.id, id));
     else await tx.db.insert(employees).values({ id, projectId: scope.project.id, userId: row.userId, name, ...placed });
+    crashPoint("hire.afterEmployee");
     await tx.db.delete(candidates).where(eq(candidates.id, row.id));
     await logActivity(tx.db, row.userId!, "business.candidate.hired", { project: scope.project.id, position: position._id });
     await enqueue(tx, "recompute-project", { projectId: scope.project.id, employees: [id] });

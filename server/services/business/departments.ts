@@ -3,6 +3,8 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { departments, employees, positions } from "../../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
+import { crashPoint } from "../../lib/crash-points";
+import { transaction } from "../../scope";
 import { createId, ID_PATTERN } from "../../lib/ids";
 import { fields } from "../../lib/validate";
 import { requireCan, requireDepartment, subtree, type Scope } from "./access";
@@ -181,19 +183,23 @@ export async function deleteDepartment(scope: Scope, departmentId: string) {
   const preview = await deletePreview(scope, departmentId);
   const to = preview.movesTo?._id ?? null;
   const p = scope.project.id;
-  await scope.db
-    .update(employees)
-    .set({ departmentId: to })
-    .where(and(eq(employees.projectId, p), eq(employees.departmentId, departmentId)));
-  await scope.db
-    .update(positions)
-    .set({ departmentId: to })
-    .where(and(eq(positions.projectId, p), eq(positions.departmentId, departmentId)));
-  await scope.db
-    .update(departments)
-    .set({ parentId: to })
-    .where(and(eq(departments.projectId, p), eq(departments.parentId, departmentId)));
-  await scope.db.delete(departments).where(and(eq(departments.id, departmentId), eq(departments.projectId, p)));
+  // one unit: its people, positions and sub-departments move with the deletion, or nothing does
+  await transaction(scope, async (tx) => {
+    await tx.db
+      .update(employees)
+      .set({ departmentId: to })
+      .where(and(eq(employees.projectId, p), eq(employees.departmentId, departmentId)));
+    crashPoint("department.afterMove");
+    await tx.db
+      .update(positions)
+      .set({ departmentId: to })
+      .where(and(eq(positions.projectId, p), eq(positions.departmentId, departmentId)));
+    await tx.db
+      .update(departments)
+      .set({ parentId: to })
+      .where(and(eq(departments.projectId, p), eq(departments.parentId, departmentId)));
+    await tx.db.delete(departments).where(and(eq(departments.id, departmentId), eq(departments.projectId, p)));
+  });
   return { ok: true, moved: preview.employees, movedTo: preview.movesTo };
 }
 

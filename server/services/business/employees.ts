@@ -7,9 +7,10 @@ import type { Db } from "../../../db/client";
 import { departments, employeeAnalytics as ea, employees, formats, invites, positions, results, users } from "../../../db/schema";
 import { LEADER_TYPES, MANAGER_TYPES } from "../../../model/skills";
 import { badRequest, forbidden, notFound } from "../../lib/errors";
+import { crashPoint } from "../../lib/crash-points";
 import { ID_PATTERN } from "../../lib/ids";
 import { paged } from "../../lib/listing";
-import { enqueue, enqueueMail } from "../../scope";
+import { enqueue, enqueueMail, transaction } from "../../scope";
 import { tFor, type Locale } from "../../../locales";
 import { quotedName } from "./invites";
 import { requireCan, requireDepartment, subtree, type Scope } from "./access";
@@ -532,19 +533,23 @@ export async function deleteEmployee(scope: Scope, employeeId: string) {
   requireCan(scope, "structure");
   const e = await findEmployee(scope, employeeId);
   const p = scope.project.id;
-  await scope.db
-    .update(departments)
-    .set({ supervisorId: null })
-    .where(and(eq(departments.projectId, p), eq(departments.supervisorId, e._id)));
-  await scope.db
-    .update(employees)
-    .set({ supervisorId: null })
-    .where(and(eq(employees.projectId, p), eq(employees.supervisorId, e._id)));
-  if (e.user)
-    await scope.db
-      .update(invites)
-      .set({ isActive: false, updatedAt: new Date() })
-      .where(and(eq(invites.projectId, p), eq(invites.userId, e.user)));
-  await scope.db.delete(employees).where(and(eq(employees.id, e._id), eq(employees.projectId, p)));
+  // one unit: a crash must not leave the person listed with their invitation switched off
+  await transaction(scope, async (tx) => {
+    await tx.db
+      .update(departments)
+      .set({ supervisorId: null })
+      .where(and(eq(departments.projectId, p), eq(departments.supervisorId, e._id)));
+    await tx.db
+      .update(employees)
+      .set({ supervisorId: null })
+      .where(and(eq(employees.projectId, p), eq(employees.supervisorId, e._id)));
+    if (e.user)
+      await tx.db
+        .update(invites)
+        .set({ isActive: false, updatedAt: new Date() })
+        .where(and(eq(invites.projectId, p), eq(invites.userId, e.user)));
+    crashPoint("employee.afterUnlink");
+    await tx.db.delete(employees).where(and(eq(employees.id, e._id), eq(employees.projectId, p)));
+  });
   return { ok: true };
 }

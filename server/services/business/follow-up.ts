@@ -15,6 +15,7 @@ import { candidates, employees, invites, ownerEvents, positions, projects, users
 import { intlLocale, tFor, type Locale } from "../../../locales";
 import type { AppDeps } from "../../context";
 import { escapeHtml } from "../../lib/html";
+import { crashPoint } from "../../lib/crash-points";
 import { dayIn, formatIn, startOfDayIn } from "../../lib/time-zone";
 import { createId } from "../../lib/ids";
 import { enqueueMail, systemScope, transaction, type Scope as BaseScope } from "../../scope";
@@ -173,6 +174,7 @@ export async function sendReminders(deps: AppDeps, now = new Date(), limit = 200
         .where(and(eq(invites.id, id), eq(invites.reminders, invite.reminders)))
         .returning({ id: invites.id });
       if (!won.length || !(pending || unfinished)) return false;
+      crashPoint("reminder.afterCount");
       const to = pending ? invite.email! : row.userEmail!;
       const locale = pending ? await recipientLocale(tx.db, to, row.project.ownerId) : ((row.userLocale as Locale | null) ?? "ru");
       const url = `${deps.config.PUBLIC_URL}/invite/${encodeURIComponent(invite.link)}`;
@@ -229,6 +231,7 @@ export async function notifyOwner(tx: BaseScope, projectId: string, kind: OwnerE
   const { project } = found;
   if (project.notify === "digest") {
     await tx.db.insert(ownerEvents).values({ id: createId(), projectId, ownerId: project.ownerId, kind, name: person.name });
+    crashPoint("notice.afterWrite");
     return;
   }
   const locale = (found.locale as Locale) ?? "ru";
@@ -249,6 +252,8 @@ export async function notifyOwner(tx: BaseScope, projectId: string, kind: OwnerE
       t("mail.signature"),
     ].join("\n"),
   });
+  // the caller's change (a join, a completion, a consent) has more to write, or was written before
+  crashPoint("notice.afterWrite");
 }
 
 /** A person finished the test: the owners of the companies that see their results are told (as employee or as candidate). */
@@ -305,6 +310,7 @@ export async function sendDigests(deps: AppDeps, now = new Date()) {
         );
       const [owner] = await tx.db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, ownerId));
       if (!owner) return false;
+      crashPoint("digest.afterMark");
       const locale = (owner.locale as Locale) ?? "ru";
       const t = tFor(locale);
       const lines: string[] = [];

@@ -8,6 +8,7 @@ import { departments, invites, positions, projects, users } from "../../../db/sc
 import { tFor, type Locale } from "../../../locales";
 import type { AppDeps } from "../../context";
 import { AppError, badRequest, notFound } from "../../lib/errors";
+import { crashPoint } from "../../lib/crash-points";
 import { createId, ID_PATTERN } from "../../lib/ids";
 import { paged } from "../../lib/listing";
 import { fields } from "../../lib/validate";
@@ -234,7 +235,10 @@ export async function createInvites(
     if (fresh.length && (await freeInvites(tx)) < fresh.length) throw noInvitesLeft();
     await takeMailQuota(tx, created.length);
     if (created.length) await tx.db.insert(invites).values(created);
-    for (const i of created) await sendInviteMail(deps, tx, i, input.locale ?? locale);
+    for (const [n, i] of created.entries()) {
+      await sendInviteMail(deps, tx, i, input.locale ?? locale);
+      if (n === 0) crashPoint("invites.afterFirstMail");
+    }
   });
   const rows = created.length
     ? await scope.db

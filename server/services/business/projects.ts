@@ -3,6 +3,7 @@ import { resetProjectEfficiency } from "./efficiency";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../../db/client";
+import { runInTransaction } from "../../../db/client";
 import { employees, invites, projects, users } from "../../../db/schema";
 import { AppError, forbidden } from "../../lib/errors";
 import { createId } from "../../lib/ids";
@@ -47,13 +48,16 @@ export const projectSchema = z.object({
 /** Only a business user (or a manager) owns projects; a new one starts with no invites. */
 export async function createProject(db: Db, user: UserRow, input: z.infer<typeof projectSchema>) {
   if (!user.isBusiness && !isManager(user)) throw forbidden("business.errors.notAllowed");
-  await take(db, "projects", user.id);
   const id = createId();
-  await db
-    .insert(projects)
-    .values({ id, name: input.name, description: input.description || null, ownerId: user.id, inviteCode: newInviteCode(), inviteBalance: 0 });
-  await db.update(users).set({ currentProjectId: id }).where(eq(users.id, user.id));
-  await logActivity(db, user.id, "business.project.created", { project: id });
+  // one unit: the project, the owner's current project and the log (and the limit's count)
+  await runInTransaction(db, async (tx) => {
+    await take(tx, "projects", user.id);
+    await tx
+      .insert(projects)
+      .values({ id, name: input.name, description: input.description || null, ownerId: user.id, inviteCode: newInviteCode(), inviteBalance: 0 });
+    await tx.update(users).set({ currentProjectId: id }).where(eq(users.id, user.id));
+    await logActivity(tx, user.id, "business.project.created", { project: id });
+  });
   return toProjectDoc((await db.select().from(projects).where(eq(projects.id, id)))[0]!);
 }
 

@@ -8,6 +8,7 @@ import { results, skills } from "../../../db/schema";
 import type { IndicatorValues } from "../../../model/fit";
 import { customSkill, FEATURES, naturalSkills, SKILL_BY_KEY, SKILL_TYPES, type Feature } from "../../../model/skills";
 import { AppError, badRequest, notFound } from "../../lib/errors";
+import { transaction } from "../../scope";
 import { createId, ID_PATTERN } from "../../lib/ids";
 import { employeeInScope, requireCan, requireDepartment, type Scope } from "./access";
 import { take } from "../rate-limits";
@@ -221,8 +222,10 @@ export async function deleteSkill(scope: Scope, skillId: string) {
   requireWritable(scope);
   const row = await findSkill(scope, skillId);
   requireCan(scope, row.employeeId ? "people" : "structure");
-  await scope.db.delete(skills).where(eq(skills.id, row.id));
-  // values entered for a company skill go with its definition
-  if (!row.employeeId) await scope.db.delete(skills).where(and(eq(skills.projectId, scope.project.id), eq(skills.skillKey, row.id)));
+  await transaction(scope, async (tx) => {
+    await tx.db.delete(skills).where(eq(skills.id, row.id));
+    // values entered for a company skill go with its definition
+    if (!row.employeeId) await tx.db.delete(skills).where(and(eq(skills.projectId, scope.project.id), eq(skills.skillKey, row.id)));
+  });
   return { ok: true };
 }
