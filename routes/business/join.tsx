@@ -9,7 +9,8 @@ import { clientIp, requestMeta, setSessionCookies, trackingCookies } from "../..
 import { definePage } from "../../server/render/define";
 import { ConsentToggle, consentChoice } from "../_blocks/consent";
 import { usePage } from "../../server/render/page";
-import { signup, signupSchema } from "../../server/services/accounts";
+import { signupSchema } from "../../server/services/accounts";
+import { signupAndJoin } from "../../server/services/business/signup-join";
 import { deadlineText } from "../../server/services/business/follow-up";
 import {
   candidateMembership,
@@ -284,9 +285,8 @@ export const joinPage = definePage({
       "join-signup",
       signupSchema.extend({ consent, name: nameInput }),
       async (input) => {
-        const { user, token } = await signup(requestScope(c), { ...input, invite: code }, { ...requestMeta(c), cookies: trackingCookies(c) });
+        const { user, token, joined } = await signupAndJoin(requestScope(c), input, { ...requestMeta(c), cookies: trackingCookies(c) }, code);
         setSessionCookies(c, token, user.id);
-        const joined = await joinProject(requestScope(c), user, code, { name: input.name });
         return c.redirect(`/test/start?joined=${joined.project._id}`, 303);
       },
       (v) => ({ ...signupFormInput(v), consent: v.consent, name: v.name }),

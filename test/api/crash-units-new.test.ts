@@ -379,13 +379,48 @@ describe("a crash between the writes of one operation (issues 32, 33)", () => {
         body: { subject: "Our prices", text: "Hello! The prices are attached." },
       });
     await diesAt(reply);
-    await restart();
+    await restart("signupJoin.afterSignup");
     expect(await mailJobsTo(to)).toHaveLength(0);
     expect(await audited("requests.reply", [requestId])).toHaveLength(0);
     expect((await reply()).status).toBe(201);
     expect(mailsTo(to)).toBe(1);
     const [entry] = await audited("requests.reply", [requestId]);
     expect(entry!.changes).toMatchObject({ to, subject: "Our prices" });
+  }, 60_000);
+
+  it("signing up on an invitation's page: never an account that has not joined, and the retry signs up and joins", async () => {
+    const email = "newcomer@example.com";
+    const linkProject = createId();
+    await db().insert(projects).values({ id: linkProject, name: "Link Co", ownerId: owner.id, inviteCode: "linkco-new", inviteBalance: 3 });
+    const signUp = () =>
+      fetch(`${h.server.base}/invite/linkco-new`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: h.server.base },
+        body: new URLSearchParams({
+          _form: "join-signup",
+          email,
+          password: "a long pass phrase 42",
+          policy: "on",
+          terms: "on",
+          offer: "on",
+          consent: "on",
+          name: "New Comer",
+        }).toString(),
+        redirect: "manual",
+      });
+    await diesAt(signUp);
+    await restart();
+    expect(await db().select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    expect((await db().select().from(projects).where(eq(projects.id, linkProject)))[0]!.inviteBalance).toBe(3);
+    const retry = await signUp();
+    expect(retry.status, await retry.clone().text()).toBe(303);
+    expect(retry.headers.get("location")).toContain(`joined=${linkProject}`);
+    const [account] = await db().select().from(users).where(eq(users.email, email));
+    const [member] = await db()
+      .select()
+      .from(employees)
+      .where(and(eq(employees.projectId, linkProject), eq(employees.userId, account!.id)));
+    expect(member!.name).toBe("New Comer");
   }, 60_000);
 
   it("an invitation's reminder: the counter and the mail together, and the next sweep sends it", async () => {

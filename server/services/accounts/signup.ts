@@ -49,12 +49,25 @@ const emailTaken = (meta: RequestMeta) => conflict("auth.errors.emailTaken", { e
  * are one unit of work. So mail that cannot leave now never fails a sign-up (it leaves when SMTP is
  * back), and a crash never leaves an account nobody was told about.
  */
+type SignupMeta = RequestMeta & { cookies: Partial<Record<string, string>>; fallback?: string | null };
+export type SignedUp = { user: UserRow; token: string; generatedPassword: boolean };
+
 export async function signup(
   scope: Scope,
   input: SignupInput,
   /** `fallback`: one of our pages to go on to, kept in the confirmation link (the business activation…) */
-  meta: RequestMeta & { cookies: Partial<Record<string, string>>; fallback?: string | null },
-): Promise<{ user: UserRow; token: string; generatedPassword: boolean }> {
+  meta: SignupMeta,
+): Promise<SignedUp> {
+  const write = await prepareSignup(scope, input, meta);
+  return transaction(scope, write);
+}
+
+/**
+ * A sign-up in two parts: what must happen before its unit of work (the captcha, the rate limit and
+ * the password's hash: remote or slow), then the unit's body, which writes the account. Split so an
+ * operation that signs up and does more (signupAndJoin) writes all of it in one unit.
+ */
+export async function prepareSignup(scope: Scope, input: SignupInput, meta: SignupMeta): Promise<(tx: Scope) => Promise<SignedUp>> {
   const { deps } = scope;
   await verifyCaptcha(deps.config, input.captcha, meta.ip);
   await consume(deps.db, "signup", meta.ip);
@@ -75,7 +88,7 @@ export async function signup(
     inviteLink: input.invite ?? null,
     utm: Object.keys(utm).length ? utm : null,
   };
-  return transaction(scope, async (tx) => {
+  return async (tx) => {
     try {
       await tx.db.insert(users).values(user);
     } catch (e) {
@@ -91,5 +104,5 @@ export async function signup(
     await sendConfirmation(tx, row, { setPassword: generated, fallback: meta.fallback, company: invitedBy ? quotedName(invitedBy.project.name) : null });
     const { token } = await createSession(tx.db, row.id, { userAgent: meta.userAgent, ip: meta.ip });
     return { user: row, token, generatedPassword: generated };
-  });
+  };
 }

@@ -89,7 +89,8 @@ export function employeeName(user: Pick<UserRow, "name" | "email">, given: strin
   return invite?.kind === "email" && invite.email?.toLowerCase() === user.email.toLowerCase() ? user.email : "";
 }
 
-async function joinInside(tx: Scope, user: UserRow, code: string, name: string | null) {
+/** The join's writes, inside the caller's unit of work. */
+export async function joinInside(tx: Scope, user: UserRow, code: string, name: string | null) {
   const db = tx.db;
   const found = await findInvitation(db, code);
   if (!found) throw notFound("business.errors.inviteNotFound");

@@ -1,0 +1,19 @@
+// Signing up on an invitation's page and joining the company, as one unit of work (issue 33, found
+// by the crash tests): an account made there has joined, or there is no account. Before, a crash
+// between the two left an account that had not joined, whose e-mail the form then refused as taken.
+import { crashPoint } from "../../lib/crash-points";
+import { transaction, type Scope } from "../../scope";
+import { prepareSignup, type SignupInput } from "../accounts/signup";
+import { joinInside, lookupJoinCode } from "./join";
+
+/** The sign-up's checks (captcha, rate limit, hash) first; then the account and the join, together. */
+export async function signupAndJoin(scope: Scope, input: SignupInput & { name?: string | null }, meta: Parameters<typeof prepareSignup>[2], code: string) {
+  await lookupJoinCode(scope.db, code, meta.ip ?? "anonymous");
+  const write = await prepareSignup(scope, { ...input, invite: code }, meta);
+  return transaction(scope, async (tx) => {
+    const signedUp = await write(tx);
+    crashPoint("signupJoin.afterSignup");
+    const joined = await joinInside(tx, signedUp.user, code, input.name?.trim() || null);
+    return { ...signedUp, joined };
+  });
+}
