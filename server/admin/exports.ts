@@ -2,7 +2,8 @@
 // payments, as CSV (UTF-8 with a BOM, for Excel) or XLSX (server/lib/spreadsheet.ts), with the
 // same filters as the lists. What an export holds is its resource's declaration: `exportColumns`
 // (key, heading, value kind), checked with the rest of it by server/admin/checks.ts. Rows are read
-// in keyset batches and written as they come, so a large export never holds the whole file in memory. Each export is recorded with who made it.
+// in keyset batches and written as they come, so a large export never holds the whole file in
+// memory. Each export is recorded with who made it.
 import { and, asc, count, desc, eq, gt, inArray, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
