@@ -17,7 +17,7 @@
 import { and, eq } from "drizzle-orm";
 import { demoProjectId } from "../../../db/seed";
 import { departments, employees } from "../../../db/schema";
-import { forbidden, notFound } from "../../lib/errors";
+import { AppError, forbidden, notFound } from "../../lib/errors";
 import { ID_PATTERN } from "../../lib/ids";
 import type { UserScope } from "../../scope";
 import { resolveProject, type ProjectRole, type ProjectRow } from "../projects";
@@ -48,6 +48,11 @@ export const can = (scope: Pick<Scope, "role">, action: Action) => MATRIX[scope.
 
 export function requireCan(scope: Scope, action: Action) {
   if (!can(scope, action)) throw forbidden("business.errors.notAllowed");
+}
+
+/** The demo company is for looking around: a write through it is refused. */
+export function requireWritable(scope: Pick<Scope, "demo">) {
+  if (scope.demo) throw new AppError(403, "demo_read_only", "auth.errors.demoReadOnly");
 }
 
 /** A department id and all its descendants, from the project's whole (small) tree. */

@@ -18,7 +18,7 @@ import { fields } from "../../lib/validate";
 import { enqueue, enqueueMail, transaction, type Scope as UnitScope } from "../../scope";
 import { logActivity } from "../activity";
 import type { UserRow } from "../users";
-import { can, requireCan, type Scope } from "./access";
+import { can, requireCan, requireWritable, type Scope } from "./access";
 import { positionCandidates } from "./efficiency";
 import { candidateLabel, candidatesUrl, notifyOwner } from "./follow-up";
 import { freeInvites, inviteUrl, quotedName, requireConfirmedSender, takeMailQuota } from "./invites";
@@ -44,7 +44,7 @@ async function findCandidate(scope: Scope, candidateId: string) {
 /** Invites a candidate for a position: one e-mail invitation of kind "candidate" (it reserves an invite as any pending one does). */
 export async function inviteCandidate(deps: AppDeps, scope: Scope, positionId: string, input: z.infer<typeof candidateInviteSchema>, locale: Locale) {
   requireCan(scope, "invites");
-  if (scope.demo) throw new AppError(403, "demo_read_only", "auth.errors.demoReadOnly");
+  requireWritable(scope);
   requireConfirmedSender(scope);
   const position = await getPosition(scope, positionId);
   const email = input.email.trim().toLowerCase();
@@ -250,7 +250,7 @@ export async function listCandidates(scope: Scope, positionId: string) {
 export async function hireCandidate(scope: Scope, candidateId: string) {
   requireCan(scope, "invites");
   requireCan(scope, "people");
-  if (scope.demo) throw new AppError(403, "demo_read_only", "auth.errors.demoReadOnly");
+  requireWritable(scope);
   const row = await findCandidate(scope, candidateId);
   if (!row.userId) throw badRequest("jobfit.candidates.notJoined");
   const position = await getPosition(scope, row.positionId);
@@ -277,7 +277,7 @@ export async function hireCandidate(scope: Scope, candidateId: string) {
 /** Removes a candidate: a pending invitation is withdrawn (its reserved invite freed), a used one switched off. */
 export async function removeCandidate(scope: Scope, candidateId: string) {
   requireCan(scope, "invites");
-  if (scope.demo) throw new AppError(403, "demo_read_only", "auth.errors.demoReadOnly");
+  requireWritable(scope);
   const row = await findCandidate(scope, candidateId);
   await transaction(scope, async (tx) => {
     await tx.db.delete(candidates).where(eq(candidates.id, row.id));

@@ -12,9 +12,9 @@ import type { Locale } from "../../../locales";
 import { tFor } from "../../../locales";
 import { diffOf, explainFit, FIT_VERSION, fitFor, GOOD_FIT, rankPositions, type Activity, type IndicatorValues } from "../../../model/fit";
 import { naturalSkills } from "../../../model/skills";
-import { AppError, notFound } from "../../lib/errors";
+import { notFound } from "../../lib/errors";
 import { ID_PATTERN } from "../../lib/ids";
-import { employeeInScope, requireCan, type Scope } from "./access";
+import { employeeInScope, requireCan, requireWritable, type Scope } from "./access";
 import { inDepartments } from "./dashboard";
 
 export interface PositionWithActivities {
@@ -268,7 +268,7 @@ export async function ensureFresh(db: Db, projectId: string) {
 
 /** POST (and the spec's GET) /business/projects/reset-efficiency: the whole project again. */
 export async function resetProjectEfficiency(scope: Scope) {
-  if (scope.demo) throw new AppError(403, "demo_read_only", "auth.errors.demoReadOnly");
+  requireWritable(scope);
   requireCan(scope, "structure");
   const r = await recomputeEfficiencies(scope.db, scope.project.id);
   return { ok: true, version: FIT_VERSION, ...r };

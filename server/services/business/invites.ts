@@ -5,7 +5,7 @@
 import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { departments, invites, positions, projects, users } from "../../../db/schema";
-import { tFor, type Locale } from "../../../locales";
+import type { Locale } from "../../../locales";
 import type { AppDeps } from "../../context";
 import { AppError, badRequest, notFound } from "../../lib/errors";
 import { crashPoint } from "../../lib/crash-points";

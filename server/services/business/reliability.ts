@@ -9,7 +9,7 @@ import { AppError, badRequest } from "../../lib/errors";
 import { ID_PATTERN } from "../../lib/ids";
 import { enqueueMail, transaction } from "../../scope";
 import { certainty } from "../reports";
-import { requireCan, requireDepartment, type Scope } from "./access";
+import { requireCan, requireDepartment, requireWritable, type Scope } from "./access";
 import { getEmployee } from "./employees";
 import { quotedName } from "./invites";
 
@@ -92,7 +92,7 @@ const RETAKE_GAP_MS = 24 * 60 * 60 * 1000;
  */
 export async function requestRetake(scope: Scope, employeeId: string) {
   requireCan(scope, "people");
-  if (scope.demo) throw new AppError(403, "demo_read_only", "auth.errors.demoReadOnly");
+  requireWritable(scope);
   const e = await getEmployee(scope, employeeId);
   requireDepartment(scope, e.department?._id);
   if (!e.user || !e.consent || e.status !== "completed") throw badRequest("errors.validation", { employee: "business.errors.retakeNoResult" });

@@ -7,10 +7,10 @@ import { z } from "zod";
 import { results, skills } from "../../../db/schema";
 import type { IndicatorValues } from "../../../model/fit";
 import { customSkill, FEATURES, naturalSkills, SKILL_BY_KEY, SKILL_TYPES, type Feature } from "../../../model/skills";
-import { AppError, badRequest, notFound } from "../../lib/errors";
+import { badRequest, notFound } from "../../lib/errors";
 import { transaction } from "../../scope";
 import { createId, ID_PATTERN } from "../../lib/ids";
-import { employeeInScope, requireCan, requireDepartment, type Scope } from "./access";
+import { employeeInScope, requireCan, requireDepartment, requireWritable, type Scope } from "./access";
 import { take } from "../rate-limits";
 
 const weightsSchema = z
@@ -133,10 +133,6 @@ export async function listSkills(scope: Scope, input: z.infer<typeof skillListSc
     docs: defs.map(toDoc),
     ...(input.employee ? { employee: await employeeSkills(scope, input.employee) } : {}),
   };
-}
-
-function requireWritable(scope: Scope) {
-  if (scope.demo) throw new AppError(403, "demo_read_only", "auth.errors.demoReadOnly");
 }
 
 async function checkSkillKey(scope: Scope, key: string) {
