@@ -16,7 +16,7 @@
 // their subtree); an id of another project is a 404, never served and never changed.
 import { and, eq } from "drizzle-orm";
 import { demoProjectId } from "../../../db/seed";
-import { departments, employees } from "../../../db/schema";
+import { departments, employees, positions } from "../../../db/schema";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { ID_PATTERN } from "../../lib/ids";
 import type { UserScope } from "../../scope";
@@ -48,6 +48,15 @@ export const can = (scope: Pick<Scope, "role">, action: Action) => MATRIX[scope.
 
 export function requireCan(scope: Scope, action: Action) {
   if (!can(scope, action)) throw forbidden("business.errors.notAllowed");
+}
+
+/** Whether a row of the project's structure (a department, position or employee) is this project's. */
+export async function belongsToProject(scope: Scope, table: typeof departments | typeof positions | typeof employees, rowId: string) {
+  const [row] = await scope.db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.id, rowId), eq(table.projectId, scope.project.id)));
+  return Boolean(row);
 }
 
 /** The demo company is for looking around: a write through it is refused. */

@@ -13,7 +13,7 @@ import { paged } from "../../lib/listing";
 import { enqueue, enqueueMail, transaction } from "../../scope";
 import { tFor, type Locale } from "../../../locales";
 import { quotedName } from "./invites";
-import { requireCan, requireDepartment, subtree, type Scope } from "./access";
+import { belongsToProject, requireCan, requireDepartment, subtree, type Scope } from "./access";
 import { ensureFresh } from "./efficiency";
 import { latestIndicators } from "./skills";
 import { reliabilityOf, retakeState } from "./reliability";
@@ -384,11 +384,7 @@ async function target(scope: Scope, employeeId: string) {
 }
 
 async function inProject(scope: Scope, table: typeof departments | typeof positions | typeof employees, rowId: string, field: string) {
-  const [row] = await scope.db
-    .select({ id: table.id })
-    .from(table)
-    .where(and(eq(table.id, rowId), eq(table.projectId, scope.project.id)));
-  if (!row) throw badRequest("errors.validation", { [field]: "business.errors.notInProject" });
+  if (!(await belongsToProject(scope, table, rowId))) throw badRequest("errors.validation", { [field]: "business.errors.notInProject" });
 }
 
 export async function changeDepartment(scope: Scope, input: z.infer<typeof changeDepartmentSchema>, opts: VersionOpts = {}) {

@@ -16,7 +16,7 @@ import { noInvitesLeft, reservedInvites } from "./projects";
 import { take } from "../rate-limits";
 import { enqueueMail, transaction } from "../../scope";
 import { resendCandidateMail } from "./candidates";
-import { requireCan, type Scope } from "./access";
+import { belongsToProject, requireCan, type Scope } from "./access";
 import { endOfDayIn } from "../../lib/time-zone";
 import { inviteMail, MESSAGE_MAX, quotedName } from "./follow-up";
 
@@ -256,21 +256,10 @@ export async function createInvites(
 
 /** The department and position an invitation names, each checked to be this project's. */
 async function invitedPlace(scope: Scope, input: { department?: string | null; position?: string | null }) {
+  // both fields' messages at once
   const fields: Record<string, string> = {};
-  if (input.department) {
-    const [d] = await scope.db
-      .select({ id: departments.id })
-      .from(departments)
-      .where(and(eq(departments.id, input.department), eq(departments.projectId, scope.project.id)));
-    if (!d) fields.department = "business.errors.notInProject";
-  }
-  if (input.position) {
-    const [p] = await scope.db
-      .select({ id: positions.id })
-      .from(positions)
-      .where(and(eq(positions.id, input.position), eq(positions.projectId, scope.project.id)));
-    if (!p) fields.position = "business.errors.notInProject";
-  }
+  if (input.department && !(await belongsToProject(scope, departments, input.department))) fields.department = "business.errors.notInProject";
+  if (input.position && !(await belongsToProject(scope, positions, input.position))) fields.position = "business.errors.notInProject";
   if (Object.keys(fields).length) throw badRequest("errors.validation", fields);
   return { departmentId: input.department ?? null, positionId: input.position ?? null };
 }
