@@ -22,6 +22,7 @@ import { can, requireCan, requireWritable, type Scope } from "./access";
 import { positionCandidates } from "./efficiency";
 import { candidateLabel, candidatesUrl, notifyOwner } from "./follow-up";
 import { freeInvites, inviteUrl, quotedName, requireConfirmedSender, takeMailQuota } from "./invites";
+import { fitRange } from "./fit-target";
 import { getPosition } from "./positions";
 import { noInvitesLeft, spendInvite } from "./projects";
 
@@ -214,11 +215,6 @@ export async function listCandidates(scope: Scope, positionId: string) {
       createdAt: r.createdAt,
     };
   });
-  const effs = team.docs
-    .map((d) => d.efficiency)
-    .filter((e): e is number => e !== null)
-    .map(Math.round);
-  const sorted = [...effs].sort((a, b) => a - b);
   const ranked = [
     ...team.docs.map((d) => ({
       kind: "employee" as const,
@@ -235,12 +231,12 @@ export async function listCandidates(scope: Scope, positionId: string) {
   );
   return {
     position: { _id: position._id, name: position.name, department: position.department },
-    team: {
-      measured: sorted.length,
-      min: sorted.length ? sorted[0]! : null,
-      median: sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)]! : null,
-      max: sorted.length ? sorted[sorted.length - 1]! : null,
-    },
+    team: fitRange(
+      team.docs
+        .map((d) => d.efficiency)
+        .filter((e): e is number => e !== null)
+        .map(Math.round),
+    ),
     candidates: people.map((p) => ({ ...p, rank: p.efficiency === null ? null : ranked.findIndex((r) => r.kind === "candidate" && r._id === p._id) + 1 })),
     ranked: ranked.map((r, i) => ({ ...r, rank: i + 1 })),
   };

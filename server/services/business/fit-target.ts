@@ -31,6 +31,17 @@ export interface TeamFit {
   top: { _id: string; name: string; efficiency: number }[];
 }
 
+/** The range and the (lower) median of fit scores, as the team's fit is shown wherever it is. */
+export function fitRange(values: readonly number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return {
+    measured: sorted.length,
+    min: sorted.length ? sorted[0]! : null,
+    median: sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)]! : null,
+    max: sorted.length ? sorted[sorted.length - 1]! : null,
+  };
+}
+
 /** The project's visible people with a shared result, and their names. */
 async function measuredPeople(scope: Scope) {
   const inputs = (await employeeInputs(scope.db, scope.project.id)).filter((e) => e.shared && e.indicators);
@@ -55,12 +66,9 @@ export async function teamFit(scope: Scope, activities: readonly Activity[]): Pr
     .map((p) => ({ _id: p.id, name: p.name, efficiency: fitFor(p.indicators, activities).efficiency }))
     .filter((p): p is { _id: string; name: string; efficiency: number } => p.efficiency !== null)
     .sort((a, b) => b.efficiency - a.efficiency || a.name.localeCompare(b.name));
-  const values = scored.map((s) => s.efficiency).sort((a, b) => a - b);
+  const values = scored.map((s) => s.efficiency);
   return {
-    measured: scored.length,
-    min: values.length ? values[0]! : null,
-    median: values.length ? values[Math.floor((values.length - 1) / 2)]! : null,
-    max: values.length ? values[values.length - 1]! : null,
+    ...fitRange(values),
     good: values.filter((v) => v >= GOOD_FIT).length,
     goodFrom: GOOD_FIT,
     top: scored.slice(0, 5),
