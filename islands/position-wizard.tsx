@@ -6,6 +6,7 @@
 // typed is shown beside them (POST /api/business/positions/preview, debounced; nothing is saved).
 import { useEffect, useRef, useState } from "react";
 import { interpolate } from "../locales/interpolate";
+import type { TeamFit } from "../server/services/business/fit-target";
 
 export interface Activity {
   name: string;
@@ -66,16 +67,9 @@ export interface PositionWizardProps {
   };
 }
 
+/** What POST /api/business/positions/preview answers (the part the preview shows). */
 interface PreviewAnswer {
-  team: {
-    measured: number;
-    min: number | null;
-    median: number | null;
-    max: number | null;
-    good: number;
-    goodFrom: number;
-    top: { _id: string; name: string; efficiency: number }[];
-  };
+  team: TeamFit;
 }
 
 /** The activities as the form holds them now (rows without a name are left out, as the server does). */
