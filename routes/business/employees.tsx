@@ -37,8 +37,10 @@ import {
   listPositions,
   SORT_TYPES,
   type EmployeeDoc,
+  reliabilityLines,
 } from "../../server/services/business";
 import { listFormats } from "../../server/services/formats";
+import { ReliabilityNote } from "./reliability-note";
 import { BusinessShell } from "../_layouts/cabinet";
 import {
   AnalyticsFilters,
@@ -126,17 +128,7 @@ function ReliabilityBlock({ e, runnerUpName, canAsk }: { e: DetailData["employee
   if (!r) return null;
   const date = (d: Date | string) => dateIn(new Date(d), config.TIME_ZONE, intlLocale(locale));
   return (
-    <div
-      className={`mt-4 space-y-2 rounded-xl p-3 text-sm ${r.doubtful ? "bg-amber-50 text-amber-950" : "bg-emerald-50 text-emerald-950"}`}
-      data-testid="reliability"
-      data-doubtful={r.doubtful ? "1" : undefined}
-    >
-      <p className="font-semibold">{t("cabinet.reliability.title")}</p>
-      <p data-testid="reliability-confidence">{t("cabinet.reliability.confidence", { p: r.probability })}</p>
-      {r.between && <p data-testid="reliability-between">{t("cabinet.reliability.between", { b: runnerUpName ?? r.runnerUp ?? "" })}</p>}
-      <p data-testid="reliability-grade">{t(`cabinet.reliability.grade.${r.grade}`)}</p>
-      {r.flags.includes("misfit") && <p>{t("cabinet.reliability.misfit")}</p>}
-      {r.flags.includes("manyDontKnow") && <p>{t("cabinet.reliability.manyDontKnow")}</p>}
+    <ReliabilityNote r={r} lines={reliabilityLines(t, r, runnerUpName)} spacing="mt-4 space-y-2">
       <p className="text-slate-600" data-testid="retake-state" data-state={e.retake.state}>
         {e.retake.state === "asked"
           ? t("cabinet.reliability.asked", { date: date(e.retake.at!) })
@@ -153,7 +145,7 @@ function ReliabilityBlock({ e, runnerUpName, canAsk }: { e: DetailData["employee
           confirm={t("cabinet.reliability.askConfirm")}
         />
       )}
-    </div>
+    </ReliabilityNote>
   );
 }
 

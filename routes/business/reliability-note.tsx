@@ -1,16 +1,27 @@
 // How far a result can be trusted, beside every result the company sees (issue 33): the employee
 // list and page, compare, the business report. The lines come from reliabilityLines (the service),
 // so the pages and the PDF say the same.
+import type { ReactNode } from "react";
 import { usePage } from "../../server/render/page";
 import type { Reliability } from "../../server/services/business";
 
-/** The full note: a title and the lines (the business report). */
-export function ReliabilityNote({ r, lines }: { r: Reliability | null; lines: string[] }) {
+/** The full note: a title and the lines (the business report; the employee page adds the retake below them). */
+export function ReliabilityNote({
+  r,
+  lines,
+  spacing = "mt-3 space-y-1",
+  children,
+}: {
+  r: Reliability | null;
+  lines: string[];
+  spacing?: string;
+  children?: ReactNode;
+}) {
   const { t } = usePage();
   if (!r || !lines.length) return null;
   return (
     <div
-      className={`mt-3 space-y-1 rounded-xl p-3 text-sm ${r.doubtful ? "bg-amber-50 text-amber-950" : "bg-emerald-50 text-emerald-950"}`}
+      className={`${spacing} rounded-xl p-3 text-sm ${r.doubtful ? "bg-amber-50 text-amber-950" : "bg-emerald-50 text-emerald-950"}`}
       data-testid="reliability"
       data-doubtful={r.doubtful ? "1" : undefined}
     >
@@ -18,6 +29,7 @@ export function ReliabilityNote({ r, lines }: { r: Reliability | null; lines: st
       {lines.map((l) => (
         <p key={l}>{l}</p>
       ))}
+      {children}
     </div>
   );
 }
