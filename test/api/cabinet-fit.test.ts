@@ -19,13 +19,8 @@ const call = async (method: string, path: string, body?: unknown, headers: Recor
   const res = await t.json(method, path, body, headers);
   return { status: res.status, json: (await res.json().catch(() => null)) as any };
 };
-const get = (path: string, c = cookie) => t.app.request(path, { headers: { Cookie: c } });
-const post = (path: string, fields: Record<string, string>, c = cookie) =>
-  t.app.request(path, {
-    method: "POST",
-    headers: { Cookie: c, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" },
-    body: new URLSearchParams(fields).toString(),
-  });
+const get = (path: string, c = cookie) => t.page(path, c);
+const post = (path: string, fields: Record<string, string>, c = cookie) => t.form(path, fields, c);
 const text = async (res: Response) =>
   (await res.text())
     .replace(/&quot;/g, '"')

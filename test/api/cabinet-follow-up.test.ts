@@ -6,10 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { consultationTickets, employees, invites, orders, projects, users } from "../../db/schema";
 import { markInvoicePaidBy } from "../../server/admin/orders";
 import { userScopeOf } from "../../server/scope";
-import { saveSeller } from "../../server/services/payments/business";
 import { runFollowUps, sendDigests, sendReminders } from "../../server/services/business/follow-up";
 import { businessProject, completedResult, type Person, type ProjectFixture, user } from "../fixtures";
-import { bodyOf, createTestApp, type TestApp } from "../helpers";
+import { bodyOf, createTestApp, fillSellerDetails, type TestApp } from "../helpers";
 import { type Mail, startSmtpSink } from "../mail";
 
 const DAY = 86_400_000;
@@ -290,17 +289,7 @@ describe("receipts", () => {
   });
 
   it("mails a receipt with the invoice's PDF when a manager marks an invoice paid", async () => {
-    await saveSeller(t.deps.db, {
-      name: "ООО «Ромашка»",
-      inn: "7701234567",
-      kpp: "770101001",
-      ogrn: "1207700123456",
-      address: "Москва, ул. Тверская, 1",
-      bank: "АО «Банк»",
-      bik: "044525123",
-      account: "40702810900000012345",
-      corrAccount: "30101810400000000123",
-    });
+    await fillSellerDetails(t);
     const res = await t.json(
       "POST",
       "/api/business/refill",

@@ -19,13 +19,8 @@ let adminCookie: string;
 let project: string;
 let dep: string, pos: string, emp: string;
 
-const get = (path: string, c = cookie) => t.app.request(path, { headers: { Cookie: c } });
-const post = (path: string, fields: Record<string, string>, c = cookie) =>
-  t.app.request(path, {
-    method: "POST",
-    headers: { Cookie: c, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" },
-    body: new URLSearchParams(fields).toString(),
-  });
+const get = (path: string, c = cookie) => t.page(path, c);
+const post = (path: string, fields: Record<string, string>, c = cookie) => t.form(path, fields, c);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -17,13 +17,8 @@ let project: string;
 let code: string;
 let ops: string;
 
-const get = (path: string, c = cookie) => t.app.request(path, { headers: { Cookie: c } });
-const post = (path: string, fields: Record<string, string>, c = cookie) =>
-  t.app.request(path, {
-    method: "POST",
-    headers: { Cookie: c, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" },
-    body: new URLSearchParams(fields).toString(),
-  });
+const get = (path: string, c = cookie) => t.page(path, c);
+const post = (path: string, fields: Record<string, string>, c = cookie) => t.form(path, fields, c);
 const decoded = (html: string) =>
   html
     .replace(/&quot;/g, '"')

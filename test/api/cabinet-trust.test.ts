@@ -4,10 +4,9 @@ import { eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { departments, employees, formats, invites, projects, results } from "../../db/schema";
 import { createId } from "../../server/lib/ids";
-import { saveSeller } from "../../server/services/payments/business";
 import { businessProject, completedResult, type Person, user } from "../fixtures";
 import { lastMailTo, outbox } from "../mail";
-import { bodyOf, createTestApp, type TestApp } from "../helpers";
+import { bodyOf, createTestApp, fillSellerDetails, type TestApp } from "../helpers";
 
 let t: TestApp;
 let owner: Person;
@@ -16,13 +15,8 @@ let project: string;
 let code: string;
 let research: string;
 
-const get = (path: string, c = cookie) => t.app.request(path, { headers: { Cookie: c } });
-const post = (path: string, fields: Record<string, string>, c = cookie) =>
-  t.app.request(path, {
-    method: "POST",
-    headers: { Cookie: c, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" },
-    body: new URLSearchParams(fields).toString(),
-  });
+const get = (path: string, c = cookie) => t.page(path, c);
+const post = (path: string, fields: Record<string, string>, c = cookie) => t.form(path, fields, c);
 const employeeRow = async (id: string) => (await t.deps.db.select().from(employees).where(eq(employees.id, id)))[0]!;
 const decoded = (html: string) =>
   html
@@ -392,17 +386,7 @@ describe("paying by invoice", () => {
     const before = await (await get("/business", c)).text();
     expect(before).not.toContain('value="invoice"');
     expect(before).toContain('value="card"');
-    await saveSeller(t.deps.db, {
-      name: "ООО «Ромашка»",
-      inn: "7701234567",
-      kpp: "770101001",
-      ogrn: "1207700123456",
-      address: "Москва, ул. Тверская, 1",
-      bank: "АО «Банк»",
-      bik: "044525123",
-      account: "40702810900000012345",
-      corrAccount: "30101810400000000123",
-    });
+    await fillSellerDetails(t);
     expect(await (await get("/business", c)).text()).toContain('value="invoice"');
   });
 });
