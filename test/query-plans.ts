@@ -3,7 +3,7 @@
 // new list — employees, invites, back-office users/results, stats series — add one line here.
 import type { Db } from "../db/client";
 import { listResource, parseListQuery } from "../server/admin/resource";
-import { filterListQuery } from "../server/admin/results";
+import { filterListQuery } from "../server/admin/result-queue";
 import { resultResource } from "../server/admin/resources/results";
 import { userResource } from "../server/admin/resources/users";
 import { managerOverview } from "../server/admin/overview";

@@ -4,6 +4,7 @@
 import type { Db } from "../client";
 import { formatFromIndicators, type Indicators } from "../../model/scoring";
 import { recomputeEfficiencies } from "../../server/services/business/efficiency";
+import { type DemoLang, demoId } from "./demo-ids";
 import { departments, employees, invites, positions, results, skills, tasks, users } from "../schema";
 
 const baseId = (prefix: string, n: number) => `00000000000000000000${prefix}${n.toString(16).padStart(3, "0")}`.slice(-24);
@@ -22,8 +23,6 @@ export const PEOPLE: [name: string, dep: number, pos: number, harmony: number, a
   ["Kira Volkova", 0, 0, 52, 3],
   ["Leo Fischer", 1, 4, 61, -1],
 ];
-
-export type DemoLang = "en" | "ru";
 
 /** The demo company in each UI language (m15): one project per language, the same people and numbers. */
 export const DEMO_TEXT = {
@@ -73,9 +72,6 @@ export const DEMO_TEXT = {
     notes: ["Провела отдел продаж через реорганизацию 2025 года", "Закрыл два крупнейших контракта года", "Наставник двух младших разработчиков"],
   },
 } as const;
-
-/** The language's ids: the English company keeps the first ids it had; the Russian one starts with 7. */
-export const demoId = (lang: DemoLang, enId: string) => (lang === "en" ? enId : `7${enId.slice(1)}`);
 
 /** An employee's demo address: a name at an example domain, never an internal one. */
 const demoEmail = (lang: DemoLang, i: number) => `${PEOPLE[i]![0].toLowerCase().replace(" ", ".")}@${DEMO_TEXT[lang].domain}`;

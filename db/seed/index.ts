@@ -11,15 +11,13 @@ import { createId } from "../../server/lib/ids";
 import { hashPassword } from "../../server/lib/password-hash";
 import { DEMO_REVIEWS } from "./reviews";
 import { buildReports } from "./content/reports";
-import { DEMO_TEXT, demoId, seedDemoCompany, type DemoLang } from "./demo-company";
+import { DEMO_TEXT, seedDemoCompany } from "./demo-company";
+import { DEMO_USER_ID, demoId, demoProjectId } from "./demo-ids";
+
+export { DEMO_PROJECT_ID, DEMO_USER_ID, demoProjectId } from "./demo-ids";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 
-/** The fixed demo business account and its project (spec §1). */
-export const DEMO_USER_ID = "0000000000000000000000d1";
-export const DEMO_PROJECT_ID = "0000000000000000000000d2";
-/** The demo company in each UI language (the English one is DEMO_PROJECT_ID). */
-export const demoProjectId = (lang: DemoLang) => demoId(lang, DEMO_PROJECT_ID);
 export const DEFAULT_TEST_ID = "0000000000000000000000a1";
 export const INITIAL_TOTAL = 48_213;
 

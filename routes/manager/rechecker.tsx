@@ -4,7 +4,8 @@
 // confirms, marks it doubtful, re-classifies with the current model or sets the format by hand.
 import { parseListQuery } from "../../server/admin/resource";
 import { resultResource } from "../../server/admin/resources/results";
-import { confirmResult, neuralCount, nextInQueue, recheck, recheckQueue, setFormat, setFormatSchema } from "../../server/admin/results";
+import { nextInQueue, recheckQueue } from "../../server/admin/result-queue";
+import { confirmResult, neuralCount, recheck, setFormat, setFormatSchema } from "../../server/admin/results";
 import { formatNameMap } from "../../server/admin/populate";
 import { findUserById } from "../../server/services/users";
 import { findRow, updateResource } from "../../server/admin/resource";

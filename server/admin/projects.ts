@@ -5,7 +5,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { employees, invites, orders, projects, users } from "../../db/schema";
-import { DEMO_USER_ID } from "../../db/seed";
+import { DEMO_USER_ID } from "../../db/seed/demo-ids";
 import { translator } from "../../locales";
 import { notFound, validationFailed } from "../lib/errors";
 import { createId, ID_PATTERN } from "../lib/ids";

@@ -6,7 +6,7 @@ import { correctResultFormat } from "../services/testing";
 import { scoringByName } from "../services/scoring-versions";
 import { testPopulation } from "../services/population";
 import { readFileSync } from "node:fs";
-import { and, asc, count, desc, eq, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { answers, auditLog, questions, results } from "../../db/schema";
@@ -14,15 +14,11 @@ import { CARD_PATH, classify, FORMATS, N_ITEMS, type AnswerValue } from "../../m
 import { conflict, notFound } from "../lib/errors";
 import { crashPoint } from "../lib/crash-points";
 import { logActivity } from "../services/activity";
-import { omit, paged, type Paged } from "../lib/listing";
 import { currentResult, resetResult } from "../services/testing";
 import { findUserById } from "../services/users";
 import { transaction, type ManagerScope } from "../scope";
 import { auditBy, diff } from "./audit";
 import { expectVersion } from "../lib/versions";
-import { populateFormats, populateUsers } from "./populate";
-import { orderOf, parseListQuery, populateDocs, whereOf, type Doc, type ListQuery } from "./resource";
-import { resultResource } from "./resources/results";
 
 async function requireResult(db: Db, id: string) {
   const [r] = await db.select().from(results).where(eq(results.id, id)).limit(1);
@@ -258,110 +254,4 @@ export async function neuralCount(db: Db) {
   const card = JSON.parse(readFileSync(CARD_PATH, "utf8")) as { version: string; createdAt: string; data?: { managerConfirmed?: number } };
   const used = card.data?.managerConfirmed ?? 0;
   return { confirmed: row!.n, usedByModel: used, new: Math.max(0, row!.n - used), modelVersion: card.version, trainedAt: card.createdAt };
-}
-
-/** The rechecker queue: disagreements first, then low top probabilities, then in-progress, then the rest. */
-export async function recheckQueue(db: Db, q: ListQuery) {
-  const rule = ruleFormatSql;
-  const priority = sql<number>`case
-    when ${results.isCorrect} = 1 then 4
-    when ${results.indicators} is not null and ${rule} <> ${results.formatCode} then 0
-    when ${results.probability} < ${LOW_PROBABILITY} then 1
-    when ${results.isCompleted} = 0 then 2
-    else 3 end`;
-  const where = whereOf(resultResource, q);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ r: results, rule, priority })
-      .from(results)
-      .where(where)
-      .orderBy(asc(priority), asc(results.probability), desc(results.createdAt))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ n: count() }).from(results).where(where),
-  ]);
-  const docs = rows.map(({ r, rule: ruleCode, priority: p }) => ({
-    _id: r.id,
-    user: r.userId as unknown,
-    fm: r.formatCode as unknown,
-    rule: ruleCode,
-    probability: r.probability,
-    runnerUp: r.runnerUpCode,
-    grade: r.quality?.grade ?? null,
-    flags: r.quality?.flags ?? [],
-    isCompleted: r.isCompleted,
-    isCorrect: r.isCorrect,
-    isDoubt: r.isDoubt,
-    reason: (["disagree", "lowProbability", "inProgress", "rest", "confirmed"] as const)[Number(p)] ?? "rest",
-    createdAt: r.createdAt,
-  }));
-  await populateUsers(db, docs, "user");
-  await populateFormats(db, docs, "fm");
-  return paged(docs, total!.n, q.page, q.limit);
-}
-
-/** The first result of the rechecker's queue other than `after` that no manager has confirmed: where
- * a manager goes after deciding on one (issue 32 m17); null when the queue is done. */
-export async function nextInQueue(db: Db, after: string): Promise<string | null> {
-  const q = { page: 1, limit: 1, sort: "-createdAt", populate: new Set<string>(), exclude: new Set<string>(), match: { isCorrect: false } };
-  const rule = ruleFormatSql;
-  const priority = sql<number>`case
-    when ${results.indicators} is not null and ${rule} <> ${results.formatCode} then 0
-    when ${results.probability} < ${LOW_PROBABILITY} then 1
-    when ${results.isCompleted} = 0 then 2
-    else 3 end`;
-  const [row] = await db
-    .select({ id: results.id })
-    .from(results)
-    .where(and(whereOf(resultResource as never, q), ne(results.id, after)))
-    .orderBy(asc(priority), asc(results.probability), desc(results.createdAt))
-    .limit(1);
-  return row?.id ?? null;
-}
-
-/** POST filter-list: the filter in the body (`match` or the filter keys themselves); adds newCount,
- * the matching complete results no manager has confirmed yet. */
-export function filterListQuery(body: Record<string, unknown>): ListQuery {
-  const { page, limit, sort, populate, exclude, q, match, ...rest } = body;
-  const str = (v: unknown) => (v == null ? undefined : Array.isArray(v) ? v.join(",") : String(v));
-  return parseListQuery(resultResource, {
-    page: str(page),
-    limit: str(limit),
-    sort: str(sort),
-    populate: str(populate),
-    exclude: str(exclude),
-    q: str(q),
-    match: JSON.stringify(match ?? rest),
-  });
-}
-
-/** filter-list: the page, and in one counting pass over the same filter both the total and
- * newCount (the matching complete results no manager has confirmed yet). */
-export async function filterList(db: Db, q: ListQuery): Promise<Paged<Partial<Doc>> & { newCount: number }> {
-  const def = resultResource as unknown as import("./resource").ResourceDef;
-  const where = whereOf(def, q);
-  const [rows, [counts]] = await Promise.all([
-    db
-      .select()
-      .from(results)
-      .where(where)
-      .orderBy(...orderOf(def, q.sort))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db
-      .select({ n: count(), fresh: sql<number>`coalesce(sum(case when ${results.isCompleted} = 1 and ${results.isCorrect} = 0 then 1 else 0 end), 0)` })
-      .from(results)
-      .where(where),
-  ]);
-  const docs: Doc[] = rows.map((r) => def.toDoc(r));
-  await populateDocs(db, def, docs, q.populate);
-  return {
-    ...paged(
-      docs.map((d) => omit(d, q.exclude)),
-      counts!.n,
-      q.page,
-      q.limit,
-    ),
-    newCount: Number(counts!.fresh),
-  };
 }

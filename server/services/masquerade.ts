@@ -6,7 +6,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { logs } from "../../db/schema";
-import { DEMO_USER_ID } from "../../db/seed";
+import { DEMO_USER_ID } from "../../db/seed/demo-ids";
 import { AppError, notFound } from "../lib/errors";
 import { logActivity } from "./activity";
 import { getSetting, setSetting } from "./setting-store";

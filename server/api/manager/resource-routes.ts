@@ -26,8 +26,6 @@ import { getResource, listResource, parseListQuery, type ResourceDef } from "../
 import { formatCodeOf } from "../../admin/resources/reports";
 import {
   deleteAnswer,
-  filterList,
-  filterListQuery,
   formatRequestSchema,
   neuralCount,
   recheck,
@@ -36,6 +34,7 @@ import {
   setFormat,
   setFormatSchema,
 } from "../../admin/results";
+import { filterList, filterListQuery } from "../../admin/result-queue";
 import { deleteReview, publishReview } from "../../admin/reviews";
 import { activateUser, addInvites, addInviteSchema, deleteUserByManager, sendReportPdf, startMasqueradeFor, userLogs, userResults } from "../../admin/users";
 import { badRequest, notFound } from "../../lib/errors";

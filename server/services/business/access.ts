@@ -15,7 +15,7 @@
 // Every id a request names is looked up inside `scope.project` (and for a supervisor inside
 // their subtree); an id of another project is a 404, never served and never changed.
 import { and, eq } from "drizzle-orm";
-import { demoProjectId } from "../../../db/seed";
+import { demoProjectId } from "../../../db/seed/demo-ids";
 import { departments, employees, positions } from "../../../db/schema";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { ID_PATTERN } from "../../lib/ids";
