@@ -41,7 +41,7 @@ const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOS
 });
 
 /**
- * A clean stop (issue 30). First the listener closes (after ACCEPT_GRACE_MS, below), so new
+ * A clean stop. First the listener closes (after ACCEPT_GRACE_MS, below), so new
  * connections are refused (a refused
  * connection carried no request; the client retries elsewhere or later) instead of queueing up to be
  * reset. Reconnecting clients were the resets: the old stop kept listening for 1.5 s while every

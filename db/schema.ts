@@ -68,7 +68,7 @@ export const sessions = sqliteTable(
       .notNull()
       .default("normal"),
     actorId: text(), // the manager behind a masquerade session
-    /** a masquerade's stated reason, its mode (read-only or full) and the back-office page it started from (issue 32 #9) */
+    /** a masquerade's stated reason, its mode (read-only or full) and the back-office page it started from */
     masqReason: text(),
     masqMode: text({ enum: ["read", "full"] }),
     masqReturnTo: text(),
@@ -212,7 +212,7 @@ export const results = sqliteTable(
     // matches these, so grade alone and format + grade are index searches, not JSON reads per row
     index("results_grade_idx").on(sql`json_extract(${t.quality}, '$.grade')`, t.createdAt),
     index("results_format_grade_idx").on(t.formatCode, sql`json_extract(${t.quality}, '$.grade')`, t.createdAt),
-    // the item analysis (issue 18): a test's completed results, and its cache stamp from the index alone
+    // the item analysis: a test's completed results, and its cache stamp from the index alone
     index("results_test_completed_idx").on(t.testId, t.isCompleted, t.completedAt),
     // the rechecker's count in every back-office side bar (server/admin/overview.ts workQueues counts
     // through this index by name, with the same predicate; 0.6 is LOW_PROBABILITY): 3 ms, not 50, on 100,000
@@ -297,7 +297,7 @@ export const referrals = sqliteTable(
     code: text().notNull(),
     name: text(),
     link: text(),
-    /** switched off: its links land normally and credit nobody (issue 32 #8) */
+    /** switched off: its links land normally and credit nobody */
     retiredAt: integer({ mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
@@ -313,7 +313,7 @@ export const referralAliases = sqliteTable("referral_aliases", {
   createdAt: createdAt(),
 });
 
-/** Each sign-up a referral credited, kept when the account is deleted: its historical count (m21). */
+/** Each sign-up a referral credited, kept when the account is deleted: its historical count. */
 export const referralSignups = sqliteTable(
   "referral_signups",
   {
@@ -615,7 +615,7 @@ export const ownerEvents = sqliteTable(
 );
 
 /**
- * A candidate for a position (issue 33): invited by an e-mail invitation of kind "candidate", not an
+ * A candidate for a position: invited by an e-mail invitation of kind "candidate", not an
  * employee. Joined (userId) when they open the invitation and agree; their fit is computed from their
  * latest completed result on reading. Hiring makes an employee and removes the row.
  */
@@ -659,7 +659,7 @@ export const skills = sqliteTable(
     natural: integer(),
     acquired: integer(),
     createdAt: createdAt(),
-    // ---- business analytics (issue 16)
+    // ---- business analytics
     /** The skill an acquired value is for: a built-in key (model/skills.ts) or a custom skill's id. */
     skillKey: text(),
     name: text(),
@@ -732,7 +732,7 @@ export const webinarSignups = sqliteTable(
   (t) => [uniqueIndex("webinar_email_uq").on(t.webinar, t.email)],
 );
 
-/** A manager's handling of a business request (any of the three kinds): who has it and a note (issue 32 m31). */
+/** A manager's handling of a business request (any of the three kinds): who has it and a note. */
 export const requestNotes = sqliteTable(
   "request_notes",
   {
@@ -787,7 +787,7 @@ export const exportsLog = sqliteTable(
   (t) => [index("exports_created_idx").on(t.createdAt)],
 );
 
-// ---------------------------------------------------------------- business analytics (issue 16)
+// ---------------------------------------------------------------- business analytics
 /** Fit for a position ("efficiency", model/fit.ts) per employee × position, with the formula's version. */
 export const employeeFits = sqliteTable(
   "employee_fits",
@@ -855,7 +855,7 @@ export const employeeAnalytics = sqliteTable(
   ],
 );
 
-// ---------------------------------------------------------------- report content, questions and item analysis (issue 18)
+// ---------------------------------------------------------------- report content, questions and item analysis
 /**
  * Scoring versions of a test: a manager's change of an item's keying appends one, with the whole
  * keying it scores with; a result stores the version it was scored with (results.scoringVersion) and
@@ -877,7 +877,7 @@ export const scoringVersions = sqliteTable(
   (t) => [index("scoring_versions_test_idx").on(t.testId, t.createdAt)],
 );
 
-// ---------------------------------------------------------------- work that follows a commit (issue 28)
+// ---------------------------------------------------------------- work that follows a commit
 /**
  * The outbox: work a unit of work decided on and that must happen after its commit, even across a
  * crash (mail, recomputes). Written in the same transaction as the change it follows; done by the

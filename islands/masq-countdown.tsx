@@ -1,4 +1,4 @@
-// The masquerade banner's countdown to its one-hour limit (issue 32 #9). The server renders the
+// The masquerade banner's countdown to its one-hour limit. The server renders the
 // minutes and seconds left (readable without script); in the browser an `enhance` ticks them down
 // every second, from the time left when the page was made (the browser's clock may differ from the
 // server's), and says when the time is up. No React DOM is loaded for it.

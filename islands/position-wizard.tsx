@@ -150,7 +150,7 @@ export default function PositionWizard({ action, kind, version, values, departme
   const [hydrated, setHydrated] = useState(false);
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const errors = { ...serverErrors, ...clientErrors };
-  // the first step with an error opens (m4: a name error no longer hides on step 1 behind step 2)
+  // the first step with an error opens (a name error no longer hides on step 1 behind step 2)
   const errorSteps = [...new Set(Object.keys(serverErrors).map((k) => (STEP1_FIELDS.includes(k) ? 1 : k === "_" ? 0 : 2)))].filter((n) => n > 0).sort();
   const [step, setStep] = useState(errorSteps[0] ?? 1);
   const formRef = useRef<HTMLFormElement | null>(null);

@@ -216,7 +216,7 @@ export default function TestRunner({ resultId, questions, answers: initial, seco
           return (
             <button
               // new buttons for each question: a tapped one never carries its focus or sticky
-              // touch hover onto the next question's option in the same place (m12)
+              // touch hover onto the next question's option in the same place
               key={`${q.position}-${c.key}`}
               type="button"
               onClick={(e) => {

@@ -32,7 +32,7 @@ import { BASELINE, CARELESS_KINDS, mixSeed, Rng, simulate, type Dataset, type Sc
 
 export const EVAL_SEED = 3;
 export const ALPHA_TARGET = 0.7;
-/** Targets from issue 19. */
+/** The model's targets (model/README.md). */
 export const TARGETS = { maxEce: 0.03, rulesAgreement: 0.95, misfitFalseAlarms: 0.05, misfitDetection: 0.5 } as const;
 /** The rules are "unambiguous" for a person when every dimension is at least this far (points) from a band edge. */
 export const UNAMBIGUOUS_MARGIN = 10;

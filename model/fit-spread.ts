@@ -50,7 +50,7 @@ function print(r: SpreadReport) {
 print(fitSpread(people, REFERENCE_POSITIONS, FIT_V1));
 if (FIT_SCALE.version !== FIT_V1.version) print(fitSpread(people, REFERENCE_POSITIONS, FIT_SCALE));
 
-// the seeded demo company (db/seed/demo-company.ts): its 12 people on its 5 positions, where issue 33 saw 56–81
+// the seeded demo company (db/seed/demo-company.ts): its 12 people on its 5 positions, where fit-v1 gave 56–81
 const demoPeople = PEOPLE.map(([, , , harmony, anxiety], i) => demoIndicators(i, harmony, anxiety) as unknown as IndicatorValues);
 const demoPositions = DEMO_ACTIVITIES.map((list) =>
   list.map(([communication, decision], i) => ({ name: `activity ${i + 1}`, communication, decision, priority: list.length - i })),

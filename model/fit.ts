@@ -52,7 +52,7 @@ export interface FitScale {
 }
 
 /**
- * fit-v1, as shipped before the calibration (issue 33): every component centred on ½ and a gain of 100.
+ * fit-v1, as shipped before the calibration: every component centred on ½ and a gain of 100.
  * On a realistic population it put everyone between about 50 and 80 (model/FIT.md, Calibration).
  */
 export const FIT_V1: FitScale = {

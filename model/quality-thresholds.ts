@@ -36,7 +36,7 @@ function fits(d: Dataset, answers = (a: Int8Array): ArrayLike<number> => a) {
 /**
  * The groups the person-fit statistic is set and judged on, for one scenario, all the same n people:
  * attentive; answering "don't know" to 60% of the items as a non-answer; careful fast readers (1.5–3.5 s per
- * item) — the fairness groups of issue 19 — and, when asked, answering 30% of the items at random: the
+ * item) — the fairness groups — and, when asked, answering 30% of the items at random: the
  * simulator's partly careless responding, random answers clicked through. Each statistic with the answers'
  * times and from the answers alone (a result may have no times). `timing`: how the people's times are
  * simulated (the statistic always assumes SIM.timing), for the sensitivity check.

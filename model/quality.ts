@@ -2,7 +2,7 @@
  * Response-quality checks (careless responding). Thresholds were set on simulated respondents over the
  * whole stress grid (model/eval.ts prints the false-alarm and detection rates) — see README.md.
  *
- * Fairness rules (issue 19): "don't know" is a legitimate answer, so it never counts towards a run or a
+ * Fairness rules: "don't know" is a legitimate answer, so it never counts towards a run or a
  * misfit, and heavy use of it is its own flag with its own advice (grade fair, not poor) — only "don't
  * know" on 90% of the items or more counts as not answering; a careful fast reader (≥ 1.5 s per item) is
  * not "too fast". A misfit alone is a softer grade (fair, with advice); only strong evidence grades poor.

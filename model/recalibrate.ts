@@ -1,5 +1,5 @@
 /**
- * Per-person recalibration after the network (issue 19, calibration). The network's temperatures are one per
+ * Per-person recalibration after the network (calibration). The network's temperatures are one per
  * axis for everyone; here each person gets their own temperature T = exp(w · f), f a few features of their
  * answers and of the network's output and, when known, of the population they belong to (below), and the 27
  * probabilities become p_c^(1/T) / Σ p^(1/T). That keeps

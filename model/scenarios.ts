@@ -1,5 +1,5 @@
 /**
- * The pre-registered stress grid (issue 19) and the training mixture. Changing a scenario here changes
+ * The pre-registered stress grid and the training mixture. Changing a scenario here changes
  * what `npm run model:eval` means: keep the grid fixed and add scenarios rather than edit them.
  *
  * Every grid scenario is attentive respondents only (careless responding is checked separately), and

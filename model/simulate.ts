@@ -170,7 +170,7 @@ export interface Scenario {
   careless: boolean;
 }
 
-/** The simulator as committed before the stress grid (issue 19): typological, spread 0.2. */
+/** The simulator as committed before the stress grid: typological, spread 0.2. */
 export const BASELINE: Scenario = {
   population: "typological",
   personSd: 0.2,

@@ -10,7 +10,7 @@ export function ErrorPage({ status, message }: { status: number; message?: strin
   const notFound = status === 404;
   // the spec's words for a 404 are English; a Russian page says it in Russian and keeps them beneath
   const title = notFound ? (locale === "en" ? t("common.errors.notFoundTitle") : t("common.errors.notFound")) : message || t("common.errors.error");
-  // a manager inside the back-office stays in it, with its menu and a way back (issue 32 m34)
+  // a manager inside the back-office stays in it, with its menu and a way back
   if (auth && isManager(auth.user) && (path === "/manager" || path.startsWith("/manager/"))) {
     return (
       <CabinetLayout kind="manager" title={title}>

@@ -1,6 +1,6 @@
 // `npm run bench`: starts the server on a temporary database, and a bare Hono route answering the
 // same JSON as /api/total (the reference, scripts/bench-reference.ts), and prints with autocannon
-// on loopback requests/s and p99 for the request paths of issue 14, each as a ratio to the
+// on loopback requests/s and p99 for the hot request paths, each as a ratio to the
 // reference measured in the same run (BENCH_RUNS runs, medians). Then, unless BENCH_ONLY=throughput,
 // the static asset, the gzipped JavaScript each public page ships, the PDF, the model, the
 // renderer, the statistics page's JavaScript (BENCH_ONLY=statsjs alone) and the stats call on a
@@ -192,7 +192,7 @@ async function jsOf(path: string, headers: Record<string, string>) {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 
-/** The request paths of issue 14, each with its target as a share of the reference. */
+/** The hot request paths, each with its target as a share of the reference. */
 async function throughput() {
   const reader = await respondent(true); // a completed result: the signed-in report page
   await markUser(reader._id); // a reader who confirmed the mailbox sees the report, not the gate

@@ -22,7 +22,7 @@ export interface AuthState {
   /** normal, masq (a manager acting as the user) or demo (the read-only demo business account). */
   kind: "normal" | "masq" | "demo";
   actorId: string | null;
-  /** A manager's masquerade: why, whether writes are allowed, where Exit returns to and when it ends (issue 32 #9). */
+  /** A manager's masquerade: why, whether writes are allowed, where Exit returns to and when it ends. */
   masq?: { reason: string | null; mode: "read" | "full"; returnTo: string | null; expiresAt: Date };
   /** Where the token came from: the Authorization header (only our own script or an API client
    * can send it) or a cookie (which any site's link makes the browser send). */

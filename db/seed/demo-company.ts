@@ -24,7 +24,7 @@ export const PEOPLE: [name: string, dep: number, pos: number, harmony: number, a
   ["Leo Fischer", 1, 4, 61, -1],
 ];
 
-/** The demo company in each UI language (m15): one project per language, the same people and numbers. */
+/** The demo company in each UI language: one project per language, the same people and numbers. */
 export const DEMO_TEXT = {
   en: {
     project: { name: "Demo project", description: "A sample company to explore the business cabinet" },
@@ -301,7 +301,7 @@ export async function seedDemoCompany(
       },
     ])
     .onConflictDoNothing();
-  // installs seeded before showed internal addresses for the demo people (m15): replaced once
+  // installs seeded before showed internal addresses for the demo people: replaced once
   const { like } = await import("drizzle-orm");
   if (lang === "en")
     for (let i = 0; i < PEOPLE.length; i++) {

@@ -1,5 +1,5 @@
 // Sharing results with a company, from the person's side: giving consent back is one click, but
-// withdrawing it asks first (m27) and says what the company will see afterwards.
+// withdrawing it asks first and says what the company will see afterwards.
 import { usePage } from "../../server/render/page";
 
 /** The consent form's submitted fields as a decision: a withdrawal counts only when confirmed. */

@@ -1,5 +1,5 @@
 // While a manager masquerades: whom they see the site as, read-only or full, the time left of the
-// hour (ticking), and Exit, at the top of every page, public and cabinet alike (issue 32 #9). Exit
+// hour (ticking), and Exit, at the top of every page, public and cabinet alike. Exit
 // ends the masquerade and goes back to the user's back-office page it was started from.
 import { Island, usePage } from "../../server/render/page";
 import { template } from "../../server/render/templates";

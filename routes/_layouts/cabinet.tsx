@@ -421,7 +421,7 @@ export function BusinessShell({ shell, title, banner, children }: { shell: Shell
 }
 
 /** What both cabinet shells open with: the operator's notice and the skip link. The masquerade
- * banner opens the column beside the side bar (MasqBanner), so it never covers the side bar's logo (m35). */
+ * banner opens the column beside the side bar (MasqBanner), so it never covers the side bar's logo. */
 function ShellTop() {
   const { t } = usePage();
   return (

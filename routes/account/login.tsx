@@ -46,7 +46,7 @@ export default definePage({
     handleForm(c, "login", loginSchema, async (input) => {
       const { user, token } = await login(c.get("deps"), input, requestMeta(c));
       setSessionCookies(c, token, user.id);
-      // a manager's work is the back-office (issue 32 m1); anyone else goes on to their test or report
+      // a manager's work is the back-office; anyone else goes on to their test or report
       const next = fallbackOf(c) ?? (isManager(user) ? "/manager" : reportHref({ user }));
       return c.redirect(next, 303);
     }),

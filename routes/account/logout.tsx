@@ -30,7 +30,7 @@ export const logoutPage = definePage({
 });
 
 /** Cancel Masq (the banner's Exit and the footer's button): ends the impersonation, drops its
- * cookie and takes the manager back to the user's back-office page they started from (issue 32 #9;
+ * cookie and takes the manager back to the user's back-office page they started from (or
  * the spec's "/" when the session named none). */
 export const cancelMasqPage = definePage({
   path: "/masq/cancel",

@@ -1,4 +1,4 @@
-// Business analytics on the cabinet's pages (issue 16): the employee's metrics, their fit for
+// Business analytics on the cabinet's pages: the employee's metrics, their fit for
 // every position with the reasons, and their soft skills. Server-rendered only: the reasons open
 // with <details>, so nothing here ships script.
 import { intlLocale } from "../../locales";

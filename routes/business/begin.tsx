@@ -28,7 +28,7 @@ type Data = Awaited<ReturnType<typeof businessOverview>> & {
   /** Whether invoices can be issued (the seller's details are set). */
   invoice: boolean;
   prices: Prices;
-  /** Production asks a confirmed address before activating (m20). */
+  /** Production asks a confirmed address before activating. */
   confirmFirst: boolean;
   /** The cabinet's shell when the person works in a project (null before activation). */
   shell: ShellData | null;
@@ -343,7 +343,7 @@ function Begin({ data }: { data: Data }) {
 
 /** The refill call's own rules; a form posts the quantity as text. */
 const refillForm = refillSchema.extend({
-  // 2.5 or 1 000 000 say the allowed range, not "invalid value" (m6)
+  // 2.5 or 1 000 000 say the allowed range, not "invalid value"
   quantity: z.coerce
     .number({ error: "people.errors.inviteQuantity" })
     .int("people.errors.inviteQuantity")

@@ -51,7 +51,7 @@ function BusinessReport({ data }: { data: WithShell<Data> }) {
                 <ReliabilityNote r={r.reliability} lines={r.reliabilityLines} />
               </div>
             ) : !r.shared ? (
-              // the person withdrew consent: said once, not as "no test" beside "test completed" (m25)
+              // the person withdrew consent: said once, not as "no test" beside "test completed"
               <p className="mt-4 rounded-lg bg-slate-100 p-3 text-slate-700" data-testid="stopped-sharing">
                 {t("people.stoppedSharing")}
               </p>

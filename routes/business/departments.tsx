@@ -72,7 +72,7 @@ function DepartmentFields({
           value: value?.parent,
           options: [
             { value: "", label: t("cabinet.departments.noParent") },
-            // indented by the tree, so a sub-department reads as one (m3)
+            // indented by the tree, so a sub-department reads as one
             ...inTreeOrder(deps)
               .filter((d) => d._id !== exclude)
               .map((d) => ({ value: d._id, label: indented(d) })),

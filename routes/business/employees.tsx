@@ -294,7 +294,7 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
           {data.list.total > 0 && <ExportLinks project={data.shell.project._id} query={q} />}
         </div>
         {data.list.docs.length === 0 && data.list.total > 0 ? (
-          // a page past the end (?page=99): said so, with the way back (m8)
+          // a page past the end (?page=99): said so, with the way back
           <Card testid="employee-past-end">
             <p className="text-slate-600">{t("people.list.pastEnd", { pages: data.list.pages })}</p>
             <a href={href({ page: String(data.list.pages) })} className="btn-secondary mt-4">
@@ -302,7 +302,7 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
             </a>
           </Card>
         ) : data.list.docs.length === 0 && filtered ? (
-          // people exist, the filter matches none: never "invite people" (m8)
+          // people exist, the filter matches none: never "invite people"
           <Card testid="employee-no-match">
             <p className="text-slate-600">{t("people.list.noMatch")}</p>
             <a href={`${path}?project=${data.shell.project._id}`} className="btn-secondary mt-4" data-testid="employee-reset">
@@ -340,7 +340,7 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
                 </li>
               ))}
             </ul>
-            {/* the shadows at an edge say there is more sideways when the side bar leaves too little room (m9) */}
+            {/* the shadows at an edge say there is more sideways when the side bar leaves too little room */}
             <div className="desktop-only overflow-x-auto rounded-2xl border border-slate-200 bg-white" style={SCROLL_SHADOWS} data-testid="employee-table-wrap">
               <table className="w-full text-left text-sm" data-testid="employee-table">
                 <thead className="bg-slate-50 text-slate-600">
@@ -498,7 +498,7 @@ type DetailData = {
   skills: SkillsView;
 };
 
-/** The analytics part of the detail (issue 16): metrics, fit for every position, skills, the report link. */
+/** The analytics part of the detail: metrics, fit for every position, skills, the report link. */
 function EmployeeAnalytics({ data }: { data: WithShell<DetailData> }) {
   const { t } = usePage();
   const links = useLinks();
@@ -773,7 +773,7 @@ function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
           </Card>
         )}
       </div>
-      {/* withdrawn consent: no fit, metrics or skills cards full of "—" (m25) */}
+      {/* withdrawn consent: no fit, metrics or skills cards full of "—" */}
       {e.consent && <EmployeeAnalytics data={data} />}
       {data.canStructure && (
         <div className="mt-6">
@@ -807,7 +807,7 @@ export const employeePage = cabinetPage<DetailData>({
       skills,
       employee,
       version: await versionOf(scope.db, "employee", employee._id),
-      // the selects show the tree: a sub-department indented under its parent (m3)
+      // the selects show the tree: a sub-department indented under its parent
       departments: inTreeOrder(departments).map((d) => ({ _id: d._id, name: indented(d) })),
       // a position says its department, as on the invitation form
       positions: positions.map((p) => ({ _id: p._id, name: p.department?.name ? `${p.name} · ${p.department.name}` : p.name })),

@@ -38,7 +38,7 @@ type Data = {
   canBuy: boolean;
   canEdit: boolean;
   status: string;
-  /** Mail goes out under the sender's confirmed address only (m20): say so, with the confirmation mail again. */
+  /** Mail goes out under the sender's confirmed address only: say so, with the confirmation mail again. */
   confirmFirst: boolean;
   departments: { _id: string; name: string; depth: number }[];
   positions: { value: string; label: string }[];

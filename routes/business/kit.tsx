@@ -192,7 +192,7 @@ const INVITE_TONE: Record<string, string> = {
 
 /**
  * An invitation's status as a chip that says what it means on hover (the invite page's legend
- * says it for phones). It never breaks inside, so a row wraps between chips, not through one (m18).
+ * says it for phones). It never breaks inside, so a row wraps between chips, not through one.
  */
 export function InviteStatusChip({ status }: { status: string }) {
   const { t } = usePage();

@@ -1,4 +1,4 @@
-// The position page's job-target parts (issue 33, item 9): what the position needs (its target profile
+// The position page's job-target parts: what the position needs (its target profile
 // in words and on scales, with the formats closest to it and the team's fit), and its candidates ranked
 // among the team (invite, hire, remove). Data from server/services/business/fit-target.ts and candidates.ts.
 import type { Decision, PositionTarget, Sphere } from "../../model/fit";

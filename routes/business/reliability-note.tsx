@@ -1,4 +1,4 @@
-// How far a result can be trusted, beside every result the company sees (issue 33): the employee
+// How far a result can be trusted, beside every result the company sees: the employee
 // list and page, compare, the business report. The lines come from reliabilityLines (the service),
 // so the pages and the PDF say the same.
 import type { ReactNode } from "react";

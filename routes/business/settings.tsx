@@ -323,7 +323,7 @@ type ReportsData = {
   purchases: Awaited<ReturnType<typeof businessReports>> | null;
 };
 
-/** /business/reports (m17): the business reports — each person's, with its PDF, and the team's PDF —
+/** /business/reports: the business reports — each person's, with its PDF, and the team's PDF —
  * and, apart, what was bought. */
 function Reports({ data }: { data: WithShell<ReportsData> }) {
   const { t, locale, path, config } = usePage();

@@ -1,5 +1,5 @@
-// /manager/audit: every manager write, newest first, by manager, entity, action and date (issue 32
-// #3); each entry with the manager's e-mail and its changes as "field: before → after". The same
+// /manager/audit: every manager write, newest first, by manager, entity, action and date;
+// each entry with the manager's e-mail and its changes as "field: before → after". The same
 // entries list is each record's "History" on its detail page.
 import { auditKinds, listAudit, type AuditDoc } from "../../server/admin/audit";
 import { type AuditRecord, auditRecords, recordKey } from "../../server/admin/audit-records";

@@ -2,7 +2,7 @@
 // format, payments; CSV or XLSX, streamed), and the log of past exports with who made them, each
 // downloadable again (the same filters, search, sort and selection, over the data as it is now).
 // Filtered exports start on the lists (their Export buttons carry the list's filter, search and
-// sort): nobody types JSON here (m30).
+// sort): nobody types JSON here.
 import { z } from "zod";
 import { EXPORT_KINDS, exportSchema, listExports, repeatExport, streamExport } from "../../server/admin/exports";
 import { AppError, badRequest } from "../../server/lib/errors";

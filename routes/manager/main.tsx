@@ -115,7 +115,7 @@ function Main({ data }: { data: Data }) {
                   <td className="py-2 pr-3">{order.quantity}</td>
                   <td className="whitespace-nowrap py-2 pr-3">{rubLabel(order.amount)}</td>
                   <td className="py-2">
-                    {/* credits invites at once and cannot be taken back: asked again (issue 32 #4) */}
+                    {/* credits invites at once and cannot be taken back: asked again */}
                     <details className="rounded-lg border border-rose-200 p-2" data-confirm="invoice-paid">
                       <summary className="cursor-pointer whitespace-nowrap text-sm font-semibold text-rose-700">{t("cabinet.main.markPaid")}</summary>
                       <p className="my-2 max-w-xs text-sm text-slate-600">{t("manager.orders.markPaidConfirm")}</p>
@@ -175,7 +175,7 @@ export const managerMainPage = managerPage({
   load: async (c, _scope, shared) => {
     const [overview, stats, queues] = await Promise.all([managerOverview(c.get("deps").db), loadStats(c.get("deps").db), shared.queues]);
     const config = c.get("deps").config;
-    // what a manager must know before promising a client a mail or a payment (issue 32 m37)
+    // what a manager must know before promising a client a mail or a payment
     const ops = { mailOff: !config.SMTP_URL, sandbox: config.PAYMENT_PROVIDER === "sandbox" };
     return { ...overview, stats, queues, ops };
   },

@@ -1,6 +1,6 @@
 // /manager/public/base and /manager/public/full without an id (spec §3: "a report can be shown
 // by type, default base, and id"). Without an id nothing is chosen, and the page says so instead of
-// quietly showing someone's report (issue 32 m33): it lists the latest complete results, each with
+// quietly showing someone's report: it lists the latest complete results, each with
 // its report of this type and its page in the back-office. With an id, the report pages in
 // routes/report/pages.tsx answer (the same view the owner sees, with a way back).
 import { latestCompleted } from "../../server/admin/overview";

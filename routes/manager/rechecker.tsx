@@ -258,7 +258,7 @@ export const recheckerDetailPage = managerPage({
     // the result's version travels with the set-format form (a correction made meanwhile is not overwritten)
     const row = await findRow(c.get("deps").db, resultResource, id);
     const version = recordVersion(row);
-    // the page names its record (issue 32 m9): whose result this is
+    // the page names its record: whose result this is
     const owner = await findUserById(c.get("deps").db, row.userId as string);
     const [r, names, next] = await Promise.all([
       recheck(c.get("deps").db, id, false),
@@ -271,7 +271,7 @@ export const recheckerDetailPage = managerPage({
   Component: Detail,
   action: async (c) => {
     const id = c.req.param("id")!;
-    // after a decision the next result of the queue, with a way back to this one (issue 32 m17)
+    // after a decision the next result of the queue, with a way back to this one
     const decidedNext = async () => {
       const next = await nextInQueue(c.get("deps").db, id);
       return next ? `/manager/rechecker/${next}?decided=${id}` : `/manager/rechecker/${id}?saved=1`;

@@ -29,7 +29,7 @@ export const referralChartPage = managerPage({
             ← {data.ref.code}
           </a>
         </p>
-        {/* at phone width one figure a line (three side by side left no room for "Completed tests", m36) */}
+        {/* at phone width one figure a line (three side by side left no room for "Completed tests") */}
         <dl className="mb-6 grid gap-3 sm:grid-cols-3" data-testid="referral-stat">
           {(["signups", "completed", "payments"] as const).map((k) => (
             <div key={k} className="card flex items-baseline justify-between gap-3 sm:block" data-stat={k}>
@@ -47,13 +47,13 @@ export const referralChartPage = managerPage({
               index: "date",
               categories: [labels.signups, labels.completed, labels.payments],
               title: `${t("manager.referrals.chart")}: ${data.ref.code}`,
-              // people and payments: whole numbers on the axis (m21)
+              // people and payments: whole numbers on the axis
               integers: true,
             }}
             hydrate="visible"
           />
           <div className="mt-3 max-h-80 overflow-auto">
-            {/* five columns in 300 px: smaller type and headings that wrap, so "Payments / Sum" stay in view (m36) */}
+            {/* five columns in 300 px: smaller type and headings that wrap, so "Payments / Sum" stay in view */}
             <table className="w-full text-left text-xs sm:text-sm" data-testid="referral-days">
               <thead className="align-bottom leading-tight text-slate-500">
                 <tr>

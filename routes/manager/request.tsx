@@ -1,4 +1,4 @@
-// /manager/requests/{source}/{id}: one business request with its e-mail thread (issue 32 m31): the
+// /manager/requests/{source}/{id}: one business request with its e-mail thread: the
 // request as the requester sent it, the mails the service sent to that address (the outbox, as the
 // user page's "mails sent"), a reply by e-mail and what managers did to it (a reply's text among
 // them). Data through server/admin/business.ts; the API's twin is /api/manager/business/requests.
@@ -51,7 +51,7 @@ function RequestPage({ data }: { data: Data }) {
         <section className="card min-w-0" id="reply">
           {r.email ? (
             <>
-              {/* said before the click while mail is off (m37) */}
+              {/* said before the click while mail is off */}
               <MailOffNotice />
               <ServerForm
                 kind="reply"

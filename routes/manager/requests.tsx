@@ -166,7 +166,7 @@ function Requests({ data }: { data: Data }) {
                     <Value value={r.createdAt} kind="date" locale={locale} />
                   </p>
                 </div>
-                {/* its status, who has it and a note: one form, one save (issue 32 m31) */}
+                {/* its status, who has it and a note: one form, one save */}
                 <form method="post" className="grid w-full gap-2 sm:w-72" data-testid="request-handling">
                   <input type="hidden" name="_form" value="status" />
                   <input type="hidden" name="source" value={r.source} />

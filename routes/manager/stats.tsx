@@ -56,7 +56,7 @@ export function SeriesCard({
   return (
     <section className="card" data-series={name}>
       <h2 className="mb-3 text-lg font-semibold">{title}</h2>
-      {/* a count and a sum of money on one axis hides the count (6 beside 20 967 ₽): each its own chart (issue 32 m29) */}
+      {/* a count and a sum of money on one axis hides the count (6 beside 20 967 ₽): each its own chart */}
       <Island
         name="stats-chart"
         props={{ data: seriesRows(points, { count: labels.count }), index: "date", categories: [labels.count], colors: ["blue"], title, integers: true }}

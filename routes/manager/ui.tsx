@@ -260,7 +260,7 @@ export function Unconfirmed() {
 }
 
 /** Said before a manager clicks an action that sends mail, while mail is off (no SMTP_URL): the
- * mail would only reach the outbox files (issue 32 m37). `whole`: the main page's word for the
+ * mail would only reach the outbox files. `whole`: the main page's word for the
  * whole back-office, naming the folder; otherwise what this screen sends. */
 export function MailOffNotice({ whole = false, className = "mb-4" }: { whole?: boolean; className?: string }) {
   const { t, config } = usePage();

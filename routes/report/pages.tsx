@@ -286,7 +286,7 @@ function ReportBody({ data }: { data: ReportData }) {
   return (
     <div className="container-page max-w-5xl py-10" data-testid="report" data-format={view.format.code} data-type={view.type}>
       {data.managerOf && (
-        // the way back to the back-office: the result and its person (issue 32 m33)
+        // the way back to the back-office: the result and its person
         <p className="mb-4 flex flex-wrap gap-x-4 gap-y-1 rounded-xl bg-slate-100 p-3 text-sm" data-testid="manager-view">
           <span>{t("report.manager", { email: data.managerOf })}</span>
           <a href={`/manager/results/${view.result.id}`} className="text-brand-700 hover:underline" data-testid="back-to-result">
@@ -363,7 +363,7 @@ function ReportBody({ data }: { data: ReportData }) {
         </p>
       )}
       {view.result.indicators && <IndicatorsBlock ind={view.result.indicators as unknown as Indicators} />}
-      {/* an employee invited by a company is told who pays for what, once, not sold to ×10 (m29) */}
+      {/* an employee invited by a company is told who pays for what, once, not sold to ×10 */}
       <Sections content={view.content} upsell={view.type === "base" && !data.employers?.length} />
       {view.type === "base" && !data.managerOf && data.employers?.length ? (
         <div className="mt-8 rounded-xl bg-slate-100 p-4 text-sm text-slate-700" data-testid="employer-pays">

@@ -100,7 +100,7 @@ export const auditQuerySchema = z.object({
   to: dateParam,
 });
 
-/** The audit page's list (issue 32 #3): by manager (e-mail or id), entity, action (a part of its
+/** The audit page's list: by manager (e-mail or id), entity, action (a part of its
  * name), record and dates, newest first. Entries outlive their records: nothing here joins them. */
 export async function listAudit(db: Db, query: Record<string, string | undefined>, zone: string) {
   const paging = pagingSchema(200).safeParse({ page: query.page, limit: query.limit });

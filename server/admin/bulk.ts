@@ -1,4 +1,4 @@
-// Bulk actions on a list (issue 32 #6): the ticked records of one list, one declared action
+// Bulk actions on a list: the ticked records of one list, one declared action
 // (`ResourceDef.bulkActions`), all of them in one unit of work — every record or none — and one
 // audit entry per record (each record's action audits itself, as it does from its own page).
 import { z } from "zod";

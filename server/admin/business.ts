@@ -102,7 +102,7 @@ export async function findRequest(db: Db, source: string, id: string): Promise<R
   return doc;
 }
 
-/** The request's page (m31): the request, the mails sent to its address (the outbox, as the user
+/** The request's page: the request, the mails sent to its address (the outbox, as the user
  * page's "mails sent"), and what managers did to it (replies with their text among them). */
 export async function requestThread(db: Db, source: string, id: string) {
   const request = await findRequest(db, source, id);
@@ -246,7 +246,7 @@ export const createBusinessSchema = z.object({
  * "restore"), business on, and always a NEW project with its free test plus any invites given. An
  * existing account must be confirmed and active: an unconfirmed one may be an attacker's who signed
  * up with the client's address, and the paid invites must never land in a project someone else
- * set up (issue 29 #1). */
+ * set up. */
 export async function createBusinessAccount(scope: ManagerScope, input: z.infer<typeof createBusinessSchema>) {
   return transaction(scope, async (tx) => {
     const db = tx.db;
@@ -274,7 +274,7 @@ export async function createBusinessAccount(scope: ManagerScope, input: z.infer<
       changes: { user: user.id, created, company: input.company, invites: input.invites },
     });
     if (created) {
-      // a new client has no password: a set-password link, through the outbox with the account (issue 32 m32)
+      // a new client has no password: a set-password link, through the outbox with the account
       const t = tFor(tx.locale);
       const token = await issueEmailToken(db, user.id, "restore", CONFIRM_TTL_MS);
       const link = `${tx.deps.config.PUBLIC_URL}/restore?token=${token}`;

@@ -86,7 +86,7 @@ export function checkDeclaration(def: ResourceDef, hasKey: HasKey, menuHrefs: Se
     if (v.menu) str(v.menu.label ?? v.title, `view ${v.path} menu`);
   }
   // the export's columns: a field of the document (a path's first part), a heading in both
-  // languages, and a date column that holds dates (so XLSX writes date cells, m7)
+  // languages, and a date column that holds dates (so XLSX writes date cells)
   if (def.exportKind && !def.exportColumns?.length) problems.push(at(`exports "${def.exportKind}" but declares no exportColumns`));
   const sample = sampleDoc(def);
   for (const c of def.exportColumns ?? []) {
@@ -100,7 +100,7 @@ export function checkDeclaration(def: ResourceDef, hasKey: HasKey, menuHrefs: Se
   for (const p of def.listPopulate ?? []) if (!def.populate?.[p]) problems.push(at(`listPopulate "${p}" is not a declared populate`));
   for (const p of def.detailPopulate ?? []) if (!def.populate?.[p]) problems.push(at(`detailPopulate "${p}" is not a declared populate`));
 
-  // every record page is titled by its record, never by its kind alone (m9)
+  // every record page is titled by its record, never by its kind alone
   if (!def.recordRepresentation) problems.push(at("no recordRepresentation (its pages would not name the record)"));
   str(`manager.res.${def.name}.title`, "title");
   str(`manager.res.${def.name}.detail`, "detail title");

@@ -19,7 +19,7 @@ const msg = (k: string) => `manager.coupons.errors.${k}`;
  * makes it the end of that day in the operator's time zone; a full date-time is that instant. */
 const expiry = z.union([z.literal("").transform(() => null), z.null(), z.iso.date(), z.coerce.date(msg("expiry"))], msg("expiry"));
 
-/** The form's values as the table stores them: a day picked as "valid until" lasts to its end where the operator works (issue 32 m20). */
+/** The form's values as the table stores them: a day picked as "valid until" lasts to its end where the operator works. */
 export function couponColumns(input: Record<string, unknown>, timeZone: string): Record<string, unknown> {
   const day = input.expiredAt;
   return typeof day === "string" && /^\d{4}-\d{2}-\d{2}$/.test(day) ? { ...input, expiredAt: endOfDayIn(day, timeZone) } : input;

@@ -1,5 +1,5 @@
 // The back-office's side bar: an entry for every resource (its declaration's `menu`, and its views'),
-// the special screens beside them, in one order, with the work-queue counts (issue 32 #5): results
+// the special screens beside them, in one order, with the work-queue counts: results
 // waiting in the rechecker, reviews waiting for approval, new requests.
 import type { workQueues } from "./overview";
 import type { MenuEntry } from "./resource";

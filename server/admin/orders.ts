@@ -1,5 +1,5 @@
 // Orders in the back-office: marking an invoice paid by bank transfer. The credit (pending → paid
-// once, the invites added) and its audit entry are one unit of work (issue 29 #4).
+// once, the invites added) and its audit entry are one unit of work.
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { orders, projects } from "../../db/schema";
@@ -29,7 +29,7 @@ export async function creditedInvites(db: Db, orderId: string) {
 }
 
 /**
- * Takes a mistaken "paid" mark back (issue 32 #4): within UNMARK_WINDOW_MS of it and only while the
+ * Takes a mistaken "paid" mark back: within UNMARK_WINDOW_MS of it and only while the
  * invites it credited are all unused (the project's free balance still holds them), the order is
  * pending again and the invites leave the balance; one unit of work with its audit entry.
  */

@@ -36,7 +36,7 @@ export async function managerOverview(db: Db) {
 }
 
 /**
- * What waits for a manager (issue 32 #5): complete results the rechecker puts first (in doubt or of
+ * What waits for a manager: complete results the rechecker puts first (in doubt or of
  * low probability, not yet confirmed), reviews not yet approved, and requests nobody has taken.
  */
 export async function workQueues(db: Db) {

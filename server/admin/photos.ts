@@ -34,7 +34,7 @@ export async function storePhoto(deps: Pick<AppDeps, "config">, file: File, fiel
   return `/uploads/reviews/${name}`;
 }
 
-/** A manager's upload: stored, then recorded with the manager (issue 29 #4) — a file on the public
+/** A manager's upload: stored, then recorded with the manager — a file on the public
  * path is a write even before a review refers to it. */
 export async function uploadReviewPhoto(scope: ManagerScope, file: File, field = "img") {
   const img = await storePhoto(scope.deps, file, field);

@@ -91,8 +91,8 @@ async function requireProject(db: Db, id: string) {
 
 /**
  * The account a manager may make a project's owner: it exists, is active and has confirmed its
- * address (an unconfirmed one may have been signed up by anyone, issue 29 #1), and it is not the
- * public demo account (its companies are shown to every visitor, #7). Field messages otherwise.
+ * address (an unconfirmed one may have been signed up by anyone), and it is not the
+ * public demo account (its companies are shown to every visitor). Field messages otherwise.
  */
 export async function ownerAccount(db: Db, email: string, field: string) {
   const [u] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
@@ -175,7 +175,7 @@ export async function deleteProject(scope: ManagerScope, id: string, opts: { con
     });
     await tx.db.update(users).set({ currentProjectId: null }).where(eq(users.currentProjectId, id));
     await tx.db.delete(projects).where(eq(projects.id, id));
-    // their last project gone, the owner is no longer a business account (m24)
+    // their last project gone, the owner is no longer a business account
     const [other] = await tx.db.select({ id: projects.id }).from(projects).where(eq(projects.ownerId, project.ownerId)).limit(1);
     const [owner] = await tx.db.select({ isBusiness: users.isBusiness }).from(users).where(eq(users.id, project.ownerId));
     if (!other && owner?.isBusiness) {

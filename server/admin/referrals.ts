@@ -37,7 +37,7 @@ export async function checkReferral(scope: ManagerScope, next: Record<string, un
 
 /**
  * Saves a referral's form. A new code keeps the old one as an alias: the links handed out go on
- * crediting this referral (issue 32 #8). The page's form asks first (`confirmRename`, a field an
+ * crediting this referral. The page's form asks first (`confirmRename`, a field an
  * API client does not send); the alias is kept either way. Runs inside updateResource's unit of work.
  */
 export async function saveReferral(scope: ManagerScope, id: string, input: Record<string, unknown>) {

@@ -69,7 +69,7 @@ export interface ResourceAction {
   /** locale key of the button */
   label: string;
   /** it sends mail: when mail is off (no SMTP) its record's page says so beside the buttons, and its
-   * "done" that the mail went only to the outbox files (m37) */
+   * "done" that the mail went only to the outbox files */
   mails?: boolean;
   /** asks again before running (a second button on the page) */
   danger?: boolean;
@@ -85,7 +85,7 @@ export interface ResourceAction {
   run(scope: ManagerScope, id: string, input: Record<string, unknown>): Promise<ActionOutcome | void>;
 }
 
-/** A bulk action on the ticked rows of the list (issue 32 #6): run on each record in one unit of work. */
+/** A bulk action on the ticked rows of the list: run on each record in one unit of work. */
 export interface BulkAction {
   /** locale key of its choice in the list's action select */
   label: string;

@@ -51,7 +51,7 @@ export async function recheckQueue(db: Db, q: ListQuery) {
 }
 
 /** The first result of the rechecker's queue other than `after` that no manager has confirmed: where
- * a manager goes after deciding on one (issue 32 m17); null when the queue is done. */
+ * a manager goes after deciding on one; null when the queue is done. */
 export async function nextInQueue(db: Db, after: string): Promise<string | null> {
   const q = { page: 1, limit: 1, sort: "-createdAt", populate: new Set<string>(), exclude: new Set<string>(), match: { isCorrect: false } };
   const rule = ruleFormatSql;

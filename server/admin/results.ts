@@ -30,7 +30,7 @@ export async function confirmResult(scope: ManagerScope, id: string) {
   await transaction(scope, async (tx) => {
     const r = await requireResult(tx.db, id);
     if (r.isCorrect && !r.isDoubt) return; // confirmed already: nothing to record
-    // a confirmed format is no longer in doubt (issue 32 m17)
+    // a confirmed format is no longer in doubt
     await tx.db.update(results).set({ isCorrect: true, isDoubt: false }).where(eq(results.id, id));
     await auditBy(tx, {
       action: "results.confirm",

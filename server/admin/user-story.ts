@@ -1,4 +1,4 @@
-// What the user page tells a manager besides the record (issue 32 #7): the coupons the person used,
+// What the user page tells a manager besides the record: the coupons the person used,
 // where they came from (referral link, utm), the mails sent to them (from the jobs outbox, which
 // keeps a sent mail's address and subject, never its links) and their activity log in words.
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";

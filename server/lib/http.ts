@@ -80,8 +80,8 @@ export function trackingCookies(c: Context): Record<string, string> {
 /**
  * A top-level navigation (a link followed, an address typed) or a POST: not an <img>, <script> or
  * a page's own fetch. Only those may set session and tracking cookies, so a picture on one of our
- * pages (a review's photo) cannot switch a reader's session or plant a referral (security review 2,
- * finding 3). Browsers say which in Sec-Fetch-Dest and Sec-Fetch-Mode; without them (old browsers,
+ * pages (a review's photo) cannot switch a reader's session or plant a referral.
+ * Browsers say which in Sec-Fetch-Dest and Sec-Fetch-Mode; without them (old browsers,
  * API clients) a request counts as a navigation.
  */
 export function isNavigation(c: Context): boolean {

@@ -1,4 +1,4 @@
-// A 413 the client can read (issue 30). Refusing a body without reading it and closing the socket
+// A 413 the client can read. Refusing a body without reading it and closing the socket
 // at once makes the kernel answer the body still arriving with a reset, which often destroys the
 // 413 before the client has read it (91 of 320 tries; 78 % with fetch). As nginx's lingering close
 // does: the response goes out with `Connection: close` and FIN, and the rest of the body is read and

@@ -1,4 +1,4 @@
-// Honest health for the write path (issue 30): a full disk, a read-only file or a database locked
+// Honest health for the write path: a full disk, a read-only file or a database locked
 // past the busy timeout made every write a generic 500 while /api/health answered 200 (it only
 // read). Storage errors are recognised by their SQLite code wherever they come from (better-sqlite3,
 // libSQL, wrapped by drizzle), answered as 503 with a message a person can act on, and remembered

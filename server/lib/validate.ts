@@ -34,7 +34,7 @@ function issueMessage(t: T, issue: z.core.$ZodIssue, input: unknown): string {
     ...(issue.code === "custom" ? (issue.params as Record<string, string | number> | undefined) : undefined),
   };
   // z.string({ error: "…required" }) lends its message to every check of the string: a value too
-  // long is not a missing one (m2: a 121-character department name said "Required")
+  // long is not a missing one (a 121-character department name said "Required")
   const inherited = issue.code === "too_big" && issue.message === "common.validation.required";
   const own = !inherited && /^[a-z]+\.[a-zA-Z.]+$/.test(issue.message) ? t(issue.message, params) : null;
   if (own && own !== issue.message) return own;

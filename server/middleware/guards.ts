@@ -77,7 +77,7 @@ export const demoReadOnly: Handler = async (c, next) => {
   if (auth?.kind === "demo" && writes && !(c.req.method === "POST" && READING_POSTS.has(path))) {
     throw new AppError(403, "demo_read_only", "auth.errors.demoReadOnly");
   }
-  // a read-only masquerade looks and changes nothing (issue 32 #9)
+  // a read-only masquerade looks and changes nothing
   if (auth?.masq?.mode === "read" && writes && !MASQ_EXITS.has(path) && !(c.req.method === "POST" && READING_POSTS.has(path))) {
     throw new AppError(403, "masq_read_only", "auth.errors.masqReadOnly");
   }

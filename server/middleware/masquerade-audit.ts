@@ -2,7 +2,7 @@
 // log with the real person (the manager behind the session), the user acted as, the method, path
 // and answer status. Writes are every non-GET; among GETs, those that write (the spec's
 // `GET /api/order/reset_result`) and those that read the person's data (the export, their reports)
-// are audited too (issue 29 #4). Mounted on /api and on the pages (GET and POST).
+// are audited too. Mounted on /api and on the pages (GET and POST).
 import type { Context, MiddlewareHandler } from "hono";
 import { audit } from "../admin/audit";
 
@@ -38,7 +38,7 @@ const SECRET = /pass|token|secret|code/i;
 const MAX_VALUE = 500;
 
 /** What a full masquerade's write sent (JSON or a plain form; an upload is named, not kept), secrets
- * masked and long text cut: the audit shows what the manager changed, not only where (issue 32 #9). */
+ * masked and long text cut: the audit shows what the manager changed, not only where. */
 async function sentValues(c: Context): Promise<Record<string, unknown> | null> {
   const type = c.req.header("content-type") ?? "";
   let body: unknown = null;

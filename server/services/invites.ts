@@ -1,4 +1,4 @@
-// Invitations to a company's project. Who may take one (security review, finding 3): the person
+// Invitations to a company's project. Who may take one: the person
 // holding its link (the link is the secret), or the owner of the invited address once that address
 // is confirmed; an accepted invitation is never handed to anyone else.
 import { and, eq, isNull, or, type SQL } from "drizzle-orm";

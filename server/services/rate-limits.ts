@@ -29,7 +29,7 @@ export const LIMITS = {
   /** Coupon, activation and test codes: guesses, right or wrong. */
   codeGuess: { max: 10, windowMs: 15 * 60_000 },
   demo: { max: 30, windowMs: 60 * 60_000 },
-  // ---- the cabinet's and the site's writes, per account (security review 2, findings 2 and 12)
+  // ---- the cabinet's and the site's writes, per account
   /** Invitation mails a project sends in a day (new ones and resends). */
   inviteMailProject: { max: 500, windowMs: 24 * 60 * 60_000 },
   /** Invitation mails one account sends in a day, over all its projects. */

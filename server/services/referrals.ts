@@ -35,7 +35,7 @@ export async function creditedReferral(db: Db, code: string | undefined | null) 
   return alias?.id ?? null;
 }
 
-/** A sign-up the referral credited, kept when the account is deleted (its historical count, m21). */
+/** A sign-up the referral credited, kept when the account is deleted (its historical count). */
 export async function recordReferralSignup(db: Db, referralId: string, userId: string) {
   await db.insert(referralSignups).values({ id: createId(), referralId, userId });
 }

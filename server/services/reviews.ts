@@ -71,7 +71,7 @@ export const reviewSchema = z.object({
     .optional()
     .transform((v) => v || null),
   text: z.string({ error: "common.validation.required" }).trim().min(20, "common.validation.tooShort").max(2000),
-  // only a photo we stored (security review 2, finding 3): any other address, even one of ours,
+  // only a photo we stored: any other address, even one of ours,
   // would be fetched by every reader's browser with their cookies (a GET that signs them into the demo)
   img: z
     .string()

@@ -141,7 +141,7 @@ export async function listUserSessions(db: Db, userId: string) {
  * Logout (spec §4): every session among the presented tokens ends (the normal one and any
  * masquerade one), so no session outlives the cookies the client is told to drop. The demo
  * session is the one every demo visitor shares: logging out of it only drops this browser's
- * cookie (ending it would end the demo for everyone, security review 2, finding 6).
+ * cookie (ending it would end the demo for everyone).
  */
 export async function logout(db: Db, tokens: readonly string[]) {
   for (const token of new Set(tokens)) {

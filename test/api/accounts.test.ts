@@ -51,7 +51,7 @@ describe("sign-up", () => {
     expect(cookies.find((c) => c.startsWith("id="))).toContain(_id);
     const mail = lastMailTo(smtp.received, email)!;
     expect(mail.subject).toContain("Подтвердите");
-    // security finding 12: the mail holds no password, only one-time links
+    // the mail holds no password, only one-time links
     expect(mail.text).not.toMatch(/[A-Za-z2-9]{4}-[A-Za-z2-9]{4}-[A-Za-z2-9]{4}-[A-Za-z2-9]{4}/);
     expect(linkIn(mail, /http:\/\/localhost\/confirm\/[a-z2-7]+/)).not.toBeNull();
     const me = await (await t.app.request("/api/passport", { headers: bearer(token) })).json();
@@ -371,7 +371,7 @@ describe("masquerade", () => {
       body: "",
     });
     expect(cancel.status).toBe(303);
-    // back to the user's back-office page the masquerade started from (issue 32 #9)
+    // back to the user's back-office page the masquerade started from
     expect(cancel.headers.get("location")).toBe(`/manager/users/${victim._id}`);
     expect(cancel.headers.getSetCookie().find((c) => c.startsWith("masqToken="))).toMatch(/Max-Age=0/);
     expect((await t.app.request("/api/passport", { headers: bearer(masq) })).status).toBe(401);
@@ -461,7 +461,7 @@ describe("OAuth against a local fake provider", () => {
     const o = await createTestApp({ GOOGLE_CLIENT_ID: "cid", GOOGLE_CLIENT_SECRET: "secret" });
     o.deps.oauthEndpoints = { google: { authorize: `${base}/authorize`, token: `${base}/token`, userInfo: `${base}/userinfo` } };
     // someone signed up with this address here before its owner (never confirmed it): they hold
-    // a session and know the password they chose (security finding 2, pre-hijacking)
+    // a session and know the password they chose (pre-hijacking)
     const squatter = await (await o.json("POST", "/api/passport/signup", { email, password: "squatter's pass phrase", ...agree })).json();
     try {
       const login = await o.app.request("/login");

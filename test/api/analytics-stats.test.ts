@@ -146,7 +146,7 @@ describe("GET /api/business/employees/export", () => {
       .trim()
       .split("\r\n")
       .map((l) => l.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/).map((c) => c.replace(/^"|"$/g, "")));
-    // the wider columns of issue 33 (m30) are in test/api/cabinet-data-export.test.ts
+    // the export's wider columns are in test/api/cabinet-data-export.test.ts
     expect(lines[0]!.slice(0, 7)).toEqual(["Name", "Personnel number", "Department", "Position", "Supervisor", "Format code", "Format"]);
     const col = (name: string) => lines[0]!.indexOf(name);
     expect(lines.slice(1).map((l) => [l[0], l[col("Department")], l[col("Position")], l[col("Format code")], l[col("Harmony")], l[col("Anxiety")]])).toEqual([

@@ -1,4 +1,4 @@
-// The audit made readable (issue 32 #3): /manager/audit filtered by manager, entity, action and date,
+// The audit made readable: /manager/audit filtered by manager, entity, action and date,
 // each entry with the manager's e-mail and "before → after"; a record's History on its page; entries
 // kept after the record is deleted.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

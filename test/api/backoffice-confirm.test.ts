@@ -1,4 +1,4 @@
-// Consequential actions ask again before they run (issue 32 #4): marking an invoice paid (main page
+// Consequential actions ask again before they run: marking an invoice paid (main page
 // and order page), changing a project's owner, starting a masquerade, resetting a result, switching
 // a coupon off; each question says what goes with it, in both languages.
 import { eq } from "drizzle-orm";

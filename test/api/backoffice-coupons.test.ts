@@ -1,4 +1,4 @@
-// Coupons on the back-office pages (issue 32 #2): a fixed discount is typed and shown in rubles
+// Coupons on the back-office pages: a fixed discount is typed and shown in rubles
 // ("300" off is 300 ₽, not 3 ₽; kopecks after a comma) while the API keeps kopecks; a leaked coupon
 // can be switched off at once; an unused one can be deleted, a used one cannot.
 import { eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// The back-office lists (issue 32 #5, #6, m3–m8, m14, m30, m7): bulk actions with a confirmation
+// The back-office lists: bulk actions with a confirmation
 // naming the count, ascending first sort, search by e-mail, empty states, clean filter URLs, the
 // side bar's counts, and exports that keep the list's sort with translated headings and date cells.
 import { eq, inArray } from "drizzle-orm";

@@ -1,6 +1,6 @@
-// The rest of issue 32's back-office: a test's record page named by its test (m9), the "mail is
-// off" notice before every action that mails (m37), and a business request's e-mail thread with a
-// reply by e-mail (m31), which leaves through a real local SMTP server.
+// A test's record page named by its test, the "mail is
+// off" notice before every action that mails, and a business request's e-mail thread with a
+// reply by e-mail, which leaves through a real local SMTP server.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, businessRequests, tests } from "../../db/schema";
@@ -41,7 +41,7 @@ async function businessRequest(t: TestApp, values: Partial<typeof businessReques
   return id;
 }
 
-describe("a test's record page (m9)", () => {
+describe("a test's record page", () => {
   it("names the test in its <title> and heading, in the page's language", async () => {
     const [test] = await off.deps.db.select().from(tests).limit(1);
     const name = test!.name as { ru: string; en: string };
@@ -54,7 +54,7 @@ describe("a test's record page (m9)", () => {
   });
 });
 
-describe("the mail-off notice before an action that mails (m37)", () => {
+describe("the mail-off notice before an action that mails", () => {
   it("shows on every screen whose action sends mail while there is no SMTP, and nowhere once there is", async () => {
     const person = await user(off);
     const projectId = (await businessProject(off)).id;
@@ -86,7 +86,7 @@ describe("the mail-off notice before an action that mails (m37)", () => {
   });
 });
 
-describe("a business request's e-mail thread (m31)", () => {
+describe("a business request's e-mail thread", () => {
   it("a reply from the request's page leaves by SMTP, escaped in HTML, audited, and shows in the thread", async () => {
     const known = await user(on, { email: "thread-known@example.com" });
     const id = await businessRequest(on, { email: "Thread-Known@example.com", message: "Call us about 40 people" });

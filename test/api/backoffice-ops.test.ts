@@ -1,6 +1,6 @@
-// Issue 29's back-office findings, each as the attack: a pre-hijacked (unconfirmed) account cannot
-// be handed a company (#1), the demo account cannot own a project (#7), one manager cannot switch
-// another off (#13), and what was done without an audit entry now has one with the actor (#4):
+// Attacks through the back-office, each performed: a pre-hijacked (unconfirmed) account cannot
+// be handed a company, the demo account cannot own a project, one manager cannot switch
+// another off, and what was done without an audit entry now has one with the actor:
 // an invoice marked paid, a photo upload, and the GETs a masquerading manager makes that write or
 // read what is the person's own.
 import { and, eq } from "drizzle-orm";
@@ -50,7 +50,7 @@ async function squat(email: string) {
   return { squatter, project: project! };
 }
 
-describe("#1 a company is never handed to an unconfirmed account", () => {
+describe("a company is never handed to an unconfirmed account", () => {
   it("business/create refuses the squatted address with a field message; once confirmed it makes a new project, never the squatter's", async () => {
     const email = `client-${Date.now()}@example.com`;
     const { squatter, project } = await squat(email);
@@ -120,7 +120,7 @@ describe("#1 a company is never handed to an unconfirmed account", () => {
   });
 });
 
-describe("#7 the demo account never owns a project", () => {
+describe("the demo account never owns a project", () => {
   it("change-owner and project creation refuse the demo account's address", async () => {
     const [demo] = await db().select().from(users).where(eq(users.id, DEMO_USER_ID));
     expect(demo).toBeTruthy();
@@ -137,7 +137,7 @@ describe("#7 the demo account never owns a project", () => {
   });
 });
 
-describe("#13 one manager cannot deactivate another", () => {
+describe("one manager cannot deactivate another", () => {
   it("PUT isActive:false on a manager is 403 and changes nothing; on a user it works", async () => {
     const other = await signUp(t, "second-manager");
     await db().update(users).set({ role: "admin", emailConfirmedAt: new Date() }).where(eq(users.id, other._id));
@@ -157,7 +157,7 @@ describe("#13 one manager cannot deactivate another", () => {
   });
 });
 
-describe("#4 audit entries with the actor", () => {
+describe("audit entries with the actor", () => {
   it("an invoice marked paid (API and the main page's button) is audited once, with the manager", async () => {
     await fillSellerDetails(t);
     const owner = await signUp(t, "ops-invoice");

@@ -1,4 +1,4 @@
-// Orders and payments in the back-office (issue 32 #1): a declared resource with filters by state,
+// Orders and payments in the back-office: a declared resource with filters by state,
 // method, product, coupon, buyer and date, amounts in rubles, a detail page with "mark the invoice
 // paid" (asked again, audited), and the user page's orders.
 import { eq } from "drizzle-orm";

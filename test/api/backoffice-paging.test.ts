@@ -1,4 +1,4 @@
-// List pages (issue 32 #6): page size 25/50/100/200, page numbers, and a page size out of range
+// List pages: page size 25/50/100/200, page numbers, and a page size out of range
 // (?limit=201) said as such instead of blaming the filter.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageNumbers } from "../../routes/manager/ui";

@@ -1,4 +1,4 @@
-// The main page as a work queue (issue 32 #5): how many results wait in the rechecker, reviews wait
+// The main page as a work queue: how many results wait in the rechecker, reviews wait
 // for approval and requests are new, each a link to its filtered list.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,4 @@
-// What a manager reads in the back-office (issue 32 #7, #10 and its smaller findings m10, m11, m16,
-// m17, m18, m22): messages in our own words (never zod's or a regex), data values by name in both
+// What a manager reads in the back-office: messages in our own words (never zod's or a regex), data values by name in both
 // languages, the user page's coupons, origin and mails, the activity log in words, the result page,
 // and the rechecker's decisions that clear the doubt and go on to the next in the queue.
 import { eq } from "drizzle-orm";
@@ -53,7 +52,7 @@ const section = (html: string, key: string) => {
   return text(html.slice(start, html.indexOf("</section>", start)));
 };
 
-// ---------------------------------------------------------------- m10: our words only
+// ---------------------------------------------------------------- our words only
 /** Every string of a language's dictionaries as a pattern ({{x}} as anything). */
 function ourStrings(lang: "ru" | "en") {
   const out: RegExp[] = [];
@@ -75,7 +74,7 @@ function badInputs(schema: z.ZodType): unknown[] {
   return Object.keys(shape).flatMap((k) => BAD_VALUES.map((v) => ({ [k]: v })));
 }
 
-describe("messages a manager reads (m10)", () => {
+describe("messages a manager reads", () => {
   it("no back-office form answers in zod's or a regex's words, in either language: every message is one of ours", () => {
     const schemas: [string, z.ZodType][] = [
       ...RESOURCES.flatMap((d) => [
@@ -143,8 +142,8 @@ describe("messages a manager reads (m10)", () => {
   });
 });
 
-// ---------------------------------------------------------------- #7, m11: the user page
-describe("the user page (issue 32 #7)", () => {
+// ---------------------------------------------------------------- the user page
+describe("the user page", () => {
   it("shows the coupon used, where the person came from, the mails sent and the activity in words; coupon and referral pages link back", async () => {
     const anna = await user(t, { email: "anna-story@example.com" });
     const db = t.deps.db;
@@ -202,8 +201,8 @@ describe("the user page (issue 32 #7)", () => {
   });
 });
 
-// ---------------------------------------------------------------- m22, m16: values by name
-describe("data values by name (m22, m16)", () => {
+// ---------------------------------------------------------------- values by name
+describe("data values by name", () => {
   it("format attributes and report languages read as words in lists and filters, in ru and en", async () => {
     const ru = await page("/manager/formats");
     expect(ru).toContain('<option value="analytic">Аналитическая</option>');
@@ -214,7 +213,7 @@ describe("data values by name (m22, m16)", () => {
     expect(en).toContain('<option value="high">High</option>');
     expect(await page("/manager/reports")).toContain('<option value="en">Английский</option>');
     expect(await page("/manager/reports", "en")).toContain('<option value="ch">Chinese</option>');
-    // a format's and a referral's page name their record (m9)
+    // a format's and a referral's page name their record
     expect(await page("/manager/formats/SYS-LOW-SLOW", "en")).toMatch(/<h1[^>]*>[^<]*SYS-LOW-SLOW<\/h1>/);
   });
 
@@ -239,8 +238,8 @@ describe("data values by name (m22, m16)", () => {
   });
 });
 
-// ---------------------------------------------------------------- m17, m18: the rechecker
-describe("the rechecker (m17, m18)", () => {
+// ---------------------------------------------------------------- the rechecker
+describe("the rechecker", () => {
   it("Confirm clears the doubt and goes on to the next result in the queue; its banner speaks to managers", async () => {
     const a = await user(t);
     const b = await user(t);
@@ -249,7 +248,7 @@ describe("the rechecker (m17, m18)", () => {
     await t.deps.db.update(results).set({ isDoubt: true, isCorrect: false }).where(eq(results.id, first));
     const detail = await page(`/manager/rechecker/${first}`, "en");
     expect(detail).toContain('data-testid="next-in-queue"');
-    // the page names whose result it is (m9)
+    // the page names whose result it is
     expect(detail).toMatch(new RegExp(`<title>[^<]*${a.email.replace(/[.]/g, "\\.")}`));
     const res = await post(`/manager/rechecker/${first}`, { _form: "confirm" }, "en");
     expect(res.status).toBe(303);

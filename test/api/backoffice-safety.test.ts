@@ -1,4 +1,4 @@
-// The back-office's safe actions (issue 32 #9, #4, #8; m12, m21, m23–m25, m27, m35, m38), as a
+// The back-office's safe actions, as a
 // manager or the person notices them: the masquerade's reason, read-only mode, countdown, exit and
 // the person's own record of it; undo where an action allows it; referral aliases and retiring;
 // actions offered by state; confirmations that name what goes.
@@ -95,7 +95,7 @@ describe("masquerade", () => {
     expect(ru).toContain("Менеджер поддержки просматривал ваш аккаунт");
   });
 
-  it("the cabinet's banner sits beside the side bar, not over its logo (m35)", async () => {
+  it("the cabinet's banner sits beside the side bar, not over its logo", async () => {
     const eve = await user(t, { name: "Eve Business", isBusiness: true });
     const { token } = await (await t.json("POST", `/api/manager/user/${eve._id}/masq`, { reason: "cabinet check" }, admin.h)).json();
     const cabinet = await html("/business", `masqToken=${token}; i18n_locale=en`);
@@ -276,7 +276,7 @@ describe("referrals", () => {
     expect(await html("/manager/referral?deleted=1", asManager())).toContain("Referral link deleted.");
   });
 
-  it("deleting a user keeps the referral's sign-up count (m21)", async () => {
+  it("deleting a user keeps the referral's sign-up count", async () => {
     const { _id: ref } = await (await t.json("POST", "/api/manager/referral", { code: "history-kept" }, admin.h)).json();
     const a = await signupWith("history-kept");
     await signupWith("history-kept");
@@ -321,7 +321,7 @@ describe("actions by state and confirmations that name what goes", () => {
     expect(/data-testid="confirm-delete">(.*?)<\/p>/s.exec(ru)?.[1]).toContain("результатами (1");
   });
 
-  it("deleting a project says Project deleted and clears the owner's business flag with their last project (m23, m24)", async () => {
+  it("deleting a project says Project deleted and clears the owner's business flag with their last project", async () => {
     const owner = await user(t, { isBusiness: true });
     const project = await businessProject(t, { owner, name: "Last Co" });
     const page = await html(`/manager/projects/${project.id}`, asManager());
@@ -334,7 +334,7 @@ describe("actions by state and confirmations that name what goes", () => {
     expect((await t.deps.db.select().from(users).where(eq(users.id, owner._id)))[0]!.isBusiness).toBe(false);
   });
 
-  it("Activate is not offered to an active, confirmed user, and a stale click does not say Done (m12)", async () => {
+  it("Activate is not offered to an active, confirmed user, and a stale click does not say Done", async () => {
     const active = await user(t);
     expect(await html(`/manager/users/${active._id}`, asManager())).not.toContain('data-action="activate"');
     const stale = await action(`/manager/users/${active._id}`, "activate");
@@ -347,7 +347,7 @@ describe("actions by state and confirmations that name what goes", () => {
   });
 });
 
-describe("the scoring key and tests (m25)", () => {
+describe("the scoring key and tests", () => {
   it("changing an item's key asks first; the scoring version then names who made it", async () => {
     const [q] = await t.deps.db.select().from(questions).orderBy(questions.position).limit(1);
     const page = await html(`/manager/questions/${q!.id}`, asManager());

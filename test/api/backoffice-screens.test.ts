@@ -1,5 +1,4 @@
-// The back-office's special screens as a manager meets them (issue 32 m1, m2, m13, m19, m20, m31,
-// m32, m33, m34, m37): where sign-in lands, the main page's links and warnings, paid users' payments,
+// The back-office's special screens as a manager meets them: where sign-in lands, the main page's links and warnings, paid users' payments,
 // a coupon form that says everything at once and a "valid until" day that lasts to its end, business
 // requests by name with a set-password mail for a new client, report previews with a way back, and
 // a 404 that stays in the back-office.
@@ -30,7 +29,7 @@ const post = (path: string, fields: Record<string, string>, lang: "ru" | "en" = 
   });
 const fieldErrorsOf = (page: string) => [...page.matchAll(/class="field-error[^"]*"[^>]*>([^<]*)</g)].map((m) => m[1]);
 
-describe("landing and the main page (m1, m2, m37)", () => {
+describe("landing and the main page", () => {
   it("a manager lands on /manager after signing in; a user on their test", async () => {
     const res = await post("/login", { _form: "login", email: "screens-boss@example.com", password: "screens-pass-phrase" }, "ru", "i18n_locale=ru");
     expect(res.status).toBe(303);
@@ -58,7 +57,7 @@ describe("landing and the main page (m1, m2, m37)", () => {
   });
 });
 
-describe("paid users (m13)", () => {
+describe("paid users", () => {
   it("show what they paid and when", async () => {
     const p = await user(t, { email: "paid-screens@example.com" });
     await paidOrder(t, p, { amount: 99_000 });
@@ -69,7 +68,7 @@ describe("paid users (m13)", () => {
   });
 });
 
-describe("coupons (m19, m20)", () => {
+describe("coupons", () => {
   it("a coupon's code, uses, percent and expiry all wrong are all said at once", async () => {
     const res = await post("/manager/coupon/create", {
       _form: "create",
@@ -107,7 +106,7 @@ describe("coupons (m19, m20)", () => {
   });
 });
 
-describe("business requests (m31, m32)", () => {
+describe("business requests", () => {
   it("kinds by name, the account linked, the create form pre-filled from a request", async () => {
     const known = await user(t, { email: "lead-known@example.com" });
     await t.deps.db.insert(businessRequests).values([
@@ -172,7 +171,7 @@ describe("business requests (m31, m32)", () => {
   });
 });
 
-describe("report previews and a 404 (m33, m34)", () => {
+describe("report previews and a 404", () => {
   it("a report preview links back to the result and the user", async () => {
     const p = await user(t);
     const id = await completedResult(t, p);
@@ -193,7 +192,7 @@ describe("report previews and a 404 (m33, m34)", () => {
   });
 });
 
-describe("statistics and item analysis (m29, m26)", () => {
+describe("statistics and item analysis", () => {
   it("stats over a chosen period beside the one before; the payments' count and sum are separate charts", async () => {
     const p = await user(t);
     await paidOrder(t, p, { amount: 150_000 });

@@ -1,4 +1,4 @@
-// Data values by name and record names in titles (issue 32 #10): roles, quality grades, report types,
+// Data values by name and record names in titles: roles, quality grades, report types,
 // order states and coupon kinds read in the manager's language; a user's page is titled with their
 // e-mail, a coupon's with its code.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

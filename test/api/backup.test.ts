@@ -1,4 +1,4 @@
-// Online backup and restore (issue 30), with the real server process taking answers from 30
+// Online backup and restore, with the real server process taking answers from 30
 // people the whole time: `npm run backup` finishes while they write (it never restarts), the restore
 // refuses while the server holds the file, and the restored database holds every answer the server
 // had acknowledged before the backup began. The server's own schedule (BACKUP_INTERVAL) keeps

@@ -250,7 +250,7 @@ const VALID: Call[] = [
   },
   { method: "POST", path: "/api/invite", who: "owner", body: { emails: "b@example.com c@example.com" } },
   { method: "PUT", path: "/api/invite/ffffffffffffffffffffffff", who: "owner", body: { resend: true, isActive: false, locale: "en" } },
-  // business analytics (issue 16)
+  // business analytics
   {
     method: "POST",
     path: "/api/business/skills",

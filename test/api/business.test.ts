@@ -33,7 +33,7 @@ beforeAll(async () => {
   sink = await startSmtpSink();
   t = await createTestApp({ SMTP_URL: sink.url });
   await manager(t); // a manager exists, to be told of business events
-  // a project mails invitations only from a confirmed address (security review 2, finding 2)
+  // a project mails invitations only from a confirmed address
   owner = await user(t, { confirmed: true });
   project = await activate(owner, "Acme");
   h = { ...owner.h, Project: project, locale: "en" };
@@ -289,7 +289,7 @@ describe("the invite balance", () => {
     const second = await user(t, { confirmed: false });
     const refused = await t.json("POST", `/api/business/join/${code}`, { agree: true }, { ...second.h, locale: "en" });
     expect(refused.status).toBe(402);
-    // the joining person cannot buy invites: they are told the company is full (issue 33)
+    // the joining person cannot buy invites: they are told the company is full
     expect(((await refused.json()) as any).error.message).toContain("no places left");
     const email = await t.json("POST", "/api/business/invites", { email: "x@example.com" }, { ...o.h, Project: p, locale: "en" });
     expect(email.status).toBe(402);
@@ -396,7 +396,7 @@ describe("tenant isolation: another owner's ids and Project header", () => {
       ["GET", "/api/business/employees/export?format=csv"],
       ["GET", "/api/business/employees/export?format=xlsx"],
       ["POST", `/api/business/consent/${project}`, { consent: false }],
-      // business analytics (issue 16)
+      // business analytics
       ["GET", `/api/business/employees/efficiency/${emp}`],
       ["GET", `/api/business/positions/${pos}/candidates`],
       ["POST", "/api/business/projects/reset-efficiency", {}],

@@ -1,4 +1,4 @@
-// Optimistic edits in the business cabinet (issue 33, with the back-office's rule in
+// Optimistic edits in the business cabinet (with the back-office's rule in
 // server/lib/versions.ts): every edit form kind — a department, a position, an employee's name,
 // place and role, the project's settings — answers its version as ETag; a change naming an older
 // version (If-Match) is refused with 409 in the request's language and writes nothing; the current

@@ -1,7 +1,7 @@
-// What the company takes away and reads about people (issue 33): the export's columns, separator
-// and dates (m30), the team PDF with the map, the people and the balance (m31), the result's
+// What the company takes away and reads about people: the export's columns, separator
+// and dates, the team PDF with the map, the people and the balance, the result's
 // reliability on compare and the business report (web and PDF), and a withdrawn consent said as
-// such everywhere (m25).
+// such everywhere.
 import ExcelJS from "exceljs";
 import { eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -80,7 +80,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe("the employee export (m30)", () => {
+describe("the employee export", () => {
   it("writes a Russian CSV with ';', a BOM and decimal commas, with fit, indicators, skills and supervisor", async () => {
     const res = await t.app.request("/api/business/employees/export?format=csv&sortType=name", { headers: { ...co.h, locale: "ru" } });
     expect(res.status).toBe(200);
@@ -141,7 +141,7 @@ describe("the employee export (m30)", () => {
   });
 });
 
-describe("the team PDF (m31)", () => {
+describe("the team PDF", () => {
   it("holds the 27-format map, the people with format and reliability, and the communication balance", async () => {
     const res = await t.app.request(`/api/report/business?format=pdf&team=1&project=${co.id}`, { headers: { ...co.h, locale: "en" } });
     expect(res.status).toBe(200);
@@ -199,7 +199,7 @@ describe("reliability beside the result", () => {
   });
 });
 
-describe("a person who stopped sharing (m25)", () => {
+describe("a person who stopped sharing", () => {
   it("is said so on the employee page and the business report, without a 'no test' message or rows of dashes", async () => {
     const html = decoded(await (await page(`/business/employees/${gleb.emp}`)).text());
     expect(html).toContain('data-testid="stopped-sharing"');

@@ -1,4 +1,4 @@
-// The employee data a company works with (issue 33): the API beside the employee page (rename,
+// The employee data a company works with: the API beside the employee page (rename,
 // ask to retake), search that folds Cyrillic case, invitations that place people, "who viewed my
 // results", departments that refuse duplicates, and the invitation form's messages.
 import { eq } from "drizzle-orm";
@@ -140,7 +140,7 @@ describe("an invitation that names a department and a position", () => {
     expect(html).toContain("Storekeeper · Logistics");
   });
 
-  it("says which address among good ones is wrong (m6)", async () => {
+  it("says which address among good ones is wrong", async () => {
     const res = await t.json("POST", "/api/business/invites", { emails: "a1@example.com, not-an-address, b1@example.com" }, { ...co.h, locale: "en" });
     expect(res.status).toBe(400);
     expect((await bodyOf<{ error: { fields: Record<string, string> } }>(res)).error.fields.emails).toContain("“not-an-address” is not an e-mail address");
@@ -195,7 +195,7 @@ describe("who viewed my results", () => {
 });
 
 describe("consent from the person's side", () => {
-  it("asks before withdrawing (m27): an unconfirmed withdrawal changes nothing", async () => {
+  it("asks before withdrawing: an unconfirmed withdrawal changes nothing", async () => {
     const p = await user(t, { name: "Zoya", locale: "en" });
     const emp = await join(p);
     const html = decoded(await (await page("/account/data", p.token)).text());
@@ -211,7 +211,7 @@ describe("consent from the person's side", () => {
   });
 });
 
-describe("departments (m2, m3)", () => {
+describe("departments", () => {
   it("says a long name is too long, and refuses a duplicate name under one parent", async () => {
     const long = await t.json("POST", "/api/business/departments", { name: "y".repeat(121) }, { ...co.h, locale: "en" });
     expect(long.status).toBe(400);
@@ -229,7 +229,7 @@ describe("departments (m2, m3)", () => {
   });
 });
 
-describe("the list's empty states (m7, m8)", () => {
+describe("the list's empty states", () => {
   it("says nothing matches a filter (with a reset), and a page past the end says so; a department includes its sub-departments", async () => {
     const html = await (await page("/business/employees?format=ANL-HIGH-FAST&status=notStarted", co.owner.token)).text();
     expect(html).toContain('data-testid="employee-no-match"');
@@ -241,21 +241,21 @@ describe("the list's empty states (m7, m8)", () => {
     expect(past).toMatch(/There is no such page: the list has 1 page/);
     expect(past).not.toContain("Invite people to the project");
 
-    // m7: a sub-department's people are in its parent's list, as statistics count them
+    // a sub-department's people are in its parent's list, as statistics count them
     const sub = await bodyOf<{ _id: string }>(await t.json("POST", "/api/business/departments", { name: "Warehouse", parent: co.dep.Logistics }, co.h));
     const p = await user(t, { name: "Stas Sklad" });
     const emp = await join(p);
     await t.json("POST", "/api/business/employees/change-department", { employee: emp, department: sub._id }, co.h);
     const list = await (await page(`/business/employees?department=${co.dep.Logistics}`, co.owner.token)).text();
     expect(list).toContain("Stas Sklad");
-    // m3: the move form's selects show the tree and each position's department
+    // the move form's selects show the tree and each position's department
     const detail = await (await page(`/business/employees/${emp}`, co.owner.token)).text();
     expect(detail).toMatch(/>(&nbsp;|\u00a0){3}└ Warehouse</);
     expect(detail).toContain(">Storekeeper · Logistics<");
   });
 });
 
-describe("invites to buy (m6)", () => {
+describe("invites to buy", () => {
   it("says the allowed range for 2.5 or 1,000,000, on the API and the page", async () => {
     for (const quantity of [2.5, 1_000_000]) {
       const res = await t.json("POST", "/api/business/refill", { project: co.id, quantity }, { ...co.owner.h, locale: "en" });
@@ -270,7 +270,7 @@ describe("invites to buy (m6)", () => {
   });
 });
 
-describe("an e-mail invitation's link proves the address (m26)", () => {
+describe("an e-mail invitation's link proves the address", () => {
   it("confirms the invited address of a person who joins with that invitation's link", async () => {
     const p = await user(t, { confirmed: false, name: "Maria" });
     await t.json("POST", "/api/business/invites", { emails: [p.email] }, co.h);
@@ -285,7 +285,7 @@ describe("an e-mail invitation's link proves the address (m26)", () => {
   });
 });
 
-describe("who pays for an employee's report (m29)", () => {
+describe("who pays for an employee's report", () => {
   it("tells an employee once that the company does not pay for the full report, without a Buy button on every section", async () => {
     const solo = await user(t, { name: "Solo", locale: "en" });
     await completedResult(t, solo);

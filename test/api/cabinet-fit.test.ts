@@ -1,7 +1,7 @@
-// Fit that decides (issue 33, item 9): the position as a job target (what it needs, on its page, and
+// Fit that decides: the position as a job target (what it needs, on its page, and
 // the wizard's live preview of the team's fit), the candidate flow (invite against a position → join →
 // test → ranked among the team → hire or remove), `efficiency?position=P` answering that position at
-// the top level, and a position of another department refused with a field error (m5).
+// the top level, and a position of another department refused with a field error.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { candidates, employees, invites, projects, results } from "../../db/schema";
@@ -91,7 +91,7 @@ describe("efficiency?position=P", () => {
   });
 });
 
-describe("a position of another department (m5)", () => {
+describe("a position of another department", () => {
   it("is refused through the API with a field error naming the position's department", async () => {
     const res = await call("POST", "/api/business/employees/change-position", { employee: staff[1]!.employee, position: p.pos.Logist });
     expect(res.status).toBe(400);

@@ -1,4 +1,4 @@
-// Following up invitations (issue 33, item 7), through a real local SMTP server: resends,
+// Following up invitations, through a real local SMTP server: resends,
 // reminders on the job runner's clock, deadlines, the owner's message, CSV import, the owner's
 // notices (each event or a daily digest) and receipts for paid orders.
 import { eq } from "drizzle-orm";
@@ -324,7 +324,7 @@ describe("receipts", () => {
 });
 
 describe("the smaller findings around follow-up", () => {
-  it("m28: after joining, the test page says which company the person joined (and only theirs)", async () => {
+  it("after joining, the test page says which company the person joined (and only theirs)", async () => {
     const code = (await t.deps.db.select().from(projects).where(eq(projects.id, co.id)))[0]!.inviteCode;
     const p = await user(t, { locale: "en" });
     const res = await postForm(`/invite/${code}`, { _form: "join", consent: "on", name: "Dmitry" }, p);
@@ -347,7 +347,7 @@ describe("the smaller findings around follow-up", () => {
     expect(await (await t.app.request(`/test/start?joined=${other.id}`, { headers: form(p) })).text()).not.toContain("Someone Else");
   });
 
-  it("m32: the sender of a support message gets a copy at their account's address", async () => {
+  it("the sender of a support message gets a copy at their account's address", async () => {
     const res = await t.json("POST", "/api/business/support", { subject: "Invoices", message: "Where is my invoice?", email: "elsewhere@example.com" }, co.h);
     expect(res.status).toBe(201);
     const copy = to(owner.email).find((m) => m.subject.includes("Your message to support: Invoices"));
@@ -355,7 +355,7 @@ describe("the smaller findings around follow-up", () => {
     expect(to("elsewhere@example.com")).toHaveLength(0);
   });
 
-  it("m33: plans with Buy buttons on /business, and a booking that reaches the managers' consultation tickets", async () => {
+  it("plans with Buy buttons on /business, and a booking that reaches the managers' consultation tickets", async () => {
     const page = await (await t.app.request("/business", { headers: form(owner) })).text();
     expect(page).toContain('id="plans"');
     expect(page.match(/data-plan="(base|norma|full)"/g)).toHaveLength(3);
@@ -368,7 +368,7 @@ describe("the smaller findings around follow-up", () => {
     expect(ticket?.message).toContain("Fridays");
   });
 
-  it("m19: the total before Continue, a numeric keypad, the sandbox says what is bought, an unpaid order can be cancelled", async () => {
+  it("the total before Continue, a numeric keypad, the sandbox says what is bought, an unpaid order can be cancelled", async () => {
     const page = await (await t.app.request("/business", { headers: form(owner) })).text();
     expect(page).toMatch(/id="refill-quantity"[^>]*inputMode="numeric"|inputMode="numeric"[^>]*id="refill-quantity"/i);
     expect(page).toContain("5 × 900 ₽ = 4 500 ₽".replace(/ (?=500)/, "\u00a0"));
@@ -388,7 +388,7 @@ describe("the smaller findings around follow-up", () => {
     expect((await t.deps.db.select().from(projects).where(eq(projects.id, co.id)))[0]!.inviteBalance).toBe(before + 6);
   });
 
-  it("m20: in production an unconfirmed owner cannot activate a business account, and is told why", async () => {
+  it("in production an unconfirmed owner cannot activate a business account, and is told why", async () => {
     const prod = await createTestApp({ NODE_ENV: "production", PAYMENT_SANDBOX: "true", PUBLIC_URL: "https://tf.example" });
     try {
       const unconfirmed = await user(prod, { confirmed: false, locale: "en" });
@@ -404,7 +404,7 @@ describe("the smaller findings around follow-up", () => {
 });
 
 describe("the invite page's own help", () => {
-  it("m18 and m20: a copy button for the link, the statuses explained, and an unconfirmed owner told why with the mail sent again", async () => {
+  it("a copy button for the link, the statuses explained, and an unconfirmed owner told why with the mail sent again", async () => {
     const page = await (await t.app.request("/business/invite", { headers: form(owner) })).text();
     expect(page).toContain('data-testid="copy-link"');
     expect(page).toContain("What the statuses mean");

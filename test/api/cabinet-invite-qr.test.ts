@@ -1,4 +1,4 @@
-// The invite page's link (m18): a QR code drawn on the server as inline SVG (no script for it), the
+// The invite page's link: a QR code drawn on the server as inline SVG (no script for it), the
 // same code as a download under the page's own guards, and every invitation status explained where
 // it is shown (a tooltip on the chip, and the legend) in both languages.
 import { eq } from "drizzle-orm";

@@ -170,12 +170,12 @@ describe("forms without script", () => {
 
   it("move and appoint an employee, and delete a department after saying where its people go", async () => {
     const sub = (await bodyOf<{ _id: string }>(await t.json("POST", "/api/business/departments", { name: "Temp" }, { ...owner.h, Project: project })))._id;
-    // Analyst belongs to Research: moving the person to Temp with it is refused (m5), without a position it is fine
+    // Analyst belongs to Research: moving the person to Temp with it is refused, without a position it is fine
     expect((await post(`/business/employees/${emp}`, { _form: "move", department: sub, position: pos, supervisor: "" })).status).toBe(400);
     expect((await post(`/business/employees/${emp}`, { _form: "move", department: sub, position: "", supervisor: "" })).status).toBe(303);
     const page = await (await get(`/business/departments/${sub}`)).text();
     expect(page).toContain("will be left without a department");
-    // confirmed appointments only (issue 33): the first submit asks, the second appoints
+    // confirmed appointments only: the first submit asks, the second appoints
     expect((await post(`/business/employees/${emp}`, { _form: "control", type: "project", department: "", confirm: "1" })).status).toBe(303);
     expect(await (await get(`/business/employees/${emp}`)).text()).toMatch(/data-testid="employee-control">Project manager/);
     expect((await post(`/business/departments/${sub}`, { _form: "delete" })).headers.get("location")).toContain("/business/departments?");
@@ -232,12 +232,12 @@ describe("joining through the invitation page", () => {
         await t.app.request(`/invite/${code}`, {
           method: "POST",
           headers: { Cookie: `token=${token}`, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" },
-          body: "_form=consent&consent=0&confirm=1", // a withdrawal is confirmed (m27)
+          body: "_form=consent&consent=0&confirm=1", // a withdrawal is confirmed
         })
       ).status,
     ).toBe(303);
     const list = await (await get("/business/employees?sort=name")).text();
-    // the name given at join, never the address (issue 33)
+    // the name given at join, never the address
     expect(list).toContain("Joiner Jones");
     expect(list).not.toContain("joiner@example.com");
     expect(list).toContain("Stopped sharing results");

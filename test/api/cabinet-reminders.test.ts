@@ -1,4 +1,4 @@
-// Reminders beyond e-mail invitations (issue 33, m18 follow-up): people who joined by the project's
+// Reminders beyond e-mail invitations : people who joined by the project's
 // link and candidates invited against a position get the same reminders on the job runner's clock
 // (day 3 and day 7, two at most, none once finished or withdrawn), and the owner hears of a
 // candidate's join and completion as of an employee's (each event or the daily digest).

@@ -1,4 +1,4 @@
-// One cabinet (issue 33, item 10 and the rest of items 4 and 11): one shell and one menu for the
+// One cabinet: one shell and one menu for the
 // spec's /business/* and /dashboard/* families, the language switcher, the avatar's menu, the demo
 // in the page's language with its way out, the activation funnel through sign-up and confirmation,
 // sections that say what they need, the appointee's entry, and the shared page kit's notices.

@@ -1,4 +1,4 @@
-// A cabinet a company can trust (issue 33): real names instead of e-mails, role changes that are
+// A cabinet a company can trust: real names instead of e-mails, role changes that are
 // confirmed and announced, invitation dead ends that speak to the right person.
 import { eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

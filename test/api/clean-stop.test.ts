@@ -1,4 +1,4 @@
-// A clean stop under load (issue 30): clients keep sending while SIGTERM arrives on kept-alive
+// A clean stop under load: clients keep sending while SIGTERM arrives on kept-alive
 // connections, and reconnect when told `Connection: close` during the stop. Every request that
 // reached the server is answered; what comes after the stop is refused at connect (it never reached
 // the server), never reset after it was sent (the old stop reset 29–31 per stop).

@@ -1,4 +1,4 @@
-// The multi-row operations of issues 32 and 33 are all or nothing, as crash-units.test.ts proves for
+// The multi-row operations of the back-office and the business cabinet are all or nothing, as crash-units.test.ts proves for
 // the older ones: the real server is killed with SIGKILL between two writes of one operation
 // (CRASH_AT, server/lib/crash-points.ts), restarted on the same file, and nothing of the operation
 // is left half-done; the retry (the client's, or the job runner's next sweep) then succeeds. The
@@ -93,7 +93,7 @@ beforeAll(async () => {
   await db().insert(invites).values({ id: createId(), projectId, userId: staff.id, email: staff.email, link: createId(), kind: "email", status: "Accepted" });
 }, 120_000);
 
-describe("a crash between the writes of one operation (issues 32, 33)", () => {
+describe("a crash between the writes of one operation", () => {
   it("hiring a candidate: never an employee while still a candidate, and the retry hires", async () => {
     const hire = () => call(`/api/business/candidates/${candidateId}/hire`, { token: owner.token, headers: { Project: projectId } });
     await diesAt(hire);

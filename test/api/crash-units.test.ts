@@ -1,4 +1,4 @@
-// Every operation that writes more than one row is all or nothing (issue 28). The real server is
+// Every operation that writes more than one row is all or nothing. The real server is
 // killed with SIGKILL exactly between two writes of one operation (CRASH_AT, server/lib/crash-points.ts),
 // then restarted on the same file: nothing of the operation is left half-done, and the client's retry
 // of the same request succeeds. The servers are chained: each restart checks and retries the

@@ -1,4 +1,4 @@
-// A manager's format correction (issue 28, point 6) shows the same format, one request later,
+// A manager's format correction shows the same format, one request later,
 // everywhere the person's format is read: the users list, the user page, the users export, the
 // business employee list and the person's own report.
 import { eq } from "drizzle-orm";

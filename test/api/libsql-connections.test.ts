@@ -1,4 +1,4 @@
-// The libSQL driver's pooled connections (issue 30): every connection, not only the first, waits
+// The libSQL driver's pooled connections: every connection, not only the first, waits
 // for another writer (busy timeout) and enforces foreign keys, so a write that meets a busy
 // database waits its turn instead of failing at once with SQLITE_BUSY.
 import { mkdtempSync, rmSync } from "node:fs";

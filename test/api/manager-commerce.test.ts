@@ -1,4 +1,4 @@
-// The back-office's commerce half (issue 18, part A): coupon rules and checkout, referral users,
+// The back-office's commerce half: coupon rules and checkout, referral users,
 // statistics and chart, review moderation with a photo, the operator's settings taking effect at
 // once, and a project's change of owner (both told by e-mail) and deletion.
 import { and, eq } from "drizzle-orm";
@@ -94,7 +94,7 @@ describe("coupons", () => {
       count: "1",
       content: "full",
       expiredAt: "",
-    }); // rubles on the page (issue 32 #2)
+    }); // rubles on the page
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("A fixed discount must be less than the price");
     const ok = await postForm("/manager/coupon/create", {
@@ -176,7 +176,7 @@ describe("referrals", () => {
     expect(chart).toContain('data-island="stats-chart"');
     expect(chart).toContain('data-hydrate="visible"');
     const today = new Date().toISOString().slice(0, 10);
-    // the date cell holds the day and month for phones and the full date for wider screens (m36)
+    // the date cell holds the day and month for phones and the full date for wider screens
     expect(chart).toMatch(new RegExp(`<span[^>]*>${today}</span></td><td[^>]*>1</td><td[^>]*>1</td><td[^>]*>0</td>`));
     const detail = await (await page(`/manager/referral/${ref._id}`)).text();
     expect(detail).toContain(email);
@@ -366,7 +366,7 @@ describe("projects", () => {
 
   it("hands a project to an existing account and tells both owners by e-mail", async () => {
     const { owner, project } = await companyOf("handover");
-    // only a confirmed account may be handed a company (issue 29 #1)
+    // only a confirmed account may be handed a company
     const next = await user(t, { confirmed: true });
     const unknown = await t.json("POST", "/api/manager/projects/change-owner", { projectId: project.id, email: "nobody@example.com" }, admin);
     expect(unknown.status).toBe(400);

@@ -1,4 +1,4 @@
-// Optimistic concurrency in the back-office (issue 28 point 7): a form or a PUT made from a record
+// Optimistic concurrency in the back-office: a form or a PUT made from a record
 // that has changed since is refused with 409 and overwrites nothing; counters that users spend are
 // not edit-form fields; a save that changes nothing records nothing. Each case is posted the way a
 // browser would post the form the page rendered (the form's own fields and values, parsed from

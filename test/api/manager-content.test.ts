@@ -310,7 +310,7 @@ describe("questions: a change of keying is a new scoring version", () => {
       scale,
       sign: String(first!.keys[0]!.sign),
       weight: "",
-      // a change of keying is asked again on the page (m25)
+      // a change of keying is asked again on the page
       confirmKey: "on",
     });
     expect(page2.status).toBe(303);

@@ -42,7 +42,7 @@ describe("generated list pages", () => {
     expect(html).not.toContain(eve.email);
     expect(html).toContain(`data-card="${dan._id}"`); // the phone cards
     expect(html).toContain('data-testid="filters"');
-    expect(html).toContain("sort=email"); // ascending first (m4)
+    expect(html).toContain("sort=email"); // ascending first
     expect(html).toContain('name="kind" value="users"');
     const filtered = await (await page("/manager/users?isCompleted=true")).text();
     expect(filtered).toContain(dan.email);
@@ -109,7 +109,7 @@ describe("generated detail pages", () => {
     expect(ok.headers.get("location")).toBe(`/manager/users/${eve._id}?done=addInvites`);
     const html = await (await page(`/manager/users/${eve._id}`)).text();
     expect(html).toContain('data-confirm="delete"');
-    // the audit entry, in words (m11)
+    // the audit entry, in words
     expect(html).toContain("Invites added");
     // masquerading as a business user shows the banner in the cabinet too, with the way back
     const token = cookiesOf(await post(`/manager/users/${eve._id}`, { _form: "masq", reason: "support ticket", mode: "read" })).masqToken!;
@@ -165,7 +165,7 @@ describe("special pages", () => {
 
   it("draws statistics as chart islands over tables readable without script, newest first", async () => {
     const html = await (await page("/manager/stats")).text();
-    // payments' count and sum are two charts (issue 32 m29)
+    // payments' count and sum are two charts
     expect((html.match(/data-island="stats-chart"/g) ?? []).length).toBe(5);
     expect(html).toContain('data-hydrate="visible"');
     const today = new Date().toISOString().slice(0, 10);
@@ -177,7 +177,7 @@ describe("special pages", () => {
   });
 
   it("exports from the form with the list's filter and lists the export", async () => {
-    // what a list's Export button posts: its filter as match (nobody types it: m30)
+    // what a list's Export button posts: its filter as match (nobody types it)
     const res = await post("/manager/exporting", { _form: "export", kind: "users", format: "csv", match: JSON.stringify({ isCompleted: true }) });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="users-.*\.csv"/);
@@ -211,7 +211,7 @@ describe("special pages", () => {
     expect(bad.status).toBe(400);
   });
 
-  it("without an id says no result is chosen and offers the latest results, instead of showing someone's report (issue 32 m33)", async () => {
+  it("without an id says no result is chosen and offers the latest results, instead of showing someone's report", async () => {
     const res = await page("/manager/public/full");
     expect(res.status).toBe(200);
     const html = await res.text();

@@ -1,4 +1,4 @@
-// Every multi-row back-office write is one unit of work (issue 28): the change and its audit entry
+// Every multi-row back-office write is one unit of work: the change and its audit entry
 // (and its mail) commit together or not at all. The audit insert is made to fail with a real
 // SQLite trigger, the way a full disk or a lost connection would fail the second statement; the
 // record must then be exactly as before, and no mail may be queued for a change that did not happen.

@@ -1,4 +1,4 @@
-// Mail goes through the outbox (issue 28): a sign-up succeeds while SMTP is down, its mail waits in
+// Mail goes through the outbox: a sign-up succeeds while SMTP is down, its mail waits in
 // the jobs table with the error, and leaves once SMTP is back; a sent mail keeps no links.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

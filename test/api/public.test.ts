@@ -104,7 +104,7 @@ describe("public API", () => {
     const res = await t.json("POST", "/api/consultation/add-ticket", { name: "Petr", phone: "+79001112233", email: petr.email });
     expect(res.status).toBe(201);
     expect(await (await t.app.request("/api/consultation/check", { headers: petr.h })).json()).toEqual({ exists: true });
-    // nobody learns whether some other address asked us for advice (security finding 10)
+    // nobody learns whether some other address asked us for advice
     expect((await t.app.request(`/api/consultation/check?email=${encodeURIComponent(petr.email)}`)).status).toBe(401);
     const other = await signUp(t, "nosy");
     expect((await t.app.request(`/api/consultation/check?email=${encodeURIComponent(petr.email)}`, { headers: other.h })).status).toBe(403);

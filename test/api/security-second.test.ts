@@ -1,5 +1,6 @@
-// The second security review (issue 29): each finding outside the back-office performed as an
-// attack through the app, and shown to do no harm. Numbers are the findings' numbers in the issue.
+// Attacks on the business cabinet (invitation mail, billing, joins, invite codes, removed employees,
+// abuse limits, invoices) and on the demo session, report text, review photos and account deletion,
+// each performed through the app and shown to do no harm.
 import { and, eq } from "drizzle-orm";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -46,7 +47,7 @@ const inviteRow = async (project: string, email: string) =>
       .where(and(eq(invites.projectId, project), eq(invites.email, email)))
   )[0]!;
 
-describe("2. invitation mail as a spam and phishing relay", () => {
+describe("invitation mail as a spam and phishing relay", () => {
   it("refuses an unconfirmed account's invitation mail with a clear message", async () => {
     const { h } = await company("Unconfirmed Co", { confirmed: false, balance: 5 });
     const res = await call("POST", "/api/business/invites", { email: "victim@example.com" }, h);
@@ -130,7 +131,7 @@ describe("2. invitation mail as a spam and phishing relay", () => {
   });
 });
 
-describe("6. the shared demo session", () => {
+describe("the shared demo session", () => {
   it("survives a visitor's logout (only their cookie goes), and its token cannot start a retake", async () => {
     const demo = cookiesOf(await t.app.request("/api/business/masq-no-auth", { headers: { "Sec-Fetch-Site": "same-origin" } })).masqDemoToken!;
     const dh = { Authorization: `Bearer ${demo}` };
@@ -152,7 +153,7 @@ describe("6. the shared demo session", () => {
   });
 });
 
-describe("8. the report text cleaner", () => {
+describe("the report text cleaner", () => {
   it("drops links that start with a slash and a backslash (browsers follow them off-site)", () => {
     for (const href of [
       "/\\evil.example/x",
@@ -171,7 +172,7 @@ describe("8. the report text cleaner", () => {
   });
 });
 
-describe("9. billing is the owner's", () => {
+describe("billing is the owner's", () => {
   it("refuses the paid orders to a project manager and a supervisor", async () => {
     const { project, h, owner } = await company("Billing Co", { balance: 5 });
     const code = await codeOf(project);
@@ -189,7 +190,7 @@ describe("9. billing is the owner's", () => {
       expect(res.status).toBe(403);
       expect(res.json.orders).toBeUndefined();
     }
-    // the reports page shows them the people's business reports (m17), and never what was bought
+    // the reports page shows them the people's business reports, and never what was bought
     for (const who of [pm, sup]) {
       const page = await t.app.request(`/business/reports?project=${project}`, { headers: { Cookie: `token=${who.token}` } });
       const html = await page.text();
@@ -201,7 +202,7 @@ describe("9. billing is the owner's", () => {
   });
 });
 
-describe("10. a link join and the invites e-mail invitations hold", () => {
+describe("a link join and the invites e-mail invitations hold", () => {
   it("leaves the invited person's invite to them", async () => {
     const { project, h } = await company("Reserved Co", { balance: 2 });
     expect((await call("POST", "/api/business/invites", { email: "named@example.com" }, h)).status).toBe(201);
@@ -218,7 +219,7 @@ describe("10. a link join and the invites e-mail invitations hold", () => {
   });
 });
 
-describe("12. the first project's invite code", () => {
+describe("the first project's invite code", () => {
   it("has the same 64 random bits as later ones", async () => {
     const { owner, project } = await company("Code Co");
     const first = await codeOf(project);
@@ -228,7 +229,7 @@ describe("12. the first project's invite code", () => {
   });
 });
 
-describe("15. an employee the company removed", () => {
+describe("an employee the company removed", () => {
   it("cannot re-join by the project's link, spending a paid invite; the company may invite them again", async () => {
     const { project, h } = await company("Removal Co", { balance: 3 });
     const code = await codeOf(project);
@@ -253,7 +254,7 @@ describe("15. an employee the company removed", () => {
   });
 });
 
-describe("3. review photos and cookies set by pictures", () => {
+describe("review photos and cookies set by pictures", () => {
   it("accepts as a review's photo only one we stored", async () => {
     const r = await signUp(t, "photo");
     await t.deps.db.update(users).set({ isCompleted: true }).where(eq(users.id, r._id));
@@ -289,7 +290,7 @@ describe("3. review photos and cookies set by pictures", () => {
   });
 });
 
-describe("11. deleting one's account", () => {
+describe("deleting one's account", () => {
   it("takes the person's name, invitation address and the notes about them out of every company joined", async () => {
     const { project, h } = await company("Erased Co", { balance: 3 });
     const email = `erin-${Date.now()}@example.com`;
@@ -322,7 +323,7 @@ describe("11. deleting one's account", () => {
   });
 });
 
-describe("12. abuse limits on the new writes", () => {
+describe("abuse limits on the new writes", () => {
   const full = (key: string, count: number) =>
     t.deps.db
       .insert(rateLimits)
@@ -366,7 +367,7 @@ describe("12. abuse limits on the new writes", () => {
   });
 });
 
-describe("14. the buyer an invoice names", () => {
+describe("the buyer an invoice names", () => {
   it("requires the company and INN for an invoice and prints them, not the account's free-text name", async () => {
     await fillSellerDetails(t);
     const { owner, project } = await company("Buyer Co", { balance: 0 });

@@ -1,6 +1,6 @@
-// The security review's findings (issue 13), each performed as an attack through the app (or
-// against the started server where it needs one) and shown to do no harm. Numbers are the
-// findings' numbers in the issue.
+// Attacks on payments, sign-in, GET links, page posts, invoices, logs, masquerade, invites and coupons,
+// each performed through the app (or against the started server where it needs one) and shown to do
+// no harm.
 import { serve, type ServerType } from "@hono/node-server";
 import { and, count, eq } from "drizzle-orm";
 import { request as httpRequest } from "node:http";
@@ -24,7 +24,7 @@ afterAll(() => t.close());
 
 const resultsOf = async (userId: string) => (await t.deps.db.select({ n: count() }).from(results).where(eq(results.userId, userId)))[0]!.n;
 
-describe("1. free purchases in production", () => {
+describe("free purchases in production", () => {
   it("refuses to start in production with the sandbox unless it is asked for by name", () => {
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/PAYMENT_SANDBOX=true/);
     expect(() => loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "sandbox" })).toThrow(/PAYMENT_PROVIDER/);
@@ -44,7 +44,7 @@ describe("1. free purchases in production", () => {
   });
 });
 
-describe("2. pre-hijacking the admin's address", () => {
+describe("pre-hijacking the admin's address", () => {
   it("ends a squatter's sessions when ADMIN_EMAIL promotes their account, and gives manager rights only once the address is confirmed", async () => {
     const email = `future-admin-${Date.now()}@example.com`;
     const squatter = await (
@@ -73,7 +73,7 @@ describe("2. pre-hijacking the admin's address", () => {
   });
 });
 
-describe("6. GET calls that write", () => {
+describe("GET calls that write", () => {
   it("does not start a retake from a cross-site link carrying only the cookie", async () => {
     const u = await signUp(t, "retake");
     const before = await resultsOf(u._id);
@@ -140,7 +140,7 @@ describe("6. GET calls that write", () => {
   });
 });
 
-describe("7. body limit on page posts", () => {
+describe("body limit on page posts", () => {
   let server: ServerType;
   let port: number;
   beforeAll(async () => {
@@ -184,7 +184,7 @@ describe("7. body limit on page posts", () => {
   });
 });
 
-describe("12. invoices without the seller's details", () => {
+describe("invoices without the seller's details", () => {
   it("refuses to issue an invoice until a manager has filled in valid seller details", async () => {
     const owner = await signUp(t, "invoice");
     const project = (await businessProject(t, { owner: owner, name: "Invoice Co" })).id;
@@ -218,7 +218,7 @@ describe("12. invoices without the seller's details", () => {
   });
 });
 
-describe("12. links in the log", () => {
+describe("links in the log", () => {
   it("never prints e-mailed links (confirmation, password) to the log in production", async () => {
     const { createMailer } = await import("../../server/services/mail");
     const { mkdtempSync, rmSync } = await import("node:fs");
@@ -241,7 +241,7 @@ describe("12. links in the log", () => {
   });
 });
 
-describe("13. masquerade", () => {
+describe("masquerade", () => {
   it("refuses to act as another manager", async () => {
     const other = await signUp(t, "second-manager");
     await t.deps.db.update(users).set({ role: "admin" }).where(eq(users.id, other._id));
@@ -278,7 +278,7 @@ describe("13. masquerade", () => {
   });
 });
 
-describe("3. invites taken by an unconfirmed address", () => {
+describe("invites taken by an unconfirmed address", () => {
   let project: string;
   beforeAll(async () => {
     const owner = await signUp(t, "inviter");
@@ -317,7 +317,7 @@ describe("3. invites taken by an unconfirmed address", () => {
   });
 });
 
-describe("4. coupon limits", () => {
+describe("coupon limits", () => {
   const newCoupon = async (body: Record<string, unknown>) => {
     const code = `SEC-${createId()}`;
     expect((await t.json("POST", "/api/manager/coupon", { code, ...body }, admin)).status).toBe(201);
@@ -363,7 +363,7 @@ describe("4. coupon limits", () => {
   });
 });
 
-describe("8. abuse limits", () => {
+describe("abuse limits", () => {
   let p: TestApp;
   beforeAll(async () => {
     p = await createTestApp({ TRUST_PROXY: "1", ...MANAGER_ENV });

@@ -1,4 +1,4 @@
-// Start (issue 30): `npm start` and the image's command (`node dist/server.js`) run the server as
+// Start: `npm start` and the image's command (`node dist/server.js`) run the server as
 // the process that gets the signal: SIGTERM to npm reaches the server's clean stop (it was left
 // running, orphaned, behind npm and tsx), and the port is free afterwards. Both serve a migrated,
 // seeded database. `npm test` builds dist/ first; a stale build is rebuilt by npm start itself.

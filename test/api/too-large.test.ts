@@ -1,4 +1,4 @@
-// A 413 the client can read (issue 30): an oversized body is refused, and the rest of it is read
+// A 413 the client can read: an oversized body is refused, and the rest of it is read
 // and thrown away before the connection closes, so the refusal is never lost in a reset — checked
 // 50 times with fetch and 50 times with a raw socket against the real server process. And a
 // manager's review photo that is too large is a field message on the form, with what was typed

@@ -1,4 +1,4 @@
-// The back-office lists in a real browser (issue 32 #6, m8): at 360 px a manager sorts with the
+// The back-office lists in a real browser: at 360 px a manager sorts with the
 // select above the cards and approves ticked reviews after a question naming the count; at 1280 px
 // the tables fit their card or scroll inside it. Screenshots go to SHOTS_DIR (default test-results).
 import { mkdirSync } from "node:fs";

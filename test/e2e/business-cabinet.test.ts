@@ -108,7 +108,7 @@ describe("the business cabinet in a browser", () => {
         await page.goto(e.base + path);
         const where = width > 540 ? "[data-testid=employee-table]" : "[data-testid=employee-cards]";
         const text = await page.locator(where).textContent();
-        // the name given at join, never the address the person signed up with (issue 33)
+        // the name given at join, never the address the person signed up with
         expect(text, path).toContain("Erin Employee");
         expect(text, path).not.toContain("e2e-employee-");
         expect(text, path).toContain("Completed test");

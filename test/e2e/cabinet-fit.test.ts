@@ -1,4 +1,4 @@
-// Fit that decides in a real browser (issue 33, item 9): the position wizard explains its fields,
+// Fit that decides in a real browser: the position wizard explains its fields,
 // "Next" checks the name, server errors open the step they belong to, the communication select is
 // not clipped at 1280, and the live preview shows the team's fit while editing; the position page
 // shows its target profile and candidates ranked among the team. Screenshots at 360 and 1280 px in
@@ -100,7 +100,7 @@ describe("the position wizard", () => {
     const fast = await line.textContent();
     await page.selectOption("#position-t0-decision", "moderate");
     await expect.poll(() => line.textContent(), { timeout: 10_000 }).not.toBe(fast);
-    // the selected option's text fits its select (m4: "Командный: сотр…" was cut at 1280)
+    // the selected option's text fits its select ("Командный: сотр…" was cut at 1280)
     for (const id of ["#position-t0-communication", "#position-t0-decision"]) {
       const room = await page.evaluate((sel) => {
         const el = document.querySelector(sel) as HTMLSelectElement;

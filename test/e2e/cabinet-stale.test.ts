@@ -1,4 +1,4 @@
-// A stale cabinet form in a real browser (issue 33): the owner opens an employee's page, someone
+// A stale cabinet form in a real browser: the owner opens an employee's page, someone
 // else renames the person meanwhile, the owner saves the name form. The page answers 409 with the
 // message and the name as it is now (nothing overwritten), in Russian and English, at 360 px
 // without sideways scrolling and at 1280 px; saving again from it goes through. The employee list's

@@ -1,4 +1,4 @@
-// reCAPTCHA v3 end to end (security finding 9): with the keys set, the pages load the captcha
+// reCAPTCHA v3 end to end: with the keys set, the pages load the captcha
 // script (allowed by the CSP), the sign-up island and the plain lead forms send a token, and the
 // server checks it with the verifier. Google is played by a local fake: its script hands out
 // "human-<action>" tokens and its verifier scores only those as human.

@@ -1,4 +1,4 @@
-// The invite page at 360 px in a real browser (m18): the status chips never overlap, the QR code is
+// The invite page at 360 px in a real browser: the status chips never overlap, the QR code is
 // drawn and downloads as an SVG file, and without script the link is still there to copy by hand.
 import { eq } from "drizzle-orm";
 import { readFile } from "node:fs/promises";

@@ -1,4 +1,4 @@
-// A manager's masquerade in a real browser at 360 px (issue 32 #9): the reason is asked, the banner
+// A manager's masquerade in a real browser at 360 px: the reason is asked, the banner
 // at the top names the person with the mode and a countdown that ticks, and Exit returns to the
 // user's back-office page the masquerade started from.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// m12: on a phone the option just tapped must not hand its focus or sticky hover border to the
+// on a phone the option just tapped must not hand its focus or sticky hover border to the
 // next question's option in the same place (it read as pre-selected); a keyboard user keeps focus.
 import { act } from "react";
 import { hydrateRoot } from "react-dom/client";

@@ -1,4 +1,4 @@
-// Issue 19: the calibration step (temperature scaling) and the network's |answers| input through ONNX.
+// The calibration step (temperature scaling) and the network's |answers| input through ONNX.
 import { describe, expect, it } from "vitest";
 import { InferenceSession, Tensor } from "onnxruntime-node";
 import { N_ITEMS } from "../../model/items";

@@ -1,4 +1,4 @@
-// Issue 19: the person-fit statistic and the fairness of the quality grade. Every expectation is a property
+// The person-fit statistic and the fairness of the quality grade. Every expectation is a property
 // of the rule, checked on seeded simulated people, not a stored figure.
 import { describe, expect, it } from "vitest";
 import { N_ITEMS } from "../../model/items";

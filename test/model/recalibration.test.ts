@@ -1,4 +1,4 @@
-// Issue 19: the per-person recalibration after the network (model/recalibrate.ts, calibration-map.json).
+// The per-person recalibration after the network (model/recalibrate.ts, calibration-map.json).
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { CARD_PATH, CLASSIFIER_PATH, openClassifier } from "../../model/index";

@@ -1,4 +1,4 @@
-// `npm start` builds once (issue 30): the assets and dist/ count as fresh while no source is newer,
+// `npm start` builds once: the assets and dist/ count as fresh while no source is newer,
 // and a changed source (or a missing output) makes the next start rebuild. Times are moved with
 // utimes and put back; no file is changed.
 import { existsSync, statSync, utimesSync } from "node:fs";

@@ -1,4 +1,4 @@
-// Layering (issue 32): the server (framework, services, back-office functions) never imports the
+// Layering: the server (framework, services, back-office functions) never imports the
 // pages. routes/ builds on server/, and the composition root (app.ts) joins the two; an import the
 // other way would make a cycle and let a service reach for markup.
 import { readdirSync, readFileSync, statSync } from "node:fs";

@@ -1,4 +1,4 @@
-// Services and back-office functions take a caller scope, never a Hono context (issue 28): nothing
+// Services and back-office functions take a caller scope, never a Hono context: nothing
 // under server/services or server/admin may import Hono, so each runs the same in a request, a
 // unit of work, a job or a test.
 import { readdirSync, readFileSync, statSync } from "node:fs";

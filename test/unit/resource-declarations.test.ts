@@ -1,4 +1,4 @@
-// The back-office declarations' system check (issue 32), as Django's checks run over every
+// The back-office declarations' system check, as Django's checks run over every
 // ModelAdmin: server/admin/checks.ts over every resource, and over a broken declaration to show
 // that it does catch what it claims to.
 import { describe, expect, it } from "vitest";

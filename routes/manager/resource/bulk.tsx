@@ -1,4 +1,4 @@
-// Bulk actions on a list (issue 32 #6), without script: the rows' checkboxes belong to one form
+// Bulk actions on a list, without script: the rows' checkboxes belong to one form
 // (`form=` attribute, so the table need not sit inside it); posting it asks again, naming the
 // count ("Approve 3 reviews?"), and the confirmation runs the declared action on every ticked record
 // in one unit of work (server/admin/bulk.ts). "Export the selection" streams the ticked records.

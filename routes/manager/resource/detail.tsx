@@ -65,7 +65,7 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
           {data.actions.length > 0 && (
             <section className="card" data-testid="actions">
               <h2 className="mb-3 text-lg font-semibold">{t("manager.detail.actions")}</h2>
-              {/* before a click that mails, not after it (m37) */}
+              {/* before a click that mails, not after it */}
               {data.actions.some(({ name }) => def.actions![name]!.mails) && <MailOffNotice />}
               <div className="flex flex-wrap items-start gap-2">
                 {data.actions.map(({ name, vars }) => (
@@ -118,7 +118,7 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
   );
 }
 
-/** "User ann@example.com", "Coupon SUMMER-10": the kind of record and its name (issue 32 #10). */
+/** "User ann@example.com", "Coupon SUMMER-10": the kind of record and its name. */
 export function detailTitle(t: T, def: ResourceDef, doc: Doc) {
   const name = def.recordRepresentation?.(doc, t.locale);
   return name ? `${t(`manager.res.${def.name}.detail`)} ${name}` : t(`manager.res.${def.name}.detail`);

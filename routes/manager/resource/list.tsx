@@ -13,7 +13,7 @@ import { BulkBar, BulkConfirm, bulkForm, handleBulkPost } from "./bulk";
 
 type ListData = ListPage;
 
-/** The URL without the empty fields a GET form sends (m6): the address shared is the filter itself. */
+/** The URL without the empty fields a GET form sends: the address shared is the filter itself. */
 export function cleanListUrl(url: URL): string | null {
   const empty = [...url.searchParams.entries()].filter(([, v]) => v === "");
   if (!empty.length) return null;
@@ -137,7 +137,7 @@ function SearchAndFilters({ def, data }: { def: ResourceDef; data: ListData }) {
   );
 }
 
-/** At phone width the headings are gone: the sort is a select above the cards (m8). */
+/** At phone width the headings are gone: the sort is a select above the cards. */
 function SortSelect({ def, data }: { def: ResourceDef; data: ListData }) {
   const { t, url } = usePage();
   const options = sortOptions(def);
@@ -197,7 +197,7 @@ function ListView({ def, data, exportKind, columns }: { def: ResourceDef; data: 
   const sortLink = (col: Column) => {
     if (!Object.hasOwn(def.sortable, col.key)) return null;
     const current = data.sort.replace(/^-/, "") === col.key ? (data.sort.startsWith("-") ? "desc" : "asc") : null;
-    // ascending first (m4); a second click turns it
+    // ascending first; a second click turns it
     const next = current === "asc" ? `-${col.key}` : col.key;
     return (
       <a

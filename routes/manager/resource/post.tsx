@@ -27,7 +27,7 @@ export function formError(c: ManagerCtx, e: unknown, kind: string, values: Recor
 
 /**
  * The schema's messages and, in the same answer, the rules of the form's `check` for the fields that
- * did pass (issue 32 m19: a coupon's code, uses and expiry all wrong are all said at once, not in two
+ * did pass (a coupon's code, uses and expiry all wrong are all said at once, not in two
  * rounds). A rule that needs a field that failed stays for the next submit.
  */
 async function allFieldErrors(

@@ -1,4 +1,4 @@
-// Orders and payments in the back-office (issue 32 #1): /manager/orders (filters by state, method,
+// Orders and payments in the back-office: /manager/orders (filters by state, method,
 // product, coupon, buyer and date; amounts in rubles), /manager/orders/{id} with "mark the invoice
 // paid" (asks again; audited), and /api/manager/order. Read-only otherwise: an order is money.
 import { inArray, sql } from "drizzle-orm";
@@ -122,7 +122,7 @@ export const orderResource = defineResource({
         await markInvoicePaidBy(scope, id);
       },
     },
-    // undo where the action allows it (issue 32 #4): 24 h, and only while the invites are unused
+    // undo where the action allows it: 24 h, and only while the invites are unused
     unmarkPaid: {
       label: "manager.orders.unmarkPaid",
       danger: true,

@@ -100,7 +100,7 @@ export const projectResource = defineResource({
       label: "manager.projects.changeOwner",
       // both owners are told by mail
       mails: true,
-      // hands the company over and mails both owners: asked again (issue 32 #4)
+      // hands the company over and mails both owners: asked again
       danger: true,
       confirm: "manager.projects.changeOwnerConfirm",
       input: { schema: z.object({ email: changeOwnerSchema.shape.email }), fields: [{ name: "email", kind: "email", label: "manager.projects.newOwner" }] },

@@ -17,7 +17,7 @@ import { defineResource, type Doc } from "../resource";
 export function flagLine(overall: ItemStats["flags"], byLocale: [string, ItemStats["flags"]][], n?: number) {
   const short = (f: ItemStats["flags"]) => f.map((x) => (x === "negative-correlation" ? "r<0" : "α↑")).join(" ");
   const parts = [short(overall), ...byLocale.filter(([, f]) => f.length).map(([l, f]) => `${l}: ${short(f)}`)].filter(Boolean);
-  // under ~30 people the figures swing wildly (α = −10.9 from 4 people): said first (issue 32 m26)
+  // under ~30 people the figures swing wildly (α = −10.9 from 4 people): said first
   if (n !== undefined && n < SMALL_SAMPLE) parts.unshift(`n<${SMALL_SAMPLE}`);
   return parts.length ? parts.join(" · ") : null;
 }
@@ -126,7 +126,7 @@ export const questionResource = defineResource({
       scale: z.enum(SCALES),
       sign: z.enum(["1", "-1"]),
       weight: z.number().min(0.1).max(5).optional(),
-      /** the page's "yes, change the key": asked only when the keying changes (m25) */
+      /** the page's "yes, change the key": asked only when the keying changes */
       confirmKey: z.boolean().optional(),
     }),
     fields: [

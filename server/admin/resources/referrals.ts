@@ -48,7 +48,7 @@ export const referralResource = defineResource({
   filterForm: ["createdAt"],
   search: [referrals.code, referrals.name],
   populate: {
-    /** every sign-up it credited, deleted accounts included (m21) */
+    /** every sign-up it credited, deleted accounts included */
     signups: async (db, docs) => {
       const list = docs.map((d) => d._id as string);
       if (!list.length) return;

@@ -179,7 +179,7 @@ export const resultResource = defineResource({
         return { redirect: `/manager/results/${r.id}` };
       },
     },
-    // undo where the action allows it (issue 32 #4): while the retake is not completed
+    // undo where the action allows it: while the retake is not completed
     restore: {
       label: "manager.results.restore",
       danger: true,

@@ -57,7 +57,7 @@ export const reviewResource = defineResource({
   detailPopulate: ["user"],
   form: { schema: reviewUpdateSchema, fields: FIELDS, toColumns: reviewColumns, toValues: reviewValues, check: checkReview },
   create: { schema: reviewCreateSchema, fields: FIELDS, run: (scope, input) => insertReview(scope.db, input) },
-  // only the action that applies to the review as it is (m27)
+  // only the action that applies to the review as it is
   actions: {
     approve: { label: "manager.reviews.approve", when: (d) => !d.isPublished, run: (scope, id) => publishReview(scope, id, true) },
     hide: { label: "manager.reviews.hide", when: (d) => Boolean(d.isPublished), run: (scope, id) => publishReview(scope, id, false) },

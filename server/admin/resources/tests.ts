@@ -69,7 +69,7 @@ export const testResource = defineResource({
     { key: "isDefault", kind: "bool" },
     { key: "createdAt", kind: "date" },
   ],
-  // a test can be switched off (the spec lets managers edit tests): new people cannot start it (m25)
+  // a test can be switched off (the spec lets managers edit tests): new people cannot start it
   actions: {
     switchOff: {
       label: "manager.tests.switchOff",
@@ -85,7 +85,7 @@ export const testResource = defineResource({
     {
       key: "scoringVersions",
       title: "manager.items.scoringVersions",
-      // who made each version: the manager's e-mail (m25)
+      // who made each version: the manager's e-mail
       load: async (db, id) => {
         const list = await listScoringVersions(db, id);
         const ids = [...new Set(list.map((v) => v.createdBy).filter((v): v is string => Boolean(v)))];

@@ -17,7 +17,7 @@ import { activateUser, addInvites, deleteUserByManager, sendReportPdf, startMasq
 
 const USERS_INDEX: TrigramIndex = { table: "users_search", columns: [users.email, users.name, users.phone] };
 
-/** Another resource's search by its user's e-mail (results, orders: m14), through the users' trigram index. */
+/** Another resource's search by its user's e-mail (results, orders), through the users' trigram index. */
 export const byUserEmail = (userId: SQLWrapper): Search => ({
   match: (part) => sql`${userId} in (select ${users.id} from ${users} where ${contains(users.email, part, USERS_INDEX)})`,
 });
@@ -33,7 +33,7 @@ export const userResource = defineResource({
       title: "manager.res.users.paid",
       match: { isFull: true },
       menu: { icon: "★", order: 45 },
-      // what they paid and when (issue 32 m13)
+      // what they paid and when
       populate: ["payment"],
       columns: [
         { key: "email", link: true },
@@ -46,7 +46,7 @@ export const userResource = defineResource({
     },
   ],
   exportKind: "users",
-  // what the users export holds (m7: headings in the manager's language, dates as dates)
+  // what the users export holds (headings in the manager's language, dates as dates)
   exportColumns: [
     { key: "_id", label: "manager.exports.columns._id", kind: "text" },
     { key: "email", label: "manager.fields.email", kind: "text" },
@@ -166,7 +166,7 @@ export const userResource = defineResource({
       { name: "confirmUnpaid", kind: "checkbox", label: "manager.users.confirmUnpaid" },
     ],
     toColumns: ({ confirmUnpaid: _, ...v }) => ({ ...v, birthday: v.birthday === "" ? null : v.birthday, updatedAt: new Date() }),
-    // one manager cannot switch another off, as they cannot delete or masquerade as them (issue 29 #13)
+    // one manager cannot switch another off, as they cannot delete or masquerade as them
     check: async (_scope, next, change) => {
       if (change.fields.has("isActive") && next.isActive === false && hasManagerRole(next as Parameters<typeof hasManagerRole>[0]))
         throw new AppError(403, "manager_target", "manager.errors.managerTarget");
@@ -177,7 +177,7 @@ export const userResource = defineResource({
     },
   },
   actions: {
-    // offered only to an inactive or unconfirmed account: for an active, confirmed one it would do nothing (m12)
+    // offered only to an inactive or unconfirmed account: for an active, confirmed one it would do nothing
     activate: {
       label: "manager.users.activate",
       when: (d) => !(d.isActive && d.isConfirmed),
@@ -311,7 +311,7 @@ export const userResource = defineResource({
           changes: a.changes,
           createdAt: a.createdAt,
         }));
-        // who: the manager by e-mail (m11)
+        // who: the manager by e-mail
         await populateUsers(db, docs, "realActorId");
         return docs;
       },

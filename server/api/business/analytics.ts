@@ -1,4 +1,4 @@
-// /api/business analytics (issue 16): fit for a position per employee (spec §7
+// /api/business analytics: fit for a position per employee (spec §7
 // /business/employees/efficiency/{id}) and the project's soft skills (/business/skills).
 import { Hono } from "hono";
 import { z } from "zod";

@@ -135,7 +135,7 @@ invitesApi.post("/", inProject, validate("json", biz.inviteCreateSchema), async 
 invitesApi.put("/createOrUpdateInvite", inProject, validate("json", biz.inviteUpdateSchema), async (c) =>
   c.json(await biz.createOrUpdateInvite(c.get("deps"), await scope(c), c.req.valid("json"), c.get("locale"))),
 );
-// not in the spec: follow-up (issue 33): resend every pending invitation, invitations from a CSV file
+// not in the spec: follow-up: resend every pending invitation, invitations from a CSV file
 invitesApi.post("/resend-pending", inProject, async (c) => c.json(await resendAllPending(c.get("deps"), await scope(c), c.get("locale"))));
 invitesApi.post("/import", inProject, validate("json", inviteImportSchema), async (c) =>
   c.json(await importInvites(c.get("deps"), await scope(c), c.req.valid("json"), c.get("locale")), 201),

@@ -18,7 +18,7 @@ import type { ManagerEnv } from ".";
 
 export const managerBusinessApi = new Hono<ManagerEnv>()
   .get("/requests", async (c) => c.json(await listRequests(c.get("deps").db, c.req.query())))
-  // one request with the mails sent to its address and its history; a reply by e-mail (m31)
+  // one request with the mails sent to its address and its history; a reply by e-mail
   .get("/requests/:source/:id", async (c) => c.json(await requestThread(c.get("deps").db, c.req.param("source"), pathId(c))))
   .post("/requests/:source/:id/reply", validate("json", replySchema), async (c) =>
     c.json(await replyToRequest(c.get("scope"), c.req.param("source"), pathId(c), c.req.valid("json")), 201),

@@ -57,7 +57,7 @@ export async function deleteAccount(deps: AppDeps, user: UserRow, password: stri
 export const DELETED_PERSON = `${tFor("ru")("business.deletedPerson")} / ${tFor("en")("business.deletedPerson")}`;
 
 /**
- * The person in the companies they joined (security review 2, finding 11): the employee row keeps
+ * The person in the companies they joined: the employee row keeps
  * its place in the structure, but not the name, the link to the account, the invitation's address,
  * the notes written about them, or the fits computed from their results.
  */

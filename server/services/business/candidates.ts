@@ -1,4 +1,4 @@
-// Candidates for a position (issue 33, item 9): the company invites someone who is not an employee
+// Candidates for a position: the company invites someone who is not an employee
 // to take the test against a position, and sees their fit ranked among the team's. The invitation is
 // the ordinary e-mail invitation (kind "candidate": its link, balance reservation, mail quota and
 // outbox); joining through it makes a candidate row instead of an employee. The candidate sees their

@@ -102,7 +102,7 @@ async function checkRefs(scope: Scope, input: { parent?: string | null; supervis
   if (input.supervisor) await findEmployeeId(scope, input.supervisor);
 }
 
-/** Two departments of one parent never share a name (case and ё aside): "Продажи" twice is refused (m3). */
+/** Two departments of one parent never share a name (case and ё aside): "Продажи" twice is refused. */
 async function requireUniqueName(scope: Scope, name: string, parent: string | null, self?: string) {
   const siblings = await scope.db
     .select({ id: departments.id, name: departments.name })

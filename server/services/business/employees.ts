@@ -401,7 +401,7 @@ export async function changeDepartment(scope: Scope, input: z.infer<typeof chang
 
 /**
  * A position that belongs to a department is held in that department or one of its sub-departments
- * (m5: "Логист" of Логистика was accepted for a person in Продажи). A position without a department
+ * ("Логист" of Логистика was accepted for a person in Продажи). A position without a department
  * fits anywhere. Refused as a field error on `position`, naming the position's department.
  */
 export async function checkPositionDepartment(scope: Scope, positionId: string, departmentId: string | null) {

@@ -1,7 +1,7 @@
 // The employee list as a spreadsheet (GET /business/employees/export?format=csv|xlsx — not in the
 // spec): the same filter and sort as POST /business/employees (the `filter` parameter is that
 // call's filter object as JSON), every page of it, in the request's language. What the screen
-// shows and more (m30): the personnel number and supervisor, the result's reliability, fit for the
+// shows and more: the personnel number and supervisor, the result's reliability, fit for the
 // person's position, every indicator and the skills. A Russian CSV is `;`-separated with decimal
 // commas (what Excel expects in that locale), an English one `,`; XLSX dates are real dates.
 import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// A position as a job target (issue 33, item 9; like Predictive Index's Job Targets): what its
+// A position as a job target (like Predictive Index's Job Targets): what its
 // activities ask of a person, in numbers and words, and how the current team fits a profile — the
 // saved one on the position page, the one being edited in the wizard's live preview
 // (POST /api/business/positions/preview). Both run the pure formula (model/fit.ts) on the project's

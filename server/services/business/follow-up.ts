@@ -1,4 +1,4 @@
-// Following up invitations and telling the owner what happened (issue 33, item 7):
+// Following up invitations and telling the owner what happened:
 // - the invitation mail itself (with the owner's own words and the deadline) and its reminders:
 //   a sweep (`sendReminders`, run by the job runner's clock) mails people who have not joined, or
 //   joined and not finished the test, 3 and 7 days after the invitation (or, for whoever joined by

@@ -67,7 +67,7 @@ export const inviteCreateSchema = z
   .transform((v, ctx) => {
     const list = [...new Set([...(v.email ? [v.email] : []), ...(v.emails ?? []).map((e) => e.trim().toLowerCase())])];
     const bad = list.find((e) => !z.email().safeParse(e).success);
-    // among good ones, the message names the bad address (m6)
+    // among good ones, the message names the bad address
     if (bad) ctx.addIssue({ code: "custom", path: ["emails"], message: "people.errors.badEmailIn", params: { email: bad.slice(0, 80) } });
     if (!list.length) ctx.addIssue({ code: "custom", path: ["emails"], message: "common.validation.required" });
     if (list.length > MAX_EMAILS) ctx.addIssue({ code: "custom", path: ["emails"], message: "business.errors.tooManyEmails" });
@@ -145,7 +145,7 @@ export const inviteUrl = (deps: AppDeps, code: string) => `${deps.config.PUBLIC_
 
 /**
  * Invitation mail goes to addresses the sender typed in, with the sender's company name in it: an
- * open relay for spam and phishing unless the sender is known (security review 2, finding 2). So:
+ * open relay for spam and phishing unless the sender is known. So:
  * a confirmed address before a project mails anyone (a manager acts for the company), and a daily
  * number of mails per project and per account, counted in the unit of work that queues them.
  */

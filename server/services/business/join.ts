@@ -38,7 +38,7 @@ export async function findInvitation(db: Db, code: string) {
 /**
  * An invitation by its code for someone who may be guessing codes (`who`: their account or
  * address): wrong codes are counted, and past the limit every lookup waits out its window
- * (security review 2, finding 12). Counted outside any unit of work, so a refusal keeps its count.
+ * Counted outside any unit of work, so a refusal keeps its count.
  */
 export async function lookupJoinCode(db: Db, code: string, who: string | null) {
   const wait = who ? await retryAfter(db, "joinCode", who) : 0;
@@ -132,7 +132,7 @@ export async function joinInside(tx: Scope, user: UserRow, code: string, name: s
   const shownName = employeeName(user, name ?? invite?.name ?? null, invite);
   await db.insert(employees).values({ id: employeeId, projectId: project.id, userId: user.id, name: shownName, ...place });
   if (invite) {
-    // claimed atomically: of two people racing for one link only one gets it (security finding 3)
+    // claimed atomically: of two people racing for one link only one gets it
     const claimed = await db
       .update(invites)
       .set({ userId: user.id, status, updatedAt: new Date() })
@@ -141,7 +141,7 @@ export async function joinInside(tx: Scope, user: UserRow, code: string, name: s
     // the throw rolls back the spent invite and the employee with it
     if (!claimed.length) throw new AppError(409, "invite_used", "business.errors.inviteUsed");
     // the invitation's own link was mailed to that address only: arriving with it proves the mailbox,
-    // as a confirmation link would (m26)
+    // as a confirmation link would
     if (invite.kind === "email" && !user.emailConfirmedAt && invite.email?.toLowerCase() === user.email.toLowerCase())
       await db.update(users).set({ emailConfirmedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id));
   } else {

@@ -137,7 +137,7 @@ export const reservedInvites = (projectId: string) =>
 /**
  * Spends one invite of the project; false when none is left. A join by the project's link may
  * spend only what pending e-mail invitations do not hold (`keepReserved`), so the person invited
- * by name always finds their invite (security review 2, finding 10).
+ * by name always finds their invite.
  */
 export async function spendInvite(db: Db, projectId: string, keepReserved = false) {
   const left = keepReserved ? sql`${projects.inviteBalance} - ${reservedInvites(projectId)} > 0` : sql`${projects.inviteBalance} > 0`;

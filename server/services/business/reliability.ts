@@ -1,4 +1,4 @@
-// How far a company may trust an employee's result (issue 33): the same facts the employee's own
+// How far a company may trust an employee's result: the same facts the employee's own
 // report shows (the model's confidence, "between two formats", the answers' quality grade and
 // flags), and asking the person to retake the test, with the request's state.
 import { and, desc, eq, inArray } from "drizzle-orm";

@@ -87,7 +87,7 @@ export async function teamReport(scope: Scope, locale: Locale) {
     })
     .filter((g) => g.people > 0);
   // the 27-format map and the communication balance as the statistics page counts them, and the
-  // people with their result's reliability (m31)
+  // people with their result's reliability
   const [{ stats, comm }, roster] = await Promise.all([statisticsOf(scope, null), teamRoster(scope)]);
   return {
     project: { _id: scope.project.id, name: scope.project.name },

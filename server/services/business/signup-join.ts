@@ -1,4 +1,4 @@
-// Signing up on an invitation's page and joining the company, as one unit of work (issue 33, found
+// Signing up on an invitation's page and joining the company, as one unit of work (found
 // by the crash tests): an account made there has joined, or there is no account. Before, a crash
 // between the two left an account that had not joined, whose e-mail the form then refused as taken.
 import { crashPoint } from "../../lib/crash-points";

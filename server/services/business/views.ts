@@ -1,4 +1,4 @@
-// "Who viewed my results" (issue 33): every time a company role opens a person's shared results
+// "Who viewed my results": every time a company role opens a person's shared results
 // (the employee page, the API's detail, compare, the business report and its PDF — all through
 // getEmployee), one row per viewer per person per day is kept; the person's data page lists them
 // by role and name, never by e-mail.

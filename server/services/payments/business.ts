@@ -139,7 +139,7 @@ export async function refill(deps: AppDeps, user: UserRow, input: z.infer<typeof
   if (input.method === "card") return startPayment(deps, user, { entityType: "invites", entityId: project.id, quantity: input.quantity });
   await requireSeller(db);
   // the buyer an invoice names: the company and INN of the form, else the project's saved details,
-  // never the account's free-text name (security review 2, finding 14); they become the project's
+  // never the account's free-text name; they become the project's
   const saved = project.details ?? {};
   const buyer = { company: input.company || saved.company, inn: input.inn || saved.inn };
   const missing: Record<string, string> = {};
