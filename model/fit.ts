@@ -93,9 +93,7 @@ export const FIT_SCALE: FitScale = FIT_V2;
 export const FIT_VERSION = FIT_SCALE.version;
 /** Kept for the readers of the single values (the current scale's). */
 export const PACE_TARGET = FIT_SCALE.paceTarget;
-export const VOLUME_TARGET = FIT_SCALE.volumeTarget;
 export const COMPONENT_WEIGHT = FIT_SCALE.weight;
-export const ANXIETY_EFFECT = FIT_SCALE.anxiety;
 /** A good fit starts here: a position nobody in the project reaches this on is "uncovered" (FIT.md, Coverage). */
 export const GOOD_FIT = 60;
 

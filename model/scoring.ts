@@ -74,7 +74,6 @@ export function buildKey(items: Keying): ScoringKey {
 }
 /** The item bank's own keying (SCORING_VERSION). */
 const KEYS: ScoringKey = buildKey(ITEMS);
-export const SCALE_MAX: Readonly<Record<Scale, number>> = Object.fromEntries(SCALES.map((s) => [s, KEYS[s].max])) as Record<Scale, number>;
 /** Items (0-based indices) keyed to each scale, with their signed weights. */
 export function scaleKey(s: Scale): { idx: Int16Array; coef: Float64Array; max: number } {
   return KEYS[s];

@@ -1,5 +1,5 @@
 // The caller scope: what a service or back-office function needs to know about who calls it, with
-// no HTTP in it. The guards make one per surface (server/middleware/scopes.ts): a user scope behind
+// no HTTP in it. The guards make one per surface (server/middleware/guards.ts): a user scope behind
 // `auth`, a project scope behind `project`, a manager scope behind `admin`; a script or a job makes
 // one with `systemScope`. Every service is `(scope, input)`, so it runs the same inside a request,
 // inside a unit of work, in a job and in a test.

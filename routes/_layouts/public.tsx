@@ -341,8 +341,3 @@ export function FormLayout({ title, children }: { title: string; children: React
     </PublicLayout>
   );
 }
-
-/** No header or footer: embeds and print views. */
-export function EmptyLayout({ children }: { children: ReactNode }) {
-  return <main id="main">{children}</main>;
-}

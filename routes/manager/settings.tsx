@@ -1,4 +1,4 @@
-// /manager/settings: the operator's settings in one list (server/services/site-settings.ts), each
+// /manager/settings: the operator's settings in one list (server/services/operator-settings.ts), each
 // its own small form (no script), checked by the same schema as PUT /api/manager/setting/{key}.
 // Prices are typed in roubles here and stored in kopecks.
 import { intlLocale } from "../../locales";

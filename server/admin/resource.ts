@@ -3,7 +3,7 @@
 // accepts, the `populate`/`exclude` whitelists, the zod schema of its form, its actions and the
 // related lists of its detail page. From one declaration come the list API (`resourceApi`,
 // server/api/manager/resources.ts, with each resource's own calls in resource-routes.ts) and the
-// list, detail and edit pages (routes/manager/resource.tsx). Nothing here knows HTTP: every
+// list, detail and edit pages (routes/manager/resource/). Nothing here knows HTTP: every
 // callback takes the manager's scope (server/scope.ts).
 // Declarations live in server/admin/resources/, one file each; anything special (the
 // rechecker, the charts) is ordinary code beside them.

@@ -1,6 +1,6 @@
 // The back-office resources: one declaration file each in this folder, listed here once. The
 // manager API mounts each at its `apiPath` (server/api/manager/index.ts) and the pages come from
-// each (routes/manager/resource.tsx): adding a resource is adding its file and its line below.
+// each (routes/manager/resource/): adding a resource is adding its file and its line below.
 import type { ResourceDef } from "../resource";
 import { couponResource } from "./coupons";
 import { formatResource } from "./formats";

@@ -70,7 +70,6 @@ export const employeeListSchema = z.object({
     .default("asc")
     .transform((d) => (d === "desc" || d === -1 || d === "-1" ? "desc" : "asc")),
 });
-export type EmployeeListInput = z.input<typeof employeeListSchema>;
 
 const shared = sql`${employees.consentWithdrawnAt} is null`;
 // harmony and anxiety from the stored analytics row (recomputed with every result), the same values

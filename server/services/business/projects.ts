@@ -149,13 +149,6 @@ export async function spendInvite(db: Db, projectId: string, keepReserved = fals
   return rows.length > 0;
 }
 
-export async function refundInvite(db: Db, projectId: string) {
-  await db
-    .update(projects)
-    .set({ inviteBalance: sql`${projects.inviteBalance} + 1` })
-    .where(eq(projects.id, projectId));
-}
-
 export const noInvitesLeft = () => new AppError(402, "no_invites", "business.errors.noInvites");
 
 /** Counts for the header and the dashboard. */
