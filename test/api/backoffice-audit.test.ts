@@ -4,15 +4,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dayIn } from "../../server/lib/time-zone";
 import { createTestApp, type TestApp } from "../helpers";
+import { manager, type Person } from "../fixtures";
 
-const ADMIN = { email: "audit-admin@example.com", password: "manager-pass-phrase" };
 let t: TestApp;
 let admin: Record<string, string>;
 let token: string;
+let boss: Person;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  token = (await (await t.json("POST", "/api/passport/auth", ADMIN)).json()).token;
+  t = await createTestApp();
+  boss = await manager(t);
+  token = boss.token;
   admin = { Authorization: `Bearer ${token}` };
 }, 120_000);
 afterAll(async () => {
@@ -33,7 +35,7 @@ describe("the audit page", () => {
     const detail = await page(`/manager/coupon/${created._id}`);
     const history = detail.html.slice(detail.html.indexOf('data-section="history"'));
     expect(entries(history)).toEqual(["coupons.update", "coupons.create"]);
-    expect(history).toContain(ADMIN.email);
+    expect(history).toContain(boss.email);
     // in the record's terms: a percent coupon's amount in percent; a creation lists values, not "— →"
     expect(history).toMatch(/<del[^>]*>10 %<\/del> → <ins[^>]*>20 %<\/ins>/);
     expect(history).toMatch(/Type<\/span>:(<!-- -->)? <span[^>]*>Percent</);
@@ -52,7 +54,7 @@ describe("the audit page", () => {
     expect(byEntity.html).toContain(`Coupon ${created._id} (deleted since)`);
 
     expect(entries((await page(`/manager/audit?action=coupons.update&entity=coupons`)).html)).toEqual(["coupons.update"]);
-    expect(entries((await page(`/manager/audit?actor=${encodeURIComponent(ADMIN.email)}&entity=coupons`)).html)).toHaveLength(3);
+    expect(entries((await page(`/manager/audit?actor=${encodeURIComponent(boss.email)}&entity=coupons`)).html)).toHaveLength(3);
     expect(entries((await page(`/manager/audit?actor=nobody@example.com`)).html)).toHaveLength(0);
     // the operator's day (TIME_ZONE), as the page's dates
     const today = dayIn(new Date(), t.deps.config.TIME_ZONE);

@@ -5,16 +5,16 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projects, results } from "../../db/schema";
 import { createTestApp, fillSellerDetails, type TestApp } from "../helpers";
+import { manager } from "../fixtures";
 import { signUp, takeTest } from "../respondent";
 
-const ADMIN = { email: "confirm-admin@example.com", password: "manager-pass-phrase" };
 let t: TestApp;
 let admin: Record<string, string>;
 let token: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  token = (await (await t.json("POST", "/api/passport/auth", ADMIN)).json()).token;
+  t = await createTestApp();
+  ({ token } = await manager(t));
   admin = { Authorization: `Bearer ${token}` };
 }, 120_000);
 afterAll(async () => {

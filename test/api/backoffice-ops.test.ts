@@ -9,20 +9,20 @@ import { DEMO_USER_ID } from "../../db/seed";
 import { auditLog, consultationTickets, employees, projects, users } from "../../db/schema";
 import { createId } from "../../server/lib/ids";
 import { createTestApp, fillSellerDetails, type TestApp } from "../helpers";
+import { manager } from "../fixtures";
 import { signUp, takeTest, type Respondent } from "../respondent";
 
-const ADMIN = { email: "ops-admin@example.com", password: "manager-pass-phrase" };
 let t: TestApp;
 let admin: Record<string, string>;
 let cookie: string;
 let adminId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  const body = await (await t.json("POST", "/api/passport/auth", ADMIN)).json();
-  admin = { Authorization: `Bearer ${body.token}`, locale: "en" };
-  cookie = `token=${body.token}; i18n_locale=en`;
-  adminId = (await t.deps.db.select().from(users).where(eq(users.email, ADMIN.email)))[0]!.id;
+  t = await createTestApp();
+  const boss = await manager(t);
+  admin = { ...boss.h, locale: "en" };
+  cookie = `token=${boss.token}; i18n_locale=en`;
+  adminId = boss._id;
 }, 120_000);
 afterAll(async () => {
   await t.close();

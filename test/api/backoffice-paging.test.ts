@@ -3,16 +3,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageNumbers } from "../../routes/manager/ui";
 import { createTestApp, type TestApp } from "../helpers";
+import { manager } from "../fixtures";
 
-const ADMIN = { email: "paging-admin@example.com", password: "manager-pass-phrase" };
 let t: TestApp;
 let cookie: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  const body = await (await t.json("POST", "/api/passport/auth", ADMIN)).json();
-  cookie = `token=${body.token}`;
-  const admin = { Authorization: `Bearer ${body.token}` };
+  t = await createTestApp();
+  const boss = await manager(t);
+  cookie = `token=${boss.token}`;
+  const admin = boss.h;
   for (let i = 0; i < 12; i++) await t.json("POST", "/api/manager/coupon", { code: `PAGE-${i}`, type: "percent", amount: 10 }, admin);
 }, 120_000);
 afterAll(async () => {

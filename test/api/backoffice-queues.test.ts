@@ -6,18 +6,18 @@ import { consultationTickets, RECHECK_PREDICATE, results } from "../../db/schema
 import { LOW_PROBABILITY } from "../../server/admin/results";
 import { createId } from "../../server/lib/ids";
 import { createTestApp, type TestApp } from "../helpers";
+import { manager } from "../fixtures";
 import { signUp, takeTest } from "../respondent";
 
-const ADMIN = { email: "queues-admin@example.com", password: "manager-pass-phrase" };
 let t: TestApp;
 let admin: Record<string, string>;
 let cookie: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  const body = await (await t.json("POST", "/api/passport/auth", ADMIN)).json();
-  admin = { Authorization: `Bearer ${body.token}` };
-  cookie = `token=${body.token}; i18n_locale=en`;
+  t = await createTestApp();
+  const boss = await manager(t);
+  admin = boss.h;
+  cookie = `token=${boss.token}; i18n_locale=en`;
 }, 120_000);
 afterAll(async () => {
   await t.close();

@@ -3,15 +3,15 @@
 // e-mail, a coupon's with its code.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers";
+import { manager } from "../fixtures";
 import { signUp } from "../respondent";
 
-const ADMIN = { email: "values-admin@example.com", password: "manager-pass-phrase" };
 let t: TestApp;
 let token: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  token = (await (await t.json("POST", "/api/passport/auth", ADMIN)).json()).token;
+  t = await createTestApp();
+  ({ token } = await manager(t));
 }, 120_000);
 afterAll(async () => {
   await t.close();

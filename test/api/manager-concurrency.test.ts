@@ -7,17 +7,17 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, coupons, formats, questions, reports, results, users } from "../../db/schema";
 import { createTestApp, type TestApp } from "../helpers";
+import { manager } from "../fixtures";
 import { signUp, takeTest } from "../respondent";
 import { FORMATS } from "../../model";
 
-const ADMIN = { email: "concurrency-admin@example.com", password: "manager-pass-phrase" };
 let t: TestApp;
 let admin: Record<string, string>;
 let cookie: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  const token = (await (await t.json("POST", "/api/passport/auth", ADMIN)).json()).token;
+  t = await createTestApp();
+  const { token } = await manager(t);
   admin = { Authorization: `Bearer ${token}`, locale: "en" };
   cookie = `token=${token}; i18n_locale=en`;
 }, 120_000);

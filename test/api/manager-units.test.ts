@@ -7,16 +7,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, coupons, jobs, projects, results, reviews, users } from "../../db/schema";
 import { FORMATS } from "../../model";
 import { createTestApp, type TestApp } from "../helpers";
+import { manager } from "../fixtures";
 import { outbox } from "../mail";
 import { signUp, takeTest } from "../respondent";
 
-const ADMIN = { email: "units-admin@example.com", password: "manager-pass-phrase" };
 let t: TestApp;
 let admin: Record<string, string>;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  const token = (await (await t.json("POST", "/api/passport/auth", ADMIN)).json()).token;
+  t = await createTestApp();
+  const { token } = await manager(t);
   admin = { Authorization: `Bearer ${token}`, locale: "en" };
 }, 120_000);
 afterAll(async () => {

@@ -8,18 +8,17 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MANAGER, MANAGER_ENV } from "../fixtures";
 import { startServer, type ServerProcess } from "../server-process";
 
 const dir = mkdtempSync(join(tmpdir(), "tf-413-"));
-const ADMIN = { email: "upload-admin@example.com", password: "manager-pass-phrase" };
 let server: ServerProcess;
 beforeAll(async () => {
   server = await startServer({
     DATABASE_URL: `file:${join(dir, "app.db")}`,
     OUTBOX_DIR: join(dir, "outbox"),
     UPLOAD_DIR: join(dir, "uploads"),
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
+    ...MANAGER_ENV,
   });
 }, 60_000);
 afterAll(async () => {
@@ -86,7 +85,7 @@ describe("the review form", () => {
   it("keeps what was typed and shows a field message for a photo over the limit", async () => {
     const token = (
       (await (
-        await fetch(`${server.base}/api/passport/auth`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(ADMIN) })
+        await fetch(`${server.base}/api/passport/auth`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(MANAGER) })
       ).json()) as { token: string }
     ).token;
     const post = (photo: Blob) => {

@@ -5,16 +5,16 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coupons, reports } from "../../db/schema";
+import { manager } from "../fixtures";
 import { startE2E, type E2E } from "./browser";
 
-const ADMIN = { email: "e2e-stale-admin@example.com", password: "manager-pass-phrase" };
 const shots = "test-results/screenshots";
 let e: E2E;
 let token: string;
 
 beforeAll(async () => {
-  e = await startE2E({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  token = (await (await e.t.json("POST", "/api/passport/auth", ADMIN)).json()).token;
+  e = await startE2E();
+  ({ token } = await manager(e.t));
 }, 120_000);
 afterAll(() => e?.close());
 

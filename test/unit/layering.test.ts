@@ -1,18 +1,11 @@
 // Layering: the server (framework, services, back-office functions) never imports the
 // pages. routes/ builds on server/, and the composition root (app.ts) joins the two; an import the
 // other way would make a cycle and let a service reach for markup.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
 import { describe, expect, it } from "vitest";
+import { ROOT, sources } from "./sources";
 
-const ROOT = join(__dirname, "..", "..");
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sources(path);
-    return /\.tsx?$/.test(name) ? [path] : [];
-  });
-}
 /** Every module specifier of a file: static imports and re-exports, side-effect imports, import(), import types. */
 export function specifiers(text: string): string[] {
   const out: string[] = [];

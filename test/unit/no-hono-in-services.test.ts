@@ -1,18 +1,11 @@
 // Services and back-office functions take a caller scope, never a Hono context: nothing
 // under server/services or server/admin may import Hono, so each runs the same in a request, a
 // unit of work, a job or a test.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { ROOT, sources } from "./sources";
 
-const ROOT = join(__dirname, "..", "..");
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sources(path);
-    return /\.tsx?$/.test(name) ? [path] : [];
-  });
-}
 const HONO = /(?:from\s+|import\s*\(\s*|require\s*\(\s*)["']hono(?:\/[^"']*)?["']/;
 
 describe("no Hono in the domain", () => {

@@ -1,5 +1,5 @@
 // The multi-row operations of the back-office and the business cabinet are all or nothing, as crash-units.test.ts proves for
-// the older ones: the real server is killed with SIGKILL between two writes of one operation
+// the consumer's and the first cabinet operations: the real server is killed with SIGKILL between two writes of one operation
 // (CRASH_AT, server/lib/crash-points.ts), restarted on the same file, and nothing of the operation
 // is left half-done; the retry (the client's, or the job runner's next sweep) then succeeds. The
 // servers are chained (test/crash-harness.ts): each restart checks and retries the operation the
@@ -34,7 +34,7 @@ import { FORMATS } from "../../model/formats";
 import { createId } from "../../server/lib/ids";
 import { crashHarness } from "../crash-harness";
 
-const h = crashHarness("tf-crash-units-new-");
+const h = crashHarness("tf-crash-units-cabinet-backoffice-");
 const { db, call, form, diesAt, person, mailsTo } = h;
 const restart = (crashAt?: string) => h.start(crashAt);
 
