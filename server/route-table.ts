@@ -21,7 +21,7 @@ function covers(pattern: string, path: string) {
   return pattern === path;
 }
 
-export function routeTable(app: Hono<any>): RouteRow[] {
+export function routeTable(app: Pick<Hono, "routes">): RouteRow[] {
   const entries = app.routes;
   const uses = entries.filter((r) => r.method === "ALL");
   const rows = new Map<string, RouteRow>();

@@ -8,7 +8,7 @@
 // Declarations live in server/admin/resources/, one file each; anything special (the
 // rechecker, the charts) is ordinary code beside them.
 import { asc, count, desc, eq, and, type SQL, type SQLWrapper } from "drizzle-orm";
-import type { SQLiteColumn, SQLiteTableWithColumns } from "drizzle-orm/sqlite-core";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { badRequest, notFound } from "../lib/errors";
@@ -126,7 +126,7 @@ export interface DetailSection {
 /** A loader for one `populate` name (method syntax: a resource's loaders take its own docs). */
 type Populate<D> = { load(db: Db, docs: D[]): Promise<void> }["load"];
 
-type AnyTable = SQLiteTableWithColumns<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type AnyTable = SQLiteTable;
 
 export interface ResourceDef<T extends AnyTable = AnyTable, D extends Doc = Doc, F extends Filters = Filters> {
   /** key of the locale strings (manager.res.<name>), the audit entity and the pages' paths */

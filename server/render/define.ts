@@ -29,7 +29,7 @@ export interface PageDef<D = undefined, G extends readonly GuardName[] = readonl
 }
 
 /** Any page, whatever its data and guards: what the router mounts. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: a page's data type is both returned (load) and taken (title, Component), so only `any` admits every page
 export type AnyPageDef = PageDef<any, any>;
 
 export function definePage<D = undefined, const G extends readonly GuardName[] = []>(def: PageDef<D, G>): PageDef<D, G> {
