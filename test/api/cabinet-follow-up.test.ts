@@ -323,7 +323,7 @@ describe("receipts", () => {
   });
 });
 
-describe("the smaller findings around follow-up", () => {
+describe("the smaller points around follow-up", () => {
   it("after joining, the test page says which company the person joined (and only theirs)", async () => {
     const code = (await t.deps.db.select().from(projects).where(eq(projects.id, co.id)))[0]!.inviteCode;
     const p = await user(t, { locale: "en" });

@@ -1,4 +1,4 @@
-// Who may do what inside a business project (the matrix; the spec leaves it open).
+// Who may do what inside a business project (the spec leaves it open; this matrix is the product owner's).
 //
 // | role            | read                                   | write                                              |
 // |-----------------|----------------------------------------|----------------------------------------------------|
