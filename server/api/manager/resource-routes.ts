@@ -24,16 +24,7 @@ import { deleteReferral, referralUsers, retireReferral } from "../../admin/refer
 import { resultResource } from "../../admin/resources/results";
 import { getResource, listResource, parseListQuery, type ResourceDef } from "../../admin/resource";
 import { formatCodeOf } from "../../admin/resources/reports";
-import {
-  deleteAnswer,
-  formatRequestSchema,
-  neuralCount,
-  recheck,
-  resetResultOf,
-  restoreResetResult,
-  setFormat,
-  setFormatSchema,
-} from "../../admin/results";
+import { deleteAnswer, formatRequestSchema, neuralCount, recheck, resetResultOf, restoreResetResult, setFormat, setFormatSchema } from "../../admin/results";
 import { filterList, filterListQuery } from "../../admin/result-queue";
 import { deleteReview, publishReview } from "../../admin/reviews";
 import { activateUser, addInvites, addInviteSchema, deleteUserByManager, sendReportPdf, startMasqueradeFor, userLogs, userResults } from "../../admin/users";
