@@ -2,8 +2,12 @@
 // no harm (the invitation link that stood for a mailbox, the free mail relay, masquerades that
 // outlived their manager, the head of department's reach, file modes, audit under a masquerade).
 import { and, eq } from "drizzle-orm";
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invites, projects, rateLimits } from "../../db/schema";
+import { backupDatabase, restoreDatabase } from "../../db/backup";
+import { departments, employees, invites, projects, rateLimits, users } from "../../db/schema";
+import { photoDir, storePhoto } from "../../server/admin/photos";
 import { createId } from "../../server/lib/ids";
 import { businessProject, manager, paidOrder, user } from "../fixtures";
 import { createTestApp, type TestApp } from "../helpers";
@@ -161,5 +165,161 @@ describe("a free project is no mail cannon", () => {
     const colleague = address("colleague");
     expect((await call("POST", "/api/business/invites", { emails: [colleague], message: "See you on Monday" }, paid.h)).status).toBe(201);
     expect(lastMailTo(outbox(t.dir), colleague)!.text).toContain("See you on Monday");
+  });
+});
+
+describe("a masquerade lives only while its manager does", () => {
+  const start = async (boss: { h: Record<string, string> }, target: string) => {
+    const res = await t.json("POST", `/api/manager/user/${target}/masq`, { reason: "support ticket 42", mode: "read" }, boss.h);
+    expect(res.status).toBe(200);
+    return { token: ((await res.json()) as { token: string }).token, cookie: res.headers.getSetCookie().join("\n") };
+  };
+  const alive = async (token: string) => (await call("GET", "/api/passport", undefined, { Authorization: `Bearer ${token}` })).status === 200;
+
+  it("ends with the manager's 'sign out everywhere' and password change", async () => {
+    const password = "old-manager-pass-phrase";
+    const boss = await manager(t, { password });
+    const person = await user(t);
+    const first = await start(boss, person._id);
+    // the cookie lasts the session's hour, not a month
+    expect(first.cookie).toMatch(/masqToken=[^;]+;.*Max-Age=3600/);
+    expect(await alive(first.token)).toBe(true);
+    expect((await call("DELETE", "/api/passport/sessions", undefined, boss.h)).status).toBe(200);
+    expect(await alive(first.token)).toBe(false);
+    const second = await start(boss, person._id);
+    const changed = await call(
+      "POST",
+      "/api/passport/changePassword",
+      { current: password, new: "new-manager-pass-phrase", repeat: "new-manager-pass-phrase" },
+      boss.h,
+    );
+    expect(changed.status).toBe(200);
+    expect(await alive(second.token)).toBe(false);
+  });
+
+  it("ends when its manager is demoted or deactivated", async () => {
+    for (const change of [{ role: "user" as const }, { isActive: false }]) {
+      const boss = await manager(t);
+      const person = await user(t);
+      const { token } = await start(boss, person._id);
+      expect(await alive(token)).toBe(true);
+      await t.deps.db.update(users).set(change).where(eq(users.id, boss._id));
+      expect(await alive(token)).toBe(false);
+      // and the row is gone: restoring the manager does not bring it back
+      await t.deps.db.update(users).set({ role: "admin", isActive: true }).where(eq(users.id, boss._id));
+      expect(await alive(token)).toBe(false);
+    }
+  });
+});
+
+/**
+ * The role matrix as the README writes it: each role × each kind of action, one request per cell
+ * (three for "people"). Allowed: anything but 401/403/404; refused: 403.
+ */
+describe("the role matrix, cell by cell", () => {
+  type Role = "owner" | "admin" | "projectManager" | "supervisor" | "outsider";
+  const DOCUMENTED: Record<Role, string[]> = {
+    owner: ["read", "move", "people", "structure", "invites", "billing", "project"],
+    admin: ["read", "move", "people", "structure", "invites", "billing", "project"],
+    projectManager: ["read", "move", "people", "structure", "invites", "project"],
+    supervisor: ["read", "move"],
+    outsider: [],
+  };
+  let world: Awaited<ReturnType<typeof makeWorld>>;
+  async function makeWorld() {
+    const p = await businessProject(t, { name: "Matrix Co", departments: ["Dept One", "Dept One-A", "Dept Two"] });
+    const db = t.deps.db;
+    await db.update(departments).set({ parentId: p.dep["Dept One"] }).where(eq(departments.id, p.dep["Dept One-A"]!));
+    const staff = async (name: string, departmentId: string | null, extra: Partial<typeof employees.$inferInsert> = {}) => {
+      const person = await user(t, { name });
+      const id = createId();
+      await db.insert(employees).values({ id, projectId: p.id, userId: person._id, name, departmentId, ...extra });
+      return { person, id };
+    };
+    const sup = await staff("Sup", p.dep["Dept One"]!);
+    await db.update(departments).set({ supervisorId: sup.id }).where(eq(departments.id, p.dep["Dept One"]!));
+    const pm = await staff("PM", null, { isProjectManager: true });
+    const emp1 = await staff("Emp One", p.dep["Dept One-A"]!);
+    const emp2 = await staff("Emp Two", p.dep["Dept Two"]!);
+    const boss = await manager(t);
+    const outsider = await user(t, { isBusiness: true });
+    const headers: Record<Role, Record<string, string>> = {
+      owner: p.h,
+      admin: { ...boss.h, Project: p.id },
+      projectManager: { ...pm.person.h, Project: p.id },
+      supervisor: { ...sup.person.h, Project: p.id },
+      outsider: { ...outsider.h, Project: p.id },
+    };
+    return { p, sup, pm, emp1, emp2, headers };
+  }
+  beforeAll(async () => {
+    world = await makeWorld();
+  });
+
+  let n = 0;
+  const requests: Record<string, () => [string, string, unknown?][]> = {
+    read: () => [["GET", `/api/business/employees/${world.emp1.id}`]],
+    move: () => [["POST", "/api/business/employees/change-department", { employee: world.emp1.id, department: world.p.dep["Dept One-A"] }]],
+    people: () => [
+      ["POST", "/api/business/employees/rename", { employee: world.emp1.id, name: `Renamed ${++n}` }],
+      ["POST", "/api/business/employees/ask-retake", { employee: world.emp1.id }],
+      ["POST", "/api/business/skills", { kind: "acquired", employee: world.emp1.id, skill: "manager.strategic", value: 50, note: "a note" }],
+    ],
+    structure: () => [["POST", "/api/business/departments", { name: `Dept ${++n}` }]],
+    invites: () => [["GET", "/api/business/invites"]],
+    billing: () => [["GET", "/api/business/reports"]],
+    project: () => [["PUT", "/api/business/projects", { description: `described ${++n}` }]],
+  };
+  const cells = (Object.keys(DOCUMENTED) as Role[]).flatMap((role) => Object.keys(requests).map((action) => [role, action] as const));
+
+  it.each(cells)("%s / %s", async (role, action) => {
+    const allowed = DOCUMENTED[role].includes(action);
+    for (const [method, path, body] of requests[action]!()) {
+      const res = await call(method, path, body, world.headers[role]);
+      if (allowed) expect([401, 403, 404], `${method} ${path} → ${res.status}`).not.toContain(res.status);
+      else expect(res.status, `${method} ${path}`).toBe(403);
+    }
+  });
+
+  it("lets a head of department name a supervisor from their own subtree only", async () => {
+    const h = world.headers.supervisor;
+    const outside = await call("POST", "/api/business/employees/change-supervisor", { employee: world.emp1.id, supervisor: world.emp2.id }, h);
+    expect(outside.status).toBe(403);
+    const inside = await call("POST", "/api/business/employees/change-supervisor", { employee: world.emp1.id, supervisor: world.sup.id }, h);
+    expect(inside.status).toBe(200);
+    // and moves people only inside it
+    const away = await call("POST", "/api/business/employees/change-department", { employee: world.emp1.id, department: world.p.dep["Dept Two"] }, h);
+    expect(away.status).toBe(403);
+  });
+});
+
+describe("files holding personal data are the server's own", () => {
+  const mode = (path: string) => statSync(path).mode & 0o777;
+
+  it("writes backups, the restored database and the pre-restore copy 0600 in a 0700 folder", async () => {
+    const dir = join(t.dir, "private-backups");
+    const made = await backupDatabase(join(t.dir, "app.db"), dir);
+    expect(mode(dir)).toBe(0o700);
+    expect(mode(made.file)).toBe(0o600);
+    const target = join(t.dir, "restored", "copy.db");
+    await restoreDatabase(made.file, target);
+    expect(mode(target)).toBe(0o600);
+    const again = await restoreDatabase(made.file, target);
+    expect(mode(again.previous!)).toBe(0o600);
+    expect(mode(target)).toBe(0o600);
+  });
+
+  it("writes the outbox's mails and uploaded photos 0600 in 0700 folders", async () => {
+    await clearLimits();
+    const p = await businessProject(t, { name: "Mail Co" });
+    expect((await call("POST", "/api/business/invites", { emails: [address("mode")] }, p.h)).status).toBe(201);
+    const mails = readdirSync(join(t.dir, "outbox"));
+    expect(mails.length).toBeGreaterThan(0);
+    expect(mode(join(t.dir, "outbox"))).toBe(0o700);
+    for (const m of mails) expect(mode(join(t.dir, "outbox", m))).toBe(0o600);
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    const stored = await storePhoto(t.deps, new File([png], "me.png", { type: "image/png" }));
+    expect(mode(photoDir(t.deps))).toBe(0o700);
+    expect(mode(join(photoDir(t.deps), stored.split("/").pop()!))).toBe(0o600);
   });
 });
