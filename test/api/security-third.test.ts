@@ -6,7 +6,8 @@ import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backupDatabase, restoreDatabase } from "../../db/backup";
-import { departments, employees, invites, projects, rateLimits, users } from "../../db/schema";
+import { auditLog, departments, employees, invites, projects, rateLimits, users } from "../../db/schema";
+import { DEMO_USER_ID } from "../../db/seed";
 import { photoDir, storePhoto } from "../../server/admin/photos";
 import { createId } from "../../server/lib/ids";
 import { businessProject, manager, paidOrder, user } from "../fixtures";
@@ -321,5 +322,73 @@ describe("files holding personal data are the server's own", () => {
     const stored = await storePhoto(t.deps, new File([png], "me.png", { type: "image/png" }));
     expect(mode(photoDir(t.deps))).toBe(0o700);
     expect(mode(join(photoDir(t.deps), stored.split("/").pop()!))).toBe(0o600);
+  });
+});
+
+describe("a masquerade's reads and writes are audited, secrets masked", () => {
+  const rowsOf = async (actor: string) =>
+    (await t.deps.db.select().from(auditLog).where(eq(auditLog.realActorId, actor))).filter((r) => r.entity === "request");
+
+  it("records an owner's employees read under a masquerade (detail, CSV export, pages)", async () => {
+    const boss = await manager(t);
+    const p = await businessProject(t, { name: "Audited Co" });
+    const worker = await user(t, { name: "Worker" });
+    const employee = createId();
+    await t.deps.db.insert(employees).values({ id: employee, projectId: p.id, userId: worker._id, name: "Worker" });
+    const started = await t.json("POST", `/api/manager/user/${p.owner._id}/masq`, { reason: "support ticket 7", mode: "read" }, boss.h);
+    const { token } = (await started.json()) as { token: string };
+    const h = { Authorization: `Bearer ${token}`, Project: p.id };
+    expect((await call("GET", `/api/business/employees/${employee}`, undefined, h)).status).toBe(200);
+    expect((await t.app.request(`/api/business/employees/export?format=csv`, { headers: h })).status).toBe(200);
+    expect((await t.page(`/business/employees/${employee}?project=${p.id}`, `masqToken=${token}`)).status).toBe(200);
+    expect((await t.page("/account/data", `masqToken=${token}`)).status).toBe(200);
+    const paths = (await rowsOf(boss._id)).filter((r) => r.action === "masq.read").map((r) => (r.changes as { path: string }).path);
+    expect(paths).toEqual(
+      expect.arrayContaining([`/api/business/employees/${employee}`, "/api/business/employees/export", `/business/employees/${employee}`, "/account/data"]),
+    );
+    for (const row of await rowsOf(boss._id)) expect(row.subjectUserId).toBe(p.owner._id);
+  });
+
+  it("masks a password change typed under a full masquerade", async () => {
+    const boss = await manager(t);
+    const person = await user(t, { password: "person-old-pass-phrase" });
+    const started = await t.json("POST", `/api/manager/user/${person._id}/masq`, { reason: "support ticket 8", mode: "full" }, boss.h);
+    const { token } = (await started.json()) as { token: string };
+    const changed = await call(
+      "POST",
+      "/api/passport/changePassword",
+      { current: "person-old-pass-phrase", new: "person-new-pass-phrase", repeat: "person-new-pass-phrase" },
+      { Authorization: `Bearer ${token}` },
+    );
+    expect(changed.status).toBeLessThan(500);
+    const [row] = (await rowsOf(boss._id)).filter((r) => (r.changes as { path: string }).path === "/api/passport/changePassword");
+    expect(row).toBeTruthy();
+    expect(JSON.stringify(row!.changes)).not.toMatch(/pass-phrase/);
+    expect((row!.changes as { values: Record<string, string> }).values).toMatchObject({ current: "•••", new: "•••", repeat: "•••" });
+  });
+
+  it("refuses to act as the public demo account", async () => {
+    const boss = await manager(t);
+    const res = await call("POST", `/api/manager/user/${DEMO_USER_ID}/masq`, { reason: "look around", mode: "full" }, boss.h);
+    expect(res.status).toBe(403);
+    expect(res.json.error.message).toMatch(/^The demo account cannot be acted as/);
+  });
+});
+
+describe("mail subjects start with our words; the sender's are quoted and cut", () => {
+  it("names a joiner after fixed text, on one line and cut, and the support copy's topic likewise", async () => {
+    const p = await businessProject(t, { name: "Subject Co" });
+    const code = (await t.deps.db.select().from(projects).where(eq(projects.id, p.id)))[0]!.inviteCode;
+    const joiner = await user(t);
+    const name = `Your account is locked\tverify at https://evil.example/login ${"x".repeat(60)}`;
+    expect((await call("POST", `/api/business/join/${code}`, { agree: true, name }, joiner.h)).status).toBe(201);
+    const notice = lastMailTo(outbox(t.dir), p.owner.email)!;
+    expect(notice.subject).toMatch(/^Новый сотрудник в «Subject Co»: «Your account is locked verify at https:\/\/evil\.example\/log.{0,20}…»$/);
+    expect(notice.subject.length).toBeLessThan(110);
+    const support = await call("POST", "/api/business/support", { subject: `URGENT ${"y".repeat(150)}`, message: "help" }, p.h);
+    expect(support.status).toBe(201);
+    const copy = lastMailTo(outbox(t.dir), p.owner.email)!;
+    expect(copy.subject).toMatch(/^Ваше обращение в поддержку: «URGENT y+…»$/);
+    expect(copy.subject.length).toBeLessThan(100);
   });
 });
