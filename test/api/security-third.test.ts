@@ -166,6 +166,13 @@ describe("a free project is no mail cannon", () => {
     const colleague = address("colleague");
     expect((await call("POST", "/api/business/invites", { emails: [colleague], message: "See you on Monday" }, paid.h)).status).toBe(201);
     expect(lastMailTo(outbox(t.dir), colleague)!.text).toContain("See you on Monday");
+    // the invite page says so, and asks a free project for no message
+    const freePage = await (await t.page(`/business/invite?project=${free.id}`, `token=${free.owner.token}; i18n_locale=en`)).text();
+    expect(freePage).toContain("While the project is free, mails carry no text of yours");
+    expect(freePage).not.toContain('name="message"');
+    const paidPage = await (await t.page(`/business/invite?project=${paid.id}`, `token=${paid.owner.token}; i18n_locale=en`)).text();
+    expect(paidPage).not.toContain("While the project is free");
+    expect(paidPage).toContain('name="message"');
   });
 });
 
