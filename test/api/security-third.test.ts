@@ -399,3 +399,22 @@ describe("mail subjects start with our words; the sender's are quoted and cut", 
     expect(copy.subject.length).toBeLessThan(100);
   });
 });
+
+describe("If-Match with a list of entity tags", () => {
+  it("saves when any listed tag is the record's, and refuses a list of stale ones", async () => {
+    const p = await businessProject(t, { name: "Tagged Co" });
+    const dep = await call("POST", "/api/business/departments", { name: "Tagged" }, p.h);
+    const current = (await t.json("GET", `/api/business/departments/${dep.json._id}`, undefined, p.h)).headers.get("etag")!;
+    expect(current).toMatch(/^"[0-9a-f]{16}"$/);
+    const stale = await call(
+      "PUT",
+      `/api/business/departments/${dep.json._id}`,
+      { name: "Stale" },
+      { ...p.h, "If-Match": `"0000000000000000", "1111111111111111"` },
+    );
+    expect(stale.status).toBe(409);
+    const listed = await call("PUT", `/api/business/departments/${dep.json._id}`, { name: "Listed" }, { ...p.h, "If-Match": `"0000000000000000", ${current}` });
+    expect(listed.status).toBe(200);
+    expect(listed.json.name).toBe("Listed");
+  });
+});
