@@ -181,7 +181,9 @@ const recipientKey = (projectId: string, email: string) => `${projectId}:${email
 export async function takeMailQuota(scope: Scope, recipients: string[]) {
   if (!recipients.length) return;
   const n = recipients.length;
-  if (!(await isPaidProject(scope))) await take(scope.db, "inviteMailFree", scope.actor.realActorId, n, "business.errors.inviteMailLimitFree");
+  // a manager acting for a company as themselves is no stranger's relay: the free quota is the owner's
+  if (!scope.manager && !(await isPaidProject(scope)))
+    await take(scope.db, "inviteMailFree", scope.actor.realActorId, n, "business.errors.inviteMailLimitFree");
   await take(scope.db, "inviteMailProject", scope.project.id, n, "business.errors.inviteMailLimit");
   await take(scope.db, "inviteMailAccount", scope.actor.realActorId, n, "business.errors.inviteMailLimit");
   for (const email of recipients) await take(scope.db, "inviteMailRecipient", recipientKey(scope.project.id, email), 1, "business.errors.recipientLimit");
