@@ -10,6 +10,10 @@ import { createApp } from "./app";
 import { bootstrap } from "./server/bootstrap";
 import { loadConfig } from "./server/config";
 
+// every file the server makes (the database, its WAL, backups, the outbox, uploads) is its own user's
+// alone: group and others get nothing, whatever the host's umask
+process.umask(0o077);
+
 let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig();

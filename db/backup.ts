@@ -21,6 +21,7 @@ import {
   closeSync,
   existsSync,
   fsyncSync,
+  chmodSync,
   mkdirSync,
   openSync,
   readdirSync,
@@ -89,13 +90,20 @@ async function snapshot(path: string, reader: BetterSqlite3.Database): Promise<b
   }
 }
 
+/**
+ * Backups, the restored database and the copy kept before a restore hold every account's personal
+ * data and password hashes: readable by the server's own user only, whatever the umask.
+ */
+export const PRIVATE_FILE = 0o600;
+export const PRIVATE_DIR = 0o700;
+
 /** Backs the database at `dbPath` up into `target` (a directory, or a file ending in .gz). */
 export async function backupDatabase(dbPath: string, target: string, options: { keep?: number; quick?: boolean } = {}): Promise<BackupResult> {
   const started = Date.now();
   if (!existsSync(dbPath)) throw new Error(`backup: no database at ${dbPath}`);
   const intoDir = !target.endsWith(".gz");
   const file = resolve(intoDir ? join(target, backupName(dbPath)) : target);
-  mkdirSync(dirname(file), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true, mode: PRIVATE_DIR });
   const lock = join(dirname(file), ".backup.lock");
   let lockFd: number;
   try {
@@ -130,7 +138,7 @@ export async function backupDatabase(dbPath: string, target: string, options: { 
         done(null, chunk);
       },
     });
-    await pipeline(createReadStream(dbPath, { highWaterMark: 1 << 20 }), tap, createGzip({ level: 6 }), createWriteStream(partial));
+    await pipeline(createReadStream(dbPath, { highWaterMark: 1 << 20 }), tap, createGzip({ level: 6 }), createWriteStream(partial, { mode: PRIVATE_FILE }));
     const check = options.quick ? "quick_check" : "integrity_check";
     const problems = (reader.pragma(check, { simple: false }) as Record<string, string>[]).map((r) => Object.values(r)[0]);
     reader.exec("COMMIT");
@@ -160,13 +168,14 @@ async function backupThroughApi(dbPath: string, file: string, partial: string, s
   const source = new BetterSqlite3(dbPath, { fileMustExist: true });
   try {
     await source.backup(raw, { progress: ({ totalPages }) => Math.max(totalPages, 100) });
+    chmodSync(raw, PRIVATE_FILE);
   } finally {
     source.close();
   }
   try {
     const problems = problemsOf(raw);
     if (problems.length) throw new Error(`backup: integrity_check failed on the copy: ${problems.slice(0, 5).join("; ")}`);
-    await pipeline(createReadStream(raw), createGzip({ level: 6 }), createWriteStream(partial));
+    await pipeline(createReadStream(raw), createGzip({ level: 6 }), createWriteStream(partial, { mode: PRIVATE_FILE }));
     const bytes = statSync(raw).size;
     if ((await sha256OfGzip(partial)).bytes !== bytes) throw new Error("backup: the written copy does not read back (disk full?)");
     renameSync(partial, file);
@@ -282,14 +291,14 @@ export async function restoreDatabase(backup: string, dbPath: string, options: {
   if (!existsSync(backup)) throw new Error(`restore: no backup at ${backup}`);
   const holder = serverHolding(path);
   if (holder && !options.force) throw new Error(`restore: stop the server first: ${holder}`);
-  mkdirSync(dirname(path), { recursive: true });
+  mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_DIR });
   const incoming = `${path}.restoring`;
   const cleanIncoming = () => {
     for (const f of [incoming, `${incoming}-wal`, `${incoming}-shm`]) rmSync(f, { force: true });
   };
   cleanIncoming();
   try {
-    await pipeline(createReadStream(backup), createGunzip(), createWriteStream(incoming));
+    await pipeline(createReadStream(backup), createGunzip(), createWriteStream(incoming, { mode: PRIVATE_FILE }));
     const problems = problemsOf(incoming);
     if (problems.length) throw new Error(`restore: the backup is damaged: ${problems.slice(0, 5).join("; ")}`);
   } catch (e) {
@@ -309,6 +318,7 @@ export async function restoreDatabase(backup: string, dbPath: string, options: {
       .replace(/[-:]/g, "")
       .replace(/\.\d+Z$/, "Z")}`;
     renameSync(path, previous);
+    chmodSync(previous, PRIVATE_FILE);
   }
   // a WAL left beside the file belongs to the old database and must never be replayed onto this one
   rmSync(`${path}-wal`, { force: true });

@@ -488,6 +488,8 @@ type DetailData = {
   people: { _id: string; name: string }[];
   canStructure: boolean;
   canMove: boolean;
+  /** the owner's name for a person, retake requests, skill notes: not a head of department's */
+  canPeople: boolean;
   /** The neighbouring format's name when the result lies between two. */
   runnerUpName: string | null;
   /** The version the edit forms carry (server/services/business/versions.ts). */
@@ -517,7 +519,7 @@ function EmployeeAnalytics({ data }: { data: WithShell<DetailData> }) {
         <FitCard fit={data.fit} />
       </div>
       <SkillsCard skills={data.skills}>
-        {data.canMove && (
+        {data.canPeople && (
           <form method="post" className="mt-4 grid gap-3 sm:grid-cols-[2fr_1fr_2fr_auto] sm:items-end" data-testid="form-skill">
             <FormError kind="skill" />
             <input type="hidden" name="_form" value="skill" />
@@ -673,7 +675,7 @@ function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
             </p>
           )}
           <FormError kind="retake" />
-          <ReliabilityBlock e={e} runnerUpName={data.runnerUpName} canAsk={data.canMove} />
+          <ReliabilityBlock e={e} runnerUpName={data.runnerUpName} canAsk={data.canPeople} />
         </Card>
         <Card title={t("cabinet.employees.place")}>
           <dl className="grid grid-cols-2 gap-3 text-sm">
@@ -721,7 +723,7 @@ function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
             </form>
           </Card>
         )}
-        {data.canMove && (
+        {data.canPeople && (
           <Card title={t("cabinet.employees.identity")} testid="employee-identity">
             <FormError kind="identity" />
             <form method="post" className="space-y-3" data-testid="form-identity">
@@ -813,7 +815,8 @@ export const employeePage = cabinetPage<DetailData>({
       positions: positions.map((p) => ({ _id: p._id, name: p.department?.name ? `${p.name} · ${p.department.name}` : p.name })),
       people,
       canStructure: can(scope, "structure") && !scope.demo,
-      canMove: can(scope, "people") && !scope.demo,
+      canMove: can(scope, "move") && !scope.demo,
+      canPeople: can(scope, "people") && !scope.demo,
       appoint: appoint ? { type: appoint.type, department: appoint.department } : null,
       runnerUpName: employee.reliability?.runnerUp
         ? (((await listFormats(scope.db)).find((f) => f.code === employee.reliability!.runnerUp)?.name as Record<string, string> | undefined)?.[

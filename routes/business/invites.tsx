@@ -7,7 +7,7 @@ import { Island, usePage } from "../../server/render/page";
 import { dateIn } from "../../server/lib/time-zone";
 import { deadlineText } from "../../server/services/business/follow-up";
 import { importInvites, inviteImportSchema } from "../../server/services/business/invite-import";
-import { resendAllPending, updateInvite } from "../../server/services/business/invites";
+import { isPaidProject, resendAllPending, updateInvite } from "../../server/services/business/invites";
 import {
   can,
   createInvites,
@@ -40,6 +40,8 @@ type Data = {
   status: string;
   /** Mail goes out under the sender's confirmed address only: say so, with the confirmation mail again. */
   confirmFirst: boolean;
+  /** A paid project: the owner's message goes out and the larger mail quota applies (server/services/business/invites.ts). */
+  paid: boolean;
   departments: { _id: string; name: string; depth: number }[];
   positions: { value: string; label: string }[];
 };
@@ -127,6 +129,11 @@ function Invites({ data }: { data: WithShell<Data> }) {
         </Card>
         {data.canEdit && (
           <Card title={t("cabinet.invites.byEmail")}>
+            {!data.paid && (
+              <p className="mb-3 text-sm text-slate-600" data-testid="free-mail-note">
+                {t("followup.invites.freeProject")}
+              </p>
+            )}
             <ServerForm
               kind="emails"
               submit={t("cabinet.invites.send")}
@@ -145,12 +152,12 @@ function Invites({ data }: { data: WithShell<Data> }) {
                   type: "select",
                   options: [{ value: "", label: t("people.invites.placeLater") }, ...data.positions],
                 },
-                ...followUpFields(t),
+                ...followUpFields(t, data.paid),
               ]}
             />
           </Card>
         )}
-        {data.canEdit && <CsvImport />}
+        {data.canEdit && <CsvImport paid={data.paid} />}
         <Card title={t("cabinet.invites.list")} testid="invite-list">
           <nav className="mb-3 flex flex-wrap gap-2 text-sm leading-tight" aria-label={t("cabinet.invites.list")} data-testid="invite-counts">
             <a
@@ -252,9 +259,9 @@ async function placeOptions(scope: Scope) {
   };
 }
 
-/** The owner's message and the deadline, asked by both invitation forms. */
-const followUpFields = (t: (k: string) => string) => [
-  { name: "message", label: t("followup.invites.message"), type: "textarea" as const, hint: t("followup.invites.messageHint") },
+/** The owner's message (a paid project's only: an unpaid one's is not sent) and the deadline, asked by both invitation forms. */
+const followUpFields = (t: (k: string) => string, paid: boolean) => [
+  ...(paid ? [{ name: "message", label: t("followup.invites.message"), type: "textarea" as const, hint: t("followup.invites.messageHint") }] : []),
   { name: "expiresAt", label: t("followup.invites.deadline"), type: "date" as const, hint: t("followup.invites.deadlineHint") },
 ];
 
@@ -270,7 +277,7 @@ function FollowUpNotice() {
 }
 
 /** CSV import: a file or pasted lines; every bad line listed with its number, nothing invited then. */
-function CsvImport() {
+function CsvImport({ paid }: { paid: boolean }) {
   const { t, form, path, url } = usePage();
   const mine = form?.kind === "csv" ? form : undefined;
   return (
@@ -306,7 +313,7 @@ function CsvImport() {
             placeholder={t("followup.invites.csvPlaceholder")}
           />
         </div>
-        {followUpFields(t).map((f) => (
+        {followUpFields(t, paid).map((f) => (
           <div key={f.name}>
             <label htmlFor={`csv-${f.name}`} className="label">
               {f.label}
@@ -363,6 +370,7 @@ export const invitesPage = cabinetPage<Data>({
       canEdit: canEdit && !scope.demo,
       status: status ?? "",
       confirmFirst: canEdit && !scope.demo && !scope.user.emailConfirmedAt && !scope.manager,
+      paid: await isPaidProject(scope),
       ...(await placeOptions(scope)),
     };
   },

@@ -29,8 +29,9 @@ export async function storePhoto(deps: Pick<AppDeps, "config">, file: File, fiel
   const ext = sniff(bytes);
   if (!ext) throw validationFailed({ [field]: "manager.reviews.photoType" });
   const name = `${createId()}.${ext}`;
-  await mkdir(photoDir(deps), { recursive: true });
-  await writeFile(join(photoDir(deps), name), bytes);
+  // a person's photo: the server's user only (the app serves it; nobody else on the host reads it)
+  await mkdir(photoDir(deps), { recursive: true, mode: 0o700 });
+  await writeFile(join(photoDir(deps), name), bytes, { mode: 0o600 });
   return `/uploads/reviews/${name}`;
 }
 

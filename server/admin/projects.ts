@@ -12,6 +12,7 @@ import { createId, ID_PATTERN } from "../lib/ids";
 import { paged, pagingSchema } from "../lib/listing";
 import { fields } from "../lib/validate";
 import { enqueueMail, transaction, type ManagerScope } from "../scope";
+import { quotedName } from "../services/business/follow-up";
 import { newInviteCode } from "../services/business/projects";
 import { auditBy } from "./audit";
 
@@ -134,16 +135,18 @@ export async function changeOwner(scope: ManagerScope, projectId: string, email:
     });
     // the mails commit with the change and leave after it (retried while SMTP is down)
     const tellNew = translator(next.locale);
+    // the project's name is its owner's text: one line, cut, quoted after fixed words
+    const name = quotedName(project.name);
     await enqueueMail(tx, {
       to: next.email,
-      subject: tellNew("manager.projects.mail.newSubject", { project: project.name }),
+      subject: tellNew("manager.projects.mail.newSubject", { project: name }),
       text: tellNew("manager.projects.mail.newText", { project: project.name }),
     });
     if (prev) {
       const tellOld = translator(prev.locale);
       await enqueueMail(tx, {
         to: prev.email,
-        subject: tellOld("manager.projects.mail.oldSubject", { project: project.name }),
+        subject: tellOld("manager.projects.mail.oldSubject", { project: name }),
         text: tellOld("manager.projects.mail.oldText", { project: project.name, email: next.email }),
       });
     }

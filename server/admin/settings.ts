@@ -7,7 +7,7 @@ import { parseInput } from "../lib/validate";
 import { isSettingKey, listSettings, readSetting, saveSetting, SETTINGS, type SettingKey } from "../services/operator-settings";
 import { transaction, type ManagerScope } from "../scope";
 import { auditBy } from "./audit";
-import { recordVersion, staleRecord } from "../lib/versions";
+import { recordVersion, staleRecord, versionMatches } from "../lib/versions";
 
 export const settingListQuery = pagingSchema(200).extend({ exclude: z.string().optional(), populate: z.string().optional() });
 
@@ -34,7 +34,7 @@ export async function updateSetting(scope: ManagerScope, key: SettingKey, input:
   const value = parseInput(scope.t, SETTINGS[key].schema, input);
   return transaction(scope, async (tx) => {
     const before = await readSetting(tx.db, key);
-    if (opts.version && settingVersion(before) !== opts.version) throw staleRecord();
+    if (opts.version && !versionMatches(settingVersion(before), opts.version)) throw staleRecord();
     if (JSON.stringify(before) === JSON.stringify(value)) return { _id: key, value };
     await saveSetting(tx.db, key, value);
     await auditBy(tx, { action: "settings.update", entity: "settings", entityId: key, changes: { [key]: { from: before, to: value } } });

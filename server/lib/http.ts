@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { COOKIE, sessionCookieName, sessionTokens, type SessionCookie } from "../middleware/auth";
 import type { RequestMeta } from "../services/accounts";
+import { MASQUERADE_MS } from "../services/masquerade";
 import { logout, SESSION_DAYS } from "../services/sessions";
 import { COUPON_COOKIE, TRACKING_COOKIES, TRACKING_MAX_AGE } from "./tracking";
 
@@ -10,7 +11,9 @@ const isHttps = (c: Context) =>
 
 /** The session cookies of spec §9: `token` (HttpOnly: no browser code reads it) and `id`, 30 days. */
 export function setSessionCookies(c: Context, token: string, userId: string, name: SessionCookie = COOKIE.token) {
-  const base = { path: "/", maxAge: SESSION_DAYS * 86_400, sameSite: "Lax" as const, secure: isHttps(c) };
+  // a masquerade's cookie lives as long as its session (an hour), not a month
+  const maxAge = name === COOKIE.masq ? MASQUERADE_MS / 1000 : SESSION_DAYS * 86_400;
+  const base = { path: "/", maxAge, sameSite: "Lax" as const, secure: isHttps(c) };
   const wire = sessionCookieName(c, name);
   setCookie(c, wire, token, { ...base, httpOnly: true, secure: base.secure || wire.startsWith("__Host-") });
   if (name === COOKIE.token) setCookie(c, COOKIE.id, userId, base);

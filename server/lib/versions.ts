@@ -31,12 +31,22 @@ export function recordVersion(row: Record<string, unknown>): string {
     .slice(0, 16);
 }
 
-/** The ETag header value of a version, and the version an If-Match header names (null: none, or `*`). */
+/**
+ * The ETag header value of a version, and the versions an If-Match header names (null: none, or
+ * `*`). A list (`"a", "b"`) names several, any of which may match (RFC 9110): kept as one string
+ * joined by commas, which a version (hex) never holds.
+ */
 export const etagOf = (version: string) => `"${version}"`;
 export function versionOfIfMatch(header: string | undefined | null): string | null {
-  const v = header?.trim().replace(/^W\//, "").replace(/^"|"$/g, "");
-  return v && v !== "*" ? v : null;
+  const tags = (header ?? "")
+    .split(",")
+    .map((v) => v.trim().replace(/^W\//, "").replace(/^"|"$/g, ""))
+    .filter(Boolean);
+  return tags.length && !tags.includes("*") ? tags.join(",") : null;
 }
+
+/** Whether a record at `actual` is one of the versions the client names (versionOfIfMatch's list). */
+export const versionMatches = (actual: string, expected: string) => expected.split(",").includes(actual);
 
 /** The version a request's `If-Match` names (none: the spec's unconditional save). */
 export const ifMatch = (c: { req: { header(name: string): string | undefined } }) => versionOfIfMatch(c.req.header("if-match"));
@@ -47,5 +57,5 @@ export const isStale = (e: unknown) => e instanceof AppError && e.code === "stal
 
 /** Throws `staleRecord` when an expected version is given and the row is not at it any more. */
 export function expectVersion(row: Record<string, unknown>, expected: string | null | undefined) {
-  if (expected && recordVersion(row) !== expected) throw staleRecord();
+  if (expected && !versionMatches(recordVersion(row), expected)) throw staleRecord();
 }

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
-import { resolveToken } from "../services/sessions";
+import { masqueradeActorActive, resolveToken, revokeSession } from "../services/sessions";
 
 export const COOKIE = {
   token: "token",
@@ -61,6 +61,10 @@ export const authMiddleware = createMiddleware<AppEnv>(async (c, next) => {
     const found = await resolveToken(c.get("deps").db, token);
     if (!found || !found.user.isActive) continue;
     const { session, user } = found;
+    if (session.kind === "masq" && !(await masqueradeActorActive(c.get("deps").db, session.actorId))) {
+      await revokeSession(c.get("deps").db, session.id);
+      continue;
+    }
     const masq =
       session.kind === "masq"
         ? // a session from before modes existed had no limits: it stays full

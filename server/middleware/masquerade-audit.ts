@@ -1,26 +1,21 @@
-// Everything a masquerading manager does that writes, or reads what is sensitive, goes to the audit
-// log with the real person (the manager behind the session), the user acted as, the method, path
-// and answer status. Writes are every non-GET; among GETs, those that write (the spec's
-// `GET /api/order/reset_result`) and those that read the person's data (the export, their reports)
-// are audited too. Mounted on /api and on the pages (GET and POST).
+// Everything a masquerading manager does goes to the audit log with the real person (the manager
+// behind the session), the user acted as, the method, path and answer status: every write (every
+// non-GET, and the GETs that write, as the spec's `GET /api/order/reset_result`) and every read —
+// a page or an API answer under someone else's session may show anyone's personal data (an owner's
+// employees, their exports, the person's own data), so no read is left out, whoever is acted as.
+// Mounted on /api and on the pages (GET and POST); static files never pass through it.
 import type { Context, MiddlewareHandler } from "hono";
 import { audit } from "../admin/audit";
 
 /** GETs that write. */
 const WRITING_GETS = [/^\/api\/order\/reset_result\/?$/];
-/** GETs that read what only the person should: their data export and their reports (API, pages, PDF). */
-const SENSITIVE_GETS = [/^\/api\/passport\/export\/?$/, /^\/api\/report(\/|$)/, /^\/api\/result\/[^/]+\/(report|review)\/?$/, /^\/report(\/|$)/];
 
 export const auditMasqueradeWrites: MiddlewareHandler = async (c, next) => {
   await next();
   const auth = c.get("auth");
   if (auth?.kind !== "masq" || !auth.actorId || c.req.method === "HEAD") return;
   const path = new URL(c.req.url).pathname;
-  let action = "masq.write";
-  if (c.req.method === "GET") {
-    if (SENSITIVE_GETS.some((p) => p.test(path))) action = "masq.read";
-    else if (!WRITING_GETS.some((p) => p.test(path))) return;
-  }
+  const action = c.req.method === "GET" && !WRITING_GETS.some((p) => p.test(path)) ? "masq.read" : "masq.write";
   const values = c.req.method === "GET" ? null : await sentValues(c);
   await audit(
     c.get("deps").db,
@@ -34,7 +29,9 @@ export const auditMasqueradeWrites: MiddlewareHandler = async (c, next) => {
   );
 };
 
-const SECRET = /pass|token|secret|code/i;
+/** Fields whose values never reach the audit: passwords by any of their names (the spec's change
+ * form calls them current, new and repeat), tokens, secrets and codes. */
+const SECRET = /pass|token|secret|code|^(current|new|repeat)$/i;
 const MAX_VALUE = 500;
 
 /** What a full masquerade's write sent (JSON or a plain form; an upload is named, not kept), secrets

@@ -54,13 +54,15 @@ const HSTS = "max-age=31536000; includeSubDomains";
  * The security headers, computed once at start-up (hono's secureHeaders rebuilds them on every
  * request). They are set before the handler, so a response made with c.json/c.html/c.body gets
  * them for free; a raw Response gets them afterwards. HSTS for one year, only when the request
- * reached us over HTTPS (directly or via the proxy).
+ * reached us over HTTPS (directly, or via the trusted proxy).
  */
 export const securityHeaders = (config: Config) => {
   const list = securityHeaderList(config);
   return createMiddleware(async (c, next) => {
     for (const [name, value] of list) c.header(name, value);
-    const https = (c.req.header("x-forwarded-proto") ?? (c.req.url.startsWith("https:") ? "https" : "")) === "https";
+    // X-Forwarded-Proto is anyone's to send: believed only behind the proxy TRUST_PROXY names
+    const forwarded = config.TRUST_PROXY !== "none" ? c.req.header("x-forwarded-proto") : undefined;
+    const https = (forwarded ?? (c.req.url.startsWith("https:") ? "https" : "")) === "https";
     if (https) c.header("Strict-Transport-Security", HSTS);
     await next();
     const headers = c.res.headers;

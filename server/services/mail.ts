@@ -39,9 +39,10 @@ export function createMailer(config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "OU
   return {
     async send(m) {
       const info = await transport.sendMail({ from: config.MAIL_FROM, ...m });
-      mkdirSync(config.OUTBOX_DIR, { recursive: true });
+      // a mail holds sign-in and invitation links and personal data: the server's user only
+      mkdirSync(config.OUTBOX_DIR, { recursive: true, mode: 0o700 });
       const file = join(config.OUTBOX_DIR, `${new Date().toISOString().replace(/[:.]/g, "-")}-${createId()}.eml`);
-      writeFileSync(file, info.message as Buffer);
+      writeFileSync(file, info.message as Buffer, { mode: 0o600 });
       const links = config.NODE_ENV === "production" ? [] : (m.text.match(/https?:\/\/\S+/g) ?? []);
       console.log(`[mail] to ${m.to}: "${m.subject}" saved to ${file}${links.length ? `\n[mail] links: ${links.join(" ")}` : ""}`);
     },

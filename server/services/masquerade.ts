@@ -29,6 +29,8 @@ export const masqueradeSchema = z.object({
 export type MasqueradeInput = z.input<typeof masqueradeSchema>;
 
 export async function startMasquerade(db: Db, manager: UserRow, targetId: string, how: { reason: string; mode: MasqMode; returnTo: string }) {
+  // the demo account's session is everyone's: a full masquerade would write to the public demo company
+  if (targetId === DEMO_USER_ID) throw new AppError(403, "masq_demo", "auth.errors.masqDemo");
   const target = await findUserById(db, targetId);
   if (!target) throw notFound();
   // a manager's session could act as a manager: never impersonate one

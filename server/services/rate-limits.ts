@@ -34,7 +34,11 @@ export const LIMITS = {
   inviteMailProject: { max: 500, windowMs: 24 * 60 * 60_000 },
   /** Invitation mails one account sends in a day, over all its projects. */
   inviteMailAccount: { max: 1000, windowMs: 24 * 60 * 60_000 },
-  /** Resends of one invitation: at most 3 … */
+  /** Invitation mails a day from an account's unpaid projects (nothing bought, the one free invite). */
+  inviteMailFree: { max: 10, windowMs: 24 * 60 * 60_000 },
+  /** Invitation mails to one address from one project in a week (the invitation and its 3 resends), whatever rows come and go. */
+  inviteMailRecipient: { max: 4, windowMs: 7 * 24 * 60 * 60_000 },
+  /** Resends to one address of one project: at most 3 … */
   inviteResend: { max: 3, windowMs: 30 * 24 * 60 * 60_000 },
   /** … and not more often than every 10 minutes. */
   inviteResendGap: { max: 1, windowMs: 10 * 60_000 },

@@ -5,13 +5,13 @@
 // Every request that carries a token looks it up, so that is one prepared statement (session and
 // user together) and the session row is written at most once a minute, not on every request.
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne, or, sql } from "drizzle-orm";
 import { hash } from "node:crypto";
 import type { Db } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { sessions, users } from "../../db/schema";
 import { createId } from "../lib/ids";
-import type { UserRow } from "./users";
+import { isManager, type UserRow } from "./users";
 
 export const SESSION_DAYS = 30;
 const DAY = 86_400_000;
@@ -123,9 +123,31 @@ export async function revokeSession(db: Db, sessionId: string, userId?: string) 
   return res.length > 0;
 }
 
+/**
+ * Ends the user's sessions (but the one kept) and every masquerade they started as a manager: a
+ * password change or "sign out everywhere" must also end what a stolen manager session began.
+ */
 export async function revokeUserSessions(db: Db, userId: string, exceptSessionId?: string) {
-  const where = exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId);
-  await db.delete(sessions).where(where);
+  const theirs = or(eq(sessions.userId, userId), eq(sessions.actorId, userId));
+  await db.delete(sessions).where(exceptSessionId ? and(theirs, ne(sessions.id, exceptSessionId)) : theirs);
+}
+
+/**
+ * A masquerade lives only while its manager still is one: active, with the manager role and a
+ * confirmed address (demoted, deactivated or deleted managers' masquerades end at the next request).
+ */
+export async function masqueradeActorActive(db: Db, actorId: string | null) {
+  if (!actorId) return false;
+  const [actor] = await db
+    .select({ role: users.role, emailConfirmedAt: users.emailConfirmedAt, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, actorId));
+  return Boolean(actor?.isActive && isManager(actor));
+}
+
+/** Ends every masquerade the user started (they stopped being an active manager). */
+export async function revokeMasqueradesBy(db: Db, actorId: string) {
+  await db.delete(sessions).where(and(eq(sessions.actorId, actorId), eq(sessions.kind, "masq")));
 }
 
 export async function listUserSessions(db: Db, userId: string) {

@@ -8,7 +8,9 @@
 // is printed for the issue notes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pathMatcher, routeTable } from "../../server/route-table";
-import { businessProject, manager, user } from "../fixtures";
+import { reviews } from "../../db/schema";
+import { createId } from "../../server/lib/ids";
+import { businessProject, completedResult, manager, user } from "../fixtures";
 import { createTestApp, fillSellerDetails, type TestApp } from "../helpers";
 
 let t: TestApp;
@@ -20,6 +22,8 @@ afterAll(() => t.close());
 
 /** Object.prototype's member names: a whitelist written as `name in table` or `table[name]` lets them through. */
 const PROTO = ["constructor", "__proto__", "toString"];
+/** Every name a posted `_form` (or another dispatch key) might be looked up by in a table of forms or actions. */
+const DISPATCH_PROTO = [...PROTO, "hasOwnProperty", "valueOf", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "__defineGetter__"];
 const BAD_VALUES: unknown[] = [
   null,
   true,
@@ -428,4 +432,38 @@ describe("bad input", () => {
     expect(failures).toEqual([]);
     expect(tried).toBeGreaterThan(5000);
   }, 300_000);
+});
+
+describe("page forms named like Object.prototype's members", () => {
+  it("answers every page that dispatches forms with a clear refusal, never a 500", async () => {
+    const boss = await manager(t);
+    const owner = await businessProject(t, { departments: ["Sales"], positions: [{ name: "Clerk", department: "Sales" }] });
+    const person = await user(t);
+    const result = await completedResult(t, person);
+    const review = createId();
+    await t.deps.db.insert(reviews).values({ id: review, name: "R", text: { en: "Fine" } });
+    // a real record for the pages whose actions are looked up on one
+    const records: Record<string, string> = { users: person._id, projects: owner.id, results: result, reviews: review };
+    const table = routeTable(t.app).filter((r) => r.method === "POST" && !r.path.startsWith("/api/"));
+    const failures: string[] = [];
+    let tried = 0;
+    for (const route of table) {
+      const manager = route.path.startsWith("/manager");
+      const resource = route.path.match(/^\/manager\/([a-z-]+)\/:/)?.[1];
+      const id = (resource && records[resource]) || SOME_ID;
+      const path = fill(route.path, id);
+      const cookie = manager ? `token=${boss.token}` : `token=${owner.owner.token}`;
+      for (const name of DISPATCH_PROTO) {
+        tried++;
+        const res = await t.form(`${path}${path.includes("?") ? "&" : "?"}project=${owner.id}`, { _form: name, action: name, kind: name }, cookie);
+        if (res.status >= 500) failures.push(`POST ${path} _form=${name} → ${res.status}`);
+      }
+    }
+    console.log(`page-form sweep: ${tried} posts over ${table.length} page forms`);
+    expect(failures).toEqual([]);
+    expect(tried).toBeGreaterThan(100);
+    // the record pages answer a named refusal
+    const res = await t.form(`/manager/users/${person._id}`, { _form: "constructor" }, `token=${boss.token}`);
+    expect(res.status).toBe(400);
+  }, 120_000);
 });

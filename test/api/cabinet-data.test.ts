@@ -79,7 +79,7 @@ describe("the employee API beside the page", () => {
     await completedResult(t, p);
     const asked = await t.json("POST", "/api/business/employees/ask-retake", { employee: emp }, co.h);
     expect(asked.status).toBe(200);
-    expect(lastMailTo(outbox(t.dir), p.email)?.subject).toBe("«Data Co» asks you to retake the Thinking Format test");
+    expect(lastMailTo(outbox(t.dir), p.email)?.subject).toBe("Please retake the Thinking Format test: a request from «Data Co»");
     const detail = await bodyOf<{ retake: { state: string } }>(await t.json("GET", `/api/business/employees/${emp}`, undefined, co.h));
     expect(detail.retake.state).toBe("asked");
     expect((await t.json("POST", "/api/business/employees/ask-retake", { employee: emp }, co.h)).status).toBe(429);

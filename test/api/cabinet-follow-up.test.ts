@@ -229,20 +229,20 @@ describe("the owner's notices", () => {
     expect((await t.json("POST", `/api/business/join/${code}`, { agree: true, name: "Galina" }, p.h)).status).toBeLessThan(300);
     const mails = to(owner.email).slice(before);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe("Galina joined «Follow & Co»");
+    expect(mails[0]!.subject).toBe("New employee in «Follow & Co»: «Galina»");
     await completedResult(t, p);
     expect(
       to(owner.email)
         .slice(before)
         .map((m) => m.subject),
-    ).toContain("Galina finished the test («Follow & Co»)");
+    ).toContain("Test finished: «Galina» («Follow & Co»)");
     // and the consent withdrawn
     await t.json("POST", `/api/business/consent/${co.id}`, { consent: false }, p.h);
     expect(
       to(owner.email)
         .slice(before)
         .map((m) => m.subject),
-    ).toContain("Galina stopped sharing results with «Follow & Co»");
+    ).toContain("Consent withdrawn: «Galina» stopped sharing results with «Follow & Co»");
   });
 
   it("in digest mode sends one mail for several events, the next day, once", async () => {
@@ -350,7 +350,7 @@ describe("the smaller points around follow-up", () => {
   it("the sender of a support message gets a copy at their account's address", async () => {
     const res = await t.json("POST", "/api/business/support", { subject: "Invoices", message: "Where is my invoice?", email: "elsewhere@example.com" }, co.h);
     expect(res.status).toBe(201);
-    const copy = to(owner.email).find((m) => m.subject.includes("Your message to support: Invoices"));
+    const copy = to(owner.email).find((m) => m.subject.includes("Your message to support: «Invoices»"));
     expect(copy?.text).toContain("Where is my invoice?");
     expect(to("elsewhere@example.com")).toHaveLength(0);
   });

@@ -225,7 +225,7 @@ describe("result reliability and asking to retake", () => {
     expect(html).toContain('data-testid="confirm-retake"');
     expect((await post(`/business/employees/${emp}`, { _form: "retake" })).status).toBe(303);
     const mail = lastMailTo(outbox(t.dir), p.email);
-    expect(mail?.subject).toBe("«Trust Co» asks you to retake the Thinking Format test");
+    expect(mail?.subject).toBe("Please retake the Thinking Format test: a request from «Trust Co»");
     expect(mail?.text).toContain("/test/start");
     const asked = await (await get(`/business/employees/${emp}`)).text();
     expect(asked).toMatch(/data-state="asked"/);

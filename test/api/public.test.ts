@@ -170,7 +170,15 @@ describe("request hygiene", () => {
     expect(plain.headers.get("content-security-policy")).toContain("script-src 'self'");
     expect(plain.headers.get("x-content-type-options")).toBe("nosniff");
     expect(plain.headers.get("strict-transport-security")).toBeNull();
-    const https = await t.app.request("/api/total", { headers: { "x-forwarded-proto": "https" } });
-    expect(https.headers.get("strict-transport-security")).toMatch(/max-age=31536000/);
+    // anyone can say X-Forwarded-Proto: without a trusted proxy it is not believed
+    const claimed = await t.app.request("/api/total", { headers: { "x-forwarded-proto": "https" } });
+    expect(claimed.headers.get("strict-transport-security")).toBeNull();
+    const proxied = await createTestApp({ TRUST_PROXY: "1" });
+    try {
+      const https = await proxied.app.request("/api/total", { headers: { "x-forwarded-proto": "https" } });
+      expect(https.headers.get("strict-transport-security")).toMatch(/max-age=31536000/);
+    } finally {
+      await proxied.close();
+    }
   });
 });

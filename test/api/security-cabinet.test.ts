@@ -82,7 +82,7 @@ describe("invitation mail as a spam and phishing relay", () => {
       t.deps.db
         .update(rateLimits)
         .set({ resetAt: Date.now() - 1 })
-        .where(eq(rateLimits.key, `inviteResendGap:${row.id}`));
+        .where(eq(rateLimits.key, `inviteResendGap:${project}:resent@example.com`));
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
       statuses.push((await call("PUT", `/api/invite/${row.id}`, { resend: true }, h)).status);

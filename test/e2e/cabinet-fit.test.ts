@@ -6,7 +6,7 @@
 import { mkdirSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { projects } from "../../db/schema";
+import { invites, projects } from "../../db/schema";
 import { inviteCandidate, joinProject } from "../../server/services/business";
 import { businessProject, completedResult, type Person, type ProjectFixture, user } from "../fixtures";
 import { startE2E, type E2E } from "./browser";
@@ -59,9 +59,11 @@ beforeAll(async () => {
   const cand = await user(e.t, { name: "Cora Candidate" });
   const invited = await inviteCandidate(e.t.deps, scope, p.pos["Sales manager"]!, { email: cand.email, name: "Cora Candidate" }, "en");
   const [candRow] = await e.t.deps.db.select().from(users).where(eq(users.id, cand._id));
-  await joinProject(userScopeOf(e.t.deps, candRow!), candRow!, invited.invite.link, { name: "Cora Candidate" });
+  // the link the candidate's mail carries (the owner's answer never does)
+  const [inviteRow] = await e.t.deps.db.select().from(invites).where(eq(invites.id, invited.invite._id));
+  await joinProject(userScopeOf(e.t.deps, candRow!), candRow!, inviteRow!.link, { name: "Cora Candidate" });
   await completedResult(e.t, cand, (q) => (q % 4 === 0 ? -2 : 2));
-  candidate = { person: cand, link: invited.invite.link };
+  candidate = { person: cand, link: inviteRow!.link };
   await inviteCandidate(e.t.deps, scope, p.pos["Sales manager"]!, { email: "later@example.com", name: "Lev Later" }, "en");
 }, 120_000);
 afterAll(() => e?.close());

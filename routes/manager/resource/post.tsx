@@ -84,7 +84,8 @@ export async function handleResourcePost(c: ManagerCtx, def: ResourceDef, id: st
     }
     return c.redirect(`${back}?saved=1`, 303);
   }
-  const action = def.actions?.[kind];
+  // a posted name is looked up among the record's own actions only (never `constructor` and its kin)
+  const action = def.actions && Object.hasOwn(def.actions, kind) ? def.actions[kind] : undefined;
   if (!action) throw new AppError(400, "bad_request", "errors.badRequest");
   // the record changed since the page was shown (a review approved meanwhile): said, not run
   if (action.when && !(await action.when(def.toDoc(await findRow(c.get("deps").db, def, id)), c.get("deps").db)))

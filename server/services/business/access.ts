@@ -1,13 +1,18 @@
-// Who may do what inside a business project (the spec leaves it open; this matrix is the product owner's).
+// Who may do what inside a business project (the spec leaves it open; the README's table is this one).
+// Actions: read (see the project), move (an employee's department, position and supervisor),
+// people (the owner's name and personnel number for a person, retake requests, skill notes,
+// hiring), structure (departments, positions, skills, appointments, efficiency), invites,
+// billing (buying invites, invoice details), project (its settings), createProject.
 //
 // | role            | read                                   | write                                              |
 // |-----------------|----------------------------------------|----------------------------------------------------|
-// | owner           | everything in their projects           | everything, incl. billing and new projects         |
+// | owner           | everything in their projects           | everything: move, people, structure, invites,      |
+// |                 |                                        | billing, project, createProject                    |
 // | admin (manager) | every project                          | everything                                         |
-// | projectManager  | everything in the project              | everything but billing (refill, invoice details)   |
-// |                 |                                        | and ownership (creating projects)                  |
-// | supervisor      | their department and its sub-depart-   | rename their departments; move employees, appoint  |
-// |                 | ments and those departments' employees;| supervisors inside that subtree; nothing else      |
+// | projectManager  | everything in the project              | move, people, structure, invites, project (not     |
+// |                 |                                        | billing, not creating projects)                    |
+// | supervisor      | their department and its sub-depart-   | move only: an employee of that subtree to a depart-|
+// |                 | ments and those departments' employees;| ment of it, a position, a supervisor of it         |
 // |                 | positions read-only; no invites        |                                                    |
 // | employee        | nothing here: their own results only (their account), as the invite consent allows  |
 // | anyone else     | 403 on the API, redirect home on pages (the project guard)                           |
@@ -16,13 +21,14 @@
 // their subtree); an id of another project is a 404, never served and never changed.
 import { and, eq } from "drizzle-orm";
 import { demoProjectId } from "../../../db/seed/demo-ids";
-import { departments, employees, positions } from "../../../db/schema";
+import { departments, employees, type positions } from "../../../db/schema";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { ID_PATTERN } from "../../lib/ids";
 import type { UserScope } from "../../scope";
 import { resolveProject, type ProjectRole, type ProjectRow } from "../projects";
 
-export type Action = "read" | "structure" | "people" | "invites" | "billing" | "project" | "createProject";
+export type Action = "read" | "move" | "people" | "structure" | "invites" | "billing" | "project" | "createProject";
+export const ACTIONS: readonly Action[] = ["read", "move", "people", "structure", "invites", "billing", "project", "createProject"];
 
 /** The caller scope of the cabinet (made by the project guard): a user working in one project. */
 export interface ProjectScope extends UserScope {
@@ -34,11 +40,11 @@ export interface ProjectScope extends UserScope {
   demo: boolean;
 }
 
-const MATRIX: Record<ProjectRole, readonly Action[]> = {
-  owner: ["read", "structure", "people", "invites", "billing", "project", "createProject"],
-  admin: ["read", "structure", "people", "invites", "billing", "project", "createProject"],
-  projectManager: ["read", "structure", "people", "invites", "project"],
-  supervisor: ["read", "people"],
+export const MATRIX: Record<ProjectRole, readonly Action[]> = {
+  owner: ["read", "move", "people", "structure", "invites", "billing", "project", "createProject"],
+  admin: ["read", "move", "people", "structure", "invites", "billing", "project", "createProject"],
+  projectManager: ["read", "move", "people", "structure", "invites", "project"],
+  supervisor: ["read", "move"],
 };
 
 /** The cabinet's services were written against this name. */

@@ -65,14 +65,14 @@ export async function inviteCandidate(deps: AppDeps, scope: Scope, positionId: s
   const candidateId = createId();
   await transaction(scope, async (tx) => {
     if ((await freeInvites(tx)) < 1) throw noInvitesLeft();
-    await takeMailQuota(tx, 1);
+    await takeMailQuota(tx, [email]);
     await tx.db.insert(invites).values(invite);
     await tx.db
       .insert(candidates)
       .values({ id: candidateId, projectId: scope.project.id, positionId: position._id, inviteId: invite.id, email, name: input.name ?? "" });
     await queueCandidateMail(deps, tx, invite, position.name, input.locale ?? locale);
   });
-  return { _id: candidateId, position: { _id: position._id, name: position.name }, email, invite: { _id: invite.id, link: invite.link } };
+  return { _id: candidateId, position: { _id: position._id, name: position.name }, email, invite: { _id: invite.id } };
 }
 
 /** Queues a candidate's invitation mail (its own text: the position named) in the caller's unit of work. */

@@ -364,7 +364,7 @@ export const renameEmployeeSchema = z.object({
 
 /** The owner's own name and personnel number for a person: later profile renames no longer overwrite it. */
 export async function renameEmployee(scope: Scope, input: z.infer<typeof renameEmployeeSchema>, opts: VersionOpts = {}) {
-  const e = await target(scope, input.employee);
+  const e = await target(scope, input.employee, "people");
   if (scope.demo) throw forbidden("auth.errors.demoReadOnly");
   await saveChecked(scope, "employee", e._id, opts.version, (tx) =>
     tx.db
@@ -375,8 +375,9 @@ export async function renameEmployee(scope: Scope, input: z.infer<typeof renameE
   return findEmployee(scope, e._id);
 }
 
-async function target(scope: Scope, employeeId: string) {
-  requireCan(scope, "people");
+/** The employee an edit names, inside the caller's reach: moving them, or (`people`) what only the owner and a project manager change. */
+async function target(scope: Scope, employeeId: string, action: "move" | "people" = "move") {
+  requireCan(scope, action);
   const e = await findEmployee(scope, employeeId);
   requireDepartment(scope, e.department?._id);
   return e;
@@ -434,6 +435,11 @@ export async function changeSupervisor(scope: Scope, input: z.infer<typeof chang
   if (input.supervisor) {
     if (input.supervisor === e._id) throw badRequest("errors.validation", { supervisor: "business.errors.selfSupervisor" });
     await inProject(scope, employees, input.supervisor, "supervisor");
+    // a head of department names a supervisor from their own subtree only
+    if (scope.departments) {
+      const [chosen] = await scope.db.select({ departmentId: employees.departmentId }).from(employees).where(eq(employees.id, input.supervisor));
+      requireDepartment(scope, chosen?.departmentId);
+    }
   }
   await saveChecked(scope, "employee", e._id, opts.version, (tx) =>
     tx.db.update(employees).set({ supervisorId: input.supervisor }).where(eq(employees.id, e._id)),

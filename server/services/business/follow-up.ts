@@ -237,7 +237,8 @@ export async function notifyOwner(tx: BaseScope, projectId: string, kind: OwnerE
   const locale = (found.locale as Locale) ?? "ru";
   const t = tFor(locale);
   const company = quotedName(project.name);
-  const name = person.name || t("followup.noName");
+  // the person's own text: one line, cut, and quoted by the strings after fixed words (never opening the subject)
+  const name = quotedName(person.name) || t("followup.noName");
   await enqueueMail(tx, {
     to: found.email,
     subject: t(`followup.owner.${kind}.subject`, { name, company }),

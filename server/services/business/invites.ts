@@ -4,7 +4,7 @@
 // balance stops new invites (402 with a message; the page shows the Buy button).
 import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { departments, invites, positions, projects, users } from "../../../db/schema";
+import { departments, invites, orders, positions, projects, users } from "../../../db/schema";
 import type { Locale } from "../../../locales";
 import type { AppDeps } from "../../context";
 import { AppError, badRequest, notFound } from "../../lib/errors";
@@ -81,6 +81,11 @@ export const inviteUpdateSchema = z.object({
   locale: z.enum(["ru", "en"]).optional(),
 });
 
+/**
+ * What the company sees of an invitation. A personal invitation's link is never among it: the link
+ * reaches the invited mailbox only, so arriving with it proves that mailbox (join.ts confirms the
+ * address on it); the owner resends instead of copying.
+ */
 export function toInviteDoc(i: typeof invites.$inferSelect) {
   // a link join's address is the person's own, never the company's to see
   return {
@@ -90,7 +95,6 @@ export function toInviteDoc(i: typeof invites.$inferSelect) {
     kind: i.kind,
     status: i.status,
     isActive: i.isActive,
-    link: i.link,
     expiresAt: i.expiresAt,
     expired: Boolean(i.expiresAt && i.expiresAt.getTime() < Date.now() && !i.userId),
     message: i.message,
@@ -145,18 +149,44 @@ export const inviteUrl = (deps: AppDeps, code: string) => `${deps.config.PUBLIC_
 
 /**
  * Invitation mail goes to addresses the sender typed in, with the sender's company name in it: an
- * open relay for spam and phishing unless the sender is known. So:
- * a confirmed address before a project mails anyone (a manager acts for the company), and a daily
- * number of mails per project and per account, counted in the unit of work that queues them.
+ * open relay for spam and phishing unless the sender is known and the volume follows what was paid.
+ * So: a confirmed address before a project mails anyone (a manager acts for the company); a daily
+ * number of mails per project and per account, much smaller while the project is unpaid; and a
+ * weekly number per recipient address and project, which withdrawing and inviting again does not
+ * reset (it counts the address, not the invitation's row). All counted in the unit of work that
+ * queues the mails.
  */
 export function requireConfirmedSender(scope: Scope) {
   if (!scope.user.emailConfirmedAt && !scope.manager) throw new AppError(403, "email_unconfirmed", "business.errors.confirmToInvite");
 }
 
-export async function takeMailQuota(scope: Scope, n: number) {
-  if (!n) return;
+/**
+ * Paid: the project bought invites (a paid order) or holds more than the one free invite business
+ * activation gives (a manager's credit, a provisioned client). A free project mails little and
+ * carries no free text of its owner's.
+ */
+export async function isPaidProject(scope: Scope) {
+  if (scope.project.inviteBalance > 1) return true;
+  const [paid] = await scope.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.projectId, scope.project.id), eq(orders.state, "paid")))
+    .limit(1);
+  return Boolean(paid);
+}
+
+/** A recipient's key for the per-address limits: the project and the address, never the invitation's row. */
+const recipientKey = (projectId: string, email: string) => `${projectId}:${email.trim().toLowerCase()}`;
+
+export async function takeMailQuota(scope: Scope, recipients: string[]) {
+  if (!recipients.length) return;
+  const n = recipients.length;
+  // a manager acting for a company as themselves is no stranger's relay: the free quota is the owner's
+  if (!scope.manager && !(await isPaidProject(scope)))
+    await take(scope.db, "inviteMailFree", scope.actor.realActorId, n, "business.errors.inviteMailLimitFree");
   await take(scope.db, "inviteMailProject", scope.project.id, n, "business.errors.inviteMailLimit");
   await take(scope.db, "inviteMailAccount", scope.actor.realActorId, n, "business.errors.inviteMailLimit");
+  for (const email of recipients) await take(scope.db, "inviteMailRecipient", recipientKey(scope.project.id, email), 1, "business.errors.recipientLimit");
 }
 
 export { quotedName };
@@ -217,6 +247,9 @@ export async function createInvites(
   const place = await invitedPlace(scope, input);
   const known = new Set(existing.map((i) => i.email));
   const fresh = input.emails.filter((e) => !known.has(e));
+  // an unpaid project's invitations carry no words of the sender's (a free account is no relay for
+  // its text and links); the answer shows the message as not kept
+  const message = (await isPaidProject(scope)) ? (input.message ?? null) : null;
   const created = fresh.map((email) => ({
     id: createId(),
     projectId: scope.project.id,
@@ -224,7 +257,7 @@ export async function createInvites(
     link: createId().slice(8) + createId().slice(8),
     kind: "email" as const,
     status: "Invited" as const,
-    message: input.message ?? null,
+    message,
     expiresAt,
     // the form's department and position for everyone; a CSV row's own place wins
     ...place,
@@ -233,7 +266,10 @@ export async function createInvites(
   // the invitations, their mails and their count against the limits: all or none
   await transaction(scope, async (tx) => {
     if (fresh.length && (await freeInvites(tx)) < fresh.length) throw noInvitesLeft();
-    await takeMailQuota(tx, created.length);
+    await takeMailQuota(
+      tx,
+      created.map((c) => c.email),
+    );
     if (created.length) await tx.db.insert(invites).values(created);
     for (const [n, i] of created.entries()) {
       await sendInviteMail(deps, tx, i, input.locale ?? locale);
@@ -330,9 +366,9 @@ export async function updateInvite(
     if (input.isActive !== undefined) await tx.db.update(invites).set({ isActive: input.isActive, updatedAt: new Date() }).where(eq(invites.id, row.id));
     if (resend && row.email && (input.isActive ?? row.isActive)) {
       // at most 3 resends of one invitation, not more often than every 10 minutes
-      await take(tx.db, "inviteResendGap", row.id, 1, "business.errors.resendTooSoon");
-      await take(tx.db, "inviteResend", row.id, 1, "business.errors.resendLimit");
-      await takeMailQuota(tx, 1);
+      await take(tx.db, "inviteResendGap", recipientKey(row.projectId, row.email), 1, "business.errors.resendTooSoon");
+      await take(tx.db, "inviteResend", recipientKey(row.projectId, row.email), 1, "business.errors.resendLimit");
+      await takeMailQuota(tx, [row.email]);
       await tx.db.update(invites).set({ status: "Invited" }).where(eq(invites.id, row.id));
       // a candidate's invitation is resent with its own text (the position named)
       if (row.kind === "candidate") await resendCandidateMail(deps, tx, row as typeof row & { email: string }, input.locale ?? locale);

@@ -140,8 +140,9 @@ export async function joinInside(tx: Scope, user: UserRow, code: string, name: s
       .returning({ id: invites.id });
     // the throw rolls back the spent invite and the employee with it
     if (!claimed.length) throw new AppError(409, "invite_used", "business.errors.inviteUsed");
-    // the invitation's own link was mailed to that address only: arriving with it proves the mailbox,
-    // as a confirmation link would
+    // the invitation's own link was mailed to that address and is shown to nobody else (the owner
+    // resends, never copies it: toInviteDoc), so arriving with it proves the mailbox as a
+    // confirmation link would; a candidate's invitation confirms nothing
     if (invite.kind === "email" && !user.emailConfirmedAt && invite.email?.toLowerCase() === user.email.toLowerCase())
       await db.update(users).set({ emailConfirmedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id));
   } else {

@@ -156,7 +156,7 @@ export async function createSkill(scope: Scope, input: z.infer<typeof skillCreat
       weights: input.weights as Record<string, number>,
     });
   } else {
-    // the owner, a project manager, or the employee's supervisor
+    // the owner or a project manager (a head of department only moves people)
     requireCan(scope, "people");
     const e = await employeeInScope(scope, input.employee);
     requireDepartment(scope, e.departmentId);

@@ -9,6 +9,7 @@ import { createId } from "../../lib/ids";
 import { fields } from "../../lib/validate";
 import { enqueueMail, transaction } from "../../scope";
 import { requireCan, type Scope } from "./access";
+import { quotedName } from "./follow-up";
 import { take } from "../rate-limits";
 
 export const supportSchema = z.object({
@@ -37,7 +38,8 @@ export async function sendSupport(deps: AppDeps, scope: Scope, input: z.infer<ty
     const t = tFor(scope.user.locale);
     await enqueueMail(tx, {
       to: scope.user.email,
-      subject: t("followup.support.subject", { subject: input.subject }),
+      // the sender's words, one line and cut, quoted after fixed text (as every mail's subject)
+      subject: t("followup.support.subject", { subject: quotedName(input.subject) }),
       text: [
         t("followup.support.intro"),
         "",
