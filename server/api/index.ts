@@ -8,6 +8,7 @@ import { answersApi } from "./answers";
 import { businessApi } from "./business";
 import { departmentsApi, employeesApi, invitesApi, positionsApi, projectsApi } from "./business/cabinet";
 import { efficiencyApi, skillsApi } from "./business/analytics";
+import { integrationsApi } from "./business/integrations";
 import { inviteApi } from "./invite";
 import { couponsApi } from "./coupons";
 import { formatsApi } from "./formats";
@@ -47,6 +48,7 @@ export const API_MODULES = {
   "/business/employees": employeesApi,
   "/business/skills": skillsApi,
   "/business/invites": invitesApi,
+  "/business/integrations": integrationsApi,
   "/business": businessApi,
   "/invite": inviteApi,
   "/manager": managerApi,

@@ -7,7 +7,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../../db/client";
-import { candidates, employees, invites, positions, projects, results, users } from "../../../db/schema";
+import { candidates, employees, invites, positions, type projects, results, users } from "../../../db/schema";
 import { tFor, type Locale } from "../../../locales";
 import { fitFor, type IndicatorValues } from "../../../model/fit";
 import type { AppDeps } from "../../context";
@@ -30,6 +30,8 @@ export const candidateInviteSchema = z.object({
   email: fields.email(),
   name: z.string().trim().max(120, "common.validation.tooLong").optional(),
   locale: z.enum(["ru", "en"]).optional(),
+  /** The ATS's own id for the person, echoed in every webhook and API answer about them. */
+  externalId: z.string().trim().max(200, "common.validation.tooLong").optional(),
 });
 
 async function findCandidate(scope: Scope, candidateId: string) {
@@ -69,10 +71,24 @@ export async function inviteCandidate(deps: AppDeps, scope: Scope, positionId: s
     await tx.db.insert(invites).values(invite);
     await tx.db
       .insert(candidates)
-      .values({ id: candidateId, projectId: scope.project.id, positionId: position._id, inviteId: invite.id, email, name: input.name ?? "" });
+      .values({
+        id: candidateId,
+        projectId: scope.project.id,
+        positionId: position._id,
+        inviteId: invite.id,
+        email,
+        name: input.name ?? "",
+        externalId: input.externalId || null,
+      });
     await queueCandidateMail(deps, tx, invite, position.name, input.locale ?? locale);
   });
-  return { _id: candidateId, position: { _id: position._id, name: position.name }, email, invite: { _id: invite.id, link: invite.link } };
+  return {
+    _id: candidateId,
+    position: { _id: position._id, name: position.name },
+    email,
+    externalId: input.externalId || null,
+    invite: { _id: invite.id, link: invite.link },
+  };
 }
 
 /** Queues a candidate's invitation mail (its own text: the position named) in the caller's unit of work. */
@@ -209,6 +225,7 @@ export async function listCandidates(scope: Scope, positionId: string) {
       _id: r.id,
       name: r.name,
       email: r.email,
+      externalId: r.externalId,
       status,
       formatCode: result?.formatCode ?? null,
       efficiency: result ? fitFor(result.indicators, activities).efficiency : null,
