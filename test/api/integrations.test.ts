@@ -8,6 +8,9 @@ import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiTokens, invites, jobs, projects, rateLimits, webhookDeliveries, webhookEndpoints } from "../../db/schema";
+import type { z } from "zod";
+import { api } from "../../server/api";
+import { routeSchemaOf } from "../../server/lib/validate";
 import { deliverWebhook, DISABLE_AFTER } from "../../server/services/business/webhook-send";
 import { businessProject, completedResult, type ProjectFixture, user } from "../fixtures";
 import { createTestApp, type TestApp } from "../helpers";
@@ -39,6 +42,16 @@ function receiver(status = 200) {
     ),
   );
 }
+
+/** The answer a route declares (the OpenAPI description's), to check a real answer against. */
+function answerSchema(method: string, path: string): z.ZodType {
+  for (const r of api.routes) {
+    const found = r.method === method && `/api${r.path}` === path ? routeSchemaOf(r.handler) : undefined;
+    if (found?.target === "answer") return found.schema;
+  }
+  throw new Error(`no answer declared for ${method} ${path}`);
+}
+const matches = (method: string, path: string, json: unknown) => expect(answerSchema(method, path).safeParse(json).error).toBeUndefined();
 
 let t: TestApp;
 let p: ProjectFixture;
@@ -73,8 +86,10 @@ describe("company API tokens", () => {
     const made = await call("POST", "/api/business/integrations/tokens", { name: "ATS reader", scopes: ["people:read"] });
     expect(made.status).toBe(201);
     reader = made.json.token;
+    matches("POST", "/api/business/integrations/tokens", made.json);
     expect(reader).toMatch(/^tf_[a-z2-7]{52}$/);
     const list = await call("GET", "/api/business/integrations/tokens");
+    matches("GET", "/api/business/integrations/tokens", list.json);
     expect(list.json.docs).toEqual([expect.objectContaining({ name: "ATS reader", scopes: ["people:read"], hint: reader.slice(0, 9), lastUsedAt: null })]);
     expect(JSON.stringify(list.json)).not.toContain(reader);
     const [row] = await t.deps.db.select().from(apiTokens).where(eq(apiTokens.id, made.json._id));
@@ -108,7 +123,9 @@ describe("company API tokens", () => {
   });
 
   it("every use is in the owner's usage log, with when the token was last used", async () => {
-    const uses = (await call("GET", "/api/business/integrations/tokens/uses")).json.docs;
+    const answer = (await call("GET", "/api/business/integrations/tokens/uses")).json;
+    matches("GET", "/api/business/integrations/tokens/uses", answer);
+    const uses = answer.docs;
     expect(uses.length).toBeGreaterThanOrEqual(6);
     expect(uses).toContainEqual(expect.objectContaining({ token: "ATS reader", method: "POST", path: "/api/business/employees", refused: null }));
     expect(uses).toContainEqual(expect.objectContaining({ token: "ATS reader", method: "POST", path: "/api/business/positions", refused: "token_scope" }));
@@ -157,6 +174,7 @@ describe("webhooks", () => {
       const made = await call("POST", "/api/business/integrations/webhooks", { url: hooks.url, events: ["person.joined", "candidate.completed"] });
       expect(made.status).toBe(201);
       expect(made.json.secret).toMatch(/^whsec_/);
+      matches("POST", "/api/business/integrations/webhooks", made.json);
       const candidate = await user(t, { locale: "en" });
       const invited = await call("POST", "/api/business/candidates", { position: p.pos.Analyst, email: candidate.email, externalId: "ATS-7" });
       expect(invited.status).toBe(201);
@@ -186,10 +204,12 @@ describe("webhooks", () => {
       // the deliveries page's data: each with its answer
       const page = await call("GET", `/api/business/integrations/webhooks/${made.json._id}`);
       expect(page.json.deliveries).toHaveLength(2);
+      matches("GET", "/api/business/integrations/webhooks/:id", page.json);
       expect(page.json.deliveries[0]).toMatchObject({ status: "delivered", responseStatus: 200, responseBody: "thanks", attempts: 1 });
       // send again, and a test event
       const again = await call("POST", `/api/business/integrations/webhooks/${made.json._id}/deliveries/${page.json.deliveries[0]._id}/resend`);
       expect(again.json).toMatchObject({ status: "delivered", attempts: 2 });
+      matches("POST", "/api/business/integrations/webhooks/:id/deliveries/:delivery/resend", again.json);
       const test = await call("POST", `/api/business/integrations/webhooks/${made.json._id}/test`);
       expect(test.json).toMatchObject({ event: "webhook.test", status: "delivered" });
       expect(hooks.got).toHaveLength(4);
