@@ -4,7 +4,7 @@
 // scopes; every call is written to the token's usage log, and each token has its own rate limit.
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../../../db/client";
+import { runInTransaction, type Db } from "../../../db/client";
 import { apiTokens, apiTokenUses, users } from "../../../db/schema";
 import type { AuthState } from "../../context";
 import { AppError, notFound } from "../../lib/errors";
@@ -151,10 +151,13 @@ export async function admitTokenCall(db: Db, token: NonNullable<AuthState["apiTo
           ? refused("token_scope", "tokenScope")
           : null;
   const now = new Date();
-  await db
-    .insert(apiTokenUses)
-    .values({ id: createId(), tokenId: token.id, projectId: token.projectId, method, path: path.slice(0, 300), refused: refusal?.code ?? null });
-  await db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, token.id));
+  // the log row and the last use commit together (a unit: on libSQL a bare write can lose a race)
+  await runInTransaction(db, async (tx) => {
+    await tx
+      .insert(apiTokenUses)
+      .values({ id: createId(), tokenId: token.id, projectId: token.projectId, method, path: path.slice(0, 300), refused: refusal?.code ?? null });
+    await tx.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, token.id));
+  });
   if (refusal) throw refusal;
   await consume(db, "apiToken", token.id);
 }

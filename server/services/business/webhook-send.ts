@@ -8,6 +8,7 @@ import { tFor, type Locale } from "../../../locales";
 import type { AppDeps } from "../../context";
 import { OutboundRefused, postOutbound } from "../../lib/outbound";
 import { webhookHeaders } from "../../lib/webhook-signature";
+import { runInTransaction } from "../../../db/client";
 import { enqueueMail, systemScope, transaction } from "../../scope";
 
 /** Failed attempts in a row (over all of an endpoint's deliveries) that turn it off. */
@@ -116,26 +117,27 @@ export async function deliverWebhook(deps: AppDeps, deliveryId: string) {
   const ok = status !== null && status >= 200 && status < 300;
   const attempts = delivery.attempts + 1;
   const givenUp = !ok && attempts >= DELIVERY_ATTEMPTS;
-  await db
-    .update(webhookDeliveries)
-    .set({
-      status: ok ? "delivered" : givenUp ? "failed" : "pending",
-      attempts,
-      responseStatus: status,
-      responseBody: answer,
-      error: ok ? null : (error ?? `answered ${status}`),
-      lastAttemptAt: new Date(),
-    })
-    .where(eq(webhookDeliveries.id, delivery.id));
-  if (ok) {
-    await db.update(webhookEndpoints).set({ failures: 0 }).where(eq(webhookEndpoints.id, endpoint.id));
-    return;
-  }
-  const [counted] = await db
-    .update(webhookEndpoints)
-    .set({ failures: sql`${webhookEndpoints.failures} + 1` })
-    .where(eq(webhookEndpoints.id, endpoint.id))
-    .returning({ failures: webhookEndpoints.failures });
+  // the attempt's record and the endpoint's count commit together (a unit: on libSQL a bare write can lose a race)
+  const counted = await runInTransaction(db, async (tx) => {
+    await tx
+      .update(webhookDeliveries)
+      .set({
+        status: ok ? "delivered" : givenUp ? "failed" : "pending",
+        attempts,
+        responseStatus: status,
+        responseBody: answer,
+        error: ok ? null : (error ?? `answered ${status}`),
+        lastAttemptAt: new Date(),
+      })
+      .where(eq(webhookDeliveries.id, delivery.id));
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set({ failures: ok ? 0 : sql`${webhookEndpoints.failures} + 1` })
+      .where(eq(webhookEndpoints.id, endpoint.id))
+      .returning({ failures: webhookEndpoints.failures });
+    return row;
+  });
+  if (ok) return;
   if ((counted?.failures ?? 0) >= DISABLE_AFTER) {
     await disableAndTell(deps, endpoint.id);
     await db.update(webhookDeliveries).set({ status: "failed" }).where(eq(webhookDeliveries.id, delivery.id));
