@@ -241,6 +241,31 @@ describe("webhooks", () => {
     }
   });
 
+  it("a candidate who stops sharing on the invitation page: consent.withdrawn with their external id, and no result after", async () => {
+    const hooks = await receiver();
+    try {
+      const made = await call("POST", "/api/business/integrations/webhooks", { url: hooks.url, events: ["consent.withdrawn", "candidate.completed"] });
+      const candidate = await user(t, { locale: "en" });
+      const invited = await call("POST", "/api/business/candidates", { position: p.pos.Analyst, email: candidate.email, externalId: "ATS-9" });
+      const [invite] = await t.deps.db.select().from(invites).where(eq(invites.email, candidate.email));
+      expect((await call("POST", `/api/business/join/${invite!.link}`, { agree: true }, candidate.h)).status).toBe(201);
+      await completedResult(t, candidate);
+      const stop = await t.form(`/invite/${invite!.link}`, { _form: "consent", consent: "0", confirm: "1" }, `token=${candidate.token}`);
+      expect(stop.status).toBe(303);
+      await t.deps.jobs.runDue();
+      const payloads = hooks.got.map((g) => new Webhook(made.json.secret).verify(g.body, g.headers) as any);
+      const withdrawn = payloads.find((x) => x.type === "consent.withdrawn");
+      expect(withdrawn.data.person).toMatchObject({ kind: "candidate", id: invited.json._id, externalId: "ATS-9" });
+      // the completion queued before the withdrawal went out after it: without the result
+      const completed = payloads.find((x) => x.type === "candidate.completed");
+      expect(completed.data).toMatchObject({ consent: "withdrawn", person: { externalId: "ATS-9" } });
+      expect(completed.data.result).toBeUndefined();
+      await call("DELETE", `/api/business/integrations/webhooks/${made.json._id}`);
+    } finally {
+      await hooks.close();
+    }
+  });
+
   it("a stopped receiver gets retries, then the endpoint is turned off and the owner mailed", async () => {
     const hooks = await receiver();
     const url = hooks.url;

@@ -6,7 +6,7 @@
 // Hiring turns the candidate into an employee holding the position; removing withdraws them.
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../../../db/client";
+import { runInTransaction, type Db } from "../../../db/client";
 import { candidates, employees, invites, positions, type projects, results, users } from "../../../db/schema";
 import { tFor, type Locale } from "../../../locales";
 import { fitFor, type IndicatorValues } from "../../../model/fit";
@@ -24,6 +24,7 @@ import { candidateLabel, candidatesUrl, notifyOwner } from "./follow-up";
 import { freeInvites, inviteUrl, quotedName, requireConfirmedSender, takeMailQuota } from "./invites";
 import { fitRange } from "./fit-target";
 import { getPosition } from "./positions";
+import { queueWebhook } from "./webhooks";
 import { noInvitesLeft, spendInvite } from "./projects";
 
 export const candidateInviteSchema = z.object({
@@ -69,17 +70,15 @@ export async function inviteCandidate(deps: AppDeps, scope: Scope, positionId: s
     if ((await freeInvites(tx)) < 1) throw noInvitesLeft();
     await takeMailQuota(tx, 1);
     await tx.db.insert(invites).values(invite);
-    await tx.db
-      .insert(candidates)
-      .values({
-        id: candidateId,
-        projectId: scope.project.id,
-        positionId: position._id,
-        inviteId: invite.id,
-        email,
-        name: input.name ?? "",
-        externalId: input.externalId || null,
-      });
+    await tx.db.insert(candidates).values({
+      id: candidateId,
+      projectId: scope.project.id,
+      positionId: position._id,
+      inviteId: invite.id,
+      email,
+      name: input.name ?? "",
+      externalId: input.externalId || null,
+    });
     await queueCandidateMail(deps, tx, invite, position.name, input.locale ?? locale);
   });
   return {
@@ -184,10 +183,15 @@ export async function candidateMembership(db: Db, user: UserRow, inviteId: strin
 export async function setCandidateConsent(db: Db, user: UserRow, inviteId: string, consent: boolean) {
   const row = await candidateMembership(db, user, inviteId);
   if (!row) throw notFound();
-  await db
-    .update(candidates)
-    .set({ consentWithdrawnAt: consent ? null : new Date() })
-    .where(eq(candidates.id, row.id));
+  await runInTransaction(db, async (tx) => {
+    await tx
+      .update(candidates)
+      .set({ consentWithdrawnAt: consent ? null : new Date() })
+      .where(eq(candidates.id, row.id));
+    // the company's systems hear of a withdrawal in the same unit (a webhook, if they asked for it)
+    if (!consent && !row.consentWithdrawnAt)
+      await queueWebhook({ db: tx }, row.projectId, "consent.withdrawn", `${row.id}:${Date.now()}`, { candidateId: row.id });
+  });
   return { consent };
 }
 

@@ -164,7 +164,7 @@ async function deliveryAnswer(scope: Scope, id: string) {
  * Queues `event` for every live endpoint of the project that picked it, inside the caller's unit of
  * work. `key` names what the event is about: the same event about the same thing is queued once.
  */
-export async function queueWebhook(tx: BaseScope, projectId: string, event: WebhookEvent, key: string, data: Record<string, string | null>) {
+export async function queueWebhook(tx: Pick<BaseScope, "db">, projectId: string, event: WebhookEvent, key: string, data: Record<string, string | null>) {
   const endpoints = await tx.db
     .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
     .from(webhookEndpoints)
