@@ -11,6 +11,7 @@ import { apiTokens, invites, jobs, projects, rateLimits, webhookDeliveries, webh
 import type { z } from "zod";
 import { api } from "../../server/api";
 import { routeSchemaOf } from "../../server/lib/validate";
+import { runFollowUps } from "../../server/services/business/follow-up";
 import { deliverWebhook, DISABLE_AFTER } from "../../server/services/business/webhook-send";
 import { businessProject, completedResult, type ProjectFixture, user } from "../fixtures";
 import { createTestApp, type TestApp } from "../helpers";
@@ -260,6 +261,31 @@ describe("webhooks", () => {
       const completed = payloads.find((x) => x.type === "candidate.completed");
       expect(completed.data).toMatchObject({ consent: "withdrawn", person: { externalId: "ATS-9" } });
       expect(completed.data.result).toBeUndefined();
+      await call("DELETE", `/api/business/integrations/webhooks/${made.json._id}`);
+    } finally {
+      await hooks.close();
+    }
+  });
+
+  it("an invitation whose deadline passed unanswered is delivered once by the clock", async () => {
+    const hooks = await receiver();
+    try {
+      const made = await call("POST", "/api/business/integrations/webhooks", { url: hooks.url, events: ["invitation.expired"] });
+      const invited = await call("POST", "/api/business/candidates", { position: p.pos.Analyst, email: "late@example.com", externalId: "ATS-LATE" });
+      const [invite] = await t.deps.db.select().from(invites).where(eq(invites.email, "late@example.com"));
+      await t.deps.db
+        .update(invites)
+        .set({ expiresAt: new Date(Date.now() - 60_000) })
+        .where(eq(invites.id, invite!.id));
+      expect((await runFollowUps(t.deps)).expired).toBe(1);
+      await runFollowUps(t.deps); // the next sweep finds it again, and queues nothing new
+      await t.deps.jobs.runDue();
+      expect(hooks.got).toHaveLength(1);
+      const payload = new Webhook(made.json.secret).verify(hooks.got[0]!.body, hooks.got[0]!.headers) as any;
+      expect(payload).toMatchObject({
+        type: "invitation.expired",
+        data: { invitationId: invite!.id, person: { kind: "candidate", id: invited.json._id, externalId: "ATS-LATE" } },
+      });
       await call("DELETE", `/api/business/integrations/webhooks/${made.json._id}`);
     } finally {
       await hooks.close();

@@ -221,7 +221,7 @@ export async function queueWebhookForNotice(tx: BaseScope, projectId: string, ki
 /** How far back the clock looks for invitations that expired (a sweep missed for a while still finds them). */
 const EXPIRY_LOOKBACK_MS = 7 * 86_400_000;
 
-/** The clock's work: invitations whose deadline passed unanswered, for the endpoints that want them. Returns how many were queued. */
+/** The clock's work: invitations whose deadline passed unanswered, for the endpoints that want them (each queued once per endpoint). Returns how many it looked at. */
 export async function queueExpiredInvitations(deps: AppDeps, now = new Date()) {
   const rows = await deps.db
     .selectDistinct({ id: invites.id, projectId: invites.projectId, kind: invites.kind })
