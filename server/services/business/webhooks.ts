@@ -4,7 +4,7 @@
 // never sent. The job runner sends them (webhook-send.ts) on its next tick, never inside the
 // person's request, with retries and backoff. A delivery keeps ids only; its payload is built at
 // each attempt from what consent allows then.
-import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { candidates, employees, invites, results, webhookDeliveries, webhookEndpoints } from "../../../db/schema";
 import { AppError, badRequest, notFound } from "../../lib/errors";
@@ -223,12 +223,19 @@ const EXPIRY_LOOKBACK_MS = 7 * 86_400_000;
 
 /** The clock's work: invitations whose deadline passed unanswered, for the endpoints that want them (each queued once per endpoint). Returns how many it looked at. */
 export async function queueExpiredInvitations(deps: AppDeps, now = new Date()) {
+  // from the few projects with a live endpoint wanting it, then their invitations (by the project's index)
+  const endpoints = await deps.db
+    .select({ projectId: webhookEndpoints.projectId, events: webhookEndpoints.events })
+    .from(webhookEndpoints)
+    .where(isNull(webhookEndpoints.disabledAt));
+  const projectIds = [...new Set(endpoints.filter((e) => e.events.includes("invitation.expired")).map((e) => e.projectId))];
+  if (!projectIds.length) return 0;
   const rows = await deps.db
-    .selectDistinct({ id: invites.id, projectId: invites.projectId, kind: invites.kind })
+    .select({ id: invites.id, projectId: invites.projectId, kind: invites.kind })
     .from(invites)
-    .innerJoin(webhookEndpoints, and(eq(webhookEndpoints.projectId, invites.projectId), isNull(webhookEndpoints.disabledAt)))
     .where(
       and(
+        inArray(invites.projectId, projectIds),
         lt(invites.expiresAt, now),
         gt(invites.expiresAt, new Date(now.getTime() - EXPIRY_LOOKBACK_MS)),
         isNull(invites.userId),
