@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { routeTable } from "../../server/route-table";
 import { tokenSchema } from "../../server/services/business/api-tokens";
+import { checkAnswer } from "../answer-check";
 import { createTestApp, type TestApp } from "../helpers";
 
 let t: TestApp;
@@ -51,6 +52,13 @@ describe("/api/openapi.json", () => {
     expect(doc.paths["/api/business/candidates"].post.requestBody.content["application/json"].schema.properties.externalId).toBeDefined();
     expect(doc.paths["/api/business/candidates"].get.parameters).toContainEqual(expect.objectContaining({ name: "position", in: "query", required: true }));
     expect(doc.paths["/api/business/employees"].post["x-token-scope"]).toBe("people:read");
+  });
+
+  it("every API test's answer is checked against its route's declared answer (a drifted one fails the test)", async () => {
+    const drifted = new Response(JSON.stringify({ docs: [{ _id: "x", name: 1 }] }), { status: 200 });
+    await expect(checkAnswer("GET", "/api/business/integrations/tokens?project=1", drifted)).rejects.toThrow("declared schema refuses");
+    const fine = new Response(JSON.stringify({ docs: [] }), { status: 200 });
+    await expect(checkAnswer("GET", "/api/business/integrations/tokens", fine)).resolves.toBeUndefined();
   });
 
   it("has a readable reference page with no script, in the reader's language", async () => {
