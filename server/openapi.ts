@@ -81,7 +81,8 @@ export function openApiDocument(api: Hono<any>, prefix = "/api"): Json {
     const tokenScope = row.guards.includes("project") && full.startsWith("/api/business/") ? scopeNeeded(row.method, full) : null;
     const operation: Json = {
       operationId: `${row.method.toLowerCase()}${path.replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_m, ch: string | undefined) => (ch ?? "").toUpperCase())}`,
-      tags: [full.split("/")[2] ?? "api"],
+      // grouped by the area under /api; the description and its page are one group of their own
+      tags: [/^(openapi\.json|reference)$/.test(full.split("/")[2] ?? "") ? "openapi" : (full.split("/")[2] ?? "api")],
       summary: `${row.method} ${path}`,
       description: row.guards.length ? `Who may call it: ${row.guards.map((g) => GUARD_TEXT[g] ?? g).join("; ")}.` : "Open to anyone.",
       "x-guards": row.guards,
