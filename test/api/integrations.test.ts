@@ -123,7 +123,12 @@ describe("company API tokens", () => {
     await expectRefused(await call("POST", "/api/business/integrations/tokens", { name: "more", scopes: ["people:read"] }, bearer(inviter)), "token_route");
     // within its scope: a positions token makes a position in its own project
     const positions = (await call("POST", "/api/business/integrations/tokens", { name: "HRIS", scopes: ["positions:write"] })).json.token;
-    const made = await call("POST", "/api/business/positions", { name: "Tester", tasks: [{ name: "Checks", communication: "team", decision: "balanced" }] }, bearer(positions));
+    const made = await call(
+      "POST",
+      "/api/business/positions",
+      { name: "Tester", tasks: [{ name: "Checks", communication: "team", decision: "balanced" }] },
+      bearer(positions),
+    );
     expect(made.status).toBeLessThan(300);
     expect((await call("GET", "/api/business/positions")).json.docs.map((d: any) => d.name)).toContain("Tester");
     // but cannot read people with it
