@@ -3,6 +3,7 @@
 // query, JSON and form bodies) and its `answers()` declares, turned into JSON Schema by zod
 // (`z.toJSONSchema`). Nothing here is written by hand per route, so the description cannot drift.
 import type { Hono } from "hono";
+import type { AppEnv } from "./context";
 import { z } from "zod";
 import { routeSchemaOf, type RouteSchema } from "./lib/validate";
 import { routeTable } from "./route-table";
@@ -55,7 +56,7 @@ function parametersFrom(schema: Json, where: "query" | "path" | "header"): Json[
   return Object.entries(props).map(([name, s]) => ({ name, in: where, required: where === "path" || required.has(name), schema: s }));
 }
 
-export function openApiDocument(api: Hono<any>, prefix = "/api"): Json {
+export function openApiDocument(api: Hono<AppEnv>, prefix = "/api"): Json {
   const schemas = new Map<string, RouteSchema[]>();
   for (const r of api.routes) {
     const found = routeSchemaOf(r.handler);
