@@ -24,6 +24,8 @@ import { joinPage } from "./business/join";
 import { demoExitPage } from "./business/demo-exit";
 import { positionPage, positionsPage } from "./business/positions";
 import { projectCreatePage, projectsPage, reportsPage, settingsPage, supportPage } from "./business/settings";
+import { integrationsPage } from "./business/integrations";
+import { endpointPage } from "./business/integrations-webhook";
 import { comparePage, statisticsPage } from "./business/statistics";
 import { managerMainPage } from "./manager/main";
 import { auditPage } from "./manager/audit";
@@ -81,6 +83,8 @@ export const routes: AnyPageDef[] = [
   positionPage,
   invitesPage,
   settingsPage,
+  integrationsPage,
+  endpointPage,
   projectsPage,
   projectCreatePage,
   supportPage,

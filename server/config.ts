@@ -84,6 +84,11 @@ const ConfigSchema = z
     YOOKASSA_SHOP_ID: optionalString,
     YOOKASSA_SECRET_KEY: optionalString,
     YOOKASSA_API_URL: z.string().url().default("https://api.yookassa.ru/v3"),
+    /** Tests only: webhook endpoints on loopback and private addresses, over plain HTTP, are let through. */
+    WEBHOOK_ALLOW_PRIVATE: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((v) => v === "true"),
   })
   .refine((c) => !c.RECAPTCHA_SECRET === !c.RECAPTCHA_SITE_KEY, {
     message: "RECAPTCHA_SECRET and RECAPTCHA_SITE_KEY must be set together (the server checks what the browser's key obtained)",
@@ -96,6 +101,10 @@ const ConfigSchema = z
   .refine((c) => c.NODE_ENV !== "production" || c.PAYMENT_PROVIDER !== "sandbox" || c.PAYMENT_SANDBOX, {
     message: "production takes real payments: set PAYMENT_PROVIDER=yookassa (with its keys), or PAYMENT_SANDBOX=true to run the free sandbox on purpose",
     path: ["PAYMENT_PROVIDER"],
+  })
+  .refine((c) => c.NODE_ENV !== "production" || !c.WEBHOOK_ALLOW_PRIVATE, {
+    message: "webhooks to private addresses are for tests only: never in production",
+    path: ["WEBHOOK_ALLOW_PRIVATE"],
   })
   .refine((c) => c.PAYMENT_PROVIDER !== "yookassa" || (c.YOOKASSA_SHOP_ID && c.YOOKASSA_SECRET_KEY), {
     message: "PAYMENT_PROVIDER=yookassa needs YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY",

@@ -27,6 +27,8 @@ export interface AuthState {
   /** Where the token came from: the Authorization header (only our own script or an API client
    * can send it) or a cookie (which any site's link makes the browser send). */
   via: "bearer" | "cookie";
+  /** A company API token (services/business/api-tokens.ts): it acts for its creator in its one project, within its scopes. */
+  apiToken?: { id: string; projectId: string; scopes: string[] };
 }
 
 /** What every request carries (set by the shared middleware). Declared on Hono's

@@ -13,6 +13,7 @@ import type { AppDeps } from "./context";
 import type { JobKind, JobPayloads } from "./scope";
 import { recomputeEfficiencies, recomputeForUser } from "./services/business/efficiency";
 import { runFollowUps } from "./services/business/follow-up";
+import { deliverWebhook } from "./services/business/webhook-send";
 import { receiptMail } from "./services/payments/receipt";
 import { managerReport, reportPdf } from "./services/reports";
 import { findUserById } from "./services/users";
@@ -49,6 +50,7 @@ const handlers: { [K in JobKind]: Handler<K> } = {
       attachments: [{ filename: "report.pdf", content: Buffer.from(pdf), contentType: "application/pdf" }],
     });
   },
+  webhook: async (deps, { deliveryId }) => deliverWebhook(deps, deliveryId),
   receipt: async (deps, { orderId }) => {
     const mail = await receiptMail(deps, orderId);
     if (mail) await deps.mailer.send(mail);

@@ -76,6 +76,8 @@ export interface JobPayloads {
   "report-pdf": { userId: string; resultId: string };
   /** a paid order's receipt to its buyer (made when it is sent, in their language) */
   receipt: { orderId: string };
+  /** one attempt at a webhook delivery (services/business/webhook-send.ts) */
+  webhook: { deliveryId: string };
 }
 export type JobKind = keyof JobPayloads;
 

@@ -8,6 +8,7 @@ import { bootstrap } from "../server/bootstrap";
 import { loadConfig } from "../server/config";
 import type { AppDeps } from "../server/context";
 import { inject } from "vitest";
+import { checkAnswer } from "./answer-check";
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -61,12 +62,15 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   if (template) copyFileSync(config.SEED_DEMO ? template.demo : template.bare, join(dir, "app.db"));
   const deps = await bootstrap(config, { seed: !template || Boolean(config.ADMIN_EMAIL) });
   const app = createApp(deps);
-  const json = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    app.request(path, {
+  const json = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await app.request(path, {
       method,
       headers: { ...(body === undefined ? {} : { "Content-Type": "application/json" }), Accept: "application/json", ...headers },
       body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
     });
+    await checkAnswer(method, path, res); // a declared answer (the OpenAPI description's) must match
+    return res;
+  };
   return {
     app,
     deps,

@@ -58,6 +58,9 @@ function Settings({ data }: { data: WithShell<SettingsData> }) {
         <a href="/business/reports" className="text-brand-700 hover:underline">
           {t("cabinet.settings.reports")}
         </a>
+        <a href="/business/integrations" className="text-brand-700 hover:underline">
+          {t("integrations.page.title")}
+        </a>
       </nav>
       <div className="grid gap-4 lg:grid-cols-2">
         {data.canProject && (

@@ -8,6 +8,7 @@ import { answersApi } from "./answers";
 import { businessApi } from "./business";
 import { departmentsApi, employeesApi, invitesApi, positionsApi, projectsApi } from "./business/cabinet";
 import { efficiencyApi, skillsApi } from "./business/analytics";
+import { integrationsApi } from "./business/integrations";
 import { inviteApi } from "./invite";
 import { couponsApi } from "./coupons";
 import { formatsApi } from "./formats";
@@ -22,6 +23,8 @@ import { resultsApi } from "./results";
 import { reviewsApi } from "./reviews";
 import { healthApi, totalApi } from "./site";
 import { testsApi } from "./tests";
+import { openApiDocument } from "../openapi";
+import { referencePage } from "../openapi-page";
 
 export const API_MODULES = {
   "/health": healthApi,
@@ -47,6 +50,7 @@ export const API_MODULES = {
   "/business/employees": employeesApi,
   "/business/skills": skillsApi,
   "/business/invites": invitesApi,
+  "/business/integrations": integrationsApi,
   "/business": businessApi,
   "/invite": inviteApi,
   "/manager": managerApi,
@@ -62,3 +66,9 @@ api.use("*", demoReadOnly, auditMasqueradeWrites, async (c, next) => {
   if (!c.res.headers.has("cache-control")) c.header("Cache-Control", "no-store");
 });
 for (const [prefix, module] of Object.entries(API_MODULES)) api.route(prefix, module as unknown as Hono<AppEnv>);
+
+// The description of all of the above, made from the routes themselves on first use (server/openapi.ts).
+let described: ReturnType<typeof openApiDocument> | null = null;
+const description = () => (described ??= openApiDocument(api));
+api.get("/openapi.json", (c) => c.json(description()));
+api.get("/reference", (c) => c.html(referencePage(description(), c.get("t"))));

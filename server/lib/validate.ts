@@ -2,7 +2,7 @@
 // 400 {error: {code: "validation_failed", fields: {path: message}}} in the request's locale.
 // A schema may name its own message as a locale key (e.g. "common.validation.email").
 import { zValidator } from "@hono/zod-validator";
-import type { Context, ValidationTargets } from "hono";
+import type { Context, MiddlewareHandler, Next, ValidationTargets } from "hono";
 import { z } from "zod";
 import type { T } from "../../locales";
 import { validationFailed } from "./errors";
@@ -106,10 +106,22 @@ export function parseInput<S extends z.ZodType>(t: T, schema: S, data: unknown):
   return parsed.data;
 }
 
+/** What a route's middleware says about its input or answer, read by the OpenAPI description (server/openapi.ts). */
+export const ROUTE_SCHEMA = Symbol("routeSchema");
+export type RouteSchema = { target: keyof ValidationTargets; schema: z.ZodType } | { target: "answer"; status: number; schema: z.ZodType };
+export const routeSchemaOf = (h: unknown): RouteSchema | undefined => (h as { [ROUTE_SCHEMA]?: RouteSchema })?.[ROUTE_SCHEMA];
+
 export const validate = <Target extends keyof ValidationTargets, S extends z.ZodType>(target: Target, schema: S) =>
-  zValidator(target, schema, (result, c) => {
-    if (!result.success) throw validationError(c as Context, result.error as unknown as z.ZodError, result.data);
-  });
+  Object.assign(
+    zValidator(target, schema, (result, c) => {
+      if (!result.success) throw validationError(c as Context, result.error as unknown as z.ZodError, result.data);
+    }),
+    { [ROUTE_SCHEMA]: { target, schema } },
+  );
+
+/** Declares a route's answer (for the OpenAPI description; checked by the tests, not at run time). */
+export const answers = (schema: z.ZodType, status = 200): MiddlewareHandler =>
+  Object.assign(async (_c: Context, next: Next) => next(), { [ROUTE_SCHEMA]: { target: "answer" as const, status, schema } });
 
 /** A phone number as people type it: an optional +, then 7–20 digits, spaces, dashes and brackets. */
 export const PHONE_PATTERN = /^\+?[0-9()\-\s]{7,20}$/;

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
+import { API_TOKEN_PREFIX, resolveApiToken } from "../services/business/api-tokens";
 import { masqueradeActorActive, resolveToken, revokeSession } from "../services/sessions";
 
 export const COOKIE = {
@@ -58,6 +59,11 @@ export const sessionTokens = (c: Context): string[] => presentedTokens(c).map((p
 export const authMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   c.set("auth", null);
   for (const { token, via } of presentedTokens(c)) {
+    if (via === "bearer" && token.startsWith(API_TOKEN_PREFIX)) {
+      // a company's API token: only in the Authorization header, only for the cabinet's API
+      c.set("auth", await resolveApiToken(c.get("deps").db, token, c.req.path));
+      break;
+    }
     const found = await resolveToken(c.get("deps").db, token);
     if (!found || !found.user.isActive) continue;
     const { session, user } = found;

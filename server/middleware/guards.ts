@@ -13,6 +13,7 @@ import { TRACKING_VALUE_MAX, UTM_KEYS } from "../lib/tracking";
 import type { AppEnv, AuthState } from "../context";
 import { actorOfAuth, type ManagerScope, type Scope, type UserScope } from "../scope";
 import { projectScope, type ProjectScope } from "../services/business/access";
+import { admitTokenCall } from "../services/business/api-tokens";
 import { COOKIE } from "./auth";
 import type { ProjectRole, ProjectRow } from "../services/projects";
 import { isManager, isProfileComplete, type UserRow } from "../services/users";
@@ -152,9 +153,11 @@ const guards: Record<GuardName, Handler> = {
     signedIn(() => true),
     async (c, next) => {
       const named = c.req.query("project") ?? c.req.header("project");
+      const token = c.get("auth")?.apiToken;
+      if (token) await admitTokenCall(c.get("deps").db, token, named, c.req.method, c.req.path);
       try {
         const inProject = c as unknown as Context<GuardedEnv<["project"]>>;
-        const scope = await projectScope(inProject.get("scope"), named);
+        const scope = await projectScope(inProject.get("scope"), token ? token.projectId : named);
         inProject.set("project", scope.project);
         inProject.set("projectRole", scope.role);
         inProject.set("scope", scope);
@@ -187,6 +190,14 @@ const guards: Record<GuardName, Handler> = {
   utm: remember(...UTM_KEYS),
 };
 
+/** A company API token works only behind the project guard, which pins it to its project and scopes. */
+const noApiToken: Handler = async (c, next) => {
+  if (c.get("auth")?.apiToken) throw new AppError(403, "token_route", "integrations.errors.tokenRoute");
+  await next();
+};
+
+const SIGNED_IN = new Set<string>(["auth", "admin", "business", "profile", "bearer"]);
+
 const unknownGuard: Handler = async () => {
   throw new AppError(500, "unknown_middleware", "errors.unknownMiddleware");
 };
@@ -202,6 +213,7 @@ export const guardNamesOf = (h: unknown): readonly string[] => (h as { [GUARD_NA
  */
 export function guard<const G extends readonly GuardName[]>(...names: G): MiddlewareHandler<GuardedEnv<G>> {
   const list = names.map((name): Handler => guards[name] ?? unknownGuard);
+  if (names.some((n) => SIGNED_IN.has(n)) && !names.includes("project" as G[number])) list.unshift(noApiToken);
   const run = (list.length === 1 ? list[0]! : every(...list)) as Handler;
   const named: Handler = (c, next) => run(c, next);
   Object.assign(named, { [GUARD_NAMES]: [...names] });

@@ -53,6 +53,8 @@ export const LIMITS = {
   reviews: { max: 5, windowMs: 24 * 60 * 60_000 },
   /** Invitation and project link codes tried (the invitation page, project-form-info, join). */
   joinCode: { max: 30, windowMs: 15 * 60_000 },
+  /** Calls one company API token makes (per token, not per address: an ATS calls from a few). */
+  apiToken: { max: 600, windowMs: 60_000 },
 } satisfies Record<string, Limit>;
 export type LimitName = keyof typeof LIMITS;
 

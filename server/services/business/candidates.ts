@@ -6,8 +6,8 @@
 // Hiring turns the candidate into an employee holding the position; removing withdraws them.
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../../../db/client";
-import { candidates, employees, invites, positions, projects, results, users } from "../../../db/schema";
+import { runInTransaction, type Db } from "../../../db/client";
+import { candidates, employees, invites, positions, type projects, results, users } from "../../../db/schema";
 import { tFor, type Locale } from "../../../locales";
 import { fitFor, type IndicatorValues } from "../../../model/fit";
 import type { AppDeps } from "../../context";
@@ -24,12 +24,15 @@ import { candidateLabel, candidatesUrl, notifyOwner } from "./follow-up";
 import { freeInvites, inviteUrl, quotedName, requireConfirmedSender, takeMailQuota } from "./invites";
 import { fitRange } from "./fit-target";
 import { getPosition } from "./positions";
+import { queueWebhook } from "./webhooks";
 import { noInvitesLeft, spendInvite } from "./projects";
 
 export const candidateInviteSchema = z.object({
   email: fields.email(),
   name: z.string().trim().max(120, "common.validation.tooLong").optional(),
   locale: z.enum(["ru", "en"]).optional(),
+  /** The ATS's own id for the person, echoed in every webhook and API answer about them. */
+  externalId: z.string().trim().max(200, "common.validation.tooLong").optional(),
 });
 
 async function findCandidate(scope: Scope, candidateId: string) {
@@ -67,12 +70,24 @@ export async function inviteCandidate(deps: AppDeps, scope: Scope, positionId: s
     if ((await freeInvites(tx)) < 1) throw noInvitesLeft();
     await takeMailQuota(tx, [email]);
     await tx.db.insert(invites).values(invite);
-    await tx.db
-      .insert(candidates)
-      .values({ id: candidateId, projectId: scope.project.id, positionId: position._id, inviteId: invite.id, email, name: input.name ?? "" });
+    await tx.db.insert(candidates).values({
+      id: candidateId,
+      projectId: scope.project.id,
+      positionId: position._id,
+      inviteId: invite.id,
+      email,
+      name: input.name ?? "",
+      externalId: input.externalId || null,
+    });
     await queueCandidateMail(deps, tx, invite, position.name, input.locale ?? locale);
   });
-  return { _id: candidateId, position: { _id: position._id, name: position.name }, email, invite: { _id: invite.id } };
+  return {
+    _id: candidateId,
+    position: { _id: position._id, name: position.name },
+    email,
+    externalId: input.externalId || null,
+    invite: { _id: invite.id },
+  };
 }
 
 /** Queues a candidate's invitation mail (its own text: the position named) in the caller's unit of work. */
@@ -168,10 +183,15 @@ export async function candidateMembership(db: Db, user: UserRow, inviteId: strin
 export async function setCandidateConsent(db: Db, user: UserRow, inviteId: string, consent: boolean) {
   const row = await candidateMembership(db, user, inviteId);
   if (!row) throw notFound();
-  await db
-    .update(candidates)
-    .set({ consentWithdrawnAt: consent ? null : new Date() })
-    .where(eq(candidates.id, row.id));
+  await runInTransaction(db, async (tx) => {
+    await tx
+      .update(candidates)
+      .set({ consentWithdrawnAt: consent ? null : new Date() })
+      .where(eq(candidates.id, row.id));
+    // the company's systems hear of a withdrawal in the same unit (a webhook, if they asked for it)
+    if (!consent && !row.consentWithdrawnAt)
+      await queueWebhook({ db: tx }, row.projectId, "consent.withdrawn", `${row.id}:${Date.now()}`, { candidateId: row.id });
+  });
   return { consent };
 }
 
@@ -209,6 +229,7 @@ export async function listCandidates(scope: Scope, positionId: string) {
       _id: r.id,
       name: r.name,
       email: r.email,
+      externalId: r.externalId,
       status,
       formatCode: result?.formatCode ?? null,
       efficiency: result ? fitFor(result.indicators, activities).efficiency : null,

@@ -21,6 +21,7 @@ import { createId } from "../../lib/ids";
 import { enqueueMail, systemScope, transaction, type Scope as BaseScope } from "../../scope";
 import { requireCan, type ProjectScope } from "./access";
 import { saveChecked, type VersionOpts } from "./versions";
+import { queueExpiredInvitations, queueWebhookForNotice } from "./webhooks";
 
 /** The owner's own words in an invitation: plain text, this long at most. */
 export const MESSAGE_MAX = 500;
@@ -226,6 +227,8 @@ export const candidateLabel = (name: string, position: string) => `${name} («${
  * never told about themselves. `link`: where the mail sends the owner (default: the employees).
  */
 export async function notifyOwner(tx: BaseScope, projectId: string, kind: OwnerEventKind, person: { userId: string | null; name: string; link?: string }) {
+  // the company's systems hear of it too, whatever the owner's own mail setting
+  await queueWebhookForNotice(tx, projectId, kind, person.userId);
   const found = await ownerOf(tx.db, projectId);
   if (!found || found.project.isDemo || found.project.notify === "off" || person.userId === found.project.ownerId) return;
   const { project } = found;
@@ -351,9 +354,9 @@ export async function sendDigests(deps: AppDeps, now = new Date()) {
   return sent;
 }
 
-/** What the job runner's clock runs (server/jobs.ts): reminders and digests due at `now`. */
+/** What the job runner's clock runs (server/jobs.ts): reminders, digests and expired invitations' webhooks due at `now`. */
 export async function runFollowUps(deps: AppDeps, now = new Date()) {
-  return { reminders: await sendReminders(deps, now), digests: await sendDigests(deps, now) };
+  return { reminders: await sendReminders(deps, now), digests: await sendDigests(deps, now), expired: await queueExpiredInvitations(deps, now) };
 }
 
 export const notifySchema = z.object({ notify: z.enum(["each", "digest", "off"], { error: "common.validation.invalid" }) });
