@@ -24,8 +24,8 @@ function ProfileRows() {
     <dl className="divide-y divide-slate-100" data-testid="profile">
       {rows.map(([label, value]) => (
         <div key={label} className="grid gap-1 py-3 sm:grid-cols-3">
-          <dt className="text-sm text-slate-500">{label}</dt>
-          <dd className="sm:col-span-2">{value || <span className="text-slate-400">{t("auth.profile.notSet")}</span>}</dd>
+          <dt className="text-sm text-slate-600">{label}</dt>
+          <dd className="sm:col-span-2">{value || <span className="text-slate-600">{t("auth.profile.notSet")}</span>}</dd>
         </div>
       ))}
     </dl>
@@ -37,7 +37,7 @@ function Profile() {
   return (
     <PublicLayout>
       <div className="container-page max-w-3xl py-10">
-        <div className="mb-6 flex items-center justify-between gap-4">
+        <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
           <h1 className="text-2xl font-bold">{t("auth.profile.title")}</h1>
           <a href="/profile/edit" className="btn-secondary py-2">
             {t("auth.profile.edit")}
