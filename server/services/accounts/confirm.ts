@@ -6,6 +6,7 @@ import { emailTokens, users } from "../../../db/schema";
 import { tFor } from "../../../locales";
 import { enqueueMail, transaction, type Scope } from "../../scope";
 import { tooMany } from "../../lib/errors";
+import { mailLink } from "../../lib/links";
 import { isEmailConfirmed, type UserRow } from "../users";
 import { CONFIRM_TTL_MS, consumeEmailToken, issueEmailToken } from "./email-tokens";
 
@@ -25,12 +26,12 @@ export function sendConfirmation(scope: Scope, user: UserRow, opts: { setPasswor
     const token = await issueEmailToken(tx.db, user.id, "confirm");
     // where the person was going when they signed up: the confirmation page continues there
     const next = opts.fallback ? `?${new URLSearchParams({ fallback: opts.fallback })}` : "";
-    const lines = [t("mail.confirm.greeting"), "", t("mail.confirm.body"), `${base}/confirm/${token}${next}`, ""];
+    const lines = [t("mail.confirm.greeting"), "", t("mail.confirm.body"), mailLink(base, `/confirm/${token}${next}`, user.locale), ""];
     // signed up from a company's invitation: the mail says which company, so it is not mistaken for spam
     if (opts.company) lines.push(t("followup.confirmMail.company", { company: opts.company }), "");
     if (opts.setPassword) {
       const reset = await issueEmailToken(tx.db, user.id, "restore", CONFIRM_TTL_MS);
-      lines.push(t("mail.confirm.setPassword"), `${base}/restore?token=${reset}`, "");
+      lines.push(t("mail.confirm.setPassword"), mailLink(base, `/restore?token=${reset}`, user.locale), "");
     }
     lines.push(t("mail.confirm.ignore"), "", t("mail.signature"));
     await enqueueMail(tx, { to: user.email, subject: t("mail.confirm.subject"), text: lines.join("\n") });
