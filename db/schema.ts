@@ -88,7 +88,7 @@ export const emailTokens = sqliteTable(
     userId: text()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    purpose: text({ enum: ["confirm", "restore"] }).notNull(),
+    purpose: text({ enum: ["confirm", "restore", "delete"] }).notNull(),
     tokenHash: text().notNull(),
     createdAt: createdAt(),
     expiresAt: integer({ mode: "timestamp_ms" }).notNull(),

@@ -3,6 +3,7 @@ import type { AnyPageDef, Site } from "../server/render/define";
 import { ERROR_PAGE_FALLBACK, ErrorPage } from "./_error";
 import account from "./account/account";
 import confirm from "./account/confirm";
+import deleteByLinkPage from "./account/delete";
 import login from "./account/login";
 import { cancelMasqPage, logoutPage } from "./account/logout";
 import { editProfilePage, profilePage } from "./account/profile";
@@ -47,6 +48,8 @@ export const routes: AnyPageDef[] = [
   login,
   restore,
   confirm,
+  // before /account/:section
+  deleteByLinkPage,
   account,
   profilePage,
   editProfilePage,

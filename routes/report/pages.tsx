@@ -7,7 +7,9 @@ import { z } from "zod";
 import { ID_PATTERN } from "../../server/lib/ids";
 import { definePage } from "../../server/render/define";
 import { KeptMarkup, usePage } from "../../server/render/page";
-import { resendConfirmation, resendWait } from "../../server/services/accounts";
+import { correctEmailSchema, correctUnconfirmedEmail, resendConfirmation, resendWait } from "../../server/services/accounts";
+import { formValues, handleForm } from "../../server/lib/forms";
+import { ServerForm } from "../_blocks/blocks";
 import {
   adviceKeys,
   canReadReport,
@@ -213,7 +215,7 @@ function SectionTabs({ content, upsell }: { content: ReportRow; upsell: boolean 
 }
 
 function ConfirmGate({ data }: { data: ReportData }) {
-  const { t, url } = usePage();
+  const { t, url, form } = usePage();
   const auth = useSignedIn();
   return (
     <div className="card mx-auto max-w-xl text-center" data-testid="confirm-gate">
@@ -225,7 +227,18 @@ function ConfirmGate({ data }: { data: ReportData }) {
           {t("auth.confirm.resend")}
         </button>
       </form>
-      {data.resendIn > 0 && <p className="mt-3 text-sm text-slate-500">{t("auth.confirm.resendIn", { seconds: data.resendIn })}</p>}
+      {data.resendIn > 0 && <p className="mt-3 text-sm text-slate-600">{t("auth.confirm.resendIn", { seconds: data.resendIn })}</p>}
+      {/* a mistyped address is not a dead end: it can be corrected until it is confirmed */}
+      <details className="mt-6 text-left" open={form?.kind === "email"} data-testid="correct-email">
+        <summary className="text-center font-semibold text-brand-700 underline">{t("auth.confirm.correct")}</summary>
+        <div className="mt-4">
+          <ServerForm
+            kind="email"
+            submit={t("auth.confirm.correctSubmit")}
+            fields={[{ name: "email", label: t("auth.confirm.newEmail"), type: "email", required: true, autoComplete: "email" }]}
+          />
+        </div>
+      </details>
     </div>
   );
 }
@@ -427,8 +440,17 @@ async function loadReport(c: SignedInContext, wanted: "base" | "full", resultId?
   return { view, confirmed, resendIn: confirmed ? 0 : await resendWait(db, user.id), employers };
 }
 
+/** The confirmation gate's two forms: send the link again, or correct the address and send it there. */
 const resend = async (c: SignedInContext) => {
   const user = c.get("user");
+  if ((await formValues(c))._form === "email") {
+    return handleForm(c, "email", correctEmailSchema, async (input) => {
+      await correctUnconfirmedEmail(c.get("scope"), input);
+      const url = new URL(c.req.url);
+      url.searchParams.set("resent", "1");
+      return c.redirect(url.pathname + url.search, 303);
+    });
+  }
   const ok = await resendConfirmation(c.get("scope"), user).then(
     () => true,
     () => false,
