@@ -10,6 +10,8 @@ import { KeptMarkup, usePage } from "../../server/render/page";
 import { correctEmailSchema, correctUnconfirmedEmail, resendConfirmation, resendWait } from "../../server/services/accounts";
 import { formValues, handleForm } from "../../server/lib/forms";
 import { ServerForm } from "../_blocks/blocks";
+import { getPrices } from "../../server/services/payments";
+import { rubLabel } from "../../server/lib/money";
 import {
   adviceKeys,
   canReadReport,
@@ -40,6 +42,8 @@ interface ReportData {
   managerOf?: string;
   /** The companies the reader works for (joined by invitation): their report is not sold to them section by section. */
   employers?: string[];
+  /** The full report's list price in kopecks, said on every Buy button of a base report (before the checkout). */
+  price?: number;
 }
 
 const pct = (v: number, min: number, max: number) => Math.max(0, Math.min(100, Math.round(((v - min) / (max - min)) * 100)));
@@ -179,18 +183,24 @@ function IndicatorsBlock({ ind }: { ind: Indicators }) {
 }
 
 /** The report's sections: the same for every reader of this text, so rendered once (KeptMarkup). */
-function Sections({ content, upsell }: { content: ReportRow | null; upsell: boolean }) {
+function Sections({ content, upsell, price }: { content: ReportRow | null; upsell: boolean; price?: number }) {
   if (!content) return null;
   return (
     <section className="mt-8">
       <KeptMarkup cacheKey={`report-sections|${content.id}|${content.revision}|${upsell ? 1 : 0}`}>
-        <SectionTabs content={content} upsell={upsell} />
+        <SectionTabs content={content} upsell={upsell} price={price} />
       </KeptMarkup>
     </section>
   );
 }
 
-function SectionTabs({ content, upsell }: { content: ReportRow; upsell: boolean }) {
+/** "Unlock the full report for 990 ₽": the price is known before the checkout. */
+function BuyLabel({ price }: { price?: number }) {
+  const { t } = usePage();
+  return <>{price ? t("report.buyFor", { price: rubLabel(price) }) : t("report.buy")}</>;
+}
+
+function SectionTabs({ content, upsell, price }: { content: ReportRow; upsell: boolean; price?: number }) {
   const { t } = usePage();
   const groups = (["general", "career", "personal"] as const).map((tab) => ({
     key: tab,
@@ -203,7 +213,7 @@ function SectionTabs({ content, upsell }: { content: ReportRow; upsell: boolean 
             <SectionCard key={s.key} section={s}>
               {upsell && (
                 <a href="/payment/report" className="btn-primary mt-2 py-2 text-sm" data-testid="buy">
-                  {t("report.buy")}
+                  <BuyLabel price={price} />
                 </a>
               )}
             </SectionCard>
@@ -377,7 +387,7 @@ function ReportBody({ data }: { data: ReportData }) {
       )}
       {view.result.indicators && <IndicatorsBlock ind={view.result.indicators as unknown as Indicators} />}
       {/* an employee invited by a company is told who pays for what, once, not sold to ×10 (m29) */}
-      <Sections content={view.content} upsell={view.type === "base" && !data.employers?.length} />
+      <Sections content={view.content} upsell={view.type === "base" && !data.employers?.length} price={data.price} />
       {view.type === "base" && !data.managerOf && data.employers?.length ? (
         <div className="mt-8 rounded-xl bg-slate-100 p-4 text-sm text-slate-700" data-testid="employer-pays">
           <p>{t("people.report.employerNote", { company: data.employers.map((n) => (locale === "ru" ? `«${n}»` : `“${n}”`)).join(", ") })}</p>
@@ -389,8 +399,8 @@ function ReportBody({ data }: { data: ReportData }) {
         view.type === "base" &&
         !data.managerOf && (
           <div className="mt-8 text-center">
-            <a href={withLang(new URL("/payment/report", url), locale)} className="btn-primary">
-              {t("report.buy")}
+            <a href={withLang(new URL("/payment/report", url), locale)} className="btn-primary" data-testid="buy-full" data-amount={data.price}>
+              <BuyLabel price={data.price} />
             </a>
           </div>
         )
@@ -406,7 +416,7 @@ function ReportBody({ data }: { data: ReportData }) {
  * behalf, and the address (the language switch links to it). A reader who comes back, or reloads,
  * gets the body without rendering it again; any change to what it shows makes another key.
  */
-function reportBodyKey({ view, managerOf, employers }: ReportData, url: URL) {
+function reportBodyKey({ view, managerOf, employers, price }: ReportData, url: URL) {
   const stamp = (row: { revision: number } | null, id: string | undefined) => (row ? `${id}.${row.revision}` : "-");
   return [
     "report-body",
@@ -417,6 +427,7 @@ function reportBodyKey({ view, managerOf, employers }: ReportData, url: URL) {
     stamp(view.runnerUp, view.runnerUp?.code),
     managerOf ?? "",
     (employers ?? []).join(","),
+    price ?? "",
     url.pathname + url.search,
     JSON.stringify(view.result),
   ].join("|");
@@ -437,7 +448,8 @@ async function loadReport(c: SignedInContext, wanted: "base" | "full", resultId?
   if (wanted === "full" && view.type !== "full") return c.redirect(resultId ? `/report/${resultId}` : "/report/base");
   const confirmed = canReadReport(user);
   const employers = (await myCompanies(db, user)).map((m) => m.project.name);
-  return { view, confirmed, resendIn: confirmed ? 0 : await resendWait(db, user.id), employers };
+  const price = view.type === "base" ? (await getPrices(db)).fullReport : undefined;
+  return { view, confirmed, resendIn: confirmed ? 0 : await resendWait(db, user.id), employers, price };
 }
 
 /** The confirmation gate's two forms: send the link again, or correct the address and send it there. */
