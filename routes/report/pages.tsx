@@ -197,7 +197,8 @@ function Sections({ content, upsell, price }: { content: ReportRow | null; upsel
 /** "Unlock the full report for 990 ₽": the price is known before the checkout. */
 function BuyLabel({ price }: { price?: number }) {
   const { t } = usePage();
-  return <>{price ? t("report.buyFor", { price: rubLabel(price) }) : t("report.buy")}</>;
+  // the amount and its ₽ never part at a line's end
+  return <>{price ? t("report.buyFor", { price: rubLabel(price).replace(/ (?=₽)/, "\u00a0") }) : t("report.buy")}</>;
 }
 
 function SectionTabs({ content, upsell, price }: { content: ReportRow; upsell: boolean; price?: number }) {
