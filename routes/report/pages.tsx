@@ -91,11 +91,7 @@ function Tabs({ name, tabs }: { name: string; tabs: { key: string; label: string
       ))}
       <div className="tab-labels mb-4 flex flex-wrap gap-2">
         {tabs.map((tab) => (
-          <label
-            key={tab.key}
-            htmlFor={`${name}-${tab.key}`}
-            className="cursor-pointer whitespace-nowrap rounded-full bg-slate-100 px-4 py-2 text-sm font-semibold"
-          >
+          <label key={tab.key} htmlFor={`${name}-${tab.key}`} className="max-w-full cursor-pointer rounded-full bg-slate-100 px-4 py-2 text-sm font-semibold">
             {tab.label}
           </label>
         ))}
