@@ -11,6 +11,8 @@ import { correctEmailSchema, correctUnconfirmedEmail, resendConfirmation, resend
 import { formValues, handleForm } from "../../server/lib/forms";
 import { ServerForm } from "../_blocks/blocks";
 import { getPrices } from "../../server/services/payments";
+import { shareCodeOf, shareResult, stopSharing } from "../../server/services/share";
+import { ShareBlock } from "./share-block";
 import { rubLabel } from "../../server/lib/money";
 import {
   adviceKeys,
@@ -44,6 +46,8 @@ interface ReportData {
   employers?: string[];
   /** The full report's list price in kopecks, said on every Buy button of a base report (before the checkout). */
   price?: number;
+  /** The reader's own report: the code their format is shared under (null: not shared). */
+  shareCode?: string | null;
 }
 
 const pct = (v: number, min: number, max: number) => Math.max(0, Math.min(100, Math.round(((v - min) / (max - min)) * 100)));
@@ -290,6 +294,7 @@ function Report({ data }: { data: ReportData }) {
       <KeptMarkup store="reader" cacheKey={reportBodyKey(data, url)}>
         <ReportBody data={data} />
       </KeptMarkup>
+      {data.shareCode !== undefined && <ShareBlock code={data.shareCode} />}
     </PublicLayout>
   );
 }
@@ -446,13 +451,20 @@ async function loadReport(c: SignedInContext, wanted: "base" | "full", resultId?
   const confirmed = canReadReport(user);
   const employers = (await myCompanies(db, user)).map((m) => m.project.name);
   const price = view.type === "base" ? (await getPrices(db)).fullReport : undefined;
-  return { view, confirmed, resendIn: confirmed ? 0 : await resendWait(db, user.id), employers, price };
+  const shareCode = await shareCodeOf(db, user.id);
+  return { view, confirmed, resendIn: confirmed ? 0 : await resendWait(db, user.id), employers, price, shareCode };
 }
 
 /** The confirmation gate's two forms: send the link again, or correct the address and send it there. */
 const resend = async (c: SignedInContext) => {
   const user = c.get("user");
-  if ((await formValues(c))._form === "email") {
+  const form = (await formValues(c))._form;
+  if (form === "share" || form === "unshare") {
+    if (form === "share") await shareResult(c.get("scope"));
+    else await stopSharing(c.get("scope"));
+    return c.redirect(`${new URL(c.req.url).pathname}#share`, 303);
+  }
+  if (form === "email") {
     return handleForm(c, "email", correctEmailSchema, async (input) => {
       await correctUnconfirmedEmail(c.get("scope"), input);
       const url = new URL(c.req.url);
