@@ -143,6 +143,18 @@ describe.each(["ru", "en"] as const)("axe at 360 px in %s", (lang) => {
       await page.goto(e.base + path);
       await check(page, `${lang} ${path}`, found);
     }
+    // the format shared: the report's sharing block, then the public card a stranger opens
+    await page.goto(`${e.base}/report/base`);
+    await page.locator("[data-testid=share] button[type=submit]").click();
+    await page.waitForSelector("[data-testid=share-link]");
+    await check(page, `${lang} /report/base shared`, found);
+    const card = await page.locator("[data-testid=share-link]").getAttribute("href");
+    const stranger = await phone(lang);
+    await stranger.page.goto(card!.replace("http://localhost", e.base));
+    await stranger.page.waitForSelector("[data-testid=shared-card]");
+    await check(stranger.page, `${lang} /share/{code}`, found);
+    await stranger.page.screenshot({ path: `test-results/screenshots/share-card-${lang}-360.png`, fullPage: true });
+    await stranger.context.close();
     await context.close();
     console.log(report.splice(0).join("\n"));
     expect(found).toEqual({});
