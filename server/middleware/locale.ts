@@ -12,8 +12,8 @@ const YEAR_SECONDS = 365 * 86_400;
 const keepOnDevice = (c: Context, locale: Locale) => setCookie(c, LOCALE_COOKIE, locale, { path: "/", maxAge: YEAR_SECONDS, sameSite: "Lax" });
 
 /**
- * The request's language: ?lang= → the device's `i18n_locale` cookie → the signed-in person's own
- * (`users.locale`) → the `Locale` header → Russian. Runs after the auth middleware.
+ * The request's language: ?lang= → the device's `i18n_locale` cookie → the `Locale` header (API
+ * clients) → the signed-in person's own (`users.locale`) → Russian. Runs after the auth middleware.
  *
  * The language lives with the account: a browser that has never chosen one (a new device, a mail
  * app's browser) speaks the person's; signing in makes it the device's (`keepAccountLocale`); and a
@@ -35,13 +35,14 @@ export const localeMiddleware = createMiddleware<AppEnv>(async (c, next) => {
     }
   }
   if (!locale && isLocale(cookie)) locale = cookie;
-  if (!locale && auth && auth.kind !== "demo" && isLocale(auth.user.locale)) {
-    locale = auth.user.locale;
-    if (auth.kind === "normal" && isNavigation(c)) keepOnDevice(c, locale);
-  }
+  // an API client's explicit choice (browsers never send this header)
   if (!locale) {
     const header = c.req.header("locale")?.slice(0, 2).toLowerCase();
     if (isLocale(header)) locale = header;
+  }
+  if (!locale && auth && auth.kind !== "demo" && isLocale(auth.user.locale)) {
+    locale = auth.user.locale;
+    if (auth.kind === "normal" && isNavigation(c)) keepOnDevice(c, locale);
   }
   locale ??= FALLBACK_LOCALE;
   c.set("locale", locale);
