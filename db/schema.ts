@@ -88,7 +88,7 @@ export const emailTokens = sqliteTable(
     userId: text()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    purpose: text({ enum: ["confirm", "restore"] }).notNull(),
+    purpose: text({ enum: ["confirm", "restore", "delete"] }).notNull(),
     tokenHash: text().notNull(),
     createdAt: createdAt(),
     expiresAt: integer({ mode: "timestamp_ms" }).notNull(),
@@ -190,11 +190,14 @@ export const results = sqliteTable(
     scoringVersion: text(),
     /** This person's share of the test's population profile (model/recalibrate.ts personProfile), set on completion. */
     populationShare: text({ mode: "json" }).$type<number[]>(),
+    /** Set while the person shares a public card of this result's format (/share/{code}); null when not. */
+    shareCode: text(),
     createdAt: createdAt(),
     lastAnswerAt: integer({ mode: "timestamp_ms" }),
     completedAt: integer({ mode: "timestamp_ms" }),
   },
   (t) => [
+    uniqueIndex("results_share_code_uq").on(t.shareCode),
     index("results_user_idx").on(t.userId, t.createdAt),
     // a person's open or latest completed result (the report page, the test start): by the person,
     // not by the flag every completed result shares

@@ -1,6 +1,6 @@
 // The landing sign-up form (spec §4 states: idle → submitting → success | fail). Without script
 // the same form posts to /signup and the server answers with the page.
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { richText } from "../routes/_blocks/rich-text";
 import { captchaToken } from "../client/captcha";
 
@@ -17,6 +17,8 @@ export interface SignupFormProps {
     failed: string;
     email: string;
     required: string;
+    /** the summary a screen reader hears when some fields were refused */
+    invalid: string;
   };
   /** Where to go after a successful sign-up. */
   next: string;
@@ -33,7 +35,12 @@ export default function SignupForm({ strings, next, invite, captchaKey = null }:
   const id = useId();
   const [state, setState] = useState<State>({ name: "idle" });
   const [hydrated, setHydrated] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => setHydrated(true), []);
+  // a refused submit puts the focus on the first field to correct (its message is tied to it)
+  useEffect(() => {
+    if (state.name === "fail") formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+  }, [state]);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -60,7 +67,7 @@ export default function SignupForm({ strings, next, invite, captchaKey = null }:
         if (typeof data === "string") return setState({ name: "fail", messages: [data], fields: {} });
         const error = (data as { error?: { message?: string; fields?: Record<string, string> } } | null)?.error;
         const fields = error?.fields ?? {};
-        const messages = Object.keys(fields).length ? [] : [error?.message ?? strings.failed];
+        const messages = [Object.keys(fields).length ? strings.invalid : (error?.message ?? strings.failed)];
         return setState({ name: "fail", messages, fields });
       }
       setState({ name: "success" });
@@ -76,6 +83,7 @@ export default function SignupForm({ strings, next, invite, captchaKey = null }:
   const links = { policy: "/policy", terms: "/terms", offer: "/offer" };
   return (
     <form
+      ref={formRef}
       method="post"
       action="/signup"
       onSubmit={submit}
@@ -110,10 +118,21 @@ export default function SignupForm({ strings, next, invite, captchaKey = null }:
         {AGREEMENTS.map((name) => (
           <div key={name}>
             <label className="flex items-start gap-2">
-              <input type="checkbox" name={name} required className="mt-1 h-4 w-4 shrink-0 accent-brand-600" />
+              <input
+                type="checkbox"
+                name={name}
+                required
+                className="mt-1 h-4 w-4 shrink-0 accent-brand-600"
+                aria-invalid={fields[name] ? true : undefined}
+                aria-describedby={fields[name] ? `${id}-${name}-error` : undefined}
+              />
               <span>{richText(strings[`agree${name[0]!.toUpperCase()}${name.slice(1)}` as "agreePolicy"], links)}</span>
             </label>
-            {fields[name] && <p className="field-error">{fields[name]}</p>}
+            {fields[name] && (
+              <p id={`${id}-${name}-error`} className="field-error">
+                {fields[name]}
+              </p>
+            )}
           </div>
         ))}
       </div>
@@ -124,11 +143,11 @@ export default function SignupForm({ strings, next, invite, captchaKey = null }:
         {state.name === "success" && <p className="text-sm text-emerald-700">{strings.success}</p>}
         {state.name === "fail" &&
           state.messages.map((m, i) => (
-            <p key={i} className="field-error" role="alert">
+            <p key={i} className="rounded-lg bg-rose-50 p-3 text-sm text-rose-800" role="alert">
               {m}
             </p>
           ))}
-        {state.name === "idle" && <p className="text-xs text-slate-500">{strings.hint}</p>}
+        {state.name === "idle" && <p className="text-xs text-slate-600">{strings.hint}</p>}
       </div>
     </form>
   );

@@ -2,7 +2,7 @@
 // answer, progress and time left. Every answer is queued in localStorage first and sent in
 // order; a dropped connection only delays sending (retried on `online` and every few seconds),
 // so nothing is lost and a reload or another device resumes where the server left off.
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { type KeyboardEvent as ReactKeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { interpolate } from "../locales/interpolate";
 
 export interface TestRunnerProps {
@@ -18,6 +18,8 @@ export interface TestRunnerProps {
     progress: string;
     minutes: string;
     question: string;
+    /** "Question {{n}} of {{m}}": said to a screen reader before each new statement */
+    announce: string;
     back: string;
     queued: string;
     saving: string;
@@ -53,7 +55,9 @@ export default function TestRunner({ resultId, questions, answers: initial, seco
   const [status, setStatus] = useState<"idle" | "saving" | "offline" | "finishing" | "error">("idle");
   const [hydrated, setHydrated] = useState(false);
   const shownAt = useRef(Date.now());
+  const root = useRef<HTMLDivElement>(null);
   const group = useRef<HTMLDivElement>(null);
+  const [announcement, setAnnouncement] = useState("");
   const keyboardAnswer = useRef(false);
   const sending = useRef(false);
   const queueRef = useRef<Pending[]>([]);
@@ -161,35 +165,74 @@ export default function TestRunner({ resultId, questions, answers: initial, seco
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      // the answers' own arrow keys move between options (handled, so ignored here)
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+      // a shortcut only while the runner (or nothing) has the focus: never while typing or on the header's links
+      const focused = document.activeElement;
+      if (focused && focused !== document.body && !root.current?.contains(focused)) return;
       const n = Number(e.key);
-      if (n >= 1 && n <= 5) choose(CHOICES[n - 1]!.value);
-      if (e.key === "Backspace" || e.key === "ArrowLeft") setIndex((i) => Math.max(0, i - 1));
+      if (n >= 1 && n <= 5) {
+        keyboardAnswer.current = true;
+        choose(CHOICES[n - 1]!.value);
+      }
+      if (e.key === "Backspace" || e.key === "ArrowLeft") {
+        keyboardAnswer.current = root.current?.contains(focused) ?? false;
+        setIndex((i) => Math.max(0, i - 1));
+      }
     };
     addEventListener("keydown", onKey);
     return () => removeEventListener("keydown", onKey);
   }, [choose]);
 
-  // after a keyboard answer, the next question's first option takes the focus; after a tap, nothing does
+  const selectedChoice = CHOICES.findIndex((c) => answers[q.position] === c.value);
+  const tabbable = selectedChoice === -1 ? 0 : selectedChoice;
+  const radios = () => [...(group.current?.querySelectorAll<HTMLButtonElement>("[role=radio]") ?? [])];
+
+  // A new question: its text is announced (the group and the focused option stay the same elements,
+  // so a screen reader would not read it otherwise), a keyboard user's focus goes to its checked or
+  // first option, and the page comes back to the progress when an answer was given further down.
+  const firstQuestion = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the question changes
   useEffect(() => {
-    if (!keyboardAnswer.current) return;
+    if (firstQuestion.current) {
+      firstQuestion.current = false;
+      return;
+    }
+    setAnnouncement(`${interpolate(strings.announce, { n: q.position, m: total })}. ${q.text}`);
+    if (keyboardAnswer.current) radios()[tabbable]?.focus({ preventScroll: true });
     keyboardAnswer.current = false;
-    group.current?.querySelector<HTMLButtonElement>("button")?.focus();
+    const el = root.current;
+    const headerBottom = document.querySelector("header")?.getBoundingClientRect().bottom ?? 0;
+    if (el && el.getBoundingClientRect().top < headerBottom) {
+      const smooth = !matchMedia("(prefers-reduced-motion: reduce)").matches;
+      el.scrollIntoView({ block: "start", behavior: smooth ? "smooth" : "auto" });
+    }
   }, [index]);
+
+  // Arrow keys, Home and End move between the options (a roving tab stop); Space or Enter answers.
+  const onGroupKey = (e: ReactKeyboardEvent<HTMLDivElement>) => {
+    const list = radios();
+    const at = list.indexOf(document.activeElement as HTMLButtonElement);
+    if (at === -1) return;
+    const step: Record<string, number> = { ArrowDown: at + 1, ArrowRight: at + 1, ArrowUp: at - 1, ArrowLeft: at - 1, Home: 0, End: list.length - 1 };
+    if (!(e.key in step)) return;
+    e.preventDefault();
+    list[(step[e.key]! + list.length) % list.length]?.focus();
+  };
 
   const percent = useMemo(() => Math.round((answered / total) * 100), [answered, total]);
 
   return (
     <div
-      className="mx-auto w-full max-w-2xl"
+      ref={root}
+      className="mx-auto w-full max-w-2xl scroll-mt-20"
       data-testid="test-runner"
       data-hydrated={hydrated || undefined}
       data-answered={answered}
       data-position={q.position}
     >
-      <div className="mb-6">
-        <div className="mb-2 flex flex-wrap justify-between gap-2 text-sm text-slate-600">
+      <div className="mb-3 sm:mb-6">
+        <div className="mb-1 flex flex-wrap justify-between gap-x-2 text-sm text-slate-600 sm:mb-2">
           <span id={`${id}-progress`} data-testid="progress">
             {interpolate(strings.progress, { n: answered, m: total })}
           </span>
@@ -206,30 +249,31 @@ export default function TestRunner({ resultId, questions, answers: initial, seco
           <div className="h-full rounded-full bg-brand-600 transition-all duration-200" style={{ width: `${percent}%` }} />
         </div>
       </div>
-      <p className="mb-2 text-sm font-semibold text-brand-700">{interpolate(strings.question, { n: q.position })}</p>
-      <h1 className="mb-8 min-h-[4.5rem] text-xl font-bold leading-snug sm:text-2xl" data-testid="question">
+      <p className="mb-1 text-sm font-semibold text-brand-700 sm:mb-2">{interpolate(strings.question, { n: q.position })}</p>
+      <h1 id={`${id}-question`} className="mb-4 text-lg font-bold leading-snug sm:mb-8 sm:min-h-[4.5rem] sm:text-2xl" data-testid="question">
         {q.text}
       </h1>
-      <div className="grid gap-3" role="group" aria-label={q.text} ref={group}>
+      {/* one radio group for the whole test, never rebuilt: whatever had the focus keeps it */}
+      <div className="grid gap-2 sm:gap-3" role="radiogroup" aria-labelledby={`${id}-question`} ref={group} onKeyDown={onGroupKey}>
         {CHOICES.map((c, i) => {
           const selected = answers[q.position] === c.value;
           return (
             <button
-              // new buttons for each question: a tapped one never carries its focus or sticky
-              // touch hover onto the next question's option in the same place
-              key={`${q.position}-${c.key}`}
+              key={c.key}
               type="button"
+              role="radio"
+              aria-checked={selected}
+              tabIndex={i === tabbable ? 0 : -1}
               onClick={(e) => {
                 // a keyboard's Enter/Space (detail 0) keeps the keyboard user in the answers
                 keyboardAnswer.current = e.detail === 0;
                 choose(c.value);
               }}
               disabled={status === "finishing"}
-              aria-pressed={selected}
               data-value={c.value}
               data-choice={c.key}
-              className={`flex min-h-[56px] w-full items-center gap-3 rounded-xl border-2 px-4 py-3 text-left text-base font-semibold transition ${
-                selected ? "border-brand-600 bg-brand-50 text-brand-900" : "border-slate-200 bg-white [@media(hover:hover)]:hover:border-brand-500"
+              className={`flex min-h-[48px] w-full items-center gap-3 rounded-xl border-2 px-4 py-2 text-left text-base font-semibold transition sm:min-h-[56px] sm:py-3 ${
+                selected ? "border-brand-600 bg-brand-50 text-brand-900" : "border-slate-500 bg-white [@media(hover:hover)]:hover:border-brand-500"
               }`}
             >
               <kbd className="hidden h-7 w-7 shrink-0 items-center justify-center rounded-md bg-slate-100 text-sm text-slate-600 sm:flex">{i + 1}</kbd>
@@ -238,19 +282,35 @@ export default function TestRunner({ resultId, questions, answers: initial, seco
           );
         })}
       </div>
-      <div className="mt-6 flex items-center justify-between gap-3 text-sm">
-        <button type="button" className="btn-secondary py-2" onClick={() => setIndex((i) => Math.max(0, i - 1))} disabled={index === 0}>
-          ← {strings.back}
+      <p className="sr-only" aria-live="polite" aria-atomic="true" data-testid="announcement">
+        {announcement}
+      </p>
+      <div className="mt-4 flex items-center justify-between gap-3 text-sm sm:mt-6">
+        <button
+          type="button"
+          className="btn-secondary py-2"
+          onClick={(e) => {
+            keyboardAnswer.current = e.detail === 0;
+            setIndex((i) => Math.max(0, i - 1));
+          }}
+          disabled={index === 0}
+        >
+          <span aria-hidden="true">←</span> {strings.back}
         </button>
-        <span aria-live="polite" className="text-slate-500" data-testid="save-status" data-status={status}>
-          {status === "offline" && interpolate(strings.queued, { n: queue.length })}
-          {status === "saving" && strings.saving}
-          {status === "finishing" && strings.finishing}
-          {status === "error" && <span className="text-rose-600">{strings.error}</span>}
-          {status === "idle" && answered > 0 && strings.saved}
+        <span className="text-slate-600" data-testid="save-status" data-status={status}>
+          {/* "saving…/saved" after every answer would be noise to a screen reader: only trouble is announced */}
+          <span aria-hidden="true">
+            {status === "saving" && strings.saving}
+            {status === "idle" && answered > 0 && strings.saved}
+          </span>
+          <span aria-live="polite">
+            {status === "offline" && interpolate(strings.queued, { n: queue.length })}
+            {status === "finishing" && strings.finishing}
+            {status === "error" && <span className="text-rose-700">{strings.error}</span>}
+          </span>
         </span>
       </div>
-      <p className="mt-4 hidden text-xs text-slate-400 sm:block">{strings.keys}</p>
+      <p className="mt-4 hidden text-xs text-slate-600 sm:block">{strings.keys}</p>
     </div>
   );
 }

@@ -30,7 +30,7 @@ export function ErrorPage({ status, message }: { status: number; message?: strin
         <p className="text-6xl font-black text-brand-600">{status}</p>
         <h1 className="mt-4 text-2xl font-bold">{title}</h1>
         {notFound && locale !== "en" && (
-          <p lang="en" className="mt-1 text-sm text-slate-400">
+          <p lang="en" className="mt-1 text-sm text-slate-600">
             {t("common.errors.notFoundTitle")}
           </p>
         )}

@@ -3,6 +3,8 @@ import type { AnyPageDef, Site } from "../server/render/define";
 import { ERROR_PAGE_FALLBACK, ErrorPage } from "./_error";
 import account from "./account/account";
 import confirm from "./account/confirm";
+import deleteByLinkPage from "./account/delete";
+import { sharedCardImage, sharedCardPage } from "./share";
 import login from "./account/login";
 import { cancelMasqPage, logoutPage } from "./account/logout";
 import { editProfilePage, profilePage } from "./account/profile";
@@ -50,6 +52,10 @@ export const routes: AnyPageDef[] = [
   login,
   restore,
   confirm,
+  // before /account/:section
+  deleteByLinkPage,
+  sharedCardPage,
+  sharedCardImage,
   account,
   profilePage,
   editProfilePage,

@@ -110,7 +110,9 @@ try {
           logLevel: "error",
           output: "json",
           onlyCategories: [...CATEGORIES],
-          extraHeaders: page.token ? { Cookie: `token=${page.token}` } : undefined,
+          // the language cookie too: a signed-in browser without one is given the account's, and once
+          // Chromium holds a cookie of its own it sends its jar instead of this header
+          extraHeaders: page.token ? { Cookie: `token=${page.token}; i18n_locale=ru` } : undefined,
         });
         const lhr = result!.lhr;
         if (lhr.finalDisplayedUrl !== BASE + page.path) throw new Error(`${page.path} ended at ${lhr.finalDisplayedUrl}`);

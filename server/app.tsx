@@ -55,7 +55,8 @@ export function createServerApp(deps: AppDeps, site: Site, extend?: (app: Hono<A
     }
     return res;
   });
-  app.use("*", localeMiddleware, authMiddleware, sameOriginWrites);
+  // the person's own language needs to know who asks: auth first
+  app.use("*", authMiddleware, localeMiddleware, sameOriginWrites);
   // One limit for every body, pages' form posts as well as the API: nothing reads 5 MB for us. A
   // back-office form with a file may be larger: the photo's own limit (800 KB) then answers as a
   // field message on the form, with what was typed kept, instead of a bare 413.

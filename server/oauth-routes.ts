@@ -1,5 +1,6 @@
 // /auth/:provider → the provider's consent page; /auth/:provider/callback → signed in.
 import { Hono } from "hono";
+import { keepAccountLocale } from "./middleware/locale";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "./context";
 import { AppError, notFound } from "./lib/errors";
@@ -56,5 +57,6 @@ oauthRoutes.get("/auth/:provider/callback", async (c) => {
   const meta = requestMeta(c);
   const { token } = await createSession(c.get("deps").db, user.id, { userAgent: meta.userAgent, ip: meta.ip });
   setSessionCookies(c, token, user.id);
+  keepAccountLocale(c, user);
   return c.redirect(fallbackOf(c, saved.fallback) ?? reportHref({ user }));
 });

@@ -27,6 +27,7 @@ export async function renderRoute<D>(c: Context, def: PageDef<D>, form?: FormSta
   const rendered = renderPage(ctx, <def.Component data={data} />, {
     title: def.title(ctx.t, data),
     description: def.description?.(ctx.t, data),
+    meta: def.meta?.(ctx.t, data),
     bodyClass: def.bodyClass,
   });
   const status = form?.errors ? (form.status ?? 400) : ((typeof def.status === "function" ? def.status(data) : def.status) ?? 200);

@@ -11,4 +11,5 @@ export const SIGNUP_TEST_STRINGS = {
   failed: "Failed",
   email: "E-mail",
   required: "Required",
+  invalid: "Please check the highlighted fields",
 };

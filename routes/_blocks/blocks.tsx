@@ -100,6 +100,7 @@ export function SignupBlock({ next = "/test/start", invite }: { next?: string; i
     failed: t("common.forms.failed"),
     email: t("common.forms.email"),
     required: t("common.validation.required"),
+    invalid: t("common.errors.validation"),
   };
   const captchaKey = useCaptchaKey();
   return (
@@ -235,6 +236,8 @@ export function ServerForm({
             maxLength: f.maxLength,
             className: "input",
             "aria-invalid": error ? true : undefined,
+            // the browser focuses the first of these without script: the first field to correct
+            autoFocus: Boolean(error),
             "aria-describedby": error ? `${id}-error` : f.hint ? `${id}-hint` : undefined,
           };
           return (

@@ -9,8 +9,8 @@ import { primaryAction, reportHref, withLang } from "../../server/lib/links";
 export function Logo() {
   const { t } = usePage();
   return (
-    <a href="/" className="flex items-center gap-2 font-bold text-slate-900" aria-label={t("common.brand")}>
-      <img src="/logo.svg" alt="" width="32" height="32" />
+    <a href="/" className="flex min-w-[2rem] flex-1 items-center gap-2 font-bold text-slate-900 sm:flex-none" aria-label={t("common.brand")}>
+      <img src="/logo.svg" alt="" width="32" height="32" className="shrink-0" />
       <span className="logo-text text-lg leading-tight">{t("common.brand")}</span>
     </a>
   );
@@ -145,19 +145,23 @@ export function Header({ menu = "public" }: { menu?: MenuKind }) {
 function HeaderView({ model }: { model: HeaderModel }) {
   const { t } = usePage();
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="container-page flex h-16 items-center justify-between gap-4">
+    <header className="site-header sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      {/* wraps rather than overflowing: at 320 px or 200 % text the menu goes under the logo */}
+      <div className="container-page flex min-h-16 flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2">
         <Logo />
         <nav className="desktop-only flex items-center gap-1" aria-label={t("common.nav.menu")}>
           <MenuLinks kind={model.menu} user={model.user} />
         </nav>
-        <div className="flex items-center gap-2">
+        <div className="ml-auto flex items-center gap-2">
           <LanguageSwitcher languages={model.languages} />
           <details className="mobile-only relative">
             <summary className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold" aria-label={t("common.nav.menu")}>
-              ☰ {t("common.nav.menu")}
+              <span aria-hidden="true">☰</span> <span className="menu-word">{t("common.nav.menu")}</span>
             </summary>
-            <nav className="absolute right-0 top-12 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg" aria-label={t("common.nav.menu")}>
+            <nav
+              className="absolute right-0 top-12 z-40 w-64 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
+              aria-label={t("common.nav.menu")}
+            >
               <MenuLinks kind={model.menu} user={model.user} vertical />
             </nav>
           </details>

@@ -7,7 +7,7 @@ import { clearSessionCookies } from "../../server/lib/http";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { formatIn } from "../../server/lib/time-zone";
-import { deleteAccount } from "../../server/services/accounts";
+import { deleteAccount, requestDeletionLink } from "../../server/services/accounts";
 import { supportVisits } from "../../server/services/masquerade";
 import { listUserSessions, revokeSession, revokeUserSessions, type SessionRow } from "../../server/services/sessions";
 import { PublicLayout } from "../_layouts/public";
@@ -150,7 +150,7 @@ function SupportVisits({ visits }: { visits: Visit[] }) {
 }
 
 function Account({ data }: { data: { section: Section; sessions: SessionRow[]; companies: Company[]; visits: Visit[]; views: ResultView[] } }) {
-  const { t } = usePage();
+  const { t, url } = usePage();
   const auth = useSignedIn();
   const first = primaryAction(auth);
   return (
@@ -185,7 +185,7 @@ function Account({ data }: { data: { section: Section; sessions: SessionRow[]; c
                   {t("auth.profile.title")}
                 </a>
                 <a href="/profile/edit#password" className="btn-secondary py-2 text-sm">
-                  {t("auth.password.title")}
+                  {t(auth.user.passwordHash ? "auth.password.title" : "auth.password.setTitle")}
                 </a>
               </div>
             </div>
@@ -212,11 +212,23 @@ function Account({ data }: { data: { section: Section; sessions: SessionRow[]; c
             <div className="card border-rose-200">
               <h2 className="mb-2 text-xl font-semibold text-rose-700">{t("auth.account.deleteTitle")}</h2>
               <p className="mb-4 text-slate-600">{t("auth.account.deleteLead")}</p>
-              <ServerForm
-                kind="delete"
-                submit={t("auth.account.delete")}
-                fields={[{ name: "password", label: t("auth.account.deletePassword"), type: "password", required: true, autoComplete: "current-password" }]}
-              />
+              {auth.user.passwordHash ? (
+                <ServerForm
+                  kind="delete"
+                  submit={t("auth.account.delete")}
+                  fields={[{ name: "password", label: t("auth.account.deletePassword"), type: "password", required: true, autoComplete: "current-password" }]}
+                />
+              ) : (
+                // made with an e-mail only: no password to ask for, so a mailed link confirms
+                <ServerForm
+                  kind="delete-link"
+                  submit={t("auth.account.deleteSend")}
+                  notice={url.searchParams.get("sent") === "delete" ? t("auth.account.deleteSent") : null}
+                  fields={[]}
+                >
+                  <p className="text-slate-700">{t("auth.account.deleteByMail", { email: auth.user.email })}</p>
+                </ServerForm>
+              )}
             </div>
           </div>
         )}
@@ -257,6 +269,10 @@ export default definePage({
       // an unconfirmed withdrawal changes nothing, but a company not theirs is still a 404
       else if (!(await myCompanies(db, auth.user)).some((m) => m.project._id === body.project)) throw notFound();
       return c.redirect(here, 303);
+    }
+    if (body._form === "delete-link") {
+      await requestDeletionLink(c.get("scope"));
+      return c.redirect("/account/data?sent=delete#form-delete-link", 303);
     }
     if (body._form === "end-others") {
       await revokeUserSessions(db, auth.user.id, auth.sessionId);

@@ -1,3 +1,4 @@
+import { keepAccountLocale } from "../../server/middleware/locale";
 import { handleForm } from "../../server/lib/forms";
 import { requestMeta, setSessionCookies } from "../../server/lib/http";
 import { reportHref } from "../../server/lib/links";
@@ -46,6 +47,7 @@ export default definePage({
     handleForm(c, "login", loginSchema, async (input) => {
       const { user, token } = await login(c.get("deps"), input, requestMeta(c));
       setSessionCookies(c, token, user.id);
+      keepAccountLocale(c, user);
       // a manager's work is the back-office; anyone else goes on to their test or report
       const next = fallbackOf(c) ?? (isManager(user) ? "/manager" : reportHref({ user }));
       return c.redirect(next, 303);

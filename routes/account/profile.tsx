@@ -2,7 +2,8 @@ import { handleForm } from "../../server/lib/forms";
 import { fallbackOf } from "../../server/lib/redirect";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
-import { changePassword, changePasswordSchema, profileSchema, updateProfile } from "../../server/services/accounts";
+import { changePassword, changePasswordSchema, profileSchema, requestRestore, updateProfile } from "../../server/services/accounts";
+import { requestMeta } from "../../server/lib/http";
 import { isEmailConfirmed, isProfileComplete } from "../../server/services/users";
 import { PublicLayout } from "../_layouts/public";
 import { ServerForm } from "../_blocks/blocks";
@@ -24,8 +25,8 @@ function ProfileRows() {
     <dl className="divide-y divide-slate-100" data-testid="profile">
       {rows.map(([label, value]) => (
         <div key={label} className="grid gap-1 py-3 sm:grid-cols-3">
-          <dt className="text-sm text-slate-500">{label}</dt>
-          <dd className="sm:col-span-2">{value || <span className="text-slate-400">{t("auth.profile.notSet")}</span>}</dd>
+          <dt className="text-sm text-slate-600">{label}</dt>
+          <dd className="sm:col-span-2">{value || <span className="text-slate-600">{t("auth.profile.notSet")}</span>}</dd>
         </div>
       ))}
     </dl>
@@ -37,7 +38,7 @@ function Profile() {
   return (
     <PublicLayout>
       <div className="container-page max-w-3xl py-10">
-        <div className="mb-6 flex items-center justify-between gap-4">
+        <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
           <h1 className="text-2xl font-bold">{t("auth.profile.title")}</h1>
           <a href="/profile/edit" className="btn-secondary py-2">
             {t("auth.profile.edit")}
@@ -103,20 +104,45 @@ function EditProfile() {
           />
         </div>
         <div className="card" id="password">
-          <ServerForm
-            kind="password"
-            title={t("auth.password.title")}
-            submit={t("auth.password.submit")}
-            notice={saved === "password" ? t("auth.password.changed") : null}
-            fields={[
-              { name: "current", label: t("auth.password.current"), type: "password", required: true, autoComplete: "current-password" },
-              { name: "new", label: t("auth.password.new"), type: "password", required: true, autoComplete: "new-password" },
-              { name: "repeat", label: t("auth.password.repeat"), type: "password", required: true, autoComplete: "new-password" },
-            ]}
-          />
+          {u.passwordHash ? <ChangePassword /> : <SetPassword />}
         </div>
       </div>
     </PublicLayout>
+  );
+}
+
+/** An account made with an e-mail only has no current password to type: a mailed link sets the first one. */
+function SetPassword() {
+  const { t, url } = usePage();
+  const u = useSignedIn().user;
+  return (
+    <ServerForm
+      kind="set-password"
+      title={t("auth.password.setTitle")}
+      submit={t("auth.password.setSend")}
+      notice={url.searchParams.get("saved") === "link" ? t("auth.password.setSent") : null}
+      fields={[]}
+    >
+      <p className="text-slate-700">{t("auth.password.setLead", { email: u.email })}</p>
+    </ServerForm>
+  );
+}
+
+function ChangePassword() {
+  const { t, url } = usePage();
+  const saved = url.searchParams.get("saved");
+  return (
+    <ServerForm
+      kind="password"
+      title={t("auth.password.title")}
+      submit={t("auth.password.submit")}
+      notice={saved === "password" ? t("auth.password.changed") : null}
+      fields={[
+        { name: "current", label: t("auth.password.current"), type: "password", required: true, autoComplete: "current-password" },
+        { name: "new", label: t("auth.password.new"), type: "password", required: true, autoComplete: "new-password" },
+        { name: "repeat", label: t("auth.password.repeat"), type: "password", required: true, autoComplete: "new-password" },
+      ]}
+    />
   );
 }
 
@@ -128,6 +154,10 @@ export const editProfilePage = definePage({
   action: async (c) => {
     const auth = c.get("auth");
     const kind = (await c.req.parseBody())._form;
+    if (kind === "set-password" && !auth.user.passwordHash) {
+      await requestRestore(c.get("deps"), auth.user.email, requestMeta(c));
+      return c.redirect("/profile/edit?saved=link#form-set-password", 303);
+    }
     if (kind === "password") {
       return handleForm(
         c,

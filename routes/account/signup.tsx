@@ -34,15 +34,32 @@ function Signup() {
         ]}
       >
         {invite && <input type="hidden" name="invite" value={invite} />}
-        {AGREEMENTS.map((a) => (
-          <div key={a.name} className="text-sm text-slate-600">
-            <label className="flex items-start gap-2">
-              <input type="checkbox" name={a.name} required defaultChecked={values?.[a.name] === "on"} className="mt-1 h-4 w-4 shrink-0 accent-brand-600" />
-              <span>{richText(t(a.key), { [a.name]: a.href })}</span>
-            </label>
-            {form?.kind === "signup" && form.errors?.[a.name] && <p className="field-error">{form.errors[a.name]}</p>}
-          </div>
-        ))}
+        {AGREEMENTS.map((a) => {
+          const error = form?.kind === "signup" ? form.errors?.[a.name] : undefined;
+          return (
+            <div key={a.name} className="text-sm text-slate-600">
+              <label className="flex items-start gap-2">
+                <input
+                  type="checkbox"
+                  name={a.name}
+                  required
+                  defaultChecked={values?.[a.name] === "on"}
+                  className="mt-1 h-4 w-4 shrink-0 accent-brand-600"
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `signup-${a.name}-error` : undefined}
+                  // biome-ignore lint/a11y/noAutofocus: only on a refused form's re-render: the first field to correct takes the focus
+                  autoFocus={Boolean(error)}
+                />
+                <span>{richText(t(a.key), { [a.name]: a.href })}</span>
+              </label>
+              {error && (
+                <p id={`signup-${a.name}-error`} className="field-error">
+                  {error}
+                </p>
+              )}
+            </div>
+          );
+        })}
       </ServerForm>
       <OAuthButtons />
       <p className="mt-6 text-sm">

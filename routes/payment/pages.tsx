@@ -49,7 +49,14 @@ function Checkout({ data }: { data: CheckoutData }) {
         <ServerForm
           kind="coupon"
           submit={t("payment.applyCoupon")}
-          notice={data.coupon ? t("payment.couponApplied") : null}
+          // the page comes back to this form, below the price: the notice says the new price itself
+          notice={
+            data.coupon
+              ? data.discounted !== data.price
+                ? t("payment.couponAppliedPrice", { price: formatRub(data.discounted), was: formatRub(data.price) })
+                : t("payment.couponApplied")
+              : null
+          }
           fields={[{ name: "code", label: t("payment.coupon"), value: data.coupon }]}
         />
       </div>

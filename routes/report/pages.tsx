@@ -7,7 +7,13 @@ import { z } from "zod";
 import { ID_PATTERN } from "../../server/lib/ids";
 import { definePage } from "../../server/render/define";
 import { KeptMarkup, usePage } from "../../server/render/page";
-import { resendConfirmation, resendWait } from "../../server/services/accounts";
+import { correctEmailSchema, correctUnconfirmedEmail, resendConfirmation, resendWait } from "../../server/services/accounts";
+import { formValues, handleForm } from "../../server/lib/forms";
+import { ServerForm } from "../_blocks/blocks";
+import { getPrices } from "../../server/services/payments";
+import { shareCodeOf, shareResult, stopSharing } from "../../server/services/share";
+import { ShareBlock } from "./share-block";
+import { rubLabel } from "../../server/lib/money";
 import {
   adviceKeys,
   canReadReport,
@@ -38,6 +44,10 @@ interface ReportData {
   managerOf?: string;
   /** The companies the reader works for (joined by invitation): their report is not sold to them section by section. */
   employers?: string[];
+  /** The full report's list price in kopecks, said on every Buy button of a base report (before the checkout). */
+  price?: number;
+  /** The reader's own report: the code their format is shared under (null: not shared). */
+  shareCode?: string | null;
 }
 
 const pct = (v: number, min: number, max: number) => Math.max(0, Math.min(100, Math.round(((v - min) / (max - min)) * 100)));
@@ -85,11 +95,7 @@ function Tabs({ name, tabs }: { name: string; tabs: { key: string; label: string
       ))}
       <div className="tab-labels mb-4 flex flex-wrap gap-2">
         {tabs.map((tab) => (
-          <label
-            key={tab.key}
-            htmlFor={`${name}-${tab.key}`}
-            className="cursor-pointer whitespace-nowrap rounded-full bg-slate-100 px-4 py-2 text-sm font-semibold"
-          >
+          <label key={tab.key} htmlFor={`${name}-${tab.key}`} className="max-w-full cursor-pointer rounded-full bg-slate-100 px-4 py-2 text-sm font-semibold">
             {tab.label}
           </label>
         ))}
@@ -177,18 +183,25 @@ function IndicatorsBlock({ ind }: { ind: Indicators }) {
 }
 
 /** The report's sections: the same for every reader of this text, so rendered once (KeptMarkup). */
-function Sections({ content, upsell }: { content: ReportRow | null; upsell: boolean }) {
+function Sections({ content, upsell, price }: { content: ReportRow | null; upsell: boolean; price?: number }) {
   if (!content) return null;
   return (
     <section className="mt-8">
       <KeptMarkup cacheKey={`report-sections|${content.id}|${content.revision}|${upsell ? 1 : 0}`}>
-        <SectionTabs content={content} upsell={upsell} />
+        <SectionTabs content={content} upsell={upsell} price={price} />
       </KeptMarkup>
     </section>
   );
 }
 
-function SectionTabs({ content, upsell }: { content: ReportRow; upsell: boolean }) {
+/** "Unlock the full report for 990 ₽": the price is known before the checkout. */
+function BuyLabel({ price }: { price?: number }) {
+  const { t } = usePage();
+  // the amount and its ₽ never part at a line's end
+  return <>{price ? t("report.buyFor", { price: rubLabel(price).replace(/ (?=₽)/, "\u00a0") }) : t("report.buy")}</>;
+}
+
+function SectionTabs({ content, upsell, price }: { content: ReportRow; upsell: boolean; price?: number }) {
   const { t } = usePage();
   const groups = (["general", "career", "personal"] as const).map((tab) => ({
     key: tab,
@@ -201,7 +214,7 @@ function SectionTabs({ content, upsell }: { content: ReportRow; upsell: boolean 
             <SectionCard key={s.key} section={s}>
               {upsell && (
                 <a href="/payment/report" className="btn-primary mt-2 py-2 text-sm" data-testid="buy">
-                  {t("report.buy")}
+                  <BuyLabel price={price} />
                 </a>
               )}
             </SectionCard>
@@ -213,7 +226,7 @@ function SectionTabs({ content, upsell }: { content: ReportRow; upsell: boolean 
 }
 
 function ConfirmGate({ data }: { data: ReportData }) {
-  const { t, url } = usePage();
+  const { t, url, form } = usePage();
   const auth = useSignedIn();
   return (
     <div className="card mx-auto max-w-xl text-center" data-testid="confirm-gate">
@@ -225,7 +238,18 @@ function ConfirmGate({ data }: { data: ReportData }) {
           {t("auth.confirm.resend")}
         </button>
       </form>
-      {data.resendIn > 0 && <p className="mt-3 text-sm text-slate-500">{t("auth.confirm.resendIn", { seconds: data.resendIn })}</p>}
+      {data.resendIn > 0 && <p className="mt-3 text-sm text-slate-600">{t("auth.confirm.resendIn", { seconds: data.resendIn })}</p>}
+      {/* a mistyped address is not a dead end: it can be corrected until it is confirmed */}
+      <details className="mt-6 text-left" open={form?.kind === "email"} data-testid="correct-email">
+        <summary className="text-center font-semibold text-brand-700 underline">{t("auth.confirm.correct")}</summary>
+        <div className="mt-4">
+          <ServerForm
+            kind="email"
+            submit={t("auth.confirm.correctSubmit")}
+            fields={[{ name: "email", label: t("auth.confirm.newEmail"), type: "email", required: true, autoComplete: "email" }]}
+          />
+        </div>
+      </details>
     </div>
   );
 }
@@ -270,6 +294,7 @@ function Report({ data }: { data: ReportData }) {
       <KeptMarkup store="reader" cacheKey={reportBodyKey(data, url)}>
         <ReportBody data={data} />
       </KeptMarkup>
+      {data.shareCode !== undefined && <ShareBlock code={data.shareCode} />}
     </PublicLayout>
   );
 }
@@ -364,7 +389,7 @@ function ReportBody({ data }: { data: ReportData }) {
       )}
       {view.result.indicators && <IndicatorsBlock ind={view.result.indicators as unknown as Indicators} />}
       {/* an employee invited by a company is told who pays for what, once, not sold to ×10 */}
-      <Sections content={view.content} upsell={view.type === "base" && !data.employers?.length} />
+      <Sections content={view.content} upsell={view.type === "base" && !data.employers?.length} price={data.price} />
       {view.type === "base" && !data.managerOf && data.employers?.length ? (
         <div className="mt-8 rounded-xl bg-slate-100 p-4 text-sm text-slate-700" data-testid="employer-pays">
           <p>{t("people.report.employerNote", { company: data.employers.map((n) => (locale === "ru" ? `«${n}»` : `“${n}”`)).join(", ") })}</p>
@@ -376,8 +401,8 @@ function ReportBody({ data }: { data: ReportData }) {
         view.type === "base" &&
         !data.managerOf && (
           <div className="mt-8 text-center">
-            <a href={withLang(new URL("/payment/report", url), locale)} className="btn-primary">
-              {t("report.buy")}
+            <a href={withLang(new URL("/payment/report", url), locale)} className="btn-primary" data-testid="buy-full" data-amount={data.price}>
+              <BuyLabel price={data.price} />
             </a>
           </div>
         )
@@ -393,7 +418,7 @@ function ReportBody({ data }: { data: ReportData }) {
  * behalf, and the address (the language switch links to it). A reader who comes back, or reloads,
  * gets the body without rendering it again; any change to what it shows makes another key.
  */
-function reportBodyKey({ view, managerOf, employers }: ReportData, url: URL) {
+function reportBodyKey({ view, managerOf, employers, price }: ReportData, url: URL) {
   const stamp = (row: { revision: number } | null, id: string | undefined) => (row ? `${id}.${row.revision}` : "-");
   return [
     "report-body",
@@ -404,6 +429,7 @@ function reportBodyKey({ view, managerOf, employers }: ReportData, url: URL) {
     stamp(view.runnerUp, view.runnerUp?.code),
     managerOf ?? "",
     (employers ?? []).join(","),
+    price ?? "",
     url.pathname + url.search,
     JSON.stringify(view.result),
   ].join("|");
@@ -424,11 +450,28 @@ async function loadReport(c: SignedInContext, wanted: "base" | "full", resultId?
   if (wanted === "full" && view.type !== "full") return c.redirect(resultId ? `/report/${resultId}` : "/report/base");
   const confirmed = canReadReport(user);
   const employers = (await myCompanies(db, user)).map((m) => m.project.name);
-  return { view, confirmed, resendIn: confirmed ? 0 : await resendWait(db, user.id), employers };
+  const price = view.type === "base" ? (await getPrices(db)).fullReport : undefined;
+  const shareCode = await shareCodeOf(db, user.id);
+  return { view, confirmed, resendIn: confirmed ? 0 : await resendWait(db, user.id), employers, price, shareCode };
 }
 
+/** The confirmation gate's two forms: send the link again, or correct the address and send it there. */
 const resend = async (c: SignedInContext) => {
   const user = c.get("user");
+  const form = (await formValues(c))._form;
+  if (form === "share" || form === "unshare") {
+    if (form === "share") await shareResult(c.get("scope"));
+    else await stopSharing(c.get("scope"));
+    return c.redirect(`${new URL(c.req.url).pathname}#share`, 303);
+  }
+  if (form === "email") {
+    return handleForm(c, "email", correctEmailSchema, async (input) => {
+      await correctUnconfirmedEmail(c.get("scope"), input);
+      const url = new URL(c.req.url);
+      url.searchParams.set("resent", "1");
+      return c.redirect(url.pathname + url.search, 303);
+    });
+  }
   const ok = await resendConfirmation(c.get("scope"), user).then(
     () => true,
     () => false,

@@ -152,6 +152,7 @@ function Runner({ data }: { data: RunnerData }) {
     progress: template(t, "test.runner.progress"),
     minutes: template(t, "test.runner.minutes"),
     question: template(t, "test.runner.question"),
+    announce: template(t, "test.runner.announce"),
     back: t("test.runner.back"),
     queued: template(t, "test.runner.queued"),
     saving: t("test.runner.saving"),
@@ -163,7 +164,7 @@ function Runner({ data }: { data: RunnerData }) {
   };
   return (
     <LabLayout>
-      <div className="container-page py-8 sm:py-12">
+      <div className="container-page py-4 sm:py-12">
         <Island
           name="test-runner"
           props={{

@@ -6,6 +6,7 @@ import { notFound } from "../lib/errors";
 import { clearSessionCookies, requestMeta, setSessionCookies, signOut, trackingCookies } from "../lib/http";
 import { validate } from "../lib/validate";
 import { guard, requestScope } from "../middleware/guards";
+import { keepAccountLocale } from "../middleware/locale";
 import {
   changePassword,
   changePasswordSchema,
@@ -39,6 +40,7 @@ passportApi.post("/signup", validate("json", signupSchema), async (c) => {
 passportApi.post("/auth", validate("json", loginSchema), async (c) => {
   const { user, token } = await login(c.get("deps"), c.req.valid("json"), requestMeta(c));
   setSessionCookies(c, token, user.id);
+  keepAccountLocale(c, user);
   return c.json({ token, _id: user.id });
 });
 

@@ -21,3 +21,11 @@ export function withLang(url: URL, lang: string): string {
   params.set("lang", lang);
   return `${url.pathname}?${params.toString()}`;
 }
+
+/** An absolute link for a mail, in the recipient's language: opened in a browser that has never
+ * seen them (a mail app's own), the page still speaks it. */
+export function mailLink(base: string, path: string, locale: string): string {
+  const url = new URL(path, base.endsWith("/") ? base : `${base}/`);
+  url.searchParams.set("lang", locale);
+  return url.toString();
+}

@@ -16,6 +16,8 @@ export interface PageDef<D = undefined, G extends readonly GuardName[] = readonl
   load?: (c: Context<GuardedEnv<G>>) => Promise<D | Response> | D | Response;
   title: (t: T, data: D) => string;
   description?: (t: T, data: D) => string;
+  /** `<meta property>` tags for the head (Open Graph). */
+  meta?: (t: T, data: D) => Record<string, string>;
   Component: ComponentType<{ data: D }>;
   /** A POST to the page's own path (no-script forms): a response (usually a redirect), or the
    * form state to show the page again with the entered values and messages. */

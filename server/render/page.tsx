@@ -167,6 +167,8 @@ export interface RenderOptions {
   status?: 200 | 201 | 400 | 401 | 403 | 404 | 409 | 422 | 429 | 500 | 503;
   /** Extra classes for <body> (layouts set the background). */
   bodyClass?: string;
+  /** Open Graph and similar `<meta property>` tags (a shared card's preview in a messenger). */
+  meta?: Record<string, string>;
 }
 
 export function pageContext(c: Context): PageContextValue {
@@ -204,6 +206,7 @@ export function renderPage(ctx: PageContextValue, node: ReactNode, opts: RenderO
     `<title>${escapeHtml(opts.title)}</title>`,
     // every page has one (search engines show it): the page's own, else the service's
     `<meta name="description" content="${escapeHtml(opts.description || ctx.t("home.description"))}">`,
+    ...Object.entries(opts.meta ?? {}).map(([property, content]) => `<meta property="${escapeHtml(property)}" content="${escapeHtml(content)}">`),
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml">`,
     m.css ? `<link rel="stylesheet" href="${m.css}">` : "",
   ]

@@ -242,7 +242,8 @@ export function reportPdf(v: ReportView, locale: Locale, zone: string, now = new
   const lang = contentLanguage(v, locale);
   return renderReportPdf({
     title: t("report.pdf.title"),
-    reader: v.owner.name || v.owner.email,
+    language: lang === "en" ? "en-US" : "ru",
+    reader: v.owner.name || null,
     date: formatIn(now, zone, intlLocale(locale), { dateStyle: "long" }),
     formatName: v.format.name[lang] || v.format.code,
     formatDescription: plainReportText(reportSummary(v, lang)),

@@ -103,7 +103,7 @@ describe("the test page in a real browser", () => {
     // as served, before any script runs
     const served = await (await page.request.get(e.base + "/testing?lang=en")).text();
     expect(served).toContain("You answered 0 of 110 questions");
-    expect(served).toMatch(/Will pass in \d+ min/);
+    expect(served).toMatch(/About \d+ min left/);
 
     for (const lang of ["en", "ru"]) {
       await page.goto(`${e.base}/testing?lang=${lang}`);

@@ -69,6 +69,16 @@ describe("sign-up island", () => {
     });
     expect(form.getAttribute("data-state")).toBe("fail");
     expect(host.querySelectorAll(".field-error").length).toBe(4);
+    // each message is tied to its field, the first field to correct has the focus, and a summary is announced
+    const email = form.querySelector("input[name=email]")!;
+    expect(email.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(email.getAttribute("aria-describedby")!)!.className).toContain("field-error");
+    for (const box of form.querySelectorAll("input[type=checkbox]")) {
+      expect(box.getAttribute("aria-invalid")).toBe("true");
+      expect(document.getElementById(box.getAttribute("aria-describedby")!)!.textContent).not.toBe("");
+    }
+    expect(document.activeElement).toBe(email);
+    expect(host.querySelector("[role=alert]")!.textContent).toBe(strings.invalid);
     expect(host.querySelector("img")).toBeNull();
   });
 });
@@ -80,6 +90,7 @@ describe("test-runner island", () => {
       progress: "You answered {{n}} of {{m}} questions",
       minutes: "Will pass in {{n}} min",
       question: "Question {{n}}",
+      announce: "Question {{n}} of {{m}}",
       back: "Back",
       queued: "Offline: {{n}}",
       saving: "Saving",
@@ -103,6 +114,8 @@ describe("test-runner island", () => {
     expect(host.querySelector("[data-testid=progress]")!.textContent).toBe("You answered 1 of 3 questions");
     expect(host.textContent).toContain("Will pass in 2 min");
     expect(host.querySelector("[data-testid=question]")!.textContent).toBe("Statement 2");
+    // the keys act only while the page or the runner has the focus (never while typing elsewhere)
+    (document.activeElement as HTMLElement | null)?.blur();
     await act(async () => {
       document.dispatchEvent(new KeyboardEvent("keydown", { key: "4", bubbles: true }));
       await new Promise((r) => setTimeout(r, 20));

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-// on a phone the option just tapped must not hand its focus or sticky hover border to the
-// next question's option in the same place (it read as pre-selected); a keyboard user keeps focus.
+// The answers are one radio group for the whole test, never rebuilt: a tap or a key leaves the focus
+// in it (a screen reader's focus never falls to the page), the next statement is announced, and a
+// touch screen's sticky hover never marks the next question's option as chosen.
 import { act } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
@@ -21,6 +22,7 @@ const strings = {
   progress: "{{n}} of {{m}}",
   minutes: "{{n}} min",
   question: "Question {{n}}",
+  announce: "Question {{n}} of {{m}}",
   back: "Back",
   queued: "Offline: {{n}}",
   saving: "Saving",
@@ -45,37 +47,64 @@ function mount() {
   return host;
 }
 
-const options = (host: HTMLElement) => [...host.querySelectorAll<HTMLButtonElement>("button[data-choice]")];
+const options = (host: HTMLElement) => [...host.querySelectorAll<HTMLButtonElement>("[role=radiogroup] [role=radio]")];
+const question = (host: HTMLElement) => host.querySelector("[data-testid=question]")!;
 
-describe("test-runner on touch", () => {
-  it("gives the next question fresh options: no focus, and hover only where a pointer can hover", async () => {
+async function press(el: HTMLElement, detail: number) {
+  await act(async () => {
+    el.dispatchEvent(new MouseEvent("click", { bubbles: true, detail }));
+    await new Promise((r) => setTimeout(r, 20));
+  });
+}
+
+describe("test-runner answers", () => {
+  it("keeps the same group and options after a tap: the focus stays in the group, nothing looks chosen", async () => {
     const host = mount();
-    const tapped = options(host)[0]!;
+    const group = host.querySelector("[role=radiogroup]")!;
+    expect(group.getAttribute("aria-labelledby")).toBe(question(host).id);
+    const tapped = options(host)[4]!;
     tapped.focus();
-    await act(async () => {
-      tapped.dispatchEvent(new MouseEvent("click", { bubbles: true, detail: 1 }));
-      await new Promise((r) => setTimeout(r, 20));
-    });
-    expect(host.querySelector("[data-testid=question]")!.textContent).toBe("Statement 2");
-    const next = options(host)[0]!;
-    expect(next).not.toBe(tapped);
-    expect(tapped.isConnected).toBe(false);
-    expect(document.activeElement).not.toBe(next);
-    expect(next.getAttribute("aria-pressed")).toBe("false");
+    await press(tapped, 1);
+    expect(question(host).textContent).toBe("Statement 2");
+    expect(host.querySelector("[role=radiogroup]")).toBe(group);
+    expect(options(host)[4]).toBe(tapped);
+    expect(group.contains(document.activeElement)).toBe(true);
+    expect(options(host).map((o) => o.getAttribute("aria-checked"))).toEqual(["false", "false", "false", "false", "false"]);
+    expect(host.querySelector("[data-testid=announcement]")!.textContent).toBe("Question 2 of 3. Statement 2");
     // the hover border is for devices that hover; a touch screen's sticky :hover never shows it
     for (const b of options(host)) expect(b.className).not.toMatch(/(^|\s)hover:/);
-    expect(next.className).toContain("[@media(hover:hover)]:hover:border-brand-500");
   });
 
-  it("keeps a keyboard user in the answers: Enter moves the focus to the next question's first option", async () => {
+  it("moves a keyboard user's focus to the next question's first option, the one tab stop", async () => {
     const host = mount();
-    const first = options(host)[1]!;
-    first.focus();
-    await act(async () => {
-      first.dispatchEvent(new MouseEvent("click", { bubbles: true, detail: 0 }));
-      await new Promise((r) => setTimeout(r, 20));
-    });
-    expect(host.querySelector("[data-testid=question]")!.textContent).toBe("Statement 2");
+    const second = options(host)[1]!;
+    second.focus();
+    await press(second, 0);
+    expect(question(host).textContent).toBe("Statement 2");
     expect(document.activeElement).toBe(options(host)[0]);
+    expect(options(host).map((o) => o.tabIndex)).toEqual([0, -1, -1, -1, -1]);
+  });
+
+  it("moves between options with the arrow keys without answering; back shows the chosen one checked", async () => {
+    const host = mount();
+    const [first] = options(host);
+    first!.focus();
+    await act(async () => {
+      first!.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowDown", bubbles: true }));
+      first!.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowUp", bubbles: true }));
+    });
+    expect(document.activeElement).toBe(first);
+    await act(async () => {
+      first!.dispatchEvent(new KeyboardEvent("keydown", { key: "End", bubbles: true }));
+    });
+    expect(document.activeElement).toBe(options(host)[4]);
+    expect(question(host).textContent).toBe("Statement 1");
+    await press(options(host)[4]!, 0);
+    await act(async () => {
+      (host.querySelector("button.btn-secondary") as HTMLButtonElement).click();
+    });
+    expect(question(host).textContent).toBe("Statement 1");
+    expect(options(host)[4]!.getAttribute("aria-checked")).toBe("true");
+    expect(options(host).map((o) => o.tabIndex)).toEqual([-1, -1, -1, -1, 0]);
   });
 });

@@ -59,7 +59,7 @@ describe("UI strings on every page", () => {
   it("shows the runner's progress, time left and question number with their numbers before hydration", async () => {
     const html = await (await t.app.request("/testing?lang=en", { headers: viewers.taker })).text();
     expect(html).toContain(`You answered ${ANSWERED} of 110 questions`);
-    expect(html).toMatch(/Will pass in \d+ min/);
+    expect(html).toMatch(/About \d+ min left/);
     expect(html).toContain(`Question ${ANSWERED + 1}`);
     const start = await (await t.app.request("/test/start?lang=ru", { headers: viewers.taker })).text();
     expect(start).toMatch(new RegExp(`${ANSWERED}\\D+110`));
@@ -67,7 +67,7 @@ describe("UI strings on every page", () => {
 
   it("recognises the defect it looks for", () => {
     expect(stringDefects(["You answered  of  questions"])).toHaveLength(1);
-    expect(stringDefects(["Will pass in {{n}} min"])).toHaveLength(1);
+    expect(stringDefects(["About {{n}} min left"])).toHaveLength(1);
     expect(stringDefects(["Question"])).toHaveLength(1);
     expect(stringDefects(["You answered 3 of 110 questions", "Question 4"])).toEqual([]);
   });

@@ -21,7 +21,10 @@ import type { Db } from "../../../db/client";
 import { tFor, type Locale } from "../../../locales";
 import type { AppDeps } from "../../context";
 import { validationFailed } from "../../lib/errors";
-import { systemScope, transaction } from "../../scope";
+import { enqueueMail, systemScope, transaction, type Scope, type UserScope } from "../../scope";
+import { mailLink } from "../../lib/links";
+import { hit, LIMITS } from "../rate-limits";
+import { consumeEmailToken, issueEmailToken } from "./email-tokens";
 import { verifyPassword } from "../passwords";
 import type { UserRow } from "../users";
 
@@ -51,6 +54,38 @@ export async function deleteAccount(deps: AppDeps, user: UserRow, password: stri
   if (!(await verifyPassword(user.passwordHash, password))) throw validationFailed({ password: tFor(locale)("auth.errors.currentWrong") });
   // all of it or none: a half-erased account would keep some of the person and lose the way in
   await transaction(systemScope(deps), (tx) => eraseAccount(tx.db, user));
+}
+
+/**
+ * Deleting an account that has no password (made with an e-mail only): a one-hour link to the
+ * address proves it is theirs, where a password would. The link opens in any browser, signed in or not.
+ */
+export async function requestDeletionLink(scope: UserScope) {
+  const { user } = scope;
+  const { count } = await hit(scope.db, `delete-link:${user.id}`, LIMITS.restore);
+  if (count > LIMITS.restore.max) return;
+  const t = tFor(user.locale);
+  await transaction(scope, async (tx) => {
+    const token = await issueEmailToken(tx.db, user.id, "delete");
+    const link = mailLink(tx.deps.config.PUBLIC_URL, `/account/delete?token=${token}`, user.locale);
+    await enqueueMail(tx, {
+      to: user.email,
+      subject: t("mail.deleteAccount.subject"),
+      text: [t("mail.deleteAccount.body"), link, "", t("mail.deleteAccount.ignore"), "", t("mail.signature")].join("\n"),
+    });
+  });
+}
+
+/** The mailed deletion link, confirmed: the token is spent with the erasure or not at all. Null for a dead link. */
+export async function deleteByLink(scope: Scope, token: string): Promise<string | null> {
+  return transaction(scope, async (tx) => {
+    const userId = await consumeEmailToken(tx.db, token, "delete");
+    if (!userId) return null;
+    const [user] = await tx.db.select().from(users).where(eq(users.id, userId));
+    if (!user) return null;
+    await eraseAccount(tx.db, user);
+    return userId;
+  });
 }
 
 /** What a company sees in place of a person who deleted their account (both languages: the row is read in either). */

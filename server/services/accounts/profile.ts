@@ -5,6 +5,8 @@ import { type Db, runInTransaction } from "../../../db/client";
 import { employees, users } from "../../../db/schema";
 import { fields } from "../../lib/validate";
 import type { UserRow } from "../users";
+import type { Scope } from "../../scope";
+import type { Locale } from "../../../locales";
 
 const optionalField = (max: number) =>
   z
@@ -59,4 +61,10 @@ export async function updateProfile(db: Db, user: UserRow, input: z.infer<typeof
   });
   const [row] = await db.select().from(users).where(eq(users.id, user.id));
   return row!;
+}
+
+/** The language a person chose on one of their devices becomes their account's: pages on every
+ * device, mails and PDFs follow it. */
+export async function rememberLocale(scope: Scope, input: { userId: string; locale: Locale }) {
+  await scope.db.update(users).set({ locale: input.locale, updatedAt: new Date() }).where(eq(users.id, input.userId));
 }

@@ -7,6 +7,7 @@ import { users } from "../../../db/schema";
 import { tFor } from "../../../locales";
 import type { AppDeps } from "../../context";
 import { AppError } from "../../lib/errors";
+import { mailLink } from "../../lib/links";
 import { logActivity } from "../activity";
 import { hashPassword, passwordSchema } from "../passwords";
 import { revokeUserSessions } from "../sessions";
@@ -31,7 +32,7 @@ export async function requestRestore(deps: AppDeps, email: string, meta: Request
   // the link and its mail together, through the outbox: SMTP down answers the same as SMTP up
   await transaction(systemScope(deps, meta.locale), async (tx) => {
     const token = await issueEmailToken(tx.db, user.id, "restore");
-    const link = `${deps.config.PUBLIC_URL}/restore?token=${token}`;
+    const link = mailLink(deps.config.PUBLIC_URL, `/restore?token=${token}`, user.locale ?? meta.locale);
     await enqueueMail(tx, {
       to: user.email,
       subject: t("mail.restore.subject"),

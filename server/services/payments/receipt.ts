@@ -8,6 +8,7 @@ import type { Db } from "../../../db/client";
 import { intlLocale, tFor, type Locale, type T } from "../../../locales";
 import type { AppDeps } from "../../context";
 import { escapeHtml } from "../../lib/html";
+import { mailLink } from "../../lib/links";
 import { rubLabel } from "../../lib/money";
 import { formatIn, zoneName } from "../../lib/time-zone";
 import type { MailMessage } from "../mail";
@@ -36,10 +37,10 @@ export async function receiptMail(deps: AppDeps, orderId: string): Promise<MailM
   const date = `${formatIn(order.paidAt ?? new Date(), zone, intlLocale(locale))} (${zoneName(zone, intlLocale(locale))})`;
   const link =
     order.method === "invoice"
-      ? { label: t("followup.receipt.invoice"), url: `${base}/api/order/${order.id}/invoice.pdf` }
+      ? { label: t("followup.receipt.invoice"), url: mailLink(base, `/api/order/${order.id}/invoice.pdf`, locale) }
       : order.entityType === "report"
-        ? { label: t("followup.receipt.openReport"), url: `${base}/report/full` }
-        : { label: t("followup.receipt.openCabinet"), url: `${base}/business/invite${order.projectId ? `?project=${order.projectId}` : ""}` };
+        ? { label: t("followup.receipt.openReport"), url: mailLink(base, "/report/full", locale) }
+        : { label: t("followup.receipt.openCabinet"), url: mailLink(base, `/business/invite${order.projectId ? `?project=${order.projectId}` : ""}`, locale) };
   const rows: [string, string][] = [
     [t("followup.receipt.item"), what],
     [t("followup.receipt.amount"), rubLabel(order.amount, { exact: true })],

@@ -1,0 +1,133 @@
+// The test on a small phone and without sight or a mouse: at 360×640 the five answers and the
+// progress are on the screen for every statement, the answers are one labelled radio group that
+// keeps the focus, each new statement is announced, and all 110 can be answered by keyboard alone.
+import { mkdirSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { startE2E, type E2E } from "./browser";
+
+let e: E2E;
+const shots = "test-results/screenshots";
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  e = await startE2E();
+});
+afterAll(async () => {
+  await e?.close();
+});
+
+/** A new person at the start of the test in their own browser context. */
+async function freshTest(browser: Browser, lang: "ru" | "en", options: Parameters<Browser["newContext"]>[0] = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 640 }, ...options });
+  const page = await context.newPage();
+  const email = `a11y-${lang}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const signup = await page.request.post(`${e.base}/api/passport/signup`, {
+    data: { email, policy: true, terms: true, offer: true },
+    headers: { Origin: e.base },
+  });
+  expect(signup.ok()).toBe(true);
+  await page.goto(`${e.base}/test/start?lang=${lang}`);
+  await Promise.all([page.waitForURL(/\/testing/), page.locator("[data-testid=start-test]").click()]);
+  await page.locator("[data-testid=test-runner][data-hydrated]").waitFor();
+  return page;
+}
+
+const runner = (page: Page) => page.locator("[data-testid=test-runner][data-hydrated]");
+const position = async (page: Page) => Number(await runner(page).getAttribute("data-position"));
+
+/** What must be on a 360×640 screen: the progress and all five answers, below the sticky header. */
+async function layout(page: Page) {
+  return page.evaluate(() => {
+    const box = (el: Element | null) => el?.getBoundingClientRect();
+    const header = box(document.querySelector("header"))!;
+    const progress = box(document.querySelector("[data-testid=progress]"))!;
+    const options = [...document.querySelectorAll("[role=radiogroup] [role=radio]")].map((o) => box(o)!);
+    return {
+      headerBottom: header.bottom,
+      progressTop: progress.top,
+      lastBottom: Math.max(...options.map((o) => o.bottom)),
+      height: innerHeight,
+      scrollWidth: document.documentElement.scrollWidth,
+      count: options.length,
+    };
+  });
+}
+
+describe("the test at 360×640, by keyboard and in the accessibility tree", () => {
+  it("answers all 110 by keyboard alone: one radio group named by the statement, focus kept, each statement announced, all on screen", async () => {
+    const page = await freshTest(e.browser, "en");
+    await page.screenshot({ path: `${shots}/runner-en-360-q1.png` });
+    // Tab from the top of the page into the answers
+    let tabs = 0;
+    while (!(await page.evaluate(() => document.activeElement?.getAttribute("role") === "radio"))) {
+      await page.keyboard.press("Tab");
+      expect(++tabs).toBeLessThan(20);
+    }
+    // the group, as a screen reader is told it (Chromium's accessibility tree)
+    const firstText = await page.locator("[data-testid=question]").textContent();
+    const tree = await page.locator("[role=radiogroup]").ariaSnapshot();
+    expect(tree).toContain(`radiogroup "${firstText}"`);
+    for (const name of ["Yes", "Probably yes", "I don't know", "Probably not", "No"]) expect(tree).toContain(`radio "${name}"`);
+    const group = await page.locator("[role=radiogroup]").elementHandle();
+
+    const choices = ["yes", "probablyYes", "dontKnow", "probablyNot", "no"];
+    for (let n = 1; n <= 110; n++) {
+      expect(await position(page)).toBe(n);
+      const fit = await layout(page);
+      expect(fit.count).toBe(5);
+      expect(fit.progressTop).toBeGreaterThanOrEqual(fit.headerBottom);
+      expect(fit.lastBottom).toBeLessThanOrEqual(fit.height);
+      expect(fit.scrollWidth).toBeLessThanOrEqual(360);
+      // arrow keys move between the answers without answering; Space answers
+      const steps = n % 5;
+      for (let i = 0; i < steps; i++) await page.keyboard.press("ArrowDown");
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("data-choice"))).toBe(choices[steps]);
+      expect(await position(page)).toBe(n);
+      await page.keyboard.press("Space");
+      if (n === 110) break;
+      await expect.poll(() => position(page)).toBe(n + 1);
+      // the same group (never rebuilt), now named by the new statement, still holds the focus
+      const text = await page.locator("[data-testid=question]").textContent();
+      expect(
+        await group!.evaluate((g) => g.isConnected && g.contains(document.activeElement) && document.activeElement?.getAttribute("role") === "radio"),
+      ).toBe(true);
+      expect(await page.locator("[role=radiogroup]").getAttribute("aria-labelledby")).toBe(await page.locator("[data-testid=question]").getAttribute("id"));
+      await expect.poll(() => page.locator("[data-testid=announcement]").textContent()).toBe(`Question ${n + 1} of 110. ${text}`);
+      if (n === 56) await page.screenshot({ path: `${shots}/runner-en-360-q57-keyboard.png` });
+    }
+    await page.waitForURL(/\/report\/base/);
+    await page.context().close();
+  });
+
+  it("in Russian on a touch phone: a tap keeps the focus in the group, and an answer given scrolled down brings the progress back", async () => {
+    const page = await freshTest(e.browser, "ru", { hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+    // Russian statements are the longer ones: every one of them fits too
+    for (let n = 1; n < 109; n++) {
+      const fit = await layout(page);
+      expect(fit.progressTop).toBeGreaterThanOrEqual(fit.headerBottom);
+      expect(fit.lastBottom).toBeLessThanOrEqual(fit.height);
+      await runner(page)
+        .locator(`[data-choice=${n % 2 ? "no" : "yes"}]`)
+        .tap();
+      await expect.poll(() => position(page)).toBe(n + 1);
+      expect(await page.evaluate(() => document.activeElement?.closest("[role=radiogroup]") !== null)).toBe(true);
+    }
+    await page.screenshot({ path: `${shots}/runner-ru-360-tap.png` });
+    // large text: the page is longer than the screen; answering at the bottom returns to the progress
+    await page.addStyleTag({ content: "html { font-size: 200% }" });
+    await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+    const before = await position(page);
+    await runner(page).locator("[data-choice=no]").tap();
+    await expect.poll(() => position(page)).toBe(before + 1);
+    await expect
+      .poll(async () => {
+        const fit = await layout(page);
+        return fit.progressTop >= fit.headerBottom - 1 && fit.progressTop < fit.height;
+      })
+      .toBe(true);
+    await page.screenshot({ path: `${shots}/runner-ru-360-200pct-after-answer.png` });
+    expect((await layout(page)).scrollWidth).toBeLessThanOrEqual(360);
+    await page.context().close();
+  });
+});
