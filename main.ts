@@ -88,9 +88,15 @@ async function shutdown(signal: string) {
   const closeListener = () => {
     listenerClosed = true;
     net.Server.prototype.close.call(server, async () => {
-      await deps.jobs.stop();
-      await deps.database.close();
-      releaseClaim();
+      // every request is answered by now: a volume gone read-only (the claim cannot be removed, the
+      // last checkpoint cannot be written) is logged, not a failed stop
+      for (const [what, step] of [
+        ["jobs", () => deps.jobs.stop()],
+        ["database", () => deps.database.close()],
+        ["claim", async () => releaseClaim()],
+      ] as const) {
+        await step().catch((e: Error) => console.error(`stop: closing the ${what} failed: ${e.message}`));
+      }
       console.log("stopped");
       process.exit(0);
     });
