@@ -25,6 +25,12 @@ if (config.NODE_ENV === "production" && !config.SMTP_URL) {
   console.warn(`WARNING: no SMTP_URL in production: e-mails (confirmation, password links) are only written to ${config.OUTBOX_DIR} and nobody receives them.`);
 }
 
+if (config.NODE_ENV === "production" && !config.LITESTREAM_REPLICA_URL && !config.BACKUP_OFFBOX) {
+  console.warn(
+    "WARNING: no copy of the database leaves this machine: set LITESTREAM_REPLICA_URL, or copy the backups off and set BACKUP_OFFBOX=external (README, Deploy). Health reports no_off_box_copy.",
+  );
+}
+
 const deps = await bootstrap(config);
 const app = createApp(deps);
 deps.jobs.start(); // mail and recomputes a crash or an SMTP outage left undone
