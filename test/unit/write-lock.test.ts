@@ -40,7 +40,13 @@ async function longestStall<T>(work: Promise<T>) {
     last = Date.now();
   }, 10);
   try {
-    return { result: await work.then((v) => ({ ok: true as const, v }), (e: unknown) => ({ ok: false as const, e })), longest };
+    return {
+      result: await work.then(
+        (v) => ({ ok: true as const, v }),
+        (e: unknown) => ({ ok: false as const, e }),
+      ),
+      longest,
+    };
   } finally {
     clearInterval(tick);
   }
