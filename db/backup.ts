@@ -1,4 +1,4 @@
-// Online backup and restore of the SQLite file (issue 30), for `npm run backup` / `npm run restore`
+// Online backup and restore of the SQLite file for `npm run backup` / `npm run restore`
 // and the server's scheduled backup.
 //
 // Why not the SQLite backup API or VACUUM INTO: under write load the backup API restarts whenever

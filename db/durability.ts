@@ -1,4 +1,4 @@
-// Acknowledged means on disk, without stalling the server (issue 28, durability). better-sqlite3
+// Acknowledged means on disk, without stalling the server. better-sqlite3
 // runs with `synchronous = NORMAL`: a commit writes its WAL frames to the OS and returns at once,
 // and we flush the WAL ourselves with fdatasync on the libuv thread pool before any reply leaves
 // (server/app.tsx). One flush covers every commit written before it started, so concurrent writers

@@ -1,4 +1,4 @@
-// Honest health (issue 30): when the write path fails — a read-only database, one locked by another
+// Honest health: when the write path fails — a read-only database, one locked by another
 // writer past the busy timeout, a full one — writes answer 503 with a message in the reader's
 // language saying nothing was saved (not a generic 500), and /api/health answers 503 with the reason
 // (it commits a real write, at most every 2 s), then 200 again once writes work.
