@@ -16,7 +16,8 @@ declare const __COMPILED__: boolean | undefined;
 /** Compiled (dist/server.js) runs dist/backup.js; from source, the script under the same loader. */
 const ENTRY = fileURLToPath(new URL(typeof __COMPILED__ !== "undefined" ? "../dist/backup.js" : "../scripts/backup.ts", import.meta.url));
 
-const inWords = (ms: number) => (ms >= 3600_000 ? `${(ms / 3600_000).toFixed(1)} h` : ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 1000)} s`);
+const inWords = (ms: number) =>
+  ms >= 3600_000 ? `${(ms / 3600_000).toFixed(1)} h` : ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 1000)} s`;
 
 export function scheduleBackups(config: Pick<Config, "BACKUP_INTERVAL" | "BACKUP_DIR" | "DATABASE_URL">) {
   const interval = config.BACKUP_INTERVAL;

@@ -17,10 +17,7 @@ export interface OpsHealth {
   problems: OpsProblem[];
 }
 
-type OpsConfig = Pick<
-  Config,
-  "DATABASE_URL" | "BACKUP_DIR" | "BACKUP_INTERVAL" | "BACKUP_MIN_FREE" | "BACKUP_OFFBOX" | "LITESTREAM_REPLICA_URL" | "NODE_ENV"
->;
+type OpsConfig = Pick<Config, "DATABASE_URL" | "BACKUP_DIR" | "BACKUP_INTERVAL" | "BACKUP_MIN_FREE" | "BACKUP_OFFBOX" | "LITESTREAM_REPLICA_URL" | "NODE_ENV">;
 
 /** A server that has run this long without any backup, with a schedule, is not backing up. */
 const FIRST_BACKUP_GRACE_MS = 10 * 60_000;
