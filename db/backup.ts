@@ -30,7 +30,6 @@ import {
   renameSync,
   rmSync,
   statSync,
-  unlinkSync,
   writeFileSync,
 } from "node:fs";
 import { hostname } from "node:os";
@@ -40,6 +39,9 @@ import { pipeline } from "node:stream/promises";
 import { createReadStream, createWriteStream } from "node:fs";
 import { createGunzip, createGzip } from "node:zlib";
 import BetterSqlite3 from "better-sqlite3";
+import { makeRoom, prune, takeBackupLock, type SpaceRules } from "./backup-space";
+
+export { listBackups } from "./backup-space";
 
 export interface BackupResult {
   file: string;
@@ -98,22 +100,27 @@ export const PRIVATE_FILE = 0o600;
 export const PRIVATE_DIR = 0o700;
 
 /** Backs the database at `dbPath` up into `target` (a directory, or a file ending in .gz). */
-export async function backupDatabase(dbPath: string, target: string, options: { keep?: number; quick?: boolean } = {}): Promise<BackupResult> {
+export interface BackupOptions extends SpaceRules {
+  quick?: boolean;
+}
+
+export async function backupDatabase(dbPath: string, target: string, options: BackupOptions = {}): Promise<BackupResult> {
   const started = Date.now();
   if (!existsSync(dbPath)) throw new Error(`backup: no database at ${dbPath}`);
   const intoDir = !target.endsWith(".gz");
   const file = resolve(intoDir ? join(target, backupName(dbPath)) : target);
   mkdirSync(dirname(file), { recursive: true, mode: PRIVATE_DIR });
-  const lock = join(dirname(file), ".backup.lock");
-  let lockFd: number;
+  const releaseLock = takeBackupLock(dirname(file));
   try {
-    lockFd = openSync(lock, "wx");
-  } catch {
-    // a lock left by a backup that died is older than any backup takes
-    if (Date.now() - statSync(lock).mtimeMs < 6 * 3600_000) throw new Error(`backup: another backup is running (${lock})`);
-    rmSync(lock, { force: true });
-    lockFd = openSync(lock, "wx");
+    return await backupLocked(dbPath, file, intoDir, options, started);
+  } finally {
+    releaseLock();
   }
+}
+
+async function backupLocked(dbPath: string, file: string, intoDir: boolean, options: BackupOptions, started: number): Promise<BackupResult> {
+  const rules = intoDir ? options : { minFree: options.minFree };
+  const removedBefore = makeRoom(dirname(file), dbPath, rules);
   const partial = `${file}.partial`;
   const reader = new BetterSqlite3(dbPath, { fileMustExist: true });
   reader.pragma("busy_timeout = 10000");
@@ -127,7 +134,8 @@ export async function backupDatabase(dbPath: string, target: string, options: { 
         "backup: another reader holds the WAL (Litestream?); copying with the SQLite backup API, which needs the database's full size in free disk for a moment",
       );
       reader.close();
-      return await backupThroughApi(dbPath, file, partial, started, intoDir ? options.keep : undefined);
+      const result = await backupThroughApi(dbPath, file, partial, started, intoDir ? rules : {});
+      return { ...result, removed: [...removedBefore, ...result.removed] };
     }
     const sourceHash = createHash("sha256");
     let bytes = 0;
@@ -150,7 +158,8 @@ export async function backupDatabase(dbPath: string, target: string, options: { 
     fsyncSync(fd);
     closeSync(fd);
     renameSync(partial, file);
-    const removed = intoDir && options.keep ? prune(dirname(file), dbPath, options.keep) : [];
+    syncDirectory(dirname(file));
+    const removed = [...removedBefore, ...(intoDir ? prune(dirname(file), dbPath, rules) : [])];
     return { file, bytes, compressedBytes: statSync(file).size, ms: Date.now() - started, removed };
   } catch (e) {
     rmSync(partial, { force: true });
@@ -158,12 +167,52 @@ export async function backupDatabase(dbPath: string, target: string, options: { 
   } finally {
     if (reader.open && reader.inTransaction) reader.exec("ROLLBACK");
     if (reader.open) reader.close();
-    closeSync(lockFd);
-    rmSync(lock, { force: true });
+    truncateWal(dbPath);
   }
 }
 
-async function backupThroughApi(dbPath: string, file: string, partial: string, started: number, keep?: number): Promise<BackupResult> {
+/**
+ * The WAL grew by everything written during the copy (well over 100 MB under load) and SQLite
+ * keeps a WAL file at its largest: fold it back and cut it to nothing. A passive checkpoint first
+ * (writers go on), then TRUNCATE, which holds the write lock only for what was written since; if
+ * a reader is in the way it gives up, and the server's journal_size_limit cuts it at its next
+ * checkpoint.
+ */
+function truncateWal(dbPath: string) {
+  try {
+    const db = new BetterSqlite3(dbPath, { fileMustExist: true });
+    try {
+      db.pragma("wal_checkpoint(PASSIVE)");
+      db.pragma("busy_timeout = 500");
+      db.pragma("wal_checkpoint(TRUNCATE)");
+    } finally {
+      db.close();
+    }
+  } catch (e) {
+    console.warn(`backup: could not truncate the WAL afterwards (${(e as Error).message}); the server's next checkpoint will`);
+  }
+}
+
+/** Makes a rename or a new file in `dir` durable (its entry is in the directory's own data). */
+function syncDirectory(dir: string) {
+  const fd = openSync(dir, "r");
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function syncFile(file: string) {
+  const fd = openSync(file, "r+");
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+async function backupThroughApi(dbPath: string, file: string, partial: string, started: number, rules: SpaceRules): Promise<BackupResult> {
   const raw = `${partial}.db`;
   const source = new BetterSqlite3(dbPath, { fileMustExist: true });
   try {
@@ -178,8 +227,10 @@ async function backupThroughApi(dbPath: string, file: string, partial: string, s
     await pipeline(createReadStream(raw), createGzip({ level: 6 }), createWriteStream(partial, { mode: PRIVATE_FILE }));
     const bytes = statSync(raw).size;
     if ((await sha256OfGzip(partial)).bytes !== bytes) throw new Error("backup: the written copy does not read back (disk full?)");
+    syncFile(partial);
     renameSync(partial, file);
-    const removed = keep ? prune(dirname(file), dbPath, keep) : [];
+    syncDirectory(dirname(file));
+    const removed = rules.keep || rules.keepBytes ? prune(dirname(file), dbPath, rules) : [];
     return { file, bytes, compressedBytes: statSync(file).size, ms: Date.now() - started, removed };
   } finally {
     for (const f of [raw, `${raw}-wal`, `${raw}-shm`]) rmSync(f, { force: true });
@@ -197,23 +248,6 @@ async function sha256OfGzip(file: string) {
     }
   });
   return { hash: hash.digest("hex"), bytes };
-}
-
-/** The backups of this database in `dir`, oldest first. */
-export function listBackups(dir: string, dbPath: string) {
-  if (!existsSync(dir)) return [];
-  const prefix = `${basename(dbPath).replace(/\.db$/, "")}-`;
-  return readdirSync(dir)
-    .filter((f) => f.startsWith(prefix) && /-\d{8}T\d{6}Z\.db\.gz$/.test(f))
-    .sort()
-    .map((f) => join(dir, f));
-}
-
-function prune(dir: string, dbPath: string, keep: number) {
-  const all = listBackups(dir, dbPath);
-  const removed = all.slice(0, Math.max(0, all.length - keep));
-  for (const f of removed) unlinkSync(f);
-  return removed;
 }
 
 /** The server's claim on a database file: `<db>.pid`, written at start, removed at a clean stop. */
@@ -307,6 +341,10 @@ export async function restoreDatabase(backup: string, dbPath: string, options: {
   }
   rmSync(`${incoming}-wal`, { force: true });
   rmSync(`${incoming}-shm`, { force: true });
+  // on disk before it takes the database's name: a power cut after the rename must not leave a
+  // damaged or empty file there (which the server would take for a new database)
+  syncFile(incoming);
+  syncDirectory(dirname(path));
   let previous: string | null = null;
   if (existsSync(path)) {
     // fold the old WAL into the old file so it is complete on its own
@@ -325,6 +363,7 @@ export async function restoreDatabase(backup: string, dbPath: string, options: {
   rmSync(`${path}-shm`, { force: true });
   renameSync(incoming, path);
   rmSync(pidFileOf(path), { force: true });
+  syncDirectory(dirname(path));
   return { restored: path, previous };
 }
 

@@ -1,11 +1,12 @@
 // One factory for both drivers: better-sqlite3 for a local file (the default), libSQL for a
 // `libsql://` or `http(s)://` server. Services only ever `await` drizzle queries, which works on both.
-import { mkdirSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import * as schema from "./schema";
 import { walFlusher } from "./durability";
+import { beginImmediate, LOCK_WAIT_MS, waitForLockOnWrites, withWriteLock } from "./write-lock";
 import "./inline-limit";
 
 export type Db = BaseSQLiteDatabase<"sync" | "async", unknown, typeof schema>;
@@ -19,14 +20,21 @@ export interface Database {
    * place for the rule, whatever wrote (a unit of work, the group commit, a single statement). On
    * libSQL the server (or FULL on a local file) sees to it. */
   durable(): Promise<void>;
+  /** A number that grows with every commit on this connection (0 on libSQL): a request that saw it
+   * unchanged wrote nothing, so a failed flush is not its failure (a read-only volume still serves). */
+  commits(): number;
   /** Commits a real (empty) write, failing as a write would: full disk, read-only, locked. */
   probeWrite(): Promise<void>;
 
   close(): Promise<void>;
 }
 
-/** How long a write waits for another writer before it fails as locked (both drivers). */
-export const BUSY_TIMEOUT_MS = 5000;
+/** How long a write waits for another writer before it fails as locked (both drivers; on
+ * better-sqlite3 off the event loop, db/write-lock.ts). */
+export const BUSY_TIMEOUT_MS = LOCK_WAIT_MS;
+/** The WAL is cut back to this size after a checkpoint resets it: a backup under load grows it to
+ * well over 100 MB, which otherwise stays on the volume until the server stops. */
+export const JOURNAL_SIZE_LIMIT = 32 * 1024 * 1024;
 
 export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "migrations");
 
@@ -51,6 +59,7 @@ export async function openDatabase(url: string, authToken?: string, driver: "aut
       await client.execute("PRAGMA journal_mode = WAL");
       await client.execute("PRAGMA synchronous = FULL");
       await client.execute("PRAGMA foreign_keys = ON");
+      await client.execute(`PRAGMA journal_size_limit = ${JOURNAL_SIZE_LIMIT}`);
     }
     const db = drizzle(client, { schema, casing: "snake_case" });
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
@@ -61,6 +70,7 @@ export async function openDatabase(url: string, authToken?: string, driver: "aut
         await client.execute("select 1");
       },
       durable: () => Promise.resolve(),
+      commits: () => 0,
       probeWrite: async () => {
         const tx = await client.transaction("write"); // takes the write lock, as BEGIN IMMEDIATE
         await tx.rollback();
@@ -75,9 +85,11 @@ export async function openDatabase(url: string, authToken?: string, driver: "aut
   const path = filePathOf(url);
   if (path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
   const sqlite = new BetterSqlite3(path);
-  // WAL lets readers run beside the one writer; the busy timeout queues writers instead of failing.
+  // WAL lets readers run beside the one writer. The busy timeout is for the migrations at start
+  // only: once serving, a write never waits on the event loop (db/write-lock.ts).
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  sqlite.pragma(`journal_size_limit = ${JOURNAL_SIZE_LIMIT}`);
   // NORMAL: COMMIT does not fsync on the thread that serves every request; the WAL is flushed off
   // it before a write is acknowledged (db/durability.ts), which makes acknowledged writes as durable
   // as FULL at a third of its cost (README, Durability).
@@ -85,7 +97,10 @@ export async function openDatabase(url: string, authToken?: string, driver: "aut
   sqlite.pragma("foreign_keys = ON");
   const db = drizzle(sqlite, { schema, casing: "snake_case" });
   migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  sqlite.pragma("busy_timeout = 0");
+  waitForLockOnWrites(db, sqlite);
   const ping = sqlite.prepare("select 1");
+  const totalChanges = sqlite.prepare("select total_changes()").pluck();
   const wal = path === ":memory:" ? null : walFlusher(sqlite, resolve(path));
   return {
     db: db as unknown as Db,
@@ -94,7 +109,17 @@ export async function openDatabase(url: string, authToken?: string, driver: "aut
       ping.get();
     },
     durable: () => wal?.durable() ?? Promise.resolve(),
-    probeWrite: async () => probeWrite(sqlite),
+    commits: () => totalChanges.get() as number,
+    probeWrite: async () => {
+      try {
+        probeWrite(sqlite);
+      } catch (error) {
+        // a volume remounted read-only after a disk error fails writes as I/O errors: say which
+        if (path !== ":memory:" && /^SQLITE_IOERR/.test(String((error as { code?: unknown }).code)) && readOnlyVolume(dirname(resolve(path))))
+          throw Object.assign(new Error("the database's volume is read-only", { cause: error }), { code: "EROFS" });
+        throw error;
+      }
+    },
     close: async () => {
       wal?.close();
       sqlite.close();
@@ -104,30 +129,36 @@ export async function openDatabase(url: string, authToken?: string, driver: "aut
 
 type BetterSqlite = import("better-sqlite3").Database;
 
+function readOnlyVolume(dir: string) {
+  // (access(W_OK) is no help: after ext4's emergency read-only it still says writable)
+  const probe = join(dir, `.write-probe-${process.pid}`);
+  try {
+    writeFileSync(probe, "");
+    rmSync(probe, { force: true });
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EROFS";
+  }
+}
+
 /**
  * A write that changes nothing (the header's user_version set to itself, one WAL frame), committed
- * with a short busy timeout so a locked database fails the probe in 250 ms instead of holding the
- * event loop for the 5 s a request's write waits. A database at its page limit counts as full.
+ * without waiting for the lock: a locked database fails the probe at once (health says "locked")
+ * while requests' writes wait their LOCK_WAIT_MS. A database at its page limit counts as full.
  */
 function probeWrite(sqlite: BetterSqlite) {
   if (sqlite.inTransaction) return;
-  const busy = sqlite.pragma("busy_timeout", { simple: true }) as number;
-  sqlite.pragma(`busy_timeout = ${Math.min(busy, 250)}`);
+  sqlite.exec("BEGIN IMMEDIATE");
   try {
-    sqlite.exec("BEGIN IMMEDIATE");
-    try {
-      const version = sqlite.pragma("user_version", { simple: true }) as number;
-      sqlite.pragma(`user_version = ${version}`);
-      const free = sqlite.pragma("freelist_count", { simple: true }) as number;
-      const pages = sqlite.pragma("page_count", { simple: true }) as number;
-      if (free === 0 && pages >= (sqlite.pragma("max_page_count", { simple: true }) as number))
-        throw Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" });
-      sqlite.exec("COMMIT");
-    } finally {
-      if (sqlite.inTransaction) sqlite.exec("ROLLBACK");
-    }
+    const version = sqlite.pragma("user_version", { simple: true }) as number;
+    sqlite.pragma(`user_version = ${version}`);
+    const free = sqlite.pragma("freelist_count", { simple: true }) as number;
+    const pages = sqlite.pragma("page_count", { simple: true }) as number;
+    if (free === 0 && pages >= (sqlite.pragma("max_page_count", { simple: true }) as number))
+      throw Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" });
+    sqlite.exec("COMMIT");
   } finally {
-    sqlite.pragma(`busy_timeout = ${busy}`);
+    if (sqlite.inTransaction) sqlite.exec("ROLLBACK");
   }
 }
 /** One write of an atomic group: a prepared statement (see db/prepared.ts) and its parameters. */
@@ -217,25 +248,38 @@ function commitPending(sqlite: BetterSqlite, groups: PendingGroup[]) {
   // a full disk or an I/O error inside a group rolls the whole transaction back (SQLite does):
   // the rest must not run outside it, and every group fails with that reason
   let aborted: unknown = null;
-  try {
-    sqlite.transaction(() => {
-      for (const group of groups) {
-        if (aborted) break;
-        try {
-          runGroup(group.db, group.writes);
-        } catch (error) {
-          failures.set(group, error ?? new Error("write failed"));
-          if (!sqlite.inTransaction) aborted = error ?? new Error("transaction rolled back");
-        }
+  const commitAll = sqlite.transaction(() => {
+    failures.clear();
+    aborted = null;
+    for (const group of groups) {
+      if (aborted) break;
+      try {
+        runGroup(group.db, group.writes);
+      } catch (error) {
+        failures.set(group, error ?? new Error("write failed"));
+        if (!sqlite.inTransaction) aborted = error ?? new Error("transaction rolled back");
       }
-    })();
-  } catch (error) {
-    // the commit itself failed (disk full, locked past the busy timeout): nothing was stored
+    }
+  });
+  // the commit itself failed (disk full, locked past LOCK_WAIT_MS): nothing was stored
+  const failAll = (error: unknown) => {
     for (const group of groups) group.done(aborted ?? error ?? new Error("commit failed"));
+  };
+  // (the reply waits for the WAL's flush in the app's outermost middleware: db/durability.ts)
+  const finish = () => {
+    for (const group of groups) group.done(failures.get(group));
+  };
+  // BEGIN IMMEDIATE: another process's lock stops it before any group ran, so it can be tried
+  // again later, off the event loop (db/write-lock.ts)
+  let outcome: void | Promise<void>;
+  try {
+    outcome = withWriteLock(() => commitAll.immediate());
+  } catch (error) {
+    failAll(error);
     return;
   }
-  // (the reply waits for the WAL's flush in the app's outermost middleware: db/durability.ts)
-  for (const group of groups) group.done(failures.get(group));
+  if (outcome instanceof Promise) outcome.then(finish, failAll);
+  else finish();
 }
 
 /** The libSQL transaction handles of open units of work (on better-sqlite3 the connection knows). */
@@ -282,9 +326,11 @@ export async function runInTransaction<R>(db: Db, work: (tx: Db) => Promise<R>):
     return mine;
   }
   const sqlite = clientOf(db);
+  const waiting = beginImmediate(sqlite);
+  if (waiting) await waiting;
+  // the wait for the lock may have crossed turns; another unit may have begun and ended meanwhile
   let crossedTurn = false;
   const watch = setImmediate(() => (crossedTurn = true));
-  sqlite.exec("BEGIN IMMEDIATE");
   let result: R;
   try {
     result = await work(db);

@@ -29,12 +29,21 @@ export function walFlusher(sqlite: BetterSqlite, dbPath: string, sync: (fd: numb
   let covered = -1;
   let chain: Promise<void> = Promise.resolve();
   let flushes = 0;
-  // rows changed on the connection, counting only what is committed: inside an open transaction
-  // the counter includes rows that are not (they are flushed by the flush after their commit)
-  let committed = 0;
-  const changes = () => (sqlite.inTransaction ? committed : (committed = totalChanges.get() as number));
+  const changes = () => totalChanges.get() as number;
+  // Inside an open unit of work the counter also counts rows not yet committed, and what was
+  // committed before it cannot be told apart: a flush now would mark the open unit's rows as
+  // covered before they are written. So a caller that comes while a unit is open (another request's,
+  // between its BEGIN and COMMIT) waits for the unit to end, then flushes everything committed by
+  // then, its own writes included. Units never stay open across turns of the event loop
+  // (runInTransaction), so that is the next turn.
+  const unitClosed = () =>
+    new Promise<void>((resolve) => {
+      const check = () => (sqlite.inTransaction ? setImmediate(check) : resolve());
+      setImmediate(check);
+    });
 
   async function flush() {
+    while (sqlite.inTransaction) await unitClosed();
     const target = changes();
     if (target <= covered) return;
     if (fd === null) {
@@ -46,14 +55,17 @@ export function walFlusher(sqlite: BetterSqlite, dbPath: string, sync: (fd: numb
     covered = Math.max(covered, target);
   }
 
+  function durable(): Promise<void> {
+    if (sqlite.inTransaction) return unitClosed().then(durable);
+    if (changes() <= covered) return Promise.resolve();
+    // one flush at a time; a caller whose commit came after the running flush started gets the next
+    const mine = chain.then(flush);
+    chain = mine.catch(() => undefined);
+    return mine;
+  }
+
   return {
-    durable() {
-      if (changes() <= covered) return Promise.resolve();
-      // one flush at a time; a caller whose commit came after the running flush started gets the next
-      const mine = chain.then(flush);
-      chain = mine.catch(() => undefined);
-      return mine;
-    },
+    durable,
     get flushes() {
       return flushes;
     },

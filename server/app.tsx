@@ -41,10 +41,19 @@ export function createServerApp(deps: AppDeps, site: Site, extend?: (app: Hono<A
     c.set("deps", deps);
     // Only a path with an extension can be a file: pages and /api never touch the disk.
     if (!HAS_EXTENSION.test(c.req.path)) {
+      const commitsBefore = deps.database.commits();
       await next();
       // acknowledged means on disk: whatever this request wrote is flushed before it is answered
       // (db/durability.ts; a request that wrote nothing since the last flush does not wait)
-      await deps.database.durable();
+      try {
+        await deps.database.durable();
+      } catch (error) {
+        // a flush that fails (a read-only or failing volume) fails the replies that follow a write;
+        // one that committed nothing meanwhile is answered (reads and pages keep serving), and
+        // health reports the fault
+        if (deps.database.commits() !== commitsBefore) throw error;
+        storageHealthOf(deps.database).report(storageFaultOf(error) ?? "io_error");
+      }
       return;
     }
     const res = await staticFiles(c, next);

@@ -1,10 +1,21 @@
 // Configuration comes from the environment only, checked once at start-up so a bad value stops the
 // server with a message that names the variable instead of failing later.
+import type { ByteSize } from "../db/backup-space";
 import { isTimeZone } from "./lib/time-zone";
 import { z } from "zod";
 
 const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional());
 const optionalString = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
+
+/** A size in bytes (`300MB`, `2GB`, `512KB`, `1048576`) or a share of a volume (`25%`). */
+const byteSize = z
+  .string()
+  .regex(/^(\d+(\.\d+)?%|\d+(KB|MB|GB)?)$/i, "a size such as 300MB or 2GB, or a share of the volume such as 25%")
+  .transform((v): ByteSize => {
+    if (v.endsWith("%")) return { share: Math.min(100, Number(v.slice(0, -1))) / 100 };
+    const unit = v.match(/(KB|MB|GB)$/i)?.[1]?.toUpperCase();
+    return { bytes: Number.parseInt(v, 10) * (unit ? { KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 }[unit as "KB"] : 1) };
+  });
 
 /** A duration such as `30m`, `6h` or `1d` (in milliseconds), or `off`. */
 const duration = z
@@ -24,6 +35,19 @@ const BackupFields = {
   BACKUP_DIR: optionalString,
   /** How many backups of the directory to keep (the oldest are removed after a new one). */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  /** At most this much of backups, in bytes (`300MB`) or as a share of their volume (`25%`); the
+   * newest is always kept. */
+  BACKUP_KEEP_BYTES: z.preprocess((v) => (v === undefined || v === "" ? "25%" : v), byteSize),
+  /** Free space a backup must leave on its volume for the database to grow; below it a backup is
+   * refused and health reports the disk as short. */
+  BACKUP_MIN_FREE: z.preprocess((v) => (v === undefined || v === "" ? "10%" : v), byteSize),
+  /** How the backups leave the machine: set by the operator who copies them off another way
+   * (`external`); with LITESTREAM_REPLICA_URL it is Litestream. Unset in production, health warns. */
+  BACKUP_OFFBOX: z
+    .enum(["external"])
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  LITESTREAM_REPLICA_URL: optionalString,
   /** The server backs up on its own every BACKUP_INTERVAL (off by default). */
   BACKUP_INTERVAL: z.preprocess((v) => (v === undefined || v === "" ? "off" : v), duration),
 };

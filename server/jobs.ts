@@ -1,10 +1,14 @@
 // The job runner: does the work units of work queued in the `jobs` table (server/scope.ts,
-// `enqueue`). Right after a commit the unit's own jobs run inline (the request waits for them up
-// to INLINE_WAIT_MS, so mail normally leaves before the reply); whatever failed or was cut short by
-// a crash runs again from the table: on every tick of `start()` (the server) or `runDue()` (tests,
-// scripts), with backoff. A job is claimed with a lease before it runs, so two instances, or the
-// inline run and a tick, never both do it; every handler is idempotent, so a crash after the work
-// but before `done_at` repeats it harmlessly (at worst a mail twice, never none).
+// `enqueue`). Right after a commit the unit's own jobs start at once; the request waits for them
+// at most INLINE_WAIT_MS (a healthy SMTP or the outbox folder is done well within it, so the mail
+// is usually out before the reply; a silent SMTP costs the request no more than that). Whatever
+// failed or was cut short by a crash runs again from the table: on every tick of `start()` (the
+// server) or `runDue()` (tests, scripts), with backoff. A job is claimed with a lease before it
+// runs, so two instances, or the inline run and a tick, never both do it; the claim (the attempt
+// counted) is on disk before the work starts. Every handler is idempotent, so a crash after the
+// work but before `done_at` repeats it harmlessly. A mail is the one thing a repeat shows: SMTP has
+// no way to ask whether a message arrived, so a mail sent again after a crash mid-send carries the
+// same Message-ID (from its job), which mail systems recognise as the same message.
 import { and, asc, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { jobs, results } from "../db/schema";
 import { runInTransaction } from "../db/client";
@@ -21,23 +25,26 @@ import { findUserById } from "./services/users";
 /** How long a claimed job is its runner's; after that another may take it. */
 const LEASE_MS = 2 * 60_000;
 /** How long a request waits for its own jobs after the commit; the rest finish in the background. */
-export const INLINE_WAIT_MS = 5_000;
+export const INLINE_WAIT_MS = 500;
 /** After this many failures a job stays in the table, undone, for a person to look at. */
 export const MAX_ATTEMPTS = 20;
 /** How often the runner looks for reminders and digests that are due (business/follow-up.ts). */
 const FOLLOW_UP_EVERY_MS = 10 * 60_000;
 const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 
-type Handler<K extends JobKind> = (deps: AppDeps, payload: JobPayloads[K]) => Promise<void>;
+/** The Message-ID of the mail a job sends: the same on every attempt. */
+export const messageIdOf = (deps: AppDeps, jobId: string) => `<${jobId}@${new URL(deps.config.PUBLIC_URL).hostname}>`;
+
+type Handler<K extends JobKind> = (deps: AppDeps, payload: JobPayloads[K], jobId: string) => Promise<void>;
 const handlers: { [K in JobKind]: Handler<K> } = {
-  mail: async (deps, message) => deps.mailer.send(message),
+  mail: async (deps, message, jobId) => deps.mailer.send({ ...message, messageId: messageIdOf(deps, jobId) }),
   "recompute-user": async (deps, { userId }) => {
     await recomputeForUser(deps.db, userId);
   },
   "recompute-project": async (deps, { projectId, employees, positions }) => {
     await recomputeEfficiencies(deps.db, projectId, employees, positions ? { positions } : {});
   },
-  "report-pdf": async (deps, { userId, resultId }) => {
+  "report-pdf": async (deps, { userId, resultId }, jobId) => {
     const user = await findUserById(deps.db, userId);
     const [result] = await deps.db.select({ id: results.id }).from(results).where(eq(results.id, resultId));
     if (!user || !result) return; // deleted since: nothing to send
@@ -48,12 +55,13 @@ const handlers: { [K in JobKind]: Handler<K> } = {
       subject: t("manager.mail.pdfSubject"),
       text: t("manager.mail.pdfText"),
       attachments: [{ filename: "report.pdf", content: Buffer.from(pdf), contentType: "application/pdf" }],
+      messageId: messageIdOf(deps, jobId),
     });
   },
   webhook: async (deps, { deliveryId }) => deliverWebhook(deps, deliveryId),
-  receipt: async (deps, { orderId }) => {
+  receipt: async (deps, { orderId }, jobId) => {
     const mail = await receiptMail(deps, orderId);
-    if (mail) await deps.mailer.send(mail);
+    if (mail) await deps.mailer.send({ ...mail, messageId: messageIdOf(deps, jobId) });
   },
 };
 
@@ -98,7 +106,9 @@ export function createJobRunner(deps: () => AppDeps): JobRunner {
     try {
       const handler = handlers[job.kind as JobKind] as Handler<JobKind> | undefined;
       if (!handler) throw new Error(`unknown job kind ${job.kind}`);
-      await handler(d, job.payload as never);
+      // the attempt is on disk before anything leaves: after a crash the job is known as tried
+      await d.database.durable();
+      await handler(d, job.payload as never, job.id);
       await runInTransaction(d.db, (db) =>
         db
           .update(jobs)

@@ -5,7 +5,16 @@
 import type { T } from "../locales";
 import { escapeHtml } from "./lib/html";
 
-type Json = Record<string, any>;
+type Json = Record<string, unknown>;
+/** The parts of an OpenAPI operation the page reads (openapi.ts writes them). */
+interface Operation {
+  description?: string;
+  tags?: string[];
+  "x-token-scope"?: string;
+  parameters?: { name: string; in: string; required?: boolean }[];
+  requestBody?: { content?: Record<string, { schema?: unknown }> };
+  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+}
 
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1f2937;background:#f8fafc}
@@ -23,11 +32,11 @@ const json = (v: unknown) => `<pre>${escapeHtml(JSON.stringify(v, null, 2))}</pr
 
 export function referencePage(doc: Json, t: T): string {
   const byTag = new Map<string, string[]>();
-  for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, Json>>)) {
+  for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, Operation>>)) {
     for (const [method, op] of Object.entries(methods)) {
-      const params = (op.parameters ?? []) as Json[];
-      const body = op.requestBody?.content ? Object.values(op.requestBody.content as Record<string, Json>)[0]?.schema : null;
-      const ok = Object.entries(op.responses as Record<string, Json>).find(([s]) => s.startsWith("2"));
+      const params = op.parameters ?? [];
+      const body = op.requestBody?.content ? Object.values(op.requestBody.content)[0]?.schema : null;
+      const ok = Object.entries(op.responses).find(([s]) => s.startsWith("2"));
       const html = `<details><summary><span class="m ${method}">${method.toUpperCase()}</span><code>${escapeHtml(path)}</code></summary><div class="body"><dl>
 <dt>${escapeHtml(t("integrations.reference.guards"))}</dt><dd>${escapeHtml(op.description ?? "")}${op["x-token-scope"] ? ` <code>${escapeHtml(op["x-token-scope"])}</code>` : ""}</dd>
 ${params.length ? `<dt>${escapeHtml(t("integrations.reference.parameters"))}</dt><dd>${params.map((p) => `<code>${escapeHtml(p.name)}</code> (${escapeHtml(p.in)}${p.required ? ", required" : ""})`).join(", ")}</dd>` : ""}
@@ -35,7 +44,7 @@ ${body ? `<dt>${escapeHtml(t("integrations.reference.body"))}</dt><dd>${json(bod
 ${ok ? `<dt>${escapeHtml(t("integrations.reference.answer"))} ${escapeHtml(ok[0])}</dt><dd>${json(ok[1].content?.["application/json"]?.schema ?? {})}</dd>` : ""}
 <dt>${escapeHtml(t("integrations.reference.errors"))}</dt><dd><code>{"error":{"code","message","fields?"}}</code> — 400, 401, 403, 404, 429</dd>
 </dl></div></details>`;
-      const tag = (op.tags?.[0] as string) ?? "api";
+      const tag = op.tags?.[0] ?? "api";
       byTag.set(tag, [...(byTag.get(tag) ?? []), html]);
     }
   }

@@ -4,6 +4,7 @@
 import { and, asc, count, desc, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { results } from "../../db/schema";
+import { badRequest } from "../lib/errors";
 import { omit, paged, type Paged } from "../lib/listing";
 import { populateFormats, populateUsers } from "./populate";
 import { orderOf, parseListQuery, populateDocs, whereOf, type Doc, type ListQuery, type ResourceDef } from "./resource";
@@ -69,10 +70,24 @@ export async function nextInQueue(db: Db, after: string): Promise<string | null>
   return row?.id ?? null;
 }
 
+const MAX_FILTER_DEPTH = 16;
+
+/** Whether `value` nests objects or arrays more than `limit` deep (iteratively: no recursion to overflow). */
+function deeperThan(value: unknown, limit: number) {
+  let level: unknown[] = [value];
+  for (let depth = 0; level.length; depth++) {
+    if (depth > limit) return true;
+    level = level.flatMap((v) => (v !== null && typeof v === "object" ? Object.values(v as object) : []));
+  }
+  return false;
+}
+
 /** POST filter-list: the filter in the body (`match` or the filter keys themselves); adds newCount,
  * the matching complete results no manager has confirmed yet. */
 export function filterListQuery(body: Record<string, unknown>): ListQuery {
   const { page, limit, sort, populate, exclude, q, match, ...rest } = body;
+  // a filter is a few levels deep; a body nested thousands deep would overflow JSON.stringify (a 500)
+  if (deeperThan(match ?? rest, MAX_FILTER_DEPTH)) throw badRequest("errors.badParam", { match: "common.errors.badParam" });
   const str = (v: unknown) => (v == null ? undefined : Array.isArray(v) ? v.join(",") : String(v));
   return parseListQuery(resultResource, {
     page: str(page),

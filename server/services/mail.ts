@@ -14,6 +14,8 @@ export interface MailMessage {
   text: string;
   html?: string;
   attachments?: { filename: string; content: Buffer; contentType: string }[];
+  /** The same on every attempt to send one mail (server/jobs.ts), so a repeat is recognisable. */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -22,12 +24,13 @@ export interface Mailer {
 
 export function createMailer(config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "OUTBOX_DIR" | "NODE_ENV">): Mailer {
   if (config.SMTP_URL) {
-    // bounded waits: a mail that cannot leave now is retried by the job outbox (server/jobs.ts)
+    // short waits: a mail that cannot leave now is retried by the job outbox (server/jobs.ts); an
+    // SMTP server that takes the connection and never answers is given up on in seconds
     const transport = nodemailer.createTransport({
       url: config.SMTP_URL,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 30_000,
+      connectionTimeout: 3_000,
+      greetingTimeout: 3_000,
+      socketTimeout: 10_000,
     } as Parameters<typeof nodemailer.createTransport>[0]);
     return {
       async send(m) {

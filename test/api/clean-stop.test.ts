@@ -1,10 +1,10 @@
-// A clean stop under load: clients keep sending while SIGTERM arrives on kept-alive
-// connections, and reconnect when told `Connection: close` during the stop. Every request that
-// reached the server is answered; what comes after the stop is refused at connect (it never reached
-// the server), never reset after it was sent (the old stop reset 29–31 per stop).
-// Beside them, clients that open a new connection for every request: one that Linux still holds in
-// the listener's accept queue at the instant it closes is reset by the kernel (no process can answer
-// it; only a proxy that drains first avoids it). They are counted, not failed.
+// A clean stop under load: clients keep sending while SIGTERM arrives on kept-alive connections, and
+// reconnect when told `Connection: close` during the stop. Every request that reached the server is
+// answered; what comes after the stop is refused at connect (it never reached the server), never
+// reset after it was sent (an early stop reset 29–31 per stop).
+// Beside them, clients that open a new connection for every request: one still in the listener's
+// accept queue when it closes would be reset by the kernel (2–3 per stop here before the stop parked
+// new connections until they stopped coming; main.ts). None is.
 import { request as httpRequest, Agent } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -69,7 +69,7 @@ describe("a clean stop", () => {
       expect(outcomes.every((o) => "status" in o && o.status === 200)).toBe(true);
       expect(refused).toBe(clients.length);
       const reset = perRequest.filter((o) => "error" in o);
-      expect(reset.every((o) => "error" in o && o.error === "ECONNRESET")).toBe(true);
+      expect(reset, `round ${round}`).toEqual([]);
       console.log(
         `round ${round}: ${outcomes.length} kept-alive requests all answered; new-connection clients: ${perRequest.length - reset.length} answered, ${reset.length} reset in the accept queue`,
       );

@@ -263,6 +263,11 @@ describe("results", () => {
     expect(body).toMatchObject({ page: 1, total: 2, pages: 1, newCount: 2 });
     const bad = await t.json("POST", "/api/manager/results/filter-list", { secret: 1 }, M);
     expect(bad.status).toBe(400);
+    // a filter nested 5,000 deep is a bad request, not a server error
+    const deep = `{"match":${'{"$and":['.repeat(5000)}1${"]}".repeat(5000)}}`; // (JSON.stringify would overflow here too)
+    const tooDeep = await t.json("POST", "/api/manager/results/filter-list", deep, M);
+    expect(tooDeep.status).toBe(400);
+    expect(((await tooDeep.json()) as { error: { code: string } }).error.code).toBe("bad_request");
   });
 
   it("shows one result with fm, user and test, and every answer with its time", async () => {

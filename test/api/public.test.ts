@@ -13,10 +13,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("public API", () => {
-  it("reports health with the database kind", async () => {
+  it("reports health with the database kind, the backups, the free space and the WAL", async () => {
     const res = await t.app.request("/api/health");
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: "ok", database: "better-sqlite3" });
+    const body = await res.json();
+    expect(body).toMatchObject({ status: "ok", database: "better-sqlite3", backup: { last: null, offBox: "none" } });
+    expect(body.disk.freeBytes).toBeGreaterThan(body.disk.minFreeBytes);
+    expect(body.wal.bytes).toBeGreaterThanOrEqual(0);
   });
 
   it("counts people who used the service", async () => {

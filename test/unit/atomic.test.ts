@@ -74,11 +74,18 @@ describe("group commit on better-sqlite3", () => {
     const original = sqlite.transaction.bind(sqlite);
     sqlite.transaction = ((fn: (...args: unknown[]) => unknown) => {
       const wrapped = original(fn);
-      const counted = ((...args: unknown[]) => {
-        if (!sqlite.inTransaction) transactions++;
-        return wrapped(...args);
-      }) as typeof wrapped;
-      return Object.assign(counted, { deferred: wrapped.deferred, immediate: wrapped.immediate, exclusive: wrapped.exclusive });
+      // whichever way the group commit begins it (plain, or IMMEDIATE to take the lock first)
+      const counting =
+        (run: (...args: unknown[]) => unknown) =>
+        (...args: unknown[]) => {
+          if (!sqlite.inTransaction) transactions++;
+          return run(...args);
+        };
+      return Object.assign(counting(wrapped), {
+        deferred: counting(wrapped.deferred),
+        immediate: counting(wrapped.immediate),
+        exclusive: counting(wrapped.exclusive),
+      }) as unknown as typeof wrapped;
     }) as typeof sqlite.transaction;
     const burst = (): number => (exec("select count(*) as n from settings where key like 'burst-%'").get() as { n: number }).n;
     const writes = Array.from({ length: 100 }, (_, i) => atomic(database.db, [{ statement: put, params: { key: `burst-${i}`, value: "1" } }]));

@@ -51,6 +51,40 @@ describe("durable acknowledgements", () => {
     sqlite.close();
   });
 
+  it("flushes a reply's commit even when it asks while another unit of work is open", async () => {
+    const path = join(dir, "overlap.db");
+    const sqlite = new BetterSqlite3(path);
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("synchronous = NORMAL");
+    sqlite.exec("create table t (n integer)");
+    const count = sqlite.prepare("select count(*) from t").pluck();
+    const committedAtFlush: number[] = [];
+    const flusher = walFlusher(sqlite, path, (fd, done) => {
+      committedAtFlush.push(count.get() as number);
+      setTimeout(() => done(null), 1);
+    });
+    sqlite.exec("insert into t values (1)");
+    await flusher.durable(); // row 1 on disk
+    const flushed = flusher.flushes;
+    // request A commits row 2; before A's reply asks for its flush, request B opens a unit of work
+    sqlite.exec("insert into t values (2)");
+    sqlite.exec("BEGIN IMMEDIATE");
+    sqlite.exec("insert into t values (3)");
+    const acknowledged = flusher.durable(); // A's outermost middleware, while B's unit is open
+    await Promise.resolve();
+    sqlite.exec("COMMIT"); // B commits within its turn
+    await acknowledged;
+    // A's row 2 (and B's row 3) were written before the flush that acknowledged A began
+    expect(flusher.flushes).toBeGreaterThan(flushed);
+    expect(committedAtFlush.at(-1)).toBeGreaterThanOrEqual(3);
+    // and B's reply, asking after its commit, is covered by the same flush
+    const again = flusher.flushes;
+    await flusher.durable();
+    expect(flusher.flushes).toBe(again);
+    flusher.close();
+    sqlite.close();
+  });
+
   it("runs the embedded database with NORMAL commits and its own flush, libSQL files with FULL", async () => {
     const embedded = await openDatabase(`file:${join(dir, "embedded.db")}`);
     const libsql = await openDatabase(`file:${join(dir, "libsql.db")}`, undefined, "libsql");

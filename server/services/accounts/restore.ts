@@ -21,8 +21,22 @@ export const resetPasswordSchema = z
   .object({ token: z.string().min(16).max(100), password: passwordSchema(), repeat: z.string({ error: "common.validation.required" }) })
   .refine(repeatMatches, { message: "auth.errors.repeatMismatch", path: ["repeat"] });
 
-/** Always succeeds from the caller's view, so the answer never tells whether an e-mail is registered. */
+/** How long every restore request takes, whatever happened: longer than the link's write and its
+ * mail's inline wait (INLINE_WAIT_MS), so a registered address answers no later than an unknown one. */
+export const RESTORE_REPLY_MS = 800;
+
+/** Always succeeds from the caller's view, so the answer never tells whether an e-mail is registered
+ * (neither by what it says nor by when it says it). */
 export async function requestRestore(deps: AppDeps, email: string, meta: RequestMeta) {
+  const replyAt = Date.now() + RESTORE_REPLY_MS;
+  try {
+    await issueRestoreLink(deps, email, meta);
+  } finally {
+    await new Promise((r) => setTimeout(r, Math.max(0, replyAt - Date.now())));
+  }
+}
+
+async function issueRestoreLink(deps: AppDeps, email: string, meta: RequestMeta) {
   // a few links an hour per address: more would be mail bombing someone's inbox
   const { count } = await hit(deps.db, `restore:${normalizeEmail(email)}`, LIMITS.restore);
   if (count > LIMITS.restore.max) return;
