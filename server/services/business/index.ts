@@ -4,6 +4,7 @@ export * from "./projects";
 export * from "./departments";
 export * from "./positions";
 export * from "./employees";
+export * from "./employee-changes";
 export * from "./invites";
 export * from "./join";
 export * from "./dashboard";
