@@ -12,6 +12,14 @@ import { Empty, Notice, Pager, PAGE_SIZES, shown, Value, valueName } from "./ui"
 
 /** Keys an entry records that say nothing to a manager (the entry has its own time and record). */
 const SILENT = new Set(["id", "_id", "createdAt", "updatedAt"]);
+/** A report text's section fields as the editor calls them (its audit records sections.<key>.<field>). */
+const SECTION_FIELDS: Record<string, string> = {
+  title: "manager.fields.title",
+  tab: "manager.content.tab",
+  locked: "manager.content.locked",
+  text: "manager.content.sectionText",
+  teaser: "manager.content.teaser",
+};
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 /** One recorded value in the record's own terms: the resource's column says its kind and value names. */
@@ -35,6 +43,8 @@ function Changes({ entry, record }: { entry: AuditDoc; record?: AuditRecord }) {
   // a field's name as the entity's pages call it, else the back-office's general name, else its key
   const named = (key: string) => (t(key) === key ? null : t(key));
   const fieldName = (k: string) => {
+    const part = /^sections\.([^.]+)(?:\.(title|tab|locked|text|teaser))?$/.exec(k);
+    if (part) return `${t("manager.content.section")} «${part[1]}»${part[2] ? ` · ${t(SECTION_FIELDS[part[2]]!)}` : ""}`;
     const col = columns.find((c) => c.key === k);
     return (col?.label && named(col.label)) ?? named(`manager.${entry.entity}.${k}`) ?? named(`manager.fields.${k}`) ?? k;
   };
