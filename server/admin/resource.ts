@@ -55,7 +55,15 @@ export type FormField =
   | { name: string; kind: "money"; label?: string; hint?: string; when?: { field: string; value: string } }
   /** an upload on the pages (multipart); `store` keeps the file and gives the value the schema sees (e.g. its URL) */
   | { name: string; kind: "file"; accept: string; label?: string; hint?: string; store(scope: ManagerScope, file: File): Promise<string> }
-  | { name: string; kind: "select"; options: readonly string[]; label?: string; optionLabels?: string; optionLabel?(value: string, locale: string): string };
+  | {
+      name: string;
+      kind: "select";
+      options: readonly string[];
+      label?: string;
+      hint?: string;
+      optionLabels?: string;
+      optionLabel?(value: string, locale: string): string;
+    };
 
 /** Where to go after an action, and a session the page is to set as a cookie (a masquerade). */
 export interface ActionOutcome {

@@ -190,7 +190,7 @@ export async function recheck(db: Db, id: string, fresh: boolean) {
     array,
     formats: FORMATS.map((f) => f.code),
     network: { format: top, probability: order[0]![0], runnerUp: FORMATS[order[1]![1]]!.code, runnerUpProbability: order[1]![0], modelVersion: c.modelVersion },
-    stored: { format: r.formatCode, probability: r.probability, runnerUp: r.runnerUpCode, modelVersion: r.modelVersion },
+    stored: { format: r.formatCode, probability: r.probability, runnerUp: r.runnerUpCode, modelVersion: r.modelVersion, isCorrect: r.isCorrect },
     rule,
     disagree: rule !== top,
     quality: c.quality,
@@ -240,10 +240,16 @@ export async function setFormat(scope: ManagerScope, id: string, input: z.infer<
 export async function saveResultForm(scope: ManagerScope, id: string, input: { format?: string; isCorrect?: boolean; isDoubt?: boolean }) {
   await transaction(scope, async (tx) => {
     const r = await requireResult(tx.db, id);
-    const next = { formatCode: input.format ?? r.formatCode, isCorrect: input.isCorrect ?? r.isCorrect, isDoubt: input.isDoubt ?? r.isDoubt };
+    const formatChanged = Boolean(input.format && input.format !== r.formatCode);
+    // a format a manager sets is a confirmed one: the person's report says so instead of the model's figures
+    const next = {
+      formatCode: input.format ?? r.formatCode,
+      isCorrect: formatChanged ? true : (input.isCorrect ?? r.isCorrect),
+      isDoubt: formatChanged ? false : (input.isDoubt ?? r.isDoubt),
+    };
     const changes = diff(r, { ...r, ...next }, ["formatCode", "isCorrect", "isDoubt"]);
     if (!Object.keys(changes).length) return;
-    if (next.formatCode && next.formatCode !== r.formatCode) await correctResultFormat(tx, r, { ...next, formatCode: next.formatCode });
+    if (formatChanged && next.formatCode) await correctResultFormat(tx, r, { ...next, formatCode: next.formatCode });
     else await tx.db.update(results).set({ isCorrect: next.isCorrect, isDoubt: next.isDoubt }).where(eq(results.id, id));
     await auditBy(tx, { action: "results.update", entity: "results", entityId: id, subjectUserId: r.userId, changes });
   });

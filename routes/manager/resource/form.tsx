@@ -107,7 +107,7 @@ export function RecordForm({
               {label}
             </label>
             {f.kind === "select" ? (
-              <select id={id} name={f.name} className="input" defaultValue={text}>
+              <select id={id} name={f.name} className="input" defaultValue={text} aria-describedby={described}>
                 <option value="">—</option>
                 {f.options.map((o) => (
                   <option key={o} value={o}>

@@ -160,7 +160,7 @@ export const resultResource = defineResource({
       isDoubt: z.boolean().optional(),
     }),
     fields: [
-      { name: "format", kind: "select", options: FORMAT_CODES, optionLabel: formatOption },
+      { name: "format", kind: "select", options: FORMAT_CODES, optionLabel: formatOption, hint: "manager.results.formatHint" },
       { name: "isCorrect", kind: "checkbox" },
       { name: "isDoubt", kind: "checkbox" },
     ],
