@@ -13,6 +13,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** where the person's answer goes (the From is the service's no-reply address) */
+  replyTo?: string;
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
