@@ -230,6 +230,8 @@ export interface ResourceDef<T extends AnyTable = AnyTable, D extends Doc = Doc,
   recordRepresentation?(doc: D, locale: string): string | null | undefined;
   /** the user a record belongs to (for the audit log's subject) */
   subjectOf?(row: T["$inferSelect"]): string | null;
+  /** which back-office roles may write it (and run which actions); every role reads (roles.ts). Default: admin only. */
+  access?: import("./roles").Access;
 }
 
 /** A search term's condition beyond a plain "contains" over the resource's own columns. */

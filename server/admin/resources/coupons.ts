@@ -38,6 +38,7 @@ const EDIT_FIELDS: FormField[] = [
 
 export const couponResource = defineResource({
   name: "coupons",
+  access: { write: ["finance"] },
   pagePath: "coupon",
   apiPath: "/coupon",
   menu: { label: "cabinet.nav.manager.coupon", icon: "%", order: 90 },

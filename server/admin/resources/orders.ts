@@ -15,6 +15,7 @@ export const ORDER_METHODS = ["card", "invoice", "coupon"] as const;
 
 export const orderResource = defineResource({
   name: "orders",
+  access: { write: ["finance"] },
   pagePath: "orders",
   apiPath: "/order",
   exportKind: "payments",

@@ -36,6 +36,7 @@ export async function resultAnswers(db: import("../../../db/client").Db, resultI
 
 export const resultResource = defineResource({
   name: "results",
+  access: { write: ["content"] },
   pagePath: "results",
   apiPath: "/results",
   menu: { label: "cabinet.nav.manager.results", icon: "☰", order: 20 },

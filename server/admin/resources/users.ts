@@ -24,6 +24,7 @@ export const byUserEmail = (userId: SQLWrapper): Search => ({
 
 export const userResource = defineResource({
   name: "users",
+  access: { write: [], actions: { masq: ["support"] } },
   pagePath: "users",
   apiPath: "/user",
   menu: { label: "cabinet.nav.manager.users", icon: "☺", order: 40 },
