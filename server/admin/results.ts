@@ -241,11 +241,13 @@ export async function saveResultForm(scope: ManagerScope, id: string, input: { f
   await transaction(scope, async (tx) => {
     const r = await requireResult(tx.db, id);
     const formatChanged = Boolean(input.format && input.format !== r.formatCode);
-    // a format a manager sets is a confirmed one: the person's report says so instead of the model's figures
+    // a format a manager sets is a confirmed one (the person's report then says so instead of the
+    // model's figures), unless they mark it doubtful as they set it
+    const isDoubt = input.isDoubt ?? (formatChanged ? false : r.isDoubt);
     const next = {
       formatCode: input.format ?? r.formatCode,
-      isCorrect: formatChanged ? true : (input.isCorrect ?? r.isCorrect),
-      isDoubt: formatChanged ? false : (input.isDoubt ?? r.isDoubt),
+      isCorrect: formatChanged ? input.isCorrect === true || !isDoubt : (input.isCorrect ?? r.isCorrect),
+      isDoubt,
     };
     const changes = diff(r, { ...r, ...next }, ["formatCode", "isCorrect", "isDoubt"]);
     if (!Object.keys(changes).length) return;
