@@ -42,6 +42,9 @@ async function requireOrder(db: Db, id: string) {
   return o;
 }
 
+/** An order's state as the pages show it: a paid one with money given back is "partly refunded". */
+export const shownState = (state: OrderRow["state"], refundedAmount: number) => (state === "paid" && refundedAmount > 0 ? "partlyRefunded" : state);
+
 /** What can still be given back on an order (kopecks): only a paid one has any. */
 export const refundable = (o: Pick<OrderRow, "state" | "amount" | "refundedAmount">) => (o.state === "paid" ? o.amount - o.refundedAmount : 0);
 
@@ -118,7 +121,8 @@ export async function refundOrder(scope: ManagerScope, orderId: string, input: z
       entityId: orderId,
       subjectUserId: now.userId,
       changes: {
-        state: { from: now.state, to: state },
+        // as the order's page names it: a part given back reads "partly refunded"
+        state: { from: shownState(now.state, now.refundedAmount), to: shownState(state, refundedAmount) },
         refundedAmount: { from: now.refundedAmount, to: refundedAmount },
         reason: input.reason,
         refundVia: remote ? provider.name : "manual",

@@ -4,7 +4,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { coupons, orders, referrals, users } from "../../../db/schema";
-import { cancelOrder, checkWithProvider, creditManually, creditSchema, refundable, refundOrder, refundSchema, refundsOf } from "../money";
+import { cancelOrder, checkWithProvider, creditManually, creditSchema, refundable, refundOrder, refundSchema, refundsOf, shownState } from "../money";
 import { creditedInvites, markInvoicePaidBy, unmarkableOrder, unmarkInvoicePaid } from "../orders";
 import { populateEmails, populateUsers } from "../populate";
 import { defineResource } from "../resource";
@@ -52,7 +52,7 @@ export const orderResource = defineResource({
     currency: o.currency,
     method: o.method,
     // a paid order with part of its money given back reads "partly refunded"
-    state: o.state === "paid" && o.refundedAmount > 0 ? "partlyRefunded" : o.state,
+    state: shownState(o.state, o.refundedAmount),
     refundedAmount: o.refundedAmount,
     refundable: refundable(o),
     coupon: o.couponId as unknown,
