@@ -33,6 +33,8 @@ async function requireResult(db: Db, id: string) {
 export async function confirmResult(scope: ManagerScope, id: string) {
   await transaction(scope, async (tx) => {
     const r = await requireResult(tx.db, id);
+    // an unfinished or empty attempt has no format to confirm (and confirmed results train the model)
+    if (!r.isCompleted || !r.formatCode) throw conflict("manager.results.nothingToConfirm");
     if (r.isCorrect && !r.isDoubt) return; // confirmed already: nothing to record
     // a confirmed format is no longer in doubt (issue 32 m17)
     await tx.db.update(results).set({ isCorrect: true, isDoubt: false }).where(eq(results.id, id));

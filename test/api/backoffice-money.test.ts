@@ -96,6 +96,31 @@ describe("a refund through the sandbox", () => {
     expect(list2).toContain("Refunded");
   });
 
+  it("the payments export carries the state and the refunded sum; in Russian as Russian Excel reads it (; and a decimal comma)", async () => {
+    const { order } = await bought(t);
+    await t.json("POST", `/api/manager/order/${order}/refund`, { reason: "Half", amount: 49_550 }, M);
+    const ru = await (await t.json("POST", "/api/manager/exporting", { kind: "payments", format: "csv" }, { ...M, locale: "ru" })).text();
+    const head = ru
+      .replace(/^\uFEFF/, "")
+      .split("\r\n")[0]!
+      .split(";");
+    expect(head).toContain("Возвращено");
+    const line = ru
+      .split("\r\n")
+      .find((l) => l.startsWith(order))!
+      .split(";");
+    expect(line[head.indexOf("Возвращено")]).toBe("495,5");
+    expect(line[head.indexOf("Состояние")] ?? line.join(";")).toContain("partlyRefunded");
+    const en = await (await t.json("POST", "/api/manager/exporting", { kind: "payments", format: "csv" }, M)).text();
+    expect(en.split("\r\n").find((l) => l.startsWith(order))).toContain(",495.5,");
+  });
+
+  it("the buyer's page lists the receipt among the mails sent", async () => {
+    const { buyer } = await bought(t);
+    const page = await (await t.page(`/manager/users/${buyer._id}`, cookie)).text();
+    expect(page).toMatch(/data-section="mails"[\s\S]*Receipt/);
+  });
+
   it("records a manual refund without calling the provider", async () => {
     const { order } = await bought(t);
     const res = await t.json("POST", `/api/manager/order/${order}/refund`, { reason: "Sent back by bank transfer", manual: true }, M);

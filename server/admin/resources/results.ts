@@ -170,7 +170,12 @@ export const resultResource = defineResource({
     save: (scope, id, input) => saveResultForm(scope, id, input),
   },
   actions: {
-    confirm: { label: "manager.results.confirm", run: async (scope, id) => void (await confirmResult(scope, id)) },
+    confirm: {
+      label: "manager.results.confirm",
+      // only a finished attempt has a format to confirm
+      when: (d) => Boolean(d.isCompleted && d.fm),
+      run: async (scope, id) => void (await confirmResult(scope, id)),
+    },
     reset: {
       label: "manager.results.reset",
       danger: true,
