@@ -10,7 +10,6 @@ import { completedResult, manager, user } from "../fixtures";
 
 let t: TestApp;
 let cookie: string;
-let M: Record<string, string>;
 let finished: string;
 let open: string;
 
@@ -18,7 +17,6 @@ beforeAll(async () => {
   t = await createTestApp({ SEED_DEMO: "false" });
   const m = await manager(t);
   cookie = `token=${m.token}; i18n_locale=en`;
-  M = { ...m.h, locale: "en" };
   finished = await completedResult(t, await user(t));
   open = createId();
   await t.deps.db.insert(results).values({ id: open, userId: (await user(t))._id, testId: (await defaultTest(t.deps.db)).id });
