@@ -12,12 +12,16 @@ let t: TestApp;
 let cookie: string;
 let finished: string;
 let open: string;
+let second: string;
+let third: string;
 
 beforeAll(async () => {
   t = await createTestApp({ SEED_DEMO: "false" });
   const m = await manager(t);
   cookie = `token=${m.token}; i18n_locale=en`;
   finished = await completedResult(t, await user(t));
+  second = await completedResult(t, await user(t));
+  third = await completedResult(t, await user(t));
   open = createId();
   await t.deps.db.insert(results).values({ id: open, userId: (await user(t))._id, testId: (await defaultTest(t.deps.db)).id });
 }, 120_000);
@@ -41,5 +45,15 @@ describe("confirming a format", () => {
     // the finished one alone is confirmed
     await t.form(`/manager/results`, { _form: "bulk", action: "confirm", ids: finished, confirmed: "1" }, cookie);
     expect(await isCorrect(finished)).toBe(true);
+  });
+
+  it("'all on this page' ticks every row of the page at once (no script)", async () => {
+    const list = await (await t.page("/manager/results?match=" + encodeURIComponent(JSON.stringify({ isCompleted: true })), cookie)).text();
+    expect(list).toMatch(/data-testid="bulk-all"[\s\S]*?All on this page \(3\)/);
+    const all = /name="all"[^>]*value="([^"]+)"/.exec(list)![1]!;
+    expect(all.split(",").sort()).toEqual([finished, second, third].sort());
+    const res = await t.form("/manager/results", { _form: "bulk", action: "confirm", all, confirmed: "1" }, cookie);
+    expect(res.status).toBe(303);
+    for (const id of [second, third]) expect(await isCorrect(id)).toBe(true);
   });
 });

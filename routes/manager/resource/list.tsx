@@ -281,7 +281,7 @@ function ListView({ def, data, exportKind, columns }: { def: ResourceDef; data: 
       {list && list.docs.length > 0 && (
         <section className="list-card" data-testid="list">
           <SortSelect def={def} data={data} />
-          {bulk && <BulkBar def={def} formId={bulk} />}
+          {bulk && <BulkBar def={def} formId={bulk} pageIds={list.docs.map((d) => String(d._id))} />}
           <div className="table-scroll" data-testid="table-scroll">
             <DocTable
               docs={list.docs}
