@@ -62,6 +62,12 @@ describe("a refund through the sandbox", () => {
     const detail = await (await t.page(`/manager/orders/${order}`, cookie)).text();
     expect(detail).toContain("Partly refunded");
     expect(detail).toContain("Ticket 1042: partly unhappy");
+    // the buyer's page says what managers did in the audit's words: the order named, money in rubles
+    const person = (await (await t.page(`/manager/users/${buyer._id}`, cookie)).text()).replace(/<!-- -->/g, "");
+    const history = person.slice(person.indexOf('data-section="history"'));
+    expect(history).toContain("Money refunded");
+    expect(history).toMatch(/Refunded<\/span>:\s*<del[^>]*>0\s₽<\/del> → <ins[^>]*>300\s₽/);
+    expect(history).not.toContain("30000");
 
     // more than is left: refused, nothing written
     const tooMuch = await t.json("POST", `/api/manager/order/${order}/refund`, { reason: "Too much", amount: 70_000 }, M);

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { invites, orders, projects, users } from "../../../db/schema";
 import { AppError, validationFailed } from "../../lib/errors";
 import { hasManagerRole, userFields } from "../../services/users";
-import { auditOfUser } from "../audit";
+import { auditAboutUser } from "../audit";
 import { populateFormats, populateUsers } from "../populate";
 import { contains, type TrigramIndex } from "../match";
 import { defineResource, type Doc, type Search } from "../resource";
@@ -302,27 +302,8 @@ export const userResource = defineResource({
         { key: "createdAt", kind: "date" },
       ],
     },
-    {
-      key: "audit",
-      title: "manager.users.audit",
-      load: async (db, id) => {
-        const docs = (await auditOfUser(db, id)).map((a) => ({
-          action: a.action,
-          realActorId: a.realActorId as unknown,
-          changes: a.changes,
-          createdAt: a.createdAt,
-        }));
-        // who: the manager by e-mail (m11)
-        await populateUsers(db, docs, "realActorId");
-        return docs;
-      },
-      columns: [
-        { key: "action", label: "manager.fields.action", valueLabels: "manager.audit.actions" },
-        { key: "realActorId", label: "manager.fields.actor", kind: "user" },
-        { key: "changes", kind: "json" },
-        { key: "createdAt", kind: "date" },
-      ],
-    },
   ],
   subjectOf: (u) => u.id,
+  // everything done to the person and their records (orders, results, requests), in the audit's own words
+  history: (db, id) => auditAboutUser(db, id),
 });
