@@ -8,7 +8,7 @@ import { invites, orders, projects, users } from "../../../db/schema";
 import { AppError, validationFailed } from "../../lib/errors";
 import { hasManagerRole, userFields } from "../../services/users";
 import { auditAboutUser } from "../audit";
-import { populateFormats, populateUsers } from "../populate";
+import { populateFormats } from "../populate";
 import { contains, type TrigramIndex } from "../match";
 import { defineResource, type Doc, type Search } from "../resource";
 import { MASQ_MODES, masqueradeSchema, type MasqueradeInput } from "../../services/masquerade";
