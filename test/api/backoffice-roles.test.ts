@@ -106,6 +106,10 @@ describe("actions with their own rules", () => {
     expect(await nav("content")).not.toContain('data-nav="requests"');
   });
 
+  it("a list's row checkbox is named by the record (its e-mail), not by an id", async () => {
+    expect(await (await t.page("/manager/users", cookie("admin"))).text()).toContain(`aria-label="Select: ${customer.email}"`);
+  });
+
   it("a page's actions are only those the role may run", async () => {
     const page = await (await t.page(`/manager/users/${customer._id}`, cookie("support"))).text();
     expect(page).toContain('data-confirm="masq"');
