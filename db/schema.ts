@@ -23,6 +23,8 @@ export const users = sqliteTable(
     gender: text({ enum: ["Male", "Female"] }),
     personnelId: text(),
     balance: integer().notNull().default(0),
+    /** What a manager (role admin) may do in the back-office; null is a full admin (the bootstrap's). */
+    managerRole: text({ enum: ["admin", "support", "finance", "content"] }),
     role: text({ enum: ["user", "admin"] })
       .notNull()
       .default("user"),
@@ -343,10 +345,21 @@ export const coupons = sqliteTable(
       .notNull()
       .default("full"),
     expiredAt: integer({ mode: "timestamp_ms" }),
+    /** switched off by a manager: checkout refuses it whatever its expiry; only "enable again" clears it */
+    disabledAt: integer({ mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("coupons_code_uq").on(t.code)],
 );
+
+/** A coupon's former codes (kept at a rename of a used coupon): links handed out before still work. */
+export const couponAliases = sqliteTable("coupon_aliases", {
+  code: text().primaryKey(),
+  couponId: text()
+    .notNull()
+    .references(() => coupons.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
 
 export const couponUses = sqliteTable(
   "coupon_uses",
@@ -379,7 +392,8 @@ export const orders = sqliteTable(
     method: text({ enum: ["card", "invoice", "coupon"] })
       .notNull()
       .default("card"),
-    state: text({ enum: ["pending", "paid", "failed", "cancelled"] })
+    /** refunded: all the money went back (a part refunded leaves it paid, with refundedAmount) */
+    state: text({ enum: ["pending", "paid", "failed", "cancelled", "refunded"] })
       .notNull()
       .default("pending"),
     couponId: text(),
@@ -388,6 +402,8 @@ export const orders = sqliteTable(
     paidAt: integer({ mode: "timestamp_ms" }),
     /** When the managers were told about this (business) order: they are told once. */
     notifiedAt: integer({ mode: "timestamp_ms" }),
+    /** kopecks given back so far (the refunds rows hold each one) */
+    refundedAmount: integer().notNull().default(0),
   },
   (t) => [
     index("orders_user_idx").on(t.userId, t.createdAt),
@@ -415,6 +431,26 @@ export const payments = sqliteTable(
     updatedAt: integer({ mode: "timestamp_ms" }),
   },
   (t) => [uniqueIndex("payments_provider_uq").on(t.provider, t.providerPaymentId), index("payments_order_idx").on(t.orderId)],
+);
+
+/** Money given back on an order: through the provider (its refund id and status) or recorded by hand. */
+export const refunds = sqliteTable(
+  "refunds",
+  {
+    id: id(),
+    orderId: text()
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    amount: integer().notNull(),
+    reason: text().notNull(),
+    /** manual: the money went back outside the site (a bank transfer), recorded here */
+    provider: text({ enum: ["sandbox", "yookassa", "manual"] }).notNull(),
+    providerRefundId: text(),
+    status: text().notNull(),
+    actorId: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("refunds_order_idx").on(t.orderId)],
 );
 
 // ---------------------------------------------------------------- business cabinet

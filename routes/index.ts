@@ -39,6 +39,7 @@ import { latestReportPages } from "./manager/public-reports";
 import { recheckerDetailPage, recheckerPage } from "./manager/rechecker";
 import { managerStatsPage } from "./manager/stats";
 import { requestPage } from "./manager/request";
+import { managersPage } from "./manager/managers";
 import { requestsPage } from "./manager/requests";
 import { resourcePages } from "./manager/resource";
 import { referralChartPage } from "./manager/referral-chart";
@@ -109,6 +110,7 @@ export const routes: AnyPageDef[] = [
   ...RESOURCES.flatMap(resourcePages),
   referralChartPage,
   managerSettingsPage,
+  managersPage,
   recheckerPage,
   recheckerDetailPage,
   managerStatsPage,

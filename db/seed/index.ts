@@ -127,7 +127,8 @@ async function upsertAdmin(db: Db, email: string, password: string) {
   const [existing] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, normalized));
   if (existing) {
     if (existing.role !== "admin") await db.delete(sessions).where(eq(sessions.userId, existing.id));
-    await db.update(users).set({ role: "admin", passwordHash, isActive: true, updatedAt: new Date() }).where(eq(users.id, existing.id));
+    // the bootstrap manager is an admin of the back-office (roles: server/admin/roles.ts)
+    await db.update(users).set({ role: "admin", managerRole: "admin", passwordHash, isActive: true, updatedAt: new Date() }).where(eq(users.id, existing.id));
     return;
   }
   await db.insert(users).values({
@@ -136,6 +137,7 @@ async function upsertAdmin(db: Db, email: string, password: string) {
     passwordHash,
     name: "Administrator",
     role: "admin",
+    managerRole: "admin",
     emailConfirmedAt: new Date(),
   });
 }

@@ -7,7 +7,7 @@
 // is the same text without markup (the PDF). The sanitiser itself is server/lib/report-text.ts (plain
 // functions, so the server never imports from routes/); nothing else of the server is imported here.
 import { Fragment, type ReactNode } from "react";
-import { safeHref, sanitizeReportText } from "../../server/lib/report-text";
+import { paragraphsOf, safeHref, sanitizeReportText } from "../../server/lib/report-text";
 export { plainReportText, safeHref, sanitizeReportText } from "../../server/lib/report-text";
 
 /** One paragraph's kept markup → React nodes (unknown or unbalanced tags become nothing). */
@@ -63,7 +63,7 @@ function element(tag: string, key: string, children: ReactNode[], href?: string)
 
 /** Paragraphs of a report text (`first`: only the first one). */
 export function ReportText({ text, className, first }: { text: string; className?: string; first?: boolean }) {
-  const paragraphs = sanitizeReportText(text).split(/\n{2,}/);
+  const paragraphs = paragraphsOf(sanitizeReportText(text));
   return (
     <>
       {(first ? paragraphs.slice(0, 1) : paragraphs).map((p, i) => (

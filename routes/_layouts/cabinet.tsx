@@ -9,6 +9,7 @@
 import type { ReactNode } from "react";
 import { MasqBanner } from "../_blocks/masq-banner";
 import { menuEntries, type ManagerNav } from "../../server/admin/nav";
+import { mayOpen } from "../../server/admin/roles";
 import { withLang } from "../../server/lib/links";
 import { Island, usePage } from "../../server/render/page";
 import { Logo, MaintenanceNotice } from "./public";
@@ -213,8 +214,9 @@ export function CabinetLayout({
   nav?: ManagerNav;
   children: ReactNode;
 }) {
-  const { t, path } = usePage();
-  const entries: ManagerNav = nav ?? menuEntries();
+  const { t, path, auth } = usePage();
+  // without counts (an error page): still only what this manager's role may open
+  const entries: ManagerNav = nav ?? menuEntries().filter((e) => !auth || mayOpen(auth.user, e.href));
   // the most specific entry that holds the page is the current one (/manager/users/paid, not /manager/users)
   const holds = (href: string) => path === href || (href !== "/manager" && path.startsWith(`${href}/`));
   const current = entries

@@ -12,6 +12,17 @@ import { Empty, Notice, Pager, PAGE_SIZES, shown, Value, valueName } from "./ui"
 
 /** Keys an entry records that say nothing to a manager (the entry has its own time and record). */
 const SILENT = new Set(["id", "_id", "createdAt", "updatedAt"]);
+/** Recorded facts whose values have names of their own (manager.audit.values.<key>.<value>). */
+const NAMED_VALUES = new Set(["refundVia", "outcome", "role", "mode", "status"]);
+
+/** A report text's section fields as the editor calls them (its audit records sections.<key>.<field>). */
+const SECTION_FIELDS: Record<string, string> = {
+  title: "manager.fields.title",
+  tab: "manager.content.tab",
+  locked: "manager.content.locked",
+  text: "manager.content.sectionText",
+  teaser: "manager.content.teaser",
+};
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 /** One recorded value in the record's own terms: the resource's column says its kind and value names. */
@@ -30,11 +41,14 @@ function Changes({ entry, record }: { entry: AuditDoc; record?: AuditRecord }) {
   const changes = entry.changes;
   if (!changes || !Object.keys(changes).length) return null;
   const def = RESOURCES.find((d) => d.name === entry.entity);
-  const columns = def ? [...def.columns, ...(def.views ?? []).flatMap((v) => v.columns ?? [])] : [];
+  // a field the record's page shows (a refunded sum) is named and shown as there, too
+  const columns = def ? [...def.columns, ...(def.fields ?? []), ...(def.views ?? []).flatMap((v) => v.columns ?? [])] : [];
   const created = entry.action.endsWith(".create");
   // a field's name as the entity's pages call it, else the back-office's general name, else its key
   const named = (key: string) => (t(key) === key ? null : t(key));
   const fieldName = (k: string) => {
+    const part = /^sections\.([^.]+)(?:\.(title|tab|locked|text|teaser))?$/.exec(k);
+    if (part) return `${t("manager.content.section")} «${part[1]}»${part[2] ? ` · ${t(SECTION_FIELDS[part[2]]!)}` : ""}`;
     const col = columns.find((c) => c.key === k);
     return (col?.label && named(col.label)) ?? named(`manager.${entry.entity}.${k}`) ?? named(`manager.fields.${k}`) ?? k;
   };
@@ -42,7 +56,7 @@ function Changes({ entry, record }: { entry: AuditDoc; record?: AuditRecord }) {
   return (
     <ul className="mt-1 space-y-0.5 text-xs text-slate-700">
       {items.map(([k, v]) => {
-        const col = columns.find((c) => c.key === k);
+        const col = columns.find((c) => c.key === k) ?? (NAMED_VALUES.has(k) ? { key: k, valueLabels: `manager.audit.values.${k}` } : undefined);
         const doc = record?.doc;
         return (
           <li key={k} className="break-words">

@@ -63,7 +63,7 @@ export function managerPage<D>(def: {
     load: async (c): Promise<WithShell<D> | Response> => {
       const scope = c.get("scope");
       const queues = workQueues(scope.db);
-      const [nav, page] = await Promise.all([queues.then(managerNav), def.load ? def.load(c, scope, { queues }) : (undefined as D)]);
+      const [nav, page] = await Promise.all([queues.then((q) => managerNav(q, scope.user)), def.load ? def.load(c, scope, { queues }) : (undefined as D)]);
       if (page instanceof Response) return page;
       return { page, shell: { nav } };
     },

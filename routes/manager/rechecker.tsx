@@ -165,7 +165,8 @@ function Detail({ data }: { data: DetailData }) {
           <dl className="grid grid-cols-[auto,1fr] gap-x-4 gap-y-2 text-sm" data-testid="recheck-summary">
             <dt className="text-slate-500">{t("manager.rechecker.stored")}</dt>
             <dd className="font-mono" data-field="stored">
-              {named(r.stored.format)} · {pct(r.stored.probability)}
+              {/* a format a specialist confirmed or set: the model's figure was for its own choice */}
+              {named(r.stored.format)} · {r.stored.isCorrect ? t("test.result.confirmedBySpecialist") : pct(r.stored.probability)}
             </dd>
             <dt className="text-slate-500">{t("manager.rechecker.network")}</dt>
             <dd className="font-mono" data-field="network">

@@ -59,7 +59,23 @@ function RequestPage({ data }: { data: Data }) {
                 submit={t("manager.requests.send")}
                 // beside the form the redirect scrolls to
                 notice={url.searchParams.get("done") === "reply" ? t("manager.requests.sent") : null}
-                beforeSubmit={<p className="text-sm text-slate-500">{t("manager.requests.replyTo", { email: r.email })}</p>}
+                beforeSubmit={
+                  <>
+                    <p className="text-sm text-slate-500">{t("manager.requests.replyTo", { email: r.email })}</p>
+                    {data.replyTo ? (
+                      <p className="text-sm text-slate-700" data-testid="reply-to">
+                        {t("manager.requests.answersTo", { email: data.replyTo })}
+                      </p>
+                    ) : (
+                      <p className="text-sm text-amber-800" data-testid="reply-to">
+                        {t("manager.requests.noReplyTo")}{" "}
+                        <a href="/manager/settings" className="text-brand-700 underline">
+                          {t("manager.requests.toSettings")}
+                        </a>
+                      </p>
+                    )}
+                  </>
+                }
                 fields={[
                   {
                     name: "subject",

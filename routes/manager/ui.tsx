@@ -174,6 +174,18 @@ export function DocTable({
   select?: { form: string; label: string };
 }) {
   const { t, locale } = usePage();
+  // a row's checkbox is named by what its link says (an e-mail, a code), not by its id
+  const linkCol = columns.find((c) => c.link && c.key !== "_id");
+  const rowName = (d: Doc) => {
+    const v = linkCol ? d[linkCol.key] : null;
+    const text =
+      typeof v === "string" || typeof v === "number"
+        ? String(shown(t, v, linkCol!))
+        : v && typeof v === "object" && "email" in v
+          ? String((v as { email: unknown }).email)
+          : "";
+    return text || String(d._id);
+  };
   const cell = (d: Doc, col: Column) => {
     const v = <Value value={shown(t, d[col.key], col)} kind={col.kindOf?.(d) ?? col.kind} locale={locale} />;
     return col.link && href ? (
@@ -211,7 +223,7 @@ export function DocTable({
                     name="ids"
                     value={String(d._id)}
                     form={select.form}
-                    aria-label={`${select.label}: ${String(d._id)}`}
+                    aria-label={`${select.label}: ${rowName(d)}`}
                     className="h-4 w-4"
                   />
                 </td>

@@ -335,8 +335,8 @@ function ReportBody({ data }: { data: ReportData }) {
         <ReportText text={reportSummary(view, lang)} className="mb-4 max-w-3xl whitespace-pre-line text-lg text-slate-700" />
       </div>
       <div className="mb-6 flex flex-wrap gap-3 text-sm">
-        <span className="rounded-full bg-brand-50 px-3 py-1 text-brand-900" data-testid="certainty">
-          {t("test.result.probability", { p: c.probability })}
+        <span className="rounded-full bg-brand-50 px-3 py-1 text-brand-900" data-testid="certainty" data-confirmed={c.confirmed ? "1" : undefined}>
+          {c.confirmed ? t("test.result.confirmedBySpecialist") : t("test.result.probability", { p: c.probability })}
         </span>
         {c.between && view.runnerUp ? (
           <span className="rounded-full bg-amber-50 px-3 py-1 font-semibold text-amber-900" data-testid="between">

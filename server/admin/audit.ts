@@ -59,6 +59,11 @@ export async function auditOfUser(db: Db, userId: string, limit = 100) {
     .limit(limit);
 }
 
+/** What was done to a user or their records (orders, results, requests…), as the pages show entries. */
+export async function auditAboutUser(db: Db, userId: string, limit = 100) {
+  return withPeople(db, await auditOfUser(db, userId, limit));
+}
+
 /** An entry as the pages show it: the manager by e-mail (and the person acted as, under a masquerade). */
 export interface AuditDoc {
   _id: string;

@@ -18,6 +18,7 @@ import { logActivity } from "../services/activity";
 import { newInviteCode } from "../services/business/projects";
 import { findUserByEmail, findUserById, isManager } from "../services/users";
 import { escapeHtml } from "../lib/html";
+import { readSetting } from "../services/operator-settings";
 import { auditBy, auditOfRecord } from "./audit";
 import { userMails } from "./user-story";
 import { checkOwnerAccount } from "./projects";
@@ -106,11 +107,17 @@ export async function findRequest(db: Db, source: string, id: string): Promise<R
  * page's "mails sent"), and what managers did to it (replies with their text among them). */
 export async function requestThread(db: Db, source: string, id: string) {
   const request = await findRequest(db, source, id);
-  const [mails, history] = await Promise.all([
+  const [mails, history, replyTo] = await Promise.all([
     request.email ? userMails(db, request.account?._id ?? "", request.email) : Promise.resolve([]),
     auditOfRecord(db, `requests.${source}`, id),
+    replyAddress(db),
   ]);
-  return { request, mails, history };
+  return { request, mails, history, replyTo };
+}
+
+/** Where a client's answer to a reply goes: the contacts address in Settings (null when none is set). */
+export async function replyAddress(db: Db) {
+  return (await readSetting(db, "contacts")).email || null;
 }
 
 export const replySchema = z.object({
@@ -120,23 +127,27 @@ export const replySchema = z.object({
 
 /** A reply by e-mail to the requester: queued through the outbox with its audit entry in one unit
  * of work (the mail leaves after the commit, retried while SMTP is down). Plain text, escaped in
- * the HTML part; the entry keeps the text (a sent mail keeps only its address and subject). */
+ * the HTML part; the entry keeps the text (a sent mail keeps only its address and subject). It
+ * carries a Reply-To (the contacts address in Settings), so the client's answer reaches a person,
+ * and a new request is in progress once answered. */
 export async function replyToRequest(scope: ManagerScope, source: string, id: string, input: z.infer<typeof replySchema>) {
   const request = await findRequest(scope.db, source, id);
   if (!request.email) throw validationFailed({ text: "manager.requests.noEmail" });
   const to = request.email;
   return transaction(scope, async (tx) => {
     const html = `<div style="white-space:pre-wrap">${escapeHtml(input.text)}</div>`;
-    const mailId = await enqueueMail(tx, { to, subject: input.subject, text: input.text, html });
+    const replyTo = await replyAddress(tx.db);
+    const mailId = await enqueueMail(tx, { to, subject: input.subject, text: input.text, html, ...(replyTo ? { replyTo } : {}) });
     crashPoint("reply.afterMail");
     await auditBy(tx, {
       action: "requests.reply",
       entity: `requests.${source}`,
       entityId: id,
       subjectUserId: request.account?._id ?? null,
-      changes: { to, subject: input.subject, text: input.text },
+      changes: { to, subject: input.subject, text: input.text, ...(replyTo ? { replyTo } : {}) },
     });
-    return { _id: mailId, to, subject: input.subject };
+    if (request.status === "new") await setRequestStatus(tx, source, id, "in_progress");
+    return { _id: mailId, to, subject: input.subject, replyTo };
   });
 }
 

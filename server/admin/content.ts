@@ -17,6 +17,7 @@ import { invalidateItemAnalysis } from "../services/item-analysis";
 import { appendScoringVersion } from "../services/scoring-versions";
 import { auditBy, diff } from "./audit";
 import { expectVersion } from "../lib/versions";
+import { reportTextChanges } from "./text-diff";
 
 export const REPORT_TYPES = ["short", "business", "full", "base", "couple", "chief", "career"] as const;
 export const REPORT_LANGS = ["ru", "en", "ch"] as const;
@@ -95,8 +96,8 @@ export async function updateReport(scope: ManagerScope, id: string, body: Report
     const before = await requireReport(tx.db, id);
     expectVersion(before, opts.version);
     const next = clean(body);
-    const changes = diff(before, { ...before, ...next }, ["title", "text", "sections"]);
-    if (!Object.keys(changes).length) return before;
+    if (!Object.keys(diff(before, { ...before, ...next }, ["title", "text", "sections"])).length) return before;
+    const changes = reportTextChanges(before, next);
     await tx.db
       .update(reports)
       .set({ ...next, updatedAt: new Date() })

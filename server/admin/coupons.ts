@@ -5,13 +5,13 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { couponUses, coupons, orders, users } from "../../db/schema";
+import { couponAliases, couponUses, coupons, orders, users } from "../../db/schema";
 import { conflict, notFound, validationFailed } from "../lib/errors";
 import { createId } from "../lib/ids";
 import { endOfDayIn } from "../lib/time-zone";
 import { getPrices } from "../services/payments/prices";
 import { transaction, type ManagerScope } from "../scope";
-import { auditBy } from "./audit";
+import { auditBy, diff } from "./audit";
 
 const msg = (k: string) => `manager.coupons.errors.${k}`;
 
@@ -40,7 +40,9 @@ export const couponFields = {
 };
 
 export const couponCreateSchema = z.object({ ...couponFields, count: couponFields.count.default(1), content: couponFields.content.default("full") });
-export const couponUpdateSchema = z.object(couponFields).partial();
+/** The edit form: never the switch-off state (only "switch off" and "enable again" change it), and
+ * `confirmRename`, the page's second tick before a used code is renamed (an API client sends none). */
+export const couponUpdateSchema = z.object(couponFields).partial().extend({ confirmRename: z.boolean().optional() });
 
 /** The lowest price the coupon could take money off (an absolute discount must stay below it). */
 async function lowestPrice(db: Db, content: string) {
@@ -66,8 +68,58 @@ export async function checkCoupon(scope: ManagerScope, next: Record<string, unkn
       .from(coupons)
       .where(and(sql`lower(${coupons.code}) = lower(${code})`, change.id ? ne(coupons.id, change.id) : undefined))
       .limit(1);
-    if (same.length) throw conflict("errors.validation", { code: msg("taken") });
+    const alias = await db
+      .select({ id: couponAliases.couponId })
+      .from(couponAliases)
+      .where(and(sql`lower(${couponAliases.code}) = lower(${code})`, change.id ? ne(couponAliases.couponId, change.id) : undefined))
+      .limit(1);
+    if (same.length || alias.length) throw conflict("errors.validation", { code: msg("taken") });
   }
+}
+
+/** Whether anybody used the coupon (a use held or an order placed with it). */
+export async function isCouponUsed(db: Db, id: string) {
+  const [use] = await db.select({ id: couponUses.couponId }).from(couponUses).where(eq(couponUses.couponId, id)).limit(1);
+  const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.couponId, id)).limit(1);
+  return Boolean(use || order);
+}
+
+/**
+ * Saves a coupon's edit form (inside updateResource's unit of work). A new code keeps the old one as
+ * an alias, so links and newsletters that carry it still work; a used coupon's rename is asked on the
+ * page first (`confirmRename`). Only what changes is written and audited.
+ */
+export async function saveCoupon(scope: ManagerScope, id: string, input: Record<string, unknown>) {
+  const [before] = await scope.db.select().from(coupons).where(eq(coupons.id, id));
+  if (!before) throw notFound();
+  const { confirmRename, ...fields } = input;
+  const wanted = Object.fromEntries(Object.entries(couponColumns(fields, scope.deps.config.TIME_ZONE)).filter(([, v]) => v !== undefined));
+  const changes = diff(before, { ...before, ...wanted }, Object.keys(wanted));
+  if (!Object.keys(changes).length) return;
+  await checkCoupon(scope, { ...before, ...wanted }, { id, fields: new Set(Object.keys(changes)) });
+  const renamed = "code" in changes;
+  if (renamed) {
+    if (confirmRename === false && (await isCouponUsed(scope.db, id))) throw validationFailed({ confirmRename: msg("renameAsk") });
+    // back to a former code: it is the code again, no longer an alias
+    await scope.db.delete(couponAliases).where(and(sql`lower(${couponAliases.code}) = lower(${String(wanted.code)})`, eq(couponAliases.couponId, id)));
+    await scope.db.insert(couponAliases).values({ code: before.code, couponId: id }).onConflictDoNothing();
+  }
+  await scope.db
+    .update(coupons)
+    .set(Object.fromEntries(Object.keys(changes).map((k) => [k, wanted[k]])))
+    .where(eq(coupons.id, id));
+  const [after] = await scope.db.select().from(coupons).where(eq(coupons.id, id));
+  await auditBy(scope, {
+    action: "coupons.update",
+    entity: "coupons",
+    entityId: id,
+    changes: { ...diff(before, after!, Object.keys(changes)), ...(renamed ? { alias: before.code } : {}) },
+  });
+}
+
+/** The codes a coupon had before (each still works at checkout). */
+export async function couponAliasesOf(db: Db, id: string) {
+  return (await db.select({ code: couponAliases.code }).from(couponAliases).where(eq(couponAliases.couponId, id))).map((a) => a.code);
 }
 
 export async function insertCoupon(db: Db, input: Record<string, unknown>) {
@@ -99,17 +151,32 @@ export async function addCouponUses(scope: ManagerScope, id: string, count: numb
   });
 }
 
-/** Switches a coupon off at once (a leaked code): it expires now, which checkout refuses. Not
- * "no uses left": a reservation given back would add one again. */
-export async function disableCoupon(scope: ManagerScope, id: string) {
+/** Switches a coupon off at once (a leaked code) or on again. Its own state, not its expiry: the edit
+ * form shows and saves the expiry, so a switch-off stored there came back with the next save; and
+ * not "no uses left": a reservation given back would add one again. A switch that changes nothing
+ * records nothing. */
+export async function setCouponDisabled(scope: ManagerScope, id: string, disabled: boolean) {
   return transaction(scope, async (tx) => {
     const [row] = await tx.db.select().from(coupons).where(eq(coupons.id, id));
     if (!row) throw notFound();
-    if (row.expiredAt && row.expiredAt.getTime() <= Date.now()) return; // already off: nothing to record
-    const now = new Date();
-    await tx.db.update(coupons).set({ expiredAt: now }).where(eq(coupons.id, id));
-    await auditBy(tx, { action: "coupons.disable", entity: "coupons", entityId: id, changes: { expiredAt: { from: row.expiredAt, to: now } } });
+    if (Boolean(row.disabledAt) === disabled) return;
+    const disabledAt = disabled ? new Date() : null;
+    await tx.db.update(coupons).set({ disabledAt }).where(eq(coupons.id, id));
+    await auditBy(tx, {
+      action: disabled ? "coupons.disable" : "coupons.enable",
+      entity: "coupons",
+      entityId: id,
+      changes: { disabledAt: { from: row.disabledAt, to: disabledAt } },
+    });
   });
+}
+
+/** A coupon's state as the list and its page show it. */
+export function couponStatus(r: { disabledAt: Date | null; expiredAt: Date | null; count: number }, now = Date.now()) {
+  if (r.disabledAt) return "disabled";
+  if (r.expiredAt && r.expiredAt.getTime() < now) return "expired";
+  if (r.count <= 0) return "usedUp";
+  return "active";
 }
 
 /** Deletes a coupon nobody has used (a used one is money history: disable it instead). */
@@ -117,9 +184,7 @@ export async function deleteCoupon(scope: ManagerScope, id: string) {
   return transaction(scope, async (tx) => {
     const [row] = await tx.db.select().from(coupons).where(eq(coupons.id, id));
     if (!row) throw notFound();
-    const [use] = await tx.db.select({ id: couponUses.couponId }).from(couponUses).where(eq(couponUses.couponId, id)).limit(1);
-    const [order] = await tx.db.select({ id: orders.id }).from(orders).where(eq(orders.couponId, id)).limit(1);
-    if (use || order) throw conflict("manager.coupons.errors.used", { _: msg("used") });
+    if (await isCouponUsed(tx.db, id)) throw conflict("manager.coupons.errors.used", { _: msg("used") });
     await tx.db.delete(coupons).where(eq(coupons.id, id));
     await auditBy(tx, {
       action: "coupons.delete",

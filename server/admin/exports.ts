@@ -135,6 +135,8 @@ export async function streamExport(scope: ManagerScope, req: ExportRequest): Pro
     header: source.header.map((key) => scope.t(key)),
     rows,
     headers: { "X-Export-Id": id },
+    // Excel in the Russian locale splits a CSV on ";" and reads "990,5" as a number (as the cabinet's export)
+    csv: scope.locale === "ru" ? { separator: ";", decimalComma: true } : undefined,
   });
 }
 

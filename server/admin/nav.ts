@@ -4,6 +4,8 @@
 import type { workQueues } from "./overview";
 import type { MenuEntry } from "./resource";
 import { RESOURCES } from "./resources";
+import type { UserRow } from "../services/users";
+import { mayOpen } from "./roles";
 
 export interface NavEntry {
   key: string;
@@ -24,6 +26,7 @@ export const SPECIAL_SCREENS: NavEntry[] = [
   { key: "exporting", href: "/manager/exporting", icon: "⇩", label: "cabinet.nav.manager.exporting", order: 160 },
   { key: "audit", href: "/manager/audit", icon: "¶", label: "cabinet.nav.manager.audit", order: 170 },
   { key: "settings", href: "/manager/settings", icon: "⚙", label: "cabinet.nav.manager.settings", order: 180 },
+  { key: "managers", href: "/manager/managers", icon: "♟", label: "manager.team.title", order: 190 },
 ];
 
 let menu: NavEntry[] | undefined;
@@ -66,7 +69,10 @@ export type ManagerNav = (NavEntry & { n?: number })[];
 
 export type WorkQueues = Awaited<ReturnType<typeof workQueues>>;
 
-/** The side bar for a request: the entries with the work queues' counts (workQueues, read once per page). */
-export function managerNav(queues: WorkQueues): ManagerNav {
-  return menuEntries().map((e) => (e.count ? { ...e, n: queues[e.count] } : e));
+/** The side bar for a request: the entries this manager's role may open, with the work queues'
+ * counts (workQueues, read once per page). */
+export function managerNav(queues: WorkQueues, user?: Pick<UserRow, "managerRole">): ManagerNav {
+  return menuEntries()
+    .filter((e) => !user || mayOpen(user, e.href))
+    .map((e) => (e.count ? { ...e, n: queues[e.count] } : e));
 }

@@ -1,5 +1,6 @@
 // The managers' first page: totals, invoices waiting for a bank transfer, the latest results.
 import { and, count, desc, eq, lt, or, sql, sum } from "drizzle-orm";
+import { netAmount } from "../services/payments/orders";
 import type { Db } from "../../db/client";
 import { businessRequests, consultationTickets, formats, orders, projects, RECHECK_PREDICATE, results, reviews, users, webinarSignups } from "../../db/schema";
 
@@ -8,7 +9,7 @@ export async function managerOverview(db: Db) {
     db.select({ n: count() }).from(users),
     db.select({ n: count() }).from(results).where(eq(results.isCompleted, true)),
     db
-      .select({ n: count(), revenue: sum(orders.amount) })
+      .select({ n: count(), revenue: sum(netAmount) })
       .from(orders)
       .where(eq(orders.state, "paid")),
     db

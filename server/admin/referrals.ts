@@ -2,6 +2,7 @@
 // payments by day (the chart at /manager/referral/{id}/ReferralChart). The totals are
 // referralStat (server/services/referrals.ts).
 import { and, count, desc, eq, gte, ne, sum } from "drizzle-orm";
+import { netAmount } from "../services/payments/orders";
 import type { Db } from "../../db/client";
 import { orders, referralAliases, referralSignups, referrals, results, users } from "../../db/schema";
 import { conflict, notFound, validationFailed } from "../lib/errors";
@@ -126,7 +127,7 @@ export async function referralByDays(db: Db, id: string, days = 30) {
       .where(and(eq(users.referralId, id), eq(results.isCompleted, true), gte(results.completedAt, from)))
       .groupBy(completedDay),
     db
-      .select({ key: paidDay, n: count(), amount: sum(orders.amount) })
+      .select({ key: paidDay, n: count(), amount: sum(netAmount) })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
       .where(and(eq(users.referralId, id), eq(orders.state, "paid"), gte(orders.paidAt, from)))

@@ -14,7 +14,7 @@ import type { Db } from "../../db/client";
 import { badRequest, notFound } from "../lib/errors";
 import { omit, paged, parsePaging, parseMatch, parseNameList, type Paged } from "../lib/listing";
 import { transaction, type ManagerScope } from "../scope";
-import { auditBy, auditOfRecord, diff } from "./audit";
+import { type AuditDoc, auditBy, auditOfRecord, diff } from "./audit";
 import { matchShape, matchWhere, searchWhere, type Filters, type TrigramIndex } from "./match";
 import { expectVersion } from "../lib/versions";
 
@@ -55,7 +55,15 @@ export type FormField =
   | { name: string; kind: "money"; label?: string; hint?: string; when?: { field: string; value: string } }
   /** an upload on the pages (multipart); `store` keeps the file and gives the value the schema sees (e.g. its URL) */
   | { name: string; kind: "file"; accept: string; label?: string; hint?: string; store(scope: ManagerScope, file: File): Promise<string> }
-  | { name: string; kind: "select"; options: readonly string[]; label?: string; optionLabels?: string; optionLabel?(value: string, locale: string): string };
+  | {
+      name: string;
+      kind: "select";
+      options: readonly string[];
+      label?: string;
+      hint?: string;
+      optionLabels?: string;
+      optionLabel?(value: string, locale: string): string;
+    };
 
 /** Where to go after an action, and a session the page is to set as a cookie (a masquerade). */
 export interface ActionOutcome {
@@ -222,6 +230,11 @@ export interface ResourceDef<T extends AnyTable = AnyTable, D extends Doc = Doc,
   recordRepresentation?(doc: D, locale: string): string | null | undefined;
   /** the user a record belongs to (for the audit log's subject) */
   subjectOf?(row: T["$inferSelect"]): string | null;
+  /** the entries its page's History shows (default: those filed under the record); a user's page
+   * shows everything done to the person and their records */
+  history?(db: Db, id: string): Promise<AuditDoc[]>;
+  /** which back-office roles may write it (and run which actions); every role reads (roles.ts). Default: admin only. */
+  access?: import("./roles").Access;
 }
 
 /** A search term's condition beyond a plain "contains" over the resource's own columns. */
@@ -415,6 +428,7 @@ export async function loadDetail(db: Db, def: ResourceDef, id: string, paging: {
       return Array.isArray(got) ? { key: s.key, docs: got } : { key: s.key, docs: got.docs, paging: got };
     }),
   );
-  return { doc, row, sections, history: await auditOfRecord(db, def.name, id), actions: await offeredActions(db, def, id, doc) };
+  const history = def.history ? await def.history(db, id) : await auditOfRecord(db, def.name, id);
+  return { doc, row, sections, history, actions: await offeredActions(db, def, id, doc) };
 }
 export type DetailData = Awaited<ReturnType<typeof loadDetail>>;

@@ -29,6 +29,8 @@ async function requireResult(db: Db, id: string) {
 export async function confirmResult(scope: ManagerScope, id: string) {
   await transaction(scope, async (tx) => {
     const r = await requireResult(tx.db, id);
+    // an unfinished or empty attempt has no format to confirm (and confirmed results train the model)
+    if (!r.isCompleted || !r.formatCode) throw conflict("manager.results.nothingToConfirm");
     if (r.isCorrect && !r.isDoubt) return; // confirmed already: nothing to record
     // a confirmed format is no longer in doubt
     await tx.db.update(results).set({ isCorrect: true, isDoubt: false }).where(eq(results.id, id));
@@ -186,7 +188,7 @@ export async function recheck(db: Db, id: string, fresh: boolean) {
     array,
     formats: FORMATS.map((f) => f.code),
     network: { format: top, probability: order[0]![0], runnerUp: FORMATS[order[1]![1]]!.code, runnerUpProbability: order[1]![0], modelVersion: c.modelVersion },
-    stored: { format: r.formatCode, probability: r.probability, runnerUp: r.runnerUpCode, modelVersion: r.modelVersion },
+    stored: { format: r.formatCode, probability: r.probability, runnerUp: r.runnerUpCode, modelVersion: r.modelVersion, isCorrect: r.isCorrect },
     rule,
     disagree: rule !== top,
     quality: c.quality,
@@ -236,10 +238,18 @@ export async function setFormat(scope: ManagerScope, id: string, input: z.infer<
 export async function saveResultForm(scope: ManagerScope, id: string, input: { format?: string; isCorrect?: boolean; isDoubt?: boolean }) {
   await transaction(scope, async (tx) => {
     const r = await requireResult(tx.db, id);
-    const next = { formatCode: input.format ?? r.formatCode, isCorrect: input.isCorrect ?? r.isCorrect, isDoubt: input.isDoubt ?? r.isDoubt };
+    const formatChanged = Boolean(input.format && input.format !== r.formatCode);
+    // a format a manager sets is a confirmed one (the person's report then says so instead of the
+    // model's figures), unless they mark it doubtful as they set it
+    const isDoubt = input.isDoubt ?? (formatChanged ? false : r.isDoubt);
+    const next = {
+      formatCode: input.format ?? r.formatCode,
+      isCorrect: formatChanged ? input.isCorrect === true || !isDoubt : (input.isCorrect ?? r.isCorrect),
+      isDoubt,
+    };
     const changes = diff(r, { ...r, ...next }, ["formatCode", "isCorrect", "isDoubt"]);
     if (!Object.keys(changes).length) return;
-    if (next.formatCode && next.formatCode !== r.formatCode) await correctResultFormat(tx, r, { ...next, formatCode: next.formatCode });
+    if (formatChanged && next.formatCode) await correctResultFormat(tx, r, { ...next, formatCode: next.formatCode });
     else await tx.db.update(results).set({ isCorrect: next.isCorrect, isDoubt: next.isDoubt }).where(eq(results.id, id));
     await auditBy(tx, { action: "results.update", entity: "results", entityId: id, subjectUserId: r.userId, changes });
   });

@@ -2,6 +2,7 @@
 // Series come oldest first with every day (or month) present, zeros included; the pages show
 // them in reverse order (spec §9) in the tables, and chronologically in the charts.
 import { and, count, eq, gte, isNotNull, lt, sql, sum } from "drizzle-orm";
+import { netAmount } from "../services/payments/orders";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { orders, projects, results, users } from "../../db/schema";
@@ -47,7 +48,7 @@ export async function overall(db: Db) {
     db.select({ n: count() }).from(results).where(eq(results.isDoubt, true)),
     db.select({ n: count() }).from(projects).where(eq(projects.isDemo, false)),
     db
-      .select({ n: count(), revenue: sum(orders.amount) })
+      .select({ n: count(), revenue: sum(netAmount) })
       .from(orders)
       .where(eq(orders.state, "paid")),
   ]);
@@ -109,7 +110,7 @@ export async function paymentsByDays(db: Db, days: number, end = new Date()) {
   const from = startOfDay(days, end);
   const key = dayOf(orders.paidAt);
   const rows = await db
-    .select({ key, n: count(), amount: sum(orders.amount) })
+    .select({ key, n: count(), amount: sum(netAmount) })
     .from(orders)
     .where(and(eq(orders.state, "paid"), isNotNull(orders.paidAt), gte(orders.paidAt, from), lt(orders.paidAt, dayAfter(end))))
     .groupBy(key);
@@ -167,7 +168,7 @@ export async function periodTotals(db: Db, p: Period) {
       .from(projects)
       .where(and(eq(projects.isDemo, false), gte(projects.createdAt, from), lt(projects.createdAt, until))),
     db
-      .select({ n: count(), revenue: sum(orders.amount) })
+      .select({ n: count(), revenue: sum(netAmount) })
       .from(orders)
       .where(and(eq(orders.state, "paid"), gte(orders.paidAt, from), lt(orders.paidAt, until))),
   ]);

@@ -58,6 +58,11 @@ export async function userMails(db: Db, userId: string, email: string) {
       or(
         and(eq(jobs.kind, "mail"), sql`lower(json_extract(${jobs.payload}, '$.to')) = ${email.toLowerCase()}`),
         and(inArray(jobs.kind, ["report-pdf"]), sql`json_extract(${jobs.payload}, '$.userId') = ${userId}`),
+        // receipts name their order: "I did not get my receipt" is answered here too
+        and(
+          eq(jobs.kind, "receipt"),
+          sql`json_extract(${jobs.payload}, '$.orderId') in (select ${orders.id} from ${orders} where ${orders.userId} = ${userId})`,
+        ),
       ),
     )
     .orderBy(desc(jobs.createdAt))

@@ -14,6 +14,7 @@ import { logActivity } from "../services/activity";
 import { masqueradeSchema, startMasquerade, type MasqueradeInput } from "../services/masquerade";
 import { parseInput } from "../lib/validate";
 import { findUserById, isManager } from "../services/users";
+import { roleOf } from "./roles";
 import { auditBy } from "./audit";
 import { populateFormats, populateTests } from "./populate";
 
@@ -170,6 +171,8 @@ export async function sendReportPdf(scope: ManagerScope, userId: string) {
  * caller sets the session it gives as the `masqToken` cookie. */
 export async function startMasqueradeFor(scope: ManagerScope, id: string, input: MasqueradeInput) {
   const how = parseInput(scope.t, masqueradeSchema, input);
+  // support looks, it does not act: only an admin masquerades with full access
+  if (how.mode === "full" && roleOf(scope.user) !== "admin") throw new AppError(403, "masq_full_admin_only", "manager.team.fullMasqAdminOnly");
   return transaction(scope, async (tx) => {
     const started = await startMasquerade(tx.db, tx.user, id, { ...how, returnTo: `/manager/users/${id}` });
     await auditBy(tx, { action: "users.masq", entity: "users", entityId: id, subjectUserId: id, changes: { reason: how.reason, mode: how.mode } });

@@ -18,14 +18,16 @@ export function safeHref(raw: string): string | null {
     .replace(/[\u0000-\u0020\u007f-\u009f]/g, "")
     .trim();
   // a path starts with one slash: browsers read a backslash as a slash, so `/\evil.example` is off-site
-  if (/^https?:\/\/[^\/\\]/i.test(decoded) || /^mailto:/i.test(decoded) || /^\/([^\/\\]|$)/.test(decoded) || decoded.startsWith("#"))
+  if (/^https?:\/\/[^/\\]/i.test(decoded) || /^mailto:/i.test(decoded) || /^\/([^/\\]|$)/.test(decoded) || decoded.startsWith("#"))
     return decoded.replace(/"/g, "%22");
   return null;
 }
 
-/** Keeps only the inline markup above, in a normal form (`<a href="…">`, `<br>`). */
+/** Keeps only the inline markup above, in a normal form (`<a href="…">`, `<br>`), with LF line
+ * endings: a browser posts a textarea's line breaks as CRLF, and paragraphs are split on blank lines,
+ * so an unchanged save must come back byte-identical to what was stored. */
 export function sanitizeReportText(text: string): string {
-  let s = text.replace(/<!--[\s\S]*?(-->|$)/g, "");
+  let s = text.replace(/\r\n?/g, "\n").replace(/<!--[\s\S]*?(-->|$)/g, "");
   let prev: string;
   do {
     prev = s;
@@ -45,6 +47,9 @@ export function sanitizeReportText(text: string): string {
     return "";
   });
 }
+
+/** The paragraphs of a sanitised text: split on a blank line (one holding only spaces counts). */
+export const paragraphsOf = (text: string): string[] => text.replace(/\r\n?/g, "\n").split(/\n[ \t]*\n\s*/);
 
 /** The text without markup, paragraphs kept (for the PDF). */
 export function plainReportText(text: string): string {

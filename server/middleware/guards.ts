@@ -17,6 +17,7 @@ import { admitTokenCall } from "../services/business/api-tokens";
 import { COOKIE } from "./auth";
 import type { ProjectRole, ProjectRow } from "../services/projects";
 import { isManager, isProfileComplete, type UserRow } from "../services/users";
+import { mayRequest } from "../admin/roles";
 
 type Handler = MiddlewareHandler<AppEnv>;
 const isApi = (c: Context) => c.req.path.startsWith("/api/");
@@ -129,11 +130,29 @@ const neededFor = (path: string) => {
   return known.includes(key) ? key : "dashboard";
 };
 
+const managerOnly = signedIn((a) => isManager(a.user));
+
+async function requireManagerRole(c: Context, next: () => Promise<void>) {
+  const user = c.get("auth")!.user;
+  const method = c.req.method;
+  let form: string | undefined;
+  let bulk: string | undefined;
+  if (method === "POST" && /form/.test(c.req.header("content-type") ?? "")) {
+    const body = await c.req.parseBody({ all: true });
+    const first = (v: unknown) => (Array.isArray(v) ? v[0] : v);
+    form = typeof first(body._form) === "string" ? (first(body._form) as string) : undefined;
+    bulk = typeof first(body.action) === "string" ? (first(body.action) as string) : undefined;
+  }
+  if (!mayRequest(user, { method, path: c.req.path, form, bulk })) throw new AppError(403, "manager_role", "manager.team.forbidden");
+  await next();
+}
+
 const canUseBusiness = (a: AuthState) => a.user.isBusiness || isManager(a.user) || a.kind === "demo";
 
 const guards: Record<GuardName, Handler> = {
   auth: signedIn(() => true),
-  admin: signedIn((a) => isManager(a.user)),
+  // a manager, and one whose back-office role allows this page, form, action or API call (roles.ts)
+  admin: (c, next) => managerOnly(c, () => requireManagerRole(c, next)),
   business: signedIn(canUseBusiness),
   bearer: async (c, next) => {
     const auth = c.get("auth");

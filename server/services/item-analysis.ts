@@ -45,52 +45,88 @@ export async function analysisItems(db: Db, testId: string): Promise<{ items: (A
   return { items: rows, version: (await currentScoring(db, testId)).version };
 }
 
+/** Results read per query: a query of this size takes tens of milliseconds even on 100,000 results,
+ * and between two the event loop serves other requests (better-sqlite3 blocks while a query runs, so
+ * one query over every result held the whole site for seconds on a cold start). */
+export const ANALYSIS_BATCH = 2_000;
+
 /**
  * Adds the test's results completed after `after` and up to `upto` (ms) to the analyser, one
  * respondent per result with all its answers; returns how many results there were. Each result
  * comes as one row with its answers packed ("position,value,ms;…" by a correlated subquery over
- * answers_result_question_uq): 20,000 short strings instead of 2.2 million row objects.
+ * answers_result_question_uq): 20,000 short strings instead of 2.2 million row objects. Read in
+ * batches in order of completion (then id), yielding to the event loop between them.
  */
-async function addRespondents(db: Db, testId: string, items: { position: number }[], analyser: ItemAnalyser, after: number | null, upto: number) {
+async function addRespondents(
+  db: Db,
+  testId: string,
+  items: { position: number }[],
+  analyser: ItemAnalyser,
+  after: number | null,
+  upto: number,
+  batch = ANALYSIS_BATCH,
+) {
   const index = new Map(items.map((it, i) => [it.position, i]));
   const size = items.length;
-  const where = and(
-    eq(results.testId, testId),
-    eq(results.isCompleted, true),
-    after === null ? undefined : gt(results.completedAt, new Date(after)),
-    lte(results.completedAt, new Date(upto)),
-  );
   const packed = sql<
     string | null
   >`(select group_concat(${questions.position} || ',' || ${answers.value} || ',' || coalesce(${answers.elapsedMs}, ''), ';') from ${answers} inner join ${questions} on ${questions.id} = ${answers.questionId} where ${answers.resultId} = ${results.id})`;
-  const rows = (await db
-    .select({ locale: users.locale, packed })
-    .from(results)
-    .innerJoin(users, eq(users.id, results.userId))
-    .where(where)
-    .orderBy(asc(results.completedAt))
-    .values()) as [string, string | null][];
-  for (const [locale, list] of rows) {
-    if (!list) continue;
-    const values = new Int8Array(size);
-    const elapsedMs = new Array<number | null>(size).fill(null);
-    let answered = 0;
-    for (const part of list.split(";")) {
-      const [position, value, ms] = part.split(",");
-      const i = index.get(Number(position));
-      if (i === undefined) continue;
-      values[i] = Number(value);
-      elapsedMs[i] = ms ? Number(ms) : null;
-      answered++;
+  let cursor: { at: number; id: string } | null = null;
+  let total = 0;
+  for (;;) {
+    const where = and(
+      eq(results.testId, testId),
+      eq(results.isCompleted, true),
+      after === null ? undefined : gt(results.completedAt, new Date(after)),
+      lte(results.completedAt, new Date(upto)),
+      cursor ? sql`(${results.completedAt}, ${results.id}) > (${cursor.at}, ${cursor.id})` : undefined,
+    );
+    const rows = (await db
+      .select({ locale: users.locale, packed, at: results.completedAt, id: results.id })
+      .from(results)
+      .innerJoin(users, eq(users.id, results.userId))
+      .where(where)
+      .orderBy(asc(results.completedAt), asc(results.id))
+      .limit(batch)
+      .values()) as [string, string | null, number | Date, string][];
+    for (const [locale, list] of rows) {
+      if (!list) continue;
+      const values = new Int8Array(size);
+      const elapsedMs = new Array<number | null>(size).fill(null);
+      let answered = 0;
+      for (const part of list.split(";")) {
+        const [position, value, ms] = part.split(",");
+        const i = index.get(Number(position));
+        if (i === undefined) continue;
+        values[i] = Number(value);
+        elapsedMs[i] = ms ? Number(ms) : null;
+        answered++;
+      }
+      // a result with a deleted answer (the rechecker can delete one) can't be used as a whole
+      if (answered === size) analyser.add({ locale, values, elapsedMs });
     }
-    // a result with a deleted answer (the rechecker can delete one) can't be used as a whole
-    if (answered === size) analyser.add({ locale, values, elapsedMs });
+    total += rows.length;
+    if (rows.length < batch) return total;
+    const last = rows[rows.length - 1]!;
+    cursor = { at: last[2] instanceof Date ? last[2].getTime() : Number(last[2]), id: last[3] };
+    await new Promise((resolve) => setImmediate(resolve));
   }
-  return rows.length;
 }
 
-/** The analysis of a test with its current keying, up to date with its completed results. */
-export async function itemAnalysis(db: Db, testId: string): Promise<ItemAnalysis & { version: string; computedMs: number; cached: boolean }> {
+type Analysis = ItemAnalysis & { version: string; computedMs: number; cached: boolean };
+const running = new Map<string, Promise<Analysis>>();
+
+/** The analysis of a test with its current keying, up to date with its completed results. Two
+ * visits at once (a cold start) share one computation. */
+export function itemAnalysis(db: Db, testId: string, batch = ANALYSIS_BATCH): Promise<Analysis> {
+  const now = running.get(testId);
+  if (now) return now;
+  const work = computeAnalysis(db, testId, batch).finally(() => running.delete(testId));
+  running.set(testId, work);
+  return work;
+}
+
+async function computeAnalysis(db: Db, testId: string, batch: number): Promise<Analysis> {
   const started = performance.now();
   const { items, version } = await analysisItems(db, testId);
   const key = `${testId}|${version}`;
@@ -98,14 +134,14 @@ export async function itemAnalysis(db: Db, testId: string): Promise<ItemAnalysis
   let k = kept.get(key);
   let cached = true;
   if (k && (k.results !== stamp.results || k.last !== stamp.last)) {
-    const added = await addRespondents(db, testId, items, k.analyser, k.last, stamp.last);
+    const added = await addRespondents(db, testId, items, k.analyser, k.last, stamp.last, batch);
     if (k.results + added === stamp.results) k = { ...k, results: stamp.results, last: stamp.last, analysis: k.analyser.result() };
     else k = undefined; // something else changed: start again
     cached = false;
   }
   if (!k) {
     const analyser = new ItemAnalyser(items);
-    const added = await addRespondents(db, testId, items, analyser, null, stamp.last);
+    const added = await addRespondents(db, testId, items, analyser, null, stamp.last, batch);
     k = { analyser, results: added, last: stamp.last, analysis: analyser.result() };
     cached = false;
   }

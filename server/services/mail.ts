@@ -13,6 +13,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** where the person's answer goes (the From is the service's no-reply address) */
+  replyTo?: string;
   attachments?: { filename: string; content: Buffer; contentType: string }[];
   /** The same on every attempt to send one mail (server/jobs.ts), so a repeat is recognisable. */
   messageId?: string;

@@ -96,8 +96,11 @@ const formatQuery = prepared((db) =>
  * `rulesLead`: between two formats the rule-based format was named first although the network put the
  * other one slightly ahead (productChoice decidedBy "rules"): the stored format is then the less probable.
  */
-export function certainty(r: Pick<ResultRow, "probability" | "runnerUpCode" | "runnerUpProbability">) {
+export function certainty(r: Pick<ResultRow, "probability" | "runnerUpCode" | "runnerUpProbability"> & { isCorrect?: boolean | null }) {
   const p = r.probability ?? 0;
+  // confirmed or set by a specialist: the model's confidence and runner-up no longer describe the
+  // format the person is given (after a correction they describe another one), so none is shown
+  if (r.isCorrect) return { probability: Math.round(p * 100), runnerUp: null, runnerUpProbability: 0, between: false, rulesLead: false, confirmed: true };
   const q = r.runnerUpProbability ?? 0;
   const between = Boolean(r.runnerUpCode) && p < BETWEEN_CONFIDENCE;
   // "close" when the runner-up has at least a fifth of the mass or is within 25 points of the top
@@ -108,6 +111,7 @@ export function certainty(r: Pick<ResultRow, "probability" | "runnerUpCode" | "r
     runnerUpProbability: Math.round(q * 100),
     between,
     rulesLead: between && q > p,
+    confirmed: false,
   };
 }
 
@@ -248,7 +252,7 @@ export function reportPdf(v: ReportView, locale: Locale, zone: string, now = new
     formatName: v.format.name[lang] || v.format.code,
     formatDescription: plainReportText(reportSummary(v, lang)),
     certainty:
-      t("test.result.probability", { p: c.probability }) +
+      t(c.confirmed ? "test.result.confirmedBySpecialist" : "test.result.probability", { p: c.probability }) +
       (c.between && v.runnerUp
         ? ` · ${t("test.result.between", { a: v.format.name[lang] || v.format.code, b: v.runnerUp.name[lang] || v.runnerUp.code })}`
         : c.runnerUp

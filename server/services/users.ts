@@ -69,8 +69,11 @@ export async function toUserDoc(db: Db, u: UserRow) {
 }
 
 /** The one rule for "is a manager" (spec: role equals the manager role, admin), with a confirmed
- * address: an account promoted before its owner proved the mailbox gets no manager rights. */
-export const isManager = (u: Pick<UserRow, "role" | "emailConfirmedAt">) => hasManagerRole(u) && u.emailConfirmedAt != null;
+ * address (an account promoted before its owner proved the mailbox gets no manager rights) and
+ * active (a manager switched off on the Managers screen has none). What a manager may do in the
+ * back-office is their role's (server/admin/roles.ts). */
+export const isManager = (u: Pick<UserRow, "role" | "emailConfirmedAt"> & { isActive?: boolean }) =>
+  hasManagerRole(u) && u.emailConfirmedAt != null && u.isActive !== false;
 /** The role alone, confirmed or not: such an account is never a masquerade target. */
 export const hasManagerRole = (u: Pick<UserRow, "role">) => u.role === "admin";
 

@@ -99,13 +99,14 @@ describe("switching a coupon off and deleting it", () => {
     expect(after.status).toBe(400);
     expect((await db().select().from(auditLog).where(eq(auditLog.entityId, leaked.id))).map((a) => a.action)).toContain("coupons.disable");
 
-    // used: refused with a message, still there
+    // used: not offered, and a stale click is refused with a message; still there
     const used = await t.json("POST", "/api/manager/coupon", { code: "USED-ONE", type: "percent", amount: 10, count: 5 }, admin);
     const usedId = (await used.json())._id as string;
     const res = await t.json("POST", "/api/payment", { entityType: "report", coupon: "USED-ONE" }, buyer.h);
     expect(res.status).toBeLessThan(300);
+    expect(await page(`/manager/coupon/${usedId}`)).not.toContain('data-action="delete"');
     const refused = await postForm(`/manager/coupon/${usedId}`, { _form: "delete" });
-    expect(await refused.text()).toContain("This coupon has been used");
+    expect(await refused.text()).toContain("Nothing to do");
     expect(await byCode("USED-ONE")).toBeTruthy();
 
     const unused = await t.json("POST", "/api/manager/coupon", { code: "UNUSED", type: "percent", amount: 10 }, admin);

@@ -71,7 +71,8 @@ describe("generated detail pages", () => {
     expect(html).toContain('data-testid="form-edit"');
     expect(html).toContain('data-section="results"');
     expect(html).toContain('data-section="logs"');
-    expect(html).toContain('data-section="audit"');
+    // what managers did to the person is their page's History
+    expect(html).toContain('data-section="history"');
     expect(html).toContain(`href="/manager/results/${danResult}"`);
     const res = await post(`/manager/users/${dan._id}`, { _form: "edit", name: "Dan Smith", city: "Kazan", balance: "0", isActive: "on" });
     expect(res.status).toBe(303);

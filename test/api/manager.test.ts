@@ -373,10 +373,11 @@ describe("exports", () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes).trim().split("\r\n"); // the decoder drops the BOM
-    const header = lines[0]!.split(",");
+    // Russian: ";" between fields, as Russian Excel splits a CSV
+    const header = lines[0]!.split(";");
     // headings in the request's language, not raw keys
     expect(header.slice(0, 2)).toEqual([tFor("ru")("manager.exports.columns._id"), tFor("ru")("manager.fields.email")]);
-    const emails = lines.slice(1).map((l) => l.split(",")[1]);
+    const emails = lines.slice(1).map((l) => l.split(";")[1]);
     expect(emails.sort()).toEqual([alice.email, bob.email].sort());
   });
 

@@ -3,97 +3,13 @@
 // payments it created and lets a test decide what happens to them, as the buyer would on
 // YooKassa's page. Notifications are posted to our endpoint the way YooKassa sends them.
 import { randomUUID } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, payments, users } from "../../db/schema";
 import { loadConfig } from "../../server/config";
 import { createTestApp, type TestApp } from "../helpers";
 import { signUp, type Respondent } from "../respondent";
-
-interface FakePayment {
-  id: string;
-  status: "pending" | "waiting_for_capture" | "succeeded" | "canceled";
-  paid: boolean;
-  amount: { value: string; currency: string };
-  description: string;
-  metadata: Record<string, string>;
-  confirmation: { type: "redirect"; confirmation_url: string; return_url: string };
-  created_at: string;
-}
-
-const SHOP = { id: "123456", key: "test_secret_key" };
-
-class FakeYooKassa {
-  payments = new Map<string, FakePayment>();
-  byKey = new Map<string, string>();
-  creates: { idempotenceKey: string; body: Record<string, unknown> }[] = [];
-  server!: Server;
-  url = "";
-
-  async start() {
-    this.server = createServer((req, res) => {
-      let raw = "";
-      req.on("data", (c) => (raw += c));
-      req.on("end", () => {
-        const send = (status: number, body: unknown) => {
-          res.writeHead(status, { "Content-Type": "application/json" });
-          res.end(JSON.stringify(body));
-        };
-        const expected = "Basic " + Buffer.from(`${SHOP.id}:${SHOP.key}`).toString("base64");
-        if (req.headers.authorization !== expected) return send(401, { type: "error", code: "invalid_credentials" });
-        if (req.method === "POST" && req.url === "/payments") {
-          const key = req.headers["idempotence-key"];
-          if (typeof key !== "string" || !key) return send(400, { type: "error", code: "invalid_request", parameter: "Idempotence-Key" });
-          const body = JSON.parse(raw) as {
-            amount: FakePayment["amount"];
-            description: string;
-            metadata: Record<string, string>;
-            confirmation: { return_url: string };
-          };
-          this.creates.push({ idempotenceKey: key, body });
-          const known = this.byKey.get(key);
-          if (known) return send(200, this.payments.get(known));
-          const id = randomUUID();
-          const payment: FakePayment = {
-            id,
-            status: "pending",
-            paid: false,
-            amount: body.amount,
-            description: body.description,
-            metadata: body.metadata,
-            confirmation: {
-              type: "redirect",
-              return_url: body.confirmation.return_url,
-              confirmation_url: `https://yoomoney.ru/checkout/payments/v2/contract?orderId=${id}`,
-            },
-            created_at: new Date().toISOString(),
-          };
-          this.payments.set(id, payment);
-          this.byKey.set(key, id);
-          return send(200, payment);
-        }
-        const m = req.url?.match(/^\/payments\/([\w-]+)$/);
-        if (req.method === "GET" && m) {
-          const p = this.payments.get(m[1]!);
-          return p ? send(200, p) : send(404, { type: "error", code: "not_found" });
-        }
-        send(404, { type: "error", code: "not_found" });
-      });
-    });
-    await new Promise<void>((r) => this.server.listen(0, "127.0.0.1", r));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  /** What the buyer does on YooKassa's page. */
-  decide(id: string, status: FakePayment["status"], amount?: string) {
-    const p = this.payments.get(id)!;
-    p.status = status;
-    p.paid = status === "succeeded";
-    if (amount) p.amount = { ...p.amount, value: amount };
-  }
-}
+import { FakeYooKassa, SHOP } from "../yookassa-fake";
 
 const fake = new FakeYooKassa();
 let t: TestApp;

@@ -13,7 +13,8 @@ import type { ManagerCtx } from "../kit";
 /** The id of a list's bulk form, when its declaration offers bulk actions. */
 export const bulkForm = (def: ResourceDef) => (def.bulkActions && Object.keys(def.bulkActions).length ? `bulk-${def.name}` : null);
 
-export function BulkBar({ def, formId }: { def: ResourceDef; formId: string }) {
+/** `pageIds`: the rows on this page, which "all on this page" ticks at once (no script needed). */
+export function BulkBar({ def, formId, pageIds = [] }: { def: ResourceDef; formId: string; pageIds?: string[] }) {
   const { t, url } = usePage();
   // back to the same list (its filter, sort and page) after the question and after the action
   const here = `${url.pathname}${url.search}`;
@@ -44,6 +45,12 @@ export function BulkBar({ def, formId }: { def: ResourceDef; formId: string }) {
           </select>
         </label>
       ))}
+      {pageIds.length > 1 && (
+        <label className="flex min-h-10 items-center gap-2" data-testid="bulk-all">
+          <input type="checkbox" name="all" value={pageIds.join(",")} className="h-5 w-5" />
+          {t("manager.bulk.allOnPage", { count: pageIds.length })}
+        </label>
+      )}
       <button type="submit" className="btn-secondary" data-testid="bulk-submit">
         {t("manager.bulk.go")}
       </button>
@@ -99,7 +106,9 @@ export async function handleBulkPost(c: ManagerCtx, def: ResourceDef): Promise<R
   try {
     if (!action) throw new AppError(400, "bad_request", "errors.badRequest");
     const raw = body.ids;
-    const ids = parseBulkIds(Array.isArray(raw) ? raw.map(String) : typeof raw === "string" ? raw : undefined);
+    const ticked = Array.isArray(raw) ? raw.map(String) : typeof raw === "string" ? [raw] : [];
+    // "all on this page" brings the page's rows with it
+    const ids = parseBulkIds([...ticked, ...(one("all") ? [one("all")] : [])]);
     const input = action.input ? { [action.input.name]: one(action.input.name) } : {};
     if (one("confirmed") !== "1") {
       return { kind: "bulk-confirm", values: { action: name, ids: ids.join(","), ...(input as Record<string, string>), format: one("format") } };

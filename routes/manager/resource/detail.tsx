@@ -6,15 +6,16 @@ import { z } from "zod";
 import type { T } from "../../../locales";
 import { findRow, loadDetail, type DetailData, type Doc, type ResourceDef } from "../../../server/admin/resource";
 import { pagingSchema } from "../../../server/lib/listing";
+import { mayRun } from "../../../server/admin/roles";
 import { usePage } from "../../../server/render/page";
-import { recordKey } from "../../../server/admin/audit-records";
+import { type AuditRecord, auditRecords, recordKey } from "../../../server/admin/audit-records";
 import { AuditEntries } from "../audit";
 import { idParams, managerPage } from "../kit";
 import { DocTable, labelOf, MailOffNotice, Notice, Pager, shown, Value } from "../ui";
 import { ActionForm, EditForm, RecordForm } from "./form";
 import { handleCreatePost, handleResourcePost } from "./post";
 
-function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
+function DetailView({ def, data }: { def: ResourceDef; data: DetailData & { canEdit: boolean; historyRecords: Map<string, AuditRecord> } }) {
   const { t, locale, url, form, config } = usePage();
   const fields = def.fields ?? def.columns;
   const done = url.searchParams.get("done");
@@ -27,7 +28,7 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
           ← {t(`manager.res.${def.name}.title`)}
         </a>
         {[
-          ...(def.form?.editPage ? [{ label: "manager.detail.editPage", href: `/manager/${def.pagePath}/${String(data.doc._id)}/edit` }] : []),
+          ...(def.form?.editPage && data.canEdit ? [{ label: "manager.detail.editPage", href: `/manager/${def.pagePath}/${String(data.doc._id)}/edit` }] : []),
           ...(def.links?.(data.doc) ?? []),
         ].map((l) => (
           <span key={l.href}>
@@ -74,7 +75,7 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
               </div>
             </section>
           )}
-          {def.form && <EditForm def={def} row={data.row} />}
+          {def.form && data.canEdit && <EditForm def={def} row={data.row} />}
         </div>
       </div>
       {data.sections.map((s) => {
@@ -111,7 +112,12 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData }) {
         {data.history.length === 0 ? (
           <p className="text-sm text-slate-500">{t("manager.list.empty")}</p>
         ) : (
-          <AuditEntries docs={data.history} records={new Map([[recordKey(def.name, String(data.doc._id)), { name: null, doc: data.doc }]])} inRecord />
+          <AuditEntries
+            docs={data.history}
+            records={new Map([...data.historyRecords, [recordKey(def.name, String(data.doc._id)), { name: null, doc: data.doc }]])}
+            // entries about other records (a user's orders) say which one
+            inRecord={!def.history}
+          />
         )}
       </section>
     </>
@@ -131,13 +137,17 @@ export function resourceDetailPage(def: ResourceDef) {
   return managerPage({
     path: `/manager/${def.pagePath}/:id`,
     params: paramsOf(def),
-    load: (c, scope) => {
+    load: async (c, scope) => {
       const url = new URL(c.req.url);
       const paging = pagingSchema(200).safeParse({ page: url.searchParams.get("page") ?? undefined, limit: url.searchParams.get("limit") ?? undefined });
-      return loadDetail(scope.db, def, c.req.param("id")!, paging.success ? paging.data : { page: 1, limit: 50 });
+      const data = await loadDetail(scope.db, def, c.req.param("id")!, paging.success ? paging.data : { page: 1, limit: 50 });
+      // only what this manager's role may do is offered (the guard refuses the rest anyway)
+      // a history of more than the record (a user's) names the other records in it
+      const historyRecords = def.history ? await auditRecords(scope.db, data.history, scope.locale) : new Map<string, AuditRecord>();
+      return { ...data, historyRecords, actions: data.actions.filter((a) => mayRun(scope.user, def, a.name)), canEdit: mayRun(scope.user, def, "edit") };
     },
     title: (t, data) => detailTitle(t, def, data.doc),
-    Component: ({ data }: { data: DetailData }) => <DetailView def={def} data={data} />,
+    Component: ({ data }: { data: DetailData & { canEdit: boolean; historyRecords: Map<string, AuditRecord> } }) => <DetailView def={def} data={data} />,
     action: (c) => handleResourcePost(c, def, c.req.param("id")!),
   });
 }

@@ -107,7 +107,7 @@ export function RecordForm({
               {label}
             </label>
             {f.kind === "select" ? (
-              <select id={id} name={f.name} className="input" defaultValue={text}>
+              <select id={id} name={f.name} className="input" defaultValue={text} aria-describedby={described}>
                 <option value="">—</option>
                 {f.options.map((o) => (
                   <option key={o} value={o}>
@@ -213,6 +213,16 @@ export function ActionForm({ name, action, vars }: { name: string; action: Resou
       <input type="hidden" name="_form" value={name} />
       {action.input?.fields.map((f) => {
         const id = `action-${name}-${f.name}`;
+        if (f.kind === "checkbox")
+          return (
+            <div key={f.name} className="w-full text-sm">
+              <label htmlFor={id} className="flex items-start gap-2">
+                <input id={id} name={f.name} type="checkbox" className="mt-1 h-4 w-4 shrink-0" defaultChecked={mine?.values[f.name] === "on"} />
+                <span>{t(f.label ?? `manager.fields.${f.name}`)}</span>
+              </label>
+              {mine?.errors?.[f.name] && <span className="field-error block">{mine.errors[f.name]}</span>}
+            </div>
+          );
         return (
           <div key={f.name} className={f.kind === "textarea" || f.kind === "select" ? "w-full text-sm" : "text-sm"}>
             <label className="label" htmlFor={id}>
@@ -240,6 +250,7 @@ export function ActionForm({ name, action, vars }: { name: string; action: Resou
                 id={id}
                 name={f.name}
                 type={f.kind === "number" || f.kind === "email" ? f.kind : "text"}
+                inputMode={f.kind === "money" ? "decimal" : undefined}
                 className={f.kind === "number" ? "input w-28" : "input w-64 max-w-full"}
                 defaultValue={mine?.values[f.name] ?? ""}
                 aria-invalid={mine?.errors?.[f.name] ? true : undefined}

@@ -4,6 +4,7 @@
 // in its order, and the declared bulk actions on the ticked rows. No script: every control is a
 // link or a form; a filter URL carries only the fields that have a value.
 import type { ExportKind } from "../../../server/admin/exports";
+import { mayRun } from "../../../server/admin/roles";
 import { listPage, listQueryOf, sortOptions, type ListPage } from "../../../server/admin/lists";
 import type { Column, ResourceDef } from "../../../server/admin/resource";
 import { usePage } from "../../../server/render/page";
@@ -192,7 +193,7 @@ export function ExportButtons({ kind, match, q, sort, ids }: { kind: ExportKind;
 }
 
 function ListView({ def, data, exportKind, columns }: { def: ResourceDef; data: ListData; exportKind?: ExportKind; columns?: Column[] }) {
-  const { t, url, form } = usePage();
+  const { t, url, form, auth } = usePage();
   const link = useListLink();
   const sortLink = (col: Column) => {
     if (!Object.hasOwn(def.sortable, col.key)) return null;
@@ -212,6 +213,8 @@ function ListView({ def, data, exportKind, columns }: { def: ResourceDef; data: 
   };
   const list = data.list;
   const bulk = bulkForm(def);
+  // the create screen is for those whose role may write the resource
+  const mayCreate = Boolean(def.create && auth && mayRun(auth.user, def, "create"));
   const done = url.searchParams.get("bulk");
   return (
     <>
@@ -225,9 +228,9 @@ function ListView({ def, data, exportKind, columns }: { def: ResourceDef; data: 
       {done && <Notice>{t("manager.bulk.done", { count: Number(url.searchParams.get("n") ?? 0) })}</Notice>}
       {form?.kind === "bulk" && form.errors?._ && <Notice tone="error">{form.errors._}</Notice>}
       {form?.kind === "bulk-confirm" && <BulkConfirm def={def} values={form.values} />}
-      {(def.create || def.listLinks) && (
+      {(mayCreate || def.listLinks) && (
         <p className="mb-4 flex flex-wrap gap-2">
-          {def.create && (
+          {mayCreate && (
             <a href={`/manager/${def.pagePath}/create`} className="btn-primary inline-block" data-testid="create-link">
               + {t(`manager.res.${def.name}.create`)}
             </a>
@@ -278,7 +281,7 @@ function ListView({ def, data, exportKind, columns }: { def: ResourceDef; data: 
       {list && list.docs.length > 0 && (
         <section className="list-card" data-testid="list">
           <SortSelect def={def} data={data} />
-          {bulk && <BulkBar def={def} formId={bulk} />}
+          {bulk && <BulkBar def={def} formId={bulk} pageIds={list.docs.map((d) => String(d._id))} />}
           <div className="table-scroll" data-testid="table-scroll">
             <DocTable
               docs={list.docs}

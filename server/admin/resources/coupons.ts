@@ -10,10 +10,14 @@ import {
   couponColumns,
   couponCreateSchema,
   couponUpdateSchema,
+  couponAliasesOf,
+  couponStatus,
   couponUsers,
   deleteCoupon,
-  disableCoupon,
   insertCoupon,
+  isCouponUsed,
+  saveCoupon,
+  setCouponDisabled,
 } from "../coupons";
 import { defineResource, type FormField } from "../resource";
 
@@ -26,9 +30,15 @@ const FIELDS: FormField[] = [
   { name: "content", kind: "select", options: ["full", "all", "invite"], optionLabels: "manager.coupons.content" },
   { name: "expiredAt", kind: "date" },
 ];
+/** the edit form asks before a used code is renamed: the old code stays as an alias */
+const EDIT_FIELDS: FormField[] = [
+  ...FIELDS.filter((f) => f.name !== "count").map((f) => (f.name === "code" ? { ...f, hint: "manager.coupons.renameHint" } : f)),
+  { name: "confirmRename", kind: "checkbox", label: "manager.coupons.confirmRename" },
+];
 
 export const couponResource = defineResource({
   name: "coupons",
+  access: { write: ["finance"] },
   pagePath: "coupon",
   apiPath: "/coupon",
   menu: { label: "cabinet.nav.manager.coupon", icon: "%", order: 90 },
@@ -43,7 +53,10 @@ export const couponResource = defineResource({
     count: r.count,
     content: r.content,
     expiredAt: r.expiredAt,
+    status: couponStatus(r),
+    disabledAt: r.disabledAt,
     createdAt: r.createdAt,
+    aliases: undefined as unknown,
     used: undefined as unknown,
     users: undefined as unknown,
   }),
@@ -69,11 +82,14 @@ export const couponResource = defineResource({
         .groupBy(couponUses.couponId);
       for (const d of docs) d.used = rows.find((r) => r.id === d._id)?.n ?? 0;
     },
+    aliases: async (db, docs) => {
+      for (const d of docs) d.aliases = (await couponAliasesOf(db, d._id as string)).join(", ") || null;
+    },
     users: async (db, docs) => {
       for (const d of docs) d.users = await couponUsers(db, d._id as string);
     },
   },
-  exclude: ["users", "used"],
+  exclude: ["users", "used", "aliases"],
   listPopulate: ["used"],
   columns: [
     { key: "code", label: "manager.coupons.code", link: true },
@@ -82,17 +98,33 @@ export const couponResource = defineResource({
     { key: "content", valueLabels: "manager.coupons.content" },
     { key: "count", label: "manager.fields.usesLeft", kind: "number" },
     { key: "used", kind: "number" },
+    { key: "status", label: "manager.coupons.status", valueLabels: "manager.coupons.statuses" },
     { key: "expiredAt", kind: "date" },
     { key: "createdAt", kind: "date" },
   ],
-  detailPopulate: ["used"],
+  fields: [
+    { key: "code", label: "manager.coupons.code" },
+    { key: "status", label: "manager.coupons.status", valueLabels: "manager.coupons.statuses" },
+    { key: "disabledAt", label: "manager.coupons.disabledAt", kind: "date" },
+    { key: "aliases", label: "manager.coupons.aliases" },
+    { key: "type", valueLabels: "manager.coupons.type" },
+    { key: "amount", kind: "number", kindOf: (d) => (d.type === "absolute" ? "money" : "points") },
+    { key: "content", valueLabels: "manager.coupons.content" },
+    { key: "count", label: "manager.fields.usesLeft", kind: "number" },
+    { key: "used", kind: "number" },
+    { key: "expiredAt", kind: "date" },
+    { key: "createdAt", kind: "date" },
+  ],
+  detailPopulate: ["used", "aliases"],
   // "uses left" is not on the edit form: checkout spends uses while the form is open, and saving it
   // would give them back. The "add uses" action adds to it; PUT still takes `count` (spec).
   form: {
     schema: couponUpdateSchema,
-    fields: FIELDS.filter((f) => f.name !== "count"),
-    toColumns: (v, scope) => couponColumns(v, scope.deps.config.TIME_ZONE),
+    fields: EDIT_FIELDS,
+    toColumns: ({ confirmRename: _, ...v }, scope) => couponColumns(v, scope.deps.config.TIME_ZONE),
     check: checkCoupon,
+    // a rename keeps the old code as an alias, asked first on the page when the coupon was used
+    save: (scope, id, input) => saveCoupon(scope, id, input),
     editPage: true,
   },
   create: { schema: couponCreateSchema, fields: FIELDS, run: (scope, input) => insertCoupon(scope.db, couponColumns(input, scope.deps.config.TIME_ZONE)) },
@@ -101,11 +133,20 @@ export const couponResource = defineResource({
       label: "manager.coupons.disable",
       danger: true,
       confirm: "manager.coupons.disableConfirm",
-      run: async (scope, id) => void (await disableCoupon(scope, id)),
+      when: (d) => !d.disabledAt,
+      run: async (scope, id) => void (await setCouponDisabled(scope, id, true)),
+    },
+    enable: {
+      label: "manager.coupons.enable",
+      confirm: "manager.coupons.enableConfirm",
+      danger: true,
+      when: (d) => Boolean(d.disabledAt),
+      run: async (scope, id) => void (await setCouponDisabled(scope, id, false)),
     },
     delete: {
       label: "manager.coupons.delete",
       danger: true,
+      when: async (d, db) => !(await isCouponUsed(db, d._id as string)),
       run: async (scope, id) => {
         await deleteCoupon(scope, id);
         return { redirect: "/manager/coupon?deleted=1" };

@@ -13,6 +13,7 @@ const flat = (prefix: string) => LANGS.map((l) => `${prefix}${l[0]!.toUpperCase(
 
 export const formatResource = defineResource({
   name: "formats",
+  access: { write: ["content"] },
   pagePath: "formats",
   apiPath: "/formats",
   menu: { label: "cabinet.nav.manager.formats", icon: "◇", order: 120 },

@@ -1,18 +1,21 @@
 // Orders and payments in the back-office: /manager/orders (filters by state, method,
 // product, coupon, buyer and date; amounts in rubles), /manager/orders/{id} with "mark the invoice
 // paid" (asks again; audited), and /api/manager/order. Read-only otherwise: an order is money.
-import { inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { coupons, orders, referrals, users } from "../../../db/schema";
+import { cancelOrder, checkWithProvider, creditManually, creditSchema, refundable, refundOrder, refundSchema, refundsOf, shownState } from "../money";
 import { creditedInvites, markInvoicePaidBy, unmarkableOrder, unmarkInvoicePaid } from "../orders";
 import { populateEmails, populateUsers } from "../populate";
 import { defineResource } from "../resource";
 import { byUserEmail } from "./users";
 
-export const ORDER_STATES = ["pending", "paid", "failed", "cancelled"] as const;
+export const ORDER_STATES = ["pending", "paid", "failed", "cancelled", "refunded"] as const;
 export const ORDER_METHODS = ["card", "invoice", "coupon"] as const;
 
 export const orderResource = defineResource({
   name: "orders",
+  access: { write: ["finance"] },
   pagePath: "orders",
   apiPath: "/order",
   exportKind: "payments",
@@ -24,6 +27,7 @@ export const orderResource = defineResource({
     { key: "entityType", label: "manager.fields.entityType", kind: "text" },
     { key: "quantity", label: "manager.fields.quantity", kind: "number" },
     { key: "amount", label: "manager.fields.amount", kind: "money" },
+    { key: "refundedAmount", label: "manager.orders.refundedAmount", kind: "money" },
     { key: "currency", label: "manager.exports.columns.currency", kind: "text" },
     { key: "method", label: "manager.fields.method", kind: "text" },
     { key: "state", label: "manager.fields.state", kind: "text" },
@@ -47,7 +51,10 @@ export const orderResource = defineResource({
     amount: o.amount,
     currency: o.currency,
     method: o.method,
-    state: o.state,
+    // a paid order with part of its money given back reads "partly refunded"
+    state: shownState(o.state, o.refundedAmount),
+    refundedAmount: o.refundedAmount,
+    refundable: refundable(o),
     coupon: o.couponId as unknown,
     invoiceNumber: o.invoiceNumber,
     createdAt: o.createdAt,
@@ -104,6 +111,7 @@ export const orderResource = defineResource({
     { key: "amount", label: "manager.orders.amount", kind: "money" },
     { key: "method", label: "manager.orders.method", valueLabels: "manager.orders.methods" },
     { key: "state", label: "manager.orders.state", valueLabels: "manager.orders.states" },
+    { key: "refundedAmount", label: "manager.orders.refundedAmount", kind: "money" },
     { key: "coupon", label: "manager.orders.coupon" },
     { key: "invoiceNumber", label: "manager.orders.invoiceNumber" },
     { key: "createdAt", kind: "date" },
@@ -133,7 +141,68 @@ export const orderResource = defineResource({
         await unmarkInvoicePaid(scope, id);
       },
     },
+    // money actions (server/admin/money.ts): each asked first, each one unit with its audit entry
+    refund: {
+      label: "manager.money.refund",
+      danger: true,
+      confirm: "manager.money.refundConfirm",
+      confirmVars: async (db, id) => {
+        const [o] = await db.select().from(orders).where(eq(orders.id, id));
+        return { left: o ? refundable(o) / 100 : 0 };
+      },
+      when: (d) => Number(d.refundable) > 0,
+      input: {
+        schema: refundSchema,
+        fields: [
+          { name: "reason", kind: "text", label: "manager.money.reason" },
+          { name: "amount", kind: "money", label: "manager.money.amount", hint: "manager.money.amountHint" },
+          { name: "manual", kind: "checkbox", label: "manager.money.manual" },
+        ],
+      },
+      run: async (scope, id, input) => {
+        await refundOrder(scope, id, input as z.infer<typeof refundSchema>);
+      },
+    },
+    check: {
+      label: "manager.money.check",
+      when: (d) => d.state === "pending" && d.method === "card",
+      run: async (scope, id) => {
+        const { outcome } = await checkWithProvider(scope, id);
+        return { notice: `manager.notices.check_${outcome}` };
+      },
+    },
+    creditManually: {
+      label: "manager.money.credit",
+      danger: true,
+      confirm: "manager.money.creditConfirm",
+      when: (d) => d.state === "pending",
+      input: { schema: creditSchema, fields: [{ name: "reason", kind: "text", label: "manager.money.reason" }] },
+      run: async (scope, id, input) => {
+        await creditManually(scope, id, input as z.infer<typeof creditSchema>);
+      },
+    },
+    cancel: {
+      label: "manager.money.cancel",
+      danger: true,
+      confirm: "manager.money.cancelConfirm",
+      when: (d) => d.state === "pending" && d.method === "card",
+      run: (scope, id) => cancelOrder(scope, id),
+    },
   },
+  sections: [
+    {
+      key: "refunds",
+      title: "manager.money.refunds",
+      load: (db, id) => refundsOf(db, id),
+      columns: [
+        { key: "createdAt", kind: "date" },
+        { key: "amount", label: "manager.money.amount", kind: "money" },
+        { key: "reason", label: "manager.money.reason" },
+        { key: "provider", label: "manager.money.via", valueLabels: "manager.money.vias" },
+        { key: "manager", label: "manager.money.manager" },
+      ],
+    },
+  ],
   links: (doc) => (doc.project ? [{ label: "manager.orders.project", href: `/manager/projects/${doc.project as string}` }] : []),
   subjectOf: (o) => o.userId,
 });

@@ -21,6 +21,7 @@ import { addProjectInvites } from "../users";
 
 export const projectResource = defineResource({
   name: "projects",
+  access: { write: [] },
   pagePath: "projects",
   apiPath: "/projects",
   menu: { label: "cabinet.nav.manager.projects", icon: "⌂", order: 50 },

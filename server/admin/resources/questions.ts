@@ -44,6 +44,7 @@ export function analysisRow(label: string, s: ItemStats | undefined): Doc {
 
 export const questionResource = defineResource({
   name: "questions",
+  access: { write: ["content"] },
   pagePath: "questions",
   apiPath: "/question",
   menu: { label: "cabinet.nav.manager.questions", icon: "?", order: 130 },

@@ -21,6 +21,7 @@ const EDIT_FIELDS: FormField[] = [
 
 export const referralResource = defineResource({
   name: "referrals",
+  access: { write: ["finance"] },
   pagePath: "referral",
   apiPath: "/referral",
   menu: { label: "cabinet.nav.manager.referral", icon: "⇄", order: 100 },

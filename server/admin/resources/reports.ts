@@ -22,6 +22,7 @@ export async function formatCodeOf(db: import("../../../db/client").Db, id: stri
 
 export const reportResource = defineResource({
   name: "reports",
+  access: { write: ["content"] },
   pagePath: "reports",
   apiPath: "/reports",
   menu: { label: "cabinet.nav.manager.reports", icon: "✎", order: 110 },

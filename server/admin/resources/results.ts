@@ -36,6 +36,7 @@ export async function resultAnswers(db: import("../../../db/client").Db, resultI
 
 export const resultResource = defineResource({
   name: "results",
+  access: { write: ["content"] },
   pagePath: "results",
   apiPath: "/results",
   menu: { label: "cabinet.nav.manager.results", icon: "☰", order: 20 },
@@ -160,7 +161,7 @@ export const resultResource = defineResource({
       isDoubt: z.boolean().optional(),
     }),
     fields: [
-      { name: "format", kind: "select", options: FORMAT_CODES, optionLabel: formatOption },
+      { name: "format", kind: "select", options: FORMAT_CODES, optionLabel: formatOption, hint: "manager.results.formatHint" },
       { name: "isCorrect", kind: "checkbox" },
       { name: "isDoubt", kind: "checkbox" },
     ],
@@ -169,7 +170,12 @@ export const resultResource = defineResource({
     save: (scope, id, input) => saveResultForm(scope, id, input),
   },
   actions: {
-    confirm: { label: "manager.results.confirm", run: async (scope, id) => void (await confirmResult(scope, id)) },
+    confirm: {
+      label: "manager.results.confirm",
+      // only a finished attempt has a format to confirm
+      when: (d) => Boolean(d.isCompleted && d.fm),
+      run: async (scope, id) => void (await confirmResult(scope, id)),
+    },
     reset: {
       label: "manager.results.reset",
       danger: true,

@@ -25,6 +25,7 @@ const FIELDS: FormField[] = [
 
 export const reviewResource = defineResource({
   name: "reviews",
+  access: { write: ["content"] },
   pagePath: "reviews",
   apiPath: "/reviews",
   menu: { label: "cabinet.nav.manager.reviews", icon: "❝", order: 80, count: "reviews" },

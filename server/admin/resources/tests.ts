@@ -8,6 +8,7 @@ import { defineResource } from "../resource";
 
 export const testResource = defineResource({
   name: "tests",
+  access: { write: ["content"] },
   pagePath: "tests",
   apiPath: "/tests",
   menu: { label: "cabinet.nav.manager.tests", icon: "≡", order: 140 },

@@ -7,8 +7,8 @@ import { z } from "zod";
 import { invites, orders, projects, users } from "../../../db/schema";
 import { AppError, validationFailed } from "../../lib/errors";
 import { hasManagerRole, userFields } from "../../services/users";
-import { auditOfUser } from "../audit";
-import { populateFormats, populateUsers } from "../populate";
+import { auditAboutUser } from "../audit";
+import { populateFormats } from "../populate";
 import { contains, type TrigramIndex } from "../match";
 import { defineResource, type Doc, type Search } from "../resource";
 import { MASQ_MODES, masqueradeSchema, type MasqueradeInput } from "../../services/masquerade";
@@ -24,6 +24,7 @@ export const byUserEmail = (userId: SQLWrapper): Search => ({
 
 export const userResource = defineResource({
   name: "users",
+  access: { write: [], actions: { masq: ["support"] } },
   pagePath: "users",
   apiPath: "/user",
   menu: { label: "cabinet.nav.manager.users", icon: "☺", order: 40 },
@@ -301,27 +302,8 @@ export const userResource = defineResource({
         { key: "createdAt", kind: "date" },
       ],
     },
-    {
-      key: "audit",
-      title: "manager.users.audit",
-      load: async (db, id) => {
-        const docs = (await auditOfUser(db, id)).map((a) => ({
-          action: a.action,
-          realActorId: a.realActorId as unknown,
-          changes: a.changes,
-          createdAt: a.createdAt,
-        }));
-        // who: the manager by e-mail
-        await populateUsers(db, docs, "realActorId");
-        return docs;
-      },
-      columns: [
-        { key: "action", label: "manager.fields.action", valueLabels: "manager.audit.actions" },
-        { key: "realActorId", label: "manager.fields.actor", kind: "user" },
-        { key: "changes", kind: "json" },
-        { key: "createdAt", kind: "date" },
-      ],
-    },
   ],
   subjectOf: (u) => u.id,
+  // everything done to the person and their records (orders, results, requests), in the audit's own words
+  history: (db, id) => auditAboutUser(db, id),
 });

@@ -8,6 +8,7 @@ import { managerExportingApi } from "./exporting";
 import { managerOrdersApi } from "./orders";
 import { managerSettingsApi } from "./settings";
 import { managerStatsApi } from "./stats";
+import { managerTeamApi } from "./team";
 import { RESOURCES } from "../../admin/resources";
 import { projectResource } from "../../admin/resources/projects";
 import { RESOURCE_ROUTES } from "./resource-routes";
@@ -27,7 +28,8 @@ export const managerApi = withResources
   .route("/setting", managerSettingsApi)
   .route("/stat", managerStatsApi)
   .route("/exporting", managerExportingApi)
-  .route("/business", managerBusinessApi);
+  .route("/business", managerBusinessApi)
+  .route("/managers", managerTeamApi);
 
 /** The environment every manager module's handlers run in (the guard above guarantees it). */
 export type ManagerEnv = import("../../middleware/guards").GuardedEnv<["admin"]>;

@@ -17,7 +17,8 @@ import {
   updateQuestion,
   updateReport,
 } from "../../admin/content";
-import { couponUsers } from "../../admin/coupons";
+import { couponUsers, setCouponDisabled } from "../../admin/coupons";
+import { cancelOrder, checkWithProvider, creditManually, creditSchema, refundOrder, refundSchema } from "../../admin/money";
 import { uploadReviewPhoto } from "../../admin/photos";
 import { changeOwner, changeOwnerSchema, deleteProject, projectLists, projectPaging } from "../../admin/projects";
 import { deleteReferral, referralUsers, retireReferral } from "../../admin/referrals";
@@ -105,7 +106,31 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
         return c.json({ deleted: true });
       }),
 
-  coupons: (app) => app.get("/:id/users", async (c) => c.json({ docs: await couponUsers(c.get("deps").db, pathId(c)) })),
+  coupons: (app) =>
+    app
+      .get("/:id/users", async (c) => c.json({ docs: await couponUsers(c.get("deps").db, pathId(c)) }))
+      .put("/:id/disable", async (c) => {
+        await setCouponDisabled(c.get("scope"), pathId(c), true);
+        return c.json({ disabled: true });
+      })
+      .put("/:id/enable", async (c) => {
+        await setCouponDisabled(c.get("scope"), pathId(c), false);
+        return c.json({ disabled: false });
+      }),
+
+  // money actions: an API client has its own confirmation (the pages ask first)
+  orders: (app) =>
+    app
+      .post("/:id/refund", validate("json", refundSchema), async (c) => c.json(await refundOrder(c.get("scope"), pathId(c), c.req.valid("json"))))
+      .post("/:id/check", async (c) => c.json(await checkWithProvider(c.get("scope"), pathId(c))))
+      .post("/:id/credit", validate("json", creditSchema), async (c) => {
+        await creditManually(c.get("scope"), pathId(c), c.req.valid("json"));
+        return c.json({ state: "paid" });
+      })
+      .post("/:id/cancel", async (c) => {
+        await cancelOrder(c.get("scope"), pathId(c));
+        return c.json({ state: "cancelled" });
+      }),
 
   referrals: (app) =>
     app

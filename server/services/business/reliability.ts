@@ -37,6 +37,7 @@ export async function reliabilityOf(scope: Pick<Scope, "db">, userIds: string[])
       probability: results.probability,
       runnerUpCode: results.runnerUpCode,
       runnerUpProbability: results.runnerUpProbability,
+      isCorrect: results.isCorrect,
       quality: results.quality,
       completedAt: results.completedAt,
     })

@@ -3,7 +3,7 @@
 // when that order fails, is replaced or lapses unpaid.
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { runInTransaction, type Db } from "../../../db/client";
-import { couponUses, coupons, orders } from "../../../db/schema";
+import { couponAliases, couponUses, coupons, orders } from "../../../db/schema";
 import { AppError } from "../../lib/errors";
 import type { UserRow } from "../users";
 
@@ -14,8 +14,9 @@ export const noSuchCoupon = () => new AppError(404, "coupon_unknown", "payment.e
 
 export async function findUsableCoupon(db: Db, code: string, user: UserRow, want: "full" | "invite") {
   // codes are unique in any letter case (server/admin/coupons.ts), so a buyer may type either
-  const [coupon] = await db.select().from(coupons).where(sql`lower(${coupons.code}) = lower(${code.trim()})`).limit(1);
+  const coupon = await couponByCode(db, code);
   if (!coupon) throw noSuchCoupon();
+  if (coupon.disabledAt) throw new AppError(400, "coupon_disabled", "payment.errors.couponDisabled", { code: "payment.errors.couponDisabled" });
   if (coupon.expiredAt && coupon.expiredAt.getTime() < Date.now()) {
     throw new AppError(400, "coupon_expired", "payment.errors.couponExpired", { code: "payment.errors.couponExpired" });
   }
@@ -29,6 +30,20 @@ export async function findUsableCoupon(db: Db, code: string, user: UserRow, want
     .where(and(eq(couponUses.couponId, coupon.id), eq(couponUses.userId, user.id)));
   if (used) throw new AppError(400, "coupon_already_used", "payment.errors.couponAlreadyUsed", { code: "payment.errors.couponAlreadyUsed" });
   return coupon;
+}
+
+/** The coupon a typed code names: its code, or a former code it was renamed from (links handed out before). */
+export async function couponByCode(db: Db, code: string): Promise<CouponRow | null> {
+  const typed = code.trim();
+  const [coupon] = await db.select().from(coupons).where(sql`lower(${coupons.code}) = lower(${typed})`).limit(1);
+  if (coupon) return coupon;
+  const [alias] = await db
+    .select({ coupon: coupons })
+    .from(couponAliases)
+    .innerJoin(coupons, eq(coupons.id, couponAliases.couponId))
+    .where(sql`lower(${couponAliases.code}) = lower(${typed})`)
+    .limit(1);
+  return alias?.coupon ?? null;
 }
 
 export function applyDiscount(price: number, coupon: CouponRow | null) {

@@ -1,10 +1,14 @@
 // A user's orders as lists, single reads and API documents.
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { orders } from "../../../db/schema";
 import { notFound } from "../../lib/errors";
 
 export type OrderRow = typeof orders.$inferSelect;
+
+/** What an order brought in: paid less refunded (revenue and statistics sum it over paid orders;
+ * an order refunded in full is no longer paid). */
+export const netAmount = sql<number>`${orders.amount} - ${orders.refundedAmount}`;
 
 export async function listOrders(db: Db, userId: string) {
   return db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt));
@@ -29,6 +33,8 @@ export const toOrderDoc = (o: OrderRow) => ({
   currency: o.currency,
   method: o.method,
   state: o.state,
+  /** kopecks given back (a part leaves the order paid) */
+  refundedAmount: o.refundedAmount,
   invoiceNumber: o.invoiceNumber,
   createdAt: o.createdAt,
   paidAt: o.paidAt,

@@ -1,7 +1,8 @@
 // Payment providers behind one interface. `sandbox` (the default) confirms on a local page of
 // ours with Pay and Fail buttons; `yookassa` talks to the real YooKassa API v3
 // (https://yookassa.ru/developers/api): create a payment with an Idempotence-Key, send the user
-// to its confirmation_url, and on a notification ask the API for the payment's real state.
+// to its confirmation_url, and on a notification ask the API for the payment's real state; give
+// money back with POST /refunds (https://yookassa.ru/developers/api#create_refund), also keyed.
 import { and, eq } from "drizzle-orm";
 import { payments } from "../../../db/schema";
 import type { Config } from "../../config";
@@ -39,7 +40,19 @@ export interface PaymentProvider {
   }): Promise<CreatedPayment>;
   /** The provider's own view of a payment: never trust a notification body instead. */
   fetch(providerPaymentId: string): Promise<ProviderPayment | null>;
+  /** Gives `amount` kopecks of a succeeded payment back; the same key answers the same refund (a retry). */
+  refund(input: { providerPaymentId: string; amount: number; description: string; idempotenceKey: string }): Promise<ProviderRefund>;
 }
+
+export interface ProviderRefund {
+  id: string;
+  /** YooKassa's refund statuses: "succeeded" is money on its way back; "canceled" refused */
+  status: "pending" | "succeeded" | "canceled";
+  raw: unknown;
+}
+
+/** The provider refused or could not be reached: nothing was given back, nothing is recorded. */
+export class RefundFailed extends Error {}
 
 /**
  * Where a provider sends the buyer to pay: browsers apply the CSP form-action to the redirect
@@ -58,6 +71,10 @@ export function sandboxProvider(config: Config, lookup: (id: string) => Promise<
       return { providerPaymentId: paymentId, confirmationUrl: `/payment/sandbox/${paymentId}`, status: "pending", raw: { sandbox: true } };
     },
     fetch: lookup,
+    // the sandbox's money is pretend: a refund always goes through, under its key
+    async refund({ idempotenceKey }) {
+      return { id: `sandbox-${idempotenceKey}`, status: "succeeded", raw: { sandbox: true } };
+    },
   };
 }
 
@@ -97,6 +114,27 @@ export function yookassaProvider(config: Config): PaymentProvider {
         orderId: b.metadata?.orderId ?? null,
         raw: b,
       };
+    },
+    async refund({ providerPaymentId, amount, description, idempotenceKey }) {
+      let res: Response;
+      try {
+        res = await fetch(`${base}/refunds`, {
+          method: "POST",
+          headers: { Authorization: auth, "Idempotence-Key": idempotenceKey, "Content-Type": "application/json" },
+          body: JSON.stringify({
+            payment_id: providerPaymentId,
+            amount: { value: rublesDecimal(amount), currency: "RUB" },
+            description: description.slice(0, 250),
+          }),
+          signal: AbortSignal.timeout(15_000),
+        });
+      } catch (e) {
+        throw new RefundFailed(`YooKassa refund unreachable: ${(e as Error).message}`);
+      }
+      const b = (await res.json().catch(() => ({}))) as { id?: string; status?: ProviderRefund["status"]; code?: string; description?: string };
+      if (!res.ok || !b.id || !b.status) throw new RefundFailed(`YooKassa refund refused: ${res.status} ${b.code ?? ""} ${b.description ?? ""}`.trim());
+      if (b.status === "canceled") throw new RefundFailed("YooKassa refund canceled");
+      return { id: b.id, status: b.status, raw: b };
     },
   };
 }

@@ -11,7 +11,7 @@ import { logActivity } from "../activity";
 import type { UserRow } from "../users";
 import { closeOrder, holdsCoupon, spendCoupon } from "./coupon-rules";
 import { getOwnOrder } from "./orders";
-import { providerFor } from "./providers";
+import { type ProviderPayment, providerFor } from "./providers";
 
 /**
  * pending → paid exactly once, and the purchase takes effect: one unit of work, so an order is
@@ -79,12 +79,25 @@ export async function settlePayment(deps: AppDeps, providerPaymentId: string) {
     .where(and(eq(payments.provider, provider.name), eq(payments.providerPaymentId, providerPaymentId)));
   if (!payment) return "unknown_payment" as const;
   const remote = await provider.fetch(providerPaymentId);
+  const queued: string[] = [];
+  const outcome = await settleFrom(deps.db, payment, remote, queued);
+  if (queued.length) await deps.jobs.runNow(queued);
+  return outcome;
+}
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type SettleOutcome = Awaited<ReturnType<typeof settleFrom>>;
+
+/** What the provider said (`remote`, fetched before: a unit of work awaits only the database) applied
+ * to our payment and order. Inside a caller's unit of work (a manager's "check with the provider",
+ * audited with it) its writes join that unit. */
+export async function settleFrom(db: Db, payment: PaymentRow, remote: ProviderPayment | null, queued: string[]) {
   if (!remote) return "unknown_payment" as const;
-  const [order] = await deps.db.select().from(orders).where(eq(orders.id, payment.orderId));
+  const [order] = await db.select().from(orders).where(eq(orders.id, payment.orderId));
   if (!order) return "unknown_order" as const;
   if (remote.orderId && remote.orderId !== order.id) return "order_mismatch" as const;
   if (remote.status === "canceled") {
-    await runInTransaction(deps.db, async (tx) => {
+    await runInTransaction(db, async (tx) => {
       await tx
         .update(payments)
         .set({ status: "canceled", raw: remote.raw ?? payment.raw, updatedAt: new Date() })
@@ -95,11 +108,10 @@ export async function settlePayment(deps: AppDeps, providerPaymentId: string) {
   }
   if (remote.status !== "succeeded") return "pending" as const;
   if (remote.amount !== order.amount || remote.currency !== "RUB") {
-    await deps.db.update(payments).set({ status: "amount_mismatch", raw: remote.raw, updatedAt: new Date() }).where(eq(payments.id, payment.id));
+    await db.update(payments).set({ status: "amount_mismatch", raw: remote.raw, updatedAt: new Date() }).where(eq(payments.id, payment.id));
     return "amount_mismatch" as const;
   }
-  const queued: string[] = [];
-  const credited = await runInTransaction(deps.db, async (tx) => {
+  const credited = await runInTransaction(db, async (tx) => {
     await tx
       .update(payments)
       .set({ status: "succeeded", raw: remote.raw ?? payment.raw, updatedAt: new Date() })
@@ -112,7 +124,6 @@ export async function settlePayment(deps: AppDeps, providerPaymentId: string) {
       .where(and(eq(orders.id, order.id), eq(orders.state, "cancelled")));
     return creditInside(tx, order.id, queued);
   });
-  if (queued.length) await deps.jobs.runNow(queued);
   return credited ? ("credited" as const) : ("already_credited" as const);
 }
 
