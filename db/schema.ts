@@ -484,6 +484,10 @@ export const tasks = sqliteTable(
     name: text().notNull(),
     communication: text({ enum: ["individual", "team", "global"] }).notNull(),
     decision: text({ enum: ["balanced", "moderate", "improvisation"] }).notNull(),
+    // asked since fit-v3 (model/FIT.md); null breadth/method on older rows read as before they were asked
+    client: integer({ mode: "boolean" }).notNull().default(false),
+    breadth: text({ enum: ["depth", "mixed", "broad"] }),
+    method: text({ enum: ["order", "inquiry", "either"] }),
     content: text(),
     sort: integer().notNull().default(0),
     priority: integer().notNull().default(0),

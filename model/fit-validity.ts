@@ -16,10 +16,12 @@ import { resolve } from "node:path";
 import { type Activity, BREADTHS, type FitScale, FIT_SCALE, FIT_V2, fitFor, type IndicatorValues, METHODS } from "./fit";
 import { FORMAT_BY_CODE, FORMATS, N_FORMATS } from "./formats";
 import { N_ITEMS } from "./items";
+import { spearman } from "./metrics";
 import { STRESS_GRID } from "./scenarios";
 import { type AnswerValue, scoreAnswers } from "./scoring";
 import { mixSeed, type Person, Rng, samplePerson, simulate } from "./simulate";
 
+export { spearman };
 export const VALIDITY_SEED = 4101;
 export const VALIDITY_TARGETS = { maxDissimilarR: 0.3, minTopQuarter: 0.8 } as const;
 
@@ -188,35 +190,6 @@ export function personaPanel(perFormat = 12, seed = VALIDITY_SEED): PanelPerson[
     persona: FORMATS[p.proto]!.code,
     indicators: scoreAnswers(Array.from(d.answers.subarray(i * N_ITEMS, (i + 1) * N_ITEMS)) as AnswerValue[]).indicators as unknown as IndicatorValues,
   }));
-}
-
-/** Spearman's rank correlation (average ranks for ties). */
-export function spearman(x: readonly number[], y: readonly number[]): number {
-  const ranks = (v: readonly number[]) => {
-    const order = v.map((value, i) => ({ value, i })).sort((a, b) => a.value - b.value);
-    const r = new Array<number>(v.length);
-    for (let k = 0; k < order.length; ) {
-      let e = k;
-      while (e + 1 < order.length && order[e + 1]!.value === order[k]!.value) e++;
-      for (let q = k; q <= e; q++) r[order[q]!.i] = (k + e) / 2;
-      k = e + 1;
-    }
-    return r;
-  };
-  const rx = ranks(x);
-  const ry = ranks(y);
-  const n = x.length;
-  const mx = rx.reduce((s, v) => s + v, 0) / n;
-  const my = ry.reduce((s, v) => s + v, 0) / n;
-  let sxy = 0;
-  let sxx = 0;
-  let syy = 0;
-  for (let i = 0; i < n; i++) {
-    sxy += (rx[i]! - mx) * (ry[i]! - my);
-    sxx += (rx[i]! - mx) ** 2;
-    syy += (ry[i]! - my) ** 2;
-  }
-  return sxx && syy ? sxy / Math.sqrt(sxx * syy) : 0;
 }
 
 const median = (v: number[]) => {

@@ -209,9 +209,10 @@ export function sphereStructure(
             ["SYSTEM", "system"],
             ["ANALYT", "analytics"],
           ];
-  const own = keys.map(([k]) => [`${s}_${k}`, num(ind[`${s}_${k}`])] as const).filter((e): e is [string, number] => e[1] !== null);
+  const known = (list: [string, number | null][]) => list.filter((e): e is [string, number] => e[1] !== null);
+  const own = known(keys.map(([k]) => [`${s}_${k}`, num(ind[`${s}_${k}`])]));
   const partial = own.length === 0;
-  const pool = own.length ? own : keys.map(([, k]) => [k, num(ind[k])] as const).filter((e): e is [string, number] => e[1] !== null);
+  const pool = own.length ? own : known(keys.map(([, k]) => [k, num(ind[k])]));
   if (!pool.length) return null;
   // either way serves: the sphere's structure as a whole, so neither the systematic nor the analytic is favoured
   if (method === "either" && eitherAsMean && pool.length === 2)

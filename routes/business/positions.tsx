@@ -5,9 +5,10 @@ import { z } from "zod";
 import type { T } from "../../locales";
 import { handleForm, postedVersion } from "../../server/lib/forms";
 import { Island, usePage } from "../../server/render/page";
-import { positionTarget, type PositionTarget } from "../../model/fit";
+import { breadthOf, DEFAULT_BREADTH, positionTarget, type PositionTarget } from "../../model/fit";
 import { listFormats } from "../../server/services/formats";
 import {
+  alikePositions,
   can,
   candidateCounts,
   candidateInviteSchema,
@@ -22,7 +23,10 @@ import {
   createPosition,
   DECISION,
   deletePosition,
+  activitiesOf,
+  BREADTH,
   getPosition,
+  METHOD,
   listDepartments,
   listPositions,
   positionAsForm,
@@ -38,6 +42,46 @@ import { CandidatesCard, type FormatNames, TargetCard } from "./position-target"
 
 type Position = Awaited<ReturnType<typeof listPositions>>[number];
 
+/** The activity's selects: label, the line that says what it computes, options (model/FIT.md). */
+function activityQuestions(t: T): PositionWizardProps["s"]["questions"] {
+  const q = (key: string, label: string, values: readonly string[], group: string) => ({
+    label: t(`cabinet.positions.${label}`),
+    hint: t(`cabinet.positions.hints.${key}`),
+    options: values.map((v) => [v, t(`cabinet.positions.${group}.${v}`)] as [string, string]),
+  });
+  return {
+    communication: q("communication", "communication", COMMUNICATION, "levels"),
+    client: q("client", "client", ["no", "yes"], "clients"),
+    breadth: q("breadth", "breadth", BREADTH, "breadths"),
+    method: q("method", "method", METHOD, "methods"),
+    decision: q("decision", "decision", ["improvisation", "balanced", "moderate"], "styles"),
+  };
+}
+
+/** An activity as the wizard's selects hold it; breadth and way of working not asked yet read as the formula reads them. */
+function activityValues(a: {
+  name?: string;
+  communication?: string;
+  client?: boolean;
+  breadth?: string | null;
+  method?: string | null;
+  decision?: string;
+  content?: string | null;
+  priority?: number | string;
+}) {
+  const communication = (a.communication ?? "team") as keyof typeof DEFAULT_BREADTH;
+  return {
+    name: a.name ?? "",
+    communication,
+    client: a.client ? "yes" : "no",
+    breadth: a.breadth || DEFAULT_BREADTH[communication] || "mixed",
+    method: a.method || "either",
+    decision: a.decision ?? "balanced",
+    content: a.content ?? "",
+    priority: String(a.priority ?? 0),
+  };
+}
+
 function wizardStrings(t: T): PositionWizardProps["s"] {
   return {
     step1: t("cabinet.positions.step1"),
@@ -47,12 +91,9 @@ function wizardStrings(t: T): PositionWizardProps["s"] {
     noDepartment: t("cabinet.employees.none"),
     activity: t("cabinet.positions.activity", { n: "{{n}}" }),
     activityName: t("cabinet.positions.activityName"),
-    communication: t("cabinet.positions.communication"),
-    decision: t("cabinet.positions.decision"),
     content: t("cabinet.positions.content"),
     priority: t("cabinet.positions.priority"),
-    levels: Object.fromEntries(COMMUNICATION.map((c) => [c, t(`cabinet.positions.levels.${c}`)])),
-    styles: Object.fromEntries(DECISION.map((c) => [c, t(`cabinet.positions.styles.${c}`)])),
+    questions: activityQuestions(t),
     add: t("cabinet.positions.add"),
     remove: t("cabinet.positions.remove"),
     next: t("cabinet.positions.next"),
@@ -65,8 +106,6 @@ function wizardStrings(t: T): PositionWizardProps["s"] {
       department: t("jobfit.wizard.departmentHint"),
       activities: t("jobfit.wizard.activitiesHint"),
       activityName: t("jobfit.wizard.activityNameHint"),
-      communication: t("jobfit.wizard.communicationHint"),
-      decision: t("jobfit.wizard.decisionHint"),
       content: t("jobfit.wizard.contentHint"),
       priority: t("jobfit.wizard.priorityHint"),
     },
@@ -119,24 +158,12 @@ function Wizard({
     ? {
         name: fromForm.name ?? "",
         department: fromForm.department ?? "",
-        tasks: fromForm.tasks.map((a) => ({
-          name: a.name ?? "",
-          communication: a.communication ?? "team",
-          decision: a.decision ?? "balanced",
-          content: a.content ?? "",
-          priority: String(a.priority ?? 0),
-        })),
+        tasks: fromForm.tasks.map((a) => activityValues({ ...a, client: a.client === "yes" })),
       }
     : {
         name: position?.name ?? "",
         department: position?.department?._id ?? "",
-        tasks: (position?.tasks ?? []).map((a) => ({
-          name: a.name,
-          communication: a.communication,
-          decision: a.decision,
-          content: a.content ?? "",
-          priority: String(a.priority),
-        })),
+        tasks: (position?.tasks ?? []).map(activityValues),
       };
   return (
     <Island
@@ -162,8 +189,9 @@ function Activities({ p }: { p: Position }) {
     <ul className="mt-2 space-y-1 text-sm text-slate-600">
       {p.tasks.map((a) => (
         <li key={a._id}>
-          <span className="font-medium text-slate-800">{a.name}</span> · {t(`cabinet.positions.levels.${a.communication}`)} ·{" "}
-          {t(`cabinet.positions.styles.${a.decision}`)}
+          <span className="font-medium text-slate-800">{a.name}</span> · {t(`cabinet.positions.levels.${a.communication}`)}
+          {a.client ? ` · ${t("cabinet.positions.withClients")}` : ""} · {t(`cabinet.positions.breadths.${breadthOf(a)}`)} ·{" "}
+          {t(`cabinet.positions.methods.${a.method ?? "either"}`)} · {t(`cabinet.positions.styles.${a.decision}`)}
         </li>
       ))}
     </ul>
@@ -272,6 +300,8 @@ type DetailData = {
   candidates: Awaited<ReturnType<typeof positionCandidates>>["docs"];
   target: PositionTarget | null;
   team: TeamFit;
+  /** Other positions that rank the team nearly the same (r > 0.9): their descriptions do not tell the jobs apart. */
+  alike: { _id: string; name: string; r: number }[];
   formats: FormatNames;
   /** The candidate flow, for those who may invite (null otherwise). */
   applicants: Awaited<ReturnType<typeof listCandidates>> | null;
@@ -321,6 +351,25 @@ function PositionDetail({ data }: { data: WithShell<DetailData> }) {
           ← {t("cabinet.nav.business.positions")}
         </a>
       </p>
+      {data.alike.length > 0 && (
+        <div className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" role="note" data-testid="alike-positions">
+          <p className="font-semibold">{t("jobfit.alike.title")}</p>
+          <p className="mt-1">
+            {t("jobfit.alike.lead", {
+              list: data.alike.map((a) => t("jobfit.alike.item", { name: a.name, r: a.r.toFixed(2) })).join(", "),
+            })}
+          </p>
+          <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
+            {data.alike.map((a) => (
+              <li key={a._id}>
+                <a className="font-medium text-brand-700 underline" href={`${links.positions}/${a._id}`}>
+                  {a.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <div className="mb-6 grid gap-6 lg:grid-cols-2">
         <TargetCard target={data.target} team={data.team} formats={data.formats} />
         <WhoFits list={data.candidates} />
@@ -363,7 +412,7 @@ export const positionPage = cabinetPage<DetailData>({
       positionCandidates(scope, c.req.param("id")!),
       listFormats(scope.db),
     ]);
-    const activities = position.tasks.map((a) => ({ name: a.name, communication: a.communication, decision: a.decision, priority: a.priority }));
+    const activities = activitiesOf(position);
     const locale = c.get("locale");
     return {
       position,
@@ -373,6 +422,7 @@ export const positionPage = cabinetPage<DetailData>({
       candidates: candidates.docs,
       target: positionTarget(activities),
       team: await teamFit(scope, activities),
+      alike: await alikePositions(scope, position._id),
       formats: Object.fromEntries(formats.map((f) => [f.code, (f.name as Record<string, string>)[locale] || f.code])),
       applicants: can(scope, "invites") ? await listCandidates(scope, position._id) : null,
       canInvite: can(scope, "invites") && !scope.demo,

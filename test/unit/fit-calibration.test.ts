@@ -67,7 +67,7 @@ describe("the calibrated fit scale", () => {
       );
     }
     const global: Activity[] = [{ name: "Strategy", communication: "global", decision: "moderate" }];
-    for (let v = 0; v < FIT_SCALE.volumeTarget.global; v += 5) {
+    for (let v = 0; v < FIT_SCALE.volumeTarget.broad; v += 5) {
       expect(fitFor({ ...middle, volume: v + 5 }, global).efficiency!).toBeGreaterThanOrEqual(fitFor({ ...middle, volume: v }, global).efficiency!);
     }
   });

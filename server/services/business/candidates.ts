@@ -7,7 +7,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../../db/client";
-import { candidates, employees, invites, positions, projects, results, users } from "../../../db/schema";
+import { candidates, employees, invites, positions, type projects, results, users } from "../../../db/schema";
 import { tFor, type Locale } from "../../../locales";
 import { fitFor, type IndicatorValues } from "../../../model/fit";
 import type { AppDeps } from "../../context";
@@ -23,7 +23,7 @@ import { positionCandidates } from "./efficiency";
 import { candidateLabel, candidatesUrl, notifyOwner } from "./follow-up";
 import { freeInvites, inviteUrl, quotedName, requireConfirmedSender, takeMailQuota } from "./invites";
 import { fitRange } from "./fit-target";
-import { getPosition } from "./positions";
+import { activitiesOf, getPosition } from "./positions";
 import { noInvitesLeft, spendInvite } from "./projects";
 
 export const candidateInviteSchema = z.object({
@@ -201,7 +201,7 @@ export async function listCandidates(scope: Scope, positionId: string) {
       .orderBy(desc(results.completedAt));
     for (const r of done) if (!latest.has(r.userId)) latest.set(r.userId, { formatCode: r.formatCode, indicators: r.indicators as IndicatorValues | null });
   }
-  const activities = position.tasks.map((a) => ({ name: a.name, communication: a.communication, decision: a.decision, priority: a.priority }));
+  const activities = activitiesOf(position);
   const people = rows.map((r) => {
     const result = r.userId && !r.consentWithdrawnAt ? latest.get(r.userId) : undefined;
     const status: CandidateStatus = !r.userId ? "invited" : r.consentWithdrawnAt ? "withdrawn" : result ? "tested" : "joined";

@@ -27,7 +27,16 @@ export async function projectPositions(db: Db, projectId: string): Promise<Posit
   const ps = await db.select({ id: positions.id, name: positions.name }).from(positions).where(eq(positions.projectId, projectId)).orderBy(asc(positions.name));
   if (!ps.length) return [];
   const acts = await db
-    .select({ positionId: tasks.positionId, name: tasks.name, communication: tasks.communication, decision: tasks.decision, priority: tasks.priority })
+    .select({
+      positionId: tasks.positionId,
+      name: tasks.name,
+      communication: tasks.communication,
+      decision: tasks.decision,
+      priority: tasks.priority,
+      client: tasks.client,
+      breadth: tasks.breadth,
+      method: tasks.method,
+    })
     .from(tasks)
     .where(
       inArray(
