@@ -40,7 +40,7 @@ import {
   reliabilityLines,
 } from "../../server/services/business";
 import { listFormats } from "../../server/services/formats";
-import { ReliabilityNote } from "./reliability-note";
+import { ReliabilityMarks, ReliabilityNote } from "./reliability-note";
 import { BusinessShell } from "../_layouts/cabinet";
 import {
   AnalyticsFilters,
@@ -104,21 +104,6 @@ export function FormatCell({ doc }: { doc: Pick<EmployeeDoc, "format" | "consent
   if (!doc.format) return <span className="text-slate-400">—</span>;
   const name = doc.format.name as { ru?: string; en?: string } | null;
   return <span title={doc.format.code}>{name?.[locale] ?? doc.format.code}</span>;
-}
-
-/** In the list: a result worth a second look says so beside the format (the detail says why). */
-function DoubtBadge({ r }: { r: Reliability | null }) {
-  const { t } = usePage();
-  if (!r?.doubtful) return null;
-  const why = [r.between ? t("cabinet.reliability.betweenShort") : null, r.grade !== "good" ? t(`cabinet.reliability.grade.${r.grade}`) : null]
-    .filter(Boolean)
-    .join("; ");
-  return (
-    <span className="whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900" title={why} data-testid="doubt">
-      ⚠ {t("cabinet.reliability.check")}
-      <span className="sr-only">: {why}</span>
-    </span>
-  );
 }
 
 /** The detail's reliability: the same facts the person's own report shows, and "ask to retake". */
@@ -330,7 +315,7 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
                   </div>
                   <p className="text-sm text-slate-600">{[e.department?.name, e.position?.name].filter(Boolean).join(" · ") || "—"}</p>
                   <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
-                    <FormatCell doc={e} /> <DoubtBadge r={e.reliability} /> <StatusBadge status={e.status} />
+                    <FormatCell doc={e} /> <ReliabilityMarks r={e.reliability} /> <StatusBadge status={e.status} />
                     {e.efficiency !== null && (
                       <span className="tabular-nums text-slate-600">
                         {t("analytics.fit.efficiency")}: {Math.round(e.efficiency)}
@@ -381,7 +366,7 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
                       <td className="px-1.5 py-2">{e.department?.name ?? "—"}</td>
                       <td className="px-1.5 py-2">{e.position?.name ?? "—"}</td>
                       <td className="px-1.5 py-2">
-                        <FormatCell doc={e} /> <DoubtBadge r={e.reliability} />
+                        <FormatCell doc={e} /> <ReliabilityMarks r={e.reliability} />
                       </td>
                       <td className="px-1.5 py-2 tabular-nums">{e.harmony ?? "—"}</td>
                       <td className="px-1.5 py-2 tabular-nums">{e.anxiety ?? "—"}</td>

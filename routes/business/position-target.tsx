@@ -5,6 +5,7 @@ import type { Decision, PositionTarget, Sphere } from "../../model/fit";
 import { usePage } from "../../server/render/page";
 import type { listCandidates, TeamFit } from "../../server/services/business";
 import { Card, ConfirmDelete, FormError, useLinks } from "./kit";
+import { ReliabilityMarks } from "./reliability-note";
 
 export type FormatNames = Record<string, string>;
 
@@ -188,6 +189,7 @@ export function CandidatesCard({ view, canEdit, formats }: { view: CandidateView
                         {c ? t("jobfit.candidates.candidate") : t("jobfit.candidates.employee")}
                       </span>
                       {c?.formatCode && <span className="ml-2 text-xs text-slate-500">{formats[c.formatCode] ?? c.formatCode}</span>}
+                      <ReliabilityMarks r={r.reliability} />
                     </span>
                     <span className="font-semibold tabular-nums text-slate-900">{r.efficiency ?? "—"}</span>
                   </span>

@@ -39,6 +39,7 @@ import { BusinessShell } from "../_layouts/cabinet";
 import { Card, cabinetPage, ConfirmDelete, done, Notice, useLinks, type WithShell } from "./kit";
 import type { PositionWizardProps } from "../../islands/position-wizard";
 import { CandidatesCard, type FormatNames, TargetCard } from "./position-target";
+import { ReliabilityMarks } from "./reliability-note";
 
 type Position = Awaited<ReturnType<typeof listPositions>>[number];
 
@@ -325,6 +326,7 @@ function WhoFits({ list }: { list: DetailData["candidates"] }) {
                 <span className="min-w-0 break-words font-medium text-brand-700">
                   {e.name}
                   {e.isCurrent && <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-700">{t("analytics.fit.current")}</span>}
+                  <ReliabilityMarks r={e.reliability} />
                 </span>
                 <span className="font-semibold tabular-nums text-slate-900">{e.efficiency === null ? "—" : Math.round(e.efficiency)}</span>
               </a>

@@ -24,6 +24,7 @@ import { candidateLabel, candidatesUrl, notifyOwner } from "./follow-up";
 import { freeInvites, inviteUrl, quotedName, requireConfirmedSender, takeMailQuota } from "./invites";
 import { fitRange } from "./fit-target";
 import { activitiesOf, getPosition } from "./positions";
+import { reliabilityOf } from "./reliability";
 import { noInvitesLeft, spendInvite } from "./projects";
 
 export const candidateInviteSchema = z.object({
@@ -202,6 +203,7 @@ export async function listCandidates(scope: Scope, positionId: string) {
     for (const r of done) if (!latest.has(r.userId)) latest.set(r.userId, { formatCode: r.formatCode, indicators: r.indicators as IndicatorValues | null });
   }
   const activities = activitiesOf(position);
+  const rel = await reliabilityOf(scope, userIds);
   const people = rows.map((r) => {
     const result = r.userId && !r.consentWithdrawnAt ? latest.get(r.userId) : undefined;
     const status: CandidateStatus = !r.userId ? "invited" : r.consentWithdrawnAt ? "withdrawn" : result ? "tested" : "joined";
@@ -212,6 +214,7 @@ export async function listCandidates(scope: Scope, positionId: string) {
       status,
       formatCode: result?.formatCode ?? null,
       efficiency: result ? fitFor(result.indicators, activities).efficiency : null,
+      reliability: result && r.userId ? (rel.get(r.userId) ?? null) : null,
       createdAt: r.createdAt,
     };
   });
@@ -222,10 +225,18 @@ export async function listCandidates(scope: Scope, positionId: string) {
       name: d.name,
       efficiency: d.efficiency === null ? null : Math.round(d.efficiency),
       isCurrent: d.isCurrent,
+      reliability: d.reliability,
     })),
     ...people
       .filter((p) => p.efficiency !== null)
-      .map((p) => ({ kind: "candidate" as const, _id: p._id, name: p.name || p.email, efficiency: p.efficiency, isCurrent: false })),
+      .map((p) => ({
+        kind: "candidate" as const,
+        _id: p._id,
+        name: p.name || p.email,
+        efficiency: p.efficiency,
+        isCurrent: false,
+        reliability: p.reliability,
+      })),
   ].sort(
     (a, b) => (b.efficiency ?? -1) - (a.efficiency ?? -1) || Number(b.kind === "candidate") - Number(a.kind === "candidate") || a.name.localeCompare(b.name),
   );
