@@ -139,3 +139,21 @@ describe("fits", () => {
     expect(sales).not.toContain('data-testid="alike-positions"');
   });
 });
+
+describe("one name for the fit score", () => {
+  it("is “Fit for the position” / «Соответствие должности» on the list, a person's page and the position, never “Efficiency”", async () => {
+    const emp = (await call("POST", "/api/business/employees", {})).json;
+    const someone = (emp.docs ?? emp)[0]._id as string;
+    for (const [lang, name, banned] of [
+      ["en", "Fit for the position", /Efficiency|Eff\./],
+      ["ru", "Соответствие должности", /Эффективност|Эфф\./],
+    ] as const) {
+      const c = `${cookie.split(";")[0]}; i18n_locale=${lang}`;
+      for (const path of [`/business/employees?project=${p.id}`, `/business/employees/${someone}?project=${p.id}`]) {
+        const html = await (await t.page(path, c)).text();
+        expect(html, `${lang} ${path}`).toContain(name);
+        expect(html, `${lang} ${path}`).not.toMatch(banned);
+      }
+    }
+  });
+});
