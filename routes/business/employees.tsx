@@ -506,7 +506,7 @@ function EmployeeAnalytics({ data }: { data: WithShell<DetailData> }) {
           <form method="post" className="mt-4 grid gap-3 sm:grid-cols-[2fr_1fr_2fr_auto] sm:items-end" data-testid="form-skill">
             <FormError kind="skill" />
             <input type="hidden" name="_form" value="skill" />
-            <Select name="skill" label={t("analytics.skills.acquired")} options={skillOptions(t, data.skills)} />
+            <Select kind="skill" id="skill" name="skill" label={t("analytics.skills.acquired")} options={skillOptions(t, data.skills)} />
             <div>
               <label htmlFor="skill-value" className="label">
                 %
@@ -683,18 +683,21 @@ function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
               <input type="hidden" name="_form" value="move" />
               <VersionField kind="move" version={data.version} />
               <Select
+                kind="move"
                 name="department"
                 label={t("cabinet.employees.department")}
                 value={e.department?._id}
                 options={[none, ...data.departments.map((d) => ({ value: d._id, label: d.name }))]}
               />
               <Select
+                kind="move"
                 name="position"
                 label={t("cabinet.employees.position")}
                 value={e.position?._id}
                 options={[none, ...data.positions.map((d) => ({ value: d._id, label: d.name }))]}
               />
               <Select
+                kind="move"
                 name="supervisor"
                 label={t("cabinet.employees.supervisor")}
                 value={e.supervisor}
@@ -732,6 +735,7 @@ function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
                   <input type="hidden" name="_form" value="control" />
                   <VersionField kind="control" version={data.version} />
                   <Select
+                    kind="control"
                     name="type"
                     label={t("cabinet.employees.appoint")}
                     value=""
@@ -744,6 +748,7 @@ function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
                     ]}
                   />
                   <Select
+                    kind="control"
                     name="department"
                     label={t("cabinet.employees.ofDepartment")}
                     value=""
