@@ -93,7 +93,7 @@ describe("the employee export (m30)", () => {
       "Руководитель",
       "Уверенность модели, %",
       "Качество ответов",
-      "Пригодность к должности (0–100)",
+      "Соответствие должности (0–100)",
       "Гармония",
       "Системность",
       "Исследователь (реализованный)",
@@ -109,13 +109,13 @@ describe("the employee export (m30)", () => {
     // the second format by its name, not its code; the marks in words
     expect(at("Boris Borisov", "Второй формат (между двумя)")).toBe(runnerUp.name.ru);
     expect(at("Boris Borisov", "Отметки надёжности")).toBe("небрежные ответы; между двумя форматами");
-    expect(at("Anna Антонова".replace("Anna", "Анна"), "Пригодность к должности (0–100)")).toMatch(/^\d+(,\d)?$/);
+    expect(at("Anna Антонова".replace("Anna", "Анна"), "Соответствие должности (0–100)")).toMatch(/^\d+(,\d)?$/);
     expect(at("Анна Антонова", "Системность")).toMatch(/^\d+(,\d)?$/);
     expect(at("Анна Антонова", "Добавлен")).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
     // the withdrawn person: name and status only
     expect(at("Gleb Glebov", "Код формата")).toBe("");
     expect(at("Gleb Glebov", "Системность")).toBe("");
-    expect(at("Gleb Glebov", "Пригодность к должности (0–100)")).toBe("");
+    expect(at("Gleb Glebov", "Соответствие должности (0–100)")).toBe("");
   });
 
   it("writes an English CSV with ','", async () => {

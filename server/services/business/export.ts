@@ -15,6 +15,7 @@ import type { Scope } from "./access";
 import { type EmployeeDoc, employeeListSchema, listEmployees, SORT_TYPES } from "./employees";
 import { listFormats } from "../formats";
 import { marksOf, type Reliability } from "./reliability";
+import { recordExports } from "./views";
 
 export const employeeExportSchema = z.object({
   format: z.enum(["csv", "xlsx"], { error: "common.validation.invalid" }),
@@ -124,6 +125,8 @@ export async function exportEmployees(scope: Scope, q: EmployeeExportQuery, t: T
     let list = first;
     for (;;) {
       const docs = list.docs as (EmployeeDoc & { reliability: Reliability | null })[];
+      // each person whose results leave in this file: a row in their "who viewed" log
+      await recordExports(scope, docs, q.format === "xlsx" ? "xlsx" : "csv");
       const [ind, supervisor] = await Promise.all([
         indicatorsOf(
           scope,

@@ -12,13 +12,22 @@ import { employeeEfficiency, employeeInputs } from "./efficiency";
 import { employeeListSchema, getEmployee, listEmployees } from "./employees";
 import { employeeSkills } from "./skills";
 import { marksOf, reliabilityLines } from "./reliability";
+import { recordExports } from "./views";
 import { listFormats } from "../formats";
 import { spreadOf, STAT_INDICATORS, statisticsOf } from "./stats";
 import { FORMAT_AXES } from "../../../model/formats";
 import { formatIn } from "../../lib/time-zone";
 
-export async function employeeBusinessReport(scope: Scope, employeeId: string, locale: Locale, language: ReportLanguage = locale) {
+export async function employeeBusinessReport(
+  scope: Scope,
+  employeeId: string,
+  locale: Locale,
+  language: ReportLanguage = locale,
+  /** A PDF to download: a row in the person's "who viewed" log. */
+  exported?: "pdf",
+) {
   const e = await getEmployee(scope, employeeId);
+  if (exported) await recordExports(scope, [e], exported);
   const [fit, skills] = await Promise.all([employeeEfficiency(scope, e._id, locale), employeeSkills(scope, e._id)]);
   const content = e.consent && e.format ? await businessReport(scope.db, e.format.code, language).catch(() => null) : null;
   const name = (e.format?.name ?? null) as { ru?: string; en?: string } | null;
@@ -47,7 +56,7 @@ export async function employeeBusinessReport(scope: Scope, employeeId: string, l
 export type EmployeeBusinessReport = Awaited<ReturnType<typeof employeeBusinessReport>>;
 
 /** The team in numbers: formats over the 27 and indicator averages by department (people who share their results). */
-export async function teamReport(scope: Scope, locale: Locale) {
+export async function teamReport(scope: Scope, locale: Locale, exported?: "teamPdf") {
   const [people, deps, fmts, rows] = await Promise.all([
     employeeInputs(scope.db, scope.project.id),
     scope.db
@@ -89,6 +98,7 @@ export async function teamReport(scope: Scope, locale: Locale) {
   // the 27-format map and the communication balance as the statistics page counts them, and the
   // people with their result's reliability (m31)
   const [{ stats, comm }, roster] = await Promise.all([statisticsOf(scope, null), teamRoster(scope)]);
+  if (exported) await recordExports(scope, roster, exported);
   return {
     project: { _id: scope.project.id, name: scope.project.name },
     total: visible.length,
