@@ -4,7 +4,7 @@
 import type { Decision, PositionTarget, Sphere } from "../../model/fit";
 import { usePage } from "../../server/render/page";
 import type { listCandidates, TeamFit } from "../../server/services/business";
-import { Card, ConfirmDelete, FormError, useLinks } from "./kit";
+import { Card, Confirm, ConfirmDelete, FormError, useLinks } from "./kit";
 import { ReliabilityMarks } from "./reliability-note";
 
 export type FormatNames = Record<string, string>;
@@ -261,8 +261,10 @@ function CandidateActions({ id, name, joined }: { id: string; name: string; join
   const { t } = usePage();
   return (
     <div className="mt-2 grid gap-2 sm:grid-cols-2">
+      {/* hiring is not a deletion: it looks like the positive step it is, removal stays red */}
       {joined && (
-        <ConfirmDelete
+        <Confirm
+          tone="neutral"
           kind="hire"
           label={t("jobfit.candidates.hire")}
           consequence={t("jobfit.candidates.hireConsequence", { name })}

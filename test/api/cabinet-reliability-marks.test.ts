@@ -119,5 +119,13 @@ describe("the two marks", () => {
     const card = html.slice(html.indexOf('data-testid="position-candidates"'));
     const candidateRow = card.slice(card.indexOf('data-kind="candidate"'), card.indexOf("</li>", card.indexOf('data-kind="candidate"')));
     expect(candidateRow).toContain('data-testid="mark-careless"');
+    // hiring and removing look different: removal is the red one
+    const box = (kind: string) =>
+      candidateRow.slice(
+        candidateRow.lastIndexOf("<details", candidateRow.indexOf(`data-testid="confirm-${kind}"`)),
+        candidateRow.indexOf(`data-testid="confirm-${kind}"`),
+      );
+    expect(box("hire")).not.toContain("rose");
+    expect(box("remove-candidate")).toContain("border-rose-200");
   });
 });
