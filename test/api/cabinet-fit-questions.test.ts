@@ -94,7 +94,7 @@ describe("the activity's questions", () => {
     const page = await (await t.page(`/business/positions?project=${p.id}`, cookie)).text();
     for (const label of ["Whose work it organises", "Contact with clients or the public", "Depth or breadth", "How the work is done", "Pace of decisions"])
       expect(page).toContain(label);
-    expect(page).toContain("Work with people: together with colleagues or clients");
+    expect(page).toContain("work with people: together with colleagues or clients; organising others");
     expect(page).not.toContain("Individual: direct interaction");
     const res = await t.form(
       `/business/positions?project=${p.id}`,
