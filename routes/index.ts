@@ -23,6 +23,7 @@ import { invitesPage } from "./business/invites";
 import { joinPage } from "./business/join";
 import { demoExitPage } from "./business/demo-exit";
 import { positionPage, positionsPage } from "./business/positions";
+import { candidatePage } from "./business/candidate";
 import { projectCreatePage, projectsPage, reportsPage, settingsPage, supportPage } from "./business/settings";
 import { comparePage, statisticsPage } from "./business/statistics";
 import { managerMainPage } from "./manager/main";
@@ -79,6 +80,7 @@ export const routes: AnyPageDef[] = [
   statisticsPage,
   positionsPage,
   positionPage,
+  candidatePage,
   invitesPage,
   settingsPage,
   projectsPage,

@@ -98,6 +98,7 @@ export function useLinks() {
     employees: `${base}/employees`,
     departments: `${base}/departments`,
     positions: `${base}/positions`,
+    candidates: `${base}/candidates`,
     invites: dash ? "/dashboard/invites" : "/business/invite",
     compare: `${base}/employees/compare`,
     /** one person's business report (?employee=) */

@@ -4,7 +4,7 @@
 import type { Decision, PositionTarget, Sphere } from "../../model/fit";
 import { usePage } from "../../server/render/page";
 import type { listCandidates, TeamFit } from "../../server/services/business";
-import { Card, Confirm, ConfirmDelete, FormError, useLinks } from "./kit";
+import { Card, Confirm, FormError, useLinks } from "./kit";
 import { ReliabilityMarks } from "./reliability-note";
 
 export type FormatNames = Record<string, string>;
@@ -179,7 +179,9 @@ export function CandidatesCard({ view, canEdit, formats }: { view: CandidateView
                     <span className="min-w-0 break-words">
                       <span className="mr-2 tabular-nums text-slate-500">{t("jobfit.candidates.rank", { n: r.rank })}</span>
                       {c ? (
-                        <span className="font-medium text-slate-900">{r.name}</span>
+                        <a href={`${links.candidates}/${r._id}`} className="font-medium text-slate-900 underline decoration-amber-400 hover:text-brand-700">
+                          {r.name}
+                        </a>
                       ) : (
                         <a href={`${links.employees}/${r._id}`} className="font-medium text-brand-700 hover:underline">
                           {r.name || "—"}
@@ -206,7 +208,9 @@ export function CandidatesCard({ view, canEdit, formats }: { view: CandidateView
           <ul className="mb-4 space-y-2 text-sm" data-testid="candidates-waiting">
             {waiting.map((c) => (
               <li key={c._id} className="rounded-lg border border-slate-200 p-2">
-                <span className="font-medium text-slate-900">{c.name || c.email}</span>
+                <a href={`${links.candidates}/${c._id}`} className="font-medium text-slate-900 underline decoration-amber-400 hover:text-brand-700">
+                  {c.name || c.email}
+                </a>
                 {c.name && <span className="ml-2 break-all text-slate-500">{c.email}</span>}
                 <span className="ml-2 text-slate-600">· {t(`jobfit.candidates.status.${c.status}`)}</span>
                 {canEdit && <CandidateActions id={c._id} name={c.name || c.email} joined={c.status !== "invited"} />}
@@ -257,7 +261,8 @@ export function CandidatesCard({ view, canEdit, formats }: { view: CandidateView
   );
 }
 
-function CandidateActions({ id, name, joined }: { id: string; name: string; joined: boolean }) {
+/** Hire or remove a candidate; `action`: the position's page, when shown elsewhere (the candidate's page). */
+export function CandidateActions({ id, name, joined, action }: { id: string; name: string; joined: boolean; action?: string }) {
   const { t } = usePage();
   return (
     <div className="mt-2 grid gap-2 sm:grid-cols-2">
@@ -266,14 +271,17 @@ function CandidateActions({ id, name, joined }: { id: string; name: string; join
         <Confirm
           tone="neutral"
           kind="hire"
+          action={action}
           label={t("jobfit.candidates.hire")}
           consequence={t("jobfit.candidates.hireConsequence", { name })}
           confirm={t("jobfit.candidates.hireConfirm", { name })}
           hidden={{ candidate: id }}
         />
       )}
-      <ConfirmDelete
+      <Confirm
+        tone="danger"
         kind="remove-candidate"
+        action={action}
         label={t("jobfit.candidates.remove")}
         consequence={t("jobfit.candidates.removeConsequence")}
         confirm={t("jobfit.candidates.removeConfirm")}

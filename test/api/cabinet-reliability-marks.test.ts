@@ -129,3 +129,29 @@ describe("the two marks", () => {
     expect(box("remove-candidate")).toContain("border-rose-200");
   });
 });
+
+describe("the candidate's page", () => {
+  it("shows the profile, reliability, fit per activity with reasons and the holders side by side; the API answers the same", async () => {
+    const list = (await call("GET", `/api/business/candidates?position=${p.pos.Sales}`)).json;
+    const id = list.candidates[0]._id as string;
+    // Careful holds the position: the side by side has someone to compare with
+    await call("POST", "/api/business/employees/change-position", { employee: people.Careful!.employee, position: p.pos.Sales });
+    const api = (await call("GET", `/api/business/candidates/${id}`)).json;
+    expect(api.candidate).toMatchObject({ _id: id, name: "Hasty Candidate", status: "tested" });
+    expect(api.efficiency).toBe(list.candidates[0].efficiency);
+    expect(api.reliability).toMatchObject({ careless: true });
+    expect(api.explanation.activities[0].reasons.length).toBeGreaterThan(0);
+    expect(api.holders.map((h: any) => h.name)).toEqual(["Careful"]);
+    const html = await (await t.page(`/business/candidates/${id}?project=${p.id}`, cookie)).text();
+    expect(html).toContain('data-testid="candidate-profile"');
+    expect(html).toContain('data-testid="mark-careless"');
+    expect(html).toContain("Fit for the position “Sales”");
+    expect(html).toContain('data-testid="side-holder"');
+    expect(html).toContain('data-testid="confirm-hire"');
+    // the decision posts to the position's page
+    expect(html).toContain(`action="/business/positions/${p.pos.Sales}"`);
+    // another project's candidate, or a bad id: not found
+    expect((await call("GET", "/api/business/candidates/0123456789abcdef01234567")).status).toBe(404);
+    expect((await t.page(`/business/candidates/0123456789abcdef01234567?project=${p.id}`, cookie)).status).toBe(404);
+  });
+});

@@ -103,7 +103,13 @@ describe("pages a company decides on", () => {
     const anna = (await e.t.call<{ docs: { _id: string; name: string }[] }>("POST", "/api/business/employees", {}, { ...p.h })).json.docs;
     const boris = anna.find((d) => d.name === "Boris Ivanov")!._id;
     const clara = anna.find((d) => d.name === "Clara Novak")!._id;
+    const cand = (await e.t.call<{ candidates: { _id: string }[] }>("GET", `/api/business/candidates?position=${p.pos["Sales manager"]}`, undefined, p.h)).json
+      .candidates[0]!._id;
+    const elena = anna.find((d) => d.name === "Elena Petrova")!._id;
+    await e.t.call("POST", "/api/business/employees/change-department", { employee: elena, department: p.dep.Sales }, p.h);
+    expect((await e.t.call("POST", "/api/business/employees/change-position", { employee: elena, position: p.pos["Sales manager"] }, p.h)).status).toBe(200);
     const pages: [string, string][] = [
+      ["candidate", `/business/candidates/${cand}`],
       ["positions", "/business/positions"],
       ["position-sales", `/business/positions/${p.pos["Sales manager"]}`],
       ["position-store", `/business/positions/${p.pos.Storekeeper}`],
@@ -115,6 +121,18 @@ describe("pages a company decides on", () => {
       for (const width of [360, 1280])
         for (const [name, path] of pages) {
           const { context, page, errors, overflow } = await open(p.owner.token, width, lang, path);
+          if (overflow > 0)
+            console.log(
+              await page.evaluate(() =>
+                [...document.querySelectorAll("body *")]
+                  .filter(
+                    (el) => el.getBoundingClientRect().right > window.innerWidth + 1 || (el as HTMLElement).scrollWidth > document.documentElement.clientWidth,
+                  )
+                  .slice(0, 8)
+                  .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`)
+                  .join("\n"),
+              ),
+            );
           expect(overflow, `${name} ${lang} ${width}`).toBeLessThanOrEqual(0);
           const text = (await page.textContent("main")) ?? "";
           expect(text).not.toMatch(lang === "en" ? /Efficiency/ : /Эффективност/);
@@ -123,6 +141,10 @@ describe("pages a company decides on", () => {
             expect(await page.locator("[data-testid=alike-positions]").count()).toBe(0);
             expect(await page.locator("[data-testid=who-fits] [data-testid=mark-careless]").count()).toBeGreaterThan(0);
             expect(await page.locator("[data-testid=ranked] [data-kind=candidate] [data-testid=mark-careless]").count()).toBe(1);
+          }
+          if (name === "candidate") {
+            expect(await page.locator("[data-testid=candidate-profile] [data-testid=mark-careless]").count()).toBe(1);
+            expect(await page.locator("[data-testid=side-holder]").count()).toBe(1);
           }
           if (name === "employees") {
             expect(await page.locator("[data-testid=mark-careless]").count()).toBeGreaterThan(0);

@@ -173,6 +173,8 @@ cabinetApi.post(
     return c.json(await biz.inviteCandidate(c.get("deps"), await scope(c), position, input, c.get("locale")), 201);
   },
 );
+// one candidate as their page shows them: format, reliability, fit per activity with reasons, the holders side by side
+cabinetApi.get("/candidates/:id", inProject, async (c) => c.json(await biz.candidateProfile(await scope(c), pathId(c), c.get("locale"))));
 cabinetApi.post("/candidates/:id/hire", inProject, async (c) => c.json(await biz.hireCandidate(await scope(c), pathId(c))));
 cabinetApi.delete("/candidates/:id", inProject, async (c) => c.json(await biz.removeCandidate(await scope(c), pathId(c))));
 // the invitee's side: which company invites them, joining with consent, withdrawing it

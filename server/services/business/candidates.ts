@@ -33,7 +33,7 @@ export const candidateInviteSchema = z.object({
   locale: z.enum(["ru", "en"]).optional(),
 });
 
-async function findCandidate(scope: Scope, candidateId: string) {
+export async function findCandidate(scope: Scope, candidateId: string) {
   if (!ID_PATTERN.test(candidateId)) throw notFound();
   const [row] = await scope.db
     .select()

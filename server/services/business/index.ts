@@ -19,4 +19,5 @@ export * from "./search";
 export * from "./screens";
 export * from "./fit-target";
 export * from "./candidates";
+export * from "./candidate-profile";
 export * from "./versions";
