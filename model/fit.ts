@@ -165,6 +165,8 @@ export interface FitReason {
 export interface ActivityFit {
   name: string;
   communication: Communication;
+  /** The breadth it wants (asked, or from whose work it is for an activity saved before it was asked). */
+  breadth: Breadth;
   decision: Decision;
   /** The activity's share of the position, percent. */
   share: number;
@@ -278,7 +280,7 @@ export function fitFor(indicators: IndicatorValues | null | undefined, activitie
     }
     if (!parts.length) {
       flags.add("partial");
-      return { name: a.name, communication: a.communication, decision: a.decision, share: round1(share * 100), score: 50, reasons: [] };
+      return { name: a.name, communication: a.communication, breadth: breadthOf(a), decision: a.decision, share: round1(share * 100), score: 50, reasons: [] };
     }
     counted++;
     // missing components drop out and the rest are renormalised
@@ -300,7 +302,15 @@ export function fitFor(indicators: IndicatorValues | null | undefined, activitie
       total += points;
       reasons.push({ kind: "anxiety", indicator: "anxiety", value: anxiety, points: round1(points) });
     }
-    return { name: a.name, communication: a.communication, decision: a.decision, share: round1(share * 100), score: Math.round(score * 100), reasons };
+    return {
+      name: a.name,
+      communication: a.communication,
+      breadth: breadthOf(a),
+      decision: a.decision,
+      share: round1(share * 100),
+      score: Math.round(score * 100),
+      reasons,
+    };
   });
   if (!counted) return { ...empty, efficiency: null, flags: [...flags, "noResult"], activities: out };
   const kept = Math.max(0, Math.min(100, total));
@@ -362,6 +372,7 @@ export function explainFit(fit: FitResult, t: Translate) {
       score: a.score,
       needs: t("analytics.fit.needs", {
         sphere: t(`analytics.sphere.${SPHERE_OF[a.communication]}`),
+        breadth: t(`analytics.breadth.${a.breadth}`),
         pace: t(`analytics.pace.${a.decision}`),
       }),
       reasons: [...a.reasons].sort((x, y) => Math.abs(y.points) - Math.abs(x.points)).map((r) => ({ ...r, text: explainReason(r, t) })),
