@@ -5,7 +5,8 @@ import { z } from "zod";
 import type { T } from "../../locales";
 import { handleForm, postedVersion } from "../../server/lib/forms";
 import { Island, usePage } from "../../server/render/page";
-import { breadthOf, DEFAULT_BREADTH, positionTarget, type PositionTarget } from "../../model/fit";
+import { breadthOf, positionTarget, type PositionTarget } from "../../model/fit";
+import { activityQuestions, activityValues } from "./position-form";
 import { listFormats } from "../../server/services/formats";
 import {
   alikePositions,
@@ -18,15 +19,11 @@ import {
   inviteCandidate,
   teamFit,
   type TeamFit,
-  COMMUNICATION,
   positionCandidates,
   createPosition,
-  DECISION,
   deletePosition,
   activitiesOf,
-  BREADTH,
   getPosition,
-  METHOD,
   listDepartments,
   listPositions,
   positionAsForm,
@@ -42,46 +39,6 @@ import { CandidatesCard, type FormatNames, TargetCard } from "./position-target"
 import { ReliabilityMarks } from "./reliability-note";
 
 type Position = Awaited<ReturnType<typeof listPositions>>[number];
-
-/** The activity's selects: label, the line that says what it computes, options (model/FIT.md). */
-function activityQuestions(t: T): PositionWizardProps["s"]["questions"] {
-  const q = (key: string, label: string, values: readonly string[], group: string) => ({
-    label: t(`cabinet.positions.${label}`),
-    hint: t(`cabinet.positions.hints.${key}`),
-    options: values.map((v) => [v, t(`cabinet.positions.${group}.${v}`)] as [string, string]),
-  });
-  return {
-    communication: q("communication", "communication", COMMUNICATION, "levels"),
-    client: q("client", "client", ["no", "yes"], "clients"),
-    breadth: q("breadth", "breadth", BREADTH, "breadths"),
-    method: q("method", "method", METHOD, "methods"),
-    decision: q("decision", "decision", ["improvisation", "balanced", "moderate"], "styles"),
-  };
-}
-
-/** An activity as the wizard's selects hold it; breadth and way of working not asked yet read as the formula reads them. */
-function activityValues(a: {
-  name?: string;
-  communication?: string;
-  client?: boolean;
-  breadth?: string | null;
-  method?: string | null;
-  decision?: string;
-  content?: string | null;
-  priority?: number | string;
-}) {
-  const communication = (a.communication ?? "team") as keyof typeof DEFAULT_BREADTH;
-  return {
-    name: a.name ?? "",
-    communication,
-    client: a.client ? "yes" : "no",
-    breadth: a.breadth || DEFAULT_BREADTH[communication] || "mixed",
-    method: a.method || "either",
-    decision: a.decision ?? "balanced",
-    content: a.content ?? "",
-    priority: String(a.priority ?? 0),
-  };
-}
 
 function wizardStrings(t: T): PositionWizardProps["s"] {
   return {
