@@ -108,7 +108,13 @@ function CandidatePage({ data }: { data: WithShell<Data> }) {
           {p.reliability && <ReliabilityNote r={p.reliability} lines={reliabilityLines(t, p.reliability, p.runnerUp)} />}
           {data.canEdit && p.candidate.status !== "withdrawn" && (
             <div className="mt-4">
-              <CandidateActions id={p.candidate._id} name={name} joined={p.candidate.status !== "invited"} action={`${links.positions}/${p.position._id}`} />
+              <CandidateActions
+                id={p.candidate._id}
+                name={name}
+                joined={p.candidate.status !== "invited"}
+                action={`${links.positions}/${p.position._id}`}
+                mails={p.mails}
+              />
             </div>
           )}
         </Card>

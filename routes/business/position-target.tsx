@@ -261,8 +261,43 @@ export function CandidatesCard({ view, canEdit, formats }: { view: CandidateView
   );
 }
 
-/** Hire or remove a candidate; `action`: the position's page, when shown elsewhere (the candidate's page). */
-export function CandidateActions({ id, name, joined, action }: { id: string; name: string; joined: boolean; action?: string }) {
+type Mail = { to: string; subject: string; text: string };
+
+/** The decision's mail in full, and the choice to send it (posted as `notify`). */
+function MailPreview({ mail }: { mail: Mail }) {
+  const { t } = usePage();
+  return (
+    <div className="mt-2 space-y-2" data-testid="decision-mail">
+      <p className="font-medium">{t("jobfit.decision.preview", { email: mail.to })}</p>
+      <blockquote className="whitespace-pre-line rounded-lg border border-slate-200 bg-white p-3 text-slate-800">
+        <strong className="block">{mail.subject}</strong>
+        {mail.text}
+      </blockquote>
+      <label className="flex items-center gap-2">
+        <input type="checkbox" name="notify" defaultChecked className="h-5 w-5" />
+        {t("jobfit.decision.send")}
+      </label>
+    </div>
+  );
+}
+
+/**
+ * Hire or remove a candidate; `action`: the position's page, when shown elsewhere (the candidate's
+ * page, which also shows each decision's mail before it is sent: `mails`).
+ */
+export function CandidateActions({
+  id,
+  name,
+  joined,
+  action,
+  mails,
+}: {
+  id: string;
+  name: string;
+  joined: boolean;
+  action?: string;
+  mails?: { hire: Mail; decline: Mail } | null;
+}) {
   const { t } = usePage();
   return (
     <div className="mt-2 grid gap-2 sm:grid-cols-2">
@@ -273,7 +308,12 @@ export function CandidateActions({ id, name, joined, action }: { id: string; nam
           kind="hire"
           action={action}
           label={t("jobfit.candidates.hire")}
-          consequence={t("jobfit.candidates.hireConsequence", { name })}
+          consequence={
+            <>
+              <p>{t("jobfit.candidates.hireConsequence", { name })}</p>
+              {mails && <MailPreview mail={mails.hire} />}
+            </>
+          }
           confirm={t("jobfit.candidates.hireConfirm", { name })}
           hidden={{ candidate: id }}
         />
@@ -283,7 +323,12 @@ export function CandidateActions({ id, name, joined, action }: { id: string; nam
         kind="remove-candidate"
         action={action}
         label={t("jobfit.candidates.remove")}
-        consequence={t("jobfit.candidates.removeConsequence")}
+        consequence={
+          <>
+            <p>{t("jobfit.candidates.removeConsequence")}</p>
+            {mails && <MailPreview mail={mails.decline} />}
+          </>
+        }
         confirm={t("jobfit.candidates.removeConfirm")}
         hidden={{ candidate: id }}
       />

@@ -403,8 +403,10 @@ export const positionPage = cabinetPage<DetailData>({
       });
     if (body._form === "hire" || body._form === "remove-candidate") {
       const candidate = String(body.candidate ?? "");
-      if (body._form === "hire") await hireCandidate(scope, candidate);
-      else await removeCandidate(scope, candidate);
+      // the mail the owner read on the candidate's page leaves only if they kept "send"
+      const opts = { notify: body.notify === "on", locale: c.get("locale") };
+      if (body._form === "hire") await hireCandidate(scope, candidate, opts);
+      else await removeCandidate(scope, candidate, opts);
       return done(c, scope, body._form === "hire" ? "candidateHired" : "candidateRemoved");
     }
     return handleForm(

@@ -8,6 +8,7 @@ import { formats, invites, projects, results } from "../../db/schema";
 import { marksOf } from "../../server/services/business";
 import { businessProject, completedResult, type Person, type ProjectFixture, user } from "../fixtures";
 import { createTestApp, type TestApp } from "../helpers";
+import { lastMailTo, outbox } from "../mail";
 
 let t: TestApp;
 let p: ProjectFixture;
@@ -153,5 +154,41 @@ describe("the candidate's page", () => {
     // another project's candidate, or a bad id: not found
     expect((await call("GET", "/api/business/candidates/0123456789abcdef01234567")).status).toBe(404);
     expect((await t.page(`/business/candidates/0123456789abcdef01234567?project=${p.id}`, cookie)).status).toBe(404);
+  });
+});
+
+describe("the decision's mail", () => {
+  async function joinedCandidate(name: string) {
+    const person = await user(t, { locale: "en" });
+    const invited = await call("POST", "/api/business/candidates", { position: p.pos.Sales, email: person.email, name });
+    const [row] = await t.deps.db.select().from(invites).where(eq(invites.email, person.email));
+    expect((await call("POST", `/api/business/join/${row!.link}`, { agree: true, name }, person.h)).status).toBe(201);
+    return { person, id: invited.json._id as string };
+  }
+
+  it("is shown in full before hiring and leaves only when the owner keeps “send”", async () => {
+    const { person, id } = await joinedCandidate("Mail Candidate");
+    const html = await (await t.page(`/business/candidates/${id}?project=${p.id}`, cookie)).text();
+    expect(html).toContain('data-testid="decision-mail"');
+    expect(html).toContain("The mail to " + person.email);
+    expect(html).toContain("Marks Co: you are hired as “Sales”");
+    expect(html).toContain("has decided not to take your application further");
+    const before = outbox(t.dir).length;
+    const hired = await t.form(`/business/positions/${p.pos.Sales}?project=${p.id}`, { _form: "hire", candidate: id, notify: "on" }, cookie);
+    expect(hired.status).toBe(303);
+    const mail = lastMailTo(outbox(t.dir), person.email)!;
+    expect(mail.subject).toContain("you are hired as “Sales”");
+    expect(mail.text).toContain("Hello, Mail Candidate!");
+    expect(outbox(t.dir).length).toBe(before + 1);
+  });
+
+  it("is not sent when unticked, and the API sends it only with ?notify=1", async () => {
+    const quiet = await joinedCandidate("Quiet Candidate");
+    const before = outbox(t.dir).length;
+    expect((await t.form(`/business/positions/${p.pos.Sales}?project=${p.id}`, { _form: "remove-candidate", candidate: quiet.id }, cookie)).status).toBe(303);
+    expect(outbox(t.dir).length).toBe(before);
+    const told = await joinedCandidate("Told Candidate");
+    expect((await call("DELETE", `/api/business/candidates/${told.id}?notify=1`)).status).toBe(200);
+    expect(lastMailTo(outbox(t.dir), told.person.email)?.subject).toContain("about the position “Sales”");
   });
 });

@@ -7,6 +7,7 @@ import { tFor, type Locale } from "../../../locales";
 import { explainFit, fitFor, type IndicatorValues } from "../../../model/fit";
 import { listFormats } from "../formats";
 import { requireCan, type Scope } from "./access";
+import { decisionMail } from "./candidate-decision";
 import { findCandidate } from "./candidates";
 import { employeeInputs, positionCandidates } from "./efficiency";
 import { activitiesOf, getPosition } from "./positions";
@@ -42,8 +43,13 @@ export async function candidateProfile(scope: Scope, candidateId: string, locale
       )
     ).map((i) => [i.id, i]),
   );
+  // the decision's mails as they would leave, for the owner to read before confirming
+  const mails = row.userId
+    ? { hire: await decisionMail(scope, row, position.name, "hire", locale), decline: await decisionMail(scope, row, position.name, "decline", locale) }
+    : null;
   return {
     candidate: { _id: row.id, name: row.name, email: row.email, status, createdAt: row.createdAt },
+    mails,
     position: { _id: position._id, name: position.name, department: position.department },
     format: latest?.formatCode ? { code: latest.formatCode, name: names.get(latest.formatCode) ?? latest.formatCode } : null,
     runnerUp: reliability?.runnerUp ? (names.get(reliability.runnerUp) ?? reliability.runnerUp) : null,

@@ -24,6 +24,7 @@ import { candidateLabel, candidatesUrl, notifyOwner } from "./follow-up";
 import { freeInvites, inviteUrl, quotedName, requireConfirmedSender, takeMailQuota } from "./invites";
 import { fitRange } from "./fit-target";
 import { activitiesOf, getPosition } from "./positions";
+import { decisionMail, sendDecisionMail } from "./candidate-decision";
 import { reliabilityOf } from "./reliability";
 import { noInvitesLeft, spendInvite } from "./projects";
 
@@ -253,8 +254,14 @@ export async function listCandidates(scope: Scope, positionId: string) {
   };
 }
 
+/** A decision's options: `notify` sends the candidate the mail the owner previewed (candidate-decision.ts). */
+export interface DecisionOptions {
+  notify?: boolean;
+  locale?: Locale;
+}
+
 /** Hires a candidate who has joined: an employee holding the position (in its department); the candidate row goes. */
-export async function hireCandidate(scope: Scope, candidateId: string) {
+export async function hireCandidate(scope: Scope, candidateId: string, opts: DecisionOptions = {}) {
   requireCan(scope, "invites");
   requireCan(scope, "people");
   requireWritable(scope);
@@ -263,6 +270,7 @@ export async function hireCandidate(scope: Scope, candidateId: string) {
   const position = await getPosition(scope, row.positionId);
   const [user] = await scope.db.select({ name: users.name }).from(users).where(eq(users.id, row.userId));
   const name = row.name || user?.name || "";
+  const mail = opts.notify ? await decisionMail(scope, row, position.name, "hire", opts.locale ?? "ru") : null;
   const employeeId = await transaction(scope, async (tx) => {
     const [existing] = await tx.db
       .select({ id: employees.id })
@@ -276,17 +284,22 @@ export async function hireCandidate(scope: Scope, candidateId: string) {
     await tx.db.delete(candidates).where(eq(candidates.id, row.id));
     await logActivity(tx.db, row.userId!, "business.candidate.hired", { project: scope.project.id, position: position._id });
     await enqueue(tx, "recompute-project", { projectId: scope.project.id, employees: [id] });
+    if (mail) await sendDecisionMail(tx, mail);
     return id;
   });
   return { employee: employeeId, name, position: { _id: position._id, name: position.name } };
 }
 
 /** Removes a candidate: a pending invitation is withdrawn (its reserved invite freed), a used one switched off. */
-export async function removeCandidate(scope: Scope, candidateId: string) {
+export async function removeCandidate(scope: Scope, candidateId: string, opts: DecisionOptions = {}) {
   requireCan(scope, "invites");
   requireWritable(scope);
   const row = await findCandidate(scope, candidateId);
+  // only someone who joined is told (an invitation nobody opened is simply withdrawn)
+  const mail =
+    opts.notify && row.userId ? await decisionMail(scope, row, (await getPosition(scope, row.positionId)).name, "decline", opts.locale ?? "ru") : null;
   await transaction(scope, async (tx) => {
+    if (mail) await sendDecisionMail(tx, mail);
     await tx.db.delete(candidates).where(eq(candidates.id, row.id));
     if (row.inviteId) {
       if (row.userId) await tx.db.update(invites).set({ isActive: false, status: "no action", updatedAt: new Date() }).where(eq(invites.id, row.inviteId));
