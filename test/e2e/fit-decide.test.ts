@@ -145,6 +145,10 @@ describe("pages a company decides on", () => {
           if (name === "candidate") {
             expect(await page.locator("[data-testid=candidate-profile] [data-testid=mark-careless]").count()).toBe(1);
             expect(await page.locator("[data-testid=side-holder]").count()).toBe(1);
+            // the decision's mail, read before confirming
+            await page.click("[data-testid=confirm-hire] summary");
+            expect(await page.locator("[data-testid=confirm-hire] [data-testid=decision-mail]").isVisible()).toBe(true);
+            expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
           }
           if (name === "employees") {
             expect(await page.locator("[data-testid=mark-careless]").count()).toBeGreaterThan(0);
