@@ -523,6 +523,10 @@ export const tasks = sqliteTable(
     name: text().notNull(),
     communication: text({ enum: ["individual", "team", "global"] }).notNull(),
     decision: text({ enum: ["balanced", "moderate", "improvisation"] }).notNull(),
+    // asked since fit-v3 (model/FIT.md); null breadth/method on older rows read as before they were asked
+    client: integer({ mode: "boolean" }).notNull().default(false),
+    breadth: text({ enum: ["depth", "mixed", "broad"] }),
+    method: text({ enum: ["order", "inquiry", "either"] }),
     content: text(),
     sort: integer().notNull().default(0),
     priority: integer().notNull().default(0),
@@ -632,6 +636,29 @@ export const resultViews = sqliteTable(
     viewedAt: integer({ mode: "timestamp_ms" }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.employeeId, t.viewerId, t.day] })],
+);
+
+/**
+ * Every export or PDF that carried a person's shared results (the CSV/XLSX of the list, the team PDF,
+ * their business report's PDF): one row per export per person, listed on their "who viewed" page.
+ */
+export const resultExports = sqliteTable(
+  "result_exports",
+  {
+    id: id(),
+    employeeId: text()
+      .notNull()
+      .references(() => employees.id, { onDelete: "cascade" }),
+    viewerId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** the viewer's role in the project then, as in result_views */
+    role: text().notNull(),
+    /** csv, xlsx, pdf (the person's business report) or teamPdf */
+    kind: text().notNull(),
+    exportedAt: integer({ mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("result_exports_employee_idx").on(t.employeeId, t.exportedAt)],
 );
 
 /** Events the owner hears of in a daily digest (projects.notify = digest), until the digest is sent. */

@@ -1,5 +1,5 @@
-// The position wizard: name and department, then one to five activities (name, communication
-// level, decision style, content, priority). It is one plain form posted to the page (the server
+// The position wizard: name and department, then one to five activities (name, whose work it
+// organises, client contact, breadth, way of working, pace of decisions, content, priority). It is one plain form posted to the page (the server
 // validates it with the API's schema); without script every step shows at once with five
 // activity rows (empty rows are skipped); with script it shows one step at a time and adds rows.
 // Every field says what it means for the fit. With `preview`, the team's fit for the activities as
@@ -11,10 +11,17 @@ import type { TeamFit } from "../server/services/business/fit-target";
 export interface Activity {
   name: string;
   communication: string;
+  client: string;
+  breadth: string;
+  method: string;
   decision: string;
   content: string;
   priority: string;
 }
+
+/** The activity's questions asked by a select, in the order they are shown (model/FIT.md: what each computes). */
+export const QUESTIONS = ["communication", "client", "breadth", "method", "decision"] as const;
+export type Question = (typeof QUESTIONS)[number];
 
 export interface PositionWizardProps {
   action: string;
@@ -32,12 +39,10 @@ export interface PositionWizardProps {
     noDepartment: string;
     activity: string;
     activityName: string;
-    communication: string;
-    decision: string;
     content: string;
     priority: string;
-    levels: Record<string, string>;
-    styles: Record<string, string>;
+    /** Each select: its label, the line under it (shown on the first activity) and its options. */
+    questions: Record<Question, { label: string; hint: string; options: [string, string][] }>;
     add: string;
     remove: string;
     next: string;
@@ -51,8 +56,6 @@ export interface PositionWizardProps {
       department: string;
       activities: string;
       activityName: string;
-      communication: string;
-      decision: string;
       content: string;
       priority: string;
     };
@@ -75,15 +78,14 @@ interface PreviewAnswer {
 /** The activities as the form holds them now (rows without a name are left out, as the server does). */
 function activitiesOf(form: HTMLFormElement) {
   const data = new FormData(form);
-  const out: { name: string; communication: string; decision: string; priority: number }[] = [];
+  const out: Record<string, string | number>[] = [];
   for (let i = 0; i < MAX; i++) {
     const name = String(data.get(`tasks.${i}.name`) ?? "").trim();
     if (!name) continue;
     const priority = Number(data.get(`tasks.${i}.priority`) ?? 0);
     out.push({
       name,
-      communication: String(data.get(`tasks.${i}.communication`)),
-      decision: String(data.get(`tasks.${i}.decision`)),
+      ...Object.fromEntries(QUESTIONS.map((q) => [q, String(data.get(`tasks.${i}.${q}`) ?? "")])),
       priority: Number.isInteger(priority) && priority >= 0 && priority <= 100 ? priority : 0,
     });
   }
@@ -141,7 +143,7 @@ function Preview({
   );
 }
 
-const EMPTY: Activity = { name: "", communication: "team", decision: "balanced", content: "", priority: "0" };
+const EMPTY: Activity = { name: "", communication: "team", client: "no", breadth: "mixed", method: "either", decision: "balanced", content: "", priority: "0" };
 const MAX = 5;
 
 const STEP1_FIELDS = ["name", "department"];
@@ -311,44 +313,28 @@ export default function PositionWizard({ action, kind, version, values, departme
                 {fieldError(`tasks.${i}.name`)}
                 {i === 0 && hint(s.hints.activityName, `${kind}-t${i}-name-hint`)}
               </div>
-              <div className="sm:col-span-2">
-                <label className="label" htmlFor={`${kind}-t${i}-communication`}>
-                  {s.communication}
-                </label>
-                <select
-                  id={`${kind}-t${i}-communication`}
-                  name={`tasks.${i}.communication`}
-                  className="input w-full"
-                  defaultValue={a.communication}
-                  aria-describedby={`${kind}-t${i}-communication-hint`}
-                >
-                  {Object.entries(s.levels).map(([v, l]) => (
-                    <option key={v} value={v}>
-                      {l}
-                    </option>
-                  ))}
-                </select>
-                {hint(s.hints.communication, `${kind}-t${i}-communication-hint`)}
-              </div>
-              <div className="sm:col-span-2">
-                <label className="label" htmlFor={`${kind}-t${i}-decision`}>
-                  {s.decision}
-                </label>
-                <select
-                  id={`${kind}-t${i}-decision`}
-                  name={`tasks.${i}.decision`}
-                  className="input w-full"
-                  defaultValue={a.decision}
-                  aria-describedby={`${kind}-t${i}-decision-hint`}
-                >
-                  {Object.entries(s.styles).map(([v, l]) => (
-                    <option key={v} value={v}>
-                      {l}
-                    </option>
-                  ))}
-                </select>
-                {hint(s.hints.decision, `${kind}-t${i}-decision-hint`)}
-              </div>
+              {QUESTIONS.map((q) => (
+                <div key={q} className="sm:col-span-2">
+                  <label className="label" htmlFor={`${kind}-t${i}-${q}`}>
+                    {s.questions[q].label}
+                  </label>
+                  <select
+                    id={`${kind}-t${i}-${q}`}
+                    name={`tasks.${i}.${q}`}
+                    className="input w-full"
+                    defaultValue={a[q]}
+                    aria-describedby={i === 0 ? `${kind}-t${i}-${q}-hint` : undefined}
+                  >
+                    {s.questions[q].options.map(([v, l]) => (
+                      <option key={v} value={v}>
+                        {l}
+                      </option>
+                    ))}
+                  </select>
+                  {fieldError(`tasks.${i}.${q}`)}
+                  {i === 0 && hint(s.questions[q].hint, `${kind}-t${i}-${q}-hint`)}
+                </div>
+              ))}
               <div className="sm:col-span-2">
                 <label className="label" htmlFor={`${kind}-t${i}-content`}>
                   {s.content}

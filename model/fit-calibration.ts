@@ -23,9 +23,9 @@ export const REFERENCE_POSITIONS: readonly ReferencePosition[] = [
   {
     name: "Sales manager",
     activities: [
-      { name: "Client meetings", communication: "team", decision: "improvisation", priority: 80 },
-      { name: "Negotiation", communication: "team", decision: "balanced", priority: 50 },
-      { name: "CRM notes", communication: "individual", decision: "moderate", priority: 10 },
+      { name: "Client meetings", communication: "team", client: true, breadth: "broad", decision: "improvisation", priority: 80 },
+      { name: "Negotiation", communication: "team", client: true, decision: "balanced", priority: 50 },
+      { name: "CRM notes", communication: "individual", method: "order", decision: "moderate", priority: 10 },
     ],
   },
   {

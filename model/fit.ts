@@ -7,9 +7,18 @@
 import { FORMATS, type FormatInfo } from "./formats";
 import { inCrisis, isAnxious, isConfident } from "./scoring";
 
+/** Whose work the activity organises: the person's own, work with people, or organising others / the wider whole. */
 export type Communication = "individual" | "team" | "global";
+/** The pace of decisions: on the spot, depends on the case, after weighing everything. */
 export type Decision = "balanced" | "moderate" | "improvisation";
+/** Depth in one narrow area, some of both, or many different topics at once. */
+export type Breadth = "depth" | "mixed" | "broad";
+/** How the work is done: by a set order (system), by questioning and finding new ways (analytics), either. */
+export type Method = "order" | "inquiry" | "either";
 export type Sphere = "ME" | "WE" | "WR";
+
+export const BREADTHS: readonly Breadth[] = ["depth", "mixed", "broad"];
+export const METHODS: readonly Method[] = ["order", "inquiry", "either"];
 
 export interface Activity {
   name: string;
@@ -17,7 +26,17 @@ export interface Activity {
   decision: Decision;
   /** 0–100; a weight of 1 + priority / 25 (so 1…5). */
   priority?: number | null;
+  /** Contact with clients or the public: structure in work with people and confidence count too. */
+  client?: boolean | null;
+  /** Not asked before fit-v3: then it follows whose work it is (DEFAULT_BREADTH), as fit-v2 read it. */
+  breadth?: Breadth | null;
+  /** Not asked before fit-v3: then either way of structuring serves. */
+  method?: Method | null;
 }
+
+/** The breadth an activity had before it was asked: own work deep, with people between, organising others broad. */
+export const DEFAULT_BREADTH: Record<Communication, Breadth> = { individual: "depth", team: "mixed", global: "broad" };
+export const breadthOf = (a: Pick<Activity, "communication" | "breadth">): Breadth => a.breadth ?? DEFAULT_BREADTH[a.communication];
 
 /** A result's indicators as stored (any subset; older results may lack the sphere scales). */
 export type IndicatorValues = Partial<Record<string, number | null>>;
@@ -42,11 +61,15 @@ export interface FitScale {
   /** Presentation the decision style wants (presentation runs −100 slow … 100 fast); 0 at paceWidth away. */
   paceTarget: Record<Decision, number>;
   paceWidth: number;
-  /** Volume the communication level wants (0 depth … 100 breadth); 0 at volumeWidth away. */
-  volumeTarget: Record<Communication, number>;
+  /** Volume the activity's breadth wants (0 depth … 100 breadth); 0 at volumeWidth away. */
+  volumeTarget: Record<Breadth, number>;
   volumeWidth: number;
   /** A component's score that neither adds nor takes points: what the reference population's middle person gets. */
   centre: { structure: number; pace: number; volume: number };
+  /** The structure weight's factor when the activity takes either way of structuring. */
+  eitherStructure: number;
+  /** "Either way" reads the mean of the sphere's two scales (fit-v3) rather than the stronger one (which favours the one-sided). */
+  eitherAsMean: boolean;
   /** Confidence under improvisation: anxious (≥ 6) and confident (≤ −6) move the activity's score by these. */
   anxiety: { anxious: number; confident: number };
 }
@@ -63,9 +86,11 @@ export const FIT_V1: FitScale = {
   structure: { lo: 30, hi: 80 },
   paceTarget: { improvisation: 50, balanced: 0, moderate: -50 },
   paceWidth: 100,
-  volumeTarget: { individual: 35, team: 50, global: 70 },
+  volumeTarget: { depth: 35, mixed: 50, broad: 70 },
   volumeWidth: 50,
   centre: { structure: 0.5, pace: 0.5, volume: 0.5 },
+  eitherStructure: 1,
+  eitherAsMean: false,
   anxiety: { anxious: -0.1, confident: 0.05 },
 };
 
@@ -82,14 +107,38 @@ export const FIT_V2: FitScale = {
   structure: { lo: 30, hi: 90 },
   paceTarget: { improvisation: 40, balanced: 0, moderate: -40 },
   paceWidth: 60,
-  volumeTarget: { individual: 25, team: 50, global: 75 },
+  volumeTarget: { depth: 25, mixed: 50, broad: 75 },
   volumeWidth: 50,
   centre: { structure: 0.63, pace: 0.48, volume: 0.48 },
+  eitherStructure: 1,
+  eitherAsMean: false,
+  anxiety: { anxious: -0.1, confident: 0.05 },
+};
+
+/**
+ * fit-v3: the activity is asked what the numbers read — whose work (sphere), client contact, breadth
+ * (volume), how the work is done (system, analytics or either) and pace — and tuned on the fit-validity
+ * bench (model/fit-validity.ts, FIT.md) so that dissimilar jobs rank people differently; the centres and the
+ * gain are refitted on the reference population as for fit-v2.
+ */
+export const FIT_V3: FitScale = {
+  version: "fit-v3",
+  base: 50,
+  gain: 140,
+  weight: { structure: 0.3, pace: 0.35, volume: 0.35 },
+  structure: { lo: 30, hi: 90 },
+  paceTarget: { improvisation: 40, balanced: 0, moderate: -40 },
+  paceWidth: 60,
+  volumeTarget: { depth: 25, mixed: 50, broad: 75 },
+  volumeWidth: 50,
+  centre: { structure: 0.37, pace: 0.48, volume: 0.48 },
+  eitherStructure: 0.5,
+  eitherAsMean: true,
   anxiety: { anxious: -0.1, confident: 0.05 },
 };
 
 /** The scale in use. Bump its version on any change: stored efficiencies of another version are recomputed. */
-export const FIT_SCALE: FitScale = FIT_V2;
+export const FIT_SCALE: FitScale = FIT_V3;
 export const FIT_VERSION = FIT_SCALE.version;
 /** Kept for the readers of the single values (the current scale's). */
 export const PACE_TARGET = FIT_SCALE.paceTarget;
@@ -114,6 +163,8 @@ export interface FitReason {
 export interface ActivityFit {
   name: string;
   communication: Communication;
+  /** The breadth it wants (asked, or from whose work it is for an activity saved before it was asked). */
+  breadth: Breadth;
   decision: Decision;
   /** The activity's share of the position, percent. */
   share: number;
@@ -139,23 +190,33 @@ const round1 = (v: number) => Math.round(v * 10) / 10 + 0;
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
 /**
- * A sphere's structure: the stronger of its system and analytics scales (either way of structuring
- * the work serves it). Without the sphere's own scales, the overall system/analytics stand in
- * (flagged "partial").
+ * A sphere's structure for a way of working: "order" reads its system scale, "inquiry" its analytics
+ * scale, "either" the stronger of the two (either way of structuring the work serves it). Without the
+ * sphere's own scales, the overall system/analytics stand in (flagged "partial").
  */
-export function sphereStructure(ind: IndicatorValues, s: Sphere): { indicator: string; value: number; partial: boolean } | null {
-  const own = [
-    [`${s}_SYSTEM`, num(ind[`${s}_SYSTEM`])],
-    [`${s}_ANALYT`, num(ind[`${s}_ANALYT`])],
-  ].filter((e): e is [string, number] => e[1] !== null);
+export function sphereStructure(
+  ind: IndicatorValues,
+  s: Sphere,
+  method: Method = "either",
+  eitherAsMean = false,
+): { indicator: string; value: number; partial: boolean } | null {
+  const keys =
+    method === "order"
+      ? [["SYSTEM", "system"]]
+      : method === "inquiry"
+        ? [["ANALYT", "analytics"]]
+        : [
+            ["SYSTEM", "system"],
+            ["ANALYT", "analytics"],
+          ];
+  const known = (list: [string, number | null][]) => list.filter((e): e is [string, number] => e[1] !== null);
+  const own = known(keys.map(([k]) => [`${s}_${k}`, num(ind[`${s}_${k}`])]));
   const partial = own.length === 0;
-  const pool = own.length
-    ? own
-    : [
-        ["system", num(ind.system)],
-        ["analytics", num(ind.analytics)],
-      ].filter((e): e is [string, number] => e[1] !== null);
+  const pool = own.length ? own : known(keys.map(([, k]) => [k, num(ind[k])]));
   if (!pool.length) return null;
+  // either way serves: the sphere's structure as a whole, so neither the systematic nor the analytic is favoured
+  if (method === "either" && eitherAsMean && pool.length === 2)
+    return { indicator: partial ? "structure" : `${s}_STRUCTURE`, value: round1((pool[0]![1] + pool[1]![1]) / 2), partial };
   const [indicator, value] = pool.reduce((a, b) => (b[1] > a[1] ? b : a));
   return { indicator, value, partial };
 }
@@ -198,22 +259,26 @@ export function fitFor(indicators: IndicatorValues | null | undefined, activitie
   const out: ActivityFit[] = activities.map((a) => {
     const share = activityWeight(a) / totalWeight;
     const parts: { kind: ReasonKind; indicator: string; value: number; target?: number; score: number; weight: number }[] = [];
-    const st = sphereStructure(ind, SPHERE_OF[a.communication]);
-    if (st) {
+    // structure in the sphere of whose work it is; with clients, in work with people too (half each)
+    const spheres: Sphere[] = a.client && SPHERE_OF[a.communication] !== "WE" ? [SPHERE_OF[a.communication], "WE"] : [SPHERE_OF[a.communication]];
+    for (const sphere of spheres) {
+      const st = sphereStructure(ind, sphere, a.method ?? "either", sc.eitherAsMean);
+      if (!st) continue;
       if (st.partial) flags.add("partial");
-      parts.push({ kind: "structure", indicator: st.indicator, value: st.value, score: structureScore(st.value, sc), weight: sc.weight.structure });
+      const weight = (sc.weight.structure * (a.method && a.method !== "either" ? 1 : sc.eitherStructure)) / spheres.length;
+      parts.push({ kind: "structure", indicator: st.indicator, value: st.value, score: structureScore(st.value, sc), weight });
     }
     if (presentation !== null) {
       const target = sc.paceTarget[a.decision];
       parts.push({ kind: "pace", indicator: "presentation", value: presentation, target, score: paceScore(presentation, target, sc), weight: sc.weight.pace });
     }
     if (volume !== null) {
-      const target = sc.volumeTarget[a.communication];
+      const target = sc.volumeTarget[breadthOf(a)];
       parts.push({ kind: "volume", indicator: "volume", value: volume, target, score: volumeScore(volume, target, sc), weight: sc.weight.volume });
     }
     if (!parts.length) {
       flags.add("partial");
-      return { name: a.name, communication: a.communication, decision: a.decision, share: round1(share * 100), score: 50, reasons: [] };
+      return { name: a.name, communication: a.communication, breadth: breadthOf(a), decision: a.decision, share: round1(share * 100), score: 50, reasons: [] };
     }
     counted++;
     // missing components drop out and the rest are renormalised
@@ -226,8 +291,8 @@ export function fitFor(indicators: IndicatorValues | null | undefined, activitie
       total += points;
       return { kind: p.kind, indicator: p.indicator, value: p.value, ...(p.target !== undefined ? { target: p.target } : {}), points: round1(points) };
     });
-    // confidence matters where decisions are made on the spot; in crisis it is flagged, never scored
-    if (a.decision === "improvisation" && anxiety !== null && !crisis && (isAnxious(anxiety) || isConfident(anxiety))) {
+    // confidence matters where decisions are made on the spot or clients are met; in crisis it is flagged, never scored
+    if ((a.decision === "improvisation" || a.client) && anxiety !== null && !crisis && (isAnxious(anxiety) || isConfident(anxiety))) {
       const delta = isAnxious(anxiety) ? sc.anxiety.anxious : sc.anxiety.confident;
       const before = score;
       score = clamp01(score + delta);
@@ -235,7 +300,15 @@ export function fitFor(indicators: IndicatorValues | null | undefined, activitie
       total += points;
       reasons.push({ kind: "anxiety", indicator: "anxiety", value: anxiety, points: round1(points) });
     }
-    return { name: a.name, communication: a.communication, decision: a.decision, share: round1(share * 100), score: Math.round(score * 100), reasons };
+    return {
+      name: a.name,
+      communication: a.communication,
+      breadth: breadthOf(a),
+      decision: a.decision,
+      share: round1(share * 100),
+      score: Math.round(score * 100),
+      reasons,
+    };
   });
   if (!counted) return { ...empty, efficiency: null, flags: [...flags, "noResult"], activities: out };
   const kept = Math.max(0, Math.min(100, total));
@@ -297,6 +370,7 @@ export function explainFit(fit: FitResult, t: Translate) {
       score: a.score,
       needs: t("analytics.fit.needs", {
         sphere: t(`analytics.sphere.${SPHERE_OF[a.communication]}`),
+        breadth: t(`analytics.breadth.${a.breadth}`),
         pace: t(`analytics.pace.${a.decision}`),
       }),
       reasons: [...a.reasons].sort((x, y) => Math.abs(y.points) - Math.abs(x.points)).map((r) => ({ ...r, text: explainReason(r, t) })),
@@ -343,7 +417,7 @@ export function positionTarget(activities: readonly Activity[], sc: FitScale = F
     spheres[SPHERE_OF[a.communication]] += w;
     decisions[a.decision] += w;
     presentation += w * sc.paceTarget[a.decision];
-    volume += w * sc.volumeTarget[a.communication];
+    volume += w * sc.volumeTarget[breadthOf(a)];
   }
   const pct = <K extends string>(r: Record<K, number>) =>
     Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Math.round((v as number) * 100)])) as Record<K, number>;

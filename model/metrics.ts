@@ -48,3 +48,32 @@ export function argmax(p: ArrayLike<number>, o = 0, k = p.length - o): number {
   for (let c = 1; c < k; c++) if (p[o + c] > p[o + b]) b = c;
   return b;
 }
+
+/** Spearman's rank correlation (average ranks for ties). */
+export function spearman(x: readonly number[], y: readonly number[]): number {
+  const ranks = (v: readonly number[]) => {
+    const order = v.map((value, i) => ({ value, i })).sort((a, b) => a.value - b.value);
+    const r = new Array<number>(v.length);
+    for (let k = 0; k < order.length; ) {
+      let e = k;
+      while (e + 1 < order.length && order[e + 1]!.value === order[k]!.value) e++;
+      for (let q = k; q <= e; q++) r[order[q]!.i] = (k + e) / 2;
+      k = e + 1;
+    }
+    return r;
+  };
+  const rx = ranks(x);
+  const ry = ranks(y);
+  const n = x.length;
+  const mx = rx.reduce((s, v) => s + v, 0) / n;
+  const my = ry.reduce((s, v) => s + v, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (let i = 0; i < n; i++) {
+    sxy += (rx[i]! - mx) * (ry[i]! - my);
+    sxx += (rx[i]! - mx) ** 2;
+    syy += (ry[i]! - my) ** 2;
+  }
+  return sxx && syy ? sxy / Math.sqrt(sxx * syy) : 0;
+}

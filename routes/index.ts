@@ -25,6 +25,7 @@ import { invitesPage } from "./business/invites";
 import { joinPage } from "./business/join";
 import { demoExitPage } from "./business/demo-exit";
 import { positionPage, positionsPage } from "./business/positions";
+import { candidatePage } from "./business/candidate";
 import { projectCreatePage, projectsPage, reportsPage, settingsPage, supportPage } from "./business/settings";
 import { integrationsPage } from "./business/integrations";
 import { endpointPage } from "./business/integrations-webhook";
@@ -89,6 +90,7 @@ export const routes: AnyPageDef[] = [
   statisticsPage,
   positionsPage,
   positionPage,
+  candidatePage,
   invitesPage,
   settingsPage,
   integrationsPage,

@@ -59,13 +59,16 @@ function WhoViewed({ views }: { views: ResultView[] }) {
         <ul className="divide-y divide-slate-100">
           {views.map((v) => (
             <li
-              key={`${v.project}-${v.role}-${v.viewer}-${v.viewedAt.getTime()}`}
+              key={`${v.project}-${v.role}-${v.viewer}-${v.kind}-${v.viewedAt.getTime()}`}
               className="flex flex-wrap justify-between gap-x-3 py-2"
               data-view-role={v.role}
             >
               <span className="min-w-0 [overflow-wrap:anywhere]">
                 <strong className="font-semibold">{t(`people.views.role.${v.role}`)}</strong>
                 {v.viewer ? ` · ${v.viewer}` : ""}
+                <span className="block text-sm text-slate-700" data-view-kind={v.kind}>
+                  {t(`people.views.kind.${v.kind}`)}
+                </span>
                 <span className="block text-sm text-slate-500">{v.project}</span>
               </span>
               <time className="text-sm tabular-nums text-slate-600" dateTime={v.viewedAt.toISOString()}>

@@ -133,6 +133,38 @@ function FitSum({
   );
 }
 
+/** A fit's explanation: the headline, base + reasons = score, and each activity's reasons, biggest first. */
+export function FitExplanation({ explanation, efficiency }: { explanation: FitView["docs"][number]["explanation"]; efficiency: number | null }) {
+  const { t } = usePage();
+  return (
+    <>
+      <p className="text-slate-600">{explanation.headline}</p>
+      <FitSum activities={explanation.activities} efficiency={efficiency} base={explanation.base} bounded={explanation.bounded} />
+      {explanation.activities.map((a, i) => (
+        <div key={i}>
+          <p className="font-medium text-slate-800">
+            {a.name} ·{" "}
+            <span className="font-normal text-slate-500">
+              {t("analytics.fit.share", { share: a.share })}, {t("analytics.fit.score", { score: a.score })}
+            </span>
+          </p>
+          <p className="text-xs text-slate-500">{a.needs}</p>
+          <ul className="mt-1 space-y-0.5">
+            {a.reasons.map((r, j) => (
+              <li key={j} className={r.points > 0 ? "text-emerald-800" : r.points < 0 ? "text-rose-800" : "text-slate-600"}>
+                <span className="mr-1 inline-block min-w-[3.5rem] font-semibold tabular-nums" data-points>
+                  {signed(r.points)}
+                </span>
+                {r.text}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </>
+  );
+}
+
 /** Fit for every position, best first; each opens to its reasons. */
 export function FitCard({ fit }: { fit: FitView }) {
   const { t } = usePage();
@@ -168,29 +200,7 @@ export function FitCard({ fit }: { fit: FitView }) {
                 </span>
               </summary>
               <div className="mt-2 space-y-2 text-sm">
-                <p className="text-slate-600">{d.explanation.headline}</p>
-                <FitSum activities={d.explanation.activities} efficiency={d.efficiency} base={d.explanation.base} bounded={d.explanation.bounded} />
-                {d.explanation.activities.map((a, i) => (
-                  <div key={i}>
-                    <p className="font-medium text-slate-800">
-                      {a.name} ·{" "}
-                      <span className="font-normal text-slate-500">
-                        {t("analytics.fit.share", { share: a.share })}, {t("analytics.fit.score", { score: a.score })}
-                      </span>
-                    </p>
-                    <p className="text-xs text-slate-500">{a.needs}</p>
-                    <ul className="mt-1 space-y-0.5">
-                      {a.reasons.map((r, j) => (
-                        <li key={j} className={r.points > 0 ? "text-emerald-800" : r.points < 0 ? "text-rose-800" : "text-slate-600"}>
-                          <span className="mr-1 inline-block min-w-[3.5rem] font-semibold tabular-nums" data-points>
-                            {signed(r.points)}
-                          </span>
-                          {r.text}
-                        </li>
-                      ))}
-                    </ul>
-                  </div>
-                ))}
+                <FitExplanation explanation={d.explanation} efficiency={d.efficiency} />
                 <a href={`${links.positions}/${d.position._id}#who-fits`} className="inline-block text-brand-700 hover:underline">
                   {t("analytics.fit.whoFits")} →
                 </a>

@@ -40,7 +40,7 @@ import {
   reliabilityLines,
 } from "../../server/services/business";
 import { listFormats } from "../../server/services/formats";
-import { ReliabilityNote } from "./reliability-note";
+import { ReliabilityMarks, ReliabilityNote } from "./reliability-note";
 import { BusinessShell } from "../_layouts/cabinet";
 import {
   AnalyticsFilters,
@@ -104,21 +104,6 @@ export function FormatCell({ doc }: { doc: Pick<EmployeeDoc, "format" | "consent
   if (!doc.format) return <span className="text-slate-400">—</span>;
   const name = doc.format.name as { ru?: string; en?: string } | null;
   return <span title={doc.format.code}>{name?.[locale] ?? doc.format.code}</span>;
-}
-
-/** In the list: a result worth a second look says so beside the format (the detail says why). */
-function DoubtBadge({ r }: { r: Reliability | null }) {
-  const { t } = usePage();
-  if (!r?.doubtful) return null;
-  const why = [r.between ? t("cabinet.reliability.betweenShort") : null, r.grade !== "good" ? t(`cabinet.reliability.grade.${r.grade}`) : null]
-    .filter(Boolean)
-    .join("; ");
-  return (
-    <span className="whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900" title={why} data-testid="doubt">
-      ⚠ {t("cabinet.reliability.check")}
-      <span className="sr-only">: {why}</span>
-    </span>
-  );
 }
 
 /** The detail's reliability: the same facts the person's own report shows, and "ask to retake". */
@@ -330,7 +315,7 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
                   </div>
                   <p className="text-sm text-slate-600">{[e.department?.name, e.position?.name].filter(Boolean).join(" · ") || "—"}</p>
                   <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
-                    <FormatCell doc={e} /> <DoubtBadge r={e.reliability} /> <StatusBadge status={e.status} />
+                    <FormatCell doc={e} /> <ReliabilityMarks r={e.reliability} /> <StatusBadge status={e.status} />
                     {e.efficiency !== null && (
                       <span className="tabular-nums text-slate-600">
                         {t("analytics.fit.efficiency")}: {Math.round(e.efficiency)}
@@ -381,7 +366,7 @@ function EmployeeList({ data }: { data: WithShell<ListData> }) {
                       <td className="px-1.5 py-2">{e.department?.name ?? "—"}</td>
                       <td className="px-1.5 py-2">{e.position?.name ?? "—"}</td>
                       <td className="px-1.5 py-2">
-                        <FormatCell doc={e} /> <DoubtBadge r={e.reliability} />
+                        <FormatCell doc={e} /> <ReliabilityMarks r={e.reliability} />
                       </td>
                       <td className="px-1.5 py-2 tabular-nums">{e.harmony ?? "—"}</td>
                       <td className="px-1.5 py-2 tabular-nums">{e.anxiety ?? "—"}</td>
@@ -523,7 +508,7 @@ function EmployeeAnalytics({ data }: { data: WithShell<DetailData> }) {
           <form method="post" className="mt-4 grid gap-3 sm:grid-cols-[2fr_1fr_2fr_auto] sm:items-end" data-testid="form-skill">
             <FormError kind="skill" />
             <input type="hidden" name="_form" value="skill" />
-            <Select name="skill" label={t("analytics.skills.acquired")} options={skillOptions(t, data.skills)} />
+            <Select kind="skill" id="skill" name="skill" label={t("analytics.skills.acquired")} options={skillOptions(t, data.skills)} />
             <div>
               <label htmlFor="skill-value" className="label">
                 %
@@ -700,18 +685,21 @@ function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
               <input type="hidden" name="_form" value="move" />
               <VersionField kind="move" version={data.version} />
               <Select
+                kind="move"
                 name="department"
                 label={t("cabinet.employees.department")}
                 value={e.department?._id}
                 options={[none, ...data.departments.map((d) => ({ value: d._id, label: d.name }))]}
               />
               <Select
+                kind="move"
                 name="position"
                 label={t("cabinet.employees.position")}
                 value={e.position?._id}
                 options={[none, ...data.positions.map((d) => ({ value: d._id, label: d.name }))]}
               />
               <Select
+                kind="move"
                 name="supervisor"
                 label={t("cabinet.employees.supervisor")}
                 value={e.supervisor}
@@ -749,6 +737,7 @@ function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
                   <input type="hidden" name="_form" value="control" />
                   <VersionField kind="control" version={data.version} />
                   <Select
+                    kind="control"
                     name="type"
                     label={t("cabinet.employees.appoint")}
                     value=""
@@ -761,6 +750,7 @@ function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
                     ]}
                   />
                   <Select
+                    kind="control"
                     name="department"
                     label={t("cabinet.employees.ofDepartment")}
                     value=""

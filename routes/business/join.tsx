@@ -146,7 +146,9 @@ function Join({ data }: { data: Data }) {
                 <li key={s}>{t(`cabinet.join.share.${s}`)}</li>
               ))}
             </ul>
-            <p className="mt-3 text-sm text-slate-600">{t("cabinet.join.notShared")}</p>
+            {/* invited by e-mail (an employee or a candidate): the company has the address it wrote to */}
+            <p className="mt-3 text-sm text-slate-600">{t(data.email ? "cabinet.join.notSharedInvited" : "cabinet.join.notShared")}</p>
+            <p className="mt-2 text-sm text-slate-600">{t("cabinet.join.logged")}</p>
           </div>
           {data.candidateFor && (
             <p className="rounded-xl bg-amber-50 p-4 text-sm text-amber-900" data-testid="join-candidate">

@@ -98,6 +98,7 @@ export function useLinks() {
     employees: `${base}/employees`,
     departments: `${base}/departments`,
     positions: `${base}/positions`,
+    candidates: `${base}/candidates`,
     invites: dash ? "/dashboard/invites" : "/business/invite",
     compare: `${base}/employees/compare`,
     /** one person's business report (?employee=) */
@@ -115,27 +116,37 @@ export function done(c: CabinetCtx, scope: Scope, notice: string, to?: string) {
   return c.redirect(`${url.pathname}${url.search}`, 303);
 }
 
+/**
+ * A select that, after a refused post, shows what was posted only when its own form (`kind`) was the
+ * one refused: two forms on a page may share a field name (the employee page's "move" and "control"
+ * both have `department`), and refilling the other one would save a value nobody chose.
+ */
 export function Select({
   name,
   label,
   value,
   options,
   id,
+  kind,
 }: {
   name: string;
   label: string;
   value?: string | null;
   options: { value: string; label: string }[];
   id?: string;
+  /** The form's `_form` kind; without it the select shows `value` only. */
+  kind?: string;
 }) {
   const { form } = usePage();
-  const v = form?.values?.[name] ?? value ?? "";
+  const posted = kind && form?.kind === kind ? form.values?.[name] : undefined;
+  const v = posted ?? value ?? "";
+  const htmlId = id ?? (kind ? `${kind}-${name}` : name);
   return (
     <div>
-      <label htmlFor={id ?? name} className="label">
+      <label htmlFor={htmlId} className="label">
         {label}
       </label>
-      <select id={id ?? name} name={name} defaultValue={v} className="input">
+      <select id={htmlId} name={name} defaultValue={v} className="input">
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

@@ -4,7 +4,8 @@
 import type { Decision, PositionTarget, Sphere } from "../../model/fit";
 import { usePage } from "../../server/render/page";
 import type { listCandidates, TeamFit } from "../../server/services/business";
-import { Card, ConfirmDelete, FormError, useLinks } from "./kit";
+import { Card, Confirm, FormError, useLinks } from "./kit";
+import { ReliabilityMarks } from "./reliability-note";
 
 export type FormatNames = Record<string, string>;
 
@@ -178,7 +179,9 @@ export function CandidatesCard({ view, canEdit, formats }: { view: CandidateView
                     <span className="min-w-0 break-words">
                       <span className="mr-2 tabular-nums text-slate-500">{t("jobfit.candidates.rank", { n: r.rank })}</span>
                       {c ? (
-                        <span className="font-medium text-slate-900">{r.name}</span>
+                        <a href={`${links.candidates}/${r._id}`} className="font-medium text-slate-900 underline decoration-amber-400 hover:text-brand-700">
+                          {r.name}
+                        </a>
                       ) : (
                         <a href={`${links.employees}/${r._id}`} className="font-medium text-brand-700 hover:underline">
                           {r.name || "—"}
@@ -188,6 +191,7 @@ export function CandidatesCard({ view, canEdit, formats }: { view: CandidateView
                         {c ? t("jobfit.candidates.candidate") : t("jobfit.candidates.employee")}
                       </span>
                       {c?.formatCode && <span className="ml-2 text-xs text-slate-500">{formats[c.formatCode] ?? c.formatCode}</span>}
+                      <ReliabilityMarks r={r.reliability} />
                     </span>
                     <span className="font-semibold tabular-nums text-slate-900">{r.efficiency ?? "—"}</span>
                   </span>
@@ -204,7 +208,9 @@ export function CandidatesCard({ view, canEdit, formats }: { view: CandidateView
           <ul className="mb-4 space-y-2 text-sm" data-testid="candidates-waiting">
             {waiting.map((c) => (
               <li key={c._id} className="rounded-lg border border-slate-200 p-2">
-                <span className="font-medium text-slate-900">{c.name || c.email}</span>
+                <a href={`${links.candidates}/${c._id}`} className="font-medium text-slate-900 underline decoration-amber-400 hover:text-brand-700">
+                  {c.name || c.email}
+                </a>
                 {c.name && <span className="ml-2 break-all text-slate-500">{c.email}</span>}
                 <span className="ml-2 text-slate-600">· {t(`jobfit.candidates.status.${c.status}`)}</span>
                 {canEdit && <CandidateActions id={c._id} name={c.name || c.email} joined={c.status !== "invited"} />}
@@ -255,23 +261,74 @@ export function CandidatesCard({ view, canEdit, formats }: { view: CandidateView
   );
 }
 
-function CandidateActions({ id, name, joined }: { id: string; name: string; joined: boolean }) {
+type Mail = { to: string; subject: string; text: string };
+
+/** The decision's mail in full, and the choice to send it (posted as `notify`). */
+function MailPreview({ mail }: { mail: Mail }) {
+  const { t } = usePage();
+  return (
+    <div className="mt-2 space-y-2" data-testid="decision-mail">
+      <p className="font-medium">{t("jobfit.decision.preview", { email: mail.to })}</p>
+      <blockquote className="whitespace-pre-line rounded-lg border border-slate-200 bg-white p-3 text-slate-800">
+        <strong className="block">{mail.subject}</strong>
+        {mail.text}
+      </blockquote>
+      <label className="flex items-center gap-2">
+        <input type="checkbox" name="notify" defaultChecked className="h-5 w-5" />
+        {t("jobfit.decision.send")}
+      </label>
+    </div>
+  );
+}
+
+/**
+ * Hire or remove a candidate; `action`: the position's page, when shown elsewhere (the candidate's
+ * page, which also shows each decision's mail before it is sent: `mails`).
+ */
+export function CandidateActions({
+  id,
+  name,
+  joined,
+  action,
+  mails,
+}: {
+  id: string;
+  name: string;
+  joined: boolean;
+  action?: string;
+  mails?: { hire: Mail; decline: Mail } | null;
+}) {
   const { t } = usePage();
   return (
     <div className="mt-2 grid gap-2 sm:grid-cols-2">
+      {/* hiring is not a deletion: it looks like the positive step it is, removal stays red */}
       {joined && (
-        <ConfirmDelete
+        <Confirm
+          tone="neutral"
           kind="hire"
+          action={action}
           label={t("jobfit.candidates.hire")}
-          consequence={t("jobfit.candidates.hireConsequence", { name })}
+          consequence={
+            <>
+              <p>{t("jobfit.candidates.hireConsequence", { name })}</p>
+              {mails && <MailPreview mail={mails.hire} />}
+            </>
+          }
           confirm={t("jobfit.candidates.hireConfirm", { name })}
           hidden={{ candidate: id }}
         />
       )}
-      <ConfirmDelete
+      <Confirm
+        tone="danger"
         kind="remove-candidate"
+        action={action}
         label={t("jobfit.candidates.remove")}
-        consequence={t("jobfit.candidates.removeConsequence")}
+        consequence={
+          <>
+            <p>{t("jobfit.candidates.removeConsequence")}</p>
+            {mails && <MailPreview mail={mails.decline} />}
+          </>
+        }
         confirm={t("jobfit.candidates.removeConfirm")}
         hidden={{ candidate: id }}
       />

@@ -5,9 +5,11 @@ import { z } from "zod";
 import type { T } from "../../locales";
 import { handleForm, postedVersion } from "../../server/lib/forms";
 import { Island, usePage } from "../../server/render/page";
-import { positionTarget, type PositionTarget } from "../../model/fit";
+import { breadthOf, positionTarget, type PositionTarget } from "../../model/fit";
+import { activityQuestions, activityValues } from "./position-form";
 import { listFormats } from "../../server/services/formats";
 import {
+  alikePositions,
   can,
   candidateCounts,
   candidateInviteSchema,
@@ -17,11 +19,10 @@ import {
   inviteCandidate,
   teamFit,
   type TeamFit,
-  COMMUNICATION,
   positionCandidates,
   createPosition,
-  DECISION,
   deletePosition,
+  activitiesOf,
   getPosition,
   listDepartments,
   listPositions,
@@ -35,6 +36,7 @@ import { BusinessShell } from "../_layouts/cabinet";
 import { Card, cabinetPage, ConfirmDelete, done, Notice, useLinks, type WithShell } from "./kit";
 import type { PositionWizardProps } from "../../islands/position-wizard";
 import { CandidatesCard, type FormatNames, TargetCard } from "./position-target";
+import { ReliabilityMarks } from "./reliability-note";
 
 type Position = Awaited<ReturnType<typeof listPositions>>[number];
 
@@ -47,12 +49,9 @@ function wizardStrings(t: T): PositionWizardProps["s"] {
     noDepartment: t("cabinet.employees.none"),
     activity: t("cabinet.positions.activity", { n: "{{n}}" }),
     activityName: t("cabinet.positions.activityName"),
-    communication: t("cabinet.positions.communication"),
-    decision: t("cabinet.positions.decision"),
     content: t("cabinet.positions.content"),
     priority: t("cabinet.positions.priority"),
-    levels: Object.fromEntries(COMMUNICATION.map((c) => [c, t(`cabinet.positions.levels.${c}`)])),
-    styles: Object.fromEntries(DECISION.map((c) => [c, t(`cabinet.positions.styles.${c}`)])),
+    questions: activityQuestions(t),
     add: t("cabinet.positions.add"),
     remove: t("cabinet.positions.remove"),
     next: t("cabinet.positions.next"),
@@ -65,8 +64,6 @@ function wizardStrings(t: T): PositionWizardProps["s"] {
       department: t("jobfit.wizard.departmentHint"),
       activities: t("jobfit.wizard.activitiesHint"),
       activityName: t("jobfit.wizard.activityNameHint"),
-      communication: t("jobfit.wizard.communicationHint"),
-      decision: t("jobfit.wizard.decisionHint"),
       content: t("jobfit.wizard.contentHint"),
       priority: t("jobfit.wizard.priorityHint"),
     },
@@ -119,24 +116,12 @@ function Wizard({
     ? {
         name: fromForm.name ?? "",
         department: fromForm.department ?? "",
-        tasks: fromForm.tasks.map((a) => ({
-          name: a.name ?? "",
-          communication: a.communication ?? "team",
-          decision: a.decision ?? "balanced",
-          content: a.content ?? "",
-          priority: String(a.priority ?? 0),
-        })),
+        tasks: fromForm.tasks.map((a) => activityValues({ ...a, client: a.client === "yes" })),
       }
     : {
         name: position?.name ?? "",
         department: position?.department?._id ?? "",
-        tasks: (position?.tasks ?? []).map((a) => ({
-          name: a.name,
-          communication: a.communication,
-          decision: a.decision,
-          content: a.content ?? "",
-          priority: String(a.priority),
-        })),
+        tasks: (position?.tasks ?? []).map(activityValues),
       };
   return (
     <Island
@@ -162,8 +147,9 @@ function Activities({ p }: { p: Position }) {
     <ul className="mt-2 space-y-1 text-sm text-slate-600">
       {p.tasks.map((a) => (
         <li key={a._id}>
-          <span className="font-medium text-slate-800">{a.name}</span> · {t(`cabinet.positions.levels.${a.communication}`)} ·{" "}
-          {t(`cabinet.positions.styles.${a.decision}`)}
+          <span className="font-medium text-slate-800">{a.name}</span> · {t(`cabinet.positions.levels.${a.communication}`)}
+          {a.client ? ` · ${t("cabinet.positions.withClients")}` : ""} · {t(`cabinet.positions.breadths.${breadthOf(a)}`)} ·{" "}
+          {t(`cabinet.positions.methods.${a.method ?? "either"}`)} · {t(`cabinet.positions.styles.${a.decision}`)}
         </li>
       ))}
     </ul>
@@ -272,6 +258,8 @@ type DetailData = {
   candidates: Awaited<ReturnType<typeof positionCandidates>>["docs"];
   target: PositionTarget | null;
   team: TeamFit;
+  /** Other positions that rank the team nearly the same (r > 0.9): their descriptions do not tell the jobs apart. */
+  alike: { _id: string; name: string; r: number }[];
   formats: FormatNames;
   /** The candidate flow, for those who may invite (null otherwise). */
   applicants: Awaited<ReturnType<typeof listCandidates>> | null;
@@ -295,6 +283,7 @@ function WhoFits({ list }: { list: DetailData["candidates"] }) {
                 <span className="min-w-0 break-words font-medium text-brand-700">
                   {e.name}
                   {e.isCurrent && <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-700">{t("analytics.fit.current")}</span>}
+                  <ReliabilityMarks r={e.reliability} />
                 </span>
                 <span className="font-semibold tabular-nums text-slate-900">{e.efficiency === null ? "—" : Math.round(e.efficiency)}</span>
               </a>
@@ -321,6 +310,25 @@ function PositionDetail({ data }: { data: WithShell<DetailData> }) {
           ← {t("cabinet.nav.business.positions")}
         </a>
       </p>
+      {data.alike.length > 0 && (
+        <div className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" role="note" data-testid="alike-positions">
+          <p className="font-semibold">{t("jobfit.alike.title")}</p>
+          <p className="mt-1">
+            {t("jobfit.alike.lead", {
+              list: data.alike.map((a) => t("jobfit.alike.item", { name: a.name, r: a.r.toFixed(2) })).join(", "),
+            })}
+          </p>
+          <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
+            {data.alike.map((a) => (
+              <li key={a._id}>
+                <a className="font-medium text-brand-700 underline" href={`${links.positions}/${a._id}`}>
+                  {a.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <div className="mb-6 grid gap-6 lg:grid-cols-2">
         <TargetCard target={data.target} team={data.team} formats={data.formats} />
         <WhoFits list={data.candidates} />
@@ -363,7 +371,7 @@ export const positionPage = cabinetPage<DetailData>({
       positionCandidates(scope, c.req.param("id")!),
       listFormats(scope.db),
     ]);
-    const activities = position.tasks.map((a) => ({ name: a.name, communication: a.communication, decision: a.decision, priority: a.priority }));
+    const activities = activitiesOf(position);
     const locale = c.get("locale");
     return {
       position,
@@ -373,6 +381,7 @@ export const positionPage = cabinetPage<DetailData>({
       candidates: candidates.docs,
       target: positionTarget(activities),
       team: await teamFit(scope, activities),
+      alike: await alikePositions(scope, position._id),
       formats: Object.fromEntries(formats.map((f) => [f.code, (f.name as Record<string, string>)[locale] || f.code])),
       applicants: can(scope, "invites") ? await listCandidates(scope, position._id) : null,
       canInvite: can(scope, "invites") && !scope.demo,
@@ -394,8 +403,10 @@ export const positionPage = cabinetPage<DetailData>({
       });
     if (body._form === "hire" || body._form === "remove-candidate") {
       const candidate = String(body.candidate ?? "");
-      if (body._form === "hire") await hireCandidate(scope, candidate);
-      else await removeCandidate(scope, candidate);
+      // the mail the owner read on the candidate's page leaves only if they kept "send"
+      const opts = { notify: body.notify === "on", locale: c.get("locale") };
+      if (body._form === "hire") await hireCandidate(scope, candidate, opts);
+      else await removeCandidate(scope, candidate, opts);
       return done(c, scope, body._form === "hire" ? "candidateHired" : "candidateRemoved");
     }
     return handleForm(

@@ -53,11 +53,11 @@ reportsApi.get(
     const language = isReportLanguage(q.lang) ? q.lang : c.get("locale");
     const locale = c.get("locale");
     if (q.employee) {
-      const report = await employeeBusinessReport(scope, q.employee, locale, language);
+      const report = await employeeBusinessReport(scope, q.employee, locale, language, q.format === "pdf" ? "pdf" : undefined);
       if (q.format === "json") return c.json(report);
       return pdfResponse(c, employeeReportPdf(report, locale, c.get("deps").config.TIME_ZONE), `business-report-${report.employee._id}.pdf`);
     }
-    return pdfResponse(c, teamReportPdf(await teamReport(scope, locale), locale, c.get("deps").config.TIME_ZONE), `team-report-${project.id}.pdf`);
+    return pdfResponse(c, teamReportPdf(await teamReport(scope, locale, "teamPdf"), locale, c.get("deps").config.TIME_ZONE), `team-report-${project.id}.pdf`);
   },
   async (c) => {
     const { format, lang } = c.req.valid("query");

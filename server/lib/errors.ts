@@ -28,7 +28,8 @@ export const tooMany = (retryAfterSeconds: number) =>
     "too_many_requests",
     "errors.tooMany",
     undefined,
-    { seconds: retryAfterSeconds },
+    // the wait is said in whole minutes ("try again in 52 min"), the header keeps the seconds
+    { seconds: retryAfterSeconds, minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) },
     {
       "Retry-After": String(retryAfterSeconds),
     },

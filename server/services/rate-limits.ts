@@ -24,6 +24,11 @@ export const LIMITS = {
   restore: { max: 5, windowMs: 15 * 60_000 },
   resend: { max: 5, windowMs: 15 * 60_000 },
   signup: { max: 10, windowMs: 60 * 60_000 },
+  /**
+   * Sign-ups that carry a valid invitation or project link, per link rather than per address: a team
+   * joins together from one office (one address behind NAT); the company's seats cap them anyway.
+   */
+  signupInvite: { max: 200, windowMs: 60 * 60_000 },
   /** Each lead form mails the managers. */
   lead: { max: 5, windowMs: 60 * 60_000 },
   /** Coupon, activation and test codes: guesses, right or wrong. */

@@ -77,7 +77,7 @@ describe("fit for a position", () => {
     expect(current.position._id).toBe(positions.sales);
     expect(en.json.diff).toBe(en.json.docs[0].efficiency - current.efficiency);
     for (const d of en.json.docs) {
-      expect(d.explanation.headline).toMatch(/Efficiency \d+ of 100/);
+      expect(d.explanation.headline).toMatch(/Fit for the position: \d+ of 100/);
       expect(d.explanation.activities.length).toBeGreaterThan(0);
       for (const a of d.explanation.activities) expect(a.reasons.every((r: any) => /points|neither/.test(r.text))).toBe(true);
     }
@@ -87,7 +87,7 @@ describe("fit for a position", () => {
     expect((await analyticsOf(e))!.diff).toBe(en.json.diff);
     const ru = await call("GET", `/api/business/employees/efficiency/${e}?position=${positions.analyst}`, undefined, { ...h, locale: "ru" });
     expect(ru.json.docs).toHaveLength(1);
-    expect(ru.json.docs[0].explanation.headline).toMatch(/Эффективность \d+ из 100/);
+    expect(ru.json.docs[0].explanation.headline).toMatch(/Соответствие должности: \d+ из 100/);
     expect((await call("GET", `/api/business/employees/efficiency/${"0".repeat(24)}`)).status).toBe(404);
   });
 

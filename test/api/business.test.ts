@@ -98,7 +98,7 @@ describe("the owner's path", () => {
       expect(bad.json.error.fields.tasks).toBe("A position has one to five activities.");
     }
     const badLevel = await call("POST", "/api/business/positions", { name: "X", tasks: [{ ...activity(1), communication: "loud" }] });
-    expect(badLevel.json.error.fields["tasks.0.communication"]).toBe("Choose a communication level.");
+    expect(badLevel.json.error.fields["tasks.0.communication"]).toBe("Choose whose work the activity organises.");
     const put = await call("PUT", `/api/business/positions/${position}`, { name: "Key account manager" });
     expect(put.json).toMatchObject({ name: "Key account manager", department: { _id: sales } });
     expect((await call("GET", `/api/business/positions/${position}`)).json.tasks).toHaveLength(2);

@@ -93,7 +93,7 @@ describe("the employee export", () => {
       "Руководитель",
       "Уверенность модели, %",
       "Качество ответов",
-      "Пригодность к должности (0–100)",
+      "Соответствие должности (0–100)",
       "Гармония",
       "Системность",
       "Исследователь (реализованный)",
@@ -106,14 +106,16 @@ describe("the employee export", () => {
     expect(at("Анна Антонова", "Руководитель")).toBe("Boris Borisov");
     expect(at("Boris Borisov", "Руководитель")).toBe(""); // a head is not their own supervisor
     expect(at("Boris Borisov", "Уверенность модели, %")).toBe("31");
-    expect(at("Boris Borisov", "Второй формат (между двумя)")).toBe(runnerUp.code);
-    expect(at("Anna Антонова".replace("Anna", "Анна"), "Пригодность к должности (0–100)")).toMatch(/^\d+(,\d)?$/);
+    // the second format by its name, not its code; the marks in words
+    expect(at("Boris Borisov", "Второй формат (между двумя)")).toBe(runnerUp.name.ru);
+    expect(at("Boris Borisov", "Отметки надёжности")).toBe("небрежные ответы; между двумя форматами");
+    expect(at("Anna Антонова".replace("Anna", "Анна"), "Соответствие должности (0–100)")).toMatch(/^\d+(,\d)?$/);
     expect(at("Анна Антонова", "Системность")).toMatch(/^\d+(,\d)?$/);
     expect(at("Анна Антонова", "Добавлен")).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
     // the withdrawn person: name and status only
     expect(at("Gleb Glebov", "Код формата")).toBe("");
     expect(at("Gleb Glebov", "Системность")).toBe("");
-    expect(at("Gleb Glebov", "Пригодность к должности (0–100)")).toBe("");
+    expect(at("Gleb Glebov", "Соответствие должности (0–100)")).toBe("");
   });
 
   it("writes an English CSV with ','", async () => {
@@ -155,7 +157,7 @@ describe("the team PDF", () => {
     for (const n of ["Анна Антонова", "Boris Borisov", "Gleb Glebov"]) expect(text).toContain(n);
     expect(text).toContain("Seller");
     expect(text).toContain("Storekeeper");
-    expect(text).toMatch(/31 % · between two formats \(!\)/);
+    expect(text.replace(/\s+/g, " ")).toMatch(/31 % · careless answers · between two formats/);
     expect(text).toContain("Stopped sharing results");
     expect(text).toContain("Team communication balance");
     expect(text).toMatch(/\(WE\)[^%]*\d+(\.\d)? %/);
@@ -174,8 +176,11 @@ describe("reliability beside the result", () => {
     const html = decoded(await (await page(`/dashboard/employees/compare?ids=${anna.emp}&ids=${boris.emp}`)).text());
     const lines = [...html.matchAll(/data-testid="reliability-line"[^>]*>([^<]*(?:<!-- -->[^<]*)*)</g)].map((m) => m[1]!.replace(/<!-- -->/g, ""));
     expect(lines).toHaveLength(2);
-    expect(lines.join("|")).toContain("Model confidence: 31 % · between two formats · hurried or contradictory answers");
+    expect(lines.join("|")).toContain("Model confidence: 31 % · hurried or contradictory answers");
     expect(html).toMatch(/data-testid="reliability-line" data-doubtful="1"/);
+    // the two marks, distinct: careless answers (retake) and between two formats (read both)
+    expect(html).toMatch(/data-testid="mark-careless"[^>]*>⚠ <!-- -->careless answers/);
+    expect(html).toMatch(/data-testid="mark-between"[^>]*>↔ <!-- -->between two formats/);
   });
 
   it("shows on the business report, on the page and in its PDF", async () => {

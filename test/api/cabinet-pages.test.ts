@@ -165,7 +165,7 @@ describe("forms without script", () => {
     expect(ok.status).toBe(303);
     const html = await (await get("/business/positions")).text();
     expect(html).toContain("Engineer");
-    expect(html).toContain("Team: cooperation");
+    expect(html).toContain("Work with people");
   });
 
   it("move and appoint an employee, and delete a department after saying where its people go", async () => {

@@ -211,7 +211,8 @@ describe("result reliability and asking to retake", () => {
       .where(eq(results.id, resultId));
 
     const list = await (await get("/business/employees?sort=name")).text();
-    expect(list).toMatch(/data-testid="doubt"/);
+    expect(list).toMatch(/data-testid="mark-careless"/);
+    expect(list).toMatch(/data-testid="mark-between"/);
     const html = decoded(await (await get(`/business/employees/${emp}`)).text());
     expect(html).toContain("Model confidence: 23 %");
     expect(html).toContain(`Between two formats: the second is ${(other!.name as { en: string }).en}`);

@@ -12,7 +12,7 @@ describe("error messages: one resolution for the API, the error page and page fo
   it("translates with the error's params and leaves a literal message as it is", () => {
     const en = translator("en");
     expect(errorMessage(en, new AppError(404, "not_found", "errors.notFound"))).toBe(en("common.errors.notFound"));
-    expect(errorMessage(en, new AppError(429, "too_many_requests", "errors.tooMany", undefined, { seconds: 7 }))).toContain("7");
+    expect(errorMessage(en, new AppError(429, "too_many_requests", "errors.tooMany", undefined, { seconds: 420, minutes: 7 }))).toContain("7");
     expect(errorMessage(en, new AppError(400, "http_error", "Malformed thing"))).toBe("Malformed thing");
   });
 });

@@ -62,9 +62,28 @@ describe("fitFor", () => {
     expect(pace.points).toBeLessThan(0);
   });
 
-  it("the sphere follows the communication level and the stronger of system and analytics", () => {
-    const fit = fitFor({ ...organiser, WR_ANALYT: 90 }, [{ name: "Strategy", communication: "global", decision: "balanced" }]);
-    expect(fit.activities[0]!.reasons[0]).toMatchObject({ kind: "structure", indicator: "WR_ANALYT", value: 90 });
+  it("the sphere follows whose work it is, and the way of working picks system, analytics or both together", () => {
+    const strategy: Activity = { name: "Strategy", communication: "global", decision: "balanced" };
+    const ind = { ...organiser, WR_ANALYT: 90 };
+    expect(fitFor(ind, [{ ...strategy, method: "inquiry" }]).activities[0]!.reasons[0]).toMatchObject({ kind: "structure", indicator: "WR_ANALYT", value: 90 });
+    expect(fitFor(ind, [{ ...strategy, method: "order" }]).activities[0]!.reasons[0]).toMatchObject({ kind: "structure", indicator: "WR_SYSTEM", value: 60 });
+    // either way: the sphere's structure as a whole, so neither the systematic nor the analytic is favoured
+    expect(fitFor(ind, [strategy]).activities[0]!.reasons[0]).toMatchObject({ kind: "structure", indicator: "WR_STRUCTURE", value: 75 });
+    // clients met: structure in work with people counts beside the activity's own sphere, and so does confidence
+    const withClients = fitFor({ ...ind, anxiety: 8 }, [{ ...strategy, client: true }]).activities[0]!.reasons;
+    expect(withClients.map((r) => r.indicator)).toEqual(expect.arrayContaining(["WR_STRUCTURE", "WE_STRUCTURE", "anxiety"]));
+  });
+
+  it("breadth is asked; without an answer it follows whose work it is, as before it was asked", () => {
+    const own: Activity = { name: "Audit", communication: "individual", decision: "moderate" };
+    const volumeTarget = (a: Activity) => fitFor(organiser, [a]).activities[0]!.reasons.find((r) => r.kind === "volume")!.target;
+    expect(volumeTarget(own)).toBe(volumeTarget({ ...own, breadth: "depth" }));
+    expect(volumeTarget({ ...own, breadth: "broad" })).toBeGreaterThan(volumeTarget(own)!);
+    // a client-facing, broad, fast job: the fast broad person beats the slow narrow one by far
+    const sales: Activity[] = [{ name: "Client meetings", communication: "team", client: true, breadth: "broad", decision: "improvisation" }];
+    const keeper = { ...organiser, WE_SYSTEM: 80, volume: 10, presentation: -50 };
+    const seller = { ...organiser, WE_SYSTEM: 50, WE_ANALYT: 50, volume: 85, presentation: 50 };
+    expect(fitFor(seller, sales).efficiency! - fitFor(keeper, sales).efficiency!).toBeGreaterThanOrEqual(40);
   });
 
   it("a tie keeps the current position first and diff 0; otherwise best first", () => {
@@ -91,7 +110,7 @@ describe("fitFor", () => {
     // an old result without the sphere scales: overall system/analytics stand in, flagged
     const old = fitFor({ system: 72, analytics: 40, volume: 50, presentation: 50, harmony: 60, anxiety: 0 }, teamFast);
     expect(old.flags).toContain("partial");
-    expect(old.activities[0]!.reasons[0]).toMatchObject({ indicator: "system", value: 72 });
+    expect(old.activities[0]!.reasons[0]).toMatchObject({ indicator: "structure", value: 56 });
     // no presentation: pace drops out and the rest is renormalised
     const noPace = fitFor({ WE_SYSTEM: 80, volume: 50, harmony: 60, anxiety: 0 }, teamFast);
     expect(noPace.activities[0]!.reasons.map((r) => r.kind)).toEqual(["structure", "volume"]);

@@ -173,8 +173,12 @@ cabinetApi.post(
     return c.json(await biz.inviteCandidate(c.get("deps"), await scope(c), position, input, c.get("locale")), 201);
   },
 );
-cabinetApi.post("/candidates/:id/hire", inProject, async (c) => c.json(await biz.hireCandidate(await scope(c), pathId(c))));
-cabinetApi.delete("/candidates/:id", inProject, async (c) => c.json(await biz.removeCandidate(await scope(c), pathId(c))));
+// one candidate as their page shows them: format, reliability, fit per activity with reasons, the holders side by side
+cabinetApi.get("/candidates/:id", inProject, async (c) => c.json(await biz.candidateProfile(await scope(c), pathId(c), c.get("locale"))));
+// `?notify=1`: the candidate gets the decision's mail (GET /candidates/{id} shows it as `mails`)
+const decisionOpts = (c: ProjectCtx) => ({ notify: ["1", "true"].includes(c.req.query("notify") ?? ""), locale: c.get("locale") });
+cabinetApi.post("/candidates/:id/hire", inProject, async (c) => c.json(await biz.hireCandidate(await scope(c), pathId(c), decisionOpts(c))));
+cabinetApi.delete("/candidates/:id", inProject, async (c) => c.json(await biz.removeCandidate(await scope(c), pathId(c), decisionOpts(c))));
 // the invitee's side: which company invites them, joining with consent, withdrawing it
 cabinetApi.get("/project-form-info/:id", guard("auth"), async (c) => c.json(await biz.projectFormInfo(c.get("deps").db, c.req.param("id"), c.get("user").id)));
 cabinetApi.post(

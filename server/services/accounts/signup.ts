@@ -67,10 +67,17 @@ export async function signup(
  * the password's hash: remote or slow), then the unit's body, which writes the account. Split so an
  * operation that signs up and does more (signupAndJoin) writes all of it in one unit.
  */
-export async function prepareSignup(scope: Scope, input: SignupInput, meta: SignupMeta): Promise<(tx: Scope) => Promise<SignedUp>> {
+export async function prepareSignup(
+  scope: Scope,
+  input: SignupInput,
+  meta: SignupMeta,
+  /** A sign-up on a link the caller has checked is counted per that link, not per address. */
+  checkedInvite?: string,
+): Promise<(tx: Scope) => Promise<SignedUp>> {
   const { deps } = scope;
   await verifyCaptcha(deps.config, input.captcha, meta.ip);
-  await consume(deps.db, "signup", meta.ip);
+  if (checkedInvite) await consume(deps.db, "signupInvite", checkedInvite);
+  else await consume(deps.db, "signup", meta.ip);
   const email = normalizeEmail(input.email);
   if (await findUserByEmail(deps.db, email)) throw emailTaken(meta);
   const generated = !input.password;

@@ -23,8 +23,10 @@ import { positionCandidates } from "./efficiency";
 import { candidateLabel, candidatesUrl, notifyOwner } from "./follow-up";
 import { freeInvites, inviteUrl, quotedName, requireConfirmedSender, takeMailQuota } from "./invites";
 import { fitRange } from "./fit-target";
-import { getPosition } from "./positions";
+import { activitiesOf, getPosition } from "./positions";
 import { queueWebhook } from "./webhooks";
+import { decisionMail, sendDecisionMail } from "./candidate-decision";
+import { reliabilityOf } from "./reliability";
 import { noInvitesLeft, spendInvite } from "./projects";
 
 export const candidateInviteSchema = z.object({
@@ -35,7 +37,7 @@ export const candidateInviteSchema = z.object({
   externalId: z.string().trim().max(200, "common.validation.tooLong").optional(),
 });
 
-async function findCandidate(scope: Scope, candidateId: string) {
+export async function findCandidate(scope: Scope, candidateId: string) {
   if (!ID_PATTERN.test(candidateId)) throw notFound();
   const [row] = await scope.db
     .select()
@@ -221,7 +223,8 @@ export async function listCandidates(scope: Scope, positionId: string) {
       .orderBy(desc(results.completedAt));
     for (const r of done) if (!latest.has(r.userId)) latest.set(r.userId, { formatCode: r.formatCode, indicators: r.indicators as IndicatorValues | null });
   }
-  const activities = position.tasks.map((a) => ({ name: a.name, communication: a.communication, decision: a.decision, priority: a.priority }));
+  const activities = activitiesOf(position);
+  const rel = await reliabilityOf(scope, userIds);
   const people = rows.map((r) => {
     const result = r.userId && !r.consentWithdrawnAt ? latest.get(r.userId) : undefined;
     const status: CandidateStatus = !r.userId ? "invited" : r.consentWithdrawnAt ? "withdrawn" : result ? "tested" : "joined";
@@ -233,6 +236,7 @@ export async function listCandidates(scope: Scope, positionId: string) {
       status,
       formatCode: result?.formatCode ?? null,
       efficiency: result ? fitFor(result.indicators, activities).efficiency : null,
+      reliability: result && r.userId ? (rel.get(r.userId) ?? null) : null,
       createdAt: r.createdAt,
     };
   });
@@ -243,10 +247,18 @@ export async function listCandidates(scope: Scope, positionId: string) {
       name: d.name,
       efficiency: d.efficiency === null ? null : Math.round(d.efficiency),
       isCurrent: d.isCurrent,
+      reliability: d.reliability,
     })),
     ...people
       .filter((p) => p.efficiency !== null)
-      .map((p) => ({ kind: "candidate" as const, _id: p._id, name: p.name || p.email, efficiency: p.efficiency, isCurrent: false })),
+      .map((p) => ({
+        kind: "candidate" as const,
+        _id: p._id,
+        name: p.name || p.email,
+        efficiency: p.efficiency,
+        isCurrent: false,
+        reliability: p.reliability,
+      })),
   ].sort(
     (a, b) => (b.efficiency ?? -1) - (a.efficiency ?? -1) || Number(b.kind === "candidate") - Number(a.kind === "candidate") || a.name.localeCompare(b.name),
   );
@@ -263,8 +275,14 @@ export async function listCandidates(scope: Scope, positionId: string) {
   };
 }
 
+/** A decision's options: `notify` sends the candidate the mail the owner previewed (candidate-decision.ts). */
+export interface DecisionOptions {
+  notify?: boolean;
+  locale?: Locale;
+}
+
 /** Hires a candidate who has joined: an employee holding the position (in its department); the candidate row goes. */
-export async function hireCandidate(scope: Scope, candidateId: string) {
+export async function hireCandidate(scope: Scope, candidateId: string, opts: DecisionOptions = {}) {
   requireCan(scope, "invites");
   requireCan(scope, "people");
   requireWritable(scope);
@@ -273,6 +291,7 @@ export async function hireCandidate(scope: Scope, candidateId: string) {
   const position = await getPosition(scope, row.positionId);
   const [user] = await scope.db.select({ name: users.name }).from(users).where(eq(users.id, row.userId));
   const name = row.name || user?.name || "";
+  const mail = opts.notify ? await decisionMail(scope, row, position.name, "hire", opts.locale ?? "ru") : null;
   const employeeId = await transaction(scope, async (tx) => {
     const [existing] = await tx.db
       .select({ id: employees.id })
@@ -286,17 +305,22 @@ export async function hireCandidate(scope: Scope, candidateId: string) {
     await tx.db.delete(candidates).where(eq(candidates.id, row.id));
     await logActivity(tx.db, row.userId!, "business.candidate.hired", { project: scope.project.id, position: position._id });
     await enqueue(tx, "recompute-project", { projectId: scope.project.id, employees: [id] });
+    if (mail) await sendDecisionMail(tx, mail);
     return id;
   });
   return { employee: employeeId, name, position: { _id: position._id, name: position.name } };
 }
 
 /** Removes a candidate: a pending invitation is withdrawn (its reserved invite freed), a used one switched off. */
-export async function removeCandidate(scope: Scope, candidateId: string) {
+export async function removeCandidate(scope: Scope, candidateId: string, opts: DecisionOptions = {}) {
   requireCan(scope, "invites");
   requireWritable(scope);
   const row = await findCandidate(scope, candidateId);
+  // only someone who joined is told (an invitation nobody opened is simply withdrawn)
+  const mail =
+    opts.notify && row.userId ? await decisionMail(scope, row, (await getPosition(scope, row.positionId)).name, "decline", opts.locale ?? "ru") : null;
   await transaction(scope, async (tx) => {
+    if (mail) await sendDecisionMail(tx, mail);
     await tx.db.delete(candidates).where(eq(candidates.id, row.id));
     if (row.inviteId) {
       if (row.userId) await tx.db.update(invites).set({ isActive: false, status: "no action", updatedAt: new Date() }).where(eq(invites.id, row.inviteId));

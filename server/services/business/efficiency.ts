@@ -16,6 +16,7 @@ import { notFound } from "../../lib/errors";
 import { ID_PATTERN } from "../../lib/ids";
 import { employeeInScope, requireCan, requireWritable, type Scope } from "./access";
 import { inDepartments } from "./dashboard";
+import { reliabilityOf } from "./reliability";
 
 export interface PositionWithActivities {
   id: string;
@@ -27,7 +28,16 @@ export async function projectPositions(db: Db, projectId: string): Promise<Posit
   const ps = await db.select({ id: positions.id, name: positions.name }).from(positions).where(eq(positions.projectId, projectId)).orderBy(asc(positions.name));
   if (!ps.length) return [];
   const acts = await db
-    .select({ positionId: tasks.positionId, name: tasks.name, communication: tasks.communication, decision: tasks.decision, priority: tasks.priority })
+    .select({
+      positionId: tasks.positionId,
+      name: tasks.name,
+      communication: tasks.communication,
+      decision: tasks.decision,
+      priority: tasks.priority,
+      client: tasks.client,
+      breadth: tasks.breadth,
+      method: tasks.method,
+    })
     .from(tasks)
     .where(
       inArray(
@@ -333,6 +343,7 @@ export async function positionCandidates(scope: Scope, positionId: string) {
     .select({
       _id: employees.id,
       name: employees.name,
+      userId: employees.userId,
       departmentId: employees.departmentId,
       positionId: employees.positionId,
       efficiency: employeeFits.efficiency,
@@ -343,9 +354,21 @@ export async function positionCandidates(scope: Scope, positionId: string) {
     .where(and(eq(employeeFits.positionId, p.id), sql`${employeeFits.efficiency} is not null`))
     .orderBy(sql`${employeeFits.efficiency} desc`, asc(employees.name));
   const visible = scope.departments ? rows.filter((r) => r.departmentId && scope.departments!.has(r.departmentId)) : rows;
+  // the two reliability marks beside every fit of the ranking
+  const rel = await reliabilityOf(
+    scope,
+    visible.map((r) => r.userId).filter((u): u is string => !!u),
+  );
   return {
     position: { _id: p.id, name: p.name },
-    docs: visible.map((r) => ({ _id: r._id, name: r.name, efficiency: r.efficiency, flags: r.flags, isCurrent: r.positionId === p.id })),
+    docs: visible.map((r) => ({
+      _id: r._id,
+      name: r.name,
+      efficiency: r.efficiency,
+      flags: r.flags,
+      isCurrent: r.positionId === p.id,
+      reliability: (r.userId && rel.get(r.userId)) || null,
+    })),
   };
 }
 

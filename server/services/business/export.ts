@@ -13,7 +13,9 @@ import { badRequest } from "../../lib/errors";
 import { spreadsheetResponse, type Cell } from "../../lib/spreadsheet";
 import type { Scope } from "./access";
 import { type EmployeeDoc, employeeListSchema, listEmployees, SORT_TYPES } from "./employees";
-import type { Reliability } from "./reliability";
+import { listFormats } from "../formats";
+import { marksOf, type Reliability } from "./reliability";
+import { recordExports } from "./views";
 
 export const employeeExportSchema = z.object({
   format: z.enum(["csv", "xlsx"], { error: "common.validation.invalid" }),
@@ -55,6 +57,7 @@ export function exportHeader(t: T) {
     t("people.export.confidence"),
     t("people.export.secondFormat"),
     t("people.export.quality"),
+    t("people.export.marks"),
     t("people.export.fit"),
     t("people.export.diff"),
     t("stats.export.cols.harmony"),
@@ -116,10 +119,14 @@ const round1 = (v: number | null | undefined) => (typeof v === "number" ? Math.r
 export async function exportEmployees(scope: Scope, q: EmployeeExportQuery, t: T) {
   const input = exportListInput(q);
   const first = await listEmployees(scope, input); // a bad id or filter fails here, before any byte
+  // the second format by its name in the reader's language, not its code
+  const formatName = new Map((await listFormats(scope.db)).map((f) => [f.code, (f.name as Record<string, string> | null)?.[t.locale] ?? f.code]));
   async function* rows(): AsyncGenerator<Cell[]> {
     let list = first;
     for (;;) {
       const docs = list.docs as (EmployeeDoc & { reliability: Reliability | null })[];
+      // each person whose results leave in this file: a row in their "who viewed" log
+      await recordExports(scope, docs, q.format === "xlsx" ? "xlsx" : "csv");
       const [ind, supervisor] = await Promise.all([
         indicatorsOf(
           scope,
@@ -141,8 +148,13 @@ export async function exportEmployees(scope: Scope, q: EmployeeExportQuery, t: T
           e.format?.code ?? null,
           e.format ? (name?.[t.locale] ?? e.format.code) : null,
           r ? r.probability : null,
-          r?.between ? r.runnerUp : null,
+          r?.between && r.runnerUp ? (formatName.get(r.runnerUp) ?? r.runnerUp) : null,
           r ? t(`people.reliability.grade.${r.grade}`) : null,
+          r
+            ? marksOf(r)
+                .map((m) => t(`cabinet.reliability.mark.${m}.label`))
+                .join("; ") || null
+            : null,
           round1(e.efficiency),
           round1(e.diff),
           round1(e.harmony),

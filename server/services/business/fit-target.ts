@@ -7,9 +7,10 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { employees } from "../../../db/schema";
 import { type Activity, fitFor, GOOD_FIT, positionTarget } from "../../../model/fit";
+import { spearman } from "../../../model/metrics";
 import { requireCan, type Scope } from "./access";
 import { employeeInputs } from "./efficiency";
-import { activitySchema, MAX_ACTIVITIES } from "./positions";
+import { activitiesOf, activitySchema, listPositions, MAX_ACTIVITIES } from "./positions";
 
 export const previewSchema = z.object({
   tasks: z
@@ -78,4 +79,30 @@ export async function teamFit(scope: Scope, activities: readonly Activity[]): Pr
 /** The wizard's live preview: the target and the team's fit for the activities as typed (nothing is saved). */
 export async function previewPositionFit(scope: Scope, input: z.infer<typeof previewSchema>) {
   return { target: positionTarget(input.tasks), team: await teamFit(scope, input.tasks) };
+}
+
+/** Two positions whose rankings of the measured people correlate above this are flagged as ranking people nearly the same. */
+export const ALIKE_R = 0.9;
+/** Below this many measured people a rank correlation says little: no warning. */
+export const ALIKE_MIN_PEOPLE = 5;
+
+/**
+ * The other positions that rank the team nearly the same way as this one (Spearman's r > ALIKE_R over
+ * the people the caller may see): then the two descriptions do not tell the jobs apart, and the
+ * owner should check what differs between them (model/FIT.md, the fit-validity bench).
+ */
+export async function alikePositions(scope: Scope, positionId: string): Promise<{ _id: string; name: string; r: number }[]> {
+  requireCan(scope, "read");
+  const people = await measuredPeople(scope);
+  if (people.length < ALIKE_MIN_PEOPLE) return [];
+  const positions = await listPositions(scope);
+  const mine = positions.find((p) => p._id === positionId);
+  if (!mine?.tasks.length) return [];
+  const scores = (acts: Activity[]) => people.map((p) => fitFor(p.indicators, acts).efficiency ?? 0);
+  const own = scores(activitiesOf(mine));
+  return positions
+    .filter((p) => p._id !== positionId && p.tasks.length)
+    .map((p) => ({ _id: p._id, name: p.name, r: Math.round(spearman(own, scores(activitiesOf(p))) * 100) / 100 }))
+    .filter((p) => p.r > ALIKE_R)
+    .sort((a, b) => b.r - a.r || a.name.localeCompare(b.name));
 }

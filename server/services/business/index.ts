@@ -20,4 +20,5 @@ export * from "./search";
 export * from "./screens";
 export * from "./fit-target";
 export * from "./candidates";
+export * from "./candidate-profile";
 export * from "./versions";

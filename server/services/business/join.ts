@@ -17,7 +17,8 @@ import { spendInvite } from "./projects";
 import { joinAsCandidate } from "./candidates";
 
 /** What the company sees of an employee's results (shown before agreeing). */
-export const SHARED_WITH_COMPANY = ["name", "status", "format", "harmony", "anxiety", "indicators"] as const;
+/** Everything the company gets from a shared result: the joining page and the account page list exactly these. */
+export const SHARED_WITH_COMPANY = ["name", "status", "format", "harmony", "anxiety", "indicators", "fit", "skills", "quality"] as const;
 
 const CODE = /^[0-9a-zA-Z_-]{4,64}$/;
 

@@ -3,6 +3,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { departments, employees, positions, tasks } from "../../../db/schema";
+import type { Activity } from "../../../model/fit";
 import { crashPoint } from "../../lib/crash-points";
 import { badRequest, notFound } from "../../lib/errors";
 import { createId, ID_PATTERN } from "../../lib/ids";
@@ -14,12 +15,21 @@ import { saveChecked, type VersionOpts } from "./versions";
 
 export const COMMUNICATION = ["individual", "team", "global"] as const;
 export const DECISION = ["balanced", "moderate", "improvisation"] as const;
+export const BREADTH = ["depth", "mixed", "broad"] as const;
+export const METHOD = ["order", "inquiry", "either"] as const;
 export const MAX_ACTIVITIES = 5;
 
 export const activitySchema = z.object({
   name: fields.name(),
   communication: z.enum(COMMUNICATION, { error: "business.errors.communication" }),
   decision: z.enum(DECISION, { error: "business.errors.decision" }),
+  // asked since fit-v3; left out (older clients), breadth follows the communication level and either way serves
+  client: z
+    .union([z.boolean(), z.enum(["true", "false", "on", "off", "yes", "no", ""])], { error: "business.errors.client" })
+    .optional()
+    .transform((v) => v === true || v === "true" || v === "on" || v === "yes"),
+  breadth: z.enum(BREADTH, { error: "business.errors.breadth" }).nullish(),
+  method: z.enum(METHOD, { error: "business.errors.method" }).nullish(),
   content: z.string().trim().max(2000).optional(),
   priority: z.coerce
     .number({ error: "common.validation.invalid" })
@@ -83,7 +93,40 @@ export async function listPositions(scope: Scope) {
     employees: staff,
     tasks: acts
       .filter((a) => a.positionId === p.id)
-      .map((a) => ({ _id: a.id, name: a.name, communication: a.communication, decision: a.decision, content: a.content, priority: a.priority })),
+      .map((a) => ({
+        _id: a.id,
+        name: a.name,
+        communication: a.communication,
+        decision: a.decision,
+        client: a.client,
+        breadth: a.breadth,
+        method: a.method,
+        content: a.content,
+        priority: a.priority,
+      })),
+  }));
+}
+
+/** A position's activities as the fit formula reads them (model/fit.ts Activity). */
+export function activitiesOf(position: {
+  tasks: {
+    name: string;
+    communication: Activity["communication"];
+    decision: Activity["decision"];
+    priority: number;
+    client: boolean;
+    breadth: Activity["breadth"];
+    method: Activity["method"];
+  }[];
+}): Activity[] {
+  return position.tasks.map((a) => ({
+    name: a.name,
+    communication: a.communication,
+    decision: a.decision,
+    priority: a.priority,
+    client: a.client,
+    breadth: a.breadth,
+    method: a.method,
   }));
 }
 
@@ -104,6 +147,9 @@ async function writeTasks(scope: Scope, positionId: string, list: PositionInput[
       name: a.name,
       communication: a.communication,
       decision: a.decision,
+      client: a.client ?? false,
+      breadth: a.breadth ?? null,
+      method: a.method ?? null,
       content: a.content || null,
       priority: a.priority ?? 0,
       sort: i,
@@ -174,6 +220,9 @@ export function positionAsForm(p: Awaited<ReturnType<typeof getPosition>>): Reco
     out[`tasks.${i}.name`] = a.name;
     out[`tasks.${i}.communication`] = a.communication;
     out[`tasks.${i}.decision`] = a.decision;
+    out[`tasks.${i}.client`] = a.client ? "yes" : "no";
+    out[`tasks.${i}.breadth`] = a.breadth ?? "";
+    out[`tasks.${i}.method`] = a.method ?? "";
     out[`tasks.${i}.content`] = a.content ?? "";
     out[`tasks.${i}.priority`] = String(a.priority);
   });
@@ -191,6 +240,9 @@ export function positionFromForm(v: Record<string, string>) {
       name,
       communication: v[`tasks.${i}.communication`] || undefined,
       decision: v[`tasks.${i}.decision`] || undefined,
+      client: v[`tasks.${i}.client`] || undefined,
+      breadth: v[`tasks.${i}.breadth`] || undefined,
+      method: v[`tasks.${i}.method`] || undefined,
       content: v[`tasks.${i}.content`] || undefined,
       priority: v[`tasks.${i}.priority`] || 0,
     });

@@ -23,9 +23,19 @@ export interface Reliability {
   grade: "good" | "fair" | "poor";
   flags: string[];
   completedAt: Date | null;
-  /** worth a second look: between two formats or answers of less than good quality */
+  /**
+   * "Careless answers": too fast, patterned or contradictory (the answers' grade is poor) — act: ask for
+   * a retake. Set on the simulator: 0.2 % of attentive and about 94 % of careless respondents (model:eval).
+   */
+  careless: boolean;
+  /** Kept for the API's readers: the same as `careless` (between two formats is information, not doubt). */
   doubtful: boolean;
 }
+
+/** The two marks every list, ranking, comparison, export and PDF shows beside a person's fit or format. */
+export type ReliabilityMark = "careless" | "between";
+export const marksOf = (r: Pick<Reliability, "careless" | "between"> | null | undefined): ReliabilityMark[] =>
+  r ? [...(r.careless ? (["careless"] as const) : []), ...(r.between ? (["between"] as const) : [])] : [];
 
 /** The latest completed result's reliability for each of these people (one query). */
 export async function reliabilityOf(scope: Pick<Scope, "db">, userIds: string[]): Promise<Map<string, Reliability>> {
@@ -56,7 +66,8 @@ export async function reliabilityOf(scope: Pick<Scope, "db">, userIds: string[])
       grade,
       flags: r.quality?.flags ?? [],
       completedAt: r.completedAt,
-      doubtful: c.between || grade !== "good",
+      careless: grade === "poor",
+      doubtful: grade === "poor",
     });
   }
   return out;

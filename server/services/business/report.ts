@@ -11,14 +11,23 @@ import type { Scope } from "./access";
 import { employeeEfficiency, employeeInputs } from "./efficiency";
 import { employeeListSchema, getEmployee, listEmployees } from "./employees";
 import { employeeSkills } from "./skills";
-import { reliabilityLines } from "./reliability";
+import { marksOf, reliabilityLines } from "./reliability";
+import { recordExports } from "./views";
 import { listFormats } from "../formats";
 import { spreadOf, STAT_INDICATORS, statisticsOf } from "./stats";
 import { FORMAT_AXES } from "../../../model/formats";
 import { formatIn } from "../../lib/time-zone";
 
-export async function employeeBusinessReport(scope: Scope, employeeId: string, locale: Locale, language: ReportLanguage = locale) {
+export async function employeeBusinessReport(
+  scope: Scope,
+  employeeId: string,
+  locale: Locale,
+  language: ReportLanguage = locale,
+  /** A PDF to download: a row in the person's "who viewed" log. */
+  exported?: "pdf",
+) {
   const e = await getEmployee(scope, employeeId);
+  if (exported) await recordExports(scope, [e], exported);
   const [fit, skills] = await Promise.all([employeeEfficiency(scope, e._id, locale), employeeSkills(scope, e._id)]);
   const content = e.consent && e.format ? await businessReport(scope.db, e.format.code, language).catch(() => null) : null;
   const name = (e.format?.name ?? null) as { ru?: string; en?: string } | null;
@@ -47,7 +56,7 @@ export async function employeeBusinessReport(scope: Scope, employeeId: string, l
 export type EmployeeBusinessReport = Awaited<ReturnType<typeof employeeBusinessReport>>;
 
 /** The team in numbers: formats over the 27 and indicator averages by department (people who share their results). */
-export async function teamReport(scope: Scope, locale: Locale) {
+export async function teamReport(scope: Scope, locale: Locale, exported?: "teamPdf") {
   const [people, deps, fmts, rows] = await Promise.all([
     employeeInputs(scope.db, scope.project.id),
     scope.db
@@ -89,6 +98,7 @@ export async function teamReport(scope: Scope, locale: Locale) {
   // the 27-format map and the communication balance as the statistics page counts them, and the
   // people with their result's reliability
   const [{ stats, comm }, roster] = await Promise.all([statisticsOf(scope, null), teamRoster(scope)]);
+  if (exported) await recordExports(scope, roster, exported);
   return {
     project: { _id: scope.project.id, name: scope.project.name },
     total: visible.length,
@@ -102,7 +112,13 @@ export async function teamReport(scope: Scope, locale: Locale) {
       format: e.format ? (((e.format.name as Record<string, string> | null)?.[locale] ?? e.format.code) as string) : null,
       shared: e.consent,
       reliability: e.reliability
-        ? { probability: e.reliability.probability, between: e.reliability.between, grade: e.reliability.grade, doubtful: e.reliability.doubtful }
+        ? {
+            probability: e.reliability.probability,
+            between: e.reliability.between,
+            grade: e.reliability.grade,
+            careless: e.reliability.careless,
+            doubtful: e.reliability.doubtful,
+          }
         : null,
     })),
     formats: fmts.map((f) => ({ code: f.code, name: (f.name as Record<string, string>)[locale] ?? f.code, count: formatCount.get(f.code) ?? 0 })),
@@ -168,19 +184,21 @@ function writer(title: string, locale: Locale) {
     }
     y += 10;
   };
+  // a cell too long for its column wraps onto more lines (the row grows) rather than being cut
   const row = (cells: string[], widths: number[], bold = false, left = false) => {
-    ensure(6);
     doc.setFont("Roboto", bold ? "bold" : "normal");
     doc.setFontSize(9);
     doc.setTextColor(30, 41, 59);
+    const lines = cells.map((c, i) => doc.splitTextToSize(c, widths[i]! * width - 2) as string[]);
+    const height = 2 + 4 * Math.max(1, ...lines.map((l) => l.length));
+    ensure(height);
     let x = PAGE.margin;
-    cells.forEach((c, i) => {
+    cells.forEach((_, i) => {
       const w = widths[i]! * width;
-      const fitted = (doc.splitTextToSize(c, w - 2) as string[])[0] ?? "";
-      doc.text(fitted, i === 0 || left ? x : x + w - 2, y + 4, i === 0 || left ? undefined : { align: "right" });
+      lines[i]!.forEach((line, k) => doc.text(line, i === 0 || left ? x : x + w - 2, y + 4 + 4 * k, i === 0 || left ? undefined : { align: "right" }));
       x += w;
     });
-    y += 6;
+    y += height;
     doc.setDrawColor(226, 232, 240);
     doc.line(PAGE.margin, y - 0.5, PAGE.margin + width, y - 0.5);
   };
@@ -392,7 +410,7 @@ export function teamReportPdf(r: TeamReport, locale: Locale, zone: string, now =
     const rel = !p.shared
       ? t("people.stoppedSharingShort")
       : p.reliability
-        ? `${p.reliability.probability} %${p.reliability.between ? ` · ${t("cabinet.reliability.betweenShort")}` : ""}${p.reliability.grade !== "good" ? " (!)" : ""}`
+        ? [`${p.reliability.probability} %`, ...marksOf(p.reliability).map((m) => t(`cabinet.reliability.mark.${m}.label`))].join(" · ")
         : "—";
     w.row([p.name || t("cabinet.employees.noName"), p.department ?? "—", p.position ?? "—", p.shared ? (p.format ?? "—") : "—", rel], pw, false, true);
   }

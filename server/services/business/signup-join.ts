@@ -8,8 +8,9 @@ import { joinInside, lookupJoinCode } from "./join";
 
 /** The sign-up's checks (captcha, rate limit, hash) first; then the account and the join, together. */
 export async function signupAndJoin(scope: Scope, input: SignupInput & { name?: string | null }, meta: Parameters<typeof prepareSignup>[2], code: string) {
-  await lookupJoinCode(scope.db, code, meta.ip ?? "anonymous");
-  const write = await prepareSignup(scope, { ...input, invite: code }, meta);
+  const found = await lookupJoinCode(scope.db, code, meta.ip ?? "anonymous");
+  // a valid link: the limit is the link's (its project's code or the one invitation), not the address's
+  const write = await prepareSignup(scope, { ...input, invite: code }, meta, found.invite?.id ?? `project:${found.project.id}`);
   return transaction(scope, async (tx) => {
     const signedUp = await write(tx);
     crashPoint("signupJoin.afterSignup");
