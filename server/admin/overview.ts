@@ -1,5 +1,5 @@
 // The managers' first page: totals, invoices waiting for a bank transfer, the latest results.
-import { and, count, desc, eq, lt, or, sql, sum } from "drizzle-orm";
+import { and, count, desc, eq, sql, sum } from "drizzle-orm";
 import { netAmount } from "../services/payments/orders";
 import type { Db } from "../../db/client";
 import { businessRequests, consultationTickets, formats, orders, projects, RECHECK_PREDICATE, results, reviews, users, webinarSignups } from "../../db/schema";

@@ -234,7 +234,7 @@ export interface ResourceDef<T extends AnyTable = AnyTable, D extends Doc = Doc,
    * shows everything done to the person and their records */
   history?(db: Db, id: string): Promise<AuditDoc[]>;
   /** which back-office roles may write it (and run which actions); every role reads (roles.ts). Default: admin only. */
-  access?: import("./roles").Access;
+  access?: import("./manager-roles").Access;
 }
 
 /** A search term's condition beyond a plain "contains" over the resource's own columns. */

@@ -6,24 +6,14 @@
 // resource's `access` (declared with the resource) or the screen's below. One check, in the admin
 // guard, covers every page, form, action and API call under /manager and /api/manager.
 import type { UserRow } from "../services/users";
+import { type Access, MANAGER_ROLES, type ManagerRole, roleOf } from "./manager-roles";
 import type { ResourceDef } from "./resource";
+
+export { type Access, MANAGER_ROLES, type ManagerRole, roleOf };
 import { RESOURCES } from "./resources";
-
-export const MANAGER_ROLES = ["admin", "support", "finance", "content"] as const;
-export type ManagerRole = (typeof MANAGER_ROLES)[number];
-
-/** Who may read and write an area; admin may always. An action named in `actions` has its own list. */
-export interface Access {
-  read?: readonly ManagerRole[];
-  write: readonly ManagerRole[];
-  actions?: Record<string, readonly ManagerRole[]>;
-}
 
 const EVERYONE = MANAGER_ROLES;
 const ADMIN_ONLY: Access = { read: [], write: [] };
-
-/** A manager's back-office role (an account made a manager before roles existed is an admin). */
-export const roleOf = (u: Pick<UserRow, "managerRole">): ManagerRole => u.managerRole ?? "admin";
 
 /** The screens that are not resources, by their first path segment under /manager and /api/manager. */
 const SCREENS: Record<string, Access> = {

@@ -14,7 +14,7 @@ import { logActivity } from "../services/activity";
 import { masqueradeSchema, startMasquerade, type MasqueradeInput } from "../services/masquerade";
 import { parseInput } from "../lib/validate";
 import { findUserById, isManager } from "../services/users";
-import { roleOf } from "./roles";
+import { roleOf } from "./manager-roles";
 import { auditBy } from "./audit";
 import { populateFormats, populateTests } from "./populate";
 

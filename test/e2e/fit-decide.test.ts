@@ -6,7 +6,7 @@
 import { mkdirSync } from "node:fs";
 import { eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formats, projects, results, users } from "../../db/schema";
+import { formats, invites, projects, results, users } from "../../db/schema";
 import { inviteCandidate, joinProject, projectScope } from "../../server/services/business";
 import { userScopeOf } from "../../server/scope";
 import { businessProject, completedResult, type Person, type ProjectFixture, user } from "../fixtures";
@@ -78,7 +78,9 @@ beforeAll(async () => {
   const cand = await user(e.t, { name: "Cora Candidate" });
   const invited = await inviteCandidate(e.t.deps, scope, p.pos["Sales manager"]!, { email: cand.email, name: "Cora Candidate" }, "en");
   const [candRow] = await e.t.deps.db.select().from(users).where(eq(users.id, cand._id));
-  await joinProject(userScopeOf(e.t.deps, candRow!), candRow!, invited.invite.link, { name: "Cora Candidate" });
+  // the link the candidate's mail carries (the owner's answer never does)
+  const [inviteRow] = await e.t.deps.db.select().from(invites).where(eq(invites.id, invited.invite._id));
+  await joinProject(userScopeOf(e.t.deps, candRow!), candRow!, inviteRow!.link, { name: "Cora Candidate" });
   const cr = await completedResult(e.t, cand, (q) => (q % 4 === 0 ? -2 : 2));
   await e.t.deps.db
     .update(results)

@@ -5,7 +5,7 @@ import { users } from "../../../db/schema";
 import { tFor, type Locale } from "../../../locales";
 import { enqueueMail, type Scope as UnitScope } from "../../scope";
 import type { Scope } from "./access";
-import { quotedName } from "./invites";
+import { quotedName } from "./follow-up";
 
 export type CandidateDecision = "hire" | "decline";
 

@@ -12,7 +12,7 @@ import { ID_PATTERN } from "../../lib/ids";
 import { enqueue, enqueueMail, transaction } from "../../scope";
 import { belongsToProject, requireCan, requireDepartment, subtree, type Scope } from "./access";
 import { findEmployee, getEmployee } from "./employees";
-import { quotedName } from "./invites";
+import { quotedName } from "./follow-up";
 import { saveChecked, type VersionOpts } from "./versions";
 
 const ref = () => z.string().regex(ID_PATTERN, "business.errors.badId");

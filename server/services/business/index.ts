@@ -15,6 +15,7 @@ export * from "./efficiency";
 export * from "./skills";
 export * from "./report";
 export * from "./reliability";
+export * from "./retake";
 export * from "./views";
 export * from "./search";
 export * from "./screens";

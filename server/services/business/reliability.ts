@@ -2,16 +2,9 @@
 // report shows (the model's confidence, "between two formats", the answers' quality grade and
 // flags), and asking the person to retake the test, with the request's state.
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { z } from "zod";
-import { employees, results, users } from "../../../db/schema";
-import { tFor, type Locale } from "../../../locales";
-import { AppError, badRequest } from "../../lib/errors";
-import { ID_PATTERN } from "../../lib/ids";
-import { enqueueMail, transaction } from "../../scope";
+import { results } from "../../../db/schema";
 import { certainty } from "../reports";
-import { requireCan, requireDepartment, requireWritable, type Scope } from "./access";
-import { getEmployee } from "./employees";
-import { quotedName } from "./invites";
+import type { Scope } from "./access";
 
 export interface Reliability {
   /** the model's confidence in the named format, % */
@@ -85,6 +78,9 @@ export function reliabilityLines(t: (k: string, p?: Record<string, string | numb
   ];
 }
 
+/** A company asks a person to retake the test at most once a day, so it cannot flood their mailbox. */
+export const RETAKE_GAP_MS = 24 * 60 * 60 * 1000;
+
 /** The state of the company's request to retake: none, asked (and when), or retaken since. */
 export function retakeState(asked: Date | null, latest: Date | null, now = Date.now()) {
   // `canAsk`: a new request is possible (none in the last day)
@@ -92,42 +88,4 @@ export function retakeState(asked: Date | null, latest: Date | null, now = Date.
   if (!asked) return { state: "none" as const, at: null, canAsk };
   if (latest && latest.getTime() > asked.getTime()) return { state: "retaken" as const, at: latest, canAsk };
   return { state: "asked" as const, at: asked, canAsk };
-}
-
-export const retakeSchema = z.object({ employee: z.string({ error: "common.validation.required" }).regex(ID_PATTERN, "business.errors.badId") });
-
-const RETAKE_GAP_MS = 24 * 60 * 60 * 1000;
-
-/**
- * Asks the person to take the test again (a mail through the outbox). Only for a shared result; at
- * most once a day, so a company cannot flood anyone's mailbox.
- */
-export async function requestRetake(scope: Scope, employeeId: string) {
-  requireCan(scope, "people");
-  requireWritable(scope);
-  const e = await getEmployee(scope, employeeId);
-  requireDepartment(scope, e.department?._id);
-  if (!e.user || !e.consent || e.status !== "completed") throw badRequest("errors.validation", { employee: "business.errors.retakeNoResult" });
-  if (e.retakeRequestedAt && Date.now() - e.retakeRequestedAt.getTime() < RETAKE_GAP_MS) {
-    throw new AppError(429, "retake_too_soon", "business.errors.retakeTooSoon");
-  }
-  const [person] = await scope.db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, e.user));
-  if (!person) throw badRequest("errors.validation", { employee: "business.errors.retakeNoResult" });
-  const t = tFor(person.locale as Locale);
-  const company = quotedName(scope.project.name);
-  const text = [
-    t("business.mail.retake.body", { company }),
-    "",
-    `${scope.deps.config.PUBLIC_URL}/test/start`,
-    "",
-    t("business.mail.retake.note"),
-    "",
-    t("mail.signature"),
-  ].join("\n");
-  const at = new Date();
-  await transaction(scope, async (tx) => {
-    await tx.db.update(employees).set({ retakeRequestedAt: at }).where(eq(employees.id, e._id));
-    await enqueueMail(tx, { to: person.email, subject: t("business.mail.retake.subject", { company }), text });
-  });
-  return { employee: e._id, retakeRequestedAt: at };
 }
