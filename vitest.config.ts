@@ -4,8 +4,10 @@ import { defineConfig } from "vitest/config";
 // - unit:  plain functions and components; imports no app, no database.
 // - model: the psychometric model on seeded simulated people. Every simulation has a fixed seed, so
 //          a result never changes with the machine's load; only the time does, hence the long timeout.
-// - http:  the app through app.request (or a spawned server), each file over its own copy of one
-//          migrated and seeded template database (test/global-setup.ts).
+// - http:  the app through app.request, each file over its own copy of one migrated and seeded
+//          template database (test/global-setup.ts).
+// - process: real server processes (crashes, backups, stops, locks, volumes): they mostly wait on
+//          their children, so they are a tier of their own that `npm run test:process` runs alone.
 // - e2e:   a served app driven by Debian's Chromium (playwright-core).
 const UNIT = ["test/unit/**/*.test.{ts,tsx}", "test/islands/**/*.test.{ts,tsx}", "test/render/**/*.test.{ts,tsx}"];
 // files under the unit folders that build an app: they belong to http
@@ -27,6 +29,16 @@ export default defineConfig({
           globalSetup: ["test/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "process",
+          include: ["test/process/**/*.test.ts"],
+          isolate: false,
+          globalSetup: ["test/global-setup.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {

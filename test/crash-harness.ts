@@ -1,4 +1,4 @@
-// What the crash tests of units of work share (test/api/crash-units*.test.ts): one database file
+// What the crash tests of units of work share (test/process/crash-units*.test.ts): one database file
 // the real servers take turns on, a server armed to kill itself at a named crash point
 // (CRASH_AT, server/lib/crash-points.ts), requests as a client sends them, and the outbox's mail.
 // The servers are chained: each restart checks and retries the operation the previous one died in,
