@@ -54,7 +54,7 @@ interface ScaleKey {
 /** Every scale's items and coefficients, built from per-item keys (a scoring version's keying). */
 export type ScoringKey = Record<Scale, ScaleKey>;
 
-/** One item's keys by position: what a scoring version stores (see scoring_versions in db/schema.ts). */
+/** One item's keys by position: what a scoring version stores (see scoring_versions in db/schema/items.ts). */
 export type Keying = { position: number; keys: readonly { scale: string; sign: number; weight?: number }[] }[];
 
 export function buildKey(items: Keying): ScoringKey {

@@ -45,7 +45,7 @@ export async function workQueues(db: Db) {
     + (select count(*) from ${consultationTickets} where ${consultationTickets.status} = 'new')
     + (select count(*) from ${webinarSignups} where ${webinarSignups.status} = 'new')`;
   const [[recheck], [pending], [requests]] = await Promise.all([
-    // named: the planner prefers a general index and counts ten times as many rows (db/schema.ts)
+    // named: the planner prefers a general index and counts ten times as many rows (db/schema/)
     db.all<{ n: number }>(sql`select count(*) as n from ${results} indexed by results_recheck_idx where ${sql.raw(RECHECK_PREDICATE)}`),
     db.select({ n: count() }).from(reviews).where(eq(reviews.isPublished, false)),
     db.all<{ n: number }>(sql`select ${newRequests} as n`),

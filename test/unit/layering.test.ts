@@ -146,7 +146,18 @@ describe("no runtime import cycles", () => {
     const files = ["server", "routes", "islands", "db", "model", "client"]
       .flatMap((d) => sources(join(ROOT, d)))
       .concat([join(ROOT, "app.ts"), join(ROOT, "main.ts")]);
-    const graph = new Map(files.map((f) => [f, runtimeSpecifiers(readFileSync(f, "utf8")).flatMap((s) => resolveModule(f, s) ?? [])] as const));
+    // the schema is one module in sections (db/schema/*): a table's foreign keys name other sections'
+    // tables lazily, inside `() =>`, so the sections may refer to each other; they count as one node
+    const schema = join(ROOT, "db", "schema");
+    const node = (f: string) => (f.startsWith(schema + sep) ? join(schema, "index.ts") : f);
+    const graph = new Map<string, string[]>();
+    for (const f of files) {
+      const edges = runtimeSpecifiers(readFileSync(f, "utf8"))
+        .flatMap((s) => resolveModule(f, s) ?? [])
+        .map(node)
+        .filter((e) => e !== node(f));
+      graph.set(node(f), [...(graph.get(node(f)) ?? []), ...edges]);
+    }
     const named = cycles(graph).map((group) => group.map((f) => f.slice(ROOT.length + 1)).join(" ↔ "));
     expect(named).toEqual([]);
   });
