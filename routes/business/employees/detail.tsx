@@ -47,6 +47,7 @@ import {
 } from "../kit";
 import { displayName, FormatCell, StatusBadge } from "./cells";
 import { AppointConfirm, type DetailData, EmployeeAnalytics, ReliabilityBlock, TextInput } from "./detail-cards";
+import { idSchema, withoutTrailingId } from "../../../server/lib/ids";
 
 const INDICATORS = ["harmony", "anxiety", "system", "analytics", "volume", "presentation"] as const;
 
@@ -225,7 +226,7 @@ function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
   );
 }
 
-const idParam = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/) });
+const idParam = z.object({ id: idSchema() });
 
 export const employeePage = cabinetPage<DetailData>({
   path: ["/business/employees/:id", "/dashboard/employees/:id"],
@@ -267,7 +268,7 @@ export const employeePage = cabinetPage<DetailData>({
     const version = postedVersion(body);
     if (body._form === "delete") {
       await deleteEmployee(scope, id);
-      return done(c, scope, "employeeDeleted", c.req.path.replace(/\/[0-9a-f]{24}$/, ""));
+      return done(c, scope, "employeeDeleted", withoutTrailingId(c.req.path));
     }
     if (body._form === "skill") {
       return handleForm(
