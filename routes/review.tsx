@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { handleForm } from "../server/lib/forms";
-import { ID_PATTERN } from "../server/lib/ids";
+import { idSchema } from "../server/lib/ids";
 import { definePage } from "../server/render/define";
 import { usePage } from "../server/render/page";
 import { requestScope } from "../server/middleware/guards";
@@ -95,7 +95,7 @@ function OneReview({ data }: { data: Doc }) {
 
 export const reviewPage = definePage({
   path: "/review/:id",
-  params: z.object({ id: z.string().regex(ID_PATTERN) }),
+  params: z.object({ id: idSchema() }),
   load: async (c) => toReviewDoc(await getPublishedReview(c.get("deps").db, c.req.param("id")!)),
   title: (t) => t("review.title"),
   Component: OneReview,

@@ -6,9 +6,13 @@ import { Hono } from "hono";
 import type { AppEnv } from "./context";
 import { photoDir, PHOTO_TYPES, type PhotoExt } from "./admin/photos";
 import { notFound } from "./lib/errors";
+import { ID_SOURCE } from "./lib/ids";
+
+/** A stored photo's file name: the review's id and one of the types we accept. */
+const PHOTO_NAME = new RegExp(`^(${ID_SOURCE})\\.(jpg|png|webp)$`);
 
 export const uploadRoutes = new Hono<AppEnv>().get("/uploads/reviews/:name", async (c) => {
-  const m = /^([0-9a-f]{24})\.(jpg|png|webp)$/.exec(c.req.param("name"));
+  const m = PHOTO_NAME.exec(c.req.param("name"));
   if (!m) throw notFound();
   const bytes = await readFile(join(photoDir(c.get("deps")), m[0])).catch(() => null);
   if (!bytes) throw notFound();

@@ -6,6 +6,7 @@ import { usePage } from "../../server/render/page";
 import { endMasquerade } from "../../server/services/masquerade";
 import { validateToken } from "../../server/services/sessions";
 import { FormLayout } from "../_layouts/public";
+import { ID_SOURCE } from "../../server/lib/ids";
 
 function Logout() {
   const { t } = usePage();
@@ -29,6 +30,9 @@ export const logoutPage = definePage({
   },
 });
 
+/** The back-office page a masquerade started from: the only place ending one may send the manager back to. */
+const MASQ_RETURN = new RegExp(`^/manager/users/${ID_SOURCE}$`);
+
 /** Cancel Masq (the banner's Exit and the footer's button): ends the impersonation, drops its
  * cookie and takes the manager back to the user's back-office page they started from (or
  * the spec's "/" when the session named none). */
@@ -42,7 +46,7 @@ export const cancelMasqPage = definePage({
     if (session?.kind === "masq") await endMasquerade(c.get("deps").db, session.id, session.userId, session.actorId);
     dropSessionCookie(c, COOKIE.masq);
     // only a back-office path of ours, never an address the session could be made to carry
-    const back = session?.masqReturnTo && /^\/manager\/users\/[0-9a-f]{24}$/.test(session.masqReturnTo) ? session.masqReturnTo : "/";
+    const back = session?.masqReturnTo && MASQ_RETURN.test(session.masqReturnTo) ? session.masqReturnTo : "/";
     return c.redirect(back, 303);
   },
 });

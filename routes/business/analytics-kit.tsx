@@ -6,6 +6,7 @@ import { usePage } from "../../server/render/page";
 import { dateIn } from "../../server/lib/time-zone";
 import type { employeeEfficiency, employeeSkills } from "../../server/services/business";
 import { Card, useLinks } from "./kit";
+import { isId } from "../../server/lib/ids";
 
 export type FitView = Awaited<ReturnType<typeof employeeEfficiency>>;
 export type SkillsView = Awaited<ReturnType<typeof employeeSkills>>;
@@ -217,7 +218,7 @@ export function FitCard({ fit }: { fit: FitView }) {
 export function SkillsCard({ skills, children }: { skills: SkillsView; children?: React.ReactNode }) {
   const { t, locale, config } = usePage();
   const customName = (key: string | null) => skills.custom.find((c) => c._id === key)?.name ?? key ?? "";
-  const nameOf = (key: string | null) => (key && !/^[0-9a-f]{24}$/.test(key) ? t(`analytics.skills.${key}`) : customName(key));
+  const nameOf = (key: string | null) => (key && !isId(key) ? t(`analytics.skills.${key}`) : customName(key));
   const date = (d: Date | string | null | undefined) => (d ? dateIn(new Date(d), config.TIME_ZONE, intlLocale(locale)) : "");
   return (
     <Card title={t("analytics.skills.title")} testid="employee-skills">

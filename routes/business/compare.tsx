@@ -7,7 +7,7 @@ import { usePage } from "../../server/render/page";
 import { compareEmployees } from "../../server/services/business";
 import { BusinessShell } from "../_layouts/cabinet";
 import { Card, cabinetPage, useLinks, type WithShell } from "./kit";
-import { FormatCell } from "./employees";
+import { FormatCell } from "./employees/cells";
 import { ReliabilityLine } from "./reliability-note";
 
 type CompareData = Awaited<ReturnType<typeof compareEmployees>>;

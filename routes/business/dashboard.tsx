@@ -6,6 +6,7 @@ import { dateIn } from "../../server/lib/time-zone";
 import { dashboard, headedDepartments, listDepartments, listPositions } from "../../server/services/business";
 import { BusinessShell } from "../_layouts/cabinet";
 import { Card, DepartmentFilter, cabinetPage, InviteStatusChip, useLinks, type WithShell } from "./kit";
+import { isId } from "../../server/lib/ids";
 
 type Data = {
   stats: Awaited<ReturnType<typeof dashboard>>;
@@ -123,7 +124,7 @@ export const dashboardPage = cabinetPage<Data>({
   title: (t) => t("cabinet.nav.business.dashboard"),
   load: async (c, scope) => {
     const asked = c.req.query("department") ?? "";
-    const department = /^[0-9a-f]{24}$/.test(asked) ? asked : "";
+    const department = isId(asked) ? asked : "";
     const [stats, departments, positions] = await Promise.all([
       dashboard(scope, department || null).catch(() => dashboard(scope, null)),
       listDepartments(scope),

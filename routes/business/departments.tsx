@@ -22,6 +22,7 @@ import {
 } from "../../server/services/business";
 import { BusinessShell } from "../_layouts/cabinet";
 import { blankToNull, Card, cabinetPage, ConfirmDelete, done, Notice, useLinks, VersionField, type WithShell } from "./kit";
+import { idSchema, withoutTrailingId } from "../../server/lib/ids";
 
 type Dep = Awaited<ReturnType<typeof listDepartments>>[number];
 type Person = { _id: string; name: string };
@@ -248,7 +249,7 @@ function DepartmentDetail({ data }: { data: WithShell<DetailData> }) {
 
 export const departmentPage = cabinetPage<DetailData>({
   path: ["/business/departments/:id", "/dashboard/departments/:id"],
-  params: z.object({ id: z.string().regex(/^[0-9a-f]{24}$/) }),
+  params: z.object({ id: idSchema() }),
   title: (_t, d) => d.department.name,
   load: async (c, scope) => {
     const id = c.req.param("id")!;
@@ -267,7 +268,7 @@ export const departmentPage = cabinetPage<DetailData>({
     const body = await c.req.parseBody();
     if (body._form === "delete") {
       await deleteDepartment(scope, id);
-      return done(c, scope, "departmentDeleted", c.req.path.replace(/\/[0-9a-f]{24}$/, ""));
+      return done(c, scope, "departmentDeleted", withoutTrailingId(c.req.path));
     }
     return handleForm(
       c,

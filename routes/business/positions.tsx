@@ -37,6 +37,7 @@ import { Card, cabinetPage, ConfirmDelete, done, Notice, useLinks, type WithShel
 import type { PositionWizardProps } from "../../islands/position-wizard";
 import { CandidatesCard, type FormatNames, TargetCard } from "./position-target";
 import { ReliabilityMarks } from "./reliability-note";
+import { idSchema, withoutTrailingId } from "../../server/lib/ids";
 
 type Position = Awaited<ReturnType<typeof listPositions>>[number];
 
@@ -362,7 +363,7 @@ function PositionDetail({ data }: { data: WithShell<DetailData> }) {
 
 export const positionPage = cabinetPage<DetailData>({
   path: ["/business/positions/:id", "/dashboard/positions/:id"],
-  params: z.object({ id: z.string().regex(/^[0-9a-f]{24}$/) }),
+  params: z.object({ id: idSchema() }),
   title: (_t, d) => d.position.name,
   load: async (c, scope) => {
     const [position, departments, candidates, formats] = await Promise.all([
@@ -394,7 +395,7 @@ export const positionPage = cabinetPage<DetailData>({
     const body = await c.req.parseBody();
     if (body._form === "delete") {
       await deletePosition(scope, id);
-      return done(c, scope, "positionDeleted", c.req.path.replace(/\/[0-9a-f]{24}$/, ""));
+      return done(c, scope, "positionDeleted", withoutTrailingId(c.req.path));
     }
     if (body._form === "candidate")
       return handleForm(c, "candidate", candidateInviteSchema, async (input) => {

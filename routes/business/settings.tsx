@@ -27,7 +27,7 @@ import {
 } from "../../server/services/business";
 import { notifySchema, updateNotify } from "../../server/services/business/follow-up";
 import { ServerForm } from "../_blocks/blocks";
-import { FormatCell } from "./employees";
+import { FormatCell } from "./employees/cells";
 import { BusinessShell } from "../_layouts/cabinet";
 import { Card, cabinetPage, done, Notice, Pager, useLinks, VersionField, type WithShell } from "./kit";
 

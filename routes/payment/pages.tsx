@@ -3,7 +3,7 @@ import { getCookie } from "hono/cookie";
 import { z } from "zod";
 import { handleForm } from "../../server/lib/forms";
 import { rememberCoupon } from "../../server/lib/http";
-import { ID_PATTERN } from "../../server/lib/ids";
+import { ID_PATTERN, idSchema } from "../../server/lib/ids";
 import { formatRub } from "../../server/lib/money";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
@@ -124,7 +124,7 @@ function Sandbox({ data }: { data: { amount: number; what: string } }) {
 export const sandboxPage = definePage({
   path: "/payment/sandbox/:id",
   guards: ["auth"],
-  params: z.object({ id: z.string().regex(ID_PATTERN) }),
+  params: z.object({ id: idSchema() }),
   load: async (c) => {
     const payment = await getOwnSandboxPayment(c.get("deps").db, c.get("user").id, c.req.param("id")!);
     return { amount: payment.amount, what: await orderTitle(c.get("deps").db, payment.orderId, c.get("t")) };

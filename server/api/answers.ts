@@ -2,12 +2,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
-import { ID_PATTERN } from "../lib/ids";
+import { idSchema } from "../lib/ids";
 import { validate } from "../lib/validate";
 import { guard } from "../middleware/guards";
 import { ANSWER_KEYS, recordAnswer, toResultDoc } from "../services/testing";
 
-const id = z.string().regex(ID_PATTERN);
+const id = idSchema();
 const answerValue = z.union([z.number().int().min(-2).max(2), z.enum(Object.keys(ANSWER_KEYS) as [keyof typeof ANSWER_KEYS]).transform((k) => ANSWER_KEYS[k])]);
 const answerSchema = z
   .object({

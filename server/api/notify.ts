@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
-import { ID_PATTERN } from "../lib/ids";
+import { idSchema } from "../lib/ids";
 import { validate } from "../lib/validate";
 import { guard } from "../middleware/guards";
 import { notifyBusinessOrder } from "../services/payments/business";
@@ -19,6 +19,6 @@ notifyApi.post("/send-form", validate("json", sendFormSchema), async (c) => {
 });
 
 /** A GET that sends mail: only with the Authorization header, and once per order. */
-notifyApi.get("/order-business", guard("bearer"), validate("query", z.object({ order: z.string().regex(ID_PATTERN) })), async (c) =>
+notifyApi.get("/order-business", guard("bearer"), validate("query", z.object({ order: idSchema() })), async (c) =>
   c.json(await notifyBusinessOrder(c.get("deps"), c.get("user"), c.req.valid("query").order)),
 );

@@ -8,6 +8,7 @@ import { employeeBusinessReport, employeeReportPdf, projectScope, teamReport, te
 import { validate } from "../lib/validate";
 import { guard, type GuardedEnv } from "../middleware/guards";
 import { businessReport, isReportLanguage, REPORT_LANGUAGES, requireConfirmed, toReportDoc, userReport } from "../services/reports";
+import { idSchema } from "../lib/ids";
 
 export const reportLanguageQuery = z.object({ lang: z.enum(REPORT_LANGUAGES as [string, ...string[]]).optional() });
 
@@ -35,10 +36,7 @@ reportsApi.get(
     "query",
     reportLanguageQuery.extend({
       format: z.string().trim().min(3).max(40),
-      employee: z
-        .string()
-        .regex(/^[0-9a-f]{24}$/, "business.errors.badId")
-        .optional(),
+      employee: idSchema("business.errors.badId").optional(),
       team: z.enum(["1", "true"]).optional(),
       project: z.string().max(40).optional(),
     }),

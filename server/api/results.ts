@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
-import { ID_PATTERN, pathId } from "../lib/ids";
+import { idSchema, pathId } from "../lib/ids";
 import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { guard } from "../middleware/guards";
@@ -12,7 +12,7 @@ import { reportLanguageQuery, serveReport } from "./reports";
 
 export const resultsApi = new Hono<AppEnv>().use(guard("auth"));
 
-resultsApi.post("/", validate("json", z.object({ result: z.string().regex(ID_PATTERN) })), async (c) =>
+resultsApi.post("/", validate("json", z.object({ result: idSchema() })), async (c) =>
   c.json(toResultDoc(await completeResult(c.get("scope"), c.req.valid("json").result))),
 );
 

@@ -1,5 +1,6 @@
-import { notFound } from "./errors";
 import { encodeHexLowerCase } from "@oslojs/encoding";
+import { z } from "zod";
+import { notFound } from "./errors";
 
 // Random bytes are drawn from the CSPRNG 4 KB at a time (as the uuid package does): one call per
 // id cost more than the rest of making it, and every answer write makes one.
@@ -19,7 +20,18 @@ export function createId(): string {
   return encodeHexLowerCase(bytes);
 }
 
-export const ID_PATTERN = /^[0-9a-f]{24}$/;
+/** The one spelling of an id, for patterns that embed it (an upload's name, a back-office path). */
+export const ID_SOURCE = "[0-9a-f]{24}";
+export const ID_PATTERN = new RegExp(`^${ID_SOURCE}$`);
+const TRAILING_ID = new RegExp(`/${ID_SOURCE}$`);
+
+export const isId = (value: string): boolean => ID_PATTERN.test(value);
+
+/** A string field that must be an id; `message` is the key a refused value is reported with. */
+export const idSchema = (message?: string) => z.string().regex(ID_PATTERN, message);
+
+/** A detail page's path without its id: the list a removed record's page sends the reader back to. */
+export const withoutTrailingId = (path: string): string => path.replace(TRAILING_ID, "");
 
 /** A path parameter that must be an id: anything else is a 404, like a missing record. */
 export function pathId(c: { req: { param(name: string): string | undefined } }, name = "id"): string {

@@ -4,6 +4,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
 import { API_TOKEN_PREFIX, resolveApiToken } from "../services/business/api-tokens";
 import { masqueradeActorActive, resolveToken, revokeSession } from "../services/sessions";
+import { isId } from "../lib/ids";
 
 export const COOKIE = {
   token: "token",
@@ -27,7 +28,6 @@ export function sessionCookieName(c: Context, name: SessionCookie): string {
   return NODE_ENV === "production" && PUBLIC_URL.startsWith("https://") ? `__Host-${name}` : name;
 }
 
-const PROJECT_ID = /^[0-9a-f]{24}$/;
 const BEARER = /^Bearer\s+(\S+)$/i;
 
 interface PresentedToken {
@@ -80,6 +80,6 @@ export const authMiddleware = createMiddleware<AppEnv>(async (c, next) => {
     break;
   }
   const project = c.req.header("project");
-  c.set("projectId", project && PROJECT_ID.test(project) ? project : null);
+  c.set("projectId", project && isId(project) ? project : null);
   await next();
 });

@@ -9,7 +9,7 @@ import { photoDir } from "../admin/photos";
 import { AppError, notFound, validationFailed } from "../lib/errors";
 import type { Scope } from "../scope";
 import { take } from "./rate-limits";
-import { createId } from "../lib/ids";
+import { createId, ID_SOURCE } from "../lib/ids";
 import type { UserRow } from "./users";
 import { paged } from "../lib/listing";
 
@@ -59,7 +59,7 @@ export async function getPublishedReview(db: Db, id: string) {
 }
 
 /** The review photos we serve (server/uploads.ts): /uploads/reviews/<id>.<jpg|png|webp>. */
-const STORED_PHOTO = /^\/uploads\/reviews\/[0-9a-f]{24}\.(jpg|png|webp)$/;
+const STORED_PHOTO = new RegExp(`^/uploads/reviews/${ID_SOURCE}\\.(jpg|png|webp)$`);
 
 /** A review from a user with a completed result; it waits for moderation before it is shown. */
 export const reviewSchema = z.object({

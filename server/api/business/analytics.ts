@@ -3,7 +3,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
-import { pathId } from "../../lib/ids";
+import { idSchema, pathId } from "../../lib/ids";
 import { validate } from "../../lib/validate";
 import { guard } from "../../middleware/guards";
 import * as biz from "../../services/business";
@@ -17,10 +17,7 @@ efficiencyApi.get(
   validate(
     "query",
     z.object({
-      position: z
-        .string()
-        .regex(/^[0-9a-f]{24}$/, "business.errors.badId")
-        .optional(),
+      position: idSchema("business.errors.badId").optional(),
     }),
   ),
   async (c) => c.json(await biz.employeeEfficiency(c.get("scope"), pathId(c), c.get("locale"), c.req.valid("query").position)),

@@ -8,7 +8,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
-import { pathId } from "../../lib/ids";
+import { idSchema, pathId } from "../../lib/ids";
 import { etagOf, ifMatch } from "../../lib/versions";
 import { validate } from "../../lib/validate";
 import { guard, type GuardedEnv } from "../../middleware/guards";
@@ -162,17 +162,12 @@ cabinetApi.post("/booking", inProject, validate("json", biz.bookingSchema), asyn
 );
 cabinetApi.get("/reports", inProject, async (c) => c.json(await biz.businessReports(await scope(c))));
 // candidates for a position (not in the spec): invited against a position, ranked with the team, hired or removed
-const positionQuery = validate("query", z.object({ position: z.string().regex(/^[0-9a-f]{24}$/, "business.errors.badId") }));
+const positionQuery = validate("query", z.object({ position: idSchema("business.errors.badId") }));
 cabinetApi.get("/candidates", inProject, positionQuery, async (c) => c.json(await biz.listCandidates(await scope(c), c.req.valid("query").position)));
-cabinetApi.post(
-  "/candidates",
-  inProject,
-  validate("json", biz.candidateInviteSchema.extend({ position: z.string().regex(/^[0-9a-f]{24}$/, "business.errors.badId") })),
-  async (c) => {
-    const { position, ...input } = c.req.valid("json");
-    return c.json(await biz.inviteCandidate(c.get("deps"), await scope(c), position, input, c.get("locale")), 201);
-  },
-);
+cabinetApi.post("/candidates", inProject, validate("json", biz.candidateInviteSchema.extend({ position: idSchema("business.errors.badId") })), async (c) => {
+  const { position, ...input } = c.req.valid("json");
+  return c.json(await biz.inviteCandidate(c.get("deps"), await scope(c), position, input, c.get("locale")), 201);
+});
 // one candidate as their page shows them: format, reliability, fit per activity with reasons, the holders side by side
 cabinetApi.get("/candidates/:id", inProject, async (c) => c.json(await biz.candidateProfile(await scope(c), pathId(c), c.get("locale"))));
 // `?notify=1`: the candidate gets the decision's mail (GET /candidates/{id} shows it as `mails`)

@@ -3,7 +3,7 @@
 // and never a token itself: a token cannot make tokens or change where the company's data goes.
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../context";
-import { pathId } from "../../lib/ids";
+import { idSchema, pathId } from "../../lib/ids";
 import { z } from "zod";
 import { answers, validate } from "../../lib/validate";
 import { guard, type GuardedEnv } from "../../middleware/guards";
@@ -22,7 +22,7 @@ import {
 
 // the answers as JSON (dates as ISO strings), for the OpenAPI description and the tests that check them
 const at = z.iso.datetime();
-const id = z.string().regex(/^[0-9a-f]{24}$/);
+const id = idSchema();
 const token = z.object({ _id: id, name: z.string(), scopes: z.array(z.enum(TOKEN_SCOPES)), hint: z.string() });
 const tokenRow = token.extend({ createdAt: at, lastUsedAt: at.nullable(), revokedAt: at.nullable() });
 const use = z.object({ _id: id, token: z.string(), method: z.string(), path: z.string(), refused: z.string().nullable(), at });

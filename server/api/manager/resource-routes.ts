@@ -31,7 +31,7 @@ import { deleteReview, publishReview } from "../../admin/reviews";
 import { activateUser, addInvites, addInviteSchema, deleteUserByManager, sendReportPdf, startMasqueradeFor, userLogs, userResults } from "../../admin/users";
 import { badRequest, notFound } from "../../lib/errors";
 import { setSessionCookies } from "../../lib/http";
-import { pathId } from "../../lib/ids";
+import { idSchema, pathId } from "../../lib/ids";
 import { parseInput, validate } from "../../lib/validate";
 import { guard } from "../../middleware/guards";
 import { masqueradeSchema } from "../../services/masquerade";
@@ -41,7 +41,7 @@ import type { ManagerEnv } from ".";
 import { ifMatch, withEtag } from "./resources";
 
 type Routes = (app: Hono<ManagerEnv>, def: ResourceDef) => void;
-const idBody = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/) });
+const idBody = z.object({ id: idSchema() });
 
 export const RESOURCE_ROUTES: Record<string, Routes> = {
   users: (app, def) =>

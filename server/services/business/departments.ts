@@ -5,14 +5,14 @@ import { departments, employees, positions } from "../../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { crashPoint } from "../../lib/crash-points";
 import { transaction } from "../../scope";
-import { createId, ID_PATTERN } from "../../lib/ids";
+import { createId, ID_PATTERN, idSchema } from "../../lib/ids";
 import { fields } from "../../lib/validate";
 import { requireCan, requireDepartment, subtree, type Scope } from "./access";
 import { take } from "../rate-limits";
 import { searchKey } from "./search";
 import { saveChecked, type VersionOpts } from "./versions";
 
-const id = () => z.string().regex(ID_PATTERN, "business.errors.badId");
+const id = () => idSchema("business.errors.badId");
 export const departmentSchema = z.object({
   name: fields.name(),
   parent: id().nullish(),

@@ -8,14 +8,14 @@ import { departments, employees, invites, positions, users } from "../../../db/s
 import { tFor, type Locale } from "../../../locales";
 import { badRequest, forbidden } from "../../lib/errors";
 import { crashPoint } from "../../lib/crash-points";
-import { ID_PATTERN } from "../../lib/ids";
+import { idSchema } from "../../lib/ids";
 import { enqueue, enqueueMail, transaction } from "../../scope";
 import { belongsToProject, requireCan, requireDepartment, subtree, type Scope } from "./access";
 import { findEmployee, getEmployee } from "./employees";
 import { quotedName } from "./follow-up";
 import { saveChecked, type VersionOpts } from "./versions";
 
-const ref = () => z.string().regex(ID_PATTERN, "business.errors.badId");
+const ref = () => idSchema("business.errors.badId");
 export const changeDepartmentSchema = z.object({ employee: ref(), department: ref().nullable() });
 export const changePositionSchema = z.object({ employee: ref(), position: ref().nullable() });
 export const changeSupervisorSchema = z.object({ employee: ref(), supervisor: ref().nullable() });

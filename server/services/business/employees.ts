@@ -6,7 +6,7 @@ import type { Db } from "../../../db/client";
 import { departments, employeeAnalytics as ea, employees, formats, invites, positions, results, users } from "../../../db/schema";
 import { LEADER_TYPES, MANAGER_TYPES } from "../../../model/skills";
 import { notFound } from "../../lib/errors";
-import { ID_PATTERN } from "../../lib/ids";
+import { ID_PATTERN, idSchema } from "../../lib/ids";
 import { paged } from "../../lib/listing";
 import type { Scope } from "./access";
 import { ensureFresh } from "./efficiency";
@@ -20,7 +20,7 @@ export const EMPLOYEE_STATUSES = ["completed", "inProgress", "notStarted"] as co
 export const SORT_TYPES = ["name", "department", "position", "format", "harmony", "anxiety", "status", "createdAt", "efficiency", "diff"] as const;
 export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
 
-const id = () => z.string().regex(ID_PATTERN, "business.errors.badId");
+const id = () => idSchema("business.errors.badId");
 const bound = (lo: number, hi: number) =>
   z.coerce.number({ error: "common.validation.invalid" }).min(lo, "common.validation.invalid").max(hi, "common.validation.invalid").nullish();
 const range = (lo: number, hi: number) => z.object({ min: bound(lo, hi), max: bound(lo, hi) }).nullish();

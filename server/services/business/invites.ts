@@ -9,7 +9,7 @@ import type { Locale } from "../../../locales";
 import type { AppDeps } from "../../context";
 import { AppError, badRequest, notFound } from "../../lib/errors";
 import { crashPoint } from "../../lib/crash-points";
-import { createId, ID_PATTERN } from "../../lib/ids";
+import { createId, ID_PATTERN, idSchema } from "../../lib/ids";
 import { paged } from "../../lib/listing";
 import { fields } from "../../lib/validate";
 import { noInvitesLeft, reservedInvites } from "./projects";
@@ -60,8 +60,8 @@ export const inviteCreateSchema = z
       .optional(),
     locale: z.enum(["ru", "en"]).optional(),
     /** where the people invited will work: joining places them there (checked against the project) */
-    department: z.string().regex(ID_PATTERN, "business.errors.badId").nullish(),
-    position: z.string().regex(ID_PATTERN, "business.errors.badId").nullish(),
+    department: idSchema("business.errors.badId").nullish(),
+    position: idSchema("business.errors.badId").nullish(),
     ...followUpFields,
   })
   .transform((v, ctx) => {

@@ -6,7 +6,7 @@ import { departments, employees, positions, tasks } from "../../../db/schema";
 import type { Activity } from "../../../model/fit";
 import { crashPoint } from "../../lib/crash-points";
 import { badRequest, notFound } from "../../lib/errors";
-import { createId, ID_PATTERN } from "../../lib/ids";
+import { createId, ID_PATTERN, idSchema } from "../../lib/ids";
 import { fields } from "../../lib/validate";
 import { enqueue, transaction } from "../../scope";
 import { requireCan, type Scope } from "./access";
@@ -41,7 +41,7 @@ export const activitySchema = z.object({
 
 export const positionSchema = z.object({
   name: fields.name(),
-  department: z.string().regex(ID_PATTERN, "business.errors.badId").nullish(),
+  department: idSchema("business.errors.badId").nullish(),
   priority: z.number().int().min(0).max(100).optional(),
   classification: z.string().trim().max(200).nullish(),
   tasks: z

@@ -17,6 +17,7 @@ import { listFormats } from "../formats";
 import { spreadOf, STAT_INDICATORS, statisticsOf } from "./stats";
 import { FORMAT_AXES } from "../../../model/formats";
 import { formatIn } from "../../lib/time-zone";
+import { isId } from "../../lib/ids";
 
 export async function employeeBusinessReport(
   scope: Scope,
@@ -312,7 +313,7 @@ export function employeeReportPdf(r: EmployeeBusinessReport, locale: Locale, zon
   for (const a of r.skills.acquired)
     if (a.kind === "acquired")
       w.bar(
-        `${a.skill && !/^[0-9a-f]{24}$/.test(a.skill) ? t(`analytics.skills.${a.skill}`) : (r.skills.custom.find((c) => c._id === a.skill)?.name ?? a.skill)} — ${t("analytics.skills.acquired")}`,
+        `${a.skill && !isId(a.skill) ? t(`analytics.skills.${a.skill}`) : (r.skills.custom.find((c) => c._id === a.skill)?.name ?? a.skill)} — ${t("analytics.skills.acquired")}`,
         a.value ?? null,
         pct(a.value),
       );

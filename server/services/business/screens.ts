@@ -13,12 +13,11 @@ import { getEmployee, listManagers } from "./employees";
 import { listPositions } from "./positions";
 import { employeeSkills } from "./skills";
 import { SPHERES, statisticsOf } from "./stats";
-
-const ID = /^[0-9a-f]{24}$/;
+import { isId } from "../../lib/ids";
 
 /** /business/statistics: one department's subtree or the whole project. */
 export async function statisticsScreen(scope: Scope, input: { department?: string | null; locale: Locale }) {
-  const department = input.department && ID.test(input.department) ? input.department : "";
+  const department = input.department && isId(input.department) ? input.department : "";
   const [{ stats, comm, coverage }, formats, departments] = await Promise.all([
     statisticsOf(scope, department || null),
     listFormats(scope.db),
@@ -68,7 +67,7 @@ export const COMPARE_MAX = 10;
  * widest spread first.
  */
 export async function compareEmployees(scope: Scope, input: { ids: readonly string[]; position?: string | null }) {
-  const ids = [...new Set(input.ids)].filter((id) => ID.test(id)).slice(0, COMPARE_MAX);
+  const ids = [...new Set(input.ids)].filter(isId).slice(0, COMPARE_MAX);
   const people = (await Promise.all(ids.map((id) => getEmployee(scope, id).catch(() => null)))).filter((p): p is NonNullable<typeof p> => p !== null);
   if (people.length < 2) return { people, ranked: [], fit: null, positions: [], skills: [] };
   const shown = people.map((p) => p._id);

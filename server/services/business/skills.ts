@@ -9,7 +9,7 @@ import type { IndicatorValues } from "../../../model/fit";
 import { customSkill, FEATURES, naturalSkills, SKILL_BY_KEY, SKILL_TYPES, type Feature } from "../../../model/skills";
 import { badRequest, notFound } from "../../lib/errors";
 import { transaction } from "../../scope";
-import { createId, ID_PATTERN } from "../../lib/ids";
+import { createId, ID_PATTERN, idSchema } from "../../lib/ids";
 import { employeeInScope, requireCan, requireDepartment, requireWritable, type Scope } from "./access";
 import { take } from "../rate-limits";
 
@@ -28,7 +28,7 @@ const definitionSchema = z.object({
 });
 const acquiredSchema = z.object({
   kind: z.literal("acquired"),
-  employee: z.string().regex(ID_PATTERN, "business.errors.badId"),
+  employee: idSchema("business.errors.badId"),
   /** A built-in skill key or a custom skill's id. */
   skill: z.string().trim().min(1).max(60),
   value: z
@@ -51,7 +51,7 @@ export const skillUpdateSchema = z.object({
     .optional(),
   note: z.string().trim().max(500).optional(),
 });
-export const skillListSchema = z.object({ employee: z.string().regex(ID_PATTERN, "business.errors.badId").optional() });
+export const skillListSchema = z.object({ employee: idSchema("business.errors.badId").optional() });
 
 type SkillRow = typeof skills.$inferSelect;
 const familyOf = (key: string) => (SKILL_BY_KEY.get(key)?.family ?? "custom") as SkillRow["type"];

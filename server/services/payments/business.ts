@@ -10,7 +10,7 @@ import { businessRequests, orders, projects, users } from "../../../db/schema";
 import type { AppDeps } from "../../context";
 import { AppError, notFound, validationFailed } from "../../lib/errors";
 import { take } from "../rate-limits";
-import { createId } from "../../lib/ids";
+import { createId, idSchema } from "../../lib/ids";
 import { formatRub, rubLabel } from "../../lib/money";
 import { createPdfDocument } from "../../lib/pdf";
 import { logActivity } from "../activity";
@@ -102,7 +102,7 @@ export async function activateBusinessFor(deps: AppDeps, user: UserRow, name?: s
 }
 
 export const refillSchema = z.object({
-  project: z.string().regex(/^[0-9a-f]{24}$/),
+  project: idSchema(),
   quantity: z
     .number({ error: "people.errors.inviteQuantity" })
     .int("people.errors.inviteQuantity")
