@@ -8,7 +8,7 @@ const N = 5_000;
 const POSITIONS = 10;
 
 export async function run(base: string, dbUrl: string) {
-  const { token, project } = await benchOwner(base, "Fit Bench Corp");
+  const { token, project } = await benchOwner(base, dbUrl, "Fit Bench Corp");
 
   const bench = await benchDatabase(dbUrl);
   const { db, schema, createId, codes, testId } = bench;

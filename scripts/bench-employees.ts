@@ -6,8 +6,10 @@ import autocannon from "autocannon";
 
 const N = 5_000;
 
-/** A new business owner (signed up and activated through the API) and their first project. */
-export async function benchOwner(base: string, company: string) {
+/** A new business owner (signed up and activated through the API) and their first project. Their
+ * address is marked confirmed in the server's database, as following the confirmation mail would:
+ * only a confirmed owner may invite or be provisioned. */
+export async function benchOwner(base: string, dbUrl: string, company: string) {
   const email = `bench-owner-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const signup = await fetch(`${base}/api/passport/signup`, {
     method: "POST",
@@ -16,6 +18,12 @@ export async function benchOwner(base: string, company: string) {
   });
   if (!signup.ok) throw new Error(`bench sign-up: ${signup.status} ${await signup.text()}`);
   const { token } = (await signup.json()) as { token: string };
+  const { openDatabase } = await import("../db/client");
+  const { users } = await import("../db/schema");
+  const { eq } = await import("drizzle-orm");
+  const database = await openDatabase(dbUrl);
+  await database.db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.email, email));
+  await database.close();
   const activated = await fetch(`${base}/api/business`, {
     method: "POST",
     headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
@@ -66,7 +74,7 @@ export async function insertPeople({ db, schema, createId }: BenchDatabase, coun
 
 /** A business owner with a 5,000-employee project (analytics computed), straight into the database. */
 export async function seedProject(base: string, dbUrl: string) {
-  const { token, project } = await benchOwner(base, "Bench Corp");
+  const { token, project } = await benchOwner(base, dbUrl, "Bench Corp");
   const bench = await benchDatabase(dbUrl);
   const { database, db, schema, createId, codes, testId } = bench;
   const deps = Array.from({ length: 20 }, (_, i) => ({ id: createId(), projectId: project, name: `Department ${i + 1}` }));

@@ -2,6 +2,7 @@
 // without a chart ship no chart code), and the team statistics calls' latency on a large project.
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { benchOwner } from "./bench-employees";
 
 /** Every script a page loads, found as the browser would: the loader and the preloads in the HTML,
  * then each island's chunk and its static imports from the build manifest (an island that hydrates
@@ -26,20 +27,7 @@ async function scriptsOf(base: string, html: string) {
  * position with activities (through the API) and a few people with results (straight into the
  * database, as bench-employees does). */
 async function statsProject(base: string, dbUrl: string) {
-  const email = `bench-statsjs-${Date.now()}@example.com`;
-  const signup = await fetch(`${base}/api/passport/signup`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email, policy: true, terms: true, offer: true }),
-  });
-  const { token } = (await signup.json()) as { token: string };
-  const res = await fetch(`${base}/api/business`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-    body: JSON.stringify({ name: "Bench Stats" }),
-  });
-  if (!res.ok) throw new Error(`bench business activation: ${res.status}`);
-  const project = ((await res.json()) as { project: { _id: string } }).project._id;
+  const { token, project } = await benchOwner(base, dbUrl, "Bench Stats");
   const h = { Authorization: `Bearer ${token}`, Project: project, "Content-Type": "application/json" };
   const dep = (await (await fetch(`${base}/api/business/departments`, { method: "POST", headers: h, body: JSON.stringify({ name: "Sales" }) })).json()) as {
     _id: string;
