@@ -5,18 +5,18 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, coupons } from "../../db/schema";
 import { createTestApp, type TestApp } from "../helpers";
+import { manager } from "../fixtures";
 import { signUp } from "../respondent";
 
-const ADMIN = { email: "coupons-admin@example.com", password: "manager-pass-phrase" };
 let t: TestApp;
 let admin: Record<string, string>;
 let cookie: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  const body = await (await t.json("POST", "/api/passport/auth", ADMIN)).json();
-  admin = { Authorization: `Bearer ${body.token}`, locale: "en" };
-  cookie = `token=${body.token}; i18n_locale=en`;
+  t = await createTestApp();
+  const { token } = await manager(t);
+  admin = { Authorization: `Bearer ${token}`, locale: "en" };
+  cookie = `token=${token}; i18n_locale=en`;
 }, 120_000);
 afterAll(async () => {
   await t.close();
