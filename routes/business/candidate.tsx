@@ -1,12 +1,25 @@
 // A candidate's page (from the position's ranking): who they are, their format and how far the
 // result can be trusted, their fit for the position activity by activity with the reasons, the
-// current holders side by side, and the decision (hire or remove, posted to the position's page).
+// current holders side by side, the stage (shortlist, decline) and private notes (posted here), and
+// the decision (hire or remove, posted to the position's page).
 import { z } from "zod";
+import { handleForm } from "../../server/lib/forms";
 import { usePage } from "../../server/render/page";
-import { candidateProfile, type CandidateProfile, can, reliabilityLines } from "../../server/services/business";
+import {
+  addNote,
+  candidateProfile,
+  type CandidateProfile,
+  can,
+  declineCandidate,
+  deleteNote,
+  noteSchema,
+  reliabilityLines,
+  shortlistCandidate,
+} from "../../server/services/business";
 import { BusinessShell } from "../_layouts/cabinet";
 import { FitExplanation } from "./analytics-kit";
-import { Card, cabinetPage, Notice, useLinks, type WithShell } from "./kit";
+import { NotesCard, StageCard } from "./candidate-stages";
+import { Card, cabinetPage, done, Notice, useLinks, type WithShell } from "./kit";
 import { CandidateActions } from "./position-target";
 import { ReliabilityMarks, ReliabilityNote } from "./reliability-note";
 
@@ -106,7 +119,7 @@ function CandidatePage({ data }: { data: WithShell<Data> }) {
             <ReliabilityMarks r={p.reliability} />
           </p>
           {p.reliability && <ReliabilityNote r={p.reliability} lines={reliabilityLines(t, p.reliability, p.runnerUp)} />}
-          {data.canEdit && p.candidate.status !== "withdrawn" && (
+          {data.canEdit && p.candidate.status !== "withdrawn" && p.candidate.status !== "declined" && (
             <div className="mt-4">
               <CandidateActions
                 id={p.candidate._id}
@@ -131,6 +144,10 @@ function CandidatePage({ data }: { data: WithShell<Data> }) {
           )}
         </Card>
       </div>
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <StageCard p={p} canEdit={data.canEdit} />
+        <NotesCard p={p} canEdit={data.canEdit} />
+      </div>
       <div className="mt-6">
         <SideBySide p={p} />
       </div>
@@ -147,4 +164,26 @@ export const candidatePage = cabinetPage<Data>({
     canEdit: can(scope, "invites") && !scope.demo,
   }),
   Component: CandidatePage,
+  action: async (c, scope) => {
+    const id = c.req.param("id")!;
+    const body = await c.req.parseBody();
+    if (body._form === "shortlist") {
+      const shortlisted = body.shortlisted === "true";
+      await shortlistCandidate(scope, id, { shortlisted });
+      return done(c, scope, shortlisted ? "candidateShortlisted" : "candidateUnshortlisted");
+    }
+    if (body._form === "decline") {
+      // the mail the owner read above leaves only if they kept "send"
+      await declineCandidate(scope, id, { notify: body.notify === "on", locale: c.get("locale") });
+      return done(c, scope, "candidateDeclined");
+    }
+    if (body._form === "delete-note") {
+      await deleteNote(scope, id, String(body.note ?? ""));
+      return done(c, scope, "noteDeleted");
+    }
+    return handleForm(c, "note", noteSchema, async (input) => {
+      await addNote(scope, id, input);
+      return done(c, scope, "noteAdded");
+    });
+  },
 });

@@ -162,8 +162,18 @@ cabinetApi.post("/booking", inProject, validate("json", biz.bookingSchema), asyn
 );
 cabinetApi.get("/reports", inProject, async (c) => c.json(await biz.businessReports(await scope(c))));
 // candidates for a position (not in the spec): invited against a position, ranked with the team, hired or removed
-const positionQuery = validate("query", z.object({ position: z.string().regex(/^[0-9a-f]{24}$/, "business.errors.badId") }));
-cabinetApi.get("/candidates", inProject, positionQuery, async (c) => c.json(await biz.listCandidates(await scope(c), c.req.valid("query").position)));
+// `stage` (optional) narrows the candidates to one stage; the team is always ranked with them
+const candidatesQuery = validate(
+  "query",
+  z.object({
+    position: z.string().regex(/^[0-9a-f]{24}$/, "business.errors.badId"),
+    stage: z.enum(biz.CANDIDATE_STAGES, { error: "jobfit.stages.badStage" }).optional(),
+  }),
+);
+cabinetApi.get("/candidates", inProject, candidatesQuery, async (c) => {
+  const { position, stage } = c.req.valid("query");
+  return c.json(await biz.listCandidates(await scope(c), position, { stage }));
+});
 cabinetApi.post(
   "/candidates",
   inProject,
@@ -179,6 +189,16 @@ cabinetApi.get("/candidates/:id", inProject, async (c) => c.json(await biz.candi
 const decisionOpts = (c: ProjectCtx) => ({ notify: ["1", "true"].includes(c.req.query("notify") ?? ""), locale: c.get("locale") });
 cabinetApi.post("/candidates/:id/hire", inProject, async (c) => c.json(await biz.hireCandidate(await scope(c), pathId(c), decisionOpts(c))));
 cabinetApi.delete("/candidates/:id", inProject, async (c) => c.json(await biz.removeCandidate(await scope(c), pathId(c), decisionOpts(c))));
+// stages and notes: the owner's shortlist mark, declining (the row stays, `?notify=1` mails the candidate), private notes
+cabinetApi.put("/candidates/:id/shortlist", inProject, validate("json", biz.shortlistSchema), async (c) =>
+  c.json(await biz.shortlistCandidate(await scope(c), pathId(c), c.req.valid("json"))),
+);
+cabinetApi.post("/candidates/:id/decline", inProject, async (c) => c.json(await biz.declineCandidate(await scope(c), pathId(c), decisionOpts(c))));
+cabinetApi.get("/candidates/:id/notes", inProject, async (c) => c.json({ docs: await biz.listNotes(await scope(c), pathId(c)) }));
+cabinetApi.post("/candidates/:id/notes", inProject, validate("json", biz.noteSchema), async (c) =>
+  c.json(await biz.addNote(await scope(c), pathId(c), c.req.valid("json")), 201),
+);
+cabinetApi.delete("/candidates/:id/notes/:note", inProject, async (c) => c.json(await biz.deleteNote(await scope(c), pathId(c), c.req.param("note"))));
 // the invitee's side: which company invites them, joining with consent, withdrawing it
 cabinetApi.get("/project-form-info/:id", guard("auth"), async (c) => c.json(await biz.projectFormInfo(c.get("deps").db, c.req.param("id"), c.get("user").id)));
 cabinetApi.post(
