@@ -30,8 +30,7 @@ export function StageCard({ p, canEdit }: { p: CandidateProfile; canEdit: boolea
       </p>
       {declined && c.stageAt && (
         <p className="mt-2 text-sm text-slate-600">
-          {t("jobfit.stages.declinedOn")}
-          <When d={c.stageAt} />
+          {t("jobfit.stages.declinedOn")} <When d={c.stageAt} />
         </p>
       )}
       {canEdit && !declined && (

@@ -29,6 +29,7 @@ function SideBySide({ p }: { p: CandidateProfile }) {
   const { t } = usePage();
   const links = useLinks();
   const show = (v: number | null | undefined) => (v === null || v === undefined ? "—" : String(v));
+  const pct = (v: number | null) => (v === null ? "—" : `${v}%`);
   return (
     <Card title={t("jobfit.candidate.sideBySide")} testid="candidate-side-by-side">
       {p.holders.length === 0 ? (
@@ -55,7 +56,7 @@ function SideBySide({ p }: { p: CandidateProfile }) {
                 <td className="py-1 pr-2 text-right font-semibold tabular-nums">{show(p.efficiency)}</td>
                 {p.activities.map((a) => (
                   <td key={a.name} className="py-1 pr-2 text-right tabular-nums">
-                    {a.score}%
+                    {pct(a.score)}
                   </td>
                 ))}
               </tr>
@@ -71,7 +72,7 @@ function SideBySide({ p }: { p: CandidateProfile }) {
                   <td className="py-1 pr-2 text-right font-semibold tabular-nums">{show(h.efficiency)}</td>
                   {h.activities.map((s, i) => (
                     <td key={p.activities[i]?.name ?? i} className="py-1 pr-2 text-right tabular-nums">
-                      {s}%
+                      {pct(s)}
                     </td>
                   ))}
                 </tr>

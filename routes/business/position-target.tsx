@@ -239,7 +239,7 @@ export function CandidatesCard({ view, canEdit, formats, projectId }: { view: Ca
                       {c?.formatCode && <span className="ml-2 text-xs text-slate-500">{formats[c.formatCode] ?? c.formatCode}</span>}
                       <ReliabilityMarks r={r.reliability} />
                     </span>
-                    <span className="font-semibold tabular-nums text-slate-900">{r.efficiency ?? "—"}</span>
+                    <span className="shrink-0 font-semibold tabular-nums text-slate-900">{r.efficiency ?? "—"}</span>
                   </span>
                   <span className="mt-1 block h-2 w-full rounded-full bg-slate-100" aria-hidden="true">
                     <span className={`block h-2 rounded-full ${c ? "bg-amber-500" : "bg-brand-600"}`} style={{ width: `${Math.max(2, r.efficiency ?? 0)}%` }} />

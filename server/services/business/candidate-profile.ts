@@ -59,7 +59,8 @@ export async function candidateProfile(scope: Scope, candidateId: string, locale
     reliability,
     efficiency: fit.efficiency,
     explanation: explainFit(fit, t),
-    activities: fit.activities.map((a) => ({ name: a.name, share: a.share, score: a.score })),
+    // every activity of the position, scored or not (no result yet: null), so the table's columns stay
+    activities: activities.map((a, i) => ({ name: a.name, share: fit.activities[i]?.share ?? null, score: fit.activities[i]?.score ?? null })),
     holders: holders.map((h) => {
       const input = inputs.get(h._id);
       const theirs = fitFor(input?.shared ? input.indicators : null, activities);
@@ -68,7 +69,7 @@ export async function candidateProfile(scope: Scope, candidateId: string, locale
         name: h.name,
         efficiency: theirs.efficiency,
         format: input?.shared && input.formatCode ? (names.get(input.formatCode) ?? input.formatCode) : null,
-        activities: theirs.activities.map((a) => a.score),
+        activities: activities.map((_, i) => theirs.activities[i]?.score ?? null),
         reliability: h.reliability,
       };
     }),
