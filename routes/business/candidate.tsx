@@ -134,7 +134,7 @@ function CandidatePage({ data }: { data: WithShell<Data> }) {
         </Card>
         <Card title={t("jobfit.candidate.fitTitle", { position: p.position.name })} testid="candidate-fit">
           {p.efficiency === null ? (
-            <p className="text-sm text-slate-500">{t("jobfit.candidate.noFit")}</p>
+            <p className="text-sm text-slate-500">{t(p.candidate.status === "declined" ? "jobfit.candidate.noFitDeclined" : "jobfit.candidate.noFit")}</p>
           ) : (
             <div className="space-y-2 text-sm">
               <p className="text-3xl font-semibold tabular-nums" data-efficiency>

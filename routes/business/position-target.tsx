@@ -154,11 +154,7 @@ export function TargetCard({ target, team, formats }: { target: PositionTarget |
 export function StageBadge({ stage }: { stage: string }) {
   const { t } = usePage();
   const tone =
-    stage === "shortlisted"
-      ? "bg-emerald-100 text-emerald-900"
-      : stage === "declined"
-        ? "bg-slate-200 text-slate-700 line-through decoration-slate-400"
-        : "bg-slate-100 text-slate-700";
+    stage === "shortlisted" ? "bg-emerald-100 text-emerald-900" : stage === "declined" ? "bg-slate-200 text-slate-800" : "bg-slate-100 text-slate-700";
   return (
     <span className={`ml-2 inline-block rounded-full px-2 py-0.5 text-xs ${tone}`} data-stage={stage}>
       {t(`jobfit.candidates.status.${stage}`)}

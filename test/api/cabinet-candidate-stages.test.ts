@@ -177,6 +177,9 @@ describe("declining", () => {
     const profile = (await call("GET", `/api/business/candidates/${candidateId}`)).json;
     expect(profile).toMatchObject({ candidate: { status: "declined" }, efficiency: null, format: null, mails: null });
     expect(profile.notes.map((n: any) => n.text)).toEqual(["Not this time."]);
+    const page = await text(await t.page(`/business/candidates/${candidateId}?project=${p.id}`, cookie));
+    expect(page).toContain("No fit: the candidate is declined");
+    expect(page).not.toContain('data-testid="confirm-decline"');
     // no hire after a decline, no shortlist; declining again changes nothing and mails nobody
     expect((await call("POST", `/api/business/candidates/${candidateId}/hire`, {})).status).toBe(400);
     expect((await call("PUT", `/api/business/candidates/${candidateId}/shortlist`, { shortlisted: true })).status).toBe(404);
