@@ -253,6 +253,13 @@ export const candidates = sqliteTable(
     consentWithdrawnAt: integer({ mode: "timestamp_ms" }),
     /** The company's own id for the person in its applicant-tracking system, echoed to it (webhooks, API). */
     externalId: text(),
+    /**
+     * The company's own step, when it took one: "shortlisted" (an owner's mark, taken back to null)
+     * or "declined" (a decision, the row kept with its notes). Invited / tested are read from the
+     * row and the results; hiring makes an employee and removes the row.
+     */
+    stage: text({ enum: ["shortlisted", "declined"] }),
+    stageAt: integer({ mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -260,6 +267,23 @@ export const candidates = sqliteTable(
     uniqueIndex("candidates_invite_uq").on(t.inviteId),
     index("candidates_user_idx").on(t.userId),
   ],
+);
+
+/** The owner's and project managers' private notes on a candidate (never shown to the candidate). */
+export const candidateNotes = sqliteTable(
+  "candidate_notes",
+  {
+    id: id(),
+    candidateId: text()
+      .notNull()
+      .references(() => candidates.id, { onDelete: "cascade" }),
+    authorId: text().references(() => users.id, { onDelete: "set null" }),
+    /** The author's name as it was, so a note still says who wrote it after they leave. */
+    authorName: text().notNull().default(""),
+    text: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("candidate_notes_candidate_idx").on(t.candidateId, t.createdAt)],
 );
 
 export const skills = sqliteTable(

@@ -1,8 +1,18 @@
 // A database at scale, in seconds: 100,000 users with a completed result each, one business
-// project with 5,000 employees and invites, and a year of orders. Raw prepared inserts in one
+// project with 5,000 employees and invites, and a year of orders. The employees are placed as a
+// company would be: six departments, the twelve jobs of the fit-validity bench (model/fit-validity.ts)
+// as positions with their activities, unevenly staffed, and each employee's result carries the
+// indicators the real scoring gives to simulated answers (the realistic scenario of model:eval), so
+// fit, "who fits" and the statistics read real-looking numbers at 5,000 people. Raw prepared inserts in one
 // transaction per table (drizzle's builder per row would take minutes). Used by `npm run
 // seed:large`, by `npm run bench` with BENCH_LARGE=1 and (scaled down) by the query-plan test.
 import type { Database as BetterSqlite } from "better-sqlite3";
+import { fitFor, type IndicatorValues } from "../../model/fit";
+import { ARCHETYPES } from "../../model/fit-validity";
+import { N_ITEMS } from "../../model/items";
+import { STRESS_GRID } from "../../model/scenarios";
+import { type AnswerValue, scoreAnswers } from "../../model/scoring";
+import { simulate } from "../../model/simulate";
 import { createId } from "../../server/lib/ids";
 
 export interface LargeScale {
@@ -18,6 +28,42 @@ export const FULL_SCALE: LargeScale = { users: 100_000, employees: 5_000, orderD
 export const MISTRANSLATED_POSITION = 7;
 
 const DAY = 86_400_000;
+
+/** The departments and, per bench job (in ARCHETYPES' order), its department and how many it employs relative to the others. */
+const DEPARTMENTS = ["Sales", "Warehouse and logistics", "Finance", "Customer support", "Management", "People"] as const;
+const STAFFING: readonly [department: number, weight: number][] = [
+  [0, 20], // sales manager
+  [1, 10], // storekeeper
+  [2, 3], // data analyst
+  [1, 6], // dispatcher
+  [4, 1], // head of strategy
+  [4, 2], // operations chief
+  [2, 5], // accountant
+  [3, 15], // technical support
+  [0, 8], // consultant
+  [4, 3], // project coordinator
+  [4, 1], // head of product
+  [5, 2], // mentor
+];
+
+/** The position of the i-th employee: the jobs in turn, each as often as its weight. */
+function positionOf(i: number) {
+  const total = STAFFING.reduce((a, [, w]) => a + w, 0);
+  let k = i % total;
+  for (const [j, [, w]] of STAFFING.entries()) {
+    if (k < w) return j;
+    k -= w;
+  }
+  return 0;
+}
+
+/** Indicators and format of `n` attentive respondents of the realistic scenario, scored by the rules. */
+function simulatedResults(n: number) {
+  if (n <= 0) return [];
+  const scenario = { ...STRESS_GRID.find((g) => g.key === "realistic")!.scenario, careless: false };
+  const d = simulate(n, 5000, { scenario });
+  return Array.from({ length: n }, (_, i) => scoreAnswers(Array.from(d.answers.subarray(i * N_ITEMS, (i + 1) * N_ITEMS)) as AnswerValue[]));
+}
 
 /** Fills an already migrated and seeded SQLite database (formats and the default test present). */
 export function seedLarge(sqlite: BetterSqlite, scale: LargeScale = FULL_SCALE) {
@@ -53,14 +99,41 @@ export function seedLarge(sqlite: BetterSqlite, scale: LargeScale = FULL_SCALE) 
     .prepare("insert into projects (id, name, owner_id, invite_code, invite_balance) values (?, 'Large company', ?, ?, 10000)")
     .run(projectId, owner, `large-${projectId}`);
   sqlite.prepare("update users set is_business = 1 where id = ?").run(owner);
-  const insertEmployee = sqlite.prepare("insert into employees (id, project_id, user_id, name, efficiency, created_at) values (?, ?, ?, ?, ?, ?)");
+  const depIds = DEPARTMENTS.map((name) => {
+    const id = createId();
+    sqlite.prepare("insert into departments (id, project_id, name) values (?, ?, ?)").run(id, projectId, name);
+    return id;
+  });
+  const insertTask = sqlite.prepare(
+    "insert into tasks (id, position_id, name, communication, decision, client, breadth, method, sort, priority) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+  );
+  const posIds = ARCHETYPES.map((a, j) => {
+    const id = createId();
+    sqlite.prepare("insert into positions (id, project_id, department_id, name) values (?, ?, ?, ?)").run(id, projectId, depIds[STAFFING[j]![0]]!, a.name);
+    for (const [sort, t] of a.activities.entries())
+      insertTask.run(createId(), id, t.name, t.communication, t.decision, t.client ? 1 : 0, t.breadth ?? null, t.method ?? null, sort, t.priority ?? 0);
+    return id;
+  });
+  const employed = Math.min(scale.employees, userIds.length - 1);
+  const measured = simulatedResults(employed);
+  const setResult = sqlite.prepare("update results set indicators = ?, format_code = ? where user_id = ?");
+  const setFormat = sqlite.prepare("update users set format_code = ? where id = ?");
+  const insertEmployee = sqlite.prepare(
+    "insert into employees (id, project_id, user_id, name, department_id, position_id, efficiency, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)",
+  );
   const insertInvite = sqlite.prepare(
     "insert into invites (id, project_id, email, user_id, link, status, created_at) values (?, ?, ?, ?, ?, 'completed test', ?)",
   );
   sqlite.transaction(() => {
     for (let i = 1; i <= scale.employees && i < userIds.length; i++) {
       const created = now - (i % scale.orderDays) * DAY;
-      insertEmployee.run(createId(), projectId, userIds[i], `Employee ${i}`, (i % 100) / 100, created);
+      const job = positionOf(i - 1);
+      const result = measured[i - 1]!;
+      setResult.run(JSON.stringify(result.indicators), result.formatCode, userIds[i]);
+      setFormat.run(result.formatCode, userIds[i]);
+      // the fit of the position they hold, by the real formula (the script then recomputes every position's)
+      const fit = fitFor(result.indicators as unknown as IndicatorValues, ARCHETYPES[job]!.activities).efficiency;
+      insertEmployee.run(createId(), projectId, userIds[i], `Employee ${i}`, depIds[STAFFING[job]![0]]!, posIds[job]!, fit, created);
       insertInvite.run(createId(), projectId, `large${i}@example.com`, userIds[i], createId(), created);
     }
   })();
@@ -83,7 +156,16 @@ export function seedLarge(sqlite: BetterSqlite, scale: LargeScale = FULL_SCALE) 
       orders++;
     }
   })();
-  return { users: userIds.length, results: userIds.length, employees: Math.min(scale.employees, userIds.length - 1), orders, projectId, ownerId: owner };
+  return {
+    users: userIds.length,
+    results: userIds.length,
+    employees: employed,
+    departments: depIds.length,
+    positions: posIds.length,
+    orders,
+    projectId,
+    ownerId: owner,
+  };
 }
 
 /**

@@ -1,12 +1,25 @@
 // A candidate's page (from the position's ranking): who they are, their format and how far the
 // result can be trusted, their fit for the position activity by activity with the reasons, the
-// current holders side by side, and the decision (hire or remove, posted to the position's page).
+// current holders side by side, the stage (shortlist, decline) and private notes (posted here), and
+// the decision (hire or remove, posted to the position's page).
 import { z } from "zod";
+import { handleForm } from "../../server/lib/forms";
 import { usePage } from "../../server/render/page";
-import { candidateProfile, type CandidateProfile, can, reliabilityLines } from "../../server/services/business";
+import {
+  addNote,
+  candidateProfile,
+  type CandidateProfile,
+  can,
+  declineCandidate,
+  deleteNote,
+  noteSchema,
+  reliabilityLines,
+  shortlistCandidate,
+} from "../../server/services/business";
 import { BusinessShell } from "../_layouts/cabinet";
 import { FitExplanation } from "./analytics-kit";
-import { Card, cabinetPage, Notice, useLinks, type WithShell } from "./kit";
+import { NotesCard, StageCard } from "./candidate-stages";
+import { Card, cabinetPage, done, Notice, useLinks, type WithShell } from "./kit";
 import { CandidateActions } from "./position-target";
 import { ReliabilityMarks, ReliabilityNote } from "./reliability-note";
 
@@ -16,6 +29,7 @@ function SideBySide({ p }: { p: CandidateProfile }) {
   const { t } = usePage();
   const links = useLinks();
   const show = (v: number | null | undefined) => (v === null || v === undefined ? "—" : String(v));
+  const pct = (v: number | null) => (v === null ? "—" : `${v}%`);
   return (
     <Card title={t("jobfit.candidate.sideBySide")} testid="candidate-side-by-side">
       {p.holders.length === 0 ? (
@@ -42,7 +56,7 @@ function SideBySide({ p }: { p: CandidateProfile }) {
                 <td className="py-1 pr-2 text-right font-semibold tabular-nums">{show(p.efficiency)}</td>
                 {p.activities.map((a) => (
                   <td key={a.name} className="py-1 pr-2 text-right tabular-nums">
-                    {a.score}%
+                    {pct(a.score)}
                   </td>
                 ))}
               </tr>
@@ -58,7 +72,7 @@ function SideBySide({ p }: { p: CandidateProfile }) {
                   <td className="py-1 pr-2 text-right font-semibold tabular-nums">{show(h.efficiency)}</td>
                   {h.activities.map((s, i) => (
                     <td key={p.activities[i]?.name ?? i} className="py-1 pr-2 text-right tabular-nums">
-                      {s}%
+                      {pct(s)}
                     </td>
                   ))}
                 </tr>
@@ -106,7 +120,7 @@ function CandidatePage({ data }: { data: WithShell<Data> }) {
             <ReliabilityMarks r={p.reliability} />
           </p>
           {p.reliability && <ReliabilityNote r={p.reliability} lines={reliabilityLines(t, p.reliability, p.runnerUp)} />}
-          {data.canEdit && p.candidate.status !== "withdrawn" && (
+          {data.canEdit && p.candidate.status !== "withdrawn" && p.candidate.status !== "declined" && (
             <div className="mt-4">
               <CandidateActions
                 id={p.candidate._id}
@@ -120,7 +134,7 @@ function CandidatePage({ data }: { data: WithShell<Data> }) {
         </Card>
         <Card title={t("jobfit.candidate.fitTitle", { position: p.position.name })} testid="candidate-fit">
           {p.efficiency === null ? (
-            <p className="text-sm text-slate-500">{t("jobfit.candidate.noFit")}</p>
+            <p className="text-sm text-slate-500">{t(p.candidate.status === "declined" ? "jobfit.candidate.noFitDeclined" : "jobfit.candidate.noFit")}</p>
           ) : (
             <div className="space-y-2 text-sm">
               <p className="text-3xl font-semibold tabular-nums" data-efficiency>
@@ -130,6 +144,10 @@ function CandidatePage({ data }: { data: WithShell<Data> }) {
             </div>
           )}
         </Card>
+      </div>
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <StageCard p={p} canEdit={data.canEdit} />
+        <NotesCard p={p} canEdit={data.canEdit} />
       </div>
       <div className="mt-6">
         <SideBySide p={p} />
@@ -147,4 +165,26 @@ export const candidatePage = cabinetPage<Data>({
     canEdit: can(scope, "invites") && !scope.demo,
   }),
   Component: CandidatePage,
+  action: async (c, scope) => {
+    const id = c.req.param("id")!;
+    const body = await c.req.parseBody();
+    if (body._form === "shortlist") {
+      const shortlisted = body.shortlisted === "true";
+      await shortlistCandidate(scope, id, { shortlisted });
+      return done(c, scope, shortlisted ? "candidateShortlisted" : "candidateUnshortlisted");
+    }
+    if (body._form === "decline") {
+      // the mail the owner read above leaves only if they kept "send"
+      await declineCandidate(scope, id, { notify: body.notify === "on", locale: c.get("locale") });
+      return done(c, scope, "candidateDeclined");
+    }
+    if (body._form === "delete-note") {
+      await deleteNote(scope, id, String(body.note ?? ""));
+      return done(c, scope, "noteDeleted");
+    }
+    return handleForm(c, "note", noteSchema, async (input) => {
+      await addNote(scope, id, input);
+      return done(c, scope, "noteAdded");
+    });
+  },
 });

@@ -150,10 +150,50 @@ export function TargetCard({ target, team, formats }: { target: PositionTarget |
   );
 }
 
+/** The stage badge, in the same colours on the candidate page and in the position's ranking. */
+export function StageBadge({ stage }: { stage: string }) {
+  const { t } = usePage();
+  const tone =
+    stage === "shortlisted" ? "bg-emerald-100 text-emerald-900" : stage === "declined" ? "bg-slate-200 text-slate-800" : "bg-slate-100 text-slate-700";
+  return (
+    <span className={`ml-2 inline-block rounded-full px-2 py-0.5 text-xs ${tone}`} data-stage={stage}>
+      {t(`jobfit.candidates.status.${stage}`)}
+    </span>
+  );
+}
+
 type CandidateView = Awaited<ReturnType<typeof listCandidates>>;
 
+/** Links that narrow the ranking's candidates to one stage (the team stays, as the measure). */
+function StageFilter({ current, projectId }: { current: string | null; projectId: string }) {
+  const { t } = usePage();
+  const href = (stage?: string) => `?project=${projectId}${stage ? `&stage=${stage}` : ""}#candidates`;
+  const options = [
+    { key: undefined, label: t("jobfit.stages.all") },
+    ...(["tested", "shortlisted", "declined", "invited"] as const).map((s) => ({ key: s, label: t(`jobfit.candidates.status.${s}`) })),
+  ];
+  return (
+    <nav className="mb-3 flex flex-wrap items-center gap-2 text-sm" aria-label={t("jobfit.stages.filter")} data-testid="stage-filter">
+      <span className="text-slate-600">{t("jobfit.stages.filter")}:</span>
+      {options.map((o) => {
+        const on = (o.key ?? null) === current;
+        return (
+          <a
+            key={o.key ?? "all"}
+            href={href(o.key)}
+            aria-current={on ? "true" : undefined}
+            className={`rounded-full border px-3 py-1 ${on ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 text-slate-700 hover:border-brand-700"}`}
+          >
+            {o.label}
+          </a>
+        );
+      })}
+    </nav>
+  );
+}
+
 /** The position's candidates ranked with the team, their states, hire/remove, and the invitation form. */
-export function CandidatesCard({ view, canEdit, formats }: { view: CandidateView; canEdit: boolean; formats: FormatNames }) {
+export function CandidatesCard({ view, canEdit, formats, projectId }: { view: CandidateView; canEdit: boolean; formats: FormatNames; projectId: string }) {
   const { t, form } = usePage();
   const links = useLinks();
   const waiting = view.candidates.filter((c) => c.efficiency === null);
@@ -168,6 +208,7 @@ export function CandidatesCard({ view, canEdit, formats }: { view: CandidateView
             {t("jobfit.candidates.teamRange", { min: team.min!, max: team.max!, median: team.median!, measured: team.measured })}
           </p>
         )}
+        <StageFilter current={view.stage} projectId={projectId} />
         {view.candidates.length === 0 && <p className="mb-3 text-sm text-slate-500">{t("jobfit.candidates.none")}</p>}
         {view.candidates.some((c) => c.efficiency !== null) && (
           <ol className="mb-4 space-y-2" data-testid="ranked">
@@ -190,15 +231,16 @@ export function CandidatesCard({ view, canEdit, formats }: { view: CandidateView
                       <span className={`ml-2 rounded-full px-2 py-0.5 text-xs ${c ? "bg-amber-200 text-amber-900" : "bg-slate-100 text-slate-600"}`}>
                         {c ? t("jobfit.candidates.candidate") : t("jobfit.candidates.employee")}
                       </span>
+                      {c && c.stage !== "tested" && <StageBadge stage={c.stage} />}
                       {c?.formatCode && <span className="ml-2 text-xs text-slate-500">{formats[c.formatCode] ?? c.formatCode}</span>}
                       <ReliabilityMarks r={r.reliability} />
                     </span>
-                    <span className="font-semibold tabular-nums text-slate-900">{r.efficiency ?? "—"}</span>
+                    <span className="shrink-0 font-semibold tabular-nums text-slate-900">{r.efficiency ?? "—"}</span>
                   </span>
                   <span className="mt-1 block h-2 w-full rounded-full bg-slate-100" aria-hidden="true">
                     <span className={`block h-2 rounded-full ${c ? "bg-amber-500" : "bg-brand-600"}`} style={{ width: `${Math.max(2, r.efficiency ?? 0)}%` }} />
                   </span>
-                  {c && canEdit && <CandidateActions id={c._id} name={c.name || c.email} joined />}
+                  {c && canEdit && c.stage !== "declined" && <CandidateActions id={c._id} name={c.name || c.email} joined />}
                 </li>
               );
             })}
@@ -212,8 +254,8 @@ export function CandidatesCard({ view, canEdit, formats }: { view: CandidateView
                   {c.name || c.email}
                 </a>
                 {c.name && <span className="ml-2 break-all text-slate-500">{c.email}</span>}
-                <span className="ml-2 text-slate-600">· {t(`jobfit.candidates.status.${c.status}`)}</span>
-                {canEdit && <CandidateActions id={c._id} name={c.name || c.email} joined={c.status !== "invited"} />}
+                <StageBadge stage={c.status} />
+                {canEdit && c.status !== "declined" && <CandidateActions id={c._id} name={c.name || c.email} joined={c.status !== "invited"} />}
               </li>
             ))}
           </ul>
@@ -264,7 +306,7 @@ export function CandidatesCard({ view, canEdit, formats }: { view: CandidateView
 type Mail = { to: string; subject: string; text: string };
 
 /** The decision's mail in full, and the choice to send it (posted as `notify`). */
-function MailPreview({ mail }: { mail: Mail }) {
+export function MailPreview({ mail }: { mail: Mail }) {
   const { t } = usePage();
   return (
     <div className="mt-2 space-y-2" data-testid="decision-mail">

@@ -10,6 +10,7 @@ import { activityQuestions, activityValues } from "./position-form";
 import { listFormats } from "../../server/services/formats";
 import {
   alikePositions,
+  CANDIDATE_STAGES,
   can,
   candidateCounts,
   candidateInviteSchema,
@@ -222,6 +223,9 @@ function PositionList({ data }: { data: WithShell<ListData> }) {
 
 const formSchema = positionSchema;
 
+/** The ranking's stage filter from the query (an unknown value shows everyone). */
+const stageFilter = (v: string | undefined) => CANDIDATE_STAGES.find((s) => s === v);
+
 export const positionsPage = cabinetPage<ListData>({
   path: ["/business/positions", "/dashboard/positions"],
   title: (t) => t("cabinet.nav.business.positions"),
@@ -336,7 +340,7 @@ function PositionDetail({ data }: { data: WithShell<DetailData> }) {
       </div>
       {data.applicants && (
         <div className="mb-6">
-          <CandidatesCard view={data.applicants} canEdit={data.canInvite} formats={data.formats} />
+          <CandidatesCard view={data.applicants} canEdit={data.canInvite} formats={data.formats} projectId={data.projectId} />
         </div>
       )}
       {data.canEdit ? (
@@ -384,7 +388,7 @@ export const positionPage = cabinetPage<DetailData>({
       team: await teamFit(scope, activities),
       alike: await alikePositions(scope, position._id),
       formats: Object.fromEntries(formats.map((f) => [f.code, (f.name as Record<string, string>)[locale] || f.code])),
-      applicants: can(scope, "invites") ? await listCandidates(scope, position._id) : null,
+      applicants: can(scope, "invites") ? await listCandidates(scope, position._id, { stage: stageFilter(c.req.query("stage")) }) : null,
       canInvite: can(scope, "invites") && !scope.demo,
       projectId: scope.project.id,
     };

@@ -1,7 +1,8 @@
 // Numbers a company can decide on, in a real browser: the wizard asks the five questions with labels
 // that say what they compute, the position page warns when another position ranks the team nearly the
 // same, "who fits", the candidates' ranking, the list and compare show the two reliability marks, and
-// the joining and data pages list what is shared and logged. No horizontal overflow and no script error
+// the joining and data pages list what is shared and logged; a candidate is shortlisted, noted and
+// declined on their page, the ranking filtered by stage. No horizontal overflow and no script error
 // at 360 and 1280 px in ru and en; screenshots go to SHOTS (default /tmp/fit-decide-shots).
 import { mkdirSync } from "node:fs";
 import { eq, ne } from "drizzle-orm";
@@ -187,4 +188,54 @@ describe("pages a company decides on", () => {
         await data.context.close();
       }
   }, 120_000);
+
+  it("a candidate is shortlisted, gets notes and is declined on their page; the ranking shows the stage and filters by it", async () => {
+    const cand = (await e.t.call<{ candidates: { _id: string }[] }>("GET", `/api/business/candidates?position=${p.pos["Sales manager"]}`, undefined, p.h)).json
+      .candidates[0]!._id;
+    const path = `/business/candidates/${cand}?project=${p.id}`;
+    // the owner's steps, in a browser (en, 1280)
+    const { context, page, errors } = await open(p.owner.token, 1280, "en", path);
+    await page.click("[data-testid=shortlist]");
+    await page.waitForURL(/done=candidateShortlisted/);
+    expect(await page.locator("[data-testid=candidate-stage] [data-stage=shortlisted]").count()).toBe(1);
+    await page.fill("#note-text", "Strong with clients; ask about weekend shifts.");
+    await page.click("[data-testid=note-form] button[type=submit]");
+    await page.waitForURL(/done=noteAdded/);
+    expect(await page.locator("[data-testid=candidate-notes] [data-note]").count()).toBe(1);
+    expect(await page.textContent("[data-testid=candidate-notes]")).toContain("Olga Owner");
+    expect(errors).toEqual([]);
+    await context.close();
+    const shoot = async (name: string, to: string, check: (page: import("playwright-core").Page) => Promise<void>) => {
+      for (const lang of ["ru", "en"] as const)
+        for (const width of [360, 1280]) {
+          const o = await open(p.owner.token, width, lang, to);
+          expect(o.overflow, `${name} ${lang} ${width}`).toBeLessThanOrEqual(0);
+          await check(o.page);
+          await o.page.screenshot({ path: `${shots}/${name}-${lang}-${width}.png`, fullPage: true });
+          expect(o.errors).toEqual([]);
+          await o.context.close();
+        }
+    };
+    await shoot("candidate-shortlisted", path, async (pg) => {
+      await pg.click("[data-testid=confirm-decline] summary");
+      expect(await pg.locator("[data-testid=confirm-decline] [data-testid=decision-mail]").isVisible()).toBe(true);
+      expect(await pg.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    });
+    await shoot("position-shortlisted", `/business/positions/${p.pos["Sales manager"]}?project=${p.id}&stage=shortlisted#candidates`, async (pg) => {
+      expect(await pg.locator("[data-testid=ranked] [data-kind=candidate] [data-stage=shortlisted]").count()).toBe(1);
+      expect(await pg.locator("[data-testid=stage-filter] [aria-current=true]").count()).toBe(1);
+    });
+    // declining, with the mail kept
+    const d = await open(p.owner.token, 360, "ru", path);
+    await d.page.click("[data-testid=confirm-decline] summary");
+    await d.page.click("[data-testid=confirm-decline-submit]");
+    await d.page.waitForURL(/done=candidateDeclined/);
+    expect(await d.page.locator("[data-testid=candidate-stage] [data-stage=declined]").count()).toBe(1);
+    expect(await d.page.locator("[data-testid=confirm-decline]").count()).toBe(0);
+    expect(d.errors).toEqual([]);
+    await d.context.close();
+    await shoot("candidate-declined", path, async (pg) => {
+      expect(await pg.locator("[data-testid=candidate-notes] [data-note]").count()).toBe(1);
+    });
+  }, 180_000);
 });

@@ -162,18 +162,43 @@ cabinetApi.post("/booking", inProject, validate("json", biz.bookingSchema), asyn
 );
 cabinetApi.get("/reports", inProject, async (c) => c.json(await biz.businessReports(await scope(c))));
 // candidates for a position (not in the spec): invited against a position, ranked with the team, hired or removed
-const positionQuery = validate("query", z.object({ position: idSchema("business.errors.badId") }));
-cabinetApi.get("/candidates", inProject, positionQuery, async (c) => c.json(await biz.listCandidates(await scope(c), c.req.valid("query").position)));
-cabinetApi.post("/candidates", inProject, validate("json", biz.candidateInviteSchema.extend({ position: idSchema("business.errors.badId") })), async (c) => {
-  const { position, ...input } = c.req.valid("json");
-  return c.json(await biz.inviteCandidate(c.get("deps"), await scope(c), position, input, c.get("locale")), 201);
+// `stage` (optional) narrows the candidates to one stage; the team is always ranked with them
+const candidatesQuery = validate(
+  "query",
+  z.object({
+    position: idSchema("business.errors.badId"),
+    stage: z.enum(biz.CANDIDATE_STAGES, { error: "jobfit.stages.badStage" }).optional(),
+  }),
+);
+cabinetApi.get("/candidates", inProject, candidatesQuery, async (c) => {
+  const { position, stage } = c.req.valid("query");
+  return c.json(await biz.listCandidates(await scope(c), position, { stage }));
 });
+cabinetApi.post(
+  "/candidates",
+  inProject,
+  validate("json", biz.candidateInviteSchema.extend({ position: idSchema("business.errors.badId") })),
+  async (c) => {
+    const { position, ...input } = c.req.valid("json");
+    return c.json(await biz.inviteCandidate(c.get("deps"), await scope(c), position, input, c.get("locale")), 201);
+  },
+);
 // one candidate as their page shows them: format, reliability, fit per activity with reasons, the holders side by side
 cabinetApi.get("/candidates/:id", inProject, async (c) => c.json(await biz.candidateProfile(await scope(c), pathId(c), c.get("locale"))));
 // `?notify=1`: the candidate gets the decision's mail (GET /candidates/{id} shows it as `mails`)
 const decisionOpts = (c: ProjectCtx) => ({ notify: ["1", "true"].includes(c.req.query("notify") ?? ""), locale: c.get("locale") });
 cabinetApi.post("/candidates/:id/hire", inProject, async (c) => c.json(await biz.hireCandidate(await scope(c), pathId(c), decisionOpts(c))));
 cabinetApi.delete("/candidates/:id", inProject, async (c) => c.json(await biz.removeCandidate(await scope(c), pathId(c), decisionOpts(c))));
+// stages and notes: the owner's shortlist mark, declining (the row stays, `?notify=1` mails the candidate), private notes
+cabinetApi.put("/candidates/:id/shortlist", inProject, validate("json", biz.shortlistSchema), async (c) =>
+  c.json(await biz.shortlistCandidate(await scope(c), pathId(c), c.req.valid("json"))),
+);
+cabinetApi.post("/candidates/:id/decline", inProject, async (c) => c.json(await biz.declineCandidate(await scope(c), pathId(c), decisionOpts(c))));
+cabinetApi.get("/candidates/:id/notes", inProject, async (c) => c.json({ docs: await biz.listNotes(await scope(c), pathId(c)) }));
+cabinetApi.post("/candidates/:id/notes", inProject, validate("json", biz.noteSchema), async (c) =>
+  c.json(await biz.addNote(await scope(c), pathId(c), c.req.valid("json")), 201),
+);
+cabinetApi.delete("/candidates/:id/notes/:note", inProject, async (c) => c.json(await biz.deleteNote(await scope(c), pathId(c), c.req.param("note"))));
 // the invitee's side: which company invites them, joining with consent, withdrawing it
 cabinetApi.get("/project-form-info/:id", guard("auth"), async (c) => c.json(await biz.projectFormInfo(c.get("deps").db, c.req.param("id"), c.get("user").id)));
 cabinetApi.post(

@@ -8,7 +8,8 @@ import { explainFit, fitFor, type IndicatorValues } from "../../../model/fit";
 import { listFormats } from "../formats";
 import { requireCan, type Scope } from "./access";
 import { decisionMail } from "./candidate-decision";
-import { findCandidate } from "./candidates";
+import { findCandidate, sharesResult, stageOf } from "./candidates";
+import { listNotes } from "./candidate-stages";
 import { employeeInputs, positionCandidates } from "./efficiency";
 import { activitiesOf, getPosition } from "./positions";
 import { reliabilityOf } from "./reliability";
@@ -19,7 +20,7 @@ export async function candidateProfile(scope: Scope, candidateId: string, locale
   const position = await getPosition(scope, row.positionId);
   const activities = activitiesOf(position);
   const t = tFor(locale);
-  const shared = Boolean(row.userId && !row.consentWithdrawnAt);
+  const shared = sharesResult(row);
   const [latest] = shared
     ? await scope.db
         .select({ formatCode: results.formatCode, indicators: results.indicators })
@@ -28,7 +29,7 @@ export async function candidateProfile(scope: Scope, candidateId: string, locale
         .orderBy(desc(results.completedAt))
         .limit(1)
     : [];
-  const status = !row.userId ? "invited" : row.consentWithdrawnAt ? "withdrawn" : latest ? "tested" : "joined";
+  const status = stageOf(row, Boolean(latest));
   const names = new Map((await listFormats(scope.db)).map((f) => [f.code, (f.name as Record<string, string> | null)?.[locale] ?? f.code]));
   const fit = fitFor((latest?.indicators as IndicatorValues | null) ?? null, activities);
   const reliability = latest ? ((await reliabilityOf(scope, [row.userId!])).get(row.userId!) ?? null) : null;
@@ -44,11 +45,13 @@ export async function candidateProfile(scope: Scope, candidateId: string, locale
     ).map((i) => [i.id, i]),
   );
   // the decision's mails as they would leave, for the owner to read before confirming
-  const mails = row.userId
-    ? { hire: await decisionMail(scope, row, position.name, "hire", locale), decline: await decisionMail(scope, row, position.name, "decline", locale) }
-    : null;
+  const mails =
+    row.userId && row.stage !== "declined"
+      ? { hire: await decisionMail(scope, row, position.name, "hire", locale), decline: await decisionMail(scope, row, position.name, "decline", locale) }
+      : null;
   return {
-    candidate: { _id: row.id, name: row.name, email: row.email, status, createdAt: row.createdAt },
+    candidate: { _id: row.id, name: row.name, email: row.email, status, stageAt: row.stageAt, createdAt: row.createdAt },
+    notes: await listNotes(scope, row.id),
     mails,
     position: { _id: position._id, name: position.name, department: position.department },
     format: latest?.formatCode ? { code: latest.formatCode, name: names.get(latest.formatCode) ?? latest.formatCode } : null,
@@ -56,7 +59,8 @@ export async function candidateProfile(scope: Scope, candidateId: string, locale
     reliability,
     efficiency: fit.efficiency,
     explanation: explainFit(fit, t),
-    activities: fit.activities.map((a) => ({ name: a.name, share: a.share, score: a.score })),
+    // every activity of the position, scored or not (no result yet: null), so the table's columns stay
+    activities: activities.map((a, i) => ({ name: a.name, share: fit.activities[i]?.share ?? null, score: fit.activities[i]?.score ?? null })),
     holders: holders.map((h) => {
       const input = inputs.get(h._id);
       const theirs = fitFor(input?.shared ? input.indicators : null, activities);
@@ -65,7 +69,7 @@ export async function candidateProfile(scope: Scope, candidateId: string, locale
         name: h.name,
         efficiency: theirs.efficiency,
         format: input?.shared && input.formatCode ? (names.get(input.formatCode) ?? input.formatCode) : null,
-        activities: theirs.activities.map((a) => a.score),
+        activities: activities.map((_, i) => theirs.activities[i]?.score ?? null),
         reliability: h.reliability,
       };
     }),

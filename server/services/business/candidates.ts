@@ -197,14 +197,32 @@ export async function setCandidateConsent(db: Db, user: UserRow, inviteId: strin
   return { consent };
 }
 
-export type CandidateStatus = "invited" | "joined" | "tested" | "withdrawn";
+/** Where a candidate is: invited → joined → tested → shortlisted → (hired: an employee) or declined; withdrawn: they stopped sharing. */
+export const CANDIDATE_STAGES = ["invited", "joined", "tested", "shortlisted", "declined", "withdrawn"] as const;
+export type CandidateStatus = (typeof CANDIDATE_STAGES)[number];
+
+/** The stage a candidate row is at; `tested`: whether their latest completed result is shared. */
+export function stageOf(
+  row: { userId: string | null; consentWithdrawnAt: Date | null; stage: "shortlisted" | "declined" | null },
+  tested: boolean,
+): CandidateStatus {
+  if (row.stage === "declined") return "declined";
+  if (!row.userId) return "invited";
+  if (row.consentWithdrawnAt) return "withdrawn";
+  if (row.stage === "shortlisted") return "shortlisted";
+  return tested ? "tested" : "joined";
+}
+
+/** A declined candidate's result is no longer the company's to read (the decline mail says so). */
+export const sharesResult = (row: { userId: string | null; consentWithdrawnAt: Date | null; stage: string | null }) =>
+  Boolean(row.userId && !row.consentWithdrawnAt && row.stage !== "declined");
 
 /**
  * The position's candidates ranked among the team: every measured employee's stored fit and every
  * candidate's fit (computed from their latest completed result, as the stored ones were), one list
  * best first, with the team's range.
  */
-export async function listCandidates(scope: Scope, positionId: string) {
+export async function listCandidates(scope: Scope, positionId: string, opts: { stage?: CandidateStatus } = {}) {
   requireCan(scope, "invites");
   const position = await getPosition(scope, positionId);
   const team = await positionCandidates(scope, position._id);
@@ -213,7 +231,7 @@ export async function listCandidates(scope: Scope, positionId: string) {
     .from(candidates)
     .where(and(eq(candidates.positionId, position._id), eq(candidates.projectId, scope.project.id)))
     .orderBy(asc(candidates.createdAt));
-  const userIds = rows.filter((r) => r.userId && !r.consentWithdrawnAt).map((r) => r.userId!);
+  const userIds = rows.filter(sharesResult).map((r) => r.userId!);
   const latest = new Map<string, { formatCode: string | null; indicators: IndicatorValues | null }>();
   if (userIds.length) {
     const done = await scope.db
@@ -226,20 +244,23 @@ export async function listCandidates(scope: Scope, positionId: string) {
   const activities = activitiesOf(position);
   const rel = await reliabilityOf(scope, userIds);
   const people = rows.map((r) => {
-    const result = r.userId && !r.consentWithdrawnAt ? latest.get(r.userId) : undefined;
-    const status: CandidateStatus = !r.userId ? "invited" : r.consentWithdrawnAt ? "withdrawn" : result ? "tested" : "joined";
+    const result = sharesResult(r) ? latest.get(r.userId!) : undefined;
+    const status = stageOf(r, Boolean(result));
     return {
       _id: r.id,
       name: r.name,
       email: r.email,
       externalId: r.externalId,
       status,
+      stage: status,
       formatCode: result?.formatCode ?? null,
       efficiency: result ? fitFor(result.indicators, activities).efficiency : null,
       reliability: result && r.userId ? (rel.get(r.userId) ?? null) : null,
       createdAt: r.createdAt,
     };
   });
+  // a stage filter narrows the candidates; the team stays, as the measure they are ranked against
+  const shown = opts.stage ? people.filter((p) => p.status === opts.stage) : people;
   const ranked = [
     ...team.docs.map((d) => ({
       kind: "employee" as const,
@@ -249,7 +270,7 @@ export async function listCandidates(scope: Scope, positionId: string) {
       isCurrent: d.isCurrent,
       reliability: d.reliability,
     })),
-    ...people
+    ...shown
       .filter((p) => p.efficiency !== null)
       .map((p) => ({
         kind: "candidate" as const,
@@ -258,19 +279,21 @@ export async function listCandidates(scope: Scope, positionId: string) {
         efficiency: p.efficiency,
         isCurrent: false,
         reliability: p.reliability,
+        stage: p.status,
       })),
   ].sort(
     (a, b) => (b.efficiency ?? -1) - (a.efficiency ?? -1) || Number(b.kind === "candidate") - Number(a.kind === "candidate") || a.name.localeCompare(b.name),
   );
   return {
     position: { _id: position._id, name: position.name, department: position.department },
+    stage: opts.stage ?? null,
     team: fitRange(
       team.docs
         .map((d) => d.efficiency)
         .filter((e): e is number => e !== null)
         .map(Math.round),
     ),
-    candidates: people.map((p) => ({ ...p, rank: p.efficiency === null ? null : ranked.findIndex((r) => r.kind === "candidate" && r._id === p._id) + 1 })),
+    candidates: shown.map((p) => ({ ...p, rank: p.efficiency === null ? null : ranked.findIndex((r) => r.kind === "candidate" && r._id === p._id) + 1 })),
     ranked: ranked.map((r, i) => ({ ...r, rank: i + 1 })),
   };
 }
@@ -288,6 +311,7 @@ export async function hireCandidate(scope: Scope, candidateId: string, opts: Dec
   requireWritable(scope);
   const row = await findCandidate(scope, candidateId);
   if (!row.userId) throw badRequest("jobfit.candidates.notJoined");
+  if (row.stage === "declined") throw badRequest("jobfit.stages.alreadyDeclined");
   const position = await getPosition(scope, row.positionId);
   const [user] = await scope.db.select({ name: users.name }).from(users).where(eq(users.id, row.userId));
   const name = row.name || user?.name || "";

@@ -22,4 +22,5 @@ export * from "./screens";
 export * from "./fit-target";
 export * from "./candidates";
 export * from "./candidate-profile";
+export * from "./candidate-stages";
 export * from "./versions";
