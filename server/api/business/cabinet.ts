@@ -174,15 +174,10 @@ cabinetApi.get("/candidates", inProject, candidatesQuery, async (c) => {
   const { position, stage } = c.req.valid("query");
   return c.json(await biz.listCandidates(await scope(c), position, { stage }));
 });
-cabinetApi.post(
-  "/candidates",
-  inProject,
-  validate("json", biz.candidateInviteSchema.extend({ position: idSchema("business.errors.badId") })),
-  async (c) => {
-    const { position, ...input } = c.req.valid("json");
-    return c.json(await biz.inviteCandidate(c.get("deps"), await scope(c), position, input, c.get("locale")), 201);
-  },
-);
+cabinetApi.post("/candidates", inProject, validate("json", biz.candidateInviteSchema.extend({ position: idSchema("business.errors.badId") })), async (c) => {
+  const { position, ...input } = c.req.valid("json");
+  return c.json(await biz.inviteCandidate(c.get("deps"), await scope(c), position, input, c.get("locale")), 201);
+});
 // one candidate as their page shows them: format, reliability, fit per activity with reasons, the holders side by side
 cabinetApi.get("/candidates/:id", inProject, async (c) => c.json(await biz.candidateProfile(await scope(c), pathId(c), c.get("locale"))));
 // `?notify=1`: the candidate gets the decision's mail (GET /candidates/{id} shows it as `mails`)
