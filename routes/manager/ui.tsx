@@ -288,7 +288,7 @@ export function MailOffNotice({ whole = false, className = "mb-4" }: { whole?: b
   if (config.SMTP_URL) return null;
   return (
     <p role="status" className={`${className} rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900`} data-warning="mail-off">
-      {whole ? t("manager.main.mailOff", { dir: config.OUTBOX_DIR }) : t("manager.mailOff")}
+      {whole ? t("manager.main.mailOff") : t("manager.mailOff")}
     </p>
   );
 }
