@@ -46,6 +46,9 @@ describe("the user page's activity log", () => {
       const section = logs.slice(0, logs.indexOf("</section>"));
       expect(section).not.toMatch(new RegExp(`>[^<]*${order}[^<]*<`));
       expect(section).toContain(locale === "en" ? "Order refunded" : "Возврат денег по заказу");
+      // the orders section says the state as the order's page does
+      const ordersSection = html.slice(html.indexOf('data-section="orders"'));
+      expect(ordersSection.slice(0, ordersSection.indexOf("</section>"))).toContain(locale === "en" ? "Partly refunded" : "Возвращён частично");
     }
   });
 });

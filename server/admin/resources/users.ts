@@ -2,6 +2,7 @@
 // /api/manager/user. The special calls (logs, results, activate, invites, PDF, masquerade) are
 // in server/admin/users.ts, their routes in server/api/manager/resource-routes.ts; this file is the
 // declaration.
+import { shownState } from "../money";
 import { desc, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
 import { invites, orders, projects, users } from "../../../db/schema";
@@ -244,7 +245,8 @@ export const userResource = defineResource({
           entityType: o.entityType,
           amount: o.amount,
           method: o.method,
-          state: o.state,
+          // as the order's own page says it (a part given back reads "partly refunded")
+          state: shownState(o.state, o.refundedAmount),
         })),
       columns: [
         { key: "createdAt", kind: "date", link: true },
