@@ -1,6 +1,6 @@
 // Marketing forms: business demo requests and leads, lab research requests, consultation
 // tickets and webinar sign-ups. API calls and the no-script page forms both land here.
-import { enqueueMail, systemScope, transaction, type Scope } from "../scope";
+import { systemScope, transaction, type Scope } from "../scope";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";

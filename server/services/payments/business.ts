@@ -2,7 +2,7 @@
 // by invoice (a PDF in rubles, 100 % prepayment, due in 3 calendar days), which a manager marks
 // paid; and notifying managers of business orders.
 import { tFor, type Locale } from "../../../locales";
-import { enqueueMail, systemScope, transaction } from "../../scope";
+import { systemScope, transaction } from "../../scope";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../../db/client";
