@@ -10,6 +10,7 @@ import { relative } from "node:path";
 import { tFor } from "../locales";
 import type { AppDeps, AppEnv } from "./context";
 import { api } from "./api";
+import { checkDeclarations } from "./admin/checks";
 import { AppError, errorMessage, translateFields } from "./lib/errors";
 import { lingerOnClose } from "./lib/linger";
 import { storageError, storageFaultOf, storageHealthOf } from "./lib/storage-health";
@@ -32,6 +33,8 @@ const staticFiles = serveStatic({ root: publicRoot, precompressed: true });
 
 /** `extend` mounts extra routes (tests use it to probe middleware) after ours. */
 export function createServerApp(deps: AppDeps, site: Site, extend?: (app: Hono<AppEnv>) => void) {
+  // the back-office's declarations are checked before anything is served
+  checkDeclarations();
   // One rule for trailing slashes: the spec writes some paths with one (`POST /review/`), so every
   // path answers with and without it. No redirect: a 301/308 would turn many clients' POSTs into
   // GETs or make them re-send the body.

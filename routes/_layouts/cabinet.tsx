@@ -7,6 +7,7 @@
 // and drawn by the server, so the next page opens as the last one was left, with no flash.
 // Sections appear in the menu as their pages are built, so no item leads nowhere.
 import type { ReactNode } from "react";
+import { intlLocale } from "../../locales";
 import { MasqBanner } from "../_blocks/masq-banner";
 import { menuEntries, type ManagerNav } from "../../server/admin/nav";
 import { mayOpen } from "../../server/admin/roles";
@@ -214,7 +215,9 @@ export function CabinetLayout({
   nav?: ManagerNav;
   children: ReactNode;
 }) {
-  const { t, path, auth } = usePage();
+  const { t, path, auth, locale } = usePage();
+  // a large count shortened ("9,1 тыс.", "9.1K") so the label beside it stays readable; the exact one in its title
+  const short = new Intl.NumberFormat(intlLocale(locale), { notation: "compact", maximumFractionDigits: 1 });
   // without counts (an error page): still only what this manager's role may open
   const entries: ManagerNav = nav ?? menuEntries().filter((e) => !auth || mayOpen(auth.user, e.href));
   // the most specific entry that holds the page is the current one (/manager/users/paid, not /manager/users)
@@ -235,7 +238,7 @@ export function CabinetLayout({
         data-count={e.key}
         title={t("cabinet.nav.waiting", { count: e.n })}
       >
-        {e.n}
+        {short.format(e.n)}
       </span>
     ) : undefined,
   }));

@@ -4,6 +4,8 @@
 // Filtered exports start on the lists (their Export buttons carry the list's filter, search and
 // sort): nobody types JSON here.
 import { z } from "zod";
+import { intlLocale } from "../../locales";
+import { formatIn } from "../../server/lib/time-zone";
 import { EXPORT_KINDS, exportSchema, listExports, repeatExport, streamExport } from "../../server/admin/exports";
 import { AppError, badRequest } from "../../server/lib/errors";
 import { ID_PATTERN } from "../../server/lib/ids";
@@ -16,7 +18,7 @@ type Data = Awaited<ReturnType<typeof listExports>>;
 const LISTS = { users: "/manager/users", results: "/manager/results", payments: "/manager/orders" } as const;
 
 function Exporting({ data }: { data: Data }) {
-  const { t, form, url } = usePage();
+  const { t, form, url, config, locale } = usePage();
   const error = form?.kind === "export" || form?.kind === "again" ? form.errors : undefined;
   const docs = data.docs.map((d) => ({ ...d, kind: t(`manager.exports.kinds.${d.kind}`), manager: d.manager.email ?? d.manager._id }));
   return (
@@ -82,7 +84,10 @@ function Exporting({ data }: { data: Data }) {
                   <input type="hidden" name="_form" value="again" />
                   <input type="hidden" name="id" value={d._id} />
                   <button type="submit" className="btn-secondary py-1 text-xs" data-again={d._id}>
-                    ⇩ {t("manager.exports.again", { when: d.createdAt.toISOString().slice(0, 16).replace("T", " ") })}
+                    ⇩{" "}
+                    {t("manager.exports.again", {
+                      when: formatIn(d.createdAt, config.TIME_ZONE, intlLocale(locale), { dateStyle: "short", timeStyle: "short" }),
+                    })}
                   </button>
                 </form>
               </li>

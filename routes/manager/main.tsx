@@ -21,10 +21,14 @@ type Data = Awaited<ReturnType<typeof managerOverview>> & {
 };
 
 function Stat({ label, value, id }: { label: string; value: string | number; id: string }) {
+  const { locale } = usePage();
   return (
     <div className="card" data-stat={id}>
       <p className="text-sm text-slate-500">{label}</p>
-      <p className="mt-1 text-3xl font-black">{value}</p>
+      {/* 100 001 with its separators; a sum's "₽" never on a line of its own */}
+      <p className="mt-1 text-3xl font-black [overflow-wrap:anywhere]">
+        {typeof value === "number" ? value.toLocaleString(intlLocale(locale)) : <span className="whitespace-nowrap">{value}</span>}
+      </p>
     </div>
   );
 }
@@ -44,17 +48,6 @@ function Main({ data }: { data: Data }) {
           )}
         </div>
       )}
-      <nav className="mb-6 flex flex-wrap gap-2 text-sm" aria-label={t("manager.main.more")}>
-        <a className="btn-secondary py-1" href="/manager/stats">
-          {t("manager.stats.title")} →
-        </a>
-        <a className="btn-secondary py-1" href="/manager/requests">
-          {t("manager.requests.title")} →
-        </a>
-        <a className="btn-secondary py-1" href="/manager/users/paid">
-          {t("manager.res.users.paid")} →
-        </a>
-      </nav>
       <section className="mb-8" aria-labelledby="queues-title" data-testid="queues">
         <h2 id="queues-title" className="mb-3 text-lg font-semibold">
           {t("manager.queues.title")}
@@ -69,7 +62,7 @@ function Main({ data }: { data: Data }) {
           ).map(([key, href, n]) => (
             <a key={key} href={href} data-queue={key} className={`card block hover:border-brand-300 ${n > 0 ? "border-amber-300 bg-amber-50" : ""}`}>
               <p className="text-sm text-slate-600">{t(`manager.queues.${key}`)}</p>
-              <p className="mt-1 text-3xl font-black">{n}</p>
+              <p className="mt-1 text-3xl font-black">{n.toLocaleString(intlLocale(locale))}</p>
               <p className="mt-1 text-sm text-brand-700">{n > 0 ? t("manager.queues.open") : t("manager.queues.none")} →</p>
             </a>
           ))}

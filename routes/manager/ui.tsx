@@ -81,6 +81,10 @@ function fieldName(t: (k: string) => string, key: string) {
   return key;
 }
 
+/** A record named and linked in place of its id (server/admin/audit-records.ts `nameReferences`). */
+const isLinked = (v: unknown): v is { name: string; href: string } =>
+  v != null && typeof v === "object" && typeof (v as { href?: unknown }).href === "string" && typeof (v as { name?: unknown }).name === "string";
+
 /** Structured data as a person reads it: "name: value" lines, lists joined by commas (never JSON). */
 export function Readable({ value }: { value: unknown }): ReactNode {
   const { t, locale } = usePage();
@@ -119,7 +123,12 @@ export function Readable({ value }: { value: unknown }): ReactNode {
   if (typeof o[locale] === "string" || (o.name && typeof o.name === "object")) return <span className="break-words">{leaf(value)}</span>;
   // nested groups (a result's indicators) flattened one level: each value on its own line
   const entries = Object.entries(o).flatMap(([k, v]) =>
-    v && typeof v === "object" && !Array.isArray(v) && !(typeof (v as Record<string, unknown>)[locale] === "string") && !("from" in v && "to" in v)
+    v &&
+    typeof v === "object" &&
+    !Array.isArray(v) &&
+    !(typeof (v as Record<string, unknown>)[locale] === "string") &&
+    !("from" in v && "to" in v) &&
+    !isLinked(v)
       ? Object.entries(v as Record<string, unknown>)
       : [[k, v] as const],
   );
@@ -130,7 +139,7 @@ export function Readable({ value }: { value: unknown }): ReactNode {
         .filter(([k]) => !hidden(k))
         .map(([k, v]) => (
           <li key={k} className="break-words">
-            <span className="text-slate-500">{fieldName(t, k)}:</span> {named(k, v)}
+            <span className="text-slate-500">{fieldName(t, k)}:</span> {isLinked(v) ? <a href={v.href}>{v.name}</a> : named(k, v)}
           </li>
         ))}
     </ul>
@@ -279,7 +288,7 @@ export function MailOffNotice({ whole = false, className = "mb-4" }: { whole?: b
   if (config.SMTP_URL) return null;
   return (
     <p role="status" className={`${className} rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900`} data-warning="mail-off">
-      {whole ? t("manager.main.mailOff", { dir: config.OUTBOX_DIR }) : t("manager.mailOff")}
+      {whole ? t("manager.main.mailOff") : t("manager.mailOff")}
     </p>
   );
 }

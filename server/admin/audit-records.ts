@@ -33,3 +33,33 @@ export async function auditRecords(db: Db, entries: Pick<AuditDoc, "entity" | "e
   }
   return out;
 }
+
+/** A record named in another's data (an activity's order or project): `{ ref: <resource>, id }`. */
+interface Reference {
+  ref: string;
+  id: string;
+}
+const isReference = (v: unknown): v is Reference =>
+  v != null && typeof v === "object" && typeof (v as Reference).ref === "string" && typeof (v as Reference).id === "string";
+
+/**
+ * The references in a list's rows (one level into each value) named as their records are and linked
+ * to their pages: `{ name, href }`. A record deleted since keeps its id, unlinked.
+ */
+export async function nameReferences(db: Db, rows: Doc[], locale: string): Promise<void> {
+  const holders = rows.flatMap((row) => [row, ...Object.values(row).filter((v): v is Doc => v != null && typeof v === "object" && !Array.isArray(v))]);
+  const refs = holders.flatMap((h) => Object.values(h).filter(isReference));
+  if (!refs.length) return;
+  const records = await auditRecords(
+    db,
+    refs.map((r) => ({ entity: r.ref, entityId: r.id })),
+    locale,
+  );
+  for (const h of holders)
+    for (const [k, v] of Object.entries(h)) {
+      if (!isReference(v)) continue;
+      const record = records.get(recordKey(v.ref, v.id));
+      const def = RESOURCES.find((d) => d.name === v.ref);
+      h[k] = record && def ? { name: record.name ?? v.id, href: `/manager/${def.pagePath}/${v.id}` } : v.id;
+    }
+}

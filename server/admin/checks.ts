@@ -1,9 +1,13 @@
 // The declarations' system check (as Django's `manage.py check` for ModelAdmin): every column,
 // sortable key, excluded field and export column is one of the document's, every offered filter
 // is declared, every string a page shows from the declaration exists in both languages, and the resource has a
-// side-bar entry. test/unit/resource-declarations.test.ts runs it over every resource.
+// side-bar entry. The server runs it over every resource when it starts (a broken declaration
+// stops it there, not on a manager's page); test/unit/resource-declarations.test.ts too.
 import { getTableColumns } from "drizzle-orm";
+import { dictionaries } from "../../locales";
+import { menuEntries } from "./nav";
 import type { Column, Doc, FormField, ResourceDef } from "./resource";
+import { RESOURCES } from "./resources";
 
 /** Does the key name a string in this language? */
 export type HasKey = (locale: string, key: string) => boolean;
@@ -93,6 +97,9 @@ export function checkDeclaration(def: ResourceDef, hasKey: HasKey, menuHrefs: Se
     const field = c.key.split(".")[0]!;
     if (!keys.has(field)) problems.push(at(`export column "${c.key}" is not a field of the document`));
     str(c.label, `export column "${c.key}"`);
+    // values named in words: every value its list's filter knows has a name
+    const filter = def.filters[field];
+    if (c.valueLabels && filter?.kind === "enum") for (const v of filter.values) str(`${c.valueLabels}.${v}`, `export column "${c.key}" value`);
     const v = field === c.key ? sample[field] : undefined;
     if (c.kind === "date" && v != null && !(v instanceof Date)) problems.push(at(`export column "${c.key}" is a date column but holds no date`));
   }
@@ -138,4 +145,21 @@ export function checkDeclaration(def: ResourceDef, hasKey: HasKey, menuHrefs: Se
     if (!menuHrefs.has(href)) problems.push(at(`the side bar has no entry for ${href}`));
   }
   return problems;
+}
+
+/** Whether a key names a non-empty string in the language's strings. */
+export const hasLocaleKey: HasKey = (locale, key) => {
+  let node: unknown = dictionaries[locale as "ru" | "en"];
+  for (const part of key.split(".")) {
+    if (!node || typeof node !== "object" || !Object.hasOwn(node, part)) return false;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === "string" && node !== "";
+};
+
+/** Every resource's declaration checked; throws with all problems at once. Run once at start-up. */
+export function checkDeclarations(): void {
+  const hrefs = new Set(menuEntries().map((e) => e.href));
+  const problems = RESOURCES.flatMap((def) => checkDeclaration(def, hasLocaleKey, hrefs));
+  if (problems.length) throw new Error(`back-office declarations:\n${problems.join("\n")}`);
 }

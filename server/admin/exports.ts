@@ -10,6 +10,7 @@ import type { Db } from "../../db/client";
 import { exportsLog, users } from "../../db/schema";
 import { createId } from "../lib/ids";
 import { spreadsheetResponse, type Cell } from "../lib/spreadsheet";
+import { wallClockIn } from "../lib/time-zone";
 import { paged, parsePaging, parseMatch } from "../lib/listing";
 import { transaction, type ManagerScope } from "../scope";
 import { auditBy } from "./audit";
@@ -59,26 +60,42 @@ export function exportedResource(kind: ExportKind): ResourceDef & { exportColumn
   return def as ResourceDef & { exportColumns: ExportColumn[] };
 }
 
-/** A column's value in a document, as a cell of its kind. */
-export function exportCell(col: ExportColumn, doc: Doc, locale: string): Cell {
+/** How a reader's export says values: their language (names, yes/no) and the operator's clock (TIME_ZONE). */
+export interface ExportReader {
+  locale: string;
+  t(key: string): string;
+  zone: string;
+}
+
+/** A column's value in a document, as a cell of its kind, in the words and on the clock of the reader. */
+export function exportCell(col: ExportColumn, doc: Doc, reader: ExportReader): Cell {
   let v: unknown = doc;
   for (const part of col.key.split(".")) v = v != null && typeof v === "object" ? (v as Record<string, unknown>)[part] : undefined;
   if (v == null) return null;
   switch (col.kind) {
     case "date":
-      return v instanceof Date ? v : new Date(v as string | number);
+      return wallClockIn(v instanceof Date ? v : new Date(v as string | number), reader.zone);
     case "money":
       return (v as number) / 100;
+    case "bool":
+      return reader.t(v ? "manager.list.yes" : "manager.list.no");
     case "localized": {
       const names = v as Record<string, string | undefined>;
-      return names[locale === "en" ? "en" : "ru"] ?? names.ru ?? null;
+      return names[reader.locale === "en" ? "en" : "ru"] ?? names.ru ?? null;
     }
-    default:
+    default: {
+      if (col.valueLabels && typeof v === "string") {
+        // a stored value the list names in words ("paid" → "Оплачен"); an unknown one stays as stored
+        const key = `${col.valueLabels}.${v}`;
+        const said = reader.t(key);
+        return said === key ? v : said;
+      }
       return typeof v === "object" ? JSON.stringify(v) : (v as Cell);
+    }
   }
 }
 
-function sourceOf(kind: ExportKind, req: ExportRequest, locale: string): { source: Source; filters: Record<string, unknown> } {
+function sourceOf(kind: ExportKind, req: ExportRequest, reader: ExportReader): { source: Source; filters: Record<string, unknown> } {
   const def = exportedResource(kind);
   const match = parseMatch(req.match, matchShape(def.filters)) as Record<string, unknown>;
   const where = and(whereOf(def, { match, q: req.q }), selected(def, req.ids));
@@ -98,7 +115,7 @@ function sourceOf(kind: ExportKind, req: ExportRequest, locale: string): { sourc
           .offset(order ? offset : 0);
         const docs = rows.map((r) => def.toDoc(r));
         await populateDocs(db, def, docs, def.exportPopulate ?? []);
-        return docs.map((d) => ({ id: d._id as string, cells: columns.map((c) => exportCell(c, d, locale)) }));
+        return docs.map((d) => ({ id: d._id as string, cells: columns.map((c) => exportCell(c, d, reader)) }));
       },
     },
   };
@@ -120,7 +137,7 @@ async function* rowsOf(db: Db, source: Source, onCount: (n: number) => void) {
 /** Starts an export: records it and answers with the file as a stream. */
 export async function streamExport(scope: ManagerScope, req: ExportRequest): Promise<Response> {
   const db = scope.db;
-  const { source, filters } = sourceOf(req.kind, req, scope.locale); // a bad filter fails here, before any byte
+  const { source, filters } = sourceOf(req.kind, req, { locale: scope.locale, t: (k) => scope.t(k), zone: scope.deps.config.TIME_ZONE }); // a bad filter fails here, before any byte
   const id = createId();
   await transaction(scope, async (tx) => {
     await tx.db.insert(exportsLog).values({ id, managerId: tx.user.id, kind: req.kind, format: req.format, filters });
@@ -137,6 +154,8 @@ export async function streamExport(scope: ManagerScope, req: ExportRequest): Pro
     headers: { "X-Export-Id": id },
     // Excel in the Russian locale splits a CSV on ";" and reads "990,5" as a number (as the cabinet's export)
     csv: scope.locale === "ru" ? { separator: ";", decimalComma: true } : undefined,
+    // times on the operator's clock (the cells hold it already), as each language writes a date
+    dateFormat: scope.locale === "ru" ? "dd.mm.yyyy hh:mm" : "yyyy-mm-dd hh:mm",
   });
 }
 

@@ -46,6 +46,8 @@ export interface ExportColumn<K extends string = string> {
   /** locale key of the heading */
   label: string;
   kind: ExportValueKind;
+  /** a text column's values in words: locale keys `<valueLabels>.<value>` (as a list column's) */
+  valueLabels?: string;
 }
 
 export type FormField =

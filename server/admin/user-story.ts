@@ -82,9 +82,13 @@ export async function userMails(db: Db, userId: string, email: string) {
 /** Actions no person took: a payment provider's confirmation. */
 const SYSTEM_ACTIONS = new Set(["order.paid", "order.coupon_overdrawn"]);
 
+/** Keys of an activity's data that hold a record's id, and the resource it is of. */
+const REFERENCES: Record<string, string> = { order: "orders", project: "projects", referral: "referrals", result: "results", removed: "results" };
+
 /** The user's activity log as a manager reads it: the action as a key under
  * `manager.activity.actions` (dots as underscores), who (a manager's e-mail, the user, the
- * system) and the data with money in rubles. */
+ * system) and the data with money in rubles and records as references (`{ ref, id }`), which the
+ * page turns into the records' names, linked. */
 export async function userActivity(db: Db, userId: string) {
   const rows = await db
     .select({ id: logs.id, action: logs.action, actorId: logs.actorId, data: logs.data, createdAt: logs.createdAt, actorEmail: users.email })
@@ -96,6 +100,8 @@ export async function userActivity(db: Db, userId: string) {
   return rows.map((l) => {
     const data = { ...(l.data ?? {}) } as Record<string, unknown>;
     if (typeof data.amount === "number") data.amount = rubLabel(data.amount, { exact: data.amount % 100 !== 0 });
+    // a record's id as a reference: the page names and links it (server/admin/audit-records.ts)
+    for (const [k, v] of Object.entries(data)) if (REFERENCES[k] && typeof v === "string") data[k] = { ref: REFERENCES[k], id: v };
     return {
       _id: l.id,
       action: l.action.replace(/\./g, "_"),

@@ -16,10 +16,13 @@ export function csvField(v: Cell): string {
   return /[",\r\n;]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-/** A date as one of the two patterns the exports use (CSV text; XLSX uses the pattern as the cell's format). */
-function dateText(d: Date, pattern: string) {
+export type DatePattern = "dd.mm.yyyy" | "yyyy-mm-dd" | "dd.mm.yyyy hh:mm" | "yyyy-mm-dd hh:mm";
+
+/** A date as one of the patterns the exports use (CSV text; XLSX uses the pattern as the cell's format), from its UTC fields. */
+function dateText(d: Date, pattern: DatePattern) {
   const [y, m, day] = d.toISOString().slice(0, 10).split("-");
-  return pattern === "dd.mm.yyyy" ? `${day}.${m}.${y}` : `${y}-${m}-${day}`;
+  const date = pattern.startsWith("dd.mm.yyyy") ? `${day}.${m}.${y}` : `${y}-${m}-${day}`;
+  return pattern.endsWith("hh:mm") ? `${date} ${d.toISOString().slice(11, 16)}` : date;
 }
 
 /** The file as a streamed download named `name` (without extension). */
@@ -33,7 +36,7 @@ export async function spreadsheetResponse(opts: {
   /** CSV for a locale's Excel: its list separator, and a decimal comma (default "," and a point) */
   csv?: { separator: string; decimalComma?: boolean };
   /** Dates as dates: the XLSX cells' number format, and the CSV's text (default: ISO timestamps) */
-  dateFormat?: "dd.mm.yyyy" | "yyyy-mm-dd";
+  dateFormat?: DatePattern;
 }): Promise<Response> {
   const { rows } = opts;
   const sep = opts.csv?.separator ?? ",";

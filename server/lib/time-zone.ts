@@ -31,6 +31,14 @@ function offsetAt(instant: number, zone: string) {
   return asUtc - (instant - (instant % 1000));
 }
 
+/**
+ * An instant as the zone's wall clock, held in a Date's UTC fields: a spreadsheet cell has no zone,
+ * so an export writes the time a person there read on the clock.
+ */
+export function wallClockIn(instant: Date, zone: string): Date {
+  return new Date(instant.getTime() + offsetAt(instant.getTime(), zone));
+}
+
 /** The instant a calendar day (YYYY-MM-DD) starts in the zone. */
 export function startOfDayIn(day: string, zone: string): Date {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];

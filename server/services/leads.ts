@@ -1,6 +1,6 @@
 // Marketing forms: business demo requests and leads, lab research requests, consultation
 // tickets and webinar sign-ups. API calls and the no-script page forms both land here.
-import { enqueueMail, systemScope, transaction, type Scope } from "../scope";
+import { systemScope, transaction, type Scope } from "../scope";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
@@ -11,6 +11,7 @@ import { createId } from "../lib/ids";
 import { fields, parseInput } from "../lib/validate";
 import { verifyCaptcha } from "./captcha";
 import { consume } from "./rate-limits";
+import { mailManagers } from "./manager-notice";
 
 const optionalText = (max: number) =>
   fields
@@ -101,10 +102,11 @@ async function saveLeadInside<K extends LeadKind>(deps: AppDeps, tx: Scope, kind
       message: v.message ?? null,
     });
   }
-  const adminEmail = deps.config.ADMIN_EMAIL;
-  if (adminEmail) {
-    await enqueueMail(tx, { to: adminEmail, subject: `New ${kind} request`, text: JSON.stringify(input, null, 2) });
-  }
+  // what was sent, one "field: value" a line
+  const lines = Object.entries(input as Record<string, unknown>)
+    .filter(([, v]) => v != null && v !== "")
+    .map(([k, v]) => `${k}: ${String(v)}`);
+  await mailManagers(tx, deps, (t) => ({ subject: t("mail.managers.lead", { kind: t(`mail.managers.kinds.${kind}`) }), text: lines.join("\n") }));
   return { _id: id, kind };
 }
 

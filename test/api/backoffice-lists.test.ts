@@ -204,7 +204,8 @@ describe("exports", () => {
     expect([2, 3, 4].map((r) => String(sheet.getRow(r).getCell(email).value).split("-")[0])).toEqual(["dora", "bill", "cleo"]);
     const cell = sheet.getRow(2).getCell(created);
     expect(cell.value).toBeInstanceOf(Date);
-    expect((cell.value as Date).toISOString()).toBe("2026-01-01T10:30:00.000Z");
+    // the time on the operator's clock (TIME_ZONE, Moscow: UTC+3), as Excel has no zone
+    expect((cell.value as Date).toISOString()).toBe("2026-01-01T13:30:00.000Z");
     expect(cell.numFmt).toMatch(/yyyy/);
 
     const csv = await (

@@ -385,8 +385,11 @@ describe("business plans and invoices", () => {
     const { order } = await (await t.json("POST", "/api/business/refill", { project, quantity: 5, method: "invoice" }, owner.h)).json();
     const res = await t.json("GET", `/api/notify/order-business?order=${order}`, undefined, owner.h);
     expect(await res.json()).toEqual({ notified: true });
-    const mail = outbox(t.dir).find((m) => m.to.includes(adminEmail) && m.subject.startsWith("Business order"));
+    // in the managers' language (Russian unless their account chose English), the method and state in words
+    const mail = outbox(t.dir).find((m) => m.to.includes(adminEmail) && m.subject.startsWith("Заказ бизнеса"));
     expect(mail?.text).toContain(owner.email);
+    expect(mail?.text).toContain("Счёт (перевод)");
+    expect(mail?.text).toContain("Ждёт оплаты");
     const other = await user(t, { confirmed: false });
     expect((await t.json("GET", `/api/notify/order-business?order=${order}`, undefined, other.h)).status).toBe(404);
   });

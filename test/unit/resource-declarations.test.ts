@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { users } from "../../db/schema";
 import { dictionaries } from "../../locales";
-import { checkDeclaration, type HasKey } from "../../server/admin/checks";
+import { checkDeclaration, checkDeclarations, type HasKey } from "../../server/admin/checks";
 import { EXPORT_KINDS } from "../../server/admin/exports";
 import { menuEntries } from "../../server/admin/nav";
 import { defineResource, type ResourceDef } from "../../server/admin/resource";
@@ -24,6 +24,10 @@ const hrefs = new Set(menuEntries().map((e) => e.href));
 describe("resource declarations", () => {
   it.each(RESOURCES.map((r) => [r.name, r] as const))("%s passes the declaration check", (_name, def) => {
     expect(checkDeclaration(def, hasKey, hrefs)).toEqual([]);
+  });
+
+  it("runs at start-up over every resource and finds nothing", () => {
+    expect(() => checkDeclarations()).not.toThrow();
   });
 
   it("every resource has one side-bar entry, and names are unique", () => {

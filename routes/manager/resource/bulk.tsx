@@ -110,7 +110,8 @@ export async function handleBulkPost(c: ManagerCtx, def: ResourceDef): Promise<R
     // "all on this page" brings the page's rows with it
     const ids = parseBulkIds([...ticked, ...(one("all") ? [one("all")] : [])]);
     const input = action.input ? { [action.input.name]: one(action.input.name) } : {};
-    if (one("confirmed") !== "1") {
+    // exporting only reads: it is not asked again
+    if (one("confirmed") !== "1" && !action.export) {
       return { kind: "bulk-confirm", values: { action: name, ids: ids.join(","), ...(input as Record<string, string>), format: one("format") } };
     }
     if (action.export) {

@@ -8,7 +8,7 @@ import { findRow, loadDetail, type DetailData, type Doc, type ResourceDef } from
 import { pagingSchema } from "../../../server/lib/listing";
 import { mayRun } from "../../../server/admin/roles";
 import { usePage } from "../../../server/render/page";
-import { type AuditRecord, auditRecords, recordKey } from "../../../server/admin/audit-records";
+import { type AuditRecord, auditRecords, nameReferences, recordKey } from "../../../server/admin/audit-records";
 import { AuditEntries } from "../audit";
 import { idParams, managerPage } from "../kit";
 import { DocTable, labelOf, MailOffNotice, Notice, Pager, shown, Value } from "../ui";
@@ -141,6 +141,8 @@ export function resourceDetailPage(def: ResourceDef) {
       const url = new URL(c.req.url);
       const paging = pagingSchema(200).safeParse({ page: url.searchParams.get("page") ?? undefined, limit: url.searchParams.get("limit") ?? undefined });
       const data = await loadDetail(scope.db, def, c.req.param("id")!, paging.success ? paging.data : { page: 1, limit: 50 });
+      // records a section's rows mention (an activity's order) by name, linked
+      await Promise.all(data.sections.map((s) => nameReferences(scope.db, s.docs, scope.locale)));
       // only what this manager's role may do is offered (the guard refuses the rest anyway)
       // a history of more than the record (a user's) names the other records in it
       const historyRecords = def.history ? await auditRecords(scope.db, data.history, scope.locale) : new Map<string, AuditRecord>();

@@ -4,6 +4,8 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { coupons, orders, referrals, users } from "../../../db/schema";
+import { tFor } from "../../../locales";
+import { rubLabel } from "../../lib/money";
 import { cancelOrder, checkWithProvider, creditManually, creditSchema, refundable, refundOrder, refundSchema, refundsOf, shownState } from "../money";
 import { creditedInvites, markInvoicePaidBy, unmarkableOrder, unmarkInvoicePaid } from "../orders";
 import { populateEmails, populateUsers } from "../populate";
@@ -24,24 +26,31 @@ export const orderResource = defineResource({
     { key: "_id", label: "manager.exports.columns._id", kind: "text" },
     { key: "user", label: "manager.fields.user", kind: "text" },
     { key: "email", label: "manager.fields.email", kind: "text" },
-    { key: "entityType", label: "manager.fields.entityType", kind: "text" },
+    { key: "entityType", label: "manager.orders.entityType", kind: "text", valueLabels: "manager.orders.entityTypes" },
     { key: "quantity", label: "manager.fields.quantity", kind: "number" },
-    { key: "amount", label: "manager.fields.amount", kind: "money" },
+    { key: "amount", label: "manager.orders.amount", kind: "money" },
     { key: "refundedAmount", label: "manager.orders.refundedAmount", kind: "money" },
     { key: "currency", label: "manager.exports.columns.currency", kind: "text" },
-    { key: "method", label: "manager.fields.method", kind: "text" },
-    { key: "state", label: "manager.fields.state", kind: "text" },
+    { key: "method", label: "manager.orders.method", kind: "text", valueLabels: "manager.orders.methods" },
+    { key: "state", label: "manager.orders.state", kind: "text", valueLabels: "manager.orders.states" },
+    { key: "coupon", label: "manager.orders.coupon", kind: "text" },
     { key: "invoiceNumber", label: "manager.exports.columns.invoiceNumber", kind: "text" },
     { key: "createdAt", label: "manager.fields.createdAt", kind: "date" },
-    { key: "paidAt", label: "manager.fields.paidAt", kind: "date" },
+    { key: "paidAt", label: "manager.users.paidAt", kind: "date" },
   ],
-  exportPopulate: ["email"],
+  exportPopulate: ["email", "coupon"],
   bulkActions: { export: { label: "manager.bulk.export", confirm: "manager.bulk.exportConfirm", export: true } },
   menu: { label: "cabinet.nav.manager.orders", icon: "₽", order: 60 },
   listPopulate: ["user", "coupon"],
   table: orders,
   id: orders.id,
-  recordRepresentation: (d) => (d.invoiceNumber ? `№ ${String(d.invoiceNumber)}` : null),
+  // what a person recognises: the product (and how many), then the invoice's number or, for a card
+  // order (no number of its own), the sum the buyer saw on their receipt
+  recordRepresentation: (d, locale) => {
+    const t = tFor(locale === "en" ? "en" : "ru");
+    const product = `${t(`manager.orders.entityTypes.${String(d.entityType)}`)}${Number(d.quantity) > 1 ? ` × ${String(d.quantity)}` : ""}`;
+    return `${product} · ${d.invoiceNumber ? `№ ${String(d.invoiceNumber)}` : rubLabel(Number(d.amount), { exact: Number(d.amount) % 100 !== 0 })}`;
+  },
   toDoc: (o) => ({
     _id: o.id,
     user: o.userId as unknown,

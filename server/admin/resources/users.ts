@@ -2,6 +2,7 @@
 // /api/manager/user. The special calls (logs, results, activate, invites, PDF, masquerade) are
 // in server/admin/users.ts, their routes in server/api/manager/resource-routes.ts; this file is the
 // declaration.
+import { shownState } from "../money";
 import { desc, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
 import { invites, orders, projects, users } from "../../../db/schema";
@@ -55,8 +56,8 @@ export const userResource = defineResource({
     { key: "phone", label: "manager.fields.phone", kind: "text" },
     { key: "birthday", label: "manager.fields.birthday", kind: "text" },
     { key: "city", label: "manager.fields.city", kind: "text" },
-    { key: "gender", label: "manager.fields.gender", kind: "text" },
-    { key: "role", label: "manager.fields.role", kind: "text" },
+    { key: "gender", label: "manager.fields.gender", kind: "text", valueLabels: "manager.values.gender" },
+    { key: "role", label: "manager.fields.role", kind: "text", valueLabels: "manager.values.roles" },
     { key: "format", label: "manager.fields.format", kind: "text" },
     { key: "isActive", label: "manager.fields.isActive", kind: "bool" },
     { key: "isBusiness", label: "manager.fields.isBusiness", kind: "bool" },
@@ -244,7 +245,8 @@ export const userResource = defineResource({
           entityType: o.entityType,
           amount: o.amount,
           method: o.method,
-          state: o.state,
+          // as the order's own page says it (a part given back reads "partly refunded")
+          state: shownState(o.state, o.refundedAmount),
         })),
       columns: [
         { key: "createdAt", kind: "date", link: true },

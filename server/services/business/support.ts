@@ -11,6 +11,7 @@ import { enqueueMail, transaction } from "../../scope";
 import { requireCan, type Scope } from "./access";
 import { quotedName } from "./follow-up";
 import { take } from "../rate-limits";
+import { mailManagers } from "../manager-notice";
 
 export const supportSchema = z.object({
   subject: z.string().trim().min(1, "common.validation.required").max(200),
@@ -21,7 +22,6 @@ export const supportSchema = z.object({
 export async function sendSupport(deps: AppDeps, scope: Scope, input: z.infer<typeof supportSchema>) {
   const id = createId();
   const email = input.email || scope.user.email;
-  const adminEmail = deps.config.ADMIN_EMAIL;
   await transaction(scope, async (tx) => {
     await take(tx.db, "support", scope.actor.realActorId);
     await tx.db.insert(businessRequests).values({
@@ -52,13 +52,10 @@ export async function sendSupport(deps: AppDeps, scope: Scope, input: z.infer<ty
         t("mail.signature"),
       ].join("\n"),
     });
-    if (adminEmail) {
-      await enqueueMail(tx, {
-        to: adminEmail,
-        subject: `Support: ${input.subject} (${scope.project.name})`,
-        text: `${email} (project ${scope.project.name}, ${scope.project.id}) writes:\n\n${input.message}`,
-      });
-    }
+    await mailManagers(tx, deps, (t) => ({
+      subject: t("mail.managers.support", { subject: quotedName(input.subject), project: scope.project.name }),
+      text: `${t("mail.managers.supportText", { email, project: scope.project.name, id: scope.project.id })}\n\n${input.message}`,
+    }));
   });
   return { _id: id };
 }
@@ -108,8 +105,10 @@ export async function bookConsultation(deps: AppDeps, scope: Scope, input: z.inf
       email: scope.user.email,
       message,
     });
-    if (deps.config.ADMIN_EMAIL)
-      await enqueueMail(tx, { to: deps.config.ADMIN_EMAIL, subject: `${what}: ${scope.project.name}`, text: `${scope.user.email}\n\n${message}` });
+    await mailManagers(tx, deps, (t) => ({
+      subject: t("mail.managers.booking", { what: t(`mail.managers.bookings.${input.kind}`), project: scope.project.name }),
+      text: `${scope.user.email}\n\n${message}`,
+    }));
   });
   return { _id: id };
 }

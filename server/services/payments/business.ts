@@ -2,7 +2,7 @@
 // by invoice (a PDF in rubles, 100 % prepayment, due in 3 calendar days), which a manager marks
 // paid; and notifying managers of business orders.
 import { tFor, type Locale } from "../../../locales";
-import { enqueueMail, systemScope, transaction } from "../../scope";
+import { systemScope, transaction } from "../../scope";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../../db/client";
@@ -10,6 +10,7 @@ import { businessRequests, orders, projects, users } from "../../../db/schema";
 import type { AppDeps } from "../../context";
 import { AppError, notFound, validationFailed } from "../../lib/errors";
 import { take } from "../rate-limits";
+import { mailManagers } from "../manager-notice";
 import { createId, idSchema } from "../../lib/ids";
 import { formatRub, rubLabel } from "../../lib/money";
 import { createPdfDocument } from "../../lib/pdf";
@@ -224,7 +225,6 @@ export async function notifyBusinessOrder(deps: AppDeps, user: UserRow, orderId:
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
   if (!order || order.userId !== user.id) throw notFound();
   if (!deps.config.ADMIN_EMAIL) return { notified: false };
-  const adminEmail = deps.config.ADMIN_EMAIL;
   // the notice claimed and its mail queued together: of two concurrent calls only one sends, a repeat sends nothing
   return transaction(systemScope(deps), async (tx) => {
     const claimed = await tx.db
@@ -233,11 +233,16 @@ export async function notifyBusinessOrder(deps: AppDeps, user: UserRow, orderId:
       .where(and(eq(orders.id, order.id), isNull(orders.notifiedAt)))
       .returning({ id: orders.id });
     if (claimed.length === 0) return { notified: true, already: true };
-    await enqueueMail(tx, {
-      to: adminEmail,
-      subject: `Business order ${order.invoiceNumber ?? order.id}`,
-      text: `${user.email} ordered ${order.quantity} invites (${formatRub(order.amount, { exact: true })} RUB) by ${order.method}. State: ${order.state}.`,
-    });
+    await mailManagers(tx, deps, (t) => ({
+      subject: t("mail.managers.order", { number: order.invoiceNumber ?? order.id }),
+      text: t("mail.managers.orderText", {
+        email: user.email,
+        quantity: order.quantity,
+        sum: `${formatRub(order.amount, { exact: true })} ₽`,
+        method: t(`manager.orders.methods.${order.method}`),
+        state: t(`manager.orders.states.${order.state}`),
+      }),
+    }));
     return { notified: true };
   });
 }
