@@ -31,7 +31,11 @@ describe("the base report on a phone", () => {
       ]);
       const page = await context.newPage();
       await page.goto(`${e.base}/report/base`);
-      const top = (sel: string) => page.locator(sel).first().evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+      const top = (sel: string) =>
+        page
+          .locator(sel)
+          .first()
+          .evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
       // the summary starts on the first screen; the contents come before any section, the bars after them all
       expect(await top("[data-testid=summary]")).toBeLessThan(640);
       expect(await top("[data-testid=report-contents]")).toBeLessThan(await top("[data-part=general]"));
