@@ -14,8 +14,8 @@ import { leadSender } from "./lib/http";
 import { siteSettings } from "./services/operator-settings";
 
 /** A page anyone may open (no sign-in): the ones search engines index, in either language. */
-const OPEN_GUARDS = new Set(["guest", "dropDemo", "coupon", "ref", "utm"]);
-const isPublic = (def: AnyPageDef) => (def.guards ?? []).every((g) => OPEN_GUARDS.has(g));
+const OPEN_GUARDS: ReadonlySet<string> = new Set(["guest", "dropDemo", "coupon", "ref", "utm"]);
+const isPublic = (def: AnyPageDef) => ((def.guards ?? []) as readonly string[]).every((g) => OPEN_GUARDS.has(g));
 
 export async function renderRoute<D>(c: Context, def: PageDef<D>, form?: FormState) {
   if (def.params && !def.params.safeParse(c.req.param()).success) throw notFound();
