@@ -1,5 +1,6 @@
-// A coupon applied on a shared phone leaves with the person: logging out (page or API) drops its
-// cookie with the session's, so the next person to sign in there pays the list price.
+// Leaving: a coupon applied on a shared phone leaves with the person (logging out, page or API,
+// drops its cookie with the session's, so the next person there pays the list price), and an
+// erased account is told so on the page it lands on.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers";
 import { user } from "../fixtures";
@@ -24,5 +25,18 @@ describe("logging out", () => {
     const out = await t.app.request("/api/passport/logout", { method: "POST", headers: { Cookie: `token=${api.token}; coupon=SPRING20` } });
     expect(out.status).toBe(200);
     expect(dropped(out, "coupon")).toBe(true);
+  });
+});
+
+describe("erasing the account", () => {
+  it("lands on the home page saying so, in the page's language", async () => {
+    for (const [lang, text] of [
+      ["ru", "Аккаунт удалён."],
+      ["en", "Your account has been deleted."],
+    ]) {
+      const html = await (await t.page("/?deleted=1", `i18n_locale=${lang}`)).text();
+      expect(html).toMatch(new RegExp(`role="status"[^>]*data-testid="account-deleted">${text}<`));
+      expect(await (await t.page("/", `i18n_locale=${lang}`)).text()).not.toContain("account-deleted");
+    }
   });
 });
