@@ -6,7 +6,7 @@ import { captchaToken } from "../client/captcha";
 
 export interface SignupFormProps {
   strings: {
-    emailPlaceholder: string;
+    emailLabel: string;
     submit: string;
     submitting: string;
     agreePolicy: string;
@@ -15,7 +15,6 @@ export interface SignupFormProps {
     success: string;
     hint: string;
     failed: string;
-    email: string;
     required: string;
     /** the summary a screen reader hears when some fields were refused */
     invalid: string;
@@ -93,8 +92,9 @@ export default function SignupForm({ strings, next, invite, captchaKey = null }:
       data-state={state.name}
       data-hydrated={hydrated || undefined}
     >
-      <label htmlFor={`${id}-email`} className="sr-only">
-        {strings.email}
+      {/* a visible label: a placeholder alone is gone once typing starts, and too faint to read */}
+      <label htmlFor={`${id}-email`} className="block text-sm font-semibold text-slate-800">
+        {strings.emailLabel}
       </label>
       <input
         id={`${id}-email`}
@@ -103,7 +103,6 @@ export default function SignupForm({ strings, next, invite, captchaKey = null }:
         required
         autoComplete="email"
         inputMode="email"
-        placeholder={strings.emailPlaceholder}
         className="input"
         aria-invalid={fields.email ? true : undefined}
         aria-describedby={fields.email ? `${id}-email-error` : undefined}

@@ -113,9 +113,17 @@ export function OfferBlock() {
 }
 
 function Home({ data }: { data: { total: number; reviews: Review[] } }) {
-  const { t } = usePage();
+  const { t, url } = usePage();
   return (
     <PublicLayout>
+      {/* an erased account lands here: it is told so, not left to wonder whether it worked */}
+      {url.searchParams.get("deleted") === "1" && (
+        <div className="container-page mt-4">
+          <p role="status" className="rounded-xl bg-emerald-50 p-4 text-emerald-900" data-testid="account-deleted">
+            {t("auth.account.deleted")}
+          </p>
+        </div>
+      )}
       <Promo total={data.total} />
       <Section id="about" title={t("home.about.title")}>
         <p className="mb-8 max-w-3xl text-lg text-slate-700">{t("home.about.text")}</p>

@@ -1,6 +1,7 @@
 // The public card of a shared format (/share/{code}) and its preview image (/share/{code}/card, an
 // SVG drawn here): what a messenger shows when the link is pasted. The format alone: no answers,
 // no indicators, no e-mail, no name.
+import { svgToPng } from "../server/lib/card-image";
 import { z } from "zod";
 import type { Localized } from "../db/schema";
 import { notFound } from "../server/lib/errors";
@@ -81,14 +82,14 @@ export const sharedCardPage = definePage({
     "og:description": data.summary,
     "og:url": data.url,
     "og:image": data.image,
-    "og:image:type": "image/svg+xml",
+    "og:image:type": "image/png",
     "og:image:width": "1200",
     "og:image:height": "630",
   }),
   Component: SharedCard,
 });
 
-/** The card's preview image: the format's name on the brand's colours, 1200×630. */
+/** The card's preview image: the format's name on the brand's colours, 1200×630, as PNG. */
 export const sharedCardImage = definePage({
   path: "/share/:code/card",
   params,
@@ -106,11 +107,11 @@ export const sharedCardImage = definePage({
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#1e2a6e"/><stop offset="1" stop-color="#3b55e6"/></linearGradient></defs>
 <rect width="1200" height="630" fill="url(#g)"/>
-<text x="80" y="150" fill="#dbe6fe" font-family="Roboto, Arial, sans-serif" font-size="40" font-weight="700">${text(t("report.share.kicker"))}</text>
-${lines.map((l, i) => `<text x="80" y="${290 + i * 100}" fill="#ffffff" font-family="Roboto, Arial, sans-serif" font-size="88" font-weight="900">${text(l)}</text>`).join("\n")}
-<text x="80" y="560" fill="#dbe6fe" font-family="Roboto, Arial, sans-serif" font-size="36">${text(t("common.brand"))}</text>
+<text x="80" y="150" fill="#dbe6fe" font-family="Roboto" font-size="40" font-weight="700">${text(t("report.share.kicker"))}</text>
+${lines.map((l, i) => `<text x="80" y="${290 + i * 100}" fill="#ffffff" font-family="Roboto" font-size="88" font-weight="900">${text(l)}</text>`).join("\n")}
+<text x="80" y="560" fill="#dbe6fe" font-family="Roboto" font-size="36">${text(t("common.brand"))}</text>
 </svg>`;
-    return c.body(svg, 200, { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": "public, max-age=300" });
+    return c.body(new Uint8Array(await svgToPng(svg)), 200, { "Content-Type": "image/png", "Cache-Control": "public, max-age=300" });
   },
   title: () => "",
   Component: () => null,

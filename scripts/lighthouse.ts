@@ -1,5 +1,5 @@
 // `npm run lighthouse`: Lighthouse (mobile, the default form factor) on the landing, the test, the
-// base report, the business cabinet and the manager main page, printing the four category scores.
+// base and full reports, the business cabinet and the manager main page, printing the four category scores.
 // It starts the production server on a temporary database, signs up two people through the API
 // (one mid-test, one with a completed result) and signs in the admin from ADMIN_EMAIL/PASSWORD,
 // and passes their session cookies to Lighthouse. Debian's Chromium: CHROME_PATH=/usr/bin/chromium.
@@ -77,14 +77,37 @@ async function confirmMailbox(token: string) {
   await fetch(BASE + link, { redirect: "manual" });
 }
 
+/** Buys the full report as a reader would, through the checkout and the sandbox's Pay button. */
+async function buyFullReport(token: string) {
+  const post = async (path: string, body: Record<string, string>) => {
+    const res = await fetch(BASE + path, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: `token=${token}`, Origin: BASE },
+      body: new URLSearchParams(body),
+      redirect: "manual",
+    });
+    const to = res.headers.get("location");
+    if (res.status !== 303 || !to) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return to;
+  };
+  const sandbox = await post("/payment/report", {});
+  const outcome = await post(new URL(sandbox, BASE).pathname, { decision: "pay" });
+  if (!outcome.includes("/payment/success")) throw new Error(`the sandbox payment ended at ${outcome}`);
+}
+
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+// LIGHTHOUSE_LANG=en measures the English pages
+const LANG = process.env.LIGHTHOUSE_LANG === "en" ? "en" : "ru";
 
 try {
   await waitUp();
   const taking = await respondent("lighthouse-taking", 10);
   const done = await respondent("lighthouse-done", 110);
   await confirmMailbox(done);
+  const paid = await respondent("lighthouse-paid", 110);
+  await confirmMailbox(paid);
+  await buyFullReport(paid);
   const { token: admin } = (await postJson("/api/passport/auth", ADMIN)) as { token: string };
   // LIGHTHOUSE_PAGES=/,/testing runs only those
   const only = process.env.LIGHTHOUSE_PAGES?.split(",");
@@ -92,6 +115,7 @@ try {
     { path: "/", token: null },
     { path: "/testing", token: taking },
     { path: "/report/base", token: done },
+    { path: "/report/full", token: paid },
     { path: "/business", token: admin },
     { path: "/manager", token: admin },
   ].filter((p) => !only || only.includes(p.path));
@@ -112,7 +136,7 @@ try {
           onlyCategories: [...CATEGORIES],
           // the language cookie too: a signed-in browser without one is given the account's, and once
           // Chromium holds a cookie of its own it sends its jar instead of this header
-          extraHeaders: page.token ? { Cookie: `token=${page.token}; i18n_locale=ru` } : undefined,
+          extraHeaders: { Cookie: page.token ? `token=${page.token}; i18n_locale=${LANG}` : `i18n_locale=${LANG}` },
         });
         const lhr = result!.lhr;
         if (lhr.finalDisplayedUrl !== BASE + page.path) throw new Error(`${page.path} ended at ${lhr.finalDisplayedUrl}`);

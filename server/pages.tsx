@@ -13,6 +13,10 @@ import { isLeadKind, submitLead } from "./services/leads";
 import { leadSender } from "./lib/http";
 import { siteSettings } from "./services/operator-settings";
 
+/** A page anyone may open (no sign-in): the ones search engines index, in either language. */
+const OPEN_GUARDS: ReadonlySet<string> = new Set(["guest", "dropDemo", "coupon", "ref", "utm"]);
+const isPublic = (def: AnyPageDef) => ((def.guards ?? []) as readonly string[]).every((g) => OPEN_GUARDS.has(g));
+
 export async function renderRoute<D>(c: Context, def: PageDef<D>, form?: FormState) {
   if (def.params && !def.params.safeParse(c.req.param()).success) throw notFound();
   const cache = c.get("deps").pageCache;
@@ -29,6 +33,7 @@ export async function renderRoute<D>(c: Context, def: PageDef<D>, form?: FormSta
     description: def.description?.(ctx.t, data),
     meta: def.meta?.(ctx.t, data),
     bodyClass: def.bodyClass,
+    alternates: isPublic(def),
   });
   const status = form?.errors ? (form.status ?? 400) : ((typeof def.status === "function" ? def.status(data) : def.status) ?? 200);
   if (cacheKey) {

@@ -1,6 +1,6 @@
 // The sign-up island's strings as tests hand them to it (short, English, with the agreement links).
 export const SIGNUP_TEST_STRINGS = {
-  emailPlaceholder: "Your e-mail",
+  emailLabel: "Your e-mail",
   submit: "Start",
   submitting: "…",
   agreePolicy: "I agree to the <policy>policy</policy>",
@@ -9,7 +9,6 @@ export const SIGNUP_TEST_STRINGS = {
   success: "Done",
   hint: "hint",
   failed: "Failed",
-  email: "E-mail",
   required: "Required",
   invalid: "Please check the highlighted fields",
 };

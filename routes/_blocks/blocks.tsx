@@ -89,7 +89,7 @@ export function Faq({ items, title }: { items: { q: string; a: string }[]; title
 export function SignupBlock({ next = "/test/start", invite }: { next?: string; invite?: string | null }) {
   const { t } = usePage();
   const strings = {
-    emailPlaceholder: t("common.signup.emailPlaceholder"),
+    emailLabel: t("common.signup.emailLabel"),
     submit: t("common.signup.submit"),
     submitting: t("common.signup.submitting"),
     agreePolicy: t("common.signup.agreePolicy"),
@@ -98,7 +98,6 @@ export function SignupBlock({ next = "/test/start", invite }: { next?: string; i
     success: t("common.signup.success"),
     hint: t("common.signup.hint"),
     failed: t("common.forms.failed"),
-    email: t("common.forms.email"),
     required: t("common.validation.required"),
     invalid: t("common.errors.validation"),
   };

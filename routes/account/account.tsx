@@ -3,7 +3,7 @@ import { requestScope } from "../../server/middleware/guards";
 import { intlLocale } from "../../locales";
 import { notFound } from "../../server/lib/errors";
 import { handleForm } from "../../server/lib/forms";
-import { clearSessionCookies } from "../../server/lib/http";
+import { forgetPerson } from "../../server/lib/http";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { formatIn } from "../../server/lib/time-zone";
@@ -287,7 +287,7 @@ export default definePage({
       z.object({ password: z.string({ error: "common.validation.required" }).min(1, "common.validation.required") }),
       async ({ password }) => {
         await deleteAccount(c.get("deps"), auth.user, password, c.get("locale"));
-        clearSessionCookies(c);
+        forgetPerson(c);
         return c.redirect("/?deleted=1", 303);
       },
     );

@@ -29,7 +29,7 @@ import {
 } from "../../server/services/reports";
 import type { Indicators } from "../../model";
 import { structureProfile } from "../../model/scoring";
-import { SectionCard } from "./section-card";
+import { ReportContents, ReportParts } from "./contents";
 import { ReportText } from "../_blocks/report-text";
 import { PublicLayout } from "../_layouts/public";
 import { reportHref, withLang } from "../../server/lib/links";
@@ -52,7 +52,7 @@ interface ReportData {
 
 const pct = (v: number, min: number, max: number) => Math.max(0, Math.min(100, Math.round(((v - min) / (max - min)) * 100)));
 
-function Bar({ label, value, hint, testId }: { label: string; value: number; hint?: string; testId?: string }) {
+function Bar({ label, value, hint, testId, name }: { label: string; value: number; hint?: string; testId?: string; name?: string }) {
   return (
     <div className="mb-4" data-testid={testId} data-value={value}>
       <div className="mb-1 flex justify-between text-sm">
@@ -65,7 +65,7 @@ function Bar({ label, value, hint, testId }: { label: string; value: number; hin
         aria-valuenow={value}
         aria-valuemin={0}
         aria-valuemax={100}
-        aria-label={label}
+        aria-label={name ?? label}
       >
         <div className="bar-fill h-full rounded-full bg-brand-600" style={{ width: `${value}%` }} />
       </div>
@@ -123,7 +123,7 @@ function IndicatorsBlock({ ind }: { ind: Indicators }) {
     ["anxiety", pct(-ind.anxiety, -10, 10)],
   ];
   return (
-    <section className="card" data-testid="indicators">
+    <section className="card" id="indicators" data-testid="indicators">
       <h2 className="mb-4 text-xl font-bold">{t("test.result.indicators")}</h2>
       <div className="grid gap-6 md:grid-cols-3">
         <div className="md:col-span-2">
@@ -136,8 +136,18 @@ function IndicatorsBlock({ ind }: { ind: Indicators }) {
                 body: (["ME", "WE", "WR"] as const).map((sphere) => (
                   <div key={sphere} className="mb-2">
                     <p className="mb-2 text-sm font-semibold text-slate-500">{t(`report.spheres.${sphere}`)}</p>
-                    <Bar label={label("system")} value={Math.round(ind[`${sphere}_SYSTEM`])} testId={`bar-${sphere}_SYSTEM`} />
-                    <Bar label={label("analytics")} value={Math.round(ind[`${sphere}_ANALYT`])} testId={`bar-${sphere}_ANALYT`} />
+                    <Bar
+                      label={label("system")}
+                      name={`${label("system")}: ${t(`report.sphereShort.${sphere}`)}`}
+                      value={Math.round(ind[`${sphere}_SYSTEM`])}
+                      testId={`bar-${sphere}_SYSTEM`}
+                    />
+                    <Bar
+                      label={label("analytics")}
+                      name={`${label("analytics")}: ${t(`report.sphereShort.${sphere}`)}`}
+                      value={Math.round(ind[`${sphere}_ANALYT`])}
+                      testId={`bar-${sphere}_ANALYT`}
+                    />
                   </div>
                 )),
               },
@@ -186,11 +196,11 @@ function IndicatorsBlock({ ind }: { ind: Indicators }) {
 function Sections({ content, upsell, price }: { content: ReportRow | null; upsell: boolean; price?: number }) {
   if (!content) return null;
   return (
-    <section className="mt-8">
+    <div>
       <KeptMarkup cacheKey={`report-sections|${content.id}|${content.revision}|${upsell ? 1 : 0}`}>
-        <SectionTabs content={content} upsell={upsell} price={price} />
+        <SectionList content={content} upsell={upsell} price={price} />
       </KeptMarkup>
-    </section>
+    </div>
   );
 }
 
@@ -201,28 +211,13 @@ function BuyLabel({ price }: { price?: number }) {
   return <>{price ? t("report.buyFor", { price: rubLabel(price).replace(/ (?=₽)/, "\u00a0") }) : t("report.buy")}</>;
 }
 
-function SectionTabs({ content, upsell, price }: { content: ReportRow; upsell: boolean; price?: number }) {
-  const { t } = usePage();
-  const groups = (["general", "career", "personal"] as const).map((tab) => ({
-    key: tab,
-    label: t(`report.tabs.${tab}`),
-    body: (
-      <div className="grid gap-4">
-        {content.sections
-          .filter((s) => s.tab === tab)
-          .map((s) => (
-            <SectionCard key={s.key} section={s}>
-              {upsell && (
-                <a href="/payment/report" className="btn-primary mt-2 py-2 text-sm" data-testid="buy">
-                  <BuyLabel price={price} />
-                </a>
-              )}
-            </SectionCard>
-          ))}
-      </div>
-    ),
-  }));
-  return <Tabs name="sections" tabs={groups} />;
+function SectionList({ content, upsell, price }: { content: ReportRow; upsell: boolean; price?: number }) {
+  const locked = upsell ? (
+    <a href="/payment/report" className="btn-primary mt-2 py-2 text-sm" data-testid="buy">
+      <BuyLabel price={price} />
+    </a>
+  ) : undefined;
+  return <ReportParts content={content} locked={locked} />;
 }
 
 function ConfirmGate({ data }: { data: ReportData }) {
@@ -387,9 +382,15 @@ function ReportBody({ data }: { data: ReportData }) {
           </a>
         </p>
       )}
-      {view.result.indicators && <IndicatorsBlock ind={view.result.indicators as unknown as Indicators} />}
+      <ReportContents content={view.content} indicators={!!view.result.indicators} />
       {/* an employee invited by a company is told who pays for what, once, not sold to ×10 */}
       <Sections content={view.content} upsell={view.type === "base" && !data.employers?.length} price={data.price} />
+      {/* the numbers after the words: a phone reader meets the description first */}
+      {view.result.indicators && (
+        <div className="mt-8">
+          <IndicatorsBlock ind={view.result.indicators as unknown as Indicators} />
+        </div>
+      )}
       {view.type === "base" && !data.managerOf && data.employers?.length ? (
         <div className="mt-8 rounded-xl bg-slate-100 p-4 text-sm text-slate-700" data-testid="employer-pays">
           <p>{t("people.report.employerNote", { company: data.employers.map((n) => (locale === "ru" ? `«${n}»` : `“${n}”`)).join(", ") })}</p>

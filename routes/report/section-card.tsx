@@ -16,9 +16,9 @@ function LockIcon() {
 }
 
 /** `excerpt` shows only the first paragraph of an open block; `children` follow a locked block (its call to action). */
-export function SectionCard({ section: s, excerpt, children }: { section: ReportSection; excerpt?: boolean; children?: ReactNode }) {
+export function SectionCard({ section: s, excerpt, id, children }: { section: ReportSection; excerpt?: boolean; id?: string; children?: ReactNode }) {
   return (
-    <article className="card" data-section={s.key} data-locked={s.locked || undefined}>
+    <article className="card" id={id} data-section={s.key} data-locked={s.locked || undefined}>
       <h3 className="mb-2 flex items-center gap-2 text-lg font-semibold">
         {s.locked && <LockIcon />}
         {s.title}

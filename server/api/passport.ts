@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { notFound } from "../lib/errors";
-import { clearSessionCookies, requestMeta, setSessionCookies, signOut, trackingCookies } from "../lib/http";
+import { forgetPerson, requestMeta, setSessionCookies, signOut, trackingCookies } from "../lib/http";
 import { validate } from "../lib/validate";
 import { guard, requestScope } from "../middleware/guards";
 import { keepAccountLocale } from "../middleware/locale";
@@ -116,6 +116,6 @@ passportApi.get("/export", guard("auth"), async (c) => {
 
 passportApi.delete("/", guard("auth"), validate("json", z.object({ password: z.string().min(1, "common.validation.required").max(1024) })), async (c) => {
   await deleteAccount(c.get("deps"), c.get("user"), c.req.valid("json").password, c.get("locale"));
-  clearSessionCookies(c);
+  forgetPerson(c);
   return c.json({ ok: true });
 });

@@ -30,10 +30,17 @@ export function clearSessionCookies(c: Context) {
   deleteCookie(c, COOKIE.id, { path: "/" });
 }
 
+/** The person leaves this browser (logout, or their account erased): the session cookies go, and so
+ * does a coupon they applied, which the next person on a shared phone must not inherit. */
+export function forgetPerson(c: Context) {
+  clearSessionCookies(c);
+  deleteCookie(c, COUPON_COOKIE, { path: "/" });
+}
+
 /** Logout for the API and the page alike: the sessions the client presents end and their cookies go. */
 export async function signOut(c: Context) {
   await logout(c.get("deps").db, sessionTokens(c));
-  clearSessionCookies(c);
+  forgetPerson(c);
 }
 
 /**

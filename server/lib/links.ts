@@ -29,3 +29,15 @@ export function mailLink(base: string, path: string, locale: string): string {
   url.searchParams.set("lang", locale);
   return url.toString();
 }
+
+/** A public page's addresses in each language and without one (x-default: the visitor's own choice,
+ * Russian at first): search engines then show an English speaker the English page. */
+export function languageAlternates(base: string, page: URL): { hreflang: string; href: string }[] {
+  const at = (lang?: string) => {
+    const url = new URL(page.pathname + page.search, base.endsWith("/") ? base : `${base}/`);
+    url.searchParams.delete("lang");
+    if (lang) url.searchParams.set("lang", lang);
+    return url.toString();
+  };
+  return [...(["ru", "en"] as const).map((l) => ({ hreflang: l, href: at(l) })), { hreflang: "x-default", href: at() }];
+}

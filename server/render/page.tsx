@@ -4,6 +4,7 @@
 // followed by the preloads it needs and the loader script. Nothing is collected during the render
 // and patched in afterwards, so the page could be streamed, and nothing searches the HTML for a
 // marker that user text could imitate. A page without islands gets no script at all.
+import { languageAlternates } from "../lib/links";
 import { randomBytes } from "node:crypto";
 import type { Context } from "hono";
 import { createContext, useContext, useId, type ComponentType, type ReactNode } from "react";
@@ -169,6 +170,8 @@ export interface RenderOptions {
   bodyClass?: string;
   /** Open Graph and similar `<meta property>` tags (a shared card's preview in a messenger). */
   meta?: Record<string, string>;
+  /** Public pages list their address in each language (`hreflang`). */
+  alternates?: boolean;
 }
 
 export function pageContext(c: Context): PageContextValue {
@@ -207,6 +210,9 @@ export function renderPage(ctx: PageContextValue, node: ReactNode, opts: RenderO
     // every page has one (search engines show it): the page's own, else the service's
     `<meta name="description" content="${escapeHtml(opts.description || ctx.t("home.description"))}">`,
     ...Object.entries(opts.meta ?? {}).map(([property, content]) => `<meta property="${escapeHtml(property)}" content="${escapeHtml(content)}">`),
+    ...(opts.alternates
+      ? languageAlternates(ctx.config.PUBLIC_URL, ctx.url).map((a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${escapeHtml(a.href)}">`)
+      : []),
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml">`,
     m.css ? `<link rel="stylesheet" href="${m.css}">` : "",
   ]

@@ -27,7 +27,7 @@ describe("a format set by a manager", () => {
     // the model's figures are shown while nobody has looked (a low confidence with a runner-up)
     await t.deps.db.update(results).set({ probability: 0.08, runnerUpCode: FORMATS[5]!.code, runnerUpProbability: 0.07 }).where(eq(results.id, resultId));
     const before = await report();
-    expect(before).toContain("Model confidence: 8%");
+    expect(before).toContain("Match with this format: 8%");
     expect(before).not.toContain("Format confirmed by a specialist");
 
     const edit = await (await t.page(`/manager/results/${resultId}`, cookie)).text();
@@ -43,7 +43,7 @@ describe("a format set by a manager", () => {
 
     const html = await report();
     expect(html).toContain("Format confirmed by a specialist");
-    expect(html).not.toContain("Model confidence");
+    expect(html).not.toContain("Match with this format");
     expect(html).not.toContain('data-testid="between"');
     expect(html).not.toContain('data-testid="runner-up"');
     const rechecker = await (await t.page(`/manager/rechecker/${resultId}`, cookie)).text();

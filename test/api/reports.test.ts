@@ -51,7 +51,7 @@ describe("base and full report", () => {
     expect(html).toContain(`data-format="${result!.formatCode}"`);
     expect(html.match(/data-locked="true"/g)).toHaveLength(9);
     expect(html.match(/data-testid="buy"/g)).toHaveLength(9);
-    expect(html).toContain("Model confidence:");
+    expect(html).toContain("Match with this format:");
     expect(html).toMatch(/data-testid="quality" data-grade="(good|fair|poor)"/);
     expect(html).not.toContain("<script"); // reads fully without JavaScript
     // /report/full before purchase goes to the base report
@@ -62,6 +62,34 @@ describe("base and full report", () => {
     const doc = await (await t.json("GET", "/api/report/full", undefined, { ...alice.h, locale: "en" })).json();
     expect(doc.type).toBe("base");
     expect(doc.sections.filter((s: { locked: boolean; text: string }) => s.locked && s.text === "")).toHaveLength(9);
+  });
+
+  it("opens with its words: the summary, then a table of contents of all twelve sections (the paid ones marked), then the sections, the bars last", async () => {
+    for (const lang of ["ru", "en"]) {
+      const html = await (await page("/report/base", alice, lang)).text();
+      const toc = html.slice(html.indexOf('data-testid="report-contents"'), html.indexOf("</nav>", html.indexOf('data-testid="report-contents"')));
+      const entries = [...toc.matchAll(/data-toc="([^"]+)"/g)].map((m) => m[1]!);
+      expect(entries).toHaveLength(12);
+      // every entry leads to its section on the page, with no script
+      for (const key of entries) {
+        expect(toc).toContain(`href="#section-${key}"`);
+        expect(html).toContain(`id="section-${key}"`);
+      }
+      expect(toc.match(/data-toc-locked="true"/g)).toHaveLength(9);
+      expect(toc).toContain(lang === "en" ? "in the full report" : "в полном отчёте");
+      expect(toc).toContain('href="#indicators"');
+      const at = (needle: string) => {
+        const i = html.indexOf(needle);
+        expect(i, needle).toBeGreaterThan(-1);
+        return i;
+      };
+      expect(at('data-testid="summary"')).toBeLessThan(at('data-testid="report-contents"'));
+      expect(at('data-testid="report-contents"')).toBeLessThan(at('id="part-general"'));
+      expect(at('id="part-personal"')).toBeLessThan(at('data-testid="indicators"'));
+      // the three spheres' meters are told apart by name, and the model's figure is not called "confidence" like the bar
+      expect(html).toContain(lang === "en" ? 'aria-label="System: world"' : 'aria-label="Системность: мир"');
+      expect(html).not.toContain(lang === "en" ? "Model confidence" : "Уверенность модели");
+    }
   });
 
   it("unlocks every block after purchase and offers the PDF", async () => {
@@ -87,11 +115,11 @@ describe("base and full report", () => {
     expect(enRow).toBeDefined();
     expect(en).not.toEqual(ru);
     expect(en).toMatch(/aria-current="true"[^>]*>EN|>EN<\/a>/);
-    // the same English text under either interface language: the section tabs follow the interface
+    // the same English text under either interface language: the parts' headings follow the interface
     // (the sections' markup is shared between readers, per interface language)
-    expect(en).toContain(">Общая характеристика</label>");
+    expect(en).toContain(">Общая характеристика</h2>");
     const enUi = await (await page("/report/full?report_lang=en", alice, "en")).text();
-    expect(enUi).toContain(">General characteristics</label>");
+    expect(enUi).toContain(">General characteristics</h2>");
     expect(enUi).not.toContain("Общая характеристика");
   });
 

@@ -48,10 +48,17 @@ describe("sharing a format", () => {
     expect(html).not.toContain('role="meter"');
     const image = await t.page(`/share/${code}/card?lang=en`, "");
     expect(image.status).toBe(200);
-    expect(image.headers.get("content-type")).toContain("image/svg+xml");
-    const svg = await image.text();
-    expect(svg).toContain('width="1200" height="630"');
-    expect(svg).not.toContain(person.email);
+    // a PNG, which messengers preview (they show no SVG), 1200×630 as og:image:width/height say
+    expect(html).toContain('<meta property="og:image:type" content="image/png">');
+    expect(image.headers.get("content-type")).toBe("image/png");
+    const png = Buffer.from(await image.arrayBuffer());
+    expect(png.subarray(1, 4).toString()).toBe("PNG");
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+    expect(png.includes(Buffer.from(person.email))).toBe(false);
+    // the words are drawn (embedded Roboto, Cyrillic too): the Russian card is another picture
+    const ru = Buffer.from(await (await t.page(`/share/${code}/card?lang=ru`, "")).arrayBuffer());
+    expect(ru.subarray(1, 4).toString()).toBe("PNG");
+    expect(ru.equals(png)).toBe(false);
 
     // sharing again keeps the same address; stopping kills it and its image
     await t.form("/report/base", { _form: "share" }, cookie);

@@ -100,10 +100,11 @@ describe("consumer journey at 360 px", () => {
     await page.goto(e.base + "/report/full");
     await expect.poll(() => page.locator("[data-testid=report]").getAttribute("data-type")).toBe("full");
     expect(await page.locator("[data-locked]").count()).toBe(0);
-    // the "Business and career" tab works without JavaScript (CSS radio tabs)
-    await page.locator("label[for=sections-career]").click();
-    const block = page.locator("[data-tab=career] [data-section=professions]");
-    expect(await block.isVisible()).toBe(true);
+    // the contents lead to a section without JavaScript, and it lands below the sticky header
+    await page.locator("[data-testid=report-contents] a[href='#section-professions']").click();
+    const block = page.locator("[data-part=career] [data-section=professions]");
+    await expect.poll(() => block.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeGreaterThanOrEqual(64);
+    expect(await block.evaluate((el) => el.getBoundingClientRect().top < window.innerHeight)).toBe(true);
     expect(((await block.textContent()) ?? "").length).toBeGreaterThan(100);
     await settled();
     await page.screenshot({ path: `${shots}/report-full-360.png`, fullPage: true });
