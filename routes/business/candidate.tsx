@@ -22,6 +22,7 @@ import { NotesCard, StageCard } from "./candidate-stages";
 import { Card, cabinetPage, done, Notice, useLinks, type WithShell } from "./kit";
 import { CandidateActions } from "./position-target";
 import { ReliabilityMarks, ReliabilityNote } from "./reliability-note";
+import { idSchema } from "../../server/lib/ids";
 
 type Data = { profile: CandidateProfile; canEdit: boolean };
 
@@ -158,7 +159,7 @@ function CandidatePage({ data }: { data: WithShell<Data> }) {
 
 export const candidatePage = cabinetPage<Data>({
   path: ["/business/candidates/:id", "/dashboard/candidates/:id"],
-  params: z.object({ id: z.string().regex(/^[0-9a-f]{24}$/) }),
+  params: z.object({ id: idSchema() }),
   title: (_t, d) => d.profile.candidate.name || d.profile.candidate.email,
   load: async (c, scope) => ({
     profile: await candidateProfile(scope, c.req.param("id")!, c.get("locale")),

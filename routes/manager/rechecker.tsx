@@ -17,6 +17,7 @@ import { managerPage } from "./kit";
 import { matchFromSearch } from "../../server/admin/lists";
 import { idParams } from "./resource";
 import { DocTable, Notice, Pager, valueName } from "./ui";
+import { isId } from "../../server/lib/ids";
 
 type Queue = Awaited<ReturnType<typeof recheckQueue>>;
 type Count = Awaited<ReturnType<typeof neuralCount>>;
@@ -150,7 +151,7 @@ function Detail({ data }: { data: DetailData }) {
         </a>
       </p>
       {url.searchParams.get("saved") && <Notice>{t("manager.detail.saved")}</Notice>}
-      {decided && /^[0-9a-f]{24}$/.test(decided) && (
+      {decided && isId(decided) && (
         <Notice>
           {t("manager.rechecker.decided")}{" "}
           <a className="underline" href={`/manager/rechecker/${decided}`} data-testid="previous-result">

@@ -21,6 +21,7 @@ import { usePage } from "../../server/render/page";
 import { ServerForm } from "../_blocks/blocks";
 import { managerPage } from "./kit";
 import { Empty, MailOffNotice, Notice, Pager, Unconfirmed, Value, valueName } from "./ui";
+import { ID_SOURCE, idSchema } from "../../server/lib/ids";
 
 type Data = (Awaited<ReturnType<typeof listRequests>> & { assignees: Awaited<ReturnType<typeof requestAssignees>> }) | { error: true };
 
@@ -82,7 +83,7 @@ function BulkStatus() {
 
 const picked = (raw: unknown) => (Array.isArray(raw) ? raw.map(String) : typeof raw === "string" ? [raw] : []).flatMap((v) => v.split(",")).filter(Boolean);
 const pickSchema = z
-  .array(z.string().regex(new RegExp(`^(${REQUEST_SOURCES.join("|")}):[0-9a-f]{24}$`)))
+  .array(z.string().regex(new RegExp(`^(${REQUEST_SOURCES.join("|")}):${ID_SOURCE}$`)))
   .min(1)
   .max(MAX_BULK);
 
@@ -266,7 +267,7 @@ export const requestsPage = managerPage({
       return handleForm(
         c,
         "status",
-        z.object({ source: z.enum(REQUEST_SOURCES), id: z.string().regex(/^[0-9a-f]{24}$/), status: z.enum(REQUEST_STATUSES) }).extend(handlingSchema.shape),
+        z.object({ source: z.enum(REQUEST_SOURCES), id: idSchema(), status: z.enum(REQUEST_STATUSES) }).extend(handlingSchema.shape),
         async (v) => {
           await saveRequest(c.get("scope"), v.source, v.id, v);
           return c.redirect("/manager/requests?saved=1", 303);

@@ -8,7 +8,7 @@ import type { Db } from "../../db/client";
 import { businessRequests, consultationTickets, invites, projects, requestNotes, users, webinarSignups } from "../../db/schema";
 import { AppError, notFound, validationFailed } from "../lib/errors";
 import { crashPoint } from "../lib/crash-points";
-import { createId } from "../lib/ids";
+import { createId, idSchema } from "../lib/ids";
 import { paged, parsePaging, parseMatch } from "../lib/listing";
 import { fields } from "../lib/validate";
 import { tFor } from "../../locales";
@@ -183,7 +183,7 @@ export async function setRequestStatuses(scope: ManagerScope, items: { source: s
 
 export const handlingSchema = z.object({
   note: z.string().trim().max(2_000).optional(),
-  assigneeId: z.union([z.literal(""), z.string().regex(/^[0-9a-f]{24}$/)]).optional(),
+  assigneeId: z.union([z.literal(""), idSchema()]).optional(),
 });
 
 /** The managers a request can be given to (confirmed managers), by e-mail. */

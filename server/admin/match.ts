@@ -5,6 +5,7 @@
 import { eq, getTableName, gte, inArray, lte, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
+import { idSchema } from "../lib/ids";
 
 export type FilterDef =
   /** exact value, or {$regex: "part"} (a case-insensitive "contains", no pattern syntax) */
@@ -37,7 +38,7 @@ function schemaOf(f: FilterDef): z.ZodType {
     case "number":
       return z.union([z.number(), z.object({ $gte: z.number().optional(), $lte: z.number().optional() }).strict()]);
     case "id":
-      return z.string().regex(/^[0-9a-f]{24}$/);
+      return idSchema();
   }
 }
 

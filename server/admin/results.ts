@@ -19,6 +19,7 @@ import { findUserById } from "../services/users";
 import { transaction, type ManagerScope } from "../scope";
 import { auditBy, diff } from "./audit";
 import { expectVersion } from "../lib/versions";
+import { idSchema } from "../lib/ids";
 
 async function requireResult(db: Db, id: string) {
   const [r] = await db.select().from(results).where(eq(results.id, id)).limit(1);
@@ -147,7 +148,7 @@ export const ruleFormatSql = sql<string | null>`case when ${results.indicators} 
 /** Below this the network's top probability counts as low (the queue shows those early). */
 export const LOW_PROBABILITY = 0.6;
 
-export const formatRequestSchema = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/) });
+export const formatRequestSchema = z.object({ id: idSchema() });
 
 /** One result's answers in position order (0, "don't know", where not answered yet). */
 async function answerVector(db: Db, r: typeof results.$inferSelect) {

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { reviews, users } from "../../db/schema";
 import { notFound, validationFailed } from "../lib/errors";
-import { createId, ID_PATTERN } from "../lib/ids";
+import { createId, ID_PATTERN, ID_SOURCE } from "../lib/ids";
 import { transaction, type ManagerScope } from "../scope";
 import { auditBy } from "./audit";
 
@@ -15,7 +15,7 @@ const img = z
   .string()
   .trim()
   .max(500)
-  .regex(/^(\/uploads\/reviews\/[0-9a-f]{24}\.(jpg|png|webp)|https:\/\/[^\s"'<>]+)$/, "manager.reviews.photoUrl")
+  .regex(new RegExp(`^(/uploads/reviews/${ID_SOURCE}\\.(jpg|png|webp)|https://[^\\s"'<>]+)$`), "manager.reviews.photoUrl")
   .optional();
 
 export const reviewFields = {

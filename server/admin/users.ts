@@ -17,6 +17,7 @@ import { findUserById, isManager } from "../services/users";
 import { roleOf } from "./manager-roles";
 import { auditBy } from "./audit";
 import { populateFormats, populateTests } from "./populate";
+import { idSchema } from "../lib/ids";
 
 async function requireUser(db: Db, id: string) {
   const user = await findUserById(db, id);
@@ -107,12 +108,9 @@ export async function userLogs(db: Db, userId: string, query: Record<string, str
 }
 
 export const addInviteSchema = z.object({
-  id: z.string().regex(/^[0-9a-f]{24}$/),
+  id: idSchema(),
   /** the project; default the user's own (their first as owner) */
-  project: z
-    .string()
-    .regex(/^[0-9a-f]{24}$/)
-    .optional(),
+  project: idSchema().optional(),
   count: z.number().int().min(1).max(10_000),
 });
 
