@@ -6,12 +6,11 @@
 import { mkdirSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invites, projects } from "../../db/schema";
+import { projects } from "../../db/schema";
 import { inviteCandidate, joinProject } from "../../server/services/business";
-import { businessProject, completedResult, type Person, type ProjectFixture, user } from "../fixtures";
+import { businessProject, completedResult, joinedCandidate, type Person, type ProjectFixture, user } from "../fixtures";
 import { startE2E, type E2E } from "./browser";
 import { users } from "../../db/schema";
-import { projectScope } from "../../server/services/business";
 import { userScopeOf } from "../../server/scope";
 
 let e: E2E;
@@ -54,16 +53,9 @@ beforeAll(async () => {
     await completedResult(e.t, person, pattern);
   }
   // a candidate who has taken the test, and one still invited
-  const [ownerRow] = await e.t.deps.db.select().from(users).where(eq(users.id, owner._id));
-  const scope = await projectScope(userScopeOf(e.t.deps, ownerRow!), p.id);
-  const cand = await user(e.t, { name: "Cora Candidate" });
-  const invited = await inviteCandidate(e.t.deps, scope, p.pos["Sales manager"]!, { email: cand.email, name: "Cora Candidate" }, "en");
-  const [candRow] = await e.t.deps.db.select().from(users).where(eq(users.id, cand._id));
-  // the link the candidate's mail carries (the owner's answer never does)
-  const [inviteRow] = await e.t.deps.db.select().from(invites).where(eq(invites.id, invited.invite._id));
-  await joinProject(userScopeOf(e.t.deps, candRow!), candRow!, inviteRow!.link, { name: "Cora Candidate" });
+  const { person: cand, link, scope } = await joinedCandidate(e.t, owner, p, p.pos["Sales manager"]!, "Cora Candidate");
   await completedResult(e.t, cand, (q) => (q % 4 === 0 ? -2 : 2));
-  candidate = { person: cand, link: inviteRow!.link };
+  candidate = { person: cand, link };
   await inviteCandidate(e.t.deps, scope, p.pos["Sales manager"]!, { email: "later@example.com", name: "Lev Later" }, "en");
 }, 120_000);
 afterAll(() => e?.close());

@@ -7,10 +7,10 @@
 import { mkdirSync } from "node:fs";
 import { eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formats, invites, projects, results, users } from "../../db/schema";
-import { inviteCandidate, joinProject, projectScope } from "../../server/services/business";
+import { formats, projects, results, users } from "../../db/schema";
+import { joinProject } from "../../server/services/business";
 import { userScopeOf } from "../../server/scope";
-import { businessProject, completedResult, type Person, type ProjectFixture, user } from "../fixtures";
+import { businessProject, completedResult, joinedCandidate, type Person, type ProjectFixture, user } from "../fixtures";
 import { startE2E, type E2E } from "./browser";
 
 let e: E2E;
@@ -74,14 +74,7 @@ beforeAll(async () => {
       await e.t.deps.db.update(results).set({ probability: 0.42, runnerUpCode: other!.code, runnerUpProbability: 0.36 }).where(eq(results.id, resultId));
     }
   }
-  const [ownerRow] = await e.t.deps.db.select().from(users).where(eq(users.id, owner._id));
-  const scope = await projectScope(userScopeOf(e.t.deps, ownerRow!), p.id);
-  const cand = await user(e.t, { name: "Cora Candidate" });
-  const invited = await inviteCandidate(e.t.deps, scope, p.pos["Sales manager"]!, { email: cand.email, name: "Cora Candidate" }, "en");
-  const [candRow] = await e.t.deps.db.select().from(users).where(eq(users.id, cand._id));
-  // the link the candidate's mail carries (the owner's answer never does)
-  const [inviteRow] = await e.t.deps.db.select().from(invites).where(eq(invites.id, invited.invite._id));
-  await joinProject(userScopeOf(e.t.deps, candRow!), candRow!, inviteRow!.link, { name: "Cora Candidate" });
+  const { person: cand } = await joinedCandidate(e.t, owner, p, p.pos["Sales manager"]!, "Cora Candidate");
   const cr = await completedResult(e.t, cand, (q) => (q % 4 === 0 ? -2 : 2));
   await e.t.deps.db
     .update(results)
