@@ -21,13 +21,15 @@ export interface CallInit {
   headers?: Record<string, string>;
 }
 
-export function crashHarness(prefix: string) {
+/** `extra`: settings every server of the chain starts with (e.g. webhooks to a local receiver). */
+export function crashHarness(prefix: string, extra: Record<string, string> = {}) {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const url = `file:${join(dir, "app.db")}`;
   const env = (crashAt?: string) => ({
     DATABASE_URL: url,
     OUTBOX_DIR: join(dir, "outbox"),
     PAGE_CACHE_SECONDS: "0",
+    ...extra,
     ...(crashAt ? { CRASH_AT: crashAt } : {}),
   });
   let server: ServerProcess | undefined;

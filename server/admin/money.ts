@@ -15,6 +15,7 @@ import { and, desc, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { orders, payments, refunds, users } from "../../db/schema";
+import { crashPoint } from "../lib/crash-points";
 import { AppError, conflict, notFound, validationFailed } from "../lib/errors";
 import { createId } from "../lib/ids";
 import { transaction, type ManagerScope } from "../scope";
@@ -114,6 +115,7 @@ export async function refundOrder(scope: ManagerScope, orderId: string, input: z
     });
     await tx.db.update(orders).set({ refundedAmount, state }).where(eq(orders.id, orderId));
     const access = state === "refunded" ? await withdrawReport(tx.db, now) : null;
+    crashPoint(state === "refunded" ? "refundWhole.beforeAudit" : "refundPart.beforeAudit");
     await logActivity(tx.db, now.userId, "order.refunded", { order: orderId, amount, whole: state === "refunded" }, tx.user.id);
     await auditBy(tx, {
       action: "orders.refund",
@@ -184,6 +186,7 @@ export async function creditManually(scope: ManagerScope, orderId: string, input
     const order = await requireOrder(tx.db, orderId);
     if (order.state !== "pending") throw conflict("manager.money.notPending");
     if (!(await creditOrder(tx.db, orderId, tx.queued))) throw conflict("manager.money.notCredited");
+    crashPoint("creditManually.beforeAudit");
     await auditBy(tx, {
       action: "orders.creditManually",
       entity: "orders",
@@ -200,6 +203,7 @@ export async function cancelOrder(scope: ManagerScope, orderId: string) {
     const order = await requireOrder(tx.db, orderId);
     if (order.state !== "pending") throw conflict("manager.money.notPending");
     await closeOrder(tx.db, orderId, "cancelled");
+    crashPoint("cancel.beforeAudit");
     await auditBy(tx, {
       action: "orders.cancel",
       entity: "orders",

@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 import { tFor } from "../../locales";
+import { crashPoint } from "../lib/crash-points";
 import { AppError, conflict, notFound } from "../lib/errors";
 import { createId } from "../lib/ids";
 import { fields } from "../lib/validate";
@@ -92,6 +93,7 @@ export async function inviteManager(scope: ManagerScope, input: z.infer<typeof i
       lines.push(t("mail.managerInvite.setPassword"), `${tx.deps.config.PUBLIC_URL}/restore?token=${token}`);
     } else lines.push(t("mail.managerInvite.signIn"), `${tx.deps.config.PUBLIC_URL}/manager`);
     await enqueueMail(tx, { to: input.email, subject: t("mail.managerInvite.subject"), text: [...lines, "", t("mail.signature")].join("\n") });
+    crashPoint("teamInvite.afterMail");
     await auditBy(tx, {
       action: "team.invite",
       entity: "team",
@@ -109,6 +111,7 @@ export async function setManagerRole(scope: ManagerScope, id: string, role: z.in
     if (roleOf(before) === role) return { _id: id, role };
     await keepAnAdmin(tx.db, before, role === "admin");
     await tx.db.update(users).set({ managerRole: role, updatedAt: new Date() }).where(eq(users.id, id));
+    crashPoint("teamRole.beforeAudit");
     await auditBy(tx, { action: "team.role", entity: "team", entityId: id, subjectUserId: id, changes: { role: { from: roleOf(before), to: role } } });
     return { _id: id, role };
   });
@@ -124,6 +127,7 @@ export async function setManagerActive(scope: ManagerScope, id: string, active: 
       await tx.db.delete(sessions).where(eq(sessions.userId, id));
     }
     await tx.db.update(users).set({ isActive: active, updatedAt: new Date() }).where(eq(users.id, id));
+    crashPoint(active ? "teamEnable.beforeAudit" : "teamDisable.beforeAudit");
     await auditBy(tx, {
       action: active ? "team.enable" : "team.disable",
       entity: "team",
@@ -132,6 +136,15 @@ export async function setManagerActive(scope: ManagerScope, id: string, active: 
       changes: { isActive: { from: before.isActive, to: active } },
     });
     return { _id: id, isActive: active };
+  });
+}
+
+/** A role and a switch asked for in one request change together or not at all (each with its audit entry). */
+export async function changeManager(scope: ManagerScope, id: string, change: { role?: z.infer<typeof roleSchema>["role"]; isActive?: boolean }) {
+  return transaction(scope, async (tx) => {
+    if (change.role) await setManagerRole(tx, id, change.role);
+    if (change.isActive !== undefined) await setManagerActive(tx, id, change.isActive);
+    return { _id: id, ...change };
   });
 }
 

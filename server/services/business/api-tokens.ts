@@ -7,6 +7,7 @@ import { z } from "zod";
 import { runInTransaction, type Db } from "../../../db/client";
 import { apiTokens, apiTokenUses, users } from "../../../db/schema";
 import type { AuthState } from "../../context";
+import { crashPoint } from "../../lib/crash-points";
 import { AppError, notFound } from "../../lib/errors";
 import { createId, ID_PATTERN } from "../../lib/ids";
 import { consume } from "../rate-limits";
@@ -156,6 +157,7 @@ export async function admitTokenCall(db: Db, token: NonNullable<AuthState["apiTo
     await tx
       .insert(apiTokenUses)
       .values({ id: createId(), tokenId: token.id, projectId: token.projectId, method, path: path.slice(0, 300), refused: refusal?.code ?? null });
+    crashPoint("tokenUse.afterLog");
     await tx.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, token.id));
   });
   if (refusal) throw refusal;

@@ -7,6 +7,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { candidateNotes, candidates, invites } from "../../../db/schema";
+import { crashPoint } from "../../lib/crash-points";
 import { notFound } from "../../lib/errors";
 import { createId, ID_PATTERN } from "../../lib/ids";
 import { transaction } from "../../scope";
@@ -68,6 +69,7 @@ export async function declineCandidate(scope: Scope, candidateId: string, opts: 
       }
     }
     await logActivity(tx.db, scope.user.id, "business.candidate.declined", { ...audit(scope, row), notified: Boolean(mail) }, scope.auth.actorId);
+    crashPoint("decline.beforeMail");
     if (mail) await sendDecisionMail(tx, mail);
   });
   return { _id: row.id, stage: "declined" as const };

@@ -329,6 +329,7 @@ export async function hireCandidate(scope: Scope, candidateId: string, opts: Dec
     await tx.db.delete(candidates).where(eq(candidates.id, row.id));
     await logActivity(tx.db, row.userId!, "business.candidate.hired", { project: scope.project.id, position: position._id });
     await enqueue(tx, "recompute-project", { projectId: scope.project.id, employees: [id] });
+    crashPoint("hire.beforeMail");
     if (mail) await sendDecisionMail(tx, mail);
     return id;
   });

@@ -6,7 +6,9 @@
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { employees, projects, resultExports, resultViews, users } from "../../../db/schema";
+import { crashPoint } from "../../lib/crash-points";
 import { createId } from "../../lib/ids";
+import { transaction } from "../../scope";
 import type { Scope } from "./access";
 
 export const VIEW_ROLES = ["owner", "projectManager", "supervisor", "admin"] as const;
@@ -35,7 +37,7 @@ function viewerOf(scope: Scope): { viewer: string; role: ViewRole } {
   return { viewer, role: viewer !== scope.user.id ? "admin" : scope.role };
 }
 
-/** Records one export of these people's results: a row per person who shares them (none in the demo). */
+/** Records one export of these people's results: a row per person who shares them (none in the demo), all in one unit. */
 export async function recordExports(scope: Scope, people: readonly { _id: string; user: string | null; consent: boolean }[], kind: ExportKind) {
   if (scope.demo) return;
   const { viewer, role } = viewerOf(scope);
@@ -43,7 +45,14 @@ export async function recordExports(scope: Scope, people: readonly { _id: string
   const rows = people
     .filter((p) => p.user && p.consent && p.user !== scope.user.id)
     .map((p) => ({ id: createId(), employeeId: p._id, viewerId: viewer, role, kind, exportedAt: at }));
-  for (let i = 0; i < rows.length; i += 500) await scope.db.insert(resultExports).values(rows.slice(i, i + 500));
+  if (!rows.length) return;
+  // a big team's rows go in several statements (SQLite's limit on bound values): all of them or none
+  await transaction(scope, async (tx) => {
+    for (let i = 0; i < rows.length; i += 500) {
+      if (i > 0) crashPoint("exports.afterChunk");
+      await tx.db.insert(resultExports).values(rows.slice(i, i + 500));
+    }
+  });
 }
 
 /** Who opened this person's results, in every company they work for: newest first. */

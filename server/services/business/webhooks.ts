@@ -7,11 +7,12 @@
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { candidates, employees, invites, results, webhookDeliveries, webhookEndpoints } from "../../../db/schema";
+import { crashPoint } from "../../lib/crash-points";
 import { AppError, badRequest, notFound } from "../../lib/errors";
 import { createId, ID_PATTERN } from "../../lib/ids";
 import { assertPublicHost } from "../../lib/outbound";
 import { newWebhookSecret } from "../../lib/webhook-signature";
-import { insertJob, systemScope, transaction, type Scope as BaseScope } from "../../scope";
+import { enqueue, insertJob, systemScope, transaction, type Scope as BaseScope } from "../../scope";
 import type { AppDeps } from "../../context";
 import { consume } from "../rate-limits";
 import type { Scope } from "./access";
@@ -131,15 +132,19 @@ export async function resendDelivery(scope: Scope, endpointId: string, deliveryI
   requireIntegrator(scope);
   const endpoint = await findEndpoint(scope, endpointId);
   if (!ID_PATTERN.test(deliveryId)) throw notFound();
-  const [row] = await scope.db
-    .update(webhookDeliveries)
-    .set({ status: "pending" })
-    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpoint.id)))
-    .returning({ id: webhookDeliveries.id });
-  if (!row) throw notFound();
-  const job = await insertJob(scope.db, "webhook", { deliveryId: row.id });
-  await scope.deps.jobs.runNow([job]);
-  return deliveryAnswer(scope, row.id);
+  // the pending mark and its job commit together (a pending delivery without a job would never go);
+  // the attempt runs after the commit
+  const id = await transaction(scope, async (tx) => {
+    const [row] = await tx.db
+      .update(webhookDeliveries)
+      .set({ status: "pending" })
+      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpoint.id)))
+      .returning({ id: webhookDeliveries.id });
+    if (!row) throw notFound();
+    await enqueue(tx, "webhook", { deliveryId: row.id });
+    return row.id;
+  });
+  return deliveryAnswer(scope, id);
 }
 
 /** "Send a test event": a `webhook.test` delivery to this endpoint, attempted now. */
@@ -147,11 +152,14 @@ export async function sendTestEvent(scope: Scope, endpointId: string) {
   requireIntegrator(scope);
   const endpoint = await findEndpoint(scope, endpointId);
   const id = createId();
-  await scope.db
-    .insert(webhookDeliveries)
-    .values({ id, endpointId: endpoint.id, projectId: scope.project.id, event: "webhook.test", eventKey: `webhook.test:${id}`, data: {} });
-  const job = await insertJob(scope.db, "webhook", { deliveryId: id });
-  await scope.deps.jobs.runNow([job]);
+  // the delivery and its job commit together; the attempt runs after the commit
+  await transaction(scope, async (tx) => {
+    await tx.db
+      .insert(webhookDeliveries)
+      .values({ id, endpointId: endpoint.id, projectId: scope.project.id, event: "webhook.test", eventKey: `webhook.test:${id}`, data: {} });
+    crashPoint("webhookTest.afterDelivery");
+    await enqueue(tx, "webhook", { deliveryId: id });
+  });
   return deliveryAnswer(scope, id);
 }
 
@@ -177,8 +185,10 @@ export async function queueWebhook(tx: Pick<BaseScope, "db">, projectId: string,
       .values({ id, endpointId: endpoint.id, projectId, event, eventKey: `${event}:${key}`, data })
       .onConflictDoNothing()
       .returning({ id: webhookDeliveries.id });
+    if (!inserted.length) continue;
+    crashPoint("webhook.afterDelivery");
     // the runner's next tick sends it: a person's request never waits for a company's server
-    if (inserted.length) await insertJob(tx.db, "webhook", { deliveryId: id });
+    await insertJob(tx.db, "webhook", { deliveryId: id });
   }
 }
 
