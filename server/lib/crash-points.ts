@@ -1,4 +1,4 @@
-// A test hook for the crash tests (test/api/crash-*.test.ts): with NODE_ENV=test and CRASH_AT=<name>
+// A test hook for the crash tests (test/process/crash*.test.ts): with NODE_ENV=test and CRASH_AT=<name>
 // the process kills itself with SIGKILL (no handler, no clean-up, as a power cut or the OOM killer
 // would) when it reaches the named point, e.g. between two writes of one operation. Elsewhere a no-op.
 const armed = process.env.NODE_ENV === "test" ? process.env.CRASH_AT : undefined;
