@@ -92,7 +92,7 @@ function RankList({ title, rows, at, testid }: { title: string; rows: Row[]; at:
   );
 }
 
-function Moves({ title, rows, testid }: { title: string; rows: Row[]; testid: string }) {
+function Moves({ title, rows, testid }: { title: string; rows: PositionCalibration["ranking"]["movedIn"]; testid: string }) {
   const { t } = usePage();
   if (!rows.length) return null;
   return (
@@ -109,6 +109,7 @@ function Moves({ title, rows, testid }: { title: string; rows: Row[]; testid: st
               fitAfter: r.after.efficiency,
             })}
             {r.reason ? `: ${r.reason.text}` : ""}
+            {r.note ? ` ${r.note}` : ""}
           </li>
         ))}
       </ul>
@@ -133,8 +134,8 @@ function Comparison({ c }: { c: PositionCalibration }) {
           {next && <p className="mt-1 text-slate-700">{targetSentence(t, next)}</p>}
         </div>
       </div>
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[18rem] text-sm">
+      <div className="max-w-xl overflow-x-auto">
+        <table className="w-full text-sm">
           <thead>
             <tr className="text-left text-slate-500">
               <th className="py-1 pr-2 font-medium" />

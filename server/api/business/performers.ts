@@ -66,8 +66,8 @@ const calibration = z.object({
     measured: z.int(),
     before: z.array(row),
     after: z.array(row),
-    movedIn: z.array(row),
-    movedOut: z.array(row),
+    movedIn: z.array(row.extend({ note: z.string().nullable() })),
+    movedOut: z.array(row.extend({ note: z.string().nullable() })),
     performers: z.array(row),
   }),
 });

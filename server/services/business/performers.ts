@@ -124,6 +124,11 @@ const rowOut = (r: RankRow, t: ReturnType<typeof tFor>) => ({
     : null,
 });
 
+const moved = (r: ReturnType<typeof rowOut>, way: "in" | "out", t: ReturnType<typeof tFor>) => {
+  const against = way === "in" ? r.after.efficiency < r.before.efficiency : r.after.efficiency > r.before.efficiency;
+  return { ...r, note: against ? t(`jobfit.performers.relative.${way}`) : null };
+};
+
 /** What the target would become and how the ranking would change, in numbers and in the reader's words. */
 export async function positionCalibration(scope: Scope, input: { position: string; locale: Locale }) {
   requireOwner(scope);
@@ -171,8 +176,9 @@ export async function positionCalibration(scope: Scope, input: { position: strin
         .slice(0, ranking.topN)
         .map((r) => byId.get(r.id)!),
       after: ranking.rows.slice(0, ranking.topN).map((r) => byId.get(r.id)!),
-      movedIn: ranking.movedIn.map((id) => byId.get(id)!),
-      movedOut: ranking.movedOut.map((id) => byId.get(id)!),
+      // entering the top while one's own fit falls (others fall further) is said so, and the other way round
+      movedIn: ranking.movedIn.map((id) => moved(byId.get(id)!, "in", t)),
+      movedOut: ranking.movedOut.map((id) => moved(byId.get(id)!, "out", t)),
       // where the marked people rank now and would rank: do they rank high under the current target?
       performers: ranking.rows.filter((r) => r.performer).map((r) => byId.get(r.id)!),
     },
