@@ -4,6 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { type Activity, fitFor } from "../../model/fit";
 import { calibrateFromPerformers, MIN_PERFORMERS, rankingChange, SPREAD_LIMIT } from "../../model/fit-performers";
+import { performersBench } from "../../model/fit-performers-bench";
+import { personaPanel } from "../../model/fit-validity";
 
 /** A person with the same structure in every sphere (system, analytics), a pace and a volume. */
 const person = (presentation: number, volume: number, system = 60, analytics = 60) => ({
@@ -138,5 +140,16 @@ describe("rankingChange", () => {
     expect(["pace", "volume"]).toContain(elena.reason?.kind);
     const anna = r.rows.find((x) => x.id === "slow1")!;
     expect(anna.reason!.points).toBeLessThan(0);
+  });
+});
+
+describe("the bench: calibrating from the intended persona's people", () => {
+  it("moves every vague archetype's ranking toward the persona it was calibrated from", () => {
+    const r = performersBench(personaPanel(6));
+    expect(r.suggested).toBeGreaterThanOrEqual(10);
+    expect(r.rankAfter).toBeLessThan(r.rankBefore);
+    expect(r.improved).toBeGreaterThanOrEqual(9);
+    expect(r.worse).toBe(0);
+    expect(r.topQuarterAfter).toBeGreaterThanOrEqual(0.8);
   });
 });
