@@ -5,7 +5,7 @@
 import type { Context } from "hono";
 import type { Locale } from "../../locales";
 import { positionTarget } from "../../model/fit";
-import { handleForm, postedVersion, submitForm } from "../../server/lib/forms";
+import { handleForm, postedVersion } from "../../server/lib/forms";
 import { usePage } from "../../server/render/page";
 import {
   adoptCalibration,
@@ -47,7 +47,8 @@ const markedFromForm = (v: Record<string, string>) => ({
 });
 
 /** The card's forms on the position page; null when the post is not one of them. */
-export async function performersAction(c: Context, scope: Scope, positionId: string, form: string | undefined) {
+export async function performersAction(c: Context, scope: Scope, positionId: string, body: Record<string, unknown>) {
+  const form = body._form;
   if (form === "performers")
     return handleForm(
       c,
@@ -60,9 +61,8 @@ export async function performersAction(c: Context, scope: Scope, positionId: str
       markedFromForm,
     );
   if (form === "adopt-calibration")
-    return submitForm(c, "adopt-calibration", async (values) => {
-      const v = values as Record<string, string>;
-      await adoptCalibration(scope, { position: positionId, ...adoptSchema.parse({ suggestion: v.suggestion }) }, { version: postedVersion(v) });
+    return handleForm(c, "adopt-calibration", adoptSchema, async (input) => {
+      await adoptCalibration(scope, { position: positionId, ...input }, { version: postedVersion(body) });
       return done(c, scope, "calibrationAdopted", `${c.req.path}#top-performers`);
     });
   // keeping the current target writes nothing: the suggestion stays on the page until the marks change

@@ -406,7 +406,7 @@ export const positionPage = cabinetPage<DetailData>({
   action: async (c, scope) => {
     const id = c.req.param("id")!;
     const body = await c.req.parseBody();
-    const calibrating = await performersAction(c, scope, id, typeof body._form === "string" ? body._form : undefined);
+    const calibrating = await performersAction(c, scope, id, body);
     if (calibrating) return calibrating;
     if (body._form === "delete") {
       await deletePosition(scope, id);

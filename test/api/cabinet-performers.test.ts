@@ -13,6 +13,7 @@ let t: TestApp;
 let p: ProjectFixture;
 let other: ProjectFixture;
 const id: Record<string, string> = {};
+const who: Record<string, Person> = {};
 let stranger: string;
 
 const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = { ...p.h, locale: "en" }) => {
@@ -58,6 +59,7 @@ async function join(project: ProjectFixture, name: string, values: ReturnType<ty
   const person: Person = await user(t, { name });
   const joined = await call("POST", `/api/business/join/${code}`, { agree: true, name }, person.h);
   expect(joined.status).toBe(201);
+  who[name] = person;
   if (values) await resultRow(t, person, { format: "SYS-MID-MID", indicators: values });
   return joined.json.employee;
 }
@@ -169,6 +171,54 @@ describe("the calibrated target", () => {
     expect(c.dissimilar).toEqual(["pace"]);
     expect(c.message).toContain("differ too much in pace to suggest one target");
     await mark([id.Dmitry, id.Elena]);
+  });
+});
+
+describe("the page's forms", () => {
+  const cookie = () => `token=${p.owner.token}; i18n_locale=en`;
+  const page = () => `/business/positions/${p.pos.Sales}`;
+  const decoded = (html: string) =>
+    html
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;|&#39;/g, "'")
+      .replace(/&amp;/g, "&");
+
+  it("an untested person is a message on the form; a stale or malformed adopt is refused with a message and writes nothing", async () => {
+    const html = decoded(await (await t.page(page(), cookie())).text());
+    expect(html).toContain("Model after top performers");
+    const version = html.match(/name="_version" value="([0-9a-f]+)"/)![1]!;
+    const suggestion = html.match(/name="suggestion" value="([0-9a-f]+)"/)![1]!;
+    const untested = await t.form(page(), { _form: "performers", [`performer.${id.Dmitry}`]: "on", [`performer.${id.Ivan}`]: "on" }, cookie());
+    expect(untested.status).toBe(400);
+    expect(decoded(await untested.text())).toContain("This person has no shared test result: they cannot be marked.");
+    const malformed = await t.form(page(), { _form: "adopt-calibration", _version: version, suggestion: "x" }, cookie());
+    expect(malformed.status).toBe(400);
+    expect(decoded(await malformed.text())).toContain("The suggestion is missing or malformed.");
+    await t.json("PUT", `/api/business/positions/${p.pos.Sales}`, { name: "Sales (renamed)" }, p.h);
+    const stale = await t.form(page(), { _form: "adopt-calibration", _version: version, suggestion }, cookie());
+    expect(stale.status).toBe(409);
+    expect(decoded(await stale.text())).toContain("Someone changed this record after you opened the form.");
+    expect((await t.deps.db.select().from(tasks).where(eq(tasks.positionId, p.pos.Sales))).map((a) => a.decision)).toEqual(["moderate", "moderate"]);
+    // keeping writes nothing and says so
+    const keep = await t.form(page(), { _form: "keep-calibration" }, cookie());
+    expect(keep.status).toBe(303);
+    expect(keep.headers.get("location")).toContain("done=calibrationKept");
+  });
+});
+
+describe("consent", () => {
+  it("a marked person who stops sharing stays marked but no longer counts, until they share again", async () => {
+    const consent = (value: boolean) => call("POST", `/api/business/consent/${p.id}`, { consent: value }, who.Elena!.h);
+    expect((await consent(false)).status).toBe(200);
+    const list = (await call("GET", `/api/business/positions/${p.pos.Sales}/performers`)).json.docs;
+    expect(list.find((d: any) => d._id === id.Elena)).toMatchObject({ counted: false });
+    const c = (await calibration()).json;
+    expect(c).toMatchObject({ status: "tooFew", counted: 1 });
+    // nor is anyone who stopped sharing among the people ranked
+    expect(c.ranking.measured).toBe(7);
+    expect((await mark([id.Dmitry, id.Elena])).json.error?.fields).toEqual({ "employees.1": "This person has no shared test result: they cannot be marked." });
+    expect((await consent(true)).status).toBe(200);
+    expect((await calibration()).json.status).toBe("ready");
   });
 });
 
