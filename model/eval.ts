@@ -12,7 +12,9 @@
  *    readers) and detection of careless responders; the person-fit statistic per scenario.
  * 3. Cronbach's alpha per scale.
  * 4. First, the fit-validity bench (model/fit-validity.ts): whether dissimilar jobs rank people differently,
- *    whether each job's intended persona is near the top, and how far one select of the wizard moves a person.
+ *    whether each job's intended persona is near the top, and how far one select of the wizard moves a person;
+ *    then whether calibrating a vague description from the intended persona's people moves the ranking
+ *    toward them (model/fit-performers-bench.ts).
  * The output ends with three lines that tooling reads (see README.md).
  *
  * Options: --n 10000 (respondents per scenario) --model model/classifier.onnx (another model to evaluate)
@@ -26,7 +28,8 @@ import { accuracyOf, argmax, cohensKappa, expectedCalibrationError } from "./met
 import { QUALITY, responseQuality } from "./quality";
 import { personFitGroups } from "./quality-thresholds";
 import { BETWEEN_CONFIDENCE, productChoice } from "./between";
-import { printFitValidity } from "./fit-validity";
+import { printPerformersBench } from "./fit-performers-bench";
+import { personaPanel, printFitValidity } from "./fit-validity";
 import { drawCalibrationPopulation, STRESS_GRID, type GridScenario } from "./scenarios";
 import { POPULATION_MIN_PEOPLE } from "./calibration-fit";
 import { personProfile, populationProfile, POPULATION_WINDOW, type PopulationProfile } from "./recalibrate";
@@ -351,7 +354,9 @@ async function main() {
   const { values } = parseArgs({ options: { n: { type: "string", default: "10000" }, model: { type: "string", default: CLASSIFIER_PATH } } });
   const n = Number(values.n);
   const t0 = Date.now();
-  printFitValidity();
+  const panel = personaPanel();
+  printFitValidity(panel);
+  printPerformersBench(panel);
   console.log("");
   const classifier = await openClassifier(resolve(values.model!));
   console.log(

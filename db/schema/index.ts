@@ -13,3 +13,4 @@ export * from "./analytics";
 export * from "./items";
 export * from "./jobs";
 export * from "./integrations";
+export * from "./performers";

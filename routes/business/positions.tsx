@@ -36,6 +36,7 @@ import {
 import { BusinessShell } from "../_layouts/cabinet";
 import { Card, cabinetPage, ConfirmDelete, done, Notice, useLinks, type WithShell } from "./kit";
 import type { PositionWizardProps } from "../../islands/position-wizard";
+import { loadPerformers, PerformersCard, performersAction, type PerformersView } from "./position-performers";
 import { CandidatesCard, type FormatNames, TargetCard } from "./position-target";
 import { ReliabilityMarks } from "./reliability-note";
 import { idSchema, withoutTrailingId } from "../../server/lib/ids";
@@ -270,6 +271,8 @@ type DetailData = {
   applicants: Awaited<ReturnType<typeof listCandidates>> | null;
   canInvite: boolean;
   projectId: string;
+  /** The owner's "model after top performers" card (null for everyone else). */
+  performers: PerformersView | null;
 };
 
 /** "Who else fits this position": the project's people by their fit for it, best first. */
@@ -338,6 +341,11 @@ function PositionDetail({ data }: { data: WithShell<DetailData> }) {
         <TargetCard target={data.target} team={data.team} formats={data.formats} />
         <WhoFits list={data.candidates} />
       </div>
+      {data.performers && (
+        <div className="mb-6">
+          <PerformersCard view={data.performers} version={data.version} />
+        </div>
+      )}
       {data.applicants && (
         <div className="mb-6">
           <CandidatesCard view={data.applicants} canEdit={data.canInvite} formats={data.formats} projectId={data.projectId} />
@@ -391,12 +399,15 @@ export const positionPage = cabinetPage<DetailData>({
       applicants: can(scope, "invites") ? await listCandidates(scope, position._id, { stage: stageFilter(c.req.query("stage")) }) : null,
       canInvite: can(scope, "invites") && !scope.demo,
       projectId: scope.project.id,
+      performers: await loadPerformers(scope, position._id, locale),
     };
   },
   Component: PositionDetail,
   action: async (c, scope) => {
     const id = c.req.param("id")!;
     const body = await c.req.parseBody();
+    const calibrating = await performersAction(c, scope, id, body);
+    if (calibrating) return calibrating;
     if (body._form === "delete") {
       await deletePosition(scope, id);
       return done(c, scope, "positionDeleted", withoutTrailingId(c.req.path));

@@ -16,6 +16,7 @@ import * as biz from "../../services/business";
 import { notifySchema, updateNotify } from "../../services/business/follow-up";
 import { importInvites, inviteImportSchema } from "../../services/business/invite-import";
 import { resendAllPending } from "../../services/business/invites";
+import { performersApi } from "./performers";
 
 type ProjectCtx = Context<GuardedEnv<["project"]>>;
 const scope = (c: ProjectCtx) => c.get("scope");
@@ -92,6 +93,8 @@ positionsApi.put("/:id", inProject, validate("json", biz.positionUpdateSchema), 
   return tagged(c, "position", doc._id, doc);
 });
 positionsApi.delete("/:id", inProject, async (c) => c.json(await biz.deletePosition(await scope(c), pathId(c))));
+// marking top performers and calibrating the target from them (./performers.ts)
+positionsApi.route("/", performersApi);
 
 // ------------------------------------------------------------------ employees
 export const employeesApi = new Hono<AppEnv>();

@@ -44,7 +44,7 @@ export function fitRange(values: readonly number[]) {
 }
 
 /** The project's visible people with a shared result, and their names. */
-async function measuredPeople(scope: Scope) {
+export async function measuredPeople(scope: Scope) {
   const inputs = (await employeeInputs(scope.db, scope.project.id)).filter((e) => e.shared && e.indicators);
   if (!inputs.length) return [];
   const rows = await scope.db

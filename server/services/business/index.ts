@@ -23,4 +23,5 @@ export * from "./fit-target";
 export * from "./candidates";
 export * from "./candidate-profile";
 export * from "./candidate-stages";
+export * from "./performers";
 export * from "./versions";

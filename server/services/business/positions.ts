@@ -137,7 +137,7 @@ export async function getPosition(scope: Scope, positionId: string) {
 
 /** Replaces a position's activities: only inside its unit of work (delete then insert erased them all
  * when the insert never came). */
-async function writeTasks(scope: Scope, positionId: string, list: PositionInput["tasks"]) {
+export async function writeTasks(scope: Scope, positionId: string, list: PositionInput["tasks"]) {
   await scope.db.delete(tasks).where(eq(tasks.positionId, positionId));
   crashPoint("position.afterDelete");
   await scope.db.insert(tasks).values(
