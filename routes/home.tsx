@@ -124,6 +124,13 @@ function Home({ data }: { data: { total: number; reviews: Review[] } }) {
           </p>
         </div>
       )}
+      {url.searchParams.get("signedout") === "1" && (
+        <div className="container-page mt-4">
+          <p role="status" className="rounded-xl bg-emerald-50 p-4 text-emerald-900" data-testid="signed-out">
+            {t("auth.signedOut")}
+          </p>
+        </div>
+      )}
       <Promo total={data.total} />
       <Section id="about" title={t("home.about.title")}>
         <p className="mb-8 max-w-3xl text-lg text-slate-700">{t("home.about.text")}</p>
