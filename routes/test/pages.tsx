@@ -49,14 +49,6 @@ function Start({ data }: { data: StartData }) {
         <h1 className="mb-3 text-3xl font-black">{data.test.name[locale] || t("test.start.title")}</h1>
         <p className="mb-2 text-sm font-semibold text-brand-700">{t("test.start.facts", { questions: data.questions, minutes: data.test.minutes })}</p>
         <p className="mb-6 text-lg text-slate-700">{t("test.start.lead")}</p>
-        <ul className="mb-8 space-y-2">
-          {tips.map((tip) => (
-            <li key={tip} className="flex gap-2 text-slate-700">
-              <span className="text-brand-600">✓</span>
-              {tip}
-            </li>
-          ))}
-        </ul>
         {data.completed && !data.progress?.answered ? (
           <div className="card space-y-4" data-testid="test-done">
             <p className="font-semibold">{t("test.start.done")}</p>
@@ -91,6 +83,17 @@ function Start({ data }: { data: StartData }) {
             ) : null}
           </div>
         )}
+        {/* the action first, within a phone's first screen; the tips after it */}
+        <ul className="mt-8 space-y-2">
+          {tips.map((tip) => (
+            <li key={tip} className="flex gap-2 text-slate-700">
+              <span className="text-brand-600" aria-hidden="true">
+                ✓
+              </span>
+              {tip}
+            </li>
+          ))}
+        </ul>
       </div>
     </LabLayout>
   );
