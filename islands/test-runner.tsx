@@ -177,6 +177,8 @@ export default function TestRunner(props: TestRunnerProps) {
   // Resume: answers queued before a reload are applied and sent again.
   useEffect(() => {
     setHydrated(true);
+    // the notice was for this visit: a reload doesn't say it again
+    if (props.moved) history.replaceState(history.state, "", location.pathname);
     let saved: Pending[] = [];
     try {
       saved = JSON.parse(localStorage.getItem(storageKey) ?? "[]") as Pending[];
@@ -203,7 +205,7 @@ export default function TestRunner(props: TestRunnerProps) {
       removeEventListener("online", retry);
       clearInterval(timer);
     };
-  }, [flush, persist, questions, start, storageKey]);
+  }, [flush, persist, questions, start, storageKey, props.moved]);
 
   const choose = useCallback(
     (value: number) => {
