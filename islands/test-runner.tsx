@@ -2,6 +2,10 @@
 // answer, progress and time left. Every answer is queued in localStorage first and sent in
 // order; a dropped connection only delays sending (retried on `online` and every few seconds),
 // so nothing is lost and a reload or another device resumes where the server left off.
+// The server renders it as a plain form (each answer a submit button posting to the page), so it
+// works without script and a tap before hydration still answers; once hydrated the island takes
+// the form over. Each answer names the one the device showed before: when another device has
+// answered past it, the server says so and the runner moves to where the attempt is.
 import { type KeyboardEvent as ReactKeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { interpolate } from "../locales/interpolate";
 
@@ -10,6 +14,14 @@ export interface TestRunnerProps {
   questions: { _id: string; position: number; text: string }[];
   /** Answers the server already has, by position. */
   answers: Record<string, number>;
+  /** The position to show first (else the first open one). */
+  start?: number | null;
+  /** The last answer posted without script had been given on another device: say where we are. */
+  moved?: boolean;
+  /** When the server made the page (the no-script form's answer time). */
+  renderedAt: number;
+  /** Where the form posts. */
+  action: string;
   secondsPerItem: number;
   reportUrl: string;
   /** progress ({{n}}, {{m}}), minutes ({{n}}), question ({{n}}) and queued ({{n}}) are raw
@@ -20,6 +32,8 @@ export interface TestRunnerProps {
     question: string;
     /** "Question {{n}} of {{m}}": said to a screen reader before each new statement */
     announce: string;
+    /** "continuing from question {{n}}": another device had answered past this one */
+    moved: string;
     back: string;
     queued: string;
     saving: string;
@@ -43,24 +57,42 @@ interface Pending {
   question: string;
   value: number;
   elapsedMs: number;
+  /** the answer the server had when this one was given (null: none), so a stale device is noticed */
+  previous?: number | null;
 }
 
-export default function TestRunner({ resultId, questions, answers: initial, secondsPerItem, reportUrl, strings }: TestRunnerProps) {
+type Answers = Record<number, number>;
+/** The first unanswered question after `from` (wrapping to the start), or -1 when all are answered. */
+const openAfter = (questions: TestRunnerProps["questions"], answers: Answers, from: number) => {
+  const open = questions.findIndex((x, i) => i > from && !(x.position in answers));
+  return open === -1 ? questions.findIndex((x) => !(x.position in answers)) : open;
+};
+
+export default function TestRunner(props: TestRunnerProps) {
+  const { resultId, questions, answers: initial, start, renderedAt, action, secondsPerItem, reportUrl, strings } = props;
   const id = useId();
   const storageKey = `tf:queue:${resultId}`;
-  const [answers, setAnswers] = useState<Record<number, number>>(() => Object.fromEntries(Object.entries(initial).map(([k, v]) => [Number(k), v])));
-  const firstOpen = questions.findIndex((q) => !(q.position in answers));
-  const [index, setIndex] = useState(firstOpen === -1 ? questions.length - 1 : firstOpen);
+  const [answers, setAnswers] = useState<Answers>(() => Object.fromEntries(Object.entries(initial).map(([k, v]) => [Number(k), v])));
+  const [index, setIndex] = useState(() => {
+    const asked = questions.findIndex((x) => x.position === start);
+    if (asked !== -1) return asked;
+    const open = openAfter(questions, answers, -1);
+    return open === -1 ? questions.length - 1 : open;
+  });
+  const [moved, setMoved] = useState(() => (props.moved ? interpolate(strings.moved, { n: questions[index]!.position }) : ""));
   const [queue, setQueue] = useState<Pending[]>([]);
   const [status, setStatus] = useState<"idle" | "saving" | "offline" | "finishing" | "error">("idle");
   const [hydrated, setHydrated] = useState(false);
   const shownAt = useRef(Date.now());
+  const initialAnswers = useRef(answers);
   const root = useRef<HTMLDivElement>(null);
   const group = useRef<HTMLDivElement>(null);
   const [announcement, setAnnouncement] = useState("");
   const keyboardAnswer = useRef(false);
   const sending = useRef(false);
   const queueRef = useRef<Pending[]>([]);
+  const indexRef = useRef(index);
+  indexRef.current = index;
 
   const total = questions.length;
   const answered = Object.keys(answers).length;
@@ -94,7 +126,7 @@ export default function TestRunner({ resultId, questions, answers: initial, seco
             method: "POST",
             headers: { "Content-Type": "application/json", Accept: "application/json", Pragma: "no-cache" },
             credentials: "same-origin",
-            body: JSON.stringify({ result: resultId, question: item.question, value: item.value, elapsedMs: item.elapsedMs }),
+            body: JSON.stringify({ result: resultId, question: item.question, value: item.value, elapsedMs: item.elapsedMs, previous: item.previous }),
           });
         } catch {
           setStatus("offline");
@@ -104,8 +136,27 @@ export default function TestRunner({ resultId, questions, answers: initial, seco
           setStatus("offline");
           return;
         }
-        const body = (await res.json().catch(() => null)) as { completed?: boolean; error?: { code?: string } } | null;
+        const body = (await res.json().catch(() => null)) as {
+          completed?: boolean;
+          error?: { code?: string };
+          progress?: { next: number | null };
+          answers?: Record<string, number>;
+        } | null;
         persist(queueRef.current.slice(1));
+        if (body?.error?.code === "answer_stale" && body.answers) {
+          // another device answered this one since: take the attempt as the server has it (with
+          // this device's answers still to send) and go to its first open question
+          const byId = new Map(questions.map((x) => [x._id, x.position]));
+          const server: Answers = Object.fromEntries(Object.entries(body.answers).map(([k, v]) => [Number(k), v]));
+          for (const p of queueRef.current) if (byId.has(p.question)) server[byId.get(p.question)!] = p.value;
+          setAnswers(server);
+          const open = openAfter(questions, server, -1);
+          if (open !== -1) {
+            setIndex(open);
+            setMoved(interpolate(strings.moved, { n: questions[open]!.position }));
+          }
+          continue;
+        }
         if (body?.error?.code === "result_completed" || body?.completed) {
           persist([]);
           setStatus("finishing");
@@ -121,11 +172,13 @@ export default function TestRunner({ resultId, questions, answers: initial, seco
     } finally {
       sending.current = false;
     }
-  }, [persist, reportUrl, resultId]);
+  }, [persist, questions, reportUrl, resultId, strings.moved]);
 
   // Resume: answers queued before a reload are applied and sent again.
   useEffect(() => {
     setHydrated(true);
+    // the notice was for this visit: a reload doesn't say it again
+    if (props.moved) history.replaceState(history.state, "", location.pathname);
     let saved: Pending[] = [];
     try {
       saved = JSON.parse(localStorage.getItem(storageKey) ?? "[]") as Pending[];
@@ -133,8 +186,15 @@ export default function TestRunner({ resultId, questions, answers: initial, seco
       saved = [];
     }
     if (saved.length) {
+      // the queued answers count as given: the runner opens at the first question open after them
       const byId = new Map(questions.map((x) => [x._id, x.position]));
-      setAnswers((a) => ({ ...a, ...Object.fromEntries(saved.filter((p) => byId.has(p.question)).map((p) => [byId.get(p.question)!, p.value])) }));
+      const merged: Answers = { ...initialAnswers.current };
+      for (const p of saved) if (byId.has(p.question)) merged[byId.get(p.question)!] = p.value;
+      setAnswers(merged);
+      if (!start) {
+        const open = openAfter(questions, merged, -1);
+        setIndex(open === -1 ? questions.length - 1 : open);
+      }
       persist(saved);
       void flush();
     }
@@ -145,18 +205,21 @@ export default function TestRunner({ resultId, questions, answers: initial, seco
       removeEventListener("online", retry);
       clearInterval(timer);
     };
-  }, [flush, persist, questions, storageKey]);
+  }, [flush, persist, questions, start, storageKey, props.moved]);
 
   const choose = useCallback(
     (value: number) => {
       const elapsedMs = Date.now() - shownAt.current;
       const next = { ...answers, [q.position]: value };
       setAnswers(next);
-      persist([...queueRef.current.filter((p) => p.question !== q._id), { question: q._id, value, elapsedMs }]);
+      setMoved("");
+      // a change of an answer still queued keeps what the server had before the first one
+      const queued = queueRef.current.find((p) => p.question === q._id);
+      const previous = queued ? (queued.previous ?? null) : (answers[q.position] ?? null);
+      persist([...queueRef.current.filter((p) => p.question !== q._id), { question: q._id, value, elapsedMs, previous }]);
       void flush();
-      const open = questions.findIndex((x, i) => i > index && !(x.position in next));
-      const wrap = open === -1 ? questions.findIndex((x) => !(x.position in next)) : open;
-      if (wrap !== -1) setIndex(wrap);
+      const open = openAfter(questions, next, index);
+      if (open !== -1) setIndex(open);
       else setStatus("finishing");
       shownAt.current = Date.now();
     },
@@ -167,16 +230,17 @@ export default function TestRunner({ resultId, questions, answers: initial, seco
     const onKey = (e: KeyboardEvent) => {
       // the answers' own arrow keys move between options (handled, so ignored here)
       if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
-      // a shortcut only while the runner (or nothing) has the focus: never while typing or on the header's links
+      // a shortcut only while the focus is in the runner (a tap or a click anywhere on it puts it
+      // there): never on the header's links, never while typing elsewhere
       const focused = document.activeElement;
-      if (focused && focused !== document.body && !root.current?.contains(focused)) return;
+      if (!focused || !root.current?.contains(focused)) return;
       const n = Number(e.key);
       if (n >= 1 && n <= 5) {
         keyboardAnswer.current = true;
         choose(CHOICES[n - 1]!.value);
       }
       if (e.key === "Backspace" || e.key === "ArrowLeft") {
-        keyboardAnswer.current = root.current?.contains(focused) ?? false;
+        keyboardAnswer.current = true;
         setIndex((i) => Math.max(0, i - 1));
       }
     };
@@ -223,9 +287,11 @@ export default function TestRunner({ resultId, questions, answers: initial, seco
   const percent = useMemo(() => Math.round((answered / total) * 100), [answered, total]);
 
   return (
+    // focusable (not a tab stop) so that a click anywhere on the runner puts the focus, and the keys, here
     <div
       ref={root}
-      className="mx-auto w-full max-w-2xl scroll-mt-20"
+      tabIndex={-1}
+      className="mx-auto w-full max-w-2xl scroll-mt-20 focus:outline-none"
       data-testid="test-runner"
       data-hydrated={hydrated || undefined}
       data-answered={answered}
@@ -249,67 +315,84 @@ export default function TestRunner({ resultId, questions, answers: initial, seco
           <div className="h-full rounded-full bg-brand-600 transition-all duration-200" style={{ width: `${percent}%` }} />
         </div>
       </div>
+      <div role="status" data-testid="moved">
+        {moved && <p className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">{moved}</p>}
+      </div>
       <p className="mb-1 text-sm font-semibold text-brand-700 sm:mb-2">{interpolate(strings.question, { n: q.position })}</p>
       <h1 id={`${id}-question`} className="mb-4 text-lg font-bold leading-snug sm:mb-8 sm:min-h-[4.5rem] sm:text-2xl" data-testid="question">
         {q.text}
       </h1>
-      {/* one radio group for the whole test, never rebuilt: whatever had the focus keeps it */}
-      <div className="grid gap-2 sm:gap-3" role="radiogroup" aria-labelledby={`${id}-question`} ref={group} onKeyDown={onGroupKey}>
-        {CHOICES.map((c, i) => {
-          const selected = answers[q.position] === c.value;
-          return (
-            <button
-              key={c.key}
-              type="button"
-              role="radio"
-              aria-checked={selected}
-              tabIndex={i === tabbable ? 0 : -1}
-              onClick={(e) => {
-                // a keyboard's Enter/Space (detail 0) keeps the keyboard user in the answers
-                keyboardAnswer.current = e.detail === 0;
-                choose(c.value);
-              }}
-              disabled={status === "finishing"}
-              data-value={c.value}
-              data-choice={c.key}
-              className={`flex min-h-[48px] w-full items-center gap-3 rounded-xl border-2 px-4 py-2 text-left text-base font-semibold transition sm:min-h-[56px] sm:py-3 ${
-                selected ? "border-brand-600 bg-brand-50 text-brand-900" : "border-slate-500 bg-white [@media(hover:hover)]:hover:border-brand-500"
-              }`}
-            >
-              <kbd className="hidden h-7 w-7 shrink-0 items-center justify-center rounded-md bg-slate-100 text-sm text-slate-600 sm:flex">{i + 1}</kbd>
-              {strings.answers[c.key]}
-            </button>
-          );
-        })}
-      </div>
-      <p className="sr-only" aria-live="polite" aria-atomic="true" data-testid="announcement">
-        {announcement}
-      </p>
-      <div className="mt-4 flex items-center justify-between gap-3 text-sm sm:mt-6">
-        <button
-          type="button"
-          className="btn-secondary py-2"
-          onClick={(e) => {
-            keyboardAnswer.current = e.detail === 0;
-            setIndex((i) => Math.max(0, i - 1));
-          }}
-          disabled={index === 0}
-        >
-          <span aria-hidden="true">←</span> {strings.back}
-        </button>
-        <span className="text-slate-600" data-testid="save-status" data-status={status}>
-          {/* "saving…/saved" after every answer would be noise to a screen reader: only trouble is announced */}
-          <span aria-hidden="true">
-            {status === "saving" && strings.saving}
-            {status === "idle" && answered > 0 && strings.saved}
+      {/* Without script each answer posts this form; the island answers in the background instead */}
+      <form method="post" action={action} onSubmit={(e) => e.preventDefault()}>
+        <input type="hidden" name="result" value={resultId} />
+        <input type="hidden" name="question" value={q._id} />
+        <input type="hidden" name="position" value={q.position} />
+        <input type="hidden" name="previous" value={answers[q.position] ?? ""} />
+        <input type="hidden" name="shownAt" value={renderedAt} />
+        {/* one radio group for the whole test, never rebuilt: whatever had the focus keeps it */}
+        <div className="grid gap-2 sm:gap-3" role="radiogroup" aria-labelledby={`${id}-question`} ref={group} onKeyDown={onGroupKey}>
+          {CHOICES.map((c, i) => {
+            const selected = answers[q.position] === c.value;
+            return (
+              <button
+                key={c.key}
+                type="submit"
+                name="value"
+                value={c.value}
+                role="radio"
+                aria-checked={selected}
+                tabIndex={i === tabbable ? 0 : -1}
+                onClick={(e) => {
+                  e.preventDefault();
+                  // a keyboard's Enter/Space (detail 0) keeps the keyboard user in the answers
+                  keyboardAnswer.current = e.detail === 0;
+                  choose(c.value);
+                }}
+                disabled={status === "finishing"}
+                data-value={c.value}
+                data-choice={c.key}
+                className={`flex min-h-[48px] w-full items-center gap-3 rounded-xl border-2 px-4 py-2 text-left text-base font-semibold transition sm:min-h-[56px] sm:py-3 ${
+                  selected ? "border-brand-600 bg-brand-50 text-brand-900" : "border-slate-500 bg-white [@media(hover:hover)]:hover:border-brand-500"
+                }`}
+              >
+                <kbd className="hidden h-7 w-7 shrink-0 items-center justify-center rounded-md bg-slate-100 text-sm text-slate-600 sm:flex">{i + 1}</kbd>
+                {strings.answers[c.key]}
+              </button>
+            );
+          })}
+        </div>
+        <p className="sr-only" aria-live="polite" aria-atomic="true" data-testid="announcement">
+          {announcement}
+        </p>
+        <div className="mt-4 flex items-center justify-between gap-3 text-sm sm:mt-6">
+          <button
+            type="submit"
+            name="go"
+            value="back"
+            className="btn-secondary py-2"
+            onClick={(e) => {
+              e.preventDefault();
+              keyboardAnswer.current = e.detail === 0;
+              setIndex((i) => Math.max(0, i - 1));
+            }}
+            disabled={index === 0}
+          >
+            <span aria-hidden="true">←</span> {strings.back}
+          </button>
+          <span className="text-slate-600" data-testid="save-status" data-status={status}>
+            {/* "saving…/saved" after every answer would be noise to a screen reader: only trouble is announced */}
+            <span aria-hidden="true">
+              {status === "saving" && strings.saving}
+              {status === "idle" && answered > 0 && strings.saved}
+            </span>
+            <span aria-live="polite">
+              {status === "offline" && interpolate(strings.queued, { n: queue.length })}
+              {status === "finishing" && strings.finishing}
+              {status === "error" && <span className="text-rose-700">{strings.error}</span>}
+            </span>
           </span>
-          <span aria-live="polite">
-            {status === "offline" && interpolate(strings.queued, { n: queue.length })}
-            {status === "finishing" && strings.finishing}
-            {status === "error" && <span className="text-rose-700">{strings.error}</span>}
-          </span>
-        </span>
-      </div>
+        </div>
+      </form>
       <p className="mt-4 hidden text-xs text-slate-600 sm:block">{strings.keys}</p>
     </div>
   );

@@ -1,3 +1,4 @@
+import { primaryAction } from "../server/lib/links";
 import { usePage } from "../server/render/page";
 import { definePage } from "../server/render/define";
 import { listPublishedReviews, reviewText, REVIEW_PAGE_SIZE } from "../server/services/reviews";
@@ -17,6 +18,10 @@ export function Promo({ total, ns = "home" }: { total: number; ns?: string }) {
           <p className="mb-3 text-sm font-semibold uppercase tracking-wide text-brand-700">{t(`${ns}.promo.kicker`)}</p>
           <h1 className="text-3xl font-black leading-tight sm:text-5xl">{t(`${ns}.promo.title`)}</h1>
           <p className="mt-4 text-lg text-slate-700">{t(`${ns}.promo.lead`)}</p>
+          {/* a phone's first screen holds no form: the way to it (or on, when signed in) is here */}
+          <a href={auth ? primaryAction(auth).href : "#signup"} className="btn-primary mt-6 md:hidden" data-testid="promo-cta">
+            {t(primaryAction(auth).labelKey)}
+          </a>
           {Array.isArray(bullets) && (
             <ul className="mt-6 space-y-2">
               {bullets.map((b) => (
@@ -121,6 +126,13 @@ function Home({ data }: { data: { total: number; reviews: Review[] } }) {
         <div className="container-page mt-4">
           <p role="status" className="rounded-xl bg-emerald-50 p-4 text-emerald-900" data-testid="account-deleted">
             {t("auth.account.deleted")}
+          </p>
+        </div>
+      )}
+      {url.searchParams.get("signedout") === "1" && (
+        <div className="container-page mt-4">
+          <p role="status" className="rounded-xl bg-emerald-50 p-4 text-emerald-900" data-testid="signed-out">
+            {t("auth.signedOut")}
           </p>
         </div>
       )}

@@ -62,12 +62,13 @@ function element(tag: string, key: string, children: ReactNode[], href?: string)
 }
 
 /** Paragraphs of a report text (`first`: only the first one). */
-export function ReportText({ text, className, first }: { text: string; className?: string; first?: boolean }) {
+/** `lang`: the text's language when it may differ from the page's (a report read in another language). */
+export function ReportText({ text, className, first, lang }: { text: string; className?: string; first?: boolean; lang?: string }) {
   const paragraphs = paragraphsOf(sanitizeReportText(text));
   return (
     <>
       {(first ? paragraphs.slice(0, 1) : paragraphs).map((p, i) => (
-        <p key={i} className={className}>
+        <p key={i} className={className} lang={lang}>
           {inline(p.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&"), `p${i}`)}
         </p>
       ))}

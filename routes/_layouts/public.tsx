@@ -92,7 +92,8 @@ function MenuLinks({ kind, user, vertical = false }: { kind: MenuKind; user: Hea
       <a href={user?.isBusiness ? "/business" : "/business_demo"} className={cls}>
         {t("common.nav.business")}
       </a>
-      {user && (
+      {/* not twice: when the first link already goes to the report */}
+      {user && (kind === "lab" || first.href !== user.reportHref) && (
         <a href={user.reportHref} className={cls}>
           {t("common.nav.myReport")}
         </a>

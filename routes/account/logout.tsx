@@ -26,7 +26,8 @@ export const logoutPage = definePage({
   Component: Logout,
   action: async (c) => {
     await signOut(c);
-    return c.redirect("/", 303);
+    // home, told so: on a shared phone the next person sees it was signed out
+    return c.redirect("/?signedout=1", 303);
   },
 });
 

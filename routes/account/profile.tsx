@@ -67,7 +67,10 @@ function EditProfile() {
     <PublicLayout>
       <div className="container-page max-w-3xl space-y-8 py-10">
         <h1 className="text-2xl font-bold">{t("auth.profile.editTitle")}</h1>
-        {!isProfileComplete(u) && <p className="rounded-lg bg-amber-50 p-3 text-amber-900">{t("auth.profile.incomplete")}</p>}
+        {/* said only to someone sent here by a page that needs the name and birthday */}
+        {!isProfileComplete(u) && url.searchParams.get("fallback") && (
+          <p className="rounded-lg bg-amber-50 p-3 text-amber-900">{t("auth.profile.incomplete")}</p>
+        )}
         <div className="card">
           <ServerForm
             kind="profile"
@@ -136,7 +139,7 @@ function ChangePassword() {
       kind="password"
       title={t("auth.password.title")}
       submit={t("auth.password.submit")}
-      notice={saved === "password" ? t("auth.password.changed") : null}
+      notice={saved === "password" ? t("auth.password.changed") : saved === "password-reset" ? t("auth.password.setDone") : null}
       fields={[
         { name: "current", label: t("auth.password.current"), type: "password", required: true, autoComplete: "current-password" },
         { name: "new", label: t("auth.password.new"), type: "password", required: true, autoComplete: "new-password" },

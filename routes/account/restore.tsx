@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { handleForm } from "../../server/lib/forms";
-import { requestMeta } from "../../server/lib/http";
+import { requestMeta, setSessionCookies } from "../../server/lib/http";
+import { createSession } from "../../server/services/sessions";
+import { findUserById } from "../../server/services/users";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { requestRestore, resetPasswordSchema, resetPassword } from "../../server/services/accounts";
@@ -59,8 +61,15 @@ export default definePage({
     const kind = (await c.req.parseBody())._form;
     if (kind === "reset") {
       return handleForm(c, "reset", resetPasswordSchema, async (input) => {
-        await resetPassword(c.get("deps"), input);
-        return c.redirect("/login?restored=1", 303); // every session ended with the old password
+        const userId = await resetPassword(c.get("deps"), input);
+        // every other session ended with the old password; the link proved the mailbox, so the
+        // device that followed it stays signed in (on a phone, no log-in with the new password)
+        const user = await findUserById(c.get("deps").db, userId);
+        if (!user?.isActive) return c.redirect("/login?restored=1", 303);
+        const meta = requestMeta(c);
+        const { token } = await createSession(c.get("deps").db, user.id, { userAgent: meta.userAgent, ip: meta.ip });
+        setSessionCookies(c, token, user.id);
+        return c.redirect("/profile/edit?saved=password-reset#password", 303);
       });
     }
     return handleForm(c, "restore", emailOnly, async ({ email }) => {

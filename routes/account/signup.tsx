@@ -16,9 +16,44 @@ const AGREEMENTS = [
   { name: "offer", key: "common.signup.agreeOffer", href: "/offer" },
 ] as const;
 
-function Signup() {
-  const { t, form, url } = usePage();
+/** The three agreements the spec asks for, each its own box (the spec's separate flags). */
+function Agreements() {
+  const { t, form } = usePage();
   const values = form?.kind === "signup" ? form.values : undefined;
+  return (
+    <>
+      {AGREEMENTS.map((a) => {
+        const error = form?.kind === "signup" ? form.errors?.[a.name] : undefined;
+        return (
+          <div key={a.name} className="text-sm text-slate-600">
+            <label className="flex items-start gap-2">
+              <input
+                type="checkbox"
+                name={a.name}
+                required
+                defaultChecked={values?.[a.name] === "on"}
+                className="mt-0.5 h-5 w-5 shrink-0 accent-brand-600"
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `signup-${a.name}-error` : undefined}
+                // biome-ignore lint/a11y/noAutofocus: only on a refused form's re-render: the first field to correct takes the focus
+                autoFocus={Boolean(error)}
+              />
+              <span>{richText(t(a.key), { [a.name]: a.href })}</span>
+            </label>
+            {error && (
+              <p id={`signup-${a.name}-error`} className="field-error">
+                {error}
+              </p>
+            )}
+          </div>
+        );
+      })}
+    </>
+  );
+}
+
+function Signup() {
+  const { t, url } = usePage();
   const invite = url.searchParams.get("invite");
   const fallback = url.searchParams.get("fallback");
   return (
@@ -32,34 +67,10 @@ function Signup() {
           { name: "email", label: t("common.forms.email"), type: "email", required: true, autoComplete: "email" },
           { name: "password", label: t("auth.signup.password"), type: "password", autoComplete: "new-password", hint: t("auth.signup.passwordHint") },
         ]}
+        // the e-mail first, then what it is agreed to, just before the button
+        beforeSubmit={<Agreements />}
       >
         {invite && <input type="hidden" name="invite" value={invite} />}
-        {AGREEMENTS.map((a) => {
-          const error = form?.kind === "signup" ? form.errors?.[a.name] : undefined;
-          return (
-            <div key={a.name} className="text-sm text-slate-600">
-              <label className="flex items-start gap-2">
-                <input
-                  type="checkbox"
-                  name={a.name}
-                  required
-                  defaultChecked={values?.[a.name] === "on"}
-                  className="mt-1 h-4 w-4 shrink-0 accent-brand-600"
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `signup-${a.name}-error` : undefined}
-                  // biome-ignore lint/a11y/noAutofocus: only on a refused form's re-render: the first field to correct takes the focus
-                  autoFocus={Boolean(error)}
-                />
-                <span>{richText(t(a.key), { [a.name]: a.href })}</span>
-              </label>
-              {error && (
-                <p id={`signup-${a.name}-error`} className="field-error">
-                  {error}
-                </p>
-              )}
-            </div>
-          );
-        })}
       </ServerForm>
       <OAuthButtons />
       <p className="mt-6 text-sm">

@@ -1,6 +1,8 @@
 // Checkout, the sandbox provider's confirmation page, payment outcomes and code activation.
+import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { z } from "zod";
+import { AppError, errorMessage } from "../../server/lib/errors";
 import { handleForm } from "../../server/lib/forms";
 import { rememberCoupon } from "../../server/lib/http";
 import { ID_PATTERN, idSchema } from "../../server/lib/ids";
@@ -31,7 +33,9 @@ interface CheckoutData {
 }
 
 function Checkout({ data }: { data: CheckoutData }) {
-  const { t } = usePage();
+  const { t, form } = usePage();
+  // a code refused after an earlier one was applied: the earlier one still counts, and says so
+  const refused = form?.kind === "coupon" && Boolean(form.errors);
   return (
     <FormLayout title={t("payment.checkoutTitle")}>
       <p className="mb-4 text-slate-600">{t("payment.checkoutLead")}</p>
@@ -51,11 +55,13 @@ function Checkout({ data }: { data: CheckoutData }) {
           submit={t("payment.applyCoupon")}
           // the page comes back to this form, below the price: the notice says the new price itself
           notice={
-            data.coupon
-              ? data.discounted !== data.price
-                ? t("payment.couponAppliedPrice", { price: formatRub(data.discounted), was: formatRub(data.price) })
-                : t("payment.couponApplied")
-              : null
+            data.coupon && refused
+              ? t("payment.couponKept", { code: data.coupon, price: formatRub(data.discounted) })
+              : data.coupon
+                ? data.discounted !== data.price
+                  ? t("payment.couponAppliedPrice", { price: formatRub(data.discounted), was: formatRub(data.price) })
+                  : t("payment.couponApplied")
+                : null
           }
           fields={[{ name: "code", label: t("payment.coupon"), value: data.coupon }]}
         />
@@ -63,6 +69,14 @@ function Checkout({ data }: { data: CheckoutData }) {
     </FormLayout>
   );
 }
+
+/** A refused code is the field's error (marked, described and focused), not only the form's. */
+const codeRefused =
+  (c: Context) =>
+  (e: unknown): never => {
+    if (e instanceof AppError && e.status < 500 && !e.fields) throw new AppError(e.status, e.code, e.messageKey, { code: errorMessage(c.get("t"), e) });
+    throw e;
+  };
 
 export const checkoutPage = definePage({
   path: "/payment/report",
@@ -82,7 +96,7 @@ export const checkoutPage = definePage({
     const body = await c.req.parseBody();
     if (body._form === "coupon") {
       return handleForm(c, "coupon", couponCodeSchema, async ({ code }) => {
-        const r = rememberCoupon(c, await redeemCoupon(c.get("deps"), user, code));
+        const r = rememberCoupon(c, await redeemCoupon(c.get("deps"), user, code).catch(codeRefused(c)));
         return c.redirect(r.unlocked ? "/payment/success" : "/payment/report", 303);
       });
     }
@@ -214,7 +228,7 @@ export const activatePage = definePage({
   Component: Activate,
   action: (c) =>
     handleForm(c, "activate", couponCodeSchema, async ({ code }) => {
-      const r = rememberCoupon(c, await redeemCoupon(c.get("deps"), c.get("user"), code));
+      const r = rememberCoupon(c, await redeemCoupon(c.get("deps"), c.get("user"), code).catch(codeRefused(c)));
       return c.redirect(`/activate?done=${r.unlocked ? "unlocked" : "saved"}`, 303);
     }),
 });

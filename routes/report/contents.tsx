@@ -3,7 +3,7 @@
 // of the base report sees every section the full report holds, the paid ones marked as such.
 import type { ReactNode } from "react";
 import { usePage } from "../../server/render/page";
-import type { ReportRow } from "../../server/services/reports";
+import { htmlLang, type ReportRow } from "../../server/services/reports";
 import { type ReportSection, SectionCard } from "./section-card";
 
 export const REPORT_PARTS = ["general", "career", "personal"] as const;
@@ -31,7 +31,11 @@ export function ReportContents({ content, indicators }: { content: ReportRow | n
             <ul className="mt-1 space-y-1 text-sm">
               {sections.map((s) => (
                 <li key={s.key} data-toc={s.key} data-toc-locked={s.locked || undefined}>
-                  <a href={`#${sectionAnchor(s)}`} className="text-slate-800 underline decoration-slate-300 underline-offset-2 hover:text-brand-700">
+                  <a
+                    href={`#${sectionAnchor(s)}`}
+                    lang={htmlLang(content.language)}
+                    className="text-slate-800 underline decoration-slate-300 underline-offset-2 hover:text-brand-700"
+                  >
                     {s.title}
                   </a>
                   {s.locked && <span className="ml-1 whitespace-nowrap text-slate-600">· {t("report.tocLocked")}</span>}
@@ -64,7 +68,7 @@ export function ReportParts({ content, locked }: { content: ReportRow; locked?: 
           </h2>
           <div className="grid gap-4">
             {sections.map((s) => (
-              <SectionCard key={s.key} section={s} id={sectionAnchor(s)}>
+              <SectionCard key={s.key} section={s} id={sectionAnchor(s)} lang={htmlLang(content.language)}>
                 {locked}
               </SectionCard>
             ))}

@@ -19,6 +19,7 @@ import {
   canReadReport,
   certainty,
   contentLanguage,
+  htmlLang,
   reportSummary,
   isReportLanguage,
   managerReport,
@@ -323,11 +324,16 @@ function ReportBody({ data }: { data: ReportData }) {
         </p>
         <LanguageSwitch view={view} />
       </div>
-      <h1 className="mb-3 text-3xl font-black sm:text-4xl" data-testid="format-name">
+      {/* the report's own words carry their language: read in the other one, a screen reader switches voice */}
+      <h1 className="mb-3 text-3xl font-black sm:text-4xl" data-testid="format-name" lang={lang}>
         {view.format.name[lang] || view.format.code}
       </h1>
       <div data-testid="summary">
-        <ReportText text={reportSummary(view, lang)} className="mb-4 max-w-3xl whitespace-pre-line text-lg text-slate-700" />
+        <ReportText
+          text={reportSummary(view, lang)}
+          lang={view.content?.text ? htmlLang(view.content.language) : lang}
+          className="mb-4 max-w-3xl whitespace-pre-line text-lg text-slate-700"
+        />
       </div>
       <div className="mb-6 flex flex-wrap gap-3 text-sm">
         <span className="rounded-full bg-brand-50 px-3 py-1 text-brand-900" data-testid="certainty" data-confirmed={c.confirmed ? "1" : undefined}>

@@ -16,14 +16,32 @@ function LockIcon() {
 }
 
 /** `excerpt` shows only the first paragraph of an open block; `children` follow a locked block (its call to action). */
-export function SectionCard({ section: s, excerpt, id, children }: { section: ReportSection; excerpt?: boolean; id?: string; children?: ReactNode }) {
+/** `lang` marks the block's title and text with their language (the call to action is the page's). */
+export function SectionCard({
+  section: s,
+  excerpt,
+  id,
+  lang,
+  children,
+}: {
+  section: ReportSection;
+  excerpt?: boolean;
+  id?: string;
+  lang?: string;
+  children?: ReactNode;
+}) {
   return (
     <article className="card" id={id} data-section={s.key} data-locked={s.locked || undefined}>
-      <h3 className="mb-2 flex items-center gap-2 text-lg font-semibold">
+      <h3 className="mb-2 flex items-center gap-2 text-lg font-semibold" lang={lang}>
         {s.locked && <LockIcon />}
         {s.title}
       </h3>
-      <ReportText text={s.locked ? s.teaser : s.text} first={excerpt} className={`mb-3 leading-relaxed ${s.locked ? "text-slate-500" : "text-slate-700"}`} />
+      <ReportText
+        text={s.locked ? s.teaser : s.text}
+        first={excerpt}
+        lang={lang}
+        className={`mb-3 leading-relaxed ${s.locked ? "text-slate-500" : "text-slate-700"}`}
+      />
       {s.locked && children}
     </article>
   );

@@ -5,10 +5,8 @@ import type { Db } from "../../db/client";
 import { employees, projects } from "../../db/schema";
 import { notFound } from "../../server/lib/errors";
 import { definePage } from "../../server/render/define";
-import { Island, usePage } from "../../server/render/page";
-import { template } from "../../server/render/templates";
+import { usePage } from "../../server/render/page";
 import {
-  answeredMap,
   currentResult,
   defaultTest,
   latestCompleted,
@@ -16,9 +14,7 @@ import {
   progressOf,
   questionCount,
   resetResult,
-  SECONDS_PER_ITEM,
   startTest,
-  testQuestions,
   type Progress,
   type TestRow,
 } from "../../server/services/testing";
@@ -27,6 +23,7 @@ import { reportHref } from "../../server/lib/links";
 import { ServerForm } from "../_blocks/blocks";
 import { handleForm } from "../../server/lib/forms";
 import type { SignedInContext } from "../../server/middleware/guards";
+import { Runner, type RunnerData, runnerData } from "./runner";
 
 // ---------------------------------------------------------------- start screen
 interface StartData {
@@ -52,14 +49,6 @@ function Start({ data }: { data: StartData }) {
         <h1 className="mb-3 text-3xl font-black">{data.test.name[locale] || t("test.start.title")}</h1>
         <p className="mb-2 text-sm font-semibold text-brand-700">{t("test.start.facts", { questions: data.questions, minutes: data.test.minutes })}</p>
         <p className="mb-6 text-lg text-slate-700">{t("test.start.lead")}</p>
-        <ul className="mb-8 space-y-2">
-          {tips.map((tip) => (
-            <li key={tip} className="flex gap-2 text-slate-700">
-              <span className="text-brand-600">✓</span>
-              {tip}
-            </li>
-          ))}
-        </ul>
         {data.completed && !data.progress?.answered ? (
           <div className="card space-y-4" data-testid="test-done">
             <p className="font-semibold">{t("test.start.done")}</p>
@@ -94,6 +83,17 @@ function Start({ data }: { data: StartData }) {
             ) : null}
           </div>
         )}
+        {/* the action first, within a phone's first screen; the tips after it */}
+        <ul className="mt-8 space-y-2">
+          {tips.map((tip) => (
+            <li key={tip} className="flex gap-2 text-slate-700">
+              <span className="text-brand-600" aria-hidden="true">
+                ✓
+              </span>
+              {tip}
+            </li>
+          ))}
+        </ul>
       </div>
     </LabLayout>
   );
@@ -136,71 +136,6 @@ export const startPage = definePage({
     else await startTest(db, c.get("user"), (await defaultTest(db)).id);
     return c.redirect("/testing", 303);
   },
-});
-
-// ---------------------------------------------------------------- runner
-interface RunnerData {
-  resultId: string;
-  questions: { _id: string; position: number; text: string }[];
-  answers: Record<number, number>;
-}
-
-function Runner({ data }: { data: RunnerData }) {
-  const { t } = usePage();
-  // strings with {{n}} go raw: the island fills them with the counts it keeps
-  const strings = {
-    progress: template(t, "test.runner.progress"),
-    minutes: template(t, "test.runner.minutes"),
-    question: template(t, "test.runner.question"),
-    announce: template(t, "test.runner.announce"),
-    back: t("test.runner.back"),
-    queued: template(t, "test.runner.queued"),
-    saving: t("test.runner.saving"),
-    saved: t("test.runner.saved"),
-    finishing: t("test.runner.finishing"),
-    keys: t("test.runner.keys"),
-    error: t("test.runner.error"),
-    answers: t.raw<TestRunnerAnswers>("test.runner.answers"),
-  };
-  return (
-    <LabLayout>
-      <div className="container-page py-4 sm:py-12">
-        <Island
-          name="test-runner"
-          props={{
-            resultId: data.resultId,
-            questions: data.questions,
-            answers: data.answers,
-            secondsPerItem: SECONDS_PER_ITEM,
-            reportUrl: "/report/base",
-            strings,
-          }}
-        />
-      </div>
-    </LabLayout>
-  );
-}
-type TestRunnerAnswers = { yes: string; probablyYes: string; dontKnow: string; probablyNot: string; no: string };
-
-async function runnerData(c: SignedInContext, test: TestRow, code?: string): Promise<RunnerData> {
-  const db = c.get("deps").db;
-  const result = await startTest(db, c.get("user"), test.id, code);
-  return { resultId: result.id, questions: await testQuestions(db, test.id, c.get("locale")), answers: await answeredMap(db, result.id) };
-}
-
-export const testingPage = definePage({
-  path: "/testing",
-  guards: ["auth"],
-  load: async (c) => {
-    const db = c.get("deps").db;
-    const open = await currentResult(db, c.get("user").id);
-    // nothing to continue: the start screen begins one (a POST) or offers the report and a retake
-    if (!open) return c.redirect("/test/start");
-    const test = (await listTests(db)).find((x) => x.id === open.testId) ?? (await defaultTest(db));
-    return runnerData(c, test);
-  },
-  title: (t) => t("test.start.title"),
-  Component: Runner,
 });
 
 // ---------------------------------------------------------------- list of tests and one by order

@@ -148,6 +148,9 @@ export function contentLanguage(v: Pick<ReportView, "content">, fallback: Locale
 /** The summary under the format's name: the report's text (managers edit it), else the format's description. */
 export const reportSummary = (v: Pick<ReportView, "content" | "format">, lang: Locale) => v.content?.text || v.format.description[lang] || "";
 
+/** A report language as an HTML `lang` (BCP 47): the texts' own code for Chinese is "ch". */
+export const htmlLang = (l: string) => (l === "ch" ? "zh" : l);
+
 export const isReportLanguage = (v: unknown): v is ReportLanguage => REPORT_LANGUAGES.includes(v as ReportLanguage);
 
 async function assemble(

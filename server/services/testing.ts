@@ -64,9 +64,10 @@ export function toTestDoc(t: TestRow, locale: Locale, questionCount: number) {
 // The hot queries of taking the test (every answer runs them), prepared once per database.
 const answerTarget = (db: Db, question: SQL) =>
   db
-    .select({ id: results.id, isCompleted: results.isCompleted, questionId: questions.id })
+    .select({ id: results.id, isCompleted: results.isCompleted, questionId: questions.id, stored: answers.value })
     .from(results)
     .leftJoin(questions, and(eq(questions.testId, results.testId), question))
+    .leftJoin(answers, and(eq(answers.resultId, results.id), eq(answers.questionId, questions.id)))
     .where(and(eq(results.id, sql.placeholder("id")), eq(results.userId, sql.placeholder("user"))))
     .prepare();
 
@@ -215,10 +216,13 @@ export async function progressOf(db: Db, result: Pick<ResultRow, "id">): Promise
  * Stores one answer (insert or change) before replying. The same answer twice is a no-op; a
  * completed result can't change. When this was the last unanswered question the result is
  * completed right away.
+ * `previous` is the answer the device showed for the question (null: none): when another device
+ * has answered it since, nothing is stored and `stale` holds the answers as they are, so the
+ * stale device moves to where the attempt is instead of overwriting it.
  */
 export async function recordAnswer(
   scope: UserScope,
-  input: { result: string; question?: string; position?: number; value: AnswerValue; elapsedMs?: number | null },
+  input: { result: string; question?: string; position?: number; value: AnswerValue; elapsedMs?: number | null; previous?: AnswerValue | null },
 ) {
   const { db, user } = scope;
   const target = input.question
@@ -227,6 +231,11 @@ export async function recordAnswer(
   if (!target) throw notFound();
   if (target.isCompleted) throw new AppError(409, "result_completed", "test.errors.completed");
   if (!target.questionId) throw new AppError(400, "unknown_question", "test.errors.question", { question: "test.errors.question" });
+  // a repeat of an answer already stored (its reply was lost) is not a conflict
+  const stored = target.stored ?? null;
+  if (input.previous !== undefined && stored !== input.previous && stored !== input.value) {
+    return { progress: await progressOf(db, target), result: null, stale: await answeredMap(db, target.id) };
+  }
   const now = new Date();
   const elapsedMs = input.elapsedMs == null ? null : Math.max(0, Math.min(3_600_000, Math.round(input.elapsedMs)));
   // the answer and the result's progress time commit together: acknowledged means stored

@@ -18,6 +18,16 @@ describe("logging out", () => {
     const page = await user(t);
     const res = await t.form("/logout", {}, `token=${page.token}; coupon=SPRING20`);
     expect(res.status).toBe(303);
+    // home, told so in the page's language
+    expect(res.headers.get("location")).toBe("/?signedout=1");
+    for (const [lang, text] of [
+      ["ru", "Вы вышли из аккаунта."],
+      ["en", "You have signed out."],
+    ]) {
+      const html = await (await t.page("/?signedout=1", `i18n_locale=${lang}`)).text();
+      expect(html).toMatch(new RegExp(`role="status"[^>]*data-testid="signed-out">${text}<`));
+    }
+    expect(await (await t.page("/", "i18n_locale=en")).text()).not.toContain("signed-out");
     expect(dropped(res, "token")).toBe(true);
     expect(dropped(res, "coupon")).toBe(true);
 

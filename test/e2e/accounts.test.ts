@@ -42,7 +42,7 @@ describe("account life cycle in a real browser", () => {
     // log out from the menu
     await page.goto(e.base + "/account");
     await page.click("details.mobile-only summary");
-    await Promise.all([page.waitForURL(e.base + "/"), page.click("details.mobile-only form[action='/logout'] button")]);
+    await Promise.all([page.waitForURL(e.base + "/?signedout=1"), page.click("details.mobile-only form[action='/logout'] button")]);
     expect((await page.context().cookies()).find((c) => c.name === "token")).toBeUndefined();
 
     // set a password with the mail's one-time link (the mail never carries a password)
@@ -51,7 +51,14 @@ describe("account life cycle in a real browser", () => {
     await page.goto(e.base + setLink.pathname + setLink.search);
     await page.fill("#reset-password", password);
     await page.fill("#reset-repeat", password);
-    await Promise.all([page.waitForURL(/\/login\?restored=1/), page.click("[data-testid=form-reset] button[type=submit]")]);
+    // the phone that followed the link stays signed in and is told so (no log-in with the new password)
+    await Promise.all([page.waitForURL(/\/profile\/edit\?saved=password-reset/), page.click("[data-testid=form-reset] button[type=submit]")]);
+    expect(await page.locator("[data-testid=form-password] [role=status]").textContent()).toBe(
+      "Your password is saved. You stay signed in on this device; your other sessions have been ended.",
+    );
+    expect(await page.locator("[data-testid=form-password]").count()).toBe(1);
+    await page.click("details.mobile-only summary");
+    await Promise.all([page.waitForURL(e.base + "/?signedout=1"), page.click("details.mobile-only form[action='/logout'] button")]);
 
     // log in again, landing where we wanted to go
     await page.goto(e.base + "/profile/edit");

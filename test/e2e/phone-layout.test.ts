@@ -149,4 +149,28 @@ describe("on a phone", () => {
     }
     expect(wide).toEqual([]);
   });
+
+  it("shows the first step's button on the first screen of the landing and the test's start, at 360×640", async () => {
+    const bottomOf = (page: Page, selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => el.getBoundingClientRect().bottom);
+    for (const lang of ["ru", "en"] as const) {
+      const guest = await e.browser.newContext({ viewport: { width: 360, height: 640 } });
+      const landing = await guest.newPage();
+      await landing.goto(`${e.base}/?lang=${lang}`);
+      expect(await bottomOf(landing, "[data-testid=promo-cta]")).toBeLessThanOrEqual(640);
+      // it leads to the sign-up form further down
+      await landing.locator("[data-testid=promo-cta]").click();
+      await expect.poll(() => landing.locator("#signup input[name=email]").evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(640);
+      await guest.close();
+
+      const p = await user(e.t, { locale: lang });
+      const { context, page } = await signedIn(360, p.token, lang);
+      await page.goto(`${e.base}/test/start`);
+      expect(await bottomOf(page, "[data-testid=start-test]")).toBeLessThanOrEqual(640);
+      await context.close();
+    }
+  });
 });

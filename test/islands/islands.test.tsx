@@ -91,6 +91,7 @@ describe("test-runner island", () => {
       minutes: "Will pass in {{n}} min",
       question: "Question {{n}}",
       announce: "Question {{n}} of {{m}}",
+      moved: "Continuing from question {{n}}",
       back: "Back",
       queued: "Offline: {{n}}",
       saving: "Saving",
@@ -105,6 +106,8 @@ describe("test-runner island", () => {
         resultId="0123456789abcdef01234567"
         questions={questions}
         answers={{ 1: 2 }}
+        renderedAt={0}
+        action="/testing"
         secondsPerItem={60}
         reportUrl="/report/base"
         strings={runnerStrings}
@@ -114,10 +117,20 @@ describe("test-runner island", () => {
     expect(host.querySelector("[data-testid=progress]")!.textContent).toBe("You answered 1 of 3 questions");
     expect(host.textContent).toContain("Will pass in 2 min");
     expect(host.querySelector("[data-testid=question]")!.textContent).toBe("Statement 2");
-    // the keys act only while the page or the runner has the focus (never while typing elsewhere)
+    // the keys act only while the focus is in the runner: a key typed elsewhere on the page answers nothing
     (document.activeElement as HTMLElement | null)?.blur();
+    const outside = document.body.appendChild(document.createElement("a"));
+    outside.href = "/?lang=ru";
+    outside.focus();
     await act(async () => {
-      document.dispatchEvent(new KeyboardEvent("keydown", { key: "4", bubbles: true }));
+      outside.dispatchEvent(new KeyboardEvent("keydown", { key: "5", bubbles: true }));
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(host.querySelector("[data-testid=question]")!.textContent).toBe("Statement 2");
+    outside.remove();
+    host.querySelector<HTMLElement>("[data-testid=test-runner]")!.focus();
+    await act(async () => {
+      document.activeElement!.dispatchEvent(new KeyboardEvent("keydown", { key: "4", bubbles: true }));
       await new Promise((r) => setTimeout(r, 20));
     });
     expect(host.querySelector("[data-testid=question]")!.textContent).toBe("Statement 3");

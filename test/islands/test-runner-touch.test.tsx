@@ -23,6 +23,7 @@ const strings = {
   minutes: "{{n}} min",
   question: "Question {{n}}",
   announce: "Question {{n}} of {{m}}",
+  moved: "Continuing from question {{n}}",
   back: "Back",
   queued: "Offline: {{n}}",
   saving: "Saving",
@@ -33,11 +34,23 @@ const strings = {
   answers: { yes: "Yes", probablyYes: "Probably yes", dontKnow: "Don't know", probablyNot: "Probably not", no: "No" },
 };
 
-function mount() {
+function mount(queued: { question: string; value: number; elapsedMs: number }[] = []) {
   const questions = [1, 2, 3].map((p) => ({ _id: `q${p}`, position: p, text: `Statement ${p}` }));
   const element = (
-    <TestRunner resultId="0123456789abcdef01234568" questions={questions} answers={{}} secondsPerItem={60} reportUrl="/report/base" strings={strings} />
+    <TestRunner
+      resultId="0123456789abcdef01234568"
+      questions={questions}
+      answers={{}}
+      renderedAt={0}
+      action="/testing"
+      secondsPerItem={60}
+      reportUrl="/report/base"
+      strings={strings}
+    />
   );
+  // each test a fresh attempt: no answers queued by the one before
+  localStorage.clear();
+  if (queued.length) localStorage.setItem("tf:queue:0123456789abcdef01234568", JSON.stringify(queued));
   const host = document.createElement("div");
   host.innerHTML = renderToString(element, { identifierPrefix: "i1-" });
   document.body.appendChild(host);
@@ -106,5 +119,20 @@ describe("test-runner answers", () => {
     expect(question(host).textContent).toBe("Statement 1");
     expect(options(host)[4]!.getAttribute("aria-checked")).toBe("true");
     expect(options(host).map((o) => o.tabIndex)).toEqual([-1, -1, -1, -1, 0]);
+  });
+});
+
+describe("test-runner after a reload", () => {
+  it("opens at the first question after the answers still queued, not at one of them", async () => {
+    const host = mount([
+      { question: "q1", value: -1, elapsedMs: 3000 },
+      { question: "q2", value: 2, elapsedMs: 3000 },
+    ]);
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(question(host).textContent).toBe("Statement 3");
+    expect(host.querySelector("[data-testid=progress]")!.textContent).toBe("2 of 3");
+    expect(options(host).map((o) => o.getAttribute("aria-checked"))).toEqual(["false", "false", "false", "false", "false"]);
   });
 });
