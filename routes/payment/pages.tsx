@@ -16,6 +16,7 @@ import {
   getPrices,
   sandboxDecide,
   startPayment,
+  withCookieCoupon,
   type OrderRow,
 } from "../../server/services/payments";
 import { couponCodeSchema, redeemCoupon } from "../../server/services/payments/coupons";
@@ -78,15 +79,14 @@ export const checkoutPage = definePage({
   title: (t) => t("payment.checkoutTitle"),
   Component: Checkout,
   action: async (c) => {
-    const user = c.get("user");
     const body = await c.req.parseBody();
     if (body._form === "coupon") {
       return handleForm(c, "coupon", couponCodeSchema, async ({ code }) => {
-        const r = rememberCoupon(c, await redeemCoupon(c.get("deps"), user, code));
+        const r = rememberCoupon(c, await redeemCoupon(c.get("scope"), code));
         return c.redirect(r.unlocked ? "/payment/success" : "/payment/report", 303);
       });
     }
-    const r = await startPayment(c.get("deps"), user, { entityType: "report" }, getCookie(c, COUPON_COOKIE));
+    const r = await startPayment(c.get("scope"), withCookieCoupon({ entityType: "report" }, getCookie(c, COUPON_COOKIE)));
     return c.redirect(r.redirect, 303);
   },
 });
@@ -126,14 +126,14 @@ export const sandboxPage = definePage({
   guards: ["auth"],
   params: z.object({ id: idSchema() }),
   load: async (c) => {
-    const payment = await getOwnSandboxPayment(c.get("deps").db, c.get("user").id, c.req.param("id")!);
+    const payment = await getOwnSandboxPayment(c.get("scope"), c.req.param("id")!);
     return { amount: payment.amount, what: await orderTitle(c.get("deps").db, payment.orderId, c.get("t")) };
   },
   title: (t) => t("payment.sandboxTitle"),
   Component: Sandbox,
   action: async (c) => {
     const body = await c.req.parseBody();
-    const { order, outcome } = await sandboxDecide(c.get("deps"), c.get("user"), c.req.param("id")!, body.decision === "pay");
+    const { order, outcome } = await sandboxDecide(c.get("scope"), { paymentId: c.req.param("id")!, pay: body.decision === "pay" });
     const business = order.entityType === "invites" ? "/business" : "";
     const ok = outcome === "credited" || outcome === "already_credited";
     return c.redirect(`/payment${business}/${ok ? "success" : "fail"}?order=${order.id}`, 303);
@@ -214,7 +214,7 @@ export const activatePage = definePage({
   Component: Activate,
   action: (c) =>
     handleForm(c, "activate", couponCodeSchema, async ({ code }) => {
-      const r = rememberCoupon(c, await redeemCoupon(c.get("deps"), c.get("user"), code));
+      const r = rememberCoupon(c, await redeemCoupon(c.get("scope"), code));
       return c.redirect(`/activate?done=${r.unlocked ? "unlocked" : "saved"}`, 303);
     }),
 });

@@ -165,7 +165,7 @@ export async function checkWithProvider(scope: ManagerScope, orderId: string) {
   if (!payment?.providerPaymentId) throw conflict("manager.money.noPayment");
   const remote = await provider.fetch(payment.providerPaymentId);
   return transaction(scope, async (tx) => {
-    const outcome = await settleFrom(tx.db, payment, remote, tx.queued ?? []);
+    const outcome = await settleFrom(tx, payment, remote);
     const after = await requireOrder(tx.db, orderId);
     await auditBy(tx, {
       action: "orders.check",
@@ -183,7 +183,7 @@ export async function creditManually(scope: ManagerScope, orderId: string, input
   return transaction(scope, async (tx) => {
     const order = await requireOrder(tx.db, orderId);
     if (order.state !== "pending") throw conflict("manager.money.notPending");
-    if (!(await creditOrder(tx.db, orderId, tx.queued))) throw conflict("manager.money.notCredited");
+    if (!(await creditOrder(tx, orderId))) throw conflict("manager.money.notCredited");
     await auditBy(tx, {
       action: "orders.creditManually",
       entity: "orders",
@@ -199,7 +199,7 @@ export async function cancelOrder(scope: ManagerScope, orderId: string) {
   return transaction(scope, async (tx) => {
     const order = await requireOrder(tx.db, orderId);
     if (order.state !== "pending") throw conflict("manager.money.notPending");
-    await closeOrder(tx.db, orderId, "cancelled");
+    await closeOrder(tx, orderId, "cancelled");
     await auditBy(tx, {
       action: "orders.cancel",
       entity: "orders",
