@@ -286,7 +286,7 @@ export default definePage({
       "delete",
       z.object({ password: z.string({ error: "common.validation.required" }).min(1, "common.validation.required") }),
       async ({ password }) => {
-        await deleteAccount(c.get("deps"), auth.user, password, c.get("locale"));
+        await deleteAccount(c.get("scope"), { password });
         forgetPerson(c);
         return c.redirect("/?deleted=1", 303);
       },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requestScope } from "../../server/middleware/guards";
 import { handleForm } from "../../server/lib/forms";
 import { requestMeta } from "../../server/lib/http";
 import { definePage } from "../../server/render/define";
@@ -59,12 +60,12 @@ export default definePage({
     const kind = (await c.req.parseBody())._form;
     if (kind === "reset") {
       return handleForm(c, "reset", resetPasswordSchema, async (input) => {
-        await resetPassword(c.get("deps"), input);
+        await resetPassword(requestScope(c), input);
         return c.redirect("/login?restored=1", 303); // every session ended with the old password
       });
     }
     return handleForm(c, "restore", emailOnly, async ({ email }) => {
-      await requestRestore(c.get("deps"), email, requestMeta(c));
+      await requestRestore(requestScope(c), { email }, requestMeta(c));
       return c.redirect("/restore?sent=1", 303);
     });
   },
