@@ -237,7 +237,7 @@ const projectsDef = (path: string[], createOnly: boolean) =>
     Component: Projects,
     action: (c, scope) =>
       handleForm(c, "create-project", projectSchema, async (input) => {
-        const p = await createProject(scope.db, scope.user, input);
+        const p = await createProject(scope, input);
         const url = new URL(c.req.path.endsWith("/create") ? "/dashboard/project" : c.req.path, "http://x");
         url.searchParams.set("project", p._id);
         url.searchParams.set("done", "projectCreated");
@@ -307,11 +307,11 @@ export const supportPage = cabinetPage<{ email: string; canBook: boolean }>({
   action: async (c, scope) => {
     if ((await c.req.parseBody())._form === "booking")
       return handleForm(c, "booking", bookingSchema, async (input) => {
-        await bookConsultation(c.get("deps"), scope, input);
+        await bookConsultation(scope, input);
         return done(c, scope, "supportSent");
       });
     return handleForm(c, "support", supportSchema, async (input) => {
-      await sendSupport(c.get("deps"), scope, input);
+      await sendSupport(scope, input);
       return done(c, scope, "supportSent");
     });
   },

@@ -11,7 +11,7 @@ import { AppError, badRequest, notFound } from "../../lib/errors";
 import { createId, ID_PATTERN } from "../../lib/ids";
 import { assertPublicHost } from "../../lib/outbound";
 import { newWebhookSecret } from "../../lib/webhook-signature";
-import { insertJob, systemScope, transaction, type Scope as BaseScope } from "../../scope";
+import { enqueue, systemScope, transaction, type Scope as BaseScope } from "../../scope";
 import type { AppDeps } from "../../context";
 import { consume } from "../rate-limits";
 import type { Scope } from "./access";
@@ -137,8 +137,7 @@ export async function resendDelivery(scope: Scope, endpointId: string, deliveryI
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpoint.id)))
     .returning({ id: webhookDeliveries.id });
   if (!row) throw notFound();
-  const job = await insertJob(scope.db, "webhook", { deliveryId: row.id });
-  await scope.deps.jobs.runNow([job]);
+  await enqueue(scope, "webhook", { deliveryId: row.id });
   return deliveryAnswer(scope, row.id);
 }
 
@@ -150,8 +149,7 @@ export async function sendTestEvent(scope: Scope, endpointId: string) {
   await scope.db
     .insert(webhookDeliveries)
     .values({ id, endpointId: endpoint.id, projectId: scope.project.id, event: "webhook.test", eventKey: `webhook.test:${id}`, data: {} });
-  const job = await insertJob(scope.db, "webhook", { deliveryId: id });
-  await scope.deps.jobs.runNow([job]);
+  await enqueue(scope, "webhook", { deliveryId: id });
   return deliveryAnswer(scope, id);
 }
 
@@ -164,7 +162,7 @@ async function deliveryAnswer(scope: Scope, id: string) {
  * Queues `event` for every live endpoint of the project that picked it, inside the caller's unit of
  * work. `key` names what the event is about: the same event about the same thing is queued once.
  */
-export async function queueWebhook(tx: Pick<BaseScope, "db">, projectId: string, event: WebhookEvent, key: string, data: Record<string, string | null>) {
+export async function queueWebhook(tx: BaseScope, projectId: string, event: WebhookEvent, key: string, data: Record<string, string | null>) {
   const endpoints = await tx.db
     .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
     .from(webhookEndpoints)
@@ -178,7 +176,7 @@ export async function queueWebhook(tx: Pick<BaseScope, "db">, projectId: string,
       .onConflictDoNothing()
       .returning({ id: webhookDeliveries.id });
     // the runner's next tick sends it: a person's request never waits for a company's server
-    if (inserted.length) await insertJob(tx.db, "webhook", { deliveryId: id });
+    if (inserted.length) await enqueue(tx, "webhook", { deliveryId: id }, { later: true });
   }
 }
 
