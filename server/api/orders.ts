@@ -16,7 +16,7 @@ ordersApi.get("/", async (c) => c.json({ docs: (await listOrders(c.get("deps").d
  * that writes, so only with the Authorization header. */
 ordersApi.get("/reset_result", guard("bearer"), async (c) => {
   const db = c.get("deps").db;
-  const result = await resetResult(db, c.get("user"));
+  const result = await resetResult(c.get("scope"), c.get("user"));
   return c.json({ ...toResultDoc(result), progress: await progressOf(db, result) });
 });
 
