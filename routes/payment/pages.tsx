@@ -175,7 +175,7 @@ const outcomePage = (path: string, ok: boolean, business: boolean) =>
     guards: ["auth"],
     load: async (c) => {
       const id = c.req.query("order");
-      const order = id && ID_PATTERN.test(id) ? await getOwnOrder(c.get("deps").db, c.get("user").id, id).catch(() => null) : null;
+      const order = id && ID_PATTERN.test(id) ? await getOwnOrder(c.get("scope"), id).catch(() => null) : null;
       return { ok, business, order };
     },
     title: (t) => t(ok ? "payment.successTitle" : "payment.failTitle"),

@@ -78,7 +78,7 @@ passportApi.post("/restore/confirm", validate("json", resetPasswordSchema), asyn
 
 passportApi.post("/resend", guard("auth"), async (c) => c.json(await resendConfirmation(c.get("scope"), c.get("user"))));
 
-passportApi.get("/invites", guard("auth"), async (c) => c.json({ docs: await listOwnInvites(c.get("deps").db, c.get("user")) }));
+passportApi.get("/invites", guard("auth"), async (c) => c.json({ docs: await listOwnInvites(c.get("scope")) }));
 passportApi.post("/invites/:id", guard("auth"), async (c) => c.json(await acceptInvite(c.get("scope"), c.get("user"), pathId(c))));
 
 passportApi.get("/sessions", guard("auth"), async (c) => {

@@ -203,7 +203,7 @@ cabinetApi.post(
   ),
   async (c) => c.json(await biz.joinProject(c.get("scope"), c.get("user"), c.req.param("id"), { name: c.req.valid("json").name }), 201),
 );
-cabinetApi.get("/consent", guard("auth"), async (c) => c.json({ docs: await biz.myCompanies(c.get("deps").db, c.get("user")) }));
+cabinetApi.get("/consent", guard("auth"), async (c) => c.json({ docs: await biz.myCompanies(c.get("scope")) }));
 cabinetApi.post("/consent/:id", guard("auth"), validate("json", z.object({ consent: z.boolean() })), async (c) =>
   c.json(await biz.setConsent(c.get("scope"), c.get("user"), c.req.param("id"), c.req.valid("json").consent)),
 );

@@ -138,7 +138,7 @@ export async function getOwnSandboxPayment(scope: UserScope, paymentId: string) 
 export async function sandboxDecide(scope: UserScope, input: { paymentId: string; pay: boolean }) {
   const { paymentId, pay } = input;
   const payment = await getOwnSandboxPayment(scope, paymentId);
-  const order = await getOwnOrder(scope.db, scope.user.id, payment.orderId);
+  const order = await getOwnOrder(scope, payment.orderId);
   if (payment.status === "pending") {
     await scope.db
       .update(payments)
@@ -151,7 +151,7 @@ export async function sandboxDecide(scope: UserScope, input: { paymentId: string
 
 /** The buyer gives up an unpaid card order (the cabinet's order list): it stops being "not paid". */
 export async function cancelOwnOrder(scope: UserScope, orderId: string) {
-  const order = await getOwnOrder(scope.db, scope.user.id, orderId);
+  const order = await getOwnOrder(scope, orderId);
   if (order.state !== "pending" || order.method !== "card") throw notFound();
   return closeOrder(scope, order.id, "cancelled");
 }
