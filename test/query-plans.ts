@@ -50,7 +50,7 @@ export interface Fixtures {
 export const NAMED_QUERIES: Record<string, (db: Db, f: Fixtures) => Promise<unknown>> = {
   "session by token (every request)": (db) => resolveToken(db, "a".repeat(32)),
   "sessions of a user": (db, f) => listUserSessions(db, f.user.id),
-  "results of a user": (db, f) => listOwnResults(db, f.user.id),
+  "results of a user": (db, f) => listOwnResults(userScopeOf({ db } as AppDeps, f.user)),
   "current result of a user": (db, f) => currentResult(db, f.user.id),
   "latest completed result of a user": (db, f) => latestCompleted(db, f.user.id, 1),
   "answers of a result (the test page)": (db, f) => answeredMap(db, f.resultId),
@@ -61,7 +61,7 @@ export const NAMED_QUERIES: Record<string, (db: Db, f: Fixtures) => Promise<unkn
   "published reviews, a later page": (db) => listPublishedReviews(db, { page: 5, limit: 20, populateUser: true }),
   "projects a user may see": (db, f) => visibleProjects(db, f.user),
   "projects an owner may see": (db, f) => visibleProjects(db, f.owner),
-  "business cabinet overview": (db, f) => businessOverview(db, f.owner),
+  "business cabinet overview": (db, f) => businessOverview(userScopeOf({ db } as AppDeps, f.owner)),
   "manager overview (totals, invoices, latest results)": (db) => managerOverview(db),
   "referral statistics": (db, f) => referralStat(db, f.referralId),
   "total of people (landing counter)": (db) => totalUsers(db),

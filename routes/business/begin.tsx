@@ -357,7 +357,7 @@ export const beginPage = definePage({
   load: async (c) => {
     const db = c.get("deps").db;
     const user = c.get("user");
-    const [overview, plans, shell] = await Promise.all([businessOverview(db, user), getPlans(db), optionalShell(c)]);
+    const [overview, plans, shell] = await Promise.all([businessOverview(c.get("scope")), getPlans(db), optionalShell(c)]);
     // an appointed manager or head is not asked to activate an account of their own first
     const managed =
       user.isBusiness || c.get("auth").kind === "demo"

@@ -230,7 +230,7 @@ const projectsDef = (path: string[], createOnly: boolean) =>
     path,
     title: (t) => (createOnly ? t("cabinet.projects.create") : t("cabinet.settings.projects")),
     load: async (_c, scope) => ({
-      projects: (await listProjects(scope.db, scope.user)).filter((p) => !scope.demo || p._id === scope.project.id),
+      projects: (await listProjects(scope)).filter((p) => !scope.demo || p._id === scope.project.id),
       canCreate: (scope.user.isBusiness || scope.role === "admin") && !scope.demo,
       createOnly,
     }),

@@ -370,6 +370,6 @@ export function toResultDoc(r: ResultRow) {
   };
 }
 
-export async function listOwnResults(db: Db, userId: string) {
-  return db.select().from(results).where(eq(results.userId, userId)).orderBy(desc(results.createdAt));
+export async function listOwnResults(scope: UserScope) {
+  return scope.db.select().from(results).where(eq(results.userId, scope.user.id)).orderBy(desc(results.createdAt));
 }

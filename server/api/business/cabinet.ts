@@ -31,7 +31,7 @@ const version = (c: Context) => ({ version: ifMatch(c) });
 
 // ------------------------------------------------------------------ projects
 export const projectsApi = new Hono<AppEnv>();
-projectsApi.get("/", guard("business"), async (c) => c.json({ docs: await biz.listProjects(c.get("deps").db, c.get("user")) }));
+projectsApi.get("/", guard("business"), async (c) => c.json({ docs: await biz.listProjects(c.get("scope")) }));
 projectsApi.post("/", guard("business"), validate("json", biz.projectSchema), async (c) =>
   c.json(await biz.createProject(c.get("scope"), c.req.valid("json")), 201),
 );
@@ -52,7 +52,7 @@ projectsApi.get("/stats/:id", guard("business"), async (c) => {
   return c.json(await biz.teamStats(await biz.projectScope(c.get("scope"), pathId(c))));
 });
 projectsApi.get("/:id", guard("business"), async (c) => {
-  const doc = await biz.getProject(c.get("deps").db, c.get("user"), pathId(c));
+  const doc = await biz.getProject(c.get("scope"), pathId(c));
   return tagged(c, "project", doc._id, doc);
 });
 

@@ -8,7 +8,7 @@ import { AppError, forbidden } from "../../lib/errors";
 import { createId } from "../../lib/ids";
 import { fields } from "../../lib/validate";
 import { logActivity } from "../activity";
-import { isManager, type UserRow } from "../users";
+import { isManager } from "../users";
 import { resolveProject, visibleProjects, type ProjectRow } from "../projects";
 import { requireCan, type Scope } from "./access";
 import { transaction, type UserScope } from "../../scope";
@@ -31,12 +31,12 @@ export function toProjectDoc(p: ProjectRow) {
   };
 }
 
-export async function listProjects(db: Db, user: UserRow) {
-  return (await visibleProjects(db, user)).map(toProjectDoc);
+export async function listProjects(scope: UserScope) {
+  return (await visibleProjects(scope.db, scope.user)).map(toProjectDoc);
 }
 
-export async function getProject(db: Db, user: UserRow, id: string) {
-  const { project, role } = await resolveProject(db, user, id);
+export async function getProject(scope: UserScope, id: string) {
+  const { project, role } = await resolveProject(scope.db, scope.user, id);
   return { ...toProjectDoc(project), role, details: project.details ?? {} };
 }
 
