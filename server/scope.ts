@@ -83,17 +83,19 @@ export type JobKind = keyof JobPayloads;
 
 /**
  * Queues work to follow the current change. Inside a unit of work it commits with it and runs after
- * the commit; outside one it is stored and run at once.
+ * the commit; outside one it is stored and run at once. `later`: only stored, for the runner's next
+ * tick (a company's webhook: a person's request never waits for someone else's server).
  */
-export async function enqueue<K extends JobKind>(scope: Scope, kind: K, payload: JobPayloads[K]): Promise<string> {
+export async function enqueue<K extends JobKind>(scope: Scope, kind: K, payload: JobPayloads[K], opts: { later?: boolean } = {}): Promise<string> {
   const id = await insertJob(scope.db, kind, payload);
+  if (opts.later) return id;
   if (scope.queued) scope.queued.push(id);
   else await scope.deps.jobs.runNow([id]);
   return id;
 }
 
-/** The job's row alone, for code that holds only a database handle (payments' crediting): the runner's next tick runs it, or the caller's `runNow`. */
-export async function insertJob<K extends JobKind>(db: Db, kind: K, payload: JobPayloads[K]): Promise<string> {
+/** The job's row alone: private, so every job is queued through `enqueue`, in the caller's unit when there is one. */
+async function insertJob<K extends JobKind>(db: Db, kind: K, payload: JobPayloads[K]): Promise<string> {
   const id = createId();
   await db.insert(jobs).values({ id, kind, payload: payload as unknown as Record<string, unknown>, runAt: new Date() });
   return id;

@@ -249,9 +249,9 @@ export default definePage({
     const db = c.get("deps").db;
     const [sessions, companies, visits, views] = await Promise.all([
       section === "sessions" ? listUserSessions(db, c.get("user").id) : [],
-      section === "data" ? myCompanies(db, c.get("user")) : [],
+      section === "data" ? myCompanies(c.get("scope")) : [],
       section === "data" ? supportVisits(db, c.get("user").id) : [],
-      section === "data" ? viewsOfMe(db, c.get("user").id) : [],
+      section === "data" ? viewsOfMe(c.get("scope")) : [],
     ]);
     return { section, sessions, companies, visits, views };
   },
@@ -270,7 +270,7 @@ export default definePage({
       const choice = consentChoice(body);
       if (choice !== null) await setConsent(requestScope(c), auth.user, body.project, choice);
       // an unconfirmed withdrawal changes nothing, but a company not theirs is still a 404
-      else if (!(await myCompanies(db, auth.user)).some((m) => m.project._id === body.project)) throw notFound();
+      else if (!(await myCompanies(c.get("scope"))).some((m) => m.project._id === body.project)) throw notFound();
       return c.redirect(here, 303);
     }
     if (body._form === "delete-link") {
@@ -286,7 +286,7 @@ export default definePage({
       "delete",
       z.object({ password: z.string({ error: "common.validation.required" }).min(1, "common.validation.required") }),
       async ({ password }) => {
-        await deleteAccount(c.get("deps"), auth.user, password, c.get("locale"));
+        await deleteAccount(c.get("scope"), { password });
         forgetPerson(c);
         return c.redirect("/?deleted=1", 303);
       },

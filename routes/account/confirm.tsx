@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requestScope } from "../../server/middleware/guards";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { confirmEmail } from "../../server/services/accounts";
@@ -50,7 +51,7 @@ export default definePage({
   // confirmed address goes straight on there
   load: async (c) => {
     const deps = c.get("deps");
-    const userId = await confirmEmail(deps, c.req.param("token")!);
+    const userId = await confirmEmail(requestScope(c), c.req.param("token")!);
     let auth = c.get("auth");
     let signedInAs: string | null = null;
     // The link is often opened where the person has no session: a mail app's own browser, another

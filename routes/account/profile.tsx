@@ -158,7 +158,7 @@ export const editProfilePage = definePage({
     const auth = c.get("auth");
     const kind = (await c.req.parseBody())._form;
     if (kind === "set-password" && !auth.user.passwordHash) {
-      await requestRestore(c.get("deps"), auth.user.email, requestMeta(c));
+      await requestRestore(c.get("scope"), { email: auth.user.email }, requestMeta(c));
       return c.redirect("/profile/edit?saved=link#form-set-password", 303);
     }
     if (kind === "password") {
@@ -167,7 +167,7 @@ export const editProfilePage = definePage({
         "password",
         changePasswordSchema,
         async (input) => {
-          await changePassword(c.get("deps"), auth.user, auth.sessionId, input, c.get("locale"));
+          await changePassword(c.get("scope"), input);
           return c.redirect("/profile/edit?saved=password#form-password", 303);
         },
         (v) => ({ current: v.current ?? "", password: v.new ?? "", repeat: v.repeat ?? "" }),
@@ -184,7 +184,7 @@ export const editProfilePage = definePage({
           message: "common.validation.required",
         }),
       async (input) => {
-        await updateProfile(c.get("deps").db, auth.user, input);
+        await updateProfile(c.get("scope"), input);
         const back = fallbackOf(c);
         return c.redirect(back ?? "/profile/edit?saved=profile", 303);
       },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requestScope } from "../../server/middleware/guards";
 import { handleForm } from "../../server/lib/forms";
 import { requestMeta, setSessionCookies } from "../../server/lib/http";
 import { createSession } from "../../server/services/sessions";
@@ -61,7 +62,7 @@ export default definePage({
     const kind = (await c.req.parseBody())._form;
     if (kind === "reset") {
       return handleForm(c, "reset", resetPasswordSchema, async (input) => {
-        const userId = await resetPassword(c.get("deps"), input);
+        const userId = await resetPassword(requestScope(c), input);
         // every other session ended with the old password; the link proved the mailbox, so the
         // device that followed it stays signed in (on a phone, no log-in with the new password)
         const user = await findUserById(c.get("deps").db, userId);
@@ -73,7 +74,7 @@ export default definePage({
       });
     }
     return handleForm(c, "restore", emailOnly, async ({ email }) => {
-      await requestRestore(c.get("deps"), email, requestMeta(c));
+      await requestRestore(requestScope(c), { email }, requestMeta(c));
       return c.redirect("/restore?sent=1", 303);
     });
   },

@@ -357,7 +357,7 @@ export const beginPage = definePage({
   load: async (c) => {
     const db = c.get("deps").db;
     const user = c.get("user");
-    const [overview, plans, shell] = await Promise.all([businessOverview(db, user), getPlans(db), optionalShell(c)]);
+    const [overview, plans, shell] = await Promise.all([businessOverview(c.get("scope")), getPlans(db), optionalShell(c)]);
     // an appointed manager or head is not asked to activate an account of their own first
     const managed =
       user.isBusiness || c.get("auth").kind === "demo"
@@ -394,17 +394,17 @@ export const beginPage = definePage({
       return c.redirect(`/business?confirm=${sent}`, 303);
     }
     if (body._form === "cancel-order") {
-      await cancelOwnOrder(c.get("deps").db, user.id, String(body.order ?? ""));
+      await cancelOwnOrder(c.get("scope"), String(body.order ?? ""));
       return c.redirect("/business", 303);
     }
     if (body._form === "activate-business") {
       return handleForm(c, "activate-business", z.object({ name: z.string().trim().max(120).optional() }), async ({ name }) => {
-        await activateBusinessFor(c.get("deps"), user, name, c.get("locale"));
+        await activateBusinessFor(c.get("scope"), { name });
         return c.redirect("/business", 303);
       });
     }
     return handleForm(c, "refill", refillForm, async (input) => {
-      const r = await refill(c.get("deps"), user, input);
+      const r = await refill(c.get("scope"), input);
       if ("request" in r) return c.redirect("/business?requested=1", 303);
       if ("invoice" in r) return c.redirect(`/business?invoice=${r.order}`, 303);
       return c.redirect(r.redirect, 303);

@@ -353,7 +353,7 @@ export const invitesPage = cabinetPage<Data>({
     const status = (INVITE_STATUSES as readonly string[]).includes(asked) ? (asked as (typeof INVITE_STATUSES)[number]) : undefined;
     const canEdit = can(scope, "invites");
     if (!canEdit) return c.redirect(c.req.path.startsWith("/dashboard") ? "/dashboard" : "/business/dashboard");
-    const link = inviteUrl(c.get("deps"), scope.project.inviteCode);
+    const link = inviteUrl(scope.deps.config, scope.project.inviteCode);
     // "Download QR (SVG)": the same code as a file, under the page's own guards (no route of its own)
     if (c.req.query("qr") === "svg")
       return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n${qrSvg(link)}\n`, 200, {
@@ -390,13 +390,11 @@ export const invitesPage = cabinetPage<Data>({
     }
     if (body._form === "resend")
       return submitForm(c, "invite-list", async () => {
-        await updateInvite(c.get("deps"), scope, String(body.invite ?? ""), { resend: true }, c.get("locale"));
+        await updateInvite(scope, String(body.invite ?? ""), { resend: true });
         return followedUp(c, scope.project.id, "resent");
       });
     if (body._form === "resendAll")
-      return submitForm(c, "invite-list", async () =>
-        followedUp(c, scope.project.id, "resentAll", await resendAllPending(c.get("deps"), scope, c.get("locale"))),
-      );
+      return submitForm(c, "invite-list", async () => followedUp(c, scope.project.id, "resentAll", await resendAllPending(scope)));
     if (body._form === "csv") {
       const file = body.file;
       const fileText = typeof file === "object" && file && "text" in file && file.size > 0 ? await file.text() : "";
@@ -405,7 +403,7 @@ export const invitesPage = cabinetPage<Data>({
         "csv",
         inviteImportSchema,
         async (input) => {
-          const { invited, skipped } = await importInvites(c.get("deps"), scope, input, c.get("locale"));
+          const { invited, skipped } = await importInvites(scope, input);
           return followedUp(c, scope.project.id, "imported", { invited, skipped: skipped.length });
         },
         (v) => ({ csv: fileText || v.csv || "", message: v.message, expiresAt: v.expiresAt }),
@@ -420,7 +418,7 @@ export const invitesPage = cabinetPage<Data>({
       "emails",
       inviteCreateSchema,
       async (input) => {
-        await createInvites(c.get("deps"), scope, input, c.get("locale"));
+        await createInvites(scope, input);
         return done(c, scope, "invitesSent");
       },
       (v) => ({ emails: v.emails ?? "", message: v.message, expiresAt: v.expiresAt, department: v.department || null, position: v.position || null }),

@@ -269,7 +269,7 @@ export const joinPage = definePage({
       if (!user || !found) return c.redirect(`/login?fallback=${encodeURIComponent(c.req.path)}`, 303);
       const choice = consentChoice(body);
       if (choice !== null) {
-        if (found.invite?.kind === "candidate") await setCandidateConsent(c.get("deps").db, user, found.invite.id, choice);
+        if (found.invite?.kind === "candidate") await setCandidateConsent(requestScope(c), user, found.invite.id, choice);
         else await setConsent(requestScope(c), user, found.project.id, choice);
       }
       return back("consent=1");

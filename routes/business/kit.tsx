@@ -34,8 +34,8 @@ async function demoBehind(c: Context, scope: Scope): Promise<ShellData["demoBehi
 
 async function shellData(c: Context, scope: Scope): Promise<ShellData> {
   const named = Boolean(c.req.query("project"));
-  if (named && scope.role !== "admin") await rememberProject(scope.db, scope.user, scope.project.id);
-  const [projects, counts, behind] = await Promise.all([listProjects(scope.db, scope.user), inviteCount(scope.db, scope.project), demoBehind(c, scope)]);
+  if (named && scope.role !== "admin") await rememberProject(scope, scope.project.id);
+  const [projects, counts, behind] = await Promise.all([listProjects(scope), inviteCount(scope.db, scope.project), demoBehind(c, scope)]);
   return {
     // the demo account has a company per language: only the one of the page's language is offered
     projects: projects.filter((p) => !scope.demo || p._id === scope.project.id).map((p) => ({ _id: p._id, name: p.name })),

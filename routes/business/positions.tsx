@@ -414,7 +414,7 @@ export const positionPage = cabinetPage<DetailData>({
     }
     if (body._form === "candidate")
       return handleForm(c, "candidate", candidateInviteSchema, async (input) => {
-        await inviteCandidate(c.get("deps"), scope, id, input, c.get("locale"));
+        await inviteCandidate(scope, id, input);
         return done(c, scope, "candidateInvited");
       });
     if (body._form === "hire" || body._form === "remove-candidate") {

@@ -230,14 +230,14 @@ const projectsDef = (path: string[], createOnly: boolean) =>
     path,
     title: (t) => (createOnly ? t("cabinet.projects.create") : t("cabinet.settings.projects")),
     load: async (_c, scope) => ({
-      projects: (await listProjects(scope.db, scope.user)).filter((p) => !scope.demo || p._id === scope.project.id),
+      projects: (await listProjects(scope)).filter((p) => !scope.demo || p._id === scope.project.id),
       canCreate: (scope.user.isBusiness || scope.role === "admin") && !scope.demo,
       createOnly,
     }),
     Component: Projects,
     action: (c, scope) =>
       handleForm(c, "create-project", projectSchema, async (input) => {
-        const p = await createProject(scope.db, scope.user, input);
+        const p = await createProject(scope, input);
         const url = new URL(c.req.path.endsWith("/create") ? "/dashboard/project" : c.req.path, "http://x");
         url.searchParams.set("project", p._id);
         url.searchParams.set("done", "projectCreated");
@@ -307,11 +307,11 @@ export const supportPage = cabinetPage<{ email: string; canBook: boolean }>({
   action: async (c, scope) => {
     if ((await c.req.parseBody())._form === "booking")
       return handleForm(c, "booking", bookingSchema, async (input) => {
-        await bookConsultation(c.get("deps"), scope, input);
+        await bookConsultation(scope, input);
         return done(c, scope, "supportSent");
       });
     return handleForm(c, "support", supportSchema, async (input) => {
-      await sendSupport(c.get("deps"), scope, input);
+      await sendSupport(scope, input);
       return done(c, scope, "supportSent");
     });
   },

@@ -18,6 +18,7 @@ import {
   getPrices,
   sandboxDecide,
   startPayment,
+  withCookieCoupon,
   type OrderRow,
 } from "../../server/services/payments";
 import { couponCodeSchema, redeemCoupon } from "../../server/services/payments/coupons";
@@ -92,15 +93,14 @@ export const checkoutPage = definePage({
   title: (t) => t("payment.checkoutTitle"),
   Component: Checkout,
   action: async (c) => {
-    const user = c.get("user");
     const body = await c.req.parseBody();
     if (body._form === "coupon") {
       return handleForm(c, "coupon", couponCodeSchema, async ({ code }) => {
-        const r = rememberCoupon(c, await redeemCoupon(c.get("deps"), user, code).catch(codeRefused(c)));
+        const r = rememberCoupon(c, await redeemCoupon(c.get("scope"), code).catch(codeRefused(c)));
         return c.redirect(r.unlocked ? "/payment/success" : "/payment/report", 303);
       });
     }
-    const r = await startPayment(c.get("deps"), user, { entityType: "report" }, getCookie(c, COUPON_COOKIE));
+    const r = await startPayment(c.get("scope"), withCookieCoupon({ entityType: "report" }, getCookie(c, COUPON_COOKIE)));
     return c.redirect(r.redirect, 303);
   },
 });
@@ -140,14 +140,14 @@ export const sandboxPage = definePage({
   guards: ["auth"],
   params: z.object({ id: idSchema() }),
   load: async (c) => {
-    const payment = await getOwnSandboxPayment(c.get("deps").db, c.get("user").id, c.req.param("id")!);
+    const payment = await getOwnSandboxPayment(c.get("scope"), c.req.param("id")!);
     return { amount: payment.amount, what: await orderTitle(c.get("deps").db, payment.orderId, c.get("t")) };
   },
   title: (t) => t("payment.sandboxTitle"),
   Component: Sandbox,
   action: async (c) => {
     const body = await c.req.parseBody();
-    const { order, outcome } = await sandboxDecide(c.get("deps"), c.get("user"), c.req.param("id")!, body.decision === "pay");
+    const { order, outcome } = await sandboxDecide(c.get("scope"), { paymentId: c.req.param("id")!, pay: body.decision === "pay" });
     const business = order.entityType === "invites" ? "/business" : "";
     const ok = outcome === "credited" || outcome === "already_credited";
     return c.redirect(`/payment${business}/${ok ? "success" : "fail"}?order=${order.id}`, 303);
@@ -189,7 +189,7 @@ const outcomePage = (path: string, ok: boolean, business: boolean) =>
     guards: ["auth"],
     load: async (c) => {
       const id = c.req.query("order");
-      const order = id && ID_PATTERN.test(id) ? await getOwnOrder(c.get("deps").db, c.get("user").id, id).catch(() => null) : null;
+      const order = id && ID_PATTERN.test(id) ? await getOwnOrder(c.get("scope"), id).catch(() => null) : null;
       return { ok, business, order };
     },
     title: (t) => t(ok ? "payment.successTitle" : "payment.failTitle"),
@@ -228,7 +228,7 @@ export const activatePage = definePage({
   Component: Activate,
   action: (c) =>
     handleForm(c, "activate", couponCodeSchema, async ({ code }) => {
-      const r = rememberCoupon(c, await redeemCoupon(c.get("deps"), c.get("user"), code).catch(codeRefused(c)));
+      const r = rememberCoupon(c, await redeemCoupon(c.get("scope"), code).catch(codeRefused(c)));
       return c.redirect(`/activate?done=${r.unlocked ? "unlocked" : "saved"}`, 303);
     }),
 });

@@ -456,7 +456,7 @@ async function loadReport(c: SignedInContext, wanted: "base" | "full", resultId?
   // spec §4: the full report follows purchase; until then the base one is the report
   if (wanted === "full" && view.type !== "full") return c.redirect(resultId ? `/report/${resultId}` : "/report/base");
   const confirmed = canReadReport(user);
-  const employers = (await myCompanies(db, user)).map((m) => m.project.name);
+  const employers = (await myCompanies(c.get("scope"))).map((m) => m.project.name);
   const price = view.type === "base" ? (await getPrices(db)).fullReport : undefined;
   const shareCode = await shareCodeOf(db, user.id);
   return { view, confirmed, resendIn: confirmed ? 0 : await resendWait(db, user.id), employers, price, shareCode };

@@ -132,8 +132,8 @@ export const startPage = definePage({
   Component: Start,
   action: async (c) => {
     const db = c.get("deps").db;
-    if ((await c.req.parseBody())._form === "retake") await resetResult(db, c.get("user"));
-    else await startTest(db, c.get("user"), (await defaultTest(db)).id);
+    if ((await c.req.parseBody())._form === "retake") await resetResult(c.get("scope"), c.get("user"));
+    else await startTest(c.get("scope"), { testId: (await defaultTest(db)).id });
     return c.redirect("/testing", 303);
   },
 });
@@ -227,7 +227,7 @@ export const testByOrderPage = definePage({
     const test = await testByOrder(c);
     const code = test.activationCode ? z.string().trim().min(1, "common.validation.required").max(100) : z.string().max(100).optional();
     return handleForm(c, "code", z.object({ code }), async ({ code }) => {
-      await startTest(c.get("deps").db, c.get("user"), test.id, code);
+      await startTest(c.get("scope"), { testId: test.id, code });
       return c.redirect(new URL(c.req.url).pathname, 303);
     });
   },

@@ -82,7 +82,7 @@ export function Runner({ data }: { data: RunnerData }) {
 
 export async function runnerData(c: SignedInContext, test: TestRow, code?: string): Promise<RunnerData> {
   const db = c.get("deps").db;
-  const result = await startTest(db, c.get("user"), test.id, code);
+  const result = await startTest(c.get("scope"), { testId: test.id, code });
   const questions = await testQuestions(db, test.id, c.get("locale"));
   const q = Number(c.req.query("q"));
   return {

@@ -167,7 +167,7 @@ export async function checkWithProvider(scope: ManagerScope, orderId: string) {
   if (!payment?.providerPaymentId) throw conflict("manager.money.noPayment");
   const remote = await provider.fetch(payment.providerPaymentId);
   return transaction(scope, async (tx) => {
-    const outcome = await settleFrom(tx.db, payment, remote, tx.queued ?? []);
+    const outcome = await settleFrom(tx, payment, remote);
     const after = await requireOrder(tx.db, orderId);
     await auditBy(tx, {
       action: "orders.check",
@@ -185,7 +185,7 @@ export async function creditManually(scope: ManagerScope, orderId: string, input
   return transaction(scope, async (tx) => {
     const order = await requireOrder(tx.db, orderId);
     if (order.state !== "pending") throw conflict("manager.money.notPending");
-    if (!(await creditOrder(tx.db, orderId, tx.queued))) throw conflict("manager.money.notCredited");
+    if (!(await creditOrder(tx, orderId))) throw conflict("manager.money.notCredited");
     crashPoint("creditManually.beforeAudit");
     await auditBy(tx, {
       action: "orders.creditManually",
@@ -202,7 +202,7 @@ export async function cancelOrder(scope: ManagerScope, orderId: string) {
   return transaction(scope, async (tx) => {
     const order = await requireOrder(tx.db, orderId);
     if (order.state !== "pending") throw conflict("manager.money.notPending");
-    await closeOrder(tx.db, orderId, "cancelled");
+    await closeOrder(tx, orderId, "cancelled");
     crashPoint("cancel.beforeAudit");
     await auditBy(tx, {
       action: "orders.cancel",

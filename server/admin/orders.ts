@@ -73,7 +73,7 @@ export async function unmarkInvoicePaid(scope: ManagerScope, orderId: string) {
 /** Credits an invoice the bank says was paid; true when this call credited it (an entry only then). */
 export async function markInvoicePaidBy(scope: ManagerScope, orderId: string) {
   return transaction(scope, async (tx) => {
-    const credited = await markInvoicePaid(tx.db, orderId, tx.queued);
+    const credited = await markInvoicePaid(tx, orderId);
     if (credited) {
       const [order] = await tx.db.select().from(orders).where(eq(orders.id, orderId));
       await auditBy(tx, {

@@ -55,7 +55,7 @@ export async function resetResultOf(scope: ManagerScope, id: string) {
     const owner = await findUserById(tx.db, r.userId);
     if (!owner) throw notFound();
     const open = await currentResult(tx.db, owner.id);
-    const fresh = await resetResult(tx.db, owner);
+    const fresh = await resetResult(tx, owner);
     // `created`: this reset made the retake (an untouched open attempt is reused), so undoing it may remove it
     await auditBy(tx, {
       action: "results.reset",

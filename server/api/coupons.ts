@@ -7,5 +7,5 @@ import { guard } from "../middleware/guards";
 import { couponCodeSchema, redeemCoupon } from "../services/payments/coupons";
 
 export const couponsApi = new Hono<AppEnv>().post("/", guard("auth"), validate("json", couponCodeSchema), async (c) =>
-  c.json(rememberCoupon(c, await redeemCoupon(c.get("deps"), c.get("user"), c.req.valid("json").code))),
+  c.json(rememberCoupon(c, await redeemCoupon(c.get("scope"), c.req.valid("json").code))),
 );

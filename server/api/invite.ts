@@ -18,13 +18,13 @@ inviteApi.get("/", guard("project"), validate("query", biz.inviteListSchema.exte
   c.json(await biz.listInvites(await scope(c), c.req.valid("query"))),
 );
 inviteApi.post("/", guard("project"), validate("json", biz.inviteCreateSchema), async (c) =>
-  c.json(await biz.createInvites(c.get("deps"), await scope(c), c.req.valid("json"), c.get("locale")), 201),
+  c.json(await biz.createInvites(await scope(c), c.req.valid("json")), 201),
 );
 inviteApi.get("/:id", guard("project"), async (c) => c.json(await biz.getInvite(await scope(c), pathId(c))));
 inviteApi.put(
   "/:id",
   guard("project"),
   validate("json", z.object({ resend: z.boolean().optional(), isActive: z.boolean().optional(), locale: z.enum(["ru", "en"]).optional() })),
-  async (c) => c.json(await biz.updateInvite(c.get("deps"), await scope(c), pathId(c), c.req.valid("json"), c.get("locale"))),
+  async (c) => c.json(await biz.updateInvite(await scope(c), pathId(c), c.req.valid("json"))),
 );
 inviteApi.delete("/:id", guard("project"), async (c) => c.json(await biz.deleteInvite(await scope(c), pathId(c))));

@@ -20,5 +20,5 @@ notifyApi.post("/send-form", validate("json", sendFormSchema), async (c) => {
 
 /** A GET that sends mail: only with the Authorization header, and once per order. */
 notifyApi.get("/order-business", guard("bearer"), validate("query", z.object({ order: idSchema() })), async (c) =>
-  c.json(await notifyBusinessOrder(c.get("deps"), c.get("user"), c.req.valid("query").order)),
+  c.json(await notifyBusinessOrder(c.get("scope"), c.req.valid("query").order)),
 );

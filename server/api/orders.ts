@@ -10,20 +10,20 @@ import { progressOf, resetResult, toResultDoc } from "../services/testing";
 
 export const ordersApi = new Hono<AppEnv>().use(guard("auth"));
 
-ordersApi.get("/", async (c) => c.json({ docs: (await listOrders(c.get("deps").db, c.get("user").id)).map(toOrderDoc) }));
+ordersApi.get("/", async (c) => c.json({ docs: (await listOrders(c.get("scope"))).map(toOrderDoc) }));
 
 /** Starts a retake: a new open result (the old one is kept). Spec path, despite the name; a GET
  * that writes, so only with the Authorization header. */
 ordersApi.get("/reset_result", guard("bearer"), async (c) => {
   const db = c.get("deps").db;
-  const result = await resetResult(db, c.get("user"));
+  const result = await resetResult(c.get("scope"), c.get("user"));
   return c.json({ ...toResultDoc(result), progress: await progressOf(db, result) });
 });
 
-ordersApi.get("/:id", async (c) => c.json(toOrderDoc(await getOwnOrder(c.get("deps").db, c.get("user").id, pathId(c)))));
+ordersApi.get("/:id", async (c) => c.json(toOrderDoc(await getOwnOrder(c.get("scope"), pathId(c)))));
 
 ordersApi.get("/:id/invoice.pdf", async (c) => {
-  const order = await getOwnOrder(c.get("deps").db, c.get("user").id, pathId(c));
+  const order = await getOwnOrder(c.get("scope"), pathId(c));
   if (order.method !== "invoice") throw notFound();
   const pdf = await invoicePdf(c.get("deps").db, order, c.get("user"), c.get("deps").config.TIME_ZONE);
   return c.body(pdf as unknown as ArrayBuffer, 200, {

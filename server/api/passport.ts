@@ -38,7 +38,7 @@ passportApi.post("/signup", validate("json", signupSchema), async (c) => {
 });
 
 passportApi.post("/auth", validate("json", loginSchema), async (c) => {
-  const { user, token } = await login(c.get("deps"), c.req.valid("json"), requestMeta(c));
+  const { user, token } = await login(requestScope(c), c.req.valid("json"), requestMeta(c));
   setSessionCookies(c, token, user.id);
   keepAccountLocale(c, user);
   return c.json({ token, _id: user.id });
@@ -52,7 +52,7 @@ passportApi.post("/logout", async (c) => {
 passportApi.get("/", guard("auth"), async (c) => c.json(await toUserDoc(c.get("deps").db, c.get("user"))));
 
 passportApi.put("/", guard("auth"), validate("json", profileSchema), async (c) => {
-  const user = await updateProfile(c.get("deps").db, c.get("user"), c.req.valid("json"));
+  const user = await updateProfile(c.get("scope"), c.req.valid("json"));
   return c.json(await toUserDoc(c.get("deps").db, user));
 });
 
@@ -62,24 +62,23 @@ const changePasswordBody = z.preprocess(
   changePasswordSchema,
 );
 passportApi.post("/changePassword", guard("auth"), validate("json", changePasswordBody), async (c) => {
-  const auth = c.get("auth");
-  await changePassword(c.get("deps"), auth.user, auth.sessionId, c.req.valid("json"), c.get("locale"));
+  await changePassword(c.get("scope"), c.req.valid("json"));
   return c.json({ ok: true });
 });
 
 passportApi.post("/restore", validate("json", z.object({ email: z.string().trim().toLowerCase().pipe(z.email("common.validation.email")) })), async (c) => {
-  await requestRestore(c.get("deps"), c.req.valid("json").email, requestMeta(c));
+  await requestRestore(requestScope(c), c.req.valid("json"), requestMeta(c));
   return c.json({ ok: true });
 });
 
 passportApi.post("/restore/confirm", validate("json", resetPasswordSchema), async (c) => {
-  await resetPassword(c.get("deps"), c.req.valid("json"));
+  await resetPassword(requestScope(c), c.req.valid("json"));
   return c.json({ ok: true });
 });
 
 passportApi.post("/resend", guard("auth"), async (c) => c.json(await resendConfirmation(c.get("scope"), c.get("user"))));
 
-passportApi.get("/invites", guard("auth"), async (c) => c.json({ docs: await listOwnInvites(c.get("deps").db, c.get("user")) }));
+passportApi.get("/invites", guard("auth"), async (c) => c.json({ docs: await listOwnInvites(c.get("scope")) }));
 passportApi.post("/invites/:id", guard("auth"), async (c) => c.json(await acceptInvite(c.get("scope"), c.get("user"), pathId(c))));
 
 passportApi.get("/sessions", guard("auth"), async (c) => {
@@ -109,13 +108,13 @@ passportApi.delete("/sessions", guard("auth"), async (c) => {
 });
 
 passportApi.get("/export", guard("auth"), async (c) => {
-  const data = await exportData(c.get("deps").db, c.get("user"));
+  const data = await exportData(c.get("scope"));
   c.header("Content-Disposition", `attachment; filename="thinking-format-data.json"`);
   return c.json(data);
 });
 
 passportApi.delete("/", guard("auth"), validate("json", z.object({ password: z.string().min(1, "common.validation.required").max(1024) })), async (c) => {
-  await deleteAccount(c.get("deps"), c.get("user"), c.req.valid("json").password, c.get("locale"));
+  await deleteAccount(c.get("scope"), c.req.valid("json"));
   forgetPerson(c);
   return c.json({ ok: true });
 });

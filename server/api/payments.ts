@@ -4,13 +4,13 @@ import { getCookie } from "hono/cookie";
 import type { AppEnv } from "../context";
 import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
-import { guard } from "../middleware/guards";
-import { COUPON_COOKIE, paymentSchema, settlePayment, startPayment } from "../services/payments";
+import { guard, requestScope } from "../middleware/guards";
+import { COUPON_COOKIE, paymentSchema, settlePayment, startPayment, withCookieCoupon } from "../services/payments";
 
 export const paymentsApi = new Hono<AppEnv>();
 
 paymentsApi.post("/", guard("auth"), validate("json", paymentSchema), async (c) =>
-  c.json(await startPayment(c.get("deps"), c.get("user"), c.req.valid("json"), getCookie(c, COUPON_COOKIE)), 201),
+  c.json(await startPayment(c.get("scope"), withCookieCoupon(c.req.valid("json"), getCookie(c, COUPON_COOKIE))), 201),
 );
 
 /**
@@ -21,7 +21,7 @@ paymentsApi.post("/yookassa/notify", async (c) => {
   if (c.get("deps").config.PAYMENT_PROVIDER !== "yookassa") throw notFound();
   const body = (await c.req.json().catch(() => null)) as { object?: { id?: unknown } } | null;
   const id = typeof body?.object?.id === "string" ? body.object.id : null;
-  const outcome = id ? await settlePayment(c.get("deps"), id) : "bad_request";
+  const outcome = id ? await settlePayment(requestScope(c), id) : "bad_request";
   // 200 either way: YooKassa would otherwise retry a notification we have already judged
   return c.json({ outcome });
 });

@@ -20,7 +20,7 @@ resultsApi.get("/", async (c) => {
   const db = c.get("deps").db;
   const open = await currentResult(db, c.get("user").id);
   return c.json({
-    docs: (await listOwnResults(db, c.get("user").id)).map(toResultDoc),
+    docs: (await listOwnResults(c.get("scope"))).map(toResultDoc),
     current: open ? { ...toResultDoc(open), progress: await progressOf(db, open) } : null,
   });
 });

@@ -24,6 +24,6 @@ testsApi.get("/:id", async (c) => {
 
 testsApi.post("/start/:id", guard("auth"), validate("json", z.object({ code: z.string().max(100).optional() }).default({})), async (c) => {
   const db = c.get("deps").db;
-  const result = await startTest(db, c.get("user"), pathId(c), c.req.valid("json").code);
+  const result = await startTest(c.get("scope"), { testId: pathId(c), code: c.req.valid("json").code });
   return c.json({ ...toResultDoc(result), progress: await progressOf(db, result), answers: await answeredMap(db, result.id) });
 });

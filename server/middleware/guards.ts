@@ -173,7 +173,7 @@ const guards: Record<GuardName, Handler> = {
     async (c, next) => {
       const named = c.req.query("project") ?? c.req.header("project");
       const token = c.get("auth")?.apiToken;
-      if (token) await admitTokenCall(c.get("deps").db, token, named, c.req.method, c.req.path);
+      if (token) await admitTokenCall(requestScope(c), token, named, c.req.method, c.req.path);
       try {
         const inProject = c as unknown as Context<GuardedEnv<["project"]>>;
         const scope = await projectScope(inProject.get("scope"), token ? token.projectId : named);

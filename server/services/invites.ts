@@ -6,7 +6,7 @@ import type { Db } from "../../db/client";
 import { invites, projects } from "../../db/schema";
 import { notFound } from "../lib/errors";
 import type { UserRow } from "./users";
-import type { Scope } from "../scope";
+import type { Scope, UserScope } from "../scope";
 import { joinProject } from "./business/join";
 
 /** The invitations this user may see and take: already theirs, or open ones sent to their address
@@ -18,7 +18,8 @@ function addressedTo(user: UserRow): SQL {
 }
 
 /** Invitations addressed to this user, with their project's name. */
-export async function listOwnInvites(db: Db, user: UserRow) {
+export async function listOwnInvites(scope: UserScope) {
+  const { db, user } = scope;
   const rows = await db
     .select({ invite: invites, projectName: projects.name })
     .from(invites)

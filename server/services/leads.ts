@@ -64,7 +64,8 @@ export interface LeadSender {
   captcha?: string;
 }
 
-export async function submitLead(deps: AppDeps, kind: LeadKind, raw: unknown, by: LeadSender) {
+export async function submitLead(scope: Scope, kind: LeadKind, raw: unknown, by: LeadSender) {
+  const { deps } = scope;
   const input = parseInput(by.t, leadSchemas[kind], raw);
   await verifyCaptcha(deps.config, by.captcha, by.ip);
   // every lead mails the managers: a few an hour from one address

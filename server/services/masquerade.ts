@@ -8,6 +8,7 @@ import type { Db } from "../../db/client";
 import { logs } from "../../db/schema";
 import { DEMO_USER_ID } from "../../db/seed/demo-ids";
 import { AppError, notFound } from "../lib/errors";
+import type { Scope } from "../scope";
 import { logActivity } from "./activity";
 import { getSetting, setSetting } from "./setting-store";
 import { createSession, revokeSession, validateToken } from "./sessions";
@@ -61,9 +62,9 @@ export async function supportVisits(db: Db, userId: string, limit = 20) {
   }));
 }
 
-export async function endMasquerade(db: Db, sessionId: string, userId: string, actorId: string | null) {
-  await revokeSession(db, sessionId);
-  await logActivity(db, userId, "masq.end", {}, actorId);
+export async function endMasquerade(scope: Scope, session: { id: string; userId: string; actorId: string | null }) {
+  await revokeSession(scope.db, session.id);
+  await logActivity(scope.db, session.userId, "masq.end", {}, session.actorId);
 }
 
 /** The shared demo session: its token is public by design (read-only), so it is kept in

@@ -150,8 +150,10 @@ export async function questionCount(db: Db, testId: string) {
 }
 
 /** The user's unfinished result for this test, or a new one (a test needing a code checks it). */
-export async function startTest(db: Db, user: UserRow, testId: string, code?: string | null) {
-  const test = await getTest(db, testId);
+export async function startTest(scope: UserScope, input: { testId: string; code?: string | null }) {
+  const { db, user } = scope;
+  const { code } = input;
+  const test = await getTest(db, input.testId);
   const [open] = await db
     .select()
     .from(results)
@@ -342,7 +344,8 @@ export async function correctResultFormat(
 }
 
 /** A retake: a new open result for the same test; completed ones stay as they are. */
-export async function resetResult(db: Db, user: UserRow) {
+export async function resetResult(scope: Scope, user: UserRow) {
+  const { db } = scope;
   const last = (await currentResult(db, user.id)) ?? (await latestCompleted(db, user.id));
   const test = last ? await getTest(db, last.testId) : await defaultTest(db);
   const open = await currentResult(db, user.id);
@@ -376,6 +379,6 @@ export function toResultDoc(r: ResultRow) {
   };
 }
 
-export async function listOwnResults(db: Db, userId: string) {
-  return db.select().from(results).where(eq(results.userId, userId)).orderBy(desc(results.createdAt));
+export async function listOwnResults(scope: UserScope) {
+  return scope.db.select().from(results).where(eq(results.userId, scope.user.id)).orderBy(desc(results.createdAt));
 }

@@ -5,6 +5,7 @@ import { MARKETING_PAGES } from "../../routes/marketing";
 import { translator } from "../../locales";
 import { ITEMS } from "../../model/items";
 import { submitLead } from "../../server/services/leads";
+import { systemScope } from "../../server/scope";
 import { createTestApp, type TestApp } from "../helpers";
 
 let t: TestApp;
@@ -167,13 +168,15 @@ describe("marketing, legal and sales pages", () => {
 describe("submitLead, the one way in for the API's and the pages' marketing forms", () => {
   it("validates with the kind's schema, messages in the reader's language, then saves", async () => {
     const en = translator("en");
-    await expect(submitLead(t.deps, "demo", { name: "Ann", phone: "abc", email: "nope" }, { userId: null, t: en, ip: null })).rejects.toMatchObject({
+    await expect(
+      submitLead(systemScope(t.deps, "en"), "demo", { name: "Ann", phone: "abc", email: "nope" }, { userId: null, t: en, ip: null }),
+    ).rejects.toMatchObject({
       status: 400,
       code: "validation_failed",
       fields: { phone: en("common.validation.phone"), email: en("common.validation.email") },
     });
     const saved = await submitLead(
-      t.deps,
+      systemScope(t.deps, "en"),
       "consultation",
       { name: "Via service", phone: "+7 900 000-00-01", extra: "dropped" },
       { userId: null, t: en, ip: null },

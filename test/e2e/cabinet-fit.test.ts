@@ -56,7 +56,7 @@ beforeAll(async () => {
   const { person: cand, link, scope } = await joinedCandidate(e.t, owner, p, p.pos["Sales manager"]!, "Cora Candidate");
   await completedResult(e.t, cand, (q) => (q % 4 === 0 ? -2 : 2));
   candidate = { person: cand, link };
-  await inviteCandidate(e.t.deps, scope, p.pos["Sales manager"]!, { email: "later@example.com", name: "Lev Later" }, "en");
+  await inviteCandidate({ ...scope, locale: "en" }, p.pos["Sales manager"]!, { email: "later@example.com", name: "Lev Later" });
 }, 120_000);
 afterAll(() => e?.close());
 

@@ -32,9 +32,9 @@ const version = (c: Context) => ({ version: ifMatch(c) });
 
 // ------------------------------------------------------------------ projects
 export const projectsApi = new Hono<AppEnv>();
-projectsApi.get("/", guard("business"), async (c) => c.json({ docs: await biz.listProjects(c.get("deps").db, c.get("user")) }));
+projectsApi.get("/", guard("business"), async (c) => c.json({ docs: await biz.listProjects(c.get("scope")) }));
 projectsApi.post("/", guard("business"), validate("json", biz.projectSchema), async (c) =>
-  c.json(await biz.createProject(c.get("deps").db, c.get("user"), c.req.valid("json")), 201),
+  c.json(await biz.createProject(c.get("scope"), c.req.valid("json")), 201),
 );
 projectsApi.put("/", inProject, validate("json", biz.updateProjectSchema), async (c) =>
   tagged(c, "project", c.get("project").id, await biz.updateProject(await scope(c), c.req.valid("json"), version(c))),
@@ -53,7 +53,7 @@ projectsApi.get("/stats/:id", guard("business"), async (c) => {
   return c.json(await biz.teamStats(await biz.projectScope(c.get("scope"), pathId(c))));
 });
 projectsApi.get("/:id", guard("business"), async (c) => {
-  const doc = await biz.getProject(c.get("deps").db, c.get("user"), pathId(c));
+  const doc = await biz.getProject(c.get("scope"), pathId(c));
   return tagged(c, "project", doc._id, doc);
 });
 
@@ -133,16 +133,14 @@ employeesApi.delete("/:id", inProject, async (c) => c.json(await biz.deleteEmplo
 export const invitesApi = new Hono<AppEnv>();
 invitesApi.get("/", inProject, validate("query", biz.inviteListSchema), async (c) => c.json(await biz.listInvites(await scope(c), c.req.valid("query"))));
 invitesApi.post("/", inProject, validate("json", biz.inviteCreateSchema), async (c) =>
-  c.json(await biz.createInvites(c.get("deps"), await scope(c), c.req.valid("json"), c.get("locale")), 201),
+  c.json(await biz.createInvites(await scope(c), c.req.valid("json")), 201),
 );
 invitesApi.put("/createOrUpdateInvite", inProject, validate("json", biz.inviteUpdateSchema), async (c) =>
-  c.json(await biz.createOrUpdateInvite(c.get("deps"), await scope(c), c.req.valid("json"), c.get("locale"))),
+  c.json(await biz.createOrUpdateInvite(await scope(c), c.req.valid("json"))),
 );
 // not in the spec: follow-up: resend every pending invitation, invitations from a CSV file
-invitesApi.post("/resend-pending", inProject, async (c) => c.json(await resendAllPending(c.get("deps"), await scope(c), c.get("locale"))));
-invitesApi.post("/import", inProject, validate("json", inviteImportSchema), async (c) =>
-  c.json(await importInvites(c.get("deps"), await scope(c), c.req.valid("json"), c.get("locale")), 201),
-);
+invitesApi.post("/resend-pending", inProject, async (c) => c.json(await resendAllPending(await scope(c))));
+invitesApi.post("/import", inProject, validate("json", inviteImportSchema), async (c) => c.json(await importInvites(await scope(c), c.req.valid("json")), 201));
 invitesApi.get("/get-count", inProject, async (c) => c.json(await biz.inviteCount(c.get("deps").db, c.get("project"))));
 invitesApi.delete("/:id", inProject, async (c) => c.json(await biz.deleteInvite(await scope(c), pathId(c))));
 
@@ -157,11 +155,11 @@ cabinetApi.get("/communication", inProject, departmentQuery, async (c) =>
   c.json(await biz.communicationBalance(await scope(c), c.req.valid("query").department || null)),
 );
 cabinetApi.post("/support", inProject, validate("json", biz.supportSchema), async (c) =>
-  c.json(await biz.sendSupport(c.get("deps"), await scope(c), c.req.valid("json")), 201),
+  c.json(await biz.sendSupport(await scope(c), c.req.valid("json")), 201),
 );
 // not in the spec: booking the consultation or deep analysis the plans include
 cabinetApi.post("/booking", inProject, validate("json", biz.bookingSchema), async (c) =>
-  c.json(await biz.bookConsultation(c.get("deps"), await scope(c), c.req.valid("json")), 201),
+  c.json(await biz.bookConsultation(await scope(c), c.req.valid("json")), 201),
 );
 cabinetApi.get("/reports", inProject, async (c) => c.json(await biz.businessReports(await scope(c))));
 // candidates for a position (not in the spec): invited against a position, ranked with the team, hired or removed
@@ -179,7 +177,7 @@ cabinetApi.get("/candidates", inProject, candidatesQuery, async (c) => {
 });
 cabinetApi.post("/candidates", inProject, validate("json", biz.candidateInviteSchema.extend({ position: idSchema("business.errors.badId") })), async (c) => {
   const { position, ...input } = c.req.valid("json");
-  return c.json(await biz.inviteCandidate(c.get("deps"), await scope(c), position, input, c.get("locale")), 201);
+  return c.json(await biz.inviteCandidate(await scope(c), position, input), 201);
 });
 // one candidate as their page shows them: format, reliability, fit per activity with reasons, the holders side by side
 cabinetApi.get("/candidates/:id", inProject, async (c) => c.json(await biz.candidateProfile(await scope(c), pathId(c), c.get("locale"))));
@@ -208,7 +206,7 @@ cabinetApi.post(
   ),
   async (c) => c.json(await biz.joinProject(c.get("scope"), c.get("user"), c.req.param("id"), { name: c.req.valid("json").name }), 201),
 );
-cabinetApi.get("/consent", guard("auth"), async (c) => c.json({ docs: await biz.myCompanies(c.get("deps").db, c.get("user")) }));
+cabinetApi.get("/consent", guard("auth"), async (c) => c.json({ docs: await biz.myCompanies(c.get("scope")) }));
 cabinetApi.post("/consent/:id", guard("auth"), validate("json", z.object({ consent: z.boolean() })), async (c) =>
   c.json(await biz.setConsent(c.get("scope"), c.get("user"), c.req.param("id"), c.req.valid("json").consent)),
 );

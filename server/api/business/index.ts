@@ -16,13 +16,11 @@ export const businessApi = new Hono<AppEnv>();
 businessApi.route("/", cabinetApi);
 
 businessApi.post("/", guard("auth"), validate("json", z.object({ name: z.string().trim().max(120).optional() }).default({})), async (c) => {
-  const project = await activateBusinessFor(c.get("deps"), c.get("user"), c.req.valid("json").name, c.get("locale"));
+  const project = await activateBusinessFor(c.get("scope"), c.req.valid("json"));
   return c.json({ project: { _id: project.id, name: project.name, inviteBalance: project.inviteBalance } }, 201);
 });
 
-businessApi.post("/refill", guard("auth"), validate("json", refillSchema), async (c) =>
-  c.json(await refill(c.get("deps"), c.get("user"), c.req.valid("json")), 201),
-);
+businessApi.post("/refill", guard("auth"), validate("json", refillSchema), async (c) => c.json(await refill(c.get("scope"), c.req.valid("json")), 201));
 
 /**
  * GET /api/business/masq-no-auth — the read-only demo company for anyone: one shared session.

@@ -1,6 +1,6 @@
 // E-mail confirmation: the link sent at sign-up (and again on request) confirms the mailbox.
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { runInTransaction, type Db } from "../../../db/client";
+import type { Db } from "../../../db/client";
 import { prepared } from "../../../db/prepared";
 import { emailTokens, users } from "../../../db/schema";
 import { tFor } from "../../../locales";
@@ -40,9 +40,9 @@ export function sendConfirmation(scope: Scope, user: UserRow, opts: { setPasswor
   });
 }
 
-export function confirmEmail(deps: Pick<Scope, "db">, token: string) {
+export function confirmEmail(scope: Scope, token: string) {
   // the token is spent only with the confirmation it gives
-  return runInTransaction(deps.db, async (db) => {
+  return transaction(scope, async ({ db }) => {
     const userId = await consumeEmailToken(db, token, "confirm");
     if (!userId) return null;
     await db

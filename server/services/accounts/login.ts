@@ -2,7 +2,7 @@
 // account (server/services/rate-limits.ts: the first two make the address wait, the last only
 // slows the account's attempts down, so nobody elsewhere can lock the owner out).
 import { z } from "zod";
-import type { AppDeps } from "../../context";
+import type { Scope } from "../../scope";
 import { AppError, tooMany } from "../../lib/errors";
 import { fields } from "../../lib/validate";
 import { logActivity } from "../activity";
@@ -17,8 +17,8 @@ export const loginSchema = z.object({
   password: z.string({ error: "common.validation.required" }).min(1, "common.validation.required").max(1024),
 });
 
-export async function login(deps: AppDeps, input: z.infer<typeof loginSchema>, meta: RequestMeta) {
-  const { db } = deps;
+export async function login(scope: Scope, input: z.infer<typeof loginSchema>, meta: RequestMeta) {
+  const { db } = scope;
   const email = normalizeEmail(input.email);
   const ip = meta.ip ?? "unknown";
   const wait = await loginWait(db, email, ip);
@@ -32,7 +32,7 @@ export async function login(deps: AppDeps, input: z.infer<typeof loginSchema>, m
     throw new AppError(401, "invalid_credentials", "auth.errors.invalidCredentials");
   }
   await clear(db, "loginPair", `${email}|${ip}`);
-  const { token } = await createSession(deps.db, user.id, { userAgent: meta.userAgent, ip: meta.ip });
-  await logActivity(deps.db, user.id, "login", { ip: meta.ip });
+  const { token } = await createSession(db, user.id, { userAgent: meta.userAgent, ip: meta.ip });
+  await logActivity(db, user.id, "login", { ip: meta.ip });
   return { user, token };
 }

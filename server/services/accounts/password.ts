@@ -2,13 +2,11 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "../../../db/schema";
-import { tFor, type Locale } from "../../../locales";
-import type { AppDeps } from "../../context";
+import type { UserScope } from "../../scope";
 import { validationFailed } from "../../lib/errors";
 import { logActivity } from "../activity";
 import { hashPassword, passwordSchema, verifyPassword } from "../passwords";
 import { revokeUserSessions } from "../sessions";
-import type { UserRow } from "../users";
 
 export const repeatMatches = <T extends { password: string; repeat: string }>(v: T) => v.password === v.repeat;
 export const changePasswordSchema = z
@@ -19,14 +17,16 @@ export const changePasswordSchema = z
   })
   .refine(repeatMatches, { message: "auth.errors.repeatMismatch", path: ["repeat"] });
 
-export async function changePassword(deps: AppDeps, user: UserRow, sessionId: string, input: z.infer<typeof changePasswordSchema>, locale: Locale) {
+/** The session it is asked from stays signed in; the others end. */
+export async function changePassword(scope: UserScope, input: z.infer<typeof changePasswordSchema>) {
+  const { db, user, auth, t } = scope;
   if (!(await verifyPassword(user.passwordHash, input.current))) {
-    throw validationFailed({ current: tFor(locale)("auth.errors.currentWrong") });
+    throw validationFailed({ current: t("auth.errors.currentWrong") });
   }
-  await deps.db
+  await db
     .update(users)
     .set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() })
     .where(eq(users.id, user.id));
-  await revokeUserSessions(deps.db, user.id, sessionId);
-  await logActivity(deps.db, user.id, "password.change");
+  await revokeUserSessions(db, user.id, auth.sessionId);
+  await logActivity(db, user.id, "password.change");
 }

@@ -18,17 +18,17 @@ import {
   users,
 } from "../../../db/schema";
 import type { Db } from "../../../db/client";
-import { tFor, type Locale } from "../../../locales";
-import type { AppDeps } from "../../context";
+import { tFor } from "../../../locales";
 import { validationFailed } from "../../lib/errors";
-import { enqueueMail, systemScope, transaction, type Scope, type UserScope } from "../../scope";
+import { enqueueMail, transaction, type Scope, type UserScope } from "../../scope";
 import { mailLink } from "../../lib/links";
 import { hit, LIMITS } from "../rate-limits";
 import { consumeEmailToken, issueEmailToken } from "./email-tokens";
 import { verifyPassword } from "../passwords";
 import type { UserRow } from "../users";
 
-export async function exportData(db: Db, user: UserRow) {
+export async function exportData(scope: UserScope) {
+  const { db, user } = scope;
   const { passwordHash: _secret, ...profile } = user;
   const userResults = await db.select().from(results).where(eq(results.userId, user.id));
   const userAnswers = [];
@@ -50,10 +50,11 @@ export async function exportData(db: Db, user: UserRow) {
  * sign-in links go; orders and payments are kept as accounting law requires, attached to an
  * anonymised stub instead of the person.
  */
-export async function deleteAccount(deps: AppDeps, user: UserRow, password: string, locale: Locale) {
-  if (!(await verifyPassword(user.passwordHash, password))) throw validationFailed({ password: tFor(locale)("auth.errors.currentWrong") });
+export async function deleteAccount(scope: UserScope, input: { password: string }) {
+  const { user } = scope;
+  if (!(await verifyPassword(user.passwordHash, input.password))) throw validationFailed({ password: scope.t("auth.errors.currentWrong") });
   // all of it or none: a half-erased account would keep some of the person and lose the way in
-  await transaction(systemScope(deps), (tx) => eraseAccount(tx.db, user));
+  await transaction(scope, (tx) => eraseAccount(tx.db, user));
 }
 
 /**

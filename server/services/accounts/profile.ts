@@ -1,11 +1,9 @@
 // The profile: name, birthday, city, phone, gender, personnel number and language.
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, runInTransaction } from "../../../db/client";
 import { employees, users } from "../../../db/schema";
 import { fields } from "../../lib/validate";
-import type { UserRow } from "../users";
-import type { Scope } from "../../scope";
+import { type Scope, transaction, type UserScope } from "../../scope";
 import type { Locale } from "../../../locales";
 
 const optionalField = (max: number) =>
@@ -40,7 +38,8 @@ export const profileSchema = z.object({
   locale: z.enum(["ru", "en"]).optional(),
 });
 
-export async function updateProfile(db: Db, user: UserRow, input: z.infer<typeof profileSchema>) {
+export async function updateProfile(scope: UserScope, input: z.infer<typeof profileSchema>) {
+  const { user } = scope;
   const patch: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
   if (input.name !== undefined) patch.name = input.name;
   if (input.birthday !== undefined) patch.birthday = input.birthday;
@@ -49,7 +48,7 @@ export async function updateProfile(db: Db, user: UserRow, input: z.infer<typeof
   if (input.gender !== undefined) patch.gender = input.gender;
   if (input.PersonnelId !== undefined) patch.personnelId = input.PersonnelId;
   if (input.locale !== undefined) patch.locale = input.locale;
-  await runInTransaction(db, async (tx) => {
+  await transaction(scope, async ({ db: tx }) => {
     await tx.update(users).set(patch).where(eq(users.id, user.id));
     // the companies see the name the person gives, unless an owner renamed them there
     if (input.name && input.name !== user.name) {
@@ -59,7 +58,7 @@ export async function updateProfile(db: Db, user: UserRow, input: z.infer<typeof
         .where(and(eq(employees.userId, user.id), eq(employees.nameByOwner, false)));
     }
   });
-  const [row] = await db.select().from(users).where(eq(users.id, user.id));
+  const [row] = await scope.db.select().from(users).where(eq(users.id, user.id));
   return row!;
 }
 

@@ -1,11 +1,9 @@
 // Restoring access: a one-hour link by e-mail, then a new password.
-import { runInTransaction } from "../../../db/client";
-import { enqueueMail, systemScope, transaction } from "../../scope";
+import { enqueueMail, type Scope, transaction } from "../../scope";
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "../../../db/schema";
 import { tFor } from "../../../locales";
-import type { AppDeps } from "../../context";
 import { AppError } from "../../lib/errors";
 import { mailLink } from "../../lib/links";
 import { logActivity } from "../activity";
@@ -27,16 +25,17 @@ export const RESTORE_REPLY_MS = 800;
 
 /** Always succeeds from the caller's view, so the answer never tells whether an e-mail is registered
  * (neither by what it says nor by when it says it). */
-export async function requestRestore(deps: AppDeps, email: string, meta: RequestMeta) {
+export async function requestRestore(scope: Scope, input: { email: string }, meta: RequestMeta) {
   const replyAt = Date.now() + RESTORE_REPLY_MS;
   try {
-    await issueRestoreLink(deps, email, meta);
+    await issueRestoreLink(scope, input.email, meta);
   } finally {
     await new Promise((r) => setTimeout(r, Math.max(0, replyAt - Date.now())));
   }
 }
 
-async function issueRestoreLink(deps: AppDeps, email: string, meta: RequestMeta) {
+async function issueRestoreLink(scope: Scope, email: string, meta: RequestMeta) {
+  const { deps } = scope;
   // a few links an hour per address: more would be mail bombing someone's inbox
   const { count } = await hit(deps.db, `restore:${normalizeEmail(email)}`, LIMITS.restore);
   if (count > LIMITS.restore.max) return;
@@ -44,7 +43,7 @@ async function issueRestoreLink(deps: AppDeps, email: string, meta: RequestMeta)
   if (!user) return;
   const t = tFor(user.locale ?? meta.locale);
   // the link and its mail together, through the outbox: SMTP down answers the same as SMTP up
-  await transaction(systemScope(deps, meta.locale), async (tx) => {
+  await transaction(scope, async (tx) => {
     const token = await issueEmailToken(tx.db, user.id, "restore");
     const link = mailLink(deps.config.PUBLIC_URL, `/restore?token=${token}`, user.locale ?? meta.locale);
     await enqueueMail(tx, {
@@ -55,10 +54,10 @@ async function issueRestoreLink(deps: AppDeps, email: string, meta: RequestMeta)
   });
 }
 
-export async function resetPassword(deps: AppDeps, input: z.infer<typeof resetPasswordSchema>) {
+export async function resetPassword(scope: Scope, input: z.infer<typeof resetPasswordSchema>) {
   const passwordHash = await hashPassword(input.password); // before the unit of work: it awaits a thread
   // the token spent, the new password, the mailbox confirmed and every session ended: together
-  return runInTransaction(deps.db, async (db) => {
+  return transaction(scope, async ({ db }) => {
     const userId = await consumeEmailToken(db, input.token, "restore");
     if (!userId) throw new AppError(400, "token_invalid", "auth.errors.tokenInvalid", { token: tFor("ru")("auth.errors.tokenInvalid") });
     // A working restore link proves the mailbox too.

@@ -4,7 +4,7 @@
 // scopes; every call is written to the token's usage log, and each token has its own rate limit.
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { runInTransaction, type Db } from "../../../db/client";
+import type { Db } from "../../../db/client";
 import { apiTokens, apiTokenUses, users } from "../../../db/schema";
 import type { AuthState } from "../../context";
 import { crashPoint } from "../../lib/crash-points";
@@ -13,6 +13,7 @@ import { createId, ID_PATTERN } from "../../lib/ids";
 import { consume } from "../rate-limits";
 import { generateToken, hashToken } from "../sessions";
 import { requireCan, requireWritable, type Scope } from "./access";
+import { type Scope as BaseScope, transaction } from "../../scope";
 
 export const API_TOKEN_PREFIX = "tf_";
 export const TOKEN_SCOPES = ["people:read", "invites:write", "positions:write"] as const;
@@ -141,7 +142,13 @@ export function scopeNeeded(method: string, path: string): TokenScope | null {
  * A token's call inside the project guard: its own project only (another one named: 403), its
  * scopes only (403 `token_scope`), under its rate limit; logged either way.
  */
-export async function admitTokenCall(db: Db, token: NonNullable<AuthState["apiToken"]>, named: string | null | undefined, method: string, path: string) {
+export async function admitTokenCall(
+  scope: BaseScope,
+  token: NonNullable<AuthState["apiToken"]>,
+  named: string | null | undefined,
+  method: string,
+  path: string,
+) {
   const needed = scopeNeeded(method, path);
   const refusal =
     named && named !== token.projectId
@@ -153,7 +160,7 @@ export async function admitTokenCall(db: Db, token: NonNullable<AuthState["apiTo
           : null;
   const now = new Date();
   // the log row and the last use commit together (a unit: on libSQL a bare write can lose a race)
-  await runInTransaction(db, async (tx) => {
+  await transaction(scope, async ({ db: tx }) => {
     await tx
       .insert(apiTokenUses)
       .values({ id: createId(), tokenId: token.id, projectId: token.projectId, method, path: path.slice(0, 300), refused: refusal?.code ?? null });
@@ -161,5 +168,5 @@ export async function admitTokenCall(db: Db, token: NonNullable<AuthState["apiTo
     await tx.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, token.id));
   });
   if (refusal) throw refusal;
-  await consume(db, "apiToken", token.id);
+  await consume(scope.db, "apiToken", token.id);
 }

@@ -6,7 +6,7 @@
 // Hiring turns the candidate into an employee holding the position; removing withdraws them.
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { runInTransaction, type Db } from "../../../db/client";
+import type { Db } from "../../../db/client";
 import { candidates, employees, invites, positions, type projects, results, users } from "../../../db/schema";
 import { tFor, type Locale } from "../../../locales";
 import { fitFor, type IndicatorValues } from "../../../model/fit";
@@ -48,7 +48,8 @@ export async function findCandidate(scope: Scope, candidateId: string) {
 }
 
 /** Invites a candidate for a position: one e-mail invitation of kind "candidate" (it reserves an invite as any pending one does). */
-export async function inviteCandidate(deps: AppDeps, scope: Scope, positionId: string, input: z.infer<typeof candidateInviteSchema>, locale: Locale) {
+export async function inviteCandidate(scope: Scope, positionId: string, input: z.infer<typeof candidateInviteSchema>) {
+  const { deps, locale } = scope;
   requireCan(scope, "invites");
   requireWritable(scope);
   requireConfirmedSender(scope);
@@ -109,7 +110,7 @@ export async function queueCandidateMail(
     t("business.mail.invite.greeting"),
     "",
     t("jobfit.candidates.mail.body", { company, position: title }),
-    inviteUrl(deps, invite.link),
+    inviteUrl(deps.config, invite.link),
     "",
     t("mail.signature"),
   ].join("\n");
@@ -182,17 +183,16 @@ export async function candidateMembership(db: Db, user: UserRow, inviteId: strin
 }
 
 /** The candidate withdraws (or gives back) the sharing of their result with the company. */
-export async function setCandidateConsent(db: Db, user: UserRow, inviteId: string, consent: boolean) {
-  const row = await candidateMembership(db, user, inviteId);
+export async function setCandidateConsent(scope: UnitScope, user: UserRow, inviteId: string, consent: boolean) {
+  const row = await candidateMembership(scope.db, user, inviteId);
   if (!row) throw notFound();
-  await runInTransaction(db, async (tx) => {
-    await tx
+  await transaction(scope, async (tx) => {
+    await tx.db
       .update(candidates)
       .set({ consentWithdrawnAt: consent ? null : new Date() })
       .where(eq(candidates.id, row.id));
     // the company's systems hear of a withdrawal in the same unit (a webhook, if they asked for it)
-    if (!consent && !row.consentWithdrawnAt)
-      await queueWebhook({ db: tx }, row.projectId, "consent.withdrawn", `${row.id}:${Date.now()}`, { candidateId: row.id });
+    if (!consent && !row.consentWithdrawnAt) await queueWebhook(tx, row.projectId, "consent.withdrawn", `${row.id}:${Date.now()}`, { candidateId: row.id });
   });
   return { consent };
 }

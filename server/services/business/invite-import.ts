@@ -6,8 +6,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { departments, positions } from "../../../db/schema";
-import type { Locale } from "../../../locales";
-import type { AppDeps } from "../../context";
 import { AppError } from "../../lib/errors";
 import { requireCan, type Scope } from "./access";
 import { createInvites, followUpFields } from "./invites";
@@ -120,7 +118,7 @@ export function parseInviteCsv(text: string): { rows: CsvRow[]; problems: CsvPro
  * names. Departments and positions are matched by name in this project, case aside; a position
  * named with a department must belong to it. Any problem: nothing is invited, 400 with every line.
  */
-export async function importInvites(deps: AppDeps, scope: Scope, input: z.output<typeof inviteImportSchema>, locale: Locale) {
+export async function importInvites(scope: Scope, input: z.output<typeof inviteImportSchema>) {
   requireCan(scope, "invites");
   const { rows, problems } = parseInviteCsv(input.csv);
   const deps_ = await scope.db.select({ id: departments.id, name: departments.name }).from(departments).where(eq(departments.projectId, scope.project.id));
@@ -155,11 +153,12 @@ export async function importInvites(deps: AppDeps, scope: Scope, input: z.output
     const text = problems.map((p) => `${scope.t("followup.csv.line", { line: p.line })}: ${scope.t(p.key, { value: p.value ?? "" })}`).join("\n");
     throw new AppError(400, "csv_refused", "followup.csv.refused", { csv: text }, { count: problems.length });
   }
-  const result = await createInvites(
-    deps,
-    scope,
-    { emails: rows.map((r) => r.email), locale: undefined, message: input.message, expiresAt: input.expiresAt, placement },
-    locale,
-  );
+  const result = await createInvites(scope, {
+    emails: rows.map((r) => r.email),
+    locale: undefined,
+    message: input.message,
+    expiresAt: input.expiresAt,
+    placement,
+  });
   return { invited: result.docs.length, skipped: result.skipped };
 }

@@ -4,13 +4,13 @@
 // imports the other for it.
 import { and, eq, sql } from "drizzle-orm";
 import { orders, projects } from "../../../db/schema";
-import type { AppDeps } from "../../context";
+import type { Config } from "../../config";
 import { AppError } from "../../lib/errors";
 import { take } from "../rate-limits";
 import type { Scope } from "./access";
 import { reservedInvites } from "./projects";
 
-export const inviteUrl = (deps: AppDeps, code: string) => `${deps.config.PUBLIC_URL}/invite/${encodeURIComponent(code)}`;
+export const inviteUrl = (config: Pick<Config, "PUBLIC_URL">, code: string) => `${config.PUBLIC_URL}/invite/${encodeURIComponent(code)}`;
 
 /**
  * Invitation mail goes to addresses the sender typed in, with the sender's company name in it: an

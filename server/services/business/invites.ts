@@ -162,7 +162,7 @@ async function sendInviteMail(
   const mail = inviteMail(locale, {
     kind: "invite",
     company: scope.project.name,
-    url: inviteUrl(deps, invite.link),
+    url: inviteUrl(deps.config, invite.link),
     message: invite.message,
     expiresAt: invite.expiresAt,
     zone: deps.config.TIME_ZONE,
@@ -186,15 +186,14 @@ function deadlineOf(day: string | null | undefined, zone: string) {
 
 /** Invites the addresses not yet invited to the project; refuses when the balance can't cover them. */
 export async function createInvites(
-  deps: AppDeps,
   scope: Scope,
   input: Omit<z.output<typeof inviteCreateSchema>, "department" | "position"> & {
     department?: string | null;
     position?: string | null;
     placement?: Map<string, { name: string | null; departmentId: string | null; positionId: string | null }>;
   },
-  locale: Locale,
 ) {
+  const { deps, locale } = scope;
   requireCan(scope, "invites");
   requireConfirmedSender(scope);
   const expiresAt = deadlineOf(input.expiresAt, deps.config.TIME_ZONE);
@@ -274,7 +273,7 @@ export async function getInvite(scope: Scope, inviteId: string) {
 }
 
 /** PUT createOrUpdateInvite: an address's invite is created, or re-sent / switched on or off. */
-export async function createOrUpdateInvite(deps: AppDeps, scope: Scope, input: z.infer<typeof inviteUpdateSchema>, locale: Locale) {
+export async function createOrUpdateInvite(scope: Scope, input: z.infer<typeof inviteUpdateSchema>) {
   requireCan(scope, "invites");
   const [row] = await scope.db
     .select()
@@ -282,8 +281,8 @@ export async function createOrUpdateInvite(deps: AppDeps, scope: Scope, input: z
     .where(and(eq(invites.projectId, scope.project.id), eq(invites.email, input.email)))
     .orderBy(desc(invites.createdAt))
     .limit(1);
-  if (!row) return (await createInvites(deps, scope, { emails: [input.email], locale: input.locale, message: null, expiresAt: null }, locale)).docs[0]!;
-  return updateInvite(deps, scope, row.id, input, locale);
+  if (!row) return (await createInvites(scope, { emails: [input.email], locale: input.locale, message: null, expiresAt: null })).docs[0]!;
+  return updateInvite(scope, row.id, input);
 }
 
 /** The balance less the invites that pending e-mail invitations hold. */
@@ -295,13 +294,8 @@ async function reservedCount(scope: Scope) {
   return row?.n ?? 0;
 }
 
-export async function updateInvite(
-  deps: AppDeps,
-  scope: Scope,
-  inviteId: string,
-  input: { resend?: boolean; isActive?: boolean; locale?: Locale },
-  locale: Locale,
-) {
+export async function updateInvite(scope: Scope, inviteId: string, input: { resend?: boolean; isActive?: boolean; locale?: Locale }) {
+  const { deps, locale } = scope;
   requireCan(scope, "invites");
   const row = await findInvite(scope, inviteId);
   const resend = Boolean(input.resend && row.email && !row.userId);
@@ -342,7 +336,7 @@ export async function deleteInvite(scope: Scope, inviteId: string) {
  * each in its own unit of work under the same limits as one resend; those a limit holds back (sent
  * a moment ago, resent three times, the day's mail used up) are counted, not failed.
  */
-export async function resendAllPending(deps: AppDeps, scope: Scope, locale: Locale) {
+export async function resendAllPending(scope: Scope) {
   requireCan(scope, "invites");
   requireConfirmedSender(scope);
   const rows = await scope.db
@@ -364,7 +358,7 @@ export async function resendAllPending(deps: AppDeps, scope: Scope, locale: Loca
   let held = 0;
   for (const { id } of rows) {
     try {
-      await updateInvite(deps, scope, id, { resend: true }, locale);
+      await updateInvite(scope, id, { resend: true });
       sent++;
     } catch (e) {
       if (!(e instanceof AppError) || e.status >= 500 || e.status === 403) throw e;

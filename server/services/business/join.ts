@@ -11,7 +11,7 @@ import { recordFailure, retryAfter } from "../rate-limits";
 import { createId, ID_PATTERN } from "../../lib/ids";
 import { logActivity } from "../activity";
 import type { UserRow } from "../users";
-import { enqueue, transaction, type Scope } from "../../scope";
+import { enqueue, transaction, type Scope, type UserScope } from "../../scope";
 import { notifyOwner } from "./follow-up";
 import { spendInvite } from "./projects";
 import { joinAsCandidate } from "./candidates";
@@ -191,7 +191,8 @@ async function placementOf(db: Db, projectId: string, invite: { departmentId: st
 }
 
 /** The companies a person works for, with their consent. */
-export async function myCompanies(db: Db, user: UserRow) {
+export async function myCompanies(scope: UserScope) {
+  const { db, user } = scope;
   const rows = await db
     .select({ employee: employees.id, project: projects.id, name: projects.name, withdrawn: employees.consentWithdrawnAt })
     .from(employees)

@@ -1,10 +1,10 @@
 // What the business cabinet's first page shows: the owner's projects and invite orders.
 import { and, desc, eq } from "drizzle-orm";
-import type { Db } from "../../../db/client";
 import { orders, projects } from "../../../db/schema";
-import type { UserRow } from "../users";
+import type { UserScope } from "../../scope";
 
-export async function businessOverview(db: Db, user: UserRow) {
+export async function businessOverview(scope: UserScope) {
+  const { db, user } = scope;
   const [own, purchases] = await Promise.all([
     db.select().from(projects).where(eq(projects.ownerId, user.id)).orderBy(projects.createdAt),
     db

@@ -3,15 +3,15 @@ import { resetProjectEfficiency } from "./efficiency";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../../db/client";
-import { runInTransaction } from "../../../db/client";
 import { employees, invites, projects, users } from "../../../db/schema";
 import { AppError, forbidden } from "../../lib/errors";
 import { createId } from "../../lib/ids";
 import { fields } from "../../lib/validate";
 import { logActivity } from "../activity";
-import { isManager, type UserRow } from "../users";
+import { isManager } from "../users";
 import { resolveProject, visibleProjects, type ProjectRow } from "../projects";
 import { requireCan, type Scope } from "./access";
+import { transaction, type UserScope } from "../../scope";
 import { take } from "../rate-limits";
 import { saveChecked, type VersionOpts } from "./versions";
 
@@ -31,12 +31,12 @@ export function toProjectDoc(p: ProjectRow) {
   };
 }
 
-export async function listProjects(db: Db, user: UserRow) {
-  return (await visibleProjects(db, user)).map(toProjectDoc);
+export async function listProjects(scope: UserScope) {
+  return (await visibleProjects(scope.db, scope.user)).map(toProjectDoc);
 }
 
-export async function getProject(db: Db, user: UserRow, id: string) {
-  const { project, role } = await resolveProject(db, user, id);
+export async function getProject(scope: UserScope, id: string) {
+  const { project, role } = await resolveProject(scope.db, scope.user, id);
   return { ...toProjectDoc(project), role, details: project.details ?? {} };
 }
 
@@ -46,11 +46,12 @@ export const projectSchema = z.object({
 });
 
 /** Only a business user (or a manager) owns projects; a new one starts with no invites. */
-export async function createProject(db: Db, user: UserRow, input: z.infer<typeof projectSchema>) {
+export async function createProject(scope: UserScope, input: z.infer<typeof projectSchema>) {
+  const { db, user } = scope;
   if (!user.isBusiness && !isManager(user)) throw forbidden("business.errors.notAllowed");
   const id = createId();
   // one unit: the project, the owner's current project and the log (and the limit's count)
-  await runInTransaction(db, async (tx) => {
+  await transaction(scope, async ({ db: tx }) => {
     await take(tx, "projects", user.id);
     await tx
       .insert(projects)
@@ -125,7 +126,8 @@ export async function refreshInviteCode(scope: Scope) {
 }
 
 /** Remembers the project a user picked (the header's switcher), when they may see it. */
-export async function rememberProject(db: Db, user: UserRow, projectId: string) {
+export async function rememberProject(scope: UserScope, projectId: string) {
+  const { db, user } = scope;
   if (user.currentProjectId === projectId) return;
   await db.update(users).set({ currentProjectId: projectId }).where(eq(users.id, user.id));
 }

@@ -4,7 +4,6 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { businessRequests, consultationTickets, orders } from "../../../db/schema";
 import { tFor } from "../../../locales";
-import type { AppDeps } from "../../context";
 import { createId } from "../../lib/ids";
 import { fields } from "../../lib/validate";
 import { enqueueMail, transaction } from "../../scope";
@@ -19,7 +18,8 @@ export const supportSchema = z.object({
   email: z.union([z.literal(""), fields.email()]).optional(),
 });
 
-export async function sendSupport(deps: AppDeps, scope: Scope, input: z.infer<typeof supportSchema>) {
+export async function sendSupport(scope: Scope, input: z.infer<typeof supportSchema>) {
+  const { deps } = scope;
   const id = createId();
   const email = input.email || scope.user.email;
   await transaction(scope, async (tx) => {
@@ -88,7 +88,8 @@ export const bookingSchema = z.object({
  * A booking reaches the managers' business requests (consultation tickets) with the company and
  * the owner's address, and their mail; the owner's counter is the support one (a few an hour).
  */
-export async function bookConsultation(deps: AppDeps, scope: Scope, input: z.infer<typeof bookingSchema>) {
+export async function bookConsultation(scope: Scope, input: z.infer<typeof bookingSchema>) {
+  const { deps } = scope;
   requireCan(scope, "billing");
   const id = createId();
   const what = input.kind === "analysis" ? "Deep analysis" : "Online consultation";

@@ -4,12 +4,12 @@
 // person's results is one row per export per person (recordExports). The person's data page lists
 // both by role and name, never by e-mail.
 import { and, desc, eq, gte, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
 import { employees, projects, resultExports, resultViews, users } from "../../../db/schema";
 import { crashPoint } from "../../lib/crash-points";
 import { createId } from "../../lib/ids";
 import { transaction } from "../../scope";
 import type { Scope } from "./access";
+import type { UserScope } from "../../scope";
 
 export const VIEW_ROLES = ["owner", "projectManager", "supervisor", "admin"] as const;
 export type ViewRole = (typeof VIEW_ROLES)[number];
@@ -56,7 +56,9 @@ export async function recordExports(scope: Scope, people: readonly { _id: string
 }
 
 /** Who opened this person's results, in every company they work for: newest first. */
-export async function viewsOfMe(db: Db, userId: string) {
+export async function viewsOfMe(scope: UserScope) {
+  const { db } = scope;
+  const userId = scope.user.id;
   const since = new Date(Date.now() - SHOWN_DAYS * 86_400_000).toISOString().slice(0, 10);
   const viewer = sql<
     string | null

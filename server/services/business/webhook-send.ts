@@ -8,7 +8,6 @@ import { tFor, type Locale } from "../../../locales";
 import type { AppDeps } from "../../context";
 import { OutboundRefused, postOutbound } from "../../lib/outbound";
 import { webhookHeaders } from "../../lib/webhook-signature";
-import { runInTransaction } from "../../../db/client";
 import { enqueueMail, systemScope, transaction } from "../../scope";
 
 /** Failed attempts in a row (over all of an endpoint's deliveries) that turn it off. */
@@ -118,7 +117,7 @@ export async function deliverWebhook(deps: AppDeps, deliveryId: string) {
   const attempts = delivery.attempts + 1;
   const givenUp = !ok && attempts >= DELIVERY_ATTEMPTS;
   // the attempt's record and the endpoint's count commit together (a unit: on libSQL a bare write can lose a race)
-  const counted = await runInTransaction(db, async (tx) => {
+  const counted = await transaction(systemScope(deps), async ({ db: tx }) => {
     await tx
       .update(webhookDeliveries)
       .set({

@@ -12,7 +12,7 @@ import { AppError, badRequest, notFound } from "../../lib/errors";
 import { createId, ID_PATTERN } from "../../lib/ids";
 import { assertPublicHost } from "../../lib/outbound";
 import { newWebhookSecret } from "../../lib/webhook-signature";
-import { enqueue, insertJob, systemScope, transaction, type Scope as BaseScope } from "../../scope";
+import { enqueue, systemScope, transaction, type Scope as BaseScope } from "../../scope";
 import type { AppDeps } from "../../context";
 import { consume } from "../rate-limits";
 import type { Scope } from "./access";
@@ -172,7 +172,7 @@ async function deliveryAnswer(scope: Scope, id: string) {
  * Queues `event` for every live endpoint of the project that picked it, inside the caller's unit of
  * work. `key` names what the event is about: the same event about the same thing is queued once.
  */
-export async function queueWebhook(tx: Pick<BaseScope, "db">, projectId: string, event: WebhookEvent, key: string, data: Record<string, string | null>) {
+export async function queueWebhook(tx: BaseScope, projectId: string, event: WebhookEvent, key: string, data: Record<string, string | null>) {
   const endpoints = await tx.db
     .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
     .from(webhookEndpoints)
@@ -188,7 +188,7 @@ export async function queueWebhook(tx: Pick<BaseScope, "db">, projectId: string,
     if (!inserted.length) continue;
     crashPoint("webhook.afterDelivery");
     // the runner's next tick sends it: a person's request never waits for a company's server
-    await insertJob(tx.db, "webhook", { deliveryId: id });
+    await enqueue(tx, "webhook", { deliveryId: id }, { later: true });
   }
 }
 

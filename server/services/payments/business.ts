@@ -2,12 +2,11 @@
 // by invoice (a PDF in rubles, 100 % prepayment, due in 3 calendar days), which a manager marks
 // paid; and notifying managers of business orders.
 import { tFor, type Locale } from "../../../locales";
-import { systemScope, transaction } from "../../scope";
+import { type Scope, transaction, type UserScope } from "../../scope";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../../db/client";
 import { businessRequests, orders, projects, users } from "../../../db/schema";
-import type { AppDeps } from "../../context";
 import { AppError, notFound, validationFailed } from "../../lib/errors";
 import { take } from "../rate-limits";
 import { mailManagers } from "../manager-notice";
@@ -97,9 +96,10 @@ export async function activateBusiness(db: Db, user: UserRow, name?: string, loc
  * Activating a business account from the site (the API and the /business page): in production an
  * owner must have confirmed their address first, since the company's invitations go out under it.
  */
-export async function activateBusinessFor(deps: AppDeps, user: UserRow, name?: string, locale: Locale = user.locale) {
+export async function activateBusinessFor(scope: UserScope, input: { name?: string }) {
+  const { deps, user } = scope;
   if (deps.config.NODE_ENV === "production" && !user.emailConfirmedAt) throw new AppError(403, "email_unconfirmed", "followup.errors.confirmToActivate");
-  return activateBusiness(deps.db, user, name, locale);
+  return activateBusiness(scope.db, user, input.name, scope.locale);
 }
 
 export const refillSchema = z.object({
@@ -118,8 +118,8 @@ export const refillSchema = z.object({
     .optional(),
 });
 
-export async function refill(deps: AppDeps, user: UserRow, input: z.infer<typeof refillSchema>) {
-  const { db } = deps;
+export async function refill(scope: UserScope, input: z.infer<typeof refillSchema>) {
+  const { db, user } = scope;
   const [project] = await db.select().from(projects).where(eq(projects.id, input.project));
   if (!project || (project.ownerId !== user.id && !isManager(user))) throw notFound();
   if (input.quantity >= CORPORATE_MIN) {
@@ -137,7 +137,7 @@ export async function refill(deps: AppDeps, user: UserRow, input: z.infer<typeof
     });
     return { request: id, corporate: true as const };
   }
-  if (input.method === "card") return startPayment(deps, user, { entityType: "invites", entityId: project.id, quantity: input.quantity });
+  if (input.method === "card") return startPayment(scope, { entityType: "invites", entityId: project.id, quantity: input.quantity });
   await requireSeller(db);
   // the buyer an invoice names: the company and INN of the form, else the project's saved details,
   // never the account's free-text name; they become the project's
@@ -152,7 +152,7 @@ export async function refill(deps: AppDeps, user: UserRow, input: z.infer<typeof
   await take(db, "invoice", user.id);
   const id = createId();
   // the invoice and the details it prints: together
-  await transaction(systemScope(deps), async (tx) => {
+  await transaction(scope, async (tx) => {
     await tx.db
       .update(projects)
       .set({ details: { ...saved, ...buyer } })
@@ -175,10 +175,10 @@ export async function refill(deps: AppDeps, user: UserRow, input: z.infer<typeof
 }
 
 /** A manager confirms the bank transfer: the invites are credited once. */
-export async function markInvoicePaid(db: Db, orderId: string, queued?: string[]) {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+export async function markInvoicePaid(scope: Scope, orderId: string) {
+  const [order] = await scope.db.select().from(orders).where(eq(orders.id, orderId));
   if (!order || order.method !== "invoice") throw notFound();
-  return creditOrder(db, order.id, queued);
+  return creditOrder(scope, order.id);
 }
 
 export async function invoicePdf(db: Db, order: typeof orders.$inferSelect, buyer: UserRow, zone: string) {
@@ -221,12 +221,13 @@ export async function invoicePdf(db: Db, order: typeof orders.$inferSelect, buye
 }
 
 /** GET /api/notify/order-business: tells the managers (ADMIN_EMAIL) about a business order. */
-export async function notifyBusinessOrder(deps: AppDeps, user: UserRow, orderId: string) {
-  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+export async function notifyBusinessOrder(scope: UserScope, orderId: string) {
+  const { deps, user } = scope;
+  const [order] = await scope.db.select().from(orders).where(eq(orders.id, orderId));
   if (!order || order.userId !== user.id) throw notFound();
   if (!deps.config.ADMIN_EMAIL) return { notified: false };
   // the notice claimed and its mail queued together: of two concurrent calls only one sends, a repeat sends nothing
-  return transaction(systemScope(deps), async (tx) => {
+  return transaction(scope, async (tx) => {
     const claimed = await tx.db
       .update(orders)
       .set({ notifiedAt: new Date() })

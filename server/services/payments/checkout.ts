@@ -2,11 +2,11 @@
 // payment with the configured provider (or none, when a coupon covers the whole price).
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { runInTransaction, type Db } from "../../../db/client";
+import type { Db } from "../../../db/client";
 import { orders, payments, projects } from "../../../db/schema";
-import type { AppDeps } from "../../context";
 import { AppError, notFound } from "../../lib/errors";
 import { createId } from "../../lib/ids";
+import { type Scope, transaction, type UserScope } from "../../scope";
 import type { UserRow } from "../users";
 import { applyDiscount, closeOrder, findUsableCoupon, noSuchCoupon, releaseLapsedReservations, spendCoupon } from "./coupon-rules";
 import { getPlans, getPrices, requirePlan } from "./prices";
@@ -66,7 +66,8 @@ async function checkoutFor(db: Db, user: UserRow, input: z.infer<typeof paymentS
   };
 }
 
-async function replaceOpenOrders(db: Db, userId: string, checkout: Checkout) {
+async function replaceOpenOrders(tx: Scope, userId: string, checkout: Checkout) {
+  const { db } = tx;
   const open = await db
     .select({ id: orders.id })
     .from(orders)
@@ -80,7 +81,7 @@ async function replaceOpenOrders(db: Db, userId: string, checkout: Checkout) {
       ),
     );
   for (const { id } of open) {
-    await closeOrder(db, id, "cancelled");
+    await closeOrder(tx, id, "cancelled");
     await db
       .update(payments)
       .set({ status: "canceled", updatedAt: new Date() })
@@ -88,12 +89,17 @@ async function replaceOpenOrders(db: Db, userId: string, checkout: Checkout) {
   }
 }
 
+/** The coupon the buyer kept (its cookie) applies when the checkout names none. */
+export const withCookieCoupon = (input: z.infer<typeof paymentSchema>, kept: string | null | undefined): z.infer<typeof paymentSchema> =>
+  input.coupon !== undefined || kept == null ? input : { ...input, coupon: kept };
+
 /**
  * Creates the order and a payment with the configured provider and returns where to send the
  * user. A coupon that covers the whole price completes the order at once without a payment.
  */
-export async function startPayment(deps: AppDeps, user: UserRow, input: z.infer<typeof paymentSchema>, couponCode?: string | null) {
-  const { db, config } = deps;
+export async function startPayment(scope: UserScope, input: z.infer<typeof paymentSchema>) {
+  const { db, deps, user } = scope;
+  const { config } = deps;
   const checkout = await checkoutFor(db, user, input);
   const provider = providerFor(deps);
   const orderId = createId();
@@ -101,12 +107,12 @@ export async function startPayment(deps: AppDeps, user: UserRow, input: z.infer<
   const idempotenceKey = `order-${orderId}`;
   // One unit of work up to the provider's call: the old orders replaced, the coupon's use, the
   // order and its pending payment (or, when the coupon covers it all, the credit) all or nothing.
-  const queued: string[] = [];
-  const { amount } = await runInTransaction(db, async (tx) => {
+  // The receipt of an order a coupon pays in full joins the unit and leaves after its commit.
+  const { amount } = await transaction(scope, async (tx) => {
     // one open order per product: a new checkout replaces an unfinished one (and frees its coupon)
     await replaceOpenOrders(tx, user.id, checkout);
-    const code = input.coupon ?? couponCode ?? null;
-    const coupon = code ? await findUsableCoupon(tx, code, user, checkout.entityType === "report" ? "full" : "invite") : null;
+    const code = input.coupon ?? null;
+    const coupon = code ? await findUsableCoupon(tx.db, code, user, checkout.entityType === "report" ? "full" : "invite") : null;
     const amount = applyDiscount(checkout.price, coupon);
     if (input.amount !== undefined && input.amount !== amount) {
       throw new AppError(409, "amount_mismatch", "payment.errors.amountChanged", { amount: String(amount) });
@@ -117,7 +123,7 @@ export async function startPayment(deps: AppDeps, user: UserRow, input: z.infer<
       await releaseLapsedReservations(tx, coupon.id);
       if (!(await spendCoupon(tx, coupon, user.id, orderId))) throw noSuchCoupon();
     }
-    await tx.insert(orders).values({
+    await tx.db.insert(orders).values({
       id: orderId,
       userId: user.id,
       projectId: checkout.projectId,
@@ -128,11 +134,10 @@ export async function startPayment(deps: AppDeps, user: UserRow, input: z.infer<
       method: amount === 0 ? "coupon" : "card",
       couponId: coupon?.id ?? null,
     });
-    if (amount === 0) await creditOrder(tx, orderId, queued);
-    else await tx.insert(payments).values({ id: paymentId, orderId, provider: provider.name, idempotenceKey, amount, status: "pending" });
+    if (amount === 0) await creditOrder(tx, orderId);
+    else await tx.db.insert(payments).values({ id: paymentId, orderId, provider: provider.name, idempotenceKey, amount, status: "pending" });
     return { amount };
   });
-  if (queued.length) await deps.jobs.runNow(queued); // the receipt
   if (amount === 0) return { order: orderId, redirect: `${checkout.returnPath}?order=${orderId}`, paid: true };
   const created = await provider
     .create({
@@ -146,8 +151,8 @@ export async function startPayment(deps: AppDeps, user: UserRow, input: z.infer<
     .catch(async (e: unknown) => {
       // the provider is down or refused us: close the attempt and say so, never a bare 500
       console.error("payment provider create failed", e);
-      await runInTransaction(db, async (tx) => {
-        await tx.update(payments).set({ status: "error", updatedAt: new Date() }).where(eq(payments.id, paymentId));
+      await transaction(scope, async (tx) => {
+        await tx.db.update(payments).set({ status: "error", updatedAt: new Date() }).where(eq(payments.id, paymentId));
         await closeOrder(tx, orderId, "failed");
       });
       throw new AppError(502, "payment_provider_unavailable", "payment.errors.providerUnavailable");

@@ -2,9 +2,10 @@
 // order is created (so a coupon of count 1 gives one discounted order, not three) and given back
 // when that order fails, is replaced or lapses unpaid.
 import { and, eq, gt, lt, sql } from "drizzle-orm";
-import { runInTransaction, type Db } from "../../../db/client";
+import type { Db } from "../../../db/client";
 import { couponAliases, couponUses, coupons, orders } from "../../../db/schema";
 import { AppError } from "../../lib/errors";
+import { type Scope, transaction } from "../../scope";
 import type { UserRow } from "../users";
 
 export type CouponRow = typeof coupons.$inferSelect;
@@ -57,8 +58,8 @@ export function applyDiscount(price: number, coupon: CouponRow | null) {
  * it (the (coupon, user) key) or no use is left (the conditional decrement), so neither two
  * tabs of one user nor two users racing for the last use can spend it twice.
  */
-export function spendCoupon(db: Db, coupon: CouponRow, userId: string, orderId: string) {
-  return runInTransaction(db, (tx) => spendInside(tx, coupon, userId, orderId));
+export function spendCoupon(scope: Scope, coupon: CouponRow, userId: string, orderId: string) {
+  return transaction(scope, (tx) => spendInside(tx.db, coupon, userId, orderId));
 }
 
 async function spendInside(db: Db, coupon: CouponRow, userId: string, orderId: string) {
@@ -88,25 +89,25 @@ export async function releaseCoupon(db: Db, orderId: string) {
 }
 
 /** pending → `state` (one conditional UPDATE) and its coupon use goes back, together. */
-export function closeOrder(db: Db, orderId: string, state: "failed" | "cancelled") {
-  return runInTransaction(db, async (tx) => {
-    const closed = await tx
+export function closeOrder(scope: Scope, orderId: string, state: "failed" | "cancelled") {
+  return transaction(scope, async ({ db }) => {
+    const closed = await db
       .update(orders)
       .set({ state })
       .where(and(eq(orders.id, orderId), eq(orders.state, "pending")))
       .returning({ id: orders.id });
-    if (closed.length) await releaseCoupon(tx, orderId);
+    if (closed.length) await releaseCoupon(db, orderId);
     return closed.length > 0;
   });
 }
 
 /** Orders left unpaid past the reservation time give their uses of this coupon back. */
-export async function releaseLapsedReservations(db: Db, couponId: string, now = Date.now()) {
-  const lapsed = await db
+export async function releaseLapsedReservations(scope: Scope, couponId: string, now = Date.now()) {
+  const lapsed = await scope.db
     .select({ id: orders.id })
     .from(orders)
     .where(and(eq(orders.couponId, couponId), eq(orders.state, "pending"), lt(orders.createdAt, new Date(now - COUPON_RESERVATION_MS))));
-  for (const { id } of lapsed) await closeOrder(db, id, "cancelled");
+  for (const { id } of lapsed) await closeOrder(scope, id, "cancelled");
 }
 
 /** Does this order hold its coupon's use (reserved at checkout)? */

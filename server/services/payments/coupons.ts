@@ -1,7 +1,6 @@
 import { z } from "zod";
-import type { AppDeps } from "../../context";
+import type { UserScope } from "../../scope";
 import { consume } from "../rate-limits";
-import type { UserRow } from "../users";
 import { startPayment } from "./checkout";
 import { applyDiscount, findUsableCoupon } from "./coupon-rules";
 import { getPrices } from "./prices";
@@ -13,8 +12,8 @@ export const couponCodeSchema = z.object({ code: z.string().trim().min(1, "commo
  * once; a partial one (`unlocked: false`) is for the caller to keep (the `coupon` cookie, 30
  * days) and apply at checkout.
  */
-export async function redeemCoupon(deps: AppDeps, user: UserRow, code: string) {
-  const db = deps.db;
+export async function redeemCoupon(scope: UserScope, code: string) {
+  const { db, user } = scope;
   await consume(db, "codeGuess", user.id); // right or wrong: codes are not for guessing
   const coupon = await findUsableCoupon(db, code, user, "full").catch(async (e) => {
     // an invites coupon is still a valid code: keep it for the business checkout
@@ -24,7 +23,7 @@ export async function redeemCoupon(deps: AppDeps, user: UserRow, code: string) {
   const price = (await getPrices(db)).fullReport;
   const covers = coupon.content !== "invite" && applyDiscount(price, coupon) === 0 && !user.isFull;
   if (covers) {
-    const result = await startPayment(deps, user, { entityType: "report" }, coupon.code);
+    const result = await startPayment(scope, { entityType: "report", coupon: coupon.code });
     return { code: coupon.code, type: coupon.type, amount: coupon.amount, content: coupon.content, unlocked: true, order: result.order };
   }
   return { code: coupon.code, type: coupon.type, amount: coupon.amount, content: coupon.content, unlocked: false, price: applyDiscount(price, coupon) };

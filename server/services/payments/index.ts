@@ -5,6 +5,6 @@ export { COUPON_COOKIE } from "../../lib/tracking";
 export { CORPORATE_MIN, DEFAULT_PLANS, DEFAULT_PRICES, getPlans, getPrices, planFor, type PlanKey, type Plans, type Prices } from "./prices";
 export { applyDiscount, findUsableCoupon, type CouponRow } from "./coupon-rules";
 export { providerFor } from "./providers";
-export { paymentSchema, startPayment } from "./checkout";
+export { paymentSchema, startPayment, withCookieCoupon } from "./checkout";
 export { creditOrder, getOwnSandboxPayment, sandboxDecide, settlePayment } from "./settlement";
 export { getOwnOrder, listOrders, toOrderDoc, type OrderRow } from "./orders";

@@ -1,8 +1,8 @@
 // A user's orders as lists, single reads and API documents.
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
 import { orders } from "../../../db/schema";
 import { notFound } from "../../lib/errors";
+import type { UserScope } from "../../scope";
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -10,15 +10,15 @@ export type OrderRow = typeof orders.$inferSelect;
  * an order refunded in full is no longer paid). */
 export const netAmount = sql<number>`${orders.amount} - ${orders.refundedAmount}`;
 
-export async function listOrders(db: Db, userId: string) {
-  return db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt));
+export async function listOrders(scope: UserScope) {
+  return scope.db.select().from(orders).where(eq(orders.userId, scope.user.id)).orderBy(desc(orders.createdAt));
 }
 
-export async function getOwnOrder(db: Db, userId: string, id: string) {
-  const [order] = await db
+export async function getOwnOrder(scope: UserScope, id: string) {
+  const [order] = await scope.db
     .select()
     .from(orders)
-    .where(and(eq(orders.id, id), eq(orders.userId, userId)));
+    .where(and(eq(orders.id, id), eq(orders.userId, scope.user.id)));
   if (!order) throw notFound();
   return order;
 }
