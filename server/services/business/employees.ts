@@ -84,6 +84,7 @@ const columns = {
   isProjectManager: employees.isProjectManager,
   consent: sql<number>`${shared}`,
   personnelNumber: employees.personnelNumber,
+  externalId: employees.externalId,
   nameByOwner: employees.nameByOwner,
   retakeRequestedAt: employees.retakeRequestedAt,
   format: formatExpr,
@@ -131,6 +132,8 @@ function toDoc(r: Row, formatNames: Map<string, unknown>) {
     isProjectManager: Boolean(r.isProjectManager),
     consent: Boolean(r.consent),
     personnelNumber: (r.personnelNumber as string | null) ?? null,
+    // the ATS's id when the person was hired as a candidate it invited
+    externalId: (r.externalId as string | null) ?? null,
     retakeRequestedAt: (r.retakeRequestedAt as Date | null) ?? null,
     nameByOwner: Boolean(r.nameByOwner),
     format: r.format ? { code: r.format as string, name: formatNames.get(r.format as string) ?? null } : null,
