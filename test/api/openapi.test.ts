@@ -55,9 +55,10 @@ describe("/api/openapi.json", () => {
   });
 
   it("every API test's answer is checked against its route's declared answer (a drifted one fails the test)", async () => {
-    const drifted = new Response(JSON.stringify({ docs: [{ _id: "x", name: 1 }] }), { status: 200 });
+    const asJson = { status: 200, headers: { "content-type": "application/json" } };
+    const drifted = new Response(JSON.stringify({ docs: [{ _id: "x", name: 1 }] }), asJson);
     await expect(checkAnswer("GET", "/api/business/integrations/tokens?project=1", drifted)).rejects.toThrow("declared schema refuses");
-    const fine = new Response(JSON.stringify({ docs: [] }), { status: 200 });
+    const fine = new Response(JSON.stringify({ docs: [] }), asJson);
     await expect(checkAnswer("GET", "/api/business/integrations/tokens", fine)).resolves.toBeUndefined();
   });
 
