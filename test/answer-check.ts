@@ -21,7 +21,8 @@ for (const r of api.routes) {
   let row = list.find((x) => x.route === route);
   if (!row) list.push((row = { match: pathMatcher(route), route }));
   const found = routeSchemaOf(r.handler);
-  if (found?.target === "answer") row.answer = { schema: found.schema, status: found.status };
+  // the first handler of a method and path is the one Hono runs
+  if (found?.target === "answer") row.answer ??= { schema: found.schema, status: found.status };
 }
 
 const RECORD = process.env.RECORD_ANSWERS;

@@ -43,13 +43,12 @@ export const inviteCode = z.object({ _id: id, inviteCode: z.string() });
 export const notify = z.object({ notify: z.enum(["each", "digest", "off"]) });
 export const details = z.record(z.string(), z.string());
 export const recomputed = z.object({ ok: z.literal(true), version: z.string(), employees: z.int(), fits: z.int(), ms: num });
-export const refilled = z.object({
-  order: id,
-  redirect: z.string().optional(),
-  paid: z.boolean().optional(),
-  invoice: z.string().optional(),
-  corporate: z.boolean().optional(),
-});
+/** A card payment to make, an invoice issued, or (500 people and more) a request for an offer. */
+export const refilled = z.union([
+  z.object({ order: id, redirect: z.string(), paid: z.boolean() }),
+  z.object({ order: id, invoice: z.string(), corporate: z.literal(false) }),
+  z.object({ request: id, corporate: z.literal(true) }),
+]);
 export const demoSession = z.object({ token: z.string(), _id: id });
 
 // ------------------------------------------------------------------ departments
@@ -260,7 +259,7 @@ export const communication = z.object({
   activities: z.int(),
   holders: z.int(),
   measured: z.int(),
-  demand: spheres,
+  demand: spheres.nullable(),
   supply: spheres.nullable(),
   balance: z.array(z.object({ sphere: z.string(), demand: num, supply: num, gap: num, status: z.string() })),
 });

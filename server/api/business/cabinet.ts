@@ -99,7 +99,7 @@ export const employeesApi = new Hono<AppEnv>();
 employeesApi.post("/", inProject, validate("json", biz.employeeListSchema), answers(A.employees), async (c) =>
   c.json(await biz.listEmployees(await scope(c), c.req.valid("json"))),
 );
-employeesApi.get("/export", inProject, validate("query", biz.employeeExportSchema), async (c) =>
+employeesApi.get("/export", inProject, validate("query", biz.employeeExportSchema), answers(z.string(), 200, "text/csv"), async (c) =>
   biz.exportEmployees(await scope(c), c.req.valid("query"), c.get("t")),
 );
 employeesApi.get("/managers", inProject, answers(A.managers), async (c) => c.json({ docs: await biz.listManagers(await scope(c)) }));
