@@ -8,7 +8,7 @@ export const at = z.iso.datetime();
 const id = z.string();
 const num = z.number();
 const ref = z.object({ _id: id, name: z.string() });
-export const ok = z.object({ ok: z.literal(true) });
+export const ok = z.object({ ok: z.boolean() });
 export const docsOf = <S extends z.ZodType>(doc: S) => z.object({ docs: z.array(doc) });
 const paged = { page: z.int(), limit: z.int(), total: z.int(), pages: z.int() };
 const localized = z.object({ ru: z.string(), en: z.string() });
@@ -21,7 +21,7 @@ const reliability = z.object({
   runnerUpProbability: num,
   grade: z.string(),
   flags: z.array(z.string()),
-  completedAt: at,
+  completedAt: at.nullable(),
   careless: z.boolean(),
   doubtful: z.boolean(),
 });
@@ -156,7 +156,7 @@ export const efficiency = z.object({
   efficiency: num.nullable(),
   currentEfficiency: num.nullable(),
   diff: num.nullable(),
-  best: ref.extend({ efficiency: num }).nullable(),
+  best: ref.extend({ efficiency: num.nullable() }).nullable(),
   shared: z.boolean(),
   version: z.string(),
   docs: z.array(
@@ -286,11 +286,18 @@ export const candidates = z.object({
     }),
   ),
   ranked: z.array(
-    ref.extend({ kind: z.string(), efficiency: num, isCurrent: z.boolean(), reliability: reliability.nullable(), rank: z.int(), stage: stage.optional() }),
+    ref.extend({
+      kind: z.string(),
+      efficiency: num.nullable(),
+      isCurrent: z.boolean(),
+      reliability: reliability.nullable(),
+      rank: z.int(),
+      stage: stage.optional(),
+    }),
   ),
 });
 export const candidateInvited = z.object({ _id: id, position: ref, email: z.string(), externalId: z.string().nullable(), invite: z.object({ _id: id }) });
-const note = z.object({ _id: id, text: z.string(), author: ref.nullable(), createdAt: at });
+const note = z.object({ _id: id, text: z.string(), author: z.object({ _id: id.nullable(), name: z.string() }), createdAt: at });
 export const notes = docsOf(note);
 export { note };
 const mail = z.object({ to: z.string(), subject: z.string(), text: z.string() });
@@ -305,16 +312,18 @@ export const candidateProfile = z.object({
   efficiency: num.nullable(),
   explanation: explanation.extend({ activities: z.array(z.record(z.string(), z.unknown())) }).nullable(),
   activities: z.array(z.object({ name: z.string(), share: num.nullable(), score: num.nullable() })),
-  holders: z.array(ref.extend({ efficiency: num, format: z.string().nullable(), activities: z.array(num.nullable()), reliability: reliability.nullable() })),
+  holders: z.array(
+    ref.extend({ efficiency: num.nullable(), format: z.string().nullable(), activities: z.array(num.nullable()), reliability: reliability.nullable() }),
+  ),
 });
-export const staged = z.object({ _id: id, stage });
+export const staged = z.object({ _id: id, stage: stage.nullable() });
 export const hired = z.object({ employee: id, name: z.string(), externalId: z.string().nullable(), position: ref });
 
 // ------------------------------------------------------------------ the invitee's side
 export const formInfo = z.object({
   project: ref.extend({ description: z.string().nullable() }),
   email: z.string().nullable(),
-  shares: z.array(z.string()),
+  shares: z.array(z.string()).readonly(),
   isDemo: z.boolean(),
 });
 export const joined = z.object({
@@ -351,18 +360,19 @@ const skillAcquired = z.object({
 });
 export const skill = z.discriminatedUnion("kind", [skillDefinition, skillAcquired]);
 export const skills = z.object({
-  builtIn: z.array(z.object({ key: z.string(), family: z.string(), weights: z.record(z.string(), num) })),
-  features: z.array(z.string()),
-  docs: z.array(skillDefinition),
+  builtIn: z.array(z.object({ key: z.string(), family: z.string(), weights: z.record(z.string(), num.optional()) })),
+  features: z.array(z.string()).readonly(),
+  docs: z.array(skill),
   employee: z
     .object({
       employee: id,
       shared: z.boolean(),
-      families: z.record(z.string(), z.record(z.string(), z.unknown()).nullable()).nullable(),
+      // the five skill families, each as its own calculation gives it (null without a shared result)
+      families: z.object({ researcher: z.unknown(), businessman: z.unknown(), leader: z.unknown(), manager: z.unknown(), seller: z.unknown() }).nullable(),
       crisis: z.boolean(),
       natural: z.array(z.object({ key: z.string(), family: z.string(), value: num.nullable() })),
       custom: z.array(ref.extend({ value: num.nullable() })),
-      acquired: z.array(skillAcquired),
+      acquired: z.array(skill),
     })
     .optional(),
 });
