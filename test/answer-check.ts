@@ -2,7 +2,6 @@
 // the same schema the OpenAPI description publishes): a route whose real answer drifts from its
 // description fails whichever test called it. The check is cheap: routes are looked up by method
 // among the few that could match, and only JSON successes of /api are parsed.
-import { appendFileSync } from "node:fs";
 import type { z } from "zod";
 import { api } from "../server/api";
 import { routeSchemaOf } from "../server/lib/validate";
@@ -25,8 +24,6 @@ for (const r of api.routes) {
   if (found?.target === "answer") row.answer ??= { schema: found.schema, status: found.status };
 }
 
-const RECORD = process.env.RECORD_ANSWERS;
-
 /** Throws when `res` is a success of a route that declares its answer and the body does not match it. */
 export async function checkAnswer(method: string, path: string, res: Response) {
   if (res.status !== 200 && res.status !== 201) return;
@@ -35,8 +32,6 @@ export async function checkAnswer(method: string, path: string, res: Response) {
   if (!pathname.startsWith("/api/")) return;
   const route = byMethod.get(method)?.find((d) => d.match.test(pathname));
   if (!route) return;
-  if (RECORD && !route.answer)
-    appendFileSync(RECORD, `${JSON.stringify({ method, route: route.route, status: res.status, body: await res.clone().json() })}\n`);
   if (!route.answer) return;
   const body = await res.clone().json();
   const parsed = route.answer.schema.safeParse(body);
