@@ -105,7 +105,7 @@ export function openApiDocument(api: Hono<AppEnv>, prefix = "/api"): Json {
       responses: {
         [String(answer?.status ?? (row.method === "POST" ? "2XX" : "200"))]: {
           description: "Success",
-          content: { "application/json": { schema: answer ? jsonSchema(answer.schema, "output") : {} } },
+          content: { [answer?.type ?? "application/json"]: { schema: answer ? jsonSchema(answer.schema, "output") : {} } },
         },
         ...Object.fromEntries(
           Object.entries(ERROR_CODES).map(([status, description]) => [

@@ -62,13 +62,21 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   if (template) copyFileSync(config.SEED_DEMO ? template.demo : template.bare, join(dir, "app.db"));
   const deps = await bootstrap(config, { seed: !template || Boolean(config.ADMIN_EMAIL) });
   const app = createApp(deps);
+  // every answer of every request a test makes is held to its route's declared answer (the OpenAPI
+  // description's): a drifted one fails the test that received it
+  const request = app.request;
+  app.request = (async (input: RequestInfo | URL, init?: RequestInit, ...rest: unknown[]) => {
+    const res = await (request as (...args: unknown[]) => Promise<Response>)(input, init, ...rest);
+    const method = init?.method ?? (input instanceof Request ? input.method : "GET");
+    await checkAnswer(method.toUpperCase(), input instanceof Request ? input.url : String(input), res);
+    return res;
+  }) as typeof app.request;
   const json = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const res = await app.request(path, {
       method,
       headers: { ...(body === undefined ? {} : { "Content-Type": "application/json" }), Accept: "application/json", ...headers },
       body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
     });
-    await checkAnswer(method, path, res); // a declared answer (the OpenAPI description's) must match
     return res;
   };
   return {

@@ -101,6 +101,8 @@ export const employees = sqliteTable(
     consentWithdrawnAt: integer({ mode: "timestamp_ms" }),
     /** The company's own personnel number for the person (owner-edited). */
     personnelNumber: text(),
+    /** The company's ATS id of the person, carried over from the candidate row at hiring. */
+    externalId: text(),
     /** Set when the owner renamed the person: profile renames then no longer overwrite the name. */
     nameByOwner: bool(),
     /** When the company last asked the person to retake the test (cleared by a newer result). */

@@ -1,9 +1,10 @@
 // POST /api/answer: one answer of the running test; the last one completes it.
+import * as X from "./answer-schemas";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { idSchema } from "../lib/ids";
-import { validate } from "../lib/validate";
+import { answers, validate } from "../lib/validate";
 import { guard } from "../middleware/guards";
 import type { AnswerValue } from "../../model";
 import { ANSWER_KEYS, recordAnswer, toResultDoc } from "../services/testing";
@@ -22,7 +23,7 @@ const answerSchema = z
   })
   .refine((a) => a.question || a.position, { path: ["question"], message: "common.validation.required" });
 
-export const answersApi = new Hono<AppEnv>().post("/", guard("auth"), validate("json", answerSchema), async (c) => {
+export const answersApi = new Hono<AppEnv>().post("/", guard("auth"), validate("json", answerSchema), answers(X.answered), async (c) => {
   const input = c.req.valid("json");
   const { progress, result, stale } = await recordAnswer(c.get("scope"), {
     ...input,

@@ -1,6 +1,7 @@
 // /api: one module per resource, each mounted at its own prefix (the spec's path), so no route
 // depends on the order of mounts. `npm run routes` lists them with their guards.
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppEnv } from "../context";
 import { demoReadOnly } from "../middleware/guards";
 import { auditMasqueradeWrites } from "../middleware/masquerade-audit";
@@ -23,6 +24,7 @@ import { resultsApi } from "./results";
 import { reviewsApi } from "./reviews";
 import { healthApi, totalApi } from "./site";
 import { testsApi } from "./tests";
+import { answers } from "../lib/validate";
 import { openApiDocument } from "../openapi";
 import { referencePage } from "../openapi-page";
 
@@ -70,5 +72,10 @@ for (const [prefix, module] of Object.entries(API_MODULES)) api.route(prefix, mo
 // The description of all of the above, made from the routes themselves on first use (server/openapi.ts).
 let described: ReturnType<typeof openApiDocument> | null = null;
 const description = () => (described ??= openApiDocument(api));
-api.get("/openapi.json", (c) => c.json(description()));
-api.get("/reference", (c) => c.html(referencePage(description(), c.get("t"))));
+const openApi = z.object({
+  openapi: z.literal("3.1.0"),
+  info: z.object({ title: z.string() }),
+  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+});
+api.get("/openapi.json", answers(openApi), (c) => c.json(description()));
+api.get("/reference", answers(z.string(), 200, "text/html"), (c) => c.html(referencePage(description(), c.get("t"))));

@@ -1,11 +1,12 @@
 // /api/report/{type} and /api/report/business (spec §7): the same report the pages show, with
 // the same ownership, purchase and e-mail rules. `serveReport` also answers /api/result/{id}/report.
+import * as X from "./answer-schemas";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { badRequest, notFound } from "../lib/errors";
 import { employeeBusinessReport, employeeReportPdf, projectScope, teamReport, teamReportPdf } from "../services/business";
-import { validate } from "../lib/validate";
+import { answers, validate } from "../lib/validate";
 import { guard, type GuardedEnv } from "../middleware/guards";
 import { businessReport, isReportLanguage, REPORT_LANGUAGES, requireConfirmed, toReportDoc, userReport } from "../services/reports";
 import { idSchema } from "../lib/ids";
@@ -41,6 +42,7 @@ reportsApi.get(
       project: z.string().max(40).optional(),
     }),
   ),
+  answers(X.businessReport),
   async (c, next) => {
     const q = c.req.valid("query");
     if (q.format !== "json" && q.format !== "pdf") return next();
@@ -75,8 +77,8 @@ function pdfResponse(c: Context, bytes: Uint8Array, filename: string) {
   return c.body(bytes as unknown as ArrayBuffer, 200, { "Content-Type": "application/pdf", "Content-Disposition": `inline; filename="${filename}"` });
 }
 
-reportsApi.get("/", guard("auth"), validate("query", reportLanguageQuery), (c) => serveReport(c, "full"));
-reportsApi.get("/:type", guard("auth"), validate("query", reportLanguageQuery), (c) => {
+reportsApi.get("/", guard("auth"), validate("query", reportLanguageQuery), answers(X.report), (c) => serveReport(c, "full"));
+reportsApi.get("/:type", guard("auth"), validate("query", reportLanguageQuery), answers(X.report), (c) => {
   const type = c.req.param("type");
   if (type !== "base" && type !== "full") throw notFound();
   return serveReport(c, type);

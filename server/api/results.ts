@@ -1,10 +1,11 @@
 // /api/result: the user's own results, completing one, its format and its report (spec §7).
+import * as X from "./answer-schemas";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { idSchema, pathId } from "../lib/ids";
 import { notFound } from "../lib/errors";
-import { validate } from "../lib/validate";
+import { answers, validate } from "../lib/validate";
 import { guard } from "../middleware/guards";
 import { getFormat } from "../services/formats";
 import { completeResult, currentResult, latestCompleted, listOwnResults, progressOf, requireOwnResult, toResultDoc } from "../services/testing";
@@ -12,11 +13,11 @@ import { reportLanguageQuery, serveReport } from "./reports";
 
 export const resultsApi = new Hono<AppEnv>().use(guard("auth"));
 
-resultsApi.post("/", validate("json", z.object({ result: idSchema() })), async (c) =>
+resultsApi.post("/", validate("json", z.object({ result: idSchema() })), answers(X.result), async (c) =>
   c.json(toResultDoc(await completeResult(c.get("scope"), c.req.valid("json").result))),
 );
 
-resultsApi.get("/", async (c) => {
+resultsApi.get("/", answers(X.results), async (c) => {
   const db = c.get("deps").db;
   const open = await currentResult(db, c.get("user").id);
   return c.json({
@@ -25,13 +26,13 @@ resultsApi.get("/", async (c) => {
   });
 });
 
-resultsApi.get("/prev", async (c) => {
+resultsApi.get("/prev", answers(X.result), async (c) => {
   const prev = await latestCompleted(c.get("deps").db, c.get("user").id, 1);
   if (!prev) throw notFound();
   return c.json(toResultDoc(prev));
 });
 
-resultsApi.get("/:id/format", async (c) => {
+resultsApi.get("/:id/format", answers(X.resultFormat), async (c) => {
   const result = await requireOwnResult(c.get("deps").db, c.get("user").id, pathId(c));
   if (!result.formatCode) throw notFound();
   return c.json({ format: await getFormat(c.get("deps").db, result.formatCode), probability: result.probability, runnerUp: result.runnerUpCode });
@@ -42,7 +43,7 @@ for (const [path, fallback] of [
   ["/:id/report", "full"],
   ["/:id/review", "base"],
 ] as const) {
-  resultsApi.get(path, validate("query", reportLanguageQuery.extend({ type: z.enum(["base", "full"]).default(fallback) })), (c) =>
+  resultsApi.get(path, validate("query", reportLanguageQuery.extend({ type: z.enum(["base", "full"]).default(fallback) })), answers(X.report), (c) =>
     serveReport(c, c.req.valid("query").type, pathId(c)),
   );
 }

@@ -1,10 +1,11 @@
 // /api/review: published reviews (paged) and leaving one.
+import * as X from "./answer-schemas";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { pathId } from "../lib/ids";
 import { omit, pagingSchema, parseNameList } from "../lib/listing";
-import { validate } from "../lib/validate";
+import { answers, validate } from "../lib/validate";
 import { guard } from "../middleware/guards";
 import { createReview, getPublishedReview, listPublishedReviews, REVIEW_PAGE_SIZE, REVIEW_POPULATE, reviewSchema, toReviewDoc } from "../services/reviews";
 
@@ -13,7 +14,7 @@ const REVIEW_FIELDS = ["name", "position", "img", "text", "user", "createdAt", "
 
 export const reviewsApi = new Hono<AppEnv>();
 
-reviewsApi.get("/", validate("query", reviewQuery), async (c) => {
+reviewsApi.get("/", validate("query", reviewQuery), answers(X.reviews), async (c) => {
   const q = c.req.valid("query");
   const populate = parseNameList(q.populate, REVIEW_POPULATE, "populate");
   const exclude = parseNameList(q.exclude, REVIEW_FIELDS, "exclude");
@@ -21,8 +22,8 @@ reviewsApi.get("/", validate("query", reviewQuery), async (c) => {
   return c.json({ ...list, docs: list.docs.map((d) => omit(d, exclude)) });
 });
 
-reviewsApi.get("/:id", async (c) => c.json(toReviewDoc(await getPublishedReview(c.get("deps").db, pathId(c)))));
+reviewsApi.get("/:id", answers(X.review), async (c) => c.json(toReviewDoc(await getPublishedReview(c.get("deps").db, pathId(c)))));
 
-reviewsApi.post("/", guard("auth"), validate("json", reviewSchema), async (c) =>
+reviewsApi.post("/", guard("auth"), validate("json", reviewSchema), answers(X.review, 201), async (c) =>
   c.json(toReviewDoc(await createReview(c.get("scope"), c.get("user"), c.req.valid("json"))), 201),
 );

@@ -1,4 +1,6 @@
 // /api/health (the platform's health check) and /api/total (the landing's counter).
+import * as X from "./answer-schemas";
+import { answers } from "../lib/validate";
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
 import { opsHealth } from "../lib/ops-health";
@@ -9,7 +11,7 @@ import { totalUsers } from "../services/stats";
  * locked database is a 503 with its reason, so the platform and the operator see it. Beside it, the
  * backups, the free space and the WAL (server/lib/ops-health.ts): a problem there is "degraded",
  * 200 for the routing check and 503 with `?strict` for the alerting one. */
-export const healthApi = new Hono<AppEnv>().get("/", async (c) => {
+export const healthApi = new Hono<AppEnv>().get("/", answers(X.health), async (c) => {
   const { database, config } = c.get("deps");
   try {
     await database.ping();
@@ -26,4 +28,4 @@ export const healthApi = new Hono<AppEnv>().get("/", async (c) => {
   return c.json({ status: "ok", database: database.kind, ...details });
 });
 
-export const totalApi = new Hono<AppEnv>().get("/", async (c) => c.json({ total: await totalUsers(c.get("deps").db) }));
+export const totalApi = new Hono<AppEnv>().get("/", answers(X.total), async (c) => c.json({ total: await totalUsers(c.get("deps").db) }));

@@ -1,28 +1,29 @@
 // /api/test: the tests, one test with its questions, and starting one (spec §7).
+import * as X from "./answer-schemas";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { pathId } from "../lib/ids";
-import { validate } from "../lib/validate";
+import { answers, validate } from "../lib/validate";
 import { guard } from "../middleware/guards";
 import { answeredMap, getTest, listTests, progressOf, questionCount, startTest, testQuestions, toResultDoc, toTestDoc } from "../services/testing";
 
 export const testsApi = new Hono<AppEnv>();
 
-testsApi.get("/", async (c) => {
+testsApi.get("/", answers(X.tests), async (c) => {
   const db = c.get("deps").db;
   const docs = await Promise.all((await listTests(db)).map(async (t) => toTestDoc(t, c.get("locale"), await questionCount(db, t.id))));
   return c.json({ docs });
 });
 
-testsApi.get("/:id", async (c) => {
+testsApi.get("/:id", answers(X.testWithQuestions), async (c) => {
   const db = c.get("deps").db;
   const test = await getTest(db, pathId(c));
   const qs = await testQuestions(db, test.id, c.get("locale"));
   return c.json({ ...toTestDoc(test, c.get("locale"), qs.length), questions: qs });
 });
 
-testsApi.post("/start/:id", guard("auth"), validate("json", z.object({ code: z.string().max(100).optional() }).default({})), async (c) => {
+testsApi.post("/start/:id", guard("auth"), validate("json", z.object({ code: z.string().max(100).optional() }).default({})), answers(X.started), async (c) => {
   const db = c.get("deps").db;
   const result = await startTest(c.get("scope"), { testId: pathId(c), code: c.req.valid("json").code });
   return c.json({ ...toResultDoc(result), progress: await progressOf(db, result), answers: await answeredMap(db, result.id) });

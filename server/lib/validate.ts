@@ -108,7 +108,7 @@ export function parseInput<S extends z.ZodType>(t: T, schema: S, data: unknown):
 
 /** What a route's middleware says about its input or answer, read by the OpenAPI description (server/openapi.ts). */
 export const ROUTE_SCHEMA = Symbol("routeSchema");
-export type RouteSchema = { target: keyof ValidationTargets; schema: z.ZodType } | { target: "answer"; status: number; schema: z.ZodType };
+export type RouteSchema = { target: keyof ValidationTargets; schema: z.ZodType } | { target: "answer"; status: number; schema: z.ZodType; type: string };
 export const routeSchemaOf = (h: unknown): RouteSchema | undefined => (h as { [ROUTE_SCHEMA]?: RouteSchema })?.[ROUTE_SCHEMA];
 
 export const validate = <Target extends keyof ValidationTargets, S extends z.ZodType>(target: Target, schema: S) =>
@@ -119,9 +119,12 @@ export const validate = <Target extends keyof ValidationTargets, S extends z.Zod
     { [ROUTE_SCHEMA]: { target, schema } },
   );
 
-/** Declares a route's answer (for the OpenAPI description; checked by the tests, not at run time). */
-export const answers = (schema: z.ZodType, status = 200): MiddlewareHandler =>
-  Object.assign(async (_c: Context, next: Next) => next(), { [ROUTE_SCHEMA]: { target: "answer" as const, status, schema } });
+/**
+ * Declares a route's answer (for the OpenAPI description; checked by the tests, not at run time):
+ * JSON by default; a file or a page names its media type (its schema is then a string's).
+ */
+export const answers = (schema: z.ZodType, status = 200, type = "application/json"): MiddlewareHandler =>
+  Object.assign(async (_c: Context, next: Next) => next(), { [ROUTE_SCHEMA]: { target: "answer" as const, status, schema, type } });
 
 /** A phone number as people type it: an optional +, then 7–20 digits, spaces, dashes and brackets. */
 export const PHONE_PATTERN = /^\+?[0-9()\-\s]{7,20}$/;

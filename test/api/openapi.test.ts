@@ -4,6 +4,8 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { api as apiApp } from "../../server/api";
+import { routeSchemaOf } from "../../server/lib/validate";
 import { routeTable } from "../../server/route-table";
 import { tokenSchema } from "../../server/services/business/api-tokens";
 import { checkAnswer } from "../answer-check";
@@ -55,10 +57,29 @@ describe("/api/openapi.json", () => {
   });
 
   it("every API test's answer is checked against its route's declared answer (a drifted one fails the test)", async () => {
-    const drifted = new Response(JSON.stringify({ docs: [{ _id: "x", name: 1 }] }), { status: 200 });
+    const asJson = { status: 200, headers: { "content-type": "application/json" } };
+    const drifted = new Response(JSON.stringify({ docs: [{ _id: "x", name: 1 }] }), asJson);
     await expect(checkAnswer("GET", "/api/business/integrations/tokens?project=1", drifted)).rejects.toThrow("declared schema refuses");
-    const fine = new Response(JSON.stringify({ docs: [] }), { status: 200 });
+    const fine = new Response(JSON.stringify({ docs: [] }), asJson);
     await expect(checkAnswer("GET", "/api/business/integrations/tokens", fine)).resolves.toBeUndefined();
+  });
+
+  it("every API route declares its answer, and the description carries it", () => {
+    const answered = new Set(apiApp.routes.filter((r) => routeSchemaOf(r.handler)?.target === "answer").map((r) => `${r.method} /api${r.path}`));
+    // a route added without `answers()` fails here
+    expect(
+      routeTable(apiApp)
+        .map((r) => `${r.method} /api${r.path}`)
+        .filter((r) => !answered.has(r)),
+    ).toEqual([]);
+    for (const route of answered) {
+      const [method, path] = route.split(" ") as [string, string];
+      const op = doc.paths[openApiPath(path)][method.toLowerCase()];
+      const [, success] = Object.entries(op.responses as Record<string, { content: Record<string, { schema: object }> }>).find(([status]) =>
+        /^2/.test(status),
+      )!;
+      expect(Object.values(success.content)[0]!.schema, route).not.toEqual({});
+    }
   });
 
   it("has a readable reference page with no script, in the reader's language", async () => {

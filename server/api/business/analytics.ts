@@ -4,7 +4,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
 import { idSchema, pathId } from "../../lib/ids";
-import { validate } from "../../lib/validate";
+import { answers, validate } from "../../lib/validate";
+import * as A from "./answer-schemas";
 import { guard } from "../../middleware/guards";
 import * as biz from "../../services/business";
 
@@ -20,13 +21,18 @@ efficiencyApi.get(
       position: idSchema("business.errors.badId").optional(),
     }),
   ),
+  answers(A.efficiency),
   async (c) => c.json(await biz.employeeEfficiency(c.get("scope"), pathId(c), c.get("locale"), c.req.valid("query").position)),
 );
 
 export const skillsApi = new Hono<AppEnv>();
-skillsApi.get("/", inProject, validate("query", biz.skillListSchema), async (c) => c.json(await biz.listSkills(c.get("scope"), c.req.valid("query"))));
-skillsApi.post("/", inProject, validate("json", biz.skillCreateSchema), async (c) => c.json(await biz.createSkill(c.get("scope"), c.req.valid("json")), 201));
-skillsApi.put("/:id", inProject, validate("json", biz.skillUpdateSchema), async (c) =>
+skillsApi.get("/", inProject, validate("query", biz.skillListSchema), answers(A.skills), async (c) =>
+  c.json(await biz.listSkills(c.get("scope"), c.req.valid("query"))),
+);
+skillsApi.post("/", inProject, validate("json", biz.skillCreateSchema), answers(A.skill, 201), async (c) =>
+  c.json(await biz.createSkill(c.get("scope"), c.req.valid("json")), 201),
+);
+skillsApi.put("/:id", inProject, validate("json", biz.skillUpdateSchema), answers(A.skill), async (c) =>
   c.json(await biz.updateSkill(c.get("scope"), pathId(c), c.req.valid("json"))),
 );
-skillsApi.delete("/:id", inProject, async (c) => c.json(await biz.deleteSkill(c.get("scope"), pathId(c))));
+skillsApi.delete("/:id", inProject, answers(A.ok), async (c) => c.json(await biz.deleteSkill(c.get("scope"), pathId(c))));

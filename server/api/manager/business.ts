@@ -1,5 +1,6 @@
 // /api/manager/business: requests from the public forms (each with its mails and a reply by
 // e-mail), a business account by hand, invites.
+import * as M from "./answer-schemas";
 import { Hono } from "hono";
 import {
   createBusinessAccount,
@@ -13,18 +14,20 @@ import {
   statusSchema,
 } from "../../admin/business";
 import { pathId } from "../../lib/ids";
-import { validate } from "../../lib/validate";
+import { answers, validate } from "../../lib/validate";
 import type { ManagerEnv } from ".";
 
 export const managerBusinessApi = new Hono<ManagerEnv>()
-  .get("/requests", async (c) => c.json(await listRequests(c.get("deps").db, c.req.query())))
+  .get("/requests", answers(M.list), async (c) => c.json(await listRequests(c.get("deps").db, c.req.query())))
   // one request with the mails sent to its address and its history; a reply by e-mail
-  .get("/requests/:source/:id", async (c) => c.json(await requestThread(c.get("deps").db, c.req.param("source"), pathId(c))))
-  .post("/requests/:source/:id/reply", validate("json", replySchema), async (c) =>
+  .get("/requests/:source/:id", answers(M.requestThread), async (c) => c.json(await requestThread(c.get("deps").db, c.req.param("source"), pathId(c))))
+  .post("/requests/:source/:id/reply", validate("json", replySchema), answers(M.replied, 201), async (c) =>
     c.json(await replyToRequest(c.get("scope"), c.req.param("source"), pathId(c), c.req.valid("json")), 201),
   )
-  .put("/requests/:source/:id", validate("json", statusSchema), async (c) =>
+  .put("/requests/:source/:id", validate("json", statusSchema), answers(M.requestStatus), async (c) =>
     c.json(await setRequestStatus(c.get("scope"), c.req.param("source"), pathId(c), c.req.valid("json").status)),
   )
-  .post("/create", validate("json", createBusinessSchema), async (c) => c.json(await createBusinessAccount(c.get("scope"), c.req.valid("json")), 201))
-  .delete("/invites/:id", async (c) => c.json(await deleteInvite(c.get("scope"), pathId(c))));
+  .post("/create", validate("json", createBusinessSchema), answers(M.businessCreated, 201), async (c) =>
+    c.json(await createBusinessAccount(c.get("scope"), c.req.valid("json")), 201),
+  )
+  .delete("/invites/:id", answers(M.deletedId), async (c) => c.json(await deleteInvite(c.get("scope"), pathId(c))));

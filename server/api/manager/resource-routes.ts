@@ -2,6 +2,7 @@
 // resource's `name`; registered before the generated routes, so they win over `/{id}`. The handlers
 // only translate HTTP: the work is the back-office functions' (server/admin/), called with the
 // manager's scope.
+import * as M from "./answer-schemas";
 import type { Hono } from "hono";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
@@ -32,7 +33,7 @@ import { activateUser, addInvites, addInviteSchema, deleteUserByManager, sendRep
 import { badRequest, notFound } from "../../lib/errors";
 import { setSessionCookies } from "../../lib/http";
 import { idSchema, pathId } from "../../lib/ids";
-import { parseInput, validate } from "../../lib/validate";
+import { answers, parseInput, validate } from "../../lib/validate";
 import { guard } from "../../middleware/guards";
 import { masqueradeSchema } from "../../services/masquerade";
 import { referralStat } from "../../services/referrals";
@@ -46,22 +47,26 @@ const idBody = z.object({ id: idSchema() });
 export const RESOURCE_ROUTES: Record<string, Routes> = {
   users: (app, def) =>
     app
-      .get("/paid-list", async (c) => c.json(await listResource(c.get("deps").db, def, parseListQuery(def, c.req.query()), [eq(users.isFull, true)])))
-      .post("/add-invite", validate("json", addInviteSchema), async (c) => c.json(await addInvites(c.get("scope"), c.req.valid("json"))))
-      .post("/send-pdf", validate("json", idBody), async (c) => c.json(await sendReportPdf(c.get("scope"), c.req.valid("json").id)))
-      .get("/:id/logs", async (c) => c.json(await userLogs(c.get("deps").db, pathId(c), c.req.query())))
-      .get("/:id/results", async (c) => c.json({ docs: await userResults(c.get("deps").db, pathId(c)) }))
-      .put("/:id/activate", async (c) => {
+      .get("/paid-list", answers(M.list), async (c) =>
+        c.json(await listResource(c.get("deps").db, def, parseListQuery(def, c.req.query()), [eq(users.isFull, true)])),
+      )
+      .post("/add-invite", validate("json", addInviteSchema), answers(M.invitesAdded), async (c) =>
+        c.json(await addInvites(c.get("scope"), c.req.valid("json"))),
+      )
+      .post("/send-pdf", validate("json", idBody), answers(M.pdfSent), async (c) => c.json(await sendReportPdf(c.get("scope"), c.req.valid("json").id)))
+      .get("/:id/logs", answers(M.list), async (c) => c.json(await userLogs(c.get("deps").db, pathId(c), c.req.query())))
+      .get("/:id/results", answers(M.records), async (c) => c.json({ docs: await userResults(c.get("deps").db, pathId(c)) }))
+      .put("/:id/activate", answers(M.user), async (c) => {
         const id = pathId(c);
         await activateUser(c.get("scope"), id);
         return c.json(await getResource(c.get("deps").db, def, id, { populate: ["invite"] }));
       })
-      .delete("/:id", async (c) => {
+      .delete("/:id", answers(M.deleted), async (c) => {
         await deleteUserByManager(c.get("scope"), pathId(c));
         return c.json({ deleted: true });
       })
       // {reason, mode}: a reason is required, the mode is read-only unless "full" is asked for
-      .post("/:id/masq", validate("json", masqueradeSchema), async (c) => {
+      .post("/:id/masq", validate("json", masqueradeSchema), answers(M.masquerade), async (c) => {
         const { token, user } = await startMasqueradeFor(c.get("scope"), pathId(c), c.req.valid("json"));
         setSessionCookies(c, token, user.id, "masqToken");
         return c.json({ token, user: await toUserDoc(c.get("deps").db, user) });
@@ -69,18 +74,18 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
 
   projects: (app, def) =>
     app
-      .post("/change-owner", validate("json", changeOwnerSchema), async (c) => {
+      .post("/change-owner", validate("json", changeOwnerSchema), answers(M.ownerChanged), async (c) => {
         const { projectId, email } = c.req.valid("json");
         return c.json(await changeOwner(c.get("scope"), projectId, email));
       })
-      .get("/:id", async (c) => {
+      .get("/:id", answers(M.projectWithLists), async (c) => {
         const id = pathId(c);
         const { page, limit } = parseInput(c.get("t"), projectPaging, { page: c.req.query("page"), limit: c.req.query("limit") });
         const doc = await getResource(c.get("deps").db, def, id, { populate: ["owner"] });
         await withEtag(c, def, id);
         return c.json({ ...doc, ...(await projectLists(c.get("deps").db, id, page, limit)) });
       })
-      .delete("/:id", async (c) => {
+      .delete("/:id", answers(M.deleted), async (c) => {
         await deleteProject(c.get("scope"), pathId(c));
         return c.json({ deleted: true });
       }),
@@ -88,32 +93,32 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
   reviews: (app) =>
     app
       // the photo alone (multipart field `file`) → {img}, for the JSON create and update
-      .post("/photo", async (c) => {
+      .post("/photo", answers(M.photo, 201), async (c) => {
         const file = (await c.req.parseBody()).file;
         if (!(file instanceof File)) throw badRequest("errors.validation", { file: "common.validation.required" });
         return c.json({ img: await uploadReviewPhoto(c.get("scope"), file, "file") }, 201);
       })
-      .put("/:id/approve", async (c) => {
+      .put("/:id/approve", answers(M.published), async (c) => {
         await publishReview(c.get("scope"), pathId(c), true);
         return c.json({ isPublished: true });
       })
-      .put("/:id/hide", async (c) => {
+      .put("/:id/hide", answers(M.published), async (c) => {
         await publishReview(c.get("scope"), pathId(c), false);
         return c.json({ isPublished: false });
       })
-      .delete("/:id", async (c) => {
+      .delete("/:id", answers(M.deleted), async (c) => {
         await deleteReview(c.get("scope"), pathId(c));
         return c.json({ deleted: true });
       }),
 
   coupons: (app) =>
     app
-      .get("/:id/users", async (c) => c.json({ docs: await couponUsers(c.get("deps").db, pathId(c)) }))
-      .put("/:id/disable", async (c) => {
+      .get("/:id/users", answers(M.records), async (c) => c.json({ docs: await couponUsers(c.get("deps").db, pathId(c)) }))
+      .put("/:id/disable", answers(M.disabled), async (c) => {
         await setCouponDisabled(c.get("scope"), pathId(c), true);
         return c.json({ disabled: true });
       })
-      .put("/:id/enable", async (c) => {
+      .put("/:id/enable", answers(M.disabled), async (c) => {
         await setCouponDisabled(c.get("scope"), pathId(c), false);
         return c.json({ disabled: false });
       }),
@@ -121,40 +126,42 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
   // money actions: an API client has its own confirmation (the pages ask first)
   orders: (app) =>
     app
-      .post("/:id/refund", validate("json", refundSchema), async (c) => c.json(await refundOrder(c.get("scope"), pathId(c), c.req.valid("json"))))
-      .post("/:id/check", async (c) => c.json(await checkWithProvider(c.get("scope"), pathId(c))))
-      .post("/:id/credit", validate("json", creditSchema), async (c) => {
+      .post("/:id/refund", validate("json", refundSchema), answers(M.refunded), async (c) =>
+        c.json(await refundOrder(c.get("scope"), pathId(c), c.req.valid("json"))),
+      )
+      .post("/:id/check", answers(M.checked), async (c) => c.json(await checkWithProvider(c.get("scope"), pathId(c))))
+      .post("/:id/credit", validate("json", creditSchema), answers(M.orderState), async (c) => {
         await creditManually(c.get("scope"), pathId(c), c.req.valid("json"));
         return c.json({ state: "paid" });
       })
-      .post("/:id/cancel", async (c) => {
+      .post("/:id/cancel", answers(M.orderState), async (c) => {
         await cancelOrder(c.get("scope"), pathId(c));
         return c.json({ state: "cancelled" });
       }),
 
   referrals: (app) =>
     app
-      .get("/:id/users", async (c) => c.json({ docs: await referralUsers(c.get("deps").db, pathId(c)) }))
-      .get("/:id/stat", async (c) => c.json(await referralStat(c.get("deps").db, pathId(c))))
-      .put("/:id/retire", async (c) => {
+      .get("/:id/users", answers(M.records), async (c) => c.json({ docs: await referralUsers(c.get("deps").db, pathId(c)) }))
+      .get("/:id/stat", answers(M.referralStat), async (c) => c.json(await referralStat(c.get("deps").db, pathId(c))))
+      .put("/:id/retire", answers(M.retired), async (c) => {
         await retireReferral(c.get("scope"), pathId(c), true);
         return c.json({ retired: true });
       })
-      .put("/:id/reactivate", async (c) => {
+      .put("/:id/reactivate", answers(M.retired), async (c) => {
         await retireReferral(c.get("scope"), pathId(c), false);
         return c.json({ retired: false });
       })
-      .delete("/:id", async (c) => {
+      .delete("/:id", answers(M.deleted), async (c) => {
         await deleteReferral(c.get("scope"), pathId(c));
         return c.json({ deleted: true });
       }),
 
   reports: (app, def) =>
     app
-      .post("/", validate("json", reportCreateSchema), async (c) =>
+      .post("/", validate("json", reportCreateSchema), answers(M.record, 201), async (c) =>
         c.json(await getResource(c.get("deps").db, def, (await createReport(c.get("scope"), c.req.valid("json"))).id, { populate: ["fm"] }), 201),
       )
-      .put("/:id", validate("json", reportBodySchema), async (c) => {
+      .put("/:id", validate("json", reportBodySchema), answers(M.record), async (c) => {
         const id = pathId(c);
         await updateReport(c.get("scope"), id, c.req.valid("json"), { version: ifMatch(c) });
         await withEtag(c, def, id);
@@ -165,6 +172,7 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
         "/:type/:id",
         validate("param", z.object({ type: z.enum(REPORT_TYPES), id: z.string().max(40) })),
         validate("query", z.object({ language: z.enum(REPORT_LANGS).optional() })),
+        answers(M.record),
         async (c) => {
           const db = c.get("deps").db;
           const code = await formatCodeOf(db, c.req.valid("param").id);
@@ -181,32 +189,40 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
 
   results: (app, def) =>
     app
-      .get("/progress", async (c) => c.json(await listResource(c.get("deps").db, def, parseListQuery(def, c.req.query()), [eq(results.isCompleted, false)])))
-      .post("/filter-list", validate("json", z.record(z.string(), z.unknown())), async (c) =>
+      .get("/progress", answers(M.list), async (c) =>
+        c.json(await listResource(c.get("deps").db, def, parseListQuery(def, c.req.query()), [eq(results.isCompleted, false)])),
+      )
+      .post("/filter-list", validate("json", z.record(z.string(), z.unknown())), answers(M.queue), async (c) =>
         c.json(await filterList(c.get("deps").db, filterListQuery(c.req.valid("json")))),
       )
-      .post("/format", validate("json", formatRequestSchema), async (c) => c.json(await recheck(c.get("deps").db, c.req.valid("json").id, false)))
-      .post("/new-format", validate("json", formatRequestSchema), async (c) => c.json(await recheck(c.get("deps").db, c.req.valid("json").id, true)))
-      .get("/neural/count", async (c) => c.json(await neuralCount(c.get("deps").db)))
+      .post("/format", validate("json", formatRequestSchema), answers(M.recheck), async (c) =>
+        c.json(await recheck(c.get("deps").db, c.req.valid("json").id, false)),
+      )
+      .post("/new-format", validate("json", formatRequestSchema), answers(M.recheck), async (c) =>
+        c.json(await recheck(c.get("deps").db, c.req.valid("json").id, true)),
+      )
+      .get("/neural/count", answers(M.neuralCount), async (c) => c.json(await neuralCount(c.get("deps").db)))
       // a GET that writes (the spec's): only with the Authorization header, never a cookie alone
-      .get("/:id/reset", guard("bearer"), async (c) => {
+      .get("/:id/reset", guard("bearer"), answers(M.resultReset), async (c) => {
         const fresh = await resetResultOf(c.get("scope"), pathId(c));
         return c.json({ _id: fresh.id, user: fresh.userId, test: fresh.testId, isCompleted: fresh.isCompleted });
       })
       // undoes a reset while its retake is unfinished (409 otherwise): the reset result is current again
-      .post("/:id/restore", async (c) => c.json({ restored: await restoreResetResult(c.get("scope"), pathId(c)) }))
-      .delete("/:resultId/delete/answer/:answerId", async (c) => c.json(await deleteAnswer(c.get("scope"), pathId(c, "resultId"), pathId(c, "answerId")))),
+      .post("/:id/restore", answers(M.restored), async (c) => c.json({ restored: await restoreResetResult(c.get("scope"), pathId(c)) }))
+      .delete("/:resultId/delete/answer/:answerId", answers(M.deletedId), async (c) =>
+        c.json(await deleteAnswer(c.get("scope"), pathId(c, "resultId"), pathId(c, "answerId"))),
+      ),
 
   // the rechecker's calls share the formats' prefix (spec manager §7): {resultId} is a result
   formats: (app) =>
     app
-      .get("/:resultId", async (c) => {
+      .get("/:resultId", answers(M.recheck), async (c) => {
         const id = pathId(c, "resultId");
         const r = await recheck(c.get("deps").db, id, false);
         await withEtag(c, resultResource, id);
         return c.json(r);
       })
-      .put("/:resultId", validate("json", setFormatSchema), async (c) => {
+      .put("/:resultId", validate("json", setFormatSchema), answers(M.recheck), async (c) => {
         const id = pathId(c, "resultId");
         const r = await setFormat(c.get("scope"), id, c.req.valid("json"), { version: ifMatch(c) });
         await withEtag(c, resultResource, id);
@@ -215,13 +231,13 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
 
   // switching a test off or back on (the last active one stays on: 409)
   tests: (app) =>
-    app.put("/:id/active", validate("json", z.object({ isActive: z.boolean() })), async (c) => {
+    app.put("/:id/active", validate("json", z.object({ isActive: z.boolean() })), answers(M.testActive), async (c) => {
       await setTestActive(c.get("scope"), pathId(c), c.req.valid("json").isActive);
       return c.json({ isActive: c.req.valid("json").isActive });
     }),
 
   questions: (app, def) =>
-    app.put("/:id", validate("json", questionEditSchema.strict()), async (c) => {
+    app.put("/:id", validate("json", questionEditSchema.strict()), answers(M.question), async (c) => {
       const id = pathId(c);
       const { scoringVersion } = await updateQuestion(c.get("scope"), id, c.req.valid("json"), { version: ifMatch(c) });
       await withEtag(c, def, id);

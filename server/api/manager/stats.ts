@@ -1,18 +1,21 @@
 // /api/manager/stat: the overall object and the four series (spec manager §7).
+import * as M from "./answer-schemas";
 import { Hono } from "hono";
 import { businessAccountsByDays, monthsQuerySchema, overall, paymentsByDays, seriesQuerySchema, usersByDays, usersByMonths } from "../../admin/stats";
-import { validate } from "../../lib/validate";
+import { answers, validate } from "../../lib/validate";
 import type { ManagerEnv } from ".";
 
 export const managerStatsApi = new Hono<ManagerEnv>()
-  .get("/", async (c) => c.json(await overall(c.get("deps").db)))
-  .get("/users-by-days", validate("query", seriesQuerySchema), async (c) => c.json({ docs: await usersByDays(c.get("deps").db, c.req.valid("query").days) }))
-  .get("/users-by-months", validate("query", monthsQuerySchema), async (c) =>
+  .get("/", answers(M.overall), async (c) => c.json(await overall(c.get("deps").db)))
+  .get("/users-by-days", validate("query", seriesQuerySchema), answers(M.series), async (c) =>
+    c.json({ docs: await usersByDays(c.get("deps").db, c.req.valid("query").days) }),
+  )
+  .get("/users-by-months", validate("query", monthsQuerySchema), answers(M.series), async (c) =>
     c.json({ docs: await usersByMonths(c.get("deps").db, c.req.valid("query").months) }),
   )
-  .get("/business-accounts-by-days", validate("query", seriesQuerySchema), async (c) =>
+  .get("/business-accounts-by-days", validate("query", seriesQuerySchema), answers(M.series), async (c) =>
     c.json({ docs: await businessAccountsByDays(c.get("deps").db, c.req.valid("query").days) }),
   )
-  .get("/payments-by-days", validate("query", seriesQuerySchema), async (c) =>
+  .get("/payments-by-days", validate("query", seriesQuerySchema), answers(M.series), async (c) =>
     c.json({ docs: await paymentsByDays(c.get("deps").db, c.req.valid("query").days) }),
   );

@@ -1,16 +1,19 @@
 // /api/manager/managers: the back-office team (admins only; the work is server/admin/team.ts).
+import * as M from "./answer-schemas";
 import { Hono } from "hono";
 import { z } from "zod";
 import { changeManager, inviteManager, inviteSchema, listManagers, removeManager, roleSchema } from "../../admin/team";
 import { pathId } from "../../lib/ids";
-import { validate } from "../../lib/validate";
+import { answers, validate } from "../../lib/validate";
 import type { ManagerEnv } from ".";
 
 const changeSchema = z.object({ role: roleSchema.shape.role.optional(), isActive: z.boolean().optional() });
 
 export const managerTeamApi = new Hono<ManagerEnv>()
-  .get("/", async (c) => c.json({ docs: await listManagers(c.get("deps").db) }))
-  .post("/", validate("json", inviteSchema), async (c) => c.json(await inviteManager(c.get("scope"), c.req.valid("json")), 201))
+  .get("/", answers(M.records), async (c) => c.json({ docs: await listManagers(c.get("deps").db) }))
+  .post("/", validate("json", inviteSchema), answers(M.record, 201), async (c) => c.json(await inviteManager(c.get("scope"), c.req.valid("json")), 201))
   // an API client has its own confirmation (the page asks first)
-  .put("/:id", validate("json", changeSchema), async (c) => c.json(await changeManager(c.get("scope"), pathId(c), c.req.valid("json"))))
-  .delete("/:id", async (c) => c.json(await removeManager(c.get("scope"), pathId(c))));
+  .put("/:id", validate("json", changeSchema), answers(M.managerChanged), async (c) =>
+    c.json(await changeManager(c.get("scope"), pathId(c), c.req.valid("json"))),
+  )
+  .delete("/:id", answers(M.managerRemoved), async (c) => c.json(await removeManager(c.get("scope"), pathId(c))));

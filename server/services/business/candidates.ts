@@ -322,7 +322,13 @@ export async function hireCandidate(scope: Scope, candidateId: string, opts: Dec
       .from(employees)
       .where(and(eq(employees.projectId, scope.project.id), eq(employees.userId, row.userId!)));
     const id = existing?.id ?? createId();
-    const placed = { departmentId: position.department?._id ?? null, positionId: position._id, consentWithdrawnAt: row.consentWithdrawnAt };
+    const placed = {
+      departmentId: position.department?._id ?? null,
+      positionId: position._id,
+      consentWithdrawnAt: row.consentWithdrawnAt,
+      // the ATS keeps knowing the person by its own id (an earlier one stays when this invitation had none)
+      ...(row.externalId ? { externalId: row.externalId } : {}),
+    };
     if (existing) await tx.db.update(employees).set(placed).where(eq(employees.id, id));
     else await tx.db.insert(employees).values({ id, projectId: scope.project.id, userId: row.userId, name, ...placed });
     crashPoint("hire.afterEmployee");
@@ -333,7 +339,7 @@ export async function hireCandidate(scope: Scope, candidateId: string, opts: Dec
     if (mail) await sendDecisionMail(tx, mail);
     return id;
   });
-  return { employee: employeeId, name, position: { _id: position._id, name: position.name } };
+  return { employee: employeeId, name, externalId: row.externalId ?? null, position: { _id: position._id, name: position.name } };
 }
 
 /** Removes a candidate: a pending invitation is withdrawn (its reserved invite freed), a used one switched off. */

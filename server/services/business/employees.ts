@@ -84,6 +84,7 @@ const columns = {
   isProjectManager: employees.isProjectManager,
   consent: sql<number>`${shared}`,
   personnelNumber: employees.personnelNumber,
+  externalId: employees.externalId,
   nameByOwner: employees.nameByOwner,
   retakeRequestedAt: employees.retakeRequestedAt,
   format: formatExpr,
@@ -120,7 +121,7 @@ const sortColumn: Record<(typeof SORT_TYPES)[number], SQL | typeof employees.nam
 };
 
 type Row = { [K in keyof typeof columns]: unknown } & Record<string, unknown>;
-function toDoc(r: Row, formatNames: Map<string, unknown>) {
+function toDoc(r: Row, formatNames: Map<string, FormatName>) {
   return {
     _id: r._id as string,
     name: r.name as string,
@@ -131,6 +132,8 @@ function toDoc(r: Row, formatNames: Map<string, unknown>) {
     isProjectManager: Boolean(r.isProjectManager),
     consent: Boolean(r.consent),
     personnelNumber: (r.personnelNumber as string | null) ?? null,
+    // the ATS's id when the person was hired as a candidate it invited
+    externalId: (r.externalId as string | null) ?? null,
     retakeRequestedAt: (r.retakeRequestedAt as Date | null) ?? null,
     nameByOwner: Boolean(r.nameByOwner),
     format: r.format ? { code: r.format as string, name: formatNames.get(r.format as string) ?? null } : null,
@@ -160,12 +163,13 @@ export type EmployeeDoc = ReturnType<typeof toDoc>;
 
 /** The formats' names, kept per database under the sum of the rows' revisions (a trigger raises a
  * row's on any change, whoever makes it): every instance sees a rename on its next read. */
-const formatNameCache = new WeakMap<Db, { revision: number; names: Map<string, unknown> }>();
+type FormatName = typeof formats.$inferSelect.name;
+const formatNameCache = new WeakMap<Db, { revision: number; names: Map<string, FormatName> }>();
 async function formatNames(scope: Scope) {
   const [stamp] = await scope.db.select({ revision: sql<number>`coalesce(sum(${formats.revision}), 0)` }).from(formats);
   const kept = formatNameCache.get(scope.db);
   if (kept && kept.revision === stamp!.revision) return kept.names;
-  const names = new Map((await scope.db.select({ code: formats.code, name: formats.name }).from(formats)).map((f) => [f.code, f.name] as [string, unknown]));
+  const names = new Map((await scope.db.select({ code: formats.code, name: formats.name }).from(formats)).map((f) => [f.code, f.name] as [string, FormatName]));
   formatNameCache.set(scope.db, { revision: stamp!.revision, names });
   return names;
 }

@@ -21,6 +21,7 @@ import { createId } from "../../lib/ids";
 import { enqueueMail, systemScope, transaction, type Scope as BaseScope } from "../../scope";
 import { requireCan, type ProjectScope } from "./access";
 import { saveChecked, type VersionOpts } from "./versions";
+import { pruneIntegrationLogs } from "./integration-retention";
 import { queueExpiredInvitations, queueWebhookForNotice } from "./webhooks";
 
 /** The owner's own words in an invitation: plain text, this long at most. */
@@ -354,9 +355,14 @@ export async function sendDigests(deps: AppDeps, now = new Date()) {
   return sent;
 }
 
-/** What the job runner's clock runs (server/jobs.ts): reminders, digests and expired invitations' webhooks due at `now`. */
+/** What the job runner's clock runs (server/jobs.ts): reminders, digests and expired invitations' webhooks due at `now`, and the integrations' old logs. */
 export async function runFollowUps(deps: AppDeps, now = new Date()) {
-  return { reminders: await sendReminders(deps, now), digests: await sendDigests(deps, now), expired: await queueExpiredInvitations(deps, now) };
+  return {
+    reminders: await sendReminders(deps, now),
+    digests: await sendDigests(deps, now),
+    expired: await queueExpiredInvitations(deps, now),
+    pruned: await pruneIntegrationLogs(deps, now),
+  };
 }
 
 export const notifySchema = z.object({ notify: z.enum(["each", "digest", "off"], { error: "common.validation.invalid" }) });

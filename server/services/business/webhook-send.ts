@@ -26,8 +26,11 @@ async function personData(deps: AppDeps, data: Data) {
   let shared = true;
   const out: Record<string, unknown> = {};
   if (data.employeeId) {
-    const [e] = await db.select({ id: employees.id, withdrawn: employees.consentWithdrawnAt }).from(employees).where(eq(employees.id, data.employeeId));
-    out.person = { kind: "employee", id: data.employeeId, externalId: null };
+    const [e] = await db
+      .select({ id: employees.id, externalId: employees.externalId, withdrawn: employees.consentWithdrawnAt })
+      .from(employees)
+      .where(eq(employees.id, data.employeeId));
+    out.person = { kind: "employee", id: data.employeeId, externalId: e?.externalId ?? null };
     shared = Boolean(e) && !e!.withdrawn;
   }
   if (data.candidateId) {

@@ -1,0 +1,1 @@
+ALTER TABLE `employees` ADD `external_id` text;
