@@ -193,7 +193,7 @@ export async function run() {
       const waits: number[] = [];
       let loading = true;
       const s0 = performance.now();
-      const cold = app.request("/manager/questions", { headers: cookie }).then(async (r) => {
+      const cold = Promise.resolve(app.request("/manager/questions", { headers: cookie })).then(async (r) => {
         if (r.status !== 200) throw new Error(`/manager/questions: ${r.status}`);
         await r.text();
         loading = false;

@@ -137,7 +137,7 @@ export const questionResource = defineResource({
       { name: "scale", kind: "select", options: SCALES },
       { name: "sign", kind: "select", options: ["1", "-1"] },
       { name: "weight", kind: "number" },
-      { name: "confirmKey", kind: "checkbox", label: "manager.items.confirmKey" },
+      { name: "confirmKey", kind: "confirm", label: "manager.items.confirmKey" },
     ],
     toValues: (r) => {
       const text = r.text as Record<string, string>;

@@ -16,7 +16,7 @@ const FIELDS: FormField[] = [
 const EDIT_FIELDS: FormField[] = [
   { name: "code", kind: "text", label: "manager.coupons.code", hint: "manager.referrals.renameHint" },
   { name: "name", kind: "text" },
-  { name: "confirmRename", kind: "checkbox", label: "manager.referrals.confirmRename" },
+  { name: "confirmRename", kind: "confirm", label: "manager.referrals.confirmRename" },
 ];
 
 export const referralResource = defineResource({

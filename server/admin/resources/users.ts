@@ -165,7 +165,7 @@ export const userResource = defineResource({
       { name: "isActive", kind: "checkbox" },
       { name: "isBusiness", kind: "checkbox" },
       { name: "isFull", kind: "checkbox" },
-      { name: "confirmUnpaid", kind: "checkbox", label: "manager.users.confirmUnpaid" },
+      { name: "confirmUnpaid", kind: "confirm", label: "manager.users.confirmUnpaid" },
     ],
     toColumns: ({ confirmUnpaid: _, ...v }) => ({ ...v, birthday: v.birthday === "" ? null : v.birthday, updatedAt: new Date() }),
     // one manager cannot switch another off, as they cannot delete or masquerade as them
