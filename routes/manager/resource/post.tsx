@@ -106,7 +106,10 @@ export async function handleResourcePost(c: ManagerCtx, def: ResourceDef, id: st
   } catch (e) {
     if (!(e instanceof AppError) || e.status >= 500) throw e;
     // the action's own question (whose address this is), asked in its form
-    if (e.fields && action.input) return asQuestion(action.input.fields, formError(c, e, kind, values));
+    if (e.fields && action.input) {
+      const asked = asQuestion(action.input.fields, formError(c, e, kind, values));
+      if (asked.status === 200) return asked;
+    }
     return {
       kind: "action",
       values: {},
