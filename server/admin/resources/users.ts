@@ -236,6 +236,24 @@ export const userResource = defineResource({
       ],
     },
     {
+      // the companies the person owns, by name (a change of owner or a deletion concerns them)
+      key: "projects",
+      title: "manager.users.ownedProjects",
+      load: async (db, id) =>
+        (await db.select().from(projects).where(eq(projects.ownerId, id)).orderBy(desc(projects.createdAt)).limit(100)).map((p) => ({
+          _id: p.id,
+          name: p.name,
+          inviteBalance: p.inviteBalance,
+          createdAt: p.createdAt,
+        })),
+      columns: [
+        { key: "name", label: "manager.fields.name", link: true },
+        { key: "inviteBalance", kind: "number" },
+        { key: "createdAt", kind: "date" },
+      ],
+      href: (row) => `/manager/projects/${row._id as string}`,
+    },
+    {
       key: "orders",
       title: "manager.res.orders.title",
       load: async (db, id) =>
