@@ -81,6 +81,8 @@ describe("confirmations", () => {
     const question = await asked.text();
     expect(question).toContain(`“Heirloom Co” goes to Ada Heir (${heir.email}), who owns 1 project(s) now. Hand it over?`);
     expect(question).toMatch(/data-answer="confirmOwner"[^>]*>Yes, hand the company over</);
+    // while it waits, the answer is the way on: the action's own button is not offered again
+    expect(question).not.toContain('data-action="changeOwner"');
     // the typed address is kept for the answer, and nothing has moved yet
     expect(question).toContain(`value="${heir.email}"`);
     expect((await t.deps.db.select().from(projects).where(eq(projects.id, from.id)))[0]!.ownerId).toBe(from.owner._id);

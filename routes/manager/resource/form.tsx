@@ -191,11 +191,13 @@ export function RecordForm({
           </div>
         );
       })}
-      <div className="sm:col-span-2">
-        <button type="submit" className="btn-primary">
-          {submit}
-        </button>
-      </div>
+      {mine?.status !== 200 && (
+        <div className="sm:col-span-2">
+          <button type="submit" className="btn-primary">
+            {submit}
+          </button>
+        </div>
+      )}
     </form>
   );
 }
@@ -291,7 +293,8 @@ export function ActionForm({ name, action, vars }: { name: string; action: Resou
           </div>
         );
       })}
-      {action.danger ? (
+      {/* while its question waits, the answer buttons are the way on */}
+      {mine?.status === 200 ? null : action.danger ? (
         button
       ) : action.input ? (
         <button type="submit" className="btn-secondary py-2 text-sm" data-action={name}>
