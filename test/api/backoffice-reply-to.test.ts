@@ -47,6 +47,8 @@ describe("a reply to a request", () => {
 
     const res = await t.form(`/manager/requests/business/${id}`, { _form: "reply", subject: "Your demo", text: "Monday at 11?" }, cookie);
     expect(res.status).toBe(303);
+    // the mail leaves after the commit: waited for, not assumed sent by the redirect
+    await expect.poll(() => sink.received.some((m) => m.subject === "Your demo")).toBe(true);
     const mail = sink.received.find((m) => m.subject === "Your demo")!;
     expect(replyToHeader(mail.raw)).toBe("sales@thinking-format.example");
     expect(await statusOf(id)).toBe("in_progress");
