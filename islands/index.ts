@@ -13,6 +13,7 @@ import ComparePicker from "./compare-picker";
 import CompareWidget from "./compare-widget";
 import CopyLink from "./copy-link";
 import CountUp from "./count-up";
+import ManagerKeys from "./manager-keys";
 import MasqCountdown from "./masq-countdown";
 import NavCollapse from "./nav-collapse";
 import PositionWizard from "./position-wizard";
@@ -28,6 +29,7 @@ export const ISLANDS = {
   "compare-widget": CompareWidget,
   "copy-link": CopyLink,
   "count-up": CountUp,
+  "manager-keys": ManagerKeys,
   "masq-countdown": MasqCountdown,
   "nav-collapse": NavCollapse,
   "position-wizard": PositionWizard,

@@ -40,6 +40,7 @@ import { inviteEntryPage } from "./invite";
 import { exportingPage } from "./manager/exporting";
 import { latestReportPages } from "./manager/public-reports";
 import { recheckerDetailPage, recheckerPage } from "./manager/rechecker";
+import { managerSearchPage } from "./manager/search";
 import { managerStatsPage } from "./manager/stats";
 import { requestPage } from "./manager/request";
 import { managersPage } from "./manager/managers";
@@ -117,6 +118,7 @@ export const routes: AnyPageDef[] = [
   managersPage,
   recheckerPage,
   recheckerDetailPage,
+  managerSearchPage,
   managerStatsPage,
   requestsPage,
   requestPage,

@@ -1,7 +1,9 @@
 // Back-office figures for `npm run bench` (also `tsx scripts/bench-backoffice.ts` alone): a
 // database seeded with 100,000 users, each with a result, then, in process through app.request,
 // p99 of the users list with a `match` filter and of the results filter-list (target ≤ 50 ms
-// each), and the time to export every result as CSV (streamed).
+// each), the time to export every result as CSV (streamed), and `/manager/questions` (the item
+// analysis over 20,000 answered results, as `npm run seed:large` makes): its first load after a
+// start, what a public call waits meanwhile, and later loads.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -78,6 +80,21 @@ export function seed(file: string, formatCodes: string[], testId: string) {
   db.close();
 }
 
+const ANSWERED = Number(process.env.BENCH_ANSWERED ?? 20_000);
+
+/** 110 answers for each of the first `n` completed results (the item analysis reads them). */
+async function answerSome(file: string, testId: string, n: number) {
+  const { seedAnswers } = await import("../db/seed/large");
+  const db = new Database(file);
+  const ids = db.prepare("select id from results where is_completed = 1 order by id limit ?").all(n) as { id: string }[];
+  seedAnswers(
+    db,
+    testId,
+    ids.map((r, i) => ({ id: r.id, en: i % 3 === 0 })),
+  );
+  db.close();
+}
+
 const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))]!;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 
@@ -109,6 +126,7 @@ export async function run() {
       FORMATS.map((f) => f.code),
       test!.id,
     );
+    await answerSome(file, test!.id, ANSWERED);
     console.log(`\nBack-office: seeded ${N.toLocaleString("en")} users with a result each in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     deps = await bootstrap(config);
     const app = createApp(deps);
@@ -153,6 +171,7 @@ export async function run() {
     // their cost alone, and a small page (settings) that pays little else
     const { workQueues } = await import("../server/admin/overview");
     const cookie = { Cookie: `token=${token}; i18n_locale=en` };
+
     const timed = async (label: string, call: () => Promise<unknown>) => {
       const times: number[] = [];
       for (let i = 0; i < RUNS + 10; i++) {
@@ -167,6 +186,46 @@ export async function run() {
       if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
       await res.text();
     };
+
+    // the first /manager/questions after a start computes the item analysis: how long it takes and
+    // how long a public call made meanwhile waits (it must not wait for the whole computation)
+    {
+      const waits: number[] = [];
+      let loading = true;
+      const s0 = performance.now();
+      const cold = Promise.resolve(app.request("/manager/questions", { headers: cookie })).then(async (r) => {
+        if (r.status !== 200) throw new Error(`/manager/questions: ${r.status}`);
+        await r.text();
+        loading = false;
+        return performance.now() - s0;
+      });
+      // a call due every 5 ms: how long after it was due it was answered (the turn it waited for
+      // the event loop included, not only its own work)
+      const publicCalls = (async () => {
+        while (loading) {
+          const due = performance.now() + 5;
+          await new Promise((r) => setTimeout(r, 5));
+          await (await app.request("/api/total")).text();
+          waits.push(performance.now() - due);
+        }
+      })();
+      const coldMs = await cold;
+      await publicCalls;
+      const warm: number[] = [];
+      for (let i = 0; i < 30; i++) {
+        const s2 = performance.now();
+        await page("/manager/questions")();
+        warm.push(performance.now() - s2);
+      }
+      console.log(`/manager/questions, item analysis over ${ANSWERED.toLocaleString("en")} answered results (in process)`);
+      console.table([
+        { call: "first load after a start", ms: +coldMs.toFixed(0) },
+        { call: `GET /api/total meanwhile: ${waits.length} calls, median`, ms: +median(waits).toFixed(1) },
+        { call: "GET /api/total meanwhile: longest wait", ms: +Math.max(...waits).toFixed(1) },
+        { call: "later loads: median of 30", ms: +median(warm).toFixed(1) },
+        { call: "later loads: p99 of 30", ms: +p99(warm).toFixed(1) },
+      ]);
+    }
     console.log(`Side-bar counts on every back-office page (${RUNS} sequential runs each, in process)`);
     console.table([
       await timed("workQueues (rechecker, reviews, requests)", () => workQueues(deps.db)),

@@ -300,12 +300,13 @@ try {
   await Promise.all([waitUp(BASE, "/api/health"), waitUp(`http://127.0.0.1:${REF_PORT}`, "/api/total")]);
   // BENCH_ONLY=employees runs the employee-list figures alone (and the stats call on the same
   // 5,000 people); BENCH_ONLY=statsjs the statistics page's JavaScript alone; BENCH_ONLY=efficiency
-  // the fit recompute of a 5,000-employee project alone
+  // the fit recompute of a 5,000-employee project alone; BENCH_ONLY=backoffice the back-office figures alone
   if (process.env.BENCH_ONLY === "employees") await statsLatency(BASE, await (await import("./bench-employees")).run(BASE, BENCH_DB));
   else if (process.env.BENCH_ONLY === "statsjs") await statsJs(BASE, BENCH_DB);
   else if (process.env.BENCH_ONLY === "efficiency") await (await import("./bench-efficiency")).run(BASE, BENCH_DB);
   else if (process.env.BENCH_ONLY === "startup") await startupFigures();
   else if (process.env.BENCH_ONLY === "libsql") await libsqlAnswers();
+  else if (process.env.BENCH_ONLY === "backoffice") await (await import("./bench-backoffice")).run();
   else {
     await startupFigures();
     await throughput();

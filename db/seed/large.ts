@@ -173,7 +173,7 @@ export function seedLarge(sqlite: BetterSqlite, scale: LargeScale = FULL_SCALE) 
  * plus noise cut into −2..2, a few "don't know" at random, 2–9 s per answer. In English the item at
  * MISTRANSLATED_POSITION is answered the other way round, as a mistranslation would make it.
  */
-function seedAnswers(sqlite: BetterSqlite, testId: string, list: { id: string; en: boolean }[]) {
+export function seedAnswers(sqlite: BetterSqlite, testId: string, list: { id: string; en: boolean }[]) {
   if (!list.length) return;
   const items = sqlite.prepare("select id, position, keys from questions where test_id = ? order by position").all(testId) as {
     id: string;

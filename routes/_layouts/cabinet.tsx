@@ -124,6 +124,7 @@ function Shell({
   banner,
   title,
   remember,
+  skips,
   children,
 }: {
   cabinet: string;
@@ -135,12 +136,14 @@ function Shell({
   header?: ReactNode;
   banner?: ReactNode;
   title: string;
+  /** more skip links after "skip to content" (the back-office's search box) */
+  skips?: { href: string; label: string }[];
   children: ReactNode;
 }) {
   const { t, navCollapsed } = usePage();
   return (
     <div className="min-h-screen bg-slate-50" data-cabinet={cabinet}>
-      <ShellTop />
+      <ShellTop skips={skips} />
       <input type="checkbox" id="cabinet-collapse" className="peer sr-only" aria-label={t("cabinet.collapse")} defaultChecked={navCollapsed} />
       <aside
         className="desktop-only fixed inset-y-0 left-0 z-20 flex w-[220px] flex-col overflow-hidden border-r border-slate-200 bg-white p-3 transition-[width] peer-checked:w-[80px] peer-checked:[&_.cabinet-label]:hidden peer-checked:[&_.logo-text]:hidden peer-checked:[&_.collapse-icon]:rotate-180"
@@ -243,7 +246,15 @@ export function CabinetLayout({
     ) : undefined,
   }));
   return (
-    <Shell cabinet={kind} label={t(`cabinet.${kind}`)} items={items} banner={banner} title={title}>
+    <Shell
+      cabinet={kind}
+      label={t(`cabinet.${kind}`)}
+      items={items}
+      banner={banner}
+      title={title}
+      header={<ManagerSearch />}
+      skips={[{ href: `#${SEARCH_ID}`, label: t("manager.search.skip") }]}
+    >
       {children}
     </Shell>
   );
@@ -427,7 +438,7 @@ export function BusinessShell({ shell, title, banner, children }: { shell: Shell
 
 /** What both cabinet shells open with: the operator's notice and the skip link. The masquerade
  * banner opens the column beside the side bar (MasqBanner), so it never covers the side bar's logo. */
-function ShellTop() {
+function ShellTop({ skips = [] }: { skips?: { href: string; label: string }[] }) {
   const { t } = usePage();
   return (
     <>
@@ -435,7 +446,39 @@ function ShellTop() {
       <a href="#main" className="sr-only focus:not-sr-only">
         {t("common.shell.skip")}
       </a>
+      {skips.map((s) => (
+        <a key={s.href} href={s.href} className="sr-only focus:not-sr-only focus:ml-2">
+          {s.label}
+        </a>
+      ))}
     </>
+  );
+}
+
+const SEARCH_ID = "manager-search";
+
+/** The back-office's one search box, in the header of every screen ("/" or Ctrl+K reach it). */
+function ManagerSearch() {
+  const { t, path, url } = usePage();
+  return (
+    <form role="search" method="get" action="/manager/search" className="flex min-w-0 flex-1 items-center sm:max-w-md" data-testid="manager-search">
+      <label htmlFor={SEARCH_ID} className="sr-only">
+        {t("manager.search.label")}
+      </label>
+      <input
+        id={SEARCH_ID}
+        name="q"
+        type="search"
+        className="input min-w-0 flex-1 py-1.5"
+        placeholder={t("manager.search.placeholder")}
+        aria-keyshortcuts="/ Control+K"
+        defaultValue={path === "/manager/search" ? (url.searchParams.get("q") ?? "") : ""}
+      />
+      <button type="submit" className="sr-only">
+        {t("manager.search.submit")}
+      </button>
+      <Island name="manager-keys" props={{ search: SEARCH_ID }} />
+    </form>
   );
 }
 

@@ -111,12 +111,19 @@ function Main({ data }: { data: Data }) {
                     {/* credits invites at once and cannot be taken back: asked again */}
                     <details className="rounded-lg border border-rose-200 p-2" data-confirm="invoice-paid">
                       <summary className="cursor-pointer whitespace-nowrap text-sm font-semibold text-rose-700">{t("cabinet.main.markPaid")}</summary>
-                      <p className="my-2 max-w-xs text-sm text-slate-600">{t("manager.orders.markPaidConfirm")}</p>
+                      <p className="my-2 max-w-xs text-sm text-slate-600">
+                        {t("manager.orders.markPaidConfirm", {
+                          number: order.invoiceNumber ?? "",
+                          sum: rubLabel(order.amount),
+                          project: project ?? "",
+                          invites: order.quantity + 1,
+                        })}
+                      </p>
                       <form method="post">
                         <input type="hidden" name="_form" value="invoice-paid" />
                         <input type="hidden" name="order" value={order.id} />
                         <button type="submit" className="rounded-lg bg-rose-600 px-3 py-1 text-sm font-semibold text-white">
-                          {t("manager.detail.confirm")}
+                          {t("cabinet.main.markPaid")}
                         </button>
                       </form>
                     </details>

@@ -15,7 +15,6 @@ type Data = { managers: Awaited<ReturnType<typeof listManagers>> };
 const idOnly = z.object({ id: z.string().regex(ID_PATTERN) });
 
 function Confirmed({ name, id, label, question, children }: { name: string; id: string; label: string; question: string; children?: React.ReactNode }) {
-  const { t } = usePage();
   return (
     <details className="rounded-lg border border-rose-200 p-2" data-confirm={name}>
       <summary className="cursor-pointer text-sm font-semibold text-rose-700">{label}</summary>
@@ -25,7 +24,7 @@ function Confirmed({ name, id, label, question, children }: { name: string; id: 
         {children}
         <p className="w-full text-sm text-slate-600">{question}</p>
         <button type="submit" className="rounded-lg bg-rose-600 px-3 py-2 text-sm font-semibold text-white" data-action={name}>
-          {t("manager.detail.confirm")}
+          {label}
         </button>
       </form>
     </details>

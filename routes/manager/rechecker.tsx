@@ -18,6 +18,7 @@ import { matchFromSearch } from "../../server/admin/lists";
 import { idParams } from "./resource";
 import { DocTable, Notice, Pager, valueName } from "./ui";
 import { isId } from "../../server/lib/ids";
+import { intlLocale } from "../../locales";
 
 type Queue = Awaited<ReturnType<typeof recheckQueue>>;
 type Count = Awaited<ReturnType<typeof neuralCount>>;
@@ -31,30 +32,40 @@ function NeuralCount({ count }: { count: Count }) {
   );
 }
 
-function QueuePage({ data }: { data: { queue: Queue; count: Count } }) {
-  const { t, url } = usePage();
-  const link = (p: number) => {
+function QueuePage({ data }: { data: { queue: Queue; count: Count; all: boolean } }) {
+  const { t, url, locale } = usePage();
+  const link = (set: Record<string, string | null>) => {
     const u = new URL(url);
-    u.searchParams.set("page", String(p));
+    for (const [k, v] of Object.entries(set)) v === null ? u.searchParams.delete(k) : u.searchParams.set(k, v);
     return `${u.pathname}${u.search}`;
   };
+  const n = new Intl.NumberFormat(intlLocale(locale)).format(data.queue.total);
   const docs = data.queue.docs.map((d) => ({ ...d, reason: t(`manager.rechecker.reasons.${d.reason}`) }));
   return (
     <>
       <NeuralCount count={data.count} />
-      <form method="get" className="mb-4 flex flex-wrap items-end gap-2">
-        <label className="text-sm">
-          <span className="label">{t("manager.fields.isCompleted")}</span>
-          <select name="isCompleted" className="input" defaultValue={url.searchParams.get("isCompleted") ?? ""}>
-            <option value="">{t("manager.list.any")}</option>
-            <option value="true">{t("manager.list.yes")}</option>
-            <option value="false">{t("manager.list.no")}</option>
-          </select>
-        </label>
-        <button className="btn-primary" type="submit">
-          {t("manager.list.apply")}
-        </button>
-      </form>
+      <p className="mb-4 text-sm" data-testid="rechecker-scope">
+        {data.all ? t("manager.rechecker.allShown", { count: n }) : t("manager.rechecker.queueShown", { count: n })}{" "}
+        <a className="text-brand-700 underline" href={data.all ? "/manager/rechecker" : "/manager/rechecker?show=all"} data-testid="rechecker-toggle">
+          {data.all ? t("manager.rechecker.showQueue") : t("manager.rechecker.showAll")}
+        </a>
+      </p>
+      {data.all && (
+        <form method="get" className="mb-4 flex flex-wrap items-end gap-2">
+          <input type="hidden" name="show" value="all" />
+          <label className="text-sm">
+            <span className="label">{t("manager.fields.isCompleted")}</span>
+            <select name="isCompleted" className="input" defaultValue={url.searchParams.get("isCompleted") ?? ""}>
+              <option value="">{t("manager.list.any")}</option>
+              <option value="true">{t("manager.list.yes")}</option>
+              <option value="false">{t("manager.list.no")}</option>
+            </select>
+          </label>
+          <button className="btn-primary" type="submit">
+            {t("manager.list.apply")}
+          </button>
+        </form>
+      )}
       <section className="card overflow-x-auto">
         <DocTable
           docs={docs}
@@ -71,7 +82,15 @@ function QueuePage({ data }: { data: { queue: Queue; count: Count } }) {
             { key: "isCompleted", kind: "bool" },
           ]}
         />
-        <Pager page={data.queue.page} pages={data.queue.pages} total={data.queue.total} link={link} />
+        {/* the same pager, with page sizes, as every other list */}
+        <Pager
+          page={data.queue.page}
+          pages={data.queue.pages}
+          total={data.queue.total}
+          link={(p) => link({ page: String(p) })}
+          limit={data.queue.limit}
+          sizeLink={(size) => link({ limit: String(size), page: null })}
+        />
       </section>
     </>
   );
@@ -81,10 +100,15 @@ export const recheckerPage = managerPage({
   path: "/manager/rechecker",
   load: async (c) => {
     const url = new URL(c.req.url);
-    const match = matchFromSearch({ filters: resultResource.filters, filterForm: ["isCompleted", "isDoubt", "format"] }, url);
-    const q = parseListQuery(resultResource, { page: url.searchParams.get("page") ?? undefined, match: JSON.stringify(match) });
-    const [queue, count] = await Promise.all([recheckQueue(c.get("deps").db, q), neuralCount(c.get("deps").db)]);
-    return { queue, count };
+    const all = url.searchParams.get("show") === "all";
+    const match = all ? matchFromSearch({ filters: resultResource.filters, filterForm: ["isCompleted", "isDoubt", "format"] }, url) : {};
+    const q = parseListQuery(resultResource, {
+      page: url.searchParams.get("page") ?? undefined,
+      limit: url.searchParams.get("limit") ?? undefined,
+      match: JSON.stringify(match),
+    });
+    const [queue, count] = await Promise.all([recheckQueue(c.get("deps").db, q, { all }), neuralCount(c.get("deps").db)]);
+    return { queue, count, all };
   },
   title: (t) => t("manager.rechecker.title"),
   Component: QueuePage,

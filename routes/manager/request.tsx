@@ -3,15 +3,17 @@
 // user page's "mails sent"), a reply by e-mail and what managers did to it (a reply's text among
 // them). Data through server/admin/business.ts; the API's twin is /api/manager/business/requests.
 import { z } from "zod";
-import { REQUEST_SOURCES, replySchema, replyToRequest, requestThread } from "../../server/admin/business";
+import { REQUEST_SOURCES, replySchema, replyToRequest, requestAssignees, requestThread, saveRequest } from "../../server/admin/business";
 import { ID_PATTERN } from "../../server/lib/ids";
+import { notFound } from "../../server/lib/errors";
 import { usePage } from "../../server/render/page";
 import { ServerForm } from "../_blocks/blocks";
 import { AuditEntries } from "./audit";
 import { managerForm, managerPage } from "./kit";
-import { DocTable, MailOffNotice, Unconfirmed, Value, valueName } from "./ui";
+import { handlingFormSchema, RequestHandling } from "./request-handling";
+import { DocTable, MailOffNotice, Notice, Unconfirmed, Value, valueName } from "./ui";
 
-type Data = Awaited<ReturnType<typeof requestThread>>;
+type Data = Awaited<ReturnType<typeof requestThread>> & { assignees: Awaited<ReturnType<typeof requestAssignees>> };
 
 function RequestPage({ data }: { data: Data }) {
   const { t, locale, url } = usePage();
@@ -47,6 +49,12 @@ function RequestPage({ data }: { data: Data }) {
           <p className="mt-2 text-xs text-slate-500">
             <Value value={r.createdAt} kind="date" locale={locale} />
           </p>
+          {/* handled where it is read and answered, as on the list */}
+          <div className="mt-4 border-t border-slate-100 pt-4" id="handling">
+            <h2 className="mb-2 font-semibold">{t("manager.requests.handling")}</h2>
+            {url.searchParams.get("done") === "status" && <Notice>{t("manager.detail.saved")}</Notice>}
+            <RequestHandling r={r} assignees={data.assignees} labelled />
+          </div>
         </section>
         <section className="card min-w-0" id="reply">
           {r.email ? (
@@ -126,11 +134,23 @@ function RequestPage({ data }: { data: Data }) {
 export const requestPage = managerPage({
   path: "/manager/requests/:source/:id",
   params: z.object({ source: z.enum(REQUEST_SOURCES), id: z.string().regex(ID_PATTERN) }),
-  load: (c, scope) => requestThread(scope.db, c.req.param("source")!, c.req.param("id")!),
+  load: async (c, scope) => {
+    const [thread, assignees] = await Promise.all([requestThread(scope.db, c.req.param("source")!, c.req.param("id")!), requestAssignees(scope.db)]);
+    return { ...thread, assignees };
+  },
   // named by who sent it, as the other record pages are
   title: (t, data) => `${t("manager.requests.page")} ${data.request.name || data.request.email || ""}`.trim(),
   Component: RequestPage,
   forms: {
+    // the path names the request: a posted source and id for another one are refused
+    status: managerForm({
+      schema: handlingFormSchema,
+      run: async (scope, input, c) => {
+        if (input.source !== c.req.param("source") || input.id !== c.req.param("id")) throw notFound();
+        await saveRequest(scope, input.source, input.id, input);
+        return `${c.req.path}?done=status#handling`;
+      },
+    }),
     reply: managerForm({
       schema: replySchema,
       run: async (scope, input, c) => {

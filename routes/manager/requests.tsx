@@ -6,7 +6,6 @@ import { z } from "zod";
 import {
   createBusinessAccount,
   createBusinessSchema,
-  handlingSchema,
   listRequests,
   REQUEST_SOURCES,
   REQUEST_STATUSES,
@@ -20,8 +19,9 @@ import { handleForm } from "../../server/lib/forms";
 import { usePage } from "../../server/render/page";
 import { ServerForm } from "../_blocks/blocks";
 import { managerPage } from "./kit";
+import { handlingFormSchema, RequestHandling } from "./request-handling";
 import { Empty, MailOffNotice, Notice, Pager, Unconfirmed, Value, valueName } from "./ui";
-import { ID_SOURCE, idSchema } from "../../server/lib/ids";
+import { ID_SOURCE } from "../../server/lib/ids";
 
 type Data = (Awaited<ReturnType<typeof listRequests>> & { assignees: Awaited<ReturnType<typeof requestAssignees>> }) | { error: true };
 
@@ -168,37 +168,7 @@ function Requests({ data }: { data: Data }) {
                   </p>
                 </div>
                 {/* its status, who has it and a note: one form, one save */}
-                <form method="post" className="grid w-full gap-2 sm:w-72" data-testid="request-handling">
-                  <input type="hidden" name="_form" value="status" />
-                  <input type="hidden" name="source" value={r.source} />
-                  <input type="hidden" name="id" value={r._id} />
-                  <select name="status" className="input py-1" defaultValue={r.status} aria-label={t("manager.requests.status")}>
-                    {REQUEST_STATUSES.map((s) => (
-                      <option key={s} value={s}>
-                        {t(`manager.requests.statuses.${s}`)}
-                      </option>
-                    ))}
-                  </select>
-                  <select name="assigneeId" className="input py-1" defaultValue={r.assignee?._id ?? ""} aria-label={t("manager.requests.assignee")}>
-                    <option value="">{t("manager.requests.nobody")}</option>
-                    {data.assignees.map((a) => (
-                      <option key={a._id} value={a._id}>
-                        {a.email}
-                      </option>
-                    ))}
-                  </select>
-                  <textarea
-                    name="note"
-                    rows={2}
-                    className="input py-1 text-sm"
-                    defaultValue={r.note ?? ""}
-                    placeholder={t("manager.requests.notePlaceholder")}
-                    aria-label={t("manager.requests.note")}
-                  />
-                  <button type="submit" className="btn-secondary py-1 text-sm">
-                    {t("manager.detail.save")}
-                  </button>
-                </form>
+                <RequestHandling r={r} assignees={data.assignees} />
               </li>
             ))}
           </ul>
@@ -264,15 +234,10 @@ export const requestsPage = managerPage({
       return c.redirect(`/manager/requests?saved=1&n=${n}`, 303);
     }
     if (kind === "status") {
-      return handleForm(
-        c,
-        "status",
-        z.object({ source: z.enum(REQUEST_SOURCES), id: idSchema(), status: z.enum(REQUEST_STATUSES) }).extend(handlingSchema.shape),
-        async (v) => {
-          await saveRequest(c.get("scope"), v.source, v.id, v);
-          return c.redirect("/manager/requests?saved=1", 303);
-        },
-      );
+      return handleForm(c, "status", handlingFormSchema, async (v) => {
+        await saveRequest(c.get("scope"), v.source, v.id, v);
+        return c.redirect("/manager/requests?saved=1", 303);
+      });
     }
     return handleForm(
       c,

@@ -36,6 +36,7 @@ const FIELDS: Record<SettingKey, [string, Kind][]> = {
     ["email", "email"],
     ["phone", "tel"],
   ],
+  referrals: [["commission", "number"]],
   seller: ["name", "inn", "kpp", "ogrn", "address", "bank", "bik", "account", "corrAccount"].map((k) => [k, "text"] as [string, Kind]),
 };
 

@@ -92,13 +92,16 @@ export function Readable({ value }: { value: unknown }): ReactNode {
   const hidden = (k: string) => k === "_id" || k.endsWith("Id");
   // a product's kind by its name
   const named = (k: string, v: unknown) =>
-    typeof v !== "string"
-      ? leaf(v)
-      : k === "entity" || k === "entityType"
-        ? valueName(t, "manager.orders.entityTypes", v)
-        : k === "status"
-          ? valueName(t, "cabinet.invites.status", v)
-          : leaf(v);
+    // an attempt not finished yet (a retake after a reset) has no indicators: said, not a dash
+    k === "indicators" && v == null
+      ? t("manager.results.noIndicators")
+      : typeof v !== "string"
+        ? leaf(v)
+        : k === "entity" || k === "entityType"
+          ? valueName(t, "manager.orders.entityTypes", v)
+          : k === "status"
+            ? valueName(t, "cabinet.invites.status", v)
+            : leaf(v);
   const leaf = (v: unknown): string => {
     if (v === null || v === undefined || v === "") return "—";
     if (typeof v === "boolean") return t(v ? "manager.list.yes" : "manager.list.no");

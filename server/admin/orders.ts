@@ -4,6 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { orders, projects } from "../../db/schema";
 import { conflict, notFound } from "../lib/errors";
+import { rubLabel } from "../lib/money";
 import { crashPoint } from "../lib/crash-points";
 import { transaction, type ManagerScope } from "../scope";
 import { logActivity } from "../services/activity";
@@ -22,10 +23,15 @@ export function unmarkableOrder(o: Record<string, unknown>, now = Date.now()) {
 
 /** The invites an invoice credited (its quantity and the owner's one), for the question. */
 export async function creditedInvites(db: Db, orderId: string) {
-  const [o] = await db.select({ quantity: orders.quantity, paidAt: orders.paidAt }).from(orders).where(eq(orders.id, orderId));
+  const [o] = await db
+    .select({ quantity: orders.quantity, paidAt: orders.paidAt, amount: orders.amount, number: orders.invoiceNumber, project: projects.name })
+    .from(orders)
+    .leftJoin(projects, eq(projects.id, orders.projectId))
+    .where(eq(orders.id, orderId));
   // until when the mark can be taken back (the page says it in the operator's zone)
   const until = o?.paidAt ? new Date(o.paidAt.getTime() + UNMARK_WINDOW_MS) : "";
-  return { invites: (o?.quantity ?? 0) + 1, until };
+  // the question names the figures the mark acts on: the invoice, its sum, the project, the invites
+  return { invites: (o?.quantity ?? 0) + 1, until, number: o?.number ?? "", sum: rubLabel(o?.amount ?? 0), project: o?.project ?? "" };
 }
 
 /**

@@ -108,6 +108,20 @@ export function checkOwnerAccount<U extends Pick<typeof users.$inferSelect, "id"
   return u;
 }
 
+/**
+ * Before a page hands a company over, whose the typed address is: the account's name and e-mail and
+ * how many projects it owns, as the question the form asks (an account that cannot own it is refused
+ * here already, with the same messages as the change).
+ */
+export async function askOwner(scope: ManagerScope, projectId: string, email: string) {
+  const project = await requireProject(scope.db, projectId);
+  const next = await ownerAccount(scope.db, email, "email");
+  if (next.id === project.ownerId) throw validationFailed({ email: "manager.projects.sameOwner" });
+  const [owned] = await scope.db.select({ n: count() }).from(projects).where(eq(projects.ownerId, next.id));
+  const who = next.name ? `${next.name} (${next.email})` : next.email;
+  throw validationFailed({ confirmOwner: scope.t("manager.projects.ownerAsk", { who, projects: owned?.n ?? 0, project: quotedName(project.name) }) });
+}
+
 export const changeOwnerSchema = z.object({ projectId: z.string().regex(ID_PATTERN, "common.validation.invalid"), email: fields.email() });
 
 /** Hands the project to another account (confirmed and active, `ownerAccount`); the old and the new owner get an e-mail each. */

@@ -11,6 +11,7 @@ export { referralLink } from "../services/referrals";
 import { transaction, type ManagerScope } from "../scope";
 import { auditBy, diff } from "./audit";
 import { dayOf, fillDays, startOfDay } from "./stats";
+import { readSetting } from "../services/operator-settings";
 
 export async function referralUsers(db: Db, id: string) {
   return db
@@ -142,4 +143,29 @@ export async function referralByDays(db: Db, id: string, days = 30) {
     true,
   );
   return s.map((point, i) => ({ date: point.date, signups: point.count, completed: c[i]!.count, payments: p[i]!.count, amount: p[i]!.amount ?? 0 }));
+}
+
+/**
+ * What the referral's link brought in money (paid orders less refunds), all time and over the last
+ * `days` days, and the partner's commission on each at the rate in Settings.
+ */
+export async function referralEarnings(db: Db, id: string, days = 30) {
+  const from = startOfDay(days);
+  const brought = and(eq(users.referralId, id), eq(orders.state, "paid"));
+  const money = (where: ReturnType<typeof and>) =>
+    db
+      .select({ n: sum(netAmount) })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(where)
+      .then(([r]) => Number(r?.n ?? 0));
+  const [total, period, rate] = await Promise.all([money(brought), money(and(brought, gte(orders.paidAt, from))), readSetting(db, "referrals")]);
+  const share = (kopecks: number) => Math.round((kopecks * rate.commission) / 100);
+  return {
+    earnedTotal: total,
+    earnedPeriod: period,
+    commissionRate: rate.commission,
+    commissionTotal: share(total),
+    commissionPeriod: share(period),
+  };
 }

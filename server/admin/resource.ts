@@ -53,6 +53,9 @@ export interface ExportColumn<K extends string = string> {
 export type FormField =
   | { name: string; kind: "text" | "email" | "tel" | "date" | "number" | "textarea"; label?: string; hint?: string }
   | { name: string; kind: "checkbox"; label?: string }
+  /** a second step, not a field: absent from the form until a rule asks it (the rule's message is the
+   * question, `label` the answer's button, "Yes, change the code"); the answer posts the form again with it on */
+  | { name: string; kind: "confirm"; label: string }
   /** kopecks, typed and shown in rubles ("299,90"); with `when`, only while another field has that value (else a plain number) */
   | { name: string; kind: "money"; label?: string; hint?: string; when?: { field: string; value: string } }
   /** an upload on the pages (multipart); `store` keeps the file and gives the value the schema sees (e.g. its URL) */

@@ -3,7 +3,7 @@
 // declaration calls, so the declaration and the commands never import each other.
 import { and, asc, count, desc, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { results } from "../../db/schema";
+import { RECHECK_PREDICATE, results } from "../../db/schema";
 import { badRequest } from "../lib/errors";
 import { omit, paged, type Paged } from "../lib/listing";
 import { populateFormats, populateUsers } from "./populate";
@@ -11,8 +11,12 @@ import { orderOf, parseListQuery, populateDocs, whereOf, type Doc, type ListQuer
 import { resultResource } from "./resources/results";
 import { LOW_PROBABILITY, ruleFormatSql } from "./results";
 
-/** The rechecker queue: disagreements first, then low top probabilities, then in-progress, then the rest. */
-export async function recheckQueue(db: Db, q: ListQuery) {
+/**
+ * The rechecker's list: by default its queue only (the results the side bar counts: complete, not
+ * confirmed, in doubt or of low probability); with `all`, every result. Disagreements first, then
+ * low top probabilities, then in-progress, then the rest.
+ */
+export async function recheckQueue(db: Db, q: ListQuery, opts: { all?: boolean } = {}) {
   const rule = ruleFormatSql;
   const priority = sql<number>`case
     when ${results.isCorrect} = 1 then 4
@@ -20,7 +24,8 @@ export async function recheckQueue(db: Db, q: ListQuery) {
     when ${results.probability} < ${LOW_PROBABILITY} then 1
     when ${results.isCompleted} = 0 then 2
     else 3 end`;
-  const where = whereOf(resultResource, q);
+  // the queue's condition is the side bar's, so the two counts agree (and its partial index serves it)
+  const where = whereOf(resultResource, q, opts.all ? [] : [sql.raw(RECHECK_PREDICATE)]);
   const [rows, [total]] = await Promise.all([
     db
       .select({ r: results, rule, priority })

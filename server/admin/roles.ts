@@ -22,6 +22,8 @@ const SCREENS: Record<string, Access> = {
   requests: { read: ["support"], write: ["support"] },
   business: { read: ["support"], write: ["support"] },
   stats: { read: EVERYONE, write: [] },
+  // finds only in what the manager may read (server/admin/search.ts)
+  search: { read: EVERYONE, write: [] },
   stat: { read: EVERYONE, write: [] },
   // an export is a read: starting one is a POST
   exporting: { read: ["support", "finance"], write: ["support", "finance"] },

@@ -39,8 +39,9 @@ export interface FormState {
   kind: string;
   values: Record<string, string>;
   errors?: Record<string, string>;
-  /** the answer's status (default 400 with errors): 409 when the record changed since the form was made */
-  status?: 400 | 403 | 404 | 409;
+  /** the answer's status (default 400 with errors): 409 when the record changed since the form was made;
+   * 200 when the messages are a question the form asks before going on, not a mistake */
+  status?: 200 | 400 | 403 | 404 | 409;
 }
 
 const PageContext = createContext<PageContextValue | null>(null);

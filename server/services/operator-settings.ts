@@ -51,6 +51,11 @@ export const SETTINGS = {
       .strict(),
     fallback: { email: "", phone: "" },
   },
+  /** what a referral partner is paid: a share of the money their link brought (the referral page's commission) */
+  referrals: {
+    schema: z.object({ commission: z.number(msg("commission")).min(0, msg("commission")).max(100, msg("commission")) }).strict(),
+    fallback: { commission: 0 },
+  },
   /** the seller's details on invoices (null until a manager fills them) */
   seller: { schema: sellerSchema.strict(), fallback: null },
 } as const;

@@ -80,7 +80,8 @@ describe("renaming a used coupon", () => {
     const edit = await (await t.page(`/manager/coupon/${id}/edit`, cookie)).text();
     const fields = { _form: "edit", _version: versionOf(edit), code: "HALF50NEW", type: "percent", amount: "50", content: "full" };
     const asked = await t.form(`/manager/coupon/${id}/edit`, fields, cookie);
-    expect(asked.status).toBe(400);
+    // asked as a step of the form (200), with its own answer, not as a failed save
+    expect(asked.status).toBe(200);
     expect(await asked.text()).toContain("This coupon has been used: you are changing its code");
     expect((await byCode("HALF50")).id).toBe(id);
 

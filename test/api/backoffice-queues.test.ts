@@ -75,4 +75,22 @@ describe("work queues on /manager", () => {
       .where(eq(results.id, result!.id));
     expect((await queues()).recheck).toBe(before.recheck);
   });
+
+  it("the rechecker lists its queue only, as many as the side bar counts, with the lists' pager and page sizes; every result on asking", async () => {
+    const r = await signUp(t, "sure");
+    await takeTest(t, r);
+    const [result] = await t.deps.db.select().from(results).where(eq(results.userId, r._id));
+    await t.deps.db.update(results).set({ isDoubt: false, isCorrect: false, probability: 0.95 }).where(eq(results.id, result!.id));
+    const { recheck } = await queues();
+    const page = await (await t.app.request("/manager/rechecker?limit=25", { headers: { Cookie: cookie } })).text();
+    expect(page).toContain(`${recheck.toLocaleString("en")} in the queue`);
+    expect(page).not.toContain(result!.id);
+    expect(page).toContain('data-testid="page-sizes"');
+    expect(page).toMatch(/data-testid="pager-range"[^>]*>[^<]*of /);
+    const all = await (await t.app.request("/manager/rechecker?show=all&limit=200", { headers: { Cookie: cookie } })).text();
+    expect(all).toContain("All results:");
+    expect(all).toContain(result!.id);
+    const ru = await (await t.app.request("/manager/rechecker", { headers: { Cookie: cookie.replace("i18n_locale=en", "i18n_locale=ru") } })).text();
+    expect(ru).toContain("В очереди");
+  });
 });

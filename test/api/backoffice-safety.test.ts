@@ -215,10 +215,16 @@ describe("undo", () => {
     const p = await user(t);
     await t.deps.db.update(users).set({ isFull: true }).where(eq(users.id, p._id));
     const form = await html(`/manager/users/${p._id}`, asManager());
+    // no standing "Yes, …" box on the form: the question comes only when it applies
+    expect(form).not.toContain('name="confirmUnpaid"');
     const version = /name="_version" value="([^"]+)"/.exec(form)![1]!;
     const res = await action(`/manager/users/${p._id}`, "edit", { _version: version, isActive: "on" });
-    expect(res.status).toBe(400);
-    expect(await res.text()).toContain("takes away the person&#x27;s full report (web and PDF)");
+    // a step of the form, not a failed one: no error banner, the answer names what it does
+    expect(res.status).toBe(200);
+    const asked = await res.text();
+    expect(asked).toContain("takes away the full report (web and PDF) the person paid for");
+    expect(asked).toMatch(/data-answer="confirmUnpaid"[^>]*>Yes, untick Paid and take the report away</);
+    expect(asked).not.toContain('data-testid="form-error"');
     expect((await t.deps.db.select().from(users).where(eq(users.id, p._id)))[0]!.isFull).toBe(true);
     const ok = await action(`/manager/users/${p._id}`, "edit", { _version: version, isActive: "on", confirmUnpaid: "on" });
     expect(ok.status).toBe(303);
@@ -240,9 +246,12 @@ describe("referrals", () => {
     const edit = await html(`/manager/referral/${ref}/edit`, asManager());
     expect(edit).toContain("keeps the old one as an alias");
     const version = /name="_version" value="([^"]+)"/.exec(edit)![1]!;
+    expect(edit).not.toContain('name="confirmRename"');
     const asked = await post(`/manager/referral/${ref}/edit`, { _form: "edit", _version: version, code: "summer-blog", name: "Blog" }, asManager());
-    expect(asked.status).toBe(400);
-    expect(await asked.text()).toContain("the old code stays as an alias");
+    expect(asked.status).toBe(200);
+    const question = await asked.text();
+    expect(question).toContain("the old code stays as an alias");
+    expect(question).toMatch(/data-answer="confirmRename"[^>]*>Yes, change the code</);
     const saved = await post(
       `/manager/referral/${ref}/edit`,
       { _form: "edit", _version: version, code: "summer-blog", name: "Blog", confirmRename: "on" },
@@ -362,8 +371,9 @@ describe("the scoring key and tests", () => {
       sign: String(-key.sign),
       weight: String(key.weight ?? 1),
     };
+    expect(page).not.toContain('name="confirmKey"');
     const asked = await post(`/manager/questions/${q!.id}`, values, asManager());
-    expect(asked.status).toBe(400);
+    expect(asked.status).toBe(200);
     expect(await asked.text()).toContain("makes a new scoring version");
     expect((await t.deps.db.select().from(questions).where(eq(questions.id, q!.id)))[0]!.keys[0]!.sign).toBe(key.sign);
     // confirmed, it saves

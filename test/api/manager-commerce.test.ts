@@ -274,8 +274,8 @@ describe("reviews", () => {
 describe("settings", () => {
   it("lists every setting and refuses a bad value with a field message", async () => {
     const list = await (await t.json("GET", "/api/manager/setting", undefined, admin)).json();
-    expect(list).toMatchObject({ page: 1, total: 6, pages: 1 });
-    expect(list.docs.map((d: { _id: string }) => d._id)).toEqual(["counterBase", "maintenance", "prices", "plans", "contacts", "seller"]);
+    expect(list).toMatchObject({ page: 1, total: 7, pages: 1 });
+    expect(list.docs.map((d: { _id: string }) => d._id)).toEqual(["counterBase", "maintenance", "prices", "plans", "contacts", "referrals", "seller"]);
     const put = (key: string, body: unknown) => t.json("PUT", `/api/manager/setting/${key}`, body, admin);
     expect((await fieldsOf(await put("prices", { fullReport: 0, perInvite: { base: 90_000, norma: 80_000, full: 70_000 } }))).fullReport).toBe(
       "A price in roubles, at least 1 ₽",

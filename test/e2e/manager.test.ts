@@ -112,4 +112,39 @@ describe("the back-office in a real browser", () => {
     expect(await page.locator("[data-cabinet=manager]").count()).toBe(1);
     await context.close();
   });
+
+  it("goes to the search box with / and Ctrl+K, and Escape closes an open confirmation, focus back on its summary", async () => {
+    const context = await e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addCookies([
+      { name: "token", value: token, url: e.base },
+      { name: "i18n_locale", value: "en", url: e.base },
+    ]);
+    const page = await context.newPage();
+    await page.goto(`${e.base}/manager/users/${userId}`);
+    const focusedId = () => page.evaluate(() => document.activeElement?.id ?? "");
+    await page.locator("h1").click();
+    await page.keyboard.press("/");
+    await expect.poll(focusedId).toBe("manager-search");
+    // typed into the box, "/" is text, not the shortcut
+    await page.keyboard.type("browser-manager/");
+    expect(await page.inputValue("#manager-search")).toBe("browser-manager/");
+    await page.locator("h1").click();
+    await page.keyboard.press("Control+k");
+    await expect.poll(focusedId).toBe("manager-search");
+    await page.fill("#manager-search", "browser-manager");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/manager\/search\?q=browser-manager/);
+    await page.screenshot({ path: "test-results/screenshots/manager-search-1280.png", fullPage: true });
+    await page.click(`[data-search-group=users] a[href="/manager/users/${userId}"]`);
+    await page.waitForURL(`${e.base}/manager/users/${userId}`);
+
+    const box = page.locator("details[data-confirm=masq]");
+    await page.click("[data-confirm=masq] summary");
+    expect(await box.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    await page.focus("[data-confirm=masq] textarea[name=reason]");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => box.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("SUMMARY");
+    await context.close();
+  });
 });

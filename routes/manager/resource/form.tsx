@@ -9,7 +9,7 @@ import { recordVersion } from "../../../server/lib/versions";
 import { formValues } from "../../../server/lib/forms";
 import { kopecksFromRubles, rublesInput } from "../../../server/lib/money";
 import { dayIn, formatIn, zoneName } from "../../../server/lib/time-zone";
-import { usePage } from "../../../server/render/page";
+import { type FormState, usePage } from "../../../server/render/page";
 import type { ManagerCtx } from "../kit";
 
 /** Posted strings → the form schema's input (checkboxes → booleans, numbers, "" → undefined). */
@@ -17,13 +17,39 @@ export function formInput(fields: FormField[], values: Record<string, string>) {
   const out: Record<string, unknown> = {};
   for (const f of fields) {
     const v = values[f.name];
-    if (f.kind === "checkbox") out[f.name] = v === "on" || v === "true";
+    if (f.kind === "checkbox" || f.kind === "confirm") out[f.name] = v === "on" || v === "true";
     else if (f.kind === "file") out[f.name] = v || undefined;
     else if (v === undefined || v === "") out[f.name] = f.kind === "date" ? "" : undefined;
     else if (f.kind === "money") out[f.name] = inRubles(f, values) ? kopecksFromRubles(v) : Number(v);
     else out[f.name] = f.kind === "number" ? Number(v) : v;
   }
   return out;
+}
+
+/** A form that came back only because a rule asks a question (its messages are all on `confirm`
+ * fields) is a step, answered 200, not a mistake. */
+export function asQuestion(fields: FormField[], state: FormState): FormState {
+  const keys = Object.keys(state.errors ?? {});
+  const asks = keys.length > 0 && keys.every((k) => fields.some((f) => f.kind === "confirm" && f.name === k));
+  return asks ? { ...state, status: 200 } : state;
+}
+
+/** The question a rule asks and its two answers: go on (the form posted again with the field on) or cancel. */
+function Question({ field, text, cancel }: { field: Extract<FormField, { kind: "confirm" }>; text: string; cancel: string }) {
+  const { t } = usePage();
+  return (
+    <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 sm:col-span-2" data-question={field.name}>
+      <p className="mb-2">{text}</p>
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" name={field.name} value="on" className="btn-primary py-2 text-sm" data-answer={field.name}>
+          {t(field.label)}
+        </button>
+        <a href={cancel} className="btn-secondary py-2 text-sm">
+          {t("manager.detail.cancel")}
+        </a>
+      </div>
+    </div>
+  );
 }
 
 /** The posted strings, with each uploaded file of the form stored and replaced by what its field's `store` gives. */
@@ -65,7 +91,7 @@ export function RecordForm({
       noValidate
     >
       <h2 className="text-lg font-semibold sm:col-span-2">{title}</h2>
-      {mine?.errors && (
+      {mine?.errors && mine.status !== 200 && (
         <p role="alert" className="rounded-lg bg-rose-50 p-3 text-rose-800 sm:col-span-2" data-testid="form-error">
           {mine.errors._ ?? t("common.errors.validation")}
         </p>
@@ -80,6 +106,8 @@ export function RecordForm({
         const error = mine?.errors?.[f.name];
         const label = t(f.label ?? `manager.fields.${f.name}`);
         const described = [error ? `${id}-error` : "", "hint" in f && f.hint ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined;
+        // shown only when a rule asks it (a used code renamed), never as a standing checkbox
+        if (f.kind === "confirm") return error ? <Question key={f.name} field={f} text={error} cancel={path} /> : null;
         if (f.kind === "checkbox")
           return (
             <div key={f.name} className={error ? "sm:col-span-2" : undefined}>
@@ -163,11 +191,13 @@ export function RecordForm({
           </div>
         );
       })}
-      <div className="sm:col-span-2">
-        <button type="submit" className="btn-primary">
-          {submit}
-        </button>
-      </div>
+      {mine?.status !== 200 && (
+        <div className="sm:col-span-2">
+          <button type="submit" className="btn-primary">
+            {submit}
+          </button>
+        </div>
+      )}
     </form>
   );
 }
@@ -205,7 +235,8 @@ export function ActionForm({ name, action, vars }: { name: string; action: Resou
       className={action.danger ? "rounded-lg bg-rose-600 px-3 py-2 text-sm font-semibold text-white" : "btn-secondary py-2 text-sm"}
       data-action={name}
     >
-      {action.danger ? t("manager.detail.confirm") : t(action.label)}
+      {/* the answer names what it does ("Delete the user"), never a bare "Yes" */}
+      {t(action.label)}
     </button>
   );
   const body = (
@@ -213,6 +244,7 @@ export function ActionForm({ name, action, vars }: { name: string; action: Resou
       <input type="hidden" name="_form" value={name} />
       {action.input?.fields.map((f) => {
         const id = `action-${name}-${f.name}`;
+        if (f.kind === "confirm") return mine?.errors?.[f.name] ? <Question key={f.name} field={f} text={mine.errors[f.name]!} cancel={path} /> : null;
         if (f.kind === "checkbox")
           return (
             <div key={f.name} className="w-full text-sm">
@@ -261,7 +293,8 @@ export function ActionForm({ name, action, vars }: { name: string; action: Resou
           </div>
         );
       })}
-      {action.danger ? (
+      {/* while its question waits, the answer buttons are the way on */}
+      {mine?.status === 200 ? null : action.danger ? (
         button
       ) : action.input ? (
         <button type="submit" className="btn-secondary py-2 text-sm" data-action={name}>
@@ -303,7 +336,8 @@ export function currentAsPosted(def: ResourceDef, row: Record<string, unknown>):
   const out: Record<string, string> = { _form: "edit", _version: recordVersion(row) };
   for (const f of def.form!.fields) {
     const v = values[f.name];
-    out[f.name] = f.kind === "checkbox" ? (v ? "on" : "") : v == null ? "" : v instanceof Date ? v.toISOString().slice(0, 10) : String(v);
+    out[f.name] =
+      f.kind === "checkbox" || f.kind === "confirm" ? (v ? "on" : "") : v == null ? "" : v instanceof Date ? v.toISOString().slice(0, 10) : String(v);
   }
   return out;
 }

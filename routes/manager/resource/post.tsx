@@ -11,7 +11,7 @@ import { setSessionCookies } from "../../../server/lib/http";
 import { fieldErrors } from "../../../server/lib/validate";
 import type { FormState } from "../../../server/render/page";
 import type { ManagerCtx } from "../kit";
-import { currentAsPosted, formInput, postedValues } from "./form";
+import { asQuestion, currentAsPosted, formInput, postedValues } from "./form";
 
 /** A 4xx the service threw → the form shown again with its field messages (anything else propagates). */
 export function formError(c: ManagerCtx, e: unknown, kind: string, values: Record<string, string>): FormState {
@@ -74,13 +74,15 @@ export async function handleResourcePost(c: ManagerCtx, def: ResourceDef, id: st
   if (kind === "edit" && def.form) {
     const input = formInput(def.form.fields, values);
     const parsed = def.form.schema.safeParse(input);
-    if (!parsed.success) return { kind, values, errors: await allFieldErrors(c, def, def.form.schema, parsed.error.issues, input, id) };
+    // a rule that asks a question (a used code renamed) brings the form back as a step, not an error
+    const fields = def.form.fields;
+    if (!parsed.success) return asQuestion(fields, { kind, values, errors: await allFieldErrors(c, def, def.form.schema, parsed.error.issues, input, id) });
     try {
       await updateResource(c.get("scope"), def, id, parsed.data as Record<string, unknown>, { version: values._version || null });
     } catch (e) {
       // changed since the form was shown: nothing saved; the form again with what the record is now
       if (isStale(e)) return staleForm(c, kind, currentAsPosted(def, await findRow(c.get("deps").db, def, id)));
-      return formError(c, e, kind, values);
+      return asQuestion(fields, formError(c, e, kind, values));
     }
     return c.redirect(`${back}?saved=1`, 303);
   }
@@ -103,6 +105,11 @@ export async function handleResourcePost(c: ManagerCtx, def: ResourceDef, id: st
     return c.redirect(res?.redirect ?? `${back}?done=${encodeURIComponent(kind)}${res?.notice ? `&notice=${res.notice}` : ""}`, 303);
   } catch (e) {
     if (!(e instanceof AppError) || e.status >= 500) throw e;
+    // the action's own question (whose address this is), asked in its form
+    if (e.fields && action.input) {
+      const asked = asQuestion(action.input.fields, formError(c, e, kind, values));
+      if (asked.status === 200) return asked;
+    }
     return {
       kind: "action",
       values: {},

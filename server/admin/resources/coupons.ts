@@ -33,7 +33,7 @@ const FIELDS: FormField[] = [
 /** the edit form asks before a used code is renamed: the old code stays as an alias */
 const EDIT_FIELDS: FormField[] = [
   ...FIELDS.filter((f) => f.name !== "count").map((f) => (f.name === "code" ? { ...f, hint: "manager.coupons.renameHint" } : f)),
-  { name: "confirmRename", kind: "checkbox", label: "manager.coupons.confirmRename" },
+  { name: "confirmRename", kind: "confirm", label: "manager.coupons.confirmRename" },
 ];
 
 export const couponResource = defineResource({

@@ -3,7 +3,7 @@
 // paid" (asks again; audited), and /api/manager/order. Read-only otherwise: an order is money.
 import { eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { coupons, orders, referrals, users } from "../../../db/schema";
+import { coupons, orders, referralAliases, referrals, users } from "../../../db/schema";
 import { tFor } from "../../../locales";
 import { rubLabel } from "../../lib/money";
 import { cancelOrder, checkWithProvider, creditManually, creditSchema, refundable, refundOrder, refundSchema, refundsOf, shownState } from "../money";
@@ -82,10 +82,11 @@ export const orderResource = defineResource({
     project: { kind: "id", column: orders.projectId },
     createdAt: { kind: "date", column: orders.createdAt },
     amount: { kind: "number", column: orders.amount },
-    /** the referral code the buyer came with (a "contains") */
+    /** the referral code the buyer came with (a "contains"), its former codes too: a link handed out
+     * before a rename still finds the orders it brought */
     referral: {
       kind: "text",
-      column: sql`(select ${referrals.code} from ${referrals} where ${referrals.id} = (select ${users.referralId} from ${users} where ${users.id} = ${orders.userId}))`,
+      column: sql`(select ${referrals.code} || coalesce(' ' || (select group_concat(${referralAliases.code}, ' ') from ${referralAliases} where ${referralAliases.referralId} = ${referrals.id}), '') from ${referrals} where ${referrals.id} = (select ${users.referralId} from ${users} where ${users.id} = ${orders.userId}))`,
     },
   },
   filterForm: ["state", "method", "entityType", "referral", "createdAt"],

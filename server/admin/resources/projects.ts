@@ -7,6 +7,7 @@ import { z } from "zod";
 import { projects } from "../../../db/schema";
 import { populateUsers } from "../populate";
 import {
+  askOwner,
   changeOwner,
   changeOwnerSchema,
   deleteProject,
@@ -104,8 +105,18 @@ export const projectResource = defineResource({
       // hands the company over and mails both owners: asked again
       danger: true,
       confirm: "manager.projects.changeOwnerConfirm",
-      input: { schema: z.object({ email: changeOwnerSchema.shape.email }), fields: [{ name: "email", kind: "email", label: "manager.projects.newOwner" }] },
-      run: async (scope, id, input) => void (await changeOwner(scope, id, input.email as string)),
+      input: {
+        schema: z.object({ email: changeOwnerSchema.shape.email, confirmOwner: z.boolean().optional() }),
+        fields: [
+          { name: "email", kind: "email", label: "manager.projects.newOwner" },
+          { name: "confirmOwner", kind: "confirm", label: "manager.projects.confirmOwner" },
+        ],
+      },
+      // the page first says whose the address is (name, projects owned); the answer hands it over
+      run: async (scope, id, input) => {
+        if (input.confirmOwner === false) await askOwner(scope, id, input.email as string);
+        await changeOwner(scope, id, input.email as string);
+      },
     },
     delete: {
       label: "manager.projects.delete",

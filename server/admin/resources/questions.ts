@@ -10,6 +10,7 @@ import { validationFailed } from "../../lib/errors";
 import { parseInput } from "../../lib/validate";
 import { itemAnalysis } from "../../services/item-analysis";
 import { questionEditSchema, sameKeys, updateQuestion } from "../content";
+import { populateTests } from "../populate";
 import { defineResource, type Doc } from "../resource";
 
 /** Flags as a short line in any language: "r<0" a negative corrected correlation, "α↑" alpha rises
@@ -55,6 +56,8 @@ export const questionResource = defineResource({
   toDoc: (q) => ({
     _id: q.id,
     test: q.testId,
+    /** the test's name in both languages (populated on the page) */
+    testName: null as unknown,
     position: q.position,
     code: q.code,
     text: q.text as unknown,
@@ -76,6 +79,14 @@ export const questionResource = defineResource({
   },
   search: [questions.code, questions.text],
   populate: {
+    testName: async (db, docs) => {
+      const named = docs.map((d) => ({ t: d.test }));
+      await populateTests(db, named, "t");
+      docs.forEach((d, i) => {
+        const test = named[i]!.t as { name?: unknown } | string;
+        d.testName = typeof test === "object" ? (test.name ?? null) : null;
+      });
+    },
     /** the item analysis from the real answers: overall, and `byLocale` per respondent language */
     analysis: async (db, docs) => {
       for (const testId of new Set(docs.map((d) => d.test as string))) {
@@ -97,7 +108,7 @@ export const questionResource = defineResource({
       }
     },
   },
-  exclude: ["analysis", "text", "keys"],
+  exclude: ["analysis", "text", "keys", "testName"],
   columns: [
     { key: "position", kind: "number" },
     { key: "code", label: "manager.fields.itemCode", link: true },
@@ -110,7 +121,8 @@ export const questionResource = defineResource({
     { key: "flags", label: "manager.items.flags" },
   ],
   fields: [
-    { key: "test" },
+    // by its name (the link to it is above the page), never its id
+    { key: "testName", label: "manager.fields.test", kind: "localized" },
     { key: "position", kind: "number" },
     { key: "code", label: "manager.fields.itemCode" },
     { key: "text", kind: "localized", label: "manager.fields.questionText" },
@@ -118,7 +130,7 @@ export const questionResource = defineResource({
     { key: "pairWith", kind: "number" },
     { key: "flags", label: "manager.items.flags" },
   ],
-  detailPopulate: ["analysis"],
+  detailPopulate: ["testName", "analysis"],
   form: {
     schema: z.object({
       textRu: z.string().trim().min(1, "common.validation.required").max(1_000, "common.validation.tooLong"),
@@ -137,7 +149,7 @@ export const questionResource = defineResource({
       { name: "scale", kind: "select", options: SCALES },
       { name: "sign", kind: "select", options: ["1", "-1"] },
       { name: "weight", kind: "number" },
-      { name: "confirmKey", kind: "checkbox", label: "manager.items.confirmKey" },
+      { name: "confirmKey", kind: "confirm", label: "manager.items.confirmKey" },
     ],
     toValues: (r) => {
       const text = r.text as Record<string, string>;

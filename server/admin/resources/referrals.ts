@@ -5,7 +5,17 @@ import { count, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { referralSignups, referrals } from "../../../db/schema";
 import { createReferral, referralSchema, referralStat } from "../../services/referrals";
-import { checkReferral, deleteReferral, referralAliasesOf, referralLink, referralSignupCount, referralUsers, retireReferral, saveReferral } from "../referrals";
+import {
+  checkReferral,
+  deleteReferral,
+  referralAliasesOf,
+  referralEarnings,
+  referralLink,
+  referralSignupCount,
+  referralUsers,
+  retireReferral,
+  saveReferral,
+} from "../referrals";
 import { defineResource, type FormField } from "../resource";
 
 const FIELDS: FormField[] = [
@@ -16,7 +26,7 @@ const FIELDS: FormField[] = [
 const EDIT_FIELDS: FormField[] = [
   { name: "code", kind: "text", label: "manager.coupons.code", hint: "manager.referrals.renameHint" },
   { name: "name", kind: "text" },
-  { name: "confirmRename", kind: "checkbox", label: "manager.referrals.confirmRename" },
+  { name: "confirmRename", kind: "confirm", label: "manager.referrals.confirmRename" },
 ];
 
 export const referralResource = defineResource({
@@ -42,6 +52,11 @@ export const referralResource = defineResource({
     payments: undefined as unknown,
     users: undefined as unknown,
     stat: undefined as unknown,
+    earnedTotal: undefined as unknown,
+    earnedPeriod: undefined as unknown,
+    commissionRate: undefined as unknown,
+    commissionTotal: undefined as unknown,
+    commissionPeriod: undefined as unknown,
   }),
   sortable: { createdAt: referrals.createdAt, code: referrals.code },
   defaultSort: "-createdAt",
@@ -66,6 +81,10 @@ export const referralResource = defineResource({
     users: async (db, docs) => {
       for (const d of docs) d.users = await referralUsers(db, d._id as string);
     },
+    /** the money its link brought (all time, last 30 days) and the partner's commission on it */
+    earnings: async (db, docs) => {
+      for (const d of docs) Object.assign(d, await referralEarnings(db, d._id as string));
+    },
     /** the stat object (API) and its three figures as fields of their own (the detail page) */
     stat: async (db, docs) => {
       for (const d of docs) {
@@ -74,7 +93,20 @@ export const referralResource = defineResource({
       }
     },
   },
-  exclude: ["signups", "completed", "payments", "users", "stat", "link", "aliases"],
+  exclude: [
+    "signups",
+    "completed",
+    "payments",
+    "users",
+    "stat",
+    "link",
+    "aliases",
+    "earnedTotal",
+    "earnedPeriod",
+    "commissionRate",
+    "commissionTotal",
+    "commissionPeriod",
+  ],
   listPopulate: ["signups"],
   columns: [
     { key: "code", label: "manager.coupons.code", link: true },
@@ -93,9 +125,14 @@ export const referralResource = defineResource({
     { key: "signups", kind: "number", label: "manager.referrals.signups" },
     { key: "completed", kind: "number", label: "manager.referrals.completed" },
     { key: "payments", kind: "number", label: "manager.referrals.payments" },
+    { key: "earnedTotal", kind: "money", label: "manager.referrals.earnedTotal" },
+    { key: "earnedPeriod", kind: "money", label: "manager.referrals.earnedPeriod" },
+    { key: "commissionRate", kind: "number", label: "manager.referrals.commissionRate" },
+    { key: "commissionTotal", kind: "money", label: "manager.referrals.commissionTotal" },
+    { key: "commissionPeriod", kind: "money", label: "manager.referrals.commissionPeriod" },
     { key: "createdAt", kind: "date" },
   ],
-  detailPopulate: ["stat", "aliases"],
+  detailPopulate: ["stat", "aliases", "earnings"],
   form: {
     schema: referralSchema.partial().extend({ name: z.string().trim().max(120).optional(), confirmRename: z.boolean().optional() }),
     fields: EDIT_FIELDS,

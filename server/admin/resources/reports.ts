@@ -81,7 +81,7 @@ export const reportResource = defineResource({
           title: s.title,
           locked: s.locked,
         })),
-      columns: [{ key: "key" }, { key: "tab" }, { key: "title" }, { key: "locked", kind: "bool" }],
+      columns: [{ key: "key" }, { key: "tab", label: "manager.content.tab", valueLabels: "report.tabs" }, { key: "title" }, { key: "locked", kind: "bool" }],
     },
   ],
   listLinks: [{ label: "manager.res.reports.create", href: "/manager/reports/create" }],

@@ -165,7 +165,7 @@ export const userResource = defineResource({
       { name: "isActive", kind: "checkbox" },
       { name: "isBusiness", kind: "checkbox" },
       { name: "isFull", kind: "checkbox" },
-      { name: "confirmUnpaid", kind: "checkbox", label: "manager.users.confirmUnpaid" },
+      { name: "confirmUnpaid", kind: "confirm", label: "manager.users.confirmUnpaid" },
     ],
     toColumns: ({ confirmUnpaid: _, ...v }) => ({ ...v, birthday: v.birthday === "" ? null : v.birthday, updatedAt: new Date() }),
     // one manager cannot switch another off, as they cannot delete or masquerade as them
@@ -234,6 +234,24 @@ export const userResource = defineResource({
         { key: "isCompleted", kind: "bool" },
         { key: "createdAt", kind: "date" },
       ],
+    },
+    {
+      // the companies the person owns, by name (a change of owner or a deletion concerns them)
+      key: "projects",
+      title: "manager.users.ownedProjects",
+      load: async (db, id) =>
+        (await db.select().from(projects).where(eq(projects.ownerId, id)).orderBy(desc(projects.createdAt)).limit(100)).map((p) => ({
+          _id: p.id,
+          name: p.name,
+          inviteBalance: p.inviteBalance,
+          createdAt: p.createdAt,
+        })),
+      columns: [
+        { key: "name", label: "manager.fields.name", link: true },
+        { key: "inviteBalance", kind: "number" },
+        { key: "createdAt", kind: "date" },
+      ],
+      href: (row) => `/manager/projects/${row._id as string}`,
     },
     {
       key: "orders",
