@@ -264,6 +264,8 @@ export interface ShellData {
   /** Invites new invitations may still use (the balance less what pending e-mail invitations hold). */
   freeInvites: number;
   reservedInvites: number;
+  /** The API tokens and webhooks are open to this person here (whoever pays, outside the demo). */
+  integrations: boolean;
 }
 
 /** The business cabinet's sections, in one menu for both route families: each item's page in
@@ -277,6 +279,7 @@ const BUSINESS_NAV: { key: string; icon: string; business: string; dashboard: st
   { key: "statistics", icon: "▥", business: "/business/statistics", dashboard: "/business/statistics" },
   { key: "reports", icon: "✎", business: "/business/reports", dashboard: "/business/reports", also: ["/business/report", "/dashboard/report"] },
   { key: "invite", icon: "✉", business: "/business/invite", dashboard: "/dashboard/invites" },
+  { key: "integrations", icon: "⇄", business: "/business/integrations", dashboard: "/business/integrations" },
   { key: "settings", icon: "⚙", business: "/business/settings", dashboard: "/dashboard/project", also: ["/business/support"] },
 ];
 
@@ -290,6 +293,8 @@ function useBusinessNav(shell: ShellData | null): DrawnItem[] {
     BUSINESS_NAV
       // a head of department sends no invitations and buys nothing: the menu does not offer them
       .filter((item) => !shell || shell.role !== "supervisor" || item.key !== "invite")
+      // the tokens and webhooks are the payer's: the menu offers them to whoever may open them
+      .filter((item) => item.key !== "integrations" || shell?.integrations)
       .map((item) => ({
         key: item.key,
         icon: item.icon,

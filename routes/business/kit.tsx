@@ -13,7 +13,7 @@ import type { GuardedEnv, SignedInContext } from "../../server/middleware/guards
 import { definePage } from "../../server/render/define";
 import { usePage, type FormState } from "../../server/render/page";
 import { inviteCount, listProjects, rememberProject, type Scope } from "../../server/services/business";
-import { projectScope } from "../../server/services/business/access";
+import { can, projectScope } from "../../server/services/business/access";
 import { resolveToken } from "../../server/services/sessions";
 import type { ShellData } from "../_layouts/cabinet";
 
@@ -48,6 +48,7 @@ async function shellData(c: Context, scope: Scope): Promise<ShellData> {
     pendingInvites: counts.pending,
     freeInvites: counts.free,
     reservedInvites: counts.reserved,
+    integrations: can(scope, "billing") && !scope.demo,
   };
 }
 
