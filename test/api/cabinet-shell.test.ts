@@ -49,7 +49,18 @@ describe("one shell", () => {
   it("draws the same menu on /business/* and /dashboard/* pages, its links staying in the family", async () => {
     const business = menuOf(await (await get(`/business/employees?project=${project}`)).text());
     const dashboard = menuOf(await (await get(`/dashboard/employees?project=${project}`)).text());
-    expect(business.map(([k]) => k)).toEqual(["begin", "dashboard", "employees", "departments", "positions", "statistics", "reports", "invite", "integrations", "settings"]);
+    expect(business.map(([k]) => k)).toEqual([
+      "begin",
+      "dashboard",
+      "employees",
+      "departments",
+      "positions",
+      "statistics",
+      "reports",
+      "invite",
+      "integrations",
+      "settings",
+    ]);
     expect(dashboard.map(([k]) => k)).toEqual(business.map(([k]) => k));
     expect(Object.fromEntries(business).employees).toBe("/business/employees");
     expect(Object.fromEntries(dashboard).employees).toBe("/dashboard/employees");
