@@ -4,13 +4,13 @@
 import type { z } from "zod";
 import { api } from "../server/api";
 import { routeSchemaOf } from "../server/lib/validate";
-import { pathMatcher } from "../server/route-table";
+import { pathMatcher, plainPath } from "../server/route-table";
 
 const declared: { method: string; match: RegExp; route: string; schema: z.ZodType; status: number }[] = [];
 for (const r of api.routes) {
   const found = routeSchemaOf(r.handler);
   if (found?.target === "answer")
-    declared.push({ method: r.method, match: pathMatcher(`/api${r.path}`), route: `/api${r.path}`, schema: found.schema, status: found.status });
+    declared.push({ method: r.method, match: pathMatcher(`/api${r.path}`), route: `/api${plainPath(r.path)}`, schema: found.schema, status: found.status });
 }
 
 /** Throws when `res` is a success of a route that declares its answer and the body does not match it. */

@@ -22,7 +22,7 @@ import { NotesCard, StageCard } from "./candidate-stages";
 import { Card, cabinetPage, done, Notice, useLinks, type WithShell } from "./kit";
 import { CandidateActions } from "./position-target";
 import { ReliabilityMarks, ReliabilityNote } from "./reliability-note";
-import { idSchema } from "../../server/lib/ids";
+import { ID_PARAM, idSchema } from "../../server/lib/ids";
 
 type Data = { profile: CandidateProfile; canEdit: boolean };
 
@@ -158,7 +158,7 @@ function CandidatePage({ data }: { data: WithShell<Data> }) {
 }
 
 export const candidatePage = cabinetPage<Data>({
-  path: ["/business/candidates/:id", "/dashboard/candidates/:id"],
+  path: [`/business/candidates/${ID_PARAM}`, `/dashboard/candidates/${ID_PARAM}`],
   params: z.object({ id: idSchema() }),
   title: (_t, d) => d.profile.candidate.name || d.profile.candidate.email,
   load: async (c, scope) => ({

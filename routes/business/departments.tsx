@@ -22,7 +22,7 @@ import {
 } from "../../server/services/business";
 import { BusinessShell } from "../_layouts/cabinet";
 import { blankToNull, Card, cabinetPage, ConfirmDelete, done, Notice, useLinks, VersionField, type WithShell } from "./kit";
-import { idSchema, withoutTrailingId } from "../../server/lib/ids";
+import { ID_PARAM, idSchema, withoutTrailingId } from "../../server/lib/ids";
 
 type Dep = Awaited<ReturnType<typeof listDepartments>>[number];
 type Person = { _id: string; name: string };
@@ -248,7 +248,7 @@ function DepartmentDetail({ data }: { data: WithShell<DetailData> }) {
 }
 
 export const departmentPage = cabinetPage<DetailData>({
-  path: ["/business/departments/:id", "/dashboard/departments/:id"],
+  path: [`/business/departments/${ID_PARAM}`, `/dashboard/departments/${ID_PARAM}`],
   params: z.object({ id: idSchema() }),
   title: (_t, d) => d.department.name,
   load: async (c, scope) => {

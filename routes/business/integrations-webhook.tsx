@@ -10,7 +10,7 @@ import { deleteEndpoint, enableEndpoint, getEndpoint, resendDelivery, sendTestEv
 import { BusinessShell } from "../_layouts/cabinet";
 import { Empty } from "../_kit";
 import { Card, cabinetPage, Confirm, ConfirmDelete, done, FormError, Notice, type WithShell } from "./kit";
-import { idSchema } from "../../server/lib/ids";
+import { ID_PARAM, idSchema } from "../../server/lib/ids";
 
 type EndpointData = { endpoint: Awaited<ReturnType<typeof getEndpoint>> };
 
@@ -111,7 +111,7 @@ function Endpoint({ data }: { data: WithShell<EndpointData> }) {
 }
 
 export const endpointPage = cabinetPage<EndpointData>({
-  path: ["/business/integrations/webhooks/:id"],
+  path: [`/business/integrations/webhooks/${ID_PARAM}`],
   params: z.object({ id: idSchema() }),
   title: (t) => t("integrations.endpoint.title"),
   load: async (c, scope) => ({ endpoint: await getEndpoint(scope, c.req.param("id")!) }),

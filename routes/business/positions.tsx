@@ -38,7 +38,7 @@ import { Card, cabinetPage, ConfirmDelete, done, Notice, useLinks, type WithShel
 import type { PositionWizardProps } from "../../islands/position-wizard";
 import { CandidatesCard, type FormatNames, TargetCard } from "./position-target";
 import { ReliabilityMarks } from "./reliability-note";
-import { idSchema, withoutTrailingId } from "../../server/lib/ids";
+import { ID_PARAM, idSchema, withoutTrailingId } from "../../server/lib/ids";
 
 type Position = Awaited<ReturnType<typeof listPositions>>[number];
 
@@ -366,7 +366,7 @@ function PositionDetail({ data }: { data: WithShell<DetailData> }) {
 }
 
 export const positionPage = cabinetPage<DetailData>({
-  path: ["/business/positions/:id", "/dashboard/positions/:id"],
+  path: [`/business/positions/${ID_PARAM}`, `/dashboard/positions/${ID_PARAM}`],
   params: z.object({ id: idSchema() }),
   title: (_t, d) => d.position.name,
   load: async (c, scope) => {

@@ -4,7 +4,7 @@
 import { myCompanies } from "../../server/services/business/join";
 import type { Context } from "hono";
 import { z } from "zod";
-import { ID_PATTERN } from "../../server/lib/ids";
+import { ID_PARAM, ID_PATTERN } from "../../server/lib/ids";
 import { definePage } from "../../server/render/define";
 import { KeptMarkup, usePage } from "../../server/render/page";
 import { correctEmailSchema, correctUnconfirmedEmail, resendConfirmation, resendWait } from "../../server/services/accounts";
@@ -539,7 +539,7 @@ export const pdfReportPage = definePage({
 
 const idParams = z.object({ id: z.string().regex(ID_PATTERN) });
 export const resultReportPage = definePage({
-  path: "/report/:id",
+  path: `/report/${ID_PARAM}`,
   guards: ["auth"],
   params: idParams,
   load: (c) => loadReport(c, "base", c.req.param("id")),
@@ -548,7 +548,7 @@ export const resultReportPage = definePage({
   action: resend,
 });
 export const resultFullReportPage = definePage({
-  path: "/report/:id/full",
+  path: `/report/${ID_PARAM}/full`,
   guards: ["auth"],
   params: idParams,
   load: (c) => loadReport(c, "full", c.req.param("id")),
@@ -560,7 +560,7 @@ export const resultFullReportPage = definePage({
 /** The manager's read-only views of anyone's report (manager-back-office §2). */
 export const managerReportPages = (["base", "full"] as const).map((type) =>
   definePage({
-    path: `/manager/public/${type}/:id`,
+    path: `/manager/public/${type}/${ID_PARAM}`,
     guards: ["admin"],
     params: idParams,
     load: async (c): Promise<ReportData> => {

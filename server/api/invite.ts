@@ -3,7 +3,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
-import { pathId } from "../lib/ids";
+import { ID_PARAM, pathId } from "../lib/ids";
 import { validate } from "../lib/validate";
 import { guard, type GuardedEnv } from "../middleware/guards";
 import * as biz from "../services/business";
@@ -20,11 +20,11 @@ inviteApi.get("/", guard("project"), validate("query", biz.inviteListSchema.exte
 inviteApi.post("/", guard("project"), validate("json", biz.inviteCreateSchema), async (c) =>
   c.json(await biz.createInvites(c.get("deps"), await scope(c), c.req.valid("json"), c.get("locale")), 201),
 );
-inviteApi.get("/:id", guard("project"), async (c) => c.json(await biz.getInvite(await scope(c), pathId(c))));
+inviteApi.get(`/${ID_PARAM}`, guard("project"), async (c) => c.json(await biz.getInvite(await scope(c), pathId(c))));
 inviteApi.put(
-  "/:id",
+  `/${ID_PARAM}`,
   guard("project"),
   validate("json", z.object({ resend: z.boolean().optional(), isActive: z.boolean().optional(), locale: z.enum(["ru", "en"]).optional() })),
   async (c) => c.json(await biz.updateInvite(c.get("deps"), await scope(c), pathId(c), c.req.valid("json"), c.get("locale"))),
 );
-inviteApi.delete("/:id", guard("project"), async (c) => c.json(await biz.deleteInvite(await scope(c), pathId(c))));
+inviteApi.delete(`/${ID_PARAM}`, guard("project"), async (c) => c.json(await biz.deleteInvite(await scope(c), pathId(c))));

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
 import { notFound } from "../lib/errors";
-import { pathId } from "../lib/ids";
+import { ID_PARAM, pathId } from "../lib/ids";
 import { guard } from "../middleware/guards";
 import { getOwnOrder, listOrders, toOrderDoc } from "../services/payments";
 import { invoicePdf } from "../services/payments/business";
@@ -20,9 +20,9 @@ ordersApi.get("/reset_result", guard("bearer"), async (c) => {
   return c.json({ ...toResultDoc(result), progress: await progressOf(db, result) });
 });
 
-ordersApi.get("/:id", async (c) => c.json(toOrderDoc(await getOwnOrder(c.get("deps").db, c.get("user").id, pathId(c)))));
+ordersApi.get(`/${ID_PARAM}`, async (c) => c.json(toOrderDoc(await getOwnOrder(c.get("deps").db, c.get("user").id, pathId(c)))));
 
-ordersApi.get("/:id/invoice.pdf", async (c) => {
+ordersApi.get(`/${ID_PARAM}/invoice.pdf`, async (c) => {
   const order = await getOwnOrder(c.get("deps").db, c.get("user").id, pathId(c));
   if (order.method !== "invoice") throw notFound();
   const pdf = await invoicePdf(c.get("deps").db, order, c.get("user"), c.get("deps").config.TIME_ZONE);

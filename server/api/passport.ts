@@ -26,7 +26,7 @@ import {
 import { acceptInvite, listOwnInvites } from "../services/invites";
 import { listUserSessions, revokeSession, revokeUserSessions } from "../services/sessions";
 import { toUserDoc } from "../services/users";
-import { pathId } from "../lib/ids";
+import { ID_PARAM, pathId } from "../lib/ids";
 
 export const passportApi = new Hono<AppEnv>();
 
@@ -80,7 +80,7 @@ passportApi.post("/restore/confirm", validate("json", resetPasswordSchema), asyn
 passportApi.post("/resend", guard("auth"), async (c) => c.json(await resendConfirmation(c.get("scope"), c.get("user"))));
 
 passportApi.get("/invites", guard("auth"), async (c) => c.json({ docs: await listOwnInvites(c.get("deps").db, c.get("user")) }));
-passportApi.post("/invites/:id", guard("auth"), async (c) => c.json(await acceptInvite(c.get("scope"), c.get("user"), pathId(c))));
+passportApi.post(`/invites/${ID_PARAM}`, guard("auth"), async (c) => c.json(await acceptInvite(c.get("scope"), c.get("user"), pathId(c))));
 
 passportApi.get("/sessions", guard("auth"), async (c) => {
   const auth = c.get("auth");

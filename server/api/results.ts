@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
-import { idSchema, pathId } from "../lib/ids";
+import { ID_PARAM, idSchema, pathId } from "../lib/ids";
 import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { guard } from "../middleware/guards";
@@ -31,7 +31,7 @@ resultsApi.get("/prev", async (c) => {
   return c.json(toResultDoc(prev));
 });
 
-resultsApi.get("/:id/format", async (c) => {
+resultsApi.get(`/${ID_PARAM}/format`, async (c) => {
   const result = await requireOwnResult(c.get("deps").db, c.get("user").id, pathId(c));
   if (!result.formatCode) throw notFound();
   return c.json({ format: await getFormat(c.get("deps").db, result.formatCode), probability: result.probability, runnerUp: result.runnerUpCode });

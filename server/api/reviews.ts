@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
-import { pathId } from "../lib/ids";
+import { ID_PARAM, pathId } from "../lib/ids";
 import { omit, pagingSchema, parseNameList } from "../lib/listing";
 import { validate } from "../lib/validate";
 import { guard } from "../middleware/guards";
@@ -21,7 +21,7 @@ reviewsApi.get("/", validate("query", reviewQuery), async (c) => {
   return c.json({ ...list, docs: list.docs.map((d) => omit(d, exclude)) });
 });
 
-reviewsApi.get("/:id", async (c) => c.json(toReviewDoc(await getPublishedReview(c.get("deps").db, pathId(c)))));
+reviewsApi.get(`/${ID_PARAM}`, async (c) => c.json(toReviewDoc(await getPublishedReview(c.get("deps").db, pathId(c)))));
 
 reviewsApi.post("/", guard("auth"), validate("json", reviewSchema), async (c) =>
   c.json(toReviewDoc(await createReview(c.get("scope"), c.get("user"), c.req.valid("json"))), 201),

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
-import { pathId } from "../lib/ids";
+import { ID_PARAM, pathId } from "../lib/ids";
 import { validate } from "../lib/validate";
 import { guard } from "../middleware/guards";
 import { answeredMap, getTest, listTests, progressOf, questionCount, startTest, testQuestions, toResultDoc, toTestDoc } from "../services/testing";
@@ -15,14 +15,14 @@ testsApi.get("/", async (c) => {
   return c.json({ docs });
 });
 
-testsApi.get("/:id", async (c) => {
+testsApi.get(`/${ID_PARAM}`, async (c) => {
   const db = c.get("deps").db;
   const test = await getTest(db, pathId(c));
   const qs = await testQuestions(db, test.id, c.get("locale"));
   return c.json({ ...toTestDoc(test, c.get("locale"), qs.length), questions: qs });
 });
 
-testsApi.post("/start/:id", guard("auth"), validate("json", z.object({ code: z.string().max(100).optional() }).default({})), async (c) => {
+testsApi.post(`/start/${ID_PARAM}`, guard("auth"), validate("json", z.object({ code: z.string().max(100).optional() }).default({})), async (c) => {
   const db = c.get("deps").db;
   const result = await startTest(db, c.get("user"), pathId(c), c.req.valid("json").code);
   return c.json({ ...toResultDoc(result), progress: await progressOf(db, result), answers: await answeredMap(db, result.id) });

@@ -47,7 +47,7 @@ import {
 } from "../kit";
 import { displayName, FormatCell, StatusBadge } from "./cells";
 import { AppointConfirm, type DetailData, EmployeeAnalytics, ReliabilityBlock, TextInput } from "./detail-cards";
-import { idSchema, withoutTrailingId } from "../../../server/lib/ids";
+import { ID_PARAM, idSchema, withoutTrailingId } from "../../../server/lib/ids";
 
 const INDICATORS = ["harmony", "anxiety", "system", "analytics", "volume", "presentation"] as const;
 
@@ -229,7 +229,7 @@ function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
 const idParam = z.object({ id: idSchema() });
 
 export const employeePage = cabinetPage<DetailData>({
-  path: ["/business/employees/:id", "/dashboard/employees/:id"],
+  path: [`/business/employees/${ID_PARAM}`, `/dashboard/employees/${ID_PARAM}`],
   params: idParam,
   title: (t, d) => displayName(t, d.employee.name),
   load: async (c, scope) => {

@@ -3,7 +3,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
-import { idSchema, pathId } from "../../lib/ids";
+import { ID_PARAM, idSchema, pathId } from "../../lib/ids";
 import { validate } from "../../lib/validate";
 import { guard } from "../../middleware/guards";
 import * as biz from "../../services/business";
@@ -12,7 +12,7 @@ const inProject = guard("project");
 
 export const efficiencyApi = new Hono<AppEnv>();
 efficiencyApi.get(
-  "/:id",
+  `/${ID_PARAM}`,
   inProject,
   validate(
     "query",
@@ -26,7 +26,7 @@ efficiencyApi.get(
 export const skillsApi = new Hono<AppEnv>();
 skillsApi.get("/", inProject, validate("query", biz.skillListSchema), async (c) => c.json(await biz.listSkills(c.get("scope"), c.req.valid("query"))));
 skillsApi.post("/", inProject, validate("json", biz.skillCreateSchema), async (c) => c.json(await biz.createSkill(c.get("scope"), c.req.valid("json")), 201));
-skillsApi.put("/:id", inProject, validate("json", biz.skillUpdateSchema), async (c) =>
+skillsApi.put(`/${ID_PARAM}`, inProject, validate("json", biz.skillUpdateSchema), async (c) =>
   c.json(await biz.updateSkill(c.get("scope"), pathId(c), c.req.valid("json"))),
 );
-skillsApi.delete("/:id", inProject, async (c) => c.json(await biz.deleteSkill(c.get("scope"), pathId(c))));
+skillsApi.delete(`/${ID_PARAM}`, inProject, async (c) => c.json(await biz.deleteSkill(c.get("scope"), pathId(c))));

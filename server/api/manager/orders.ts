@@ -1,13 +1,13 @@
 // /api/manager/orders: the back-office action for an invoice paid by bank transfer.
 import { Hono } from "hono";
-import { pathId } from "../../lib/ids";
+import { ID_PARAM, pathId } from "../../lib/ids";
 import { markInvoicePaidBy, unmarkInvoicePaid } from "../../admin/orders";
 import type { ManagerEnv } from ".";
 
 export const managerOrdersApi = new Hono<ManagerEnv>()
-  .post("/:id/paid", async (c) => c.json({ credited: await markInvoicePaidBy(c.get("scope"), pathId(c)) }))
+  .post(`/${ID_PARAM}/paid`, async (c) => c.json({ credited: await markInvoicePaidBy(c.get("scope"), pathId(c)) }))
   // takes a mistaken mark back: within 24 h, while the credited invites are unused (409 otherwise)
-  .post("/:id/unpaid", async (c) => {
+  .post(`/${ID_PARAM}/unpaid`, async (c) => {
     await unmarkInvoicePaid(c.get("scope"), pathId(c));
     return c.json({ unmarked: true });
   });
