@@ -16,7 +16,8 @@ import { resendConfirmation } from "../../server/services/accounts";
 import { template } from "../../server/render/templates";
 import { ServerForm } from "../_blocks/blocks";
 import { resolveProject, visibleProjects, type ProjectRole } from "../../server/services/projects";
-import { BusinessShell, type ShellData } from "../_layouts/cabinet";
+import { BusinessShell } from "../_layouts/cabinet";
+import type { ShellData } from "../_layouts/business-nav";
 import { Notice, optionalShell } from "./kit";
 
 type Data = Awaited<ReturnType<typeof businessOverview>> & {

@@ -15,7 +15,7 @@ import { usePage, type FormState } from "../../server/render/page";
 import { inviteCount, listProjects, rememberProject, type Scope } from "../../server/services/business";
 import { can, projectScope } from "../../server/services/business/access";
 import { resolveToken } from "../../server/services/sessions";
-import type { ShellData } from "../_layouts/cabinet";
+import type { ShellData } from "../_layouts/business-nav";
 import { formsAction, type PageForm } from "../_kit/forms";
 
 // the shared page kit (notices, confirmations, form errors), under the names the cabinet's pages import
