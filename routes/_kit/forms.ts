@@ -35,6 +35,9 @@ export interface PageForm<Sc, C extends Context, S extends z.ZodType = z.ZodType
 
 export type PageForms<Sc, C extends Context> = Record<string, PageForm<Sc, C>>;
 
+/** A form typed by its schema (an object literal in a `forms` map would lose the input's type). */
+export const pageForm = <Sc, C extends Context, S extends z.ZodType>(form: PageForm<Sc, C, S>): PageForm<Sc, C> => form as unknown as PageForm<Sc, C>;
+
 /**
  * The action of a page with `forms`: the posted `_form` picks one, an unknown one is a 400 (or the
  * page's own `fallback`, for a POST no form describes).

@@ -16,7 +16,7 @@ import { inviteCount, listProjects, rememberProject, type Scope } from "../../se
 import { can, projectScope } from "../../server/services/business/access";
 import { resolveToken } from "../../server/services/sessions";
 import type { ShellData } from "../_layouts/business-nav";
-import { formsAction, type PageForm } from "../_kit/forms";
+import { formsAction, type PageForm, pageForm } from "../_kit/forms";
 
 // the shared page kit (notices, confirmations, form errors), under the names the cabinet's pages import
 export { Card, Confirm, ConfirmDelete, FormError, Notice, PAGE_SIZES, Pager, VersionField } from "../_kit";
@@ -27,7 +27,7 @@ export type CabinetCtx = Context<GuardedEnv<["project"]>>;
 export type CabinetForm<S extends z.ZodType = z.ZodType> = PageForm<Scope, CabinetCtx, S>;
 
 /** A form of a screen, typed by its schema (an object literal in `forms` would lose the input's type). */
-export const cabinetForm = <S extends z.ZodType>(form: CabinetForm<S>): CabinetForm => form as unknown as CabinetForm;
+export const cabinetForm = <S extends z.ZodType>(form: CabinetForm<S>): CabinetForm => pageForm(form);
 export type WithShell<D> = D & { shell: ShellData };
 
 /** In the demo: whether someone is signed in behind it, and with a business account or not. */

@@ -18,7 +18,7 @@ import { definePage } from "../../server/render/define";
 import { usePage, type FormState } from "../../server/render/page";
 import type { ManagerScope } from "../../server/scope";
 import { CabinetLayout } from "../_layouts/cabinet";
-import { formsAction, type PageForm } from "../_kit/forms";
+import { formsAction, type PageForm, pageForm } from "../_kit/forms";
 
 export type ManagerCtx = Context<GuardedEnv<["admin"]>>;
 export const idParams = z.object({ id: z.string().regex(ID_PATTERN) });
@@ -27,7 +27,7 @@ export const idParams = z.object({ id: z.string().regex(ID_PATTERN) });
 export type ManagerForm<S extends z.ZodType = z.ZodType> = PageForm<ManagerScope, ManagerCtx, S>;
 
 /** A form of a screen, typed by its schema (an object literal in `forms` would lose the input's type). */
-export const managerForm = <S extends z.ZodType>(form: ManagerForm<S>): ManagerForm => form as unknown as ManagerForm;
+export const managerForm = <S extends z.ZodType>(form: ManagerForm<S>): ManagerForm => pageForm(form);
 
 export interface ManagerShell {
   nav: ManagerNav;
