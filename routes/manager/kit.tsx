@@ -12,7 +12,7 @@ import { z } from "zod";
 import type { T } from "../../locales";
 import { managerNav, type ManagerNav, type WorkQueues } from "../../server/admin/nav";
 import { workQueues } from "../../server/admin/overview";
-import { ID_PATTERN } from "../../server/lib/ids";
+import { idSchema } from "../../server/lib/ids";
 import type { GuardedEnv } from "../../server/middleware/guards";
 import { definePage } from "../../server/render/define";
 import { usePage, type FormState } from "../../server/render/page";
@@ -21,7 +21,7 @@ import { CabinetLayout } from "../_layouts/cabinet";
 import { formsAction, type PageForm, pageForm } from "../_kit/forms";
 
 export type ManagerCtx = Context<GuardedEnv<["admin"]>>;
-export const idParams = z.object({ id: z.string().regex(ID_PATTERN) });
+export const idParams = z.object({ id: idSchema() });
 
 /** One form of a screen (the shared page kit's form, with the manager's scope). */
 export type ManagerForm<S extends z.ZodType = z.ZodType> = PageForm<ManagerScope, ManagerCtx, S>;

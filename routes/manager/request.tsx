@@ -4,7 +4,7 @@
 // them). Data through server/admin/business.ts; the API's twin is /api/manager/business/requests.
 import { z } from "zod";
 import { REQUEST_SOURCES, replySchema, replyToRequest, requestThread } from "../../server/admin/business";
-import { ID_PARAM, ID_PATTERN } from "../../server/lib/ids";
+import { ID_PARAM, idSchema } from "../../server/lib/ids";
 import { usePage } from "../../server/render/page";
 import { ServerForm } from "../_blocks/blocks";
 import { AuditEntries } from "./audit";
@@ -125,7 +125,7 @@ function RequestPage({ data }: { data: Data }) {
 
 export const requestPage = managerPage({
   path: `/manager/requests/:source/${ID_PARAM}`,
-  params: z.object({ source: z.enum(REQUEST_SOURCES), id: z.string().regex(ID_PATTERN) }),
+  params: z.object({ source: z.enum(REQUEST_SOURCES), id: idSchema() }),
   load: (c, scope) => requestThread(scope.db, c.req.param("source")!, c.req.param("id")!),
   // named by who sent it, as the other record pages are
   title: (t, data) => `${t("manager.requests.page")} ${data.request.name || data.request.email || ""}`.trim(),
