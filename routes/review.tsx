@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { handleForm } from "../server/lib/forms";
-import { idSchema } from "../server/lib/ids";
+import { ID_PARAM, idSchema } from "../server/lib/ids";
 import { definePage } from "../server/render/define";
 import { usePage } from "../server/render/page";
 import { requestScope } from "../server/middleware/guards";
@@ -94,7 +94,7 @@ function OneReview({ data }: { data: Doc }) {
 }
 
 export const reviewPage = definePage({
-  path: "/review/:id",
+  path: `/review/${ID_PARAM}`,
   params: z.object({ id: idSchema() }),
   load: async (c) => toReviewDoc(await getPublishedReview(c.get("deps").db, c.req.param("id")!)),
   title: (t) => t("review.title"),

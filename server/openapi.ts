@@ -6,7 +6,7 @@ import type { Hono } from "hono";
 import type { AppEnv } from "./context";
 import { z } from "zod";
 import { routeSchemaOf, type RouteSchema } from "./lib/validate";
-import { routeTable } from "./route-table";
+import { plainPath, routeTable } from "./route-table";
 import { scopeNeeded } from "./services/business/api-tokens";
 
 type Json = Record<string, unknown>;
@@ -61,7 +61,7 @@ export function openApiDocument(api: Hono<AppEnv>, prefix = "/api"): Json {
   for (const r of api.routes) {
     const found = routeSchemaOf(r.handler);
     if (!found) continue;
-    const key = `${r.method} ${r.path}`;
+    const key = `${r.method} ${plainPath(r.path)}`;
     schemas.set(key, [...(schemas.get(key) ?? []), found]);
   }
   const paths: Record<string, Record<string, Json>> = {};

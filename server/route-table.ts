@@ -21,17 +21,30 @@ function covers(pattern: string, path: string) {
   return pattern === path;
 }
 
+/** A route path as the spec writes it: a parameter's pattern (`:id{[0-9a-f]{24}}`) dropped, braces nested or not. */
+export function plainPath(path: string): string {
+  let out = "";
+  let depth = 0;
+  for (const ch of path) {
+    if (ch === "{") depth++;
+    else if (ch === "}") depth--;
+    else if (depth === 0) out += ch;
+  }
+  return out;
+}
+
 export function routeTable(app: Pick<Hono, "routes">): RouteRow[] {
   const entries = app.routes;
   const uses = entries.filter((r) => r.method === "ALL");
   const rows = new Map<string, RouteRow>();
   for (const r of entries) {
     if (r.method === "ALL") continue;
-    const key = `${r.method} ${r.path}`;
+    const path = plainPath(r.path);
+    const key = `${r.method} ${path}`;
     let row = rows.get(key);
     if (!row) {
-      const inherited = uses.filter((u) => covers(u.path, r.path)).flatMap((u) => guardNamesOf(u.handler));
-      row = { method: r.method, path: r.path, guards: [...inherited] };
+      const inherited = uses.filter((u) => covers(u.path, path)).flatMap((u) => guardNamesOf(u.handler));
+      row = { method: r.method, path, guards: [...inherited] };
       rows.set(key, row);
     }
     for (const name of guardNamesOf(r.handler)) if (!row.guards.includes(name)) row.guards.push(name);

@@ -5,7 +5,7 @@
 import type { z } from "zod";
 import { api } from "../server/api";
 import { routeSchemaOf } from "../server/lib/validate";
-import { pathMatcher } from "../server/route-table";
+import { pathMatcher, plainPath } from "../server/route-table";
 
 interface Route {
   match: RegExp;
@@ -15,7 +15,7 @@ interface Route {
 const byMethod = new Map<string, Route[]>();
 for (const r of api.routes) {
   if (r.method === "ALL") continue;
-  const route = `/api${r.path}`;
+  const route = `/api${plainPath(r.path)}`; // typed params (`:id{…}`) print and match as `:id`
   const list = byMethod.get(r.method) ?? byMethod.set(r.method, []).get(r.method)!;
   let row = list.find((x) => x.route === route);
   if (!row) list.push((row = { match: pathMatcher(route), route }));

@@ -55,9 +55,18 @@ export function Notice({
  * A form's error box (for forms not drawn by ServerForm): the form-wide message (or `title`) and
  * each field's, a message of several lines (a file's bad lines) as one item per line.
  */
-export function FormError({ kind, title, testid = "form-error" }: { kind: string; title?: (errors: Record<string, string>) => string; testid?: string }) {
+export function FormError({
+  kind,
+  title,
+  testid = "form-error",
+}: {
+  /** the form's `_form` name, or the names of the page's forms that share this box */
+  kind: string | string[];
+  title?: (errors: Record<string, string>) => string;
+  testid?: string;
+}) {
   const { t, form } = usePage();
-  if (form?.kind !== kind || !form.errors) return null;
+  if (!form?.errors || !(Array.isArray(kind) ? kind.includes(form.kind) : form.kind === kind)) return null;
   const items = Object.entries(form.errors)
     .filter(([k]) => k !== "_")
     .flatMap(([k, v]) => v.split("\n").map((line, i) => [`${k}-${i}`, line] as const));

@@ -3,7 +3,8 @@
 // card or by invoice (plans from spec §1), and follows the orders. The demo account only looks.
 import { z } from "zod";
 import { intlLocale } from "../../locales";
-import { handleForm } from "../../server/lib/forms";
+import type { SignedInContext } from "../../server/middleware/guards";
+import { formsAction, pageForm } from "../_kit/forms";
 import { formatRub, rubLabel } from "../../server/lib/money";
 import { definePage } from "../../server/render/define";
 import { Island, usePage } from "../../server/render/page";
@@ -16,7 +17,8 @@ import { resendConfirmation } from "../../server/services/accounts";
 import { template } from "../../server/render/templates";
 import { ServerForm } from "../_blocks/blocks";
 import { resolveProject, visibleProjects, type ProjectRole } from "../../server/services/projects";
-import { BusinessShell, type ShellData } from "../_layouts/cabinet";
+import { BusinessShell } from "../_layouts/cabinet";
+import type { ShellData } from "../_layouts/business-nav";
 import { Notice, optionalShell } from "./kit";
 
 type Data = Awaited<ReturnType<typeof businessOverview>> & {
@@ -383,31 +385,43 @@ export const beginPage = definePage({
   },
   title: (t) => t("cabinet.nav.business.begin"),
   Component: Begin,
-  action: async (c) => {
-    const user = c.get("user");
-    const body = await c.req.parseBody();
-    if (body._form === "resend-confirm") {
-      const sent = await resendConfirmation(c.get("scope"), user).then(
-        () => "sent",
-        () => "wait",
-      );
-      return c.redirect(`/business?confirm=${sent}`, 303);
-    }
-    if (body._form === "cancel-order") {
-      await cancelOwnOrder(c.get("scope"), String(body.order ?? ""));
-      return c.redirect("/business", 303);
-    }
-    if (body._form === "activate-business") {
-      return handleForm(c, "activate-business", z.object({ name: z.string().trim().max(120).optional() }), async ({ name }) => {
-        await activateBusinessFor(c.get("scope"), { name });
-        return c.redirect("/business", 303);
-      });
-    }
-    return handleForm(c, "refill", refillForm, async (input) => {
-      const r = await refill(c.get("scope"), input);
-      if ("request" in r) return c.redirect("/business?requested=1", 303);
-      if ("invoice" in r) return c.redirect(`/business?invoice=${r.order}`, 303);
-      return c.redirect(r.redirect, 303);
-    });
-  },
+  action: formsAction<SignedInContext, SignedInContext>(
+    {
+      "resend-confirm": {
+        schema: z.object({}),
+        run: async (c) => {
+          const sent = await resendConfirmation(c.get("scope"), c.get("user")).then(
+            () => "sent",
+            () => "wait",
+          );
+          return `/business?confirm=${sent}`;
+        },
+      },
+      "cancel-order": {
+        schema: z.object({ order: z.string().default("") }),
+        run: async (c, { order }) => {
+          await cancelOwnOrder(c.get("scope"), order);
+          return "/business";
+        },
+      },
+      "activate-business": {
+        schema: z.object({ name: z.string().trim().max(120).optional() }),
+        run: async (c, { name }) => {
+          await activateBusinessFor(c.get("scope"), { name });
+          return "/business";
+        },
+      },
+      refill: pageForm<SignedInContext, SignedInContext, typeof refillForm>({
+        schema: refillForm,
+        run: async (c, input) => {
+          const r = await refill(c.get("scope"), input);
+          if ("request" in r) return "/business?requested=1";
+          if ("invoice" in r) return `/business?invoice=${r.order}`;
+          return r.redirect;
+        },
+      }),
+    },
+    // before a project there is no project scope: the forms get the request, and say where to go
+    { scope: (c) => c, finish: (c, _c, kind, to) => c.redirect(to ?? `/business?done=${encodeURIComponent(kind)}`, 303) },
+  ),
 });

@@ -3,7 +3,6 @@
 // current holders side by side, the stage (shortlist, decline) and private notes (posted here), and
 // the decision (hire or remove, posted to the position's page).
 import { z } from "zod";
-import { handleForm } from "../../server/lib/forms";
 import { usePage } from "../../server/render/page";
 import {
   addNote,
@@ -19,10 +18,10 @@ import {
 import { BusinessShell } from "../_layouts/cabinet";
 import { FitExplanation } from "./analytics-kit";
 import { NotesCard, StageCard } from "./candidate-stages";
-import { Card, cabinetPage, done, Notice, useLinks, type WithShell } from "./kit";
+import { Card, cabinetForm, cabinetPage, done, Notice, useLinks, type WithShell } from "./kit";
 import { CandidateActions } from "./position-target";
 import { ReliabilityMarks, ReliabilityNote } from "./reliability-note";
-import { idSchema } from "../../server/lib/ids";
+import { ID_PARAM, idSchema } from "../../server/lib/ids";
 
 type Data = { profile: CandidateProfile; canEdit: boolean };
 
@@ -158,7 +157,7 @@ function CandidatePage({ data }: { data: WithShell<Data> }) {
 }
 
 export const candidatePage = cabinetPage<Data>({
-  path: ["/business/candidates/:id", "/dashboard/candidates/:id"],
+  path: [`/business/candidates/${ID_PARAM}`, `/dashboard/candidates/${ID_PARAM}`],
   params: z.object({ id: idSchema() }),
   title: (_t, d) => d.profile.candidate.name || d.profile.candidate.email,
   load: async (c, scope) => ({
@@ -166,26 +165,36 @@ export const candidatePage = cabinetPage<Data>({
     canEdit: can(scope, "invites") && !scope.demo,
   }),
   Component: CandidatePage,
-  action: async (c, scope) => {
-    const id = c.req.param("id")!;
-    const body = await c.req.parseBody();
-    if (body._form === "shortlist") {
-      const shortlisted = body.shortlisted === "true";
-      await shortlistCandidate(scope, id, { shortlisted });
-      return done(c, scope, shortlisted ? "candidateShortlisted" : "candidateUnshortlisted");
-    }
-    if (body._form === "decline") {
-      // the mail the owner read above leaves only if they kept "send"
-      await declineCandidate(scope, id, { notify: body.notify === "on", locale: c.get("locale") });
-      return done(c, scope, "candidateDeclined");
-    }
-    if (body._form === "delete-note") {
-      await deleteNote(scope, id, String(body.note ?? ""));
-      return done(c, scope, "noteDeleted");
-    }
-    return handleForm(c, "note", noteSchema, async (input) => {
-      await addNote(scope, id, input);
-      return done(c, scope, "noteAdded");
-    });
+  forms: {
+    shortlist: cabinetForm({
+      schema: z.object({ shortlisted: z.string().optional() }),
+      run: async (scope, input, c) => {
+        const shortlisted = input.shortlisted === "true";
+        await shortlistCandidate(scope, c.req.param("id")!, { shortlisted });
+        return done(c, scope, shortlisted ? "candidateShortlisted" : "candidateUnshortlisted");
+      },
+    }),
+    decline: cabinetForm({
+      schema: z.object({ notify: z.string().optional() }),
+      run: async (scope, { notify }, c) => {
+        // the mail the owner read above leaves only if they kept "send"
+        await declineCandidate(scope, c.req.param("id")!, { notify: notify === "on", locale: c.get("locale") });
+        return done(c, scope, "candidateDeclined");
+      },
+    }),
+    "delete-note": cabinetForm({
+      schema: z.object({ note: z.string().default("") }),
+      run: async (scope, { note }, c) => {
+        await deleteNote(scope, c.req.param("id")!, note);
+        return done(c, scope, "noteDeleted");
+      },
+    }),
+    note: cabinetForm({
+      schema: noteSchema,
+      run: async (scope, input, c) => {
+        await addNote(scope, c.req.param("id")!, input);
+        return done(c, scope, "noteAdded");
+      },
+    }),
   },
 });

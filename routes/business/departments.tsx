@@ -2,7 +2,7 @@
 // name, parent, supervisor; its people; delete with a confirmation that says where its employees
 // go). Served at /business/departments[/{id}] and /dashboard/departments[/{id}].
 import { z } from "zod";
-import { handleForm, postedVersion } from "../../server/lib/forms";
+import { postedVersion } from "../../server/lib/forms";
 import { ServerForm } from "../_blocks/blocks";
 import { usePage } from "../../server/render/page";
 import {
@@ -21,8 +21,8 @@ import {
   versionOf,
 } from "../../server/services/business";
 import { BusinessShell } from "../_layouts/cabinet";
-import { blankToNull, Card, cabinetPage, ConfirmDelete, done, Notice, useLinks, VersionField, type WithShell } from "./kit";
-import { idSchema, withoutTrailingId } from "../../server/lib/ids";
+import { blankToNull, Card, cabinetForm, cabinetPage, ConfirmDelete, done, Notice, useLinks, VersionField, type WithShell } from "./kit";
+import { ID_PARAM, idSchema, withoutTrailingId } from "../../server/lib/ids";
 
 type Dep = Awaited<ReturnType<typeof listDepartments>>[number];
 type Person = { _id: string; name: string };
@@ -145,17 +145,16 @@ export const departmentsPage = cabinetPage<ListData>({
     return { departments, people: staff, canEdit: can(scope, "structure") && !scope.demo };
   },
   Component: DepartmentList,
-  action: (c, scope) =>
-    handleForm(
-      c,
-      "department",
-      departmentSchema,
-      async (input) => {
+  forms: {
+    department: cabinetForm({
+      schema: departmentSchema,
+      shape: formShape,
+      run: async (scope, input, c) => {
         await createDepartment(scope, input);
         return done(c, scope, "departmentCreated");
       },
-      formShape,
-    ),
+    }),
+  },
 });
 
 type DetailData = {
@@ -248,7 +247,7 @@ function DepartmentDetail({ data }: { data: WithShell<DetailData> }) {
 }
 
 export const departmentPage = cabinetPage<DetailData>({
-  path: ["/business/departments/:id", "/dashboard/departments/:id"],
+  path: [`/business/departments/${ID_PARAM}`, `/dashboard/departments/${ID_PARAM}`],
   params: z.object({ id: idSchema() }),
   title: (_t, d) => d.department.name,
   load: async (c, scope) => {
@@ -263,24 +262,26 @@ export const departmentPage = cabinetPage<DetailData>({
     return { department, departments, people: staff, preview, version, canEdit: can(scope, "structure") && !scope.demo };
   },
   Component: DepartmentDetail,
-  action: async (c, scope) => {
-    const id = c.req.param("id")!;
-    const body = await c.req.parseBody();
-    if (body._form === "delete") {
-      await deleteDepartment(scope, id);
-      return done(c, scope, "departmentDeleted", withoutTrailingId(c.req.path));
-    }
-    return handleForm(
-      c,
-      "department",
-      departmentSchema,
-      async (input) => {
-        await updateDepartment(scope, id, input, { version: postedVersion(body) });
+  forms: {
+    delete: cabinetForm({
+      schema: z.object({}),
+      run: async (scope, _input, c) => {
+        await deleteDepartment(scope, c.req.param("id")!);
+        return done(c, scope, "departmentDeleted", withoutTrailingId(c.req.path));
+      },
+    }),
+    department: cabinetForm({
+      schema: departmentSchema,
+      shape: formShape,
+      // changed by someone else since the form was made: the form again with what it is now
+      current: async (scope, c) => {
+        const id = c.req.param("id")!;
+        return { ...asForm(await getDepartment(scope, id)), _version: (await versionOf(scope.db, "department", id)) ?? "" };
+      },
+      run: async (scope, input, c, values) => {
+        await updateDepartment(scope, c.req.param("id")!, input, { version: postedVersion(values) });
         return done(c, scope, "saved");
       },
-      formShape,
-      // changed by someone else since the form was made: the form again with what it is now
-      { current: async () => ({ ...asForm(await getDepartment(scope, id)), _version: (await versionOf(scope.db, "department", id)) ?? "" }) },
-    );
+    }),
   },
 });

@@ -3,14 +3,13 @@
 // turning it on again after it was turned off for failures, deleting it.
 import { z } from "zod";
 import { intlLocale } from "../../locales";
-import { submitForm } from "../../server/lib/forms";
 import { formatIn } from "../../server/lib/time-zone";
 import { usePage } from "../../server/render/page";
 import { deleteEndpoint, enableEndpoint, getEndpoint, resendDelivery, sendTestEvent } from "../../server/services/business/webhooks";
 import { BusinessShell } from "../_layouts/cabinet";
 import { Empty } from "../_kit";
-import { Card, cabinetPage, Confirm, ConfirmDelete, done, FormError, Notice, type WithShell } from "./kit";
-import { idSchema } from "../../server/lib/ids";
+import { type CabinetCtx, type CabinetForm, Card, cabinetForm, cabinetPage, Confirm, ConfirmDelete, done, FormError, Notice, type WithShell } from "./kit";
+import { ID_PARAM, idSchema } from "../../server/lib/ids";
 
 type EndpointData = { endpoint: Awaited<ReturnType<typeof getEndpoint>> };
 
@@ -30,7 +29,7 @@ function Endpoint({ data }: { data: WithShell<EndpointData> }) {
         </a>
       </p>
       <Notice keys="integrations.done" />
-      <FormError kind="endpoint" />
+      <FormError kind={Object.keys(ENDPOINT_FORMS)} />
       <div className="grid gap-4 lg:grid-cols-3">
         <Card title={t("integrations.endpoint.settings")} testid="endpoint">
           <dl className="space-y-2 text-sm">
@@ -110,32 +109,46 @@ function Endpoint({ data }: { data: WithShell<EndpointData> }) {
   );
 }
 
+const back = (c: CabinetCtx) => `/business/integrations/webhooks/${c.req.param("id")!}`;
+const idle = z.object({});
+
+// every outcome, refused or not, is said on the page: a failed test event shows as a delivery
+const ENDPOINT_FORMS: Record<string, CabinetForm> = {
+  test: cabinetForm({
+    schema: idle,
+    run: async (scope, _input, c) => {
+      await sendTestEvent(scope, c.req.param("id")!);
+      return done(c, scope, "testSent", back(c));
+    },
+  }),
+  resend: cabinetForm({
+    schema: z.object({ delivery: z.string().default("") }),
+    run: async (scope, { delivery }, c) => {
+      await resendDelivery(scope, c.req.param("id")!, delivery);
+      return done(c, scope, "resent", back(c));
+    },
+  }),
+  enable: cabinetForm({
+    schema: idle,
+    run: async (scope, _input, c) => {
+      await enableEndpoint(scope, c.req.param("id")!);
+      return done(c, scope, "enabled", back(c));
+    },
+  }),
+  delete: cabinetForm({
+    schema: idle,
+    run: async (scope, _input, c) => {
+      await deleteEndpoint(scope, c.req.param("id")!);
+      return done(c, scope, "deleted", "/business/integrations");
+    },
+  }),
+};
+
 export const endpointPage = cabinetPage<EndpointData>({
-  path: ["/business/integrations/webhooks/:id"],
+  path: [`/business/integrations/webhooks/${ID_PARAM}`],
   params: z.object({ id: idSchema() }),
   title: (t) => t("integrations.endpoint.title"),
   load: async (c, scope) => ({ endpoint: await getEndpoint(scope, c.req.param("id")!) }),
   Component: Endpoint,
-  action: async (c, scope) => {
-    const id = c.req.param("id")!;
-    const back = `/business/integrations/webhooks/${id}`;
-    // every outcome, refused or not, is said on the page: a failed test event shows as a delivery
-    return submitForm(c, "endpoint", async (v) => {
-      const values = v as Record<string, string | undefined>;
-      if (values._form === "test") {
-        await sendTestEvent(scope, id);
-        return done(c, scope, "testSent", back);
-      }
-      if (values._form === "resend") {
-        await resendDelivery(scope, id, values.delivery ?? "");
-        return done(c, scope, "resent", back);
-      }
-      if (values._form === "enable") {
-        await enableEndpoint(scope, id);
-        return done(c, scope, "enabled", back);
-      }
-      await deleteEndpoint(scope, id);
-      return done(c, scope, "deleted", "/business/integrations");
-    });
-  },
+  forms: ENDPOINT_FORMS,
 });

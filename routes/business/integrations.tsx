@@ -13,7 +13,7 @@ import { createToken, listTokens, revokeToken, TOKEN_SCOPES, tokenSchema, tokenU
 import { createEndpoint, endpointSchema, listEndpoints, WEBHOOK_EVENTS } from "../../server/services/business/webhooks";
 import { BusinessShell } from "../_layouts/cabinet";
 import { Empty } from "../_kit";
-import { Card, cabinetPage, ConfirmDelete, done, Notice, type WithShell } from "./kit";
+import { Card, cabinetForm, cabinetPage, ConfirmDelete, done, Notice, type WithShell } from "./kit";
 
 function When({ at }: { at: string | Date | null }) {
   const { t, locale, config } = usePage();
@@ -228,24 +228,25 @@ export const integrationsPage = cabinetPage<IntegrationsData>({
     return { allowed: true, tokens: tokens.docs, uses: uses.docs, endpoints: endpoints.docs };
   },
   Component: Integrations,
-  action: async (c, scope) => {
-    const body = await c.req.parseBody();
-    if (body._form === "revoke")
-      return handleForm(c, "revoke", z.object({ token: z.string() }), async ({ token }) => {
+  forms: {
+    revoke: cabinetForm({
+      schema: z.object({ token: z.string() }),
+      run: async (scope, { token }, c) => {
         await revokeToken(scope, token);
         return done(c, scope, "revoked");
-      });
-    if (body._form === "webhook")
-      return handleForm(
-        c,
-        "webhook",
-        endpointSchema,
-        async (input) => {
-          const made = await createEndpoint(scope, input);
-          return done(c, scope, "registered", `/business/integrations/webhooks/${made._id}`);
-        },
-        (v) => ({ url: v.url ?? "", events: picked("event", WEBHOOK_EVENTS, v) }),
-      );
+      },
+    }),
+    webhook: cabinetForm({
+      schema: endpointSchema,
+      shape: (v) => ({ url: v.url ?? "", events: picked("event", WEBHOOK_EVENTS, v) }),
+      run: async (scope, input, c) => {
+        const made = await createEndpoint(scope, input);
+        return done(c, scope, "registered", `/business/integrations/webhooks/${made._id}`);
+      },
+    }),
+  },
+  // a new token is drawn on the answer to its form, never redirected to: the pipeline's redirect does not fit
+  action: async (c, scope) => {
     let createdToken: { token: string; name: string } | null = null;
     const state = await handleForm(
       c,

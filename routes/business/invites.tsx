@@ -1,8 +1,8 @@
 // Invites (/business/invite and /dashboard/invites): the balance (with Buy when it is empty),
 // the project's refreshable link, invitations by e-mail (one or many addresses), and the list
 // with its status counts.
+import { z } from "zod";
 import { intlLocale } from "../../locales";
-import { handleForm, submitForm } from "../../server/lib/forms";
 import { Island, usePage } from "../../server/render/page";
 import { dateIn } from "../../server/lib/time-zone";
 import { deadlineText } from "../../server/services/business/follow-up";
@@ -28,7 +28,7 @@ import { qrSvg } from "../../server/lib/qr";
 import { ServerForm } from "../_blocks/blocks";
 import { ConfirmFirst } from "./begin";
 import { BusinessShell } from "../_layouts/cabinet";
-import { Card, cabinetPage, ConfirmDelete, done, FormError, InviteStatusChip, Notice, type WithShell } from "./kit";
+import { Card, cabinetForm, cabinetPage, ConfirmDelete, done, FormError, InviteStatusChip, Notice, type WithShell } from "./kit";
 
 type Data = {
   invites: Awaited<ReturnType<typeof listInvites>>;
@@ -193,7 +193,7 @@ function Invites({ data }: { data: WithShell<Data> }) {
             </dl>
             <p className="mt-2 text-slate-500">{t("followup.invites.remindersNote")}</p>
           </details>
-          <FormError kind="invite-list" />
+          <FormError kind={["resend", "resendAll", "withdraw"]} />
           {data.canEdit && inv.counts.Invited + inv.counts.Sent > 0 && (
             <form method="post" className="mb-3" data-testid="resend-all">
               <input type="hidden" name="_form" value="resendAll" />
@@ -375,53 +375,62 @@ export const invitesPage = cabinetPage<Data>({
     };
   },
   Component: Invites,
-  action: async (c, scope) => {
-    const body = await c.req.parseBody();
-    if (body._form === "refresh") {
-      await refreshInviteCode(scope);
-      return done(c, scope, "linkRefreshed");
-    }
-    if (body._form === "resend-confirm") {
-      const sent = await resendConfirmation(scope, scope.user).then(
-        () => "sent",
-        () => "wait",
-      );
-      return c.redirect(`${c.req.path}?project=${scope.project.id}&confirm=${sent}`, 303);
-    }
-    if (body._form === "resend")
-      return submitForm(c, "invite-list", async () => {
-        await updateInvite(scope, String(body.invite ?? ""), { resend: true });
+  forms: {
+    refresh: cabinetForm({
+      schema: z.object({}),
+      run: async (scope, _input, c) => {
+        await refreshInviteCode(scope);
+        return done(c, scope, "linkRefreshed");
+      },
+    }),
+    "resend-confirm": cabinetForm({
+      schema: z.object({}),
+      run: async (scope, _input, c) => {
+        const sent = await resendConfirmation(scope, scope.user).then(
+          () => "sent",
+          () => "wait",
+        );
+        return c.redirect(`${c.req.path}?project=${scope.project.id}&confirm=${sent}`, 303);
+      },
+    }),
+    resend: cabinetForm({
+      schema: z.object({ invite: z.string().default("") }),
+      run: async (scope, { invite }, c) => {
+        await updateInvite(scope, invite, { resend: true });
         return followedUp(c, scope.project.id, "resent");
-      });
-    if (body._form === "resendAll")
-      return submitForm(c, "invite-list", async () => followedUp(c, scope.project.id, "resentAll", await resendAllPending(scope)));
-    if (body._form === "csv") {
-      const file = body.file;
-      const fileText = typeof file === "object" && file && "text" in file && file.size > 0 ? await file.text() : "";
-      return handleForm(
-        c,
-        "csv",
-        inviteImportSchema,
-        async (input) => {
-          const { invited, skipped } = await importInvites(scope, input);
-          return followedUp(c, scope.project.id, "imported", { invited, skipped: skipped.length });
-        },
-        (v) => ({ csv: fileText || v.csv || "", message: v.message, expiresAt: v.expiresAt }),
-      );
-    }
-    if (body._form === "withdraw") {
-      await deleteInvite(scope, String(body.invite ?? ""));
-      return done(c, scope, "inviteWithdrawn");
-    }
-    return handleForm(
-      c,
-      "emails",
-      inviteCreateSchema,
-      async (input) => {
+      },
+    }),
+    resendAll: cabinetForm({
+      schema: z.object({}),
+      run: async (scope, _input, c) => followedUp(c, scope.project.id, "resentAll", await resendAllPending(scope)),
+    }),
+    csv: cabinetForm({
+      schema: inviteImportSchema,
+      // the list comes as a file or pasted into the box
+      shape: async (v, c) => {
+        const file = (await c.req.parseBody()).file;
+        const fileText = typeof file === "object" && file && "text" in file && file.size > 0 ? await file.text() : "";
+        return { csv: fileText || v.csv || "", message: v.message, expiresAt: v.expiresAt };
+      },
+      run: async (scope, input, c) => {
+        const { invited, skipped } = await importInvites(scope, input);
+        return followedUp(c, scope.project.id, "imported", { invited, skipped: skipped.length });
+      },
+    }),
+    withdraw: cabinetForm({
+      schema: z.object({ invite: z.string().default("") }),
+      run: async (scope, { invite }, c) => {
+        await deleteInvite(scope, invite);
+        return done(c, scope, "inviteWithdrawn");
+      },
+    }),
+    emails: cabinetForm({
+      schema: inviteCreateSchema,
+      shape: (v) => ({ emails: v.emails ?? "", message: v.message, expiresAt: v.expiresAt, department: v.department || null, position: v.position || null }),
+      run: async (scope, input, c) => {
         await createInvites(scope, input);
         return done(c, scope, "invitesSent");
       },
-      (v) => ({ emails: v.emails ?? "", message: v.message, expiresAt: v.expiresAt, department: v.department || null, position: v.position || null }),
-    );
+    }),
   },
 });

@@ -2,9 +2,10 @@
 // invitee sees which company invites them and exactly what it will see of their results, agrees,
 // and signs up (right here) or signs in, then takes the test. A member sees their status here and
 // may withdraw (or give back) their consent. The pages without a code belong to the /invite index.
-import { requestScope } from "../../server/middleware/guards";
+import { type GuardedEnv, requestScope } from "../../server/middleware/guards";
+import type { Context } from "hono";
+import { formsAction, pageForm } from "../_kit/forms";
 import { z } from "zod";
-import { handleForm } from "../../server/lib/forms";
 import { clientIp, requestMeta, setSessionCookies, trackingCookies } from "../../server/lib/http";
 import { definePage } from "../../server/render/define";
 import { ConsentToggle, consentChoice } from "../_blocks/consent";
@@ -213,6 +214,9 @@ function Join({ data }: { data: Data }) {
   );
 }
 
+type JoinCtx = Context<GuardedEnv<[]>>;
+const consent = z.literal("on", { error: "common.validation.agree" });
+const toLogin = (c: JoinCtx) => c.redirect(`/login?fallback=${encodeURIComponent(c.req.path)}`, 303);
 const codeOf = (c: { req: { param(n: string): string | undefined } }) => c.req.param("id") ?? c.req.param("invite") ?? "";
 
 export const joinPage = definePage({
@@ -258,40 +262,42 @@ export const joinPage = definePage({
   },
   Component: Join,
   status: (d: Data) => (!d.company ? 404 : d.expired ? 403 : 200),
-  action: async (c) => {
-    const code = codeOf(c);
-    const body = await c.req.parseBody();
-    const back = (q: string) => c.redirect(`${c.req.path}?${q}`, 303);
-    const consent = z.literal("on", { error: "common.validation.agree" });
-    if (body._form === "consent") {
-      const user = c.get("auth")?.user;
-      const found = await findInvitation(c.get("deps").db, code);
-      if (!user || !found) return c.redirect(`/login?fallback=${encodeURIComponent(c.req.path)}`, 303);
-      const choice = consentChoice(body);
-      if (choice !== null) {
-        if (found.invite?.kind === "candidate") await setCandidateConsent(requestScope(c), user, found.invite.id, choice);
-        else await setConsent(requestScope(c), user, found.project.id, choice);
-      }
-      return back("consent=1");
-    }
-    if (body._form === "join") {
-      const user = c.get("auth")?.user;
-      if (!user) return c.redirect(`/login?fallback=${encodeURIComponent(c.req.path)}`, 303);
-      return handleForm(c, "join", z.object({ consent, name: nameInput }), async (input) => {
-        const joined = await joinProject(requestScope(c), user, code, { name: input.name });
-        return user.formatCode ? back("joined=1") : c.redirect(`/test/start?joined=${joined.project._id}`, 303);
-      });
-    }
-    return handleForm(
-      c,
-      "join-signup",
-      signupSchema.extend({ consent, name: nameInput }),
-      async (input) => {
-        const { user, token, joined } = await signupAndJoin(requestScope(c), input, { ...requestMeta(c), cookies: trackingCookies(c) }, code);
-        setSessionCookies(c, token, user.id);
-        return c.redirect(`/test/start?joined=${joined.project._id}`, 303);
-      },
-      (v) => ({ ...signupFormInput(v), consent: v.consent, name: v.name }),
-    );
-  },
+  action: formsAction<JoinCtx, JoinCtx>(
+    {
+      consent: pageForm({
+        schema: z.object({}),
+        run: async (c, _input, _c, values) => {
+          const user = c.get("auth")?.user;
+          const found = await findInvitation(c.get("deps").db, codeOf(c));
+          if (!user || !found) return toLogin(c);
+          const choice = consentChoice(values);
+          if (choice !== null) {
+            if (found.invite?.kind === "candidate") await setCandidateConsent(requestScope(c), user, found.invite.id, choice);
+            else await setConsent(requestScope(c), user, found.project.id, choice);
+          }
+          return `${c.req.path}?consent=1`;
+        },
+      }),
+      join: pageForm({
+        schema: z.object({ consent, name: nameInput }),
+        run: async (c, input) => {
+          const user = c.get("auth")?.user;
+          if (!user) return toLogin(c);
+          const joined = await joinProject(requestScope(c), user, codeOf(c), { name: input.name });
+          return user.formatCode ? `${c.req.path}?joined=1` : `/test/start?joined=${joined.project._id}`;
+        },
+      }),
+      "join-signup": pageForm({
+        schema: signupSchema.extend({ consent, name: nameInput }),
+        shape: (v) => ({ ...signupFormInput(v), consent: v.consent, name: v.name }),
+        run: async (c, input) => {
+          const { user, token, joined } = await signupAndJoin(requestScope(c), input, { ...requestMeta(c), cookies: trackingCookies(c) }, codeOf(c));
+          setSessionCookies(c, token, user.id);
+          return `/test/start?joined=${joined.project._id}`;
+        },
+      }),
+    },
+    // a public page: the forms get the request and say where to go
+    { scope: (c) => c, finish: (c, _c, _kind, to) => c.redirect(to ?? c.req.path, 303) },
+  ),
 });

@@ -13,14 +13,21 @@ import type { GuardedEnv, SignedInContext } from "../../server/middleware/guards
 import { definePage } from "../../server/render/define";
 import { usePage, type FormState } from "../../server/render/page";
 import { inviteCount, listProjects, rememberProject, type Scope } from "../../server/services/business";
-import { projectScope } from "../../server/services/business/access";
+import { can, projectScope } from "../../server/services/business/access";
 import { resolveToken } from "../../server/services/sessions";
-import type { ShellData } from "../_layouts/cabinet";
+import type { ShellData } from "../_layouts/business-nav";
+import { formsAction, type PageForm, pageForm } from "../_kit/forms";
 
 // the shared page kit (notices, confirmations, form errors), under the names the cabinet's pages import
 export { Card, Confirm, ConfirmDelete, FormError, Notice, PAGE_SIZES, Pager, VersionField } from "../_kit";
 
 export type CabinetCtx = Context<GuardedEnv<["project"]>>;
+
+/** One form of a cabinet screen (the shared page kit's form, with the project's scope). */
+export type CabinetForm<S extends z.ZodType = z.ZodType> = PageForm<Scope, CabinetCtx, S>;
+
+/** A form of a screen, typed by its schema (an object literal in `forms` would lose the input's type). */
+export const cabinetForm = <S extends z.ZodType>(form: CabinetForm<S>): CabinetForm => pageForm(form);
 export type WithShell<D> = D & { shell: ShellData };
 
 /** In the demo: whether someone is signed in behind it, and with a business account or not. */
@@ -48,6 +55,7 @@ async function shellData(c: Context, scope: Scope): Promise<ShellData> {
     pendingInvites: counts.pending,
     freeInvites: counts.free,
     reservedInvites: counts.reserved,
+    integrations: can(scope, "billing") && !scope.demo,
   };
 }
 
@@ -69,6 +77,9 @@ export function cabinetPage<D>(def: {
   title: (t: T, data: WithShell<D>) => string;
   load: (c: CabinetCtx, scope: Scope) => Promise<D | Response>;
   Component: ComponentType<{ data: WithShell<D> }>;
+  /** the screen's forms by their `_form` name (routes/_kit/forms.ts) */
+  forms?: Record<string, CabinetForm>;
+  /** a POST the forms do not cover */
   action?: (c: CabinetCtx, scope: Scope) => Promise<Response | FormState>;
 }) {
   return definePage({
@@ -83,7 +94,11 @@ export function cabinetPage<D>(def: {
     },
     title: def.title,
     Component: def.Component,
-    action: def.action ? async (c) => def.action!(c, c.get("scope")) : undefined,
+    action: def.forms
+      ? formsAction(def.forms, { scope: (c) => c.get("scope"), finish: (c, scope, kind, to) => done(c, scope, kind, to), fallback: def.action })
+      : def.action
+        ? async (c) => def.action!(c, c.get("scope"))
+        : undefined,
   });
 }
 

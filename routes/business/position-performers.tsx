@@ -2,10 +2,10 @@
 // the job well, read the target calibrated from them beside the current one, how the top of the
 // ranking would change and where the marked people rank, then adopt it (a confirmation) or keep the
 // current target. Data from server/services/business/performers.ts; its forms are handled here.
-import type { Context } from "hono";
+import { z } from "zod";
 import type { Locale } from "../../locales";
 import { positionTarget } from "../../model/fit";
-import { handleForm, postedVersion } from "../../server/lib/forms";
+import { postedVersion } from "../../server/lib/forms";
 import { usePage } from "../../server/render/page";
 import {
   adoptCalibration,
@@ -18,7 +18,7 @@ import {
   type Scope,
   setPerformers,
 } from "../../server/services/business";
-import { Card, Confirm, done, FormError } from "./kit";
+import { Card, cabinetForm, Confirm, done, FormError } from "./kit";
 import { targetSentence } from "./position-target";
 
 export interface PerformersView {
@@ -46,29 +46,26 @@ const markedFromForm = (v: Record<string, string>) => ({
     .map((k) => k.slice("performer.".length)),
 });
 
-/** The card's forms on the position page; null when the post is not one of them. */
-export async function performersAction(c: Context, scope: Scope, positionId: string, body: Record<string, unknown>) {
-  const form = body._form;
-  if (form === "performers")
-    return handleForm(
-      c,
-      "performers",
-      performersSchema,
-      async (input) => {
-        await setPerformers(scope, { position: positionId, ...input });
-        return done(c, scope, "performersSaved", `${c.req.path}#top-performers`);
-      },
-      markedFromForm,
-    );
-  if (form === "adopt-calibration")
-    return handleForm(c, "adopt-calibration", adoptSchema, async (input) => {
-      await adoptCalibration(scope, { position: positionId, ...input }, { version: postedVersion(body) });
+/** The card's forms, part of the position page's `forms` map (the position's id is the path's). */
+export const performerForms = {
+  performers: cabinetForm({
+    schema: performersSchema,
+    shape: markedFromForm,
+    run: async (scope, input, c) => {
+      await setPerformers(scope, { position: c.req.param("id")!, ...input });
+      return done(c, scope, "performersSaved", `${c.req.path}#top-performers`);
+    },
+  }),
+  "adopt-calibration": cabinetForm({
+    schema: adoptSchema,
+    run: async (scope, input, c, values) => {
+      await adoptCalibration(scope, { position: c.req.param("id")!, ...input }, { version: postedVersion(values) });
       return done(c, scope, "calibrationAdopted", `${c.req.path}#top-performers`);
-    });
+    },
+  }),
   // keeping the current target writes nothing: the suggestion stays on the page until the marks change
-  if (form === "keep-calibration") return done(c, scope, "calibrationKept", `${c.req.path}#top-performers`);
-  return null;
-}
+  "keep-calibration": cabinetForm({ schema: z.object({}), run: async (scope, _input, c) => done(c, scope, "calibrationKept", `${c.req.path}#top-performers`) }),
+};
 
 type Row = PositionCalibration["ranking"]["after"][number];
 

@@ -3,7 +3,7 @@
 // /business/positions[/{id}] and /dashboard/positions[/{id}].
 import { z } from "zod";
 import type { T } from "../../locales";
-import { handleForm, postedVersion } from "../../server/lib/forms";
+import { postedVersion } from "../../server/lib/forms";
 import { Island, usePage } from "../../server/render/page";
 import { breadthOf, positionTarget, type PositionTarget } from "../../model/fit";
 import { activityQuestions, activityValues } from "./position-form";
@@ -32,14 +32,16 @@ import {
   positionSchema,
   updatePosition,
   versionOf,
+  type Scope,
 } from "../../server/services/business";
+import type { DecisionOptions } from "../../server/services/business/candidates";
 import { BusinessShell } from "../_layouts/cabinet";
-import { Card, cabinetPage, ConfirmDelete, done, Notice, useLinks, type WithShell } from "./kit";
+import { Card, cabinetForm, cabinetPage, ConfirmDelete, done, Notice, useLinks, type WithShell } from "./kit";
 import type { PositionWizardProps } from "../../islands/position-wizard";
-import { loadPerformers, PerformersCard, performersAction, type PerformersView } from "./position-performers";
+import { loadPerformers, PerformersCard, performerForms, type PerformersView } from "./position-performers";
 import { CandidatesCard, type FormatNames, TargetCard } from "./position-target";
 import { ReliabilityMarks } from "./reliability-note";
-import { idSchema, withoutTrailingId } from "../../server/lib/ids";
+import { ID_PARAM, idSchema, withoutTrailingId } from "../../server/lib/ids";
 
 type Position = Awaited<ReturnType<typeof listPositions>>[number];
 
@@ -242,17 +244,16 @@ export const positionsPage = cabinetPage<ListData>({
     };
   },
   Component: PositionList,
-  action: (c, scope) =>
-    handleForm(
-      c,
-      "position",
-      formSchema,
-      async (input) => {
+  forms: {
+    position: cabinetForm({
+      schema: formSchema,
+      shape: positionFromForm,
+      run: async (scope, input, c) => {
         await createPosition(scope, input);
         return done(c, scope, "positionCreated");
       },
-      positionFromForm,
-    ),
+    }),
+  },
 });
 
 type DetailData = {
@@ -373,8 +374,18 @@ function PositionDetail({ data }: { data: WithShell<DetailData> }) {
   );
 }
 
+/** Hiring or removing a candidate: the mail the owner read on the candidate's page leaves only if they kept "send". */
+const decision = (notice: string, act: (scope: Scope, candidate: string, opts: DecisionOptions) => Promise<unknown>) =>
+  cabinetForm({
+    schema: z.object({ candidate: z.string().default(""), notify: z.string().optional() }),
+    run: async (scope, { candidate, notify }, c) => {
+      await act(scope, candidate, { notify: notify === "on", locale: c.get("locale") });
+      return done(c, scope, notice);
+    },
+  });
+
 export const positionPage = cabinetPage<DetailData>({
-  path: ["/business/positions/:id", "/dashboard/positions/:id"],
+  path: [`/business/positions/${ID_PARAM}`, `/dashboard/positions/${ID_PARAM}`],
   params: z.object({ id: idSchema() }),
   title: (_t, d) => d.position.name,
   load: async (c, scope) => {
@@ -403,39 +414,36 @@ export const positionPage = cabinetPage<DetailData>({
     };
   },
   Component: PositionDetail,
-  action: async (c, scope) => {
-    const id = c.req.param("id")!;
-    const body = await c.req.parseBody();
-    const calibrating = await performersAction(c, scope, id, body);
-    if (calibrating) return calibrating;
-    if (body._form === "delete") {
-      await deletePosition(scope, id);
-      return done(c, scope, "positionDeleted", withoutTrailingId(c.req.path));
-    }
-    if (body._form === "candidate")
-      return handleForm(c, "candidate", candidateInviteSchema, async (input) => {
-        await inviteCandidate(scope, id, input);
+  forms: {
+    ...performerForms,
+    delete: cabinetForm({
+      schema: z.object({}),
+      run: async (scope, _input, c) => {
+        await deletePosition(scope, c.req.param("id")!);
+        return done(c, scope, "positionDeleted", withoutTrailingId(c.req.path));
+      },
+    }),
+    candidate: cabinetForm({
+      schema: candidateInviteSchema,
+      run: async (scope, input, c) => {
+        await inviteCandidate(scope, c.req.param("id")!, input);
         return done(c, scope, "candidateInvited");
-      });
-    if (body._form === "hire" || body._form === "remove-candidate") {
-      const candidate = String(body.candidate ?? "");
-      // the mail the owner read on the candidate's page leaves only if they kept "send"
-      const opts = { notify: body.notify === "on", locale: c.get("locale") };
-      if (body._form === "hire") await hireCandidate(scope, candidate, opts);
-      else await removeCandidate(scope, candidate, opts);
-      return done(c, scope, body._form === "hire" ? "candidateHired" : "candidateRemoved");
-    }
-    return handleForm(
-      c,
-      "position",
-      formSchema,
-      async (input) => {
-        await updatePosition(scope, id, input, { version: postedVersion(body) });
+      },
+    }),
+    hire: decision("candidateHired", hireCandidate),
+    "remove-candidate": decision("candidateRemoved", removeCandidate),
+    position: cabinetForm({
+      schema: formSchema,
+      shape: positionFromForm,
+      // changed by someone else since the wizard was opened: it again with the position as it is now
+      current: async (scope, c) => {
+        const id = c.req.param("id")!;
+        return { ...positionAsForm(await getPosition(scope, id)), _version: (await versionOf(scope.db, "position", id)) ?? "" };
+      },
+      run: async (scope, input, c, values) => {
+        await updatePosition(scope, c.req.param("id")!, input, { version: postedVersion(values) });
         return done(c, scope, "saved");
       },
-      positionFromForm,
-      // changed by someone else since the wizard was opened: it again with the position as it is now
-      { current: async () => ({ ...positionAsForm(await getPosition(scope, id)), _version: (await versionOf(scope.db, "position", id)) ?? "" }) },
-    );
+    }),
   },
 });

@@ -3,7 +3,7 @@
 // (/dashboard/project/create); support (/business/support); the business reports and what was
 // bought (/business/reports).
 import { intlLocale } from "../../locales";
-import { handleForm, postedVersion } from "../../server/lib/forms";
+import { postedVersion } from "../../server/lib/forms";
 import { usePage } from "../../server/render/page";
 import { dateIn, zoneName } from "../../server/lib/time-zone";
 import {
@@ -24,12 +24,13 @@ import {
   updateProject,
   updateProjectSchema,
   versionOf,
+  type Scope,
 } from "../../server/services/business";
 import { notifySchema, updateNotify } from "../../server/services/business/follow-up";
 import { ServerForm } from "../_blocks/blocks";
 import { FormatCell } from "./employees/cells";
 import { BusinessShell } from "../_layouts/cabinet";
-import { Card, cabinetPage, done, Notice, Pager, useLinks, VersionField, type WithShell } from "./kit";
+import { Card, cabinetForm, cabinetPage, done, Notice, Pager, useLinks, VersionField, type WithShell } from "./kit";
 
 type SettingsData = {
   name: string;
@@ -121,6 +122,12 @@ function Settings({ data }: { data: WithShell<SettingsData> }) {
   );
 }
 
+/** Changed by someone else since the page was made: the form again with the project as it is now. */
+const current = (pick: (p: Awaited<ReturnType<typeof projectSettings>>) => Record<string, string>) => async (scope: Scope) => ({
+  ...pick(await projectSettings(scope)),
+  _version: (await versionOf(scope.db, "project", scope.project.id)) ?? "",
+});
+
 export const settingsPage = cabinetPage<SettingsData>({
   path: ["/business/settings"],
   title: (t) => t("cabinet.nav.business.settings"),
@@ -134,50 +141,32 @@ export const settingsPage = cabinetPage<SettingsData>({
     version: await versionOf(scope.db, "project", scope.project.id),
   }),
   Component: Settings,
-  action: async (c, scope) => {
-    const body = await c.req.parseBody();
-    const version = postedVersion(body);
-    // changed by someone else since the page was made: the form again with the project as it is now
-    const current = (pick: (p: Awaited<ReturnType<typeof projectSettings>>) => Record<string, string>) => async () => ({
-      ...pick(await projectSettings(scope)),
-      _version: (await versionOf(scope.db, "project", scope.project.id)) ?? "",
-    });
-    if (body._form === "notify")
-      return handleForm(
-        c,
-        "notify",
-        notifySchema,
-        async (input) => {
-          await updateNotify(scope, input, { version });
-          return done(c, scope, "saved");
-        },
-        undefined,
-        { current: current((p) => ({ notify: p.notify })) },
-      );
-    if (body._form === "details") {
-      return handleForm(
-        c,
-        "details",
-        detailsSchema,
-        async (input) => {
-          await updateDetails(scope, input, { version });
-          return done(c, scope, "saved");
-        },
-        undefined,
-        { current: current((p) => p.details) },
-      );
-    }
-    return handleForm(
-      c,
-      "project",
-      updateProjectSchema,
-      async (input) => {
-        await updateProject(scope, input, { version });
+  forms: {
+    notify: cabinetForm({
+      schema: notifySchema,
+      current: current((p) => ({ notify: p.notify })),
+      run: async (scope, input, c, values) => {
+        await updateNotify(scope, input, { version: postedVersion(values) });
         return done(c, scope, "saved");
       },
-      (v) => ({ name: v.name, description: v.description ?? "" }),
-      { current: current((p) => ({ name: p.name, description: p.description })) },
-    );
+    }),
+    details: cabinetForm({
+      schema: detailsSchema,
+      current: current((p) => p.details),
+      run: async (scope, input, c, values) => {
+        await updateDetails(scope, input, { version: postedVersion(values) });
+        return done(c, scope, "saved");
+      },
+    }),
+    project: cabinetForm({
+      schema: updateProjectSchema,
+      shape: (v) => ({ name: v.name, description: v.description ?? "" }),
+      current: current((p) => ({ name: p.name, description: p.description })),
+      run: async (scope, input, c, values) => {
+        await updateProject(scope, input, { version: postedVersion(values) });
+        return done(c, scope, "saved");
+      },
+    }),
   },
 });
 
@@ -235,14 +224,18 @@ const projectsDef = (path: string[], createOnly: boolean) =>
       createOnly,
     }),
     Component: Projects,
-    action: (c, scope) =>
-      handleForm(c, "create-project", projectSchema, async (input) => {
-        const p = await createProject(scope, input);
-        const url = new URL(c.req.path.endsWith("/create") ? "/dashboard/project" : c.req.path, "http://x");
-        url.searchParams.set("project", p._id);
-        url.searchParams.set("done", "projectCreated");
-        return c.redirect(`${url.pathname}${url.search}`, 303);
+    forms: {
+      "create-project": cabinetForm({
+        schema: projectSchema,
+        run: async (scope, input, c) => {
+          const p = await createProject(scope, input);
+          const url = new URL(c.req.path.endsWith("/create") ? "/dashboard/project" : c.req.path, "http://x");
+          url.searchParams.set("project", p._id);
+          url.searchParams.set("done", "projectCreated");
+          return c.redirect(`${url.pathname}${url.search}`, 303);
+        },
       }),
+    },
   });
 export const projectsPage = projectsDef(["/business/settings/projects", "/dashboard/project"], false);
 export const projectCreatePage = projectsDef(["/dashboard/project/create"], true);
@@ -304,16 +297,21 @@ export const supportPage = cabinetPage<{ email: string; canBook: boolean }>({
   title: (t) => t("cabinet.settings.support"),
   load: async (_c, scope) => ({ email: scope.user.email, canBook: can(scope, "billing") && !scope.demo }),
   Component: Support,
-  action: async (c, scope) => {
-    if ((await c.req.parseBody())._form === "booking")
-      return handleForm(c, "booking", bookingSchema, async (input) => {
+  forms: {
+    booking: cabinetForm({
+      schema: bookingSchema,
+      run: async (scope, input, c) => {
         await bookConsultation(scope, input);
         return done(c, scope, "supportSent");
-      });
-    return handleForm(c, "support", supportSchema, async (input) => {
-      await sendSupport(scope, input);
-      return done(c, scope, "supportSent");
-    });
+      },
+    }),
+    support: cabinetForm({
+      schema: supportSchema,
+      run: async (scope, input, c) => {
+        await sendSupport(scope, input);
+        return done(c, scope, "supportSent");
+      },
+    }),
   },
 });
 

@@ -20,7 +20,7 @@ import {
 } from "../../server/admin/content";
 import { isStale, recordVersion } from "../../server/lib/versions";
 import { formValues, handleForm, staleForm } from "../../server/lib/forms";
-import { ID_PATTERN } from "../../server/lib/ids";
+import { ID_PARAM, idSchema } from "../../server/lib/ids";
 import { fieldErrors } from "../../server/lib/validate";
 import { usePage, type FormState } from "../../server/render/page";
 import type { ReportRow } from "../../server/services/reports";
@@ -244,8 +244,8 @@ function Editor({ data }: { data: EditData }) {
 }
 
 export const reportEditPage = managerPage({
-  path: "/manager/reports/:id/edit",
-  params: z.object({ id: z.string().regex(ID_PATTERN) }),
+  path: `/manager/reports/${ID_PARAM}/edit`,
+  params: z.object({ id: idSchema() }),
   load: async (c, scope): Promise<EditData> => {
     const row = await requireReport(scope.db, c.req.param("id")!);
     return { row, ...(await reportSiblings(scope.db, row, scope.locale)) };

@@ -8,7 +8,7 @@ import { intlLocale } from "../../locales";
 import { formatIn } from "../../server/lib/time-zone";
 import { EXPORT_KINDS, exportSchema, listExports, repeatExport, streamExport } from "../../server/admin/exports";
 import { AppError, badRequest } from "../../server/lib/errors";
-import { ID_PATTERN } from "../../server/lib/ids";
+import { idSchema } from "../../server/lib/ids";
 import { usePage } from "../../server/render/page";
 import { managerForm, managerPage } from "./kit";
 import { DocTable, Empty, Notice, Pager } from "./ui";
@@ -118,6 +118,6 @@ export const exportingPage = managerPage({
         }
       },
     }),
-    again: managerForm({ schema: z.object({ id: z.string().regex(ID_PATTERN) }), run: (scope, { id }) => repeatExport(scope, id) }),
+    again: managerForm({ schema: z.object({ id: idSchema() }), run: (scope, { id }) => repeatExport(scope, id) }),
   },
 });

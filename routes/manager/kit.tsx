@@ -12,29 +12,22 @@ import { z } from "zod";
 import type { T } from "../../locales";
 import { managerNav, type ManagerNav, type WorkQueues } from "../../server/admin/nav";
 import { workQueues } from "../../server/admin/overview";
-import { AppError } from "../../server/lib/errors";
-import { handleForm } from "../../server/lib/forms";
-import { ID_PATTERN } from "../../server/lib/ids";
+import { idSchema } from "../../server/lib/ids";
 import type { GuardedEnv } from "../../server/middleware/guards";
 import { definePage } from "../../server/render/define";
 import { usePage, type FormState } from "../../server/render/page";
 import type { ManagerScope } from "../../server/scope";
 import { CabinetLayout } from "../_layouts/cabinet";
+import { formsAction, type PageForm, pageForm } from "../_kit/forms";
 
 export type ManagerCtx = Context<GuardedEnv<["admin"]>>;
-export const idParams = z.object({ id: z.string().regex(ID_PATTERN) });
+export const idParams = z.object({ id: idSchema() });
 
-/** One form of a screen: its schema, how posted strings map to its input, and what it does. */
-export interface ManagerForm<S extends z.ZodType = z.ZodType> {
-  schema: S;
-  /** posted strings → the schema's input (default: an empty field is an absent one) */
-  shape?: (values: Record<string, string>) => unknown;
-  /** Runs it; a Response is sent as it is, a string is where to go, nothing → the page with `?done=<form>`. */
-  run(scope: ManagerScope, input: z.output<S>, c: ManagerCtx): Promise<Response | string | void>;
-}
+/** One form of a screen (the shared page kit's form, with the manager's scope). */
+export type ManagerForm<S extends z.ZodType = z.ZodType> = PageForm<ManagerScope, ManagerCtx, S>;
 
 /** A form of a screen, typed by its schema (an object literal in `forms` would lose the input's type). */
-export const managerForm = <S extends z.ZodType>(form: ManagerForm<S>): ManagerForm => form as unknown as ManagerForm;
+export const managerForm = <S extends z.ZodType>(form: ManagerForm<S>): ManagerForm => pageForm(form);
 
 export interface ManagerShell {
   nav: ManagerNav;
@@ -76,25 +69,10 @@ export function managerPage<D>(def: {
         </CabinetLayout>
       );
     },
-    action: async (c) => {
-      const scope = c.get("scope");
-      const kind = String((await c.req.parseBody())._form ?? "");
-      const form = def.forms && Object.hasOwn(def.forms, kind) ? def.forms[kind]! : undefined;
-      if (!form) {
-        if (def.action) return def.action(c, scope);
-        throw new AppError(400, "bad_request", "errors.badRequest");
-      }
-      return handleForm(
-        c,
-        kind,
-        form.schema,
-        async (input) => {
-          const res = await form.run(scope, input, c);
-          if (res instanceof Response) return res;
-          return c.redirect(res ?? `${c.req.path}?done=${encodeURIComponent(kind)}`, 303);
-        },
-        form.shape,
-      );
-    },
+    action: formsAction(def.forms ?? {}, {
+      scope: (c) => c.get("scope"),
+      finish: (c, _scope, kind, to) => c.redirect(to ?? `${c.req.path}?done=${encodeURIComponent(kind)}`, 303),
+      fallback: def.action,
+    }),
   });
 }

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { intlLocale } from "../../locales";
 import { handleForm } from "../../server/lib/forms";
-import { ID_PATTERN } from "../../server/lib/ids";
+import { idSchema } from "../../server/lib/ids";
 import { rubLabel } from "../../server/lib/money";
 import { usePage } from "../../server/render/page";
 import { dateIn } from "../../server/lib/time-zone";
@@ -182,7 +182,7 @@ export const managerMainPage = managerPage({
   title: (t) => t("cabinet.nav.manager.main"),
   Component: Main,
   action: (c) =>
-    handleForm(c, "invoice-paid", z.object({ order: z.string().regex(ID_PATTERN) }), async ({ order }) => {
+    handleForm(c, "invoice-paid", z.object({ order: idSchema() }), async ({ order }) => {
       await markInvoicePaidBy(c.get("scope"), order);
       return c.redirect("/manager?paid=1", 303);
     }),

@@ -3,7 +3,7 @@
 // role change, the switch-off and the removal ask first (a second button, no script); every change
 // is audited (server/admin/team.ts).
 import { z } from "zod";
-import { ID_PATTERN } from "../../server/lib/ids";
+import { idSchema } from "../../server/lib/ids";
 import { MANAGER_ROLES } from "../../server/admin/roles";
 import { inviteManager, inviteSchema, listManagers, removeManager, roleSchema, setManagerActive, setManagerRole } from "../../server/admin/team";
 import { usePage } from "../../server/render/page";
@@ -12,7 +12,7 @@ import { MailOffNotice, Notice } from "./ui";
 
 type Data = { managers: Awaited<ReturnType<typeof listManagers>> };
 
-const idOnly = z.object({ id: z.string().regex(ID_PATTERN) });
+const idOnly = z.object({ id: idSchema() });
 
 function Confirmed({ name, id, label, question, children }: { name: string; id: string; label: string; question: string; children?: React.ReactNode }) {
   return (

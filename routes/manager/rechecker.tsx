@@ -17,7 +17,7 @@ import { managerPage } from "./kit";
 import { matchFromSearch } from "../../server/admin/lists";
 import { idParams } from "./resource";
 import { DocTable, Notice, Pager, valueName } from "./ui";
-import { isId } from "../../server/lib/ids";
+import { ID_PARAM, isId } from "../../server/lib/ids";
 import { intlLocale } from "../../locales";
 
 type Queue = Awaited<ReturnType<typeof recheckQueue>>;
@@ -276,7 +276,7 @@ function Detail({ data }: { data: DetailData }) {
 }
 
 export const recheckerDetailPage = managerPage({
-  path: "/manager/rechecker/:id",
+  path: `/manager/rechecker/${ID_PARAM}`,
   params: idParams,
   load: async (c) => {
     const id = c.req.param("id")!;

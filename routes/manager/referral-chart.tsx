@@ -1,5 +1,6 @@
 // /manager/referral/{id}/ReferralChart: a referral's sign-ups, completed tests and payments by
 // day — a chart island (hydrated when visible) over a server-rendered table of the same numbers.
+import { ID_PARAM } from "../../server/lib/ids";
 import { referralByDays } from "../../server/admin/referrals";
 import { referralStat } from "../../server/services/referrals";
 import { Island, usePage } from "../../server/render/page";
@@ -10,7 +11,7 @@ import { idParams } from "./resource";
 const DAYS = 30;
 
 export const referralChartPage = managerPage({
-  path: "/manager/referral/:id/ReferralChart",
+  path: `/manager/referral/${ID_PARAM}/ReferralChart`,
   params: idParams,
   load: async (c) => {
     const id = c.req.param("id")!;

@@ -4,7 +4,7 @@
 // them). Data through server/admin/business.ts; the API's twin is /api/manager/business/requests.
 import { z } from "zod";
 import { REQUEST_SOURCES, replySchema, replyToRequest, requestAssignees, requestThread, saveRequest } from "../../server/admin/business";
-import { ID_PATTERN } from "../../server/lib/ids";
+import { ID_PARAM, idSchema } from "../../server/lib/ids";
 import { notFound } from "../../server/lib/errors";
 import { usePage } from "../../server/render/page";
 import { ServerForm } from "../_blocks/blocks";
@@ -132,8 +132,8 @@ function RequestPage({ data }: { data: Data }) {
 }
 
 export const requestPage = managerPage({
-  path: "/manager/requests/:source/:id",
-  params: z.object({ source: z.enum(REQUEST_SOURCES), id: z.string().regex(ID_PATTERN) }),
+  path: `/manager/requests/:source/${ID_PARAM}`,
+  params: z.object({ source: z.enum(REQUEST_SOURCES), id: idSchema() }),
   load: async (c, scope) => {
     const [thread, assignees] = await Promise.all([requestThread(scope.db, c.req.param("source")!, c.req.param("id")!), requestAssignees(scope.db)]);
     return { ...thread, assignees };

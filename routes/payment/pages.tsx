@@ -5,7 +5,7 @@ import { z } from "zod";
 import { AppError, errorMessage } from "../../server/lib/errors";
 import { handleForm } from "../../server/lib/forms";
 import { rememberCoupon } from "../../server/lib/http";
-import { ID_PATTERN, idSchema } from "../../server/lib/ids";
+import { ID_PARAM, ID_PATTERN, idSchema } from "../../server/lib/ids";
 import { formatRub } from "../../server/lib/money";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
@@ -136,7 +136,7 @@ function Sandbox({ data }: { data: { amount: number; what: string } }) {
 }
 
 export const sandboxPage = definePage({
-  path: "/payment/sandbox/:id",
+  path: `/payment/sandbox/${ID_PARAM}`,
   guards: ["auth"],
   params: z.object({ id: idSchema() }),
   load: async (c) => {

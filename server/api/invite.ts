@@ -4,7 +4,7 @@ import * as A from "./business/answer-schemas";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
-import { pathId } from "../lib/ids";
+import { pathId, ID_PARAM } from "../lib/ids";
 import { answers, validate } from "../lib/validate";
 import { guard, type GuardedEnv } from "../middleware/guards";
 import * as biz from "../services/business";
@@ -25,12 +25,12 @@ inviteApi.get(
 inviteApi.post("/", guard("project"), validate("json", biz.inviteCreateSchema), answers(A.invitesMade, 201), async (c) =>
   c.json(await biz.createInvites(await scope(c), c.req.valid("json")), 201),
 );
-inviteApi.get("/:id", guard("project"), answers(A.invite), async (c) => c.json(await biz.getInvite(await scope(c), pathId(c))));
+inviteApi.get(`/${ID_PARAM}`, guard("project"), answers(A.invite), async (c) => c.json(await biz.getInvite(await scope(c), pathId(c))));
 inviteApi.put(
-  "/:id",
+  `/${ID_PARAM}`,
   guard("project"),
   validate("json", z.object({ resend: z.boolean().optional(), isActive: z.boolean().optional(), locale: z.enum(["ru", "en"]).optional() })),
   answers(A.invite),
   async (c) => c.json(await biz.updateInvite(await scope(c), pathId(c), c.req.valid("json"))),
 );
-inviteApi.delete("/:id", guard("project"), answers(A.ok), async (c) => c.json(await biz.deleteInvite(await scope(c), pathId(c))));
+inviteApi.delete(`/${ID_PARAM}`, guard("project"), answers(A.ok), async (c) => c.json(await biz.deleteInvite(await scope(c), pathId(c))));

@@ -5,7 +5,7 @@ import { answers } from "../lib/validate";
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
 import { notFound } from "../lib/errors";
-import { pathId } from "../lib/ids";
+import { ID_PARAM, pathId } from "../lib/ids";
 import { guard } from "../middleware/guards";
 import { getOwnOrder, listOrders, toOrderDoc } from "../services/payments";
 import { invoicePdf } from "../services/payments/business";
@@ -23,9 +23,9 @@ ordersApi.get("/reset_result", guard("bearer"), answers(X.resultInProgress), asy
   return c.json({ ...toResultDoc(result), progress: await progressOf(db, result) });
 });
 
-ordersApi.get("/:id", answers(X.order), async (c) => c.json(toOrderDoc(await getOwnOrder(c.get("scope"), pathId(c)))));
+ordersApi.get(`/${ID_PARAM}`, answers(X.order), async (c) => c.json(toOrderDoc(await getOwnOrder(c.get("scope"), pathId(c)))));
 
-ordersApi.get("/:id/invoice.pdf", answers(z.string(), 200, "application/pdf"), async (c) => {
+ordersApi.get(`/${ID_PARAM}/invoice.pdf`, answers(z.string(), 200, "application/pdf"), async (c) => {
   const order = await getOwnOrder(c.get("scope"), pathId(c));
   if (order.method !== "invoice") throw notFound();
   const pdf = await invoicePdf(c.get("deps").db, order, c.get("user"), c.get("deps").config.TIME_ZONE);

@@ -27,7 +27,7 @@ import {
 import { acceptInvite, listOwnInvites } from "../services/invites";
 import { listUserSessions, revokeSession, revokeUserSessions } from "../services/sessions";
 import { toUserDoc } from "../services/users";
-import { pathId } from "../lib/ids";
+import { ID_PARAM, pathId } from "../lib/ids";
 
 export const passportApi = new Hono<AppEnv>();
 
@@ -85,7 +85,9 @@ passportApi.post("/restore/confirm", validate("json", resetPasswordSchema), answ
 passportApi.post("/resend", guard("auth"), answers(X.resent), async (c) => c.json(await resendConfirmation(c.get("scope"), c.get("user"))));
 
 passportApi.get("/invites", guard("auth"), answers(X.myInvites), async (c) => c.json({ docs: await listOwnInvites(c.get("scope")) }));
-passportApi.post("/invites/:id", guard("auth"), answers(X.inviteAccepted), async (c) => c.json(await acceptInvite(c.get("scope"), c.get("user"), pathId(c))));
+passportApi.post(`/invites/${ID_PARAM}`, guard("auth"), answers(X.inviteAccepted), async (c) =>
+  c.json(await acceptInvite(c.get("scope"), c.get("user"), pathId(c))),
+);
 
 passportApi.get("/sessions", guard("auth"), answers(X.sessions), async (c) => {
   const auth = c.get("auth");

@@ -3,7 +3,7 @@ import * as X from "./answer-schemas";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
-import { idSchema, pathId } from "../lib/ids";
+import { ID_PARAM, idSchema, pathId } from "../lib/ids";
 import { notFound } from "../lib/errors";
 import { answers, validate } from "../lib/validate";
 import { guard } from "../middleware/guards";
@@ -32,7 +32,7 @@ resultsApi.get("/prev", answers(X.result), async (c) => {
   return c.json(toResultDoc(prev));
 });
 
-resultsApi.get("/:id/format", answers(X.resultFormat), async (c) => {
+resultsApi.get(`/${ID_PARAM}/format`, answers(X.resultFormat), async (c) => {
   const result = await requireOwnResult(c.get("deps").db, c.get("user").id, pathId(c));
   if (!result.formatCode) throw notFound();
   return c.json({ format: await getFormat(c.get("deps").db, result.formatCode), probability: result.probability, runnerUp: result.runnerUpCode });

@@ -3,7 +3,7 @@ import * as X from "./answer-schemas";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
-import { pathId } from "../lib/ids";
+import { ID_PARAM, pathId } from "../lib/ids";
 import { omit, pagingSchema, parseNameList } from "../lib/listing";
 import { answers, validate } from "../lib/validate";
 import { guard } from "../middleware/guards";
@@ -22,7 +22,7 @@ reviewsApi.get("/", validate("query", reviewQuery), answers(X.reviews), async (c
   return c.json({ ...list, docs: list.docs.map((d) => omit(d, exclude)) });
 });
 
-reviewsApi.get("/:id", answers(X.review), async (c) => c.json(toReviewDoc(await getPublishedReview(c.get("deps").db, pathId(c)))));
+reviewsApi.get(`/${ID_PARAM}`, answers(X.review), async (c) => c.json(toReviewDoc(await getPublishedReview(c.get("deps").db, pathId(c)))));
 
 reviewsApi.post("/", guard("auth"), validate("json", reviewSchema), answers(X.review, 201), async (c) =>
   c.json(toReviewDoc(await createReview(c.get("scope"), c.get("user"), c.req.valid("json"))), 201),

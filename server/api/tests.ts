@@ -3,7 +3,7 @@ import * as X from "./answer-schemas";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
-import { pathId } from "../lib/ids";
+import { pathId, ID_PARAM } from "../lib/ids";
 import { answers, validate } from "../lib/validate";
 import { guard } from "../middleware/guards";
 import { answeredMap, getTest, listTests, progressOf, questionCount, startTest, testQuestions, toResultDoc, toTestDoc } from "../services/testing";
@@ -16,15 +16,21 @@ testsApi.get("/", answers(X.tests), async (c) => {
   return c.json({ docs });
 });
 
-testsApi.get("/:id", answers(X.testWithQuestions), async (c) => {
+testsApi.get(`/${ID_PARAM}`, answers(X.testWithQuestions), async (c) => {
   const db = c.get("deps").db;
   const test = await getTest(db, pathId(c));
   const qs = await testQuestions(db, test.id, c.get("locale"));
   return c.json({ ...toTestDoc(test, c.get("locale"), qs.length), questions: qs });
 });
 
-testsApi.post("/start/:id", guard("auth"), validate("json", z.object({ code: z.string().max(100).optional() }).default({})), answers(X.started), async (c) => {
-  const db = c.get("deps").db;
-  const result = await startTest(c.get("scope"), { testId: pathId(c), code: c.req.valid("json").code });
-  return c.json({ ...toResultDoc(result), progress: await progressOf(db, result), answers: await answeredMap(db, result.id) });
-});
+testsApi.post(
+  `/start/${ID_PARAM}`,
+  guard("auth"),
+  validate("json", z.object({ code: z.string().max(100).optional() }).default({})),
+  answers(X.started),
+  async (c) => {
+    const db = c.get("deps").db;
+    const result = await startTest(c.get("scope"), { testId: pathId(c), code: c.req.valid("json").code });
+    return c.json({ ...toResultDoc(result), progress: await progressOf(db, result), answers: await answeredMap(db, result.id) });
+  },
+);

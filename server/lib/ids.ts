@@ -21,9 +21,17 @@ export function createId(): string {
 }
 
 /** The one spelling of an id, for patterns that embed it (an upload's name, a back-office path). */
-export const ID_SOURCE = "[0-9a-f]{24}";
+export const ID_SOURCE = "[0-9a-f]{24}" as const;
 export const ID_PATTERN = new RegExp(`^${ID_SOURCE}$`);
 const TRAILING_ID = new RegExp(`/${ID_SOURCE}$`);
+
+/**
+ * A route path's parameter that only an id matches (`/business/employees/${ID_PARAM}`): anything
+ * else finds no route, so it is a 404 before a guard or handler runs, and a word beside it
+ * (`/employees/compare`) never has to be declared first.
+ */
+export const idParam = <N extends string>(name: N) => `:${name}{${ID_SOURCE}}` as const;
+export const ID_PARAM = idParam("id");
 
 export const isId = (value: string): boolean => ID_PATTERN.test(value);
 

@@ -49,7 +49,18 @@ describe("one shell", () => {
   it("draws the same menu on /business/* and /dashboard/* pages, its links staying in the family", async () => {
     const business = menuOf(await (await get(`/business/employees?project=${project}`)).text());
     const dashboard = menuOf(await (await get(`/dashboard/employees?project=${project}`)).text());
-    expect(business.map(([k]) => k)).toEqual(["begin", "dashboard", "employees", "departments", "positions", "statistics", "reports", "invite", "settings"]);
+    expect(business.map(([k]) => k)).toEqual([
+      "begin",
+      "dashboard",
+      "employees",
+      "departments",
+      "positions",
+      "statistics",
+      "reports",
+      "invite",
+      "integrations",
+      "settings",
+    ]);
     expect(dashboard.map(([k]) => k)).toEqual(business.map(([k]) => k));
     expect(Object.fromEntries(business).employees).toBe("/business/employees");
     expect(Object.fromEntries(dashboard).employees).toBe("/dashboard/employees");
@@ -62,6 +73,21 @@ describe("one shell", () => {
         path,
       ).toEqual(business.map(([k]) => k));
     }
+  });
+
+  it("offers the owner the API tokens and webhooks in the menu, named in the page's language, current on their pages", async () => {
+    for (const [locale, label] of [
+      ["en", "Integrations"],
+      ["ru", "Интеграции"],
+    ] as const) {
+      const html = decoded(await (await get(`/business/settings?project=${project}`, `token=${owner.token}; i18n_locale=${locale}`)).text());
+      expect(Object.fromEntries(menuOf(html)).integrations, locale).toBe("/business/integrations");
+      const item = html.slice(html.indexOf('data-nav="integrations"'));
+      expect(item.slice(0, item.indexOf("</li>")), locale).toContain(label);
+    }
+    const page = await (await get(`/business/integrations?project=${project}`)).text();
+    expect(page).toMatch(/data-nav="integrations"><a href="\/business\/integrations" aria-current="page"/);
+    expect(page).toContain('data-testid="form-token"');
   });
 
   it("keeps the owner in the business family on compare and the business report", async () => {
@@ -224,6 +250,8 @@ describe("an appointed head", () => {
     expect(dash).not.toContain("Activate");
     // a head sends no invitations: neither the menu nor the header offers them
     expect(menuOf(dash).map(([k]) => k)).not.toContain("invite");
+    // nor the owner's API tokens and webhooks
+    expect(menuOf(dash).map(([k]) => k)).not.toContain("integrations");
     expect(dash).not.toContain('data-testid="invite-counter"');
   });
 });

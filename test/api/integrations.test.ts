@@ -11,6 +11,7 @@ import { apiTokens, invites, jobs, projects, rateLimits, webhookDeliveries, webh
 import type { z } from "zod";
 import { api } from "../../server/api";
 import { routeSchemaOf } from "../../server/lib/validate";
+import { plainPath } from "../../server/route-table";
 import { runFollowUps } from "../../server/services/business/follow-up";
 import { deliverWebhook, DISABLE_AFTER } from "../../server/services/business/webhook-send";
 import { businessProject, completedResult, type ProjectFixture, user } from "../fixtures";
@@ -47,7 +48,7 @@ function receiver(status = 200) {
 /** The answer a route declares (the OpenAPI description's), to check a real answer against. */
 function answerSchema(method: string, path: string): z.ZodType {
   for (const r of api.routes) {
-    const found = r.method === method && `/api${r.path}` === path ? routeSchemaOf(r.handler) : undefined;
+    const found = r.method === method && `/api${plainPath(r.path)}` === path ? routeSchemaOf(r.handler) : undefined;
     if (found?.target === "answer") return found.schema;
   }
   throw new Error(`no answer declared for ${method} ${path}`);

@@ -2,7 +2,7 @@
 // control, removal with confirmation. Served at /business/employees/{id} and /dashboard/employees/{id}.
 import { Fragment } from "react";
 import { z } from "zod";
-import { handleForm, postedVersion } from "../../../server/lib/forms";
+import { postedVersion } from "../../../server/lib/forms";
 import { usePage } from "../../../server/render/page";
 import {
   activateManager,
@@ -34,6 +34,7 @@ import { SCALED, ScaledLabel } from "../analytics-kit";
 import {
   blankToNull,
   Card,
+  cabinetForm,
   cabinetPage,
   ConfirmDelete,
   done,
@@ -47,7 +48,7 @@ import {
 } from "../kit";
 import { displayName, FormatCell, StatusBadge } from "./cells";
 import { AppointConfirm, type DetailData, EmployeeAnalytics, ReliabilityBlock, TextInput } from "./detail-cards";
-import { idSchema, withoutTrailingId } from "../../../server/lib/ids";
+import { ID_PARAM, idSchema, withoutTrailingId } from "../../../server/lib/ids";
 
 const INDICATORS = ["harmony", "anxiety", "system", "analytics", "volume", "presentation"] as const;
 
@@ -229,7 +230,7 @@ function EmployeeDetail({ data }: { data: WithShell<DetailData> }) {
 const idParam = z.object({ id: idSchema() });
 
 export const employeePage = cabinetPage<DetailData>({
-  path: ["/business/employees/:id", "/dashboard/employees/:id"],
+  path: [`/business/employees/${ID_PARAM}`, `/dashboard/employees/${ID_PARAM}`],
   params: idParam,
   title: (t, d) => displayName(t, d.employee.name),
   load: async (c, scope) => {
@@ -261,79 +262,67 @@ export const employeePage = cabinetPage<DetailData>({
     };
   },
   Component: EmployeeDetail,
-  action: async (c, scope) => {
-    const id = c.req.param("id")!;
-    const body = await c.req.parseBody();
-    // the version the page's edit forms were made from: a save over a newer one is refused (409)
-    const version = postedVersion(body);
-    if (body._form === "delete") {
-      await deleteEmployee(scope, id);
-      return done(c, scope, "employeeDeleted", withoutTrailingId(c.req.path));
-    }
-    if (body._form === "skill") {
-      return handleForm(
-        c,
-        "skill",
-        skillCreateSchema,
-        async (input) => {
-          await createSkill(scope, input);
-          return done(c, scope, "saved");
-        },
-        (v) => ({
-          kind: "acquired",
-          employee: id,
-          skill: v.skill,
-          value: v.value === "" || v.value === undefined ? undefined : Number(v.value),
-          note: v.note || undefined,
-        }),
-      );
-    }
-    if (body._form === "control") {
-      return handleForm(
-        c,
-        "control",
-        activateManagerSchema,
-        async (input) => {
-          if (body.confirm !== "1") {
-            // the first step writes nothing, but a form made before someone else's change says so now
-            await checkVersion(scope, "employee", id, version);
-            await previewAppointment(scope, input);
-            const q = new URLSearchParams({ appoint: input.type, ...(input.department ? { department: input.department } : {}) });
-            return c.redirect(`${c.req.path}?${q}#control`, 303);
-          }
-          await activateManager(scope, input, { version });
-          return done(c, scope, "saved");
-        },
-        (v) => ({ employee: id, type: v.type || undefined, department: v.department || null }),
-      );
-    }
-    if (body._form === "retake") {
-      return handleForm(c, "retake", z.object({}), async () => {
-        await requestRetake(scope, id);
-        return done(c, scope, "retakeAsked");
-      });
-    }
-    if (body._form === "identity") {
-      return handleForm(
-        c,
-        "identity",
-        renameEmployeeSchema,
-        async (input) => {
-          await renameEmployee(scope, input, { version });
-          return done(c, scope, "saved");
-        },
-        (v) => ({ employee: id, name: v.name, personnelNumber: v.personnelNumber }),
-      );
-    }
-    return handleForm(
-      c,
-      "move",
-      moveEmployeeSchema,
-      async (input) => {
-        await moveEmployee(scope, input, { version });
+  // the edit forms carry the version the page was made from (`_version`): a save over a newer one is refused (409)
+  forms: {
+    delete: cabinetForm({
+      schema: z.object({}),
+      run: async (scope, _input, c) => {
+        await deleteEmployee(scope, c.req.param("id")!);
+        return done(c, scope, "employeeDeleted", withoutTrailingId(c.req.path));
+      },
+    }),
+    skill: cabinetForm({
+      schema: skillCreateSchema,
+      shape: (v, c) => ({
+        kind: "acquired",
+        employee: c.req.param("id")!,
+        skill: v.skill,
+        value: v.value === "" || v.value === undefined ? undefined : Number(v.value),
+        note: v.note || undefined,
+      }),
+      run: async (scope, input, c) => {
+        await createSkill(scope, input);
         return done(c, scope, "saved");
       },
-      (v) => ({ ...blankToNull(v), employee: id }),
-    );
+    }),
+    control: cabinetForm({
+      schema: activateManagerSchema,
+      shape: (v, c) => ({ employee: c.req.param("id")!, type: v.type || undefined, department: v.department || null }),
+      run: async (scope, input, c, values) => {
+        const version = postedVersion(values);
+        if (values.confirm !== "1") {
+          // the first step writes nothing, but a form made before someone else's change says so now
+          await checkVersion(scope, "employee", c.req.param("id")!, version);
+          await previewAppointment(scope, input);
+          const q = new URLSearchParams({ appoint: input.type, ...(input.department ? { department: input.department } : {}) });
+          return c.redirect(`${c.req.path}?${q}#control`, 303);
+        }
+        await activateManager(scope, input, { version });
+        return done(c, scope, "saved");
+      },
+    }),
+    retake: cabinetForm({
+      schema: z.object({}),
+      run: async (scope, _input, c) => {
+        await requestRetake(scope, c.req.param("id")!);
+        return done(c, scope, "retakeAsked");
+      },
+    }),
+    identity: cabinetForm({
+      schema: renameEmployeeSchema,
+      shape: (v, c) => ({ employee: c.req.param("id")!, name: v.name, personnelNumber: v.personnelNumber }),
+      run: async (scope, input, c, values) => {
+        await renameEmployee(scope, input, { version: postedVersion(values) });
+        return done(c, scope, "saved");
+      },
+    }),
+    move: cabinetForm({
+      schema: moveEmployeeSchema,
+      shape: (v, c) => ({ ...blankToNull(v), employee: c.req.param("id")! }),
+      run: async (scope, input, c, values) => {
+        await moveEmployee(scope, input, { version: postedVersion(values) });
+        return done(c, scope, "saved");
+      },
+    }),
   },
 });

@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { T } from "../../../locales";
 import { findRow, loadDetail, type DetailData, type Doc, type ResourceDef } from "../../../server/admin/resource";
 import { pagingSchema } from "../../../server/lib/listing";
+import { ID_PARAM } from "../../../server/lib/ids";
 import { mayRun } from "../../../server/admin/roles";
 import { usePage } from "../../../server/render/page";
 import { type AuditRecord, auditRecords, nameReferences, recordKey } from "../../../server/admin/audit-records";
@@ -130,12 +131,14 @@ export function detailTitle(t: T, def: ResourceDef, doc: Doc) {
   return name ? `${t(`manager.res.${def.name}.detail`)} ${name}` : t(`manager.res.${def.name}.detail`);
 }
 
+/** The record's id in the path, typed as the resource spells it (a format's code, or an id). */
+const idSegment = (def: ResourceDef) => (def.idPattern ? `:id{${def.idPattern.source.replace(/^\^|\$$/g, "")}}` : ID_PARAM);
 const paramsOf = (def: ResourceDef) => (def.idPattern ? z.object({ id: z.string().regex(def.idPattern) }) : idParams);
 
 /** The detail page of a resource at /manager/<pagePath>/{id}: fields, edit form, actions, sections. */
 export function resourceDetailPage(def: ResourceDef) {
   return managerPage({
-    path: `/manager/${def.pagePath}/:id`,
+    path: `/manager/${def.pagePath}/${idSegment(def)}`,
     params: paramsOf(def),
     load: async (c, scope) => {
       const url = new URL(c.req.url);
@@ -187,7 +190,7 @@ function BackLink({ def, id }: { def: ResourceDef; id?: string }) {
 /** /manager/<pagePath>/{id}/edit: the edit form alone (the spec's separate edit screen). */
 export function resourceEditPage(def: ResourceDef) {
   return managerPage({
-    path: `/manager/${def.pagePath}/:id/edit`,
+    path: `/manager/${def.pagePath}/${idSegment(def)}/edit`,
     params: paramsOf(def),
     load: async (c, scope) => ({ row: await findRow(scope.db, def, c.req.param("id")!) }),
     title: (t, data) => detailTitle(t, def, def.toDoc(data.row)),

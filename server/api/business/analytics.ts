@@ -3,7 +3,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
-import { idSchema, pathId } from "../../lib/ids";
+import { ID_PARAM, idSchema, pathId } from "../../lib/ids";
 import { answers, validate } from "../../lib/validate";
 import * as A from "./answer-schemas";
 import { guard } from "../../middleware/guards";
@@ -13,7 +13,7 @@ const inProject = guard("project");
 
 export const efficiencyApi = new Hono<AppEnv>();
 efficiencyApi.get(
-  "/:id",
+  `/${ID_PARAM}`,
   inProject,
   validate(
     "query",
@@ -32,7 +32,7 @@ skillsApi.get("/", inProject, validate("query", biz.skillListSchema), answers(A.
 skillsApi.post("/", inProject, validate("json", biz.skillCreateSchema), answers(A.skill, 201), async (c) =>
   c.json(await biz.createSkill(c.get("scope"), c.req.valid("json")), 201),
 );
-skillsApi.put("/:id", inProject, validate("json", biz.skillUpdateSchema), answers(A.skill), async (c) =>
+skillsApi.put(`/${ID_PARAM}`, inProject, validate("json", biz.skillUpdateSchema), answers(A.skill), async (c) =>
   c.json(await biz.updateSkill(c.get("scope"), pathId(c), c.req.valid("json"))),
 );
-skillsApi.delete("/:id", inProject, answers(A.ok), async (c) => c.json(await biz.deleteSkill(c.get("scope"), pathId(c))));
+skillsApi.delete(`/${ID_PARAM}`, inProject, answers(A.ok), async (c) => c.json(await biz.deleteSkill(c.get("scope"), pathId(c))));

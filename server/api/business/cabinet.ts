@@ -8,7 +8,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
-import { idSchema, pathId } from "../../lib/ids";
+import { ID_PARAM, idSchema, pathId } from "../../lib/ids";
 import { etagOf, ifMatch } from "../../lib/versions";
 import { answers, validate } from "../../lib/validate";
 import * as A from "./answer-schemas";
@@ -50,10 +50,10 @@ projectsApi.put("/details", inProject, validate("json", biz.detailsSchema), answ
 // a GET that writes (spec): only with the Authorization header, never the demo
 projectsApi.get("/reset-efficiency", guard("bearer", "project"), answers(A.recomputed), async (c) => c.json(await biz.resetEfficiency(await scope(c))));
 projectsApi.post("/reset-efficiency", inProject, answers(A.recomputed), async (c) => c.json(await biz.resetEfficiency(await scope(c))));
-projectsApi.get("/stats/:id", guard("business"), answers(A.teamStats), async (c) => {
+projectsApi.get(`/stats/${ID_PARAM}`, guard("business"), answers(A.teamStats), async (c) => {
   return c.json(await biz.teamStats(await biz.projectScope(c.get("scope"), pathId(c))));
 });
-projectsApi.get("/:id", guard("business"), answers(A.projectDetail), async (c) => {
+projectsApi.get(`/${ID_PARAM}`, guard("business"), answers(A.projectDetail), async (c) => {
   const doc = await biz.getProject(c.get("scope"), pathId(c));
   return tagged(c, "project", doc._id, doc);
 });
@@ -64,15 +64,15 @@ departmentsApi.get("/", inProject, answers(A.departments), async (c) => c.json({
 departmentsApi.post("/", inProject, validate("json", biz.departmentSchema), answers(A.department, 201), async (c) =>
   c.json(await biz.createDepartment(await scope(c), c.req.valid("json")), 201),
 );
-departmentsApi.get("/:id", inProject, answers(A.department), async (c) => {
+departmentsApi.get(`/${ID_PARAM}`, inProject, answers(A.department), async (c) => {
   const doc = await biz.getDepartment(await scope(c), pathId(c));
   return tagged(c, "department", doc._id, doc);
 });
-departmentsApi.put("/:id", inProject, validate("json", biz.departmentUpdateSchema), answers(A.department), async (c) => {
+departmentsApi.put(`/${ID_PARAM}`, inProject, validate("json", biz.departmentUpdateSchema), answers(A.department), async (c) => {
   const doc = await biz.updateDepartment(await scope(c), pathId(c), c.req.valid("json"), version(c));
   return tagged(c, "department", doc._id, doc);
 });
-departmentsApi.delete("/:id", inProject, answers(A.departmentDeleted), async (c) => c.json(await biz.deleteDepartment(await scope(c), pathId(c))));
+departmentsApi.delete(`/${ID_PARAM}`, inProject, answers(A.departmentDeleted), async (c) => c.json(await biz.deleteDepartment(await scope(c), pathId(c))));
 
 // ------------------------------------------------------------------ positions
 export const positionsApi = new Hono<AppEnv>();
@@ -84,16 +84,18 @@ positionsApi.post("/", inProject, validate("json", biz.positionSchema), answers(
 positionsApi.post("/preview", inProject, validate("json", biz.previewSchema), answers(A.positionPreview), async (c) =>
   c.json(await biz.previewPositionFit(await scope(c), c.req.valid("json"))),
 );
-positionsApi.get("/:id/candidates", inProject, answers(A.positionCandidates), async (c) => c.json(await biz.positionCandidates(await scope(c), pathId(c))));
-positionsApi.get("/:id", inProject, answers(A.position), async (c) => {
+positionsApi.get(`/${ID_PARAM}/candidates`, inProject, answers(A.positionCandidates), async (c) =>
+  c.json(await biz.positionCandidates(await scope(c), pathId(c))),
+);
+positionsApi.get(`/${ID_PARAM}`, inProject, answers(A.position), async (c) => {
   const doc = await biz.getPosition(await scope(c), pathId(c));
   return tagged(c, "position", doc._id, doc);
 });
-positionsApi.put("/:id", inProject, validate("json", biz.positionUpdateSchema), answers(A.position), async (c) => {
+positionsApi.put(`/${ID_PARAM}`, inProject, validate("json", biz.positionUpdateSchema), answers(A.position), async (c) => {
   const doc = await biz.updatePosition(await scope(c), pathId(c), c.req.valid("json"), version(c));
   return tagged(c, "position", doc._id, doc);
 });
-positionsApi.delete("/:id", inProject, answers(A.positionDeleted), async (c) => c.json(await biz.deletePosition(await scope(c), pathId(c))));
+positionsApi.delete(`/${ID_PARAM}`, inProject, answers(A.positionDeleted), async (c) => c.json(await biz.deletePosition(await scope(c), pathId(c))));
 // marking top performers and calibrating the target from them (./performers.ts)
 positionsApi.route("/", performersApi);
 
@@ -126,11 +128,11 @@ employeesApi.post("/rename", inProject, validate("json", biz.renameEmployeeSchem
 employeesApi.post("/ask-retake", inProject, validate("json", biz.retakeSchema), answers(A.retakeAsked), async (c) =>
   c.json(await biz.requestRetake(await scope(c), c.req.valid("json").employee)),
 );
-employeesApi.get("/:id", inProject, answers(A.employeeDetail), async (c) => {
+employeesApi.get(`/${ID_PARAM}`, inProject, answers(A.employeeDetail), async (c) => {
   const doc = await biz.getEmployee(await scope(c), pathId(c));
   return tagged(c, "employee", doc._id, doc);
 });
-employeesApi.delete("/:id", inProject, answers(A.ok), async (c) => c.json(await biz.deleteEmployee(await scope(c), pathId(c))));
+employeesApi.delete(`/${ID_PARAM}`, inProject, answers(A.ok), async (c) => c.json(await biz.deleteEmployee(await scope(c), pathId(c))));
 
 // ------------------------------------------------------------------ invites
 export const invitesApi = new Hono<AppEnv>();
@@ -149,7 +151,7 @@ invitesApi.post("/import", inProject, validate("json", inviteImportSchema), answ
   c.json(await importInvites(await scope(c), c.req.valid("json")), 201),
 );
 invitesApi.get("/get-count", inProject, answers(A.inviteCount), async (c) => c.json(await biz.inviteCount(c.get("deps").db, c.get("project"))));
-invitesApi.delete("/:id", inProject, answers(A.ok), async (c) => c.json(await biz.deleteInvite(await scope(c), pathId(c))));
+invitesApi.delete(`/${ID_PARAM}`, inProject, answers(A.ok), async (c) => c.json(await biz.deleteInvite(await scope(c), pathId(c))));
 
 // ------------------------------------------------------------------ the rest of /api/business
 export const cabinetApi = new Hono<AppEnv>();
@@ -195,25 +197,29 @@ cabinetApi.post(
   },
 );
 // one candidate as their page shows them: format, reliability, fit per activity with reasons, the holders side by side
-cabinetApi.get("/candidates/:id", inProject, answers(A.candidateProfile), async (c) =>
+cabinetApi.get(`/candidates/${ID_PARAM}`, inProject, answers(A.candidateProfile), async (c) =>
   c.json(await biz.candidateProfile(await scope(c), pathId(c), c.get("locale"))),
 );
 // `?notify=1`: the candidate gets the decision's mail (GET /candidates/{id} shows it as `mails`)
 const decisionOpts = (c: ProjectCtx) => ({ notify: ["1", "true"].includes(c.req.query("notify") ?? ""), locale: c.get("locale") });
-cabinetApi.post("/candidates/:id/hire", inProject, answers(A.hired), async (c) => c.json(await biz.hireCandidate(await scope(c), pathId(c), decisionOpts(c))));
-cabinetApi.delete("/candidates/:id", inProject, answers(A.ok), async (c) => c.json(await biz.removeCandidate(await scope(c), pathId(c), decisionOpts(c))));
+cabinetApi.post(`/candidates/${ID_PARAM}/hire`, inProject, answers(A.hired), async (c) =>
+  c.json(await biz.hireCandidate(await scope(c), pathId(c), decisionOpts(c))),
+);
+cabinetApi.delete(`/candidates/${ID_PARAM}`, inProject, answers(A.ok), async (c) =>
+  c.json(await biz.removeCandidate(await scope(c), pathId(c), decisionOpts(c))),
+);
 // stages and notes: the owner's shortlist mark, declining (the row stays, `?notify=1` mails the candidate), private notes
-cabinetApi.put("/candidates/:id/shortlist", inProject, validate("json", biz.shortlistSchema), answers(A.staged), async (c) =>
+cabinetApi.put(`/candidates/${ID_PARAM}/shortlist`, inProject, validate("json", biz.shortlistSchema), answers(A.staged), async (c) =>
   c.json(await biz.shortlistCandidate(await scope(c), pathId(c), c.req.valid("json"))),
 );
-cabinetApi.post("/candidates/:id/decline", inProject, answers(A.staged), async (c) =>
+cabinetApi.post(`/candidates/${ID_PARAM}/decline`, inProject, answers(A.staged), async (c) =>
   c.json(await biz.declineCandidate(await scope(c), pathId(c), decisionOpts(c))),
 );
-cabinetApi.get("/candidates/:id/notes", inProject, answers(A.notes), async (c) => c.json({ docs: await biz.listNotes(await scope(c), pathId(c)) }));
-cabinetApi.post("/candidates/:id/notes", inProject, validate("json", biz.noteSchema), answers(A.note, 201), async (c) =>
+cabinetApi.get(`/candidates/${ID_PARAM}/notes`, inProject, answers(A.notes), async (c) => c.json({ docs: await biz.listNotes(await scope(c), pathId(c)) }));
+cabinetApi.post(`/candidates/${ID_PARAM}/notes`, inProject, validate("json", biz.noteSchema), answers(A.note, 201), async (c) =>
   c.json(await biz.addNote(await scope(c), pathId(c), c.req.valid("json")), 201),
 );
-cabinetApi.delete("/candidates/:id/notes/:note", inProject, answers(A.ok), async (c) =>
+cabinetApi.delete(`/candidates/${ID_PARAM}/notes/:note`, inProject, answers(A.ok), async (c) =>
   c.json(await biz.deleteNote(await scope(c), pathId(c), c.req.param("note"))),
 );
 // the invitee's side: which company invites them, joining with consent, withdrawing it

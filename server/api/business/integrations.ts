@@ -3,7 +3,7 @@
 // and never a token itself: a token cannot make tokens or change where the company's data goes.
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../context";
-import { idSchema, pathId } from "../../lib/ids";
+import { ID_PARAM, idParam, idSchema, pathId } from "../../lib/ids";
 import { z } from "zod";
 import { answers, validate } from "../../lib/validate";
 import { guard, type GuardedEnv } from "../../middleware/guards";
@@ -40,7 +40,7 @@ integrationsApi.post("/tokens", inProject, validate("json", tokenSchema), answer
   c.json(await createToken(scope(c), c.req.valid("json")), 201),
 );
 integrationsApi.get("/tokens/uses", inProject, answers(z.object({ docs: z.array(use) })), async (c) => c.json(await tokenUses(scope(c))));
-integrationsApi.delete("/tokens/:id", inProject, answers(z.object({ _id: id, revoked: z.literal(true) })), async (c) =>
+integrationsApi.delete(`/tokens/${ID_PARAM}`, inProject, answers(z.object({ _id: id, revoked: z.literal(true) })), async (c) =>
   c.json(await revokeToken(scope(c), pathId(c))),
 );
 
@@ -48,16 +48,16 @@ integrationsApi.get("/webhooks", inProject, answers(z.object({ docs: z.array(end
 integrationsApi.post("/webhooks", inProject, validate("json", endpointSchema), answers(endpoint.extend({ secret: z.string() }), 201), async (c) =>
   c.json(await createEndpoint(scope(c), c.req.valid("json")), 201),
 );
-integrationsApi.get("/webhooks/:id", inProject, answers(endpoint.extend({ secret: z.string(), deliveries: z.array(delivery) })), async (c) =>
+integrationsApi.get(`/webhooks/${ID_PARAM}`, inProject, answers(endpoint.extend({ secret: z.string(), deliveries: z.array(delivery) })), async (c) =>
   c.json(await getEndpoint(scope(c), pathId(c))),
 );
-integrationsApi.delete("/webhooks/:id", inProject, answers(z.object({ _id: id, deleted: z.literal(true) })), async (c) =>
+integrationsApi.delete(`/webhooks/${ID_PARAM}`, inProject, answers(z.object({ _id: id, deleted: z.literal(true) })), async (c) =>
   c.json(await deleteEndpoint(scope(c), pathId(c))),
 );
-integrationsApi.post("/webhooks/:id/enable", inProject, answers(z.object({ _id: id, enabled: z.literal(true) })), async (c) =>
+integrationsApi.post(`/webhooks/${ID_PARAM}/enable`, inProject, answers(z.object({ _id: id, enabled: z.literal(true) })), async (c) =>
   c.json(await enableEndpoint(scope(c), pathId(c))),
 );
-integrationsApi.post("/webhooks/:id/test", inProject, answers(attempt), async (c) => c.json(await sendTestEvent(scope(c), pathId(c))));
-integrationsApi.post("/webhooks/:id/deliveries/:delivery/resend", inProject, answers(attempt), async (c) =>
+integrationsApi.post(`/webhooks/${ID_PARAM}/test`, inProject, answers(attempt), async (c) => c.json(await sendTestEvent(scope(c), pathId(c))));
+integrationsApi.post(`/webhooks/${ID_PARAM}/deliveries/${idParam("delivery")}/resend`, inProject, answers(attempt), async (c) =>
   c.json(await resendDelivery(scope(c), pathId(c), pathId(c, "delivery"))),
 );

@@ -13,21 +13,21 @@ import {
   setRequestStatus,
   statusSchema,
 } from "../../admin/business";
-import { pathId } from "../../lib/ids";
+import { pathId, ID_PARAM } from "../../lib/ids";
 import { answers, validate } from "../../lib/validate";
 import type { ManagerEnv } from ".";
 
 export const managerBusinessApi = new Hono<ManagerEnv>()
   .get("/requests", answers(M.list), async (c) => c.json(await listRequests(c.get("deps").db, c.req.query())))
   // one request with the mails sent to its address and its history; a reply by e-mail
-  .get("/requests/:source/:id", answers(M.requestThread), async (c) => c.json(await requestThread(c.get("deps").db, c.req.param("source"), pathId(c))))
-  .post("/requests/:source/:id/reply", validate("json", replySchema), answers(M.replied, 201), async (c) =>
+  .get(`/requests/:source/${ID_PARAM}`, answers(M.requestThread), async (c) => c.json(await requestThread(c.get("deps").db, c.req.param("source"), pathId(c))))
+  .post(`/requests/:source/${ID_PARAM}/reply`, validate("json", replySchema), answers(M.replied, 201), async (c) =>
     c.json(await replyToRequest(c.get("scope"), c.req.param("source"), pathId(c), c.req.valid("json")), 201),
   )
-  .put("/requests/:source/:id", validate("json", statusSchema), answers(M.requestStatus), async (c) =>
+  .put(`/requests/:source/${ID_PARAM}`, validate("json", statusSchema), answers(M.requestStatus), async (c) =>
     c.json(await setRequestStatus(c.get("scope"), c.req.param("source"), pathId(c), c.req.valid("json").status)),
   )
   .post("/create", validate("json", createBusinessSchema), answers(M.businessCreated, 201), async (c) =>
     c.json(await createBusinessAccount(c.get("scope"), c.req.valid("json")), 201),
   )
-  .delete("/invites/:id", answers(M.deletedId), async (c) => c.json(await deleteInvite(c.get("scope"), pathId(c))));
+  .delete(`/invites/${ID_PARAM}`, answers(M.deletedId), async (c) => c.json(await deleteInvite(c.get("scope"), pathId(c))));

@@ -32,7 +32,7 @@ import { deleteReview, publishReview } from "../../admin/reviews";
 import { activateUser, addInvites, addInviteSchema, deleteUserByManager, sendReportPdf, startMasqueradeFor, userLogs, userResults } from "../../admin/users";
 import { badRequest, notFound } from "../../lib/errors";
 import { setSessionCookies } from "../../lib/http";
-import { idSchema, pathId } from "../../lib/ids";
+import { idSchema, pathId, ID_PARAM, idParam } from "../../lib/ids";
 import { answers, parseInput, validate } from "../../lib/validate";
 import { guard } from "../../middleware/guards";
 import { masqueradeSchema } from "../../services/masquerade";
@@ -54,19 +54,19 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
         c.json(await addInvites(c.get("scope"), c.req.valid("json"))),
       )
       .post("/send-pdf", validate("json", idBody), answers(M.pdfSent), async (c) => c.json(await sendReportPdf(c.get("scope"), c.req.valid("json").id)))
-      .get("/:id/logs", answers(M.list), async (c) => c.json(await userLogs(c.get("deps").db, pathId(c), c.req.query())))
-      .get("/:id/results", answers(M.records), async (c) => c.json({ docs: await userResults(c.get("deps").db, pathId(c)) }))
-      .put("/:id/activate", answers(M.user), async (c) => {
+      .get(`/${ID_PARAM}/logs`, answers(M.list), async (c) => c.json(await userLogs(c.get("deps").db, pathId(c), c.req.query())))
+      .get(`/${ID_PARAM}/results`, answers(M.records), async (c) => c.json({ docs: await userResults(c.get("deps").db, pathId(c)) }))
+      .put(`/${ID_PARAM}/activate`, answers(M.user), async (c) => {
         const id = pathId(c);
         await activateUser(c.get("scope"), id);
         return c.json(await getResource(c.get("deps").db, def, id, { populate: ["invite"] }));
       })
-      .delete("/:id", answers(M.deleted), async (c) => {
+      .delete(`/${ID_PARAM}`, answers(M.deleted), async (c) => {
         await deleteUserByManager(c.get("scope"), pathId(c));
         return c.json({ deleted: true });
       })
       // {reason, mode}: a reason is required, the mode is read-only unless "full" is asked for
-      .post("/:id/masq", validate("json", masqueradeSchema), answers(M.masquerade), async (c) => {
+      .post(`/${ID_PARAM}/masq`, validate("json", masqueradeSchema), answers(M.masquerade), async (c) => {
         const { token, user } = await startMasqueradeFor(c.get("scope"), pathId(c), c.req.valid("json"));
         setSessionCookies(c, token, user.id, "masqToken");
         return c.json({ token, user: await toUserDoc(c.get("deps").db, user) });
@@ -78,14 +78,14 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
         const { projectId, email } = c.req.valid("json");
         return c.json(await changeOwner(c.get("scope"), projectId, email));
       })
-      .get("/:id", answers(M.projectWithLists), async (c) => {
+      .get(`/${ID_PARAM}`, answers(M.projectWithLists), async (c) => {
         const id = pathId(c);
         const { page, limit } = parseInput(c.get("t"), projectPaging, { page: c.req.query("page"), limit: c.req.query("limit") });
         const doc = await getResource(c.get("deps").db, def, id, { populate: ["owner"] });
         await withEtag(c, def, id);
         return c.json({ ...doc, ...(await projectLists(c.get("deps").db, id, page, limit)) });
       })
-      .delete("/:id", answers(M.deleted), async (c) => {
+      .delete(`/${ID_PARAM}`, answers(M.deleted), async (c) => {
         await deleteProject(c.get("scope"), pathId(c));
         return c.json({ deleted: true });
       }),
@@ -98,27 +98,27 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
         if (!(file instanceof File)) throw badRequest("errors.validation", { file: "common.validation.required" });
         return c.json({ img: await uploadReviewPhoto(c.get("scope"), file, "file") }, 201);
       })
-      .put("/:id/approve", answers(M.published), async (c) => {
+      .put(`/${ID_PARAM}/approve`, answers(M.published), async (c) => {
         await publishReview(c.get("scope"), pathId(c), true);
         return c.json({ isPublished: true });
       })
-      .put("/:id/hide", answers(M.published), async (c) => {
+      .put(`/${ID_PARAM}/hide`, answers(M.published), async (c) => {
         await publishReview(c.get("scope"), pathId(c), false);
         return c.json({ isPublished: false });
       })
-      .delete("/:id", answers(M.deleted), async (c) => {
+      .delete(`/${ID_PARAM}`, answers(M.deleted), async (c) => {
         await deleteReview(c.get("scope"), pathId(c));
         return c.json({ deleted: true });
       }),
 
   coupons: (app) =>
     app
-      .get("/:id/users", answers(M.records), async (c) => c.json({ docs: await couponUsers(c.get("deps").db, pathId(c)) }))
-      .put("/:id/disable", answers(M.disabled), async (c) => {
+      .get(`/${ID_PARAM}/users`, answers(M.records), async (c) => c.json({ docs: await couponUsers(c.get("deps").db, pathId(c)) }))
+      .put(`/${ID_PARAM}/disable`, answers(M.disabled), async (c) => {
         await setCouponDisabled(c.get("scope"), pathId(c), true);
         return c.json({ disabled: true });
       })
-      .put("/:id/enable", answers(M.disabled), async (c) => {
+      .put(`/${ID_PARAM}/enable`, answers(M.disabled), async (c) => {
         await setCouponDisabled(c.get("scope"), pathId(c), false);
         return c.json({ disabled: false });
       }),
@@ -126,32 +126,32 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
   // money actions: an API client has its own confirmation (the pages ask first)
   orders: (app) =>
     app
-      .post("/:id/refund", validate("json", refundSchema), answers(M.refunded), async (c) =>
+      .post(`/${ID_PARAM}/refund`, validate("json", refundSchema), answers(M.refunded), async (c) =>
         c.json(await refundOrder(c.get("scope"), pathId(c), c.req.valid("json"))),
       )
-      .post("/:id/check", answers(M.checked), async (c) => c.json(await checkWithProvider(c.get("scope"), pathId(c))))
-      .post("/:id/credit", validate("json", creditSchema), answers(M.orderState), async (c) => {
+      .post(`/${ID_PARAM}/check`, answers(M.checked), async (c) => c.json(await checkWithProvider(c.get("scope"), pathId(c))))
+      .post(`/${ID_PARAM}/credit`, validate("json", creditSchema), answers(M.orderState), async (c) => {
         await creditManually(c.get("scope"), pathId(c), c.req.valid("json"));
         return c.json({ state: "paid" });
       })
-      .post("/:id/cancel", answers(M.orderState), async (c) => {
+      .post(`/${ID_PARAM}/cancel`, answers(M.orderState), async (c) => {
         await cancelOrder(c.get("scope"), pathId(c));
         return c.json({ state: "cancelled" });
       }),
 
   referrals: (app) =>
     app
-      .get("/:id/users", answers(M.records), async (c) => c.json({ docs: await referralUsers(c.get("deps").db, pathId(c)) }))
-      .get("/:id/stat", answers(M.referralStat), async (c) => c.json(await referralStat(c.get("deps").db, pathId(c))))
-      .put("/:id/retire", answers(M.retired), async (c) => {
+      .get(`/${ID_PARAM}/users`, answers(M.records), async (c) => c.json({ docs: await referralUsers(c.get("deps").db, pathId(c)) }))
+      .get(`/${ID_PARAM}/stat`, answers(M.referralStat), async (c) => c.json(await referralStat(c.get("deps").db, pathId(c))))
+      .put(`/${ID_PARAM}/retire`, answers(M.retired), async (c) => {
         await retireReferral(c.get("scope"), pathId(c), true);
         return c.json({ retired: true });
       })
-      .put("/:id/reactivate", answers(M.retired), async (c) => {
+      .put(`/${ID_PARAM}/reactivate`, answers(M.retired), async (c) => {
         await retireReferral(c.get("scope"), pathId(c), false);
         return c.json({ retired: false });
       })
-      .delete("/:id", answers(M.deleted), async (c) => {
+      .delete(`/${ID_PARAM}`, answers(M.deleted), async (c) => {
         await deleteReferral(c.get("scope"), pathId(c));
         return c.json({ deleted: true });
       }),
@@ -161,7 +161,7 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
       .post("/", validate("json", reportCreateSchema), answers(M.record, 201), async (c) =>
         c.json(await getResource(c.get("deps").db, def, (await createReport(c.get("scope"), c.req.valid("json"))).id, { populate: ["fm"] }), 201),
       )
-      .put("/:id", validate("json", reportBodySchema), answers(M.record), async (c) => {
+      .put(`/${ID_PARAM}`, validate("json", reportBodySchema), answers(M.record), async (c) => {
         const id = pathId(c);
         await updateReport(c.get("scope"), id, c.req.valid("json"), { version: ifMatch(c) });
         await withEtag(c, def, id);
@@ -203,26 +203,26 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
       )
       .get("/neural/count", answers(M.neuralCount), async (c) => c.json(await neuralCount(c.get("deps").db)))
       // a GET that writes (the spec's): only with the Authorization header, never a cookie alone
-      .get("/:id/reset", guard("bearer"), answers(M.resultReset), async (c) => {
+      .get(`/${ID_PARAM}/reset`, guard("bearer"), answers(M.resultReset), async (c) => {
         const fresh = await resetResultOf(c.get("scope"), pathId(c));
         return c.json({ _id: fresh.id, user: fresh.userId, test: fresh.testId, isCompleted: fresh.isCompleted });
       })
       // undoes a reset while its retake is unfinished (409 otherwise): the reset result is current again
-      .post("/:id/restore", answers(M.restored), async (c) => c.json({ restored: await restoreResetResult(c.get("scope"), pathId(c)) }))
-      .delete("/:resultId/delete/answer/:answerId", answers(M.deletedId), async (c) =>
+      .post(`/${ID_PARAM}/restore`, answers(M.restored), async (c) => c.json({ restored: await restoreResetResult(c.get("scope"), pathId(c)) }))
+      .delete(`/${idParam("resultId")}/delete/answer/${idParam("answerId")}`, answers(M.deletedId), async (c) =>
         c.json(await deleteAnswer(c.get("scope"), pathId(c, "resultId"), pathId(c, "answerId"))),
       ),
 
   // the rechecker's calls share the formats' prefix (spec manager §7): {resultId} is a result
   formats: (app) =>
     app
-      .get("/:resultId", answers(M.recheck), async (c) => {
+      .get(`/${idParam("resultId")}`, answers(M.recheck), async (c) => {
         const id = pathId(c, "resultId");
         const r = await recheck(c.get("deps").db, id, false);
         await withEtag(c, resultResource, id);
         return c.json(r);
       })
-      .put("/:resultId", validate("json", setFormatSchema), answers(M.recheck), async (c) => {
+      .put(`/${idParam("resultId")}`, validate("json", setFormatSchema), answers(M.recheck), async (c) => {
         const id = pathId(c, "resultId");
         const r = await setFormat(c.get("scope"), id, c.req.valid("json"), { version: ifMatch(c) });
         await withEtag(c, resultResource, id);
@@ -231,13 +231,13 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
 
   // switching a test off or back on (the last active one stays on: 409)
   tests: (app) =>
-    app.put("/:id/active", validate("json", z.object({ isActive: z.boolean() })), answers(M.testActive), async (c) => {
+    app.put(`/${ID_PARAM}/active`, validate("json", z.object({ isActive: z.boolean() })), answers(M.testActive), async (c) => {
       await setTestActive(c.get("scope"), pathId(c), c.req.valid("json").isActive);
       return c.json({ isActive: c.req.valid("json").isActive });
     }),
 
   questions: (app, def) =>
-    app.put("/:id", validate("json", questionEditSchema.strict()), answers(M.question), async (c) => {
+    app.put(`/${ID_PARAM}`, validate("json", questionEditSchema.strict()), answers(M.question), async (c) => {
       const id = pathId(c);
       const { scoringVersion } = await updateQuestion(c.get("scope"), id, c.req.valid("json"), { version: ifMatch(c) });
       await withEtag(c, def, id);

@@ -7,7 +7,7 @@ import * as M from "./answer-schemas";
 import { Hono, type Context } from "hono";
 import { findRow, createResource, getResource, listResource, parseListQuery, updateResource, type ResourceDef } from "../../admin/resource";
 import { etagOf, ifMatch, recordVersion } from "../../lib/versions";
-import { pathId } from "../../lib/ids";
+import { ID_PARAM, pathId } from "../../lib/ids";
 import { parseNameList } from "../../lib/listing";
 import { answers, validate } from "../../lib/validate";
 import type { ManagerEnv } from ".";
@@ -30,7 +30,7 @@ export function resourceApi(def: ResourceDef, extend?: (app: Hono<ManagerEnv>) =
       return c.json(await getResource(c.get("deps").db, def, id, { populate: def.detailPopulate }), 201);
     });
   }
-  app.get("/:id", answers(M.record), async (c) => {
+  app.get(`/${ID_PARAM}`, answers(M.record), async (c) => {
     const id = pathId(c);
     const populate = parseNameList(c.req.query("populate"), Object.keys(def.populate ?? {}), "populate");
     const exclude = parseNameList(c.req.query("exclude"), def.exclude ?? [], "exclude");
@@ -40,7 +40,7 @@ export function resourceApi(def: ResourceDef, extend?: (app: Hono<ManagerEnv>) =
   });
   if (def.form) {
     const schema = def.form.schema.strict();
-    app.put("/:id", validate("json", schema), answers(M.record), async (c) => {
+    app.put(`/${ID_PARAM}`, validate("json", schema), answers(M.record), async (c) => {
       const id = pathId(c);
       await updateResource(c.get("scope"), def, id, c.req.valid("json") as Record<string, unknown>, { version: ifMatch(c) });
       const doc = await getResource(c.get("deps").db, def, id, { populate: def.detailPopulate });
