@@ -26,7 +26,7 @@ export default defineConfig({
           // files share a worker's modules (the app is imported once per worker, not once per file:
           // 40 s of a run); each still gets its own database, app and deps from createTestApp
           isolate: false,
-          globalSetup: ["test/global-setup.ts"],
+          globalSetup: ["test/build-fresh.ts", "test/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -36,7 +36,7 @@ export default defineConfig({
           name: "process",
           include: ["test/process/**/*.test.ts"],
           isolate: false,
-          globalSetup: ["test/global-setup.ts"],
+          globalSetup: ["test/build-fresh.ts", "test/global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
@@ -46,7 +46,7 @@ export default defineConfig({
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
           isolate: false, // as http: one import of the app per worker
-          globalSetup: ["test/global-setup.ts"],
+          globalSetup: ["test/build-fresh.ts", "test/global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 60_000,
         },
