@@ -9,5 +9,6 @@ import { buildIsStale } from "../scripts/build-state.mjs";
 export default function setup() {
   const root = fileURLToPath(new URL("..", import.meta.url));
   if (!buildIsStale(root)) return;
-  for (const script of ["scripts/build.ts", "scripts/build-server.ts"]) execFileSync(process.execPath, ["--import", "tsx", script], { cwd: root, stdio: "inherit" });
+  for (const script of ["scripts/build.ts", "scripts/build-server.ts"])
+    execFileSync(process.execPath, ["--import", "tsx", script], { cwd: root, stdio: "inherit" });
 }
