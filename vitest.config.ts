@@ -16,8 +16,13 @@ const APP_IN_UNIT = ["test/islands/islands.test.tsx", "test/render/island-slot.t
 export default defineConfig({
   test: {
     environment: "node",
+    // One pool for every project: three workers on a two-core machine (vitest's default would be one).
+    // A process or e2e file spends most of its time waiting on its server or browser, so the other
+    // workers keep the cores busy with unit and http files meanwhile.
+    maxWorkers: 3,
     projects: [
-      { test: { name: "unit", include: UNIT, exclude: APP_IN_UNIT, testTimeout: 20_000 } },
+      // threads: a file's isolated worker starts cheaper than a process
+      { test: { name: "unit", include: UNIT, exclude: APP_IN_UNIT, testTimeout: 20_000, pool: "threads" } },
       { test: { name: "model", include: ["test/model/**/*.test.ts"], testTimeout: 180_000 } },
       {
         test: {
