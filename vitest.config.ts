@@ -7,7 +7,8 @@ import { defineConfig } from "vitest/config";
 // - http:  the app through app.request, each file over its own copy of one migrated and seeded
 //          template database (test/global-setup.ts).
 // - process: real server processes (crashes, backups, stops, locks, volumes): they mostly wait on
-//          their children, so they are a tier of their own that `npm run test:process` runs alone.
+//          their children, so `npm test` runs them (`npm run test:process`, one file at a time)
+//          beside the other projects.
 // - e2e:   a served app driven by Debian's Chromium (playwright-core).
 const UNIT = ["test/unit/**/*.test.{ts,tsx}", "test/islands/**/*.test.{ts,tsx}", "test/render/**/*.test.{ts,tsx}"];
 // files under the unit folders that build an app: they belong to http
@@ -16,8 +17,15 @@ const APP_IN_UNIT = ["test/islands/islands.test.tsx", "test/render/island-slot.t
 export default defineConfig({
   test: {
     environment: "node",
+    // Two workers on a two-core machine (vitest's default would be one): an e2e file spends most of
+    // its time waiting on its browser, so the other worker keeps the cores busy meanwhile. The
+    // process files run one at a time in a vitest of their own beside this one (`npm test` starts
+    // both): they wait on their servers too, but time what a server does, so they never share the
+    // machine with each other.
+    maxWorkers: 2,
     projects: [
-      { test: { name: "unit", include: UNIT, exclude: APP_IN_UNIT, testTimeout: 20_000 } },
+      // threads: a file's isolated worker starts cheaper than a process
+      { test: { name: "unit", include: UNIT, exclude: APP_IN_UNIT, testTimeout: 20_000, pool: "threads" } },
       { test: { name: "model", include: ["test/model/**/*.test.ts"], testTimeout: 180_000 } },
       {
         test: {
@@ -26,7 +34,7 @@ export default defineConfig({
           // files share a worker's modules (the app is imported once per worker, not once per file:
           // 40 s of a run); each still gets its own database, app and deps from createTestApp
           isolate: false,
-          globalSetup: ["test/global-setup.ts"],
+          globalSetup: ["test/build-fresh.ts", "test/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -36,7 +44,7 @@ export default defineConfig({
           name: "process",
           include: ["test/process/**/*.test.ts"],
           isolate: false,
-          globalSetup: ["test/global-setup.ts"],
+          globalSetup: ["test/build-fresh.ts", "test/global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
@@ -46,7 +54,7 @@ export default defineConfig({
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
           isolate: false, // as http: one import of the app per worker
-          globalSetup: ["test/global-setup.ts"],
+          globalSetup: ["test/build-fresh.ts", "test/global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 60_000,
         },

@@ -1,8 +1,12 @@
-// The real server as a child process (as production runs it, but from source), for the tests of
+// The real server as a child process, as production runs it (`node dist/server.js`, built by
+// test/build-fresh.ts: no TypeScript to transform at each of the many starts), for the tests of
 // what only a process shows: signals, stops, backups beside it, sockets.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type AddressInfo } from "node:net";
 import { once } from "node:events";
+
+/** The compiled server production runs. */
+export const SERVER = ["dist/server.js"];
 
 export async function freePort() {
   const probe = createServer().listen(0, "127.0.0.1");
@@ -21,7 +25,7 @@ export interface ServerProcess {
 }
 
 /** The server's process, started and not waited for (a test whose server is to die while starting). */
-export function spawnServer(env: Record<string, string>, command: string[] = ["--import", "tsx", "main.ts"], port = 0) {
+export function spawnServer(env: Record<string, string>, command: string[] = SERVER, port = 0) {
   const child = spawn(process.execPath, command, {
     env: { ...process.env, NODE_ENV: "test", SEED_DEMO: "false", PORT: String(port), HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -33,7 +37,7 @@ export function spawnServer(env: Record<string, string>, command: string[] = ["-
   return { child, output: () => output, exited };
 }
 
-export async function startServer(env: Record<string, string>, command: string[] = ["--import", "tsx", "main.ts"], tries = 3): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string>, command: string[] = SERVER, tries = 3): Promise<ServerProcess> {
   const port = await freePort();
   const { child, output, exited } = spawnServer(env, command, port);
   // a server killed by a signal has no exit code, only a signal: either ends the wait

@@ -6,7 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { candidateNotes, candidates, invites, logs, projects } from "../../db/schema";
 import { businessProject, completedResult, type Person, type ProjectFixture, user } from "../fixtures";
-import { createTestApp, type TestApp } from "../helpers";
+import { type ApiError, createTestApp, type List, type TestApp } from "../helpers";
 import { lastMailTo, outbox } from "../mail";
 
 let t: TestApp;
@@ -17,11 +17,22 @@ let candidateId: string;
 let pm: Person;
 let head: Person;
 
-const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = { ...p.h, locale: "en" }) => {
+const call = async <T = unknown>(method: string, path: string, body?: unknown, headers: Record<string, string> = { ...p.h, locale: "en" }) => {
   const res = await t.json(method, path, body, headers);
-  return { status: res.status, json: (await res.json().catch(() => null)) as any };
+  return { status: res.status, json: (await res.json().catch(() => null)) as T };
 };
-const list = async (query = "") => (await call("GET", `/api/business/candidates?position=${p.pos.Seller}${query}`)).json;
+/** A position's candidates and the ranking with the team, as GET /api/business/candidates lists them. */
+interface Candidates {
+  stage: string | null;
+  candidates: { _id: string; email: string; stage: string; efficiency: number | null; formatCode: string | null }[];
+  ranked: { _id: string; kind: string; stage?: string }[];
+}
+/** A candidate's page in the API: what the tests read of it. */
+interface Profile {
+  candidate: { status: string };
+  notes: { text: string }[];
+}
+const list = async (query = "") => (await call<Candidates>("GET", `/api/business/candidates?position=${p.pos.Seller}${query}`)).json;
 const text = async (res: Response) =>
   (await res.text())
     .replace(/&quot;/g, '"')
@@ -47,14 +58,18 @@ beforeAll(async () => {
     [pm, { type: "project" }],
     [head, { type: "department", department: p.dep.Sales }],
   ] as const) {
-    const joined = await call("POST", `/api/business/join/${code}`, { agree: true, name: person.email }, person.h);
+    const joined = await call<{ employee: string }>("POST", `/api/business/join/${code}`, { agree: true, name: person.email }, person.h);
     expect(joined.status).toBe(201);
     await call("POST", "/api/business/employees/change-department", { employee: joined.json.employee, department: p.dep.Sales });
     expect((await call("POST", "/api/business/employees/activate-manager", { employee: joined.json.employee, ...role })).status).toBe(200);
   }
   // a candidate who joins and finishes the test
   candidate = await user(t, { locale: "en", name: "Cora Candidate" });
-  const invited = await call("POST", "/api/business/candidates", { position: p.pos.Seller, email: candidate.email, name: "Cora Candidate" });
+  const invited = await call<{ _id: string; invite: { _id: string } }>("POST", "/api/business/candidates", {
+    position: p.pos.Seller,
+    email: candidate.email,
+    name: "Cora Candidate",
+  });
   expect(invited.status).toBe(201);
   candidateId = invited.json._id;
   const link = (await t.deps.db.select().from(invites).where(eq(invites.id, invited.json.invite._id)))[0]!.link;
@@ -74,10 +89,10 @@ describe("the shortlist", () => {
     const shortlisted = await list("&stage=shortlisted");
     expect(shortlisted.stage).toBe("shortlisted");
     expect(shortlisted.candidates).toEqual([expect.objectContaining({ _id: candidateId, stage: "shortlisted" })]);
-    expect(shortlisted.ranked.find((r: any) => r.kind === "candidate")).toMatchObject({ _id: candidateId, stage: "shortlisted" });
+    expect(shortlisted.ranked.find((r) => r.kind === "candidate")).toMatchObject({ _id: candidateId, stage: "shortlisted" });
     // the team stays in the ranking; another stage has no candidate
     expect((await list("&stage=declined")).candidates).toEqual([]);
-    const profile = (await call("GET", `/api/business/candidates/${candidateId}`)).json;
+    const profile = (await call<Profile>("GET", `/api/business/candidates/${candidateId}`)).json;
     expect(profile.candidate.status).toBe("shortlisted");
     const page = await text(await t.page(`/business/positions/${p.pos.Seller}?project=${p.id}&stage=shortlisted`, cookie));
     expect(page).toMatch(/data-testid="stage-filter"[\s\S]*aria-current="true"[^>]*>shortlisted</);
@@ -91,29 +106,30 @@ describe("the shortlist", () => {
     const res = await t.form(`/business/candidates/${candidateId}?project=${p.id}`, { _form: "shortlist", shortlisted: "false" }, cookie);
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toContain("done=candidateUnshortlisted");
-    expect((await list()).candidates[0].stage).toBe("tested");
+    expect((await list()).candidates[0]!.stage).toBe("tested");
   });
 
   it("refuses bad input with a field message in the request's language, and an unknown stage filter", async () => {
-    const bad = await call("PUT", `/api/business/candidates/${candidateId}/shortlist`, { shortlisted: "yes" }, { ...p.h, locale: "ru" });
+    const bad = await call<ApiError>("PUT", `/api/business/candidates/${candidateId}/shortlist`, { shortlisted: "yes" }, { ...p.h, locale: "ru" });
     expect(bad.status).toBe(400);
-    expect(bad.json.error.fields.shortlisted).toMatch(/[а-я]/);
-    const stage = await call("GET", `/api/business/candidates?position=${p.pos.Seller}&stage=hired-ish`);
+    expect(bad.json.error.fields!.shortlisted).toMatch(/[а-я]/);
+    const stage = await call<ApiError>("GET", `/api/business/candidates?position=${p.pos.Seller}&stage=hired-ish`);
     expect(stage.status).toBe(400);
-    expect(stage.json.error.fields.stage).toBe("Choose a stage from the list.");
+    expect(stage.json.error.fields!.stage).toBe("Choose a stage from the list.");
   });
 });
 
 describe("notes", () => {
   let first: string;
   it("the owner and a project manager add notes; each shows its author and time, oldest first", async () => {
-    const a = await call("POST", `/api/business/candidates/${candidateId}/notes`, { text: "  Strong on the phone.  " });
+    const a = await call<{ _id: string }>("POST", `/api/business/candidates/${candidateId}/notes`, { text: "  Strong on the phone.  " });
     expect(a.status).toBe(201);
     first = a.json._id;
     const b = await call("POST", `/api/business/candidates/${candidateId}/notes`, { text: "Ask about weekends." }, { ...pm.h, Project: p.id });
     expect(b.status).toBe(201);
-    const notes = (await call("GET", `/api/business/candidates/${candidateId}/notes`)).json.docs;
-    expect(notes.map((n: any) => [n.text, n.author.name])).toEqual([
+    const notes = (await call<List<{ text: string; createdAt: string; author: { name: string } }>>("GET", `/api/business/candidates/${candidateId}/notes`)).json
+      .docs;
+    expect(notes.map((n) => [n.text, n.author.name])).toEqual([
       ["Strong on the phone.", "Olga Owner"],
       ["Ask about weekends.", "Pavel PM"],
     ]);
@@ -124,9 +140,9 @@ describe("notes", () => {
   });
 
   it("an empty note is refused with a field message and nothing saved (API and the page's form)", async () => {
-    const empty = await call("POST", `/api/business/candidates/${candidateId}/notes`, { text: "   " });
+    const empty = await call<ApiError>("POST", `/api/business/candidates/${candidateId}/notes`, { text: "   " });
     expect(empty.status).toBe(400);
-    expect(empty.json.error.fields.text).toBeTruthy();
+    expect(empty.json.error.fields!.text).toBeTruthy();
     const form = await t.form(`/business/candidates/${candidateId}?project=${p.id}`, { _form: "note", text: "" }, cookie);
     expect(form.status).toBe(400);
     const long = await call("POST", `/api/business/candidates/${candidateId}/notes`, { text: "x".repeat(2001) });
@@ -170,13 +186,13 @@ describe("declining", () => {
     expect(outbox(t.dir).length).toBe(before + 1);
     const row = (await list()).candidates[0];
     expect(row).toMatchObject({ _id: candidateId, stage: "declined", efficiency: null, formatCode: null });
-    expect((await list()).ranked.some((r: any) => r.kind === "candidate")).toBe(false);
+    expect((await list()).ranked.some((r) => r.kind === "candidate")).toBe(false);
     const [c] = await t.deps.db.select().from(candidates).where(eq(candidates.id, candidateId));
     const [inv] = await t.deps.db.select().from(invites).where(eq(invites.id, c!.inviteId!));
     expect(inv!.isActive).toBe(false);
-    const profile = (await call("GET", `/api/business/candidates/${candidateId}`)).json;
+    const profile = (await call<Profile>("GET", `/api/business/candidates/${candidateId}`)).json;
     expect(profile).toMatchObject({ candidate: { status: "declined" }, efficiency: null, format: null, mails: null });
-    expect(profile.notes.map((n: any) => n.text)).toEqual(["Not this time."]);
+    expect(profile.notes.map((n) => n.text)).toEqual(["Not this time."]);
     const page = await text(await t.page(`/business/candidates/${candidateId}?project=${p.id}`, cookie));
     expect(page).toContain("No fit: the candidate is declined");
     expect(page).not.toContain('data-testid="confirm-decline"');
@@ -189,18 +205,18 @@ describe("declining", () => {
   });
 
   it("a candidate who never opened the invitation is declined without a mail, their reserved invite freed", async () => {
-    const res = await call("POST", "/api/business/candidates", { position: p.pos.Seller, email: "never@example.com" });
-    const reserved = (await call("GET", "/api/business/invites")).json.reserved;
+    const res = await call<{ _id: string }>("POST", "/api/business/candidates", { position: p.pos.Seller, email: "never@example.com" });
+    const reserved = (await call<{ reserved: number }>("GET", "/api/business/invites")).json.reserved;
     const page = await t.form(`/business/candidates/${res.json._id}?project=${p.id}`, { _form: "decline", notify: "on" }, cookie);
     expect(page.status).toBe(303);
     expect(page.headers.get("location")).toContain("done=candidateDeclined");
-    expect((await call("GET", "/api/business/invites")).json.reserved).toBe(reserved - 1);
+    expect((await call<{ reserved: number }>("GET", "/api/business/invites")).json.reserved).toBe(reserved - 1);
     expect(outbox(t.dir).filter((m) => m.to.includes("never@example.com"))).toHaveLength(1); // the invitation only
     const [row] = await t.deps.db
       .select()
       .from(candidates)
       .where(and(eq(candidates.id, res.json._id), eq(candidates.stage, "declined")));
     expect(row).toMatchObject({ inviteId: null });
-    expect((await list("&stage=declined")).candidates.map((c: any) => c.email).sort()).toEqual([candidate.email, "never@example.com"].sort());
+    expect((await list("&stage=declined")).candidates.map((c) => c.email).sort()).toEqual([candidate.email, "never@example.com"].sort());
   });
 });

@@ -8,16 +8,22 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { employeeFits, projects, tasks } from "../../db/schema";
 import { FIT_VERSION } from "../../model/fit";
 import { businessProject, completedResult, type ProjectFixture, user } from "../fixtures";
-import { createTestApp, type TestApp } from "../helpers";
+import { type ApiError, createTestApp, type List, type TestApp } from "../helpers";
 
 let t: TestApp;
 let p: ProjectFixture;
 let cookie: string;
 
-const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = { ...p.h, locale: "en" }) => {
+const call = async <T = unknown>(method: string, path: string, body?: unknown, headers: Record<string, string> = { ...p.h, locale: "en" }) => {
   const res = await t.json(method, path, body, headers);
-  return { status: res.status, json: (await res.json().catch(() => null)) as any };
+  return { status: res.status, json: (await res.json().catch(() => null)) as T };
 };
+/** A position's tasks with the five questions' answers, as the API lists them. */
+interface PositionDoc {
+  _id: string;
+  name: string;
+  tasks: Record<string, unknown>[];
+}
 const STORE = [{ name: "Receiving goods", communication: "individual", decision: "moderate", breadth: "depth", method: "order", priority: 80 }] as const;
 const SALES = [
   { name: "Client meetings", communication: "team", client: true, decision: "improvisation", breadth: "broad", method: "either", priority: 80 },
@@ -57,7 +63,7 @@ afterAll(() => t.close());
 
 describe("the activity's questions", () => {
   it("are stored and answered by the API; left out, client is no and breadth/method stay unasked", async () => {
-    const created = await call("POST", "/api/business/positions", {
+    const created = await call<PositionDoc>("POST", "/api/business/positions", {
       name: "Support",
       tasks: [
         { name: "Calls", communication: "team", client: true, breadth: "depth", method: "inquiry", decision: "improvisation", priority: 90 },
@@ -71,13 +77,13 @@ describe("the activity's questions", () => {
 
   it("a wrong answer is a field error in the request's language, and nothing is saved", async () => {
     const before = (await t.deps.db.select().from(tasks)).length;
-    const bad = await call("POST", "/api/business/positions", {
+    const bad = await call<ApiError>("POST", "/api/business/positions", {
       name: "X",
       tasks: [{ name: "A", communication: "team", decision: "balanced", breadth: "wide" }],
     });
     expect(bad.status).toBe(400);
-    expect(bad.json.error.fields["tasks.0.breadth"]).toBe("Choose depth or breadth.");
-    const ru = await call(
+    expect(bad.json.error.fields!["tasks.0.breadth"]).toBe("Choose depth or breadth.");
+    const ru = await call<ApiError>(
       "POST",
       "/api/business/positions",
       { name: "X", tasks: [{ name: "A", communication: "team", decision: "balanced", method: "magic" }] },
@@ -86,7 +92,7 @@ describe("the activity's questions", () => {
         locale: "ru",
       },
     );
-    expect(ru.json.error.fields["tasks.0.method"]).toBe("Выберите, как делается работа.");
+    expect(ru.json.error.fields!["tasks.0.method"]).toBe("Выберите, как делается работа.");
     expect((await t.deps.db.select().from(tasks)).length).toBe(before);
   });
 
@@ -113,9 +119,9 @@ describe("the activity's questions", () => {
       cookie,
     );
     expect(res.status).toBe(303);
-    const list = await call("GET", "/api/business/positions");
-    const courier = (list.json.docs ?? list.json).find((x: any) => x.name === "Courier");
-    expect(courier.tasks[0]).toMatchObject({ client: true, breadth: "mixed", method: "order" });
+    const list = await call<List<PositionDoc> | PositionDoc[]>("GET", "/api/business/positions");
+    const courier = ("docs" in list.json ? list.json.docs : list.json).find((x) => x.name === "Courier");
+    expect(courier!.tasks[0]).toMatchObject({ client: true, breadth: "mixed", method: "order" });
   });
 });
 
@@ -142,8 +148,8 @@ describe("fits", () => {
 
 describe("one name for the fit score", () => {
   it("is “Fit for the position” / «Соответствие должности» on the list, a person's page and the position, never “Efficiency”", async () => {
-    const emp = (await call("POST", "/api/business/employees", {})).json;
-    const someone = (emp.docs ?? emp)[0]._id as string;
+    const emp = (await call<List<{ _id: string }> | { _id: string }[]>("POST", "/api/business/employees", {})).json;
+    const someone = ("docs" in emp ? emp.docs : emp)[0]!._id;
     for (const [lang, name, banned] of [
       ["en", "Fit for the position", /Efficiency|Eff\./],
       ["ru", "Соответствие должности", /Эффективност|Эфф\./],

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formats, invites, projects, results } from "../../db/schema";
 import { marksOf } from "../../server/services/business";
 import { businessProject, completedResult, type Person, type ProjectFixture, user } from "../fixtures";
-import { createTestApp, type TestApp } from "../helpers";
+import { createTestApp, type List, type TestApp } from "../helpers";
 import { lastMailTo, outbox } from "../mail";
 
 let t: TestApp;
@@ -15,10 +15,23 @@ let p: ProjectFixture;
 let cookie: string;
 const people: Record<string, { person: Person; employee: string; result: string }> = {};
 
-const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = { ...p.h, locale: "en" }) => {
+const call = async <T = unknown>(method: string, path: string, body?: unknown, headers: Record<string, string> = { ...p.h, locale: "en" }) => {
   const res = await t.json(method, path, body, headers);
-  return { status: res.status, json: (await res.json().catch(() => null)) as any };
+  return { status: res.status, json: (await res.json().catch(() => null)) as T };
 };
+/** The two marks as the API gives them beside a person. */
+type Marks = Record<string, unknown>;
+interface Marked {
+  _id: string;
+  name: string;
+  kind?: string;
+  efficiency?: number | null;
+  reliability: Marks;
+}
+interface CandidatesList {
+  candidates: Marked[];
+  ranked: Marked[];
+}
 /** Sets a result's reliability as the scorer would have stored it. */
 async function setReliability(resultId: string, between: boolean, grade: "good" | "fair" | "poor", flags: string[] = []) {
   const [own] = await t.deps.db.select().from(results).where(eq(results.id, resultId));
@@ -48,7 +61,7 @@ beforeAll(async () => {
   const code = (await t.deps.db.select().from(projects).where(eq(projects.id, p.id)))[0]!.inviteCode!;
   for (const [i, name] of ["Careful", "Between", "Careless"].entries()) {
     const person = await user(t, { name });
-    const joined = await call("POST", `/api/business/join/${code}`, { agree: true, name }, person.h);
+    const joined = await call<{ employee: string }>("POST", `/api/business/join/${code}`, { agree: true, name }, person.h);
     const result = await completedResult(t, person, (q) => ((q + i) % 3 === 0 ? 2 : -1));
     people[name] = { person, employee: joined.json.employee, result };
   }
@@ -69,9 +82,9 @@ describe("marksOf", () => {
 
 describe("the two marks", () => {
   it("a careful person between two formats is not 'doubtful' (no retake asked); careless answers are", async () => {
-    const between = (await call("GET", `/api/business/employees/${people.Between!.employee}`)).json.reliability;
+    const between = (await call<Marked>("GET", `/api/business/employees/${people.Between!.employee}`)).json.reliability;
     expect(between).toMatchObject({ between: true, careless: false, doubtful: false });
-    const careless = (await call("GET", `/api/business/employees/${people.Careless!.employee}`)).json.reliability;
+    const careless = (await call<Marked>("GET", `/api/business/employees/${people.Careless!.employee}`)).json.reliability;
     expect(careless).toMatchObject({ between: false, careless: true, grade: "poor" });
   });
 
@@ -92,8 +105,8 @@ describe("the two marks", () => {
   });
 
   it("are in 'who fits this position' (page and API)", async () => {
-    const api = (await call("GET", `/api/business/positions/${p.pos.Sales}/candidates`)).json;
-    const byName = Object.fromEntries(api.docs.map((d: any) => [d.name, d.reliability]));
+    const api = (await call<List<Marked>>("GET", `/api/business/positions/${p.pos.Sales}/candidates`)).json;
+    const byName = Object.fromEntries(api.docs.map((d) => [d.name, d.reliability]));
     expect(byName.Careless).toMatchObject({ careless: true });
     expect(byName.Between).toMatchObject({ between: true, careless: false });
     const html = await (await t.page(`/business/positions/${p.pos.Sales}?project=${p.id}`, cookie)).text();
@@ -111,11 +124,11 @@ describe("the two marks", () => {
     expect((await call("POST", `/api/business/join/${link}`, { agree: true, name: "Hasty Candidate" }, candidate.h)).status).toBe(201);
     const result = await completedResult(t, candidate, (q) => (q % 2 ? 2 : 1));
     await setReliability(result, false, "poor", ["tooFast"]);
-    const list = (await call("GET", `/api/business/candidates?position=${p.pos.Sales}`)).json;
-    expect(list.candidates[0].reliability).toMatchObject({ careless: true, grade: "poor" });
-    const ranked = list.ranked.find((r: any) => r.kind === "candidate");
-    expect(ranked.reliability).toMatchObject({ careless: true });
-    expect(list.ranked.find((r: any) => r.name === "Between").reliability).toMatchObject({ between: true });
+    const list = (await call<CandidatesList>("GET", `/api/business/candidates?position=${p.pos.Sales}`)).json;
+    expect(list.candidates[0]!.reliability).toMatchObject({ careless: true, grade: "poor" });
+    const ranked = list.ranked.find((r) => r.kind === "candidate");
+    expect(ranked!.reliability).toMatchObject({ careless: true });
+    expect(list.ranked.find((r) => r.name === "Between")!.reliability).toMatchObject({ between: true });
     const html = await (await t.page(`/business/positions/${p.pos.Sales}?project=${p.id}`, cookie)).text();
     const card = html.slice(html.indexOf('data-testid="position-candidates"'));
     const candidateRow = card.slice(card.indexOf('data-kind="candidate"'), card.indexOf("</li>", card.indexOf('data-kind="candidate"')));
@@ -133,16 +146,24 @@ describe("the two marks", () => {
 
 describe("the candidate's page", () => {
   it("shows the profile, reliability, fit per activity with reasons and the holders side by side; the API answers the same", async () => {
-    const list = (await call("GET", `/api/business/candidates?position=${p.pos.Sales}`)).json;
-    const id = list.candidates[0]._id as string;
+    const list = (await call<CandidatesList>("GET", `/api/business/candidates?position=${p.pos.Sales}`)).json;
+    const id = list.candidates[0]!._id;
     // Careful holds the position: the side by side has someone to compare with
     await call("POST", "/api/business/employees/change-position", { employee: people.Careful!.employee, position: p.pos.Sales });
-    const api = (await call("GET", `/api/business/candidates/${id}`)).json;
+    const api = (
+      await call<{
+        candidate: Marked;
+        efficiency: number | null;
+        reliability: Marks;
+        explanation: { activities: { reasons: unknown[] }[] };
+        holders: { name: string }[];
+      }>("GET", `/api/business/candidates/${id}`)
+    ).json;
     expect(api.candidate).toMatchObject({ _id: id, name: "Hasty Candidate", status: "tested" });
-    expect(api.efficiency).toBe(list.candidates[0].efficiency);
+    expect(api.efficiency).toBe(list.candidates[0]!.efficiency);
     expect(api.reliability).toMatchObject({ careless: true });
-    expect(api.explanation.activities[0].reasons.length).toBeGreaterThan(0);
-    expect(api.holders.map((h: any) => h.name)).toEqual(["Careful"]);
+    expect(api.explanation.activities[0]!.reasons.length).toBeGreaterThan(0);
+    expect(api.holders.map((h) => h.name)).toEqual(["Careful"]);
     const html = await (await t.page(`/business/candidates/${id}?project=${p.id}`, cookie)).text();
     expect(html).toContain('data-testid="candidate-profile"');
     expect(html).toContain('data-testid="mark-careless"');
@@ -160,10 +181,10 @@ describe("the candidate's page", () => {
 describe("the decision's mail", () => {
   async function joinedCandidate(name: string) {
     const person = await user(t, { locale: "en" });
-    const invited = await call("POST", "/api/business/candidates", { position: p.pos.Sales, email: person.email, name });
+    const invited = await call<{ _id: string }>("POST", "/api/business/candidates", { position: p.pos.Sales, email: person.email, name });
     const [row] = await t.deps.db.select().from(invites).where(eq(invites.email, person.email));
     expect((await call("POST", `/api/business/join/${row!.link}`, { agree: true, name }, person.h)).status).toBe(201);
-    return { person, id: invited.json._id as string };
+    return { person, id: invited.json._id };
   }
 
   it("is shown in full before hiring and leaves only when the owner keeps “send”", async () => {

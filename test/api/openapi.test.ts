@@ -11,8 +11,26 @@ import { tokenSchema } from "../../server/services/business/api-tokens";
 import { checkAnswer } from "../answer-check";
 import { createTestApp, type TestApp } from "../helpers";
 
+/** The parts of the OpenAPI document the tests read. */
+interface JsonSchema {
+  properties?: Record<string, unknown>;
+  required?: string[];
+  $ref?: string;
+}
+interface Operation {
+  "x-guards": string[];
+  "x-token-scope"?: string;
+  parameters: { name: string; in: string; required?: boolean }[];
+  requestBody: { content: Record<string, { schema: JsonSchema }> };
+  responses: Record<string, { content: Record<string, { schema: JsonSchema }> }>;
+}
+// (a type, not an interface: the validator takes a plain record)
+type OpenApiDocument = {
+  paths: Record<string, Record<string, Operation>>;
+};
+
 let t: TestApp;
-let doc: any;
+let doc: OpenApiDocument;
 beforeAll(async () => {
   t = await createTestApp();
   const res = await t.json("GET", "/api/openapi.json");
@@ -38,22 +56,22 @@ describe("/api/openapi.json", () => {
     const missing = api.filter((r) => !doc.paths[openApiPath(r.path)]?.[r.method.toLowerCase()]).map((r) => `${r.method} ${r.path}`);
     expect(missing).toEqual([]);
     for (const r of api) {
-      const op = doc.paths[openApiPath(r.path)][r.method.toLowerCase()];
+      const op = doc.paths[openApiPath(r.path)]![r.method.toLowerCase()]!;
       expect(op["x-guards"], `${r.method} ${r.path}`).toEqual(r.guards);
       expect(op.responses["403"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
-      for (const name of r.path.match(/:([A-Za-z0-9_]+)/g) ?? []) expect(op.parameters.map((p: any) => p.name)).toContain(name.slice(1));
+      for (const name of r.path.match(/:([A-Za-z0-9_]+)/g) ?? []) expect(op.parameters.map((p) => p.name)).toContain(name.slice(1));
     }
   });
 
   it("carries the schemas the routes validate with, the token scope a call needs and the answers declared", () => {
-    const create = doc.paths["/api/business/integrations/tokens"].post;
-    const own = z.toJSONSchema(tokenSchema, { io: "input", unrepresentable: "any" }) as any;
+    const create = doc.paths["/api/business/integrations/tokens"]!.post!;
+    const own = z.toJSONSchema(tokenSchema, { io: "input", unrepresentable: "any" }) as JsonSchema;
     expect(create.requestBody.content["application/json"].schema.properties).toEqual(own.properties);
     expect(create.responses["201"].content["application/json"].schema.required).toEqual(expect.arrayContaining(["token", "hint", "scopes"]));
-    expect(doc.paths["/api/business/candidates"].post["x-token-scope"]).toBe("invites:write");
-    expect(doc.paths["/api/business/candidates"].post.requestBody.content["application/json"].schema.properties.externalId).toBeDefined();
-    expect(doc.paths["/api/business/candidates"].get.parameters).toContainEqual(expect.objectContaining({ name: "position", in: "query", required: true }));
-    expect(doc.paths["/api/business/employees"].post["x-token-scope"]).toBe("people:read");
+    expect(doc.paths["/api/business/candidates"]!.post!["x-token-scope"]).toBe("invites:write");
+    expect(doc.paths["/api/business/candidates"]!.post!.requestBody.content["application/json"].schema.properties?.externalId).toBeDefined();
+    expect(doc.paths["/api/business/candidates"]!.get!.parameters).toContainEqual(expect.objectContaining({ name: "position", in: "query", required: true }));
+    expect(doc.paths["/api/business/employees"]!.post!["x-token-scope"]).toBe("people:read");
   });
 
   it("every API test's answer is checked against its route's declared answer (a drifted one fails the test)", async () => {

@@ -3,9 +3,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answers, invites, projects, results, users } from "../../db/schema";
 import { DEMO_PROJECT_ID } from "../../db/seed";
-import { createTestApp, type TestApp } from "../helpers";
+import { bodyOf, createTestApp, type Json, type TestApp } from "../helpers";
 import type { CalibrationMap } from "../../model/recalibrate";
 import { createId } from "../../server/lib/ids";
+import type { toResultDoc } from "../../server/services/testing";
 import { N_ITEMS } from "../../model/items";
 import { personFit, QUALITY } from "../../model/quality";
 import { BASELINE, simulate } from "../../model/simulate";
@@ -29,16 +30,23 @@ async function firstTest() {
   return list.docs[0] as { _id: string; questions: number };
 }
 
+/** POST /api/answer's body: the result once the last answer completes the test. */
+interface AnswerReply {
+  progress: unknown;
+  completed: boolean;
+  result: Json<ReturnType<typeof toResultDoc>> | null;
+}
+
 /** A consistent respondent: yes to even positions, no to odd ones, with human pacing. */
 const valueFor = (position: number) => (position % 2 === 0 ? 2 : -2);
 
 async function answerAll(h: Record<string, string>, resultId: string, questions: { _id: string; position: number }[], skip: number[] = []) {
-  let last: any = null;
+  let last: AnswerReply | null = null;
   for (const q of questions) {
     if (skip.includes(q.position)) continue;
     const res = await t.json("POST", "/api/answer", { result: resultId, question: q._id, value: valueFor(q.position), elapsedMs: 6000 }, h);
     expect(res.status).toBe(200);
-    last = await res.json();
+    last = (await res.json()) as AnswerReply;
   }
   return last;
 }
@@ -77,8 +85,9 @@ describe("the test", () => {
     const early = await t.json("POST", "/api/result", { result: start._id }, u.h);
     expect(early.status).toBe(400);
 
-    const last = await answerAll(u.h, start._id, reversed.slice(1));
-    expect(last.completed).toBe(true);
+    const reply = await answerAll(u.h, start._id, reversed.slice(1));
+    expect(reply!.completed).toBe(true);
+    const last = { result: reply!.result! };
     expect(last.result).toMatchObject({ isCompleted: true, format: expect.stringMatching(/^(SYS|ANL|BAL)-(LOW|MID|HIGH)-(SLOW|MID|FAST)$/) });
     expect(last.result.probability).toBeGreaterThan(0);
     expect(last.result.modelVersion).toBeTruthy();
@@ -100,7 +109,7 @@ describe("the test", () => {
     const take = async () => {
       const u = await newUser();
       const start = await (await t.json("POST", `/api/test/start/${test._id}`, {}, u.h)).json();
-      return { u, id: start._id as string, result: (await answerAll(u.h, start._id, questions)).result };
+      return { u, id: start._id as string, result: (await answerAll(u.h, start._id, questions))!.result! };
     };
     const first = await take();
     const [stored] = await t.deps.db.select().from(results).where(eq(results.id, first.id));
@@ -189,10 +198,11 @@ describe("the test", () => {
     const test = await firstTest();
     const start = await (await t.json("POST", `/api/test/start/${test._id}`, {}, u.h)).json();
     const { questions } = await (await t.app.request(`/api/test/${test._id}`)).json();
-    let last: any;
-    for (const q of questions) last = await (await t.json("POST", "/api/answer", { result: start._id, question: q._id, value: 2, elapsedMs: 300 }, u.h)).json();
-    expect(last.result.isDoubt).toBe(true);
-    expect(last.result.quality.grade).toBe("poor");
+    let last: AnswerReply | undefined;
+    for (const q of questions)
+      last = await bodyOf<AnswerReply>(await t.json("POST", "/api/answer", { result: start._id, question: q._id, value: 2, elapsedMs: 300 }, u.h));
+    expect(last!.result!.isDoubt).toBe(true);
+    expect(last!.result!.quality!.grade).toBe("poor");
   });
 
   it("reads the answers' times: a third of the questions clicked through at random flags the result; the same answers untimed are not enough", async () => {
@@ -217,20 +227,20 @@ describe("the test", () => {
     const complete = async (timed: boolean) => {
       const u = await newUser();
       const start = await (await t.json("POST", `/api/test/start/${test._id}`, {}, u.h)).json();
-      let last: any;
+      let last: AnswerReply | undefined;
       for (const q of questions as { _id: string; position: number }[]) {
         const elapsedMs = timed ? Math.round(person.elapsed[q.position - 1]!) : undefined;
-        last = await (
-          await t.json("POST", "/api/answer", { result: start._id, question: q._id, value: person.answers[q.position - 1], elapsedMs }, u.h)
-        ).json();
+        last = await bodyOf<AnswerReply>(
+          await t.json("POST", "/api/answer", { result: start._id, question: q._id, value: person.answers[q.position - 1], elapsedMs }, u.h),
+        );
       }
-      return last.result;
+      return last!.result!;
     };
     const timed = await complete(true);
-    expect(timed.quality.flags).toContain("misfit");
-    expect(timed.quality.grade).toBe("poor");
+    expect(timed.quality!.flags).toContain("misfit");
+    expect(timed.quality!.grade).toBe("poor");
     expect(timed.isDoubt).toBe(true);
     const untimed = await complete(false);
-    expect(untimed.quality.flags).not.toContain("misfit");
+    expect(untimed.quality!.flags).not.toContain("misfit");
   });
 });

@@ -36,22 +36,53 @@ async function freshTest(browser: Browser, lang: "ru" | "en", options: Parameter
 const runner = (page: Page) => page.locator("[data-testid=test-runner][data-hydrated]");
 const position = async (page: Page) => Number(await runner(page).getAttribute("data-position"));
 
-/** What must be on a 360×640 screen: the progress and all five answers, below the sticky header. */
-async function layout(page: Page) {
+/**
+ * What must be on a 360×640 screen (the progress and all five answers, below the sticky header) and
+ * where the keyboard is, read in one call to the page: a statement costs a few calls, not a dozen.
+ */
+async function state(page: Page) {
   return page.evaluate(() => {
     const box = (el: Element | null) => el?.getBoundingClientRect();
     const header = box(document.querySelector("header"))!;
     const progress = box(document.querySelector("[data-testid=progress]"))!;
     const options = [...document.querySelectorAll("[role=radiogroup] [role=radio]")].map((o) => box(o)!);
+    const active = document.activeElement;
+    // the group the keyboard entered first (kept on window by the test): still in the page, still holding the focus
+    const first = (window as unknown as { firstGroup?: Element }).firstGroup;
     return {
+      position: Number(document.querySelector("[data-testid=test-runner][data-hydrated]")?.getAttribute("data-position")),
       headerBottom: header.bottom,
       progressTop: progress.top,
       lastBottom: Math.max(...options.map((o) => o.bottom)),
       height: innerHeight,
       scrollWidth: document.documentElement.scrollWidth,
       count: options.length,
+      activeRole: active?.getAttribute("role") ?? null,
+      activeChoice: active?.getAttribute("data-choice") ?? null,
+      focusInGroup: active?.closest("[role=radiogroup]") != null,
+      firstGroupHoldsFocus: Boolean(first?.isConnected && first.contains(active)),
+      labelledBy: document.querySelector("[role=radiogroup]")?.getAttribute("aria-labelledby") ?? null,
+      questionId: document.querySelector("[data-testid=question]")?.id ?? null,
+      question: document.querySelector("[data-testid=question]")?.textContent ?? null,
+      announcement: document.querySelector("[data-testid=announcement]")?.textContent ?? null,
     };
   });
+}
+
+/** Waits (in the page) until the runner shows statement `n`; the caller asserts what it finds. */
+async function reached(page: Page, n: number, announced = false) {
+  await page
+    .waitForFunction(
+      ([n, announced]) => {
+        const position = document.querySelector("[data-testid=test-runner][data-hydrated]")?.getAttribute("data-position");
+        const text = document.querySelector("[data-testid=question]")?.textContent;
+        const said = document.querySelector("[data-testid=announcement]")?.textContent;
+        return position === String(n) && (!announced || said === `Question ${n} of 110. ${text}`);
+      },
+      [n, announced] as const,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined); // the assertions that follow say what is wrong
 }
 
 describe("the test at 360×640, by keyboard and in the accessibility tree", () => {
@@ -60,7 +91,7 @@ describe("the test at 360×640, by keyboard and in the accessibility tree", () =
     await page.screenshot({ path: `${shots}/runner-en-360-q1.png` });
     // Tab from the top of the page into the answers
     let tabs = 0;
-    while (!(await page.evaluate(() => document.activeElement?.getAttribute("role") === "radio"))) {
+    while ((await state(page)).activeRole !== "radio") {
       await page.keyboard.press("Tab");
       expect(++tabs).toBeLessThan(20);
     }
@@ -69,31 +100,32 @@ describe("the test at 360×640, by keyboard and in the accessibility tree", () =
     const tree = await page.locator("[role=radiogroup]").ariaSnapshot();
     expect(tree).toContain(`radiogroup "${firstText}"`);
     for (const name of ["Yes", "Probably yes", "I don't know", "Probably not", "No"]) expect(tree).toContain(`radio "${name}"`);
-    const group = await page.locator("[role=radiogroup]").elementHandle();
+    await page.evaluate(() => ((window as unknown as { firstGroup?: Element }).firstGroup = document.querySelector("[role=radiogroup]")!));
 
     const choices = ["yes", "probablyYes", "dontKnow", "probablyNot", "no"];
+    let now = await state(page);
     for (let n = 1; n <= 110; n++) {
-      expect(await position(page)).toBe(n);
-      const fit = await layout(page);
-      expect(fit.count).toBe(5);
-      expect(fit.progressTop).toBeGreaterThanOrEqual(fit.headerBottom);
-      expect(fit.lastBottom).toBeLessThanOrEqual(fit.height);
-      expect(fit.scrollWidth).toBeLessThanOrEqual(360);
+      expect(now.position).toBe(n);
+      expect(now.count).toBe(5);
+      expect(now.progressTop).toBeGreaterThanOrEqual(now.headerBottom);
+      expect(now.lastBottom).toBeLessThanOrEqual(now.height);
+      expect(now.scrollWidth).toBeLessThanOrEqual(360);
       // arrow keys move between the answers without answering; Space answers
       const steps = n % 5;
       for (let i = 0; i < steps; i++) await page.keyboard.press("ArrowDown");
-      expect(await page.evaluate(() => document.activeElement?.getAttribute("data-choice"))).toBe(choices[steps]);
-      expect(await position(page)).toBe(n);
+      const moved = await state(page);
+      expect(moved.activeChoice).toBe(choices[steps]);
+      expect(moved.position).toBe(n);
       await page.keyboard.press("Space");
       if (n === 110) break;
-      await expect.poll(() => position(page)).toBe(n + 1);
-      // the same group (never rebuilt), now named by the new statement, still holds the focus
-      const text = await page.locator("[data-testid=question]").textContent();
-      expect(
-        await group!.evaluate((g) => g.isConnected && g.contains(document.activeElement) && document.activeElement?.getAttribute("role") === "radio"),
-      ).toBe(true);
-      expect(await page.locator("[role=radiogroup]").getAttribute("aria-labelledby")).toBe(await page.locator("[data-testid=question]").getAttribute("id"));
-      await expect.poll(() => page.locator("[data-testid=announcement]").textContent()).toBe(`Question ${n + 1} of 110. ${text}`);
+      await reached(page, n + 1, true);
+      now = await state(page);
+      expect(now.position).toBe(n + 1);
+      // the same group (never rebuilt), now named by the new statement, still holds the focus, and
+      // the new statement is announced
+      expect(now.firstGroupHoldsFocus && now.activeRole === "radio").toBe(true);
+      expect(now.labelledBy).toBe(now.questionId);
+      expect(now.announcement).toBe(`Question ${n + 1} of 110. ${now.question}`);
       if (n === 56) await page.screenshot({ path: `${shots}/runner-en-360-q57-keyboard.png` });
     }
     await page.waitForURL(/\/report\/base/);
@@ -103,15 +135,17 @@ describe("the test at 360×640, by keyboard and in the accessibility tree", () =
   it("in Russian on a touch phone: a tap keeps the focus in the group, and an answer given scrolled down brings the progress back", async () => {
     const page = await freshTest(e.browser, "ru", { hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
     // Russian statements are the longer ones: every one of them fits too
+    let now = await state(page);
     for (let n = 1; n < 109; n++) {
-      const fit = await layout(page);
-      expect(fit.progressTop).toBeGreaterThanOrEqual(fit.headerBottom);
-      expect(fit.lastBottom).toBeLessThanOrEqual(fit.height);
+      expect(now.progressTop).toBeGreaterThanOrEqual(now.headerBottom);
+      expect(now.lastBottom).toBeLessThanOrEqual(now.height);
       await runner(page)
         .locator(`[data-choice=${n % 2 ? "no" : "yes"}]`)
         .tap();
-      await expect.poll(() => position(page)).toBe(n + 1);
-      expect(await page.evaluate(() => document.activeElement?.closest("[role=radiogroup]") !== null)).toBe(true);
+      await reached(page, n + 1);
+      now = await state(page);
+      expect(now.position).toBe(n + 1);
+      expect(now.focusInGroup).toBe(true);
     }
     await page.screenshot({ path: `${shots}/runner-ru-360-tap.png` });
     // large text: the page is longer than the screen; answering at the bottom returns to the progress
@@ -122,12 +156,12 @@ describe("the test at 360×640, by keyboard and in the accessibility tree", () =
     await expect.poll(() => position(page)).toBe(before + 1);
     await expect
       .poll(async () => {
-        const fit = await layout(page);
+        const fit = await state(page);
         return fit.progressTop >= fit.headerBottom - 1 && fit.progressTop < fit.height;
       })
       .toBe(true);
     await page.screenshot({ path: `${shots}/runner-ru-360-200pct-after-answer.png` });
-    expect((await layout(page)).scrollWidth).toBeLessThanOrEqual(360);
+    expect((await state(page)).scrollWidth).toBeLessThanOrEqual(360);
     await page.context().close();
   });
 });

@@ -59,7 +59,10 @@ describe("a clean stop", () => {
         ),
         ...Array.from({ length: 4 }, (_, i) => client(false, i % 2 ? "/api/health" : "/about", perRequest)),
       ];
-      await new Promise((r) => setTimeout(r, 700));
+      // the stop comes once the kept-alive clients have had a hundred answers (700 ms on a quiet
+      // machine; longer on a busy one, where a fixed wait left the count short)
+      for (const until = Date.now() + 15_000; outcomes.length <= 100 && Date.now() < until; ) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 200));
       server.child.kill("SIGTERM");
       await Promise.all(clients);
       const code = await server.exited;

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { SERVER } from "../server-process";
 
 const dir = mkdtempSync(join(tmpdir(), "tf-shutdown-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -15,7 +16,7 @@ describe("graceful shutdown", () => {
   it("finishes in-flight requests on SIGTERM, then exits 0", async () => {
     const port = 3950 + Math.floor(Math.random() * 40);
     const base = `http://127.0.0.1:${port}`;
-    const server = spawn(process.execPath, ["--import", "tsx", "main.ts"], {
+    const server = spawn(process.execPath, SERVER, {
       env: {
         ...process.env,
         NODE_ENV: "test",
