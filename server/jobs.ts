@@ -79,6 +79,8 @@ export interface JobRunner {
   start(intervalMs?: number): void;
   /** Stops the ticks and waits for the jobs under way (before the database closes). */
   stop(): Promise<void>;
+  /** Waits for the jobs under way, including any they lead to (tests read the outbox after it). */
+  idle(): Promise<void>;
 }
 
 export function createJobRunner(deps: () => AppDeps): JobRunner {
@@ -183,6 +185,9 @@ export function createJobRunner(deps: () => AppDeps): JobRunner {
       if (timer) clearInterval(timer);
       timer = null;
       await Promise.all([...underWay]);
+    },
+    async idle() {
+      while (underWay.size) await Promise.all([...underWay]);
     },
   };
   return runner;

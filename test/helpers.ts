@@ -15,6 +15,8 @@ export interface TestApp {
   deps: AppDeps;
   dir: string;
   close(): Promise<void>;
+  /** Waits for the jobs under way (mail, PDFs): a request waits for them only briefly, a busy machine longer. */
+  settled(): Promise<void>;
   /** app.request with JSON body and headers filled in. */
   json(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
   /** json(), then the status and the JSON body (null when the body is not JSON) as the type the caller names. */
@@ -87,6 +89,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await deps.database.close();
       rmSync(dir, { recursive: true, force: true });
     },
+    settled: () => deps.jobs.idle(),
     json,
     async call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
       const res = await json(method, path, body, headers);

@@ -109,6 +109,7 @@ describe("mail a back-office write sends goes through the outbox", () => {
     const res = await t.json("POST", "/api/manager/user/send-pdf", { id: person._id }, admin);
     expect(res.status).toBe(200);
     const { result } = await res.json();
+    await t.settled();
     const [job] = (await db().select().from(jobs).where(eq(jobs.kind, "report-pdf"))).filter((j) => j.payload.userId === person._id);
     expect(job).toMatchObject({ payload: { userId: person._id, resultId: result } });
     expect(job!.doneAt).not.toBeNull();

@@ -169,6 +169,7 @@ describe("users", () => {
 
     const sent = await t.json("POST", "/api/manager/user/send-pdf", { id: alice._id }, M);
     expect(sent.status).toBe(200);
+    await t.settled();
     const outbox = join(t.dir, "outbox");
     const mail = readdirSync(outbox)
       .map((f) => readFileSync(join(outbox, f), "utf8"))

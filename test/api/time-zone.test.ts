@@ -36,6 +36,7 @@ describe("TIME_ZONE", () => {
     const [row] = await t.deps.db.select().from(invites).where(eq(invites.email, email));
     // 23:59:59.999 in Vladivostok is 13:59:59.999 UTC the same day
     expect(row!.expiresAt!.toISOString()).toBe(`${day}T13:59:59.999Z`);
+    await t.settled();
     const mail = smtp.received.find((m) => m.to.includes(email))!;
     const [y, m, d] = day.split("-").map(Number) as [number, number, number];
     const said = new Date(Date.UTC(y, m - 1, d)).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });

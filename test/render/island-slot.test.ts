@@ -34,7 +34,7 @@ describe("island slots", () => {
     const islands = islandsIn(html);
     expect(islands).toHaveLength(1);
     expect(islands[0]!.attrs).toMatch(/^data-island="test-runner" data-src="\/build\/test-runner-[A-Z0-9]+\.js"/);
-    expect(islands[0]!.inner).toMatch(/^<div class="[^"]*" data-testid="test-runner"/);
+    expect(islands[0]!.inner).toMatch(/^<div [^>]*data-testid="test-runner"/);
     expect(islands[0]!.inner).toContain("You answered 0 of 110 questions");
     expect(islands[0]!.inner).not.toContain("\u0000");
     expect(html.split("</tf-island>")).toHaveLength(2);
