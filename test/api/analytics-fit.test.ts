@@ -6,7 +6,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { employeeAnalytics, employeeFits, projects, skills } from "../../db/schema";
 import { FIT_VERSION, GOOD_FIT } from "../../model/fit";
-import { createTestApp, type TestApp } from "../helpers";
+import type { z } from "zod";
+import type * as A from "../../server/api/business/answer-schemas";
+import { type ApiError, bodyOf, createTestApp, type TestApp } from "../helpers";
 import { businessProject, completedResult, type Person, user } from "../fixtures";
 
 let t: TestApp;
@@ -16,11 +18,40 @@ let h: Record<string, string>;
 const positions: Record<string, string> = {};
 const people: { r: Person; employee: string }[] = [];
 
-const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = h) => {
+const call = async <T = unknown>(method: string, path: string, body?: unknown, headers: Record<string, string> = h) => {
   const res = await t.json(method, path, body, headers);
-  const json = (await res.json().catch(() => null)) as any;
+  const json = (await res.json().catch(() => null)) as T;
   return { status: res.status, json };
 };
+type Employees = z.infer<typeof A.employees>;
+/** A person's fit for each position, as the tests read it (the answer declares the explanation's activities loosely). */
+interface Efficiency {
+  efficiency: number | null;
+  diff: number | null;
+  best: { _id: string } | null;
+  shared: boolean;
+  docs: {
+    position: { _id: string };
+    efficiency: number | null;
+    isCurrent: boolean;
+    flags: string[];
+    activities: { name: string }[];
+    explanation: { headline: string; activities: { reasons: { text: string }[] }[] } | null;
+  }[];
+}
+/** The project's skills, and one person's values when asked (the answer declares the families loosely). */
+interface Skills {
+  builtIn: unknown[];
+  docs: { name: string }[];
+  employee?: { custom: unknown[]; natural: unknown[]; families: { manager: { type: string } }; acquired: { value: number }[] };
+}
+/** The business report as JSON: what the tests read of it. */
+interface BusinessReport {
+  sections: unknown[];
+  efficiency: { docs: unknown[] };
+  skills: { natural: unknown[] };
+  format: { code: string };
+}
 const fitsOf = (employee: string) => t.deps.db.select().from(employeeFits).where(eq(employeeFits.employeeId, employee));
 const analyticsOf = async (employee: string) => (await t.deps.db.select().from(employeeAnalytics).where(eq(employeeAnalytics.employeeId, employee)))[0];
 
@@ -39,7 +70,7 @@ beforeAll(async () => {
     ["analyst", [act("Research", "individual", "moderate", 60)]],
     ["strategy", [act("Planning", "global", "balanced"), act("Pitching", "global", "improvisation")]],
   ] as const) {
-    const p = await call("POST", "/api/business/positions", { name: `Position ${key}`, tasks });
+    const p = await call<{ _id: string }>("POST", "/api/business/positions", { name: `Position ${key}`, tasks });
     expect(p.status).toBe(201);
     positions[key] = p.json._id;
   }
@@ -48,7 +79,7 @@ beforeAll(async () => {
     const r = await user(t, { confirmed: false });
     const joined = await t.json("POST", `/api/business/join/${code}`, { agree: true }, r.h);
     expect(joined.status).toBe(201);
-    const employee = ((await joined.json()) as any).employee as string;
+    const employee = (await bodyOf<{ employee: string }>(joined)).employee;
     await completedResult(t, r, pattern);
     people.push({ r, employee });
   }
@@ -68,26 +99,26 @@ describe("fit for a position", () => {
 
   it("answers every position best first with explanations in the reader's language, and diff = best − current", async () => {
     const e = people[0]!.employee;
-    const en = await call("GET", `/api/business/employees/efficiency/${e}`);
+    const en = await call<Efficiency>("GET", `/api/business/employees/efficiency/${e}`);
     expect(en.status).toBe(200);
     expect(en.json.docs).toHaveLength(3);
-    const effs = en.json.docs.map((d: any) => d.efficiency);
-    expect(effs).toEqual([...effs].sort((a: number, b: number) => b - a));
-    const current = en.json.docs.find((d: any) => d.isCurrent);
+    const effs = en.json.docs.map((d) => d.efficiency);
+    expect(effs).toEqual([...effs].sort((a, b) => b! - a!));
+    const current = en.json.docs.find((d) => d.isCurrent)!;
     expect(current.position._id).toBe(positions.sales);
-    expect(en.json.diff).toBe(en.json.docs[0].efficiency - current.efficiency);
+    expect(en.json.diff).toBe(en.json.docs[0]!.efficiency! - current.efficiency!);
     for (const d of en.json.docs) {
-      expect(d.explanation.headline).toMatch(/Fit for the position: \d+ of 100/);
-      expect(d.explanation.activities.length).toBeGreaterThan(0);
-      for (const a of d.explanation.activities) expect(a.reasons.every((r: any) => /points|neither/.test(r.text))).toBe(true);
+      expect(d.explanation!.headline).toMatch(/Fit for the position: \d+ of 100/);
+      expect(d.explanation!.activities.length).toBeGreaterThan(0);
+      for (const a of d.explanation!.activities) expect(a.reasons.every((r) => /points|neither/.test(r.text))).toBe(true);
     }
     // the stored numbers are the ones explained
     const stored = await fitsOf(e);
     for (const d of en.json.docs) expect(stored.find((s) => s.positionId === d.position._id)!.efficiency).toBe(d.efficiency);
     expect((await analyticsOf(e))!.diff).toBe(en.json.diff);
-    const ru = await call("GET", `/api/business/employees/efficiency/${e}?position=${positions.analyst}`, undefined, { ...h, locale: "ru" });
+    const ru = await call<Efficiency>("GET", `/api/business/employees/efficiency/${e}?position=${positions.analyst}`, undefined, { ...h, locale: "ru" });
     expect(ru.json.docs).toHaveLength(1);
-    expect(ru.json.docs[0].explanation.headline).toMatch(/Соответствие должности: \d+ из 100/);
+    expect(ru.json.docs[0]!.explanation!.headline).toMatch(/Соответствие должности: \d+ из 100/);
     expect((await call("GET", `/api/business/employees/efficiency/${"0".repeat(24)}`)).status).toBe(404);
   });
 
@@ -101,12 +132,12 @@ describe("fit for a position", () => {
     expect(put.status).toBe(200);
     const after = (await fitsOf(e)).find((r) => r.positionId === positions.analyst)!;
     expect(after.computedAt.getTime()).toBeGreaterThan(before.computedAt.getTime());
-    const fresh = await call("GET", `/api/business/employees/efficiency/${e}?position=${positions.analyst}`);
+    const fresh = await call<Efficiency>("GET", `/api/business/employees/efficiency/${e}?position=${positions.analyst}`);
     expect(fresh.json.docs[0].efficiency).toBe(after.efficiency);
     expect(fresh.json.docs[0].activities[0].name).toBe("Cold calls");
     // the other positions' stored fits are kept, and best and diff follow the new one
     for (const p of people) {
-      const all = await call("GET", `/api/business/employees/efficiency/${p.employee}`);
+      const all = await call<Efficiency>("GET", `/api/business/employees/efficiency/${p.employee}`);
       const stored = await fitsOf(p.employee);
       for (const d of all.json.docs) expect(stored.find((s) => s.positionId === d.position._id)!.efficiency).toBe(d.efficiency);
       expect((await analyticsOf(p.employee))!).toMatchObject({ diff: all.json.diff, bestPositionId: all.json.best?._id ?? null });
@@ -121,7 +152,7 @@ describe("fit for a position", () => {
     await completedResult(t, r, (p) => (p % 2 === 0 ? -2 : 2));
     const after = await analyticsOf(employee);
     expect(after!.resultId).not.toBe(before!.resultId);
-    const res = await call("GET", `/api/business/employees/efficiency/${employee}`);
+    const res = await call<Efficiency>("GET", `/api/business/employees/efficiency/${employee}`);
     const stored = await fitsOf(employee);
     for (const d of res.json.docs) expect(stored.find((s) => s.positionId === d.position._id)!.efficiency).toBe(d.efficiency);
   });
@@ -148,10 +179,10 @@ describe("fit for a position", () => {
   });
 
   it("who fits a position: the project's people best first", async () => {
-    const res = await call("GET", `/api/business/positions/${positions.strategy}/candidates`);
+    const res = await call<z.infer<typeof A.positionCandidates>>("GET", `/api/business/positions/${positions.strategy}/candidates`);
     expect(res.status).toBe(200);
     expect(res.json.docs).toHaveLength(3);
-    const effs = res.json.docs.map((d: any) => d.efficiency);
+    const effs = res.json.docs.map((d) => d.efficiency);
     expect(effs).toEqual([...effs].sort((a: number, b: number) => b - a));
   });
 });
@@ -162,10 +193,10 @@ describe("consent", () => {
     expect((await t.json("POST", `/api/business/consent/${project}`, { consent: false }, r.h)).status).toBe(200);
     expect(await fitsOf(employee)).toEqual([]);
     expect(await analyticsOf(employee)).toBeUndefined();
-    const hidden = await call("GET", `/api/business/employees/efficiency/${employee}`);
+    const hidden = await call<Efficiency>("GET", `/api/business/employees/efficiency/${employee}`);
     expect(hidden.json).toMatchObject({ shared: false, efficiency: null, diff: null });
-    expect(hidden.json.docs.every((d: any) => d.efficiency === null && d.flags.includes("noResult"))).toBe(true);
-    const listed = (await call("POST", "/api/business/employees", { filter: { efficiency: { min: 0 } } })).json.docs.map((d: any) => d._id);
+    expect(hidden.json.docs.every((d) => d.efficiency === null && d.flags.includes("noResult"))).toBe(true);
+    const listed = (await call<Employees>("POST", "/api/business/employees", { filter: { efficiency: { min: 0 } } })).json.docs.map((d) => d._id);
     expect(listed).not.toContain(employee);
     expect((await t.json("POST", `/api/business/consent/${project}`, { consent: true }, r.h)).status).toBe(200);
     expect(await fitsOf(employee)).toHaveLength(3);
@@ -174,11 +205,11 @@ describe("consent", () => {
 
 describe("the employee list's analytics fields", () => {
   it("sorts by efficiency and diff and filters on every spec field", async () => {
-    const all = await call("POST", "/api/business/employees", { sortType: "efficiency", sortDirection: "desc" });
+    const all = await call<Employees>("POST", "/api/business/employees", { sortType: "efficiency", sortDirection: "desc" });
     expect(all.status).toBe(200);
-    const docs = all.json.docs.filter((d: any) => d.efficiency !== null);
-    expect(docs.map((d: any) => d.efficiency)).toEqual([...docs.map((d: any) => d.efficiency)].sort((a, b) => b - a));
-    const one = all.json.docs.find((d: any) => d._id === people[0]!.employee);
+    const docs = all.json.docs.filter((d) => d.efficiency !== null);
+    expect(docs.map((d) => d.efficiency)).toEqual([...docs.map((d) => d.efficiency)].sort((a, b) => b! - a!));
+    const one = all.json.docs.find((d) => d._id === people[0]!.employee)!;
     expect(one).toMatchObject({
       manager: { type: expect.any(String) },
       leader: { type: expect.any(String) },
@@ -186,38 +217,38 @@ describe("the employee list's analytics fields", () => {
       seller: { percent: expect.any(Number) },
       businessman: { system: expect.any(Number) },
     });
-    const ids = (r: any) => r.json.docs.map((d: any) => d._id).sort();
-    const expectFilter = async (filter: object, keep: (d: any) => boolean) => {
-      const res = await call("POST", "/api/business/employees", { filter });
+    const ids = (r: { json: Employees }) => r.json.docs.map((d) => d._id).sort();
+    const expectFilter = async (filter: object, keep: (d: Employees["docs"][number]) => boolean) => {
+      const res = await call<Employees>("POST", "/api/business/employees", { filter });
       expect(res.status, JSON.stringify(filter)).toBe(200);
       expect(ids(res), JSON.stringify(filter)).toEqual(
         all.json.docs
           .filter(keep)
-          .map((d: any) => d._id)
+          .map((d) => d._id)
           .sort(),
       );
     };
-    await expectFilter({ manager: { type: one.manager.type } }, (d) => d.manager?.type === one.manager.type);
-    await expectFilter({ manager: { resource: { min: one.manager.resource } } }, (d) => d.manager && d.manager.resource >= one.manager.resource);
-    await expectFilter({ leader: { type: one.leader.type } }, (d) => d.leader?.type === one.leader.type);
+    await expectFilter({ manager: { type: one.manager!.type } }, (d) => d.manager?.type === one.manager!.type);
+    await expectFilter({ manager: { resource: { min: one.manager!.resource } } }, (d) => d.manager !== null && d.manager.resource! >= one.manager!.resource!);
+    await expectFilter({ leader: { type: one.leader!.type } }, (d) => d.leader?.type === one.leader!.type);
     await expectFilter(
-      { researcher: { min: one.researcher.potential, max: one.researcher.potential } },
-      (d) => d.researcher?.potential === one.researcher.potential,
+      { researcher: { min: one.researcher!.potential, max: one.researcher!.potential } },
+      (d) => d.researcher?.potential === one.researcher!.potential,
     );
     await expectFilter({ researcher: { min: 0, max: 100, basis: "actual" } }, (d) => d.researcher !== null);
-    await expectFilter({ seller: { min: one.seller.percent } }, (d) => d.seller && d.seller.percent >= one.seller.percent);
+    await expectFilter({ seller: { min: one.seller!.percent } }, (d) => d.seller !== null && d.seller.percent >= one.seller!.percent);
     await expectFilter(
-      { businessman: { system: { max: one.businessman.system }, energy: { min: 0 } } },
-      (d) => d.businessman && d.businessman.system <= one.businessman.system,
+      { businessman: { system: { max: one.businessman!.system }, energy: { min: 0 } } },
+      (d) => d.businessman !== null && d.businessman.system <= one.businessman!.system,
     );
     await expectFilter({ harmony: { min: one.harmony, max: one.harmony } }, (d) => d.harmony === one.harmony);
     await expectFilter({ anxiety: { min: -10, max: 10 } }, (d) => d.anxiety !== null);
-    await expectFilter({ efficiency: { min: one.efficiency } }, (d) => d.efficiency !== null && d.efficiency >= one.efficiency);
+    await expectFilter({ efficiency: { min: one.efficiency } }, (d) => d.efficiency !== null && d.efficiency >= one.efficiency!);
     await expectFilter({ diff: { min: 0, max: 0 } }, (d) => d.diff === 0);
     expect((await call("POST", "/api/business/employees", { sortType: "diff", sortDirection: "asc" })).status).toBe(200);
-    const bad = await call("POST", "/api/business/employees", { filter: { manager: { type: "boss" }, efficiency: { min: 500 } } });
+    const bad = await call<ApiError>("POST", "/api/business/employees", { filter: { manager: { type: "boss" }, efficiency: { min: 500 } } });
     expect(bad.status).toBe(400);
-    expect(Object.keys(bad.json.error.fields).sort()).toEqual(["filter.efficiency.min", "filter.manager.type"]);
+    expect(Object.keys(bad.json.error.fields!).sort()).toEqual(["filter.efficiency.min", "filter.manager.type"]);
   });
 });
 
@@ -226,10 +257,10 @@ describe("skills", () => {
   let acquired: string;
 
   it("lists 30+ built-in types and the company's own; creates a definition that everyone gets a value for", async () => {
-    const list = await call("GET", "/api/business/skills");
+    const list = await call<Skills>("GET", "/api/business/skills");
     expect(list.status).toBe(200);
     expect(list.json.builtIn.length).toBeGreaterThanOrEqual(30);
-    const created = await call("POST", "/api/business/skills", {
+    const created = await call<{ _id: string }>("POST", "/api/business/skills", {
       kind: "definition",
       name: "Negotiation",
       description: "Holding a line with people",
@@ -238,16 +269,16 @@ describe("skills", () => {
     expect(created.status).toBe(201);
     expect(created.json).toMatchObject({ kind: "definition", name: "Negotiation", weights: { WE_ANALYT: 2, confidence: 1 } });
     custom = created.json._id;
-    const mine = await call("GET", `/api/business/skills?employee=${people[0]!.employee}`);
-    expect(mine.json.docs.map((d: any) => d.name)).toEqual(["Negotiation"]);
-    expect(mine.json.employee.custom[0]).toMatchObject({ _id: custom, value: expect.any(Number) });
-    expect(mine.json.employee.natural.length).toBeGreaterThanOrEqual(30);
-    expect(mine.json.employee.families.manager.type).toBeTruthy();
+    const mine = await call<Skills>("GET", `/api/business/skills?employee=${people[0]!.employee}`);
+    expect(mine.json.docs.map((d) => d.name)).toEqual(["Negotiation"]);
+    expect(mine.json.employee!.custom[0]).toMatchObject({ _id: custom, value: expect.any(Number) });
+    expect(mine.json.employee!.natural.length).toBeGreaterThanOrEqual(30);
+    expect(mine.json.employee!.families.manager.type).toBeTruthy();
   });
 
   it("records an acquired value with who and when; updates and deletes", async () => {
     const e = people[0]!.employee;
-    const created = await call("POST", "/api/business/skills", {
+    const created = await call<{ _id: string }>("POST", "/api/business/skills", {
       kind: "acquired",
       employee: e,
       skill: "manager.strategic",
@@ -265,16 +296,16 @@ describe("skills", () => {
     });
     acquired = created.json._id;
     expect((await call("POST", "/api/business/skills", { kind: "acquired", employee: e, skill: custom, value: 55 })).status).toBe(201);
-    const put = await call("PUT", `/api/business/skills/${acquired}`, { value: 85 });
+    const put = await call<{ value: number }>("PUT", `/api/business/skills/${acquired}`, { value: 85 });
     expect(put.json.value).toBe(85);
     const renamed = await call("PUT", `/api/business/skills/${custom}`, { name: "Negotiations", weights: { WE_ANALYT: 1 } });
     expect(renamed.json).toMatchObject({ name: "Negotiations", weights: { WE_ANALYT: 1 } });
-    const mine = await call("GET", `/api/business/skills?employee=${e}`);
-    expect(mine.json.employee.acquired.map((a: any) => a.value).sort()).toEqual([55, 85]);
-    expect((await call("DELETE", `/api/business/skills/${acquired}`)).json.ok).toBe(true);
+    const mine = await call<Skills>("GET", `/api/business/skills?employee=${e}`);
+    expect(mine.json.employee!.acquired.map((a) => a.value).sort()).toEqual([55, 85]);
+    expect((await call<{ ok: boolean }>("DELETE", `/api/business/skills/${acquired}`)).json.ok).toBe(true);
     // deleting a definition takes the values entered for it
-    expect((await call("DELETE", `/api/business/skills/${custom}`)).json.ok).toBe(true);
-    expect((await call("GET", `/api/business/skills?employee=${e}`)).json.employee.acquired).toEqual([]);
+    expect((await call<{ ok: boolean }>("DELETE", `/api/business/skills/${custom}`)).json.ok).toBe(true);
+    expect((await call<Skills>("GET", `/api/business/skills?employee=${e}`)).json.employee!.acquired).toEqual([]);
     expect((await call("PUT", `/api/business/skills/${custom}`, { name: "x" })).status).toBe(404);
   });
 
@@ -288,14 +319,14 @@ describe("skills", () => {
       [{ kind: "other" }, "kind"],
     ];
     for (const [body, field] of cases) {
-      const res = await call("POST", "/api/business/skills", body);
+      const res = await call<ApiError>("POST", "/api/business/skills", body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(Object.keys(res.json.error.fields), JSON.stringify(body)).toContain(field);
+      expect(Object.keys(res.json.error.fields!), JSON.stringify(body)).toContain(field);
     }
   });
 
   it("another owner can neither see nor change this project's skills", async () => {
-    const def = await call("POST", "/api/business/skills", { kind: "definition", name: "Secret skill", weights: { system: 1 } });
+    const def = await call<{ _id: string }>("POST", "/api/business/skills", { kind: "definition", name: "Secret skill", weights: { system: 1 } });
     const stranger = await user(t, { confirmed: false });
     const theirs = (await businessProject(t, { owner: stranger, name: "Other Co" })).id;
     const before = JSON.stringify(await t.deps.db.select().from(skills).where(eq(skills.projectId, project)));
@@ -327,17 +358,17 @@ describe("skills", () => {
 
 describe("position coverage and the comparison", () => {
   it("lists every position with the best fit anyone reaches, uncovered (below a good fit) first", async () => {
-    const { status, json } = await call("GET", "/api/business/stats");
+    const { status, json } = await call<z.infer<typeof A.teamStats>>("GET", "/api/business/stats");
     expect(status).toBe(200);
     expect(json.coverage).toHaveLength(3);
     for (const row of json.coverage) {
-      const who = await call("GET", `/api/business/positions/${row.position._id}/candidates`);
+      const who = await call<z.infer<typeof A.positionCandidates>>("GET", `/api/business/positions/${row.position._id}/candidates`);
       const best = who.json.docs[0];
       expect(row.best).toBe(Math.round(best.efficiency));
-      expect(row.bestEmployee._id).toBe(best._id);
-      expect(row.uncovered).toBe(row.best < GOOD_FIT);
+      expect(row.bestEmployee!._id).toBe(best._id);
+      expect(row.uncovered).toBe(row.best! < GOOD_FIT);
     }
-    const flags = json.coverage.map((r: any) => r.uncovered);
+    const flags = json.coverage.map((r) => r.uncovered);
     expect(flags).toEqual([...flags].sort((a: boolean, b: boolean) => Number(b) - Number(a)));
   });
 
@@ -350,8 +381,10 @@ describe("position coverage and the comparison", () => {
     ).text();
     expect(html).toContain("Fit for «Position analyst»");
     for (const p of people) {
-      const fit = (await call("GET", `/api/business/employees/efficiency/${p.employee}`)).json.docs.find((d: any) => d.position._id === positions.analyst);
-      expect(html).toMatch(new RegExp(`data-fit="${p.employee}".*?>${Math.round(fit.efficiency)}<`, "s"));
+      const fit = (await call<Efficiency>("GET", `/api/business/employees/efficiency/${p.employee}`)).json.docs.find(
+        (d) => d.position._id === positions.analyst,
+      )!;
+      expect(html).toMatch(new RegExp(`data-fit="${p.employee}".*?>${Math.round(fit.efficiency!)}<`, "s"));
     }
     const skillRows = [...html.matchAll(/data-skill="([^"]+)"/g)].map((m) => m[1]);
     expect(skillRows.length).toBeGreaterThanOrEqual(30);
@@ -360,13 +393,13 @@ describe("position coverage and the comparison", () => {
 
 describe("the business report", () => {
   it("answers an employee's report with the business sections, fit and skills", async () => {
-    const res = await call("GET", `/api/report/business?format=json&employee=${people[0]!.employee}`);
+    const res = await call<BusinessReport>("GET", `/api/report/business?format=json&employee=${people[0]!.employee}`);
     expect(res.status).toBe(200);
     expect(res.json.sections.length).toBe(6);
     expect(res.json.efficiency.docs).toHaveLength(3);
     expect(res.json.skills.natural.length).toBeGreaterThanOrEqual(30);
     // a format's business texts, as before
-    const byFormat = await call("GET", `/api/report/business?format=${res.json.format.code}`);
+    const byFormat = await call<{ sections: unknown[] }>("GET", `/api/report/business?format=${res.json.format.code}`);
     expect(byFormat.json.sections).toHaveLength(6);
   });
 

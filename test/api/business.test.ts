@@ -6,7 +6,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { departments, employees, invites, positions, projects, skills, users } from "../../db/schema";
 import { createId } from "../../server/lib/ids";
-import { cookiesOf, createTestApp, type TestApp } from "../helpers";
+import type { z } from "zod";
+import type * as A from "../../server/api/business/answer-schemas";
+import { type ApiError, bodyOf, cookiesOf, createTestApp, type TestApp } from "../helpers";
 import { startSmtpSink } from "../mail";
 import { completedResult, manager, type Person, user } from "../fixtures";
 
@@ -16,11 +18,17 @@ let owner: Person;
 let project: string;
 let h: Record<string, string>;
 
-const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = h) => {
+const call = async <T = unknown>(method: string, path: string, body?: unknown, headers: Record<string, string> = h) => {
   const res = await t.json(method, path, body, headers);
-  const json = (await res.json().catch(() => null)) as any;
+  const json = (await res.json().catch(() => null)) as T;
   return { status: res.status, json };
 };
+type Docs<T> = { docs: T[] };
+type Department = z.infer<typeof A.department>;
+type Position = z.infer<typeof A.position>;
+type Employee = z.infer<typeof A.employee>;
+type Employees = z.infer<typeof A.employees>;
+type EmployeeDetail = z.infer<typeof A.employeeDetail>;
 const setBalance = (id: string, n: number) => t.deps.db.update(projects).set({ inviteBalance: n }).where(eq(projects.id, id));
 const balanceOf = async (id: string) => (await t.deps.db.select().from(projects).where(eq(projects.id, id)))[0]!.inviteBalance;
 
@@ -50,40 +58,40 @@ describe("the owner's path", () => {
     const created = await call("POST", "/api/business/projects", { name: "Second", description: "Another team" });
     expect(created.status).toBe(201);
     expect(created.json).toMatchObject({ name: "Second", inviteBalance: 0 });
-    const list = await call("GET", "/api/business/projects");
-    expect(list.json.docs.map((p: any) => p.name)).toEqual(["Acme", "Second"]);
+    const list = await call<Docs<{ name: string }>>("GET", "/api/business/projects");
+    expect(list.json.docs.map((p) => p.name)).toEqual(["Acme", "Second"]);
     const renamed = await call("PUT", "/api/business/projects", { name: "Acme Ltd", description: "Our company" });
     expect(renamed.json).toMatchObject({ _id: project, name: "Acme Ltd" });
-    const one = await call("GET", `/api/business/projects/${project}`);
+    const one = await call<z.infer<typeof A.projectDetail>>("GET", `/api/business/projects/${project}`);
     expect(one.json).toMatchObject({ name: "Acme Ltd", role: "owner", inviteBalance: 1 });
     const before = one.json.inviteCode;
-    const refreshed = await call("PUT", "/api/business/projects/refresh-invite-code", {});
+    const refreshed = await call<z.infer<typeof A.inviteCode>>("PUT", "/api/business/projects/refresh-invite-code", {});
     expect(refreshed.json.inviteCode).not.toBe(before);
     expect((await call("GET", `/api/business/project-form-info/${before}`)).status).toBe(404);
-    const info = await call("GET", `/api/business/project-form-info/${refreshed.json.inviteCode}`);
+    const info = await call<z.infer<typeof A.formInfo>>("GET", `/api/business/project-form-info/${refreshed.json.inviteCode}`);
     expect(info.json.project.name).toBe("Acme Ltd");
     expect(info.json.shares).toContain("format");
   });
 
   it("builds a department tree and refuses a cycle", async () => {
-    const a = await call("POST", "/api/business/departments", { name: "Sales" });
+    const a = await call<Department>("POST", "/api/business/departments", { name: "Sales" });
     expect(a.status).toBe(201);
     sales = a.json._id;
-    const b = await call("POST", "/api/business/departments", { name: "Inside sales", parent: sales });
+    const b = await call<Department>("POST", "/api/business/departments", { name: "Inside sales", parent: sales });
     inside = b.json._id;
     expect(b.json.parent).toMatchObject({ _id: sales, name: "Sales" });
-    const cycle = await call("PUT", `/api/business/departments/${sales}`, { parent: inside });
+    const cycle = await call<ApiError>("PUT", `/api/business/departments/${sales}`, { parent: inside });
     expect(cycle.status).toBe(400);
-    expect(cycle.json.error.fields.parent).toBe("A department cannot sit inside itself.");
-    const list = await call("GET", "/api/business/departments");
-    expect(list.json.docs.map((d: any) => d.name)).toEqual(["Inside sales", "Sales"]);
-    const one = await call("GET", `/api/business/departments/${sales}`);
+    expect(cycle.json.error.fields!.parent).toBe("A department cannot sit inside itself.");
+    const list = await call<Docs<{ name: string }>>("GET", "/api/business/departments");
+    expect(list.json.docs.map((d) => d.name)).toEqual(["Inside sales", "Sales"]);
+    const one = await call<Department>("GET", `/api/business/departments/${sales}`);
     expect(one.json.children).toEqual([{ _id: inside, name: "Inside sales" }]);
   });
 
   it("creates a position with one to five activities; six or none is a field error", async () => {
     const activity = (n: number) => ({ name: `Activity ${n}`, communication: "team", decision: "balanced", content: "Calls", priority: n });
-    const ok = await call("POST", "/api/business/positions", {
+    const ok = await call<Position>("POST", "/api/business/positions", {
       name: "Account manager",
       department: sales,
       tasks: [activity(1), { ...activity(2), communication: "global", decision: "improvisation" }],
@@ -93,31 +101,31 @@ describe("the owner's path", () => {
     expect(ok.json.tasks).toHaveLength(2);
     expect(ok.json.tasks[1]).toMatchObject({ communication: "global", decision: "improvisation", priority: 2 });
     for (const tasks of [[], [1, 2, 3, 4, 5, 6].map(activity)]) {
-      const bad = await call("POST", "/api/business/positions", { name: "Too many", tasks });
+      const bad = await call<ApiError>("POST", "/api/business/positions", { name: "Too many", tasks });
       expect(bad.status).toBe(400);
-      expect(bad.json.error.fields.tasks).toBe("A position has one to five activities.");
+      expect(bad.json.error.fields!.tasks).toBe("A position has one to five activities.");
     }
-    const badLevel = await call("POST", "/api/business/positions", { name: "X", tasks: [{ ...activity(1), communication: "loud" }] });
-    expect(badLevel.json.error.fields["tasks.0.communication"]).toBe("Choose whose work the activity organises.");
+    const badLevel = await call<ApiError>("POST", "/api/business/positions", { name: "X", tasks: [{ ...activity(1), communication: "loud" }] });
+    expect(badLevel.json.error.fields!["tasks.0.communication"]).toBe("Choose whose work the activity organises.");
     const put = await call("PUT", `/api/business/positions/${position}`, { name: "Key account manager" });
     expect(put.json).toMatchObject({ name: "Key account manager", department: { _id: sales } });
-    expect((await call("GET", `/api/business/positions/${position}`)).json.tasks).toHaveLength(2);
+    expect((await call<Position>("GET", `/api/business/positions/${position}`)).json.tasks).toHaveLength(2);
   });
 
   it("invites by e-mail through the SMTP server, in the recipient's language, within the balance", async () => {
     await setBalance(project, 3);
-    const res = await call("POST", "/api/business/invites", { emails: "worker-a@example.com, worker-b@example.com" });
+    const res = await call<Docs<unknown>>("POST", "/api/business/invites", { emails: "worker-a@example.com, worker-b@example.com" });
     expect(res.status).toBe(201);
     expect(res.json.docs).toHaveLength(2);
     const mails = sink.received.filter((m) => m.to.includes("worker-a@example.com"));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("Invitation to «Acme Ltd»: the Thinking Format test");
     inviteLink = mails[0]!.text.match(/http:\/\/localhost\/invite\/([0-9a-f]+)/)![1]!;
-    const list = await call("GET", "/api/business/invites");
+    const list = await call<z.infer<typeof A.invites>>("GET", "/api/business/invites");
     expect(list.json.counts.Sent).toBe(2);
     expect(list.json.total).toBe(2);
     // 3 invites left, 2 reserved by open invitations: two more addresses do not fit
-    const over = await call("POST", "/api/business/invites", { emails: ["c@example.com", "d@example.com"] });
+    const over = await call<ApiError>("POST", "/api/business/invites", { emails: ["c@example.com", "d@example.com"] });
     expect(over.status).toBe(402);
     expect(over.json.error.message).toBe("The project has no invites left. Buy more to invite people.");
     expect((await call("GET", "/api/business/invites/get-count")).json).toMatchObject({ count: 3, pending: 2 });
@@ -136,39 +144,43 @@ describe("the owner's path", () => {
     const before = await balanceOf(project);
     const joined = await t.json("POST", `/api/business/join/${inviteLink}`, { agree: true }, worker.h);
     expect(joined.status).toBe(201);
-    employee = ((await joined.json()) as any).employee;
+    employee = (await bodyOf<z.infer<typeof A.joined>>(joined)).employee!;
     expect(await balanceOf(project)).toBe(before - 1);
     // someone else cannot take over the accepted invitation
     const thief = await user(t, { confirmed: false });
     expect((await t.json("POST", `/api/business/join/${inviteLink}`, { agree: true }, thief.h)).status).toBe(409);
     await completedResult(t, worker);
-    const list = await call("POST", "/api/business/employees", {});
+    const list = await call<Employees>("POST", "/api/business/employees", {});
     expect(list.json).toMatchObject({ page: 1, limit: 500, total: 1, pages: 1 });
     const doc = list.json.docs[0];
     expect(doc).toMatchObject({ _id: employee, name: "Walter Worker", status: "completed", consent: true });
-    expect(doc.format.code).toMatch(/^[A-Z]+-[A-Z]+-[A-Z]+$/);
+    expect(doc.format!.code).toMatch(/^[A-Z]+-[A-Z]+-[A-Z]+$/);
     expect(typeof doc.harmony).toBe("number");
-    const invitesNow = await call("GET", "/api/business/invites?status=completed test");
-    expect(invitesNow.json.docs.map((i: any) => i.email)).toEqual(["worker-a@example.com"]);
-    const detail = await call("GET", `/api/business/employees/${employee}`);
+    const invitesNow = await call<Docs<{ email: string | null }>>("GET", "/api/business/invites?status=completed test");
+    expect(invitesNow.json.docs.map((i) => i.email)).toEqual(["worker-a@example.com"]);
+    const detail = await call<EmployeeDetail>("GET", `/api/business/employees/${employee}`);
     expect(detail.json.indicators).toHaveProperty("harmony");
     expect(detail.json.invite).toBe("completed test");
   });
 
   it("moves the employee, appoints a supervisor and a project manager, and removes control", async () => {
-    expect((await call("POST", "/api/business/employees/change-department", { employee, department: inside })).json.department._id).toBe(inside);
-    expect((await call("POST", "/api/business/employees/change-position", { employee, position })).json.position._id).toBe(position);
+    expect((await call<Employee>("POST", "/api/business/employees/change-department", { employee, department: inside })).json.department!._id).toBe(inside);
+    expect((await call<Employee>("POST", "/api/business/employees/change-position", { employee, position })).json.position!._id).toBe(position);
     const boss = createId();
     await t.deps.db.insert(employees).values({ id: boss, projectId: project, name: "Bea Boss", departmentId: sales });
-    expect((await call("POST", "/api/business/employees/change-supervisor", { employee, supervisor: boss })).json.supervisor).toBe(boss);
+    expect((await call<Employee>("POST", "/api/business/employees/change-supervisor", { employee, supervisor: boss })).json.supervisor).toBe(boss);
     expect((await call("POST", "/api/business/employees/change-supervisor", { employee, supervisor: employee })).status).toBe(400);
 
     // supervisor of Inside sales: sees that subtree only, positions read-only, no invites
-    const sup = await call("POST", "/api/business/employees/activate-manager", { employee, type: "department", department: inside });
+    const sup = await call<Pick<EmployeeDetail, "supervises">>("POST", "/api/business/employees/activate-manager", {
+      employee,
+      type: "department",
+      department: inside,
+    });
     expect(sup.json.supervises).toEqual([{ _id: inside, name: "Inside sales" }]);
     const wh = { ...worker.h, Project: project };
-    expect((await call("GET", "/api/business/departments", undefined, wh)).json.docs.map((d: any) => d.name)).toEqual(["Inside sales"]);
-    expect((await call("POST", "/api/business/employees", {}, wh)).json.docs.map((d: any) => d.name)).toEqual(["Walter Worker"]);
+    expect((await call<Docs<{ name: string }>>("GET", "/api/business/departments", undefined, wh)).json.docs.map((d) => d.name)).toEqual(["Inside sales"]);
+    expect((await call<Employees>("POST", "/api/business/employees", {}, wh)).json.docs.map((d) => d.name)).toEqual(["Walter Worker"]);
     expect((await call("GET", "/api/business/positions", undefined, wh)).status).toBe(200);
     expect((await call("POST", "/api/business/positions", { name: "P", tasks: [{ name: "a", communication: "team", decision: "balanced" }] }, wh)).status).toBe(
       403,
@@ -179,10 +191,10 @@ describe("the owner's path", () => {
     // project manager: everything in the project but billing
     await call("POST", "/api/business/employees/activate-manager", { employee, type: "project" });
     expect((await call("GET", "/api/business/invites", undefined, wh)).status).toBe(200);
-    expect((await call("GET", "/api/business/departments", undefined, wh)).json.docs).toHaveLength(2);
+    expect((await call<Docs<unknown>>("GET", "/api/business/departments", undefined, wh)).json.docs).toHaveLength(2);
     expect((await call("PUT", "/api/business/projects/details", { company: "Acme LLC" }, wh)).status).toBe(403);
     expect((await call("PUT", "/api/business/projects/details", { company: "Acme LLC", inn: "7701234567" })).status).toBe(200);
-    expect((await call("GET", "/api/business/employees/managers")).json.docs.map((m: any) => m.name)).toEqual(["Walter Worker"]);
+    expect((await call<z.infer<typeof A.managers>>("GET", "/api/business/employees/managers")).json.docs.map((m) => m.name)).toEqual(["Walter Worker"]);
 
     // removing control: the worker is an employee again, with no access to the cabinet
     await call("POST", "/api/business/employees/activate-manager", { employee, type: "none" });
@@ -193,23 +205,23 @@ describe("the owner's path", () => {
   });
 
   it("deletes a department after saying what happens to its employees", async () => {
-    const extra = await call("POST", "/api/business/departments", { name: "Temp", parent: sales });
+    const extra = await call<Department>("POST", "/api/business/departments", { name: "Temp", parent: sales });
     await call("POST", "/api/business/employees/change-department", { employee, department: extra.json._id });
     const del = await call("DELETE", `/api/business/departments/${extra.json._id}`);
     expect(del.json).toMatchObject({ moved: 1, movedTo: { _id: sales, name: "Sales" } });
-    expect((await call("GET", `/api/business/employees/${employee}`)).json.department._id).toBe(sales);
+    expect((await call<EmployeeDetail>("GET", `/api/business/employees/${employee}`)).json.department!._id).toBe(sales);
   });
 
   it("lets the employee withdraw consent: the company sees name and status only", async () => {
     const mine = await t.json("GET", "/api/business/consent", undefined, worker.h);
-    expect(((await mine.json()) as any).docs).toEqual([{ _id: employee, project: { _id: project, name: "Acme Ltd" }, consent: true }]);
+    expect((await bodyOf<z.infer<typeof A.myCompanies>>(mine)).docs).toEqual([{ _id: employee, project: { _id: project, name: "Acme Ltd" }, consent: true }]);
     await t.json("POST", `/api/business/consent/${project}`, { consent: false }, worker.h);
     const doc = (await call("GET", `/api/business/employees/${employee}`)).json;
     expect(doc).toMatchObject({ name: "Walter Worker", status: "completed", format: null, harmony: null, anxiety: null, indicators: null, consent: false });
-    const filtered = await call("POST", "/api/business/employees", { filter: { status: "completed" } });
-    expect(filtered.json.docs.map((d: any) => d.name)).toContain("Walter Worker");
+    const filtered = await call<Employees>("POST", "/api/business/employees", { filter: { status: "completed" } });
+    expect(filtered.json.docs.map((d) => d.name)).toContain("Walter Worker");
     await t.json("POST", `/api/business/consent/${project}`, { consent: true }, worker.h);
-    expect((await call("GET", `/api/business/employees/${employee}`)).json.format).not.toBeNull();
+    expect((await call<EmployeeDetail>("GET", `/api/business/employees/${employee}`)).json.format).not.toBeNull();
   });
 
   it("removes the employee; the person's account and results stay theirs", async () => {
@@ -221,12 +233,12 @@ describe("the owner's path", () => {
   });
 
   it("deletes a position and an invite", async () => {
-    const list = await call("GET", "/api/business/invites?status=Sent");
+    const list = await call<z.infer<typeof A.invites>>("GET", "/api/business/invites?status=Sent");
     const id = list.json.docs[0]._id;
-    expect((await call("GET", `/api/invite/${id}`)).json._id).toBe(id);
+    expect((await call<z.infer<typeof A.invite>>("GET", `/api/invite/${id}`)).json._id).toBe(id);
     expect((await call("DELETE", `/api/business/invites/${id}`)).status).toBe(200);
     expect((await call("GET", `/api/invite/${id}`)).status).toBe(404);
-    expect((await call("DELETE", `/api/business/positions/${position}`)).json.ok).toBe(true);
+    expect((await call<z.infer<typeof A.ok>>("DELETE", `/api/business/positions/${position}`)).json.ok).toBe(true);
   });
 });
 
@@ -253,23 +265,23 @@ describe("the employee list", () => {
   });
 
   it("defaults to page 1, limit 500, by name ascending", async () => {
-    const r = await call("POST", "/api/business/employees", {}, hp);
+    const r = await call<Employees>("POST", "/api/business/employees", {}, hp);
     expect(r.json).toMatchObject({ page: 1, limit: 500, total: 25, pages: 1 });
     expect(r.json.docs[0].name).toBe("Person 00");
     expect(r.json.docs[0].status).toBe("notStarted");
   });
 
   it("pages, sorts by any column in either direction, and filters", async () => {
-    const page2 = await call("POST", "/api/business/employees", { page: 2, limit: 10, sortType: "name", sortDirection: "desc" }, hp);
+    const page2 = await call<Employees>("POST", "/api/business/employees", { page: 2, limit: 10, sortType: "name", sortDirection: "desc" }, hp);
     expect(page2.json).toMatchObject({ page: 2, limit: 10, total: 25, pages: 3 });
     expect(page2.json.docs[0].name).toBe("Person 14");
-    const byDep = await call("POST", "/api/business/employees", { sortType: "department", sortDirection: -1, limit: 1 }, hp);
-    expect(byDep.json.docs[0].department.name).toBe("Beta");
-    const filtered = await call("POST", "/api/business/employees", { filter: { department: deps[0] } }, hp);
+    const byDep = await call<Employees>("POST", "/api/business/employees", { sortType: "department", sortDirection: -1, limit: 1 }, hp);
+    expect(byDep.json.docs[0].department!.name).toBe("Beta");
+    const filtered = await call<Employees>("POST", "/api/business/employees", { filter: { department: deps[0] } }, hp);
     expect(filtered.json.total).toBe(13);
-    expect(filtered.json.docs.every((d: any) => d.department.name === "Alpha")).toBe(true);
-    expect((await call("POST", "/api/business/employees", { filter: { status: "completed" } }, hp)).json.total).toBe(0);
-    expect((await call("POST", "/api/business/employees", { filter: { name: "son 2" } }, hp)).json.total).toBe(5);
+    expect(filtered.json.docs.every((d) => d.department!.name === "Alpha")).toBe(true);
+    expect((await call<Employees>("POST", "/api/business/employees", { filter: { status: "completed" } }, hp)).json.total).toBe(0);
+    expect((await call<Employees>("POST", "/api/business/employees", { filter: { name: "son 2" } }, hp)).json.total).toBe(5);
     for (const sortType of ["position", "format", "harmony", "anxiety", "status", "createdAt"]) {
       expect((await call("POST", "/api/business/employees", { sortType }, hp)).status).toBe(200);
     }
@@ -290,7 +302,7 @@ describe("the invite balance", () => {
     const refused = await t.json("POST", `/api/business/join/${code}`, { agree: true }, { ...second.h, locale: "en" });
     expect(refused.status).toBe(402);
     // the joining person cannot buy invites: they are told the company is full
-    expect(((await refused.json()) as any).error.message).toContain("no places left");
+    expect((await bodyOf<ApiError>(refused)).error.message).toContain("no places left");
     const email = await t.json("POST", "/api/business/invites", { email: "x@example.com" }, { ...o.h, Project: p, locale: "en" });
     expect(email.status).toBe(402);
     // joining again is free and keeps the one membership
@@ -305,9 +317,9 @@ describe("the invite balance", () => {
     const code = (await t.deps.db.select().from(projects).where(eq(projects.id, p)))[0]!.inviteCode;
     const done = await user(t, { confirmed: false });
     await completedResult(t, done);
-    const r = (await (await t.json("POST", `/api/business/join/${code}`, { agree: true }, done.h)).json()) as any;
+    const r = await bodyOf<z.infer<typeof A.joined>>(await t.json("POST", `/api/business/join/${code}`, { agree: true }, done.h));
     expect(r.status).toBe("completed test");
-    const list = await call("POST", "/api/business/employees", {}, { ...o.h, Project: p });
+    const list = await call<Employees>("POST", "/api/business/employees", {}, { ...o.h, Project: p });
     expect(list.json.docs[0].format).not.toBeNull();
   });
 });
@@ -318,7 +330,7 @@ describe("the demo company", () => {
     const dh = { Authorization: `Bearer ${demo}`, locale: "en" };
     expect((await call("GET", "/api/business/departments", undefined, dh)).status).toBe(200);
     expect((await call("POST", "/api/business/employees", {}, dh)).status).toBe(200);
-    const w = await call("POST", "/api/business/departments", { name: "Hack" }, dh);
+    const w = await call<ApiError>("POST", "/api/business/departments", { name: "Hack" }, dh);
     expect(w.status).toBe(403);
     expect(w.json.error.code).toBe("demo_read_only");
     expect((await call("DELETE", "/api/business/departments/0000000000000000000000d3", undefined, dh)).status).toBe(403);

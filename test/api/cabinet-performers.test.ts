@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { logs, projects, tasks } from "../../db/schema";
 import { businessProject, type Person, type ProjectFixture, resultRow, user } from "../fixtures";
-import { createTestApp, type TestApp } from "../helpers";
+import { type ApiError, createTestApp, type TestApp } from "../helpers";
 
 let t: TestApp;
 let p: ProjectFixture;
@@ -16,9 +16,9 @@ const id: Record<string, string> = {};
 const who: Record<string, Person> = {};
 let stranger: string;
 
-const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = { ...p.h, locale: "en" }) => {
+const call = async <T = unknown>(method: string, path: string, body?: unknown, headers: Record<string, string> = { ...p.h, locale: "en" }) => {
   const res = await t.json(method, path, body, headers);
-  return { status: res.status, json: (await res.json().catch(() => null)) as any, etag: res.headers.get("ETag") };
+  return { status: res.status, json: (await res.json().catch(() => null)) as T, etag: res.headers.get("ETag") };
 };
 // slow, deep and orderly: the position as described; fast and broad: the people who actually do it well
 const indicators = (presentation: number, volume: number, system = 70, analytics = 40) => ({
@@ -50,14 +50,42 @@ const SALES = [
   { name: "Client meetings", communication: "team", client: true, decision: "moderate", breadth: "depth", method: "order", priority: 80 },
   { name: "Reports", communication: "individual", decision: "moderate", breadth: "depth", method: "order", priority: 0 },
 ] as const;
-const calibration = (locale = "en") => call("GET", `/api/business/positions/${p.pos.Sales}/calibration`, undefined, { ...p.h, locale });
-const mark = (employees: unknown, headers?: Record<string, string>) => call("PUT", `/api/business/positions/${p.pos.Sales}/performers`, { employees }, headers);
+/** The people marked as a position's top performers. */
+interface Performers {
+  docs: { _id: string; name: string; counted: boolean }[];
+}
+/** A person's place in the ranking before and after the calibrated target, and why it moved. */
+interface Ranked {
+  name: string;
+  before: { rank: number };
+  after: { rank: number };
+  reason: { text: string } | null;
+}
+/** GET …/calibration: what the tests read of it. */
+interface Calibration {
+  status: string;
+  message: string;
+  counted: number;
+  dissimilar: string[];
+  suggestion: string | null;
+  pace: { mean: number } | null;
+  calibrated: { activities: { decision: string; breadth?: string | null }[] };
+  changes: { text: string }[];
+  ranking: { measured: number; performers: Ranked[]; movedIn: Ranked[]; movedOut: Ranked[]; after: Ranked[] };
+}
+/** A position as adopting or editing answers it. */
+interface AdoptedPosition {
+  tasks: { name: string; decision: string; breadth?: string | null; client?: boolean | null; priority?: number | null }[];
+}
+const calibration = (locale = "en") => call<Calibration>("GET", `/api/business/positions/${p.pos.Sales}/calibration`, undefined, { ...p.h, locale });
+const mark = (employees: unknown, headers?: Record<string, string>) =>
+  call<Partial<Performers & ApiError>>("PUT", `/api/business/positions/${p.pos.Sales}/performers`, { employees }, headers);
 
 async function join(project: ProjectFixture, name: string, values: ReturnType<typeof indicators> | null): Promise<string> {
   await t.deps.db.update(projects).set({ inviteBalance: 50 }).where(eq(projects.id, project.id));
   const code = (await t.deps.db.select().from(projects).where(eq(projects.id, project.id)))[0]!.inviteCode!;
   const person: Person = await user(t, { name });
-  const joined = await call("POST", `/api/business/join/${code}`, { agree: true, name }, person.h);
+  const joined = await call<{ employee: string }>("POST", `/api/business/join/${code}`, { agree: true, name }, person.h);
   expect(joined.status).toBe(201);
   who[name] = person;
   if (values) await resultRow(t, person, { format: "SYS-MID-MID", indicators: values });
@@ -87,8 +115,8 @@ describe("marking top performers", () => {
   it("marks two people, audited with who was added and removed", async () => {
     const res = await mark([id.Dmitry, id.Elena]);
     expect(res.status).toBe(200);
-    expect(res.json.docs.map((d: any) => d.name).sort()).toEqual(["Dmitry", "Elena"]);
-    expect((await call("GET", `/api/business/positions/${p.pos.Sales}/performers`)).json.docs).toHaveLength(2);
+    expect(res.json.docs!.map((d) => d.name).sort()).toEqual(["Dmitry", "Elena"]);
+    expect((await call<Performers>("GET", `/api/business/positions/${p.pos.Sales}/performers`)).json.docs).toHaveLength(2);
     const rows = await t.deps.db.select().from(logs).where(eq(logs.action, "business.position.performersMarked"));
     expect(rows).toHaveLength(2);
     expect(rows.at(-1)!.data).toMatchObject({ project: p.id, position: p.pos.Sales, added: [id.Elena], removed: [] });
@@ -98,18 +126,18 @@ describe("marking top performers", () => {
   it("refuses bad input with a message per field, an untested person, and more than twenty", async () => {
     const bad = await mark(["nope", id.Anna]);
     expect(bad.status).toBe(400);
-    expect(bad.json.error.fields).toEqual({ "employees.0": "Not a valid id." });
+    expect(bad.json.error!.fields).toEqual({ "employees.0": "Not a valid id." });
     const notList = await mark("x");
     expect(notList.status).toBe(400);
-    expect(notList.json.error.fields.employees).toBe("Send the list of marked people.");
+    expect(notList.json.error!.fields!.employees).toBe("Send the list of marked people.");
     const untested = await mark([id.Dmitry, id.Ivan], { ...p.h, locale: "ru" });
     expect(untested.status).toBe(400);
-    expect(untested.json.error.fields).toEqual({ "employees.1": "У этого человека нет открытого результата теста: его нельзя отметить." });
+    expect(untested.json.error!.fields).toEqual({ "employees.1": "У этого человека нет открытого результата теста: его нельзя отметить." });
     const many = await mark(Array.from({ length: 21 }, () => id.Anna));
     expect(many.status).toBe(400);
-    expect(many.json.error.fields.employees).toBe("Mark at most 20 people.");
+    expect(many.json.error!.fields!.employees).toBe("Mark at most 20 people.");
     // nothing changed
-    expect((await call("GET", `/api/business/positions/${p.pos.Sales}/performers`)).json.docs).toHaveLength(2);
+    expect((await call<Performers>("GET", `/api/business/positions/${p.pos.Sales}/performers`)).json.docs).toHaveLength(2);
   });
 
   it("another company's person is not found, another company cannot read or mark, a project manager may not", async () => {
@@ -121,12 +149,12 @@ describe("marking top performers", () => {
     // a project manager edits positions but does not mark who is good
     const pm = await user(t, { name: "Pavel PM" });
     const code = (await t.deps.db.select().from(projects).where(eq(projects.id, p.id)))[0]!.inviteCode!;
-    const joined = await call("POST", `/api/business/join/${code}`, { agree: true, name: "Pavel PM" }, pm.h);
+    const joined = await call<{ employee: string }>("POST", `/api/business/join/${code}`, { agree: true, name: "Pavel PM" }, pm.h);
     expect((await call("POST", "/api/business/employees/activate-manager", { employee: joined.json.employee, type: "project" })).status).toBe(200);
     const asPm = { ...pm.h, Project: p.id, locale: "en" };
     expect((await call("GET", `/api/business/positions/${p.pos.Sales}/calibration`, undefined, asPm)).status).toBe(403);
     expect((await mark([id.Anna, id.Boris], asPm)).status).toBe(403);
-    expect((await call("GET", `/api/business/positions/${p.pos.Sales}/performers`)).json.docs).toHaveLength(2);
+    expect((await call<Performers>("GET", `/api/business/positions/${p.pos.Sales}/performers`)).json.docs).toHaveLength(2);
   });
 });
 
@@ -138,24 +166,24 @@ describe("the calibrated target", () => {
     const s = c.json;
     expect(s.status).toBe("ready");
     expect(s.suggestion).toMatch(/^[0-9a-f]{16}$/);
-    expect(s.pace.mean).toBe(27.5);
+    expect(s.pace!.mean).toBe(27.5);
     // one level at most per activity: unhurried → depends, not on the spot
-    expect(s.calibrated.activities.map((a: any) => a.decision)).toEqual(["balanced", "balanced"]);
-    expect(s.calibrated.activities.map((a: any) => a.breadth)).toEqual(["mixed", "mixed"]);
-    expect(s.changes.map((ch: any) => ch.text)).toContain("“Client meetings”: pace of decisions “Unhurried, after weighing” → “Depends on the case”");
+    expect(s.calibrated.activities.map((a) => a.decision)).toEqual(["balanced", "balanced"]);
+    expect(s.calibrated.activities.map((a) => a.breadth)).toEqual(["mixed", "mixed"]);
+    expect(s.changes.map((ch) => ch.text)).toContain("“Client meetings”: pace of decisions “Unhurried, after weighing” → “Depends on the case”");
     // the marked people are not in the top five now, and enter it with the calibrated target
     expect(s.ranking.measured).toBe(8);
-    const performers = Object.fromEntries(s.ranking.performers.map((r: any) => [r.name, r]));
+    const performers = Object.fromEntries(s.ranking.performers.map((r) => [r.name, r]));
     expect(performers.Dmitry.before.rank).toBeGreaterThan(5);
     expect(performers.Dmitry.after.rank).toBeLessThan(performers.Dmitry.before.rank);
-    expect(s.ranking.movedIn.map((r: any) => r.name)).toEqual(expect.arrayContaining(["Dmitry", "Elena"]));
+    expect(s.ranking.movedIn.map((r) => r.name)).toEqual(expect.arrayContaining(["Dmitry", "Elena"]));
     expect(s.ranking.movedOut).toHaveLength(s.ranking.movedIn.length);
-    expect(s.ranking.movedIn[0].reason.text).toMatch(/^the new (pace|breadth) suits them \(\+\d+\.\d points\)$/);
-    expect(s.ranking.movedOut[0].reason.text).toMatch(/suits them less/);
+    expect(s.ranking.movedIn[0]!.reason!.text).toMatch(/^the new (pace|breadth) suits them \(\+\d+\.\d points\)$/);
+    expect(s.ranking.movedOut[0]!.reason!.text).toMatch(/suits them less/);
     expect(
       s.ranking.after
         .slice(0, 2)
-        .map((r: any) => r.name)
+        .map((r) => r.name)
         .sort(),
     ).toEqual(["Dmitry", "Elena"]);
     // in Russian too
@@ -210,8 +238,8 @@ describe("consent", () => {
   it("a marked person who stops sharing stays marked but no longer counts, until they share again", async () => {
     const consent = (value: boolean) => call("POST", `/api/business/consent/${p.id}`, { consent: value }, who.Elena!.h);
     expect((await consent(false)).status).toBe(200);
-    const list = (await call("GET", `/api/business/positions/${p.pos.Sales}/performers`)).json.docs;
-    expect(list.find((d: any) => d._id === id.Elena)).toMatchObject({ counted: false });
+    const list = (await call<Performers>("GET", `/api/business/positions/${p.pos.Sales}/performers`)).json.docs;
+    expect(list.find((d) => d._id === id.Elena)).toMatchObject({ counted: false });
     const c = (await calibration()).json;
     expect(c).toMatchObject({ status: "tooFew", counted: 1 });
     // nor is anyone who stopped sharing among the people ranked
@@ -227,7 +255,7 @@ describe("adopting", () => {
     const read = await calibration();
     const { suggestion } = read.json;
     const url = `/api/business/positions/${p.pos.Sales}/calibration/adopt`;
-    const missing = await call("POST", url, {});
+    const missing = await call<ApiError>("POST", url, {});
     expect(missing.status).toBe(400);
     expect(missing.json.error.fields).toEqual({ suggestion: "Required" });
     // someone edits the position after the owner read the suggestion: their version is stale
@@ -238,14 +266,14 @@ describe("adopting", () => {
     expect((await t.deps.db.select().from(tasks).where(eq(tasks.positionId, p.pos.Sales))).map((a) => a.decision)).toEqual(["moderate", "moderate"]);
     const fresh = await calibration();
     expect(fresh.json.suggestion).toBe(suggestion);
-    const wrong = await call("POST", url, { suggestion: "0123456789abcdef" }, { ...p.h, "If-Match": fresh.etag!, locale: "en" });
+    const wrong = await call<ApiError>("POST", url, { suggestion: "0123456789abcdef" }, { ...p.h, "If-Match": fresh.etag!, locale: "en" });
     expect(wrong.status).toBe(409);
     expect(wrong.json.error.message).toContain("The suggestion changed");
 
-    const adopted = await call("POST", url, { suggestion }, { ...p.h, "If-Match": fresh.etag!, locale: "en" });
+    const adopted = await call<AdoptedPosition>("POST", url, { suggestion }, { ...p.h, "If-Match": fresh.etag!, locale: "en" });
     expect(adopted.status).toBe(200);
     expect(adopted.etag).toBeTruthy();
-    expect(adopted.json.tasks.map((a: any) => [a.name, a.decision, a.breadth, a.client, a.priority])).toEqual([
+    expect(adopted.json.tasks.map((a) => [a.name, a.decision, a.breadth, a.client, a.priority])).toEqual([
       ["Client meetings", "balanced", "mixed", true, 80],
       ["Reports", "balanced", "mixed", false, 0],
     ]);
@@ -254,14 +282,14 @@ describe("adopting", () => {
     expect(log[0]!.data).toMatchObject({ project: p.id, position: p.pos.Sales });
     // the marked people now rank higher under the position's own target
     const after = (await calibration()).json;
-    const dmitry = after.ranking.performers.find((r: any) => r.name === "Dmitry");
+    const dmitry = after.ranking.performers.find((r) => r.name === "Dmitry")!;
     expect(dmitry.before.rank).toBeLessThanOrEqual(3);
     // adopting the same suggestion again: it is gone (the target moved), so it is refused
     expect((await call("POST", url, { suggestion })).status).toBe(409);
 
     // undo: an ordinary edit of the position
-    const undo = await call("PUT", `/api/business/positions/${p.pos.Sales}`, { tasks: [...SALES] }, { ...p.h, "If-Match": adopted.etag! });
+    const undo = await call<AdoptedPosition>("PUT", `/api/business/positions/${p.pos.Sales}`, { tasks: [...SALES] }, { ...p.h, "If-Match": adopted.etag! });
     expect(undo.status).toBe(200);
-    expect(undo.json.tasks.map((a: any) => a.decision)).toEqual(["moderate", "moderate"]);
+    expect(undo.json.tasks.map((a) => a.decision)).toEqual(["moderate", "moderate"]);
   });
 });

@@ -10,7 +10,7 @@ import { employeeAnalytics, employees, invites, projects, rateLimits, sessions, 
 import { FIT_VERSION } from "../../model/fit";
 import { safeHref, sanitizeReportText } from "../../routes/_blocks/report-text";
 import { createId } from "../../server/lib/ids";
-import { cookiesOf, createTestApp, fillSellerDetails, type TestApp } from "../helpers";
+import { type ApiError, cookiesOf, createTestApp, fillSellerDetails, type List, type TestApp } from "../helpers";
 import { outbox, startSmtpSink } from "../mail";
 import { signUp, takeTest, type Respondent } from "../respondent";
 
@@ -20,9 +20,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+const call = async <T = unknown>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
   const res = await t.json(method, path, body, { locale: "en", ...headers });
-  return { status: res.status, json: (await res.json().catch(() => null)) as any, headers: res.headers };
+  return { status: res.status, json: (await res.json().catch(() => null)) as T, headers: res.headers };
 };
 const confirm = (r: Respondent) => t.deps.db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.id, r._id));
 const setBalance = (id: string, n: number) => t.deps.db.update(projects).set({ inviteBalance: n }).where(eq(projects.id, id));
@@ -50,10 +50,10 @@ const inviteRow = async (project: string, email: string) =>
 describe("invitation mail as a spam and phishing relay", () => {
   it("refuses an unconfirmed account's invitation mail with a clear message", async () => {
     const { h } = await company("Unconfirmed Co", { confirmed: false, balance: 5 });
-    const res = await call("POST", "/api/business/invites", { email: "victim@example.com" }, h);
+    const res = await call<ApiError>("POST", "/api/business/invites", { email: "victim@example.com" }, h);
     expect(res.status).toBe(403);
     expect(res.json.error.message).toMatch(/^Confirm your e-mail address first/);
-    const ru = await call("POST", "/api/business/invites", { email: "victim@example.com" }, { ...h, locale: "ru" });
+    const ru = await call<ApiError>("POST", "/api/business/invites", { email: "victim@example.com" }, { ...h, locale: "ru" });
     expect(ru.json.error.message).toMatch(/^Сначала подтвердите адрес/);
     expect(mailsTo("victim@example.com")).toHaveLength(0);
   });
@@ -86,7 +86,7 @@ describe("invitation mail as a spam and phishing relay", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
       statuses.push((await call("PUT", `/api/invite/${row.id}`, { resend: true }, h)).status);
-      const soon = await call("PUT", `/api/invite/${row.id}`, { resend: true }, h);
+      const soon = await call<ApiError>("PUT", `/api/invite/${row.id}`, { resend: true }, h);
       statuses.push(soon.status);
       if (soon.status === 429 && i === 0) {
         expect(soon.json.error.message).toMatch(/^This invitation was sent a moment ago/);
@@ -96,7 +96,7 @@ describe("invitation mail as a spam and phishing relay", () => {
     }
     expect(statuses).toEqual([200, 429, 200, 429, 200, 429, 429, 429, 429, 429]);
     expect(mailsTo("resent@example.com")).toHaveLength(4); // the invitation and 3 resends
-    const last = await call("PUT", `/api/invite/${row.id}`, { resend: true }, h);
+    const last = await call<ApiError>("PUT", `/api/invite/${row.id}`, { resend: true }, h);
     expect(last.json.error.message).toBe("This invitation has been sent again three times already.");
   });
 
@@ -104,7 +104,7 @@ describe("invitation mail as a spam and phishing relay", () => {
     const { owner, project, h } = await company("Busy Co", { balance: 10 });
     // 499 of the day's 500 already sent (another instance, earlier today)
     await t.deps.db.insert(rateLimits).values({ key: `inviteMailProject:${project}`, count: 499, resetAt: Date.now() + 3_600_000 });
-    const two = await call("POST", "/api/business/invites", { emails: ["cap-a@example.com", "cap-b@example.com"] }, h);
+    const two = await call<ApiError>("POST", "/api/business/invites", { emails: ["cap-a@example.com", "cap-b@example.com"] }, h);
     expect(two.status).toBe(429);
     expect(two.json.error.message).toMatch(/^Too many invitation mails today/);
     expect(mailsTo("cap-a@example.com")).toHaveLength(0);
@@ -147,7 +147,7 @@ describe("the shared demo session", () => {
     expect((await call("GET", "/api/business/dashboard", undefined, dh)).status).toBe(200);
     expect(await t.deps.db.select().from(sessions).where(eq(sessions.kind, "demo"))).toHaveLength(1);
 
-    const reset = await call("GET", "/api/order/reset_result", undefined, dh);
+    const reset = await call<ApiError>("GET", "/api/order/reset_result", undefined, dh);
     expect(reset.status).toBe(403);
     expect(reset.json.error.code).toBe("demo_read_only");
   });
@@ -178,15 +178,15 @@ describe("billing is the owner's", () => {
     const code = await codeOf(project);
     const pm = await signUp(t, "billing-pm");
     const sup = await signUp(t, "billing-sup");
-    const pmEmp = (await call("POST", `/api/business/join/${code}`, { agree: true }, pm.h)).json.employee;
-    const supEmp = (await call("POST", `/api/business/join/${code}`, { agree: true }, sup.h)).json.employee;
-    const dep = (await call("POST", "/api/business/departments", { name: "Sales" }, h)).json._id;
+    const pmEmp = (await call<{ employee: string }>("POST", `/api/business/join/${code}`, { agree: true }, pm.h)).json.employee;
+    const supEmp = (await call<{ employee: string }>("POST", `/api/business/join/${code}`, { agree: true }, sup.h)).json.employee;
+    const dep = (await call<{ _id: string }>("POST", "/api/business/departments", { name: "Sales" }, h)).json._id;
     await call("POST", "/api/business/employees/change-department", { employee: supEmp, department: dep }, h);
     expect((await call("POST", "/api/business/employees/activate-manager", { employee: pmEmp, type: "project" }, h)).status).toBe(200);
     expect((await call("POST", "/api/business/employees/activate-manager", { employee: supEmp, type: "department", department: dep }, h)).status).toBe(200);
     expect((await call("GET", "/api/business/reports", undefined, h)).status).toBe(200);
     for (const who of [pm, sup]) {
-      const res = await call("GET", "/api/business/reports", undefined, { ...who.h, Project: project });
+      const res = await call<{ orders?: unknown }>("GET", "/api/business/reports", undefined, { ...who.h, Project: project });
       expect(res.status).toBe(403);
       expect(res.json.orders).toBeUndefined();
     }
@@ -234,9 +234,9 @@ describe("an employee the company removed", () => {
     const { project, h } = await company("Removal Co", { balance: 3 });
     const code = await codeOf(project);
     const worker = await signUp(t, "removed");
-    const emp = (await call("POST", `/api/business/join/${code}`, { agree: true }, worker.h)).json.employee;
+    const emp = (await call<{ employee: string }>("POST", `/api/business/join/${code}`, { agree: true }, worker.h)).json.employee;
     expect((await call("DELETE", `/api/business/employees/${emp}`, undefined, h)).status).toBe(200);
-    const again = await call("POST", `/api/business/join/${code}`, { agree: true }, worker.h);
+    const again = await call<ApiError>("POST", `/api/business/join/${code}`, { agree: true }, worker.h);
     expect(again.status).toBe(403);
     expect(again.json.error.message).toMatch(/removed you from this project/);
     expect(await balanceOf(project)).toBe(2);
@@ -266,14 +266,14 @@ describe("review photos and cookies set by pictures", () => {
       "https://evil.example/a.png",
       `/uploads/reviews/${createId()}.png`,
     ]) {
-      const res = await call("POST", "/api/review", { name: "Ann", text, img }, r.h);
+      const res = await call<ApiError>("POST", "/api/review", { name: "Ann", text, img }, r.h);
       expect(res.status, img).toBe(400);
-      expect(res.json.error.fields.img, img).toBe("Only a photo stored on our site can go with a review.");
+      expect(res.json.error.fields!.img, img).toBe("Only a photo stored on our site can go with a review.");
     }
     const stored = `${createId()}.png`;
     mkdirSync(join(t.dir, "uploads", "reviews"), { recursive: true });
     writeFileSync(join(t.dir, "uploads", "reviews", stored), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
-    const ok = await call("POST", "/api/review", { name: "Ann", text, img: `/uploads/reviews/${stored}` }, r.h);
+    const ok = await call<{ img: string }>("POST", "/api/review", { name: "Ann", text, img: `/uploads/reviews/${stored}` }, r.h);
     expect(ok.status).toBe(201);
     expect(ok.json.img).toBe(`/uploads/reviews/${stored}`);
   });
@@ -301,7 +301,7 @@ describe("deleting one's account", () => {
     await t.deps.db.update(users).set({ name: "Erin Erased" }).where(eq(users.id, person._id));
     expect((await call("POST", "/api/business/invites", { email: person.email }, h)).status).toBe(201);
     const link = (await inviteRow(project, person.email)).link;
-    const emp = (await call("POST", `/api/business/join/${link}`, { agree: true }, person.h)).json.employee;
+    const emp = (await call<{ employee: string }>("POST", `/api/business/join/${link}`, { agree: true }, person.h)).json.employee;
     expect(
       (await call("POST", "/api/business/skills", { kind: "acquired", employee: emp, skill: "seller", value: 70, note: "Erin closed the Smith deal" }, h))
         .status,
@@ -372,20 +372,20 @@ describe("the buyer an invoice names", () => {
     await fillSellerDetails(t);
     const { owner, project } = await company("Buyer Co", { balance: 0 });
     await t.json("PUT", "/api/passport", { name: "Sberbank PJSC (pay here)" }, owner.h);
-    const missing = await call("POST", "/api/business/refill", { project, quantity: 5, method: "invoice" }, owner.h);
+    const missing = await call<ApiError>("POST", "/api/business/refill", { project, quantity: 5, method: "invoice" }, owner.h);
     expect(missing.status).toBe(400);
     expect(missing.json.error.fields).toEqual({
       company: "Enter the company's name: the invoice is made out to it.",
       inn: "Enter the company's INN: the invoice is made out to it.",
     });
-    const ru = await call(
+    const ru = await call<ApiError>(
       "POST",
       "/api/business/refill",
       { project, quantity: 5, method: "invoice", company: "ООО «Покупатель»" },
       { ...owner.h, locale: "ru" },
     );
     expect(ru.json.error.fields).toEqual({ inn: "Укажите ИНН компании: счёт выставляется на неё." });
-    const issued = await call(
+    const issued = await call<{ invoice: string }>(
       "POST",
       "/api/business/refill",
       { project, quantity: 5, method: "invoice", company: "ООО «Покупатель»", inn: "7712345678" },
@@ -416,7 +416,7 @@ describe("hardening", () => {
   it("gates the employee list's fit and skill columns by consent in the query itself", async () => {
     const { project, h } = await company("Consent Co", { balance: 2 });
     const worker = await signUp(t, "withdrawn");
-    const emp = (await call("POST", `/api/business/join/${await codeOf(project)}`, { agree: true }, worker.h)).json.employee;
+    const emp = (await call<{ employee: string }>("POST", `/api/business/join/${await codeOf(project)}`, { agree: true }, worker.h)).json.employee;
     await takeTest(t, worker);
     await t.json("POST", `/api/business/consent/${project}`, { consent: false }, worker.h);
     // a stored analytics row the recompute has not dropped yet (a job in flight, or a failed one)
@@ -436,10 +436,12 @@ describe("hardening", () => {
         computedAt: new Date(),
       })
       .onConflictDoUpdate({ target: employeeAnalytics.employeeId, set: { efficiency: 91, sellerPercent: 77, version: FIT_VERSION } });
-    const [doc] = (await call("POST", "/api/business/employees", {}, h)).json.docs;
+    const [doc] = (await call<List<Record<string, unknown>>>("POST", "/api/business/employees", {}, h)).json.docs;
     expect(doc).toMatchObject({ consent: false, efficiency: null, diff: null, seller: null, leader: null, manager: null, harmony: null, format: null });
-    expect((await call("POST", "/api/business/employees", { filter: { seller: { min: 70 } } }, h)).json.total).toBe(0);
-    expect((await call("POST", "/api/business/employees", { sortType: "efficiency" }, h)).json.docs[0].efficiency).toBeNull();
+    expect((await call<List<unknown>>("POST", "/api/business/employees", { filter: { seller: { min: 70 } } }, h)).json.total).toBe(0);
+    expect(
+      (await call<List<{ efficiency: number | null }>>("POST", "/api/business/employees", { sortType: "efficiency" }, h)).json.docs[0].efficiency,
+    ).toBeNull();
   });
 
   it("names the session cookies __Host-… in production over HTTPS, and takes only those", async () => {

@@ -11,7 +11,7 @@ import { DEMO_USER_ID } from "../../db/seed";
 import { photoDir, storePhoto } from "../../server/admin/photos";
 import { createId } from "../../server/lib/ids";
 import { businessProject, manager, paidOrder, user } from "../fixtures";
-import { createTestApp, type TestApp } from "../helpers";
+import { type ApiError, createTestApp, type List, type TestApp } from "../helpers";
 import { lastMailTo, linkIn, outbox } from "../mail";
 
 let t: TestApp;
@@ -20,9 +20,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+const call = async <T = unknown>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
   const res = await t.json(method, path, body, { locale: "en", ...headers });
-  return { status: res.status, json: (await res.json().catch(() => null)) as any };
+  return { status: res.status, json: (await res.json().catch(() => null)) as T };
 };
 const address = (prefix: string) => `${prefix}-${createId().slice(-8)}@bigcorp.test`;
 const setBalance = (id: string, n: number) => t.deps.db.update(projects).set({ inviteBalance: n }).where(eq(projects.id, id));
@@ -41,7 +41,13 @@ async function signUpAs(email: string) {
   const body = (await res.json()) as { token: string; _id: string };
   return { _id: body._id, token: body.token, h: { Authorization: `Bearer ${body.token}` } };
 }
-const confirmed = async (h: Record<string, string>) => (await call("GET", "/api/passport", undefined, h)).json.isConfirmed as boolean;
+const confirmed = async (h: Record<string, string>) => (await call<{ isConfirmed: boolean }>("GET", "/api/passport", undefined, h)).json.isConfirmed;
+/** POST /api/business/invites: the invitations it made. */
+interface Sent {
+  docs: { _id: string; message: string | null }[];
+}
+/** The same call when it may also be refused. */
+type SentOrRefused = Partial<Sent & ApiError>;
 const clearLimits = () => t.deps.db.delete(rateLimits);
 
 describe("an invitation link is not a mailbox", () => {
@@ -49,7 +55,7 @@ describe("an invitation link is not a mailbox", () => {
     const a = await businessProject(t, { name: "Totally Legit", positions: [{ name: "Analyst" }] });
     await setBalance(a.id, 3);
     const victim = address("ceo");
-    const created = await call("POST", "/api/business/invites", { emails: [victim] }, a.h);
+    const created = await call<Sent>("POST", "/api/business/invites", { emails: [victim] }, a.h);
     expect(created.status).toBe(201);
     const candidateAddress = address("cand");
     const candidate = await call("POST", "/api/business/candidates", { position: a.pos.Analyst, email: candidateAddress }, a.h);
@@ -80,15 +86,15 @@ describe("an invitation link is not a mailbox", () => {
     expect(await confirmed(squatter.h)).toBe(false);
     // so the manager's provisioning and change-owner refuse the address …
     const boss = await manager(t);
-    const provision = await call("POST", "/api/manager/business/create", { email: victim, company: "BigCorp LLC", invites: 500 }, boss.h);
+    const provision = await call<ApiError>("POST", "/api/manager/business/create", { email: victim, company: "BigCorp LLC", invites: 500 }, boss.h);
     expect(provision.status).toBe(400);
-    expect(provision.json.error.fields.email).toBeTruthy();
+    expect(provision.json.error.fields!.email).toBeTruthy();
     const changeOwner = await call("POST", "/api/manager/projects/change-owner", { projectId: a.id, email: victim }, boss.h);
     expect(changeOwner.status).toBe(400);
     // … and another company's invitation to that person is not listed to the squatter
     const b = await businessProject(t, { name: "Company B" });
     expect((await call("POST", "/api/business/invites", { emails: [victim] }, b.h)).status).toBe(201);
-    const listed = (await call("GET", "/api/passport/invites", undefined, squatter.h)).json.docs as { project: { _id: string } }[];
+    const listed = (await call<List<{ project: { _id: string } }>>("GET", "/api/passport/invites", undefined, squatter.h)).json.docs;
     expect(listed.filter((d) => d.project._id === b.id)).toEqual([]);
   });
 
@@ -111,17 +117,17 @@ describe("a free project is no mail cannon", () => {
     await setBalance(free.id, 1); // the one free invite: a pending invitation reserves it, so each round withdraws
     const victim = address("many");
     let sent = 0;
-    let refused: { status: number; json: any } | null = null;
+    let refused: { status: number; json: SentOrRefused } | null = null;
     for (let i = 0; i < 12 && !refused; i++) {
-      const res = await call("POST", "/api/business/invites", { emails: [`${i}-${victim}`] }, free.h);
+      const res = await call<SentOrRefused>("POST", "/api/business/invites", { emails: [`${i}-${victim}`] }, free.h);
       if (res.status === 201) {
         sent++;
-        await call("DELETE", `/api/business/invites/${res.json.docs[0]._id}`, undefined, free.h);
+        await call("DELETE", `/api/business/invites/${res.json.docs![0]._id}`, undefined, free.h);
       } else refused = res;
     }
     expect(sent).toBe(10);
     expect(refused!.status).toBe(429);
-    expect(refused!.json.error.message).toMatch(/^A free project sends at most 10 invitation mails a day/);
+    expect(refused!.json.error!.message).toMatch(/^A free project sends at most 10 invitation mails a day/);
     // a project that bought invites is not held to the free quota
     const paid = await businessProject(t, { name: "Paying Co" });
     await paidOrder(t, paid.owner, { entityType: "invites", projectId: paid.id, quantity: 20 });
@@ -138,7 +144,7 @@ describe("a free project is no mail cannon", () => {
     const statuses: number[] = [];
     const resends: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const res = await call("POST", "/api/business/invites", { emails: [victim] }, paid.h);
+      const res = await call<Sent>("POST", "/api/business/invites", { emails: [victim] }, paid.h);
       statuses.push(res.status);
       if (res.status !== 201) continue;
       // the 10-minute gap between resends is the address's: a fresh row does not reopen it
@@ -155,7 +161,7 @@ describe("a free project is no mail cannon", () => {
     const message = "Dear customer, your bank account is locked. Verify at https://evil.example/login";
     const free = await businessProject(t, { name: "ACME Bank" });
     const victim = address("phished");
-    const res = await call("POST", "/api/business/invites", { emails: [victim], message }, free.h);
+    const res = await call<Sent>("POST", "/api/business/invites", { emails: [victim], message }, free.h);
     expect(res.status).toBe(201);
     expect(res.json.docs[0].message).toBeNull();
     const mail = lastMailTo(outbox(t.dir), victim)!;
@@ -376,7 +382,7 @@ describe("a masquerade's reads and writes are audited, secrets masked", () => {
 
   it("refuses to act as the public demo account", async () => {
     const boss = await manager(t);
-    const res = await call("POST", `/api/manager/user/${DEMO_USER_ID}/masq`, { reason: "look around", mode: "full" }, boss.h);
+    const res = await call<ApiError>("POST", `/api/manager/user/${DEMO_USER_ID}/masq`, { reason: "look around", mode: "full" }, boss.h);
     expect(res.status).toBe(403);
     expect(res.json.error.message).toMatch(/^The demo account cannot be acted as/);
   });
@@ -403,7 +409,7 @@ describe("mail subjects start with our words; the sender's are quoted and cut", 
 describe("If-Match with a list of entity tags", () => {
   it("saves when any listed tag is the record's, and refuses a list of stale ones", async () => {
     const p = await businessProject(t, { name: "Tagged Co" });
-    const dep = await call("POST", "/api/business/departments", { name: "Tagged" }, p.h);
+    const dep = await call<{ _id: string }>("POST", "/api/business/departments", { name: "Tagged" }, p.h);
     const current = (await t.json("GET", `/api/business/departments/${dep.json._id}`, undefined, p.h)).headers.get("etag")!;
     expect(current).toMatch(/^"[0-9a-f]{16}"$/);
     const stale = await call(
@@ -413,7 +419,12 @@ describe("If-Match with a list of entity tags", () => {
       { ...p.h, "If-Match": `"0000000000000000", "1111111111111111"` },
     );
     expect(stale.status).toBe(409);
-    const listed = await call("PUT", `/api/business/departments/${dep.json._id}`, { name: "Listed" }, { ...p.h, "If-Match": `"0000000000000000", ${current}` });
+    const listed = await call<{ name: string }>(
+      "PUT",
+      `/api/business/departments/${dep.json._id}`,
+      { name: "Listed" },
+      { ...p.h, "If-Match": `"0000000000000000", ${current}` },
+    );
     expect(listed.status).toBe(200);
     expect(listed.json.name).toBe("Listed");
   });
