@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { handleForm } from "../server/lib/forms";
+import { doneKey, withDone } from "../server/lib/notice";
 import { ID_PARAM, idSchema } from "../server/lib/ids";
 import { definePage } from "../server/render/define";
 import { usePage } from "../server/render/page";
@@ -47,7 +48,7 @@ function Reviews({ data }: { data: { docs: Doc[] } }) {
               <ServerForm
                 kind="review"
                 submit={t("review.submit")}
-                notice={url.searchParams.get("sent") ? t("review.sent") : null}
+                notice={doneKey(url) === "review" ? t("review.sent") : null}
                 fields={[
                   { name: "name", label: t("review.name"), required: true, value: auth.user.name },
                   { name: "position", label: t("review.position") },
@@ -74,7 +75,7 @@ export const reviewsPage = definePage({
     if (!auth) return c.redirect("/login?fallback=/review", 303);
     return handleForm(c, "review", reviewSchema, async (input) => {
       await createReview(requestScope(c), auth.user, input);
-      return c.redirect("/review?sent=1#form-review", 303);
+      return c.redirect(withDone("/review#form-review", "review"), 303);
     });
   },
 });

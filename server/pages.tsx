@@ -4,6 +4,7 @@ import { Hono, type Context } from "hono";
 import type { AppEnv } from "./context";
 import { AppError, notFound } from "./lib/errors";
 import { submitForm } from "./lib/forms";
+import { withDone } from "./lib/notice";
 import { demoReadOnly, guard, requestScope } from "./middleware/guards";
 import { auditMasqueradeWrites } from "./middleware/masquerade-audit";
 import type { AnyPageDef, PageDef } from "./render/define";
@@ -49,8 +50,7 @@ async function handleLeadForm(c: Context, def: AnyPageDef) {
   const res = await submitForm(c, kind, async (input) => {
     await submitLead(requestScope(c), kind, input, leadSender(c, input));
     const url = new URL(c.req.url);
-    url.searchParams.set("sent", kind);
-    return c.redirect(`${url.pathname}${url.search}#form-${kind}`, 303);
+    return c.redirect(withDone(`${url.pathname}${url.search}#form-${kind}`, kind), 303);
   });
   return res instanceof Response ? res : renderRoute(c, def, res);
 }

@@ -3,6 +3,8 @@
 import type { ReactNode } from "react";
 import { Island, usePage } from "../../server/render/page";
 import { primaryAction } from "../../server/lib/links";
+import { doneKey } from "../../server/lib/notice";
+import { Notice } from "../_kit";
 import { CaptchaScripts, useCaptchaKey } from "./captcha";
 
 export function Section({ id, title, children, tone = "white" }: { id?: string; title?: string; children: ReactNode; tone?: "white" | "muted" | "brand" }) {
@@ -163,7 +165,7 @@ export interface FieldDef {
  * the entered values (never passwords) and per-field messages on error.
  */
 /** The page's query without the flags of the last success notice: the next submit answers for itself. */
-const NOTICE_FLAGS = ["done", "saved", "created", "deleted", "sent"];
+const NOTICE_FLAGS = ["done", "created", "deleted"];
 function withoutNotices(url: URL) {
   const q = new URLSearchParams(url.search);
   for (const k of NOTICE_FLAGS) q.delete(k);
@@ -211,11 +213,7 @@ export function ServerForm({
         data-captcha-action={guarded ? kind : undefined}
       >
         {title && <h2 className="text-xl font-semibold">{title}</h2>}
-        {notice && (
-          <p role="status" className="rounded-lg bg-emerald-50 p-3 text-emerald-800">
-            {notice}
-          </p>
-        )}
+        {notice && <Notice className="">{notice}</Notice>}
         {mine?.errors && (
           <p role="alert" className="rounded-lg bg-rose-50 p-3 text-rose-800" data-testid="form-error">
             {mine.errors._ ?? mine.errors.captcha ?? t("common.errors.validation")}
@@ -291,7 +289,7 @@ export function LeadForm({ kind, fields, submit, title }: { kind: string; fields
         fields={fields}
         submit={submit ?? t("common.forms.send")}
         title={title}
-        notice={url.searchParams.get("sent") === kind ? t("common.forms.sent") : null}
+        notice={doneKey(url) === kind ? t("common.forms.sent") : null}
         captcha
       />
       <p className="mt-3 text-xs text-slate-500">{t("common.forms.privacy")}</p>

@@ -3,17 +3,30 @@
 // `handleForm` (server/lib/forms.ts), a refused input comes back as the page's `form` state with
 // per-field messages in the request's language (HTTP 400, as every bad input; see the README's
 // "Forms"), and these pieces show it. A success notice arrives on the redirect after a good submit
-// (`?done=`, `?saved=`…) and is never shown beside the errors of the next one (the form's action
-// keeps the query, so the flag would otherwise ride along). An edit form carries the version it was
-// made from (`VersionField`); a save over a newer one comes back with status 409, the record's
-// current values and the message saying so (server/lib/versions.ts, `handleForm`'s `current`).
+// and is never shown beside the errors of the next one (the form's action keeps the query, so the
+// flag would otherwise ride along). An edit form carries the version it was made from
+// (`VersionField`); a save over a newer one comes back with status 409, the record's current values
+// and the message saying so (server/lib/versions.ts, `handleForm`'s `current`).
+//
+// The notice rule, for every surface (consumer site, cabinet, back-office): a redirect after a post
+// says what happened as `?done=<key>` (server/lib/notice.ts `withDone`), with any numbers the message
+// needs as named parameters beside it (`&n=3`), and `Notice` shows it as `<keys>.<key>` from
+// locales/ru and locales/en (the page's namespace, `cabinet.done` by default). No other query name
+// carries a notice. A state is not a notice and keeps its own name: a link from a mail, a QR code or
+// another system opens a page in it (`?token=`, `?joined=`), or a session has just ended and the
+// public home page says so (`/?signedout=1`, `/?deleted=1`, also where a mailed deletion link ends).
 import type { ReactNode } from "react";
+import { doneKey, doneValues } from "../../server/lib/notice";
 import { usePage } from "../../server/render/page";
+
+export { doneKey, withDone } from "../../server/lib/notice";
 
 /**
  * A notice above a page's content. With children it shows them; without, the `?done=<key>` the
- * last redirect carried, as `<keys>.<key>` (the cabinet's `cabinet.done.*`). A success notice stays
- * hidden while the page shows a posted form's errors. `warn`: what stands in the way (an empty
+ * last redirect carried, as `<keys>.<key>` (the cabinet's `cabinet.done.*`) with the numeric
+ * parameters beside it as the message's values; a key the namespace lacks shows nothing. `only`: the
+ * keys this one shows (a notice inside one form's card). A success notice stays hidden while the
+ * page shows a posted form's errors. `warn`: what stands in the way (an empty
  * balance), `error`: what went wrong.
  */
 const TONES = { ok: "bg-emerald-50 text-emerald-800", warn: "bg-amber-50 text-amber-900", error: "bg-rose-50 text-rose-800" } as const;
@@ -22,12 +35,14 @@ export function Notice({
   children,
   tone = "ok",
   keys = "cabinet.done",
+  only,
   testid,
   className = "mb-4",
 }: {
   children?: ReactNode;
   tone?: "ok" | "warn" | "error";
   keys?: string;
+  only?: string | readonly string[];
   testid?: string;
   /** its margin where it sits inside a card rather than above the content */
   className?: string;
@@ -36,9 +51,11 @@ export function Notice({
   if (tone === "ok" && form?.errors) return null;
   let body = children;
   if (body === undefined || body === null) {
-    const key = url.searchParams.get("done");
-    if (!key || !/^[a-zA-Z]+$/.test(key)) return null;
-    body = t(`${keys}.${key}`);
+    const key = doneKey(url);
+    if (!key || (only !== undefined && !(typeof only === "string" ? [only] : only).includes(key))) return null;
+    const full = `${keys}.${key}`;
+    body = t(full, doneValues(url));
+    if (body === full) return null;
   }
   return (
     <p

@@ -3,6 +3,7 @@ import { requestScope } from "../../server/middleware/guards";
 import { intlLocale } from "../../locales";
 import { notFound } from "../../server/lib/errors";
 import { handleForm } from "../../server/lib/forms";
+import { doneKey, withDone } from "../../server/lib/notice";
 import { forgetPerson } from "../../server/lib/http";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
@@ -226,7 +227,7 @@ function Account({ data }: { data: { section: Section; sessions: SessionRow[]; c
                 <ServerForm
                   kind="delete-link"
                   submit={t("auth.account.deleteSend")}
-                  notice={url.searchParams.get("sent") === "delete" ? t("auth.account.deleteSent") : null}
+                  notice={doneKey(url) === "deleteSent" ? t("auth.account.deleteSent") : null}
                   fields={[]}
                 >
                   <p className="text-slate-700">{t("auth.account.deleteByMail", { email: auth.user.email })}</p>
@@ -275,7 +276,7 @@ export default definePage({
     }
     if (body._form === "delete-link") {
       await requestDeletionLink(c.get("scope"));
-      return c.redirect("/account/data?sent=delete#form-delete-link", 303);
+      return c.redirect(withDone("/account/data#form-delete-link", "deleteSent"), 303);
     }
     if (body._form === "end-others") {
       await revokeUserSessions(db, auth.user.id, auth.sessionId);

@@ -4,6 +4,7 @@ import { handleForm } from "../../server/lib/forms";
 import { requestMeta, setSessionCookies } from "../../server/lib/http";
 import { reportHref } from "../../server/lib/links";
 import { fallbackOf } from "../../server/lib/redirect";
+import { doneKey } from "../../server/lib/notice";
 import { isManager } from "../../server/services/users";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
@@ -14,7 +15,7 @@ import { OAuthButtons } from "./oauth-buttons";
 
 function Login() {
   const { t, url } = usePage();
-  const notice = url.searchParams.get("restored") ? t("auth.restore.done") : url.searchParams.get("changed") ? t("auth.password.changed") : null;
+  const notice = doneKey(url) === "restored" ? t("auth.restore.done") : url.searchParams.get("changed") ? t("auth.password.changed") : null;
   return (
     <FormLayout title={t("auth.login.title")}>
       <ServerForm

@@ -1,4 +1,5 @@
 import { handleForm } from "../../server/lib/forms";
+import { doneKey, withDone } from "../../server/lib/notice";
 import { fallbackOf } from "../../server/lib/redirect";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
@@ -62,7 +63,7 @@ export const profilePage = definePage({
 function EditProfile() {
   const { t, url } = usePage();
   const u = useSignedIn().user;
-  const saved = url.searchParams.get("saved");
+  const saved = doneKey(url);
   return (
     <PublicLayout>
       <div className="container-page max-w-3xl space-y-8 py-10">
@@ -123,7 +124,7 @@ function SetPassword() {
       kind="set-password"
       title={t("auth.password.setTitle")}
       submit={t("auth.password.setSend")}
-      notice={url.searchParams.get("saved") === "link" ? t("auth.password.setSent") : null}
+      notice={doneKey(url) === "passwordLink" ? t("auth.password.setSent") : null}
       fields={[]}
     >
       <p className="text-slate-700">{t("auth.password.setLead", { email: u.email })}</p>
@@ -133,13 +134,13 @@ function SetPassword() {
 
 function ChangePassword() {
   const { t, url } = usePage();
-  const saved = url.searchParams.get("saved");
+  const saved = doneKey(url);
   return (
     <ServerForm
       kind="password"
       title={t("auth.password.title")}
       submit={t("auth.password.submit")}
-      notice={saved === "password" ? t("auth.password.changed") : saved === "password-reset" ? t("auth.password.setDone") : null}
+      notice={saved === "password" ? t("auth.password.changed") : saved === "passwordReset" ? t("auth.password.setDone") : null}
       fields={[
         { name: "current", label: t("auth.password.current"), type: "password", required: true, autoComplete: "current-password" },
         { name: "new", label: t("auth.password.new"), type: "password", required: true, autoComplete: "new-password" },
@@ -159,7 +160,7 @@ export const editProfilePage = definePage({
     const kind = (await c.req.parseBody())._form;
     if (kind === "set-password" && !auth.user.passwordHash) {
       await requestRestore(c.get("scope"), { email: auth.user.email }, requestMeta(c));
-      return c.redirect("/profile/edit?saved=link#form-set-password", 303);
+      return c.redirect(withDone("/profile/edit#form-set-password", "passwordLink"), 303);
     }
     if (kind === "password") {
       return handleForm(
@@ -168,7 +169,7 @@ export const editProfilePage = definePage({
         changePasswordSchema,
         async (input) => {
           await changePassword(c.get("scope"), input);
-          return c.redirect("/profile/edit?saved=password#form-password", 303);
+          return c.redirect(withDone("/profile/edit#form-password", "password"), 303);
         },
         (v) => ({ current: v.current ?? "", password: v.new ?? "", repeat: v.repeat ?? "" }),
       );
@@ -186,7 +187,7 @@ export const editProfilePage = definePage({
       async (input) => {
         await updateProfile(c.get("scope"), input);
         const back = fallbackOf(c);
-        return c.redirect(back ?? "/profile/edit?saved=profile", 303);
+        return c.redirect(back ?? withDone("/profile/edit", "profile"), 303);
       },
       (v) => ({ ...v, _form: undefined }),
     );

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { requestScope } from "../../server/middleware/guards";
 import { handleForm } from "../../server/lib/forms";
+import { doneKey, withDone } from "../../server/lib/notice";
 import { requestMeta, setSessionCookies } from "../../server/lib/http";
 import { createSession } from "../../server/services/sessions";
 import { findUserById } from "../../server/services/users";
@@ -42,7 +43,7 @@ function Restore() {
       <ServerForm
         kind="restore"
         submit={t("auth.restore.submit")}
-        notice={url.searchParams.get("sent") ? t("auth.restore.sent") : null}
+        notice={doneKey(url) === "restoreSent" ? t("auth.restore.sent") : null}
         fields={[{ name: "email", label: t("common.forms.email"), type: "email", required: true, autoComplete: "email" }]}
       />
     </FormLayout>
@@ -66,16 +67,16 @@ export default definePage({
         // every other session ended with the old password; the link proved the mailbox, so the
         // device that followed it stays signed in (on a phone, no log-in with the new password)
         const user = await findUserById(c.get("deps").db, userId);
-        if (!user?.isActive) return c.redirect("/login?restored=1", 303);
+        if (!user?.isActive) return c.redirect(withDone("/login", "restored"), 303);
         const meta = requestMeta(c);
         const { token } = await createSession(c.get("deps").db, user.id, { userAgent: meta.userAgent, ip: meta.ip });
         setSessionCookies(c, token, user.id);
-        return c.redirect("/profile/edit?saved=password-reset#password", 303);
+        return c.redirect(withDone("/profile/edit#password", "passwordReset"), 303);
       });
     }
     return handleForm(c, "restore", emailOnly, async ({ email }) => {
       await requestRestore(requestScope(c), { email }, requestMeta(c));
-      return c.redirect("/restore?sent=1", 303);
+      return c.redirect(withDone("/restore", "restoreSent"), 303);
     });
   },
 });

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { intlLocale } from "../../locales";
 import type { SignedInContext } from "../../server/middleware/guards";
 import { formsAction, pageForm } from "../_kit/forms";
+import { doneKey, withDone } from "../../server/lib/notice";
 import { formatRub, rubLabel } from "../../server/lib/money";
 import { definePage } from "../../server/render/define";
 import { Island, usePage } from "../../server/render/page";
@@ -62,12 +63,16 @@ function ManagedEntry({ managed }: { managed: Data["managed"] }) {
 /** What an owner needs before activating or inviting: a confirmed address, with the mail sent again on request. */
 export function ConfirmFirst({ reason }: { reason: string }) {
   const { t, url } = usePage();
-  const sent = url.searchParams.get("confirm");
+  // the answer to this box's own form: the mail sent again, or too soon to send another
+  const done = doneKey(url);
+  const sent = done === "confirmSent" || done === "confirmWait" ? done : null;
   return (
     <div role="note" className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid="confirm-first">
       <p>{reason}</p>
       {sent ? (
-        <p className="mt-2 font-semibold">{t(sent === "sent" ? "followup.confirm.sent" : "followup.confirm.wait")}</p>
+        <p role="status" className="mt-2 font-semibold">
+          {t(sent === "confirmSent" ? "followup.confirm.sent" : "followup.confirm.wait")}
+        </p>
       ) : (
         <form method="post" className="mt-2">
           <input type="hidden" name="_form" value="resend-confirm" />
@@ -391,10 +396,10 @@ export const beginPage = definePage({
         schema: z.object({}),
         run: async (c) => {
           const sent = await resendConfirmation(c.get("scope"), c.get("user")).then(
-            () => "sent",
-            () => "wait",
+            () => "confirmSent",
+            () => "confirmWait",
           );
-          return `/business?confirm=${sent}`;
+          return withDone("/business", sent);
         },
       },
       "cancel-order": {

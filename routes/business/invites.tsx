@@ -25,6 +25,7 @@ import {
 } from "../../server/services/business";
 import { resendConfirmation } from "../../server/services/accounts";
 import { qrSvg } from "../../server/lib/qr";
+import { withDone } from "../../server/lib/notice";
 import { ServerForm } from "../_blocks/blocks";
 import { ConfirmFirst } from "./begin";
 import { BusinessShell } from "../_layouts/cabinet";
@@ -265,16 +266,8 @@ const followUpFields = (t: (k: string) => string, paid: boolean) => [
   { name: "expiresAt", label: t("followup.invites.deadline"), type: "date" as const, hint: t("followup.invites.deadlineHint") },
 ];
 
-/** What a follow-up action did, with its counts (the kit's Notice takes no numbers). */
-function FollowUpNotice() {
-  const { t, url } = usePage();
-  const key = url.searchParams.get("followup");
-  if (key !== "resent" && key !== "resentAll" && key !== "imported") return null;
-  const n = (k: string) => Number(url.searchParams.get(k)) || 0;
-  return (
-    <Notice testid="followup-notice">{t(`followup.invites.${key}`, { sent: n("sent"), held: n("held"), invited: n("invited"), skipped: n("skipped") })}</Notice>
-  );
-}
+/** What a follow-up action did, with its counts (`?done=resentAll` with the counts sent and held beside it). */
+const FollowUpNotice = () => <Notice keys="followup.invites" only={["resent", "resentAll", "imported"]} testid="followup-notice" />;
 
 /** CSV import: a file or pasted lines; every bad line listed with its number, nothing invited then. */
 function CsvImport({ paid }: { paid: boolean }) {
@@ -341,8 +334,7 @@ function followedUp(
   what: string,
   counts: Record<string, number> = {},
 ) {
-  const q = new URLSearchParams({ project: projectId, followup: what, ...Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, String(v)])) });
-  return c.redirect(`${c.req.path}?${q}`, 303);
+  return c.redirect(withDone(`${c.req.path}?project=${encodeURIComponent(projectId)}`, what, counts), 303);
 }
 
 export const invitesPage = cabinetPage<Data>({
@@ -387,10 +379,10 @@ export const invitesPage = cabinetPage<Data>({
       schema: z.object({}),
       run: async (scope, _input, c) => {
         const sent = await resendConfirmation(scope, scope.user).then(
-          () => "sent",
-          () => "wait",
+          () => "confirmSent",
+          () => "confirmWait",
         );
-        return c.redirect(`${c.req.path}?project=${scope.project.id}&confirm=${sent}`, 303);
+        return c.redirect(withDone(`${c.req.path}?project=${scope.project.id}`, sent), 303);
       },
     }),
     resend: cabinetForm({

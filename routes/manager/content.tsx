@@ -20,6 +20,7 @@ import {
 } from "../../server/admin/content";
 import { isStale, recordVersion } from "../../server/lib/versions";
 import { formValues, handleForm, staleForm } from "../../server/lib/forms";
+import { doneKey, withDone } from "../../server/lib/notice";
 import { ID_PARAM, idSchema } from "../../server/lib/ids";
 import { fieldErrors } from "../../server/lib/validate";
 import { usePage, type FormState } from "../../server/render/page";
@@ -180,7 +181,7 @@ function Editor({ data }: { data: EditData }) {
           ),
         )}
       </nav>
-      {url.searchParams.get("saved") && <Notice>{t("manager.detail.saved")}</Notice>}
+      {doneKey(url) === "saved" && <Notice>{t("manager.detail.saved")}</Notice>}
       {errors && <Notice tone="error">{errors._ ?? t("common.errors.validation")}</Notice>}
       <div className="grid gap-6 xl:grid-cols-2">
         <form method="post" action={path} className="card space-y-4" data-testid="report-form" noValidate>
@@ -268,7 +269,7 @@ export const reportEditPage = managerPage({
       const now = await requireReport(c.get("deps").db, id);
       return staleForm(c, "save", { ...formFromRow(now), _version: recordVersion(now) });
     }
-    return c.redirect(`/manager/reports/${id}/edit?saved=1`, 303);
+    return c.redirect(withDone(`/manager/reports/${id}/edit`, "saved"), 303);
   },
 });
 

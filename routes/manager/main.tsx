@@ -5,13 +5,14 @@ import { z } from "zod";
 import { intlLocale } from "../../locales";
 import { handleForm } from "../../server/lib/forms";
 import { idSchema } from "../../server/lib/ids";
+import { doneKey, withDone } from "../../server/lib/notice";
 import { rubLabel } from "../../server/lib/money";
 import { usePage } from "../../server/render/page";
 import { dateIn } from "../../server/lib/time-zone";
 import { managerOverview, type workQueues } from "../../server/admin/overview";
 import { markInvoicePaidBy } from "../../server/admin/orders";
 import { managerPage } from "./kit";
-import { MailOffNotice } from "./ui";
+import { MailOffNotice, Notice } from "./ui";
 import { loadStats, SeriesCard } from "./stats";
 
 type Data = Awaited<ReturnType<typeof managerOverview>> & {
@@ -77,11 +78,7 @@ function Main({ data }: { data: Data }) {
 
       <section className="card mb-8 overflow-x-auto">
         <h2 className="mb-4 text-lg font-semibold">{t("cabinet.main.invoices")}</h2>
-        {url.searchParams.get("paid") && (
-          <p role="status" className="mb-4 rounded-lg bg-emerald-50 p-3 text-emerald-800">
-            {t("cabinet.main.markedPaid")}
-          </p>
-        )}
+        {doneKey(url) === "paid" && <Notice>{t("cabinet.main.markedPaid")}</Notice>}
         {data.invoices.length === 0 ? (
           <p className="text-slate-500">{t("cabinet.main.noInvoices")}</p>
         ) : (
@@ -184,6 +181,6 @@ export const managerMainPage = managerPage({
   action: (c) =>
     handleForm(c, "invoice-paid", z.object({ order: idSchema() }), async ({ order }) => {
       await markInvoicePaidBy(c.get("scope"), order);
-      return c.redirect("/manager?paid=1", 303);
+      return c.redirect(withDone("/manager", "paid"), 303);
     }),
 });

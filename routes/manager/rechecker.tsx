@@ -11,6 +11,7 @@ import { findUserById } from "../../server/services/users";
 import { findRow, updateResource } from "../../server/admin/resource";
 import { isStale, recordVersion } from "../../server/lib/versions";
 import { staleForm } from "../../server/lib/forms";
+import { doneKey, withDone } from "../../server/lib/notice";
 import { fieldErrors } from "../../server/lib/validate";
 import { usePage } from "../../server/render/page";
 import { managerPage } from "./kit";
@@ -174,7 +175,7 @@ function Detail({ data }: { data: DetailData }) {
           {t("manager.res.results.detail")}
         </a>
       </p>
-      {url.searchParams.get("saved") && <Notice>{t("manager.detail.saved")}</Notice>}
+      {doneKey(url) === "saved" && <Notice>{t("manager.detail.saved")}</Notice>}
       {decided && isId(decided) && (
         <Notice>
           {t("manager.rechecker.decided")}{" "}
@@ -300,7 +301,7 @@ export const recheckerDetailPage = managerPage({
     // after a decision the next result of the queue, with a way back to this one
     const decidedNext = async () => {
       const next = await nextInQueue(c.get("deps").db, id);
-      return next ? `/manager/rechecker/${next}?decided=${id}` : `/manager/rechecker/${id}?saved=1`;
+      return next ? `/manager/rechecker/${next}?decided=${id}` : withDone(`/manager/rechecker/${id}`, "saved");
     };
     const body = await c.req.parseBody();
     const kind = body._form;

@@ -16,6 +16,7 @@ import {
 import { MAX_BULK } from "../../server/admin/bulk";
 import { AppError } from "../../server/lib/errors";
 import { handleForm } from "../../server/lib/forms";
+import { doneKey, withDone } from "../../server/lib/notice";
 import { usePage } from "../../server/render/page";
 import { ServerForm } from "../_blocks/blocks";
 import { managerPage } from "./kit";
@@ -92,11 +93,9 @@ function Requests({ data }: { data: Data }) {
   const value = (k: string) => url.searchParams.get(k) ?? "";
   return (
     <>
-      {url.searchParams.get("saved") && <Notice>{t("manager.detail.saved")}</Notice>}
+      {doneKey(url) === "saved" && <Notice>{t("manager.detail.saved")}</Notice>}
       {form?.kind === "status" && form.errors && <Notice tone="error">{Object.values(form.errors).join(" ")}</Notice>}
-      {url.searchParams.get("created") && (
-        <Notice>{t(url.searchParams.get("created") === "new" ? "manager.requests.createdNew" : "manager.requests.createdExisting")}</Notice>
-      )}
+      <Notice keys="manager.requests" only={["createdNew", "createdExisting"]} />
       <form method="get" className="card mb-4 flex flex-wrap items-end gap-3">
         {(["status", "source"] as const).map((k) => (
           <label key={k} className="text-sm">
@@ -231,12 +230,12 @@ export const requestsPage = managerPage({
         items.data.map((p) => ({ source: p.split(":")[0]!, id: p.split(":")[1]! })),
         status.data,
       );
-      return c.redirect(`/manager/requests?saved=1&n=${n}`, 303);
+      return c.redirect(withDone("/manager/requests", "saved", { n }), 303);
     }
     if (kind === "status") {
       return handleForm(c, "status", handlingFormSchema, async (v) => {
         await saveRequest(c.get("scope"), v.source, v.id, v);
-        return c.redirect("/manager/requests?saved=1", 303);
+        return c.redirect(withDone("/manager/requests", "saved"), 303);
       });
     }
     return handleForm(
@@ -246,7 +245,7 @@ export const requestsPage = managerPage({
       async (v) => {
         const made = await createBusinessAccount(c.get("scope"), v);
         // says whether the client was mailed a set-password link (a new account) or signs in as before
-        return c.redirect(`/manager/requests?created=${made.user.created ? "new" : "existing"}`, 303);
+        return c.redirect(withDone("/manager/requests", made.user.created ? "createdNew" : "createdExisting"), 303);
       },
       (v) => ({ email: v.email, name: v.name || undefined, company: v.company, invites: v.invites ? Number(v.invites) : 0 }),
     );

@@ -6,6 +6,7 @@ import { settingKey, settingVersion, updateSetting } from "../../server/admin/se
 import { isStale } from "../../server/lib/versions";
 import { AppError, translateFields } from "../../server/lib/errors";
 import { formValues, staleForm } from "../../server/lib/forms";
+import { doneKey, withDone } from "../../server/lib/notice";
 import { listSettings, readSetting, type SettingKey } from "../../server/services/operator-settings";
 import { usePage } from "../../server/render/page";
 import { formatIn } from "../../server/lib/time-zone";
@@ -156,7 +157,7 @@ export const settingsPage = managerPage({
     const { t, url } = usePage();
     return (
       <>
-        {url.searchParams.get("saved") && <Notice>{t("manager.detail.saved")}</Notice>}
+        {doneKey(url) === "saved" && <Notice>{t("manager.detail.saved")}</Notice>}
         <div className="grid gap-6 lg:grid-cols-2">
           {data.map((doc) => (
             <SettingForm key={doc._id} doc={doc} />
@@ -182,6 +183,6 @@ export const settingsPage = managerPage({
       if (!(e instanceof AppError) || e.status >= 500) throw e;
       return { kind: key, values, errors: e.fields ? translateFields(c.get("t"), e.fields) : { _: c.get("t")("common.errors.validation") } };
     }
-    return c.redirect(`/manager/settings?saved=${key}#setting-${key}`, 303);
+    return c.redirect(withDone(`/manager/settings#setting-${key}`, "saved"), 303);
   },
 });

@@ -12,6 +12,7 @@ import { getPrices } from "../../server/services/payments";
 import { shareCodeOf, shareResult, stopSharing } from "../../server/services/share";
 import { canReadReport, isReportLanguage, managerReport, reportPdf, userReport } from "../../server/services/reports";
 import { reportHref } from "../../server/lib/links";
+import { withDone } from "../../server/lib/notice";
 import type { SignedInContext } from "../../server/middleware/guards";
 import { Report, type ReportData } from "./view";
 
@@ -48,8 +49,7 @@ const resend = async (c: SignedInContext) => {
     return handleForm(c, "email", correctEmailSchema, async (input) => {
       await correctUnconfirmedEmail(c.get("scope"), input);
       const url = new URL(c.req.url);
-      url.searchParams.set("resent", "1");
-      return c.redirect(url.pathname + url.search, 303);
+      return c.redirect(withDone(url.pathname + url.search, "resent"), 303);
     });
   }
   const ok = await resendConfirmation(c.get("scope"), user).then(
@@ -57,8 +57,7 @@ const resend = async (c: SignedInContext) => {
     () => false,
   );
   const url = new URL(c.req.url);
-  if (ok) url.searchParams.set("resent", "1");
-  return c.redirect(url.pathname + url.search, 303);
+  return c.redirect(ok ? withDone(url.pathname + url.search, "resent") : url.pathname + url.search, 303);
 };
 
 const title = (t: import("../../locales").T) => t("test.result.title");

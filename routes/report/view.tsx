@@ -9,6 +9,8 @@ import { ReportContents, ReportParts } from "./contents";
 import { ReportText } from "../_blocks/report-text";
 import { PublicLayout } from "../_layouts/public";
 import { withLang } from "../../server/lib/links";
+import { doneKey } from "../../server/lib/notice";
+import { Notice } from "../_kit";
 import { useSignedIn } from "../../server/render/signed-in";
 
 export interface ReportData {
@@ -202,7 +204,7 @@ function ConfirmGate({ data }: { data: ReportData }) {
     <div className="card mx-auto max-w-xl text-center" data-testid="confirm-gate">
       <h1 className="mb-3 text-2xl font-bold">{t("report.confirmTitle")}</h1>
       <p className="mb-6 text-slate-700">{t("auth.confirm.needed", { email: auth.user.email })}</p>
-      {url.searchParams.get("resent") && <p className="mb-4 text-emerald-700">{t("auth.confirm.resent")}</p>}
+      {doneKey(url) === "resent" && <Notice>{t("auth.confirm.resent")}</Notice>}
       <form method="post">
         <button className="btn-primary" disabled={data.resendIn > 0} data-testid="resend">
           {t("auth.confirm.resend")}

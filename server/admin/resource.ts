@@ -73,7 +73,7 @@ export type FormField =
 /** Where to go after an action, and a session the page is to set as a cookie (a masquerade). */
 export interface ActionOutcome {
   redirect?: string;
-  /** a locale key (manager.notices.*) the record's page says instead of "Done" (a no-op says so) */
+  /** the notice key the redirect carries, said from `manager.notices.<key>` instead of "Done" (a no-op says so) */
   notice?: string;
   session?: { token: string; userId: string; cookie: "masqToken" };
 }

@@ -76,7 +76,7 @@ describe("correcting a mistyped address", () => {
     const fixed = `someone-${Date.now()}@gmail.com`;
     const res = await t.form("/report/base", { _form: "email", email: fixed }, `token=${typo.token}`);
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toContain("resent=1");
+    expect(res.headers.get("location")).toContain("done=resent");
     expect((await userRow(typo._id))!.email).toBe(fixed);
     const newLink = lastLink(fixed, /http:\/\/localhost\/confirm\/\S+/)!;
     expect(newLink).toBeTruthy();

@@ -113,7 +113,7 @@ describe("switching a coupon off and deleting it", () => {
     const unusedId = (await unused.json())._id as string;
     const gone = await postForm(`/manager/coupon/${unusedId}`, { _form: "delete" });
     expect(gone.status).toBe(303);
-    expect(gone.headers.get("location")).toBe("/manager/coupon?deleted=1");
+    expect(gone.headers.get("location")).toBe("/manager/coupon?done=deleted");
     expect(await byCode("UNUSED")).toBeUndefined();
     const entry = (await db().select().from(auditLog).where(eq(auditLog.entityId, unusedId))).find((a) => a.action === "coupons.delete");
     expect(entry?.changes).toMatchObject({ code: { from: "UNUSED", to: null } });

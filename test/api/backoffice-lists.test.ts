@@ -109,7 +109,7 @@ describe("bulk actions", () => {
 
     const done = await post("/manager/reviews", { _form: "bulk", action: "approve", ids: ids.slice(0, 2).join(","), confirmed: "1" });
     expect(done.status).toBe(303);
-    expect(done.headers.get("location")).toContain("bulk=approve");
+    expect(done.headers.get("location")).toContain("done=bulk");
     const rows = await t.deps.db.select().from(reviews).where(inArray(reviews.id, ids));
     expect(
       rows

@@ -143,12 +143,12 @@ describe("a pending card order", () => {
     expect(page).toContain('data-action="check"');
     expect(page).toContain('data-confirm="creditManually"');
     const still = await t.form(`/manager/orders/${order}`, { _form: "check" }, cookie);
-    expect(still.headers.get("location")).toContain("notice=manager.notices.check_pending");
+    expect(still.headers.get("location")).toContain("done=check_pending");
     expect((await orderRow(t, order)).state).toBe("pending");
     // the buyer paid, the notification never came
     await t.deps.db.update(payments).set({ status: "succeeded" }).where(eq(payments.orderId, order));
     const credited = await t.form(`/manager/orders/${order}`, { _form: "check" }, cookie);
-    expect(credited.headers.get("location")).toContain("notice=manager.notices.check_credited");
+    expect(credited.headers.get("location")).toContain("done=check_credited");
     expect((await orderRow(t, order)).state).toBe("paid");
     expect(await isFull(t, buyer)).toBe(true);
     const entry = (await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, order))).find(

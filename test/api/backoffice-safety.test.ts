@@ -281,8 +281,8 @@ describe("referrals", () => {
 
     const { _id: unused } = await (await t.json("POST", "/api/manager/referral", { code: "never-used" }, admin.h)).json();
     const gone = await action(`/manager/referral/${unused}`, "delete");
-    expect(gone.headers.get("location")).toBe("/manager/referral?deleted=1");
-    expect(await html("/manager/referral?deleted=1", asManager())).toContain("Referral link deleted.");
+    expect(gone.headers.get("location")).toBe("/manager/referral?done=deleted");
+    expect(await html("/manager/referral?done=deleted", asManager())).toContain("Referral link deleted.");
   });
 
   it("deleting a user keeps the referral's sign-up count", async () => {
@@ -312,7 +312,7 @@ describe("actions by state and confirmations that name what goes", () => {
     expect(shown).toContain('data-action="hide"');
     expect(shown).toContain("The review is deleted for good");
     const gone = await action(`/manager/reviews/${id}`, "delete");
-    expect(gone.headers.get("location")).toBe("/manager/reviews?deleted=1");
+    expect(gone.headers.get("location")).toBe("/manager/reviews?done=deleted");
     expect(await t.deps.db.select().from(reviews).where(eq(reviews.id, id))).toEqual([]);
   });
 
@@ -336,8 +336,8 @@ describe("actions by state and confirmations that name what goes", () => {
     const page = await html(`/manager/projects/${project.id}`, asManager());
     expect(/data-testid="confirm-delete">(.*?)<\/p>/s.exec(page)?.[1]).toContain("If it is the owner&#x27;s last project");
     const res = await action(`/manager/projects/${project.id}`, "delete", { confirm: "Last Co" });
-    expect(res.headers.get("location")).toBe("/manager/projects?deleted=1");
-    const list = await html("/manager/projects?deleted=1", asManager());
+    expect(res.headers.get("location")).toBe("/manager/projects?done=deleted");
+    const list = await html("/manager/projects?done=deleted", asManager());
     expect(list).toContain("Project deleted.");
     expect(list).not.toContain("The user has been deleted.");
     expect((await t.deps.db.select().from(users).where(eq(users.id, owner._id)))[0]!.isBusiness).toBe(false);

@@ -155,7 +155,7 @@ describe("business requests", () => {
   it("a business account for a new address mails the client a set-password link through the outbox, and says so", async () => {
     const res = await post("/manager/requests", { _form: "create-business", email: "brand-new-client@example.com", company: "Brand New", invites: "5" });
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe("/manager/requests?created=new");
+    expect(res.headers.get("location")).toBe("/manager/requests?done=createdNew");
     expect(await html(res.headers.get("location")!)).toContain("Клиенту отправлено письмо со ссылкой");
     const mails = await t.deps.db
       .select()

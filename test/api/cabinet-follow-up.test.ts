@@ -81,7 +81,7 @@ describe("resending", () => {
     // the page's button: b goes again, a was sent a moment ago (held by the 10-minute gap)
     const all = await postForm("/business/invite", { _form: "resendAll" });
     expect(all.status).toBe(303);
-    expect(all.headers.get("location")).toMatch(/followup=resentAll/);
+    expect(all.headers.get("location")).toMatch(/done=resentAll/);
     expect(to(b)).toHaveLength(2);
     expect(to(a)).toHaveLength(2);
     const page = await (await t.app.request(all.headers.get("location")!, { headers: form(owner) })).text();
@@ -418,7 +418,7 @@ describe("the invite page's own help", () => {
     expect(view).toContain("Confirm your e-mail address first");
     const res = await postForm(`/business/invite?project=${theirs.id}`, { _form: "resend-confirm" }, fresh);
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toContain("confirm=sent");
+    expect(res.headers.get("location")).toContain("done=confirmSent");
     expect(to(fresh.email).some((m) => /\/confirm\//.test(m.text))).toBe(true);
   });
 });

@@ -124,11 +124,11 @@ describe("the business cabinet's Begin page", () => {
       const order = invoice[2]!;
       const before = await balance();
       const res = await post("/manager", admin, { _form: "invoice-paid", order });
-      expect(res.headers.get("location")).toBe("/manager?paid=1");
+      expect(res.headers.get("location")).toBe("/manager?done=paid");
       expect(await balance()).toBe(before + 21);
       await post("/manager", admin, { _form: "invoice-paid", order });
       expect(await balance()).toBe(before + 21);
-      const after = await (await get("/manager?paid=1", admin)).text();
+      const after = await (await get("/manager?done=paid", admin)).text();
       expect(after).not.toContain(`data-invoice="${invoice[1]}"`);
       const mine = await (await get("/business", cookie)).text();
       expect(mine).toMatch(new RegExp(`data-order="${order}" data-state="paid"`));

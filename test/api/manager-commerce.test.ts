@@ -107,7 +107,7 @@ describe("coupons", () => {
       expiredAt: future(),
     });
     expect(ok.status).toBe(303);
-    expect(ok.headers.get("location")).toMatch(/^\/manager\/coupon\/[0-9a-f]{24}\?saved=1$/);
+    expect(ok.headers.get("location")).toMatch(/^\/manager\/coupon\/[0-9a-f]{24}\?done=saved$/);
     const detail = await (await page(ok.headers.get("location")!)).text();
     expect(detail).toContain("FORM-1");
     expect(detail).toContain('data-section="users"');
@@ -401,7 +401,7 @@ describe("projects", () => {
     expect(await db().select().from(projects).where(eq(projects.id, project.id))).toHaveLength(1);
     const ok = await postForm(`/manager/projects/${project.id}`, { _form: "delete", confirm: "doomed Co" });
     expect(ok.status).toBe(303);
-    expect(ok.headers.get("location")).toBe("/manager/projects?deleted=1");
+    expect(ok.headers.get("location")).toBe("/manager/projects?done=deleted");
     expect(await db().select().from(projects).where(eq(projects.id, project.id))).toHaveLength(0);
 
     const other = await companyOf("api-doomed");

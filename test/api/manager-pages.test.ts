@@ -76,8 +76,8 @@ describe("generated detail pages", () => {
     expect(html).toContain(`href="/manager/results/${danResult}"`);
     const res = await post(`/manager/users/${dan._id}`, { _form: "edit", name: "Dan Smith", city: "Kazan", balance: "0", isActive: "on" });
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe(`/manager/users/${dan._id}?saved=1`);
-    const after = await (await page(`/manager/users/${dan._id}?saved=1`)).text();
+    expect(res.headers.get("location")).toBe(`/manager/users/${dan._id}?done=saved`);
+    const after = await (await page(`/manager/users/${dan._id}?done=saved`)).text();
     expect(after).toContain("Dan Smith");
     expect(after).toContain("Saved.");
     expect(after).toContain("users.update");
@@ -207,7 +207,7 @@ describe("special pages", () => {
     expect(filtered).toContain(`data-request="${id}"`);
     expect(await (await page("/manager/requests?status=done")).text()).not.toContain(`data-request="${id}"`);
     const created = await post("/manager/requests", { _form: "create-business", email: "client@corp.example", company: "Corp", invites: "5" });
-    expect(created.headers.get("location")).toBe("/manager/requests?created=new");
+    expect(created.headers.get("location")).toBe("/manager/requests?done=createdNew");
     const bad = await post("/manager/requests", { _form: "create-business", email: "not-an-email", company: "" });
     expect(bad.status).toBe(400);
   });

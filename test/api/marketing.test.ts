@@ -110,7 +110,7 @@ describe("marketing, legal and sales pages", () => {
     const res = await t.app.request("/salles?lang=en", { method: "POST", headers: formHeaders, body: body.toString() });
     expect(res.status).toBe(303);
     const location = res.headers.get("location")!;
-    expect(location).toContain("sent=demo");
+    expect(location).toContain("done=demo");
     const [row] = await t.deps.db.select().from(businessRequests).where(eq(businessRequests.email, email));
     expect(row).toMatchObject({ kind: "demo", name: "Anna Buyer", company: "Acme" });
     const after = await (await t.app.request(location)).text();

@@ -52,7 +52,7 @@ describe("account life cycle in a real browser", () => {
     await page.fill("#reset-password", password);
     await page.fill("#reset-repeat", password);
     // the phone that followed the link stays signed in and is told so (no log-in with the new password)
-    await Promise.all([page.waitForURL(/\/profile\/edit\?saved=password-reset/), page.click("[data-testid=form-reset] button[type=submit]")]);
+    await Promise.all([page.waitForURL(/\/profile\/edit\?done=passwordReset/), page.click("[data-testid=form-reset] button[type=submit]")]);
     expect(await page.locator("[data-testid=form-password] [role=status]").textContent()).toBe(
       "Your password is saved. You stay signed in on this device; your other sessions have been ended.",
     );
@@ -73,7 +73,7 @@ describe("account life cycle in a real browser", () => {
     await page.fill("#profile-birthday", "1991-04-12");
     await page.fill("#profile-city", "Kazan");
     await page.click("[data-testid=form-profile] button[type=submit]");
-    await page.waitForURL(/saved=profile/);
+    await page.waitForURL(/done=profile/);
     await page.goto(e.base + "/profile");
     const profile = await page.locator("[data-testid=profile]").textContent();
     expect(profile).toContain("Alex Tester");
@@ -91,7 +91,7 @@ describe("account life cycle in a real browser", () => {
     await page.fill("#password-new", "a fresh passphrase 2026");
     await page.fill("#password-repeat", "a fresh passphrase 2026");
     await page.click("[data-testid=form-password] button[type=submit]");
-    await page.waitForURL(/saved=password/);
+    await page.waitForURL(/done=password/);
 
     await page.context().clearCookies();
     await page.goto(e.base + "/login");

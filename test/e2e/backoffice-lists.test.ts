@@ -58,7 +58,7 @@ describe("back-office lists in a browser", () => {
     await expect.poll(() => question.textContent()).toContain("Approve 2 reviews");
     await page.screenshot({ path: `${SHOTS}/lists-reviews-confirm-360-en.png`, fullPage: true });
     await page.locator('[data-testid="bulk-yes"]').click();
-    await page.waitForURL(/bulk=approve/);
+    await page.waitForURL(/done=bulk/);
     const rows = await e.t.deps.db.select().from(reviews).where(inArray(reviews.id, reviewIds));
     expect(
       rows

@@ -63,7 +63,7 @@ describe("reCAPTCHA v3", () => {
     await page.fill("#demo-name", "Irina");
     await page.fill("#demo-phone", "+7 900 123-45-67");
     await page.fill("#demo-email", "irina@example.com");
-    await Promise.all([page.waitForURL(/sent=demo/), page.click("[data-testid=form-demo] button[type=submit]")]);
+    await Promise.all([page.waitForURL(/done=demo/), page.click("[data-testid=form-demo] button[type=submit]")]);
     expect(verified).toContain("human-demo");
     expect((await e.t.deps.db.select().from(businessRequests).where(eq(businessRequests.email, "irina@example.com"))).length).toBe(1);
     expect(errors).toEqual([]);

@@ -44,7 +44,7 @@ describe("a coupon from the back-office to the checkout", () => {
     await manager.fill("#create-expiredAt", new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10));
     await manager.screenshot({ path: `${shots}/manager-coupon-create-1280.png`, fullPage: true });
     await manager.click("[data-testid=form-create] button[type=submit]");
-    await manager.waitForURL(/\/manager\/coupon\/[0-9a-f]{24}\?saved=1$/);
+    await manager.waitForURL(/\/manager\/coupon\/[0-9a-f]{24}\?done=saved$/);
     const couponId = manager.url().match(/[0-9a-f]{24}/)![0];
     expect(await manager.locator("[data-field=code]").textContent()).toBe("HALF-E2E");
 

@@ -46,7 +46,7 @@ describe("a stale edit form", () => {
 
     await page.fill("#edit-amount", "15");
     await page.click("[data-testid=form-edit] button[type=submit]");
-    await page.waitForURL(/\?saved=1$/);
+    await page.waitForURL(/\?done=saved$/);
     expect((await e.t.deps.db.select().from(coupons).where(eq(coupons.id, created._id)))[0]!.amount).toBe(15);
 
     // uses are added on the detail page (the edit form has no "uses left" field)

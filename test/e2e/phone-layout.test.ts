@@ -78,7 +78,7 @@ describe("on a phone", () => {
     const person = await user(e.t);
     const { context, page } = await signedIn(360, person.token);
     // a saved form comes back scrolled to itself, its notice first
-    await page.goto(`${e.base}/profile/edit?saved=profile#form-profile`);
+    await page.goto(`${e.base}/profile/edit?done=profile#form-profile`);
     const box = await page.evaluate(() => ({
       header: document.querySelector("header")!.getBoundingClientRect().bottom,
       notice: document.querySelector("#form-profile [role=status]")!.getBoundingClientRect().top,

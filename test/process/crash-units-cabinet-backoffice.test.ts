@@ -124,7 +124,7 @@ describe("a crash between the writes of one operation", () => {
     expect(await audited("reviews.approve", ids)).toHaveLength(0);
     const retry = await approve();
     expect(retry.status).toBe(303);
-    expect(retry.headers.get("location")).toContain("bulk=approve");
+    expect(retry.headers.get("location")).toContain("done=bulk");
     expect(await published()).toHaveLength(3);
     expect(await audited("reviews.approve", ids)).toHaveLength(3);
   }, 60_000);

@@ -6,6 +6,7 @@ import { parseBulkIds, runBulk } from "../../../server/admin/bulk";
 import { streamExport } from "../../../server/admin/exports";
 import type { ResourceDef } from "../../../server/admin/resource";
 import { AppError, errorMessage } from "../../../server/lib/errors";
+import { withDone } from "../../../server/lib/notice";
 import type { FormState } from "../../../server/render/page";
 import { usePage } from "../../../server/render/page";
 import type { ManagerCtx } from "../kit";
@@ -121,9 +122,7 @@ export async function handleBulkPost(c: ManagerCtx, def: ResourceDef): Promise<R
     }
     const n = await runBulk(c.get("scope"), def, name, ids, input);
     const back = new URL(c.req.url);
-    back.searchParams.set("bulk", name);
-    back.searchParams.set("n", String(n));
-    return c.redirect(`${back.pathname}${back.search}`, 303);
+    return c.redirect(withDone(`${back.pathname}${back.search}`, "bulk", { count: n }), 303);
   } catch (e) {
     if (!(e instanceof AppError) || e.status >= 500) throw e;
     return {

@@ -13,15 +13,16 @@ import { type AuditRecord, auditRecords, nameReferences, recordKey } from "../..
 import { AuditEntries } from "../audit";
 import { idParams, managerPage } from "../kit";
 import { DocTable, labelOf, MailOffNotice, Notice, Pager, shown, Value } from "../ui";
+import { doneKey } from "../../../server/lib/notice";
 import { ActionForm, EditForm, RecordForm } from "./form";
 import { handleCreatePost, handleResourcePost } from "./post";
 
 function DetailView({ def, data }: { def: ResourceDef; data: DetailData & { canEdit: boolean; historyRecords: Map<string, AuditRecord> } }) {
   const { t, locale, url, form, config } = usePage();
   const fields = def.fields ?? def.columns;
-  const done = url.searchParams.get("done");
-  // only the back-office's own notices, never any key a link names
-  const notice = url.searchParams.get("notice")?.match(/^manager\.notices\.\w+$/)?.[0];
+  const done = doneKey(url);
+  // an action's own message (`manager.notices.<key>`) where it has one, else the plain "done"
+  const notice = done !== null && t(`manager.notices.${done}`) !== `manager.notices.${done}`;
   return (
     <>
       <p className="mb-4 text-sm">
@@ -40,14 +41,14 @@ function DetailView({ def, data }: { def: ResourceDef; data: DetailData & { canE
           </span>
         ))}
       </p>
-      {url.searchParams.get("saved") && <Notice>{t("manager.detail.saved")}</Notice>}
-      {done && !notice && (
+      {doneKey(url) === "saved" && <Notice>{t("manager.detail.saved")}</Notice>}
+      {done && done !== "saved" && !notice && (
         <Notice>
           {t("manager.detail.done")}
           {def.actions?.[done]?.mails && !config.SMTP_URL && <span data-testid="mail-off"> {t("manager.detail.mailOff")}</span>}
         </Notice>
       )}
-      {notice && <Notice>{t(notice)}</Notice>}
+      {notice && <Notice keys="manager.notices" />}
       {form?.kind === "action" && form.errors?._ && <Notice tone="error">{form.errors._}</Notice>}
       <div className="grid gap-6 lg:grid-cols-2">
         <section className="card" data-testid="fields">

@@ -10,6 +10,7 @@ import type { Column, ResourceDef } from "../../../server/admin/resource";
 import { usePage } from "../../../server/render/page";
 import { managerPage, type ManagerCtx } from "../kit";
 import { DocTable, Empty, labelOf, Notice, Pager, valueName } from "../ui";
+import { doneKey } from "../../../server/lib/notice";
 import { BulkBar, BulkConfirm, bulkForm, handleBulkPost } from "./bulk";
 
 type ListData = ListPage;
@@ -215,17 +216,17 @@ function ListView({ def, data, exportKind, columns }: { def: ResourceDef; data: 
   const bulk = bulkForm(def);
   // the create screen is for those whose role may write the resource
   const mayCreate = Boolean(def.create && auth && mayRun(auth.user, def, "create"));
-  const done = url.searchParams.get("bulk");
+  const done = doneKey(url) === "bulk";
   return (
     <>
-      {url.searchParams.get("deleted") && <Notice>{t(`manager.res.${def.name}.deleted`)}</Notice>}
+      {doneKey(url) === "deleted" && <Notice>{t(`manager.res.${def.name}.deleted`)}</Notice>}
       {/* what the list's figures mean, where a resource has something to say (manager.res.<name>.hint) */}
       {t(`manager.res.${def.name}.hint`) !== `manager.res.${def.name}.hint` && (
         <p className="mb-4 text-sm text-slate-600" data-testid="list-hint">
           {t(`manager.res.${def.name}.hint`)}
         </p>
       )}
-      {done && <Notice>{t("manager.bulk.done", { count: Number(url.searchParams.get("n") ?? 0) })}</Notice>}
+      {done && <Notice>{t("manager.bulk.done", { count: Number(url.searchParams.get("count") ?? 0) })}</Notice>}
       {form?.kind === "bulk" && form.errors?._ && <Notice tone="error">{form.errors._}</Notice>}
       {form?.kind === "bulk-confirm" && <BulkConfirm def={def} values={form.values} />}
       {(mayCreate || def.listLinks) && (

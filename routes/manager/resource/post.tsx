@@ -7,6 +7,7 @@ import { isStale } from "../../../server/lib/versions";
 import type { z } from "zod";
 import { AppError, translateFields } from "../../../server/lib/errors";
 import { formValues, staleForm } from "../../../server/lib/forms";
+import { withDone } from "../../../server/lib/notice";
 import { setSessionCookies } from "../../../server/lib/http";
 import { fieldErrors } from "../../../server/lib/validate";
 import type { FormState } from "../../../server/render/page";
@@ -84,7 +85,7 @@ export async function handleResourcePost(c: ManagerCtx, def: ResourceDef, id: st
       if (isStale(e)) return staleForm(c, kind, currentAsPosted(def, await findRow(c.get("deps").db, def, id)));
       return asQuestion(fields, formError(c, e, kind, values));
     }
-    return c.redirect(`${back}?saved=1`, 303);
+    return c.redirect(withDone(back, "saved"), 303);
   }
   // a posted name is looked up among the record's own actions only (never `constructor` and its kin)
   const action = def.actions && Object.hasOwn(def.actions, kind) ? def.actions[kind] : undefined;
@@ -102,7 +103,7 @@ export async function handleResourcePost(c: ManagerCtx, def: ResourceDef, id: st
   try {
     const res = await action.run(c.get("scope"), id, input);
     if (res?.session) setSessionCookies(c, res.session.token, res.session.userId, res.session.cookie);
-    return c.redirect(res?.redirect ?? `${back}?done=${encodeURIComponent(kind)}${res?.notice ? `&notice=${res.notice}` : ""}`, 303);
+    return c.redirect(res?.redirect ?? withDone(back, res?.notice ?? kind), 303);
   } catch (e) {
     if (!(e instanceof AppError) || e.status >= 500) throw e;
     // the action's own question (whose address this is), asked in its form
@@ -138,7 +139,7 @@ export async function handleCreatePost(c: ManagerCtx, def: ResourceDef): Promise
   if (!parsed.success) return { kind: "create", values, errors: await allFieldErrors(c, def, create.schema, parsed.error.issues, input, null) };
   try {
     const id = await createResource(c.get("scope"), def, parsed.data as Record<string, unknown>);
-    return c.redirect(`/manager/${def.pagePath}/${id}?saved=1`, 303);
+    return c.redirect(withDone(`/manager/${def.pagePath}/${id}`, "saved"), 303);
   } catch (e) {
     return formError(c, e, "create", values);
   }

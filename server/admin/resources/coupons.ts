@@ -149,7 +149,7 @@ export const couponResource = defineResource({
       when: async (d, db) => !(await isCouponUsed(db, d._id as string)),
       run: async (scope, id) => {
         await deleteCoupon(scope, id);
-        return { redirect: "/manager/coupon?deleted=1" };
+        return { redirect: "/manager/coupon?done=deleted" };
       },
     },
     addUses: {

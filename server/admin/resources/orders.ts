@@ -178,7 +178,7 @@ export const orderResource = defineResource({
       when: (d) => d.state === "pending" && d.method === "card",
       run: async (scope, id) => {
         const { outcome } = await checkWithProvider(scope, id);
-        return { notice: `manager.notices.check_${outcome}` };
+        return { notice: `check_${outcome}` };
       },
     },
     creditManually: {

@@ -130,7 +130,7 @@ export const projectResource = defineResource({
       },
       run: async (scope, id, input) => {
         await deleteProject(scope, id, { confirmName: String(input.confirm) });
-        return { redirect: "/manager/projects?deleted=1" };
+        return { redirect: "/manager/projects?done=deleted" };
       },
     },
   },

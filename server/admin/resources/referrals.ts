@@ -167,7 +167,7 @@ export const referralResource = defineResource({
       when: async (d, db) => (await referralSignupCount(db, d._id as string)) === 0,
       run: async (scope, id) => {
         await deleteReferral(scope, id);
-        return { redirect: "/manager/referral?deleted=1" };
+        return { redirect: "/manager/referral?done=deleted" };
       },
     },
   },

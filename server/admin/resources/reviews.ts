@@ -68,7 +68,7 @@ export const reviewResource = defineResource({
       confirm: "manager.reviews.deleteConfirm",
       run: async (scope, id) => {
         await deleteReview(scope, id);
-        return { redirect: "/manager/reviews?deleted=1" };
+        return { redirect: "/manager/reviews?done=deleted" };
       },
     },
   },

@@ -219,7 +219,7 @@ export const userResource = defineResource({
       confirmVars: (db, id) => userHoldings(db, id),
       run: async (scope, id) => {
         await deleteUserByManager(scope, id);
-        return { redirect: "/manager/users?deleted=1" };
+        return { redirect: "/manager/users?done=deleted" };
       },
     },
   },
