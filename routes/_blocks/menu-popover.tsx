@@ -12,7 +12,7 @@ export function MenuPopover({ id, label, children }: { id: string; label: string
       <button
         type="button"
         popovertarget={id}
-        className="menu-popover-button mobile-only rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold"
+        className="menu-popover-button mobile-only ml-auto rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold"
         aria-label={label}
         data-testid="menu-button"
       >

@@ -157,6 +157,7 @@ function HeaderView({ model }: { model: HeaderModel }) {
         <div className="ml-auto flex items-center gap-2">
           <LanguageSwitcher languages={model.languages} />
         </div>
+        {/* after the switcher; when the header wraps (large text), its button keeps to the right */}
         <MenuPopover id="site-menu" label={t("common.nav.menu")}>
           <MenuLinks kind={model.menu} user={model.user} vertical />
         </MenuPopover>

@@ -1,6 +1,7 @@
 // The site header's phone menu in a real browser: a popover without script that opens by tap and
 // by keyboard, closes on Escape (focus back on its button) and on a tap outside, and tells screen
 // readers its button's name and expanded state.
+import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startE2E, type E2E } from "./browser";
@@ -11,6 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => e?.close());
 
+const SHOTS = process.env.SHOTS_DIR ?? "test-results/screenshots";
 const BUTTON = "header [data-testid=menu-button]";
 const PANEL = "header nav#site-menu";
 
@@ -85,6 +87,8 @@ describe("the site header's phone menu", () => {
     // the panel is below the header's button and inside the screen; its last link can be scrolled to
     const [button, box] = [await page.locator(BUTTON).boundingBox(), await panel.boundingBox()];
     expect(box!.y).toBeGreaterThanOrEqual(button!.y + button!.height);
+    // the button keeps to the right edge even when the large text wraps it onto a row of its own
+    expect(button!.x).toBeGreaterThan(360 / 2);
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(360);
     expect(box!.y + box!.height).toBeLessThanOrEqual(740);
@@ -100,5 +104,23 @@ describe("the site header's phone menu", () => {
     expect(await page.locator(BUTTON).isVisible()).toBe(false);
     expect(await page.locator("header nav.desktop-only a[href='/business_demo']").isVisible()).toBe(true);
     await context.close();
+  });
+
+  it("looks right open on a phone and as header links on a wide screen, in both languages (screenshots)", async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    for (const lang of ["ru", "en"] as const) {
+      for (const width of [360, 1280]) {
+        const page = await e.browser.newPage({ viewport: { width, height: 740 } });
+        await page.goto(`${e.base}/?lang=${lang}`);
+        if (width === 360) {
+          await page.click(BUTTON);
+          expect(await page.locator(PANEL).isVisible()).toBe(true);
+        } else {
+          expect(await page.locator("header nav.desktop-only [data-testid=menu-primary]").isVisible()).toBe(true);
+        }
+        await page.screenshot({ path: `${SHOTS}/site-menu-${lang}-${width}.png` });
+        await page.close();
+      }
+    }
   });
 });
