@@ -1,8 +1,9 @@
 // The public layout: header with the menu and language switcher, footer with the legal links.
-// Everything here is plain HTML: the mobile menu is a <details>, the switcher is links.
+// Everything here is plain HTML: the mobile menu is a popover (no script), the switcher is links.
 import type { ReactNode } from "react";
 import { KeptMarkup, usePage, type PageContextValue } from "../../server/render/page";
 import { MasqBanner } from "../_blocks/masq-banner";
+import { MenuPopover } from "../_blocks/menu-popover";
 import { isManager } from "../../server/services/users";
 import { primaryAction, reportHref, withLang } from "../../server/lib/links";
 
@@ -155,18 +156,11 @@ function HeaderView({ model }: { model: HeaderModel }) {
         </nav>
         <div className="ml-auto flex items-center gap-2">
           <LanguageSwitcher languages={model.languages} />
-          <details className="mobile-only relative">
-            <summary className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold" aria-label={t("common.nav.menu")}>
-              <span aria-hidden="true">☰</span> <span className="menu-word">{t("common.nav.menu")}</span>
-            </summary>
-            <nav
-              className="absolute right-0 top-12 z-40 w-64 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
-              aria-label={t("common.nav.menu")}
-            >
-              <MenuLinks kind={model.menu} user={model.user} vertical />
-            </nav>
-          </details>
         </div>
+        {/* after the switcher; when the header wraps (large text), its button keeps to the right */}
+        <MenuPopover id="site-menu" label={t("common.nav.menu")}>
+          <MenuLinks kind={model.menu} user={model.user} vertical />
+        </MenuPopover>
       </div>
     </header>
   );

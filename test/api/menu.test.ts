@@ -13,7 +13,7 @@ afterAll(() => t.close());
 /** The menu's links as [href, text], from the phone's menu (the desktop one repeats it). */
 async function menu(cookie: string) {
   const html = await (await t.page("/about", cookie)).text();
-  const nav = html.match(/<details class="mobile-only[\s\S]*?<\/details>/)![0];
+  const nav = html.match(/<nav id="site-menu"[\s\S]*?<\/nav>/)![0];
   return [...nav.matchAll(/<a href="([^"]+)"[^>]*>([^<]*)<\/a>/g)].map((m) => [m[1], m[2]]);
 }
 

@@ -41,8 +41,8 @@ describe("account life cycle in a real browser", () => {
 
     // log out from the menu
     await page.goto(e.base + "/account");
-    await page.click("details.mobile-only summary");
-    await Promise.all([page.waitForURL(e.base + "/?signedout=1"), page.click("details.mobile-only form[action='/logout'] button")]);
+    await page.click("header [data-testid=menu-button]");
+    await Promise.all([page.waitForURL(e.base + "/?signedout=1"), page.click("#site-menu form[action='/logout'] button")]);
     expect((await page.context().cookies()).find((c) => c.name === "token")).toBeUndefined();
 
     // set a password with the mail's one-time link (the mail never carries a password)
@@ -57,8 +57,8 @@ describe("account life cycle in a real browser", () => {
       "Your password is saved. You stay signed in on this device; your other sessions have been ended.",
     );
     expect(await page.locator("[data-testid=form-password]").count()).toBe(1);
-    await page.click("details.mobile-only summary");
-    await Promise.all([page.waitForURL(e.base + "/?signedout=1"), page.click("details.mobile-only form[action='/logout'] button")]);
+    await page.click("header [data-testid=menu-button]");
+    await Promise.all([page.waitForURL(e.base + "/?signedout=1"), page.click("#site-menu form[action='/logout'] button")]);
 
     // log in again, landing where we wanted to go
     await page.goto(e.base + "/profile/edit");

@@ -37,8 +37,8 @@ describe("landing page in a real browser", () => {
       expect(await page.getAttribute("html", "lang")).toBe("en");
 
       // "Take the test" in the menu leads guests to the sign-up page
-      if (width <= 540) await page.click("details.mobile-only summary");
-      const menu = page.locator(width <= 540 ? "details.mobile-only [data-testid=menu-primary]" : "nav.desktop-only [data-testid=menu-primary]");
+      if (width <= 540) await page.click("header [data-testid=menu-button]");
+      const menu = page.locator(width <= 540 ? "#site-menu [data-testid=menu-primary]" : "nav.desktop-only [data-testid=menu-primary]");
       expect(await menu.textContent()).toBe("Take the test");
       await menu.click();
       await page.waitForURL(/\/signup/);
