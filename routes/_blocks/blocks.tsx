@@ -213,7 +213,12 @@ export function ServerForm({
         data-captcha-action={guarded ? kind : undefined}
       >
         {title && <h2 className="text-xl font-semibold">{title}</h2>}
-        {notice && <Notice className="">{notice}</Notice>}
+        {/* the page decides this one (its action drops the last success from the URL) */}
+        {notice && (
+          <Notice className="" withErrors>
+            {notice}
+          </Notice>
+        )}
         {mine?.errors && (
           <p role="alert" className="rounded-lg bg-rose-50 p-3 text-rose-800" data-testid="form-error">
             {mine.errors._ ?? mine.errors.captcha ?? t("common.errors.validation")}

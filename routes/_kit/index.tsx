@@ -26,7 +26,8 @@ export { doneKey, withDone } from "../../server/lib/notice";
  * last redirect carried, as `<keys>.<key>` (the cabinet's `cabinet.done.*`) with the numeric
  * parameters beside it as the message's values; a key the namespace lacks shows nothing. `only`: the
  * keys this one shows (a notice inside one form's card). A success notice stays hidden while the
- * page shows a posted form's errors. `warn`: what stands in the way (an empty
+ * page shows a posted form's errors, unless `withErrors` (a refused promo code beside the one that
+ * still counts). `warn`: what stands in the way (an empty
  * balance), `error`: what went wrong.
  */
 const TONES = { ok: "bg-emerald-50 text-emerald-800", warn: "bg-amber-50 text-amber-900", error: "bg-rose-50 text-rose-800" } as const;
@@ -38,6 +39,7 @@ export function Notice({
   only,
   testid,
   className = "mb-4",
+  withErrors = false,
 }: {
   children?: ReactNode;
   tone?: "ok" | "warn" | "error";
@@ -46,9 +48,10 @@ export function Notice({
   testid?: string;
   /** its margin where it sits inside a card rather than above the content */
   className?: string;
+  withErrors?: boolean;
 }) {
   const { t, url, form } = usePage();
-  if (tone === "ok" && form?.errors) return null;
+  if (tone === "ok" && form?.errors && !withErrors) return null;
   let body = children;
   if (body === undefined || body === null) {
     const key = doneKey(url);
