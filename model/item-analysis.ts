@@ -176,11 +176,47 @@ export function cronbach(k: number, sumItemVar: number, totalVar: number): numbe
   return (k / (k - 1)) * (1 - sumItemVar / totalVar);
 }
 
+/**
+ * The median by selection, not by sorting: the analysis takes one per item and language over every
+ * answer time (110 × 20,000 values on a big test), and sorting them all held the server's one thread
+ * for about 400 ms; selecting is linear.
+ */
 export function median(values: number[]): number | null {
   if (!values.length) return null;
-  const s = Float64Array.from(values).sort();
+  const s = Float64Array.from(values);
   const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+  const upper = select(s, m);
+  if (s.length % 2) return upper;
+  // after selecting, everything left of m is at most s[m]: the lower middle is the largest of them
+  let lower = s[0]!;
+  for (let i = 1; i < m; i++) if (s[i]! > lower) lower = s[i]!;
+  return (lower + upper) / 2;
+}
+
+/** The k-th smallest of `a` (0-based), moving `a`'s values so that a[k] is it (Hoare's selection). */
+function select(a: Float64Array, k: number): number {
+  let lo = 0;
+  let hi = a.length - 1;
+  while (lo < hi) {
+    const pivot = a[(lo + hi) >> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i]! < pivot) i++;
+      while (a[j]! > pivot) j--;
+      if (i <= j) {
+        const x = a[i]!;
+        a[i] = a[j]!;
+        a[j] = x;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else break;
+  }
+  return a[k]!;
 }
 
 const round = (v: number | null) => (v === null || !Number.isFinite(v) ? null : Math.round(v * 1e4) / 1e4);

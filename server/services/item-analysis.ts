@@ -48,7 +48,7 @@ export async function analysisItems(db: Db, testId: string): Promise<{ items: (A
 /** Results read per query: a query of this size takes tens of milliseconds even on 100,000 results,
  * and between two the event loop serves other requests (better-sqlite3 blocks while a query runs, so
  * one query over every result held the whole site for seconds on a cold start). */
-export const ANALYSIS_BATCH = 2_000;
+export const ANALYSIS_BATCH = 500;
 
 /**
  * Adds the test's results completed after `after` and up to `upto` (ms) to the analyser, one

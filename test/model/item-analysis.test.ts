@@ -91,4 +91,20 @@ describe("item analysis: the one-pass sums equal the definitions", () => {
     expect(median([4, 1, 3, 2])).toBe(2.5);
     expect(median([])).toBeNull();
   });
+  it("median by selection agrees with the sorted middle on lists with ties, runs and lengths from 1 to 400", () => {
+    let seed = 7;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let n = 1; n <= 400; n++) {
+      const shapes = [
+        Array.from({ length: n }, () => Math.floor(rand() * 20) * 500), // many ties, as answer times in ms
+        Array.from({ length: n }, (_, i) => i), // already sorted
+        Array.from({ length: n }, (_, i) => n - i), // reversed
+      ];
+      for (const values of shapes) {
+        const sorted = [...values].sort((a, b) => a - b);
+        const m = n >> 1;
+        expect(median(values)).toBe(n % 2 ? sorted[m] : (sorted[m - 1]! + sorted[m]!) / 2);
+      }
+    }
+  });
 });
