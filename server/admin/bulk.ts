@@ -4,14 +4,14 @@
 import { z } from "zod";
 import { badRequest } from "../lib/errors";
 import { crashPoint } from "../lib/crash-points";
-import { ID_PATTERN } from "../lib/ids";
+import { idSchema } from "../lib/ids";
 import { transaction, type ManagerScope } from "../scope";
 import type { ResourceDef } from "./resource";
 
 /** At most a page of the largest size. */
 export const MAX_BULK = 200;
 
-export const bulkIdsSchema = z.array(z.string().regex(ID_PATTERN)).min(1).max(MAX_BULK);
+export const bulkIdsSchema = z.array(idSchema()).min(1).max(MAX_BULK);
 
 /** Posted ids (repeated fields or one comma-separated value) → a checked, de-duplicated list. */
 export function parseBulkIds(raw: string | string[] | undefined): string[] {

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { reviews, users } from "../../db/schema";
 import { notFound, validationFailed } from "../lib/errors";
-import { createId, ID_PATTERN, ID_SOURCE } from "../lib/ids";
+import { createId, ID_SOURCE, idSchema } from "../lib/ids";
 import { transaction, type ManagerScope } from "../scope";
 import { auditBy } from "./audit";
 
@@ -26,7 +26,7 @@ export const reviewFields = {
   img,
   isPublished: z.boolean().optional(),
 };
-export const reviewCreateSchema = z.object({ ...reviewFields, user: z.string().regex(ID_PATTERN).optional() });
+export const reviewCreateSchema = z.object({ ...reviewFields, user: idSchema().optional() });
 export const reviewUpdateSchema = z.object(reviewFields).partial();
 
 /** The form's textRu/textEn → the row's `text` per locale (sent together; an empty one is dropped). */
