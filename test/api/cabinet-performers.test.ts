@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { logs, projects, tasks } from "../../db/schema";
 import { businessProject, type Person, type ProjectFixture, resultRow, user } from "../fixtures";
 import { type ApiError, createTestApp, type TestApp } from "../helpers";
+import { flatIndicators } from "../fixtures/indicators";
 
 let t: TestApp;
 let p: ProjectFixture;
@@ -21,20 +22,7 @@ const call = async <T = unknown>(method: string, path: string, body?: unknown, h
   return { status: res.status, json: (await res.json().catch(() => null)) as T, etag: res.headers.get("ETag") };
 };
 // slow, deep and orderly: the position as described; fast and broad: the people who actually do it well
-const indicators = (presentation: number, volume: number, system = 70, analytics = 40) => ({
-  ...Object.fromEntries(
-    ["ME", "WE", "WR"].flatMap((s) => [
-      [`${s}_SYSTEM`, system],
-      [`${s}_ANALYT`, analytics],
-    ]),
-  ),
-  system,
-  analytics,
-  presentation,
-  volume,
-  harmony: 60,
-  anxiety: 0,
-});
+const indicators = (presentation: number, volume: number, system = 70, analytics = 40) => flatIndicators(presentation, volume, system, analytics);
 const PEOPLE: [string, ReturnType<typeof indicators> | null][] = [
   ["Anna", indicators(-40, 25)],
   ["Boris", indicators(-35, 20)],

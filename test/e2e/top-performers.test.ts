@@ -11,25 +11,13 @@ import { joinProject } from "../../server/services/business";
 import { userScopeOf } from "../../server/scope";
 import { businessProject, type Person, type ProjectFixture, resultRow, user } from "../fixtures";
 import { type E2E, startE2E } from "./browser";
+import { flatIndicators } from "../fixtures/indicators";
 
 let e: E2E;
 let p: ProjectFixture;
 const shots = process.env.SHOTS ?? "/tmp/top-performers-shots";
 
-const indicators = (presentation: number, volume: number, system = 70, analytics = 40) => ({
-  ...Object.fromEntries(
-    ["ME", "WE", "WR"].flatMap((s) => [
-      [`${s}_SYSTEM`, system],
-      [`${s}_ANALYT`, analytics],
-    ]),
-  ),
-  system,
-  analytics,
-  presentation,
-  volume,
-  harmony: 60,
-  anxiety: 0,
-});
+const indicators = (presentation: number, volume: number, system = 70, analytics = 40) => flatIndicators(presentation, volume, system, analytics);
 // the position is described as unhurried and narrow; the two who sell best are quicker and broader
 const PEOPLE: [string, ReturnType<typeof indicators>][] = [
   ["Anna Sokolova", indicators(-40, 25)],

@@ -6,22 +6,10 @@ import { type Activity, fitFor } from "../../model/fit";
 import { calibrateFromPerformers, MIN_PERFORMERS, rankingChange, SPREAD_LIMIT } from "../../model/fit-performers";
 import { performersBench } from "../../model/fit-performers-bench";
 import { personaPanel } from "../../model/fit-validity";
+import { flatIndicators } from "../fixtures/indicators";
 
 /** A person with the same structure in every sphere (system, analytics), a pace and a volume. */
-const person = (presentation: number, volume: number, system = 60, analytics = 60) => ({
-  ...Object.fromEntries(
-    ["ME", "WE", "WR"].flatMap((s) => [
-      [`${s}_SYSTEM`, system],
-      [`${s}_ANALYT`, analytics],
-    ]),
-  ),
-  system,
-  analytics,
-  presentation,
-  volume,
-  harmony: 60,
-  anxiety: 0,
-});
+const person = (presentation: number, volume: number, system = 60, analytics = 60) => flatIndicators(presentation, volume, system, analytics);
 
 // a job described as deliberate, narrow and orderly
 const slowDeep: Activity[] = [
