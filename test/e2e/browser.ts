@@ -38,6 +38,19 @@ export interface E2E {
   close(): Promise<void>;
 }
 
+/** A page signed in with a session token, in a language, at a width (900 px high); the page's script errors collected. */
+export async function signedInPage(e: E2E, token: string, lang: "ru" | "en", width: number) {
+  const context = await e.browser.newContext({ viewport: { width, height: 900 } });
+  await context.addCookies([
+    { name: "token", value: token, url: e.base },
+    { name: "i18n_locale", value: lang, url: e.base },
+  ]);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (err) => errors.push(err.message));
+  return { context, page, errors };
+}
+
 /** `extend` mounts extra routes (test fixtures) on the served app, as createApp's does. */
 export async function startE2E(env: Record<string, string> = {}, extend?: Parameters<typeof createApp>[1]): Promise<E2E> {
   const holder: { base?: string } = {};

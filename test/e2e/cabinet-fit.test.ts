@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projects } from "../../db/schema";
 import { inviteCandidate, joinProject } from "../../server/services/business";
 import { businessProject, completedResult, joinedCandidate, type Person, type ProjectFixture, user } from "../fixtures";
-import { startE2E, type E2E } from "./browser";
+import { signedInPage, startE2E, type E2E } from "./browser";
 import { users } from "../../db/schema";
 import { userScopeOf } from "../../server/scope";
 
@@ -60,17 +60,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => e?.close());
 
-async function ownerPage(width: number, lang: "ru" | "en") {
-  const context = await e.browser.newContext({ viewport: { width, height: 900 } });
-  await context.addCookies([
-    { name: "token", value: p.owner.token, url: e.base },
-    { name: "i18n_locale", value: lang, url: e.base },
-  ]);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (err) => errors.push(err.message));
-  return { context, page, errors };
-}
+const ownerPage = (width: number, lang: "ru" | "en") => signedInPage(e, p.owner.token, lang, width);
 
 describe("the position wizard", () => {
   it("checks the name before Next, explains each field, previews the team live, and keeps selects readable at 1280", async () => {

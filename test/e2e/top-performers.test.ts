@@ -10,7 +10,7 @@ import { projects, tasks, users } from "../../db/schema";
 import { joinProject } from "../../server/services/business";
 import { userScopeOf } from "../../server/scope";
 import { businessProject, type Person, type ProjectFixture, resultRow, user } from "../fixtures";
-import { type E2E, startE2E } from "./browser";
+import { type E2E, signedInPage, startE2E } from "./browser";
 import { flatIndicators } from "../fixtures/indicators";
 
 let e: E2E;
@@ -59,14 +59,7 @@ beforeAll(async () => {
 afterAll(() => e?.close());
 
 async function open(width: number, lang: "ru" | "en") {
-  const context = await e.browser.newContext({ viewport: { width, height: 900 } });
-  await context.addCookies([
-    { name: "token", value: p.owner.token, url: e.base },
-    { name: "i18n_locale", value: lang, url: e.base },
-  ]);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (err) => errors.push(err.message));
+  const { context, page, errors } = await signedInPage(e, p.owner.token, lang, width);
   await page.goto(`${e.base}/business/positions/${p.pos["Sales manager"]}?project=${p.id}`);
   const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   return { context, page, errors, overflow };
