@@ -5,7 +5,10 @@
 // file (a second of CPU each) buys nothing. Playwright closes the browser when the worker exits.
 import { serve, type ServerType } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
-import { chromium, type Browser } from "playwright-core";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { createApp } from "../../app";
 import { createTestApp, type TestApp } from "../helpers";
 
@@ -35,20 +38,125 @@ export interface E2E {
   t: TestApp;
   base: string;
   browser: Browser;
+  /** A tab of the worker's pool (see openPage), on this app. */
+  open(options?: OpenOptions): Promise<OpenedPage>;
   close(): Promise<void>;
 }
 
-/** A page signed in with a session token, in a language, at a width (900 px high); the page's script errors collected. */
-export async function signedInPage(e: E2E, token: string, lang: "ru" | "en", width: number) {
-  const context = await e.browser.newContext({ viewport: { width, height: 900 } });
-  await context.addCookies([
-    { name: "token", value: token, url: e.base },
-    { name: "i18n_locale", value: lang, url: e.base },
-  ]);
-  const page = await context.newPage();
+export interface OpenOptions {
+  /** A session token: the page is signed in as its user. */
+  token?: string;
+  lang?: "ru" | "en";
+  width?: number;
+  height?: number;
+  /** Opened at once (a path on the app); otherwise the tab stays where it was. */
+  path?: string;
+}
+
+export interface OpenedPage {
+  page: Page;
+  context: BrowserContext;
+  /** The page's script errors since it was opened. */
+  errors: string[];
+  /** How far the page is wider than its window (0 or less: no horizontal scroll). */
+  overflow(): Promise<number>;
+  /** Gives the tab back to the pool, its cookies and storage cleared. */
+  close(): Promise<void>;
+}
+
+// Opening a tab in a new browser context starts a renderer process and compiles the page's
+// scripts from nothing: about half a second of CPU, four times a navigation in an open tab. Most
+// checks only need a clean tab (no cookies, no storage), so the worker keeps its tabs open and
+// lends them out; a test that needs a context of its own (script off, offline, two devices side
+// by side) still makes one with browser.newContext.
+const idle: { context: BrowserContext; page: Page }[] = [];
+const USER_EVENTS = ["pageerror", "console", "dialog", "request", "response", "requestfailed", "framenavigated"] as const;
+
+/** A clean tab of the worker's pool: signed in when given a token, in a language, at a size. */
+export async function openPage(e: Pick<E2E, "base" | "browser">, options: OpenOptions = {}): Promise<OpenedPage> {
+  const { token, lang = "ru", width = 1280, height = 900, path } = options;
+  let tab = idle.pop();
+  while (tab && (tab.page.isClosed() || !e.browser.contexts().includes(tab.context))) tab = idle.pop();
+  if (!tab) {
+    const context = await e.browser.newContext({ viewport: { width, height } });
+    tab = { context, page: await context.newPage() };
+  }
+  const { context, page } = tab;
+  await context.clearCookies();
+  await context.addCookies([...(token ? [{ name: "token", value: token, url: e.base }] : []), { name: "i18n_locale", value: lang, url: e.base }]);
+  await page.setViewportSize({ width, height });
   const errors: string[] = [];
   page.on("pageerror", (err) => errors.push(err.message));
-  return { context, page, errors };
+  if (path) await page.goto(e.base + path);
+  let closed = false;
+  return {
+    page,
+    context,
+    errors,
+    overflow: () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (page.isClosed()) return;
+      for (const event of USER_EVENTS) page.removeAllListeners(event);
+      await page.unrouteAll({ behavior: "ignoreErrors" });
+      await context.unrouteAll({ behavior: "ignoreErrors" });
+      // the next borrower must find no answers queued, no draft and no session of this one, and
+      // a real load of its first page (the same address again would only move to its #fragment);
+      // a blank page also stops the old page's timers (it keeps the tab's renderer)
+      if (page.url().startsWith("http")) await page.evaluate(() => (localStorage.clear(), sessionStorage.clear())).catch(() => undefined);
+      await page.goto("about:blank");
+      await context.clearCookies();
+      idle.push(tab);
+    },
+  };
+}
+
+/** A page signed in with a session token, in a language, at a width (900 px high); the page's script errors collected. */
+export function signedInPage(e: E2E, token: string, lang: "ru" | "en", width: number) {
+  return openPage(e, { token, lang, width });
+}
+
+/**
+ * Saves a screenshot (a page's whole length, or one element) to $SHOTS/<name>.png when SHOTS names a
+ * folder, for a person to look at a change; a plain test run takes none (no test reads them).
+ */
+export async function shot(target: Page | Locator, name: string) {
+  const folder = process.env.SHOTS;
+  if (!folder) return;
+  mkdirSync(folder, { recursive: true });
+  const path = join(folder, `${name}.png`);
+  if ("goto" in target) await target.screenshot({ path, fullPage: true });
+  else await target.screenshot({ path });
+}
+
+/**
+ * The file's served app: started before its tests (before the file's own beforeAll, which runs
+ * after it) and closed after them. The returned object reads the started one's fields.
+ */
+export function useE2E(env: Record<string, string> = {}, extend?: Parameters<typeof createApp>[1]): E2E {
+  let started: E2E | undefined;
+  const get = () => {
+    if (!started) throw new Error("the e2e app is not started yet (use it inside a test or a hook)");
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startE2E(env, extend);
+  }, 60_000);
+  afterAll(() => started?.close());
+  return {
+    get t() {
+      return get().t;
+    },
+    get base() {
+      return get().base;
+    },
+    get browser() {
+      return get().browser;
+    },
+    open: (options) => get().open(options),
+    close: () => get().close(),
+  };
 }
 
 /** `extend` mounts extra routes (test fixtures) on the served app, as createApp's does. */
@@ -65,9 +173,19 @@ export async function startE2E(env: Record<string, string> = {}, extend?: Parame
     t,
     base: holder.base,
     browser,
+    open(options) {
+      return openPage({ base: holder.base!, browser }, options);
+    },
     async close() {
-      // the worker's next file gets a browser with nothing of this one's left open
-      await Promise.all(browser.contexts().map((c) => c.close()));
+      // the worker's next file gets a browser with nothing of this one's left open (but the pool's
+      // clean tabs: a tab still lent out is closed with its context)
+      const pooled = new Set(idle.map((tab) => tab.context));
+      await Promise.all(
+        browser
+          .contexts()
+          .filter((c) => !pooled.has(c))
+          .map((c) => c.close()),
+      );
       await new Promise((r) => server.close(r));
       await t.close();
     },

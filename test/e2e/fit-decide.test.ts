@@ -3,26 +3,22 @@
 // same, "who fits", the candidates' ranking, the list and compare show the two reliability marks, and
 // the joining and data pages list what is shared and logged; a candidate is shortlisted, noted and
 // declined on their page, the ranking filtered by stage. No horizontal overflow and no script error
-// at 360 and 1280 px in ru and en; screenshots go to SHOTS (default /tmp/fit-decide-shots).
-import { mkdirSync } from "node:fs";
+// at 360 and 1280 px in ru and en (screenshots with SHOTS=<folder>).
 import { eq, ne } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { formats, projects, results, users } from "../../db/schema";
 import { joinProject } from "../../server/services/business";
 import { userScopeOf } from "../../server/scope";
 import { businessProject, completedResult, joinedCandidate, type Person, type ProjectFixture, user } from "../fixtures";
-import { startE2E, type E2E } from "./browser";
+import { shot, useE2E } from "./browser";
 
-let e: E2E;
+const e = useE2E();
 let p: ProjectFixture;
 let code: string;
 const staff: { person: Person; name: string }[] = [];
-const shots = process.env.SHOTS ?? "/tmp/fit-decide-shots";
 const STORE = { name: "Receiving goods", communication: "individual", decision: "moderate", breadth: "depth", method: "order", priority: 80 } as const;
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  e = await startE2E();
   const owner: Person = await user(e.t, { confirmed: true, name: "Olga Owner" });
   p = await businessProject(e.t, {
     owner,
@@ -81,17 +77,10 @@ beforeAll(async () => {
     .set({ quality: { grade: "poor", flags: ["straightLine"] } })
     .where(eq(results.id, cr));
 }, 120_000);
-afterAll(() => e?.close());
 
 async function open(token: string | null, width: number, lang: "ru" | "en", path: string) {
-  const context = await e.browser.newContext({ viewport: { width, height: 900 } });
-  await context.addCookies([...(token ? [{ name: "token", value: token, url: e.base }] : []), { name: "i18n_locale", value: lang, url: e.base }]);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (err) => errors.push(err.message));
-  await page.goto(`${e.base}${path}`);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  return { context, page, errors, overflow };
+  const opened = await e.open({ token: token ?? undefined, width, lang, path });
+  return { ...opened, overflow: await opened.overflow() };
 }
 
 describe("pages a company decides on", () => {
@@ -116,7 +105,7 @@ describe("pages a company decides on", () => {
     for (const lang of ["ru", "en"] as const)
       for (const width of [360, 1280])
         for (const [name, path] of pages) {
-          const { context, page, errors, overflow } = await open(p.owner.token, width, lang, path);
+          const { close, page, errors, overflow } = await open(p.owner.token, width, lang, path);
           if (overflow > 0)
             console.log(
               await page.evaluate(() =>
@@ -156,9 +145,9 @@ describe("pages a company decides on", () => {
             await expect.poll(() => page.locator("[data-testid=position-wizard]").getAttribute("data-step")).toBe("2");
             for (const q of ["communication", "client", "breadth", "method", "decision"]) expect(await page.locator(`#position-t0-${q}`).count(), q).toBe(1);
           }
-          await page.screenshot({ path: `${shots}/${name}-${lang}-${width}.png`, fullPage: true });
+          await shot(page, `fit-decide-${name}-${lang}-${width}`);
           expect(errors, `${name} ${lang} ${width}`).toEqual([]);
-          await context.close();
+          await close();
         }
   }, 240_000);
 
@@ -170,15 +159,15 @@ describe("pages a company decides on", () => {
         const join = await open(null, width, lang, `/invite/${code}`);
         expect(join.overflow).toBeLessThanOrEqual(0);
         expect(await join.page.locator("[data-testid=join-shares] li").count()).toBe(9);
-        await join.page.screenshot({ path: `${shots}/join-${lang}-${width}.png`, fullPage: true });
+        await shot(join.page, `fit-decide-join-${lang}-${width}`);
         expect(join.errors).toEqual([]);
-        await join.context.close();
+        await join.close();
         const data = await open(staff[0]!.person.token, width, lang, "/account/data");
         expect(data.overflow).toBeLessThanOrEqual(0);
         expect(await data.page.locator("[data-view-kind=csv]").count()).toBe(1);
-        await data.page.screenshot({ path: `${shots}/account-data-${lang}-${width}.png`, fullPage: true });
+        await shot(data.page, `fit-decide-account-data-${lang}-${width}`);
         expect(data.errors).toEqual([]);
-        await data.context.close();
+        await data.close();
       }
   }, 120_000);
 
@@ -187,7 +176,7 @@ describe("pages a company decides on", () => {
       .candidates[0]!._id;
     const path = `/business/candidates/${cand}?project=${p.id}`;
     // the owner's steps, in a browser (en, 1280)
-    const { context, page, errors } = await open(p.owner.token, 1280, "en", path);
+    const { close, page, errors } = await open(p.owner.token, 1280, "en", path);
     await page.click("[data-testid=shortlist]");
     await page.waitForURL(/done=candidateShortlisted/);
     expect(await page.locator("[data-testid=candidate-stage] [data-stage=shortlisted]").count()).toBe(1);
@@ -197,16 +186,16 @@ describe("pages a company decides on", () => {
     expect(await page.locator("[data-testid=candidate-notes] [data-note]").count()).toBe(1);
     expect(await page.textContent("[data-testid=candidate-notes]")).toContain("Olga Owner");
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
     const shoot = async (name: string, to: string, check: (page: import("playwright-core").Page) => Promise<void>) => {
       for (const lang of ["ru", "en"] as const)
         for (const width of [360, 1280]) {
           const o = await open(p.owner.token, width, lang, to);
           expect(o.overflow, `${name} ${lang} ${width}`).toBeLessThanOrEqual(0);
           await check(o.page);
-          await o.page.screenshot({ path: `${shots}/${name}-${lang}-${width}.png`, fullPage: true });
+          await shot(o.page, `fit-decide-${name}-${lang}-${width}`);
           expect(o.errors).toEqual([]);
-          await o.context.close();
+          await o.close();
         }
     };
     await shoot("candidate-shortlisted", path, async (pg) => {
@@ -226,7 +215,7 @@ describe("pages a company decides on", () => {
     expect(await d.page.locator("[data-testid=candidate-stage] [data-stage=declined]").count()).toBe(1);
     expect(await d.page.locator("[data-testid=confirm-decline]").count()).toBe(0);
     expect(d.errors).toEqual([]);
-    await d.context.close();
+    await d.close();
     await shoot("candidate-declined", path, async (pg) => {
       expect(await pg.locator("[data-testid=candidate-notes] [data-note]").count()).toBe(1);
     });
