@@ -161,7 +161,7 @@ function Home({ data }: { data: { total: number; reviews: Review[] } }) {
 export default definePage({
   path: "/",
   load: async (c) => {
-    const db = c.get("deps").db;
+    const db = c.get("scope").db;
     const [total, reviews] = await Promise.all([totalUsers(db), listPublishedReviews(db, { page: 1, limit: REVIEW_PAGE_SIZE })]);
     return { total, reviews: reviews.docs };
   },

@@ -156,7 +156,7 @@ export interface Data {
 }
 
 async function load(c: Context, page: MarketingPage): Promise<Data> {
-  const db = c.get("deps").db;
+  const db = c.get("scope").db;
   const needs = (...kinds: Block["kind"][]) => page.blocks.some((b) => kinds.includes(b.kind));
   const [prices, plans, total, formats, sample] = await Promise.all([
     needs("plans", "reportPrice") ? getPrices(db) : null,

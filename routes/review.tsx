@@ -67,7 +67,7 @@ function Reviews({ data }: { data: { docs: Doc[] } }) {
 
 export const reviewsPage = definePage({
   path: "/review",
-  load: async (c) => ({ docs: (await listPublishedReviews(c.get("deps").db, { page: 1, limit: REVIEW_PAGE_SIZE })).docs }),
+  load: async (c) => ({ docs: (await listPublishedReviews(c.get("scope").db, { page: 1, limit: REVIEW_PAGE_SIZE })).docs }),
   title: (t) => t("review.title"),
   Component: Reviews,
   action: async (c) => {
@@ -97,7 +97,7 @@ function OneReview({ data }: { data: Doc }) {
 export const reviewPage = definePage({
   path: `/review/${ID_PARAM}`,
   params: z.object({ id: idSchema() }),
-  load: async (c) => toReviewDoc(await getPublishedReview(c.get("deps").db, c.req.param("id")!)),
+  load: async (c) => toReviewDoc(await getPublishedReview(c.get("scope").db, c.req.param("id")!)),
   title: (t) => t("review.title"),
   Component: OneReview,
 });

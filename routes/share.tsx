@@ -56,9 +56,9 @@ const params = z.object({ code: z.string().regex(/^[a-z2-7]{16}$/) });
 
 async function loadCard(c: import("hono").Context): Promise<Card> {
   const code = c.req.param("code")!;
-  const format = await sharedFormat(c.get("deps").db, code);
+  const format = await sharedFormat(c.get("scope").db, code);
   if (!format) throw notFound();
-  const base = c.get("deps").config.PUBLIC_URL;
+  const base = c.get("scope").deps.config.PUBLIC_URL;
   const locale = c.get("locale");
   return {
     code,

@@ -2,6 +2,7 @@ import type { Config } from "./config";
 import type { Database, Db } from "../db/client";
 import type { Locale, T } from "../locales";
 import type { Mailer } from "./services/mail";
+import type { Scope } from "./scope";
 
 /** Everything a request handler may need, built once at start-up (or per test). */
 export interface AppDeps {
@@ -42,6 +43,8 @@ export interface RequestVariables {
   t: T;
   auth: AuthState | null;
   projectId: string | null;
+  /** The caller scope (server/scope.ts): a visitor's, or the one a sign-in guard made. */
+  scope: Scope;
 }
 
 declare module "hono" {

@@ -362,7 +362,7 @@ export const beginPage = definePage({
   path: "/business",
   guards: ["auth"],
   load: async (c) => {
-    const db = c.get("deps").db;
+    const db = c.get("scope").db;
     const user = c.get("user");
     const [overview, plans, shell] = await Promise.all([businessOverview(c.get("scope")), getPlans(db), optionalShell(c)]);
     // an appointed manager or head is not asked to activate an account of their own first
@@ -385,7 +385,7 @@ export const beginPage = definePage({
       managed,
       invoice: Boolean(await getSeller(db)),
       shell,
-      confirmFirst: c.get("deps").config.NODE_ENV === "production" && !user.emailConfirmedAt,
+      confirmFirst: c.get("scope").deps.config.NODE_ENV === "production" && !user.emailConfirmedAt,
     };
   },
   title: (t) => t("cabinet.nav.business.begin"),

@@ -29,7 +29,7 @@ export const demoExitPage = definePage({
   action: async (c) => {
     const body = await c.req.parseBody();
     const token = getCookie(c, sessionCookieName(c, COOKIE.token));
-    const own = token ? await resolveToken(c.get("deps").db, token) : null;
+    const own = token ? await resolveToken(c.get("scope").db, token) : null;
     const signedIn = Boolean(own?.user.isActive && own.session.kind === "normal");
     if (body.to === "activate") return c.redirect(signedIn ? "/business" : "/signup?fallback=%2Fbusiness", 303);
     return c.redirect(signedIn ? "/business" : "/", 303);

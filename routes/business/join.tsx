@@ -229,11 +229,11 @@ export const joinPage = definePage({
     // wrong codes are counted per account or address (guessing); an unknown code is a 404 with a
     // word on what to do, not a page that pretends
     // an unknown code answers 404 with this page's own "old link" screen (not the generic 404)
-    const found = await lookupJoinCode(c.get("deps").db, code, user?.id ?? clientIp(c)).catch((e: unknown) => {
+    const found = await lookupJoinCode(c.get("scope").db, code, user?.id ?? clientIp(c)).catch((e: unknown) => {
       if (e instanceof AppError && e.status === 404) return null;
       throw e;
     });
-    const db = c.get("deps").db;
+    const db = c.get("scope").db;
     const candidate = found?.invite?.kind === "candidate" ? await candidateOfInvite(db, found.invite.id) : null;
     const member =
       found && user
@@ -250,12 +250,15 @@ export const joinPage = definePage({
       name: user?.name ?? found?.invite?.name ?? null,
       expired:
         found?.invite && invitationExpired(found.invite) && !member
-          ? { date: deadlineText(found.invite.expiresAt!, c.get("locale"), c.get("deps").config.TIME_ZONE), contact: found.project.details?.email ?? null }
+          ? {
+              date: deadlineText(found.invite.expiresAt!, c.get("locale"), c.get("scope").deps.config.TIME_ZONE),
+              contact: found.project.details?.email ?? null,
+            }
           : null,
       message: found?.invite?.message ?? null,
       until:
         found?.invite?.expiresAt && !invitationExpired(found.invite)
-          ? deadlineText(found.invite.expiresAt, c.get("locale"), c.get("deps").config.TIME_ZONE)
+          ? deadlineText(found.invite.expiresAt, c.get("locale"), c.get("scope").deps.config.TIME_ZONE)
           : null,
       candidateFor: candidate?.position ?? null,
     };
@@ -268,7 +271,7 @@ export const joinPage = definePage({
         schema: z.object({}),
         run: async (c, _input, _c, values) => {
           const user = c.get("auth")?.user;
-          const found = await findInvitation(c.get("deps").db, codeOf(c));
+          const found = await findInvitation(c.get("scope").db, codeOf(c));
           if (!user || !found) return toLogin(c);
           const choice = consentChoice(values);
           if (choice !== null) {

@@ -232,7 +232,10 @@ function AuditPage({ data }: { data: Data }) {
 export const auditPage = managerPage({
   path: "/manager/audit",
   load: async (c, scope): Promise<Data> => {
-    const { db, config } = c.get("deps");
+    const {
+      db,
+      deps: { config },
+    } = c.get("scope");
     const kinds = await auditKinds(db);
     try {
       const list = await listAudit(db, { limit: String(PAGE_SIZES[1]), ...c.req.query() }, config.TIME_ZONE);

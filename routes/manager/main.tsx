@@ -170,8 +170,8 @@ function Main({ data }: { data: Data }) {
 export const managerMainPage = managerPage({
   path: "/manager",
   load: async (c, _scope, shared) => {
-    const [overview, stats, queues] = await Promise.all([managerOverview(c.get("deps").db), loadStats(c.get("deps").db), shared.queues]);
-    const config = c.get("deps").config;
+    const [overview, stats, queues] = await Promise.all([managerOverview(c.get("scope").db), loadStats(c.get("scope").db), shared.queues]);
+    const config = c.get("scope").deps.config;
     // what a manager must know before promising a client a mail or a payment
     const ops = { mailOff: !config.SMTP_URL, sandbox: config.PAYMENT_PROVIDER === "sandbox" };
     return { ...overview, stats, queues, ops };

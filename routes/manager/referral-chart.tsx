@@ -15,7 +15,7 @@ export const referralChartPage = managerPage({
   params: idParams,
   load: async (c) => {
     const id = c.req.param("id")!;
-    const db = c.get("deps").db;
+    const db = c.get("scope").db;
     const [ref, points] = await Promise.all([referralStat(db, id), referralByDays(db, id, DAYS)]);
     return { ref, points };
   },

@@ -184,7 +184,7 @@ function Stats({ data }: { data: Data & { period: Period & { adjusted: boolean }
 export const managerStatsPage = managerPage({
   path: "/manager/stats",
   load: async (c) => {
-    const db = c.get("deps").db;
+    const db = c.get("scope").db;
     const period = periodOf(c.req.query("from"), c.req.query("to"));
     const previous = previousPeriod(period);
     const [stats, now, before] = await Promise.all([loadStats(db, period), periodTotals(db, period), periodTotals(db, previous)]);

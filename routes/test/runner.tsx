@@ -81,7 +81,7 @@ export function Runner({ data }: { data: RunnerData }) {
 }
 
 export async function runnerData(c: SignedInContext, test: TestRow, code?: string): Promise<RunnerData> {
-  const db = c.get("deps").db;
+  const db = c.get("scope").db;
   const result = await startTest(c.get("scope"), { testId: test.id, code });
   const questions = await testQuestions(db, test.id, c.get("locale"));
   const q = Number(c.req.query("q"));
@@ -112,7 +112,7 @@ export const testingPage = definePage({
   path: RUNNER_PATH,
   guards: ["auth"],
   load: async (c) => {
-    const db = c.get("deps").db;
+    const db = c.get("scope").db;
     const open = await currentResult(db, c.get("user").id);
     // nothing to continue: the start screen begins one (a POST) or offers the report and a retake
     if (!open) return c.redirect("/test/start");

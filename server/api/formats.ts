@@ -23,8 +23,8 @@ const formatDoc = z.object({
 });
 
 export const formatsApi = new Hono<AppEnv>()
-  .get("/", answers(z.object({ docs: z.array(formatDoc) })), async (c) => c.json({ docs: await listFormats(c.get("deps").db) }))
-  .get("/:id", answers(formatDoc), async (c) => c.json(await getFormat(c.get("deps").db, c.req.param("id").toUpperCase())))
+  .get("/", answers(z.object({ docs: z.array(formatDoc) })), async (c) => c.json({ docs: await listFormats(c.get("scope").db) }))
+  .get("/:id", answers(formatDoc), async (c) => c.json(await getFormat(c.get("scope").db, c.req.param("id").toUpperCase())))
   .post("/", guard("admin"), validate("json", formatPostSchema), answers(formatDoc), async (c) => {
     const { _id, ...input } = c.req.valid("json");
     return c.json(toFormatDoc(await updateFormat(c.get("scope"), _id, input)));

@@ -28,7 +28,7 @@ export const consultationApi = new Hono<AppEnv>()
   .get("/check", guard("auth"), validate("query", z.object({ email: z.email().optional() })), answers(X.consultationExists), async (c) => {
     const asked = c.req.valid("query").email?.toLowerCase();
     if (asked && asked !== c.get("user").email) throw forbidden();
-    return c.json({ exists: await hasConsultation(c.get("deps").db, c.get("user").email) });
+    return c.json({ exists: await hasConsultation(c.get("scope").db, c.get("user").email) });
   });
 
 export const webinarApi = new Hono<AppEnv>().post("/user", ...leadRoute("webinar"));

@@ -18,7 +18,7 @@ ordersApi.get("/", answers(X.orders), async (c) => c.json({ docs: (await listOrd
 /** Starts a retake: a new open result (the old one is kept). Spec path, despite the name; a GET
  * that writes, so only with the Authorization header. */
 ordersApi.get("/reset_result", guard("bearer"), answers(X.resultInProgress), async (c) => {
-  const db = c.get("deps").db;
+  const db = c.get("scope").db;
   const result = await resetResult(c.get("scope"), c.get("user"));
   return c.json({ ...toResultDoc(result), progress: await progressOf(db, result) });
 });
@@ -28,7 +28,7 @@ ordersApi.get(`/${ID_PARAM}`, answers(X.order), async (c) => c.json(toOrderDoc(a
 ordersApi.get(`/${ID_PARAM}/invoice.pdf`, answers(z.string(), 200, "application/pdf"), async (c) => {
   const order = await getOwnOrder(c.get("scope"), pathId(c));
   if (order.method !== "invoice") throw notFound();
-  const pdf = await invoicePdf(c.get("deps").db, order, c.get("user"), c.get("deps").config.TIME_ZONE);
+  const pdf = await invoicePdf(c.get("scope").db, order, c.get("user"), c.get("scope").deps.config.TIME_ZONE);
   return c.body(pdf as unknown as ArrayBuffer, 200, {
     "Content-Type": "application/pdf",
     "Content-Disposition": `inline; filename="invoice-${order.invoiceNumber}.pdf"`,

@@ -50,11 +50,11 @@ passportApi.post("/logout", answers(X.done), async (c) => {
   return c.json({ ok: true });
 });
 
-passportApi.get("/", guard("auth"), answers(X.me), async (c) => c.json(await toUserDoc(c.get("deps").db, c.get("user"))));
+passportApi.get("/", guard("auth"), answers(X.me), async (c) => c.json(await toUserDoc(c.get("scope").db, c.get("user"))));
 
 passportApi.put("/", guard("auth"), validate("json", profileSchema), answers(X.me), async (c) => {
   const user = await updateProfile(c.get("scope"), c.req.valid("json"));
-  return c.json(await toUserDoc(c.get("deps").db, user));
+  return c.json(await toUserDoc(c.get("scope").db, user));
 });
 
 const changePasswordBody = z.preprocess(
@@ -91,7 +91,7 @@ passportApi.post(`/invites/${ID_PARAM}`, guard("auth"), answers(X.inviteAccepted
 
 passportApi.get("/sessions", guard("auth"), answers(X.sessions), async (c) => {
   const auth = c.get("auth");
-  const rows = await listUserSessions(c.get("deps").db, auth.user.id);
+  const rows = await listUserSessions(c.get("scope").db, auth.user.id);
   return c.json({
     docs: rows.map((s) => ({
       _id: s.id,
@@ -106,12 +106,12 @@ passportApi.get("/sessions", guard("auth"), answers(X.sessions), async (c) => {
 });
 passportApi.delete("/sessions/:id", guard("auth"), answers(X.done), async (c) => {
   const auth = c.get("auth");
-  if (!(await revokeSession(c.get("deps").db, c.req.param("id"), auth.user.id))) throw notFound();
+  if (!(await revokeSession(c.get("scope").db, c.req.param("id"), auth.user.id))) throw notFound();
   return c.json({ ok: true });
 });
 passportApi.delete("/sessions", guard("auth"), answers(X.done), async (c) => {
   const auth = c.get("auth");
-  await revokeUserSessions(c.get("deps").db, auth.user.id, auth.sessionId);
+  await revokeUserSessions(c.get("scope").db, auth.user.id, auth.sessionId);
   return c.json({ ok: true });
 });
 

@@ -19,7 +19,7 @@ paymentsApi.post("/", guard("auth"), validate("json", paymentSchema), answers(X.
  * and ask YooKassa for the payment, so a forged or repeated notification can't credit anything.
  */
 paymentsApi.post("/yookassa/notify", answers(X.notified), async (c) => {
-  if (c.get("deps").config.PAYMENT_PROVIDER !== "yookassa") throw notFound();
+  if (c.get("scope").deps.config.PAYMENT_PROVIDER !== "yookassa") throw notFound();
   const body = (await c.req.json().catch(() => null)) as { object?: { id?: unknown } } | null;
   const id = typeof body?.object?.id === "string" ? body.object.id : null;
   const outcome = id ? await settlePayment(requestScope(c), id) : "bad_request";

@@ -17,7 +17,7 @@ export async function serveReport(c: Context<GuardedEnv<["auth"]>>, wanted: "bas
   const user = c.get("user");
   requireConfirmed(user);
   const q = c.req.query("lang");
-  const view = await userReport(c.get("deps").db, user, { resultId, wanted, language: isReportLanguage(q) ? q : c.get("locale") });
+  const view = await userReport(c.get("scope").db, user, { resultId, wanted, language: isReportLanguage(q) ? q : c.get("locale") });
   if (!view) throw notFound();
   return c.json(toReportDoc(view, c.get("locale")));
 }
@@ -55,13 +55,17 @@ reportsApi.get(
     if (q.employee) {
       const report = await employeeBusinessReport(scope, q.employee, locale, language, q.format === "pdf" ? "pdf" : undefined);
       if (q.format === "json") return c.json(report);
-      return pdfResponse(c, employeeReportPdf(report, locale, c.get("deps").config.TIME_ZONE), `business-report-${report.employee._id}.pdf`);
+      return pdfResponse(c, employeeReportPdf(report, locale, c.get("scope").deps.config.TIME_ZONE), `business-report-${report.employee._id}.pdf`);
     }
-    return pdfResponse(c, teamReportPdf(await teamReport(scope, locale, "teamPdf"), locale, c.get("deps").config.TIME_ZONE), `team-report-${project.id}.pdf`);
+    return pdfResponse(
+      c,
+      teamReportPdf(await teamReport(scope, locale, "teamPdf"), locale, c.get("scope").deps.config.TIME_ZONE),
+      `team-report-${project.id}.pdf`,
+    );
   },
   async (c) => {
     const { format, lang } = c.req.valid("query");
-    const r = await businessReport(c.get("deps").db, format, isReportLanguage(lang) ? lang : c.get("locale"));
+    const r = await businessReport(c.get("scope").db, format, isReportLanguage(lang) ? lang : c.get("locale"));
     return c.json({
       type: "business",
       language: r.content.language,

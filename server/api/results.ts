@@ -18,7 +18,7 @@ resultsApi.post("/", validate("json", z.object({ result: idSchema() })), answers
 );
 
 resultsApi.get("/", answers(X.results), async (c) => {
-  const db = c.get("deps").db;
+  const db = c.get("scope").db;
   const open = await currentResult(db, c.get("user").id);
   return c.json({
     docs: (await listOwnResults(c.get("scope"))).map(toResultDoc),
@@ -27,15 +27,15 @@ resultsApi.get("/", answers(X.results), async (c) => {
 });
 
 resultsApi.get("/prev", answers(X.result), async (c) => {
-  const prev = await latestCompleted(c.get("deps").db, c.get("user").id, 1);
+  const prev = await latestCompleted(c.get("scope").db, c.get("user").id, 1);
   if (!prev) throw notFound();
   return c.json(toResultDoc(prev));
 });
 
 resultsApi.get(`/${ID_PARAM}/format`, answers(X.resultFormat), async (c) => {
-  const result = await requireOwnResult(c.get("deps").db, c.get("user").id, pathId(c));
+  const result = await requireOwnResult(c.get("scope").db, c.get("user").id, pathId(c));
   if (!result.formatCode) throw notFound();
-  return c.json({ format: await getFormat(c.get("deps").db, result.formatCode), probability: result.probability, runnerUp: result.runnerUpCode });
+  return c.json({ format: await getFormat(c.get("scope").db, result.formatCode), probability: result.probability, runnerUp: result.runnerUpCode });
 });
 
 // `/report` defaults to the full report (downgraded to base before purchase), `/review` to base.

@@ -18,11 +18,11 @@ reviewsApi.get("/", validate("query", reviewQuery), answers(X.reviews), async (c
   const q = c.req.valid("query");
   const populate = parseNameList(q.populate, REVIEW_POPULATE, "populate");
   const exclude = parseNameList(q.exclude, REVIEW_FIELDS, "exclude");
-  const list = await listPublishedReviews(c.get("deps").db, { page: q.page, limit: q.limit, populateUser: populate.has("user") });
+  const list = await listPublishedReviews(c.get("scope").db, { page: q.page, limit: q.limit, populateUser: populate.has("user") });
   return c.json({ ...list, docs: list.docs.map((d) => omit(d, exclude)) });
 });
 
-reviewsApi.get(`/${ID_PARAM}`, answers(X.review), async (c) => c.json(toReviewDoc(await getPublishedReview(c.get("deps").db, pathId(c)))));
+reviewsApi.get(`/${ID_PARAM}`, answers(X.review), async (c) => c.json(toReviewDoc(await getPublishedReview(c.get("scope").db, pathId(c)))));
 
 reviewsApi.post("/", guard("auth"), validate("json", reviewSchema), answers(X.review, 201), async (c) =>
   c.json(toReviewDoc(await createReview(c.get("scope"), c.get("user"), c.req.valid("json"))), 201),

@@ -28,4 +28,4 @@ export const healthApi = new Hono<AppEnv>().get("/", answers(X.health), async (c
   return c.json({ status: "ok", database: database.kind, ...details });
 });
 
-export const totalApi = new Hono<AppEnv>().get("/", answers(X.total), async (c) => c.json({ total: await totalUsers(c.get("deps").db) }));
+export const totalApi = new Hono<AppEnv>().get("/", answers(X.total), async (c) => c.json({ total: await totalUsers(c.get("scope").db) }));

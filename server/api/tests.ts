@@ -11,13 +11,13 @@ import { answeredMap, getTest, listTests, progressOf, questionCount, startTest, 
 export const testsApi = new Hono<AppEnv>();
 
 testsApi.get("/", answers(X.tests), async (c) => {
-  const db = c.get("deps").db;
+  const db = c.get("scope").db;
   const docs = await Promise.all((await listTests(db)).map(async (t) => toTestDoc(t, c.get("locale"), await questionCount(db, t.id))));
   return c.json({ docs });
 });
 
 testsApi.get(`/${ID_PARAM}`, answers(X.testWithQuestions), async (c) => {
-  const db = c.get("deps").db;
+  const db = c.get("scope").db;
   const test = await getTest(db, pathId(c));
   const qs = await testQuestions(db, test.id, c.get("locale"));
   return c.json({ ...toTestDoc(test, c.get("locale"), qs.length), questions: qs });
@@ -29,7 +29,7 @@ testsApi.post(
   validate("json", z.object({ code: z.string().max(100).optional() }).default({})),
   answers(X.started),
   async (c) => {
-    const db = c.get("deps").db;
+    const db = c.get("scope").db;
     const result = await startTest(c.get("scope"), { testId: pathId(c), code: c.req.valid("json").code });
     return c.json({ ...toResultDoc(result), progress: await progressOf(db, result), answers: await answeredMap(db, result.id) });
   },

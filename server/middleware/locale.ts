@@ -45,8 +45,13 @@ export const localeMiddleware = createMiddleware<AppEnv>(async (c, next) => {
     if (auth.kind === "normal" && isNavigation(c)) keepOnDevice(c, locale);
   }
   locale ??= FALLBACK_LOCALE;
+  const t = tFor(locale);
   c.set("locale", locale);
-  c.set("t", tFor(locale));
+  c.set("t", t);
+  // From here every request has a caller scope, a visitor's (no user in it); a sign-in guard puts
+  // its surface's in its place. Handlers and pages read the database and settings through it.
+  const deps = c.get("deps");
+  c.set("scope", { deps, db: deps.db, locale, t });
   await next();
 });
 

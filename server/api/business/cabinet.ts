@@ -25,7 +25,7 @@ const inProject = guard("project");
 
 /** Answers `body` with the record's current version as `ETag`. */
 async function tagged(c: Context, kind: biz.VersionedKind, id: string, body: unknown) {
-  const version = await biz.versionOf(c.get("deps").db, kind, id);
+  const version = await biz.versionOf(c.get("scope").db, kind, id);
   if (version) c.header("ETag", etagOf(version));
   return c.json(body);
 }
@@ -150,7 +150,7 @@ invitesApi.post("/resend-pending", inProject, answers(A.invitesResent), async (c
 invitesApi.post("/import", inProject, validate("json", inviteImportSchema), answers(A.invitesImported, 201), async (c) =>
   c.json(await importInvites(await scope(c), c.req.valid("json")), 201),
 );
-invitesApi.get("/get-count", inProject, answers(A.inviteCount), async (c) => c.json(await biz.inviteCount(c.get("deps").db, c.get("project"))));
+invitesApi.get("/get-count", inProject, answers(A.inviteCount), async (c) => c.json(await biz.inviteCount(c.get("scope").db, c.get("project"))));
 invitesApi.delete(`/${ID_PARAM}`, inProject, answers(A.ok), async (c) => c.json(await biz.deleteInvite(await scope(c), pathId(c))));
 
 // ------------------------------------------------------------------ the rest of /api/business
@@ -224,7 +224,7 @@ cabinetApi.delete(`/candidates/${ID_PARAM}/notes/:note`, inProject, answers(A.ok
 );
 // the invitee's side: which company invites them, joining with consent, withdrawing it
 cabinetApi.get("/project-form-info/:id", guard("auth"), answers(A.formInfo), async (c) =>
-  c.json(await biz.projectFormInfo(c.get("deps").db, c.req.param("id"), c.get("user").id)),
+  c.json(await biz.projectFormInfo(c.get("scope").db, c.req.param("id"), c.get("user").id)),
 );
 cabinetApi.post(
   "/join/:id",

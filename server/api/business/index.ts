@@ -37,8 +37,8 @@ businessApi.post("/refill", guard("auth"), validate("json", refillSchema), answe
  * switch a signed-in visitor's cabinet to the demo; the spec's client stores the token itself.
  */
 businessApi.get("/masq-no-auth", answers(A.demoSession), async (c) => {
-  await consume(c.get("deps").db, "demo", requestMeta(c).ip ?? "unknown");
-  const { token, user } = await startDemo(c.get("deps").db);
+  await consume(c.get("scope").db, "demo", requestMeta(c).ip ?? "unknown");
+  const { token, user } = await startDemo(c.get("scope").db);
   // and only on a navigation: an <img> pointing here must not switch the reader's session
   if (isSameSite(c) && isNavigation(c)) setSessionCookies(c, token, user.id, "masqDemoToken");
   return c.json({ token, _id: user.id });
@@ -50,8 +50,8 @@ businessApi.get("/masq-no-auth", answers(A.demoSession), async (c) => {
  * (JSON). Cross-site requests are refused by the same-origin rule for state-changing requests.
  */
 businessApi.post("/masq", answers(A.demoSession), async (c) => {
-  await consume(c.get("deps").db, "demo", requestMeta(c).ip ?? "unknown");
-  const { token, user } = await startDemo(c.get("deps").db);
+  await consume(c.get("scope").db, "demo", requestMeta(c).ip ?? "unknown");
+  const { token, user } = await startDemo(c.get("scope").db);
   setSessionCookies(c, token, user.id, "masqDemoToken");
   if ((c.req.header("content-type") ?? "").includes("form")) return c.redirect("/business/dashboard", 303);
   return c.json({ token, _id: user.id });

@@ -16,7 +16,7 @@ const scope = (c: Context<GuardedEnv<["project"]>>) => c.get("scope");
 const inProject = guard("project");
 
 async function withVersion(c: Context, positionId: string, body: unknown) {
-  const version = await biz.versionOf(c.get("deps").db, "position", positionId);
+  const version = await biz.versionOf(c.get("scope").db, "position", positionId);
   if (version) c.header("ETag", etagOf(version));
   return c.json(body);
 }

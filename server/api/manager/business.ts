@@ -18,9 +18,9 @@ import { answers, validate } from "../../lib/validate";
 import type { ManagerEnv } from ".";
 
 export const managerBusinessApi = new Hono<ManagerEnv>()
-  .get("/requests", answers(M.list), async (c) => c.json(await listRequests(c.get("deps").db, c.req.query())))
+  .get("/requests", answers(M.list), async (c) => c.json(await listRequests(c.get("scope").db, c.req.query())))
   // one request with the mails sent to its address and its history; a reply by e-mail
-  .get(`/requests/:source/${ID_PARAM}`, answers(M.requestThread), async (c) => c.json(await requestThread(c.get("deps").db, c.req.param("source"), pathId(c))))
+  .get(`/requests/:source/${ID_PARAM}`, answers(M.requestThread), async (c) => c.json(await requestThread(c.get("scope").db, c.req.param("source"), pathId(c))))
   .post(`/requests/:source/${ID_PARAM}/reply`, validate("json", replySchema), answers(M.replied, 201), async (c) =>
     c.json(await replyToRequest(c.get("scope"), c.req.param("source"), pathId(c), c.req.valid("json")), 201),
   )

@@ -6,5 +6,5 @@ import { answers, validate } from "../../lib/validate";
 import type { ManagerEnv } from ".";
 
 export const managerExportingApi = new Hono<ManagerEnv>()
-  .get("/", answers(M.list), async (c) => c.json(await listExports(c.get("deps").db, c.req.query())))
+  .get("/", answers(M.list), async (c) => c.json(await listExports(c.get("scope").db, c.req.query())))
   .post("/", validate("json", exportSchema), answers(M.spreadsheet, 200, "text/csv"), async (c) => streamExport(c.get("scope"), c.req.valid("json")));

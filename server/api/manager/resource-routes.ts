@@ -48,18 +48,18 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
   users: (app, def) =>
     app
       .get("/paid-list", answers(M.list), async (c) =>
-        c.json(await listResource(c.get("deps").db, def, parseListQuery(def, c.req.query()), [eq(users.isFull, true)])),
+        c.json(await listResource(c.get("scope").db, def, parseListQuery(def, c.req.query()), [eq(users.isFull, true)])),
       )
       .post("/add-invite", validate("json", addInviteSchema), answers(M.invitesAdded), async (c) =>
         c.json(await addInvites(c.get("scope"), c.req.valid("json"))),
       )
       .post("/send-pdf", validate("json", idBody), answers(M.pdfSent), async (c) => c.json(await sendReportPdf(c.get("scope"), c.req.valid("json").id)))
-      .get(`/${ID_PARAM}/logs`, answers(M.list), async (c) => c.json(await userLogs(c.get("deps").db, pathId(c), c.req.query())))
-      .get(`/${ID_PARAM}/results`, answers(M.records), async (c) => c.json({ docs: await userResults(c.get("deps").db, pathId(c)) }))
+      .get(`/${ID_PARAM}/logs`, answers(M.list), async (c) => c.json(await userLogs(c.get("scope").db, pathId(c), c.req.query())))
+      .get(`/${ID_PARAM}/results`, answers(M.records), async (c) => c.json({ docs: await userResults(c.get("scope").db, pathId(c)) }))
       .put(`/${ID_PARAM}/activate`, answers(M.user), async (c) => {
         const id = pathId(c);
         await activateUser(c.get("scope"), id);
-        return c.json(await getResource(c.get("deps").db, def, id, { populate: ["invite"] }));
+        return c.json(await getResource(c.get("scope").db, def, id, { populate: ["invite"] }));
       })
       .delete(`/${ID_PARAM}`, answers(M.deleted), async (c) => {
         await deleteUserByManager(c.get("scope"), pathId(c));
@@ -69,7 +69,7 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
       .post(`/${ID_PARAM}/masq`, validate("json", masqueradeSchema), answers(M.masquerade), async (c) => {
         const { token, user } = await startMasqueradeFor(c.get("scope"), pathId(c), c.req.valid("json"));
         setSessionCookies(c, token, user.id, "masqToken");
-        return c.json({ token, user: await toUserDoc(c.get("deps").db, user) });
+        return c.json({ token, user: await toUserDoc(c.get("scope").db, user) });
       }),
 
   projects: (app, def) =>
@@ -81,9 +81,9 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
       .get(`/${ID_PARAM}`, answers(M.projectWithLists), async (c) => {
         const id = pathId(c);
         const { page, limit } = parseInput(c.get("t"), projectPaging, { page: c.req.query("page"), limit: c.req.query("limit") });
-        const doc = await getResource(c.get("deps").db, def, id, { populate: ["owner"] });
+        const doc = await getResource(c.get("scope").db, def, id, { populate: ["owner"] });
         await withEtag(c, def, id);
-        return c.json({ ...doc, ...(await projectLists(c.get("deps").db, id, page, limit)) });
+        return c.json({ ...doc, ...(await projectLists(c.get("scope").db, id, page, limit)) });
       })
       .delete(`/${ID_PARAM}`, answers(M.deleted), async (c) => {
         await deleteProject(c.get("scope"), pathId(c));
@@ -113,7 +113,7 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
 
   coupons: (app) =>
     app
-      .get(`/${ID_PARAM}/users`, answers(M.records), async (c) => c.json({ docs: await couponUsers(c.get("deps").db, pathId(c)) }))
+      .get(`/${ID_PARAM}/users`, answers(M.records), async (c) => c.json({ docs: await couponUsers(c.get("scope").db, pathId(c)) }))
       .put(`/${ID_PARAM}/disable`, answers(M.disabled), async (c) => {
         await setCouponDisabled(c.get("scope"), pathId(c), true);
         return c.json({ disabled: true });
@@ -141,8 +141,8 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
 
   referrals: (app) =>
     app
-      .get(`/${ID_PARAM}/users`, answers(M.records), async (c) => c.json({ docs: await referralUsers(c.get("deps").db, pathId(c)) }))
-      .get(`/${ID_PARAM}/stat`, answers(M.referralStat), async (c) => c.json(await referralStat(c.get("deps").db, pathId(c))))
+      .get(`/${ID_PARAM}/users`, answers(M.records), async (c) => c.json({ docs: await referralUsers(c.get("scope").db, pathId(c)) }))
+      .get(`/${ID_PARAM}/stat`, answers(M.referralStat), async (c) => c.json(await referralStat(c.get("scope").db, pathId(c))))
       .put(`/${ID_PARAM}/retire`, answers(M.retired), async (c) => {
         await retireReferral(c.get("scope"), pathId(c), true);
         return c.json({ retired: true });
@@ -159,13 +159,13 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
   reports: (app, def) =>
     app
       .post("/", validate("json", reportCreateSchema), answers(M.record, 201), async (c) =>
-        c.json(await getResource(c.get("deps").db, def, (await createReport(c.get("scope"), c.req.valid("json"))).id, { populate: ["fm"] }), 201),
+        c.json(await getResource(c.get("scope").db, def, (await createReport(c.get("scope"), c.req.valid("json"))).id, { populate: ["fm"] }), 201),
       )
       .put(`/${ID_PARAM}`, validate("json", reportBodySchema), answers(M.record), async (c) => {
         const id = pathId(c);
         await updateReport(c.get("scope"), id, c.req.valid("json"), { version: ifMatch(c) });
         await withEtag(c, def, id);
-        return c.json(await getResource(c.get("deps").db, def, id, { populate: ["fm"] }));
+        return c.json(await getResource(c.get("scope").db, def, id, { populate: ["fm"] }));
       })
       // one format's report of a type, in the asked language (`language`, default the request's)
       .get(
@@ -174,7 +174,7 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
         validate("query", z.object({ language: z.enum(REPORT_LANGS).optional() })),
         answers(M.record),
         async (c) => {
-          const db = c.get("deps").db;
+          const db = c.get("scope").db;
           const code = await formatCodeOf(db, c.req.valid("param").id);
           const language = c.req.valid("query").language ?? c.get("locale");
           const [row] = await db
@@ -190,18 +190,18 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
   results: (app, def) =>
     app
       .get("/progress", answers(M.list), async (c) =>
-        c.json(await listResource(c.get("deps").db, def, parseListQuery(def, c.req.query()), [eq(results.isCompleted, false)])),
+        c.json(await listResource(c.get("scope").db, def, parseListQuery(def, c.req.query()), [eq(results.isCompleted, false)])),
       )
       .post("/filter-list", validate("json", z.record(z.string(), z.unknown())), answers(M.queue), async (c) =>
-        c.json(await filterList(c.get("deps").db, filterListQuery(c.req.valid("json")))),
+        c.json(await filterList(c.get("scope").db, filterListQuery(c.req.valid("json")))),
       )
       .post("/format", validate("json", formatRequestSchema), answers(M.recheck), async (c) =>
-        c.json(await recheck(c.get("deps").db, c.req.valid("json").id, false)),
+        c.json(await recheck(c.get("scope").db, c.req.valid("json").id, false)),
       )
       .post("/new-format", validate("json", formatRequestSchema), answers(M.recheck), async (c) =>
-        c.json(await recheck(c.get("deps").db, c.req.valid("json").id, true)),
+        c.json(await recheck(c.get("scope").db, c.req.valid("json").id, true)),
       )
-      .get("/neural/count", answers(M.neuralCount), async (c) => c.json(await neuralCount(c.get("deps").db)))
+      .get("/neural/count", answers(M.neuralCount), async (c) => c.json(await neuralCount(c.get("scope").db)))
       // a GET that writes (the spec's): only with the Authorization header, never a cookie alone
       .get(`/${ID_PARAM}/reset`, guard("bearer"), answers(M.resultReset), async (c) => {
         const fresh = await resetResultOf(c.get("scope"), pathId(c));
@@ -218,7 +218,7 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
     app
       .get(`/${idParam("resultId")}`, answers(M.recheck), async (c) => {
         const id = pathId(c, "resultId");
-        const r = await recheck(c.get("deps").db, id, false);
+        const r = await recheck(c.get("scope").db, id, false);
         await withEtag(c, resultResource, id);
         return c.json(r);
       })
@@ -241,6 +241,6 @@ export const RESOURCE_ROUTES: Record<string, Routes> = {
       const id = pathId(c);
       const { scoringVersion } = await updateQuestion(c.get("scope"), id, c.req.valid("json"), { version: ifMatch(c) });
       await withEtag(c, def, id);
-      return c.json({ ...(await getResource(c.get("deps").db, def, id, { populate: ["analysis"] })), scoringVersion });
+      return c.json({ ...(await getResource(c.get("scope").db, def, id, { populate: ["analysis"] })), scoringVersion });
     }),
 };

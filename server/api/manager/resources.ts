@@ -17,24 +17,24 @@ export { ifMatch };
 
 /** Sets `ETag` to the record's current version. */
 export async function withEtag(c: Context, def: ResourceDef, id: string) {
-  c.header("ETag", etagOf(recordVersion(await findRow(c.get("deps").db, def, id))));
+  c.header("ETag", etagOf(recordVersion(await findRow(c.get("scope").db, def, id))));
 }
 
 export function resourceApi(def: ResourceDef, extend?: (app: Hono<ManagerEnv>) => void) {
   const app = new Hono<ManagerEnv>();
   extend?.(app);
-  app.get("/", answers(M.list), async (c) => c.json(await listResource(c.get("deps").db, def, parseListQuery(def, c.req.query()))));
+  app.get("/", answers(M.list), async (c) => c.json(await listResource(c.get("scope").db, def, parseListQuery(def, c.req.query()))));
   if (def.create) {
     app.post("/", validate("json", def.create.schema.strict()), answers(M.record, 201), async (c) => {
       const id = await createResource(c.get("scope"), def, c.req.valid("json") as Record<string, unknown>);
-      return c.json(await getResource(c.get("deps").db, def, id, { populate: def.detailPopulate }), 201);
+      return c.json(await getResource(c.get("scope").db, def, id, { populate: def.detailPopulate }), 201);
     });
   }
   app.get(`/${ID_PARAM}`, answers(M.record), async (c) => {
     const id = pathId(c);
     const populate = parseNameList(c.req.query("populate"), Object.keys(def.populate ?? {}), "populate");
     const exclude = parseNameList(c.req.query("exclude"), def.exclude ?? [], "exclude");
-    const doc = await getResource(c.get("deps").db, def, id, { populate, exclude });
+    const doc = await getResource(c.get("scope").db, def, id, { populate, exclude });
     await withEtag(c, def, id);
     return c.json(doc);
   });
@@ -43,7 +43,7 @@ export function resourceApi(def: ResourceDef, extend?: (app: Hono<ManagerEnv>) =
     app.put(`/${ID_PARAM}`, validate("json", schema), answers(M.record), async (c) => {
       const id = pathId(c);
       await updateResource(c.get("scope"), def, id, c.req.valid("json") as Record<string, unknown>, { version: ifMatch(c) });
-      const doc = await getResource(c.get("deps").db, def, id, { populate: def.detailPopulate });
+      const doc = await getResource(c.get("scope").db, def, id, { populate: def.detailPopulate });
       await withEtag(c, def, id);
       return c.json(doc);
     });

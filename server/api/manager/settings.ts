@@ -14,10 +14,10 @@ import type { ManagerEnv } from ".";
 export const managerSettingsApi = new Hono<ManagerEnv>()
   .get("/", validate("query", settingListQuery), answers(M.list), async (c) => c.json(await settingList(c.get("scope"), c.req.valid("query"))))
   // kept as the invoices' issue built it: {seller}
-  .get("/seller", answers(M.seller), async (c) => c.json({ seller: await readSetting(c.get("deps").db, "seller") }))
+  .get("/seller", answers(M.seller), async (c) => c.json({ seller: await readSetting(c.get("scope").db, "seller") }))
   .get("/:key", answers(M.setting), async (c) => {
     const key = settingKey(c.req.param("key"));
-    const value = await readSetting(c.get("deps").db, key);
+    const value = await readSetting(c.get("scope").db, key);
     c.header("ETag", etagOf(settingVersion(value)));
     return c.json({ _id: key, value });
   })

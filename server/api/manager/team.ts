@@ -10,7 +10,7 @@ import type { ManagerEnv } from ".";
 const changeSchema = z.object({ role: roleSchema.shape.role.optional(), isActive: z.boolean().optional() });
 
 export const managerTeamApi = new Hono<ManagerEnv>()
-  .get("/", answers(M.records), async (c) => c.json({ docs: await listManagers(c.get("deps").db) }))
+  .get("/", answers(M.records), async (c) => c.json({ docs: await listManagers(c.get("scope").db) }))
   .post("/", validate("json", inviteSchema), answers(M.record, 201), async (c) => c.json(await inviteManager(c.get("scope"), c.req.valid("json")), 201))
   // an API client has its own confirmation (the page asks first)
   .put(`/${ID_PARAM}`, validate("json", changeSchema), answers(M.managerChanged), async (c) =>
