@@ -1,23 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lastMailTo, linkIn, startSmtpSink } from "../mail";
-import { startE2E, type E2E } from "./browser";
+import { shot, useE2E } from "./browser";
 
-let e: E2E;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+const env: Record<string, string> = {};
+// the mail sink starts first: useE2E's hooks, registered after these, start the app with its
+// address (read when the app starts) and close the app before the sink is closed
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  e = await startE2E({ SMTP_URL: smtp.url });
+  env.SMTP_URL = smtp.url;
 });
-afterAll(async () => {
-  await e?.close();
-  await smtp?.close();
-});
+afterAll(() => smtp?.close());
+const e = useE2E(env);
 
 describe("account life cycle in a real browser", () => {
   it("signs up on the landing page, confirms the e-mail, logs out, sets a password from the mail, logs in, edits the profile and changes the password", async () => {
-    const page = await e.browser.newPage({ viewport: { width: 360, height: 780 } });
-    const errors: string[] = [];
-    page.on("pageerror", (err) => errors.push(err.message));
+    const { page, errors, close } = await e.open({ lang: "en", width: 360, height: 780 });
     const email = `e2e-${Date.now()}@example.com`;
 
     // sign up through the island on the landing page: typing wakes it, and what was typed stays
@@ -99,8 +97,8 @@ describe("account life cycle in a real browser", () => {
     await page.fill("#login-password", "a fresh passphrase 2026");
     await page.click("[data-testid=form-login] button[type=submit]");
     await page.waitForURL((url) => !url.pathname.startsWith("/login"));
-    await page.screenshot({ path: "test-results/account-360.png" });
+    await shot(page, "accounts-360");
     expect(errors).toEqual([]);
-    await page.close();
+    await close();
   });
 });

@@ -2,21 +2,15 @@
 // in both languages at 360 px: the landing (and its sign-up errors), the test mid-way, the reports,
 // the checkout, the account. Zero violations.
 import { createRequire } from "node:module";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { completedResult, paidOrder, user } from "../fixtures";
-import { startE2E, type E2E } from "./browser";
+import { shot, useE2E } from "./browser";
 
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
-let e: E2E;
-beforeAll(async () => {
-  e = await startE2E();
-});
-afterAll(async () => {
-  await e?.close();
-});
+const e = useE2E();
 
 interface Violation {
   id: string;
@@ -26,6 +20,7 @@ interface Violation {
 
 /** axe on the page as it stands; the violations, each with the nodes that break it. */
 async function axe(page: Page): Promise<Violation[]> {
+  // the file's tab has axe from the start of every page (below); a page written in place may not
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
   return page.evaluate(async (tags) => {
     const w = window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: Violation[] }> } };
@@ -34,15 +29,29 @@ async function axe(page: Page): Promise<Violation[]> {
   }, TAGS);
 }
 
-/** A phone-sized browser (the page's own CSP is bypassed only so the test can inject axe). */
-async function phone(lang: "ru" | "en", token?: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await e.browser.newContext({ viewport: { width: 360, height: 640 }, bypassCSP: true });
-  const url = new URL(e.base);
-  await context.addCookies([
-    { name: "i18n_locale", value: lang, domain: url.hostname, path: "/" },
-    ...(token ? [{ name: "token", value: token, domain: url.hostname, path: "/" }] : []),
-  ]);
-  return { context, page: await context.newPage() };
+// The page's own CSP is bypassed only so the test can inject axe: a context option the worker's
+// pooled tabs do not have, so the file keeps one such context with one tab, and each phone below
+// takes it over clean (cookies, storage) instead of starting a renderer of its own. axe is given
+// to the browser once, to run at the start of every page the tab loads: sent and parsed again at
+// each check it cost about as much as half a check.
+let phoneContext: Promise<{ context: BrowserContext; page: Page }> | undefined;
+afterAll(async () => {
+  await (await phoneContext)?.context.close();
+  phoneContext = undefined;
+});
+
+/** The file's phone-sized tab (360×640), cleaned and set to a language and maybe a session. */
+async function phone(lang: "ru" | "en", token?: string): Promise<Page> {
+  phoneContext ??= e.browser.newContext({ viewport: { width: 360, height: 640 }, bypassCSP: true }).then(async (context) => {
+    await context.addInitScript({ path: AXE });
+    return { context, page: await context.newPage() };
+  });
+  const { context, page } = await phoneContext;
+  if (page.url().startsWith("http")) await page.evaluate(() => (localStorage.clear(), sessionStorage.clear()));
+  await page.goto("about:blank");
+  await context.clearCookies();
+  await context.addCookies([{ name: "i18n_locale", value: lang, url: e.base }, ...(token ? [{ name: "token", value: token, url: e.base }] : [])]);
+  return page;
 }
 
 const report: string[] = [];
@@ -85,7 +94,7 @@ const PRIVATE = [
 
 describe.each(["ru", "en"] as const)("axe at 360 px in %s", (lang) => {
   it("finds nothing on the public pages, the landing's refused sign-up and the menu open", { timeout: 240_000 }, async () => {
-    const { context, page } = await phone(lang);
+    const page = await phone(lang);
     const found: Record<string, Violation[]> = {};
     for (const path of PUBLIC) {
       await page.goto(e.base + path);
@@ -104,7 +113,6 @@ describe.each(["ru", "en"] as const)("axe at 360 px in %s", (lang) => {
     // the harness sees what it should: a picture without a text alternative is a violation
     await page.setContent(`<html lang="${lang}"><head><title>x</title></head><body><main><img src="/logo.svg"></main></body></html>`);
     expect((await axe(page)).map((v) => v.id)).toContain("image-alt");
-    await context.close();
     expect(found).toEqual({});
   });
 
@@ -113,7 +121,7 @@ describe.each(["ru", "en"] as const)("axe at 360 px in %s", (lang) => {
     // mid-test: started on the page, a few answers given
     const testing = await user(e.t, { locale: lang });
     {
-      const { context, page } = await phone(lang, testing.token);
+      const page = await phone(lang, testing.token);
       await page.goto(`${e.base}/test/start`);
       await Promise.all([page.waitForURL(/\/testing/), page.locator("[data-testid=start-test]").click()]);
       const runner = page.locator("[data-testid=test-runner][data-hydrated]");
@@ -122,22 +130,20 @@ describe.each(["ru", "en"] as const)("axe at 360 px in %s", (lang) => {
         await page.waitForFunction((n) => document.querySelector("[data-testid=test-runner]")?.getAttribute("data-answered") === String(n), i);
       }
       await check(page, `${lang} /testing mid-test`, found);
-      await context.close();
     }
     // the report waiting for a confirmed address
     const unconfirmed = await user(e.t, { locale: lang, confirmed: false });
     await completedResult(e.t, unconfirmed);
     {
-      const { context, page } = await phone(lang, unconfirmed.token);
+      const page = await phone(lang, unconfirmed.token);
       await page.goto(`${e.base}/report/base`);
       await page.locator("[data-testid=correct-email] summary").click();
       await check(page, `${lang} /report/base gate`, found);
-      await context.close();
     }
     // a result, then the same person paid for the full report
     const person = await user(e.t, { locale: lang });
     await completedResult(e.t, person);
-    const { context, page } = await phone(lang, person.token);
+    let page = await phone(lang, person.token);
     for (const path of PRIVATE) {
       if (path === "/report/full") await paidOrder(e.t, person);
       await page.goto(e.base + path);
@@ -149,13 +155,12 @@ describe.each(["ru", "en"] as const)("axe at 360 px in %s", (lang) => {
     await page.waitForSelector("[data-testid=share-link]");
     await check(page, `${lang} /report/base shared`, found);
     const card = await page.locator("[data-testid=share-link]").getAttribute("href");
-    const stranger = await phone(lang);
-    await stranger.page.goto(card!.replace("http://localhost", e.base));
-    await stranger.page.waitForSelector("[data-testid=shared-card]");
-    await check(stranger.page, `${lang} /share/{code}`, found);
-    await stranger.page.screenshot({ path: `test-results/screenshots/share-card-${lang}-360.png`, fullPage: true });
-    await stranger.context.close();
-    await context.close();
+    // the same tab, its session and storage gone: a stranger's
+    page = await phone(lang);
+    await page.goto(card!.replace("http://localhost", e.base));
+    await page.waitForSelector("[data-testid=shared-card]");
+    await check(page, `${lang} /share/{code}`, found);
+    await shot(page, `axe-consumer-share-card-${lang}-360`);
     console.log(report.splice(0).join("\n"));
     expect(found).toEqual({});
   });

@@ -8,12 +8,14 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessRequests, users } from "../../db/schema";
-import { startE2E, type E2E } from "./browser";
+import { useE2E } from "./browser";
 
 let google: ServerType;
-let e: E2E;
 const verified: string[] = [];
+const env: Record<string, string> = {};
 
+// the fake Google starts first: useE2E's hooks, registered after these, start the app with its
+// addresses (read when the app starts) and close the app before the fake is closed
 beforeAll(async () => {
   const fake = new Hono();
   fake.get("/recaptcha/api.js", (c) =>
@@ -30,23 +32,19 @@ beforeAll(async () => {
     const s = serve({ fetch: fake.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
   });
   const origin = `http://127.0.0.1:${(google.address() as AddressInfo).port}`;
-  e = await startE2E({
+  Object.assign(env, {
     RECAPTCHA_SITE_KEY: "site-key",
     RECAPTCHA_SECRET: "secret",
     RECAPTCHA_SCRIPT_URL: `${origin}/recaptcha/api.js`,
     RECAPTCHA_VERIFY_URL: `${origin}/verify`,
   });
-}, 60_000);
-afterAll(async () => {
-  await e?.close();
-  await new Promise((r) => google?.close(r));
 });
+afterAll(() => new Promise((r) => google?.close(r)));
+const e = useE2E(env);
 
 describe("reCAPTCHA v3", () => {
   it("signs up through the landing's island with a token, and sends a lead form with one", async () => {
-    const page = await (await e.browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (err) => errors.push(err.message));
+    const { page, errors, close } = await e.open({ lang: "en", width: 360, height: 740 });
     page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
 
     await page.goto(`${e.base}/?lang=en`);
@@ -67,6 +65,7 @@ describe("reCAPTCHA v3", () => {
     expect(verified).toContain("human-demo");
     expect((await e.t.deps.db.select().from(businessRequests).where(eq(businessRequests.email, "irina@example.com"))).length).toBe(1);
     expect(errors).toEqual([]);
+    await close();
   });
 
   it("refuses a sign-up without a passing token", async () => {

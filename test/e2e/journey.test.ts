@@ -1,27 +1,27 @@
 // The consumer journey in a real browser at phone width: the whole test with a dropped
 // connection and a reload midway, the e-mail gate, the locked base report, the purchase through
 // the sandbox provider, the unlocked full report and its PDF.
-import { mkdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { lastMailTo, linkIn, startSmtpSink } from "../mail";
-import { startE2E, type E2E } from "./browser";
+import { shot, useE2E } from "./browser";
 
-let e: E2E;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+const env: Record<string, string> = {};
+// the mail sink starts first: useE2E's hooks, registered after these, start the app with its
+// address (read when the app starts) and close the app before the sink is closed
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  env.SMTP_URL = smtp.url;
+});
+afterAll(() => smtp?.close());
+const e = useE2E(env);
 let page: Page;
 const email = `journey-${Date.now()}@example.com`;
-const shots = "test-results/screenshots";
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  smtp = await startSmtpSink();
-  e = await startE2E({ SMTP_URL: smtp.url });
-  page = await e.browser.newPage({ viewport: { width: 360, height: 740 } });
-});
-afterAll(async () => {
-  await e?.close();
-  await smtp?.close();
+  // a browser context of its own, not a pooled tab: the test takes it offline
+  page = await (await e.browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();
 });
 
 const runner = () => page.locator("[data-testid=test-runner][data-hydrated]");
@@ -41,8 +41,12 @@ async function answerUntil(count: number) {
   }
 }
 
-/** The indicator bars animate in after 500 ms: screenshots wait until every animation has ended. */
-const settled = () => page.waitForFunction(() => document.getAnimations().every((a) => a.playState === "finished"));
+/** A screenshot with SHOTS: the indicator bars animate in after 500 ms, so it waits until every animation has ended. */
+async function look(name: string) {
+  if (!process.env.SHOTS) return;
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState === "finished"));
+  await shot(page, `journey-${name}`);
+}
 
 describe("consumer journey at 360 px", () => {
   it("answers all 110 statements, survives a dropped connection and a reload, and lands on the result", async () => {
@@ -86,8 +90,7 @@ describe("consumer journey at 360 px", () => {
     expect(await page.locator("[data-locked]").count()).toBe(9);
     expect(await page.locator("[data-testid=format-name]").textContent()).toBeTruthy();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await settled();
-    await page.screenshot({ path: `${shots}/report-base-360.png`, fullPage: true });
+    await look("report-base-360");
   });
 
   it("buys the full report through the sandbox, reads an unlocked block and downloads the PDF", async () => {
@@ -106,11 +109,9 @@ describe("consumer journey at 360 px", () => {
     await expect.poll(() => block.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeGreaterThanOrEqual(64);
     expect(await block.evaluate((el) => el.getBoundingClientRect().top < window.innerHeight)).toBe(true);
     expect(((await block.textContent()) ?? "").length).toBeGreaterThan(100);
-    await settled();
-    await page.screenshot({ path: `${shots}/report-full-360.png`, fullPage: true });
+    await look("report-full-360");
     await page.setViewportSize({ width: 1280, height: 900 });
-    await settled();
-    await page.screenshot({ path: `${shots}/report-full-1280.png`, fullPage: true });
+    await look("report-full-1280");
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.locator("[data-testid=pdf]").click()]);
     expect(download.suggestedFilename()).toMatch(/^thinking-format-[A-Z]{3}-[A-Z]{3,4}-[A-Z]{3,4}\.pdf$/);

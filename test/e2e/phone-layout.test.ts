@@ -1,28 +1,14 @@
 // Seen and reached on a small phone: every control's focus ring stands out (≥ 3:1 against the page),
 // nothing a jump or a backwards Tab lands on hides under the sticky header, and at 320 px or with
 // 200 % text no page scrolls sideways.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { completedResult, user } from "../fixtures";
-import { startE2E, type E2E } from "./browser";
+import { useE2E } from "./browser";
 
-let e: E2E;
-beforeAll(async () => {
-  e = await startE2E();
-});
-afterAll(async () => {
-  await e?.close();
-});
+const e = useE2E();
 
-async function signedIn(width: number, token: string, lang: "ru" | "en" = "ru") {
-  const context = await e.browser.newContext({ viewport: { width, height: 640 } });
-  const url = new URL(e.base);
-  await context.addCookies([
-    { name: "token", value: token, domain: url.hostname, path: "/" },
-    { name: "i18n_locale", value: lang, domain: url.hostname, path: "/" },
-  ]);
-  return { context, page: await context.newPage() };
-}
+const signedIn = (width: number, token: string, lang: "ru" | "en" = "ru") => e.open({ token, lang, width, height: 640 });
 
 /** WCAG's contrast ratio of two rgb() colours. */
 function contrast(a: string, b: string) {
@@ -57,7 +43,7 @@ async function focusRing(page: Page, selector: string) {
 describe("on a phone", () => {
   it("draws a focus ring of at least 3:1 on primary and secondary buttons, links and fields", async () => {
     const person = await user(e.t);
-    const { context, page } = await signedIn(360, person.token);
+    const { close, page } = await signedIn(360, person.token);
     for (const [path, selector] of [
       ["/test/start", "[data-testid=start-test]"],
       ["/account", "a.btn-secondary"],
@@ -71,12 +57,12 @@ describe("on a phone", () => {
       expect(ring.width).toBeGreaterThanOrEqual(2);
       expect(contrast(ring.color, "rgb(255, 255, 255)")).toBeGreaterThanOrEqual(3);
     }
-    await context.close();
+    await close();
   });
 
   it("keeps what a jump or a backwards Tab lands on clear of the sticky header", async () => {
     const person = await user(e.t);
-    const { context, page } = await signedIn(360, person.token);
+    const { close, page } = await signedIn(360, person.token);
     // a saved form comes back scrolled to itself, its notice first
     await page.goto(`${e.base}/profile/edit?done=profile#form-profile`);
     const box = await page.evaluate(() => ({
@@ -103,7 +89,7 @@ describe("on a phone", () => {
       if (seen.tag === "BODY" || seen.inHeader) break;
       expect(seen.top).toBeGreaterThanOrEqual(seen.header - 1);
     }
-    await context.close();
+    await close();
   });
 
   it("scrolls no page sideways at 320 px or with 200 % text, in either language", { timeout: 240_000 }, async () => {
@@ -125,7 +111,7 @@ describe("on a phone", () => {
     const wide: string[] = [];
     for (const lang of ["ru", "en"] as const) {
       for (const mode of ["320", "200%"] as const) {
-        const { context, page } = await signedIn(mode === "320" ? 320 : 360, person.token, lang);
+        const { close, page } = await signedIn(mode === "320" ? 320 : 360, person.token, lang);
         for (const path of pages) {
           await page.goto(e.base + path);
           if (mode === "200%") await page.addStyleTag({ content: "html { font-size: 200% !important }" });
@@ -144,7 +130,7 @@ describe("on a phone", () => {
             wide.push(`${lang} ${mode} ${path}: ${width} (${culprits.join(", ")})`);
           }
         }
-        await context.close();
+        await close();
       }
     }
     expect(wide).toEqual([]);
@@ -157,8 +143,8 @@ describe("on a phone", () => {
         .first()
         .evaluate((el) => el.getBoundingClientRect().bottom);
     for (const lang of ["ru", "en"] as const) {
-      const guest = await e.browser.newContext({ viewport: { width: 360, height: 640 } });
-      const landing = await guest.newPage();
+      const guest = await e.open({ lang, width: 360, height: 640 });
+      const landing = guest.page;
       await landing.goto(`${e.base}/?lang=${lang}`);
       expect(await bottomOf(landing, "[data-testid=promo-cta]")).toBeLessThanOrEqual(640);
       // it leads to the sign-up form further down
@@ -167,10 +153,10 @@ describe("on a phone", () => {
       await guest.close();
 
       const p = await user(e.t, { locale: lang });
-      const { context, page } = await signedIn(360, p.token, lang);
+      const { close, page } = await signedIn(360, p.token, lang);
       await page.goto(`${e.base}/test/start`);
       expect(await bottomOf(page, "[data-testid=start-test]")).toBeLessThanOrEqual(640);
-      await context.close();
+      await close();
     }
   });
 });

@@ -1,35 +1,35 @@
 // The base report on a phone reads as a text: its first sentence on the first screen, a table of
 // contents that leads to every section (the paid ones marked) with no script, the bars after the
 // words; and nothing scrolls sideways at 360 or 1280 px, in either language.
-import { mkdirSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { completedResult, user } from "../fixtures";
-import { startE2E, type E2E } from "./browser";
+import { shot, useE2E } from "./browser";
 
-const shots = "test-results/screenshots";
-let e: E2E;
+const e = useE2E();
 let token: string;
+// reduced motion (a jump lands at once, not in a smooth scroll) is a context option the pooled tabs
+// do not have: the file keeps one such context and tab for both languages (closed with the app)
+let context: BrowserContext;
+let page: Page;
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  e = await startE2E();
   const person = await user(e.t, { confirmed: true });
   await completedResult(e.t, person);
   token = person.token;
-});
-afterAll(async () => {
-  await e?.close();
+  context = await e.browser.newContext({ viewport: { width: 360, height: 640 }, reducedMotion: "reduce" });
+  page = await context.newPage();
 });
 
 describe("the base report on a phone", () => {
   for (const lang of ["ru", "en"] as const) {
     it(`opens with its first sentence and its contents (${lang})`, async () => {
-      const context = await e.browser.newContext({ viewport: { width: 360, height: 640 }, reducedMotion: "reduce" });
-      const url = new URL(e.base);
+      await page.goto("about:blank"); // a real load below, not a move within the last page
+      await context.clearCookies();
       await context.addCookies([
-        { name: "token", value: token, domain: url.hostname, path: "/" },
-        { name: "i18n_locale", value: lang, domain: url.hostname, path: "/" },
+        { name: "token", value: token, url: e.base },
+        { name: "i18n_locale", value: lang, url: e.base },
       ]);
-      const page = await context.newPage();
+      await page.setViewportSize({ width: 360, height: 640 });
       await page.goto(`${e.base}/report/base`);
       const top = (sel: string) =>
         page
@@ -43,7 +43,7 @@ describe("the base report on a phone", () => {
       expect(await page.locator("[data-testid=report-contents] [data-toc]").count()).toBe(12);
       expect(await page.locator("[data-testid=report-contents] [data-toc-locked]").count()).toBe(9);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-      await page.screenshot({ path: `${shots}/report-base-contents-${lang}-360.png` });
+      await shot(page, `report-contents-${lang}-360`);
       // a locked entry leads to its locked block, which shows below the sticky header with its Buy button
       const locked = page.locator("[data-testid=report-contents] [data-toc-locked] a").first();
       const key = (await locked.getAttribute("href"))!.slice(1);
@@ -54,12 +54,11 @@ describe("the base report on a phone", () => {
       expect(box.top).toBeGreaterThanOrEqual(56);
       expect(box.top).toBeLessThan(640);
       expect(await block.locator("[data-testid=buy]").count()).toBe(1);
-      await page.screenshot({ path: `${shots}/report-base-jump-${lang}-360.png` });
+      await shot(page, `report-contents-jump-${lang}-360`);
       await page.setViewportSize({ width: 1280, height: 900 });
       await page.goto(`${e.base}/report/base`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
-      await page.screenshot({ path: `${shots}/report-base-contents-${lang}-1280.png` });
-      await context.close();
+      await shot(page, `report-contents-${lang}-1280`);
     });
   }
 });

@@ -1,26 +1,23 @@
 // The test on a small phone and without sight or a mouse: at 360×640 the five answers and the
 // progress are on the screen for every statement, the answers are one labelled radio group that
 // keeps the focus, each new statement is announced, and all 110 can be answered by keyboard alone.
-import { mkdirSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { startE2E, type E2E } from "./browser";
+import { shot, useE2E } from "./browser";
 
-let e: E2E;
-const shots = "test-results/screenshots";
+const e = useE2E();
 
-beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  e = await startE2E();
-});
-afterAll(async () => {
-  await e?.close();
-});
-
-/** A new person at the start of the test in their own browser context. */
-async function freshTest(browser: Browser, lang: "ru" | "en", options: Parameters<Browser["newContext"]>[0] = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 640 }, ...options });
-  const page = await context.newPage();
+/**
+ * A new person at the start of the test: in a clean tab of the pool, or, for a touch phone (options
+ * a tab cannot change), in a browser context of its own.
+ */
+async function freshTest(lang: "ru" | "en", touch?: Parameters<Browser["newContext"]>[0]): Promise<{ page: Page; close(): Promise<void> }> {
+  const tab = touch
+    ? await e.browser
+        .newContext({ viewport: { width: 360, height: 640 }, ...touch })
+        .then(async (context) => ({ page: await context.newPage(), close: () => context.close() }))
+    : await e.open({ lang, width: 360, height: 640 });
+  const { page } = tab;
   const email = `a11y-${lang}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const signup = await page.request.post(`${e.base}/api/passport/signup`, {
     data: { email, policy: true, terms: true, offer: true },
@@ -30,7 +27,7 @@ async function freshTest(browser: Browser, lang: "ru" | "en", options: Parameter
   await page.goto(`${e.base}/test/start?lang=${lang}`);
   await Promise.all([page.waitForURL(/\/testing/), page.locator("[data-testid=start-test]").click()]);
   await page.locator("[data-testid=test-runner][data-hydrated]").waitFor();
-  return page;
+  return tab;
 }
 
 const runner = (page: Page) => page.locator("[data-testid=test-runner][data-hydrated]");
@@ -87,8 +84,8 @@ async function reached(page: Page, n: number, announced = false) {
 
 describe("the test at 360×640, by keyboard and in the accessibility tree", () => {
   it("answers all 110 by keyboard alone: one radio group named by the statement, focus kept, each statement announced, all on screen", async () => {
-    const page = await freshTest(e.browser, "en");
-    await page.screenshot({ path: `${shots}/runner-en-360-q1.png` });
+    const { page, close } = await freshTest("en");
+    await shot(page, "test-runner-a11y-en-360-q1");
     // Tab from the top of the page into the answers
     let tabs = 0;
     while ((await state(page)).activeRole !== "radio") {
@@ -126,14 +123,14 @@ describe("the test at 360×640, by keyboard and in the accessibility tree", () =
       expect(now.firstGroupHoldsFocus && now.activeRole === "radio").toBe(true);
       expect(now.labelledBy).toBe(now.questionId);
       expect(now.announcement).toBe(`Question ${n + 1} of 110. ${now.question}`);
-      if (n === 56) await page.screenshot({ path: `${shots}/runner-en-360-q57-keyboard.png` });
+      if (n === 56) await shot(page, "test-runner-a11y-en-360-q57-keyboard");
     }
     await page.waitForURL(/\/report\/base/);
-    await page.context().close();
+    await close();
   });
 
   it("in Russian on a touch phone: a tap keeps the focus in the group, and an answer given scrolled down brings the progress back", async () => {
-    const page = await freshTest(e.browser, "ru", { hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+    const { page, close } = await freshTest("ru", { hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
     // Russian statements are the longer ones: every one of them fits too
     let now = await state(page);
     for (let n = 1; n < 109; n++) {
@@ -147,7 +144,7 @@ describe("the test at 360×640, by keyboard and in the accessibility tree", () =
       expect(now.position).toBe(n + 1);
       expect(now.focusInGroup).toBe(true);
     }
-    await page.screenshot({ path: `${shots}/runner-ru-360-tap.png` });
+    await shot(page, "test-runner-a11y-ru-360-tap");
     // large text: the page is longer than the screen; answering at the bottom returns to the progress
     await page.addStyleTag({ content: "html { font-size: 200% }" });
     await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
@@ -160,8 +157,8 @@ describe("the test at 360×640, by keyboard and in the accessibility tree", () =
         return fit.progressTop >= fit.headerBottom - 1 && fit.progressTop < fit.height;
       })
       .toBe(true);
-    await page.screenshot({ path: `${shots}/runner-ru-360-200pct-after-answer.png` });
+    await shot(page, "test-runner-a11y-ru-360-200pct-after-answer");
     expect((await state(page)).scrollWidth).toBeLessThanOrEqual(360);
-    await page.context().close();
+    await close();
   });
 });
