@@ -1,30 +1,24 @@
 // The back-office's named records and main page in a real browser, ru and en, 360 px and 1280 px:
 // a card order's page titled by its product and sum, the user page's activity log linking that
 // order by name, the main page and the exports log. No page scrolls sideways; each is
-// photographed (SHOTS_DIR, default a temporary directory) to be looked at.
-import { mkdirSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// photographed with SHOTS=<folder> to be looked at.
+import { beforeAll, describe, expect, it } from "vitest";
 import { manager, paidOrder, type Person, user } from "../fixtures";
-import { startE2E, type E2E } from "./browser";
+import { shot, useE2E } from "./browser";
 
-let e: E2E;
+// biome-ignore lint/correctness/useHookAtTopLevel: it registers the file's vitest hooks (not a React hook)
+const e = useE2E();
 let boss: Person;
 let buyer: Person;
 let order: string;
-const shots = process.env.SHOTS_DIR ?? join(tmpdir(), "tf-shots-named");
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  e = await startE2E();
   boss = await manager(e.t);
   buyer = await user(e.t, { email: "named-buyer@example.com" });
   order = await paidOrder(e.t, buyer, { amount: 99_000 });
   expect((await e.t.json("POST", `/api/manager/order/${order}/refund`, { reason: "Ticket 9", amount: 10_000, manual: true }, boss.h)).status).toBeLessThan(300);
   expect((await e.t.json("POST", "/api/manager/exporting", { kind: "payments", format: "csv" }, boss.h)).status).toBe(200);
 }, 120_000);
-afterAll(() => e?.close());
 
 const PAGES = () => [
   ["order", `/manager/orders/${order}`],
@@ -33,18 +27,13 @@ const PAGES = () => [
   ["exporting", "/manager/exporting"],
 ];
 
-describe.each(["ru", "en"])("in %s", (locale) => {
+describe.each(["ru", "en"] as const)("in %s", (locale) => {
   it.each([360, 1280])("at %i px the pages fit and name the order", async (width) => {
-    const context = await e.browser.newContext({ viewport: { width, height: width === 360 ? 740 : 900 } });
-    await context.addCookies([
-      { name: "token", value: boss.token, url: e.base },
-      { name: "i18n_locale", value: locale, url: e.base },
-    ]);
-    const page = await context.newPage();
+    const { page, overflow, close } = await e.open({ token: boss.token, lang: locale, width, height: width === 360 ? 740 : 900 });
     for (const [name, path] of PAGES()) {
       await page.goto(`${e.base}${path}`);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: join(shots, `${locale}-${width}-${name}.png`), fullPage: true });
+      expect(await overflow(), `${name} ${width}`).toBeLessThanOrEqual(0);
+      await shot(page, `named-${locale}-${width}-${name}`);
     }
     await page.goto(`${e.base}/manager/orders/${order}`);
     expect(await page.locator("h1").textContent()).toContain(locale === "en" ? "Full report · 990 ₽" : "Полный отчёт · 990 ₽");
@@ -52,6 +41,6 @@ describe.each(["ru", "en"])("in %s", (locale) => {
     const link = page.locator(`[data-section="logs"] a[href="/manager/orders/${order}"]`).filter({ visible: true }).first();
     await link.click();
     await page.waitForURL(new RegExp(`/manager/orders/${order}$`));
-    await context.close();
+    await close();
   });
 });

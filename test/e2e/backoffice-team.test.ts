@@ -3,31 +3,21 @@
 // (asked first, with a reason); support opens a request and cannot open the Managers screen or
 // refund; content cannot refund either. No page scrolls sideways at 360 px.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { orders, users } from "../../db/schema";
 import { manager, paidOrder, user } from "../fixtures";
-import { startE2E, type E2E } from "./browser";
+import { useE2E } from "./browser";
 
-let e: E2E;
+// biome-ignore lint/correctness/useHookAtTopLevel: it registers the file's vitest hooks (not a React hook)
+const e = useE2E();
 let admin: string;
 let order: string;
 beforeAll(async () => {
-  e = await startE2E();
   admin = (await manager(e.t)).token;
   order = await paidOrder(e.t, await user(e.t, { email: "buyer-e2e@example.com" }));
 }, 120_000);
-afterAll(() => e?.close());
 
-async function pageAs(token: string, width: number) {
-  const context = await e.browser.newContext({ viewport: { width, height: width === 360 ? 740 : 900 } });
-  await context.addCookies([
-    { name: "token", value: token, url: e.base },
-    { name: "i18n_locale", value: "en", url: e.base },
-  ]);
-  const page = await context.newPage();
-  return { page, close: () => context.close() };
-}
-const noSideways = (p: import("playwright-core").Page) => p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+const pageAs = (token: string, width: number) => e.open({ token, lang: "en", width, height: width === 360 ? 740 : 900 });
 
 describe("the team's day in a browser", () => {
   it("the admin invites finance; finance refunds part of an order, asked first; support and content cannot", async () => {
@@ -48,7 +38,7 @@ describe("the team's day in a browser", () => {
     for (const width of [360, 1280]) {
       const f = await pageAs(finToken, width);
       await f.page.goto(`${e.base}/manager/orders/${order}`);
-      expect(await noSideways(f.page)).toBeLessThanOrEqual(0);
+      expect(await f.overflow()).toBeLessThanOrEqual(0);
       expect(await f.page.locator('[data-nav="managers"]').count()).toBe(0);
       if (width === 1280) {
         await f.page.click('[data-confirm="refund"] summary');
@@ -68,7 +58,7 @@ describe("the team's day in a browser", () => {
       const s = await pageAs(token, 360);
       await s.page.goto(`${e.base}/manager/orders/${order}`);
       expect(await s.page.locator('[data-confirm="refund"]').count()).toBe(0);
-      expect(await noSideways(s.page)).toBeLessThanOrEqual(0);
+      expect(await s.overflow()).toBeLessThanOrEqual(0);
       const managers = await s.page.goto(`${e.base}/manager/managers`);
       expect(managers?.status()).toBe(403);
       // the side bar (drawn for desktop and in the phone's menu) has requests for support only

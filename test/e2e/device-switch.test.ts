@@ -1,16 +1,11 @@
 // A person who starts the test in English on one phone and signs in on another half-way keeps
 // English to the end: the second browser never chose a language, so it speaks the account's.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { startE2E, type E2E } from "./browser";
+import { useE2E } from "./browser";
 
-let e: E2E;
-beforeAll(async () => {
-  e = await startE2E();
-});
-afterAll(async () => {
-  await e?.close();
-});
+// biome-ignore lint/correctness/useHookAtTopLevel: it registers the file's vitest hooks (not a React hook)
+const e = useE2E();
 
 const runner = (page: Page) => page.locator("[data-testid=test-runner][data-hydrated]");
 
@@ -28,9 +23,8 @@ describe("switching device half-way", () => {
   it("keeps English from question 56 to the report on a browser that never chose a language", { timeout: 180_000 }, async () => {
     const email = `switch-${Date.now()}@example.com`;
     const password = "a long enough pass phrase";
-    const phone = await e.browser.newContext({ viewport: { width: 360, height: 640 } });
-    const first = await phone.newPage();
-    await first.goto(`${e.base}/signup?lang=en`);
+    const phone = await e.open({ width: 360, height: 640, path: "/signup?lang=en" });
+    const first = phone.page;
     await first.locator("input[name=email]").fill(email);
     await first.locator("input[name=password]").fill(password);
     for (const box of await first.locator("input[type=checkbox]").all()) await box.check();
@@ -39,7 +33,8 @@ describe("switching device half-way", () => {
     await answerUntil(first, 55);
     await phone.close();
 
-    // the second phone: a fresh browser, Russian by default for a visitor
+    // the second phone: a fresh browser, Russian by default for a visitor (a context of its own:
+    // the pool's tabs always carry a language cookie, and this browser must never have chosen one)
     const other = await e.browser.newContext({ viewport: { width: 360, height: 640 } });
     const second = await other.newPage();
     await second.goto(`${e.base}/login`);

@@ -1,21 +1,15 @@
 // Islands in Chromium: the hydration strategies (a `visible` island's chunk is not even fetched
 // until it scrolls near the viewport), and the test page's numbers before and after hydration.
-// Saves screenshots of the landing and the test page at phone and desktop width.
-import { mkdirSync } from "node:fs";
+// Screenshots of the landing and the test page at phone and desktop width with SHOTS=<folder>.
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { manifest } from "../../server/render/assets";
 import { stringDefects } from "../render/string-defects";
-import { startE2E, type E2E } from "./browser";
+import { shot, useE2E } from "./browser";
 import { FIXTURE_PATH, mountHydrationFixture } from "./island-fixture";
 
-let e: E2E;
-const shots = "test-results/screenshots";
-beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  e = await startE2E({}, mountHydrationFixture);
-});
-afterAll(() => e?.close());
+// biome-ignore lint/correctness/useHookAtTopLevel: it registers the file's vitest hooks (not a React hook)
+const e = useE2E({}, mountHydrationFixture);
 
 const chunk = (name: string) => new RegExp(`/build/${name}-[A-Z0-9]+\\.js$`);
 
@@ -30,9 +24,7 @@ const textNodes = (page: Page) =>
 
 describe("hydration strategies in a real browser", () => {
   it("hydrates an idle island unseen, and fetches a visible one's chunk only when it scrolls into view", async () => {
-    const page = await e.browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const errors: string[] = [];
-    page.on("pageerror", (err) => errors.push(err.message));
+    const { page, errors, close } = await e.open({ width: 1280, height: 800 });
     const requested: string[] = [];
     page.on("request", (req) => requested.push(new URL(req.url()).pathname));
     await page.goto(e.base + FIXTURE_PATH);
@@ -51,15 +43,13 @@ describe("hydration strategies in a real browser", () => {
     await expect.poll(() => requested.some((p) => chunk("signup-form").test(p))).toBe(true);
     await expect.poll(() => page.locator("[data-testid=signup-form][data-hydrated]").count()).toBe(1);
     expect(errors).toEqual([]);
-    await page.close();
+    await close();
   });
 });
 
 describe("the landing's islands in a real browser", () => {
   it("counts up without React DOM, and loads the sign-up form's script only when the reader reaches for it", async () => {
-    const page = await e.browser.newPage({ viewport: { width: 360, height: 740 } });
-    const errors: string[] = [];
-    page.on("pageerror", (err) => errors.push(err.message));
+    const { page, errors, close } = await e.open({ width: 360, height: 740 });
     const requested: string[] = [];
     page.on("request", (req) => requested.push(new URL(req.url()).pathname));
     await page.goto(e.base + "/?lang=en");
@@ -82,16 +72,13 @@ describe("the landing's islands in a real browser", () => {
     expect(requested.some((p) => reactDom.includes(p))).toBe(true);
     expect(await form.locator("input[name=email]").inputValue()).toBe("early@example.com");
     expect(errors).toEqual([]);
-    await page.close();
+    await close();
   });
 });
 
 describe("the test page in a real browser", () => {
   it("shows progress, time left and the question number with their numbers, before and after hydration", async () => {
-    const context = await e.browser.newContext({ viewport: { width: 360, height: 740 } });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (err) => errors.push(err.message));
+    const { page, errors, close } = await e.open({ width: 360, height: 740 });
     const signup = await page.request.post(e.base + "/api/passport/signup", {
       data: { email: `islands-${Date.now()}@example.com`, policy: true, terms: true, offer: true },
       headers: { Origin: e.base },
@@ -118,24 +105,26 @@ describe("the test page in a real browser", () => {
 
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
-      await page.screenshot({ path: `${shots}/testing-${width}.png`, fullPage: true });
+      await shot(page, `islands-testing-${width}`);
     }
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 });
 
 describe("screenshots", () => {
   it("of the landing at 360 and 1280 px, after hydration", async () => {
+    // one tab for both widths: the landing is loaded afresh after the resize
+    const { page, errors, close } = await e.open();
     for (const width of [360, 1280]) {
-      const page = await e.browser.newPage({ viewport: { width, height: 800 } });
+      await page.setViewportSize({ width, height: 800 });
       await page.goto(e.base + "/?lang=en");
       await page.locator("[data-testid=signup-form]").first().hover(); // the form hydrates on a reader's approach
       await page.locator("[data-testid=signup-form][data-hydrated]").first().waitFor();
       expect(stringDefects(await textNodes(page))).toEqual([]);
-      await page.screenshot({ path: `${shots}/landing-${width}.png`, fullPage: true });
-      await page.screenshot({ path: `${shots}/landing-${width}-first-screen.png` });
-      await page.close();
+      await shot(page, `islands-landing-${width}`);
     }
+    expect(errors).toEqual([]);
+    await close();
   });
 });

@@ -3,37 +3,28 @@
 // user. Also: the commerce pages of the back-office at 360 px (no sideways scrolling) and 1280 px,
 // and the referral chart hydrating when scrolled to.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { coupons, orders, projects, reviews } from "../../db/schema";
-import { startE2E, type E2E } from "./browser";
+import { shot, useE2E } from "./browser";
 import { businessProject, completedResult, manager, type Person, user } from "../fixtures";
 
-const shots = "test-results/screenshots";
-let e: E2E;
+// biome-ignore lint/correctness/useHookAtTopLevel: it registers the file's vitest hooks (not a React hook)
+const e = useE2E();
 let token: string;
 let buyer: Person;
 
 beforeAll(async () => {
-  e = await startE2E();
   token = (await manager(e.t)).token;
   buyer = await user(e.t, { confirmed: false });
   await completedResult(e.t, buyer);
 }, 120_000);
-afterAll(() => e?.close());
 
-async function contextAs(cookieToken: string, width = 1280) {
-  const context = await e.browser.newContext({ viewport: { width, height: width === 360 ? 740 : 900 } });
-  await context.addCookies([
-    { name: "token", value: cookieToken, url: e.base },
-    { name: "i18n_locale", value: "en", url: e.base },
-  ]);
-  return context;
-}
+const openAs = (cookieToken: string, width = 1280, path?: string) => e.open({ token: cookieToken, lang: "en", width, height: width === 360 ? 740 : 900, path });
 
 describe("a coupon from the back-office to the checkout", () => {
   it("is created by a manager, used by a buyer for the full report, and listed on the coupon's page", async () => {
-    const manager = await (await contextAs(token)).newPage();
-    await manager.goto(`${e.base}/manager/coupon`);
+    const managerTab = await openAs(token, 1280, "/manager/coupon");
+    const manager = managerTab.page;
     await manager.click("[data-testid=create-link]");
     await manager.waitForURL(/\/manager\/coupon\/create$/);
     await manager.fill("#create-code", "HALF-E2E");
@@ -42,15 +33,15 @@ describe("a coupon from the back-office to the checkout", () => {
     await manager.fill("#create-count", "3");
     await manager.selectOption("#create-content", "full");
     await manager.fill("#create-expiredAt", new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10));
-    await manager.screenshot({ path: `${shots}/manager-coupon-create-1280.png`, fullPage: true });
+    await shot(manager, "manager-coupon-create-1280");
     await manager.click("[data-testid=form-create] button[type=submit]");
     await manager.waitForURL(/\/manager\/coupon\/[0-9a-f]{24}\?done=saved$/);
     const couponId = manager.url().match(/[0-9a-f]{24}/)![0];
     expect(await manager.locator("[data-field=code]").textContent()).toBe("HALF-E2E");
 
     // the buyer applies the code at checkout and pays half in the sandbox
-    const page = await (await contextAs(buyer.token, 360)).newPage();
-    await page.goto(`${e.base}/payment/report`);
+    const buyerTab = await openAs(buyer.token, 360, "/payment/report");
+    const page = buyerTab.page;
     await page.fill("input[name=code]", "half-e2e"); // any letter case
     await page.locator("form:has(input[name=code]) button[type=submit]").click();
     await page.waitForURL(/\/payment\/report/);
@@ -61,12 +52,14 @@ describe("a coupon from the back-office to the checkout", () => {
     await page.waitForURL(/\/payment\/success/);
     const [order] = await e.t.deps.db.select().from(orders).where(eq(orders.userId, buyer._id));
     expect(order).toMatchObject({ state: "paid", amount: 49_500 });
+    await buyerTab.close();
 
     await manager.goto(`${e.base}/manager/coupon/${couponId}`);
     const users = manager.locator("[data-section=users]");
     await expect.poll(() => users.textContent()).toContain(buyer.email);
     expect(await manager.locator("[data-field=count]").textContent()).toBe("2");
-    await manager.screenshot({ path: `${shots}/manager-coupon-detail-1280.png`, fullPage: true });
+    await shot(manager, "manager-coupon-detail-1280");
+    await managerTab.close();
   });
 });
 
@@ -94,29 +87,28 @@ describe("the commerce pages of the back-office", () => {
       project: `/manager/projects/${project!.id}`,
       settings: "/manager/settings",
     };
+    // one tab for both widths: every page is loaded afresh after the resize
+    const { page, errors, overflow, close } = await openAs(token);
     for (const width of [360, 1280]) {
-      const context = await contextAs(token, width);
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on("pageerror", (err) => errors.push(err.message));
+      await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
       for (const [name, path] of Object.entries(pages)) {
         const res = await page.goto(e.base + path);
         expect(res?.status(), path).toBe(200);
-        if (width === 360) expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), path).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: `${shots}/manager-${name}-${width}.png`, fullPage: true });
+        if (width === 360) expect(await overflow(), path).toBeLessThanOrEqual(0);
+        await shot(page, `manager-${name}-${width}`);
       }
-      expect(errors).toEqual([]);
-      await context.close();
+      expect(errors, String(width)).toEqual([]);
     }
+    await close();
   });
 
   it("hydrates the referral chart when it scrolls into view", async () => {
     const [ref] = (await (await e.t.json("GET", "/api/manager/referral", undefined, { Authorization: `Bearer ${token}` })).json()).docs as { _id: string }[];
-    const page = await (await contextAs(token)).newPage();
-    await page.goto(`${e.base}/manager/referral/${ref!._id}/ReferralChart`);
+    const { page, close } = await openAs(token, 1280, `/manager/referral/${ref!._id}/ReferralChart`);
     // the chart's island (the side bar's collapse is an island too)
     const chart = page.locator('tf-island:has([data-island="stats-chart"]), [data-island="stats-chart"]').first();
     await chart.scrollIntoViewIfNeeded();
     await expect.poll(() => page.locator("svg.recharts-surface").count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await close();
   });
 });

@@ -1,35 +1,33 @@
 // The stale-form state of a back-office edit page in a real browser: a manager opens a coupon's
 // edit page, someone else changes the coupon, the manager saves. The page answers 409 with the
 // message and the coupon's current values, at 360 px without sideways scrolling and at 1280 px
-// (screenshots in test-results/screenshots), and saving again from it goes through.
+// (screenshots with SHOTS=<folder>), and saving again from it goes through.
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { coupons, reports } from "../../db/schema";
 import { manager } from "../fixtures";
-import { startE2E, type E2E } from "./browser";
+import { shot, useE2E } from "./browser";
 
-const shots = "test-results/screenshots";
-let e: E2E;
+// biome-ignore lint/correctness/useHookAtTopLevel: it registers the file's vitest hooks (not a React hook)
+const e = useE2E();
 let token: string;
 
 beforeAll(async () => {
-  e = await startE2E();
   ({ token } = await manager(e.t));
 }, 120_000);
-afterAll(() => e?.close());
 
 describe("a stale edit form", () => {
   it.each([360, 1280])("at %i px shows the message and the current values, and saves from them", async (width) => {
     const admin = { Authorization: `Bearer ${token}` };
     const code = `STALE-${width}`;
     const created = await (await e.t.json("POST", "/api/manager/coupon", { code, type: "percent", amount: 10, count: 3 }, admin)).json();
-    const context = await e.browser.newContext({ viewport: { width, height: width === 360 ? 740 : 900 } });
-    await context.addCookies([
-      { name: "token", value: token, url: e.base },
-      { name: "i18n_locale", value: "en", url: e.base },
-    ]);
-    const page = await context.newPage();
-    await page.goto(`${e.base}/manager/coupon/${created._id}/edit`);
+    const { page, overflow, close } = await e.open({
+      token,
+      lang: "en",
+      width,
+      height: width === 360 ? 740 : 900,
+      path: `/manager/coupon/${created._id}/edit`,
+    });
     // another manager changes the discount meanwhile
     expect((await e.t.json("PUT", `/api/manager/coupon/${created._id}`, { amount: 25 }, admin)).status).toBe(200);
 
@@ -41,8 +39,8 @@ describe("a stale edit form", () => {
     expect(answer.status()).toBe(409);
     await expect.poll(() => page.locator("[data-testid=form-error]").textContent()).toContain("Someone changed this record after you opened the form");
     expect(await page.inputValue("#edit-amount")).toBe("25");
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${shots}/manager-stale-form-${width}.png`, fullPage: true });
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await shot(page, `manager-stale-form-${width}`);
 
     await page.fill("#edit-amount", "15");
     await page.click("[data-testid=form-edit] button[type=submit]");
@@ -55,8 +53,8 @@ describe("a stale edit form", () => {
     await page.click("[data-action=addUses]");
     await page.waitForURL(/\?done=addUses$/);
     expect(await page.locator("[data-field=count]").textContent()).toBe("5");
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${shots}/manager-coupon-add-uses-${width}.png`, fullPage: true });
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await shot(page, `manager-coupon-add-uses-${width}`);
 
     // a business report's sections show their own tab in the editor
     const [report] = await e.t.deps.db
@@ -66,7 +64,7 @@ describe("a stale edit form", () => {
       .limit(1);
     await page.goto(`${e.base}/manager/reports/${report!.id}/edit`);
     expect(await page.inputValue("select[name='sections.0.tab']")).toBe("business");
-    await page.screenshot({ path: `${shots}/manager-report-business-tab-${width}.png` });
-    await context.close();
+    await shot(page, `manager-report-business-tab-${width}`);
+    await close();
   });
 });

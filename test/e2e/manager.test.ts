@@ -2,22 +2,21 @@
 // horizontal scrolling on a phone, the statistics charts hydrate when scrolled to (the main page's
 // when touched, drawn by the server until then), and a manager
 // masquerades and comes back with Cancel Masq.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startE2E, type E2E } from "./browser";
+import { beforeAll, describe, expect, it } from "vitest";
+import { shot, useE2E } from "./browser";
 import { completedResult, manager, user } from "../fixtures";
 
-let e: E2E;
+// biome-ignore lint/correctness/useHookAtTopLevel: it registers the file's vitest hooks (not a React hook)
+const e = useE2E();
 let token: string;
 let userId: string;
 let resultId: string;
 beforeAll(async () => {
-  e = await startE2E();
   token = (await manager(e.t)).token;
   const r = await user(e.t, { email: "browser-manager@example.com", confirmed: false });
   userId = r._id;
   resultId = await completedResult(e.t, r);
 }, 120_000);
-afterAll(() => e?.close());
 
 describe("the back-office in a real browser", () => {
   it("renders every page at 360 px without sideways scrolling, and at 1280 px", async () => {
@@ -34,44 +33,34 @@ describe("the back-office in a real browser", () => {
       exporting: "/manager/exporting",
       requests: "/manager/requests",
     };
+    // one tab for both widths: every page is loaded afresh after the resize
+    const { page, errors, overflow, close } = await e.open({ token, lang: "en" });
     for (const width of [360, 1280]) {
-      const context = await e.browser.newContext({ viewport: { width, height: width === 360 ? 740 : 900 } });
-      await context.addCookies([
-        { name: "token", value: token, url: e.base },
-        { name: "i18n_locale", value: "en", url: e.base },
-      ]);
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on("pageerror", (err) => errors.push(err.message));
+      await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
       for (const [name, path] of Object.entries(pages)) {
         const res = await page.goto(e.base + path);
         expect(res?.status(), path).toBe(200);
         expect(await page.locator("[data-cabinet=manager]").count(), path).toBe(1);
-        if (width === 360) expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), path).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: `test-results/screenshots/manager-${name}-${width}.png`, fullPage: true });
+        if (width === 360) expect(await overflow(), path).toBeLessThanOrEqual(0);
+        await shot(page, `manager-${name}-${width}`);
       }
-      expect(errors).toEqual([]);
-      await context.close();
+      expect(errors, String(width)).toEqual([]);
     }
+    await close();
   });
 
   it("hydrates the statistics charts when they scroll into view", async () => {
-    const context = await e.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addCookies([{ name: "token", value: token, url: e.base }]);
-    const page = await context.newPage();
-    await page.goto(e.base + "/manager/stats");
+    const { page, close } = await e.open({ token, width: 1280, height: 900, path: "/manager/stats" });
     // payments are two charts (count, then sum): the last one on the page
     const last = page.locator("[data-series=paymentsByDays] tf-island").last();
     await last.scrollIntoViewIfNeeded();
     await expect.poll(() => page.locator("[data-series=paymentsByDays] svg.recharts-surface").count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    await page.screenshot({ path: "test-results/screenshots/manager-stats-hydrated-1280.png", fullPage: true });
-    await context.close();
+    await shot(page, "manager-stats-hydrated-1280");
+    await close();
   });
 
   it("draws the main page's charts without script, and loads the chart code only when one is touched", async () => {
-    const context = await e.browser.newContext({ viewport: { width: 360, height: 740 } });
-    await context.addCookies([{ name: "token", value: token, url: e.base }]);
-    const page = await context.newPage();
+    const { page, close } = await e.open({ token, width: 360, height: 740 });
     const requested: string[] = [];
     page.on("request", (req) => requested.push(new URL(req.url()).pathname));
     await page.goto(e.base + "/manager");
@@ -87,40 +76,28 @@ describe("the back-office in a real browser", () => {
     await users.hover();
     await expect.poll(() => page.locator("[data-series=usersByDays] svg.recharts-surface").count(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(await users.getAttribute("data-chart")).toBe("bar");
-    await context.close();
+    await close();
   });
 
   it("masquerades as a user with a banner naming them, and Cancel Masq comes back home", async () => {
-    const context = await e.browser.newContext({ viewport: { width: 360, height: 740 } });
-    await context.addCookies([
-      { name: "token", value: token, url: e.base },
-      { name: "i18n_locale", value: "en", url: e.base },
-    ]);
-    const page = await context.newPage();
-    await page.goto(`${e.base}/manager/users/${userId}`);
+    const { page, close } = await e.open({ token, lang: "en", width: 360, height: 740, path: `/manager/users/${userId}` });
     // a consequential action asks again: open its confirmation, then confirm
     await page.click("[data-confirm=masq] summary");
     await page.fill("[data-confirm=masq] textarea[name=reason]", "checking the report");
     await page.click("button[data-action=masq]");
     await page.waitForURL(`${e.base}/`);
     await expect.poll(() => page.locator("[data-testid=masq-banner]").textContent()).toContain("browser-manager");
-    await page.screenshot({ path: "test-results/screenshots/manager-masquerade-360.png" });
+    await shot(page, "manager-masquerade-360");
     await page.click("[data-testid=cancel-masq]");
     await page.waitForLoadState();
     expect(await page.locator("[data-testid=masq-banner]").count()).toBe(0);
     await page.goto(`${e.base}/manager`);
     expect(await page.locator("[data-cabinet=manager]").count()).toBe(1);
-    await context.close();
+    await close();
   });
 
   it("goes to the search box with / and Ctrl+K, and Escape closes an open confirmation, focus back on its summary", async () => {
-    const context = await e.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addCookies([
-      { name: "token", value: token, url: e.base },
-      { name: "i18n_locale", value: "en", url: e.base },
-    ]);
-    const page = await context.newPage();
-    await page.goto(`${e.base}/manager/users/${userId}`);
+    const { page, close } = await e.open({ token, lang: "en", width: 1280, height: 900, path: `/manager/users/${userId}` });
     const focusedId = () => page.evaluate(() => document.activeElement?.id ?? "");
     await page.locator("h1").click();
     await page.keyboard.press("/");
@@ -134,7 +111,7 @@ describe("the back-office in a real browser", () => {
     await page.fill("#manager-search", "browser-manager");
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/manager\/search\?q=browser-manager/);
-    await page.screenshot({ path: "test-results/screenshots/manager-search-1280.png", fullPage: true });
+    await shot(page, "manager-search-1280");
     await page.click(`[data-search-group=users] a[href="/manager/users/${userId}"]`);
     await page.waitForURL(`${e.base}/manager/users/${userId}`);
 
@@ -145,6 +122,6 @@ describe("the back-office in a real browser", () => {
     await page.keyboard.press("Escape");
     await expect.poll(() => box.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("SUMMARY");
-    await context.close();
+    await close();
   });
 });

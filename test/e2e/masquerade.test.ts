@@ -1,31 +1,22 @@
 // A manager's masquerade in a real browser at 360 px: the reason is asked, the banner
 // at the top names the person with the mode and a countdown that ticks, and Exit returns to the
 // user's back-office page the masquerade started from.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startE2E, type E2E } from "./browser";
+import { beforeAll, describe, expect, it } from "vitest";
+import { shot, useE2E } from "./browser";
 import { manager, user } from "../fixtures";
 
-let e: E2E;
+// biome-ignore lint/correctness/useHookAtTopLevel: it registers the file's vitest hooks (not a React hook)
+const e = useE2E();
 let token: string;
 let userId: string;
 beforeAll(async () => {
-  e = await startE2E();
   token = (await manager(e.t)).token;
   userId = (await user(e.t, { email: "masq-e2e@example.com", name: "Masha Looked" }))._id;
 }, 120_000);
-afterAll(() => e?.close());
 
 describe("masquerade in a browser", () => {
   it("asks a reason, shows a ticking countdown on the banner, and Exit returns to the user's page", async () => {
-    const context = await e.browser.newContext({ viewport: { width: 360, height: 740 } });
-    await context.addCookies([
-      { name: "token", value: token, url: e.base },
-      { name: "i18n_locale", value: "en", url: e.base },
-    ]);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (err) => errors.push(err.message));
-    await page.goto(`${e.base}/manager/users/${userId}`);
+    const { page, errors, close } = await e.open({ token, lang: "en", width: 360, height: 740, path: `/manager/users/${userId}` });
     await page.click("[data-confirm=masq] summary");
     // no reason: refused, the question comes back open with the field's message
     await page.click("button[data-action=masq]");
@@ -44,11 +35,11 @@ describe("masquerade in a browser", () => {
     const first = await countdown.textContent();
     expect(first).toMatch(/^(59|60):\d\d left$/);
     await expect.poll(() => countdown.textContent(), { timeout: 5000 }).not.toBe(first);
-    await page.screenshot({ path: "/tmp/bos/shots/e2e-masq-banner-360.png" });
+    await shot(page, "masquerade-banner-360");
     await exit.click();
     await page.waitForURL(`${e.base}/manager/users/${userId}`);
     expect(await page.locator("[data-testid=masq-banner]").count()).toBe(0);
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 });

@@ -1,28 +1,20 @@
 // The runner without JavaScript (each answer a form post, the next question the page it redirects
 // to), with its script failing for good, and on two devices at once: the one left behind is told
 // where the attempt is on its next answer and moves there, overwriting nothing.
-import { mkdirSync } from "node:fs";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { answers, questions, results } from "../../db/schema";
 import { type Person, user } from "../fixtures";
-import { startE2E, type E2E } from "./browser";
+import { type E2E, shot, useE2E } from "./browser";
 
-let e: E2E;
-const shots = "test-results/screenshots";
-
-beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  e = await startE2E();
-});
-afterAll(async () => {
-  await e?.close();
-});
+// biome-ignore lint/correctness/useHookAtTopLevel: it registers the file's vitest hooks (not a React hook)
+const e = useE2E();
 
 const runner = (page: Page) => page.locator("[data-testid=test-runner]");
 const position = async (page: Page) => Number(await runner(page).getAttribute("data-position"));
 
+/** A context of its own, for options a borrowed tab cannot take (script off, a touch phone). */
 async function signedIn(p: Person, options: Parameters<E2E["browser"]["newContext"]>[0] = {}): Promise<BrowserContext> {
   const context = await e.browser.newContext({ viewport: { width: 360, height: 640 }, ...options });
   await context.addCookies([{ name: "token", value: p.token, url: e.base }]);
@@ -49,7 +41,7 @@ describe("the test without JavaScript", () => {
     await Promise.all([page.waitForURL(/\/testing$/), page.locator("[data-testid=start-test]").click()]);
     expect(await runner(page).getAttribute("data-hydrated")).toBeNull();
     expect(await position(page)).toBe(1);
-    await page.screenshot({ path: `${shots}/runner-noscript-en-360.png` });
+    await shot(page, "runner-noscript-en-360");
     for (const [n, choice] of [
       [1, "yes"],
       [2, "probablyNot"],
@@ -68,14 +60,13 @@ describe("the test without JavaScript", () => {
     expect(await position(page)).toBe(4);
     expect(await stored(p)).toEqual({ 1: 2, 2: -1, 3: 0 });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.screenshot({ path: `${shots}/runner-noscript-en-1280.png` });
+    await shot(page, "runner-noscript-en-1280");
     await context.close();
   });
 
   it("answers a tap even when the runner's script never loads", async () => {
     const p = await user(e.t, { locale: "ru" });
-    const context = await signedIn(p);
-    const page = await context.newPage();
+    const { page, close } = await e.open({ token: p.token, width: 360, height: 640 });
     // every island chunk fails for good (the loader itself still runs)
     await page.route(/\/build\/.*test-runner.*\.js$/, (route) => route.abort());
     await page.goto(`${e.base}/test/start`);
@@ -89,7 +80,7 @@ describe("the test without JavaScript", () => {
     expect(await position(page)).toBe(2);
     expect(await page.locator("[data-testid=progress]").textContent()).toBe("Вы ответили на 1 из 110 вопросов");
     expect(await stored(p)).toEqual({ 1: 1 });
-    await context.close();
+    await close();
   });
 });
 
@@ -98,7 +89,7 @@ describe("two devices on one attempt", () => {
     it(`tells the phone left behind where the attempt is and moves it there, overwriting nothing (${lang})`, async () => {
       const p = await user(e.t, { locale: lang });
       const phone = await signedIn(p, { hasTouch: true, isMobile: true });
-      const laptop = await signedIn(p, { viewport: { width: 1280, height: 800 } });
+      const laptop = await e.open({ token: p.token, lang, width: 1280, height: 800 });
       const onPhone = await phone.newPage();
       await onPhone.goto(`${e.base}/test/start`);
       await Promise.all([onPhone.waitForURL(/\/testing$/), onPhone.locator("[data-testid=start-test]").click()]);
@@ -106,7 +97,7 @@ describe("two devices on one attempt", () => {
       expect(await position(onPhone)).toBe(1);
 
       // the laptop answers 1–4 while the phone still shows question 1
-      const onLaptop = await laptop.newPage();
+      const onLaptop = laptop.page;
       await onLaptop.goto(`${e.base}/testing`);
       await runner(onLaptop).and(onLaptop.locator("[data-hydrated]")).waitFor();
       for (let n = 1; n <= 4; n++) {
@@ -128,14 +119,14 @@ describe("two devices on one attempt", () => {
           : "На другом устройстве вы ответили дальше: продолжаем с вопроса 5.",
       );
       expect(await stored(p)).toEqual({ 1: 2, 2: 2, 3: 2, 4: 2 });
-      await onPhone.screenshot({ path: `${shots}/runner-moved-${lang}-360.png` });
+      await shot(onPhone, `runner-moved-${lang}-360`);
 
       // the next answer is stored and the notice goes
       await runner(onPhone).locator("[data-choice=probablyNot]").tap();
       await expect.poll(() => position(onPhone)).toBe(6);
       expect(await moved.textContent()).toBe("");
       await expect.poll(() => stored(p)).toEqual({ 1: 2, 2: 2, 3: 2, 4: 2, 5: -1 });
-      await onLaptop.screenshot({ path: `${shots}/runner-${lang}-1280.png` });
+      await shot(onLaptop, `runner-${lang}-1280`);
       await phone.close();
       await laptop.close();
     });
