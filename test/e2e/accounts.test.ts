@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lastMailTo, linkIn, startSmtpSink } from "../mail";
-import { shot, useE2E } from "./browser";
+import { shot, e2eApp } from "./browser";
 
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 const env: Record<string, string> = {};
-// the mail sink starts first: useE2E's hooks, registered after these, start the app with its
+// the mail sink starts first: e2eApp's hooks, registered after these, start the app with its
 // address (read when the app starts) and close the app before the sink is closed
 beforeAll(async () => {
   smtp = await startSmtpSink();
   env.SMTP_URL = smtp.url;
 });
 afterAll(() => smtp?.close());
-const e = useE2E(env);
+const e = e2eApp(env);
 
 describe("account life cycle in a real browser", () => {
   it("signs up on the landing page, confirms the e-mail, logs out, sets a password from the mail, logs in, edits the profile and changes the password", async () => {

@@ -6,10 +6,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { consultationTickets, reviews } from "../../db/schema";
 import { createId } from "../../server/lib/ids";
 import { completedResult, manager, user } from "../fixtures";
-import { shot, useE2E } from "./browser";
+import { shot, e2eApp } from "./browser";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: it registers the file's vitest hooks (not a React hook)
-const e = useE2E();
+const e = e2eApp();
 let token: string;
 const reviewIds = [createId(), createId(), createId()];
 

@@ -4,10 +4,9 @@
 // photographed with SHOTS=<folder> to be looked at.
 import { beforeAll, describe, expect, it } from "vitest";
 import { manager, paidOrder, type Person, user } from "../fixtures";
-import { shot, useE2E } from "./browser";
+import { shot, e2eApp } from "./browser";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: it registers the file's vitest hooks (not a React hook)
-const e = useE2E();
+const e = e2eApp();
 let boss: Person;
 let buyer: Person;
 let order: string;

@@ -6,10 +6,9 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { orders, users } from "../../db/schema";
 import { manager, paidOrder, user } from "../fixtures";
-import { useE2E } from "./browser";
+import { e2eApp } from "./browser";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: it registers the file's vitest hooks (not a React hook)
-const e = useE2E();
+const e = e2eApp();
 let admin: string;
 let order: string;
 beforeAll(async () => {

@@ -134,7 +134,7 @@ export async function shot(target: Page | Locator, name: string) {
  * The file's served app: started before its tests (before the file's own beforeAll, which runs
  * after it) and closed after them. The returned object reads the started one's fields.
  */
-export function useE2E(env: Record<string, string> = {}, extend?: Parameters<typeof createApp>[1]): E2E {
+export function e2eApp(env: Record<string, string> = {}, extend?: Parameters<typeof createApp>[1]): E2E {
   let started: E2E | undefined;
   const get = () => {
     if (!started) throw new Error("the e2e app is not started yet (use it inside a test or a hook)");

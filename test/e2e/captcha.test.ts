@@ -8,13 +8,13 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessRequests, users } from "../../db/schema";
-import { useE2E } from "./browser";
+import { e2eApp } from "./browser";
 
 let google: ServerType;
 const verified: string[] = [];
 const env: Record<string, string> = {};
 
-// the fake Google starts first: useE2E's hooks, registered after these, start the app with its
+// the fake Google starts first: e2eApp's hooks, registered after these, start the app with its
 // addresses (read when the app starts) and close the app before the fake is closed
 beforeAll(async () => {
   const fake = new Hono();
@@ -40,7 +40,7 @@ beforeAll(async () => {
   });
 });
 afterAll(() => new Promise((r) => google?.close(r)));
-const e = useE2E(env);
+const e = e2eApp(env);
 
 describe("reCAPTCHA v3", () => {
   it("signs up through the landing's island with a token, and sends a lead form with one", async () => {

@@ -2,10 +2,9 @@
 // English to the end: the second browser never chose a language, so it speaks the account's.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { useE2E } from "./browser";
+import { e2eApp } from "./browser";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: it registers the file's vitest hooks (not a React hook)
-const e = useE2E();
+const e = e2eApp();
 
 const runner = (page: Page) => page.locator("[data-testid=test-runner][data-hydrated]");
 

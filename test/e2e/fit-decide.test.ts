@@ -10,9 +10,9 @@ import { formats, projects, results, users } from "../../db/schema";
 import { joinProject } from "../../server/services/business";
 import { userScopeOf } from "../../server/scope";
 import { businessProject, completedResult, joinedCandidate, type Person, type ProjectFixture, user } from "../fixtures";
-import { shot, useE2E } from "./browser";
+import { shot, e2eApp } from "./browser";
 
-const e = useE2E();
+const e = e2eApp();
 let p: ProjectFixture;
 let code: string;
 const staff: { person: Person; name: string }[] = [];

@@ -5,11 +5,10 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { manifest } from "../../server/render/assets";
 import { stringDefects } from "../render/string-defects";
-import { shot, useE2E } from "./browser";
+import { shot, e2eApp } from "./browser";
 import { FIXTURE_PATH, mountHydrationFixture } from "./island-fixture";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: it registers the file's vitest hooks (not a React hook)
-const e = useE2E({}, mountHydrationFixture);
+const e = e2eApp({}, mountHydrationFixture);
 
 const chunk = (name: string) => new RegExp(`/build/${name}-[A-Z0-9]+\\.js$`);
 

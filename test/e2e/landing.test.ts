@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { MARKETING_PAGES } from "../../routes/marketing";
-import { shot, useE2E } from "./browser";
+import { shot, e2eApp } from "./browser";
 
-const e = useE2E();
+const e = e2eApp();
 
 describe("landing page in a real browser", () => {
   for (const width of [360, 1280]) {

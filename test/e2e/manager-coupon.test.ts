@@ -5,11 +5,10 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { coupons, orders, projects, reviews } from "../../db/schema";
-import { shot, useE2E } from "./browser";
+import { shot, e2eApp } from "./browser";
 import { businessProject, completedResult, manager, type Person, user } from "../fixtures";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: it registers the file's vitest hooks (not a React hook)
-const e = useE2E();
+const e = e2eApp();
 let token: string;
 let buyer: Person;
 

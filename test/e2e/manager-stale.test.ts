@@ -6,10 +6,9 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { coupons, reports } from "../../db/schema";
 import { manager } from "../fixtures";
-import { shot, useE2E } from "./browser";
+import { shot, e2eApp } from "./browser";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: it registers the file's vitest hooks (not a React hook)
-const e = useE2E();
+const e = e2eApp();
 let token: string;
 
 beforeAll(async () => {

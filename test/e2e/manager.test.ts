@@ -3,11 +3,10 @@
 // when touched, drawn by the server until then), and a manager
 // masquerades and comes back with Cancel Masq.
 import { beforeAll, describe, expect, it } from "vitest";
-import { shot, useE2E } from "./browser";
+import { shot, e2eApp } from "./browser";
 import { completedResult, manager, user } from "../fixtures";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: it registers the file's vitest hooks (not a React hook)
-const e = useE2E();
+const e = e2eApp();
 let token: string;
 let userId: string;
 let resultId: string;

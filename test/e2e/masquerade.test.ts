@@ -2,11 +2,10 @@
 // at the top names the person with the mode and a countdown that ticks, and Exit returns to the
 // user's back-office page the masquerade started from.
 import { beforeAll, describe, expect, it } from "vitest";
-import { shot, useE2E } from "./browser";
+import { shot, e2eApp } from "./browser";
 import { manager, user } from "../fixtures";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: it registers the file's vitest hooks (not a React hook)
-const e = useE2E();
+const e = e2eApp();
 let token: string;
 let userId: string;
 beforeAll(async () => {

@@ -4,9 +4,9 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { completedResult, user } from "../fixtures";
-import { useE2E } from "./browser";
+import { e2eApp } from "./browser";
 
-const e = useE2E();
+const e = e2eApp();
 
 const signedIn = (width: number, token: string, lang: "ru" | "en" = "ru") => e.open({ token, lang, width, height: 640 });
 

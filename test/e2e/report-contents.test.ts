@@ -4,9 +4,9 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { completedResult, user } from "../fixtures";
-import { shot, useE2E } from "./browser";
+import { shot, e2eApp } from "./browser";
 
-const e = useE2E();
+const e = e2eApp();
 let token: string;
 // reduced motion (a jump lands at once, not in a smooth scroll) is a context option the pooled tabs
 // do not have: the file keeps one such context and tab for both languages (closed with the app)

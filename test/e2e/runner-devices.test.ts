@@ -6,10 +6,9 @@ import { describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { answers, questions, results } from "../../db/schema";
 import { type Person, user } from "../fixtures";
-import { type E2E, shot, useE2E } from "./browser";
+import { type E2E, shot, e2eApp } from "./browser";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: it registers the file's vitest hooks (not a React hook)
-const e = useE2E();
+const e = e2eApp();
 
 const runner = (page: Page) => page.locator("[data-testid=test-runner]");
 const position = async (page: Page) => Number(await runner(page).getAttribute("data-position"));

@@ -3,9 +3,9 @@
 // keeps the focus, each new statement is announced, and all 110 can be answered by keyboard alone.
 import { describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { shot, useE2E } from "./browser";
+import { shot, e2eApp } from "./browser";
 
-const e = useE2E();
+const e = e2eApp();
 
 /**
  * A new person at the start of the test: in a clean tab of the pool, or, for a touch phone (options
