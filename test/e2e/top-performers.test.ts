@@ -3,13 +3,15 @@
 // adopts it after the confirmation; the position's activities change and the page says so. No
 // horizontal overflow and no script error at 360 and 1280 px in ru and en; screenshots of the page
 // with the suggestion, before and after adopting, with SHOTS=<folder>.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { projects, tasks, users } from "../../db/schema";
 import { joinProject } from "../../server/services/business";
 import { userScopeOf } from "../../server/scope";
 import { businessProject, type Person, type ProjectFixture, resultRow, user } from "../fixtures";
-import { shot, signedInPage, useE2E } from "./browser";
+import { signedInPage, useE2E } from "./browser";
 import { flatIndicators } from "../fixtures/indicators";
 
 // biome-ignore lint/correctness/useHookAtTopLevel: useE2E registers vitest hooks, it is no React hook
@@ -60,7 +62,24 @@ async function open(width: number, lang: "ru" | "en") {
   return opened;
 }
 
-const shoot = (page: import("playwright-core").Page, name: string) => shot(page.locator("[data-testid=top-performers]"), `top-performers-${name}`);
+/**
+ * With SHOTS, the card in pieces a reviewer can read (a phone's card is several screens tall, and one
+ * shot of it would carry the sticky header across its middle): top-performers-name-1.png, -2.png…
+ */
+async function shoot(page: import("playwright-core").Page, name: string) {
+  const folder = process.env.SHOTS;
+  if (!folder) return;
+  mkdirSync(folder, { recursive: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const box = (await page.locator("[data-testid=top-performers]").boundingBox())!;
+  const piece = 1000;
+  for (let i = 0; i * piece < box.height; i++)
+    await page.screenshot({
+      path: join(folder, `top-performers-${name}-${i + 1}.png`),
+      fullPage: true,
+      clip: { x: box.x, y: box.y + i * piece, width: box.width, height: Math.min(piece, box.height - i * piece) },
+    });
+}
 
 const decisions = async () =>
   (await e.t.deps.db.select().from(tasks).where(eq(tasks.positionId, p.pos["Sales manager"]!)).orderBy(asc(tasks.sort))).map((a) => [a.decision, a.breadth]);
