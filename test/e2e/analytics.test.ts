@@ -2,43 +2,32 @@
 // comparison list (localStorage diffList), the dashboard's Compare widget shows 3 and leads to the
 // compare page with the three side by side; the statistics page draws its chart islands at 360
 // and 1280 px, with every number readable before they hydrate, and no console errors.
-import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { seedAnalytics, type AnalyticsSeed } from "../analytics-seed";
-import { startE2E, type E2E } from "./browser";
+import { shot, useE2E } from "./browser";
 
-let e: E2E;
+// biome-ignore lint/correctness/useHookAtTopLevel: useE2E registers vitest hooks, it is no React hook
+const e = useE2E();
 let s: AnalyticsSeed;
-const shots = "test-results/screenshots";
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  e = await startE2E();
   s = await seedAnalytics(e.t);
 });
-afterAll(() => e?.close());
 
 async function ownerPage(width: number) {
-  const context = await e.browser.newContext({ viewport: { width, height: 800 } });
-  await context.addCookies([
-    { name: "token", value: s.owner.token, url: e.base },
-    { name: "i18n_locale", value: "en", url: e.base },
-  ]);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (err) => errors.push(err.message));
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
+  const opened = await e.open({ token: s.owner.token, lang: "en", width, height: 800 });
+  opened.page.on("console", (m) => {
+    if (m.type() === "error") opened.errors.push(m.text());
   });
-  return { context, page, errors };
+  return opened;
 }
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 describe("comparison", () => {
   for (const width of [1280, 360]) {
     it(`ticks three employees, the widget shows 3, compare shows them side by side (${width} px)`, async () => {
-      const { context, page, errors } = await ownerPage(width);
+      const { close, page, errors } = await ownerPage(width);
       await page.goto(`${e.base}/dashboard/employees?project=${s.project}`);
       const widget = page.locator("[data-testid=compare-widget]");
       await expect.poll(() => widget.getAttribute("data-count")).toBe("0"); // hydrated
@@ -61,9 +50,9 @@ describe("comparison", () => {
       // biggest differences first: WR analytics (50, 0, 80 → 80 % of the scale) leads
       expect(await page.locator("[data-testid=compare-bars] [data-indicator]").first().getAttribute("data-indicator")).toBe("WR_ANALYT");
       expect(await overflow(page)).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `${shots}/analytics-compare-${width}.png`, fullPage: true });
+      await shot(page, `analytics-compare-${width}`);
       expect(errors).toEqual([]);
-      await context.close();
+      await close();
     });
   }
 });
@@ -71,7 +60,7 @@ describe("comparison", () => {
 describe("statistics", () => {
   for (const width of [360, 1280]) {
     it(`renders its charts at ${width} px with no console errors, numbers readable first`, async () => {
-      const { context, page, errors } = await ownerPage(width);
+      const { close, context, page, errors } = await ownerPage(width);
       // before any script: the numbers are in the HTML
       const html = await (await context.request.get(`${e.base}/business/statistics?project=${s.project}`)).text();
       expect(html).toContain('data-format="SYS-MID-FAST" data-count="2"');
@@ -87,9 +76,9 @@ describe("statistics", () => {
       expect(await page.locator("[data-testid=stats-communication] .recharts-bar-rectangle").count()).toBe(6);
       expect(await overflow(page)).toBeLessThanOrEqual(0);
       await page.evaluate(() => scrollTo(0, 0));
-      await page.screenshot({ path: `${shots}/analytics-statistics-${width}.png`, fullPage: true });
+      await shot(page, `analytics-statistics-${width}`);
       expect(errors).toEqual([]);
-      await context.close();
+      await close();
     });
   }
 });

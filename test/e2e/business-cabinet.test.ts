@@ -1,49 +1,35 @@
 // The business cabinet in a real browser: an owner creates a position with the wizard at
-// 1280 px, invites by link; an employee joins in a second browser context at 360 px, agrees,
+// 1280 px, invites by link; an employee joins in a clean tab (no session) at 360 px, agrees,
 // signs up, starts the test and answers in the runner (the rest of the answers are rows: answering
 // all 110 in a browser is test/e2e/journey.test.ts's subject); the owner then sees them in /business/employees and
-// /dashboard/employees at both widths. Screenshots of every screen at 360 and 1280 px.
-import { mkdirSync } from "node:fs";
+// /dashboard/employees at both widths. Screenshots of every screen at 360 and 1280 px with SHOTS=<folder>.
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { projects, results, users } from "../../db/schema";
-import { startE2E, type E2E } from "./browser";
+import { shot, useE2E } from "./browser";
 import { businessProject, completedResult, type Person, user } from "../fixtures";
 
-let e: E2E;
+// biome-ignore lint/correctness/useHookAtTopLevel: useE2E registers vitest hooks, it is no React hook
+const e = useE2E();
 let owner: Person;
 let project: string;
-const shots = "test-results/screenshots";
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  e = await startE2E();
   owner = await user(e.t, { confirmed: false });
   project = (await businessProject(e.t, { owner, name: "Northwind", departments: ["Operations"] })).id;
   await e.t.deps.db.update(projects).set({ inviteBalance: 5 }).where(eq(projects.id, project));
 });
-afterAll(() => e?.close());
 
 const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-async function ownerPage(width: number) {
-  const context = await e.browser.newContext({ viewport: { width, height: 800 } });
-  await context.addCookies([
-    { name: "token", value: owner.token, url: e.base },
-    { name: "i18n_locale", value: "en", url: e.base },
-  ]);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (err) => errors.push(err.message));
-  return { context, page, errors };
-}
+const ownerPage = (width: number) => e.open({ token: owner.token, lang: "en", width, height: 800 });
 
 describe("the business cabinet in a browser", () => {
   let link = "";
 
   it("creates a position with the wizard, step by step, and reads the invite link", async () => {
-    const { context, page, errors } = await ownerPage(1280);
+    const { close, page, errors } = await ownerPage(1280);
     await page.goto(`${e.base}/business/positions`);
     const wizard = page.locator("[data-testid=position-wizard]");
     await expect.poll(() => wizard.getAttribute("data-step")).toBe("1"); // hydrated: one step at a time
@@ -61,24 +47,22 @@ describe("the business cabinet in a browser", () => {
     const list = page.locator("[data-testid=position-list]");
     expect(await list.textContent()).toContain("Dispatcher");
     expect(await list.textContent()).toContain("Shift handover");
-    await page.screenshot({ path: `${shots}/business-positions-1280.png`, fullPage: true });
+    await shot(page, "business-cabinet-positions-1280");
 
     await page.goto(`${e.base}/business/invite`);
     link = await page.locator("[data-testid=invite-link]").inputValue();
     expect(link).toMatch(/\/invite\/[0-9a-f]{12,}$/);
-    await page.screenshot({ path: `${shots}/business-invite-1280.png`, fullPage: true });
+    await shot(page, "business-cabinet-invite-1280");
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 
-  it("lets an employee join by the link in another browser at 360 px and start the test", async () => {
-    const context = await e.browser.newContext({ viewport: { width: 360, height: 740 } });
-    await context.addCookies([{ name: "i18n_locale", value: "en", url: e.base }]);
-    const page = await context.newPage();
-    await page.goto(e.base + new URL(link).pathname);
+  it("lets an employee join by the link in a clean tab at 360 px and start the test", async () => {
+    // a clean tab: no cookie of the owner
+    const { close, page } = await e.open({ lang: "en", width: 360, height: 740, path: new URL(link).pathname });
     expect(await page.locator("[data-testid=join-company]").textContent()).toBe("Northwind invites you");
     expect(await noOverflow(page)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${shots}/invite-join-360.png`, fullPage: true });
+    await shot(page, "business-cabinet-invite-join-360");
     const email = `e2e-employee-${Date.now()}@example.com`;
     await page.fill("#join-signup-name", "Erin Employee");
     await page.fill("#join-signup-email", email);
@@ -95,7 +79,7 @@ describe("the business cabinet in a browser", () => {
         .click();
       await expect.poll(() => runner().getAttribute("data-answered")).toBe(String(answered + 1));
     }
-    await context.close();
+    await close();
     const [employee] = await e.t.deps.db.select().from(users).where(eq(users.email, email));
     const [open] = await e.t.deps.db.select().from(results).where(eq(results.userId, employee!.id));
     await completedResult(e.t, { _id: employee!.id }, (p) => (choices[p % 7] === "dontKnow" ? 0 : p % 3 ? 2 : -1), open!.id);
@@ -103,7 +87,7 @@ describe("the business cabinet in a browser", () => {
 
   for (const width of [1280, 360]) {
     it(`shows the employee with a format in both employee lists at ${width} px`, async () => {
-      const { context, page, errors } = await ownerPage(width);
+      const { close, page, errors } = await ownerPage(width);
       for (const path of ["/business/employees", "/dashboard/employees"]) {
         await page.goto(e.base + path);
         const where = width > 540 ? "[data-testid=employee-table]" : "[data-testid=employee-cards]";
@@ -112,7 +96,7 @@ describe("the business cabinet in a browser", () => {
         expect(text, path).toContain("Erin Employee");
         expect(text, path).not.toContain("e2e-employee-");
         expect(text, path).toContain("Completed test");
-        await page.screenshot({ path: `${shots}/${path.slice(1).replace(/\//g, "-")}-${width}.png`, fullPage: true });
+        await shot(page, `business-cabinet-${path.slice(1).replace(/\//g, "-")}-${width}`);
         expect(await noOverflow(page), path).toBeLessThanOrEqual(0);
       }
       // the rest of the screens, for the record and for overflow at this width
@@ -129,23 +113,23 @@ describe("the business cabinet in a browser", () => {
         id!,
       ]) {
         await page.goto(e.base + path);
-        await page.screenshot({
-          path: `${shots}/${path
+        await shot(
+          page,
+          `business-cabinet-${path
             .slice(1)
             .replace(/\//g, "-")
-            .replace(/[0-9a-f]{24}/, "id")}-${width}.png`,
-          fullPage: true,
-        });
+            .replace(/[0-9a-f]{24}/, "id")}-${width}`,
+        );
         expect(await noOverflow(page), path).toBeLessThanOrEqual(0);
       }
       expect(errors).toEqual([]);
-      await context.close();
+      await close();
     });
   }
 
   it("switches projects from the header and remembers the choice", async () => {
     await e.t.json("POST", "/api/business/projects", { name: "Southwind" }, { ...owner.h, Project: project });
-    const { context, page } = await ownerPage(1280);
+    const { close, page } = await ownerPage(1280);
     // a new project becomes the current one; the dropdown goes back to the first
     await page.goto(`${e.base}/business/employees`);
     const current = await page.locator("#project-select").inputValue();
@@ -157,6 +141,6 @@ describe("the business cabinet in a browser", () => {
     expect(picked).toBe(project);
     await page.goto(`${e.base}/dashboard`);
     expect(await page.locator("#project-select").inputValue()).toBe(picked);
-    await context.close();
+    await close();
   });
 });

@@ -2,25 +2,22 @@
 // "Next" checks the name, server errors open the step they belong to, the communication select is
 // not clipped at 1280, and the live preview shows the team's fit while editing; the position page
 // shows its target profile and candidates ranked among the team. Screenshots at 360 and 1280 px in
-// ru and en go to SHOTS (default /tmp/cab-fit-shots).
-import { mkdirSync } from "node:fs";
+// ru and en with SHOTS=<folder>.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { projects } from "../../db/schema";
 import { inviteCandidate, joinProject } from "../../server/services/business";
 import { businessProject, completedResult, joinedCandidate, type Person, type ProjectFixture, user } from "../fixtures";
-import { signedInPage, startE2E, type E2E } from "./browser";
+import { shot, signedInPage, useE2E } from "./browser";
 import { users } from "../../db/schema";
 import { userScopeOf } from "../../server/scope";
 
-let e: E2E;
+// biome-ignore lint/correctness/useHookAtTopLevel: useE2E registers vitest hooks, it is no React hook
+const e = useE2E();
 let p: ProjectFixture;
 let candidate: { person: Person; link: string };
-const shots = process.env.SHOTS ?? "/tmp/cab-fit-shots";
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  e = await startE2E();
   const owner: Person = await user(e.t, { confirmed: true, name: "Olga Owner" });
   p = await businessProject(e.t, {
     owner,
@@ -58,13 +55,12 @@ beforeAll(async () => {
   candidate = { person: cand, link };
   await inviteCandidate({ ...scope, locale: "en" }, p.pos["Sales manager"]!, { email: "later@example.com", name: "Lev Later" });
 }, 120_000);
-afterAll(() => e?.close());
 
 const ownerPage = (width: number, lang: "ru" | "en") => signedInPage(e, p.owner.token, lang, width);
 
 describe("the position wizard", () => {
   it("checks the name before Next, explains each field, previews the team live, and keeps selects readable at 1280", async () => {
-    const { context, page, errors } = await ownerPage(1280, "en");
+    const { close, page, errors } = await ownerPage(1280, "en");
     await page.goto(`${e.base}/business/positions`);
     const wizard = page.locator("[data-testid=position-wizard]");
     await expect.poll(() => wizard.getAttribute("data-step")).toBe("1");
@@ -99,7 +95,7 @@ describe("the position wizard", () => {
       }, id);
       expect(room, id).toBeGreaterThan(30);
     }
-    await page.screenshot({ path: `${shots}/wizard-en-1280.png`, fullPage: true });
+    await shot(page, "cabinet-fit-wizard-en-1280");
     // a name error and an activity error together: step 1 opens, with the way to step 2's
     await page.evaluate(() => {
       (document.querySelector("#position-name") as HTMLInputElement).value = "";
@@ -111,13 +107,13 @@ describe("the position wizard", () => {
     await page.click("[data-testid=error-step-2]");
     await expect.poll(() => page.locator("[data-testid=position-wizard]").getAttribute("data-step")).toBe("2");
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 
   it("screenshots the wizard and the position page at 360 and 1280 in ru and en", async () => {
     for (const lang of ["ru", "en"] as const)
       for (const width of [360, 1280]) {
-        const { context, page, errors } = await ownerPage(width, lang);
+        const { close, page, errors } = await ownerPage(width, lang);
         await page.goto(`${e.base}/business/positions/${p.pos["Sales manager"]}`);
         await expect.poll(() => page.locator("[data-testid=wizard-preview-line]").textContent(), { timeout: 10_000 }).toMatch(/\d/);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -126,38 +122,32 @@ describe("the position wizard", () => {
           lang === "en" ? /What this position needs/ : /Что нужно этой должности/,
         );
         expect(await page.locator("[data-testid=ranked] [data-kind=candidate]").count()).toBe(1);
-        await page.screenshot({ path: `${shots}/position-${lang}-${width}.png`, fullPage: true });
-        await page.locator("[data-testid=position-candidates]").screenshot({ path: `${shots}/candidates-${lang}-${width}.png` });
-        await page.locator("[data-testid=position-target]").screenshot({ path: `${shots}/target-${lang}-${width}.png` });
+        await shot(page, `cabinet-fit-position-${lang}-${width}`);
+        await shot(page.locator("[data-testid=position-candidates]"), `cabinet-fit-candidates-${lang}-${width}`);
+        await shot(page.locator("[data-testid=position-target]"), `cabinet-fit-target-${lang}-${width}`);
         await page.goto(`${e.base}/business/positions`);
-        await page.locator("[data-testid=position-list]").screenshot({ path: `${shots}/position-list-${lang}-${width}.png` });
+        await shot(page.locator("[data-testid=position-list]"), `cabinet-fit-position-list-${lang}-${width}`);
         await page.fill("#position-name", lang === "en" ? "Analyst" : "Аналитик");
         await page.click("[data-testid=wizard-next]");
         await page.fill("#position-t0-name", lang === "en" ? "Research" : "Исследования");
         await expect.poll(() => page.locator("[data-testid=wizard-preview-line]").textContent(), { timeout: 10_000 }).toMatch(/\d/);
-        await page.locator("[data-testid=position-wizard]").screenshot({ path: `${shots}/wizard-${lang}-${width}.png` });
+        await shot(page.locator("[data-testid=position-wizard]"), `cabinet-fit-wizard-${lang}-${width}`);
         expect(errors).toEqual([]);
-        await context.close();
+        await close();
       }
   }, 120_000);
 
   it("shows the candidate, on their invitation page, what they are invited for and what the company sees", async () => {
     for (const lang of ["ru", "en"] as const)
       for (const width of [360, 1280]) {
-        const context = await e.browser.newContext({ viewport: { width, height: 900 } });
-        await context.addCookies([
-          { name: "token", value: candidate.person.token, url: e.base },
-          { name: "i18n_locale", value: lang, url: e.base },
-        ]);
-        const page = await context.newPage();
-        await page.goto(`${e.base}/invite/${candidate.link}`);
+        const { close, page } = await e.open({ token: candidate.person.token, lang, width, path: `/invite/${candidate.link}` });
         expect(await page.locator("[data-testid=join-candidate]").textContent()).toContain(
           lang === "en" ? "candidate for the position “Sales manager”" : "кандидата на должность «Sales manager»",
         );
         expect(await page.locator("[data-testid=join-member]").textContent()).toContain(lang === "en" ? "You are a candidate for" : "Вы кандидат на должность");
         expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: `${shots}/candidate-invite-${lang}-${width}.png`, fullPage: true });
-        await context.close();
+        await shot(page, `cabinet-fit-candidate-invite-${lang}-${width}`);
+        await close();
       }
   }, 60_000);
 });

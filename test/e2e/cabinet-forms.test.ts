@@ -1,44 +1,39 @@
 // A cabinet form through the page kit's pipeline, in a browser, in both languages at 360 and 1280
 // px: a refused input comes back with its field's message, a good one redirects to the page with
-// its notice (role=status); screenshots in test-results/screenshots.
-import { mkdirSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// its notice (role=status); screenshots with SHOTS=<folder>.
+import { beforeAll, describe, expect, it } from "vitest";
 import { businessProject, type Person, user } from "../fixtures";
-import { startE2E, type E2E } from "./browser";
+import { shot, useE2E } from "./browser";
 
-const shots = "test-results/screenshots";
 const REQUIRED = { en: "Required", ru: "Обязательное поле" };
 const CREATED = { en: "The department was created.", ru: "Отдел создан." };
-let e: E2E;
+// biome-ignore lint/correctness/useHookAtTopLevel: useE2E registers vitest hooks, it is no React hook
+const e = useE2E();
 let owner: Person;
 let project: string;
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  e = await startE2E();
   owner = await user(e.t, { confirmed: true });
   project = (await businessProject(e.t, { owner, name: "Forms Co", departments: ["Sales"] })).id;
 }, 120_000);
-afterAll(() => e?.close());
 
 describe("a cabinet form", () => {
   for (const lang of ["en", "ru"] as const)
     it.each([360, 1280])(`${lang}: at %i px shows a field's message, then the notice after a good submit`, async (width) => {
-      const context = await e.browser.newContext({ viewport: { width, height: width === 360 ? 740 : 900 } });
-      await context.addCookies([
-        { name: "token", value: owner.token, url: e.base },
-        { name: "i18n_locale", value: lang, url: e.base },
-      ]);
-      const page = await context.newPage();
-      await page.goto(`${e.base}/business/departments?project=${project}`);
+      const { close, page } = await e.open({
+        token: owner.token,
+        lang,
+        width,
+        height: width === 360 ? 740 : 900,
+        path: `/business/departments?project=${project}`,
+      });
       const form = page.locator("form:has(input[name=_form][value=department])").first();
       const [refused] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), form.locator("button[type=submit]").click()]);
       expect(refused.status()).toBe(400);
       const error = page.locator("#department-name-error");
       await expect.poll(() => error.textContent()).toContain(REQUIRED[lang]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-      await error.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${shots}/cabinet-form-errors-${lang}-${width}.png` });
+      await shot(page, `cabinet-form-errors-${lang}-${width}`);
 
       await page.fill("#department-name", `Support ${lang} ${width}`);
       await page.locator("form:has(input[name=_form][value=department]) button[type=submit]").first().click();
@@ -46,7 +41,7 @@ describe("a cabinet form", () => {
       const notice = page.locator("[role=status][data-testid=notice]");
       expect(await notice.textContent()).toContain(CREATED[lang]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `${shots}/cabinet-form-notice-${lang}-${width}.png` });
-      await context.close();
+      await shot(page, `cabinet-form-notice-${lang}-${width}`);
+      await close();
     });
 });

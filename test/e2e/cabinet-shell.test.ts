@@ -1,45 +1,32 @@
 // The business cabinet's one shell in a real browser: the side bar collapsed on one page stays
 // collapsed on the next (drawn so by the server, no flash), with each icon's name as its tooltip;
 // at 360 px the phone menu's language switch keeps the page, and the project's name is not cut.
-// With CABINET_SHOTS=<dir> it also screenshots every cabinet page of both route families at 360
-// and 1280 px in ru and en (the demo company's, full of data) and checks none scrolls sideways.
-import { mkdirSync } from "node:fs";
+// With SHOTS=<dir> it also screenshots every cabinet page of both route families at 360 and
+// 1280 px in ru and en (the demo company's, full of data) and checks none scrolls sideways.
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { cookiesOf } from "../helpers";
-import { startE2E, type E2E } from "./browser";
+import { shot, useE2E } from "./browser";
 import { businessProject, completedResult, user, type Person } from "../fixtures";
 
-const SHOTS = process.env.CABINET_SHOTS;
-let e: E2E;
+// biome-ignore lint/correctness/useHookAtTopLevel: useE2E registers vitest hooks, it is no React hook
+const e = useE2E({ SEED_DEMO: "true" });
 let owner: Person;
 let project: string;
 
 beforeAll(async () => {
-  e = await startE2E({ SEED_DEMO: "true" });
   owner = await user(e.t, { name: "Olga Orlova" });
   const p = await businessProject(e.t, { owner, name: "Северный ветер — логистика", departments: ["Логистика"] });
   project = p.id;
 });
-afterAll(() => e?.close());
 
 const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-async function ownerContext(width: number, locale: "ru" | "en") {
-  const context = await e.browser.newContext({ viewport: { width, height: 800 } });
-  await context.addCookies([
-    { name: "token", value: owner.token, url: e.base },
-    { name: "i18n_locale", value: locale, url: e.base },
-  ]);
-  return context;
-}
+const ownerPage = (width: number, lang: "ru" | "en") => e.open({ token: owner.token, lang, width, height: 800 });
 
 describe("the cabinet's shell in a browser", () => {
   it("keeps the side bar collapsed on the next page, with each section's name as its tooltip", async () => {
-    const context = await ownerContext(1280, "en");
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (err) => errors.push(err.message));
+    const { close, context, page, errors } = await ownerPage(1280, "en");
     await page.goto(`${e.base}/business/dashboard`);
     const aside = page.locator("[data-testid=cabinet-sidebar]");
     expect((await aside.boundingBox())!.width).toBe(220);
@@ -54,10 +41,9 @@ describe("the cabinet's shell in a browser", () => {
     expect(next).toMatch(/id="cabinet-collapse"[^>]*checked/);
     await page.goto(`${e.base}/dashboard/employees`);
     expect((await aside.boundingBox())!.width).toBe(80);
-    if (SHOTS) {
-      mkdirSync(SHOTS, { recursive: true });
+    if (process.env.SHOTS) {
       await page.hover("[data-testid=cabinet-sidebar] [data-nav=positions] a");
-      await page.screenshot({ path: `${SHOTS}/collapsed-en-1280-dashboard_employees.png` });
+      await shot(page, "cabinet-shell-collapsed-en-1280-dashboard_employees");
     }
     // and opens again the same way
     await page.click("[data-testid=collapse-toggle]");
@@ -65,12 +51,11 @@ describe("the cabinet's shell in a browser", () => {
     await page.goto(`${e.base}/business/positions`);
     expect((await aside.boundingBox())!.width).toBe(220);
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 
   it("switches the language from the phone menu at 360 px and stays on the page, the project's name whole", async () => {
-    const context = await ownerContext(360, "ru");
-    const page = await context.newPage();
+    const { close, page } = await ownerPage(360, "ru");
     await page.goto(`${e.base}/business/employees?project=${project}`);
     expect(await page.locator("h1").textContent()).toBe("Сотрудники");
     expect(await sideways(page)).toBeLessThanOrEqual(0);
@@ -87,19 +72,18 @@ describe("the cabinet's shell in a browser", () => {
     });
     expect(fits).toBe(true);
     await page.click("header details.mobile-only > summary");
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/phone-menu-ru-360-business_employees.png` });
+    await shot(page, "cabinet-shell-phone-menu-ru-360-business_employees");
     await Promise.all([page.waitForURL(/lang=en/), page.click("header details.mobile-only [data-testid=language-switch] a[hreflang=en]")]);
     expect(new URL(page.url()).pathname).toBe("/business/employees");
     expect(new URL(page.url()).searchParams.get("project")).toBe(project);
     expect(await page.locator("h1").textContent()).toBe("Employees");
     expect(await sideways(page)).toBeLessThanOrEqual(0);
-    await context.close();
+    await close();
   });
 });
 
-describe.runIf(Boolean(SHOTS))("screenshots of every cabinet page", () => {
+describe.runIf(Boolean(process.env.SHOTS))("screenshots of every cabinet page", () => {
   it("at 360 and 1280 px, in ru and en, with nothing scrolling sideways", async () => {
-    mkdirSync(SHOTS!, { recursive: true });
     const demo = cookiesOf(await e.t.app.request("/api/business/masq-no-auth", { headers: { "Sec-Fetch-Site": "same-origin" } })).masqDemoToken!;
     // a person with a result in the owner's own project, for the pages that need one
     const worker = await user(e.t, { name: "Вера Волкова" });
@@ -141,15 +125,14 @@ describe.runIf(Boolean(SHOTS))("screenshots of every cabinet page", () => {
       const ownerPages = ["/business", "/business/dashboard", "/business/settings", "/business/positions", "/business/reports"];
       const privatePerson = await user(e.t, { locale });
       for (const width of [360, 1280]) {
-        const runs: [string, { name: string; value: string }[], string[]][] = [
-          ["demo", [{ name: "masqDemoToken", value: demo }], demoPages],
-          ["owner", [{ name: "token", value: owner.token }], ownerPages],
-          ["private", [{ name: "token", value: privatePerson.token }], ["/business?need=employees"]],
+        const runs: [string, { token?: string; demo?: string }, string[]][] = [
+          ["demo", { demo }, demoPages],
+          ["owner", { token: owner.token }, ownerPages],
+          ["private", { token: privatePerson.token }, ["/business?need=employees"]],
         ];
-        for (const [who, cookies, paths] of runs) {
-          const context = await e.browser.newContext({ viewport: { width, height: 800 } });
-          await context.addCookies([...cookies, { name: "i18n_locale", value: locale }].map((c) => ({ ...c, url: e.base })));
-          const page = await context.newPage();
+        for (const [who, session, paths] of runs) {
+          const { close, context, page } = await e.open({ token: session.token, lang: locale, width, height: 800 });
+          if (session.demo) await context.addCookies([{ name: "masqDemoToken", value: session.demo, url: e.base }]);
           for (const path of paths) {
             const res = await page.goto(`${e.base}${path}`);
             expect(res!.status(), `${who} ${path}`).toBe(200);
@@ -163,9 +146,9 @@ describe.runIf(Boolean(SHOTS))("screenshots of every cabinet page", () => {
               wide.push(`${who} ${locale} ${width} ${path}: ${culprit}`);
             }
             const name = `${who}-${locale}-${width}-${path.replace(/[/?=&]+/g, "_").replace(/^_/, "") || "root"}`.slice(0, 120);
-            await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+            await shot(page, `cabinet-shell-${name}`);
           }
-          await context.close();
+          await close();
         }
       }
     }

@@ -2,43 +2,39 @@
 // else renames the person meanwhile, the owner saves the name form. The page answers 409 with the
 // message and the name as it is now (nothing overwritten), in Russian and English, at 360 px
 // without sideways scrolling and at 1280 px; saving again from it goes through. The employee list's
-// shared pager is shot beside it (screenshots in test-results/screenshots).
-import { mkdirSync } from "node:fs";
+// shared pager is shot beside it (screenshots with SHOTS=<folder>).
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { employees } from "../../db/schema";
 import { createId } from "../../server/lib/ids";
 import { businessProject, type Person, user } from "../fixtures";
-import { startE2E, type E2E } from "./browser";
+import { shot, useE2E } from "./browser";
 
-const shots = "test-results/screenshots";
 const STALE = { en: "Someone changed this record after you opened the form", ru: "Эту запись изменили после того, как вы открыли форму" };
-let e: E2E;
+// biome-ignore lint/correctness/useHookAtTopLevel: useE2E registers vitest hooks, it is no React hook
+const e = useE2E();
 let owner: Person;
 let p: Awaited<ReturnType<typeof businessProject>>;
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  e = await startE2E();
   owner = await user(e.t, { confirmed: true });
   p = await businessProject(e.t, { owner, name: "Stale Co", departments: ["Sales"] });
   const rows = Array.from({ length: 120 }, (_, i) => ({ id: createId(), projectId: p.id, name: `Person ${String(i).padStart(3, "0")}` }));
   await e.t.deps.db.insert(employees).values(rows);
 }, 120_000);
-afterAll(() => e?.close());
 
 describe("a stale cabinet form", () => {
   for (const lang of ["en", "ru"] as const)
     it.each([360, 1280])(`${lang}: at %i px says so, shows the current name and saves from it`, async (width) => {
       const id = createId();
       await e.t.deps.db.insert(employees).values({ id, projectId: p.id, name: `Nina ${lang} ${width}` });
-      const context = await e.browser.newContext({ viewport: { width, height: width === 360 ? 740 : 900 } });
-      await context.addCookies([
-        { name: "token", value: owner.token, url: e.base },
-        { name: "i18n_locale", value: lang, url: e.base },
-      ]);
-      const page = await context.newPage();
-      await page.goto(`${e.base}/business/employees/${id}?project=${p.id}`);
+      const { close, page } = await e.open({
+        token: owner.token,
+        lang,
+        width,
+        height: width === 360 ? 740 : 900,
+        path: `/business/employees/${id}?project=${p.id}`,
+      });
       // a colleague renames her meanwhile
       expect((await e.t.json("POST", "/api/business/employees/rename", { employee: id, name: `Nina Orlova ${width}` }, p.h)).status).toBe(200);
 
@@ -52,8 +48,7 @@ describe("a stale cabinet form", () => {
       expect(await page.inputValue("#f-name")).toBe(`Nina Orlova ${width}`);
       expect((await e.t.deps.db.select().from(employees).where(eq(employees.id, id)))[0]!.name).toBe(`Nina Orlova ${width}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-      await page.locator("[data-testid=employee-identity]").scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${shots}/cabinet-stale-${lang}-${width}.png` });
+      await shot(page.locator("[data-testid=employee-identity]"), `cabinet-stale-${lang}-${width}`);
 
       await page.fill("#f-name", "Nina O.");
       await page.click("[data-testid=form-identity] button[type=submit]");
@@ -64,8 +59,7 @@ describe("a stale cabinet form", () => {
       await page.goto(`${e.base}/business/employees?project=${p.id}&page=2`);
       expect(await page.locator("[data-testid=pager-range]").textContent()).toMatch(lang === "en" ? /^51–100 of 12\d$/ : /^51–100 из 12\d$/);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-      await page.locator("[data-testid=pager]").scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${shots}/cabinet-pager-${lang}-${width}.png` });
-      await context.close();
+      await shot(page.locator("[data-testid=pager]"), `cabinet-pager-${lang}-${width}`);
+      await close();
     });
 });

@@ -1,22 +1,22 @@
 // The follow-up's two bits of script in a real browser: the invite link's Copy button and the
 // purchase total that follows the typed quantity (both `enhance` islands, no React loaded).
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { projects } from "../../db/schema";
 import { businessProject, type Person, user } from "../fixtures";
-import { startE2E, type E2E } from "./browser";
+import { useE2E } from "./browser";
 
-let e: E2E;
+// biome-ignore lint/correctness/useHookAtTopLevel: useE2E registers vitest hooks, it is no React hook
+const e = useE2E();
 let owner: Person;
 beforeAll(async () => {
-  e = await startE2E();
   owner = await user(e.t, { confirmed: true, locale: "en" });
   const co = await businessProject(e.t, { owner, name: "Copy Co" });
   await e.t.deps.db.update(projects).set({ inviteBalance: 5 }).where(eq(projects.id, co.id));
 }, 60_000);
-afterAll(() => e.close());
 
-async function page(path: string) {
+// the clipboard needs a permission, a context's setting: a context of its own, not a pooled tab
+async function withClipboard(path: string) {
   const context = await e.browser.newContext({ viewport: { width: 360, height: 740 } });
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: e.base });
   await context.addCookies([
@@ -30,7 +30,7 @@ async function page(path: string) {
 
 describe("follow-up in the browser", () => {
   it("copies the invite link with one click and says so", async () => {
-    const { p, context } = await page("/business/invite");
+    const { p, context } = await withClipboard("/business/invite");
     try {
       const button = p.getByTestId("copy-link");
       await button.waitFor({ state: "visible" });
@@ -44,7 +44,7 @@ describe("follow-up in the browser", () => {
   });
 
   it("shows the total for the typed quantity before Continue", async () => {
-    const { p, context } = await page("/business");
+    const { page: p, close } = await e.open({ token: owner.token, lang: "en", width: 360, height: 740, path: "/business" });
     try {
       const total = p.getByTestId("price-total");
       await expect.poll(() => total.textContent()).toContain("5 × 900 ₽");
@@ -54,7 +54,7 @@ describe("follow-up in the browser", () => {
       await expect.poll(() => total.textContent()).toBe("The smallest pack is 5 invites");
       expect(await p.getAttribute("#refill-quantity", "inputmode")).toBe("numeric");
     } finally {
-      await context.close();
+      await close();
     }
   });
 });

@@ -1,25 +1,22 @@
 // Integrations in a real browser: the owner makes an API token (shown once, then only its hint),
 // registers a webhook endpoint (a local receiver, allowed on loopback by the test setting), sends a
 // test event and sees its answer on the deliveries page, sends it again, and revokes the token; a
-// refused address comes back with its field message. Screenshots at 360 and 1280 px in ru and en go
-// to SHOTS (default /tmp/integrations-shots).
-import { mkdirSync } from "node:fs";
+// refused address comes back with its field message. Screenshots at 360 and 1280 px in ru and en
+// with SHOTS=<folder>.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessProject, type ProjectFixture, user } from "../fixtures";
-import { startE2E, type E2E } from "./browser";
+import { shot, useE2E } from "./browser";
 
-let e: E2E;
+// biome-ignore lint/correctness/useHookAtTopLevel: useE2E registers vitest hooks, it is no React hook
+const e = useE2E({ WEBHOOK_ALLOW_PRIVATE: "true" });
 let p: ProjectFixture;
 let receiver: Server;
 let hookUrl: string;
 const received: string[] = [];
-const shots = process.env.SHOTS ?? "/tmp/integrations-shots";
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  e = await startE2E({ WEBHOOK_ALLOW_PRIVATE: "true" });
   p = await businessProject(e.t, { owner: await user(e.t, { confirmed: true, name: "Olga Owner" }), name: "Northwind" });
   receiver = createServer((req, res) => {
     let body = "";
@@ -32,24 +29,13 @@ beforeAll(async () => {
   await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
   hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/ats/hooks`;
 }, 120_000);
-afterAll(async () => {
-  await new Promise((r) => receiver?.close(r));
-  await e?.close();
-});
+afterAll(() => new Promise((r) => receiver?.close(r)));
 
-async function ownerPage(width: number, lang: "ru" | "en") {
-  const context = await e.browser.newContext({ viewport: { width, height: 900 } });
-  await context.addCookies([
-    { name: "token", value: p.owner.token, url: e.base },
-    { name: "i18n_locale", value: lang, url: e.base },
-  ]);
-  const page = await context.newPage();
-  return { context, page };
-}
+const ownerPage = (width: number, lang: "ru" | "en") => e.open({ token: p.owner.token, lang, width });
 
 describe("integrations in the cabinet", () => {
   it("makes a token, registers an endpoint, sends a test event, sends it again, revokes the token", async () => {
-    const { context, page } = await ownerPage(1280, "en");
+    const { close, page } = await ownerPage(1280, "en");
     await page.goto(`${e.base}/business/integrations`);
     await page.fill("#token-name", "Greenhouse");
     await page.check('input[name="scope:people:read"]');
@@ -77,7 +63,7 @@ describe("integrations in the cabinet", () => {
     expect(await page.textContent('[data-testid="delivery"]')).toContain("Delivered");
     expect(received).toHaveLength(1);
     expect(JSON.parse(received[0]!).type).toBe("webhook.test");
-    await page.screenshot({ path: `${shots}/endpoint-en-1280.png`, fullPage: true });
+    await shot(page, "integrations-endpoint-en-1280");
     await page.click('[data-testid="delivery"] button');
     await page.waitForSelector('[data-testid="notice"]');
     expect(received).toHaveLength(2);
@@ -87,14 +73,14 @@ describe("integrations in the cabinet", () => {
     await page.click('[data-testid="confirm-revoke-submit"]');
     await page.waitForSelector('[data-testid="notice"]');
     expect((await fetch(`${e.base}/api/business/invites`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(401);
-    await context.close();
+    await close();
   }, 60_000);
 
   it("screenshots the pages at 360 and 1280 px in ru and en, with nothing wider than the screen", async () => {
     const endpoint = (await e.t.json("GET", "/api/business/integrations/webhooks", undefined, p.h).then((r) => r.json())) as { docs: { _id: string }[] };
     for (const lang of ["ru", "en"] as const)
       for (const width of [360, 1280]) {
-        const { context, page } = await ownerPage(width, lang);
+        const { close, page } = await ownerPage(width, lang);
         for (const [name, path] of [
           ["integrations", "/business/integrations"],
           ["endpoint", `/business/integrations/webhooks/${endpoint.docs[0]!._id}`],
@@ -103,9 +89,9 @@ describe("integrations in the cabinet", () => {
           await page.goto(`${e.base}${path}`);
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           expect(overflow, `${name} ${lang} ${width}`).toBeLessThanOrEqual(0);
-          await page.screenshot({ path: `${shots}/${name}-${lang}-${width}.png`, fullPage: name !== "reference" });
+          await shot(page, `integrations-${name}-${lang}-${width}`);
         }
-        await context.close();
+        await close();
       }
   }, 120_000);
 });

@@ -2,16 +2,16 @@
 // drawn and downloads as an SVG file, and without script the link is still there to copy by hand.
 import { eq } from "drizzle-orm";
 import { readFile } from "node:fs/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { invites, projects } from "../../db/schema";
 import { createId } from "../../server/lib/ids";
 import { businessProject, type Person, user } from "../fixtures";
-import { startE2E, type E2E } from "./browser";
+import { useE2E } from "./browser";
 
-let e: E2E;
+// biome-ignore lint/correctness/useHookAtTopLevel: useE2E registers vitest hooks, it is no React hook
+const e = useE2E();
 let owner: Person;
 beforeAll(async () => {
-  e = await startE2E();
   owner = await user(e.t, { confirmed: true, locale: "ru" });
   const co = await businessProject(e.t, { owner, name: "Северный ветер" });
   await e.t.deps.db.update(projects).set({ inviteBalance: 12 }).where(eq(projects.id, co.id));
@@ -27,25 +27,15 @@ beforeAll(async () => {
       reminders: status === "Sent" ? 1 : 0,
     });
 }, 60_000);
-afterAll(() => e.close());
 
-async function open(opts: { javaScriptEnabled?: boolean } = {}) {
-  const context = await e.browser.newContext({ viewport: { width: 360, height: 740 }, acceptDownloads: true, ...opts });
-  await context.addCookies([
-    { name: "token", value: owner.token, url: e.base },
-    { name: "i18n_locale", value: "ru", url: e.base },
-  ]);
-  const p = await context.newPage();
-  await p.goto(`${e.base}/business/invite`);
-  return { p, context };
-}
+const open = () => e.open({ token: owner.token, lang: "ru", width: 360, height: 740, path: "/business/invite" });
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlap = (a: Box, b: Box) => a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
 
 describe("the invite page at 360 px", () => {
   it("lays every status chip out without overlaps, inside the screen", async () => {
-    const { p, context } = await open();
+    const { page: p, close } = await open();
     try {
       await p.locator("[data-testid=status-help] summary").click();
       for (const selector of ["[data-testid=invite-counts] a", "[data-invite] [data-invite-status]", "[data-invite] > div > *"]) {
@@ -60,12 +50,12 @@ describe("the invite page at 360 px", () => {
       expect(Math.max(...heights)).toBeLessThan(32);
       expect(await p.locator("[data-testid=invite-counts] a[data-count=Sent]").getAttribute("title")).toContain("Письмо ушло");
     } finally {
-      await context.close();
+      await close();
     }
   });
 
   it("draws the QR code and downloads it as an SVG file", async () => {
-    const { p, context } = await open();
+    const { page: p, close } = await open();
     try {
       const qr = p.locator("[data-testid=invite-qr] [role=img]");
       const box = await qr.boundingBox();
@@ -78,12 +68,19 @@ describe("the invite page at 360 px", () => {
       // the file is the code on the page
       expect(file.match(/ d="([^"]+)"/)?.[1]).toBe(await qr.locator("svg path").getAttribute("d"));
     } finally {
-      await context.close();
+      await close();
     }
   });
 
   it("without script: the link to copy by hand and the QR code, no dead Copy button", async () => {
-    const { p, context } = await open({ javaScriptEnabled: false });
+    // script off is a context's setting: a context of its own, not a pooled tab
+    const context = await e.browser.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled: false });
+    await context.addCookies([
+      { name: "token", value: owner.token, url: e.base },
+      { name: "i18n_locale", value: "ru", url: e.base },
+    ]);
+    const p = await context.newPage();
+    await p.goto(`${e.base}/business/invite`);
     try {
       expect(await p.getByTestId("invite-link").inputValue()).toMatch(/\/invite\/[0-9a-zA-Z_-]+$/);
       expect(await p.getByTestId("copy-link").isVisible()).toBe(false);

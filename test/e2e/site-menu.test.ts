@@ -1,18 +1,12 @@
 // The site header's phone menu in a real browser: a popover without script that opens by tap and
 // by keyboard, closes on Escape (focus back on its button) and on a tap outside, and tells screen
 // readers its button's name and expanded state.
-import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startE2E, type E2E } from "./browser";
+import { describe, expect, it } from "vitest";
+import { shot, useE2E } from "./browser";
 
-let e: E2E;
-beforeAll(async () => {
-  e = await startE2E();
-});
-afterAll(() => e?.close());
-
-const SHOTS = process.env.SHOTS_DIR ?? "test-results/screenshots";
+// biome-ignore lint/correctness/useHookAtTopLevel: useE2E registers vitest hooks, it is no React hook
+const e = useE2E();
 const BUTTON = "header [data-testid=menu-button]";
 const PANEL = "header nav#site-menu";
 
@@ -32,6 +26,7 @@ const focusedTestId = (page: Page) => page.evaluate(() => document.activeElement
 
 describe("the site header's phone menu", () => {
   it("opens by tap and keyboard, closes on Escape and a tap outside, with no script on the page (ru, 360 px)", async () => {
+    // a touch screen is a context's setting: a context of its own, not a pooled tab
     const context = await e.browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
     const page = await context.newPage();
     await page.goto(e.base + "/about");
@@ -76,9 +71,7 @@ describe("the site header's phone menu", () => {
   });
 
   it("fits the screen at 360 px with 200 % text, and gives way to the header's links at 1280 px (en)", async () => {
-    const context = await e.browser.newContext({ viewport: { width: 360, height: 740 } });
-    const page = await context.newPage();
-    await page.goto(e.base + "/about?lang=en");
+    const { close, page } = await e.open({ lang: "en", width: 360, height: 740, path: "/about?lang=en" });
     await page.addStyleTag({ content: "html { font-size: 200% !important }" });
     await page.click(BUTTON);
     const panel = page.locator(PANEL);
@@ -103,23 +96,21 @@ describe("the site header's phone menu", () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     expect(await page.locator(BUTTON).isVisible()).toBe(false);
     expect(await page.locator("header nav.desktop-only a[href='/business_demo']").isVisible()).toBe(true);
-    await context.close();
+    await close();
   });
 
   it("looks right open on a phone and as header links on a wide screen, in both languages (screenshots)", async () => {
-    mkdirSync(SHOTS, { recursive: true });
     for (const lang of ["ru", "en"] as const) {
       for (const width of [360, 1280]) {
-        const page = await e.browser.newPage({ viewport: { width, height: 740 } });
-        await page.goto(`${e.base}/?lang=${lang}`);
+        const { close, page } = await e.open({ lang, width, height: 740, path: `/?lang=${lang}` });
         if (width === 360) {
           await page.click(BUTTON);
           expect(await page.locator(PANEL).isVisible()).toBe(true);
         } else {
           expect(await page.locator("header nav.desktop-only [data-testid=menu-primary]").isVisible()).toBe(true);
         }
-        await page.screenshot({ path: `${SHOTS}/site-menu-${lang}-${width}.png` });
-        await page.close();
+        await shot(page, `site-menu-${lang}-${width}`);
+        await close();
       }
     }
   });

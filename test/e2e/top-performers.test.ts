@@ -2,20 +2,21 @@
 // the position page, reads the calibrated target beside the current one with the top's change, and
 // adopts it after the confirmation; the position's activities change and the page says so. No
 // horizontal overflow and no script error at 360 and 1280 px in ru and en; screenshots of the page
-// with the suggestion, before and after adopting, go to SHOTS (default /tmp/top-performers-shots).
+// with the suggestion, before and after adopting, with SHOTS=<folder>.
 import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { projects, tasks, users } from "../../db/schema";
 import { joinProject } from "../../server/services/business";
 import { userScopeOf } from "../../server/scope";
 import { businessProject, type Person, type ProjectFixture, resultRow, user } from "../fixtures";
-import { type E2E, signedInPage, startE2E } from "./browser";
+import { signedInPage, useE2E } from "./browser";
 import { flatIndicators } from "../fixtures/indicators";
 
-let e: E2E;
+// biome-ignore lint/correctness/useHookAtTopLevel: useE2E registers vitest hooks, it is no React hook
+const e = useE2E();
 let p: ProjectFixture;
-const shots = process.env.SHOTS ?? "/tmp/top-performers-shots";
 
 const indicators = (presentation: number, volume: number, system = 70, analytics = 40) => flatIndicators(presentation, volume, system, analytics);
 // the position is described as unhurried and narrow; the two who sell best are quicker and broader
@@ -31,8 +32,6 @@ const PEOPLE: [string, ReturnType<typeof indicators>][] = [
 ];
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  e = await startE2E();
   const owner: Person = await user(e.t, { confirmed: true, name: "Olga Owner" });
   p = await businessProject(e.t, {
     owner,
@@ -56,23 +55,27 @@ beforeAll(async () => {
     await resultRow(e.t, person, { format: "SYS-MID-MID", indicators: values });
   }
 }, 120_000);
-afterAll(() => e?.close());
 
 async function open(width: number, lang: "ru" | "en") {
-  const { context, page, errors } = await signedInPage(e, p.owner.token, lang, width);
-  await page.goto(`${e.base}/business/positions/${p.pos["Sales manager"]}?project=${p.id}`);
-  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  return { context, page, errors, overflow };
+  const opened = await signedInPage(e, p.owner.token, lang, width);
+  await opened.page.goto(`${e.base}/business/positions/${p.pos["Sales manager"]}?project=${p.id}`);
+  return opened;
 }
 
-/** The card in pieces a reviewer can read (a phone's card is several screens tall): name-1.png, name-2.png… */
+/**
+ * With SHOTS, the card in pieces a reviewer can read (a phone's card is several screens tall, and one
+ * shot of it would carry the sticky header across its middle): top-performers-name-1.png, -2.png…
+ */
 async function shoot(page: import("playwright-core").Page, name: string) {
+  const folder = process.env.SHOTS;
+  if (!folder) return;
+  mkdirSync(folder, { recursive: true });
   await page.evaluate(() => window.scrollTo(0, 0));
   const box = (await page.locator("[data-testid=top-performers]").boundingBox())!;
   const piece = 1000;
   for (let i = 0; i * piece < box.height; i++)
     await page.screenshot({
-      path: `${shots}/${name}-${i + 1}.png`,
+      path: join(folder, `top-performers-${name}-${i + 1}.png`),
       fullPage: true,
       clip: { x: box.x, y: box.y + i * piece, width: box.width, height: Math.min(piece, box.height - i * piece) },
     });
@@ -83,7 +86,7 @@ const decisions = async () =>
 
 describe("model after top performers", () => {
   it("marks two people, shows the calibrated target and the top's change, and adopts it after the confirmation", async () => {
-    const { context, page, errors, overflow } = await open(1280, "en");
+    const { close, page, errors, overflow } = await open(1280, "en");
     const card = page.locator("[data-testid=top-performers]");
     await expect(card.textContent()).resolves.toContain("Model after top performers");
     expect(await card.locator("[data-testid=calibration-status]").getAttribute("data-status")).toBe("tooFew");
@@ -112,7 +115,7 @@ describe("model after top performers", () => {
     await ru.page.locator("[data-testid=confirm-adopt-calibration] summary").click();
     await shoot(ru.page, "suggestion-ru-360");
     expect(ru.errors).toEqual([]);
-    await ru.context.close();
+    await ru.close();
 
     // adopting asks first: nothing is written until the confirmation's button
     expect(await decisions()).toEqual([
@@ -133,12 +136,12 @@ describe("model after top performers", () => {
     expect(await overflow()).toBeLessThanOrEqual(0);
     await shoot(page, "adopted-en-1280");
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
 
     const after = await open(360, "ru");
     expect(await after.overflow()).toBeLessThanOrEqual(0);
     await shoot(after.page, "adopted-ru-360");
     expect(after.errors).toEqual([]);
-    await after.context.close();
+    await after.close();
   });
 });
