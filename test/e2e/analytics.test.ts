@@ -5,10 +5,9 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedAnalytics, type AnalyticsSeed } from "../analytics-seed";
-import { shot, useE2E } from "./browser";
+import { shot, e2eApp } from "./browser";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: useE2E registers vitest hooks, it is no React hook
-const e = useE2E();
+const e = e2eApp();
 let s: AnalyticsSeed;
 
 beforeAll(async () => {

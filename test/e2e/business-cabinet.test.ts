@@ -7,11 +7,10 @@ import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { projects, results, users } from "../../db/schema";
-import { shot, useE2E } from "./browser";
+import { shot, e2eApp } from "./browser";
 import { businessProject, completedResult, type Person, user } from "../fixtures";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: useE2E registers vitest hooks, it is no React hook
-const e = useE2E();
+const e = e2eApp();
 let owner: Person;
 let project: string;
 

@@ -8,12 +8,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { projects } from "../../db/schema";
 import { inviteCandidate, joinProject } from "../../server/services/business";
 import { businessProject, completedResult, joinedCandidate, type Person, type ProjectFixture, user } from "../fixtures";
-import { shot, signedInPage, useE2E } from "./browser";
+import { shot, signedInPage, e2eApp } from "./browser";
 import { users } from "../../db/schema";
 import { userScopeOf } from "../../server/scope";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: useE2E registers vitest hooks, it is no React hook
-const e = useE2E();
+const e = e2eApp();
 let p: ProjectFixture;
 let candidate: { person: Person; link: string };
 

@@ -3,12 +3,11 @@
 // its notice (role=status); screenshots with SHOTS=<folder>.
 import { beforeAll, describe, expect, it } from "vitest";
 import { businessProject, type Person, user } from "../fixtures";
-import { shot, useE2E } from "./browser";
+import { shot, e2eApp } from "./browser";
 
 const REQUIRED = { en: "Required", ru: "Обязательное поле" };
 const CREATED = { en: "The department was created.", ru: "Отдел создан." };
-// biome-ignore lint/correctness/useHookAtTopLevel: useE2E registers vitest hooks, it is no React hook
-const e = useE2E();
+const e = e2eApp();
 let owner: Person;
 let project: string;
 

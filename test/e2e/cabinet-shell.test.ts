@@ -6,11 +6,10 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cookiesOf } from "../helpers";
-import { shot, useE2E } from "./browser";
+import { shot, e2eApp } from "./browser";
 import { businessProject, completedResult, user, type Person } from "../fixtures";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: useE2E registers vitest hooks, it is no React hook
-const e = useE2E({ SEED_DEMO: "true" });
+const e = e2eApp({ SEED_DEMO: "true" });
 let owner: Person;
 let project: string;
 

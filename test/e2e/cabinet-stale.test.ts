@@ -8,11 +8,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { employees } from "../../db/schema";
 import { createId } from "../../server/lib/ids";
 import { businessProject, type Person, user } from "../fixtures";
-import { shot, useE2E } from "./browser";
+import { shot, e2eApp } from "./browser";
 
 const STALE = { en: "Someone changed this record after you opened the form", ru: "Эту запись изменили после того, как вы открыли форму" };
-// biome-ignore lint/correctness/useHookAtTopLevel: useE2E registers vitest hooks, it is no React hook
-const e = useE2E();
+const e = e2eApp();
 let owner: Person;
 let p: Awaited<ReturnType<typeof businessProject>>;
 

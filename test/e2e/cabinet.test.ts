@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { signUp } from "../respondent";
-import { shot, useE2E } from "./browser";
+import { shot, e2eApp } from "./browser";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: useE2E registers vitest hooks, it is no React hook
-const e = useE2E();
+const e = e2eApp();
 
 describe("business cabinet in a real browser", () => {
   it("activates a business account at 360 px, then collapses the side bar at 1280 px", async () => {

@@ -4,10 +4,9 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { projects } from "../../db/schema";
 import { businessProject, type Person, user } from "../fixtures";
-import { useE2E } from "./browser";
+import { e2eApp } from "./browser";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: useE2E registers vitest hooks, it is no React hook
-const e = useE2E();
+const e = e2eApp();
 let owner: Person;
 beforeAll(async () => {
   owner = await user(e.t, { confirmed: true, locale: "en" });

@@ -7,10 +7,9 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessProject, type ProjectFixture, user } from "../fixtures";
-import { shot, useE2E } from "./browser";
+import { shot, e2eApp } from "./browser";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: useE2E registers vitest hooks, it is no React hook
-const e = useE2E({ WEBHOOK_ALLOW_PRIVATE: "true" });
+const e = e2eApp({ WEBHOOK_ALLOW_PRIVATE: "true" });
 let p: ProjectFixture;
 let receiver: Server;
 let hookUrl: string;

@@ -6,10 +6,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { invites, projects } from "../../db/schema";
 import { createId } from "../../server/lib/ids";
 import { businessProject, type Person, user } from "../fixtures";
-import { useE2E } from "./browser";
+import { e2eApp } from "./browser";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: useE2E registers vitest hooks, it is no React hook
-const e = useE2E();
+const e = e2eApp();
 let owner: Person;
 beforeAll(async () => {
   owner = await user(e.t, { confirmed: true, locale: "ru" });

@@ -3,10 +3,9 @@
 // readers its button's name and expanded state.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { shot, useE2E } from "./browser";
+import { shot, e2eApp } from "./browser";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: useE2E registers vitest hooks, it is no React hook
-const e = useE2E();
+const e = e2eApp();
 const BUTTON = "header [data-testid=menu-button]";
 const PANEL = "header nav#site-menu";
 

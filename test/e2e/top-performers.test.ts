@@ -11,11 +11,10 @@ import { projects, tasks, users } from "../../db/schema";
 import { joinProject } from "../../server/services/business";
 import { userScopeOf } from "../../server/scope";
 import { businessProject, type Person, type ProjectFixture, resultRow, user } from "../fixtures";
-import { signedInPage, useE2E } from "./browser";
+import { signedInPage, e2eApp } from "./browser";
 import { flatIndicators } from "../fixtures/indicators";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: useE2E registers vitest hooks, it is no React hook
-const e = useE2E();
+const e = e2eApp();
 let p: ProjectFixture;
 
 const indicators = (presentation: number, volume: number, system = 70, analytics = 40) => flatIndicators(presentation, volume, system, analytics);
