@@ -3,6 +3,7 @@
 // SIGTERM/SIGINT stops cleanly (below).
 import { serve } from "@hono/node-server";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import module from "node:module";
 import net, { type Socket } from "node:net";
 import { backupPathOf, claimDatabase } from "./db/backup";
 import { scheduleBackups } from "./server/backup-schedule";
@@ -47,6 +48,9 @@ const path = (() => {
   }
 })();
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  // the compiled code of the start, written now (dist/server.js turned the cache on): Node writes it
+  // at a normal exit only, and a start killed (a crash, SIGKILL) would leave the next start to compile again
+  (module as { flushCompileCache?: () => void }).flushCompileCache?.();
   console.log(`Thinking Format listening on http://localhost:${info.port} (database: ${deps.database.kind})`);
 });
 
