@@ -296,6 +296,7 @@ describe("a crash between the writes of one operation", () => {
     expect((await withdraw()).status).toBe(200);
     expect((await staffRow()).consentWithdrawnAt).not.toBe(null);
     expect(await mailJobsTo(owner.email)).toHaveLength(ownerJobs + 1);
+    await h.settled(); // the mail leaves after the commit, not before the answer
     expect(mailsTo(owner.email)).toBe(ownerMails + 1);
   }, 60_000);
 
@@ -312,6 +313,7 @@ describe("a crash between the writes of one operation", () => {
     const made = (await retry.json()) as { user: { _id: string; created: boolean }; project: { _id: string; inviteBalance: number } };
     expect(made.user.created).toBe(true);
     expect(made.project.inviteBalance).toBe(11);
+    await h.settled(); // the mail leaves after the commit, not before the answer
     expect(mailsTo(email)).toBe(1);
     expect(await audited("business.create")).toHaveLength(1);
   }, 60_000);
@@ -384,6 +386,7 @@ describe("a crash between the writes of one operation", () => {
     expect(await mailJobsTo(to)).toHaveLength(0);
     expect(await audited("requests.reply", [requestId])).toHaveLength(0);
     expect((await reply()).status).toBe(201);
+    await h.settled(); // the mail leaves after the commit, not before the answer
     expect(mailsTo(to)).toBe(1);
     const [entry] = await audited("requests.reply", [requestId]);
     expect(entry!.changes).toMatchObject({ to, subject: "Our prices" });
@@ -441,6 +444,7 @@ describe("a crash between the writes of one operation", () => {
     await restart();
     // the next server's sweep (at its start) sends the reminder once
     for (let i = 0; i < 100 && mailsTo(email) === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    await h.settled(); // the mail leaves after the commit, not before the answer
     expect(mailsTo(email)).toBe(1);
     expect((await invite()).reminders).toBe(1);
     expect(await mailJobsTo(email)).toHaveLength(1);
@@ -463,6 +467,7 @@ describe("a crash between the writes of one operation", () => {
     expect(await mailJobsTo(boss.email)).toHaveLength(0);
     await restart();
     for (let i = 0; i < 100 && mailsTo(boss.email) === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    await h.settled(); // the mail leaves after the commit, not before the answer
     expect(mailsTo(boss.email)).toBe(1);
     expect(await digested()).toHaveLength(2);
   }, 60_000);
