@@ -32,10 +32,11 @@ export interface PageForm<Sc, C extends Context, S extends z.ZodType = z.ZodType
   admit?: (scope: Sc, values: Record<string, string>, c: C) => Promise<void>;
   /**
    * Runs it with the checked input and the posted strings (a hidden `_version`, a confirmation's
-   * step). A Response is sent as it is; a string is where to go; nothing → the page kit's default
-   * (the same page with `?done=<form>`).
+   * step). A Response is sent as it is; a form state draws the page again in it (a server-side
+   * confirmation's question); a string is where to go; nothing → the page kit's default (the same
+   * page with `?done=<form>`).
    */
-  run(scope: Sc, input: z.output<S>, c: C, values: Record<string, string>): Promise<Response | string | void>;
+  run(scope: Sc, input: z.output<S>, c: C, values: Record<string, string>): Promise<Response | FormState | string | void>;
 }
 
 export type PageForms<Sc, C extends Context> = Record<string, PageForm<Sc, C>>;
@@ -75,7 +76,8 @@ export function formsAction<Sc, C extends Context>(
         const strings = values as Record<string, string>;
         const input = parseInput(c.get("t"), form.schema, await (form.shape ?? blankAsMissing)(strings, c, scope));
         const res = await form.run(scope, input, c, strings);
-        return res instanceof Response ? res : page.finish(c, scope, kind, res ?? undefined);
+        if (res instanceof Response || (res && typeof res === "object")) return res;
+        return page.finish(c, scope, kind, res ?? undefined);
       },
       // the form's own `shape` runs inside, where its refusals are caught too
       (values) => values,
