@@ -10,7 +10,6 @@ import {
   REQUEST_SOURCES,
   REQUEST_STATUSES,
   requestAssignees,
-  saveRequest,
   setRequestStatuses,
 } from "../../server/admin/business";
 import { MAX_BULK } from "../../server/admin/bulk";
