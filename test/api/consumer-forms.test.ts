@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, results, users } from "../../db/schema";
 import { translator } from "../../locales";
-import { user } from "../fixtures";
+import { completedResult, user } from "../fixtures";
 import { createTestApp, type TestApp } from "../helpers";
 
 let t: TestApp;
@@ -54,6 +54,21 @@ describe("a consumer page's forms", () => {
     expect(row?.name).toBe("Kept Name");
     expect(await t.deps.db.select().from(results).where(eq(results.userId, person._id))).toEqual([]);
     expect(await t.deps.db.select().from(orders).where(eq(orders.userId, person._id))).toEqual([]);
+  });
+
+  it("the confirmation gate's button names its form, and sends the link again", async () => {
+    const person = await user(t, { locale: "en", confirmed: false });
+    await completedResult(t, person);
+    const cookie = `token=${person.token}; i18n_locale=en`;
+    const gate = await (await t.page("/report/base?report_lang=ru", cookie)).text();
+    expect(gate).toContain('data-testid="confirm-gate"');
+    // the gate's first form, as the browser posts it
+    const form = gate.slice(gate.indexOf('data-testid="confirm-gate"')).match(/<form method="post">([\s\S]*?)<\/form>/)![1]!;
+    const fields = Object.fromEntries([...form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
+    expect(fields).toEqual({ _form: "resend" });
+    const res = await t.form("/report/base?report_lang=ru", fields, cookie);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/report/base?report_lang=ru&done=resent");
   });
 
   it("still runs each form it names: starting the test, then the account's deletion with the password", async () => {
