@@ -17,11 +17,8 @@ const PATTERNS = [
 ];
 const offends = (line: string) => PATTERNS.some((p) => p.test(line));
 
-/**
- * The files that may read `_form`: the pipeline itself, and the back-office's bulk bar, whose one
- * form (`bulk`) carries the action's name in its own field and streams an export as its answer.
- */
-const ALLOWED = new Set(["routes/_kit/forms.ts", "routes/manager/resource/bulk.tsx"]);
+/** The one file that reads `_form`: the pipeline itself. */
+const ALLOWED = new Set(["routes/_kit/forms.ts"]);
 
 describe("one post pipeline", () => {
   it("the scan catches every way a page reads `_form` to dispatch by hand", () => {
