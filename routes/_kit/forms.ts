@@ -8,7 +8,7 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import { AppError } from "../../server/lib/errors";
-import { blankAsMissing, submitForm } from "../../server/lib/forms";
+import { blankAsMissing, formValues, submitForm } from "../../server/lib/forms";
 import { parseInput } from "../../server/lib/validate";
 import type { FormState } from "../../server/render/page";
 
@@ -26,11 +26,17 @@ export interface PageForm<Sc, C extends Context, S extends z.ZodType = z.ZodType
    */
   current?: (scope: Sc, c: C) => Promise<Record<string, string>>;
   /**
-   * Runs it with the checked input and the posted strings (a hidden `_version`, a confirmation's
-   * step). A Response is sent as it is; a string is where to go; nothing → the page kit's default
-   * (the same page with `?done=<form>`).
+   * Runs before the form is read: what it refuses (a record that is not the person's, 404) is the
+   * error page, as the API answers, not a message on the form.
    */
-  run(scope: Sc, input: z.output<S>, c: C, values: Record<string, string>): Promise<Response | string | void>;
+  admit?: (scope: Sc, values: Record<string, string>, c: C) => Promise<void>;
+  /**
+   * Runs it with the checked input and the posted strings (a hidden `_version`, a confirmation's
+   * step). A Response is sent as it is; a form state draws the page again in it (a server-side
+   * confirmation's question); a string is where to go; nothing → the page kit's default (the same
+   * page with `?done=<form>`).
+   */
+  run(scope: Sc, input: z.output<S>, c: C, values: Record<string, string>): Promise<Response | FormState | string | void>;
 }
 
 export type PageForms<Sc, C extends Context> = Record<string, PageForm<Sc, C>>;
@@ -49,17 +55,20 @@ export function formsAction<Sc, C extends Context>(
     /** where a form that returned nothing or a path goes, with its notice */
     finish: (c: C, scope: Sc, kind: string, to: string | undefined) => Response;
     fallback?: (c: C, scope: Sc) => Promise<Response | FormState>;
+    /** the form a post without `_form` runs (a page whose one form's fields are not ours to name) */
+    unnamed?: string;
   },
 ): (c: C) => Promise<Response | FormState> {
   return async (c) => {
     const scope = page.scope(c);
     const posted = (await c.req.parseBody())._form;
-    const kind = typeof posted === "string" ? posted : "";
+    const kind = typeof posted === "string" ? posted : (page.unnamed ?? "");
     const form = Object.hasOwn(forms, kind) ? forms[kind]! : undefined;
     if (!form) {
       if (page.fallback) return page.fallback(c, scope);
       throw new AppError(400, "bad_request", "errors.badRequest");
     }
+    if (form.admit) await form.admit(scope, await formValues(c), c);
     return submitForm(
       c,
       kind,
@@ -67,7 +76,8 @@ export function formsAction<Sc, C extends Context>(
         const strings = values as Record<string, string>;
         const input = parseInput(c.get("t"), form.schema, await (form.shape ?? blankAsMissing)(strings, c, scope));
         const res = await form.run(scope, input, c, strings);
-        return res instanceof Response ? res : page.finish(c, scope, kind, res ?? undefined);
+        if (res instanceof Response || (res && typeof res === "object")) return res;
+        return page.finish(c, scope, kind, res ?? undefined);
       },
       // the form's own `shape` runs inside, where its refusals are caught too
       (values) => values,

@@ -1,11 +1,10 @@
 import { z } from "zod";
-import { requestScope } from "../../server/middleware/guards";
+import { requestScope, type SignedInContext } from "../../server/middleware/guards";
 import { intlLocale } from "../../locales";
 import { notFound } from "../../server/lib/errors";
-import { handleForm } from "../../server/lib/forms";
 import { doneKey, withDone } from "../../server/lib/notice";
 import { forgetPerson } from "../../server/lib/http";
-import { definePage } from "../../server/render/define";
+import { personForm, personPage } from "../_kit/site";
 import { usePage } from "../../server/render/page";
 import { formatIn } from "../../server/lib/time-zone";
 import { deleteAccount, requestDeletionLink } from "../../server/services/accounts";
@@ -241,9 +240,10 @@ function Account({ data }: { data: { section: Section; sessions: SessionRow[]; c
   );
 }
 
-export default definePage({
+const here = (c: SignedInContext) => new URL(c.req.url).pathname;
+
+export default personPage({
   path: ["/account", "/account/:section"],
-  guards: ["auth"],
   params: z.object({ section: z.enum(SECTIONS).optional() }),
   load: async (c) => {
     const section = (c.req.param("section") ?? "profile") as Section;
@@ -258,39 +258,47 @@ export default definePage({
   },
   title: (t) => t("auth.account.title"),
   Component: Account,
-  action: async (c) => {
-    const auth = c.get("auth");
-    const db = c.get("deps").db;
-    const body = await c.req.parseBody();
-    const here = new URL(c.req.url).pathname;
-    if (body._form === "end-session" && typeof body.session === "string") {
-      await revokeSession(db, body.session, auth.user.id);
-      return c.redirect(here, 303);
-    }
-    if (body._form === "consent" && typeof body.project === "string") {
-      const choice = consentChoice(body);
-      if (choice !== null) await setConsent(requestScope(c), auth.user, body.project, choice);
-      // an unconfirmed withdrawal changes nothing, but a company not theirs is still a 404
-      else if (!(await myCompanies(c.get("scope"))).some((m) => m.project._id === body.project)) throw notFound();
-      return c.redirect(here, 303);
-    }
-    if (body._form === "delete-link") {
-      await requestDeletionLink(c.get("scope"));
-      return c.redirect(withDone("/account/data#form-delete-link", "deleteSent"), 303);
-    }
-    if (body._form === "end-others") {
-      await revokeUserSessions(db, auth.user.id, auth.sessionId);
-      return c.redirect(here, 303);
-    }
-    return handleForm(
-      c,
-      "delete",
-      z.object({ password: z.string({ error: "common.validation.required" }).min(1, "common.validation.required") }),
-      async ({ password }) => {
-        await deleteAccount(c.get("scope"), { password });
+  forms: {
+    "end-session": personForm({
+      schema: z.object({ session: z.string({ error: "common.validation.required" }).min(1) }),
+      run: async (scope, { session }, c) => {
+        await revokeSession(scope.db, session, scope.user.id);
+        return here(c);
+      },
+    }),
+    "end-others": personForm({
+      schema: z.object({}),
+      run: async (scope, _input, c) => {
+        await revokeUserSessions(scope.db, scope.user.id, scope.auth.sessionId);
+        return here(c);
+      },
+    }),
+    consent: personForm({
+      schema: z.object({ project: z.string({ error: "common.validation.required" }).min(1) }),
+      // a company not theirs is a 404, even for an unconfirmed withdrawal, which changes nothing
+      admit: async (scope, { project }) => {
+        if (project && !(await myCompanies(scope)).some((m) => m.project._id === project)) throw notFound();
+      },
+      run: async (scope, { project }, c, values) => {
+        const choice = consentChoice(values);
+        if (choice !== null) await setConsent(requestScope(c), scope.user, project, choice);
+        return here(c);
+      },
+    }),
+    "delete-link": personForm({
+      schema: z.object({}),
+      run: async (scope) => {
+        await requestDeletionLink(scope);
+        return withDone("/account/data#form-delete-link", "deleteSent");
+      },
+    }),
+    delete: personForm({
+      schema: z.object({ password: z.string({ error: "common.validation.required" }).min(1, "common.validation.required") }),
+      run: async (scope, { password }, c) => {
+        await deleteAccount(scope, { password });
         forgetPerson(c);
         return c.redirect("/?deleted=1", 303);
       },
-    );
+    }),
   },
 });

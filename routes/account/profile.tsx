@@ -1,7 +1,9 @@
-import { handleForm } from "../../server/lib/forms";
+import { z } from "zod";
+import { AppError } from "../../server/lib/errors";
 import { doneKey, withDone } from "../../server/lib/notice";
 import { fallbackOf } from "../../server/lib/redirect";
 import { definePage } from "../../server/render/define";
+import { personForm, personPage } from "../_kit/site";
 import { usePage } from "../../server/render/page";
 import { changePassword, changePasswordSchema, profileSchema, requestRestore, updateProfile } from "../../server/services/accounts";
 import { requestMeta } from "../../server/lib/http";
@@ -150,46 +152,38 @@ function ChangePassword() {
   );
 }
 
-export const editProfilePage = definePage({
+export const editProfilePage = personPage({
   path: "/profile/edit",
-  guards: ["auth"],
   title: (t) => t("auth.profile.editTitle"),
   Component: EditProfile,
-  action: async (c) => {
-    const auth = c.get("auth");
-    const kind = (await c.req.parseBody())._form;
-    if (kind === "set-password" && !auth.user.passwordHash) {
-      await requestRestore(c.get("scope"), { email: auth.user.email }, requestMeta(c));
-      return c.redirect(withDone("/profile/edit#form-set-password", "passwordLink"), 303);
-    }
-    if (kind === "password") {
-      return handleForm(
-        c,
-        "password",
-        changePasswordSchema,
-        async (input) => {
-          await changePassword(c.get("scope"), input);
-          return c.redirect(withDone("/profile/edit#form-password", "password"), 303);
-        },
-        (v) => ({ current: v.current ?? "", password: v.new ?? "", repeat: v.repeat ?? "" }),
-      );
-    }
-    return handleForm(
-      c,
-      "profile",
-      // On this page name and birthday are what "profile complete" means, so both are required.
-      profileSchema
-        .refine((p) => Boolean(p.name), { path: ["name"], message: "common.validation.required" })
-        .refine((p) => Boolean(p.birthday), {
-          path: ["birthday"],
-          message: "common.validation.required",
-        }),
-      async (input) => {
-        await updateProfile(c.get("scope"), input);
-        const back = fallbackOf(c);
-        return c.redirect(back ?? withDone("/profile/edit", "profile"), 303);
+  forms: {
+    // only an account without a password is offered the link that sets one
+    "set-password": personForm({
+      schema: z.object({}),
+      run: async (scope, _input, c) => {
+        if (scope.user.passwordHash) throw new AppError(400, "bad_request", "errors.badRequest");
+        await requestRestore(scope, { email: scope.user.email }, requestMeta(c));
+        return withDone("/profile/edit#form-set-password", "passwordLink");
       },
-      (v) => ({ ...v, _form: undefined }),
-    );
+    }),
+    password: personForm({
+      schema: changePasswordSchema,
+      shape: (v) => ({ current: v.current ?? "", password: v.new ?? "", repeat: v.repeat ?? "" }),
+      run: async (scope, input) => {
+        await changePassword(scope, input);
+        return withDone("/profile/edit#form-password", "password");
+      },
+    }),
+    profile: personForm({
+      // On this page name and birthday are what "profile complete" means, so both are required.
+      schema: profileSchema
+        .refine((p) => Boolean(p.name), { path: ["name"], message: "common.validation.required" })
+        .refine((p) => Boolean(p.birthday), { path: ["birthday"], message: "common.validation.required" }),
+      shape: (v) => ({ ...v, _form: undefined }),
+      run: async (scope, input, c) => {
+        await updateProfile(scope, input);
+        return fallbackOf(c) ?? withDone("/profile/edit", "profile");
+      },
+    }),
   },
 });

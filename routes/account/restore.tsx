@@ -1,11 +1,9 @@
 import { z } from "zod";
-import { requestScope } from "../../server/middleware/guards";
-import { handleForm } from "../../server/lib/forms";
 import { doneKey, withDone } from "../../server/lib/notice";
 import { requestMeta, setSessionCookies } from "../../server/lib/http";
 import { createSession } from "../../server/services/sessions";
 import { findUserById } from "../../server/services/users";
-import { definePage } from "../../server/render/define";
+import { visitorForm, visitorPage } from "../_kit/site";
 import { usePage } from "../../server/render/page";
 import { requestRestore, resetPasswordSchema, resetPassword } from "../../server/services/accounts";
 import { FormLayout } from "../_layouts/public";
@@ -52,31 +50,34 @@ function Restore() {
 
 const emailOnly = z.object({ email: z.string({ error: "common.validation.required" }).trim().toLowerCase().pipe(z.email("common.validation.email")) });
 
-export default definePage({
+export default visitorPage({
   path: "/restore",
   // a signed-in person may follow a set-password link (the sign-up mail sends one); asking for a
   // restore link is for visitors only
   load: (c) => (c.get("auth") && !c.req.query("token") ? c.redirect("/test/start") : undefined),
   title: (t) => t("auth.restore.title"),
   Component: Restore,
-  action: async (c) => {
-    const kind = (await c.req.parseBody())._form;
-    if (kind === "reset") {
-      return handleForm(c, "reset", resetPasswordSchema, async (input) => {
-        const userId = await resetPassword(requestScope(c), input);
+  forms: {
+    reset: visitorForm({
+      schema: resetPasswordSchema,
+      run: async (scope, input, c) => {
+        const userId = await resetPassword(scope, input);
         // every other session ended with the old password; the link proved the mailbox, so the
         // device that followed it stays signed in (on a phone, no log-in with the new password)
-        const user = await findUserById(c.get("deps").db, userId);
-        if (!user?.isActive) return c.redirect(withDone("/login", "restored"), 303);
+        const user = await findUserById(scope.db, userId);
+        if (!user?.isActive) return withDone("/login", "restored");
         const meta = requestMeta(c);
-        const { token } = await createSession(c.get("deps").db, user.id, { userAgent: meta.userAgent, ip: meta.ip });
+        const { token } = await createSession(scope.db, user.id, { userAgent: meta.userAgent, ip: meta.ip });
         setSessionCookies(c, token, user.id);
-        return c.redirect(withDone("/profile/edit#password", "passwordReset"), 303);
-      });
-    }
-    return handleForm(c, "restore", emailOnly, async ({ email }) => {
-      await requestRestore(requestScope(c), { email }, requestMeta(c));
-      return c.redirect(withDone("/restore", "restoreSent"), 303);
-    });
+        return withDone("/profile/edit#password", "passwordReset");
+      },
+    }),
+    restore: visitorForm({
+      schema: emailOnly,
+      run: async (scope, { email }, c) => {
+        await requestRestore(scope, { email }, requestMeta(c));
+        return withDone("/restore", "restoreSent");
+      },
+    }),
   },
 });

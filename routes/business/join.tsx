@@ -167,6 +167,7 @@ function Join({ data }: { data: Data }) {
               </Notice>
               {!data.tested && (
                 <form method="post" action="/test/start">
+                  <input type="hidden" name="_form" value="begin" />
                   <button type="submit" className="btn-primary">
                     {t("cabinet.join.takeTest")}
                   </button>

@@ -18,14 +18,13 @@ import {
   SECTION_TABS,
   updateReport,
 } from "../../server/admin/content";
-import { isStale, recordVersion } from "../../server/lib/versions";
-import { formValues, handleForm, staleForm } from "../../server/lib/forms";
+import { recordVersion } from "../../server/lib/versions";
+import { postedVersion } from "../../server/lib/forms";
 import { doneKey, withDone } from "../../server/lib/notice";
 import { ID_PARAM, idSchema } from "../../server/lib/ids";
-import { fieldErrors } from "../../server/lib/validate";
-import { usePage, type FormState } from "../../server/render/page";
+import { usePage } from "../../server/render/page";
 import type { ReportRow } from "../../server/services/reports";
-import { managerPage } from "./kit";
+import { managerForm, managerPage } from "./kit";
 import { ReportText } from "../_blocks/report-text";
 import { SectionCard } from "../report/section-card";
 import { Notice } from "./ui";
@@ -253,23 +252,23 @@ export const reportEditPage = managerPage({
   },
   title: (t) => t("manager.content.editTitle"),
   Component: Editor,
-  action: async (c): Promise<Response | FormState> => {
-    const id = c.req.param("id")!;
-    const values = await formValues(c);
-    const body = bodyFromForm(values);
-    const shown = values;
-    const parsed = reportBodySchema.safeParse(body);
-    if (values._form !== "save") return { kind: "preview", values: shown };
-    if (!parsed.success) return { kind: "save", values: shown, errors: fieldErrors(c.get("t"), parsed.error.issues, body) };
-    try {
-      await updateReport(c.get("scope"), id, parsed.data, { version: values._version || null });
-    } catch (e) {
-      if (!isStale(e)) throw e;
+  forms: {
+    // the same fields, drawn beside the text as the report will show them; nothing is saved
+    preview: managerForm({ schema: z.object({}), run: async (_scope, _input, _c, values) => ({ kind: "preview", values }) }),
+    save: managerForm({
+      schema: reportBodySchema,
+      shape: bodyFromForm,
+      run: async (scope, input, c, values) => {
+        const id = c.req.param("id")!;
+        await updateReport(scope, id, input, { version: postedVersion(values) });
+        return withDone(`/manager/reports/${id}/edit`, "saved");
+      },
       // changed since the form was shown: nothing saved; the report as it is now, with the message
-      const now = await requireReport(c.get("deps").db, id);
-      return staleForm(c, "save", { ...formFromRow(now), _version: recordVersion(now) });
-    }
-    return c.redirect(withDone(`/manager/reports/${id}/edit`, "saved"), 303);
+      current: async (scope, c) => {
+        const now = await requireReport(scope.db, c.req.param("id")!);
+        return { ...formFromRow(now), _version: recordVersion(now) };
+      },
+    }),
   },
 });
 
@@ -336,12 +335,11 @@ export const reportCreatePage = managerPage({
   load: async (_c, scope): Promise<CreateData> => ({ formats: await formatChoices(scope.db, scope.locale) }),
   title: (t) => t("manager.content.createTitle"),
   Component: CreateForm,
-  action: (c) =>
-    handleForm(
-      c,
-      "create",
-      reportCreateSchema,
-      async (input) => c.redirect(`/manager/reports/${(await createReport(c.get("scope"), input)).id}/edit`, 303),
-      (v) => ({ fm: v.fm || undefined, type: v.type || undefined, language: v.language || undefined, title: v.title || undefined }),
-    ),
+  forms: {
+    create: managerForm({
+      schema: reportCreateSchema,
+      shape: (v) => ({ fm: v.fm || undefined, type: v.type || undefined, language: v.language || undefined, title: v.title || undefined }),
+      run: async (scope, input) => `/manager/reports/${(await createReport(scope, input)).id}/edit`,
+    }),
+  },
 });

@@ -2,6 +2,7 @@
 // and the rules disagree, then a low top probability, then results in progress), and one result's
 // 27 probabilities beside the rule-based format, the runner-up and the quality flags. The manager
 // confirms, marks it doubtful, re-classifies with the current model or sets the format by hand.
+import { z } from "zod";
 import { parseListQuery } from "../../server/admin/resource";
 import { resultResource } from "../../server/admin/resources/results";
 import { nextInQueue, recheckQueue } from "../../server/admin/result-queue";
@@ -9,12 +10,11 @@ import { confirmResult, neuralCount, recheck, setFormat, setFormatSchema } from 
 import { formatNameMap } from "../../server/admin/populate";
 import { findUserById } from "../../server/services/users";
 import { findRow, updateResource } from "../../server/admin/resource";
-import { isStale, recordVersion } from "../../server/lib/versions";
-import { staleForm } from "../../server/lib/forms";
+import { recordVersion } from "../../server/lib/versions";
+import { postedVersion } from "../../server/lib/forms";
 import { doneKey, withDone } from "../../server/lib/notice";
-import { fieldErrors } from "../../server/lib/validate";
 import { usePage } from "../../server/render/page";
-import { managerPage } from "./kit";
+import { type ManagerCtx, managerForm, managerPage } from "./kit";
 import { matchFromSearch } from "../../server/admin/lists";
 import { idParams } from "./resource";
 import { DocTable, Notice, Pager, valueName } from "./ui";
@@ -276,6 +276,13 @@ function Detail({ data }: { data: DetailData }) {
   );
 }
 
+/** After a decision: the next result of the queue, with a way back to this one. */
+async function decidedNext(c: ManagerCtx) {
+  const id = c.req.param("id")!;
+  const next = await nextInQueue(c.get("deps").db, id);
+  return next ? `/manager/rechecker/${next}?decided=${id}` : withDone(`/manager/rechecker/${id}`, "saved");
+}
+
 export const recheckerDetailPage = managerPage({
   path: `/manager/rechecker/${ID_PARAM}`,
   params: idParams,
@@ -296,36 +303,31 @@ export const recheckerDetailPage = managerPage({
   },
   title: (t, data) => (data.email ? `${t("manager.rechecker.detail")}: ${data.email}` : t("manager.rechecker.detail")),
   Component: Detail,
-  action: async (c) => {
-    const id = c.req.param("id")!;
-    // after a decision the next result of the queue, with a way back to this one
-    const decidedNext = async () => {
-      const next = await nextInQueue(c.get("deps").db, id);
-      return next ? `/manager/rechecker/${next}?decided=${id}` : withDone(`/manager/rechecker/${id}`, "saved");
-    };
-    const body = await c.req.parseBody();
-    const kind = body._form;
-    const scope = c.get("scope");
-    if (kind === "confirm") {
-      await confirmResult(scope, id);
-      return c.redirect(await decidedNext(), 303);
-    }
-    if (kind === "doubt") {
-      const row = await findRow(c.get("deps").db, resultResource, id);
-      await updateResource(scope, resultResource, id, { isDoubt: !row.isDoubt });
-      return c.redirect(await decidedNext(), 303);
-    }
-    const version = typeof body._version === "string" ? body._version : null;
-    const input = { format: typeof body.format === "string" ? body.format : undefined };
-    const parsed = setFormatSchema.pick({ format: true }).safeParse(input);
-    if (!parsed.success) return { kind: "set-format", values: {}, errors: fieldErrors(c.get("t"), parsed.error.issues, input) };
-    try {
-      await setFormat(scope, id, parsed.data, { version });
-      return c.redirect(await decidedNext(), 303);
-    } catch (e) {
-      // someone corrected it since the page was shown: nothing saved, the page shows it as it is now
-      if (isStale(e)) return staleForm(c, "set-format");
-      throw e;
-    }
+  forms: {
+    confirm: managerForm({
+      schema: z.object({}),
+      run: async (scope, _input, c) => {
+        await confirmResult(scope, c.req.param("id")!);
+        return decidedNext(c);
+      },
+    }),
+    doubt: managerForm({
+      schema: z.object({}),
+      run: async (scope, _input, c) => {
+        const id = c.req.param("id")!;
+        const row = await findRow(scope.db, resultResource, id);
+        await updateResource(scope, resultResource, id, { isDoubt: !row.isDoubt });
+        return decidedNext(c);
+      },
+    }),
+    // a correction made since the page was shown is not overwritten: the page shows it as it is now
+    "set-format": managerForm({
+      schema: setFormatSchema.pick({ format: true }),
+      shape: (v) => ({ format: v.format }),
+      run: async (scope, input, c, values) => {
+        await setFormat(scope, c.req.param("id")!, input, { version: postedVersion(values) });
+        return decidedNext(c);
+      },
+    }),
   },
 });

@@ -2,12 +2,31 @@
 // `saveRequest`, one unit with its audit entries), the same on the requests list and on the
 // request's own page, where the manager reads and replies.
 import { z } from "zod";
-import { handlingSchema, type RequestDoc, REQUEST_SOURCES, REQUEST_STATUSES, type requestAssignees } from "../../server/admin/business";
+import { handlingSchema, type RequestDoc, REQUEST_SOURCES, REQUEST_STATUSES, type requestAssignees, saveRequest } from "../../server/admin/business";
+import { notFound } from "../../server/lib/errors";
 import { idSchema } from "../../server/lib/ids";
 import { usePage } from "../../server/render/page";
+import { type ManagerCtx, managerForm } from "./kit";
 
 /** What the handling form posts. */
 export const handlingFormSchema = z.object({ source: z.enum(REQUEST_SOURCES), id: idSchema(), status: z.enum(REQUEST_STATUSES) }).extend(handlingSchema.shape);
+
+/**
+ * The handling form of a page that shows it: `back` is where the page comes back to after the save;
+ * `request`, on a request's own page, the one its path names (a posted source and id for another
+ * one are refused).
+ */
+export function handlingForm(page: { back: (c: ManagerCtx) => string; request?: (c: ManagerCtx) => { source?: string; id?: string } }) {
+  return managerForm({
+    schema: handlingFormSchema,
+    run: async (scope, input, c) => {
+      const own = page.request?.(c);
+      if (own && (input.source !== own.source || input.id !== own.id)) throw notFound();
+      await saveRequest(scope, input.source, input.id, input);
+      return page.back(c);
+    },
+  });
+}
 
 export function RequestHandling({
   r,

@@ -3,14 +3,13 @@
 // user page's "mails sent"), a reply by e-mail and what managers did to it (a reply's text among
 // them). Data through server/admin/business.ts; the API's twin is /api/manager/business/requests.
 import { z } from "zod";
-import { REQUEST_SOURCES, replySchema, replyToRequest, requestAssignees, requestThread, saveRequest } from "../../server/admin/business";
+import { REQUEST_SOURCES, replySchema, replyToRequest, requestAssignees, requestThread } from "../../server/admin/business";
 import { ID_PARAM, idSchema } from "../../server/lib/ids";
-import { notFound } from "../../server/lib/errors";
 import { usePage } from "../../server/render/page";
 import { ServerForm } from "../_blocks/blocks";
 import { AuditEntries } from "./audit";
 import { managerForm, managerPage } from "./kit";
-import { handlingFormSchema, RequestHandling } from "./request-handling";
+import { handlingForm, RequestHandling } from "./request-handling";
 import { DocTable, MailOffNotice, Notice, Unconfirmed, Value, valueName } from "./ui";
 
 type Data = Awaited<ReturnType<typeof requestThread>> & { assignees: Awaited<ReturnType<typeof requestAssignees>> };
@@ -142,15 +141,7 @@ export const requestPage = managerPage({
   title: (t, data) => `${t("manager.requests.page")} ${data.request.name || data.request.email || ""}`.trim(),
   Component: RequestPage,
   forms: {
-    // the path names the request: a posted source and id for another one are refused
-    status: managerForm({
-      schema: handlingFormSchema,
-      run: async (scope, input, c) => {
-        if (input.source !== c.req.param("source") || input.id !== c.req.param("id")) throw notFound();
-        await saveRequest(scope, input.source, input.id, input);
-        return `${c.req.path}?done=status#handling`;
-      },
-    }),
+    status: handlingForm({ back: (c) => `${c.req.path}?done=status#handling`, request: (c) => ({ source: c.req.param("source"), id: c.req.param("id") }) }),
     reply: managerForm({
       schema: replySchema,
       run: async (scope, input, c) => {

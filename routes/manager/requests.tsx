@@ -10,17 +10,15 @@ import {
   REQUEST_SOURCES,
   REQUEST_STATUSES,
   requestAssignees,
-  saveRequest,
   setRequestStatuses,
 } from "../../server/admin/business";
 import { MAX_BULK } from "../../server/admin/bulk";
 import { AppError } from "../../server/lib/errors";
-import { handleForm } from "../../server/lib/forms";
 import { doneKey, withDone } from "../../server/lib/notice";
 import { usePage } from "../../server/render/page";
 import { ServerForm } from "../_blocks/blocks";
-import { managerPage } from "./kit";
-import { handlingFormSchema, RequestHandling } from "./request-handling";
+import { managerForm, managerPage } from "./kit";
+import { handlingForm, RequestHandling } from "./request-handling";
 import { Empty, MailOffNotice, Notice, Pager, Unconfirmed, Value, valueName } from "./ui";
 import { ID_SOURCE } from "../../server/lib/ids";
 
@@ -216,38 +214,34 @@ export const requestsPage = managerPage({
   },
   title: (t) => t("manager.requests.title"),
   Component: Requests,
-  action: async (c) => {
-    const body = await c.req.parseBody({ all: true });
-    const kind = body._form;
-    if (kind === "bulk-status") {
-      const t = c.get("t");
-      const items = pickSchema.safeParse([...new Set(picked(body.picked))]);
-      const status = z.enum(REQUEST_STATUSES).safeParse(body.status);
-      if (!items.success || !status.success) return { kind: "bulk-status", values: {}, errors: { _: t("manager.bulk.noneSelected") } };
-      if (body.confirmed !== "1") return { kind: "bulk-status-confirm", values: { picked: items.data.join(","), status: status.data } };
-      const n = await setRequestStatuses(
-        c.get("scope"),
-        items.data.map((p) => ({ source: p.split(":")[0]!, id: p.split(":")[1]! })),
-        status.data,
-      );
-      return c.redirect(withDone("/manager/requests", "saved", { n }), 303);
-    }
-    if (kind === "status") {
-      return handleForm(c, "status", handlingFormSchema, async (v) => {
-        await saveRequest(c.get("scope"), v.source, v.id, v);
-        return c.redirect(withDone("/manager/requests", "saved"), 303);
-      });
-    }
-    return handleForm(
-      c,
-      "create-business",
-      createBusinessSchema,
-      async (v) => {
-        const made = await createBusinessAccount(c.get("scope"), v);
-        // says whether the client was mailed a set-password link (a new account) or signs in as before
-        return c.redirect(withDone("/manager/requests", made.user.created ? "createdNew" : "createdExisting"), 303);
+  forms: {
+    // a server-side confirmation: the first post asks (naming the count), the second, `confirmed`, saves
+    "bulk-status": managerForm({
+      schema: z.object({ picked: z.array(z.string()), status: z.string().optional(), confirmed: z.string().optional() }),
+      // the ticked rows post several `picked` values; the confirmation posts them joined by commas
+      shape: async (v, c) => ({ picked: [...new Set(picked((await c.req.parseBody({ all: true })).picked))], status: v.status, confirmed: v.confirmed }),
+      run: async (scope, input) => {
+        const items = pickSchema.safeParse(input.picked);
+        const status = z.enum(REQUEST_STATUSES).safeParse(input.status);
+        if (!items.success || !status.success) throw new AppError(400, "bad_request", "manager.bulk.noneSelected");
+        if (input.confirmed !== "1") return { kind: "bulk-status-confirm", values: { picked: items.data.join(","), status: status.data } };
+        const n = await setRequestStatuses(
+          scope,
+          items.data.map((p) => ({ source: p.split(":")[0]!, id: p.split(":")[1]! })),
+          status.data,
+        );
+        return withDone("/manager/requests", "saved", { n });
       },
-      (v) => ({ email: v.email, name: v.name || undefined, company: v.company, invites: v.invites ? Number(v.invites) : 0 }),
-    );
+    }),
+    status: handlingForm({ back: () => withDone("/manager/requests", "saved") }),
+    "create-business": managerForm({
+      schema: createBusinessSchema,
+      shape: (v) => ({ email: v.email, name: v.name || undefined, company: v.company, invites: v.invites ? Number(v.invites) : 0 }),
+      run: async (scope, input) => {
+        const made = await createBusinessAccount(scope, input);
+        // says whether the client was mailed a set-password link (a new account) or signs in as before
+        return withDone("/manager/requests", made.user.created ? "createdNew" : "createdExisting");
+      },
+    }),
   },
 });

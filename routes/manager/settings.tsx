@@ -1,16 +1,15 @@
 // /manager/settings: the operator's settings in one list (server/services/operator-settings.ts), each
 // its own small form (no script), checked by the same schema as PUT /api/manager/setting/{key}.
 // Prices are typed in roubles here and stored in kopecks.
+import { z } from "zod";
 import { intlLocale } from "../../locales";
-import { settingKey, settingVersion, updateSetting } from "../../server/admin/settings";
-import { isStale } from "../../server/lib/versions";
-import { AppError, translateFields } from "../../server/lib/errors";
-import { formValues, staleForm } from "../../server/lib/forms";
+import { settingVersion, updateSetting } from "../../server/admin/settings";
+import { postedVersion } from "../../server/lib/forms";
 import { doneKey, withDone } from "../../server/lib/notice";
-import { listSettings, readSetting, type SettingKey } from "../../server/services/operator-settings";
+import { listSettings, readSetting, SETTING_KEYS, type SettingKey } from "../../server/services/operator-settings";
 import { usePage } from "../../server/render/page";
 import { formatIn } from "../../server/lib/time-zone";
-import { managerPage } from "./kit";
+import { managerForm, managerPage } from "./kit";
 import { Notice } from "./ui";
 
 type Kind = "number" | "money" | "checkbox" | "textarea" | "text" | "email" | "tel";
@@ -149,6 +148,28 @@ function SettingForm({ doc }: { doc: Data[number] }) {
   );
 }
 
+/**
+ * One setting's form, by its key: the posted strings typed as the setting's value, checked by the
+ * setting's own schema in updateSetting (the same as the API's).
+ */
+function settingForm(key: SettingKey) {
+  return managerForm({
+    schema: z.object({}),
+    run: async (scope, _input, _c, values) => {
+      await updateSetting(scope, key, fromForm(key, values), { version: postedVersion(values) });
+      return withDone(`/manager/settings#setting-${key}`, "saved");
+    },
+    // changed since the form was shown: its current value, with the message
+    current: async (scope) => {
+      const now = await readSetting(scope.db, key);
+      const current = Object.fromEntries(
+        FIELDS[key].map(([name, kind]) => [name, kind === "checkbox" ? (toForm(key, now, name, kind) === "true" ? "on" : "") : toForm(key, now, name, kind)]),
+      );
+      return { ...current, _version: settingVersion(now) };
+    },
+  });
+}
+
 export const settingsPage = managerPage({
   path: "/manager/settings",
   load: (c) => listSettings(c.get("deps").db),
@@ -166,23 +187,5 @@ export const settingsPage = managerPage({
       </>
     );
   },
-  action: async (c) => {
-    const values = await formValues(c);
-    const key = settingKey(values._form ?? "");
-    try {
-      await updateSetting(c.get("scope"), key, fromForm(key, values), { version: values._version || null });
-    } catch (e) {
-      if (isStale(e)) {
-        // changed since the form was shown: its current value, with the message
-        const now = await readSetting(c.get("deps").db, key);
-        const current = Object.fromEntries(
-          FIELDS[key].map(([name, kind]) => [name, kind === "checkbox" ? (toForm(key, now, name, kind) === "true" ? "on" : "") : toForm(key, now, name, kind)]),
-        );
-        return staleForm(c, key, { ...current, _version: settingVersion(now) });
-      }
-      if (!(e instanceof AppError) || e.status >= 500) throw e;
-      return { kind: key, values, errors: e.fields ? translateFields(c.get("t"), e.fields) : { _: c.get("t")("common.errors.validation") } };
-    }
-    return c.redirect(withDone(`/manager/settings#setting-${key}`, "saved"), 303);
-  },
+  forms: Object.fromEntries(SETTING_KEYS.map((key) => [key, settingForm(key)])),
 });

@@ -3,11 +3,12 @@ import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { z } from "zod";
 import { AppError, errorMessage } from "../../server/lib/errors";
-import { handleForm } from "../../server/lib/forms";
+import { withDone } from "../../server/lib/notice";
 import { rememberCoupon } from "../../server/lib/http";
 import { ID_PARAM, ID_PATTERN, idSchema } from "../../server/lib/ids";
 import { formatRub } from "../../server/lib/money";
 import { definePage } from "../../server/render/define";
+import { personForm, personPage } from "../_kit/site";
 import { usePage } from "../../server/render/page";
 import {
   applyDiscount,
@@ -25,6 +26,7 @@ import { couponCodeSchema, redeemCoupon } from "../../server/services/payments/c
 import { orderTitle } from "../../server/services/payments/receipt";
 import { FormLayout } from "../_layouts/public";
 import { ServerForm } from "../_blocks/blocks";
+import { FormError } from "../_kit";
 
 // ---------------------------------------------------------------- checkout of the full report
 interface CheckoutData {
@@ -46,6 +48,7 @@ function Checkout({ data }: { data: CheckoutData }) {
           <span className="ml-2 text-base font-normal text-slate-500 line-through">{t("payment.priceWas", { price: formatRub(data.price) })}</span>
         )}
       </p>
+      <FormError kind="pay" />
       <form method="post" data-testid="pay-form">
         <input type="hidden" name="_form" value="pay" />
         <button className="btn-primary w-full">{t("payment.pay", { price: formatRub(data.discounted) })}</button>
@@ -79,9 +82,8 @@ const codeRefused =
     throw e;
   };
 
-export const checkoutPage = definePage({
+export const checkoutPage = personPage({
   path: "/payment/report",
-  guards: ["auth"],
   load: async (c) => {
     const user = c.get("user");
     if (user.isFull) return c.redirect("/report/full");
@@ -92,16 +94,18 @@ export const checkoutPage = definePage({
   },
   title: (t) => t("payment.checkoutTitle"),
   Component: Checkout,
-  action: async (c) => {
-    const body = await c.req.parseBody();
-    if (body._form === "coupon") {
-      return handleForm(c, "coupon", couponCodeSchema, async ({ code }) => {
-        const r = rememberCoupon(c, await redeemCoupon(c.get("scope"), code).catch(codeRefused(c)));
-        return c.redirect(r.unlocked ? "/payment/success" : "/payment/report", 303);
-      });
-    }
-    const r = await startPayment(c.get("scope"), withCookieCoupon({ entityType: "report" }, getCookie(c, COUPON_COOKIE)));
-    return c.redirect(r.redirect, 303);
+  forms: {
+    pay: personForm({
+      schema: z.object({}),
+      run: async (scope, _input, c) => (await startPayment(scope, withCookieCoupon({ entityType: "report" }, getCookie(c, COUPON_COOKIE)))).redirect,
+    }),
+    coupon: personForm({
+      schema: couponCodeSchema,
+      run: async (scope, { code }, c) => {
+        const r = rememberCoupon(c, await redeemCoupon(scope, code).catch(codeRefused(c)));
+        return r.unlocked ? "/payment/success" : "/payment/report";
+      },
+    }),
   },
 });
 
@@ -117,6 +121,7 @@ function Sandbox({ data }: { data: { amount: number; what: string } }) {
         {t("followup.receipt.item")}: <strong>{data.what}</strong>
       </p>
       <p className="mb-6 text-xl font-bold">{t("payment.amount", { price: formatRub(data.amount) })}</p>
+      <FormError kind="decide" />
       <div className="flex flex-wrap gap-3">
         <form method="post">
           <input type="hidden" name="decision" value="pay" />
@@ -135,9 +140,8 @@ function Sandbox({ data }: { data: { amount: number; what: string } }) {
   );
 }
 
-export const sandboxPage = definePage({
+export const sandboxPage = personPage({
   path: `/payment/sandbox/${ID_PARAM}`,
-  guards: ["auth"],
   params: z.object({ id: idSchema() }),
   load: async (c) => {
     const payment = await getOwnSandboxPayment(c.get("scope"), c.req.param("id")!);
@@ -145,12 +149,18 @@ export const sandboxPage = definePage({
   },
   title: (t) => t("payment.sandboxTitle"),
   Component: Sandbox,
-  action: async (c) => {
-    const body = await c.req.parseBody();
-    const { order, outcome } = await sandboxDecide(c.get("scope"), { paymentId: c.req.param("id")!, pay: body.decision === "pay" });
-    const business = order.entityType === "invites" ? "/business" : "";
-    const ok = outcome === "credited" || outcome === "already_credited";
-    return c.redirect(`/payment${business}/${ok ? "success" : "fail"}?order=${order.id}`, 303);
+  // the stand-in for a payment provider's page: its buttons post a `decision`, nothing else
+  unnamed: "decide",
+  forms: {
+    decide: personForm({
+      schema: z.object({ decision: z.enum(["pay", "fail"]) }),
+      run: async (scope, { decision }, c) => {
+        const { order, outcome } = await sandboxDecide(scope, { paymentId: c.req.param("id")!, pay: decision === "pay" });
+        const business = order.entityType === "invites" ? "/business" : "";
+        const ok = outcome === "credited" || outcome === "already_credited";
+        return `/payment${business}/${ok ? "success" : "fail"}?order=${order.id}`;
+      },
+    }),
   },
 });
 
@@ -220,15 +230,18 @@ function Activate() {
   );
 }
 
-export const activatePage = definePage({
+export const activatePage = personPage({
   path: ["/activate", "/activate/:code"],
-  guards: ["auth"],
   params: z.object({ code: z.string().max(64).optional() }),
   title: (t) => t("payment.activateTitle"),
   Component: Activate,
-  action: (c) =>
-    handleForm(c, "activate", couponCodeSchema, async ({ code }) => {
-      const r = rememberCoupon(c, await redeemCoupon(c.get("scope"), code).catch(codeRefused(c)));
-      return c.redirect(`/activate?done=${r.unlocked ? "unlocked" : "saved"}`, 303);
+  forms: {
+    activate: personForm({
+      schema: couponCodeSchema,
+      run: async (scope, { code }, c) => {
+        const r = rememberCoupon(c, await redeemCoupon(scope, code).catch(codeRefused(c)));
+        return withDone("/activate", r.unlocked ? "unlocked" : "saved");
+      },
     }),
+  },
 });

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { ID_PARAM, idSchema, isId } from "../../server/lib/ids";
 import { definePage } from "../../server/render/define";
 import { correctEmailSchema, correctUnconfirmedEmail, resendConfirmation, resendWait } from "../../server/services/accounts";
-import { formValues, handleForm } from "../../server/lib/forms";
+import { personForm, personPage } from "../_kit/site";
 import { getPrices } from "../../server/services/payments";
 import { shareCodeOf, shareResult, stopSharing } from "../../server/services/share";
 import { canReadReport, isReportLanguage, managerReport, reportPdf, userReport } from "../../server/services/reports";
@@ -36,28 +36,49 @@ async function loadReport(c: SignedInContext, wanted: "base" | "full", resultId?
   return { view, confirmed, resendIn: confirmed ? 0 : await resendWait(db, user.id), employers, price, shareCode };
 }
 
-/** The confirmation gate's two forms: send the link again, or correct the address and send it there. */
-const resend = async (c: SignedInContext) => {
-  const user = c.get("user");
-  const form = (await formValues(c))._form;
-  if (form === "share" || form === "unshare") {
-    if (form === "share") await shareResult(c.get("scope"));
-    else await stopSharing(c.get("scope"));
-    return c.redirect(`${new URL(c.req.url).pathname}#share`, 303);
-  }
-  if (form === "email") {
-    return handleForm(c, "email", correctEmailSchema, async (input) => {
-      await correctUnconfirmedEmail(c.get("scope"), input);
-      const url = new URL(c.req.url);
-      return c.redirect(withDone(url.pathname + url.search, "resent"), 303);
-    });
-  }
-  const ok = await resendConfirmation(c.get("scope"), user).then(
-    () => true,
-    () => false,
-  );
+/** Where a report page's form comes back to: the same page with its query (the report's language). */
+const samePage = (c: SignedInContext) => {
   const url = new URL(c.req.url);
-  return c.redirect(ok ? withDone(url.pathname + url.search, "resent") : url.pathname + url.search, 303);
+  return url.pathname + url.search;
+};
+
+/**
+ * The forms of every report page: the confirmation gate's two (send the link again, or correct the
+ * address and send it there) and the share block's.
+ */
+const reportForms = {
+  resend: personForm({
+    schema: z.object({}),
+    run: async (scope, _input, c) => {
+      // too soon after the last one: the page says when the next may go, no error to show
+      const ok = await resendConfirmation(scope, scope.user).then(
+        () => true,
+        () => false,
+      );
+      return ok ? withDone(samePage(c), "resent") : samePage(c);
+    },
+  }),
+  email: personForm({
+    schema: correctEmailSchema,
+    run: async (scope, input, c) => {
+      await correctUnconfirmedEmail(scope, input);
+      return withDone(samePage(c), "resent");
+    },
+  }),
+  share: personForm({
+    schema: z.object({}),
+    run: async (scope, _input, c) => {
+      await shareResult(scope);
+      return `${new URL(c.req.url).pathname}#share`;
+    },
+  }),
+  unshare: personForm({
+    schema: z.object({}),
+    run: async (scope, _input, c) => {
+      await stopSharing(scope);
+      return `${new URL(c.req.url).pathname}#share`;
+    },
+  }),
 };
 
 const title = (t: import("../../locales").T) => t("test.result.title");
@@ -70,21 +91,19 @@ export const reportIndexPage = definePage({
   Component: () => null,
 });
 
-export const baseReportPage = definePage({
+export const baseReportPage = personPage({
   path: "/report/base",
-  guards: ["auth"],
   load: (c) => loadReport(c, "base"),
   title,
   Component: Report,
-  action: resend,
+  forms: reportForms,
 });
-export const fullReportPage = definePage({
+export const fullReportPage = personPage({
   path: "/report/full",
-  guards: ["auth"],
   load: (c) => loadReport(c, "full"),
   title,
   Component: Report,
-  action: resend,
+  forms: reportForms,
 });
 
 /** The full report as a PDF download (before /report/:id so "pdf" is not taken for an id). */
@@ -116,23 +135,21 @@ export const pdfReportPage = definePage({
 });
 
 const idParams = z.object({ id: idSchema() });
-export const resultReportPage = definePage({
+export const resultReportPage = personPage({
   path: `/report/${ID_PARAM}`,
-  guards: ["auth"],
   params: idParams,
   load: (c) => loadReport(c, "base", c.req.param("id")),
   title,
   Component: Report,
-  action: resend,
+  forms: reportForms,
 });
-export const resultFullReportPage = definePage({
+export const resultFullReportPage = personPage({
   path: `/report/${ID_PARAM}/full`,
-  guards: ["auth"],
   params: idParams,
   load: (c) => loadReport(c, "full", c.req.param("id")),
   title,
   Component: Report,
-  action: resend,
+  forms: reportForms,
 });
 
 /** The manager's read-only views of anyone's report (manager-back-office §2). */

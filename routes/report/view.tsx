@@ -206,6 +206,7 @@ function ConfirmGate({ data }: { data: ReportData }) {
       <p className="mb-6 text-slate-700">{t("auth.confirm.needed", { email: auth.user.email })}</p>
       {doneKey(url) === "resent" && <Notice>{t("auth.confirm.resent")}</Notice>}
       <form method="post">
+        <input type="hidden" name="_form" value="resend" />
         <button className="btn-primary" disabled={data.resendIn > 0} data-testid="resend">
           {t("auth.confirm.resend")}
         </button>

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { employees, projects } from "../../db/schema";
-import { notFound } from "../../server/lib/errors";
+import { notFound, validationFailed } from "../../server/lib/errors";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import {
@@ -21,7 +21,8 @@ import {
 import { LabLayout } from "../_layouts/public";
 import { reportHref } from "../../server/lib/links";
 import { ServerForm } from "../_blocks/blocks";
-import { handleForm } from "../../server/lib/forms";
+import { FormError } from "../_kit";
+import { personForm, personPage } from "../_kit/site";
 import type { SignedInContext } from "../../server/middleware/guards";
 import { Runner, type RunnerData, runnerData } from "./runner";
 
@@ -49,6 +50,7 @@ function Start({ data }: { data: StartData }) {
         <h1 className="mb-3 text-3xl font-black">{data.test.name[locale] || t("test.start.title")}</h1>
         <p className="mb-2 text-sm font-semibold text-brand-700">{t("test.start.facts", { questions: data.questions, minutes: data.test.minutes })}</p>
         <p className="mb-6 text-lg text-slate-700">{t("test.start.lead")}</p>
+        <FormError kind={["begin", "retake"]} />
         {data.completed && !data.progress?.answered ? (
           <div className="card space-y-4" data-testid="test-done">
             <p className="font-semibold">{t("test.start.done")}</p>
@@ -124,17 +126,26 @@ async function joinedCompany(db: Db, userId: string, projectId: string | undefin
   return row?.name ?? null;
 }
 
-export const startPage = definePage({
+export const startPage = personPage({
   path: ["/test/start", "/dashboard/start"],
-  guards: ["auth"],
   load: loadStart,
   title: (t) => t("test.start.title"),
   Component: Start,
-  action: async (c) => {
-    const db = c.get("deps").db;
-    if ((await c.req.parseBody())._form === "retake") await resetResult(c.get("scope"), c.get("user"));
-    else await startTest(c.get("scope"), { testId: (await defaultTest(db)).id });
-    return c.redirect("/testing", 303);
+  forms: {
+    begin: personForm({
+      schema: z.object({}),
+      run: async (scope) => {
+        await startTest(scope, { testId: (await defaultTest(scope.db)).id });
+        return "/testing";
+      },
+    }),
+    retake: personForm({
+      schema: z.object({}),
+      run: async (scope) => {
+        await resetResult(scope, scope.user);
+        return "/testing";
+      },
+    }),
   },
 });
 
@@ -207,9 +218,8 @@ function StartForm({ start }: { start: StartByOrder }) {
   );
 }
 
-export const testByOrderPage = definePage({
+export const testByOrderPage = personPage({
   path: "/test/tests/:order",
-  guards: ["auth"],
   params: z.object({ order: z.string().regex(/^[1-9]\d{0,3}$/) }),
   load: async (c) => {
     const test = await testByOrder(c);
@@ -223,12 +233,16 @@ export const testByOrderPage = definePage({
   },
   title: (t) => t("test.start.title"),
   Component: ({ data }: { data: RunnerData | { start: StartByOrder } }) => ("start" in data ? <StartForm start={data.start} /> : <Runner data={data} />),
-  action: async (c) => {
-    const test = await testByOrder(c);
-    const code = test.activationCode ? z.string().trim().min(1, "common.validation.required").max(100) : z.string().max(100).optional();
-    return handleForm(c, "code", z.object({ code }), async ({ code }) => {
-      await startTest(c.get("scope"), { testId: test.id, code });
-      return c.redirect(new URL(c.req.url).pathname, 303);
-    });
+  forms: {
+    code: personForm({
+      // a test with an activation code starts only with it (the page's load has said 404 for no such test)
+      schema: z.object({ code: z.string().trim().max(100).optional() }),
+      run: async (scope, { code }, c) => {
+        const test = await testByOrder(c);
+        if (test.activationCode && !code) throw validationFailed({ code: "common.validation.required" });
+        await startTest(scope, { testId: test.id, code });
+        return new URL(c.req.url).pathname;
+      },
+    }),
   },
 });

@@ -35,7 +35,7 @@ export const blankAsMissing = (values: Record<string, string>) => Object.fromEnt
 export async function submitForm(
   c: Context,
   kind: string,
-  run: (input: unknown) => Promise<Response>,
+  run: (input: unknown) => Promise<Response | FormState>,
   /** Maps posted strings to the input's shape (checkboxes → booleans, "" → undefined…). */
   shape: (values: Record<string, string>) => unknown = blankAsMissing,
   opts: FormOptions = {},

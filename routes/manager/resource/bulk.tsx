@@ -2,14 +2,14 @@
 // (`form=` attribute, so the table need not sit inside it); posting it asks again, naming the
 // count ("Approve 3 reviews?"), and the confirmation runs the declared action on every ticked record
 // in one unit of work (server/admin/bulk.ts). "Export the selection" streams the ticked records.
+import { z } from "zod";
 import { parseBulkIds, runBulk } from "../../../server/admin/bulk";
 import { streamExport } from "../../../server/admin/exports";
 import type { ResourceDef } from "../../../server/admin/resource";
 import { AppError, errorMessage } from "../../../server/lib/errors";
 import { withDone } from "../../../server/lib/notice";
-import type { FormState } from "../../../server/render/page";
 import { usePage } from "../../../server/render/page";
-import type { ManagerCtx } from "../kit";
+import { type ManagerForm, managerForm } from "../kit";
 
 /** The id of a list's bulk form, when its declaration offers bulk actions. */
 export const bulkForm = (def: ResourceDef) => (def.bulkActions && Object.keys(def.bulkActions).length ? `bulk-${def.name}` : null);
@@ -96,47 +96,57 @@ export function BulkConfirm({ def, values }: { def: ResourceDef; values: Record<
   );
 }
 
-/** A bulk post: first the question (the page again, with it), then, confirmed, the action. */
-export async function handleBulkPost(c: ManagerCtx, def: ResourceDef): Promise<Response | FormState> {
-  const body = await c.req.parseBody({ all: true });
-  const one = (k: string) => (Array.isArray(body[k]) ? String((body[k] as unknown[])[0] ?? "") : typeof body[k] === "string" ? (body[k] as string) : "");
-  if (one("_form") !== "bulk") throw new AppError(400, "bad_request", "errors.badRequest");
-  const name = one("action");
-  const action = def.bulkActions && Object.hasOwn(def.bulkActions, name) ? def.bulkActions[name]! : null;
-  const t = c.get("t");
-  try {
-    if (!action) throw new AppError(400, "bad_request", "errors.badRequest");
-    const raw = body.ids;
-    const ticked = Array.isArray(raw) ? raw.map(String) : typeof raw === "string" ? [raw] : [];
-    // "all on this page" brings the page's rows with it
-    const ids = parseBulkIds([...ticked, ...(one("all") ? [one("all")] : [])]);
-    const input = action.input ? { [action.input.name]: one(action.input.name) } : {};
-    // exporting only reads: it is not asked again
-    if (one("confirmed") !== "1" && !action.export) {
-      return { kind: "bulk-confirm", values: { action: name, ids: ids.join(","), ...(input as Record<string, string>), format: one("format") } };
-    }
-    if (action.export) {
-      if (!def.exportKind) throw new AppError(400, "bad_request", "errors.badRequest");
-      const format = one("format") === "csv" ? "csv" : "xlsx";
-      return await streamExport(c.get("scope"), { kind: def.exportKind, format, ids: ids.join(",") });
-    }
-    const n = await runBulk(c.get("scope"), def, name, ids, input);
-    const back = new URL(c.req.url);
-    return c.redirect(withDone(`${back.pathname}${back.search}`, "bulk", { count: n }), 303);
-  } catch (e) {
-    if (!(e instanceof AppError) || e.status >= 500) throw e;
-    return {
-      kind: "bulk",
-      values: {},
-      // a record gone (404) is said as such; the whole selection is left as it was
-      status: e.status === 404 ? 404 : 400,
-      errors: {
-        _: e.fields
-          ? Object.values(e.fields)
-              .map((k) => t(k))
-              .join(" ")
-          : errorMessage(t, e),
+/**
+ * The list's one form, `bulk`: the action's name rides in its own field. First the question (the
+ * page again, with it), then, confirmed, the action; an export only reads, so it streams at once.
+ */
+export function bulkForms(def: ResourceDef): Record<string, ManagerForm> {
+  return {
+    bulk: managerForm({
+      schema: z.object({}),
+      run: async (scope, _input, c) => {
+        // the ticked rows post several `ids`
+        const body = await c.req.parseBody({ all: true });
+        const one = (k: string) => (Array.isArray(body[k]) ? String((body[k] as unknown[])[0] ?? "") : typeof body[k] === "string" ? (body[k] as string) : "");
+        const name = one("action");
+        const action = def.bulkActions && Object.hasOwn(def.bulkActions, name) ? def.bulkActions[name]! : null;
+        const t = c.get("t");
+        try {
+          if (!action) throw new AppError(400, "bad_request", "errors.badRequest");
+          const raw = body.ids;
+          const ticked = Array.isArray(raw) ? raw.map(String) : typeof raw === "string" ? [raw] : [];
+          // "all on this page" brings the page's rows with it
+          const ids = parseBulkIds([...ticked, ...(one("all") ? [one("all")] : [])]);
+          const input = action.input ? { [action.input.name]: one(action.input.name) } : {};
+          // exporting only reads: it is not asked again
+          if (one("confirmed") !== "1" && !action.export) {
+            return { kind: "bulk-confirm", values: { action: name, ids: ids.join(","), ...(input as Record<string, string>), format: one("format") } };
+          }
+          if (action.export) {
+            if (!def.exportKind) throw new AppError(400, "bad_request", "errors.badRequest");
+            const format = one("format") === "csv" ? "csv" : "xlsx";
+            return await streamExport(scope, { kind: def.exportKind, format, ids: ids.join(",") });
+          }
+          const n = await runBulk(scope, def, name, ids, input);
+          const back = new URL(c.req.url);
+          return withDone(`${back.pathname}${back.search}`, "bulk", { count: n });
+        } catch (e) {
+          if (!(e instanceof AppError) || e.status >= 500) throw e;
+          return {
+            kind: "bulk",
+            values: {},
+            // a record gone (404) is said as such; the whole selection is left as it was
+            status: e.status === 404 ? 404 : 400,
+            errors: {
+              _: e.fields
+                ? Object.values(e.fields)
+                    .map((k) => t(k))
+                    .join(" ")
+                : errorMessage(t, e),
+            },
+          };
+        }
       },
-    };
-  }
+    }),
+  };
 }

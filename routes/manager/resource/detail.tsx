@@ -15,7 +15,7 @@ import { idParams, managerPage } from "../kit";
 import { DocTable, labelOf, MailOffNotice, Notice, Pager, shown, Value } from "../ui";
 import { doneKey } from "../../../server/lib/notice";
 import { ActionForm, EditForm, RecordForm } from "./form";
-import { handleCreatePost, handleResourcePost } from "./post";
+import { createForms, recordForms } from "./post";
 
 function DetailView({ def, data }: { def: ResourceDef; data: DetailData & { canEdit: boolean; historyRecords: Map<string, AuditRecord> } }) {
   const { t, locale, url, form, config } = usePage();
@@ -154,7 +154,7 @@ export function resourceDetailPage(def: ResourceDef) {
     },
     title: (t, data) => detailTitle(t, def, data.doc),
     Component: ({ data }: { data: DetailData & { canEdit: boolean; historyRecords: Map<string, AuditRecord> } }) => <DetailView def={def} data={data} />,
-    action: (c) => handleResourcePost(c, def, c.req.param("id")!),
+    forms: recordForms(def),
   });
 }
 
@@ -173,7 +173,7 @@ export function resourceCreatePage(def: ResourceDef) {
         </>
       );
     },
-    action: (c) => handleCreatePost(c, def),
+    forms: createForms(def),
   });
 }
 
@@ -201,6 +201,6 @@ export function resourceEditPage(def: ResourceDef) {
         <EditForm def={def} row={data.row} />
       </>
     ),
-    action: (c) => handleResourcePost(c, def, c.req.param("id")!),
+    forms: recordForms(def),
   });
 }

@@ -11,7 +11,7 @@ import { usePage } from "../../../server/render/page";
 import { managerPage, type ManagerCtx } from "../kit";
 import { DocTable, Empty, labelOf, Notice, Pager, valueName } from "../ui";
 import { doneKey } from "../../../server/lib/notice";
-import { BulkBar, BulkConfirm, bulkForm, handleBulkPost } from "./bulk";
+import { BulkBar, BulkConfirm, bulkForm, bulkForms } from "./bulk";
 
 type ListData = ListPage;
 
@@ -325,6 +325,6 @@ export function resourceListPage(
     load: (c) => load(c),
     title: (t) => t(titleKey),
     Component: ({ data }: { data: ListData }) => <ListView def={def} data={data} exportKind={opts.exportKind} columns={opts.columns} />,
-    action: (c) => handleBulkPost(c, def),
+    forms: bulkForms(def),
   });
 }

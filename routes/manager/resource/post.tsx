@@ -1,17 +1,18 @@
-// What a resource's detail and create pages do with a post: the edit form (checked with the form's
+// The forms of a resource's detail and create pages, made from its declaration and run by the one
+// pipeline (routes/_kit/forms.ts, through `managerPage`): the edit form (checked with the form's
 // schema, saved with its version: a stale save is refused with the record's current values) and
 // the declared actions (their input checked, run with the manager's scope, the outcome's session
 // set as a cookie for a masquerade). A 4xx comes back as the form's messages; anything else propagates.
 import { createResource, findRow, updateResource, type ResourceDef } from "../../../server/admin/resource";
 import { isStale } from "../../../server/lib/versions";
-import type { z } from "zod";
+import { z } from "zod";
 import { AppError, translateFields } from "../../../server/lib/errors";
-import { formValues, staleForm } from "../../../server/lib/forms";
+import { postedVersion } from "../../../server/lib/forms";
 import { withDone } from "../../../server/lib/notice";
 import { setSessionCookies } from "../../../server/lib/http";
 import { fieldErrors } from "../../../server/lib/validate";
 import type { FormState } from "../../../server/render/page";
-import type { ManagerCtx } from "../kit";
+import { type ManagerCtx, type ManagerForm, managerForm } from "../kit";
 import { asQuestion, currentAsPosted, formInput, postedValues } from "./form";
 
 /** A 4xx the service threw → the form shown again with its field messages (anything else propagates). */
@@ -63,84 +64,122 @@ async function allFieldErrors(
   return errors;
 }
 
-export async function handleResourcePost(c: ManagerCtx, def: ResourceDef, id: string): Promise<Response | FormState> {
-  const kind = (await formValues(c))._form ?? "";
-  const back = `/manager/${def.pagePath}/${id}`;
-  let values: Record<string, string>;
-  try {
-    values = await postedValues(c, kind === "edit" && def.form ? def.form.fields : []);
-  } catch (e) {
-    return formError(c, e, kind, await formValues(c));
-  }
-  if (kind === "edit" && def.form) {
-    const input = formInput(def.form.fields, values);
-    const parsed = def.form.schema.safeParse(input);
-    // a rule that asks a question (a used code renamed) brings the form back as a step, not an error
-    const fields = def.form.fields;
-    if (!parsed.success) return asQuestion(fields, { kind, values, errors: await allFieldErrors(c, def, def.form.schema, parsed.error.issues, input, id) });
-    try {
-      await updateResource(c.get("scope"), def, id, parsed.data as Record<string, unknown>, { version: values._version || null });
-    } catch (e) {
-      // changed since the form was shown: nothing saved; the form again with what the record is now
-      if (isStale(e)) return staleForm(c, kind, currentAsPosted(def, await findRow(c.get("deps").db, def, id)));
-      return asQuestion(fields, formError(c, e, kind, values));
-    }
-    return c.redirect(withDone(back, "saved"), 303);
-  }
-  // a posted name is looked up among the record's own actions only (never `constructor` and its kin)
-  const action = def.actions && Object.hasOwn(def.actions, kind) ? def.actions[kind] : undefined;
-  if (!action) throw new AppError(400, "bad_request", "errors.badRequest");
-  // the record changed since the page was shown (a review approved meanwhile): said, not run
-  if (action.when && !(await action.when(def.toDoc(await findRow(c.get("deps").db, def, id)), c.get("deps").db)))
-    return { kind: "action", values: {}, errors: { _: c.get("t")("manager.errors.notApplicable") } };
-  let input: Record<string, unknown> = {};
-  if (action.input) {
-    const raw = formInput(action.input.fields, values);
-    const parsed = action.input.schema.safeParse(raw);
-    if (!parsed.success) return { kind, values, errors: fieldErrors(c.get("t"), parsed.error.issues, raw) };
-    input = parsed.data as Record<string, unknown>;
-  }
-  try {
-    const res = await action.run(c.get("scope"), id, input);
-    if (res?.session) setSessionCookies(c, res.session.token, res.session.userId, res.session.cookie);
-    return c.redirect(res?.redirect ?? withDone(back, res?.notice ?? kind), 303);
-  } catch (e) {
-    if (!(e instanceof AppError) || e.status >= 500) throw e;
-    // the action's own question (whose address this is), asked in its form
-    if (e.fields && action.input) {
-      const asked = asQuestion(action.input.fields, formError(c, e, kind, values));
-      if (asked.status === 200) return asked;
-    }
-    return {
-      kind: "action",
-      values: {},
-      errors: {
-        _: e.fields
-          ? Object.values(e.fields)
-              .map((v) => c.get("t")(v))
-              .join(" ")
-          : c.get("t")(e.messageKey.includes(".") && !e.messageKey.startsWith("errors.") ? e.messageKey : `common.${e.messageKey}`),
-      },
-    };
-  }
+/** Where a record's forms come back to: its page. */
+const recordPath = (def: ResourceDef, c: ManagerCtx) => `/manager/${def.pagePath}/${c.req.param("id")!}`;
+
+/** The edit form of a record's page: the declaration's fields and schema, saved with the version it was made from. */
+function editForm(def: ResourceDef, form: NonNullable<ResourceDef["form"]>): ManagerForm {
+  return managerForm({
+    schema: z.object({}),
+    run: async (scope, _input, c, posted) => {
+      const id = c.req.param("id")!;
+      let values: Record<string, string>;
+      try {
+        values = await postedValues(c, form.fields);
+      } catch (e) {
+        return formError(c, e, "edit", posted);
+      }
+      const input = formInput(form.fields, values);
+      const parsed = form.schema.safeParse(input);
+      // a rule that asks a question (a used code renamed) brings the form back as a step, not an error
+      if (!parsed.success)
+        return asQuestion(form.fields, { kind: "edit", values, errors: await allFieldErrors(c, def, form.schema, parsed.error.issues, input, id) });
+      try {
+        await updateResource(scope, def, id, parsed.data as Record<string, unknown>, { version: postedVersion(values) });
+      } catch (e) {
+        // changed since the form was shown: the pipeline shows the form again with what the record is now
+        if (isStale(e)) throw e;
+        return asQuestion(form.fields, formError(c, e, "edit", values));
+      }
+      return withDone(recordPath(def, c), "saved");
+    },
+    current: async (scope, c) => currentAsPosted(def, await findRow(scope.db, def, c.req.param("id")!)),
+  });
 }
 
-/** The create form's post: checked with the declaration's create schema, stored, then the new record's page. */
-export async function handleCreatePost(c: ManagerCtx, def: ResourceDef): Promise<Response | FormState> {
+/** One of the record's declared actions: its input checked, run with the manager's scope, the outcome's session set as a cookie (a masquerade). */
+function actionForm(def: ResourceDef, kind: string, action: NonNullable<ResourceDef["actions"]>[string]): ManagerForm {
+  return managerForm({
+    schema: z.object({}),
+    run: async (scope, _input, c, posted) => {
+      const id = c.req.param("id")!;
+      let values: Record<string, string>;
+      try {
+        values = await postedValues(c, []);
+      } catch (e) {
+        return formError(c, e, kind, posted);
+      }
+      // the record changed since the page was shown (a review approved meanwhile): said, not run
+      if (action.when && !(await action.when(def.toDoc(await findRow(c.get("deps").db, def, id)), c.get("deps").db)))
+        return { kind: "action", values: {}, errors: { _: c.get("t")("manager.errors.notApplicable") } };
+      let input: Record<string, unknown> = {};
+      if (action.input) {
+        const raw = formInput(action.input.fields, values);
+        const parsed = action.input.schema.safeParse(raw);
+        if (!parsed.success) return { kind, values, errors: fieldErrors(c.get("t"), parsed.error.issues, raw) };
+        input = parsed.data as Record<string, unknown>;
+      }
+      try {
+        const res = await action.run(scope, id, input);
+        if (res?.session) setSessionCookies(c, res.session.token, res.session.userId, res.session.cookie);
+        return res?.redirect ?? withDone(recordPath(def, c), res?.notice ?? kind);
+      } catch (e) {
+        if (!(e instanceof AppError) || e.status >= 500) throw e;
+        // the action's own question (whose address this is), asked in its form
+        if (e.fields && action.input) {
+          const asked = asQuestion(action.input.fields, formError(c, e, kind, values));
+          if (asked.status === 200) return asked;
+        }
+        return {
+          kind: "action",
+          values: {},
+          errors: {
+            _: e.fields
+              ? Object.values(e.fields)
+                  .map((v) => c.get("t")(v))
+                  .join(" ")
+              : c.get("t")(e.messageKey.includes(".") && !e.messageKey.startsWith("errors.") ? e.messageKey : `common.${e.messageKey}`),
+          },
+        };
+      }
+    },
+  });
+}
+
+/**
+ * A record page's forms, from its declaration: `edit` (when it has an edit form) and each of its
+ * declared actions by name (own names only: never `constructor` and its kin).
+ */
+export function recordForms(def: ResourceDef): Record<string, ManagerForm> {
+  const forms: Record<string, ManagerForm> = {};
+  for (const [name, action] of Object.entries(def.actions ?? {})) forms[name] = actionForm(def, name, action);
+  if (def.form) forms.edit = editForm(def, def.form);
+  return forms;
+}
+
+/** The create page's one form: checked with the declaration's create schema, stored, then the new record's page. */
+export function createForms(def: ResourceDef): Record<string, ManagerForm> {
   const create = def.create!;
-  let values: Record<string, string>;
-  try {
-    values = await postedValues(c, create.fields);
-  } catch (e) {
-    return formError(c, e, "create", await formValues(c));
-  }
-  const input = formInput(create.fields, values);
-  const parsed = create.schema.safeParse(input);
-  if (!parsed.success) return { kind: "create", values, errors: await allFieldErrors(c, def, create.schema, parsed.error.issues, input, null) };
-  try {
-    const id = await createResource(c.get("scope"), def, parsed.data as Record<string, unknown>);
-    return c.redirect(withDone(`/manager/${def.pagePath}/${id}`, "saved"), 303);
-  } catch (e) {
-    return formError(c, e, "create", values);
-  }
+  return {
+    create: managerForm({
+      schema: z.object({}),
+      run: async (scope, _input, c, posted) => {
+        let values: Record<string, string>;
+        try {
+          values = await postedValues(c, create.fields);
+        } catch (e) {
+          return formError(c, e, "create", posted);
+        }
+        const input = formInput(create.fields, values);
+        const parsed = create.schema.safeParse(input);
+        if (!parsed.success) return { kind: "create", values, errors: await allFieldErrors(c, def, create.schema, parsed.error.issues, input, null) };
+        try {
+          const id = await createResource(scope, def, parsed.data as Record<string, unknown>);
+          return withDone(`/manager/${def.pagePath}/${id}`, "saved");
+        } catch (e) {
+          return formError(c, e, "create", values);
+        }
+      },
+    }),
+  };
 }
