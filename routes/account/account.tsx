@@ -247,7 +247,7 @@ export default personPage({
   params: z.object({ section: z.enum(SECTIONS).optional() }),
   load: async (c) => {
     const section = (c.req.param("section") ?? "profile") as Section;
-    const db = c.get("deps").db;
+    const db = c.get("scope").db;
     const [sessions, companies, visits, views] = await Promise.all([
       section === "sessions" ? listUserSessions(db, c.get("user").id) : [],
       section === "data" ? myCompanies(c.get("scope")) : [],

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { requestScope } from "../../server/middleware/guards";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { confirmEmail } from "../../server/services/accounts";
@@ -50,18 +49,18 @@ export default definePage({
   // `fallback`: where the person was going when they signed up (the business activation…): a
   // confirmed address goes straight on there
   load: async (c) => {
-    const deps = c.get("deps");
-    const userId = await confirmEmail(requestScope(c), c.req.param("token")!);
+    const scope = c.get("scope");
+    const userId = await confirmEmail(scope, c.req.param("token")!);
     let auth = c.get("auth");
     let signedInAs: string | null = null;
     // The link is often opened where the person has no session: a mail app's own browser, another
     // device. The one-time link proves the mailbox as a password reset does, so it signs them in
     // and they carry on where they left off, instead of meeting a sign-up form.
     if (userId && !auth && isNavigation(c)) {
-      const user = await findUserById(deps.db, userId);
+      const user = await findUserById(scope.db, userId);
       if (user?.isActive) {
         const meta = requestMeta(c);
-        const { token, session } = await createSession(deps.db, user.id, { userAgent: meta.userAgent, ip: meta.ip });
+        const { token, session } = await createSession(scope.db, user.id, { userAgent: meta.userAgent, ip: meta.ip });
         setSessionCookies(c, token, user.id);
         if (!c.req.query("lang")) keepAccountLocale(c, user);
         auth = { user, sessionId: session.id, kind: "normal", actorId: null, via: "cookie" };

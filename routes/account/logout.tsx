@@ -44,7 +44,7 @@ export const cancelMasqPage = definePage({
   Component: Logout,
   action: async (c) => {
     const token = getCookie(c, sessionCookieName(c, COOKIE.masq));
-    const session = token ? await validateToken(c.get("deps").db, token) : null;
+    const session = token ? await validateToken(c.get("scope").db, token) : null;
     if (session?.kind === "masq") await endMasquerade(requestScope(c), session);
     dropSessionCookie(c, COOKIE.masq);
     // only a back-office path of ours, never an address the session could be made to carry

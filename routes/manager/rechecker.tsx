@@ -108,7 +108,7 @@ export const recheckerPage = managerPage({
       limit: url.searchParams.get("limit") ?? undefined,
       match: JSON.stringify(match),
     });
-    const [queue, count] = await Promise.all([recheckQueue(c.get("deps").db, q, { all }), neuralCount(c.get("deps").db)]);
+    const [queue, count] = await Promise.all([recheckQueue(c.get("scope").db, q, { all }), neuralCount(c.get("scope").db)]);
     return { queue, count, all };
   },
   title: (t) => t("manager.rechecker.title"),
@@ -279,7 +279,7 @@ function Detail({ data }: { data: DetailData }) {
 /** After a decision: the next result of the queue, with a way back to this one. */
 async function decidedNext(c: ManagerCtx) {
   const id = c.req.param("id")!;
-  const next = await nextInQueue(c.get("deps").db, id);
+  const next = await nextInQueue(c.get("scope").db, id);
   return next ? `/manager/rechecker/${next}?decided=${id}` : withDone(`/manager/rechecker/${id}`, "saved");
 }
 
@@ -288,16 +288,16 @@ export const recheckerDetailPage = managerPage({
   params: idParams,
   load: async (c) => {
     const id = c.req.param("id")!;
-    const fresh = c.req.query("fresh") ? await recheck(c.get("deps").db, id, true) : null;
+    const fresh = c.req.query("fresh") ? await recheck(c.get("scope").db, id, true) : null;
     // the result's version travels with the set-format form (a correction made meanwhile is not overwritten)
-    const row = await findRow(c.get("deps").db, resultResource, id);
+    const row = await findRow(c.get("scope").db, resultResource, id);
     const version = recordVersion(row);
     // the page names its record: whose result this is
-    const owner = await findUserById(c.get("deps").db, row.userId as string);
+    const owner = await findUserById(c.get("scope").db, row.userId as string);
     const [r, names, next] = await Promise.all([
-      recheck(c.get("deps").db, id, false),
-      formatNameMap(c.get("deps").db, c.get("locale")),
-      nextInQueue(c.get("deps").db, id),
+      recheck(c.get("scope").db, id, false),
+      formatNameMap(c.get("scope").db, c.get("locale")),
+      nextInQueue(c.get("scope").db, id),
     ]);
     return { id, r, fresh, version, names: Object.fromEntries(names), next, email: owner?.email ?? null };
   },

@@ -205,7 +205,7 @@ export const requestsPage = managerPage({
     const source = c.req.query("source");
     const match = JSON.stringify({ ...(status ? { status } : {}), ...(source ? { source } : {}) });
     try {
-      const [list, assignees] = await Promise.all([listRequests(c.get("deps").db, { page: c.req.query("page"), match }), requestAssignees(c.get("deps").db)]);
+      const [list, assignees] = await Promise.all([listRequests(c.get("scope").db, { page: c.req.query("page"), match }), requestAssignees(c.get("scope").db)]);
       return { ...list, assignees };
     } catch (e) {
       if (e instanceof AppError && e.status === 400) return { error: true };

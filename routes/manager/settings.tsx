@@ -172,7 +172,7 @@ function settingForm(key: SettingKey) {
 
 export const settingsPage = managerPage({
   path: "/manager/settings",
-  load: (c) => listSettings(c.get("deps").db),
+  load: (c) => listSettings(c.get("scope").db),
   title: (t) => t("manager.settings.title"),
   Component: ({ data }) => {
     const { t, url } = usePage();

@@ -87,9 +87,9 @@ export const checkoutPage = personPage({
   load: async (c) => {
     const user = c.get("user");
     if (user.isFull) return c.redirect("/report/full");
-    const price = (await getPrices(c.get("deps").db)).fullReport;
+    const price = (await getPrices(c.get("scope").db)).fullReport;
     const code = getCookie(c, COUPON_COOKIE) ?? null;
-    const coupon = code ? await findUsableCoupon(c.get("deps").db, code, user, "full").catch(() => null) : null;
+    const coupon = code ? await findUsableCoupon(c.get("scope").db, code, user, "full").catch(() => null) : null;
     return { price, discounted: applyDiscount(price, coupon), coupon: coupon?.code ?? null };
   },
   title: (t) => t("payment.checkoutTitle"),
@@ -145,7 +145,7 @@ export const sandboxPage = personPage({
   params: z.object({ id: idSchema() }),
   load: async (c) => {
     const payment = await getOwnSandboxPayment(c.get("scope"), c.req.param("id")!);
-    return { amount: payment.amount, what: await orderTitle(c.get("deps").db, payment.orderId, c.get("t")) };
+    return { amount: payment.amount, what: await orderTitle(c.get("scope").db, payment.orderId, c.get("t")) };
   },
   title: (t) => t("payment.sandboxTitle"),
   Component: Sandbox,

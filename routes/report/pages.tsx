@@ -23,7 +23,7 @@ const languageOf = (c: Context) => {
 };
 
 async function loadReport(c: SignedInContext, wanted: "base" | "full", resultId?: string): Promise<ReportData | Response> {
-  const db = c.get("deps").db;
+  const db = c.get("scope").db;
   const user = c.get("user");
   const view = await userReport(db, user, { resultId, wanted, language: languageOf(c) });
   if (!view) return c.redirect("/test/start");
@@ -113,7 +113,7 @@ export const pdfReportPage = definePage({
   load: async (c) => {
     const user = c.get("user");
     const resultId = c.req.query("result");
-    const view = await userReport(c.get("deps").db, user, {
+    const view = await userReport(c.get("scope").db, user, {
       resultId: resultId && isId(resultId) ? resultId : undefined,
       wanted: "full",
       language: languageOf(c),
@@ -121,7 +121,7 @@ export const pdfReportPage = definePage({
     if (!view) return c.redirect("/test/start");
     if (!canReadReport(user)) return c.redirect("/report/base");
     if (view.type !== "full") return c.redirect("/payment/report");
-    const pdf = reportPdf(view, c.get("locale"), c.get("deps").config.TIME_ZONE);
+    const pdf = reportPdf(view, c.get("locale"), c.get("scope").deps.config.TIME_ZONE);
     return new Response(pdf as Uint8Array<ArrayBuffer>, {
       headers: {
         "Content-Type": "application/pdf",
@@ -159,7 +159,7 @@ export const managerReportPages = (["base", "full"] as const).map((type) =>
     guards: ["admin"],
     params: idParams,
     load: async (c): Promise<ReportData> => {
-      const view = await managerReport(c.get("deps").db, c.req.param("id")!, type, languageOf(c));
+      const view = await managerReport(c.get("scope").db, c.req.param("id")!, type, languageOf(c));
       return { view, confirmed: true, resendIn: 0, managerOf: view.owner.email };
     },
     title,

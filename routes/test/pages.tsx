@@ -102,7 +102,7 @@ function Start({ data }: { data: StartData }) {
 }
 
 async function loadStart(c: SignedInContext): Promise<StartData> {
-  const db = c.get("deps").db;
+  const db = c.get("scope").db;
   const user = c.get("user");
   const open = await currentResult(db, user.id);
   const test = open ? ((await listTests(db)).find((x) => x.id === open.testId) ?? (await defaultTest(db))) : await defaultTest(db);
@@ -179,7 +179,7 @@ export const testsPage = definePage({
   path: "/test/tests",
   guards: ["auth"],
   load: async (c) => {
-    const db = c.get("deps").db;
+    const db = c.get("scope").db;
     return { tests: await Promise.all((await listTests(db)).map(async (test) => ({ test, questions: await questionCount(db, test.id) }))) };
   },
   title: (t) => t("test.tests.title"),
@@ -188,7 +188,7 @@ export const testsPage = definePage({
 
 async function testByOrder(c: SignedInContext) {
   const order = Number(c.req.param("order"));
-  const test = (await listTests(c.get("deps").db))[order - 1];
+  const test = (await listTests(c.get("scope").db))[order - 1];
   if (!test) throw notFound();
   return test;
 }
@@ -223,11 +223,11 @@ export const testByOrderPage = personPage({
   params: z.object({ order: z.string().regex(/^[1-9]\d{0,3}$/) }),
   load: async (c) => {
     const test = await testByOrder(c);
-    const open = await currentResult(c.get("deps").db, c.get("user").id);
+    const open = await currentResult(c.get("scope").db, c.get("user").id);
     // only an open result of this test is continued; starting one is the form's POST
     if (open?.testId !== test.id) {
       const name = test.name[c.get("locale")] || test.name.ru || c.get("t")("test.start.title");
-      return { start: { name, questions: await questionCount(c.get("deps").db, test.id), minutes: test.minutes, needsCode: Boolean(test.activationCode) } };
+      return { start: { name, questions: await questionCount(c.get("scope").db, test.id), minutes: test.minutes, needsCode: Boolean(test.activationCode) } };
     }
     return runnerData(c, test);
   },

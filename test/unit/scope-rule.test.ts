@@ -178,3 +178,24 @@ describe("a service a handler or page calls takes the caller's scope", () => {
     expect(raw.sort(), "these take (scope, input)").toEqual([]);
   });
 });
+
+// A handler or page reaches the database and the settings through the request's scope
+// (`c.get("scope")`: a visitor's, or the one its sign-in guard made), never through the deps:
+// one door, so what a handler reads is what the services it calls read (inside a unit of work, the
+// transaction). The health check is the infrastructure itself: it pings the driver.
+const DEPS_READERS = new Set(["server/api/site.ts"]);
+const readsDeps = (text: string) => (text.match(/\bc\.get\("deps"\)/g) ?? []).length;
+
+describe("handlers and pages take the request's scope", () => {
+  it("counts the deps read from a handler's context (the check itself works)", () => {
+    expect(readsDeps('const db = c.get("deps").db;\nconst { config } = c.get("deps");')).toBe(2);
+    expect(readsDeps('const db = c.get("scope").db; const s = requestScope(c);')).toBe(0);
+  });
+
+  it('no handler or page in server/api or routes reads c.get("deps")', () => {
+    const found = [...sources(join(ROOT, "server", "api")), ...sources(join(ROOT, "routes"))]
+      .map((file) => file.slice(ROOT.length + 1))
+      .filter((file) => !DEPS_READERS.has(file) && readsDeps(readFileSync(join(ROOT, file), "utf8")) > 0);
+    expect(found.sort()).toEqual([]);
+  });
+});

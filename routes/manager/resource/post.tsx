@@ -52,7 +52,7 @@ async function allFieldErrors(
   }
   const scope = c.get("scope");
   const columns = def.form?.toColumns ? def.form.toColumns(good, scope) : good;
-  const base = id ? await findRow(c.get("deps").db, def, id) : {};
+  const base = id ? await findRow(c.get("scope").db, def, id) : {};
   try {
     // on an edit, as on a save, only what changes is held to the rules
     const changed = Object.keys(columns).filter((k) => !id || JSON.stringify((base as Record<string, unknown>)[k]) !== JSON.stringify(columns[k]));
@@ -110,7 +110,7 @@ function actionForm(def: ResourceDef, kind: string, action: NonNullable<Resource
         return formError(c, e, kind, posted);
       }
       // the record changed since the page was shown (a review approved meanwhile): said, not run
-      if (action.when && !(await action.when(def.toDoc(await findRow(c.get("deps").db, def, id)), c.get("deps").db)))
+      if (action.when && !(await action.when(def.toDoc(await findRow(c.get("scope").db, def, id)), c.get("scope").db)))
         return { kind: "action", values: {}, errors: { _: c.get("t")("manager.errors.notApplicable") } };
       let input: Record<string, unknown> = {};
       if (action.input) {
