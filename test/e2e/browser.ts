@@ -51,6 +51,11 @@ export interface OpenOptions {
   height?: number;
   /** Opened at once (a path on the app); otherwise the tab stays where it was. */
   path?: string;
+  /**
+   * A new context instead of a pooled tab: an empty HTTP cache, for a test that watches which files
+   * a page fetches (a pooled tab's cache serves them without a request). Closed, not pooled.
+   */
+  ownContext?: boolean;
 }
 
 export interface OpenedPage {
@@ -75,7 +80,7 @@ const USER_EVENTS = ["pageerror", "console", "dialog", "request", "response", "r
 /** A clean tab of the worker's pool: signed in when given a token, in a language, at a size. */
 export async function openPage(e: Pick<E2E, "base" | "browser">, options: OpenOptions = {}): Promise<OpenedPage> {
   const { token, lang = "ru", width = 1280, height = 900, path } = options;
-  let tab = idle.pop();
+  let tab = options.ownContext ? undefined : idle.pop();
   while (tab && (tab.page.isClosed() || !e.browser.contexts().includes(tab.context))) tab = idle.pop();
   if (!tab) {
     const context = await e.browser.newContext({ viewport: { width, height } });
@@ -98,6 +103,7 @@ export async function openPage(e: Pick<E2E, "base" | "browser">, options: OpenOp
       if (closed) return;
       closed = true;
       if (page.isClosed()) return;
+      if (options.ownContext) return context.close();
       for (const event of USER_EVENTS) page.removeAllListeners(event);
       await page.unrouteAll({ behavior: "ignoreErrors" });
       await context.unrouteAll({ behavior: "ignoreErrors" });

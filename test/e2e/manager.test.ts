@@ -59,7 +59,7 @@ describe("the back-office in a real browser", () => {
   });
 
   it("draws the main page's charts without script, and loads the chart code only when one is touched", async () => {
-    const { page, close } = await e.open({ token, width: 360, height: 740 });
+    const { page, close } = await e.open({ token, width: 360, height: 740, ownContext: true });
     const requested: string[] = [];
     page.on("request", (req) => requested.push(new URL(req.url()).pathname));
     await page.goto(e.base + "/manager");
