@@ -56,6 +56,8 @@ export interface OpenOptions {
    * a page fetches (a pooled tab's cache serves them without a request). Closed, not pooled.
    */
   ownContext?: boolean;
+  /** Animations as a reader without "reduce motion" sees them (default: reduced, see openPage). */
+  motion?: boolean;
 }
 
 export interface OpenedPage {
@@ -90,6 +92,9 @@ export async function openPage(e: Pick<E2E, "base" | "browser">, options: OpenOp
   await context.clearCookies();
   await context.addCookies([...(token ? [{ name: "token", value: token, url: e.base }] : []), { name: "i18n_locale", value: lang, url: e.base }]);
   await page.setViewportSize({ width, height });
+  // The pages honour "reduce motion" (the landing's 5 s count-up, the bars growing): a check that is
+  // not about an animation need not pay a renderer drawing frames for it meanwhile.
+  await page.emulateMedia({ reducedMotion: options.motion ? "no-preference" : "reduce" });
   const errors: string[] = [];
   page.on("pageerror", (err) => errors.push(err.message));
   if (path) await page.goto(e.base + path);

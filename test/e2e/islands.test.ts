@@ -23,7 +23,7 @@ const textNodes = (page: Page) =>
 
 describe("hydration strategies in a real browser", () => {
   it("hydrates an idle island unseen, and fetches a visible one's chunk only when it scrolls into view", async () => {
-    const { page, errors, close } = await e.open({ width: 1280, height: 800, ownContext: true });
+    const { page, errors, close } = await e.open({ width: 1280, height: 800, ownContext: true, motion: true });
     const requested: string[] = [];
     page.on("request", (req) => requested.push(new URL(req.url()).pathname));
     await page.goto(e.base + FIXTURE_PATH);
@@ -48,7 +48,7 @@ describe("hydration strategies in a real browser", () => {
 
 describe("the landing's islands in a real browser", () => {
   it("counts up without React DOM, and loads the sign-up form's script only when the reader reaches for it", async () => {
-    const { page, errors, close } = await e.open({ width: 360, height: 740, ownContext: true });
+    const { page, errors, close } = await e.open({ width: 360, height: 740, ownContext: true, motion: true });
     const requested: string[] = [];
     page.on("request", (req) => requested.push(new URL(req.url()).pathname));
     await page.goto(e.base + "/?lang=en");

@@ -66,7 +66,7 @@ describe("landing page in a real browser", () => {
   });
 
   it("hydrates the counter and animates it up to the total", async () => {
-    const { page, close } = await e.open({ width: 1280, height: 800, path: "/?lang=ru" });
+    const { page, close } = await e.open({ width: 1280, height: 800, path: "/?lang=ru", motion: true });
     const counter = page.locator("[data-testid=counter]");
     const total = Number(await counter.getAttribute("data-total"));
     const digits = async () => Number((await counter.textContent())!.replace(/\D/g, ""));
