@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lastMailTo, linkIn, startSmtpSink } from "../mail";
-import { shot, e2eApp } from "./browser";
+import { describe, expect, it } from "vitest";
+import { lastMailTo, linkIn } from "../mail";
+import { e2eAppWithMail, shot } from "./browser";
 
-let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-const env: Record<string, string> = {};
-// the mail sink starts first: e2eApp's hooks, registered after these, start the app with its
-// address (read when the app starts) and close the app before the sink is closed
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-  env.SMTP_URL = smtp.url;
-});
-afterAll(() => smtp?.close());
-const e = e2eApp(env);
+const { e, received } = e2eAppWithMail();
 
 describe("account life cycle in a real browser", () => {
   it("signs up on the landing page, confirms the e-mail, logs out, sets a password from the mail, logs in, edits the profile and changes the password", async () => {
@@ -31,8 +22,8 @@ describe("account life cycle in a real browser", () => {
     await page.waitForURL(/\/test\/start/);
 
     // the confirmation e-mail arrives over SMTP with a link to set a password (never a password)
-    await expect.poll(() => lastMailTo(smtp.received, email)?.subject).toBe("Confirm your e-mail — Thinking Format");
-    const mail = lastMailTo(smtp.received, email)!;
+    await expect.poll(() => lastMailTo(received(), email)?.subject).toBe("Confirm your e-mail — Thinking Format");
+    const mail = lastMailTo(received(), email)!;
     const confirm = new URL(linkIn(mail, /http:\/\/localhost\/confirm\/[a-z2-7]+/)!);
     await page.goto(e.base + confirm.pathname);
     expect(await page.getAttribute("[data-testid=confirm-result]", "data-ok")).toBe("true");

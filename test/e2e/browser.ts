@@ -11,6 +11,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { afterAll, beforeAll } from "vitest";
 import { createApp } from "../../app";
 import { createTestApp, type TestApp } from "../helpers";
+import { startSmtpSink, type Mail } from "../mail";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -201,4 +202,19 @@ export async function startE2E(env: Record<string, string> = {}, extend?: Parame
       await t.close();
     },
   };
+}
+
+/**
+ * The file's app with its mail sent over SMTP to a local sink (test/mail.ts): the sink starts first
+ * (the app reads its address when it starts) and closes after the app. `received()` is what it got.
+ */
+export function e2eAppWithMail(env: Record<string, string> = {}): { e: E2E; received: () => Mail[] } {
+  let sink: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
+  const appEnv = { ...env };
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    appEnv.SMTP_URL = sink.url;
+  });
+  afterAll(() => sink?.close());
+  return { e: e2eApp(appEnv), received: () => sink?.received ?? [] };
 }

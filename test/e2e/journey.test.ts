@@ -1,21 +1,12 @@
 // The consumer journey in a real browser at phone width: the whole test with a dropped
 // connection and a reload midway, the e-mail gate, the locked base report, the purchase through
 // the sandbox provider, the unlocked full report and its PDF.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { lastMailTo, linkIn, startSmtpSink } from "../mail";
-import { shot, e2eApp } from "./browser";
+import { lastMailTo, linkIn } from "../mail";
+import { e2eAppWithMail, shot } from "./browser";
 
-let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-const env: Record<string, string> = {};
-// the mail sink starts first: e2eApp's hooks, registered after these, start the app with its
-// address (read when the app starts) and close the app before the sink is closed
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-  env.SMTP_URL = smtp.url;
-});
-afterAll(() => smtp?.close());
-const e = e2eApp(env);
+const { e, received } = e2eAppWithMail();
 let page: Page;
 const email = `journey-${Date.now()}@example.com`;
 
@@ -82,8 +73,8 @@ describe("consumer journey at 360 px", () => {
   });
 
   it("shows the locked base report once the e-mail is confirmed", async () => {
-    await expect.poll(() => lastMailTo(smtp.received, email)?.subject).toBeTruthy();
-    const confirm = new URL(linkIn(lastMailTo(smtp.received, email)!, /http:\/\/localhost\/confirm\/[a-z2-7]+/)!);
+    await expect.poll(() => lastMailTo(received(), email)?.subject).toBeTruthy();
+    const confirm = new URL(linkIn(lastMailTo(received(), email)!, /http:\/\/localhost\/confirm\/[a-z2-7]+/)!);
     await page.goto(e.base + confirm.pathname);
     await page.goto(e.base + "/report/base");
     await expect.poll(() => page.locator("[data-testid=report]").getAttribute("data-type")).toBe("base");

@@ -64,6 +64,31 @@ async function allFieldErrors(
   return errors;
 }
 
+/**
+ * A declared form as posted: its fields read (a file that cannot be read is the form's own error),
+ * shaped and checked with its schema, every field's message at once when it fails. `id`: the record
+ * an edit is of (its rules then hold only what changes), null for a create.
+ */
+async function readDeclared(
+  c: ManagerCtx,
+  def: ResourceDef,
+  form: { fields: Parameters<typeof postedValues>[1]; schema: z.ZodObject },
+  kind: string,
+  posted: Record<string, string>,
+  id: string | null,
+): Promise<{ failed: FormState } | { values: Record<string, string>; data: Record<string, unknown> }> {
+  let values: Record<string, string>;
+  try {
+    values = await postedValues(c, form.fields);
+  } catch (e) {
+    return { failed: formError(c, e, kind, posted) };
+  }
+  const input = formInput(form.fields, values);
+  const parsed = form.schema.safeParse(input);
+  if (!parsed.success) return { failed: { kind, values, errors: await allFieldErrors(c, def, form.schema, parsed.error.issues, input, id) } };
+  return { values, data: parsed.data as Record<string, unknown> };
+}
+
 /** Where a record's forms come back to: its page. */
 const recordPath = (def: ResourceDef, c: ManagerCtx) => `/manager/${def.pagePath}/${c.req.param("id")!}`;
 
@@ -73,19 +98,12 @@ function editForm(def: ResourceDef, form: NonNullable<ResourceDef["form"]>): Man
     schema: z.object({}),
     run: async (scope, _input, c, posted) => {
       const id = c.req.param("id")!;
-      let values: Record<string, string>;
-      try {
-        values = await postedValues(c, form.fields);
-      } catch (e) {
-        return formError(c, e, "edit", posted);
-      }
-      const input = formInput(form.fields, values);
-      const parsed = form.schema.safeParse(input);
+      const read = await readDeclared(c, def, form, "edit", posted, id);
       // a rule that asks a question (a used code renamed) brings the form back as a step, not an error
-      if (!parsed.success)
-        return asQuestion(form.fields, { kind: "edit", values, errors: await allFieldErrors(c, def, form.schema, parsed.error.issues, input, id) });
+      if ("failed" in read) return asQuestion(form.fields, read.failed);
+      const { values } = read;
       try {
-        await updateResource(scope, def, id, parsed.data as Record<string, unknown>, { version: postedVersion(values) });
+        await updateResource(scope, def, id, read.data, { version: postedVersion(values) });
       } catch (e) {
         // changed since the form was shown: the pipeline shows the form again with what the record is now
         if (isStale(e)) throw e;
@@ -164,17 +182,11 @@ export function createForms(def: ResourceDef): Record<string, ManagerForm> {
     create: managerForm({
       schema: z.object({}),
       run: async (scope, _input, c, posted) => {
-        let values: Record<string, string>;
+        const read = await readDeclared(c, def, create, "create", posted, null);
+        if ("failed" in read) return read.failed;
+        const { values } = read;
         try {
-          values = await postedValues(c, create.fields);
-        } catch (e) {
-          return formError(c, e, "create", posted);
-        }
-        const input = formInput(create.fields, values);
-        const parsed = create.schema.safeParse(input);
-        if (!parsed.success) return { kind: "create", values, errors: await allFieldErrors(c, def, create.schema, parsed.error.issues, input, null) };
-        try {
-          const id = await createResource(scope, def, parsed.data as Record<string, unknown>);
+          const id = await createResource(scope, def, read.data);
           return withDone(`/manager/${def.pagePath}/${id}`, "saved");
         } catch (e) {
           return formError(c, e, "create", values);
