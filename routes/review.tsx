@@ -4,7 +4,6 @@ import { doneKey, withDone } from "../server/lib/notice";
 import { ID_PARAM, idSchema } from "../server/lib/ids";
 import { definePage } from "../server/render/define";
 import { usePage } from "../server/render/page";
-import { requestScope } from "../server/middleware/guards";
 import { createReview, getPublishedReview, listPublishedReviews, reviewSchema, reviewText, REVIEW_PAGE_SIZE, toReviewDoc } from "../server/services/reviews";
 import { PublicLayout } from "./_layouts/public";
 import { ServerForm } from "./_blocks/blocks";
@@ -74,7 +73,7 @@ export const reviewsPage = definePage({
     const auth = c.get("auth");
     if (!auth) return c.redirect("/login?fallback=/review", 303);
     return handleForm(c, "review", reviewSchema, async (input) => {
-      await createReview(requestScope(c), auth.user, input);
+      await createReview(c.get("scope"), auth.user, input);
       return c.redirect(withDone("/review#form-review", "review"), 303);
     });
   },

@@ -5,7 +5,7 @@ import type { AppEnv } from "./context";
 import { AppError, notFound } from "./lib/errors";
 import { submitForm } from "./lib/forms";
 import { withDone } from "./lib/notice";
-import { demoReadOnly, guard, requestScope } from "./middleware/guards";
+import { demoReadOnly, guard } from "./middleware/guards";
 import { auditMasqueradeWrites } from "./middleware/masquerade-audit";
 import type { AnyPageDef, PageDef } from "./render/define";
 import { pageBody, sendHtml } from "./render/compress";
@@ -48,7 +48,7 @@ async function handleLeadForm(c: Context, def: AnyPageDef) {
   const kind = (await c.req.parseBody())._form;
   if (!isLeadKind(kind)) throw new AppError(400, "bad_request", "errors.badRequest");
   const res = await submitForm(c, kind, async (input) => {
-    await submitLead(requestScope(c), kind, input, leadSender(c, input));
+    await submitLead(c.get("scope"), kind, input, leadSender(c, input));
     const url = new URL(c.req.url);
     return c.redirect(withDone(`${url.pathname}${url.search}#form-${kind}`, kind), 303);
   });

@@ -7,7 +7,7 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import { withDone } from "../../server/lib/notice";
-import { type GuardedEnv, requestScope, type SignedInContext } from "../../server/middleware/guards";
+import type { GuardedEnv, SignedInContext } from "../../server/middleware/guards";
 import { definePage, type PageDef } from "../../server/render/define";
 import type { Scope, UserScope } from "../../server/scope";
 import { formsAction, type PageForm, pageForm } from "./forms";
@@ -46,5 +46,5 @@ type VisitorPageDef<D> = Omit<PageDef<D, []>, "guards" | "action"> & { forms?: R
 
 /** A page without a guard (anyone may open it), its forms run with the request's scope. */
 export function visitorPage<D = undefined>({ forms, ...def }: VisitorPageDef<D>): PageDef<D, []> {
-  return definePage<D, []>({ ...def, action: forms ? formsAction<Scope, Context>(forms, { scope: requestScope, finish }) : undefined });
+  return definePage<D, []>({ ...def, action: forms ? formsAction<Scope, Context>(forms, { scope: (c) => c.get("scope"), finish }) : undefined });
 }

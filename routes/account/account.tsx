@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requestScope, type SignedInContext } from "../../server/middleware/guards";
+import type { SignedInContext } from "../../server/middleware/guards";
 import { intlLocale } from "../../locales";
 import { notFound } from "../../server/lib/errors";
 import { doneKey, withDone } from "../../server/lib/notice";
@@ -281,7 +281,7 @@ export default personPage({
       },
       run: async (scope, { project }, c, values) => {
         const choice = consentChoice(values);
-        if (choice !== null) await setConsent(requestScope(c), scope.user, project, choice);
+        if (choice !== null) await setConsent(c.get("scope"), scope.user, project, choice);
         return here(c);
       },
     }),

@@ -1,7 +1,6 @@
 // The account deletion a mailed link confirms (accounts without a password): opened in any browser,
 // signed in or not; the GET only asks, the POST deletes.
 import { forgetPerson } from "../../server/lib/http";
-import { requestScope } from "../../server/middleware/guards";
 import { definePage } from "../../server/render/define";
 import { usePage } from "../../server/render/page";
 import { deleteByLink } from "../../server/services/accounts";
@@ -28,7 +27,7 @@ export default definePage({
   action: async (c) => {
     const body = await c.req.parseBody();
     const token = typeof body.token === "string" ? body.token : "";
-    const erased = await deleteByLink(requestScope(c), token);
+    const erased = await deleteByLink(c.get("scope"), token);
     // a dead link (used, expired, mistyped) says so on the same page, and deletes nothing
     if (!erased) return { kind: "delete-link", values: {}, errors: { _: c.get("t")("auth.account.deleteBad") }, status: 404 as const };
     if (c.get("auth")?.user.id === erased) forgetPerson(c);

@@ -1,5 +1,4 @@
 import { keepAccountLocale } from "../../server/middleware/locale";
-import { requestScope } from "../../server/middleware/guards";
 import { handleForm } from "../../server/lib/forms";
 import { requestMeta, setSessionCookies } from "../../server/lib/http";
 import { reportHref } from "../../server/lib/links";
@@ -47,7 +46,7 @@ export default definePage({
   Component: Login,
   action: (c) =>
     handleForm(c, "login", loginSchema, async (input) => {
-      const { user, token } = await login(requestScope(c), input, requestMeta(c));
+      const { user, token } = await login(c.get("scope"), input, requestMeta(c));
       setSessionCookies(c, token, user.id);
       keepAccountLocale(c, user);
       // a manager's work is the back-office; anyone else goes on to their test or report

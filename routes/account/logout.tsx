@@ -1,5 +1,4 @@
 import { getCookie } from "hono/cookie";
-import { requestScope } from "../../server/middleware/guards";
 import { dropSessionCookie, signOut } from "../../server/lib/http";
 import { COOKIE, sessionCookieName } from "../../server/middleware/auth";
 import { definePage } from "../../server/render/define";
@@ -45,7 +44,7 @@ export const cancelMasqPage = definePage({
   action: async (c) => {
     const token = getCookie(c, sessionCookieName(c, COOKIE.masq));
     const session = token ? await validateToken(c.get("scope").db, token) : null;
-    if (session?.kind === "masq") await endMasquerade(requestScope(c), session);
+    if (session?.kind === "masq") await endMasquerade(c.get("scope"), session);
     dropSessionCookie(c, COOKIE.masq);
     // only a back-office path of ours, never an address the session could be made to carry
     const back = session?.masqReturnTo && MASQ_RETURN.test(session.masqReturnTo) ? session.masqReturnTo : "/";

@@ -1,5 +1,4 @@
 import { setSessionCookies, requestMeta, trackingCookies } from "../../server/lib/http";
-import { requestScope } from "../../server/middleware/guards";
 import { handleForm } from "../../server/lib/forms";
 import { fallbackOf } from "../../server/lib/redirect";
 import { definePage } from "../../server/render/define";
@@ -106,7 +105,7 @@ export default definePage({
       async (input) => {
         // a sign-up on the way somewhere (the business activation) goes on there, now and after confirming
         const fallback = fallbackOf(c);
-        const { user, token } = await signup(requestScope(c), input, { ...requestMeta(c), cookies: trackingCookies(c), fallback });
+        const { user, token } = await signup(c.get("scope"), input, { ...requestMeta(c), cookies: trackingCookies(c), fallback });
         setSessionCookies(c, token, user.id);
         return c.redirect(fallback ?? "/test/start", 303);
       },

@@ -2,7 +2,7 @@
 // invitee sees which company invites them and exactly what it will see of their results, agrees,
 // and signs up (right here) or signs in, then takes the test. A member sees their status here and
 // may withdraw (or give back) their consent. The pages without a code belong to the /invite index.
-import { type GuardedEnv, requestScope } from "../../server/middleware/guards";
+import type { GuardedEnv } from "../../server/middleware/guards";
 import type { Context } from "hono";
 import { formsAction, pageForm } from "../_kit/forms";
 import { z } from "zod";
@@ -276,8 +276,8 @@ export const joinPage = definePage({
           if (!user || !found) return toLogin(c);
           const choice = consentChoice(values);
           if (choice !== null) {
-            if (found.invite?.kind === "candidate") await setCandidateConsent(requestScope(c), user, found.invite.id, choice);
-            else await setConsent(requestScope(c), user, found.project.id, choice);
+            if (found.invite?.kind === "candidate") await setCandidateConsent(c.get("scope"), user, found.invite.id, choice);
+            else await setConsent(c.get("scope"), user, found.project.id, choice);
           }
           return `${c.req.path}?consent=1`;
         },
@@ -287,7 +287,7 @@ export const joinPage = definePage({
         run: async (c, input) => {
           const user = c.get("auth")?.user;
           if (!user) return toLogin(c);
-          const joined = await joinProject(requestScope(c), user, codeOf(c), { name: input.name });
+          const joined = await joinProject(c.get("scope"), user, codeOf(c), { name: input.name });
           return user.formatCode ? `${c.req.path}?joined=1` : `/test/start?joined=${joined.project._id}`;
         },
       }),
@@ -295,7 +295,7 @@ export const joinPage = definePage({
         schema: signupSchema.extend({ consent, name: nameInput }),
         shape: (v) => ({ ...signupFormInput(v), consent: v.consent, name: v.name }),
         run: async (c, input) => {
-          const { user, token, joined } = await signupAndJoin(requestScope(c), input, { ...requestMeta(c), cookies: trackingCookies(c) }, codeOf(c));
+          const { user, token, joined } = await signupAndJoin(c.get("scope"), input, { ...requestMeta(c), cookies: trackingCookies(c) }, codeOf(c));
           setSessionCookies(c, token, user.id);
           return `/test/start?joined=${joined.project._id}`;
         },

@@ -8,12 +8,12 @@ import type { AppEnv } from "../context";
 import { forbidden } from "../lib/errors";
 import { leadSender } from "../lib/http";
 import { answers, validate } from "../lib/validate";
-import { guard, requestScope } from "../middleware/guards";
+import { guard } from "../middleware/guards";
 import { hasConsultation, submitLead, type LeadKind } from "../services/leads";
 
 /** Saves a lead for the caller; the service validates the fields (one rule with the pages). */
 export async function submitLeadResponse(c: Context, kind: LeadKind, input: unknown) {
-  return c.json(await submitLead(requestScope(c), kind, input, leadSender(c, input)), 201);
+  return c.json(await submitLead(c.get("scope"), kind, input, leadSender(c, input)), 201);
 }
 
 // z.unknown() answers malformed JSON with our 400; submitLead checks the fields

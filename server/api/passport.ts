@@ -6,7 +6,7 @@ import type { AppEnv } from "../context";
 import { notFound } from "../lib/errors";
 import { forgetPerson, requestMeta, setSessionCookies, signOut, trackingCookies } from "../lib/http";
 import { answers, validate } from "../lib/validate";
-import { guard, requestScope } from "../middleware/guards";
+import { guard } from "../middleware/guards";
 import { keepAccountLocale } from "../middleware/locale";
 import {
   changePassword,
@@ -33,13 +33,13 @@ export const passportApi = new Hono<AppEnv>();
 
 passportApi.post("/signup", validate("json", signupSchema), answers(X.session, 201), async (c) => {
   const input = c.req.valid("json");
-  const { user, token } = await signup(requestScope(c), input, { ...requestMeta(c), cookies: trackingCookies(c) });
+  const { user, token } = await signup(c.get("scope"), input, { ...requestMeta(c), cookies: trackingCookies(c) });
   setSessionCookies(c, token, user.id);
   return c.json({ token, _id: user.id }, 201);
 });
 
 passportApi.post("/auth", validate("json", loginSchema), answers(X.session), async (c) => {
-  const { user, token } = await login(requestScope(c), c.req.valid("json"), requestMeta(c));
+  const { user, token } = await login(c.get("scope"), c.req.valid("json"), requestMeta(c));
   setSessionCookies(c, token, user.id);
   keepAccountLocale(c, user);
   return c.json({ token, _id: user.id });
@@ -72,13 +72,13 @@ passportApi.post(
   validate("json", z.object({ email: z.string().trim().toLowerCase().pipe(z.email("common.validation.email")) })),
   answers(X.done),
   async (c) => {
-    await requestRestore(requestScope(c), c.req.valid("json"), requestMeta(c));
+    await requestRestore(c.get("scope"), c.req.valid("json"), requestMeta(c));
     return c.json({ ok: true });
   },
 );
 
 passportApi.post("/restore/confirm", validate("json", resetPasswordSchema), answers(X.done), async (c) => {
-  await resetPassword(requestScope(c), c.req.valid("json"));
+  await resetPassword(c.get("scope"), c.req.valid("json"));
   return c.json({ ok: true });
 });
 

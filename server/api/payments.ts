@@ -5,7 +5,7 @@ import { getCookie } from "hono/cookie";
 import type { AppEnv } from "../context";
 import { notFound } from "../lib/errors";
 import { answers, validate } from "../lib/validate";
-import { guard, requestScope } from "../middleware/guards";
+import { guard } from "../middleware/guards";
 import { COUPON_COOKIE, paymentSchema, settlePayment, startPayment, withCookieCoupon } from "../services/payments";
 
 export const paymentsApi = new Hono<AppEnv>();
@@ -22,7 +22,7 @@ paymentsApi.post("/yookassa/notify", answers(X.notified), async (c) => {
   if (c.get("scope").deps.config.PAYMENT_PROVIDER !== "yookassa") throw notFound();
   const body = (await c.req.json().catch(() => null)) as { object?: { id?: unknown } } | null;
   const id = typeof body?.object?.id === "string" ? body.object.id : null;
-  const outcome = id ? await settlePayment(requestScope(c), id) : "bad_request";
+  const outcome = id ? await settlePayment(c.get("scope"), id) : "bad_request";
   // 200 either way: YooKassa would otherwise retry a notification we have already judged
   return c.json({ outcome });
 });

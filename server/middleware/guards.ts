@@ -11,7 +11,7 @@ import { dropSessionCookie, setTrackingCookie } from "../lib/http";
 import { fallbackOf } from "../lib/redirect";
 import { TRACKING_VALUE_MAX, UTM_KEYS } from "../lib/tracking";
 import type { AppEnv, AuthState } from "../context";
-import { actorOfAuth, type ManagerScope, type Scope, type UserScope } from "../scope";
+import { actorOfAuth, type ManagerScope, type UserScope } from "../scope";
 import { projectScope, type ProjectScope } from "../services/business/access";
 import { admitTokenCall } from "../services/business/api-tokens";
 import { COOKIE } from "./auth";
@@ -56,12 +56,6 @@ export type GuardName = keyof GuardVariables;
 type Intersect<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 /** The request environment after the named guards ran. */
 export type GuardedEnv<G extends readonly GuardName[]> = AppEnv & { Variables: Intersect<GuardVariables[G[number]]> & {} };
-
-/** The scope of any request, signed in or not (a visitor's sign-up, a lead form): no user in it. */
-export function requestScope(c: Context): Scope {
-  const deps = c.get("deps");
-  return { deps, db: deps.db, locale: c.get("locale"), t: c.get("t") };
-}
 
 /** The context of a handler or page loader behind a sign-in guard. */
 export type SignedInContext = Context<GuardedEnv<["auth"]>>;
@@ -114,9 +108,9 @@ const signedIn =
     }
     const signed = c as unknown as Context<GuardedEnv<["admin"]>>;
     signed.set("user", a.user);
-    const d = c.get("deps");
-    // typed as a manager's scope only after the admin guard, which let only managers through
-    const scope = { deps: d, db: d.db, locale: c.get("locale"), t: c.get("t"), user: a.user, auth: a, actor: actorOfAuth(a), manager: isManager(a.user) };
+    // the request's scope (server/middleware/locale.ts) with the person in it; typed as a manager's
+    // scope only after the admin guard, which let only managers through
+    const scope = { ...c.get("scope"), user: a.user, auth: a, actor: actorOfAuth(a), manager: isManager(a.user) };
     signed.set("scope", scope as ManagerScope);
     await next();
   };
@@ -173,7 +167,7 @@ const guards: Record<GuardName, Handler> = {
     async (c, next) => {
       const named = c.req.query("project") ?? c.req.header("project");
       const token = c.get("auth")?.apiToken;
-      if (token) await admitTokenCall(requestScope(c), token, named, c.req.method, c.req.path);
+      if (token) await admitTokenCall(c.get("scope"), token, named, c.req.method, c.req.path);
       try {
         const inProject = c as unknown as Context<GuardedEnv<["project"]>>;
         const scope = await projectScope(inProject.get("scope"), token ? token.projectId : named);
