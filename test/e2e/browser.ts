@@ -81,7 +81,7 @@ const idle: { context: BrowserContext; page: Page }[] = [];
 const USER_EVENTS = ["pageerror", "console", "dialog", "request", "response", "requestfailed", "framenavigated"] as const;
 
 /** A clean tab of the worker's pool: signed in when given a token, in a language, at a size. */
-export async function openPage(e: Pick<E2E, "base" | "browser">, options: OpenOptions = {}): Promise<OpenedPage> {
+async function openPage(e: Pick<E2E, "base" | "browser">, options: OpenOptions = {}): Promise<OpenedPage> {
   const { token, lang = "ru", width = 1280, height = 900, path } = options;
   let tab = options.ownContext ? undefined : idle.pop();
   while (tab && (tab.page.isClosed() || !e.browser.contexts().includes(tab.context))) tab = idle.pop();
@@ -122,11 +122,6 @@ export async function openPage(e: Pick<E2E, "base" | "browser">, options: OpenOp
       idle.push(tab);
     },
   };
-}
-
-/** A page signed in with a session token, in a language, at a width (900 px high); the page's script errors collected. */
-export function signedInPage(e: E2E, token: string, lang: "ru" | "en", width: number) {
-  return openPage(e, { token, lang, width });
 }
 
 /**

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { projects } from "../../db/schema";
 import { inviteCandidate, joinProject } from "../../server/services/business";
 import { businessProject, completedResult, joinedCandidate, type Person, type ProjectFixture, user } from "../fixtures";
-import { shot, signedInPage, e2eApp } from "./browser";
+import { shot, e2eApp } from "./browser";
 import { users } from "../../db/schema";
 import { userScopeOf } from "../../server/scope";
 
@@ -55,7 +55,7 @@ beforeAll(async () => {
   await inviteCandidate({ ...scope, locale: "en" }, p.pos["Sales manager"]!, { email: "later@example.com", name: "Lev Later" });
 }, 120_000);
 
-const ownerPage = (width: number, lang: "ru" | "en") => signedInPage(e, p.owner.token, lang, width);
+const ownerPage = (width: number, lang: "ru" | "en") => e.open({ token: p.owner.token, lang, width });
 
 describe("the position wizard", () => {
   it("checks the name before Next, explains each field, previews the team live, and keeps selects readable at 1280", async () => {

@@ -11,7 +11,7 @@ import { projects, tasks, users } from "../../db/schema";
 import { joinProject } from "../../server/services/business";
 import { userScopeOf } from "../../server/scope";
 import { businessProject, type Person, type ProjectFixture, resultRow, user } from "../fixtures";
-import { signedInPage, e2eApp } from "./browser";
+import { e2eApp } from "./browser";
 import { flatIndicators } from "../fixtures/indicators";
 
 const e = e2eApp();
@@ -56,7 +56,7 @@ beforeAll(async () => {
 }, 120_000);
 
 async function open(width: number, lang: "ru" | "en") {
-  const opened = await signedInPage(e, p.owner.token, lang, width);
+  const opened = await e.open({ token: p.owner.token, lang, width });
   await opened.page.goto(`${e.base}/business/positions/${p.pos["Sales manager"]}?project=${p.id}`);
   return opened;
 }
