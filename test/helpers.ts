@@ -86,6 +86,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     deps,
     dir,
     async close() {
+      // as the server's clean stop: a job a test set off (a mail under way) ends before its database
+      // and its SMTP sink go, instead of holding a half-sent message open on the sink
+      await deps.jobs.stop();
       await deps.database.close();
       rmSync(dir, { recursive: true, force: true });
     },

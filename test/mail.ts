@@ -58,6 +58,9 @@ export async function startSmtpSink(port = 0) {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
+    // a test is over when the sink closes: a connection still open then is cut at once, not after
+    // the 30 s smtp-server gives a real server's clients
+    closeTimeout: 200,
     onData(stream, _session, done) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));

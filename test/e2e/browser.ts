@@ -4,6 +4,7 @@
 // modules (isolate: false), each in browser contexts of its own that it closes, so a launch per
 // file (a second of CPU each) buys nothing. Playwright closes the browser when the worker exits.
 import { serve, type ServerType } from "@hono/node-server";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -193,10 +194,21 @@ export async function startE2E(env: Record<string, string> = {}, extend?: Parame
           .filter((c) => !pooled.has(c))
           .map((c) => c.close()),
       );
-      await new Promise((r) => server.close(r));
+      await closeServer(server);
       await t.close();
     },
   };
+}
+
+/**
+ * Closes a server the browser has talked to, cutting its connections: the tests are over, and
+ * Chromium keeps sockets it opened ahead of a navigation that never came, which close() alone waits
+ * for until the server's 60 s header timeout drops them (a file's end took a minute, idle, now and then).
+ */
+export function closeServer(server: ServerType): Promise<void> {
+  const closed = new Promise<void>((r) => server.close(() => r()));
+  (server as Server).closeAllConnections();
+  return closed;
 }
 
 /**

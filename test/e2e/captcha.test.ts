@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessRequests, users } from "../../db/schema";
-import { e2eApp } from "./browser";
+import { closeServer, e2eApp } from "./browser";
 
 let google: ServerType;
 const verified: string[] = [];
@@ -39,7 +39,7 @@ beforeAll(async () => {
     RECAPTCHA_VERIFY_URL: `${origin}/verify`,
   });
 });
-afterAll(() => new Promise((r) => google?.close(r)));
+afterAll(() => google && closeServer(google));
 const e = e2eApp(env);
 
 describe("reCAPTCHA v3", () => {
