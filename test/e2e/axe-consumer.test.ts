@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import { afterAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { completedResult, paidOrder, user } from "../fixtures";
-import { shot, e2eApp } from "./browser";
+import { e2eApp, leaveClean, shot } from "./browser";
 
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -47,8 +47,7 @@ async function phone(lang: "ru" | "en", token?: string): Promise<Page> {
     return { context, page: await context.newPage() };
   });
   const { context, page } = await phoneContext;
-  if (page.url().startsWith("http")) await page.evaluate(() => (localStorage.clear(), sessionStorage.clear()));
-  await page.goto("about:blank");
+  await leaveClean(page, e.base);
   await context.clearCookies();
   await context.addCookies([{ name: "i18n_locale", value: lang, url: e.base }, ...(token ? [{ name: "token", value: token, url: e.base }] : [])]);
   return page;

@@ -114,15 +114,24 @@ async function openPage(e: Pick<E2E, "base" | "browser">, options: OpenOptions =
       for (const event of USER_EVENTS) page.removeAllListeners(event);
       await page.unrouteAll({ behavior: "ignoreErrors" });
       await context.unrouteAll({ behavior: "ignoreErrors" });
-      // the next borrower must find no answers queued, no draft and no session of this one, and
-      // a real load of its first page (the same address again would only move to its #fragment);
-      // a blank page also stops the old page's timers (it keeps the tab's renderer)
-      if (page.url().startsWith("http")) await page.evaluate(() => (localStorage.clear(), sessionStorage.clear())).catch(() => undefined);
-      await page.goto("about:blank");
+      await leaveClean(page, e.base);
       await context.clearCookies();
       idle.push(tab);
     },
   };
+}
+
+/**
+ * A tab between two uses: the next one must find no answers queued, no draft and no session of the
+ * last, and a real load of its first page (the same address again would only move to its
+ * #fragment), so the tab goes to a plain page, which also stops the old page's timers. That page is
+ * the app's robots.txt, not about:blank: the app's pages send Cross-Origin-Opener-Policy
+ * same-origin, and a load coming from a page without it starts a new renderer process (about 100
+ * of them for one file), where one from robots.txt, which sends it too, keeps the tab's.
+ */
+export async function leaveClean(page: Page, base: string) {
+  if (page.url().startsWith("http")) await page.evaluate(() => (localStorage.clear(), sessionStorage.clear())).catch(() => undefined);
+  await page.goto(`${base}/robots.txt`);
 }
 
 /**

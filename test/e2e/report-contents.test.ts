@@ -4,7 +4,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { completedResult, user } from "../fixtures";
-import { shot, e2eApp } from "./browser";
+import { e2eApp, leaveClean, shot } from "./browser";
 
 const e = e2eApp();
 let token: string;
@@ -23,7 +23,7 @@ beforeAll(async () => {
 describe("the base report on a phone", () => {
   for (const lang of ["ru", "en"] as const) {
     it(`opens with its first sentence and its contents (${lang})`, async () => {
-      await page.goto("about:blank"); // a real load below, not a move within the last page
+      await leaveClean(page, e.base); // a real load below, not a move within the last page
       await context.clearCookies();
       await context.addCookies([
         { name: "token", value: token, url: e.base },
