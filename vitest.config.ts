@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 // The suites by cost (`npm test` runs them all; `npm run test:<name>` one of them):
 // - unit:  plain functions and components; imports no app, no database.
@@ -14,9 +15,22 @@ const UNIT = ["test/unit/**/*.test.{ts,tsx}", "test/islands/**/*.test.{ts,tsx}",
 // files under the unit folders that build an app: they belong to http
 const APP_IN_UNIT = ["test/islands/islands.test.tsx", "test/render/island-slot.test.ts", "test/render/page-strings.test.ts"];
 
+// The order the projects of one run start in (vitest's own is by name: e2e, http, model, unit).
+// The http files wait now and then (timers, lock waits) and the unit and model files keep a core
+// busy from start to end: run last, they fill the end of the run, where the http files' waits
+// left a core idle while the last e2e files ran on the other.
+const PROJECT_ORDER = ["http", "e2e", "model", "unit"];
+class ProjectsInOrder extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const rank = (file: TestSpecification) => PROJECT_ORDER.indexOf(file.project.name);
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b)); // stable: vitest's order within a project
+  }
+}
+
 export default defineConfig({
   test: {
     environment: "node",
+    sequence: { sequencer: ProjectsInOrder },
     // Two workers on a two-core machine (vitest's default would be one): an e2e file spends most of
     // its time waiting on its browser, so the other worker keeps the cores busy meanwhile. The
     // process files run one at a time in a vitest of their own beside this one (`npm test` starts
