@@ -93,6 +93,9 @@ export function createServerApp(deps: AppDeps, site: Site, extend?: (app: Hono<A
     return (upload ? limitStreamedUpload : limitStreamedBody)(c, next);
   });
 
+  // Browsers ask for /favicon.ico on a document that names no icon (a PDF, robots.txt, an API
+  // answer opened in a tab): the site's icon, not a rendered 404 page each time
+  app.get("/favicon.ico", (c) => c.redirect("/favicon.svg", 301));
   app.route("/api", api);
   app.route("/", oauthRoutes);
   app.route("/", uploadRoutes);

@@ -3,7 +3,7 @@
 // its plain forms work without script (posted to the page, shown again with field messages).
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { employees, projects, users } from "../../db/schema";
+import { employees, projects } from "../../db/schema";
 import { createId } from "../../server/lib/ids";
 import type { EmployeeDoc } from "../../server/services/business/employees";
 import { businessProject, completedResult, manager, type Person, user } from "../fixtures";

@@ -1,6 +1,6 @@
 // What Lighthouse found (npm run lighthouse): every page has a meta description (its own or the
 // service's), the report's radio tabs carry no half-done ARIA tab roles, the test's progress bar
-// has a name, and robots.txt does not advertise the signed-in areas.
+// has a name, robots.txt does not advertise the signed-in areas, and /favicon.ico leads to the icon.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers";
 import { completedResult, user } from "../fixtures";
@@ -45,6 +45,15 @@ describe("page metadata and ARIA", () => {
     const bar = runner.match(/role="progressbar" aria-labelledby="([^"]+)"/)?.[1];
     expect(bar).toBeTruthy();
     expect(runner).toContain(`id="${bar}"`);
+  });
+
+  it("answers a browser's /favicon.ico with the site's icon", async () => {
+    const ico = await t.app.request("/favicon.ico");
+    expect(ico.status).toBe(301);
+    expect(ico.headers.get("location")).toBe("/favicon.svg");
+    const svg = await t.app.request("/favicon.svg");
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get("content-type")).toContain("image/svg+xml");
   });
 
   it("keeps robots.txt to the API", async () => {

@@ -2,7 +2,7 @@
 import * as M from "./answer-schemas";
 import { Hono } from "hono";
 import { z } from "zod";
-import { changeManager, inviteManager, inviteSchema, listManagers, removeManager, roleSchema, setManagerActive, setManagerRole } from "../../admin/team";
+import { changeManager, inviteManager, inviteSchema, listManagers, removeManager, roleSchema } from "../../admin/team";
 import { pathId, ID_PARAM } from "../../lib/ids";
 import { answers, validate } from "../../lib/validate";
 import type { ManagerEnv } from ".";

@@ -1,7 +1,6 @@
 // Sign-up: an e-mail, the three agreements and (when configured) a passing reCAPTCHA; without a
 // password one is generated and mailed with the confirmation link. Referral, invite and UTM
 // (from the body or the tracking cookies) are attached to the new user.
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "../../../db/schema";
 import { tFor } from "../../../locales";
